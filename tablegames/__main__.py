@@ -1,0 +1,5 @@
+"""`python -m tablegames` runs the command line."""
+
+from .cli import main
+
+main()

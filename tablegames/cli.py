@@ -1,0 +1,156 @@
+"""The `tablegames` command: menu, play, list, rules and simulate."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+
+from .bots import LEVELS
+from .rules import GAMES, get_game
+from .simulate import simulate_games
+
+app = typer.Typer(
+    help="Hidden-hand card and social-deduction games in your terminal: hot-seat, bots and LAN.",
+    no_args_is_help=False,
+    add_completion=False,
+    rich_markup_mode="rich",
+)
+
+CATALOGUE = (
+    ("crates", "Crates", "2–5", "A Crazy Eights variant: shed your hand, crank the 2s."),
+    ("roach", "Cockroach Poker Royal", "2–6", "Pass bugs, lie about them, don't collect four."),
+    ("crabs", "You've Got Crabs", "4–10", "Real-time teams with secret signals."),
+    ("kraken", "Feed the Kraken", "5–11", "Hidden roles, mutinies and a hungry sea monster."),
+)
+
+
+def _known_game(name: str) -> str:
+    if name in GAMES:
+        return name
+    coming = {entry[0] for entry in CATALOGUE}
+    if name in coming:
+        raise typer.BadParameter(f"{name} is coming soon; playable now: {', '.join(GAMES)}")
+    raise typer.BadParameter(f"no game called {name!r}; try: {', '.join(GAMES)}")
+
+
+def _known_level(level: str) -> str:
+    if level not in LEVELS:
+        raise typer.BadParameter(f"bot level must be one of: {', '.join(LEVELS)}")
+    return level
+
+
+GameArg = Annotated[
+    str, typer.Argument(help="Game to use (see `tablegames list`).", callback=_known_game)
+]
+BotsOpt = Annotated[
+    str, typer.Option("--bots", help="Bot level: random, normal or hard.", callback=_known_level)
+]
+
+
+@app.callback(invoke_without_command=True)
+def menu(
+    ctx: typer.Context,
+    ascii: Annotated[bool, typer.Option("--ascii", help="Cards without suit symbols.")] = False,
+) -> None:
+    """Open the game menu when no command is given."""
+    if ctx.invoked_subcommand is None:
+        from .tui.app import run_menu
+
+        run_menu(ascii=ascii)
+
+
+@app.command("list")
+def list_games() -> None:
+    """List the games, with player counts and which ones are playable."""
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title="tablegames", title_style="bold")
+    for column in ("game", "title", "players", "status", "about"):
+        table.add_column(column)
+    for name, title, players, blurb in CATALOGUE:
+        status = "[green]playable[/]" if name in GAMES else "[dim]coming soon[/]"
+        table.add_row(name, title, players, status, blurb)
+    Console().print(table)
+
+
+@app.command()
+def rules(game: GameArg) -> None:
+    """Print the rules of a game."""
+    from rich.console import Console
+    from rich.markdown import Markdown
+
+    from .rulebook import rules_text
+
+    Console().print(Markdown(rules_text(game)))
+
+
+@app.command()
+def play(
+    game: GameArg,
+    players: Annotated[int | None, typer.Option(help="Seats at the table.")] = None,
+    humans: Annotated[int, typer.Option(help="Humans sharing this terminal (hot-seat).")] = 1,
+    bots: BotsOpt = "normal",
+    seed: Annotated[int | None, typer.Option(help="Seed for a repeatable game.")] = None,
+    short: Annotated[bool, typer.Option("--short", help="Short game (crates: 8 rounds).")] = False,
+    ascii: Annotated[bool, typer.Option("--ascii", help="Cards without suit symbols.")] = False,
+    name: Annotated[
+        list[str] | None, typer.Option("--name", help="A human's name (repeat for each).")
+    ] = None,
+    pace: Annotated[float, typer.Option(help="Seconds between bot moves.", min=0.0)] = 0.5,
+) -> None:
+    """Play a game on this terminal against bots, or hot-seat with friends."""
+    from .local import local_table
+
+    info = get_game(game)
+    seats = players if players is not None else max(info.default_players, humans)
+    if not info.min_players <= seats <= info.max_players:
+        raise typer.BadParameter(
+            f"{info.title} takes {info.min_players}–{info.max_players} players",
+            param_hint="--players",
+        )
+    if not 1 <= humans <= seats:
+        raise typer.BadParameter(f"humans must be between 1 and {seats}", param_hint="--humans")
+    options = {"short": True} if short else {}
+    client = local_table(
+        game,
+        seats,
+        humans=humans,
+        bot_level=bots,
+        seed=seed,
+        names=name or (),
+        pace=pace,
+        **options,
+    )
+    from .tui.app import run_table
+
+    run_table(client, ascii=ascii)
+
+
+@app.command()
+def simulate(
+    game: GameArg,
+    games: Annotated[int, typer.Option(help="How many games to play.", min=1)] = 100,
+    players: Annotated[int | None, typer.Option(help="Seats at each table.")] = None,
+    seed: Annotated[int, typer.Option(help="First seed; game i uses seed + i.")] = 0,
+    bots: BotsOpt = "normal",
+    short: Annotated[bool, typer.Option("--short", help="Short games.")] = False,
+) -> None:
+    """Play bot-only games headless and print a JSON summary."""
+    info = get_game(game)
+    seats = players if players is not None else info.default_players
+    if not info.min_players <= seats <= info.max_players:
+        raise typer.BadParameter(
+            f"{info.title} takes {info.min_players}–{info.max_players} players",
+            param_hint="--players",
+        )
+    options = {"short": True} if short else {}
+    summary = simulate_games(game, games=games, players=seats, seed=seed, level=bots, **options)
+    typer.echo(json.dumps(summary, indent=2))
+
+
+def main() -> None:
+    """Entry point of the `tablegames` script."""
+    app()

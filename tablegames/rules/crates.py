@@ -1,0 +1,605 @@
+"""Crates, a Crazy Eights variant for 2–5 players: the rules engine.
+
+Rules: ``shared/spec/crates.md``. Decisions the spec leaves open, taken as the rules intend:
+
+- "The next player" for a 4 or a 7 is the seat next in the current direction. A 7 makes that
+  player draw even if they have lost their next turn to Dope!; the turn then skips them as usual.
+- A crank or a turn never stops at a player who has gone out (only possible during the crank a
+  final 2 starts); if every remaining player goes out during that crank, the round ends.
+- Drawing the crank's count when no card is left to draw still ends the crank.
+- ``announce: True`` on a play that does not leave exactly one card is illegal (it names a
+  mistake the player can fix), as is announcing when there is no duty to announce.
+- A blocked round ends when every player has passed (nothing to draw) since the last play or draw.
+- Dope! may be called on a player at any moment, also while it is their turn; it is the player's
+  *next* turn they lose.
+- When a round ends the next one is dealt at once; the view's ``last_round`` keeps the summary.
+- ``deck`` (top first) may replace round 1's shuffle; ``dealer``/``hands``/``upcard``/``draw`` stack
+  round 1 exactly (``hands`` and ``upcard`` go together; ``draw`` defaults to empty).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from .cards import (
+    DECK,
+    RANK_ORDER,
+    SUIT_NAMES,
+    SUITS,
+    colour_partner,
+    is_card,
+    parse_cards,
+    rank,
+    suit,
+)
+from .core import Action, Event, Game, IllegalAction, SetupError, State, View, register
+
+FULL_HAND_SIZES = (8, 7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7, 8)
+SHORT_HAND_SIZES = FULL_HAND_SIZES[:8]
+CARD_POINTS = {
+    "A": 1, "2": 20, "3": 0, "4": 15, "5": 30, "6": 30, "7": 20,
+    "8": 50, "9": 30, "10": 25, "J": 10, "Q": 10, "K": 10,
+}  # fmt: skip
+UNCANCELLED_THREE = -50
+CRANK_VALUES = {"A": 1, "2": 2}
+WILD_RANKS = frozenset("89")
+
+
+def score_hand(hand: list[str]) -> tuple[int, list[str]]:
+    """Points for a hand left at the end of a round, and the cards the 3s cancelled (with the 3s).
+
+    Each 3 cancels one other card, highest value first; both score 0. A 3 left over scores -50.
+    """
+    threes = [card for card in hand if rank(card) == "3"]
+    others = sorted(
+        (card for card in hand if rank(card) != "3"), key=lambda c: -CARD_POINTS[rank(c)]
+    )
+    paired = min(len(threes), len(others))
+    cancelled = threes[:paired] + others[:paired]
+    points = sum(CARD_POINTS[rank(c)] for c in others[paired:])
+    points += UNCANCELLED_THREE * (len(threes) - paired)
+    return points, cancelled
+
+
+def suits_for(card: str) -> tuple[str, ...]:
+    """The suits a player may name with a wild card: any for an 8, its colour's two for a 9."""
+    if rank(card) == "8":
+        return SUITS
+    return (suit(card), colour_partner(suit(card)))
+
+
+class CratesState(State):
+    """A game of Crates in progress (all rounds)."""
+
+    handlers: ClassVar[dict[str, str]] = {
+        "play": "_play",
+        "draw": "_draw",
+        "suit": "_name_suit",
+        "announce": "_announce",
+        "dope": "_dope",
+    }
+
+    def __init__(
+        self,
+        players: int,
+        seed: int,
+        short: bool = False,
+        dealer: int | None = None,
+        hands: list[list[str]] | None = None,
+        upcard: str | None = None,
+        draw: list[str] | None = None,
+        deck: list[str] | None = None,
+    ) -> None:
+        super().__init__(players, random.Random(seed))
+        self.hand_sizes_by_round = SHORT_HAND_SIZES if short else FULL_HAND_SIZES
+        self.scores = [0] * players
+        self.round_index = 0
+        self.last_round: dict[str, Any] | None = None
+        self.phase = "play"
+        self.hands: list[list[str]] = [[] for _ in range(players)]
+        self.draw_pile: list[str] = []  # top card last
+        self.discard_pile: list[str] = []  # top card last
+        self.suit = "S"
+        self.crank = 0
+        self.direction = 1
+        self.turn = 0
+        self.announced: set[int] = set()
+        self.must_announce: set[int] = set()
+        self.lost_turn: set[int] = set()
+        self.passed: set[int] = set()
+        self.gone_out: int | None = None
+        self.log: list[Event] = []  # this round's events (what the view shows)
+        self._round_one = _check_stacked_round(players, hands, upcard, draw)
+        self._deck_order = _check_deck(deck, stacked=self._round_one is not None)
+        if dealer is None:
+            self.first_dealer = self._draw_for_dealer()
+        else:
+            if not isinstance(dealer, int) or not 0 <= dealer < players:
+                raise SetupError(f"dealer must be a seat from 0 to {players - 1}")
+            self.first_dealer = dealer
+            self._note(f"{{{dealer}}} deals first.")
+        self.dealer = self.first_dealer
+        self._start_round()
+
+    @classmethod
+    def from_view(
+        cls, view: View, hands: list[list[str]], draw_pile: list[str], seed: int
+    ) -> CratesState:
+        """A quiet state matching `view` with the hidden cards filled in (for bots' sampling).
+
+        `hands` gives every seat's hand (the viewer's own from the view), `draw_pile` top first.
+        """
+        state = cls.__new__(cls)
+        State.__init__(state, view["players"], random.Random(seed))
+        state.quiet = True
+        rounds = view["rounds"]
+        state.hand_sizes_by_round = FULL_HAND_SIZES[:rounds]  # type: ignore[assignment]
+        state.scores = list(view["scores"])
+        state.round_index = view["round"] - 1
+        state.last_round = None
+        state.phase = view["phase"]
+        state.hands = [list(h) for h in hands]
+        state.draw_pile = list(reversed(draw_pile))
+        state.discard_pile = list(view["discard"])
+        state.suit, state.crank, state.direction = view["suit"], view["crank"], view["direction"]
+        state.turn = view["turn"] if view["turn"] is not None else 0
+        state.announced = set(view["announced"])
+        state.must_announce = {
+            seat
+            for seat, size in enumerate(view["hand_sizes"])
+            if size == 1 and seat not in state.announced and seat in view.get("exposed", ())
+        }
+        state.lost_turn = set(view["lost_turn"])
+        state.passed = set()
+        state.gone_out = next((s for s, size in enumerate(view["hand_sizes"]) if size == 0), None)
+        state.log = []
+        state.dealer = view["dealer"]
+        state.first_dealer = (view["dealer"] - state.round_index) % state.players
+        state._round_one = None
+        state._deck_order = None
+        return state
+
+    # -- the contract -------------------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return self.phase == "over"
+
+    def _waiting_for(self) -> frozenset[int]:
+        return frozenset((self.turn,))
+
+    def _legal(self, seat: int) -> list[Action]:
+        actions: list[Action] = []
+        if seat == self.turn:
+            if self.phase == "suit":
+                upcard = self.discard_pile[-1]
+                actions += [{"type": "suit", "suit": s} for s in suits_for(upcard)]
+            else:
+                actions += self._turn_actions(seat)
+        if seat in self.must_announce:
+            actions.append({"type": "announce"})
+        actions += [
+            {"type": "dope", "target": target}
+            for target in sorted(self.must_announce)
+            if target != seat
+        ]
+        return actions
+
+    def _turn_actions(self, seat: int) -> list[Action]:
+        hand = self.hands[seat]
+        playable = [card for card in hand if self._why_not(card) is None]
+        if not playable:
+            return [{"type": "draw"}]
+        leaves_one = len(hand) == 2
+        actions: list[Action] = []
+        for card in playable:
+            named: tuple[str | None, ...] = suits_for(card) if rank(card) in WILD_RANKS else (None,)
+            for named_suit in named:
+                play: Action = {"type": "play", "card": card}
+                if named_suit is not None:
+                    play["suit"] = named_suit
+                actions.append(play)
+                if leaves_one:
+                    actions.append({**play, "announce": True})
+        return actions
+
+    def _view(self, seat: int | None) -> View:
+        hand = list(self.hands[seat]) if seat is not None else []
+        unplayable: dict[str, str] = {}
+        if seat is not None and seat == self.turn and self.phase == "play":
+            for card in hand:
+                reason = self._why_not(card)
+                if reason is not None:
+                    unplayable[card] = reason
+        return {
+            "game": "crates",
+            "seat": seat,
+            "players": self.players,
+            "hand": hand,
+            "hand_sizes": [len(h) for h in self.hands],
+            "top": self.discard_pile[-1] if self.discard_pile else None,
+            "suit": self.suit,
+            "crank": self.crank,
+            "direction": self.direction,
+            "turn": None if self.over else self.turn,
+            "phase": self.phase,
+            "dealer": self.dealer,
+            "round": self.round_index + 1 if not self.over else len(self.hand_sizes_by_round),
+            "rounds": len(self.hand_sizes_by_round),
+            "hand_size": self.hand_sizes_by_round[min(self.round_index, self.rounds_total - 1)],
+            "scores": list(self.scores),
+            "announced": sorted(self.announced),
+            "exposed": sorted(self.must_announce),
+            "lost_turn": sorted(self.lost_turn),
+            "draw_size": len(self.draw_pile),
+            "discard": list(self.discard_pile),
+            "unplayable": unplayable,
+            "last_round": self.last_round,
+            "log": [
+                e for e in self.log if e["to"] is None or (seat is not None and seat in e["to"])
+            ],
+        }
+
+    def _result(self) -> dict[str, Any]:
+        best = min(self.scores)
+        return {
+            "scores": list(self.scores),
+            "winners": [seat for seat, total in enumerate(self.scores) if total == best],
+            "rounds": self.rounds_total,
+        }
+
+    @property
+    def rounds_total(self) -> int:
+        return len(self.hand_sizes_by_round)
+
+    # -- actions ------------------------------------------------------------------------------
+    def _play(self, seat: int, action: Action, now: float) -> None:
+        self._require_turn(seat)
+        card = action.get("card")
+        if not is_card(card):
+            raise IllegalAction("say which card to play, like 7H or 10S")
+        hand = self.hands[seat]
+        if card not in hand:
+            raise IllegalAction(f"you do not hold {card}")
+        reason = self._why_not(card)
+        if reason is not None:
+            raise IllegalAction(reason)
+        named = action.get("suit")
+        if rank(card) in WILD_RANKS:
+            if named not in suits_for(card):
+                choices = " or ".join(SUIT_NAMES[s] for s in suits_for(card))
+                raise IllegalAction(f"name a suit for your {card}: {choices}")
+        elif named is not None:
+            raise IllegalAction(f"only an 8 or a 9 lets you name a suit, not {card}")
+        announce = action.get("announce", False)
+        if announce not in (True, False):
+            raise IllegalAction("'announce' must be true or false")
+        if announce and len(hand) != 2:
+            raise IllegalAction("you can only announce Crates! with a play that leaves one card")
+
+        hand.remove(card)
+        self.discard_pile.append(card)
+        self.suit = named if isinstance(named, str) else suit(card)
+        self.passed.clear()
+        self._hand_changed(seat)
+        if len(hand) == 1:
+            (self.announced if announce else self.must_announce).add(seat)
+        if named is not None:
+            self._note(f"{{{seat}}} plays {card} and names {SUIT_NAMES[self.suit]}.", card=card)
+        else:
+            self._note(f"{{{seat}}} plays {card}.", card=card)
+        if announce:
+            self._note(f"{{{seat}}} announces Crates!")
+        if not hand and self.gone_out is None:
+            self.gone_out = seat
+            self._note(f"{{{seat}}} goes out!")
+        self._resolve(seat, card)
+        # A player who went out ends the round once the card's ability is done; a crank (from a
+        # final 2, or an ace or 2 played out on a crank) first runs among the others.
+        if self.gone_out is not None and (self.crank == 0 or not any(self.hands)):
+            self._end_round(blocked=False)
+
+    def _draw(self, seat: int, action: Action, now: float) -> None:
+        self._require_turn(seat)
+        hand = self.hands[seat]
+        if self.crank:
+            keepers = [c for c in hand if rank(c) in CRANK_VALUES]
+            if keepers:
+                raise IllegalAction(
+                    f"you hold {', '.join(keepers)}: you must play an ace or a 2 on the crank"
+                )
+            count, self.crank = self.crank, 0
+            drawn = self._draw_cards(seat, count)
+            self._note(f"{{{seat}}} cannot keep the crank going and draws {len(drawn)}.")
+            self.passed.clear()
+            if self.gone_out is not None:
+                self._end_round(blocked=False)
+            else:
+                self._pass_turn(seat)
+            return
+        playable = [c for c in hand if self._why_not(c) is None]
+        if playable:
+            raise IllegalAction(
+                f"you can play {', '.join(playable)}: you may only draw when nothing fits"
+            )
+        drawn = self._draw_cards(seat, 1)
+        if drawn:
+            self.passed.clear()
+        else:
+            self.passed.add(seat)
+            self._note(f"{{{seat}}} has nothing to draw and passes.")
+            if len(self.passed) == self.players:
+                self._note("Nobody can play or draw: the round is blocked.")
+                self._end_round(blocked=True)
+                return
+        self._pass_turn(seat)
+
+    def _name_suit(self, seat: int, action: Action, now: float) -> None:
+        if self.phase != "suit" or seat != self.turn:
+            raise IllegalAction("there is no suit to name now")
+        upcard = self.discard_pile[-1]
+        named = action.get("suit")
+        if named not in suits_for(upcard):
+            choices = " or ".join(SUIT_NAMES[s] for s in suits_for(upcard))
+            raise IllegalAction(f"name a suit for the turned-up {upcard}: {choices}")
+        assert isinstance(named, str)
+        self.suit = named
+        self.phase = "play"
+        self._note(f"{{{seat}}} names {SUIT_NAMES[named]}.")
+        self._pass_turn(seat)
+
+    def _announce(self, seat: int, action: Action, now: float) -> None:
+        if seat not in self.must_announce:
+            if seat in self.announced:
+                raise IllegalAction("you have already announced Crates!")
+            if len(self.hands[seat]) == 1:
+                raise IllegalAction("you were dealt one card: there is nothing to announce")
+            raise IllegalAction("you can only announce Crates! when a play leaves you one card")
+        self.must_announce.discard(seat)
+        self.announced.add(seat)
+        self._note(f"{{{seat}}} announces Crates!")
+
+    def _dope(self, seat: int, action: Action, now: float) -> None:
+        target = action.get("target")
+        if not isinstance(target, int) or isinstance(target, bool):
+            raise IllegalAction("say whom you call Dope! on")
+        if not 0 <= target < self.players:
+            raise IllegalAction(f"there is no seat {target} at this table")
+        if target == seat:
+            raise IllegalAction("you cannot call Dope! on yourself")
+        if target not in self.must_announce:
+            if target in self.announced:
+                raise IllegalAction("that player has announced Crates!")
+            raise IllegalAction("Dope! only catches a player holding one unannounced card")
+        self._note(f"{{{seat}}} calls Dope! on {{{target}}}, who draws two and loses a turn.")
+        self._draw_cards(target, 2)
+        self.lost_turn.add(target)
+
+    # -- helpers ------------------------------------------------------------------------------
+    def _require_turn(self, seat: int) -> None:
+        if seat != self.turn:
+            raise IllegalAction("it is not your turn")
+        if self.phase == "suit":
+            raise IllegalAction("the dealer must first name a suit for the turned-up card")
+
+    def _why_not(self, card: str) -> str | None:
+        """Why `card` cannot be played now, or None if it can."""
+        card_rank = rank(card)
+        if self.crank:
+            if card_rank in CRANK_VALUES:
+                return None
+            return f"a crank of {self.crank} is running: play an ace or a 2, or draw {self.crank}"
+        if card_rank in WILD_RANKS or suit(card) == self.suit:
+            return None
+        top_rank = rank(self.discard_pile[-1])
+        if card_rank == top_rank:
+            return None
+        return (
+            f"{card} does not fit: play a {SUIT_NAMES[self.suit][:-1]}, a {top_rank}, "
+            "or a wild 8 or 9"
+        )
+
+    def _resolve(self, seat: int, card: str) -> None:
+        """Apply the ability of `card`, just played (or turned up) by `seat`, and move the turn."""
+        card_rank = rank(card)
+        if self.crank:  # an ace or a 2 played on a running crank
+            self.crank += CRANK_VALUES[card_rank]
+            self._note(f"The crank is at {self.crank}.")
+            self._pass_turn(seat)
+        elif card_rank == "2":
+            self.crank = 2
+            self._note("A crank starts at 2.")
+            self._pass_turn(seat)
+        elif card_rank == "4":
+            skipped = self._next(seat)
+            self._note(f"{{{skipped}}} is skipped.")
+            self._pass_turn(skipped)
+        elif card_rank == "5":
+            for offset in range(1, self.players):
+                self._draw_cards((seat + offset * self.direction) % self.players, 1)
+            self._pass_turn(seat)
+        elif card_rank == "6":
+            if self.hands[seat]:
+                self._note(f"{{{seat}}} takes another turn.")
+            self.turn = seat
+        elif card_rank == "7":
+            self._draw_cards(self._next(seat), 1)
+            self._pass_turn(seat)
+        elif card_rank == "10":
+            self.direction = -self.direction
+            way = "clockwise" if self.direction == 1 else "anticlockwise"
+            self._note(f"Play now goes {way}.")
+            self._pass_turn(seat)
+        else:
+            self._pass_turn(seat)
+
+    def _next(self, seat: int) -> int:
+        return (seat + self.direction) % self.players
+
+    def _pass_turn(self, seat: int) -> None:
+        """Give the turn to the next player after `seat` who holds cards and has not lost it."""
+        for _ in range(2 * self.players):
+            seat = self._next(seat)
+            if not self.hands[seat]:
+                continue
+            if seat in self.lost_turn:
+                self.lost_turn.discard(seat)
+                self._note(f"{{{seat}}} loses this turn.")
+                continue
+            self.turn = seat
+            return
+
+    def _draw_cards(self, seat: int, count: int) -> list[str]:
+        """Move up to `count` cards from the draw pile to `seat`, reshuffling discards if needed."""
+        drawn: list[str] = []
+        for _ in range(count):
+            if not self.draw_pile and len(self.discard_pile) > 1:
+                top = self.discard_pile.pop()
+                self.draw_pile = self.discard_pile
+                self.rng.shuffle(self.draw_pile)
+                self.discard_pile = [top]
+                self._note("The discard pile is shuffled into a new draw pile.")
+            if not self.draw_pile:
+                break
+            drawn.append(self.draw_pile.pop())
+        if drawn:
+            self.hands[seat].extend(drawn)
+            self._hand_changed(seat)
+            plural = "s" if len(drawn) > 1 else ""
+            self._note(f"{{{seat}}} draws {len(drawn)} card{plural}.", count=len(drawn))
+            self._note(f"You draw {', '.join(drawn)}.", to=(seat,), cards=drawn)
+        return drawn
+
+    def _hand_changed(self, seat: int) -> None:
+        self.announced.discard(seat)
+        self.must_announce.discard(seat)
+
+    def _note(self, text: str, to: tuple[int, ...] | None = None, **fields: Any) -> None:
+        new = self.emit(text, to, **fields)
+        if new is not None:
+            self.log.append(new)
+
+    # -- rounds -------------------------------------------------------------------------------
+    def _draw_for_dealer(self) -> int:
+        """Everyone draws a card; the lowest deals (ace low), ties among the lowest redraw."""
+        contenders = list(range(self.players))
+        while True:
+            deck = list(DECK)
+            self.rng.shuffle(deck)
+            drawn = {seat: deck.pop() for seat in contenders}
+            for seat, card in drawn.items():
+                self._note(f"{{{seat}}} draws {card} for the deal.", card=card)
+            low = min(RANK_ORDER[rank(card)] for card in drawn.values())
+            lowest = [seat for seat, card in drawn.items() if RANK_ORDER[rank(card)] == low]
+            if len(lowest) == 1:
+                self._note(f"{{{lowest[0]}}} drew lowest and deals first.")
+                return lowest[0]
+            self._note("A tie for lowest: those players draw again.")
+            contenders = lowest
+
+    def _start_round(self) -> None:
+        size = self.hand_sizes_by_round[self.round_index]
+        dealer = self.dealer = (self.first_dealer + self.round_index) % self.players
+        self.direction, self.crank, self.phase, self.gone_out = 1, 0, "play", None
+        for marks in (self.announced, self.must_announce, self.lost_turn, self.passed):
+            marks.clear()
+        if self.round_index == 0 and self._round_one is not None:
+            hands, upcard, draw = self._round_one
+            self.hands = [list(h) for h in hands]
+            self.draw_pile = list(reversed(draw))
+        else:
+            if self.round_index == 0 and self._deck_order is not None:
+                deck = list(reversed(self._deck_order))
+            else:
+                deck = list(DECK)
+                self.rng.shuffle(deck)
+            self.hands = [[] for _ in range(self.players)]
+            for _ in range(size):
+                for offset in range(1, self.players + 1):
+                    self.hands[(dealer + offset) % self.players].append(deck.pop())
+            upcard = deck.pop()
+            self.draw_pile = deck
+        self.discard_pile = [upcard]
+        self.suit = suit(upcard)
+        self._note(
+            f"Round {self.round_index + 1} of {self.rounds_total}: {{{dealer}}} deals "
+            f"{size} card{'s' if size > 1 else ''} each and turns up {upcard}.",
+            card=upcard,
+        )
+        if rank(upcard) in WILD_RANKS:
+            self.phase, self.turn = "suit", dealer
+        else:
+            self._resolve(dealer, upcard)
+
+    def _end_round(self, blocked: bool) -> None:
+        scored = [score_hand(hand) for hand in self.hands]
+        points = [p for p, _ in scored]
+        for seat, p in enumerate(points):
+            self.scores[seat] += p
+        self.last_round = {
+            "round": self.round_index + 1,
+            "hands": [list(h) for h in self.hands],
+            "points": points,
+            "cancelled": [c for _, c in scored],
+            "went_out": self.gone_out,
+            "blocked": blocked,
+        }
+        summary = ", ".join(f"{{{seat}}} {p}" for seat, p in enumerate(points))
+        self._note(f"Round {self.round_index + 1} scores: {summary}.", round_over=True)
+        self.round_index += 1
+        if self.round_index == self.rounds_total:
+            self.phase = "over"
+            best = min(self.scores)
+            winners = " and ".join(f"{{{s}}}" for s, t in enumerate(self.scores) if t == best)
+            self._note(f"Game over: lowest total wins: {winners}.")
+            return
+        self.log = self.log[-1:]  # the new round's log opens with the last round's scores
+        self._start_round()
+
+
+def _check_stacked_round(
+    players: int,
+    hands: list[list[str]] | None,
+    upcard: str | None,
+    draw: list[str] | None,
+) -> tuple[list[list[str]], str, list[str]] | None:
+    """Validate a stacked round 1: (hands, upcard, draw top first), or None when not stacked."""
+    if hands is None and upcard is None and draw is None:
+        return None
+    if hands is None or upcard is None:
+        raise SetupError("a stacked round needs both hands and upcard (draw is optional)")
+    if len(hands) != players:
+        raise SetupError(f"hands must list one hand per seat ({players})")
+    stacked_hands = [parse_cards(hand, f"hand {i}") for i, hand in enumerate(hands)]
+    stacked_draw = parse_cards(draw or [], "draw")
+    (stacked_upcard,) = parse_cards([upcard], "upcard")
+    every = [c for hand in stacked_hands for c in hand] + stacked_draw + [stacked_upcard]
+    if len(set(every)) != len(every):
+        raise SetupError("a card appears twice in the setup")
+    return stacked_hands, stacked_upcard, stacked_draw
+
+
+def _check_deck(deck: list[str] | None, stacked: bool) -> list[str] | None:
+    """Validate an explicit order (top first) for round 1's deck."""
+    if deck is None:
+        return None
+    if stacked:
+        raise SetupError("give either a deck order or hands/upcard/draw, not both")
+    cards = parse_cards(deck, "deck")
+    if sorted(cards) != sorted(DECK):
+        raise SetupError("deck must hold each of the 52 cards once")
+    return cards
+
+
+CRATES = register(
+    Game(
+        name="crates",
+        title="Crates",
+        min_players=2,
+        max_players=5,
+        default_players=4,
+        blurb="A Crazy Eights variant: shed your hand, crank the 2s, shout Crates! at one card.",
+        factory=CratesState,
+        option_names=("short", "dealer", "hands", "upcard", "draw", "deck"),
+    )
+)

@@ -1,0 +1,60 @@
+"""Headless bot-only games through the table, summarised for `tablegames simulate`."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from .bots import get_bot
+from .rules import get_game
+from .table import Table
+
+#: Actions that take a turn (the rest — announcing, calling out — happen between turns).
+TURN_ACTIONS = frozenset({"play", "draw", "suit"})
+MAX_ACTIONS_PER_GAME = 1_000_000
+
+
+def play_bot_game(game_name: str, players: int, seed: int, level: str, **options: Any) -> Table:
+    """One complete bot-only game; returns its finished table."""
+    game = get_game(game_name)
+    rng = random.Random(seed)
+    bots = {seat: get_bot(game_name, level, seat, rng) for seat in range(players)}
+    names = [f"bot {seat}" for seat in range(players)]
+    table = Table(game, players, names, seed=seed, options=options, bots=bots)
+    table.run_bots(MAX_ACTIONS_PER_GAME)
+    if not table.over:
+        raise RuntimeError(f"{game_name} seed {seed}: bots stopped before the game ended")
+    return table
+
+
+def simulate_games(
+    game_name: str, games: int, players: int, seed: int, level: str, **options: Any
+) -> dict[str, Any]:
+    """Play `games` bot-only games (seeds seed, seed+1, ...) and summarise them."""
+    wins = [0.0] * players
+    rounds = turns = actions = 0
+    started = time.perf_counter()
+    for index in range(games):
+        table = play_bot_game(game_name, players, seed + index, level, **options)
+        result = table.state.result()
+        for winner in result["winners"]:
+            wins[winner] += 1 / len(result["winners"])
+        rounds += result.get("rounds", 1)
+        turns += sum(1 for _, action, _ in table.log if action["type"] in TURN_ACTIONS)
+        actions += len(table.log)
+    elapsed = time.perf_counter() - started
+    return {
+        "game": game_name,
+        "games": games,
+        "players": players,
+        "bots": level,
+        "options": options,
+        "mean_rounds": rounds / games,
+        "mean_turns": turns / games,
+        "mean_actions": actions / games,
+        "wins_per_seat": [round(w, 2) for w in wins],
+        "seconds": round(elapsed, 3),
+        "games_per_s": round(games / elapsed, 2),
+        "hands_per_s": round(rounds / elapsed, 2),
+    }

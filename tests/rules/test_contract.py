@@ -1,0 +1,139 @@
+"""Every registered game obeys the rules contract: random playouts, replay, illegal actions."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import msgpack
+import pytest
+
+from tablegames.rules import GAMES, IllegalAction, get_game
+
+GAME_NAMES = sorted(GAMES)
+QUICK_OPTIONS = {"crates": {"short": True}}
+
+
+def random_playout(name: str, players: int, seed: int, limit: int = 20_000):
+    """Play random legal actions (turn actions of waiting seats first) until the game ends."""
+    game = get_game(name)
+    options = QUICK_OPTIONS.get(name, {})
+    state = game.new(players, seed, **options)
+    rng = random.Random(seed)
+    log = []
+    for _ in range(limit):
+        if state.over:
+            return state, log, options
+        seat = rng.choice(sorted(state.waiting_for()))
+        action = rng.choice(state.legal(seat))
+        now = float(len(log))
+        state.apply(seat, action, now)
+        log.append((seat, action, now))
+    raise AssertionError(f"{name} seed {seed} did not end in {limit} actions")
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_metadata_and_registry(name):
+    game = get_game(name)
+    assert game.name == name
+    assert 1 <= game.min_players <= game.default_players <= game.max_players
+    with pytest.raises(KeyError, match="no game called"):
+        get_game("no-such-game")
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_random_playouts_end_with_winners(name):
+    game = get_game(name)
+    for players in range(game.min_players, game.max_players + 1):
+        for seed in range(5):
+            state, _, _ = random_playout(name, players, seed)
+            result = state.result()
+            assert result["winners"]
+            assert all(0 <= seat < players for seat in result["winners"])
+            assert state.legal(0) == [] and state.waiting_for() == frozenset()
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_replay_reaches_the_same_state(name):
+    game = get_game(name)
+    for seed in range(3):
+        players = game.default_players
+        state, log, options = random_playout(name, players, seed)
+        again = game.replay(players, seed, options, log)
+        for seat in [None, *range(players)]:
+            assert again.view(seat) == state.view(seat)
+        assert again.result() == state.result()
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_views_and_actions_are_plain_data(name):
+    game = get_game(name)
+    state = game.new(game.default_players, 11, **QUICK_OPTIONS.get(name, {}))
+    rng = random.Random(11)
+    for _ in range(300):
+        if state.over:
+            break
+        for seat in [None, *range(game.default_players)]:
+            view = state.view(seat)
+            assert msgpack.unpackb(msgpack.packb(view), strict_map_key=False) == json.loads(
+                json.dumps(view)
+            )
+        seat = rng.choice(sorted(state.waiting_for()))
+        action = rng.choice(state.legal(seat))
+        assert msgpack.unpackb(msgpack.packb(action)) == action
+        state.apply(seat, action)
+
+
+BAD_ACTIONS = [
+    None,
+    "play",
+    [],
+    {},
+    {"type": None},
+    {"type": "no-such-action"},
+    {"type": 7},
+    {"type": "play"},
+    {"type": "play", "card": 123},
+    {"type": "play", "card": {"nested": True}},
+    {"type": "dope", "target": "everyone"},
+    {"type": "dope", "target": 99},
+    {"type": "suit", "suit": "Z"},
+]
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_bad_and_out_of_turn_actions_change_nothing(name):
+    game = get_game(name)
+    players = game.default_players
+    state = game.new(players, 5, **QUICK_OPTIONS.get(name, {}))
+    rng = random.Random(5)
+    for step in range(200):
+        if state.over:
+            break
+        before = [state.view(seat) for seat in [None, *range(players)]]
+        waiting = state.waiting_for()
+        idle = [seat for seat in range(players) if seat not in waiting]
+        for seat in range(players):
+            for bad in BAD_ACTIONS:
+                with pytest.raises(IllegalAction):
+                    state.apply(seat, bad)
+            if seat in idle:
+                for action in state.legal(min(waiting)):
+                    if action not in state.legal(seat):
+                        with pytest.raises(IllegalAction):
+                            state.apply(seat, action)
+        for bad_seat in (-1, players, "0", None, True):
+            with pytest.raises(IllegalAction):
+                state.apply(bad_seat, state.legal(min(waiting))[0])
+        assert [state.view(seat) for seat in [None, *range(players)]] == before, step
+        seat = rng.choice(sorted(waiting))
+        state.apply(seat, rng.choice(state.legal(seat)))
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_same_seed_same_game(name):
+    game = get_game(name)
+    first = random_playout(name, game.default_players, 42)
+    second = random_playout(name, game.default_players, 42)
+    assert first[1] == second[1]
+    assert first[0].view(0) == second[0].view(0)

@@ -1,0 +1,95 @@
+"""The table: validation, the action log, per-seat updates, bots and the local client."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+
+from tablegames.bots import get_bot
+from tablegames.local import local_table, seat_names
+from tablegames.rules import IllegalAction, get_game
+from tablegames.table import LocalClient, Table
+
+crates = get_game("crates")
+STACK = {"dealer": 1, "hands": [["QH", "JH"], ["2C", "3C"]], "upcard": "KH", "draw": ["4D", "6D"]}
+
+
+def two_seat_table(**kwargs):
+    return Table(crates, 2, ["Sara", "Tom"], seed=1, options=dict(STACK), **kwargs)
+
+
+def test_submit_logs_bumps_version_and_tells_each_seat_only_its_own_events():
+    table = two_seat_table()
+    seen = {0: [], 1: [], None: []}
+    for seat in seen:
+        table.subscribe(seat, seen[seat].append)
+    assert [u.version for u in seen[0]] == [0]
+    table.submit(0, {"type": "play", "card": "QH", "announce": True})
+    table.submit(1, {"type": "draw"})
+    assert table.version == 2
+    assert [seat for seat, _, _ in table.log] == [0, 1]
+    drawn_texts = [e["text"] for e in seen[1][-1].events]
+    assert any("4D" in text for text in drawn_texts)
+    for seat in (0, None):
+        assert not any("4D" in e["text"] for u in seen[seat] for e in u.events)
+        assert seen[seat][-1].view == table.state.view(seat)
+
+
+def test_an_illegal_submit_changes_nothing_and_tells_nobody():
+    table = two_seat_table()
+    heard = []
+    table.subscribe(0, heard.append)
+    before = table.state.view(0)
+    with pytest.raises(IllegalAction, match="not your turn"):
+        table.submit(1, {"type": "draw"})
+    with pytest.raises(IllegalAction, match="do not hold"):
+        table.submit(0, {"type": "play", "card": "AS"})
+    assert table.version == 0 and table.log == [] and len(heard) == 1
+    assert table.state.view(0) == before
+
+
+def test_a_table_restored_from_its_log_is_the_same_table():
+    table = Table(crates, 3, ["a", "b", "c"], seed=5, options={"short": True})
+    rng = random.Random(5)
+    for _ in range(60):
+        seat = table.state.turn
+        table.submit(seat, rng.choice(table.legal(seat)))
+    again = Table(crates, 3, ["a", "b", "c"], seed=5, options={"short": True}, log=list(table.log))
+    assert again.version == table.version
+    for seat in (None, 0, 1, 2):
+        assert again.state.view(seat) == table.state.view(seat)
+
+
+def test_bots_play_a_whole_game_and_bot_move_respects_optional_moves():
+    bots = {seat: get_bot("crates", "normal", seat, random.Random(seat)) for seat in range(3)}
+    table = Table(crates, 3, ["a", "b", "c"], seed=2, options={"short": True}, bots=bots)
+    taken = table.run_bots(100_000)
+    assert table.over and taken == len(table.log) > 0
+    assert table.bot_move() is None
+
+
+def test_local_client_refuses_with_the_reason_and_guards_seats():
+    client = LocalClient(two_seat_table(), seats=[0], pace=0)
+    assert client.submit(1, {"type": "draw"}) == "that seat is not yours"
+    assert client.submit(0, {"type": "draw"}) == (
+        "you can play QH, JH: you may only draw when nothing fits"
+    )
+    heard = []
+    client.listen(lambda seat, update: heard.append((seat, update.version)))
+    assert client.submit(0, {"type": "play", "card": "QH"}) is None
+    assert heard == [(0, 1)]
+
+
+async def test_local_client_runs_bots_to_the_end_of_a_bot_only_game():
+    client = local_table("crates", 2, humans=1, seed=4, pace=0, short=True)
+    client.table.bots[0] = get_bot("crates", "random", 0, random.Random(0))  # seat 0 too
+    await asyncio.wait_for(client.run_bots(), timeout=60)
+    assert client.table.over
+
+
+def test_seat_names_fill_humans_then_bots():
+    assert seat_names(3, 2, ["Sara"]) == ["Sara", "Player 2", "Ada (bot)"]
+    with pytest.raises(ValueError, match="humans"):
+        local_table("crates", 2, humans=3)
