@@ -151,6 +151,122 @@ def simulate(
     typer.echo(json.dumps(summary, indent=2))
 
 
+DEFAULT_PORT = 4747
+
+
+@app.command()
+def host(
+    game: GameArg,
+    players: Annotated[int | None, typer.Option(help="Seats at the table.")] = None,
+    port: Annotated[
+        int, typer.Option(help="TCP port to listen on (0: any free port).")
+    ] = DEFAULT_PORT,
+    lan: Annotated[
+        bool, typer.Option("--lan", help="Listen on every interface; a join code is required.")
+    ] = False,
+    seed: Annotated[int | None, typer.Option(help="Seed (default: the OS's randomness).")] = None,
+    short: Annotated[bool, typer.Option("--short", help="Short game.")] = False,
+    bots: Annotated[
+        str | None,
+        typer.Option("--bots", help="Fill seats still empty when everyone is ready with bots."),
+    ] = None,
+    takeover: Annotated[
+        float | None, typer.Option(help="Seconds before a bot plays a dropped player's seat.")
+    ] = None,
+    pace: Annotated[float, typer.Option(help="Seconds between server bots' moves.", min=0)] = 0.5,
+) -> None:
+    """Host a table for players on this machine (or the LAN with --lan) and print how to join."""
+    import asyncio
+
+    from .net.server import Server, ServerConfig
+
+    if bots is not None:
+        _known_level(bots)
+    info = get_game(game)
+    seats = players if players is not None else info.default_players
+    if not info.min_players <= seats <= info.max_players:
+        raise typer.BadParameter(
+            f"{info.title} takes {info.min_players}–{info.max_players} players",
+            param_hint="--players",
+        )
+
+    async def serve() -> None:
+        from .net.hosting import new_code
+
+        code = new_code()
+        config = ServerConfig(
+            host="0.0.0.0" if lan else "127.0.0.1",
+            port=port,
+            code=code if lan else None,
+            bot_pace=pace,
+            takeover_after=takeover,
+        )
+        server = Server(config)
+        options = {"short": True} if short else {}
+        hosted = server.add_table(game, seats, options, seed=seed, fill_with_bots=bots, code=code)
+        bound = await server.start()
+        where = "<this machine's address>" if lan else "127.0.0.1"
+        code_part = f" --code {hosted.code}" if lan else ""
+        typer.echo(
+            f"Hosting {info.title} for {seats} players on port {bound} (table {hosted.code})."
+        )
+        typer.echo(f"Join with:  tablegames join {where}:{bound}{code_part}", nl=True)
+        try:
+            await server.serve_forever()
+        finally:
+            await server.close()
+
+    try:
+        asyncio.run(serve())
+    except KeyboardInterrupt:
+        typer.echo("Server stopped.")
+
+
+@app.command()
+def join(
+    address: Annotated[str, typer.Argument(help="HOST[:PORT] of the server.")] = "127.0.0.1",
+    name: Annotated[str | None, typer.Option(help="Your name at the table.")] = None,
+    code: Annotated[str | None, typer.Option(help="Join code (needed for LAN servers).")] = None,
+    table: Annotated[
+        str | None, typer.Option(help="Table code (default: the first open one).")
+    ] = None,
+    spectate: Annotated[bool, typer.Option("--spectate", help="Watch instead of playing.")] = False,
+    bot: Annotated[
+        str | None, typer.Option("--bot", help="Play headless with a bot of this level.")
+    ] = None,
+    ascii: Annotated[bool, typer.Option("--ascii", help="Cards without suit symbols.")] = False,
+) -> None:
+    """Join a hosted table: opens the game's screen, or plays headless with --bot."""
+    import asyncio
+    import getpass
+
+    from .net.client import RemoteClient, ServerRefused, play_as_bot
+
+    host_name, _, port_text = address.rpartition(":") if ":" in address else (address, "", "")
+    if not host_name:
+        host_name, port_text = address, ""
+    try:
+        port = int(port_text) if port_text else DEFAULT_PORT
+    except ValueError:
+        raise typer.BadParameter(f"{port_text!r} is not a port number") from None
+    player = name or (f"{bot} bot" if bot else getpass.getuser())
+    client = RemoteClient(
+        host_name.strip("[]"), port, player, code=code, table=table, spectate=spectate
+    )
+    if bot is not None:
+        _known_level(bot)
+        try:
+            view = asyncio.run(play_as_bot(client, bot))
+        except (ServerRefused, OSError) as problem:
+            typer.echo(f"Could not play: {problem}", err=True)
+            raise typer.Exit(1) from None
+        typer.echo(json.dumps({"seat": client.seat, "scores": view.get("scores")}))
+        return
+    from .tui.app import run_remote
+
+    run_remote(client, ascii=ascii)
+
+
 def main() -> None:
     """Entry point of the `tablegames` script."""
     app()

@@ -33,6 +33,8 @@ class Update:
     view: View
     events: list[Event]
     over: bool
+    legal: list[Action] = field(default_factory=list)  # what this seat may do now
+    waiting: list[int] = field(default_factory=list)  # seats whose move the game needs
 
 
 Subscriber = Callable[[Update], None]
@@ -89,6 +91,8 @@ class Table:
             view=self.state.view(seat),
             events=[e for e in events if visible_to(e, seat)],
             over=self.state.over,
+            legal=[] if seat is None else self.state.legal(seat),
+            waiting=sorted(self.state.waiting_for()),
         )
 
     def submit(self, seat: int, action: Action) -> list[Event]:
@@ -107,19 +111,24 @@ class Table:
         """The actions `seat` may take now."""
         return self.state.legal(seat)
 
-    def bot_move(self) -> tuple[int, Action] | None:
-        """The next bot action: optional moves (calling out...) first, then bots the game waits for.
+    def bot_turns(self) -> list[tuple[int, View, list[Action]]]:
+        """Bots that could move now, with their views and legal actions, in the order to ask them.
 
-        Optional moves go first because a bot the game waits for always has something to do, and
-        calling out a player must be possible before the turn moves on.
+        Optional moves (calling out...) come first: a bot the game waits for always has something
+        to do, and calling out a player must be possible before the turn moves on.
         """
         waiting = self.state.waiting_for()
-        ordered = sorted(self.bots, key=lambda seat: seat in waiting)
-        for seat in ordered:
+        turns = []
+        for seat in sorted(self.bots, key=lambda seat: seat in waiting):
             legal = self.state.legal(seat)
-            if not legal:
-                continue
-            action = self.bots[seat].choose(self.state.view(seat), legal)
+            if legal:
+                turns.append((seat, self.state.view(seat), legal))
+        return turns
+
+    def bot_move(self) -> tuple[int, Action] | None:
+        """The next bot action, asking bots in `bot_turns` order; None if none wants to move."""
+        for seat, view, legal in self.bot_turns():
+            action = self.bots[seat].choose(view, legal)
             if action is not None:
                 return seat, action
         return None
@@ -191,15 +200,35 @@ class LocalClient:
         return self.table.state.waiting_for()
 
     async def run_bots(self) -> None:
-        """Drive the bots until the game ends: one move per pause, re-deciding after each change."""
-        while not self.table.over:
-            self._changed.clear()
-            await asyncio.sleep(self.pace)
-            move = self.table.bot_move()
-            if move is None:
-                await self._changed.wait()
+        """Drive this table's bots until the game ends, pausing `pace` seconds before each move."""
+        await drive_bots(self.table, self.pace, self._changed)
+
+
+async def drive_bots(table: Table, pace: float, changed: asyncio.Event) -> None:
+    """Let `table`'s bots play until the game ends: one move per pause, re-deciding on change.
+
+    `changed` must be set whenever the table changes (an action, a bot joining). Bots think in a
+    worker thread on their own view, so other work goes on; a decision made while the table
+    changed is dropped and made again on the new state.
+    """
+    while not table.over:
+        changed.clear()
+        await asyncio.sleep(pace)
+        version, moved = table.version, False
+        for seat, view, legal in table.bot_turns():
+            bot = table.bots.get(seat)
+            if bot is None:
                 continue
-            try:
-                self.table.submit(*move)
-            except IllegalAction:  # a bot's mistake must never stop the table
-                await asyncio.sleep(self.pace)
+            action = await asyncio.to_thread(bot.choose, view, legal)
+            if table.version != version or table.over:
+                moved = True  # someone acted meanwhile: decide again on the new state
+                break
+            if action is not None:
+                try:
+                    table.submit(seat, action)
+                except IllegalAction:  # a bot's mistake must never stop the table
+                    await asyncio.sleep(max(pace, 0.05))
+                moved = True
+                break
+        if not moved:
+            await changed.wait()

@@ -126,6 +126,7 @@ class Game:
     blurb: str
     factory: Callable[..., State] = field(repr=False)
     option_names: tuple[str, ...] = ()
+    chat: bool = True  # whether players may chat at the table (crabs uses gestures instead)
 
     def new(self, players: int, seed: int, **options: Any) -> State:
         """A new game for `players` seats, deterministic for a given seed and options."""

@@ -5,7 +5,11 @@ Rules: ``shared/spec/crates.md``. Decisions the spec leaves open, taken as the r
 - "The next player" for a 4 or a 7 is the seat next in the current direction. A 7 makes that
   player draw even if they have lost their next turn to Dope!; the turn then skips them as usual.
 - A crank or a turn never stops at a player who has gone out (only possible during the crank a
-  final 2 starts); if every remaining player goes out during that crank, the round ends.
+  final 2 starts); if every remaining player goes out during that crank, the round ends. With
+  one player left (two-player games), that crank keeps coming back to them: they must add their
+  aces and 2s while they can, then draw the count — the crank runs "until someone draws".
+- If two players go out in one round (the second during a final crank), ``went_out`` names the
+  first; both score 0. A lost turn still pending when a round ends is forgotten.
 - Drawing the crank's count when no card is left to draw still ends the crank.
 - ``announce: True`` on a play that does not leave exactly one card is illegal (it names a
   mistake the player can fix), as is announcing when there is no duty to announce.

@@ -1,0 +1,1 @@
+"""Playing over a network: the wire protocol, the asyncio server and the remote client."""

@@ -1,0 +1,248 @@
+"""A table as the server hosts it: seats with tokens, who is connected, readiness, and bots.
+
+This is the server's game-agnostic bookkeeping, free of sockets: the server calls it with a
+`Peer` (anything with `send(message)`), and it answers by sending messages to peers.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import random
+import secrets
+import string
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from ..bots import get_bot
+from ..rules import Action, Game, IllegalAction
+from ..table import Table, Update
+
+CODE_ALPHABET = "".join(c for c in string.ascii_uppercase if c not in "IO")
+
+
+class Peer(Protocol):
+    """A connection as the hosting layer sees it."""
+
+    name: str
+
+    def send(self, message: dict[str, Any]) -> None: ...
+
+
+def _bot(game: str, level: str, seat: int) -> Any:
+    # A bot's own randomness, never the game's: the game's generator must replay exactly.
+    return get_bot(game, level, seat, random.Random(secrets.randbits(64)))
+
+
+def new_code(length: int = 4) -> str:
+    """A short join code, e.g. `KXPF`."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(length))
+
+
+def token_key(token: str) -> bytes:
+    """What the server keeps of a seat token: its SHA-256, so lookups reveal nothing by timing."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).digest()
+
+
+@dataclass
+class Seat:
+    """One seat: who holds it and how to prove it."""
+
+    number: int
+    name: str = ""
+    token_key: bytes | None = None  # set once claimed
+    peer: Peer | None = None
+    ready: bool = False
+    bot_level: str | None = None  # a server-side bot plays this seat
+    dropped_at: float | None = None
+    last_action: tuple[int, Action] | None = None  # (client version, action) for repeats
+
+    @property
+    def claimed(self) -> bool:
+        return self.token_key is not None or self.bot_level is not None
+
+
+@dataclass
+class HostedTable:
+    """A table on the server: the game, its seats, spectators and start rule."""
+
+    code: str
+    game: Game
+    players: int
+    options: dict[str, Any] = field(default_factory=dict)
+    seed: int | None = None
+    fill_with_bots: str | None = None  # level for seats still empty when everyone is ready
+    on_action: Callable[[HostedTable, int, Action, float], None] | None = None
+    table: Table | None = None
+    seats: list[Seat] = field(default_factory=list)
+    spectators: list[Peer] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.seats = [Seat(number) for number in range(self.players)]
+
+    # -- seats ----------------------------------------------------------------------------------
+    def claim(self, peer: Peer, seat: int | None) -> tuple[int, str]:
+        """Give `peer` a free seat (the one asked for, or the first free); returns (seat, token)."""
+        if self.table is not None:
+            raise IllegalAction("the game has started: join as a spectator or reconnect")
+        free = [s for s in self.seats if not s.claimed]
+        if seat is not None:
+            if not 0 <= seat < self.players:
+                raise IllegalAction(f"there is no seat {seat} at this table")
+            free = [s for s in free if s.number == seat]
+        if not free:
+            raise IllegalAction("no free seat at this table")
+        chosen = free[0]
+        token = secrets.token_hex(32)
+        chosen.token_key, chosen.peer, chosen.name = token_key(token), peer, peer.name
+        self.broadcast_presence(f"{peer.name} sits down.")
+        return chosen.number, token
+
+    def seat_for_token(self, token: str) -> Seat | None:
+        """The seat `token` proves, compared in constant time."""
+        key = token_key(token)
+        found = None
+        for seat in self.seats:
+            if seat.token_key is not None and hmac.compare_digest(seat.token_key, key):
+                found = seat
+        return found
+
+    def attach(self, seat: Seat, peer: Peer) -> None:
+        """`peer` (re)takes `seat`: a bot standing in steps back."""
+        returning = seat.dropped_at is not None
+        seat.peer, seat.dropped_at, seat.name = peer, None, seat.name or peer.name
+        if self.table is not None and seat.number in self.table.bots and seat.bot_level is None:
+            del self.table.bots[seat.number]
+        self.broadcast_presence(f"{seat.name} is back." if returning else None)
+
+    def detach(self, peer: Peer, now: float) -> None:
+        """`peer` went away: its seat is held for it; spectators are just forgotten."""
+        if peer in self.spectators:
+            self.spectators.remove(peer)
+        for seat in self.seats:
+            if seat.peer is peer:
+                seat.peer, seat.dropped_at = None, now
+                if self.table is None:  # before the game, a dropped seat is simply free again
+                    seat.token_key, seat.ready, seat.name = None, False, ""
+                self.broadcast_presence(f"{peer.name} dropped out; their seat is held.")
+
+    def take_over(self, seat: Seat, level: str) -> None:
+        """A server-side bot plays `seat` until its player comes back."""
+        if self.table is not None and seat.number not in self.table.bots:
+            self.table.bots[seat.number] = _bot(self.game.name, level, seat.number)
+            self.broadcast_presence(f"A bot plays for {seat.name} until they are back.")
+
+    def set_ready(self, peer: Peer, ready: bool) -> None:
+        for seat in self.seats:
+            if seat.peer is peer:
+                seat.ready = ready
+        self.broadcast_presence(None)
+
+    # -- the game -------------------------------------------------------------------------------
+    def ready_to_start(self) -> bool:
+        humans = [s for s in self.seats if s.token_key is not None]
+        if self.table is not None or not humans or not all(s.ready for s in humans):
+            return False
+        return all(s.claimed for s in self.seats) or self.fill_with_bots is not None
+
+    def start(self) -> Table:
+        """Deal: fill empty seats with bots, create the table and tell everyone."""
+        for seat in self.seats:
+            if not seat.claimed:
+                seat.bot_level = self.fill_with_bots or "normal"
+                seat.name = f"Bot {seat.number + 1}"
+        names = [seat.name for seat in self.seats]
+        extra: dict[str, Any] = {} if self.seed is None else {"seed": self.seed}
+        table = Table(self.game, self.players, names, options=dict(self.options), **extra)
+        for seat in self.seats:
+            if seat.bot_level is not None:
+                table.bots[seat.number] = _bot(self.game.name, seat.bot_level, seat.number)
+        if self.on_action is not None:
+            listener = self.on_action
+            table.on_action(lambda seat, action, now: listener(self, seat, action, now))
+        for seat in self.seats:
+            table.subscribe(seat.number, self._deliver(seat))
+        table.subscribe(None, self._deliver_spectators)
+        self.table = table
+        self.broadcast_presence("The game begins.")
+        return table
+
+    def act(self, peer: Peer, version: int, action: Action) -> None:
+        """Apply `action` from the seat `peer` holds; a repeat of its last one is only answered."""
+        seat = self.seat_of(peer)
+        if seat is None or self.table is None:
+            raise IllegalAction("you are not playing at this table")
+        if seat.last_action == (version, action):
+            peer.send({"t": "ack", "v": version})
+            peer.send(self.update_message(self.table.update_for(seat.number)))
+            return
+        self.table.submit(seat.number, action)
+        seat.last_action = (version, action)
+
+    def seat_of(self, peer: Peer) -> Seat | None:
+        return next((s for s in self.seats if s.peer is peer), None)
+
+    def update_message(self, update: Update) -> dict[str, Any]:
+        return {
+            "t": "update",
+            "version": update.version,
+            "view": update.view,
+            "events": update.events,
+            "over": update.over,
+            "legal": update.legal,
+            "waiting": update.waiting,
+        }
+
+    def _deliver(self, seat: Seat) -> Callable[[Update], None]:
+        def deliver(update: Update) -> None:
+            if seat.peer is not None:
+                seat.peer.send(self.update_message(update))
+
+        return deliver
+
+    def _deliver_spectators(self, update: Update) -> None:
+        message = self.update_message(update)
+        for peer in self.spectators:
+            peer.send(message)
+
+    # -- telling people -------------------------------------------------------------------------
+    def presence(self, text: str | None) -> dict[str, Any]:
+        return {
+            "t": "presence",
+            "seats": [
+                {
+                    "seat": s.number,
+                    "name": s.name,
+                    "taken": s.claimed,
+                    "connected": s.peer is not None or s.bot_level is not None,
+                    "bot": s.bot_level is not None,
+                    "ready": s.ready or s.bot_level is not None,
+                }
+                for s in self.seats
+            ],
+            "spectators": len(self.spectators),
+            "text": text,
+        }
+
+    def broadcast_presence(self, text: str | None) -> None:
+        self.broadcast(self.presence(text))
+
+    def broadcast(self, message: dict[str, Any]) -> None:
+        for peer in self.peers():
+            peer.send(message)
+
+    def peers(self) -> list[Peer]:
+        return [s.peer for s in self.seats if s.peer is not None] + list(self.spectators)
+
+    def summary(self) -> dict[str, Any]:
+        """One line of the lobby."""
+        return {
+            "code": self.code,
+            "game": self.game.name,
+            "title": self.game.title,
+            "players": self.players,
+            "started": self.table is not None,
+            "over": self.table is not None and self.table.over,
+            "seats": self.presence(None)["seats"],
+        }

@@ -1,0 +1,238 @@
+"""The wire protocol, sans I/O: length-prefixed msgpack frames, message schemas, a Connection.
+
+A frame is a 4-byte big-endian length, then one msgpack map of at most `max_frame` bytes. The
+length is checked before any body is buffered, bodies are decoded with explicit limits (no ext
+types, no binary, string map keys only, bounded sizes and nesting) and every message is checked
+against the schema of its type `t`. Bad input never raises: it becomes a `ProtocolError` event,
+an `error` frame queued for the peer, and the connection closing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import msgpack
+
+PROTOCOL_VERSION = 1
+MAX_CLIENT_FRAME = 64 * 1024  # what a server accepts from a client
+MAX_SERVER_FRAME = 1024 * 1024  # what a client accepts from a server (views can be large)
+MAX_DEPTH = 16
+MAX_TEXT = 500
+HEADER = 4
+
+Message = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class ProtocolError:
+    """Input the connection rejected; it sent `error` to the peer and is closing."""
+
+    code: str
+    text: str
+
+
+# -- schemas ----------------------------------------------------------------------------------
+# A schema maps each field to (accepted types, required). Unknown fields are refused.
+Field = tuple[tuple[type, ...], bool]
+Schema = dict[str, Field]
+STR, INT, BOOL, MAP, LIST = (str,), (int,), (bool,), (dict,), (list,)
+NONE = (type(None),)
+PLAIN = (str, int, float, bool, dict, list, type(None))
+
+
+def _schema(**fields: Field) -> Schema:
+    return {"t": (STR, True), **fields}
+
+
+#: Messages a client may send.
+CLIENT_MESSAGES: dict[str, Schema] = {
+    "hello": _schema(
+        v=(INT, True),
+        name=(STR, True),
+        token=(STR + NONE, False),
+        table=(STR + NONE, False),
+        last=(INT + NONE, False),
+        code=(STR + NONE, False),
+    ),
+    "lobby": _schema(),
+    "join": _schema(table=(STR, True), seat=(INT + NONE, False), spectate=(BOOL, False)),
+    "ready": _schema(ready=(BOOL, True)),
+    "action": _schema(v=(INT, True), action=(MAP, True)),
+    "chat": _schema(text=(STR, True)),
+    "ping": _schema(n=(INT, False)),
+    "pong": _schema(n=(INT, False)),
+    "bye": _schema(),
+}
+
+#: Messages a server may send.
+SERVER_MESSAGES: dict[str, Schema] = {
+    "welcome": _schema(v=(INT, True), server=(STR, True), heartbeat=((int, float), True)),
+    "lobby": _schema(tables=(LIST, True)),
+    "seated": _schema(
+        table=(STR, True),
+        game=(STR, True),
+        seat=(INT + NONE, True),
+        token=(STR + NONE, True),
+        names=(LIST, True),
+        title=(STR, True),
+    ),
+    "presence": _schema(seats=(LIST, True), spectators=(INT, True), text=(STR + NONE, False)),
+    "update": _schema(
+        version=(INT, True),
+        view=(MAP, True),
+        events=(LIST, True),
+        over=(BOOL, True),
+        legal=(LIST, True),
+        waiting=(LIST, True),
+    ),
+    "ack": _schema(v=(INT, True)),
+    "error": _schema(code=(STR, True), text=(STR, True)),
+    "chat": _schema(name=(STR, True), seat=(INT + NONE, True), text=(STR, True)),
+    "ping": _schema(n=(INT, False)),
+    "pong": _schema(n=(INT, False)),
+    "bye": _schema(text=(STR, False)),
+}
+
+
+def _depth(value: Any, limit: int) -> int:
+    """Nesting depth of plain data, stopping early past `limit`."""
+    if limit < 0:
+        return 1
+    if isinstance(value, dict):
+        return 1 + max((_depth(v, limit - 1) for v in value.values()), default=0)
+    if isinstance(value, list):
+        return 1 + max((_depth(v, limit - 1) for v in value), default=0)
+    return 0
+
+
+def _plain_keys(value: Any) -> bool:
+    """True if every map inside `value` has string keys."""
+    if isinstance(value, dict):
+        return all(isinstance(k, str) and _plain_keys(v) for k, v in value.items())
+    if isinstance(value, list):
+        return all(_plain_keys(v) for v in value)
+    return True
+
+
+def check_message(message: Any, schemas: Mapping[str, Schema]) -> str | None:
+    """Why `message` does not fit its schema, or None if it does."""
+    if not isinstance(message, dict):
+        return "a message must be a map"
+    if not _plain_keys(message):
+        return "map keys must be strings"
+    kind = message.get("t")
+    if not isinstance(kind, str) or kind not in schemas:
+        return f"unknown message type {kind!r}"
+    schema = schemas[kind]
+    for name, value in message.items():
+        if name not in schema:
+            return f"{kind}: unknown field {name!r}"
+        accepted, _ = schema[name]
+        if isinstance(value, bool) and bool not in accepted:
+            return f"{kind}: field {name!r} has the wrong type"
+        if not isinstance(value, accepted):
+            return f"{kind}: field {name!r} has the wrong type"
+        if isinstance(value, str) and len(value) > MAX_TEXT:
+            return f"{kind}: field {name!r} is too long"
+    for name, (_, required) in schema.items():
+        if required and name not in message:
+            return f"{kind}: field {name!r} is missing"
+    if _depth(message, MAX_DEPTH) > MAX_DEPTH:
+        return "the message is nested too deeply"
+    return None
+
+
+# -- frames -----------------------------------------------------------------------------------
+def encode(message: Message) -> bytes:
+    """One frame: the 4-byte big-endian length, then the msgpack body."""
+    body: bytes = msgpack.packb(message, use_bin_type=True)
+    return len(body).to_bytes(HEADER, "big") + body
+
+
+def _refuse_ext(code: int, data: bytes) -> Any:
+    raise ValueError("extension types are not accepted")
+
+
+def decode(body: bytes, max_frame: int) -> Any:
+    """Decode one frame body with explicit limits; raises ValueError (or a subclass) if bad."""
+    return msgpack.unpackb(
+        body,
+        raw=False,
+        strict_map_key=True,
+        use_list=True,
+        ext_hook=_refuse_ext,
+        max_str_len=max_frame,
+        max_bin_len=0,
+        max_array_len=4096,
+        max_map_len=1024,
+        max_ext_len=0,
+    )
+
+
+class Connection:
+    """One side of a connection: feed it bytes, read messages, queue messages, take bytes to send.
+
+    `inbound` is the schema set for what the peer may send; `max_frame` caps a frame's body.
+    """
+
+    def __init__(self, inbound: Mapping[str, Schema], max_frame: int = MAX_CLIENT_FRAME) -> None:
+        self.inbound = inbound
+        self.max_frame = max_frame
+        self.closing = False
+        self._buffer = bytearray()
+        self._events: list[Message | ProtocolError] = []
+        self._outgoing = bytearray()
+
+    def receive_data(self, data: bytes) -> None:
+        """Take bytes from the peer; complete messages (or a ProtocolError) become events."""
+        if self.closing:
+            return
+        self._buffer += data
+        while len(self._buffer) >= HEADER:
+            length = int.from_bytes(self._buffer[:HEADER], "big")
+            if length == 0 or length > self.max_frame:
+                self._fail("frame-size", f"a frame must be 1 to {self.max_frame} bytes")
+                return
+            if len(self._buffer) < HEADER + length:
+                return
+            body = bytes(self._buffer[HEADER : HEADER + length])
+            del self._buffer[: HEADER + length]
+            try:
+                message = decode(body, self.max_frame)
+            except Exception:  # msgpack raises several kinds; all mean the same to the peer
+                self._fail("bad-frame", "the frame is not a valid msgpack map")
+                return
+            problem = check_message(message, self.inbound)
+            if problem is not None:
+                self._fail("bad-message", problem)
+                return
+            self._events.append(message)
+
+    def receive_eof(self) -> None:
+        """The peer closed its side; a half-received frame is an error."""
+        if not self.closing and self._buffer:
+            self._events.append(ProtocolError("truncated", "the connection ended mid-frame"))
+        self.closing = True
+
+    def events_received(self) -> list[Message | ProtocolError]:
+        """Messages and errors received since the last call."""
+        events, self._events = self._events, []
+        return events
+
+    def send(self, message: Message) -> None:
+        """Queue `message` for the peer."""
+        self._outgoing += encode(message)
+
+    def data_to_send(self) -> bytes:
+        """Bytes queued for the peer since the last call."""
+        data = bytes(self._outgoing)
+        self._outgoing.clear()
+        return data
+
+    def _fail(self, code: str, text: str) -> None:
+        self.send({"t": "error", "code": code, "text": text})
+        self._events.append(ProtocolError(code, text))
+        self._buffer.clear()
+        self.closing = True

@@ -1,0 +1,151 @@
+"""The server with in-process clients over loopback: seats, tokens, bots, reconnects, limits."""
+
+from __future__ import annotations
+
+import asyncio
+
+import msgpack
+import pytest
+
+from tablegames.net.client import RemoteClient, ServerRefused, play_as_bot
+from tablegames.net.protocol import encode
+from tablegames.net.server import Server, ServerConfig
+
+LOOPBACK = "127.0.0.1"
+
+
+async def start(**config) -> tuple[Server, int]:
+    server = Server(ServerConfig(host=LOOPBACK, port=0, **config))
+    port = await server.start()
+    return server, port
+
+
+async def raw(port: int) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    return await asyncio.open_connection(LOOPBACK, port)
+
+
+async def read_messages(reader: asyncio.StreamReader, count: int, timeout: float = 5.0):
+    messages = []
+    async with asyncio.timeout(timeout):
+        while len(messages) < count:
+            header = await reader.readexactly(4)
+            body = await reader.readexactly(int.from_bytes(header, "big"))
+            messages.append(msgpack.unpackb(body))
+    return messages
+
+
+async def test_bots_on_two_remote_seats_play_crates_to_the_end():
+    server, port = await start(bot_pace=0)
+    hosted = server.add_table("crates", 2, {"short": True}, seed=3)
+    clients = [RemoteClient(LOOPBACK, port, f"bot{i}", table=hosted.code) for i in range(2)]
+    try:
+        views = await asyncio.wait_for(
+            asyncio.gather(*(play_as_bot(c, "normal") for c in clients)), timeout=60
+        )
+        assert hosted.table is not None and hosted.table.over
+        assert all(view["phase"] == "over" for view in views)
+        assert views[0]["scores"] == hosted.table.state.result()["scores"]
+    finally:
+        await server.close()
+
+
+async def test_empty_seats_get_server_bots_once_the_humans_are_ready():
+    server, port = await start(bot_pace=0)
+    hosted = server.add_table("crates", 3, {"short": True}, fill_with_bots="random")
+    client = RemoteClient(LOOPBACK, port, "Sara", table=hosted.code)
+    try:
+        view = await asyncio.wait_for(play_as_bot(client, "normal"), timeout=60)
+        assert view["phase"] == "over"
+        assert [s.bot_level for s in hosted.seats] == [None, "random", "random"]
+    finally:
+        await server.close()
+
+
+async def test_a_dropped_player_reconnects_with_the_token_and_plays_on():
+    server, port = await start(bot_pace=0)
+    hosted = server.add_table("crates", 2, {"short": True}, seed=8)
+    steady = RemoteClient(LOOPBACK, port, "steady", table=hosted.code)
+    flaky = RemoteClient(LOOPBACK, port, "flaky", table=hosted.code)
+    news = []
+    steady.listen_notices(lambda kind, text: news.append(text))
+    try:
+        games = asyncio.gather(play_as_bot(steady, "normal"), play_as_bot(flaky, "normal"))
+        for _ in range(200):  # wait until the game is under way
+            await asyncio.sleep(0.01)
+            if hosted.table is not None and hosted.table.version > 10:
+                break
+        assert hosted.table is not None
+        flaky._writer.transport.abort()  # the network drops
+        views = await asyncio.wait_for(games, timeout=60)
+        assert hosted.table.over and all(v["phase"] == "over" for v in views)
+        assert "flaky dropped out; their seat is held." in news
+        assert "flaky is back." in news
+        assert [seat for seat, _, _ in hosted.table.log].count(1) > 0
+    finally:
+        await server.close()
+
+
+async def test_a_wrong_token_or_code_gets_nothing():
+    server, port = await start(code="KRAB")
+    hosted = server.add_table("crates", 2)
+    try:
+        for hello in (
+            {"t": "hello", "v": 1, "name": "x"},
+            {"t": "hello", "v": 1, "name": "x", "code": "NOPE"},
+            {"t": "hello", "v": 1, "name": "x", "code": "KRAB", "token": "00" * 32},
+        ):
+            reader, writer = await raw(port)
+            writer.write(encode(hello))
+            (reply,) = await read_messages(reader, 1)
+            assert reply["t"] == "error" and reply["code"] in ("bad-code", "bad-token")
+            assert await reader.read() == b""  # and the server closed the connection
+            writer.close()
+        assert not any(seat.claimed for seat in hosted.seats)
+        with pytest.raises(ServerRefused, match="wrong join code"):
+            await RemoteClient(LOOPBACK, port, "x", code="NOPE").connect()
+    finally:
+        await server.close()
+
+
+async def test_bad_frames_close_only_that_connection():
+    server, port = await start()
+    try:
+        good = RemoteClient(LOOPBACK, port, "good")
+        server.add_table("crates", 2)
+        await good.connect()
+        reader, writer = await raw(port)
+        writer.write(b"SSH-2.0-OpenSSH_9.2\r\n")
+        (reply,) = await read_messages(reader, 1)
+        assert reply == {"t": "error", "code": "frame-size", "text": reply["text"]}
+        assert await reader.read() == b""
+        good._send({"t": "ping", "n": 5})
+        async with asyncio.timeout(5):
+            while (await good.next_message())["t"] != "pong":
+                pass
+        await good.close()
+    finally:
+        await server.close()
+
+
+async def test_a_silent_peer_is_dropped_within_the_idle_limit():
+    server, port = await start(handshake_limit=0.3, idle_limit=0.5, heartbeat=0.1)
+    try:
+        reader, writer = await raw(port)
+        started = asyncio.get_running_loop().time()
+        (reply,) = await read_messages(reader, 1)
+        assert reply["code"] == "timeout"
+        assert await reader.read() == b""
+        assert asyncio.get_running_loop().time() - started < 2
+        # A trickler (one byte at a time, never a full message) is dropped too.
+        reader, writer = await raw(port)
+        writer.write(encode({"t": "hello", "v": 1, "name": "slow"}))
+        await read_messages(reader, 2)  # welcome, lobby
+        data = encode({"t": "ping"})
+        with pytest.raises((ConnectionError, AssertionError)):
+            for byte in data[:-1] * 20:
+                writer.write(bytes([byte]))
+                await writer.drain()
+                await asyncio.sleep(0.1)
+            raise AssertionError("still connected")
+    finally:
+        await server.close()

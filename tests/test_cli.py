@@ -1,0 +1,67 @@
+"""The command line: help for every command, list, rules, simulate and friendly errors."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from tablegames.cli import app
+from tablegames.rulebook import rules_text
+
+runner = CliRunner()
+
+
+@pytest.mark.parametrize("command", [[], ["list"], ["rules"], ["play"], ["simulate"]])
+def test_every_command_has_help(command):
+    result = runner.invoke(app, [*command, "--help"])
+    assert result.exit_code == 0, result.output
+    assert "Usage" in result.output
+
+
+def test_list_shows_every_game_and_what_is_playable():
+    result = runner.invoke(app, ["list"])
+    assert result.exit_code == 0
+    for name in ("crates", "roach", "crabs", "kraken"):
+        assert name in result.output
+    assert "playable" in result.output and "coming soon" in result.output
+
+
+def test_rules_prints_the_same_text_as_the_in_app_help():
+    result = runner.invoke(app, ["rules", "crates"], env={"COLUMNS": "100"})
+    assert result.exit_code == 0
+    assert "Crates" in result.output and "The crank" in result.output
+    assert "crank" in rules_text("crates")
+
+
+def test_unknown_and_coming_games_are_refused_with_a_reason():
+    assert "no game called" in runner.invoke(app, ["rules", "chess"]).output
+    assert "coming soon" in runner.invoke(app, ["play", "kraken"]).output
+
+
+def test_play_rejects_impossible_tables_before_opening_a_screen():
+    result = runner.invoke(app, ["play", "crates", "--players", "7"])
+    assert result.exit_code != 0 and "2–5 players" in result.output
+    result = runner.invoke(app, ["play", "crates", "--players", "3", "--humans", "4"])
+    assert result.exit_code != 0 and "humans" in result.output
+    result = runner.invoke(app, ["play", "crates", "--bots", "genius"])
+    assert result.exit_code != 0 and "random, normal, hard" in result.output
+
+
+def test_simulate_prints_a_json_summary():
+    result = runner.invoke(
+        app, ["simulate", "crates", "--games", "4", "--players", "3", "--short", "--seed", "7"]
+    )
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.output)
+    assert summary["games"] == 4 and summary["players"] == 3
+    assert summary["mean_rounds"] == 8
+    assert sum(summary["wins_per_seat"]) == pytest.approx(4)
+    assert summary["mean_turns"] > 8 and summary["games_per_s"] > 0 and summary["hands_per_s"] > 0
+    again = json.loads(
+        runner.invoke(
+            app, ["simulate", "crates", "--games", "4", "--players", "3", "--short", "--seed", "7"]
+        ).output
+    )
+    assert again["wins_per_seat"] == summary["wins_per_seat"]
