@@ -235,12 +235,13 @@ def join(
         str | None, typer.Option("--bot", help="Play headless with a bot of this level.")
     ] = None,
     ascii: Annotated[bool, typer.Option("--ascii", help="Cards without suit symbols.")] = False,
+    pace: Annotated[float, typer.Option(help="With --bot: seconds before each move.", min=0)] = 0.0,
 ) -> None:
     """Join a hosted table: opens the game's screen, or plays headless with --bot."""
     import asyncio
     import getpass
 
-    from .net.client import RemoteClient, ServerRefused, play_as_bot
+    from .net.client import RemoteClient, SeatTokens, ServerRefused, play_as_bot
 
     host_name, _, port_text = address.rpartition(":") if ":" in address else (address, "", "")
     if not host_name:
@@ -251,12 +252,18 @@ def join(
         raise typer.BadParameter(f"{port_text!r} is not a port number") from None
     player = name or (f"{bot} bot" if bot else getpass.getuser())
     client = RemoteClient(
-        host_name.strip("[]"), port, player, code=code, table=table, spectate=spectate
+        host_name.strip("[]"),
+        port,
+        player,
+        code=code,
+        table=table,
+        spectate=spectate,
+        tokens=SeatTokens(),
     )
     if bot is not None:
         _known_level(bot)
         try:
-            view = asyncio.run(play_as_bot(client, bot))
+            view = asyncio.run(play_as_bot(client, bot, pace=pace))
         except (ServerRefused, OSError) as problem:
             typer.echo(f"Could not play: {problem}", err=True)
             raise typer.Exit(1) from None

@@ -9,15 +9,50 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
+import os
 import random
 import secrets
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from ..bots import get_bot
+from ..paths import data_dir
 from ..rules import Action, Game, get_game
 from ..table import Update
 from .protocol import MAX_SERVER_FRAME, PROTOCOL_VERSION, SERVER_MESSAGES, Connection, ProtocolError
+
+
+class SeatTokens:
+    """Seat tokens saved on disk (owner-only), so a player whose terminal closed can sit back down.
+
+    Keyed by server address and player name, since friends on one box share the directory.
+    """
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path or data_dir() / "seats.json"
+
+    def _load(self) -> dict[str, str]:
+        try:
+            saved = json.loads(self.path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}
+        return saved if isinstance(saved, dict) else {}
+
+    def get(self, key: str) -> str | None:
+        token = self._load().get(key)
+        return token if isinstance(token, str) else None
+
+    def put(self, key: str, token: str | None) -> None:
+        saved = self._load()
+        if token is None:
+            saved.pop(key, None)
+        else:
+            saved[key] = token
+        fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            json.dump(saved, out)
 
 
 class ServerRefused(Exception):
@@ -37,11 +72,13 @@ class RemoteClient:
         seat: int | None = None,
         spectate: bool = False,
         reconnect_window: float = 30.0,
+        tokens: SeatTokens | None = None,
     ) -> None:
         self.host, self.port, self.name, self.code = host, port, name, code
         self.table_code, self.wanted_seat, self.spectate = table, seat, spectate
         self.reconnect_window = reconnect_window
-        self.token: str | None = None
+        self.tokens = tokens
+        self.token: str | None = tokens.get(self._token_key) if tokens and not spectate else None
         self.seat: int | None = None
         self.game: Game | None = None
         self.names: list[str] = []
@@ -95,9 +132,29 @@ class RemoteClient:
     async def run_bots(self) -> None:
         """Bots run on the server; nothing to drive here."""
 
+    @property
+    def _token_key(self) -> str:
+        return f"{self.host}:{self.port}:{self.name}"
+
     # -- connection -----------------------------------------------------------------------------
     async def connect(self) -> None:
-        """Connect, say hello and take a seat (or reclaim ours with the token)."""
+        """Connect, say hello and take a seat (or reclaim ours with a saved token)."""
+        try:
+            await self._connect()
+        except ServerRefused as refusal:
+            if self.token is None or "token" not in str(refusal):
+                raise
+            self._forget_token()  # a token from an earlier game: sit down afresh
+            await self._connect()
+
+    def _forget_token(self) -> None:
+        self.token = None
+        if self.tokens is not None:
+            self.tokens.put(self._token_key, None)
+
+    async def _connect(self) -> None:
+        await self._stop_reading()
+        self._incoming = asyncio.Queue()  # nothing from an earlier connection leaks in
         reader, writer = await asyncio.open_connection(self.host, self.port)
         self._writer = writer
         self._conn = Connection(SERVER_MESSAGES, max_frame=MAX_SERVER_FRAME)
@@ -126,6 +183,8 @@ class RemoteClient:
         self._send(join)
         seated = await self._expect("seated")
         self.token = seated["token"]
+        if self.tokens is not None and self.token is not None:
+            self.tokens.put(self._token_key, self.token)
 
     async def _expect(self, kind: str, timeout: float = 10.0) -> dict[str, Any]:
         async with asyncio.timeout(timeout):
@@ -220,10 +279,14 @@ class RemoteClient:
             with contextlib.suppress(Exception):
                 self._send({"t": "bye"})
                 self._writer.close()
+        await self._stop_reading()
+
+    async def _stop_reading(self) -> None:
         if self._reader_task is not None:
             self._reader_task.cancel()
             with contextlib.suppress(BaseException):
                 await self._reader_task
+            self._reader_task = None
 
 
 async def play_as_bot(client: RemoteClient, level: str, pace: float = 0.0) -> dict[str, Any]:
