@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from .bots import LEVELS
+from .catalogue import is_playable, listings
 from .rules import GAMES, get_game
 from .simulate import simulate_games
 
@@ -18,21 +19,20 @@ app = typer.Typer(
     rich_markup_mode="rich",
 )
 
-CATALOGUE = (
-    ("crates", "Crates", "2–5", "A Crazy Eights variant: shed your hand, crank the 2s."),
-    ("roach", "Cockroach Poker Royal", "2–6", "Pass bugs, lie about them, don't collect four."),
-    ("crabs", "You've Got Crabs", "4–10", "Real-time teams with secret signals."),
-    ("kraken", "Feed the Kraken", "5–11", "Hidden roles, mutinies and a hungry sea monster."),
-)
-
-
 def _known_game(name: str) -> str:
+    """A registered game name, for commands that need only the rules."""
     if name in GAMES:
         return name
-    coming = {entry[0] for entry in CATALOGUE}
-    if name in coming:
-        raise typer.BadParameter(f"{name} is coming soon; playable now: {', '.join(GAMES)}")
     raise typer.BadParameter(f"no game called {name!r}; try: {', '.join(GAMES)}")
+
+
+def _playable_game(name: str) -> str:
+    """A game that can be played now (a screen and bots), for play, host and simulate."""
+    _known_game(name)
+    if not is_playable(name):
+        playable = ", ".join(entry.name for entry in listings() if entry.playable)
+        raise typer.BadParameter(f"{name} is coming soon; playable now: {playable}")
+    return name
 
 
 def _known_level(level: str) -> str:
@@ -43,6 +43,9 @@ def _known_level(level: str) -> str:
 
 GameArg = Annotated[
     str, typer.Argument(help="Game to use (see `tablegames list`).", callback=_known_game)
+]
+PlayableArg = Annotated[
+    str, typer.Argument(help="Game to play (see `tablegames list`).", callback=_playable_game)
 ]
 BotsOpt = Annotated[
     str, typer.Option("--bots", help="Bot level: random, normal or hard.", callback=_known_level)
@@ -70,9 +73,9 @@ def list_games() -> None:
     table = Table(title="tablegames", title_style="bold")
     for column in ("game", "title", "players", "status", "about"):
         table.add_column(column)
-    for name, title, players, blurb in CATALOGUE:
-        status = "[green]playable[/]" if name in GAMES else "[dim]coming soon[/]"
-        table.add_row(name, title, players, status, blurb)
+    for entry in listings():
+        status = "[green]playable[/]" if entry.playable else "[dim]coming soon[/]"
+        table.add_row(entry.name, entry.title, entry.players, status, entry.blurb)
     Console().print(table)
 
 
@@ -89,7 +92,7 @@ def rules(game: GameArg) -> None:
 
 @app.command()
 def play(
-    game: GameArg,
+    game: PlayableArg,
     players: Annotated[int | None, typer.Option(help="Seats at the table.")] = None,
     humans: Annotated[int, typer.Option(help="Humans sharing this terminal (hot-seat).")] = 1,
     bots: BotsOpt = "normal",
@@ -131,7 +134,7 @@ def play(
 
 @app.command()
 def simulate(
-    game: GameArg,
+    game: PlayableArg,
     games: Annotated[int, typer.Option(help="How many games to play.", min=1)] = 100,
     players: Annotated[int | None, typer.Option(help="Seats at each table.")] = None,
     seed: Annotated[int, typer.Option(help="First seed; game i uses seed + i.")] = 0,
@@ -156,7 +159,7 @@ DEFAULT_PORT = 4747
 
 @app.command()
 def host(
-    game: GameArg,
+    game: PlayableArg,
     players: Annotated[int | None, typer.Option(help="Seats at the table.")] = None,
     port: Annotated[
         int, typer.Option(help="TCP port to listen on (0: any free port).")
@@ -174,11 +177,15 @@ def host(
         float | None, typer.Option(help="Seconds before a bot plays a dropped player's seat.")
     ] = None,
     pace: Annotated[float, typer.Option(help="Seconds between server bots' moves.", min=0)] = 0.5,
+    db: Annotated[
+        str | None, typer.Option(help="SQLite file to save tables in (restored on restart).")
+    ] = None,
 ) -> None:
     """Host a table for players on this machine (or the LAN with --lan) and print how to join."""
     import asyncio
 
     from .net.server import Server, ServerConfig
+    from .store import Store
 
     if bots is not None:
         _known_level(bots)
@@ -189,6 +196,10 @@ def host(
             f"{info.title} takes {info.min_players}–{info.max_players} players",
             param_hint="--players",
         )
+
+    import logging
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", datefmt="%H:%M:%S")
 
     async def serve() -> None:
         from .net.hosting import new_code
@@ -201,14 +212,24 @@ def host(
             bot_pace=pace,
             takeover_after=takeover,
         )
-        server = Server(config)
-        options = {"short": True} if short else {}
-        hosted = server.add_table(game, seats, options, seed=seed, fill_with_bots=bots, code=code)
+        store = Store(db) if db is not None else None
+        server = Server(config, store=store)
+        restored = server.restore_tables()
+        if restored:
+            hosted = restored[0]
+            config.code = hosted.code if lan else None
+        else:
+            options = {"short": True} if short else {}
+            hosted = server.add_table(
+                game, seats, options, seed=seed, fill_with_bots=bots, code=code
+            )
         bound = await server.start()
         where = "<this machine's address>" if lan else "127.0.0.1"
         code_part = f" --code {hosted.code}" if lan else ""
+        verb = "Restored" if restored else "Hosting"
         typer.echo(
-            f"Hosting {info.title} for {seats} players on port {bound} (table {hosted.code})."
+            f"{verb} {hosted.game.title} for {hosted.players} players on port {bound} "
+            f"(table {hosted.code})."
         )
         typer.echo(f"Join with:  tablegames join {where}:{bound}{code_part}", nl=True)
         try:
@@ -262,6 +283,11 @@ def join(
     )
     if bot is not None:
         _known_level(bot)
+        import logging
+        import os
+
+        level = os.environ.get("TABLEGAMES_LOG", "WARNING").upper()
+        logging.basicConfig(level=level, format="%(asctime)s %(name)s %(message)s")
         try:
             view = asyncio.run(play_as_bot(client, bot, pace=pace))
         except (ServerRefused, OSError) as problem:

@@ -92,7 +92,7 @@ class Table:
             events=[e for e in events if visible_to(e, seat)],
             over=self.state.over,
             legal=[] if seat is None else self.state.legal(seat),
-            waiting=sorted(self.state.waiting_for()),
+            waiting=self.state.visible_waiting(seat),
         )
 
     def submit(self, seat: int, action: Action) -> list[Event]:

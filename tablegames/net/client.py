@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import os
 import random
 import secrets
@@ -22,6 +23,8 @@ from ..paths import data_dir
 from ..rules import Action, Game, get_game
 from ..table import Update
 from .protocol import MAX_SERVER_FRAME, PROTOCOL_VERSION, SERVER_MESSAGES, Connection, ProtocolError
+
+log = logging.getLogger("tablegames.client")
 
 
 class SeatTokens:
@@ -55,6 +58,10 @@ class SeatTokens:
             json.dump(saved, out)
 
 
+class ConnectionLost(ConnectionError):
+    """The connection closed during the handshake (e.g. a server that was just dying)."""
+
+
 class ServerRefused(Exception):
     """The server said no (wrong code, no such table, no free seat...)."""
 
@@ -86,6 +93,7 @@ class RemoteClient:
         self.latest: Update | None = None
         self.over = False
         self.connected = False
+        self.why = ""  # why the last reconnect failed
         self._listeners: list[Callable[[int | None, Update], None]] = []
         self._notices: list[Callable[[str, str], None]] = []
         self._incoming: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
@@ -137,15 +145,19 @@ class RemoteClient:
         return f"{self.host}:{self.port}:{self.name}"
 
     # -- connection -----------------------------------------------------------------------------
-    async def connect(self) -> None:
-        """Connect, say hello and take a seat (or reclaim ours with a saved token)."""
-        try:
-            await self._connect()
-        except ServerRefused as refusal:
-            if self.token is None or "token" not in str(refusal):
-                raise
-            self._forget_token()  # a token from an earlier game: sit down afresh
-            await self._connect()
+    async def connect(self, timeout: float = 10.0) -> None:
+        """Connect, say hello and take a seat (or reclaim ours with a saved token).
+
+        Raises ServerRefused, OSError, or TimeoutError when the whole exchange takes too long.
+        """
+        async with asyncio.timeout(timeout):
+            try:
+                await self._connect()
+            except ServerRefused as refusal:
+                if self.token is None or "token" not in str(refusal):
+                    raise
+                self._forget_token()  # a token from an earlier game: sit down afresh
+                await self._connect()
 
     def _forget_token(self) -> None:
         self.token = None
@@ -192,8 +204,10 @@ class RemoteClient:
                 message = await self._incoming.get()
                 if message["t"] == kind:
                     return message
-                if message["t"] in ("error", "lost"):
-                    raise ServerRefused(message.get("text", "the server hung up"))
+                if message["t"] == "lost":
+                    raise ConnectionLost("the server hung up")
+                if message["t"] == "error":
+                    raise ServerRefused(message["text"])
 
     def _send(self, message: dict[str, Any]) -> None:
         if self._writer is not None and not self._writer.is_closing():
@@ -214,6 +228,7 @@ class RemoteClient:
         except (ConnectionError, OSError):
             pass
         finally:
+            log.info("%s: connection lost", self.name)
             self.connected = False
             await self._incoming.put({"t": "lost"})
 
@@ -263,14 +278,18 @@ class RemoteClient:
         delay = 0.2
         while not self._closing and loop.time() < deadline:
             try:
+                log.info("%s: reconnecting", self.name)
                 await self.connect()
                 self._notify("presence", "reconnected")
                 return True
-            except (OSError, TimeoutError):
+            except (OSError, TimeoutError) as problem:
+                log.info("%s: not yet (%r)", self.name, problem)
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 2.0)
-            except ServerRefused:
+            except ServerRefused as refusal:
+                self.why = str(refusal)
                 return False
+        self.why = "the server did not come back in time"
         return False
 
     async def close(self) -> None:
@@ -304,8 +323,10 @@ async def play_as_bot(client: RemoteClient, level: str, pace: float = 0.0) -> di
     while True:
         message = await client.next_message()
         if message["t"] == "lost":
-            if client.over or not await client.reconnect():
+            if client.over:
                 break
+            if not await client.reconnect():
+                raise ServerRefused(f"lost the connection and cannot sit down again: {client.why}")
             acted_on = -1
             continue
         if message["t"] != "update" or client.latest is None:

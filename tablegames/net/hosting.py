@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..bots import get_bot
-from ..rules import Action, Game, IllegalAction
+from ..rules import Action, Game, IllegalAction, get_game
+from ..store import SavedSeat, SavedTable, Store
 from ..table import Table, Update
 
 CODE_ALPHABET = "".join(c for c in string.ascii_uppercase if c not in "IO")
@@ -74,12 +75,58 @@ class HostedTable:
     seed: int | None = None
     fill_with_bots: str | None = None  # level for seats still empty when everyone is ready
     on_action: Callable[[HostedTable, int, Action, float], None] | None = None
+    store: Store | None = None
     table: Table | None = None
     seats: list[Seat] = field(default_factory=list)
     spectators: list[Peer] = field(default_factory=list)
+    store_id: int | None = None
+    _acting_version: int | None = None  # the client version of the action being applied
 
     def __post_init__(self) -> None:
         self.seats = [Seat(number) for number in range(self.players)]
+        if self.store is not None and self.store_id is None:
+            self.store_id = self.store.create_table(
+                self.code,
+                self.game.name,
+                self.players,
+                self.options,
+                "server",
+                self.fill_with_bots,
+            )
+
+    @classmethod
+    def restore(cls, saved: SavedTable, store: Store, **kwargs: Any) -> HostedTable:
+        """A table brought back from the store, its game replayed to the last saved action."""
+        hosted = cls(
+            code=saved.code,
+            game=get_game(saved.game),
+            players=saved.players,
+            options=saved.options,
+            seed=saved.seed,
+            fill_with_bots=saved.fill_with_bots,
+            store=store,
+            store_id=saved.id,
+            **kwargs,
+        )
+        for row in saved.seats:
+            seat = hosted.seats[row.seat]
+            seat.name, seat.token_key, seat.bot_level = row.name, row.token_key, row.bot_level
+            seat.dropped_at = 0.0 if row.token_key is not None else None
+        if saved.started is not None and saved.seed is not None:
+            hosted.seed = saved.seed
+            hosted._open(saved.seed, saved.log)
+            for (seat_number, action, _), version in zip(
+                saved.log, saved.client_versions, strict=True
+            ):
+                if version is not None:
+                    hosted.seats[seat_number].last_action = (version, action)
+        return hosted
+
+    def _save_seat(self, seat: Seat) -> None:
+        if self.store is not None and self.store_id is not None:
+            self.store.save_seat(
+                self.store_id, SavedSeat(seat.number, seat.name, seat.token_key, seat.bot_level)
+            )
 
     # -- seats ----------------------------------------------------------------------------------
     def claim(self, peer: Peer, seat: int | None) -> tuple[int, str]:
@@ -96,6 +143,7 @@ class HostedTable:
         chosen = free[0]
         token = secrets.token_hex(32)
         chosen.token_key, chosen.peer, chosen.name = token_key(token), peer, peer.name
+        self._save_seat(chosen)
         self.broadcast_presence(f"{peer.name} sits down.")
         return chosen.number, token
 
@@ -125,6 +173,8 @@ class HostedTable:
                 seat.peer, seat.dropped_at = None, now
                 if self.table is None:  # before the game, a dropped seat is simply free again
                     seat.token_key, seat.ready, seat.name = None, False, ""
+                    if self.store is not None and self.store_id is not None:
+                        self.store.free_seat(self.store_id, seat.number)
                 self.broadcast_presence(f"{peer.name} dropped out; their seat is held.")
 
     def take_over(self, seat: Seat, level: str) -> None:
@@ -152,12 +202,27 @@ class HostedTable:
             if not seat.claimed:
                 seat.bot_level = self.fill_with_bots or "normal"
                 seat.name = f"Bot {seat.number + 1}"
+        seed = self.seed if self.seed is not None else secrets.randbits(63)
+        if self.store is not None and self.store_id is not None:
+            self.store.start_table(
+                self.store_id,
+                seed,
+                [SavedSeat(s.number, s.name, s.token_key, s.bot_level) for s in self.seats],
+            )
+        table = self._open(seed, [])
+        self.broadcast_presence("The game begins.")
+        return table
+
+    def _open(self, seed: int, log: list[tuple[int, Action, float]]) -> Table:
+        """Create the running table (replaying `log`), its bots, persistence and subscribers."""
         names = [seat.name for seat in self.seats]
-        extra: dict[str, Any] = {} if self.seed is None else {"seed": self.seed}
-        table = Table(self.game, self.players, names, options=dict(self.options), **extra)
+        table = Table(
+            self.game, self.players, names, seed=seed, options=dict(self.options), log=list(log)
+        )
         for seat in self.seats:
             if seat.bot_level is not None:
                 table.bots[seat.number] = _bot(self.game.name, seat.bot_level, seat.number)
+        table.on_action(self._persist)
         if self.on_action is not None:
             listener = self.on_action
             table.on_action(lambda seat, action, now: listener(self, seat, action, now))
@@ -165,8 +230,16 @@ class HostedTable:
             table.subscribe(seat.number, self._deliver(seat))
         table.subscribe(None, self._deliver_spectators)
         self.table = table
-        self.broadcast_presence("The game begins.")
         return table
+
+    def _persist(self, seat: int, action: Action, now: float) -> None:
+        """Commit the action (and the result, if it ended the game) before anyone is told."""
+        if self.store is None or self.store_id is None or self.table is None:
+            return
+        seq = len(self.table.log) - 1
+        self.store.append_action(self.store_id, seq, seat, action, now, self._acting_version)
+        if self.table.over:
+            self.store.finish_table(self.store_id, self.table.state.result())
 
     def act(self, peer: Peer, version: int, action: Action) -> None:
         """Apply `action` from the seat `peer` holds; a repeat of its last one is only answered."""
@@ -177,7 +250,11 @@ class HostedTable:
             peer.send({"t": "ack", "v": version})
             peer.send(self.update_message(self.table.update_for(seat.number)))
             return
-        self.table.submit(seat.number, action)
+        self._acting_version = version
+        try:
+            self.table.submit(seat.number, action)
+        finally:
+            self._acting_version = None
         seat.last_action = (version, action)
 
     def seat_of(self, peer: Peer) -> Seat | None:

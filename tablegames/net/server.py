@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..rules import Action, IllegalAction, get_game
+from ..store import Store
 from ..table import drive_bots
 from .hosting import HostedTable, Seat, new_code
 from .protocol import (
@@ -104,8 +105,9 @@ class Client:
 class Server:
     """Hosts tables and serves their players over TCP."""
 
-    def __init__(self, config: ServerConfig | None = None) -> None:
+    def __init__(self, config: ServerConfig | None = None, store: Store | None = None) -> None:
         self.config = config or ServerConfig()
+        self.store = store
         self.tables: dict[str, HostedTable] = {}
         self.clients: set[Client] = set()
         self._server: asyncio.Server | None = None
@@ -138,9 +140,21 @@ class Server:
             seed=seed,
             fill_with_bots=fill_with_bots,
             on_action=self._record_action,
+            store=self.store,
         )
         self.tables[code] = hosted
         return hosted
+
+    def restore_tables(self) -> list[HostedTable]:
+        """Bring back every unfinished table from the store (call before `start`)."""
+        if self.store is None:
+            return []
+        restored = []
+        for saved in self.store.open_tables("server"):
+            hosted = HostedTable.restore(saved, self.store, on_action=self._record_action)
+            self.tables[hosted.code] = hosted
+            restored.append(hosted)
+        return restored
 
     def _record_action(self, hosted: HostedTable, seat: int, action: Action, now: float) -> None:
         wakeup = self._bot_wakeups.get(hosted.code)
@@ -150,14 +164,21 @@ class Server:
             self.on_action(hosted, seat, action, now)
 
     def _start(self, hosted: HostedTable) -> None:
-        table = hosted.start()
+        hosted.start()
+        self._drive(hosted)
+
+    def _drive(self, hosted: HostedTable) -> None:
+        assert hosted.table is not None
         wakeup = asyncio.Event()
         self._bot_wakeups[hosted.code] = wakeup
-        self._spawn(drive_bots(table, self.config.bot_pace, wakeup))
+        self._spawn(drive_bots(hosted.table, self.config.bot_pace, wakeup))
 
     # -- life cycle -----------------------------------------------------------------------------
     async def start(self) -> int:
-        """Listen; returns the port (useful with port 0)."""
+        """Listen; returns the port (useful with port 0). Restored games' bots start too."""
+        for hosted in self.tables.values():
+            if hosted.table is not None and not hosted.table.over:
+                self._drive(hosted)
         self._server = await asyncio.start_server(
             self._serve_client, self.config.host, self.config.port, limit=MAX_CLIENT_FRAME
         )
@@ -274,6 +295,7 @@ class Server:
         try:
             handler(client, message)
         except IllegalAction as refusal:
+            log.info("refused %s from %s: %s", kind, client.name, refusal)
             client.send({"t": "error", "code": "illegal", "text": str(refusal)})
 
     def _refuse(self, client: Client, code: str, text: str, close: bool = False) -> None:
@@ -302,6 +324,7 @@ class Server:
             client.greeted = True
             self._welcome(client)
             hosted, seat = found
+            log.info("%s takes seat %d of table %s back", client.name, seat.number, hosted.code)
             self._sit(client, hosted, seat.number, token=None)
             hosted.attach(seat, client)
             if hosted.table is not None:

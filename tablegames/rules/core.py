@@ -69,6 +69,10 @@ class State:
         getattr(self, method)(seat, action, now)
         return self._emitted
 
+    def visible_waiting(self, seat: int | None) -> list[int]:
+        """The seats `seat` may see the game waiting for (games with secret prompts narrow it)."""
+        return sorted(self.waiting_for())
+
     def view(self, seat: int | None) -> View:
         """What `seat` may know now; None is a spectator who sees only public information."""
         if seat is not None and not 0 <= seat < self.players:
@@ -151,17 +155,6 @@ class Game:
         for seat, action, now in log:
             state.apply(seat, action, now)
         return state
-
-
-@dataclass(frozen=True)
-class Listing:
-    """A game in the catalogue; `game` is None while it is still coming."""
-
-    name: str
-    title: str
-    players: str
-    blurb: str
-    game: Game | None = None
 
 
 GAMES: dict[str, Game] = {}

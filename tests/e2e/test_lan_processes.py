@@ -2,59 +2,14 @@
 
 from __future__ import annotations
 
-import json
-import os
-import re
 import signal
-import subprocess
-import sys
 import time
-from pathlib import Path
 
 import pytest
 
+from .processes import finish, join_bot, start_host
+
 pytestmark = pytest.mark.e2e
-TIMEOUT = 90
-
-
-def cli(*args: str) -> list[str]:
-    return [sys.executable, "-m", "tablegames", *args]
-
-
-@pytest.fixture
-def env(tmp_path: Path) -> dict[str, str]:
-    return {**os.environ, "TABLEGAMES_HOME": str(tmp_path)}
-
-
-def start_host(env: dict[str, str], *args: str) -> tuple[subprocess.Popen[str], int]:
-    host = subprocess.Popen(
-        cli("host", "crates", "--port", "0", *args),
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        env=env,
-    )
-    assert host.stdout is not None
-    first = host.stdout.readline()
-    found = re.search(r"port (\d+)", first)
-    assert found, first
-    return host, int(found.group(1))
-
-
-def join_bot(env: dict[str, str], port: int, name: str, pace: float = 0) -> subprocess.Popen[str]:
-    return subprocess.Popen(
-        cli("join", f"127.0.0.1:{port}", "--bot", "normal", "--name", name, "--pace", str(pace)),
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-    )
-
-
-def finish(process: subprocess.Popen[str]) -> dict:
-    out, err = process.communicate(timeout=TIMEOUT)
-    assert process.returncode == 0, err
-    return json.loads(out.strip().splitlines()[-1])
 
 
 def test_a_host_and_four_bot_clients_play_crates_to_the_end(env):

@@ -1,0 +1,827 @@
+"""You've Got Crabs, a real-time team card game for 4–10 players: the rules engine (``crabs``).
+
+Rules: ``shared/spec/crabs.md``. There are no personal turns: the engine applies actions in the
+order they arrive, each with the server's timestamp ``now`` (it never reads a clock). Decisions
+the spec leaves open, taken as the rules intend:
+
+- Signals: there is no signal-choosing phase. At setup each team gets a random signal from the
+  seeded generator (different gestures for different teams); any member may change it privately
+  at any time with ``signal``. Only that team sees the choice (``view["signal"]``, and a log line
+  sent to the team's seats alone). Naming the signal the team already has is refused.
+- Gestures are one of ``GESTURES``; anyone may gesture at any time while the game runs, even a
+  player whose team is out of a tie-break. Every gesture is public, with its time.
+- A swap must exchange different kinds (a King Crab for a King Crab changes nothing and is
+  refused). A swap naming an ocean card that is no longer there is refused ("too late" when that
+  kind left the ocean during this side's turn). A swap by a player who was ``done`` picks their
+  hand back up: they are no longer done. Nobody swaps while the other side is being asked.
+- The no-swap question goes to every player of the other side; the first ``yes`` flips the
+  marker at once; when all have said ``no`` the ocean is refreshed and the same side plays again.
+- Tokens a team gains go to a player: the accuser after a correct call, the accused after a
+  wrong opponent call. A team's payment comes from the player involved (the accused after a
+  correct opponent call, the caller after a wrong call), then from the teammate with the most
+  tokens (lowest seat on a tie), then from the pot (never for a wrong teammate call).
+- The draw pile, when empty, is refilled by shuffling the whole discard pile. Discards come
+  first, so a reveal or an ocean refresh always finds four cards to draw.
+- Double crab: the engine cannot wait, so the first correct call of the pair pays as usual (one
+  token from the pot). When the second call comes within one second (``now`` difference at most
+  1.0), that first token goes back to the pot and the team is owed 3 tokens, which either member
+  takes with ``double_take`` (``sources``: ``"pot"`` or opponent seats, one entry per token). If
+  the team no longer holds a token to give back, it is owed 2. The owed count is capped by what
+  the pot and the opponents hold. The gains go to the two callers in turn (first caller first).
+  Play does not pause while the team chooses; if the pot runs dry first the double crab is lost.
+- End: the moment the pot is empty the game ends, unless teams tie for the most tokens. Then only
+  the tied teams play on (the others can only gesture and cannot be accused), starting with a
+  fresh turn for the side the marker points to; any token a tied team receives wins. A correct
+  teammate call wins even with an empty pot: then no token moves (the call itself is the gain),
+  so ``team_tokens`` can still show the tie while ``winners`` names the team.
+- Dealing: one card at a time round the table from seat 0, four rounds, then four to the ocean;
+  ``deck`` (the full 66 or 78 cards, top first) replaces the shuffle. ``hands`` (one list of four
+  per seat) with ``ocean`` (four) and ``draw`` (top first, default empty) stacks the game; cards
+  named nowhere are left out. ``tokens`` (per seat) and ``pot`` stack the token counts; the rest
+  of the 29 tokens are unused. ``first_side`` may only be 0 with an odd player count.
+- The view's ``marker`` and ``active_side`` are both the side the marker points to; during the
+  no-swap question ``phase`` is ``asking`` and nobody may swap. The log keeps the last 60 events
+  a seat may see; ``gestures`` keeps the last 20 gestures.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from itertools import combinations_with_replacement
+from typing import Any, ClassVar
+
+from .core import Action, Event, Game, IllegalAction, SetupError, State, View, register
+
+KIND_NAMES = {
+    "retriever": "Crabrador Retriever",
+    "crabbi": "Crabbi",
+    "jab": "Jab Crab",
+    "taxi": "Taxi Crab",
+    "ab": "Ab Crab",
+    "bunny": "Bunny Crabbit",
+    "kebab": "Shish Crabob",
+    "cappuccino": "Crabuccino",
+    "king": "King Crab",
+    "cabernet": "Crabernet Sauvignon",
+    "diet": "Low Crab Diet",
+    "cantaloupe": "Crabaloupe",
+    "magic": "Abracrabdabra",
+}
+KINDS = tuple(KIND_NAMES)
+#: With 2 or 3 teams these two kinds stay in the box (66 cards).
+SMALL_GAME_REMOVED = ("cantaloupe", "retriever")
+COPIES = 6
+HAND_SIZE = 4
+OCEAN_SIZE = 4
+TOTAL_TOKENS = 29
+POT_START = 8
+DOUBLE_CRAB_WINDOW = 1.0
+DOUBLE_CRAB_TOKENS = 3
+POT = "pot"
+#: The gestures every player can make (code: what it is, what the log says); a team's signal is
+#: one of them.
+GESTURE_TABLE = {
+    "wink": ("wink", "winks"),
+    "tap_table": ("tap the table", "taps the table"),
+    "touch_nose": ("touch your nose", "touches their nose"),
+    "scratch_head": ("scratch your head", "scratches their head"),
+    "yawn": ("yawn", "yawns"),
+    "sip_drink": ("sip a drink", "sips a drink"),
+    "drum_fingers": ("drum your fingers", "drums their fingers"),
+    "stretch": ("stretch", "stretches"),
+    "nod": ("nod", "nods"),
+    "crack_knuckles": ("crack your knuckles", "cracks their knuckles"),
+}
+GESTURE_TEXT = {code: done for code, (_, done) in GESTURE_TABLE.items()}
+GESTURES = tuple(GESTURE_TABLE)
+LOG_LIMIT = 60
+GESTURE_LIMIT = 20
+_LOG_KEEP = 400
+
+
+# -- the table ----------------------------------------------------------------------------------
+def kinds_for(players: int) -> tuple[str, ...]:
+    """The crab kinds in play: all 13, or 11 with 2 or 3 teams (4–7 players)."""
+    if players // 2 <= 3:
+        return tuple(kind for kind in KINDS if kind not in SMALL_GAME_REMOVED)
+    return KINDS
+
+
+def deck_for(players: int) -> list[str]:
+    """The full deck for `players` (66 or 78 cards), in kind order."""
+    return [kind for kind in kinds_for(players) for _ in range(COPIES)]
+
+
+def team_seats(players: int) -> list[list[int]]:
+    """Seats per team: team k is seats 2k and 2k+1; with an odd count the last team has three."""
+    teams = [[2 * k, 2 * k + 1] for k in range(players // 2)]
+    if players % 2:
+        teams[-1].append(players - 1)
+    return teams
+
+
+def seat_sides(players: int) -> list[int]:
+    """The side of each seat: a team's first member on side 0, the others on side 1."""
+    sides = [seat % 2 for seat in range(players)]
+    if players % 2:
+        sides[-1] = 1
+    return sides
+
+
+def is_crab(hand: Sequence[str]) -> bool:
+    """True if `hand` is four of a kind."""
+    return len(hand) == HAND_SIZE and len(set(hand)) == 1
+
+
+def name_of(kind: str) -> str:
+    """The printed name of a kind code: `king` -> `King Crab`."""
+    return KIND_NAMES[kind]
+
+
+def a_card(kind: str) -> str:
+    """`a King Crab`, `an Ab Crab`."""
+    name = KIND_NAMES[kind]
+    return f"{'an' if name[0] in 'AEIOU' else 'a'} {name}"
+
+
+def _who(seat: int) -> str:
+    return "{" + str(seat) + "}"
+
+
+def _plural(kind: str) -> str:
+    return f"{KIND_NAMES[kind]}s"
+
+
+class CrabsState(State):
+    """A game of You've Got Crabs in progress."""
+
+    handlers: ClassVar[dict[str, str]] = {
+        "swap": "_swap",
+        "done": "_done",
+        "want_swap": "_want_swap",
+        "accuse": "_accuse",
+        "double_take": "_double_take",
+        "gesture": "_gesture",
+        "signal": "_signal",
+    }
+
+    def __init__(
+        self,
+        players: int,
+        seed: int,
+        hands: list[list[str]] | None = None,
+        ocean: list[str] | None = None,
+        draw: list[str] | None = None,
+        first_side: int | None = None,
+        deck: list[str] | None = None,
+        tokens: list[int] | None = None,
+        pot: int | None = None,
+    ) -> None:
+        super().__init__(players, random.Random(seed))
+        self.teams = team_seats(players)
+        self.team_of = [0] * players
+        for index, members in enumerate(self.teams):
+            for seat in members:
+                self.team_of[seat] = index
+        self.sides = seat_sides(players)
+        self.kinds = kinds_for(players)
+        self.tokens, self.pot = _check_tokens(players, self.teams, tokens, pot)
+        self.unused = TOTAL_TOKENS - sum(self.tokens) - self.pot
+        self.marker = _check_first_side(players, first_side, self.rng)
+        self.signals = self.rng.sample(GESTURES, len(self.teams))
+        self.hands, self.ocean, self.draw_pile = self._deal(hands, ocean, draw, deck)
+        self.discard_pile: list[str] = []
+        self.phase = "swap"  # swap | asking | over
+        self.done: set[int] = set()
+        self.asked: set[int] = set()
+        self.swapped = False
+        self.taken_this_turn: set[str] = set()
+        #: The last correct teammate call per team: (caller, target, time), for the double crab.
+        self.last_correct: dict[int, tuple[int, int, float]] = {}
+        #: Double crabs waiting for their team's choice: team -> (tokens owed, the two callers).
+        self.double_owed: dict[int, tuple[int, tuple[int, int]]] = {}
+        self.contenders = set(range(len(self.teams)))
+        self.tiebreak = False
+        self.winning_team: int | None = None
+        self.log: list[Event] = []
+        self.gestures: list[dict[str, Any]] = []
+        self._note(f"Side {self.marker} swaps first.", 0.0)
+
+    def _deal(
+        self,
+        hands: list[list[str]] | None,
+        ocean: list[str] | None,
+        draw: list[str] | None,
+        deck: list[str] | None,
+    ) -> tuple[list[list[str]], list[str], list[str]]:
+        """Hands, ocean and draw pile (top last): stacked, from `deck`, or shuffled."""
+        if hands is not None or ocean is not None or draw is not None:
+            if deck is not None:
+                raise SetupError("give either a deck order or hands/ocean/draw, not both")
+            return _stacked(self.players, self.kinds, hands, ocean, draw)
+        if deck is None:
+            order = deck_for(self.players)
+            self.rng.shuffle(order)
+        else:
+            order = _parse(deck, "deck", self.kinds)
+            if Counter(order) != Counter(deck_for(self.players)):
+                total = len(deck_for(self.players))
+                raise SetupError(f"deck must hold each of the {total} cards of this game once")
+        dealt: list[list[str]] = [[] for _ in range(self.players)]
+        position = 0
+        for _ in range(HAND_SIZE):
+            for seat in range(self.players):
+                dealt[seat].append(order[position])
+                position += 1
+        table = order[position : position + OCEAN_SIZE]
+        return dealt, table, list(reversed(order[position + OCEAN_SIZE :]))
+
+    # -- the contract -------------------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return self.phase == "over"
+
+    def _waiting_for(self) -> frozenset[int]:
+        seats = set(self.asked) if self.phase == "asking" else set(self._still_swapping())
+        for team in self.double_owed:
+            seats.update(self.teams[team])
+        return frozenset(seats)
+
+    def _legal(self, seat: int) -> list[Action]:
+        actions: list[Action] = []
+        if self._may_swap(seat):
+            hand_kinds = list(dict.fromkeys(self.hands[seat]))
+            ocean_kinds = list(dict.fromkeys(self.ocean))
+            actions += [
+                {"type": "swap", "hand": mine, "ocean": theirs}
+                for mine in hand_kinds
+                for theirs in ocean_kinds
+                if mine != theirs
+            ]
+            if seat not in self.done:
+                actions.append({"type": "done"})
+        if seat in self.asked:
+            actions += [{"type": "want_swap", "yes": True}, {"type": "want_swap", "yes": False}]
+        team = self.team_of[seat]
+        if team in self.double_owed:
+            actions += [
+                {"type": "double_take", "sources": list(sources)}
+                for sources in self._double_choices(team)
+            ]
+        actions += [
+            {"type": "accuse", "target": target}
+            for target in range(self.players)
+            if self._why_not_accuse(seat, target) is None
+        ]
+        actions += [{"type": "gesture", "name": name} for name in GESTURES]
+        actions += [
+            {"type": "signal", "name": name} for name in GESTURES if name != self.signals[team]
+        ]
+        return actions
+
+    def _view(self, seat: int | None) -> View:
+        team = self.team_of[seat] if seat is not None else None
+        return {
+            "game": "crabs",
+            "seat": seat,
+            "players": self.players,
+            "phase": self.phase,
+            "hand": list(self.hands[seat]) if seat is not None else [],
+            "hand_sizes": [len(hand) for hand in self.hands],
+            "ocean": list(self.ocean),
+            "teams": [list(members) for members in self.teams],
+            "team": team,
+            "sides": list(self.sides),
+            "marker": self.marker,
+            "active_side": self.marker,
+            "done": sorted(self.done),
+            "asked": sorted(self.asked),
+            "swapped_this_turn": self.swapped,
+            "tokens": list(self.tokens),
+            "team_tokens": self._team_tokens(),
+            "pot": self.pot,
+            "draw_size": len(self.draw_pile),
+            "discard_size": len(self.discard_pile),
+            "signal": self.signals[team] if team is not None else None,
+            "kinds": list(self.kinds),
+            "gesture_names": list(GESTURES),
+            "gestures": [dict(g) for g in self.gestures],
+            "double_take": [
+                {"team": t, "tokens": self._owed_now(t), "callers": list(callers)}
+                for t, (_, callers) in sorted(self.double_owed.items())
+            ],
+            "tiebreak": sorted(self.contenders) if self.tiebreak else None,
+            "winners": self._winners(),
+            "log": [
+                e for e in self.log if e["to"] is None or (seat is not None and seat in e["to"])
+            ][-LOG_LIMIT:],
+        }
+
+    def _result(self) -> dict[str, Any]:
+        team_tokens = self._team_tokens()
+        return {
+            "team_tokens": team_tokens,
+            "winning_team": self.winning_team,
+            "winners": self._winners(),
+            "scores": [team_tokens[self.team_of[seat]] for seat in range(self.players)],
+            "tiebreak": self.tiebreak,
+        }
+
+    # -- swapping -----------------------------------------------------------------------------
+    def _swap(self, seat: int, action: Action, now: float) -> None:
+        self._require_swapping(seat)
+        mine, theirs = action.get("hand"), action.get("ocean")
+        if not self._is_kind(mine) or not self._is_kind(theirs):
+            raise IllegalAction("name a card from your hand and one from the ocean, like king")
+        assert isinstance(mine, str) and isinstance(theirs, str)
+        if mine not in self.hands[seat]:
+            raise IllegalAction(f"you hold no {name_of(mine)}")
+        if theirs not in self.ocean:
+            if theirs in self.taken_this_turn:
+                raise IllegalAction(
+                    f"too late: the {name_of(theirs)} was taken from the ocean first"
+                )
+            raise IllegalAction(f"there is no {name_of(theirs)} in the ocean")
+        if mine == theirs:
+            raise IllegalAction(f"swapping {a_card(mine)} for {a_card(theirs)} changes nothing")
+
+        hand = self.hands[seat]
+        hand[hand.index(mine)] = theirs
+        self.ocean[self.ocean.index(theirs)] = mine
+        self.taken_this_turn.add(theirs)
+        self.taken_this_turn.discard(mine)
+        self.swapped = True
+        picked_up = seat in self.done
+        self.done.discard(seat)
+        again = " and picks their hand back up" if picked_up else ""
+        self._note(
+            f"{_who(seat)} swaps {a_card(mine)} for the {name_of(theirs)}{again}.",
+            now,
+            seat=seat,
+            gave=mine,
+            took=theirs,
+        )
+
+    def _done(self, seat: int, action: Action, now: float) -> None:
+        self._require_swapping(seat)
+        if seat in self.done:
+            raise IllegalAction("you have already laid your hand down")
+        self.done.add(seat)
+        self._note(f"{_who(seat)} lays their hand down.", now, seat=seat)
+        if not self._still_swapping():
+            self._end_side_turn(now)
+
+    def _want_swap(self, seat: int, action: Action, now: float) -> None:
+        if seat not in self.asked:
+            raise IllegalAction("nobody is asking you whether you want to swap")
+        yes = action.get("yes")
+        if not isinstance(yes, bool):
+            raise IllegalAction("answer whether you want to swap: yes true or false")
+        if yes:
+            self._note(f"{_who(seat)} wants to swap.", now, seat=seat)
+            self._start_turn(1 - self.marker, now)
+            return
+        self.asked.discard(seat)
+        self._note(f"{_who(seat)} does not want to swap.", now, seat=seat)
+        if not self.asked:
+            self._refresh_ocean(now)
+            self._start_turn(self.marker, now)
+
+    def _end_side_turn(self, now: float) -> None:
+        if self.swapped:
+            self._start_turn(1 - self.marker, now)
+            return
+        other = 1 - self.marker
+        self.phase = "asking"
+        self.asked = {seat for seat in self._side(other)}
+        self._note(
+            f"Side {self.marker} made no swap: does anyone on side {other} want to swap?", now
+        )
+
+    def _start_turn(self, side: int, now: float) -> None:
+        flipped = side != self.marker
+        self.marker, self.phase = side, "swap"
+        self.done.clear()
+        self.asked.clear()
+        self.taken_this_turn.clear()
+        self.swapped = False
+        if flipped:
+            self._note(f"The marker turns to side {side}.", now, side=side)
+        else:
+            self._note(f"Side {side} swaps again.", now, side=side)
+
+    def _refresh_ocean(self, now: float) -> None:
+        self.discard_pile.extend(self.ocean)
+        self.ocean = self._draw(OCEAN_SIZE, now)
+        names = ", ".join(name_of(kind) for kind in self.ocean)
+        self._note(
+            f"Nobody wants to swap: the ocean is discarded and refilled with {names}.",
+            now,
+            ocean=list(self.ocean),
+        )
+
+    def _draw(self, count: int, now: float) -> list[str]:
+        drawn: list[str] = []
+        for _ in range(count):
+            if not self.draw_pile:
+                self.draw_pile, self.discard_pile = self.discard_pile, []
+                self.rng.shuffle(self.draw_pile)
+                self._note("The discard pile is shuffled into a new draw pile.", now)
+            drawn.append(self.draw_pile.pop())
+        return drawn
+
+    # -- accusations --------------------------------------------------------------------------
+    def _accuse(self, seat: int, action: Action, now: float) -> None:
+        target = action.get("target")
+        if not isinstance(target, int) or isinstance(target, bool):
+            raise IllegalAction("say whom you accuse, by seat number")
+        if not 0 <= target < self.players:
+            raise IllegalAction(f"there is no seat {target} at this table")
+        reason = self._why_not_accuse(seat, target)
+        if reason is not None:
+            raise IllegalAction(reason)
+
+        team, target_team = self.team_of[seat], self.team_of[target]
+        correct = is_crab(self.hands[target])
+        call = f"{_who(seat)} calls “You've got crabs!” on {_who(target)}"
+        fields: dict[str, Any] = {"accuser": seat, "target": target, "correct": correct}
+        if team == target_team and correct:
+            self._teammate_right(seat, target, call, now, fields)
+        elif team == target_team:
+            payer = self._payer(team, seat)
+            if payer is None:
+                self._note(f"{call}: wrong, but the team has no token to lose.", now, **fields)
+            else:
+                self.tokens[payer] -= 1
+                self.pot += 1
+                self._note(
+                    f"{call}: wrong! {_who(payer)} returns a token to the pot.",
+                    now,
+                    paid_by=payer,
+                    paid_to=POT,
+                    **fields,
+                )
+        elif correct:
+            kind = self.hands[target][0]
+            moved = self._pay(target_team, target, seat)
+            self._note(
+                f"{call}: right! {_who(target)} shows four {_plural(kind)}. {moved[1]}",
+                now,
+                cards=list(self.hands[target]),
+                paid_by=moved[0],
+                paid_to=seat,
+                **fields,
+            )
+            self._replace_hand(target, now)
+            self._gained(team, moved[0] is not None, now)
+        else:
+            moved = self._pay(team, seat, target)
+            self._note(
+                f"{call}: wrong! {moved[1]}", now, paid_by=moved[0], paid_to=target, **fields
+            )
+            self._gained(target_team, moved[0] is not None, now)
+        self._check_pot(now)
+
+    def _teammate_right(
+        self, seat: int, target: int, call: str, now: float, fields: dict[str, Any]
+    ) -> None:
+        team = self.team_of[seat]
+        kind = self.hands[target][0]
+        shows = f"{call}: right! {_who(target)} shows four {_plural(kind)}."
+        cards = list(self.hands[target])
+        first = self.last_correct.get(team)
+        if (
+            first is not None
+            and first[:2] == (target, seat)
+            and abs(now - first[2]) <= DOUBLE_CRAB_WINDOW
+            and len(self.teams[team]) == 2
+            and not self.tiebreak
+        ):
+            del self.last_correct[team]
+            giver = self._payer(team, target)  # the first call's token goes back, if it can
+            owed, back = DOUBLE_CRAB_TOKENS - 1, ""
+            if giver is not None:
+                owed = DOUBLE_CRAB_TOKENS
+                self.tokens[giver] -= 1
+                self.pot += 1
+                back = f" {_who(giver)} puts the first call's token back in the pot."
+            owed += self.double_owed.get(team, (0, (target, seat)))[0]
+            self.double_owed[team] = (owed, (target, seat))
+            self._note(
+                f"{shows} Double crab!{back} The team takes {owed} tokens from opponents "
+                "and/or the pot.",
+                now,
+                cards=cards,
+                double=True,
+                **fields,
+            )
+        elif self.pot:
+            self.pot -= 1
+            self.tokens[seat] += 1
+            if len(self.teams[team]) == 2:
+                self.last_correct[team] = (seat, target, now)
+            self._note(
+                f"{shows} {_who(seat)} takes a token from the pot.",
+                now,
+                cards=cards,
+                paid_by=POT,
+                paid_to=seat,
+                **fields,
+            )
+        else:  # only in a tie-break: the call is a gain even with an empty pot
+            self._note(f"{shows} That is a gain for the team.", now, cards=cards, **fields)
+        self._replace_hand(target, now)
+        self._gained(team, True, now)
+
+    def _replace_hand(self, seat: int, now: float) -> None:
+        """The revealed four of a kind goes to the discard pile and the player draws four."""
+        self.discard_pile.extend(self.hands[seat])
+        self.hands[seat] = self._draw(HAND_SIZE, now)
+        self._note(f"{_who(seat)} discards the four and draws four new cards.", now, seat=seat)
+        names = ", ".join(name_of(kind) for kind in self.hands[seat])
+        self._note(f"You draw {names}.", now, to=(seat,), cards=list(self.hands[seat]))
+
+    def _payer(self, team: int, first: int) -> int | None:
+        """Who pays a token for `team`: `first`, else the richest teammate, else None."""
+        if self.tokens[first] > 0:
+            return first
+        richest = max(self.teams[team], key=lambda s: (self.tokens[s], -s))
+        return richest if self.tokens[richest] > 0 else None
+
+    def _pay(self, team: int, first: int, receiver: int) -> tuple[int | str | None, str]:
+        """`team` pays `receiver` a token (player, teammate, then pot); (source, sentence)."""
+        payer = self._payer(team, first)
+        if payer is not None:
+            self.tokens[payer] -= 1
+            self.tokens[receiver] += 1
+            return payer, f"{_who(payer)} gives {_who(receiver)} a token."
+        if self.pot:
+            self.pot -= 1
+            self.tokens[receiver] += 1
+            return POT, f"The team has no token, so {_who(receiver)} takes one from the pot."
+        return None, "Neither the team nor the pot has a token: nothing is paid."
+
+    def _gained(self, team: int, gained: bool, now: float) -> None:
+        """In a tie-break, the first tied team to gain a token wins."""
+        if self.tiebreak and gained and not self.over:
+            self._finish(team, now)
+
+    # -- the double crab ----------------------------------------------------------------------
+    def _double_take(self, seat: int, action: Action, now: float) -> None:
+        team = self.team_of[seat]
+        if team not in self.double_owed:
+            raise IllegalAction("your team has no double crab to collect")
+        sources = action.get("sources")
+        owed = self._owed_now(team)
+        if not isinstance(sources, list) or len(sources) != owed:
+            raise IllegalAction(
+                f"name {owed} sources, one per token: 'pot' or an opponent's seat number"
+            )
+        wanted: Counter[int | str] = Counter()
+        for source in sources:
+            if source == POT:
+                wanted[POT] += 1
+            elif (
+                isinstance(source, int)
+                and not isinstance(source, bool)
+                and 0 <= source < self.players
+                and self.team_of[source] != team
+            ):
+                wanted[source] += 1
+            else:
+                raise IllegalAction(f"{source!r} is not the pot or an opponent's seat")
+        for source, count in wanted.items():
+            held = self.pot if source == POT else self.tokens[int(source)]
+            if count > held:
+                where = "the pot holds" if source == POT else f"seat {source} holds"
+                raise IllegalAction(f"{where} only {held} token{'s' if held != 1 else ''}")
+
+        _, callers = self.double_owed.pop(team)
+        for index, source in enumerate(sources):
+            if source == POT:
+                self.pot -= 1
+            else:
+                self.tokens[source] -= 1
+            self.tokens[callers[index % 2]] += 1
+        named = ", ".join("the pot" if s == POT else _who(s) for s in sources)
+        self._note(
+            f"{_who(seat)}'s team collects the double crab: {owed} tokens from {named}.",
+            now,
+            seat=seat,
+            sources=list(sources),
+        )
+        self._check_pot(now)
+
+    def _owed_now(self, team: int) -> int:
+        """Tokens the team may still take: what it is owed, capped by what exists to take."""
+        owed = self.double_owed[team][0]
+        available = self.pot + sum(
+            self.tokens[s] for s in range(self.players) if self.team_of[s] != team
+        )
+        return min(owed, available)
+
+    def _double_choices(self, team: int) -> list[tuple[int | str, ...]]:
+        pool: list[int | str] = [POT] if self.pot else []
+        pool += [s for s in range(self.players) if self.team_of[s] != team and self.tokens[s]]
+        holds = {source: self.pot if source == POT else self.tokens[int(source)] for source in pool}
+        return [
+            choice
+            for choice in combinations_with_replacement(pool, self._owed_now(team))
+            if all(choice.count(source) <= held for source, held in holds.items())
+        ]
+
+    # -- gestures and signals -----------------------------------------------------------------
+    def _gesture(self, seat: int, action: Action, now: float) -> None:
+        name = action.get("name")
+        if not isinstance(name, str) or name not in GESTURE_TEXT:
+            raise IllegalAction(f"choose a gesture: {', '.join(GESTURES)}")
+        self.gestures.append({"seat": seat, "name": name, "time": float(now)})
+        del self.gestures[:-GESTURE_LIMIT]
+        self._note(f"{_who(seat)} {GESTURE_TEXT[name]}.", now, seat=seat, gesture=name)
+
+    def _signal(self, seat: int, action: Action, now: float) -> None:
+        name = action.get("name")
+        if not isinstance(name, str) or name not in GESTURE_TEXT:
+            raise IllegalAction(f"a signal is one of the gestures: {', '.join(GESTURES)}")
+        team = self.team_of[seat]
+        if name == self.signals[team]:
+            raise IllegalAction(f"“{GESTURE_TABLE[name][0]}” is already your team's signal")
+        self.signals[team] = name
+        self._note(
+            f"{_who(seat)} sets your team's signal: {GESTURE_TABLE[name][0]}.",
+            now,
+            to=self.teams[team],
+            seat=seat,
+            signal=name,
+        )
+
+    # -- the end ------------------------------------------------------------------------------
+    def _check_pot(self, now: float) -> None:
+        """The game ends (or a tie-break starts) the moment the pot is empty."""
+        if self.over or self.tiebreak or self.pot:
+            return
+        self.double_owed.clear()
+        totals = self._team_tokens()
+        best = max(totals)
+        tied = [team for team, total in enumerate(totals) if total == best]
+        if len(tied) == 1:
+            self._finish(tied[0], now)
+            return
+        self.tiebreak = True
+        self.contenders = set(tied)
+        self.last_correct.clear()
+        names = " and ".join(f"team {team}" for team in tied)
+        self._note(
+            f"The pot is empty and {names} tie with {best} tokens: they play on, and the first "
+            "to gain a token wins.",
+            now,
+            tiebreak=tied,
+        )
+        self._start_turn(self.marker, now)
+
+    def _finish(self, team: int, now: float) -> None:
+        self.winning_team = team
+        self.phase = "over"
+        self.done.clear()
+        self.asked.clear()
+        self.double_owed.clear()
+        players = " and ".join(_who(seat) for seat in self.teams[team])
+        self._note(f"Game over: {players} win with {self._team_tokens()[team]} tokens.", now)
+
+    def _winners(self) -> list[int]:
+        return list(self.teams[self.winning_team]) if self.winning_team is not None else []
+
+    # -- helpers ------------------------------------------------------------------------------
+    def _team_tokens(self) -> list[int]:
+        return [sum(self.tokens[s] for s in members) for members in self.teams]
+
+    def _in_play(self, seat: int) -> bool:
+        return self.team_of[seat] in self.contenders
+
+    def _side(self, side: int) -> list[int]:
+        return [s for s in range(self.players) if self.sides[s] == side and self._in_play(s)]
+
+    def _still_swapping(self) -> list[int]:
+        if self.phase != "swap":
+            return []
+        return [s for s in self._side(self.marker) if s not in self.done]
+
+    def _may_swap(self, seat: int) -> bool:
+        return self.phase == "swap" and self.sides[seat] == self.marker and self._in_play(seat)
+
+    def _require_swapping(self, seat: int) -> None:
+        if not self._in_play(seat):
+            raise IllegalAction("your team is out of the tie-break")
+        if self.phase == "asking":
+            raise IllegalAction("wait: the other side is being asked whether anyone wants to swap")
+        if self.sides[seat] != self.marker:
+            raise IllegalAction(f"it is side {self.marker}'s turn to swap, not yours")
+
+    def _why_not_accuse(self, seat: int, target: int) -> str | None:
+        if target == seat:
+            return "you cannot accuse yourself"
+        if not self._in_play(seat):
+            return "your team is out of the tie-break"
+        if not self._in_play(target):
+            return "that player's team is out of the tie-break"
+        if self.team_of[seat] == self.team_of[target] and self.sides[seat] == self.sides[target]:
+            return "you may not accuse the teammate sitting beside you on your side"
+        return None
+
+    def _is_kind(self, code: object) -> bool:
+        return isinstance(code, str) and code in self.kinds
+
+    def _note(self, text: str, now: float, to: Iterable[int] | None = None, **fields: Any) -> None:
+        new = self.emit(text, to, time=float(now), **fields)
+        if new is not None:
+            self.log.append(new)
+            del self.log[:-_LOG_KEEP]
+
+
+# -- setup checks -------------------------------------------------------------------------------
+def _parse(codes: object, what: str, kinds: Sequence[str]) -> list[str]:
+    """Check a list of kind codes for a test setup; SetupError naming `what` if one is bad."""
+    if not isinstance(codes, list | tuple):
+        raise SetupError(f"{what} must be a list of crab codes")
+    for code in codes:
+        if not isinstance(code, str) or code not in kinds:
+            raise SetupError(
+                f"{what}: {code!r} is not a crab in this game (codes: {', '.join(kinds)})"
+            )
+    return [str(code) for code in codes]
+
+
+def _stacked(
+    players: int,
+    kinds: Sequence[str],
+    hands: list[list[str]] | None,
+    ocean: list[str] | None,
+    draw: list[str] | None,
+) -> tuple[list[list[str]], list[str], list[str]]:
+    """Validate a stacked game: (hands, ocean, draw pile top last)."""
+    if hands is None or ocean is None:
+        raise SetupError("a stacked game needs both hands and ocean (draw is optional)")
+    if not isinstance(hands, list | tuple) or len(hands) != players:
+        raise SetupError(f"hands must list one hand per seat ({players})")
+    dealt = [_parse(hand, f"hand {seat}", kinds) for seat, hand in enumerate(hands)]
+    if any(len(hand) != HAND_SIZE for hand in dealt):
+        raise SetupError(f"every hand holds {HAND_SIZE} cards")
+    table = _parse(ocean, "ocean", kinds)
+    if len(table) != OCEAN_SIZE:
+        raise SetupError(f"the ocean holds {OCEAN_SIZE} cards")
+    pile = _parse(draw or [], "draw", kinds)
+    counts = Counter([*(c for hand in dealt for c in hand), *table, *pile])
+    for kind, count in counts.items():
+        if count > COPIES:
+            raise SetupError(f"the setup names {count} {_plural(kind)}; there are {COPIES}")
+    return dealt, table, list(reversed(pile))
+
+
+def _check_tokens(
+    players: int, teams: list[list[int]], tokens: list[int] | None, pot: int | None
+) -> tuple[list[int], int]:
+    """Starting tokens per seat and in the pot: standard, or stacked by a test."""
+    if tokens is None:
+        trio = {seat for members in teams if len(members) == 3 for seat in members}
+        per_seat = 3 if trio else 2
+        tokens = [1 if seat in trio else per_seat for seat in range(players)]
+    elif (
+        not isinstance(tokens, list | tuple)
+        or len(tokens) != players
+        or not all(isinstance(t, int) and not isinstance(t, bool) and t >= 0 for t in tokens)
+    ):
+        raise SetupError(f"tokens must list a count of 0 or more per seat ({players})")
+    pot = POT_START if pot is None else pot
+    if not isinstance(pot, int) or isinstance(pot, bool) or pot < 1:
+        raise SetupError("the pot must start with at least one token")
+    if sum(tokens) + pot > TOTAL_TOKENS:
+        raise SetupError(f"there are only {TOTAL_TOKENS} tokens")
+    return list(tokens), pot
+
+
+def _check_first_side(players: int, first_side: int | None, rng: random.Random) -> int:
+    """The side that swaps first: side 0 with an odd count, else `first_side` or the seed."""
+    if (first_side is not None and first_side not in (0, 1)) or isinstance(first_side, bool):
+        raise SetupError("first_side must be 0 or 1")
+    if players % 2:
+        if first_side == 1:
+            raise SetupError("with an odd number of players side 0 has fewer and starts")
+        return 0
+    return first_side if first_side is not None else rng.randrange(2)
+
+
+CRABS = register(
+    Game(
+        name="crabs",
+        title="You've Got Crabs",
+        min_players=4,
+        max_players=10,
+        default_players=4,
+        blurb="Real-time teams: swap for four of a kind, flash your secret signal, call crabs!",
+        factory=CrabsState,
+        option_names=("hands", "ocean", "draw", "first_side", "deck", "tokens", "pot"),
+        chat=False,
+    )
+)

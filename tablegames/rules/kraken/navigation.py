@@ -1,0 +1,298 @@
+"""Steps 3 to 5 of a round: navigation, moving the ship, map and card actions, off-duty signs."""
+
+from __future__ import annotations
+
+from ..core import Action, IllegalAction
+from .board import CABIN_SEARCH, FEED_THE_KRAKEN, FLOGGING, GOALS, OFF_WITH_THE_TONGUE, is_goal
+from .cards import ARMED, DISARMED, DRUNK, MERMAID, TELESCOPE, action, colour, is_card
+from .roles import CULT_LEADER, FACTION_CARDS, OFF_DUTY_OFFICES, STARTING_GUNS, faction_card
+from .voyage import AUTO, Voyage
+
+#: Map and card actions that ask the captain to pick another player -> the effect's method.
+PICK_EFFECTS = {
+    CABIN_SEARCH: "_search_cabin",
+    FLOGGING: "_flog",
+    OFF_WITH_THE_TONGUE: "_cut_tongue",
+    FEED_THE_KRAKEN: "_feed_kraken",
+    MERMAID: "_visit_mermaid",
+    TELESCOPE: "_lend_telescope",
+}
+#: What the captain is asked to do for each pick.
+PICK_PROMPTS = {
+    CABIN_SEARCH: "searches a cabin",
+    FLOGGING: "has someone flogged",
+    OFF_WITH_THE_TONGUE: "has someone's tongue cut off",
+    FEED_THE_KRAKEN: "feeds someone to the Kraken",
+    MERMAID: "sends someone to the mermaid",
+    TELESCOPE: "hands someone the telescope",
+}
+#: Card actions that need nobody's choice -> the effect's method.
+CARD_EFFECTS = {DRUNK: "_drunk", ARMED: "_armed", DISARMED: "_disarmed"}
+#: Navigation cards a player draws at once (the Smuggler makes it 3).
+DRAW_COUNT = 2
+MISSING = -1  # the kept-card slot of a lieutenant the cards stand in for
+
+
+class Navigation(Voyage):
+    """Drawing, the logbook, steering or jumping overboard, and everything a move sets off."""
+
+    # -- drawing and the logbook --------------------------------------------------------------
+    def _step_navigate(self) -> None:
+        if len(self.draw_pile) < 2 * DRAW_COUNT:
+            self._reshuffle()
+        self.hands, self.kept, self.logbook = {}, {}, []
+        for seat in (self.captain, self.lieutenant):
+            count = DRAW_COUNT + (1 if seat is not None and seat == self.smuggler_for else 0)
+            cards = [card for card in (self._draw_card() for _ in range(count)) if card]
+            if seat is None:
+                self.kept[MISSING] = cards.pop(self.rng.randrange(len(cards)))
+                self.discard_pile.extend(cards)
+                continue
+            self.hands[seat] = cards
+            self._note(f"You draw {', '.join(cards)}.", to=(seat,), cards=list(cards))
+        self.smuggler_for = None
+        drawers = " and ".join(f"{{{seat}}}" for seat in self.hands)
+        self._note(f"{drawers} draw navigation cards; nobody may signal now.")
+        self.phase = "navigation"
+
+    def _keep(self, seat: int, action: Action, now: float) -> None:
+        hand = self._own_hand(seat)
+        card = action.get("card")
+        if not is_card(card) or card not in hand:
+            raise IllegalAction(f"keep one of the cards you drew: {', '.join(hand)}")
+        assert isinstance(card, str)
+        hand.remove(card)
+        self.discard_pile.extend(hand)
+        del self.hands[seat]
+        self.kept[seat] = card
+        if seat == self.redraw_for:
+            self.redraw_for = None
+        self._note(f"You put {card} in the logbook.", to=(seat,), card=card)
+        self._note(f"{{{seat}}} puts a card in the logbook and discards the rest.")
+        if not self.hands:
+            self._fill_logbook()
+            self._advance()
+
+    def _redraw(self, seat: int, action: Action, now: float) -> None:
+        hand = self._own_hand(seat)
+        if seat != self.redraw_for:
+            raise IllegalAction("only the player the Archivist chose may draw new cards")
+        self.discard_pile.extend(hand)
+        fresh = [card for card in (self._draw_card() for _ in range(DRAW_COUNT)) if card]
+        self.hands[seat], self.redraw_for = fresh, None
+        self._note(f"You discard them and draw {', '.join(fresh)}.", to=(seat,), cards=fresh)
+        self._note(f"{{{seat}}} discards their cards and draws two new ones.")
+
+    def _own_hand(self, seat: int) -> list[str]:
+        if self.phase != "navigation" or self.interrupt is not None:
+            raise IllegalAction("nobody is drawing navigation cards now")
+        if seat not in self.hands:
+            raise IllegalAction("you hold no navigation cards to choose from")
+        return self.hands[seat]
+
+    def _fill_logbook(self) -> None:
+        """The two kept cards go to the navigator in random order (or the cards choose)."""
+        self.redraw_for = None  # the Archivist's offer lasts one navigation
+        second = MISSING if self.lieutenant is None else self.lieutenant
+        logbook = [self.kept[self.captain], self.kept[second]]
+        if self.rng.random() < 0.5:
+            logbook.reverse()
+        self.logbook = logbook
+        if self.navigator is None:
+            choice = self.logbook[self.rng.randrange(len(self.logbook))]
+            self._note("No navigator is left: the cards choose one at random.")
+            self._reveal(choice)
+            return
+        self._note(
+            f"The logbook holds {' and '.join(logbook)}.", to=(self.navigator,), cards=logbook
+        )
+        self.phase = "steer"
+
+    def _steer(self, seat: int, action: Action, now: float) -> None:
+        self._require_navigator(seat)
+        card = action.get("card")
+        if not is_card(card) or card not in self.logbook:
+            raise IllegalAction(f"steer by one of the logbook cards: {', '.join(self.logbook)}")
+        assert isinstance(card, str)
+        self._reveal(card)
+        self._advance()
+
+    def _jump(self, seat: int, action: Action, now: float) -> None:
+        self._require_navigator(seat)
+        self.discard_pile.extend(self.logbook)
+        self.logbook, self.kept = [], {}
+        self.eliminated.add(seat)
+        self.off_duty.discard(seat)
+        self.navigator = None
+        self._note(f"{{{seat}}} jumps overboard! Both logbook cards are discarded unseen.")
+        if any(other not in (self.captain, self.lieutenant) for other in self.living()):
+            self._note(f"{{{self.captain}}} must name an emergency navigator.")
+            self.phase = "emergency"
+        else:
+            self.agenda.insert(0, "navigate")
+            self.phase = AUTO
+        self._advance()
+
+    def _require_navigator(self, seat: int) -> None:
+        if self.phase != "steer" or self.interrupt is not None:
+            raise IllegalAction("the navigator is not choosing now")
+        if seat != self.navigator:
+            raise IllegalAction("only the navigator steers or jumps overboard")
+
+    def _reveal(self, card: str) -> None:
+        """Reveal the steered card: it joins the captain's résumé; the other is discarded."""
+        rest = list(self.logbook)
+        rest.remove(card)
+        self.discard_pile.extend(rest)
+        self.logbook, self.kept = [], {}
+        self.resumes[self.captain].append(card)
+        self.revealed_card = card
+        self.crew = {
+            "captain": self.captain,
+            "lieutenant": self.lieutenant,
+            "navigator": self.navigator,
+        }
+        self._note(
+            f"The navigation card is {card}; it joins {{{self.captain}}}'s résumé.", card=card
+        )
+        self.phase = AUTO
+
+    # -- moving and acting --------------------------------------------------------------------
+    def _step_move(self) -> None:
+        assert self.revealed_card is not None
+        start, way = self.ship, colour(self.revealed_card)
+        self.ship = self.board.destination(start, way)
+        self._note(f"The ship sails {way} from {start} to {self.ship}.", ship=self.ship)
+        if is_goal(self.ship):
+            winner = GOALS[self.ship]
+            self._end(winner, self.ship, f"The ship reaches {self.ship}: the {winner}s win!")
+            return
+        if self.board.crosses_supply_line(start, self.ship):
+            for seat in self.living():
+                self.guns[seat] = max(self.guns[seat], STARTING_GUNS)
+            self._note(f"The ship crosses the supply line: everyone refills to {STARTING_GUNS}.")
+
+    def _step_map_action(self) -> None:
+        printed = self.board.map_action(self.ship)
+        if printed is not None:
+            self._ask_pick(printed)
+
+    def _step_card_action(self) -> None:
+        assert self.revealed_card is not None
+        printed = action(self.revealed_card)
+        if printed in PICK_EFFECTS:
+            self._ask_pick(printed)
+        elif printed in CARD_EFFECTS:
+            getattr(self, CARD_EFFECTS[printed])()
+
+    def pick_targets(self) -> list[int]:
+        """Whom the captain may pick for the pending map or card action."""
+        return [seat for seat in self.living() if seat != self.captain]
+
+    def _ask_pick(self, reason: str) -> None:
+        if not self.pick_targets():
+            self._note("There is nobody else on board to pick.")
+            return
+        self.pick_reason, self.pick_seat, self.phase = reason, self.captain, "pick"
+        self._note(f"{{{self.captain}}} {PICK_PROMPTS[reason]}.", action=reason)
+
+    def _pick(self, seat: int, action: Action, now: float) -> None:
+        if self.interrupt is not None:
+            if self.interrupt.kind == "give":
+                self._answer_give(seat, action)
+                return
+            raise IllegalAction("wait for the player who must answer first")
+        if self.phase != "pick" or self.pick_reason is None:
+            raise IllegalAction("there is nobody to pick now")
+        if seat != self.pick_seat:
+            raise IllegalAction("only the captain picks")
+        target = self._seat_arg(action.get("target"), "the player you pick")
+        if target not in self.pick_targets():
+            raise IllegalAction("pick another player who is still on board")
+        reason, self.pick_reason, self.pick_seat = self.pick_reason, None, None
+        self.phase = AUTO
+        getattr(self, PICK_EFFECTS[reason])(seat, target)
+        self._advance()
+
+    def _search_cabin(self, seat: int, target: int) -> None:
+        found = self.factions[target]
+        self._learn(seat, target, found)
+        self.unconvertible.add(target)
+        self._note(f"{{{seat}}} searches {{{target}}}'s cabin.")
+        self._note(f"{{{target}}} is a {found}.", to=(seat,), target=target, faction=found)
+
+    def _flog(self, seat: int, target: int) -> None:
+        kept = faction_card(self.factions[target])
+        shown = self.rng.choice([card for card in FACTION_CARDS if card != kept])
+        self.not_a[target].append(shown)
+        self.unconvertible.add(target)
+        self._note(f"{{{target}}} is flogged: not a {shown}.", target=target, not_a=shown)
+
+    def _cut_tongue(self, seat: int, target: int) -> None:
+        self.tongueless.add(target)
+        self._note(f"Off with {{{target}}}'s tongue! They may no longer speak or be captain.")
+
+    def _feed_kraken(self, seat: int, target: int) -> None:
+        self.eliminated.add(target)
+        self.off_duty.discard(target)
+        self._note(f"{{{target}}} is fed to the Kraken.", target=target)
+        if self.factions[target] == CULT_LEADER:
+            self._end("cult", "cult_leader_fed", "It was the cult leader: the cult wins!")
+
+    def _visit_mermaid(self, seat: int, target: int) -> None:
+        seen = self.discard_pile[-3:]
+        self.rng.shuffle(seen)
+        self.peeks[target].append({"source": MERMAID, "cards": list(seen)})
+        self._note(f"{{{target}}} visits the mermaid and sees the last discarded cards.")
+        self._note(f"The mermaid shows you {', '.join(seen)}.", to=(target,), cards=list(seen))
+
+    def _lend_telescope(self, seat: int, target: int) -> None:
+        self._note(f"{{{target}}} looks through the telescope.")
+        self._start_peek(target, TELESCOPE)
+
+    def _telescope(self, seat: int, action: Action, now: float) -> None:
+        peek = self.interrupt
+        if peek is None or peek.kind != "peek":
+            raise IllegalAction("you are not looking at the top card")
+        if seat != peek.seat:
+            raise IllegalAction("only the player looking at the top card decides")
+        choice = action.get("choice")
+        if choice not in ("keep", "discard"):
+            raise IllegalAction("say 'keep' to leave the top card or 'discard' to discard it")
+        self.peeks[seat][-1]["choice"] = choice
+        if choice == "discard":
+            self.discard_pile.append(self.draw_pile.pop())
+            self._note(f"{{{seat}}} discards the top card.")
+        else:
+            self._note(f"{{{seat}}} leaves the top card where it is.")
+        self.interrupt = None
+        self._advance()
+
+    def _drunk(self) -> None:
+        new = self.next_captain_by_resume()
+        if new is None:
+            self._note(f"{{{self.captain}}} is drunk, but nobody can take over.")
+            return
+        self._note(f"{{{self.captain}}} is drunk: {{{new}}} becomes captain.")
+        self.captain = new
+
+    def _armed(self) -> None:
+        navigator = self.crew["navigator"]
+        if navigator is not None and navigator not in self.eliminated:
+            self.guns[navigator] += 1
+            self._note(f"The navigator {{{navigator}}} gains a gun.")
+
+    def _disarmed(self) -> None:
+        navigator = self.crew["navigator"]
+        if navigator is not None and self.guns[navigator] > 0:
+            self.guns[navigator] -= 1
+            self._note(f"The navigator {{{navigator}}} loses a gun.")
+
+    def _step_off_duty(self) -> None:
+        offices = OFF_DUTY_OFFICES[self.players]
+        signs = {self.crew[office] for office in offices}
+        self.off_duty = {seat for seat in signs if seat is not None and seat in self.living()}
+        self.lieutenant = self.navigator = None
+        if self.off_duty:
+            holders = " and ".join(f"{{{seat}}}" for seat in sorted(self.off_duty))
+            self._note(f"Off duty next round: {holders}.")

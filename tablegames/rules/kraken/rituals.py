@@ -1,0 +1,124 @@
+"""The cult uprising: revealing a ritual and the cult leader's secret conversion and gun stash."""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+
+from ..core import Action, IllegalAction
+from .cards import CONVERSION, CULT_CABIN_SEARCH, GUN_STASH, UPRISING, action
+from .roles import CULT_LEADER, CULTIST
+from .voyage import AUTO, Voyage
+
+#: Ritual -> the method that starts it.
+RITUAL_EFFECTS = {
+    CONVERSION: "_begin_conversion",
+    GUN_STASH: "_begin_stash",
+    CULT_CABIN_SEARCH: "_cult_cabin_search",
+}
+STASH_GUNS = 3
+#: Phases in which only the cult leader acts, with everyone else's eyes closed: views do not
+#: say who is being waited for.
+SECRET_PHASES = frozenset(("convert", "stash"))
+
+
+class Rituals(Voyage):
+    """Cult rituals, revealed by the captain at the end of a navigation with a cult uprising."""
+
+    def _step_ritual(self) -> None:
+        if self.revealed_card is None or action(self.revealed_card) != UPRISING:
+            return
+        if not self.rituals:
+            self._note("Cult uprising, but no rituals are left.")
+            return
+        ritual = self.rituals.pop()
+        self.rituals_used.append(ritual)
+        self._note(f"Cult uprising: {{{self.captain}}} reveals the ritual {ritual}.", ritual=ritual)
+        getattr(self, RITUAL_EFFECTS[ritual])()
+
+    def convertible(self) -> list[int]:
+        """Players the cult leader may convert: on board, not cult, never searched or flogged."""
+        return [
+            seat
+            for seat in self.living()
+            if self.factions[seat] not in (CULT_LEADER, CULTIST) and seat not in self.unconvertible
+        ]
+
+    def _leader_acts(self) -> bool:
+        self._note("Everyone closes their eyes: the cult leader acts in secret.")
+        return self.cult_leader() not in self.eliminated
+
+    def _begin_conversion(self) -> None:
+        if self._leader_acts() and self.convertible():
+            self.phase = "convert"
+        else:
+            self._note("Everyone opens their eyes.")
+
+    def _begin_stash(self) -> None:
+        if self._leader_acts():
+            self.phase = "stash"
+        else:
+            self._note("Everyone opens their eyes. No guns appear.")
+
+    def _cult_cabin_search(self) -> None:
+        leader = self.cult_leader()
+        if not self._leader_acts():
+            self._note("Everyone opens their eyes.")
+            return
+        team = sorted({seat for seat in self.crew.values() if seat is not None} - {leader})
+        for seat in team:
+            self._learn(leader, seat, self.factions[seat])
+        found = ", ".join(f"{{{seat}}} is a {self.factions[seat]}" for seat in team)
+        self._note(
+            f"The cult cabin search: {found or 'nobody else was on the team'}.",
+            to=(leader,),
+            found=[[seat, self.factions[seat]] for seat in team],
+        )
+        self._note("Everyone opens their eyes.")
+
+    def _convert(self, seat: int, action: Action, now: float) -> None:
+        if self.phase != "convert" or self.interrupt is not None or seat != self.cult_leader():
+            raise IllegalAction("there is nobody to convert now")
+        target = self._seat_arg(action.get("target"), "the player you convert")
+        if target not in self.convertible():
+            raise IllegalAction("convert a player on board who was never searched or flogged")
+        self.factions[target] = CULTIST
+        self._learn(target, seat, CULT_LEADER)
+        self._learn(seat, target, CULTIST)
+        self._note(f"You convert {{{target}}}.", to=(seat,), target=target)
+        self._note(
+            f"You are converted: {{{seat}}} is the cult leader. You now win only with the cult.",
+            to=(target,),
+            leader=seat,
+        )
+        self._note("Everyone opens their eyes.")
+        self.phase = AUTO
+        self._advance()
+
+    def stash_options(self) -> list[list[int]]:
+        """Every way to hand out the stash: 3 guns to up to 3 players on board."""
+        return [list(c) for c in combinations_with_replacement(self.living(), STASH_GUNS)]
+
+    def _stash(self, seat: int, action: Action, now: float) -> None:
+        if self.phase != "stash" or self.interrupt is not None or seat != self.cult_leader():
+            raise IllegalAction("there is no gun stash to hand out now")
+        recipients = action.get("recipients")
+        living = set(self.living())
+        if (
+            not isinstance(recipients, list)
+            or len(recipients) != STASH_GUNS
+            or not all(isinstance(r, int) and not isinstance(r, bool) for r in recipients)
+            or not set(recipients) <= living
+        ):
+            raise IllegalAction(
+                "hand out exactly 3 guns: list 3 players on board (repeats allowed)"
+            )
+        for target in recipients:
+            self.guns[target] += 1
+        self._note(
+            f"You hand out guns to {', '.join(f'{{{r}}}' for r in sorted(recipients))}.", to=(seat,)
+        )
+        gained = sorted(set(recipients))
+        shown = ", ".join(f"{{{r}}} +{recipients.count(r)}" for r in gained)
+        self._note(f"Everyone opens their eyes. Guns appear: {shown}.")
+        self.phase = AUTO
+        self._advance()

@@ -1,0 +1,597 @@
+"""Cockroach Poker Royal for 2–6 players: the rules engine (game name ``roach``).
+
+Rules: ``shared/spec/roach.md``. Decisions the spec leaves open, taken as the rules intend:
+
+- "The player who offered the card to them" is whoever slid it to the receiver last: the
+  original player, or the last player who passed it on.
+- The claim a special card is laid out against is the last claim, the one the receiver judged.
+  A card "matches" a claim if it is a plain or royal card of that animal (any royal card for a
+  ``royal`` claim); the joker and the blank match nothing.
+- "Two other hand cards" may be any two, matching or not, and may include the *other* special
+  card. A special card laid out in front of a player counts as no animal.
+- A player who takes a special card and holds no other card lays the special card itself out:
+  with "all of them if they hold fewer" they would otherwise lay out nothing, and a lone special
+  card could then circle the table for ever. They then lose at their turn with an empty hand.
+  This makes every round move at least one card out of the hands or the penalty pile, so every
+  game ends.
+- The empty hand is checked when the turn to offer comes to a player (at the start, and after
+  they take a card). An empty-handed player may still receive, pass and judge cards; taking a
+  card they cannot lay out elsewhere makes them lose.
+- Royal cards laid out while resolving a special card pull the penalty card one by one, in the
+  order the player names them.
+- Setup: the first player is drawn first, then the 65 cards are shuffled. The top 7 form the
+  penalty pile (top first, its first card face up); the rest are dealt one at a time from the
+  first player round the table; the first player gets one leftover, the others go under the pile.
+  ``deck`` (65 codes, top first) replaces the shuffle. ``hands`` (one list per seat) stacks the
+  game with ``penalty`` (top first, default empty) and ``fronts`` (face-up cards per seat, default
+  none); cards named nowhere are left out. ``first`` names the first player in either case.
+- The view's ``turn`` is the seat whose move the game needs (the player to offer, the receiver of
+  the card in flight, or the player who must lay out cards); the log keeps the last 60 events.
+  Beyond the spec's keys a view has ``phase`` (offer, respond, lay, over), ``lay`` (who must lay
+  out cards, for which claim and special card), ``front_counts`` (per seat, animal -> count),
+  ``lose_at`` (4, or 5 with two players), ``loser``, ``seat`` and ``players``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from itertools import combinations_with_replacement
+from typing import Any, ClassVar
+
+from .core import Action, Event, Game, IllegalAction, SetupError, State, View, register
+
+ANIMALS = ("bat", "fly", "cockroach", "frog", "mouse", "scorpion", "ladybug")
+PLURALS = {
+    "bat": "bats", "fly": "flies", "cockroach": "cockroaches", "frog": "frogs",
+    "mouse": "mice", "scorpion": "scorpions", "ladybug": "ladybugs",
+}  # fmt: skip
+ROYAL = "royal"
+CLAIMS = (*ANIMALS, ROYAL)
+#: The printed game's names for three of the animals, accepted when parsing a claim.
+CLAIM_ALIASES = {"toad": "frog", "rat": "mouse", "stink bug": "ladybug", "stinkbug": "ladybug"}
+JOKER, BLANK = "joker", "blank"
+SPECIALS = (JOKER, BLANK)
+PLAIN_COPIES = 8
+ROYALS = tuple(f"royal-{animal}" for animal in ANIMALS)
+#: How many of each card code the deck holds (65 cards in all).
+DECK_COUNTS: dict[str, int] = {
+    **{animal: PLAIN_COPIES for animal in ANIMALS},
+    **{royal: 1 for royal in ROYALS},
+    **{special: 1 for special in SPECIALS},
+}
+DECK = tuple(code for code, copies in DECK_COUNTS.items() for _ in range(copies))
+PENALTY_SIZE = 7
+LOG_LIMIT = 60
+_ORDER = {code: index for index, code in enumerate(c for a in ANIMALS for c in (a, f"royal-{a}"))}
+_ORDER |= {JOKER: len(_ORDER), BLANK: len(_ORDER) + 1}
+
+
+# -- cards and claims ----------------------------------------------------------------------------
+def is_card(code: object) -> bool:
+    """True if `code` is one of the card codes (`bat`, `royal-bat`, `joker`, `blank`...)."""
+    return isinstance(code, str) and code in DECK_COUNTS
+
+
+def animal_of(card: str) -> str | None:
+    """The animal a card counts as in front of a player: `royal-fly` -> `fly`; None if special."""
+    if card in SPECIALS:
+        return None
+    return card.removeprefix("royal-")
+
+
+def is_royal(card: str) -> bool:
+    """True for the seven crowned cards."""
+    return card.startswith("royal-")
+
+
+def parse_claim(value: object) -> str | None:
+    """The claim `value` names (an animal or `royal`, aliases accepted), or None."""
+    if not isinstance(value, str):
+        return None
+    key = " ".join(value.strip().lower().replace("-", " ").replace("_", " ").split())
+    key = CLAIM_ALIASES.get(key, key)
+    return key if key in CLAIMS else None
+
+
+def claim_is_true(card: str, claim: str) -> bool:
+    """Whether `claim` about `card` is true, by the spec's table."""
+    if card == BLANK:
+        return False
+    if card == JOKER:
+        return claim != ROYAL
+    if claim == ROYAL:
+        return is_royal(card)
+    return animal_of(card) == claim
+
+
+def matches(card: str, claim: str) -> bool:
+    """True if `card` may be laid out alone after taking a special card against `claim`."""
+    if claim == ROYAL:
+        return is_royal(card)
+    return card not in SPECIALS and animal_of(card) == claim
+
+
+def sort_cards(cards: Iterable[str]) -> list[str]:
+    """Cards in table order: each animal with its royal, then the joker and the blank."""
+    return sorted(cards, key=_ORDER.__getitem__)
+
+
+@dataclass
+class Flight:
+    """The card travelling face down, its chain of claims and who has seen it."""
+
+    card: str
+    sender: int
+    receiver: int
+    claim: str
+    chain: list[tuple[int, int, str]] = field(default_factory=list)
+    seen_by: list[int] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class PendingLay:
+    """A player who took a special card and must now lay out cards."""
+
+    seat: int
+    claim: str
+    special: str
+
+
+class RoachState(State):
+    """A game of Cockroach Poker Royal in progress."""
+
+    handlers: ClassVar[dict[str, str]] = {
+        "offer": "_offer",
+        "challenge": "_challenge",
+        "pass": "_pass",
+        "lay": "_lay",
+    }
+
+    def __init__(
+        self,
+        players: int,
+        seed: int,
+        hands: list[list[str]] | None = None,
+        penalty: list[str] | None = None,
+        first: int | None = None,
+        deck: list[str] | None = None,
+        fronts: list[list[str]] | None = None,
+    ) -> None:
+        super().__init__(players, random.Random(seed))
+        self.lose_at = 5 if players == 2 else 4
+        self.phase = "offer"
+        self.turn = 0
+        self.flight: Flight | None = None
+        self.pending: PendingLay | None = None
+        self.loser: int | None = None
+        self.reason = ""
+        self.log: list[Event] = []
+        if first is not None and (
+            not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < players
+        ):
+            raise SetupError(f"first must be a seat from 0 to {players - 1}")
+        starter = first if first is not None else self.rng.randrange(players)
+        if hands is not None:
+            if deck is not None:
+                raise SetupError("give either a deck order or hands/penalty/fronts, not both")
+            self.hands, self.penalty, self.fronts = _stacked(players, hands, penalty, fronts)
+        elif penalty is not None or fronts is not None:
+            raise SetupError("a stacked game needs hands (penalty and fronts are optional)")
+        else:
+            self.hands, self.penalty, self.fronts = _dealt(players, starter, deck, self.rng)
+        pile = f"shows {self.penalty[0]}" if self.penalty else "is empty"
+        self._note(f"{{{starter}}} starts. The penalty pile {pile}.")
+        self._begin_turn(starter)
+
+    # -- the contract -------------------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return self.phase == "over"
+
+    def _waiting_for(self) -> frozenset[int]:
+        return frozenset((self.turn,))
+
+    def _legal(self, seat: int) -> list[Action]:
+        if seat != self.turn:
+            return []
+        if self.phase == "offer":
+            targets = [other for other in range(self.players) if other != seat]
+            return [
+                {"type": "offer", "card": card, "to": to, "claim": claim}
+                for card in sort_cards(set(self.hands[seat]))
+                for to in targets
+                for claim in CLAIMS
+            ]
+        if self.phase == "respond":
+            actions: list[Action] = [
+                {"type": "challenge", "believe": True},
+                {"type": "challenge", "believe": False},
+            ]
+            return actions + [
+                {"type": "pass", "to": to, "claim": claim}
+                for to in self._pass_targets()
+                for claim in CLAIMS
+            ]
+        return [{"type": "lay", "cards": list(cards)} for cards in self._lay_choices()]
+
+    def _view(self, seat: int | None) -> View:
+        return {
+            "game": "roach",
+            "seat": seat,
+            "players": self.players,
+            "phase": self.phase,
+            "turn": None if self.over else self.turn,
+            "hand": list(self.hands[seat]) if seat is not None else [],
+            "hand_sizes": [len(hand) for hand in self.hands],
+            "fronts": [list(front) for front in self.fronts],
+            "front_counts": [self._counts(s) for s in range(self.players)],
+            "lose_at": self.lose_at,
+            "penalty_top": self.penalty[0] if self.penalty else None,
+            "penalty_size": len(self.penalty),
+            "flight": self._flight_view(seat),
+            "lay": None
+            if self.pending is None
+            else {
+                "seat": self.pending.seat,
+                "claim": self.pending.claim,
+                "special": self.pending.special,
+            },
+            "loser": self.loser,
+            "log": [
+                e for e in self.log if e["to"] is None or (seat is not None and seat in e["to"])
+            ],
+        }
+
+    def _flight_view(self, seat: int | None) -> dict[str, Any] | None:
+        flight = self.flight
+        if flight is None:
+            return None
+        shown: dict[str, Any] = {
+            "from": flight.sender,
+            "to": flight.receiver,
+            "claim": flight.claim,
+            "claims": [{"from": s, "to": r, "claim": c} for s, r, c in flight.chain],
+            "seen_by": list(flight.seen_by),
+        }
+        if seat is not None and seat in flight.seen_by:
+            shown["card"] = flight.card
+        return shown
+
+    def _result(self) -> dict[str, Any]:
+        return {
+            "loser": self.loser,
+            "winners": [seat for seat in range(self.players) if seat != self.loser],
+            "scores": [1 if seat == self.loser else 0 for seat in range(self.players)],
+            "reason": self.reason,
+        }
+
+    # -- actions ------------------------------------------------------------------------------
+    def _offer(self, seat: int, action: Action, now: float) -> None:
+        self._require(seat, "offer")
+        card = action.get("card")
+        if not is_card(card):
+            raise IllegalAction("say which card to offer, like bat or royal-fly")
+        assert isinstance(card, str)
+        if card not in self.hands[seat]:
+            raise IllegalAction(f"you have no {card} card in your hand")
+        to = self._target(action.get("to"), seat, "offer")
+        claim = self._claim(action.get("claim"))
+
+        self.hands[seat].remove(card)
+        self.flight = Flight(card, seat, to, claim, [(seat, to, claim)], [seat])
+        self.phase, self.turn = "respond", to
+        self._note(f"You slide {card} to {{{to}}}.", to=(seat,), card=card)
+        self._note(
+            f"{{{seat}}} slides a card to {{{to}}}, claiming {claim}.",
+            sender=seat,
+            receiver=to,
+            claim=claim,
+        )
+
+    def _pass(self, seat: int, action: Action, now: float) -> None:
+        self._require(seat, "respond")
+        flight = self.flight
+        assert flight is not None
+        open_seats = self._pass_targets()
+        if not open_seats:
+            if self.players == 2:
+                raise IllegalAction("with two players a card cannot be passed: say true or false")
+            raise IllegalAction("everyone else has seen this card: you must say true or false")
+        to = self._target(action.get("to"), seat, "pass")
+        if to not in open_seats:
+            raise IllegalAction("that player has already seen this card: pass it to someone new")
+        claim = self._claim(action.get("claim"))
+
+        flight.seen_by.append(seat)
+        flight.chain.append((seat, to, claim))
+        flight.sender, flight.receiver, flight.claim = seat, to, claim
+        self.turn = to
+        self._note(f"You peek: the card is {flight.card}.", to=(seat,), card=flight.card)
+        self._note(
+            f"{{{seat}}} peeks and passes the card to {{{to}}}, claiming {claim}.",
+            sender=seat,
+            receiver=to,
+            claim=claim,
+        )
+
+    def _challenge(self, seat: int, action: Action, now: float) -> None:
+        self._require(seat, "respond")
+        believe = action.get("believe")
+        if not isinstance(believe, bool):
+            raise IllegalAction("say whether you believe the claim: believe true or false")
+        flight = self.flight
+        assert flight is not None
+
+        card, claim, sender = flight.card, flight.claim, flight.sender
+        truth = claim_is_true(card, claim)
+        taker = sender if believe == truth else seat
+        self.flight = None
+        verdict = "true" if believe else "false"
+        self._note(f"{{{seat}}} says the claim {claim} is {verdict}.", believe=believe)
+        outcome = (
+            f"{{{seat}}} was right, so {{{sender}}} takes it"
+            if taker == sender
+            else f"{{{seat}}} was wrong and takes it"
+        )
+        self._note(
+            f"The card is {card}: the claim was {'true' if truth else 'false'}. {outcome}.",
+            card=card,
+            truth=truth,
+            taker=taker,
+        )
+        if card in SPECIALS:
+            self._take_special(taker, card, claim)
+        else:
+            self._lay_out(taker, card)
+            self._after_laying(taker)
+
+    def _lay(self, seat: int, action: Action, now: float) -> None:
+        self._require(seat, "lay")
+        pending = self.pending
+        assert pending is not None
+        cards = action.get("cards")
+        if not isinstance(cards, list) or not all(is_card(card) for card in cards):
+            raise IllegalAction("say which cards to lay out, like [bat] or [fly, mouse]")
+        wanted = Counter(cards)
+        if wanted - Counter(self.hands[seat]):
+            raise IllegalAction("you can only lay out cards from your hand")
+        reason = self._why_not_lay(pending, cards)
+        if reason is not None:
+            raise IllegalAction(reason)
+
+        self.pending = None
+        self._note(f"{{{seat}}} lays out {' and '.join(cards)}.", cards=list(cards))
+        for card in cards:
+            self.hands[seat].remove(card)
+            self._lay_out(seat, card)
+        self._after_laying(seat)
+
+    # -- validation helpers -------------------------------------------------------------------
+    def _require(self, seat: int, phase: str) -> None:
+        """Raise unless `seat` is the one to act and the game is in `phase`."""
+        if seat != self.turn:
+            raise IllegalAction("it is not your turn")
+        if self.phase == phase:
+            return
+        raise IllegalAction(
+            {
+                "offer": "you must first offer a card to another player",
+                "respond": "a card was slid to you: say true or false, or pass it on",
+                "lay": "you took a special card: first lay out one card of the claim or two others",
+            }[self.phase]
+        )
+
+    def _target(self, value: object, seat: int, verb: str) -> int:
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise IllegalAction(f"say which player to {verb} the card to")
+        if not 0 <= value < self.players:
+            raise IllegalAction(f"there is no seat {value} at this table")
+        if value == seat:
+            raise IllegalAction(f"you cannot {verb} a card to yourself")
+        return value
+
+    def _claim(self, value: object) -> str:
+        claim = parse_claim(value)
+        if claim is None:
+            raise IllegalAction(f"claim one of: {', '.join(ANIMALS)} or royal")
+        return claim
+
+    def _pass_targets(self) -> list[int]:
+        """Players who have not seen the card in flight and are not holding it now."""
+        flight = self.flight
+        assert flight is not None
+        return [
+            seat
+            for seat in range(self.players)
+            if seat not in flight.seen_by and seat != flight.receiver
+        ]
+
+    def _others(self, pending: PendingLay) -> list[str]:
+        """The hand of the player who must lay, without the special card just taken."""
+        others = list(self.hands[pending.seat])
+        others.remove(pending.special)
+        return others
+
+    def _why_not_lay(self, pending: PendingLay, cards: Sequence[str]) -> str | None:
+        others = self._others(pending)
+        if pending.special in cards:
+            return f"you cannot lay out the {pending.special} you just took"
+        if len(cards) == 1 and matches(cards[0], pending.claim):
+            return None
+        if len(cards) == min(2, len(others)):
+            return None
+        kind = "royal card" if pending.claim == ROYAL else f"{pending.claim} card"
+        if len(others) < 2:
+            return f"lay out one {kind}, or your only other card"
+        return f"lay out one {kind}, or any two other cards"
+
+    def _lay_choices(self) -> list[tuple[str, ...]]:
+        """Every distinct legal lay for the player who took a special card."""
+        pending = self.pending
+        assert pending is not None
+        others = self._others(pending)
+        counts = Counter(others)
+        choices: set[tuple[str, ...]] = {(card,) for card in counts if matches(card, pending.claim)}
+        if len(others) < 2:
+            choices.add(tuple(others))
+        else:
+            for a, b in combinations_with_replacement(sort_cards(counts), 2):
+                if a != b or counts[a] >= 2:
+                    choices.add((a, b))
+        return sorted(choices, key=lambda cs: (len(cs), [_ORDER[c] for c in cs]))
+
+    # -- moving cards -------------------------------------------------------------------------
+    def _take_special(self, seat: int, card: str, claim: str) -> None:
+        """`seat` takes a special card into their hand and must lay out cards for it."""
+        self._add_to_hand(seat, card)
+        if len(self.hands[seat]) == 1:
+            self._note(f"{{{seat}}} has no other card, so the {card} goes out in front of them.")
+            self.hands[seat].remove(card)
+            self.fronts[seat].append(card)
+            self._after_laying(seat)
+            return
+        self.pending = PendingLay(seat, claim, card)
+        self.phase, self.turn = "lay", seat
+        kind = "royal card" if claim == ROYAL else f"{claim} card"
+        rest = "two other cards" if len(self.hands[seat]) > 2 else "their only other card"
+        self._note(
+            f"{{{seat}}} takes the {card} into their hand and must lay out one {kind} or {rest}."
+        )
+
+    def _lay_out(self, seat: int, card: str) -> None:
+        """Put `card` face up in front of `seat`; a royal card pulls the penalty card too."""
+        self.fronts[seat].append(card)
+        if not is_royal(card):
+            return
+        if not self.penalty:
+            self._note("The penalty pile is empty: there is no penalty card to take.")
+            return
+        pulled = self.penalty.pop(0)
+        # A penalty card never pulls again, and a special one goes to the hand with no effect.
+        if pulled in SPECIALS:
+            self._add_to_hand(seat, pulled)
+            self._note(f"{{{seat}}} takes the {pulled} from the penalty pile into their hand.")
+        else:
+            self.fronts[seat].append(pulled)
+            self._note(f"{{{seat}}} also takes {pulled} from the penalty pile.", card=pulled)
+        top = f"shows {self.penalty[0]}" if self.penalty else "is now empty"
+        self._note(f"The penalty pile {top}.")
+
+    def _after_laying(self, seat: int) -> None:
+        """Check `seat`'s face-up cards, then give them the next turn."""
+        counts = self._counts(seat)
+        animal = max(ANIMALS, key=counts.__getitem__)
+        if counts[animal] >= self.lose_at:
+            self._lose(seat, f"{counts[animal]} {PLURALS[animal]} in front of them")
+            return
+        self._begin_turn(seat)
+
+    def _begin_turn(self, seat: int) -> None:
+        self.phase, self.turn = "offer", seat
+        if not self.hands[seat]:
+            self._lose(seat, "no card left to offer")
+
+    def _lose(self, seat: int, reason: str) -> None:
+        self.phase, self.loser, self.reason = "over", seat, reason
+        self._note(f"{{{seat}}} has {reason} and loses! Everyone else wins.", loser=seat)
+
+    def _add_to_hand(self, seat: int, card: str) -> None:
+        self.hands[seat] = sort_cards([*self.hands[seat], card])
+
+    def _counts(self, seat: int) -> dict[str, int]:
+        counts = dict.fromkeys(ANIMALS, 0)
+        for card in self.fronts[seat]:
+            animal = animal_of(card)
+            if animal is not None:
+                counts[animal] += 1
+        return counts
+
+    def _note(self, text: str, to: tuple[int, ...] | None = None, **fields: Any) -> None:
+        new = self.emit(text, to, **fields)
+        if new is not None:
+            self.log.append(new)
+            del self.log[:-LOG_LIMIT]
+
+
+# -- setup ---------------------------------------------------------------------------------------
+def _dealt(
+    players: int, first: int, deck: list[str] | None, rng: random.Random
+) -> tuple[list[list[str]], list[str], list[list[str]]]:
+    """Shuffle (or take `deck`, top first), form the penalty pile and deal from `first`."""
+    if deck is None:
+        cards = list(DECK)
+        rng.shuffle(cards)
+    else:
+        cards = _codes(deck, "deck")
+        if Counter(cards) != Counter(DECK):
+            raise SetupError("deck must hold all 65 cards: 8 of each animal, 7 royals, 2 specials")
+    penalty, rest = cards[:PENALTY_SIZE], cards[PENALTY_SIZE:]
+    each, leftover = divmod(len(rest), players)
+    hands: list[list[str]] = [[] for _ in range(players)]
+    for index, card in enumerate(rest[: each * players]):
+        hands[(first + index) % players].append(card)
+    if leftover:
+        hands[first].append(rest[each * players])
+        penalty += rest[each * players + 1 :]
+    return [sort_cards(hand) for hand in hands], penalty, [[] for _ in range(players)]
+
+
+def _stacked(
+    players: int,
+    hands: object,
+    penalty: object,
+    fronts: object,
+) -> tuple[list[list[str]], list[str], list[list[str]]]:
+    """Validate a stacked setup: hands, penalty (top first) and fronts, per seat."""
+    stacked_hands = _per_seat(hands, players, "hands")
+    stacked_fronts = _per_seat(fronts, players, "fronts") if fronts is not None else None
+    stacked_penalty = _codes(penalty if penalty is not None else [], "penalty")
+    every = Counter(stacked_penalty)
+    for seat_cards in (stacked_hands, stacked_fronts or []):
+        for cards in seat_cards:
+            every.update(cards)
+    too_many = sorted(code for code, count in every.items() if count > DECK_COUNTS[code])
+    if too_many:
+        raise SetupError(f"the setup names more cards than the deck holds: {', '.join(too_many)}")
+    lose_at = 5 if players == 2 else 4
+    for seat, front in enumerate(stacked_fronts or []):
+        counts = Counter(animal_of(card) for card in front if card not in SPECIALS)
+        if counts and max(counts.values()) >= lose_at:
+            raise SetupError(f"seat {seat} would already have lost with those face-up cards")
+    return (
+        [sort_cards(hand) for hand in stacked_hands],
+        stacked_penalty,
+        stacked_fronts or [[] for _ in range(players)],
+    )
+
+
+def _per_seat(value: object, players: int, what: str) -> list[list[str]]:
+    if not isinstance(value, (list, tuple)) or len(value) != players:
+        raise SetupError(f"{what} must list one list of cards per seat ({players})")
+    return [_codes(cards, f"{what} {seat}") for seat, cards in enumerate(value)]
+
+
+def _codes(value: object, what: str) -> list[str]:
+    if not isinstance(value, (list, tuple)):
+        raise SetupError(f"{what} must be a list of card codes")
+    for code in value:
+        if not is_card(code):
+            raise SetupError(f"{what}: {code!r} is not a card (e.g. bat, royal-fly, joker)")
+    return [str(code) for code in value]
+
+
+ROACH = register(
+    Game(
+        name="roach",
+        title="Cockroach Poker Royal",
+        min_players=2,
+        max_players=6,
+        default_players=4,
+        blurb="Pass bugs face down, lie about them, and don't collect four of a kind.",
+        factory=RoachState,
+        option_names=("hands", "penalty", "first", "deck", "fronts"),
+    )
+)

@@ -1,0 +1,316 @@
+"""Saved tables in SQLite: every accepted action in its own transaction, restored by replay.
+
+A table is stored as its game, options, seats, seed and action log; restoring it is
+`game.replay(...)` (done by `Table(log=...)`). The database runs in WAL mode with
+`synchronous=NORMAL`: a committed action survives the process being killed at any instant
+(an operating-system crash could lose the last few, which a game server can live with).
+The seed stays in the database; a *record* (what `history` and `replay` show) exists only once
+a game is over, so nothing read from a record can reveal an unfinished game.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .paths import data_dir
+from .rules import Action
+
+#: Each migration takes the schema from version i to i + 1. Never edit one that has shipped.
+MIGRATIONS: tuple[str, ...] = (
+    # 1: tables, their seats and their action logs
+    """
+    CREATE TABLE game_tables (
+        id INTEGER PRIMARY KEY,
+        code TEXT NOT NULL,
+        game TEXT NOT NULL,
+        players INTEGER NOT NULL,
+        options TEXT NOT NULL,
+        seed INTEGER,
+        kind TEXT NOT NULL,
+        created REAL NOT NULL,
+        started REAL
+    );
+    CREATE TABLE seats (
+        table_id INTEGER NOT NULL REFERENCES game_tables(id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        token_key BLOB,
+        bot_level TEXT,
+        PRIMARY KEY (table_id, seat)
+    );
+    CREATE TABLE actions (
+        table_id INTEGER NOT NULL REFERENCES game_tables(id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        action TEXT NOT NULL,
+        now REAL NOT NULL,
+        PRIMARY KEY (table_id, seq)
+    );
+    """,
+    # 2: results of finished games, the version a client acted on, fill-with-bots setting
+    """
+    ALTER TABLE game_tables ADD COLUMN finished REAL;
+    ALTER TABLE game_tables ADD COLUMN result TEXT;
+    ALTER TABLE game_tables ADD COLUMN fill_with_bots TEXT;
+    ALTER TABLE actions ADD COLUMN client_version INTEGER;
+    CREATE INDEX open_tables ON game_tables (kind, finished);
+    """,
+)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+@dataclass
+class SavedSeat:
+    seat: int
+    name: str
+    token_key: bytes | None = None
+    bot_level: str | None = None
+
+
+@dataclass
+class SavedTable:
+    """Everything needed to bring a table back."""
+
+    id: int
+    code: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: int | None
+    kind: str
+    created: float
+    started: float | None
+    finished: float | None
+    result: dict[str, Any] | None
+    fill_with_bots: str | None
+    seats: list[SavedSeat] = field(default_factory=list)
+    log: list[tuple[int, Action, float]] = field(default_factory=list)
+    client_versions: list[int | None] = field(default_factory=list)
+
+    @property
+    def names(self) -> list[str]:
+        return [seat.name for seat in self.seats]
+
+
+def default_path() -> Path:
+    return data_dir() / "tablegames.db"
+
+
+class Store:
+    """One SQLite database of tables; safe to use from one thread (the event loop's)."""
+
+    def __init__(self, path: str | Path | None = None) -> None:
+        self.path = Path(path) if path is not None else default_path()
+        self.db = sqlite3.connect(self.path, isolation_level=None)  # explicit transactions
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=NORMAL")
+        self.db.execute("PRAGMA foreign_keys=ON")
+        self.migrate()
+
+    def close(self) -> None:
+        self.db.close()
+
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            yield self.db
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        self.db.execute("COMMIT")
+
+    @property
+    def version(self) -> int:
+        (version,) = self.db.execute("PRAGMA user_version").fetchone()
+        return int(version)
+
+    def migrate(self, target: int = SCHEMA_VERSION) -> None:
+        """Bring the schema up to `target`, one migration per transaction."""
+        if self.version > SCHEMA_VERSION:
+            raise RuntimeError(f"{self.path} was written by a newer tablegames")
+        while self.version < target:
+            step = self.version
+            with self.transaction() as db:
+                for statement in MIGRATIONS[step].split(";"):
+                    if statement.strip():
+                        db.execute(statement)
+                db.execute(f"PRAGMA user_version={step + 1}")
+
+    # -- writing --------------------------------------------------------------------------------
+    def create_table(
+        self,
+        code: str,
+        game: str,
+        players: int,
+        options: dict[str, Any],
+        kind: str,
+        fill_with_bots: str | None = None,
+    ) -> int:
+        """A new table row; returns its id."""
+        with self.transaction() as db:
+            cursor = db.execute(
+                "INSERT INTO game_tables (code, game, players, options, kind, created, "
+                "fill_with_bots) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (code, game, players, json.dumps(options), kind, time.time(), fill_with_bots),
+            )
+            assert cursor.lastrowid is not None
+            return cursor.lastrowid
+
+    def save_seat(self, table_id: int, seat: SavedSeat) -> None:
+        with self.transaction() as db:
+            db.execute(
+                "INSERT OR REPLACE INTO seats (table_id, seat, name, token_key, bot_level) "
+                "VALUES (?, ?, ?, ?, ?)",
+                (table_id, seat.seat, seat.name, seat.token_key, seat.bot_level),
+            )
+
+    def free_seat(self, table_id: int, seat: int) -> None:
+        with self.transaction() as db:
+            db.execute("DELETE FROM seats WHERE table_id = ? AND seat = ?", (table_id, seat))
+
+    def start_table(self, table_id: int, seed: int, seats: list[SavedSeat]) -> None:
+        """The game begins: record its seed and final seating."""
+        with self.transaction() as db:
+            db.execute(
+                "UPDATE game_tables SET seed = ?, started = ? WHERE id = ?",
+                (seed, time.time(), table_id),
+            )
+            db.executemany(
+                "INSERT OR REPLACE INTO seats (table_id, seat, name, token_key, bot_level) "
+                "VALUES (?, ?, ?, ?, ?)",
+                [(table_id, s.seat, s.name, s.token_key, s.bot_level) for s in seats],
+            )
+
+    def append_action(
+        self,
+        table_id: int,
+        seq: int,
+        seat: int,
+        action: Action,
+        now: float,
+        client_version: int | None = None,
+    ) -> None:
+        """Commit one accepted action (its own transaction) before anyone is told of it."""
+        with self.transaction() as db:
+            db.execute(
+                "INSERT INTO actions (table_id, seq, seat, action, now, client_version) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (table_id, seq, seat, json.dumps(action), now, client_version),
+            )
+
+    def finish_table(self, table_id: int, result: dict[str, Any]) -> None:
+        with self.transaction() as db:
+            db.execute(
+                "UPDATE game_tables SET finished = ?, result = ? WHERE id = ?",
+                (time.time(), json.dumps(result), table_id),
+            )
+
+    def delete_table(self, table_id: int) -> None:
+        with self.transaction() as db:
+            db.execute("DELETE FROM game_tables WHERE id = ?", (table_id,))
+
+    # -- reading --------------------------------------------------------------------------------
+    def load(self, table_id: int) -> SavedTable:
+        """The whole table, log included; KeyError if there is none."""
+        row = self.db.execute(
+            "SELECT id, code, game, players, options, seed, kind, created, started, finished, "
+            "result, fill_with_bots FROM game_tables WHERE id = ?",
+            (table_id,),
+        ).fetchone()
+        if row is None:
+            raise KeyError(f"no saved table {table_id}")
+        saved = SavedTable(
+            id=row[0],
+            code=row[1],
+            game=row[2],
+            players=row[3],
+            options=json.loads(row[4]),
+            seed=row[5],
+            kind=row[6],
+            created=row[7],
+            started=row[8],
+            finished=row[9],
+            result=json.loads(row[10]) if row[10] else None,
+            fill_with_bots=row[11],
+        )
+        saved.seats = [
+            SavedSeat(seat, name, token_key, bot_level)
+            for seat, name, token_key, bot_level in self.db.execute(
+                "SELECT seat, name, token_key, bot_level FROM seats WHERE table_id = ? "
+                "ORDER BY seat",
+                (table_id,),
+            )
+        ]
+        for seat, action, now, client_version in self.db.execute(
+            "SELECT seat, action, now, client_version FROM actions WHERE table_id = ? ORDER BY seq",
+            (table_id,),
+        ):
+            saved.log.append((seat, json.loads(action), now))
+            saved.client_versions.append(client_version)
+        return saved
+
+    def open_tables(self, kind: str) -> list[SavedTable]:
+        """Every unfinished table of `kind` ("server" or "local"), oldest first."""
+        ids = self.db.execute(
+            "SELECT id FROM game_tables WHERE kind = ? AND finished IS NULL ORDER BY id", (kind,)
+        ).fetchall()
+        return [self.load(table_id) for (table_id,) in ids]
+
+    def history(self, limit: int = 50) -> list[dict[str, Any]]:
+        """Finished games, newest first: id, game, date, players, winners."""
+        rows = self.db.execute(
+            "SELECT id, game, finished, result FROM game_tables WHERE finished IS NOT NULL "
+            "ORDER BY finished DESC LIMIT ?",
+            (limit,),
+        ).fetchall()
+        games = []
+        for table_id, game, finished, result in rows:
+            names = [
+                name
+                for (name,) in self.db.execute(
+                    "SELECT name FROM seats WHERE table_id = ? ORDER BY seat", (table_id,)
+                )
+            ]
+            winners = json.loads(result).get("winners", [])
+            games.append(
+                {
+                    "id": table_id,
+                    "game": game,
+                    "finished": finished,
+                    "players": names,
+                    "winners": [names[w] for w in winners if w < len(names)],
+                }
+            )
+        return games
+
+    def record(self, table_id: int) -> SavedTable:
+        """A finished game, seed and log included; refused while the game is unfinished."""
+        saved = self.load(table_id)
+        if saved.finished is None:
+            raise PermissionError(f"game {table_id} is not over: its record is sealed")
+        return saved
+
+    def stats(self) -> list[dict[str, Any]]:
+        """Games played and won per player name and game, most wins first."""
+        tally: dict[tuple[str, str], list[float]] = {}
+        for entry in self.history(limit=1_000_000):
+            for name in entry["players"]:
+                played_won = tally.setdefault((name, entry["game"]), [0, 0])
+                played_won[0] += 1
+                if name in entry["winners"]:
+                    played_won[1] += 1
+        return sorted(
+            (
+                {"name": name, "game": game, "played": int(pw[0]), "won": int(pw[1])}
+                for (name, game), pw in tally.items()
+            ),
+            key=lambda row: (-row["won"], row["name"]),
+        )

@@ -1,0 +1,1 @@
+"""The Textual terminal interface; launch it with `tablegames.tui.app.run_menu` or `run_table`."""

@@ -1,0 +1,135 @@
+"""The Textual app: the menu when started bare, or straight to a table for a given client."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from textual.app import App
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+
+if TYPE_CHECKING:
+    from ..net.client import RemoteClient
+    from ..table import LocalClient
+    from .client import TableClient
+    from .screens.connect import ConnectScreen
+
+ASCII_KEYS = {"←": "<-", "→": "->", "↑": "up", "↓": "down", "⏎": "Enter", "←→": "<- ->"}
+
+
+def table_screen(client: TableClient, ascii: bool = False) -> Screen[None]:
+    """The screen that plays `client`'s game; ValueError if there is none yet."""
+    game = client.game
+    if game is not None and game.name == "crates":
+        from .screens.crates import CratesScreen
+
+        return CratesScreen(client, ascii=ascii)
+    title = game.title if game is not None else "this game"
+    raise ValueError(f"there is no screen for {title} yet")
+
+
+class TableGamesApp(App[None]):
+    """tablegames in the terminal: the menu, a local table (`client`) or a network `remote`."""
+
+    TITLE = "tablegames"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+c", "quit", "Quit", show=False, priority=True)
+    ]
+
+    def __init__(
+        self,
+        client: LocalClient | None = None,
+        ascii: bool = False,
+        remote: RemoteClient | None = None,
+    ) -> None:
+        super().__init__()
+        self.client = client
+        self.ascii = ascii
+        self.remote = remote
+
+    def on_mount(self) -> None:
+        if self.remote is not None:
+            from .screens.connect import ConnectScreen
+
+            waiting = ConnectScreen(f"{self.remote.host}:{self.remote.port}", self.ascii)
+            self.push_screen(waiting)
+            self.run_worker(self._follow(self.remote, waiting), name="network")
+        elif self.client is None:
+            self.show_menu()
+        else:
+            try:
+                self.push_screen(table_screen(self.client, self.ascii))
+            except ValueError as problem:
+                from .screens.notice import NoticeScreen
+
+                self.push_screen(NoticeScreen(f"Sorry: {problem}."))
+
+    def show_menu(self) -> None:
+        """Go back to (or open) the menu of games, closing any table."""
+        from .screens.menu import MenuScreen
+
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, MenuScreen):
+            self.pop_screen()
+        if not isinstance(self.screen, MenuScreen):
+            self.push_screen(MenuScreen(ascii=self.ascii))
+
+    def start_game(self, client: TableClient) -> None:
+        """Replace the setup (or waiting) screen with the table for `client`."""
+        self.switch_screen(table_screen(client, self.ascii))
+
+    async def _follow(self, remote: RemoteClient, waiting: ConnectScreen) -> None:
+        """Join the network table, wait for the deal, then keep the connection alive."""
+        from ..net.client import ServerRefused
+
+        try:
+            await remote.connect()
+        except (ServerRefused, OSError, TimeoutError) as problem:
+            waiting.say(f"Could not join: {problem or 'no answer'}. Press q to quit.")
+            return
+        if remote.seat is not None:
+            remote.ready(True)
+            waiting.say("Seated. Waiting for the deal...")
+        else:
+            waiting.say("Watching. Waiting for the deal...")
+        started = False
+        while True:
+            if not started and remote.latest is not None:
+                started = True
+                try:
+                    self.start_game(remote)
+                except ValueError as problem:
+                    waiting.say(f"{problem}. Press q to quit.")
+                    return
+            message = await remote.next_message()
+            kind = message["t"]
+            if kind == "presence" and not started:
+                waiting.show_presence(message)
+            elif kind == "error" and not started:
+                waiting.say(str(message.get("text", "")))
+            elif kind == "lost":
+                if remote.over:
+                    return
+                self.notify("Connection lost: trying to sit back down...", timeout=5)
+                if not await remote.reconnect():
+                    self.notify("Could not get back to the table.", severity="error", timeout=30)
+                    return
+
+    def get_key_display(self, binding: Binding) -> str:
+        shown = super().get_key_display(binding)
+        return ASCII_KEYS.get(shown, shown) if self.ascii else shown
+
+
+def run_menu(ascii: bool = False) -> None:
+    """Run the app from the menu of games until the player quits."""
+    TableGamesApp(ascii=ascii).run()
+
+
+def run_table(client: LocalClient, ascii: bool = False) -> None:
+    """Run the app straight into `client`'s table until the player quits."""
+    TableGamesApp(client, ascii=ascii).run()
+
+
+def run_remote(client: RemoteClient, ascii: bool = False) -> None:
+    """Join a network table with `client` and run its screen until the player quits."""
+    TableGamesApp(ascii=ascii, remote=client).run()

@@ -1,0 +1,489 @@
+"""The Crates table: your hand, the pile, every seat, the log, and keys to play, draw and call."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.markup import escape
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Static
+from textual.worker import Worker, WorkerState
+
+from ..widgets.card import card_label, prettify, suit_name
+from ..widgets.hand import BIG, SMALL, Hand
+from ..widgets.log import GameLog, event_line
+from ..widgets.seats import SeatPanel
+from . import crates_view as show
+from .dialogs import Option, PickDialog, QuitDialog
+from .handoff import HandoffScreen
+from .help import HelpScreen
+from .results import FinalStandings, RoundSummary
+
+if TYPE_CHECKING:
+    from ...table import Update
+    from ..client import TableClient
+
+TALL = 34  # terminal rows from which cards are drawn big
+
+KEYS = [
+    ("← →", "move the pick along your hand"),
+    ("1-9", "pick card 1 to 9"),
+    ("Enter", "play the picked card"),
+    ("click", "pick a card; click the picked card again to play it"),
+    ("d", "draw, when nothing in your hand fits"),
+    ("c", "announce Crates!: now with one card, or with your next play when holding two"),
+    ("x", "call Dope! on a player holding one card who has not announced"),
+    ("?", "this help"),
+    ("q", "leave the game"),
+]
+
+
+class ActionButton(Button, can_focus=False):
+    """A button for the mouse that never takes the keyboard away from the table."""
+
+
+class CratesScreen(Screen[None]):
+    """One Crates table seen from this terminal: hot-seat for several seats, watching for none."""
+
+    CSS_PATH = "crates.tcss"
+    AUTO_FOCUS = None  # keys go to the table, never to a button or the log
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "select(-1)", "Pick", key_display="←→"),
+        Binding("right", "select(1)", "Pick", show=False),
+        *[Binding(str(n), f"pick({n})", f"Card {n}", show=False) for n in range(1, 10)],
+        Binding("enter", "play", "Play"),
+        Binding("d", "draw", "Draw"),
+        Binding("c", "announce", "Crates!"),
+        Binding("x", "dope", "Dope!"),
+        Binding("question_mark", "help", "Help", key_display="?"),
+        Binding("q", "quit", "Quit"),
+    ]
+
+    def __init__(self, client: TableClient, ascii: bool = False, bots: bool = True) -> None:
+        super().__init__(classes="ascii" if ascii else None)
+        self.client = client
+        self.ascii = ascii
+        self.dash = "-" if ascii else "—"
+        self.bots = bots
+        self.humans = list(client.seats)
+        self.watching = not self.humans  # a spectator: no hand, no actions
+        self.active_seat = self.humans[0] if self.humans else 0  # the seat the screen acts for
+        self.shown_seat: int | None = self.humans[0] if len(self.humans) == 1 else None
+        self.selected: int | None = None
+        self.armed = False  # "Crates!" goes with the next play
+        self.message = ""
+        self.message_turn: int | None = None  # the message goes stale when this turn ends
+        self.logs: dict[int, list[dict[str, Any]]] = {}
+        self.round_seen: int | None = None
+        self.summaries: list[tuple[dict[str, Any], list[int], int]] = []
+        self.over = False
+        self.covered = 0  # dialogs of ours on top of this screen
+        self.suit_prompted = False
+        self._turn_was_mine = False
+        self._sync_due = False
+        self._closed = False
+        self._bot_worker: Worker[None] | None = None
+
+    # -- building and updating ------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="upper"):
+            yield SeatPanel(self.ascii, id="seats")
+            yield Static(id="pile")
+        yield GameLog(self.ascii, id="log")
+        with Horizontal(id="hand-box"):
+            yield Hand(self.ascii, id="hand")
+            with Vertical(id="buttons"):
+                yield ActionButton("Draw (d)", id="draw", compact=True)
+                yield ActionButton("Crates! (c)", id="announce", compact=True)
+                yield ActionButton("Dope! (x)", id="dope", compact=True)
+        yield Static(id="status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#seats").border_title = "Players"
+        self.query_one("#pile").border_title = "Table"
+        self.query_one("#log").border_title = "Log"
+        for seat in self.humans or [self.active_seat]:
+            self.logs[seat] = list(self._update(seat).view["log"])
+        last_round = self._view()["last_round"]
+        self.round_seen = last_round["round"] if last_round else None
+        self.client.listen(self._table_changed)
+        listen_notices = getattr(self.client, "listen_notices", None)
+        if listen_notices is not None:  # a network client: refusals and news come later
+            listen_notices(self._notice)
+        self.over = self._update(self.active_seat).over
+        self._start_bots()
+        self._sync()
+
+    def on_resize(self) -> None:
+        if self.is_mounted and not self._closed:
+            self._draw()
+
+    def on_unmount(self) -> None:
+        self._closed = True
+        self._stop_bots()
+
+    @property
+    def names(self) -> list[str]:
+        return list(self.client.names)
+
+    def _notice(self, kind: str, text: str) -> None:
+        """A network client's news: a refused action, chat, someone leaving or coming back."""
+        if not self._closed:
+            mark = ("x " if self.ascii else "✗ ") if kind == "error" else ""
+            self._say(mark + prettify(text, self.ascii))
+
+    def _table_changed(self, seat: int | None, update: Update) -> None:
+        """Called by the table for each local seat after every accepted action."""
+        if self._closed:
+            return
+        seat = self.active_seat if seat is None else seat
+        self.logs.setdefault(seat, []).extend(update.events)
+        last_round = update.view.get("last_round")
+        if last_round and last_round["round"] != self.round_seen:
+            self.round_seen = last_round["round"]
+            view = update.view
+            self.summaries.append((last_round, list(view["scores"]), view["rounds"]))
+            self._stop_bots()  # the table waits while people read the scores
+        if update.over:
+            self.over = True
+        if not self._sync_due:
+            self._sync_due = True
+            self.call_later(self._sync)
+
+    def _sync(self) -> None:
+        """Bring the screen up to date, showing summaries and hand-offs before any hand."""
+        self._sync_due = False
+        if self._closed:
+            return
+        self._choose_seat()
+        if self.covered:
+            self._draw()
+            return
+        if self.summaries:
+            last_round, totals, rounds = self.summaries.pop(0)
+            self._draw()
+            summary = RoundSummary(last_round, totals, rounds, self.names, self.ascii)
+            self._open(summary, self._after_summary)
+            return
+        if self.over:
+            self._draw()
+            self._open(FinalStandings(self._view()["scores"], self.names, self.ascii), self._end)
+            return
+        if self.active_seat != self.shown_seat and not self.watching:
+            if len(self.humans) == 1:
+                self.shown_seat = self.active_seat
+            else:
+                self._draw()  # the hand is blanked before the hand-off covers the screen
+                handoff = HandoffScreen(self.names[self.active_seat], self.ascii)
+                self._open(handoff, self._after_handoff)
+                return
+        self._draw()
+        view = self._view()
+        if view["phase"] != "suit":
+            self.suit_prompted = False
+        elif view["turn"] == self.shown_seat and not self.suit_prompted:
+            self.suit_prompted = True
+            self._ask_upcard_suit()
+
+    def _choose_seat(self) -> None:
+        waiting = sorted(seat for seat in self.client.waiting_for() if seat in self.humans)
+        if waiting:
+            self.active_seat = waiting[0]
+
+    def _update(self, seat: int) -> Update:
+        update = self.client.update(seat)
+        assert update is not None, "the table screen opens after the first update"
+        return update
+
+    def _view(self) -> dict[str, Any]:
+        return self._update(self.active_seat).view
+
+    @property
+    def private(self) -> bool:
+        """True when the player at the keyboard may see the active seat's cards."""
+        return not self.watching and self.shown_seat == self.active_seat
+
+    def _draw(self) -> None:
+        view = self._view()
+        you = self.active_seat
+        seats = self.query_one("#seats", SeatPanel)
+        seats.show(show.seat_rows(view, self.names, you if self.private else None))
+        tall = self.app.size.height >= TALL  # room for big cards
+        self.query_one("#upper").styles.height = max(len(self.names) + 3, 10 if tall else 8)
+        self.query_one("#hand", Hand).styles.height = BIG if tall else SMALL
+        seats.border_title = (
+            f"Crates {self.dash} round {view['round']} of {view['rounds']}, "
+            f"{view['hand_size']} cards each"
+        )
+        self.query_one("#pile", Static).update(
+            show.pile_text(view, self.names, self.ascii, not self.app.no_color, tall)
+        )
+        events = self.logs.get(you, [])
+        if not self.private:  # another player's private lines must not show before the hand-off
+            events = [event for event in events if event.get("to") is None]
+        lines = [event_line(event, self.names, self.ascii) for event in events]
+        self.query_one("#log", GameLog).show(lines, source=(you, self.private))
+        self._draw_hand(view)
+        self.query_one("#status", Static).update(Text(self.message if self.private else ""))
+
+    def _draw_hand(self, view: dict[str, Any]) -> None:
+        hand = self.query_one("#hand", Hand)
+        box = self.query_one("#hand-box")
+        you = self.active_seat
+        if self.watching:
+            hand.clear("You are watching: every hand stays hidden.")
+            box.border_title = escape(
+                f"Watching {self.dash} " + show.turn_phrase(view, self.names, None)
+            )
+            box.border_subtitle = ""
+            return
+        if not self.private:
+            hand.clear(f"Waiting for {self.names[you]} to take the seat.")
+            box.border_title = escape(f"{self.names[you]}'s hand (hidden)")
+            box.border_subtitle = ""
+            return
+        cards = view["hand"]
+        mine = view["turn"] == you
+        if mine and not self._turn_was_mine:  # a new turn: pick something playable, say what to do
+            self.selected = show.first_playable(view)
+            self.message = show.turn_hint(view, self.ascii)
+        elif self.message_turn is not None and self.message_turn != view["turn"]:
+            self.message, self.message_turn = "", None  # "It is Ada's turn" no longer holds
+        if not (mine and len(cards) == 2):
+            self.armed = False
+        self._turn_was_mine = mine
+        if self.selected is not None and cards:
+            self.selected = min(self.selected, len(cards) - 1)
+        elif cards:
+            self.selected = 0
+        else:
+            self.selected = None
+        hand.show(cards, self.selected, frozenset(view["unplayable"]), "No cards in hand.")
+        phrase = show.turn_phrase(view, self.names, you)
+        who = "Your hand" if len(self.humans) == 1 else f"{self.names[you]}'s hand"
+        box.border_title = escape(f"{who} {self.dash} {phrase}")
+        box.border_subtitle = "Crates! armed: announced with your next play" if self.armed else ""
+        self.query_one("#status", Static).update(Text(self.message))
+
+    def _say(self, message: str) -> None:
+        self.message = message
+        self.message_turn = None
+        self.query_one("#status", Static).update(Text(message))
+
+    # -- dialogs --------------------------------------------------------------------------------
+    def _open(self, screen: Screen[Any], then: Any = None) -> None:
+        """Push `screen` over this one; `then(result)` runs when it closes, then a fresh sync."""
+        self.covered += 1
+
+        def closed(result: Any) -> None:
+            self.covered -= 1
+            if then is not None:
+                then(result)
+            self._sync()
+
+        self.app.push_screen(screen, closed)
+
+    def _after_summary(self, _: None) -> None:
+        if not self.over and not self.summaries:
+            self._start_bots()
+
+    def _after_handoff(self, ready: bool | None) -> None:
+        if ready:
+            self.shown_seat = self.active_seat
+            self._turn_was_mine = False
+        else:
+            self.action_quit()
+
+    def _end(self, choice: str | None) -> None:
+        if choice == "quit":
+            self.app.exit()
+        else:
+            self._closed = True
+            self.app.call_later(self.app.show_menu)  # type: ignore[attr-defined]
+
+    def _ask_upcard_suit(self) -> None:
+        top = self._view()["top"]
+        title = f"The turned-up {card_label(top, self.ascii)} is yours to name: pick a suit"
+        self._open(self._suit_dialog(top, title), self._name_suit)
+
+    def _suit_dialog(self, card: str, title: str) -> PickDialog[str]:
+        options = [
+            Option(suit.lower(), suit_name(suit, self.ascii), suit)
+            for suit in show.wild_suits(card)
+        ]
+        return PickDialog(title, options, ascii=self.ascii)
+
+    def _name_suit(self, suit: str | None) -> None:
+        if suit is None:
+            self._say("Press Enter to name a suit for the turned-up card.")
+            return
+        self._submit({"type": "suit", "suit": suit})
+
+    # -- bots -----------------------------------------------------------------------------------
+    def _start_bots(self) -> None:
+        if self.bots and not self._closed and self._bot_worker is None:
+            self._bot_worker = self.run_worker(
+                self.client.run_bots(), name="bots", group="bots", exit_on_error=False
+            )
+
+    def _stop_bots(self) -> None:
+        if self._bot_worker is not None:
+            self._bot_worker.cancel()
+            self._bot_worker = None
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.name == "bots" and event.state == WorkerState.ERROR:
+            self._bot_worker = None
+            self._say(f"The bots stopped: {event.worker.error}")
+
+    # -- player actions -------------------------------------------------------------------------
+    def _submit(self, action: dict[str, Any]) -> bool:
+        """Send `action` for the active seat; a refusal goes to the status line. True if taken."""
+        refusal = self.client.submit(self.active_seat, action)
+        if refusal is not None:
+            self._say(("x " if self.ascii else "✗ ") + prettify(refusal, self.ascii))
+            return False
+        self.message = ""
+        return True
+
+    def _picked(self, view: dict[str, Any]) -> str | None:
+        """The picked card, if any (the hand may have changed since it was drawn)."""
+        cards = view["hand"]
+        if self.selected is None or not cards:
+            return None
+        self.selected = min(self.selected, len(cards) - 1)
+        return str(cards[self.selected])
+
+    def _hand(self) -> list[str]:
+        return list(self._view()["hand"]) if self.private else []
+
+    def action_select(self, step: int) -> None:
+        cards = self._hand()
+        if cards:
+            start = self.selected if self.selected is not None else -step
+            self._select((start + step) % len(cards))
+
+    def action_pick(self, number: int) -> None:
+        if number <= len(self._hand()):
+            self._select(number - 1)
+
+    def _select(self, index: int) -> None:
+        self.selected = index
+        view = self._view()
+        card = self._picked(view)
+        if card is None:
+            return
+        self.message = show.card_hint(view, card, self.names, self.active_seat, self.ascii)
+        self.message_turn = view["turn"]
+        self._draw_hand(view)
+
+    def on_hand_clicked(self, event: Hand.Clicked) -> None:
+        if event.index == self.selected:
+            self.action_play()
+        else:
+            self._select(event.index)
+
+    def action_play(self) -> None:
+        if not self.private or self.covered:
+            return
+        view = self._view()
+        you = self.active_seat
+        if view["phase"] == "suit" and view["turn"] == you:
+            self._ask_upcard_suit()
+            return
+        card = self._picked(view)
+        if card is None:
+            self._say("Pick a card first.")
+            return
+        hint = show.card_hint(view, card, self.names, you, self.ascii)
+        if view["turn"] != you or card in view["unplayable"]:
+            self._say(hint)
+            self.message_turn = view["turn"]
+            return
+        if show.is_wild(card):
+            title = show.suit_options_title(card, self.ascii)
+            self._open(self._suit_dialog(card, title), lambda suit: self._play(card, suit))
+        else:
+            self._play(card, None)
+
+    def _play(self, card: str, suit: str | None) -> None:
+        if suit is None and show.is_wild(card):
+            self._say(f"{card_label(card, self.ascii)} stays in your hand.")
+            return
+        action: dict[str, Any] = {"type": "play", "card": card}
+        if suit is not None:
+            action["suit"] = suit
+        if self.armed and len(self._view()["hand"]) == 2:
+            action["announce"] = True
+        if self._submit(action):
+            self.armed = False
+            self._turn_was_mine = False  # another turn (a 6) starts afresh
+
+    def action_draw(self) -> None:
+        if not self.private or self.covered:
+            return
+        view = self._view()
+        if view["turn"] != self.active_seat:
+            self._say(show.whose_turn(view, self.names))
+            self.message_turn = view["turn"]
+        elif self._submit({"type": "draw"}):
+            self.armed = False
+            self._turn_was_mine = False
+
+    def action_announce(self) -> None:
+        if not self.private or self.covered:
+            return
+        view = self._view()
+        you = self.active_seat
+        if you not in view["exposed"] and view["turn"] == you and len(view["hand"]) == 2:
+            self.armed = not self.armed
+            self._say(
+                "Crates! will be announced with your next play."
+                if self.armed
+                else "Crates! is no longer armed."
+            )
+            self._draw_hand(view)
+            return
+        if self._submit({"type": "announce"}):
+            self._say("You announced Crates!")
+
+    def action_dope(self) -> None:
+        if not self.private or self.covered:
+            return
+        you = self.active_seat
+        targets = [seat for seat in self._view()["exposed"] if seat != you]
+        if not targets:
+            self._say("Nobody is holding one card without having said Crates!.")
+        elif len(targets) == 1:
+            self._call_dope(targets[0])
+        else:
+            options = [
+                Option(str(number + 1), self.names[seat], seat)
+                for number, seat in enumerate(targets)
+            ]
+            chooser = PickDialog("Call Dope! on whom?", options, ascii=self.ascii)
+            self._open(chooser, self._call_dope)
+
+    def _call_dope(self, target: int | None) -> None:
+        if target is not None and self._submit({"type": "dope", "target": target}):
+            self._say(f"Dope! {self.names[target]} draws two and loses a turn.")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        actions = {"draw": self.action_draw, "announce": self.action_announce}
+        actions.get(event.button.id or "", self.action_dope)()
+
+    def action_help(self) -> None:
+        game = self.client.game
+        self._open(HelpScreen("crates", game.title if game else "Crates", KEYS))
+
+    def action_quit(self) -> None:
+        self._open(QuitDialog("Leave this game?", ascii=self.ascii), self._leave)
+
+    def _leave(self, choice: str | None) -> None:
+        if choice is not None:
+            self._end(choice)

@@ -1,0 +1,156 @@
+"""What the Crates screen says about a view: seat rows, the pile, turns, why a card is dimmed."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.text import Text
+
+from ..widgets.card import (
+    SAME_COLOUR,
+    SUIT_LETTERS,
+    card_label,
+    prettify,
+    rank_of,
+    suit_name,
+    suit_of,
+    suit_style,
+)
+from ..widgets.hand import BIG, SMALL, boxed_card
+from ..widgets.seats import SeatRow
+
+View = dict[str, Any]
+
+
+def is_wild(card: str) -> bool:
+    """True for the cards that name a suit when played: 8s and 9s."""
+    return rank_of(card) in ("8", "9")
+
+
+def wild_suits(card: str) -> tuple[str, ...]:
+    """The suits a wild card may name: any for an 8, its own colour's two for a 9."""
+    if rank_of(card) == "8":
+        return SUIT_LETTERS
+    return (suit_of(card), SAME_COLOUR[suit_of(card)])
+
+
+def seat_rows(view: View, names: Sequence[str], you: int | None) -> list[SeatRow]:
+    """One row per seat: cards held, running total and the marks that matter now."""
+    rows = []
+    for seat, name in enumerate(names):
+        cards = view["hand_sizes"][seat]
+        notes = []
+        if seat == view["dealer"]:
+            notes.append("dealer")
+        if cards == 0:
+            notes.append("out")
+        if seat in view["announced"]:
+            notes.append("Crates!")
+        if seat in view["exposed"]:
+            notes.append("say Crates! (c)" if seat == you else "no Crates!")
+        if seat in view["lost_turn"]:
+            notes.append("loses a turn")
+        rows.append(
+            SeatRow(
+                name=name,
+                cards=cards,
+                score=view["scores"][seat],
+                to_act=seat == view["turn"],
+                is_you=seat == you,
+                notes=notes,
+            )
+        )
+    return rows
+
+
+def pile_text(
+    view: View, names: Sequence[str], ascii: bool = False, colour: bool = True, big: bool = False
+) -> Text:
+    """The top card drawn as a box, with the suit to follow, crank, draw pile and direction."""
+    top = view["top"]
+    suit = view["suit"]
+    named = bool(top) and suit != suit_of(top)
+    suit_line = Text.assemble("Suit: ", (suit_name(suit, ascii), suit_style(suit, colour)))
+    suit_note = Text(f"(named by the {rank_of(top)})" if named else "", style="italic")
+    draw_pile = Text(f"Draw pile: {view['draw_size']}")
+    beside = [suit_line, suit_note, draw_pile]
+    if big:
+        beside = [Text(), suit_line, suit_note, draw_pile, Text()]
+    box = boxed_card(top, BIG if big else SMALL, ascii, colour) if top else []
+    crank = view["crank"]
+    crank_line = Text("Crank: ")
+    if crank:
+        crank_line.append(f"{crank}, play A or 2!", style="bold reverse")
+    else:
+        crank_line.append("none")
+    if view["direction"] == 1:
+        way = "clockwise" if ascii else "↻ clockwise"
+    else:
+        way = "anticlockwise" if ascii else "↺ anticlockwise"
+    lines = [Text.assemble(row, " ", info) for row, info in zip(box, beside, strict=False)]
+    lines += [crank_line, Text(f"Play: {way}")]
+    if view["turn"] is not None:
+        lines.append(Text.assemble("To play: ", (names[view["turn"]], "bold")))
+    return Text("\n").join(lines)
+
+
+def turn_phrase(view: View, names: Sequence[str], you: int | None) -> str:
+    """`your turn`, `Ada (bot) to play`, or that the game is over."""
+    turn = view["turn"]
+    if turn is None:
+        return "game over"
+    if turn == you:
+        return "name a suit" if view["phase"] == "suit" else "your turn"
+    return f"{names[turn]} to play"
+
+
+def whose_turn(view: View, names: Sequence[str]) -> str:
+    """`It is Ada (bot)'s turn.` (or that nobody is to play)."""
+    turn = view["turn"]
+    return "Nobody is to play now." if turn is None else f"It is {names[turn]}'s turn."
+
+
+def card_hint(view: View, card: str, names: Sequence[str], you: int, ascii: bool = False) -> str:
+    """What selecting `card` tells the player: why it cannot be played, or how to play it."""
+    turn = view["turn"]
+    label = card_label(card, ascii)
+    if turn != you:
+        who = "nobody's" if turn is None else f"{names[turn]}'s"
+        return f"It is {who} turn, not yours: {label} waits."
+    if view["phase"] == "suit":
+        return "First name a suit for the turned-up card: press Enter."
+    reason = view["unplayable"].get(card)
+    if reason is not None:
+        mark = "x" if ascii else "✗"
+        reason = prettify(reason, ascii)
+        return f"{mark} {reason}" if reason.startswith(label) else f"{mark} {label}: {reason}"
+    if is_wild(card):
+        return f"Enter plays {label} and lets you name a suit."
+    return f"Enter plays {label}."
+
+
+def turn_hint(view: View, ascii: bool = False) -> str:
+    """The nudge shown when a turn starts: pick and play, or draw when nothing fits."""
+    if view["phase"] == "suit":
+        return f"Name a suit for the turned-up {card_label(view['top'], ascii)}: press Enter."
+    playable = [card for card in view["hand"] if card not in view["unplayable"]]
+    if not playable:
+        crank = view["crank"]
+        draw = f"draw {crank}" if crank else "draw a card"
+        return f"Nothing fits: press d to {draw}."
+    arrows = "<- ->" if ascii else "←→"
+    return f"Your turn: {arrows} or 1-9 picks a card, Enter plays it."
+
+
+def first_playable(view: View) -> int | None:
+    """The index of the first card in hand that can be played now, if any."""
+    for index, card in enumerate(view["hand"]):
+        if card not in view["unplayable"]:
+            return index
+    return None
+
+
+def suit_options_title(card: str, ascii: bool = False) -> str:
+    """The suit dialog's question for `card`."""
+    return f"Name a suit for your {card_label(card, ascii)}"

@@ -1,0 +1,151 @@
+"""Small modal dialogs: leave the game, pick one of a few options (a suit, a player to catch)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar, Generic, TypeVar
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Label, Static
+
+Value = TypeVar("Value")
+
+DIALOG_CSS = """
+{name} {{ align: center middle; }}
+{name} > Vertical {{
+    width: auto; min-width: 36; max-width: 70; height: auto;
+    border: thick $accent; background: $surface; padding: 0 1;
+}}
+{name}.ascii > Vertical {{ border: ascii $accent; }}
+{name} .title {{ text-style: bold; width: 100%; content-align: center middle; }}
+{name} .hint {{ color: $text-muted; }}
+"""
+
+
+class QuitDialog(ModalScreen[str | None]):
+    """Ask before leaving a game; returns "quit", "menu" or None (keep playing)."""
+
+    DEFAULT_CSS = (
+        DIALOG_CSS.format(name="QuitDialog")
+        + """
+    QuitDialog Horizontal { height: auto; width: auto; margin-top: 1; }
+    QuitDialog Button { margin: 0 1; }
+    """
+    )
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y,q", "choose('quit')", "Quit", show=False),
+        Binding("m", "choose('menu')", "Menu", show=False),
+        Binding("n,escape", "choose(None)", "Keep playing", show=False),
+    ]
+
+    def __init__(self, question: str, offer_menu: bool = True, ascii: bool = False) -> None:
+        super().__init__(classes="ascii" if ascii else None)
+        self.question = question
+        self.offer_menu = offer_menu
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(Text(self.question), classes="title")
+            with Horizontal():
+                yield Button("Quit (y)", id="quit", variant="error", compact=True)
+                if self.offer_menu:
+                    yield Button("Menu (m)", id="menu", compact=True)
+                yield Button("Keep playing (n)", id="stay", variant="primary", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#stay", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss({"quit": "quit", "menu": "menu"}.get(event.button.id or ""))
+
+    def action_choose(self, choice: str | None) -> None:
+        if choice == "menu" and not self.offer_menu:
+            return
+        self.dismiss(choice)
+
+
+@dataclass
+class Option(Generic[Value]):
+    """One choice in a `PickDialog`: its key, its label and the value it returns."""
+
+    key: str
+    label: str
+    value: Value
+
+
+class PickDialog(ModalScreen[Value | None], Generic[Value]):
+    """Pick one of a few options with its key, arrows and Enter, or a click; Escape cancels."""
+
+    DEFAULT_CSS = (
+        DIALOG_CSS.format(name="PickDialog")
+        + """
+    PickDialog .option { width: 100%; padding: 0 1; }
+    PickDialog .option.-highlight { text-style: bold reverse; }
+    """
+    )
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up,left", "move(-1)", "Previous", show=False),
+        Binding("down,right", "move(1)", "Next", show=False),
+        Binding("enter", "pick", "Choose", show=False),
+        Binding("escape", "cancel", "Cancel", show=False),
+    ]
+
+    def __init__(
+        self, title: str, options: list[Option[Value]], hint: str = "", ascii: bool = False
+    ) -> None:
+        super().__init__(classes="ascii" if ascii else None)
+        self.title_text = title
+        self.options = options
+        self.hint = hint
+        self.ascii = ascii
+        self.highlighted = 0
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(Text(self.title_text), classes="title")
+            for index in range(len(self.options)):
+                yield Static(self._line(index), classes="option", id=f"option-{index}")
+            keys = "/".join(option.key for option in self.options)
+            hint = self.hint or f"Press {keys}, or arrows and Enter. Esc: go back"
+            yield Label(hint, classes="hint")
+
+    def on_mount(self) -> None:
+        self._highlight(0)
+
+    def _line(self, index: int) -> Text:
+        option = self.options[index]
+        pointer = (">" if self.ascii else "▶") if index == self.highlighted else " "
+        return Text(f"{pointer} [{option.key}] {option.label}")
+
+    def _highlight(self, index: int) -> None:
+        self.highlighted = index % len(self.options)
+        for number in range(len(self.options)):
+            line = self.query_one(f"#option-{number}", Static)
+            line.update(self._line(number))
+            line.set_class(number == self.highlighted, "-highlight")
+
+    def action_move(self, step: int) -> None:
+        self._highlight(self.highlighted + step)
+
+    def action_pick(self) -> None:
+        self.dismiss(self.options[self.highlighted].value)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    def on_key(self, event: events.Key) -> None:
+        for option in self.options:
+            if event.character and event.character.lower() == option.key.lower():
+                event.stop()
+                self.dismiss(option.value)
+                return
+
+    def on_click(self, event: events.Click) -> None:
+        widget = event.widget
+        if widget is not None and widget.id and widget.id.startswith("option-"):
+            self.dismiss(self.options[int(widget.id.removeprefix("option-"))].value)

@@ -1,0 +1,107 @@
+"""The opening menu: the games that can be played, the ones still coming, and their rules."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Label, OptionList
+from textual.widgets.option_list import Option
+
+from ...catalogue import Listing, listings
+from .help import HelpScreen
+
+
+class MenuScreen(Screen[None]):
+    """Choose a game: Enter sets it up, r shows its rules, q quits."""
+
+    DEFAULT_CSS = """
+    MenuScreen { align: center middle; }
+    MenuScreen > Vertical { width: 72; max-width: 100%; height: auto; }
+    MenuScreen #name { text-style: bold; width: 100%; content-align: center middle; }
+    MenuScreen #tagline { width: 100%; content-align: center middle; color: $text-muted;
+        margin-bottom: 1; }
+    MenuScreen OptionList, MenuScreen OptionList:focus {
+        height: auto; max-height: 12; border: round $primary;
+    }
+    MenuScreen.ascii OptionList, MenuScreen.ascii OptionList:focus { border: ascii $primary; }
+    MenuScreen #blurb { width: 100%; height: 2; margin-top: 1; padding: 0 1; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "play", "Play", show=False),
+        Binding("r", "rules", "Rules"),
+        Binding("q,escape", "quit", "Quit"),
+    ]
+
+    def __init__(self, ascii: bool = False) -> None:
+        super().__init__(classes="ascii" if ascii else None)
+        self.ascii = ascii
+        self.entries = listings()
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label("tablegames", id="name")
+            yield Label("Card games at one terminal: hot-seat humans and bots", id="tagline")
+            yield OptionList(*[self._option(entry) for entry in self.entries], id="games")
+            yield Label("", id="blurb")
+        yield Footer()
+
+    def _option(self, entry: Listing) -> Option:
+        return Option(self._prompt(entry, False), id=entry.name)  # rules readable for all
+
+    def _prompt(self, entry: Listing, highlighted: bool) -> Text:
+        dash = "-" if self.ascii else "–"
+        players = f"{entry.min_players}{dash}{entry.max_players} players"
+        status = "Enter to play" if entry.playable else "coming soon"
+        pointer = (">" if self.ascii else "▶") if highlighted else " "
+        return Text(f"{pointer} {entry.title:<23} {players:<13} {status}")
+
+    def on_mount(self) -> None:
+        games = self.query_one("#games", OptionList)
+        games.border_title = "Games"
+        games.focus()
+        games.highlighted = 0
+        self._describe(self.entries[0])
+
+    def _describe(self, entry: Listing) -> None:
+        """Point at `entry` (not by colour alone) and show its blurb."""
+        games = self.query_one("#games", OptionList)
+        for other in self.entries:
+            games.replace_option_prompt(other.name, self._prompt(other, other is entry))
+        self.query_one("#blurb", Label).update(Text(f"{entry.title}: {entry.blurb}"))
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self._describe(self._entry(event.option_id))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self._start(self._entry(event.option_id))
+
+    def _entry(self, name: str | None) -> Listing:
+        return next(entry for entry in self.entries if entry.name == name)
+
+    def _highlighted(self) -> Listing:
+        games = self.query_one("#games", OptionList)
+        return self.entries[games.highlighted or 0]
+
+    def _start(self, entry: Listing) -> None:
+        if not entry.playable:
+            message = f"{entry.title} is coming soon: press r to read its rules."
+            self.query_one("#blurb", Label).update(Text(message))
+            return
+        from .setup import SetupScreen
+
+        self.app.push_screen(SetupScreen(entry.name, ascii=self.ascii))
+
+    def action_play(self) -> None:
+        self._start(self._highlighted())
+
+    def action_rules(self) -> None:
+        entry = self._highlighted()
+        self.app.push_screen(HelpScreen(entry.name, entry.title))
+
+    def action_quit(self) -> None:
+        self.app.exit()

@@ -1,0 +1,189 @@
+"""End-of-round and end-of-game dialogs: every hand and how it scored, then the final standings."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Label, Static
+
+from ..widgets.card import card_text
+from ..widgets.seats import table_box
+from .dialogs import DIALOG_CSS
+
+
+def scored_hand(
+    hand: Sequence[str], cancelled: Sequence[str], ascii: bool = False, colour: bool = True
+) -> Text:
+    """A hand at the end of a round; cards a 3 cancelled (and the 3s) struck and bracketed."""
+    text = Text()
+    for number, card in enumerate(hand):
+        if number:
+            text.append(" ")
+        if card in cancelled:
+            text.append("[")
+            text.append_text(card_text(card, ascii, style="strike dim", colour=colour))
+            text.append("]")
+        else:
+            text.append_text(card_text(card, ascii, colour=colour))
+    return text
+
+
+def round_table(
+    last_round: dict[str, Any],
+    totals: Sequence[int],
+    names: Sequence[str],
+    ascii: bool = False,
+    colour: bool = True,
+) -> Table:
+    """A table of every seat's hand, points for the round and running total."""
+    table = Table(box=table_box(ascii), expand=True, pad_edge=False)
+    table.add_column("Player", no_wrap=True, overflow="ellipsis", max_width=18)
+    table.add_column("Hand left", ratio=1)
+    table.add_column("Points", justify="right", no_wrap=True)
+    table.add_column("Total", justify="right", no_wrap=True)
+    went_out = last_round.get("went_out")
+    for seat, name in enumerate(names):
+        hand = last_round["hands"][seat]
+        shown = (
+            Text("went out", style="italic")
+            if seat == went_out
+            else scored_hand(hand, last_round["cancelled"][seat], ascii, colour)
+        )
+        if not hand and seat != went_out:
+            shown = Text("(no cards)", style="italic")
+        table.add_row(name, shown, str(last_round["points"][seat]), str(totals[seat]))
+    return table
+
+
+def round_heading(last_round: dict[str, Any], rounds: int, names: Sequence[str]) -> str:
+    """`Round 3 of 15: Sara went out.` (or that the round was blocked)."""
+    heading = f"Round {last_round['round']} of {rounds}"
+    if last_round.get("blocked"):
+        return f"{heading}: blocked, nobody could play or draw. Everyone scores their hand."
+    went_out = last_round.get("went_out")
+    if went_out is not None:
+        return f"{heading}: {names[went_out]} went out."
+    return f"{heading} is over."
+
+
+class RoundSummary(ModalScreen[None]):
+    """How the round that just ended scored; any key in Enter/Space/Escape closes it."""
+
+    DEFAULT_CSS = (
+        DIALOG_CSS.format(name="RoundSummary")
+        + """
+    RoundSummary > Vertical { width: 90%; max-width: 100; max-height: 100%; }
+    RoundSummary VerticalScroll { height: auto; max-height: 16; }
+    RoundSummary Button { margin-top: 1; width: 100%; }
+    """
+    )
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,space,escape", "close", "Continue", show=False)
+    ]
+
+    def __init__(
+        self,
+        last_round: dict[str, Any],
+        totals: Sequence[int],
+        rounds: int,
+        names: Sequence[str],
+        ascii: bool = False,
+    ) -> None:
+        super().__init__(classes="ascii" if ascii else None)
+        self.last_round = last_round
+        self.totals = list(totals)
+        self.rounds = rounds
+        self.names = list(names)
+        self.ascii = ascii
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(
+                Text(round_heading(self.last_round, self.rounds, self.names)), classes="title"
+            )
+            with VerticalScroll():
+                yield Static(
+                    round_table(
+                        self.last_round, self.totals, self.names, self.ascii, not self.app.no_color
+                    )
+                )
+            yield Label(
+                Text(
+                    "[card] = cancelled by a 3 (both score 0); a 3 left over scores -50. "
+                    "Lowest total wins."
+                ),
+                classes="hint",
+            )
+            yield Button("Continue (Enter)", id="continue", variant="primary", compact=True)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+def standings(totals: Sequence[int]) -> list[tuple[int, int]]:
+    """(place, seat) pairs, lowest total first; equal totals share a place."""
+    order = sorted(range(len(totals)), key=lambda seat: totals[seat])
+    places: list[tuple[int, int]] = []
+    for position, seat in enumerate(order):
+        tied = position and totals[seat] == totals[order[position - 1]]
+        places.append((places[-1][0] if tied else position + 1, seat))
+    return places
+
+
+class FinalStandings(ModalScreen[str]):
+    """The game is over: players ranked by total; returns "menu" or "quit"."""
+
+    DEFAULT_CSS = (
+        DIALOG_CSS.format(name="FinalStandings")
+        + """
+    FinalStandings > Vertical { min-width: 44; }
+    FinalStandings Button { margin: 1 1 0 1; }
+    FinalStandings Horizontal { height: auto; width: auto; }
+    """
+    )
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("m,enter", "choose('menu')", "Menu", show=False),
+        Binding("q", "choose('quit')", "Quit", show=False),
+    ]
+
+    def __init__(self, totals: Sequence[int], names: Sequence[str], ascii: bool = False) -> None:
+        super().__init__(classes="ascii" if ascii else None)
+        self.totals = list(totals)
+        self.names = list(names)
+        self.ascii = ascii
+
+    def compose(self) -> ComposeResult:
+        places = standings(self.totals)
+        winners = [self.names[seat] for place, seat in places if place == 1]
+        headline = f"{winners[0]} wins!"
+        if len(winners) > 1:
+            headline = f"{' and '.join(winners)} share the win!"
+        table = Table(box=table_box(self.ascii), expand=True)
+        table.add_column("Place", justify="right")
+        table.add_column("Player")
+        table.add_column("Total", justify="right")
+        for place, seat in places:
+            table.add_row(str(place), self.names[seat], str(self.totals[seat]))
+        with Vertical():
+            yield Label(Text(f"Game over: {headline}"), classes="title")
+            yield Static(table)
+            yield Label("Lowest total wins.", classes="hint")
+            with Horizontal():
+                yield Button("Back to menu (m)", id="menu", variant="primary", compact=True)
+                yield Button("Quit (q)", id="quit", compact=True)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss("quit" if event.button.id == "quit" else "menu")
+
+    def action_choose(self, choice: str) -> None:
+        self.dismiss(choice)

@@ -1,0 +1,168 @@
+"""The setup screen: how many players, how many at this keyboard, bot level, length and names."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Button, Footer, Input, Label, Static
+
+from ...local import local_table
+from ...rules import get_game
+
+BOT_LEVELS = ("random", "normal", "hard")
+
+
+class Stepper(Widget, can_focus=True):
+    """A value chosen from a short list with left/right (or a click on the arrows)."""
+
+    DEFAULT_CSS = """
+    Stepper { width: 20; height: 1; }
+    Stepper:focus { text-style: bold reverse; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "step(-1)", "Less", show=False),
+        Binding("right", "step(1)", "More", show=False),
+    ]
+
+    @dataclass
+    class Changed(Message):
+        """The stepper now shows `value`."""
+
+        stepper: Stepper
+        value: Any
+
+    def __init__(self, values: list[Any], value: Any, ascii: bool = False, id: str = "") -> None:
+        super().__init__(id=id)
+        self.values = list(values)
+        self.index = self.values.index(value)
+        self.arrows = ("<", ">") if ascii else ("◀", "▶")
+
+    @property
+    def value(self) -> Any:
+        return self.values[self.index]
+
+    def set_values(self, values: list[Any]) -> None:
+        """Offer `values`, keeping the current value if it is still among them."""
+        keep = self.value if self.value in values else values[-1]
+        self.values = list(values)
+        self.index = self.values.index(keep)
+        self.refresh()
+
+    def render(self) -> Text:
+        left, right = self.arrows
+        return Text(f"{left} {self._label(self.value):^12} {right}")
+
+    @staticmethod
+    def _label(value: Any) -> str:
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        return str(value)
+
+    def action_step(self, step: int) -> None:
+        index = max(0, min(len(self.values) - 1, self.index + step))
+        if index != self.index:
+            self.index = index
+            self.refresh()
+            self.post_message(self.Changed(self, self.value))
+
+    def on_click(self, event: events.Click) -> None:
+        self.action_step(-1 if event.x < self.size.width // 2 else 1)
+
+
+class SetupScreen(Screen[None]):
+    """Set up a local game; Enter (or the Start button) starts it, Escape goes back."""
+
+    DEFAULT_CSS = """
+    SetupScreen { align: center middle; }
+    SetupScreen > Vertical { width: 64; max-width: 100%; height: auto; border: round $primary;
+        padding: 0 1; }
+    SetupScreen.ascii > Vertical { border: ascii $primary; }
+    SetupScreen Horizontal { height: auto; margin-bottom: 1; }
+    SetupScreen .field { width: 12; }
+    SetupScreen .hint { color: $text-muted; width: 1fr; padding-left: 1; }
+    SetupScreen Input { width: 1fr; }
+    SetupScreen #error { height: auto; text-style: bold; }
+    SetupScreen #start { width: 100%; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "start", "Start"),
+        Binding("escape", "back", "Back"),
+        Binding("up", "app.focus_previous", "Previous", show=False),
+        Binding("down", "app.focus_next", "Next", show=False),
+    ]
+
+    def __init__(self, game: str, ascii: bool = False) -> None:
+        super().__init__(classes="ascii" if ascii else None)
+        self.game = get_game(game)
+        self.ascii = ascii
+
+    def compose(self) -> ComposeResult:
+        game = self.game
+        players = list(range(game.min_players, game.max_players + 1))
+        rows: list[tuple[str, Widget, str]] = [
+            ("Players", Stepper(players, game.default_players, self.ascii, "players"), ""),
+            ("Humans", Stepper([1, *players], 1, self.ascii, "humans"), "sharing this keyboard"),
+            ("Bot level", Stepper(list(BOT_LEVELS), "normal", self.ascii, "bots"), ""),
+            ("Short game", Stepper([False, True], False, self.ascii, "short"), "8 rounds, not 15"),
+        ]
+        with Vertical() as box:
+            box.border_title = f"New game of {game.title}"
+            for label, widget, hint in rows:
+                with Horizontal():
+                    yield Label(label, classes="field")
+                    yield widget
+                    yield Label(hint, classes="hint")
+            with Horizontal():
+                yield Label("Names", classes="field")
+                yield Input(
+                    placeholder="optional, humans first: Sara, Tom", id="names", compact=True
+                )
+            yield Static("", id="error")
+            yield Button("Start", id="start", variant="primary", compact=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._limit_humans()
+        self.query_one("#players", Stepper).focus()
+
+    def on_stepper_changed(self, event: Stepper.Changed) -> None:
+        if event.stepper.id == "players":
+            self._limit_humans()
+
+    def _limit_humans(self) -> None:
+        players = self.query_one("#players", Stepper).value
+        self.query_one("#humans", Stepper).set_values(list(range(1, players + 1)))
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.action_start()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.action_start()
+
+    def action_back(self) -> None:
+        self.dismiss(None)
+
+    def action_start(self) -> None:
+        names = [n.strip() for n in self.query_one("#names", Input).value.split(",") if n.strip()]
+        try:
+            client = local_table(
+                self.game.name,
+                self.query_one("#players", Stepper).value,
+                humans=self.query_one("#humans", Stepper).value,
+                bot_level=self.query_one("#bots", Stepper).value,
+                names=names,
+                short=self.query_one("#short", Stepper).value,
+            )
+        except ValueError as problem:
+            self.query_one("#error", Static).update(Text(str(problem)))
+            return
+        self.app.start_game(client)  # type: ignore[attr-defined]

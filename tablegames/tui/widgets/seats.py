@@ -1,0 +1,68 @@
+"""The seat panel: every player in table order with cards held, score and what marks them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rich import box
+from rich.text import Text
+from textual.widget import Widget
+
+ASCII_HEAD = box.Box("    \n    \n -- \n    \n    \n    \n    \n    \n", ascii=True)
+NAME_WIDTH = 20
+
+
+def table_box(ascii: bool) -> box.Box:
+    """A rule under the header and nothing else, in ASCII when asked."""
+    return ASCII_HEAD if ascii else box.SIMPLE_HEAD
+
+
+@dataclass
+class SeatRow:
+    """One player's line: what the screen knows about that seat right now."""
+
+    name: str
+    cards: int
+    score: int
+    to_act: bool = False
+    is_you: bool = False
+    notes: list[str] = field(default_factory=list)
+
+
+def _fit(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "~"
+
+
+class SeatPanel(Widget):
+    """One line per player; the one to act carries an arrow, not just a colour."""
+
+    DEFAULT_CSS = """
+    SeatPanel { height: auto; }
+    """
+
+    def __init__(self, ascii: bool = False, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.ascii = ascii
+        self.rows: list[SeatRow] = []
+
+    def show(self, rows: list[SeatRow]) -> None:
+        """Redraw the panel with `rows`, one per seat in table order."""
+        self.rows = list(rows)
+        self.refresh(layout=True)
+
+    def render(self) -> Text:
+        names = [row.name + (" (you)" if row.is_you else "") for row in self.rows]
+        width = min(NAME_WIDTH, max([len("Player"), *map(len, names)]))
+        arrow = ">" if self.ascii else "▶"
+        lines = [Text(f"  {'Player':<{width}} Cards Score", style="bold underline")]
+        for row, name in zip(self.rows, names, strict=True):
+            line = Text(
+                f"{arrow if row.to_act else ' '} {_fit(name, width):<{width}} "
+                f"{row.cards:>5} {row.score:>5}",
+                style="bold" if row.to_act else "",
+            )
+            if row.notes:
+                line.append("  " + ", ".join(row.notes), style="italic")
+            line.truncate(self.size.width, overflow="crop" if self.ascii else "ellipsis")
+            lines.append(line)
+        return Text("\n").join(lines)

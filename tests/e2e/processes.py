@@ -1,0 +1,98 @@
+"""Starting real `tablegames` processes for end-to-end tests (loopback only, bounded waits)."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+TIMEOUT = 90
+
+
+def cli(*args: str) -> list[str]:
+    return [sys.executable, "-m", "tablegames", *args]
+
+
+def free_port_outside_ephemeral_range() -> int:
+    """A free loopback port below the ephemeral range.
+
+    A server restarted on the same port must not use an ephemeral one: a client retrying
+    `connect` to a port in that range while nothing listens can end up connected to itself.
+    """
+    rng = random.Random()
+    for _ in range(200):
+        port = rng.randrange(20000, 32000)
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    raise AssertionError("no free port found")
+
+
+def start_host(env: dict[str, str], *args: str) -> tuple[subprocess.Popen[str], int]:
+    """Start `tablegames host crates ARGS` (port 0 unless given); returns it and its port.
+
+    Its output goes to a file in TABLEGAMES_HOME, never to a pipe nobody drains.
+    """
+    if "--port" not in args:
+        args = ("--port", "0", *args)
+    output = Path(env["TABLEGAMES_HOME"]) / f"host-{time.monotonic_ns()}.out"
+    with output.open("w") as sink:
+        host = subprocess.Popen(
+            cli("host", "crates", *args), stdout=sink, stderr=subprocess.STDOUT, text=True, env=env
+        )
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        found = re.search(r"port (\d+)", output.read_text())
+        if found:
+            return host, int(found.group(1))
+        if host.poll() is not None:
+            break
+        time.sleep(0.05)
+    host.kill()
+    raise AssertionError(f"the host did not start: {output.read_text()}")
+
+
+def join_bot(env: dict[str, str], port: int, name: str, pace: float = 0) -> subprocess.Popen[str]:
+    """Start `tablegames join --bot normal`; its log goes to a file named after the player."""
+    log = Path(env["TABLEGAMES_HOME"]) / f"join-{name}-{time.monotonic_ns()}.log"
+    with log.open("w") as sink:
+        process = subprocess.Popen(
+            cli(
+                "join", f"127.0.0.1:{port}", "--bot", "normal", "--name", name, "--pace", str(pace)
+            ),
+            stdout=subprocess.PIPE,
+            stderr=sink,
+            text=True,
+            env=env,
+        )
+    process.log_path = log  # type: ignore[attr-defined]
+    return process
+
+
+def finish(process: subprocess.Popen[str]) -> dict:
+    """Wait for a `join --bot` process; its last line is its JSON summary."""
+    try:
+        out, _ = process.communicate(timeout=TIMEOUT)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.communicate()
+        raise AssertionError(f"{process.args} did not finish: {joined_logs(process)}") from None
+    assert process.returncode == 0, joined_logs(process)
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def joined_logs(process: subprocess.Popen[str]) -> str:
+    """The log of `process` and of every other join in the same directory."""
+    here = process.log_path  # type: ignore[attr-defined]
+    return "\n".join(
+        f"--- {path.name}\n{path.read_text()[-1500:]}"
+        for path in sorted(here.parent.glob("join-*"))
+    )

@@ -1,0 +1,667 @@
+"""You've Got Crabs scenarios: stacked tables played action by action against spec/crabs.md.
+
+Every test is a little game script. `deal(...)` stacks the table (one hand per seat, the ocean,
+the draw pile top first); cards named nowhere are out of the game. With four players team 0 is
+seats 0 and 1, team 1 is seats 2 and 3; seats 0 and 2 sit on side 0, which swaps first unless a
+test says otherwise. Every action carries its timestamp `now`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from tablegames.rules import IllegalAction, SetupError, get_game
+
+Action = dict[str, Any]
+crabs = get_game("crabs")
+
+OCEAN = ("jab", "taxi", "ab", "bunny")
+#: Four hands without a four of a kind (no card of the ocean's kinds, so swaps are easy to read).
+PLAIN = (
+    ("crabbi", "crabbi", "kebab", "diet"),
+    ("cappuccino", "cappuccino", "cabernet", "magic"),
+    ("kebab", "kebab", "diet", "magic"),
+    ("cabernet", "cabernet", "crabbi", "magic"),
+)
+KINGS = ("king",) * 4
+REFILL = ("jab", "taxi", "ab", "bunny", "jab", "taxi", "ab", "bunny")
+
+
+# -- setting the table ---------------------------------------------------------------------------
+def deal(
+    *hands: Sequence[str],
+    ocean: Sequence[str] = OCEAN,
+    draw: Sequence[str] = (),
+    first_side: int | None = 0,
+    seed: int = 1,
+    **options: Any,
+) -> Any:
+    """A stacked table: one hand per seat, the four ocean cards and the draw pile, top first."""
+    return crabs.new(
+        len(hands),
+        seed,
+        hands=[list(hand) for hand in hands],
+        ocean=list(ocean),
+        draw=list(draw),
+        first_side=first_side,
+        **options,
+    )
+
+
+def swap(hand: str, ocean: str) -> Action:
+    return {"type": "swap", "hand": hand, "ocean": ocean}
+
+
+def done() -> Action:
+    return {"type": "done"}
+
+
+def want_swap(yes: bool) -> Action:
+    return {"type": "want_swap", "yes": yes}
+
+
+def accuse(target: Any) -> Action:
+    return {"type": "accuse", "target": target}
+
+
+def gesture(name: str) -> Action:
+    return {"type": "gesture", "name": name}
+
+
+def signal(name: str) -> Action:
+    return {"type": "signal", "name": name}
+
+
+def take(*sources: Any) -> Action:
+    return {"type": "double_take", "sources": list(sources)}
+
+
+def snapshot(state: Any) -> list[Any]:
+    return [*(state.view(seat) for seat in [None, *range(state.players)]), state.waiting_for()]
+
+
+def refused(state: Any, seat: Any, action: Any, now: float = 0.0) -> str:
+    """Apply an action that must be refused; the state must not change. Returns the sentence."""
+    before = snapshot(state)
+    with pytest.raises(IllegalAction) as info:
+        state.apply(seat, action, now)
+    assert snapshot(state) == before
+    return str(info.value)
+
+
+def texts(events: list[dict[str, Any]]) -> list[str]:
+    return [event["text"] for event in events]
+
+
+def public_log(state: Any) -> list[str]:
+    return [event["text"] for event in state.view(None)["log"]]
+
+
+# -- teams, sides and setup ----------------------------------------------------------------------
+def test_seats_make_teams_and_every_team_sits_on_both_sides():
+    expected = {
+        4: ([[0, 1], [2, 3]], [0, 1, 0, 1]),
+        5: ([[0, 1], [2, 3, 4]], [0, 1, 0, 1, 1]),
+        7: ([[0, 1], [2, 3], [4, 5, 6]], [0, 1, 0, 1, 0, 1, 1]),
+        10: ([[0, 1], [2, 3], [4, 5], [6, 7], [8, 9]], [0, 1] * 5),
+    }
+    for players, (teams, sides) in expected.items():
+        view = crabs.new(players, seed=3).view(0)
+        assert (view["teams"], view["sides"]) == (teams, sides)
+    for players in range(4, 11):
+        view = crabs.new(players, seed=3).view(None)
+        for team in view["teams"]:
+            assert {view["sides"][seat] for seat in team} == {0, 1}
+
+
+def test_with_an_odd_count_the_smaller_side_zero_starts():
+    for players in (5, 7, 9):
+        for seed in range(5):
+            view = crabs.new(players, seed).view(None)
+            assert view["active_side"] == view["marker"] == 0
+            assert view["sides"].count(0) < view["sides"].count(1)
+    with pytest.raises(SetupError, match="side 0 has fewer and starts"):
+        crabs.new(5, seed=1, first_side=1)
+
+
+def test_with_an_even_count_first_side_or_the_seed_decides():
+    assert crabs.new(6, seed=1, first_side=1).view(None)["active_side"] == 1
+    assert crabs.new(6, seed=1, first_side=0).view(None)["active_side"] == 0
+    assert {crabs.new(4, seed).view(None)["active_side"] for seed in range(20)} == {0, 1}
+    with pytest.raises(SetupError, match="first_side must be 0 or 1"):
+        crabs.new(4, seed=1, first_side=2)
+
+
+def test_everyone_gets_two_tokens_and_eight_form_the_pot():
+    state = crabs.new(4, seed=1)
+    assert state.view(None)["tokens"] == [2, 2, 2, 2]
+    assert state.view(None)["pot"] == 8
+    assert state.unused == 29 - 16
+    assert crabs.new(10, seed=1).view(None)["tokens"] == [2] * 10
+
+
+def test_with_an_odd_count_the_team_of_three_gets_one_token_each_and_the_rest_three():
+    assert crabs.new(5, seed=1).view(None)["tokens"] == [3, 3, 1, 1, 1]
+    state = crabs.new(9, seed=1)
+    assert state.view(None)["tokens"] == [3] * 6 + [1] * 3
+    assert sum(state.tokens) + state.pot == 29 and state.unused == 0
+
+
+@pytest.mark.parametrize("players", range(4, 11))
+def test_two_or_three_teams_play_without_crabaloupe_and_crabrador_retriever(players):
+    state = crabs.new(players, seed=players)
+    view = state.view(0)
+    in_play = [c for hand in state.hands for c in hand] + state.ocean + state.draw_pile
+    assert len(in_play) == 4 * players + 4 + view["draw_size"]
+    counts = Counter(in_play)
+    if players <= 7:  # 2 or 3 teams
+        assert len(in_play) == 66
+        assert "cantaloupe" not in counts and "retriever" not in counts
+        assert "cantaloupe" not in view["kinds"] and "retriever" not in view["kinds"]
+    else:
+        assert len(in_play) == 78
+    assert set(counts.values()) == {6}
+    assert all(len(hand) == 4 for hand in state.hands) and len(view["ocean"]) == 4
+
+
+def test_a_small_game_cannot_be_stacked_with_a_removed_kind():
+    hands = [list(hand) for hand in PLAIN]
+    hands[0][0] = "cantaloupe"
+    with pytest.raises(SetupError, match="'cantaloupe' is not a crab in this game"):
+        deal(*hands)
+    assert deal(*PLAIN, *PLAIN[:4], ocean=("cantaloupe",) * 4).hands[4] == list(PLAIN[0])
+
+
+def test_a_setup_naming_a_kind_more_than_six_times_is_refused():
+    with pytest.raises(SetupError, match="7 King Crabs; there are 6"):
+        deal(KINGS, PLAIN[1], PLAIN[2], PLAIN[3], ocean=("king", "king", "king", "jab"))
+
+
+def test_a_deck_order_is_dealt_one_card_at_a_time_round_the_table_then_the_ocean():
+    order = [kind for kind in crabs.new(4, 1).view(None)["kinds"] for _ in range(6)]
+    order = order[1::2] + order[::2]  # any full 66-card order
+    state = crabs.new(4, seed=1, deck=order)
+    assert state.view(2)["hand"] == [order[2], order[6], order[10], order[14]]
+    assert state.view(2)["ocean"] == order[16:20]
+    assert state.view(2)["draw_size"] == 46
+    assert state.draw_pile[-1] == order[20]  # the next card drawn
+    with pytest.raises(SetupError, match="each of the 66 cards"):
+        crabs.new(4, seed=1, deck=order[:-1])
+
+
+# -- swapping ------------------------------------------------------------------------------------
+def test_a_swap_trades_a_hand_card_for_an_ocean_card_in_public():
+    state = deal(*PLAIN)
+    events = state.apply(0, swap("kebab", "jab"), now=1.5)
+    assert texts(events) == ["{0} swaps a Shish Crabob for the Jab Crab."]
+    assert events[0]["to"] is None and events[0]["time"] == 1.5
+    assert state.view(0)["hand"] == ["crabbi", "crabbi", "jab", "diet"]
+    assert state.view(3)["ocean"] == ["kebab", "taxi", "ab", "bunny"]
+    assert state.view(3)["swapped_this_turn"] is True
+    assert state.view(3)["hand_sizes"] == [4, 4, 4, 4]
+
+
+def test_both_players_of_the_active_side_swap_as_often_as_they_like():
+    state = deal(*PLAIN)
+    state.apply(0, swap("kebab", "jab"), now=1.0)
+    state.apply(2, swap("diet", "taxi"), now=1.1)
+    state.apply(0, swap("diet", "ab"), now=1.2)
+    state.apply(0, swap("jab", "bunny"), now=1.3)
+    assert state.view(0)["hand"] == ["crabbi", "crabbi", "bunny", "ab"]
+    assert state.view(2)["hand"] == ["kebab", "kebab", "taxi", "magic"]
+    assert state.view(None)["ocean"] == ["kebab", "diet", "diet", "jab"]
+
+
+def test_only_the_side_the_marker_points_to_may_swap():
+    state = deal(*PLAIN)
+    assert refused(state, 1, swap("magic", "jab")) == "it is side 0's turn to swap, not yours"
+    assert not [a for a in state.legal(1) if a["type"] in ("swap", "done")]
+
+
+def test_a_swap_must_name_cards_that_are_there():
+    state = deal(*PLAIN)
+    assert refused(state, 0, swap("king", "jab")) == "you hold no King Crab"
+    assert refused(state, 0, swap("diet", "king")) == "there is no King Crab in the ocean"
+    assert refused(state, 0, swap("diet", 7)).startswith("name a card from your hand")
+    assert refused(state, 0, {"type": "swap"}).startswith("name a card from your hand")
+    state.apply(0, swap("diet", "jab"), now=1.0)
+    assert refused(state, 0, swap("jab", "taxi") | {"hand": "retriever"}).startswith("name a card")
+    assert refused(state, 2, swap("diet", "diet")) == (
+        "swapping a Low Crab Diet for a Low Crab Diet changes nothing"
+    )
+
+
+def test_two_swaps_race_for_one_ocean_card_and_the_first_to_arrive_wins():
+    state = deal(*PLAIN)
+    state.apply(2, swap("magic", "taxi"), now=3.00)
+    # Seat 0 saw the Taxi Crab too, but its swap arrives 20 ms later.
+    sentence = refused(state, 0, swap("kebab", "taxi"), now=3.02)
+    assert sentence == "too late: the Taxi Crab was taken from the ocean first"
+    assert state.view(2)["hand"] == ["kebab", "kebab", "diet", "taxi"]
+    state.apply(0, swap("kebab", "magic"), now=3.05)  # it takes the card seat 2 put in instead
+    assert state.view(0)["hand"] == ["crabbi", "crabbi", "magic", "diet"]
+
+
+def test_when_every_player_of_the_side_is_done_the_marker_flips():
+    state = deal(*PLAIN)
+    state.apply(0, swap("kebab", "jab"), now=1.0)
+    assert texts(state.apply(0, done(), now=2.0)) == ["{0} lays their hand down."]
+    assert state.waiting_for() == {2}
+    assert refused(state, 0, done()) == "you have already laid your hand down"
+    events = state.apply(2, done(), now=2.5)
+    assert texts(events)[-1] == "The marker turns to side 1."
+    view = state.view(None)
+    assert (view["active_side"], view["done"], view["swapped_this_turn"]) == (1, [], False)
+    assert state.waiting_for() == {1, 3}
+    assert refused(state, 0, swap("jab", "taxi")) == "it is side 1's turn to swap, not yours"
+
+
+def test_a_done_player_picks_their_hand_back_up_with_another_swap():
+    state = deal(*PLAIN)
+    state.apply(0, done(), now=1.0)
+    assert {"type": "done"} not in state.legal(0)
+    assert swap("kebab", "jab") in state.legal(0)  # swapping is still allowed
+    events = state.apply(0, swap("kebab", "jab"), now=1.5)
+    assert texts(events) == [
+        "{0} swaps a Shish Crabob for the Jab Crab and picks their hand back up."
+    ]
+    assert state.view(None)["done"] == [] and state.waiting_for() == {0, 2}
+
+
+def test_a_side_that_made_no_swap_asks_the_other_side_and_a_yes_flips_the_marker():
+    state = deal(*PLAIN)
+    state.apply(0, done(), now=1.0)
+    events = state.apply(2, done(), now=1.2)
+    assert texts(events)[-1] == "Side 0 made no swap: does anyone on side 1 want to swap?"
+    view = state.view(None)
+    assert (view["phase"], view["asked"], view["marker"]) == ("asking", [1, 3], 0)
+    assert state.waiting_for() == {1, 3}
+    wait = "wait: the other side is being asked whether anyone wants to swap"
+    assert refused(state, 0, swap("kebab", "jab")) == wait
+    assert refused(state, 1, swap("magic", "jab")) == wait
+    assert refused(state, 0, want_swap(True)) == "nobody is asking you whether you want to swap"
+    assert refused(state, 3, {"type": "want_swap"}).startswith("answer whether you want to swap")
+    state.apply(3, want_swap(False), now=2.0)
+    assert state.waiting_for() == {1}
+    events = state.apply(1, want_swap(True), now=2.5)
+    assert texts(events) == ["{1} wants to swap.", "The marker turns to side 1."]
+    view = state.view(None)
+    assert (view["phase"], view["asked"], view["marker"]) == ("swap", [], 1)
+    assert view["ocean"] == list(OCEAN)  # the ocean stays
+    state.apply(1, swap("magic", "jab"), now=3.0)
+
+
+def test_when_nobody_wants_to_swap_the_ocean_is_refreshed_and_the_same_side_plays_again():
+    state = deal(*PLAIN, draw=["king", "king", "crabbi", "diet", "taxi"])
+    state.apply(0, done(), now=1.0)
+    state.apply(2, done(), now=1.2)
+    state.apply(1, want_swap(False), now=2.0)
+    events = state.apply(3, want_swap(False), now=2.1)
+    assert texts(events) == [
+        "{3} does not want to swap.",
+        "Nobody wants to swap: the ocean is discarded and refilled with King Crab, King Crab, "
+        "Crabbi, Low Crab Diet.",
+        "Side 0 swaps again.",
+    ]
+    view = state.view(None)
+    assert view["ocean"] == ["king", "king", "crabbi", "diet"]
+    assert (view["draw_size"], view["discard_size"]) == (1, 4)
+    assert (view["phase"], view["marker"], view["done"]) == ("swap", 0, [])
+    assert state.waiting_for() == {0, 2}
+
+
+def test_an_empty_draw_pile_is_refilled_by_shuffling_the_discard_pile():
+    state = deal(*PLAIN, draw=["king", "king"])
+    state.apply(0, done(), now=1.0)
+    state.apply(2, done(), now=1.1)
+    state.apply(1, want_swap(False), now=1.2)
+    events = state.apply(3, want_swap(False), now=1.3)
+    assert "The discard pile is shuffled into a new draw pile." in texts(events)
+    view = state.view(None)
+    assert view["ocean"][:2] == ["king", "king"]
+    assert set(view["ocean"][2:]) <= set(OCEAN)  # two of the discarded ocean cards came back
+    assert (view["draw_size"], view["discard_size"]) == (2, 0)
+    every = [c for hand in state.hands for c in hand] + state.ocean + state.draw_pile
+    assert Counter(every) == Counter([c for hand in PLAIN for c in hand] + [*OCEAN, "king", "king"])
+
+
+# -- accusations ---------------------------------------------------------------------------------
+def test_a_right_teammate_call_takes_a_token_from_the_pot_and_renews_the_hand():
+    state = deal(PLAIN[0], KINGS, PLAIN[2], PLAIN[3], draw=REFILL)
+    events = state.apply(0, accuse(1), now=4.0)
+    assert texts(events) == [
+        "{0} calls “You've got crabs!” on {1}: right! {1} shows four King Crabs. "
+        "{0} takes a token from the pot.",
+        "{1} discards the four and draws four new cards.",
+        "You draw Jab Crab, Taxi Crab, Ab Crab, Bunny Crabbit.",
+    ]
+    assert events[0]["cards"] == list(KINGS) and events[0]["correct"] is True
+    assert [event["to"] for event in events] == [None, None, [1]]
+    view = state.view(1)
+    assert view["tokens"] == [3, 2, 2, 2] and view["pot"] == 7
+    assert view["hand"] == ["jab", "taxi", "ab", "bunny"]
+    assert (view["draw_size"], view["discard_size"]) == (4, 4)
+    assert "You draw" not in repr(state.view(0)["log"])  # the new cards are the target's alone
+
+
+def test_a_wrong_teammate_call_returns_a_token_from_the_caller_to_the_pot():
+    state = deal(*PLAIN)
+    events = state.apply(0, accuse(1), now=1.0)
+    assert texts(events) == [
+        "{0} calls “You've got crabs!” on {1}: wrong! {0} returns a token to the pot."
+    ]
+    assert state.view(None)["tokens"] == [1, 2, 2, 2] and state.view(None)["pot"] == 9
+    assert state.view(1)["hand"] == list(PLAIN[1])  # the target keeps their cards
+
+
+def test_a_wrong_teammate_call_by_a_broke_caller_costs_the_partner_a_token():
+    state = deal(*PLAIN, tokens=[0, 2, 2, 2])
+    state.apply(0, accuse(1), now=1.0)
+    assert state.view(None)["tokens"] == [0, 1, 2, 2] and state.view(None)["pot"] == 9
+
+
+def test_a_wrong_teammate_call_by_a_team_without_tokens_costs_nothing():
+    state = deal(*PLAIN, tokens=[0, 0, 2, 2])
+    events = state.apply(1, accuse(0), now=1.0)
+    assert texts(events) == [
+        "{1} calls “You've got crabs!” on {0}: wrong, but the team has no token to lose."
+    ]
+    assert state.view(None)["tokens"] == [0, 0, 2, 2] and state.view(None)["pot"] == 8
+
+
+def test_a_right_opponent_call_takes_a_token_from_the_target():
+    state = deal(PLAIN[0], KINGS, PLAIN[2], PLAIN[3], draw=REFILL)
+    events = state.apply(2, accuse(1), now=1.0)
+    assert texts(events)[0] == (
+        "{2} calls “You've got crabs!” on {1}: right! {1} shows four King Crabs. "
+        "{1} gives {2} a token."
+    )
+    assert state.view(None)["tokens"] == [2, 1, 3, 2] and state.view(None)["pot"] == 8
+    assert state.view(1)["hand"] == ["jab", "taxi", "ab", "bunny"]
+
+
+def test_a_right_opponent_call_on_a_broke_target_takes_the_partners_token():
+    state = deal(PLAIN[0], KINGS, PLAIN[2], PLAIN[3], draw=REFILL, tokens=[2, 0, 2, 2])
+    state.apply(3, accuse(1), now=1.0)  # any time: side 1 is not swapping
+    assert state.view(None)["tokens"] == [1, 0, 2, 3]
+
+
+def test_a_right_opponent_call_on_a_broke_team_is_paid_from_the_pot():
+    state = deal(PLAIN[0], KINGS, PLAIN[2], PLAIN[3], draw=REFILL, tokens=[0, 0, 2, 2])
+    events = state.apply(2, accuse(1), now=1.0)
+    assert texts(events)[0].endswith("The team has no token, so {2} takes one from the pot.")
+    assert state.view(None)["tokens"] == [0, 0, 3, 2] and state.view(None)["pot"] == 7
+
+
+def test_a_wrong_opponent_call_pays_the_target_a_token():
+    state = deal(*PLAIN)
+    events = state.apply(2, accuse(1), now=1.0)
+    assert texts(events) == ["{2} calls “You've got crabs!” on {1}: wrong! {2} gives {1} a token."]
+    assert state.view(None)["tokens"] == [2, 3, 1, 2] and state.view(None)["pot"] == 8
+    assert state.view(1)["hand"] == list(PLAIN[1])
+
+
+def test_a_wrong_opponent_call_by_a_broke_caller_is_paid_by_the_partner_then_the_pot():
+    state = deal(*PLAIN, tokens=[2, 2, 0, 2])
+    state.apply(2, accuse(1), now=1.0)
+    assert state.view(None)["tokens"] == [2, 3, 0, 1]
+    state = deal(*PLAIN, tokens=[2, 2, 0, 0])
+    events = state.apply(2, accuse(1), now=1.0)
+    assert texts(events)[0].endswith("The team has no token, so {1} takes one from the pot.")
+    assert state.view(None)["tokens"] == [2, 3, 0, 0] and state.view(None)["pot"] == 7
+
+
+def test_in_a_team_of_three_the_teammate_with_the_most_tokens_pays():
+    state = deal(*PLAIN[:2], KINGS, *PLAIN[2:], draw=REFILL, tokens=[3, 3, 0, 1, 2])
+    state.apply(0, accuse(2), now=1.0)  # seat 2 has the crab but no token
+    assert state.view(None)["tokens"] == [4, 3, 0, 1, 1]  # seat 4 is the richest teammate
+    state = deal(*PLAIN[:2], KINGS, *PLAIN[2:], draw=REFILL, tokens=[3, 3, 0, 2, 2])
+    state.apply(0, accuse(2), now=1.0)
+    assert state.view(None)["tokens"] == [4, 3, 0, 1, 2]  # a tie: the lower seat pays
+
+
+def test_anyone_may_accuse_at_any_moment_but_not_themselves():
+    state = deal(*PLAIN)
+    state.apply(0, done(), now=1.0)
+    state.apply(2, done(), now=1.1)  # side 1 is being asked
+    state.apply(1, accuse(2), now=1.2)  # an idle player of the asked side
+    state.apply(0, accuse(3), now=1.3)  # a done player
+    assert refused(state, 0, accuse(0)) == "you cannot accuse yourself"
+    assert refused(state, 0, accuse(9)) == "there is no seat 9 at this table"
+    assert refused(state, 0, accuse("everyone")) == "say whom you accuse, by seat number"
+    assert refused(state, 0, accuse(True)) == "say whom you accuse, by seat number"
+    assert state.waiting_for() == {1, 3}  # accusing never makes anybody wait
+
+
+def test_the_two_same_side_members_of_a_team_of_three_may_not_accuse_each_other():
+    state = deal(*PLAIN, ("king",) * 4, draw=REFILL)
+    assert state.view(None)["sides"] == [0, 1, 0, 1, 1]
+    beside = "you may not accuse the teammate sitting beside you on your side"
+    assert refused(state, 3, accuse(4)) == beside
+    assert refused(state, 4, accuse(3)) == beside
+    assert accuse(4) not in state.legal(3) and accuse(3) not in state.legal(4)
+    assert [a["target"] for a in state.legal(4) if a["type"] == "accuse"] == [0, 1, 2]
+    state.apply(2, accuse(4), now=1.0)  # the third member across the table may
+    assert state.view(None)["tokens"] == [3, 3, 2, 1, 1] and state.view(None)["pot"] == 7
+
+
+# -- the double crab -----------------------------------------------------------------------------
+MAGIC = ("magic",) * 4
+DOUBLE_HANDS = (KINGS, MAGIC, PLAIN[2], ("cabernet", "cabernet", "crabbi", "diet"))
+
+
+def test_partners_catching_each_other_within_a_second_make_a_double_crab():
+    state = deal(*DOUBLE_HANDS, draw=REFILL)
+    state.apply(0, accuse(1), now=10.0)
+    assert state.view(None)["tokens"] == [3, 2, 2, 2] and state.view(None)["pot"] == 7
+    events = state.apply(1, accuse(0), now=10.9)
+    assert texts(events)[0] == (
+        "{1} calls “You've got crabs!” on {0}: right! {0} shows four King Crabs. Double crab! "
+        "{0} puts the first call's token back in the pot. The team takes 3 tokens from "
+        "opponents and/or the pot."
+    )
+    view = state.view(None)
+    assert view["tokens"] == [2, 2, 2, 2] and view["pot"] == 8
+    assert view["double_take"] == [{"team": 0, "tokens": 3, "callers": [0, 1]}]
+    assert state.waiting_for() == {0, 1, 2}  # the team must choose; side 0 still swaps
+    assert take("pot", 2, 3) in state.legal(1) and take(2, 2, 3) in state.legal(0)
+    assert not [a for a in state.legal(2) if a["type"] == "double_take"]
+    events = state.apply(1, take(3, "pot", 2), now=12.0)
+    assert texts(events) == [
+        "{1}'s team collects the double crab: 3 tokens from {3}, the pot, {2}."
+    ]
+    view = state.view(None)
+    assert view["tokens"] == [4, 3, 1, 1] and view["pot"] == 7
+    assert view["double_take"] == [] and state.waiting_for() == {0, 2}
+
+
+def test_a_double_take_must_name_sources_the_team_may_take_from():
+    state = deal(*DOUBLE_HANDS, draw=REFILL)
+    assert refused(state, 0, take("pot", 2, 3)) == "your team has no double crab to collect"
+    state.apply(0, accuse(1), now=10.0)
+    state.apply(1, accuse(0), now=10.5)
+    wording = "name 3 sources, one per token: 'pot' or an opponent's seat number"
+    assert refused(state, 0, take("pot")) == wording
+    assert refused(state, 0, {"type": "double_take", "sources": "pot"}) == wording
+    assert refused(state, 0, take("pot", 1, 2)) == "1 is not the pot or an opponent's seat"
+    assert refused(state, 0, take("pot", 7, 2)) == "7 is not the pot or an opponent's seat"
+    assert refused(state, 0, take(2, 2, 2)) == "seat 2 holds only 2 tokens"
+    assert refused(state, 2, take("pot", "pot", "pot")) == "your team has no double crab to collect"
+    state.apply(0, take("pot", "pot", "pot"), now=11.0)
+    assert state.view(None)["tokens"] == [4, 3, 2, 2] and state.view(None)["pot"] == 5
+
+
+def test_partners_catching_each_other_more_than_a_second_apart_score_one_each():
+    state = deal(*DOUBLE_HANDS, draw=REFILL)
+    state.apply(0, accuse(1), now=10.0)
+    events = state.apply(1, accuse(0), now=11.01)
+    assert "Double crab" not in texts(events)[0]
+    view = state.view(None)
+    assert view["tokens"] == [3, 3, 2, 2] and view["pot"] == 6 and view["double_take"] == []
+
+
+def test_exactly_one_second_apart_still_makes_a_double_crab():
+    state = deal(*DOUBLE_HANDS, draw=REFILL)
+    state.apply(0, accuse(1), now=10.0)
+    state.apply(1, accuse(0), now=11.0)
+    assert state.view(None)["double_take"] == [{"team": 0, "tokens": 3, "callers": [0, 1]}]
+
+
+def test_a_call_on_a_third_player_in_between_does_not_spoil_the_double_crab():
+    state = deal(*DOUBLE_HANDS, draw=REFILL)
+    state.apply(0, accuse(1), now=10.0)
+    state.apply(2, accuse(3), now=10.2)  # team 1 gets it wrong meanwhile
+    state.apply(1, accuse(0), now=10.6)
+    assert state.view(None)["double_take"] == [{"team": 0, "tokens": 3, "callers": [0, 1]}]
+
+
+def test_a_team_that_spent_the_first_token_is_owed_two():
+    state = deal(*DOUBLE_HANDS, draw=REFILL, tokens=[0, 0, 2, 2])
+    state.apply(0, accuse(1), now=1.0)  # right: seat 0 takes the pot token
+    state.apply(0, accuse(2), now=1.2)  # wrong: seat 0 pays it to seat 2
+    events = state.apply(1, accuse(0), now=1.5)
+    assert "The team takes 2 tokens" in texts(events)[0]
+    assert state.view(None)["double_take"] == [{"team": 0, "tokens": 2, "callers": [0, 1]}]
+    state.apply(0, take(2, 2), now=2.0)
+    assert state.view(None)["tokens"] == [1, 1, 1, 2]
+
+
+def test_a_team_of_three_gets_no_double_crab():
+    state = deal(*PLAIN[:2], KINGS, MAGIC, PLAIN[2], draw=REFILL)
+    state.apply(2, accuse(3), now=1.0)
+    events = state.apply(3, accuse(2), now=1.5)
+    assert "Double crab" not in texts(events)[0]
+    view = state.view(None)
+    assert view["tokens"] == [3, 3, 2, 2, 1] and view["pot"] == 6 and view["double_take"] == []
+
+
+def test_a_pending_double_crab_is_lost_when_the_pot_runs_dry():
+    state = deal(*DOUBLE_HANDS, draw=REFILL, tokens=[2, 2, 0, 0], pot=2)
+    state.apply(0, accuse(1), now=1.0)
+    state.apply(1, accuse(0), now=1.4)
+    # Only the pot's two tokens exist to take, so the team is owed two.
+    assert state.view(None)["double_take"] == [{"team": 0, "tokens": 2, "callers": [0, 1]}]
+    assert take("pot", "pot") in state.legal(0) and len(state.legal(0)) < 40
+    state.apply(2, accuse(0), now=1.6)  # wrong, and team 1 is broke: the pot pays
+    state.apply(3, accuse(1), now=1.7)  # the pot's last token
+    assert state.over
+    assert state.result()["team_tokens"] == [6, 0]
+    assert state.view(0)["double_take"] == [] and state.legal(0) == []
+    assert refused(state, 0, take("pot", "pot")) == "the game is over"
+
+
+# -- the end -------------------------------------------------------------------------------------
+def test_the_game_ends_the_moment_the_pot_is_empty_and_the_most_tokens_win():
+    state = deal(PLAIN[0], KINGS, PLAIN[2], PLAIN[3], draw=REFILL, pot=1)
+    events = state.apply(0, accuse(1), now=5.0)
+    assert texts(events)[-1] == "Game over: {0} and {1} win with 5 tokens."
+    assert state.over and state.waiting_for() == frozenset() and state.legal(2) == []
+    assert state.result() == {
+        "team_tokens": [5, 4],
+        "winning_team": 0,
+        "winners": [0, 1],
+        "scores": [5, 5, 4, 4],
+        "tiebreak": False,
+    }
+    assert state.view(3)["winners"] == [0, 1] and state.view(3)["phase"] == "over"
+    assert refused(state, 2, gesture("wink")) == "the game is over"
+
+
+def test_taking_the_last_token_from_the_pot_does_not_make_a_team_win():
+    state = deal(PLAIN[0], KINGS, PLAIN[2], PLAIN[3], draw=REFILL, tokens=[1, 1, 3, 3], pot=1)
+    state.apply(0, accuse(1), now=5.0)
+    assert state.result()["winners"] == [2, 3]
+    assert state.result()["team_tokens"] == [3, 6]
+
+
+def test_tied_teams_play_on_and_the_first_to_gain_a_token_wins():
+    state = deal(PLAIN[0], KINGS, PLAIN[2], PLAIN[3], draw=REFILL, tokens=[2, 1, 2, 2], pot=1)
+    events = state.apply(0, accuse(1), now=5.0)  # 4 tokens each and the pot is empty
+    assert texts(events)[-2:] == [
+        "The pot is empty and team 0 and team 1 tie with 4 tokens: they play on, and the first "
+        "to gain a token wins.",
+        "Side 0 swaps again.",
+    ]
+    assert not state.over and state.view(None)["tiebreak"] == [0, 1]
+    assert state.waiting_for() == {0, 2}
+    state.apply(0, swap("kebab", "jab"), now=6.0)  # play goes on as usual
+    state.apply(1, accuse(0), now=6.5)  # wrong: team 0 returns a token to the pot
+    assert not state.over and state.view(None)["pot"] == 1
+    state.apply(3, accuse(0), now=7.0)  # wrong: team 1 pays seat 0, a gain for team 0
+    assert state.over
+    assert state.result()["winners"] == [0, 1] and state.result()["tiebreak"] is True
+    assert state.result()["team_tokens"] == [4, 3]
+
+
+def test_only_the_tied_teams_play_on_and_a_right_teammate_call_wins_with_an_empty_pot():
+    no_magic = ("cabernet", "cabernet", "crabbi", "diet")
+    hands = (PLAIN[0], MAGIC, PLAIN[2], KINGS, PLAIN[1], no_magic)
+    state = deal(*hands, draw=REFILL, tokens=[2, 2, 2, 1, 2, 1], pot=1)
+    state.apply(2, accuse(3), now=1.0)  # team 1 reaches 4 and ties with team 0; team 2 has 3
+    assert not state.over and state.view(None)["tiebreak"] == [0, 1]
+    out = "your team is out of the tie-break"
+    assert refused(state, 4, swap("cappuccino", "jab")) == out
+    assert refused(state, 4, accuse(0)) == out
+    assert refused(state, 0, accuse(4)) == "that player's team is out of the tie-break"
+    assert {a["type"] for a in state.legal(4)} == {"gesture", "signal"}
+    assert state.waiting_for() == {0, 2}  # seat 4 sits on side 0 but is out
+    state.apply(4, gesture("yawn"), now=1.5)  # team 2 may still gesture
+    state.apply(0, done(), now=2.0)
+    state.apply(2, done(), now=2.1)
+    assert state.view(None)["asked"] == [1, 3]  # seat 5 is not asked
+    events = state.apply(0, accuse(1), now=2.2)  # a right call with an empty pot
+    assert texts(events)[0].endswith("shows four Abracrabdabras. That is a gain for the team.")
+    assert state.over and state.result()["winners"] == [0, 1]
+    assert state.result()["team_tokens"] == [4, 4, 3]  # no token moved: the call was the gain
+
+
+# -- gestures and signals ------------------------------------------------------------------------
+def test_gestures_are_public_and_timed_and_never_make_anyone_wait():
+    state = deal(*PLAIN)
+    events = state.apply(3, gesture("wink"), now=4.25)
+    assert texts(events) == ["{3} winks."] and events[0]["to"] is None
+    state.apply(0, gesture("tap_table"), now=4.5)
+    for seat in (None, 0, 1, 2, 3):
+        assert state.view(seat)["gestures"] == [
+            {"seat": 3, "name": "wink", "time": 4.25},
+            {"seat": 0, "name": "tap_table", "time": 4.5},
+        ]
+    assert public_log(state)[-2:] == ["{3} winks.", "{0} taps the table."]
+    assert state.waiting_for() == {0, 2}
+    assert [a["name"] for a in state.legal(1) if a["type"] == "gesture"] == list(
+        state.view(1)["gesture_names"]
+    )
+    assert refused(state, 1, gesture("shout")).startswith("choose a gesture: wink, tap_table")
+
+
+def test_each_team_has_a_secret_signal_it_can_change_privately():
+    state = deal(*PLAIN)
+    mine, theirs = state.view(0)["signal"], state.view(2)["signal"]
+    assert state.view(1)["signal"] == mine and state.view(3)["signal"] == theirs
+    assert mine != theirs and state.view(None)["signal"] is None
+    new = next(name for name in state.view(2)["gesture_names"] if name not in (mine, theirs))
+    events = state.apply(3, signal(new), now=2.0)
+    assert events[0]["to"] == [2, 3]
+    assert state.view(2)["signal"] == new and state.view(0)["signal"] == mine
+    for seat in (None, 0, 1):
+        assert all(e.get("signal") is None for e in state.view(seat)["log"])
+    assert any(e.get("signal") == new for e in state.view(2)["log"])
+    assert refused(state, 2, signal(new)).endswith("is already your team's signal")
+    assert refused(state, 2, signal("whistle")).startswith("a signal is one of the gestures")
+    assert signal(new) not in state.legal(2) and signal(new) in state.legal(0)
+    assert state.waiting_for() == {0, 2}
+
+
+def test_legal_actions_stay_small():
+    state = deal(*PLAIN)
+    kinds = Counter(action["type"] for action in state.legal(0))
+    assert kinds == {"swap": 12, "done": 1, "accuse": 3, "gesture": 10, "signal": 9}
+    assert Counter(action["type"] for action in state.legal(1)) == {
+        "accuse": 3,
+        "gesture": 10,
+        "signal": 9,
+    }

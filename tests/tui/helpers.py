@@ -1,0 +1,77 @@
+"""Stacked Crates tables and a way to read what the terminal shows, for the TUI tests."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from rich.console import Console
+from textual.app import App
+
+from tablegames.local import local_table
+from tablegames.table import LocalClient
+
+STILL = 10_000.0  # bots wait this long before moving: they never move during a test
+
+
+def stacked(
+    hands: list[list[str]],
+    upcard: str = "KH",
+    draw: list[str] | None = None,
+    dealer: int | None = None,
+    humans: int = 1,
+    names: tuple[str, ...] = (),
+    pace: float = STILL,
+    **options: Any,
+) -> LocalClient:
+    """A Crates table dealt exactly `hands`; by default seat 0 plays first and bots stay still."""
+    players = len(hands)
+    return local_table(
+        "crates",
+        players,
+        humans=humans,
+        seed=1,
+        names=names,
+        pace=pace,
+        dealer=players - 1 if dealer is None else dealer,
+        hands=hands,
+        upcard=upcard,
+        draw=draw or [],
+        **options,
+    )
+
+
+def screen_text(app: App[Any]) -> str:
+    """Everything the terminal shows right now, as plain text (what an onlooker could read)."""
+    width, height = app.size
+    console = Console(
+        width=width,
+        height=height,
+        file=io.StringIO(),
+        force_terminal=True,
+        color_system=None,
+        record=True,
+        legacy_windows=False,
+    )
+    screen = app.screen
+    console.print(screen._compositor.render_update(full=True, screen_stack=app._background_screens))
+    return console.export_text()
+
+
+FOUR_PLAYERS = [
+    ["5H", "QS", "7C", "8D", "JH", "3S", "10C", "9H"],
+    ["2D", "4C", "6S", "KD", "AS", "5S", "7D", "QC"],
+    ["3H", "4H", "6C", "9S", "10D", "JS", "AC", "2S"],
+    ["7S", "8S", "QD", "KS", "AD", "3C", "5C", "JC"],
+]
+
+
+def four_player_table(**options: Any) -> LocalClient:
+    """Four seats with eight cards each; the human (seat 0, Sara) is to play on a turned-up K♥."""
+    return stacked(
+        FOUR_PLAYERS,
+        upcard="KH",
+        draw=["4S", "6D", "2C", "9D", "10H", "QH"],
+        names=("Sara",),
+        **options,
+    )

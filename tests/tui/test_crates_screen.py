@@ -1,0 +1,317 @@
+"""Playing Crates with keys and the mouse: cards, draws, suits, calls and the status line."""
+
+from __future__ import annotations
+
+from tablegames.tui.app import TableGamesApp
+from tablegames.tui.screens.crates import CratesScreen
+from tablegames.tui.screens.dialogs import PickDialog, QuitDialog
+from tablegames.tui.screens.help import HelpScreen
+from tablegames.tui.widgets.hand import Hand
+
+from .helpers import screen_text, stacked
+
+
+def view(client, seat=0):
+    return client.update(seat).view
+
+
+def shown_cards(app: TableGamesApp) -> list[str]:
+    return app.screen.query_one("#hand", Hand).cards
+
+
+def status(app: TableGamesApp) -> str:
+    return str(app.screen.query_one("#status").render())
+
+
+async def test_enter_plays_the_picked_card():
+    client = stacked([["QS", "5H", "7C"], ["2D", "9C", "JD"]], upcard="KH")
+    app = TableGamesApp(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, CratesScreen)
+        assert shown_cards(app) == ["QS", "5H", "7C"]
+        await pilot.press("2", "enter")
+        await pilot.pause()
+        assert view(client)["top"] == "5H"
+        assert shown_cards(app) == ["QS", "7C"]
+        assert "Sara" not in screen_text(app)  # no name given: Player 1
+        assert "Player 1 plays 5♥." in screen_text(app)
+
+
+async def test_arrows_move_the_pick_and_a_new_turn_picks_a_playable_card():
+    client = stacked([["QS", "5H", "7C"], ["2D", "9C", "JD"]], upcard="KH")
+    app = TableGamesApp(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        hand = app.screen.query_one("#hand", Hand)
+        assert hand.selected == 1  # 5♥, the only card that fits
+        await pilot.press("right")
+        assert hand.selected == 2
+        await pilot.press("right", "right")
+        assert hand.selected == 1
+
+
+async def test_d_draws_when_nothing_fits():
+    client = stacked([["QS", "7C"], ["2D", "9C", "JD"]], upcard="KH", draw=["4S", "6D"])
+    app = TableGamesApp(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "Nothing fits: press d to draw a card." in status(app)
+        await pilot.press("d")
+        await pilot.pause()
+        assert view(client)["hand"] == ["QS", "7C", "4S"]
+        assert shown_cards(app) == ["QS", "7C", "4S"]
+        assert "You draw 4♠." in screen_text(app)
+
+
+async def test_drawing_when_a_card_fits_shows_the_refusal():
+    client = stacked([["QS", "5H"], ["2D", "9C", "JD"]], upcard="KH", draw=["4S"])
+    app = TableGamesApp(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("d")
+        await pilot.pause()
+        assert "you may only draw when nothing fits" in status(app)
+        assert view(client)["hand"] == ["QS", "5H"]
+
+
+async def test_selecting_a_dimmed_card_says_why():
+    client = stacked([["5H", "QS"], ["2D", "9C", "JD"]], upcard="KH")
+    app = TableGamesApp(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.screen.query_one("#hand", Hand).unplayable == {"QS"}
+        await pilot.press("2")
+        assert "✗ Q♠ does not fit: play a heart, a K, or a wild 8 or 9" in status(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert view(client)["hand"] == ["5H", "QS"]  # nothing was played
+
+
+async def test_picking_a_card_out_of_turn_says_whose_turn_it_is():
+    client = stacked([["5H", "QS"], ["2D", "9C", "JD"]], upcard="KD", dealer=0)
+    app = TableGamesApp(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("1")
+        assert "It is Ada (bot)'s turn, not yours" in status(app)
+        client.table.submit(1, {"type": "play", "card": "JD"})
+        await pilot.pause()
+        assert status(app) == "Nothing fits: press d to draw a card."  # Ada's turn is over
+
+
+async def test_bots_play_by_themselves_after_a_pause():
+    client = stacked([["QH", "7S", "4C"], ["JH", "10D", "2C"]], upcard="KH", pace=0.05)
+    app = TableGamesApp(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause(0.5)
+        assert view(client)["top"] == "JH"  # the bot followed suit
+        assert view(client)["turn"] == 0
+
+
+async def test_an_eight_asks_for_any_suit_and_the_choice_becomes_the_suit():
+    client = stacked([["8C", "QS"], ["2D", "9C", "JD"]], upcard="KH")
+    app = TableGamesApp(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, PickDialog)
+        assert [option.value for option in dialog.options] == ["S", "H", "D", "C"]
+        await pilot.press("d")
+        await pilot.pause()
+        assert view(client)["top"] == "8C"
+        assert view(client)["suit"] == "D"
+        assert "♦ diamonds" in screen_text(app)
+        assert "(named by the 8)" in screen_text(app)
+
+
+async def test_a_nine_offers_only_its_colour_and_escape_keeps_the_card():
+    client = stacked([["9H", "QS"], ["2D", "9C", "JD"]], upcard="KH")
+    app = TableGamesApp(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, PickDialog)
+        assert [option.value for option in dialog.options] == ["H", "D"]
+        await pilot.press("s")  # spades is not offered: nothing happens
+        assert app.screen is dialog
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, CratesScreen)
+        assert view(client)["hand"] == ["9H", "QS"]
+        await pilot.press("enter", "down", "enter")  # arrows and Enter pick diamonds
+        await pilot.pause()
+        assert view(client)["suit"] == "D"
+
+
+async def test_the_dealer_names_a_suit_for_a_turned_up_eight():
+    client = stacked([["5H", "QS"], ["2D", "9C", "JD"]], upcard="8S", dealer=0)
+    app = TableGamesApp(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, PickDialog)
+        await pilot.press("h")
+        await pilot.pause()
+        assert view(client)["suit"] == "H"
+        assert view(client)["turn"] == 1
+
+
+async def test_c_with_two_cards_arms_the_announcement_for_the_next_play():
+    client = stacked([["5H", "QS"], ["2D", "9C", "JD"]], upcard="KH")
+    app = TableGamesApp(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("c")
+        assert "Crates! armed" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert view(client)["announced"] == [0]
+
+
+async def test_c_with_one_unannounced_card_announces_at_once():
+    client = stacked([["JH", "QS"], ["2D", "9C", "JD"]], upcard="KH")
+    app = TableGamesApp(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert view(client)["exposed"] == [0]
+        assert "say Crates! (c)" in screen_text(app)
+        await pilot.press("c")
+        await pilot.pause()
+        assert view(client)["announced"] == [0]
+
+
+async def test_x_calls_dope_on_the_exposed_player():
+    client = stacked([["QH", "QS", "7C"], ["JH", "JD"]], upcard="KH", draw=["2S", "3S"])
+    app = TableGamesApp(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("x")
+        assert "Nobody is holding one card" in status(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert client.submit(0, {"type": "draw"}) is not None  # not seat 0's turn now
+        client.table.submit(1, {"type": "play", "card": "JH"})  # the bot forgets Crates!
+        await pilot.pause()
+        assert "no Crates!" in screen_text(app)
+        await pilot.press("x")
+        await pilot.pause()
+        assert view(client)["hand_sizes"][1] == 3
+        assert view(client)["lost_turn"] == [1]
+
+
+async def test_x_with_two_exposed_players_asks_whom():
+    client = stacked(
+        [["QH", "QS", "7C"], ["JH", "JD"], ["3H", "4D"]], upcard="KH", draw=["2S", "3S", "4S"]
+    )
+    app = TableGamesApp(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        client.table.submit(1, {"type": "play", "card": "JH"})
+        client.table.submit(2, {"type": "play", "card": "3H"})
+        await pilot.pause()
+        await pilot.press("x")
+        await pilot.pause()
+        chooser = app.screen
+        assert isinstance(chooser, PickDialog)
+        assert [option.value for option in chooser.options] == [1, 2]
+        await pilot.press("2")
+        await pilot.pause()
+        assert view(client)["lost_turn"] == [2]
+
+
+async def test_clicking_a_card_selects_it_and_clicking_again_plays_it():
+    client = stacked([["QS", "5H", "7C"], ["2D", "9C", "JD"]], upcard="KH")
+    app = TableGamesApp(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        hand = app.screen.query_one("#hand", Hand)
+        await pilot.click(Hand, offset=(2, 3))  # on the first card's face
+        assert hand.selected == 0
+        await pilot.click(Hand, offset=(8, 3))
+        assert hand.selected == 1
+        await pilot.click(Hand, offset=(8, 2))  # the raised card
+        await pilot.pause()
+        assert view(client)["top"] == "5H"
+
+
+async def test_the_draw_button_draws():
+    client = stacked([["QS", "7C"], ["2D", "9C", "JD"]], upcard="KH", draw=["4S"])
+    app = TableGamesApp(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.click("#draw")
+        await pilot.pause()
+        assert view(client)["hand"] == ["QS", "7C", "4S"]
+
+
+async def test_q_asks_before_leaving():
+    client = stacked([["QS", "5H"], ["2D", "9C", "JD"]], upcard="KH")
+    app = TableGamesApp(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, QuitDialog)
+        assert "Leave this game?" in screen_text(app)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, CratesScreen)
+        await pilot.press("q", "y")
+        await pilot.pause()
+        assert app.return_code == 0
+
+
+async def test_question_mark_opens_the_rules_and_keys():
+    client = stacked([["QS", "5H"], ["2D", "9C", "JD"]], upcard="KH")
+    app = TableGamesApp(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        text = screen_text(app)
+        assert "Crates: rules and keys" in text
+        assert "Keys" in text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, CratesScreen)
+
+
+async def test_five_players_and_eight_cards_fit_at_80_by_24():
+    hands = [
+        ["5H", "QS", "7C", "8D", "JH", "3S", "10C", "9H"],
+        ["2D", "4C", "6S", "KD", "AS", "5S", "7D", "QC"],
+        ["3H", "4H", "6C", "9S", "10D", "JS", "AC", "2S"],
+        ["7S", "8S", "QD", "KS", "AD", "3C", "5C", "JC"],
+        ["2H", "6H", "7H", "4S", "10S", "9C", "2C", "KC"],
+    ]
+    client = stacked(hands, upcard="KH", draw=["4D"], names=("Sara",))
+    app = TableGamesApp(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        for name in ["Sara (you)", "Ada (bot)", "Bruno (bot)", "Chidi (bot)", "Dara (bot)"]:
+            assert name in text
+        for card in ["5♥", "Q♠", "7♣", "8♦", "J♥", "3♠", "10♣", "9♥"]:
+            assert card in text
+        for words in ["round 1 of 15", "Draw pile: 1", "Crank: none", "clockwise", "Score"]:
+            assert words in text
+
+
+async def test_ascii_style_draws_letters_not_suit_symbols():
+    client = stacked([["QS", "5H", "10C"], ["2D", "9C", "JD"]], upcard="KH")
+    app = TableGamesApp(client, ascii=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "10C" in text and "QS" in text and "5H" in text
+        assert not set("♠♥♦♣╭╮╰╯┏┓") & set(text)

@@ -1,0 +1,107 @@
+"""The opening menu, the rules from the menu, and setting up a game of Crates."""
+
+from __future__ import annotations
+
+from tablegames.local import local_table
+from tablegames.tui.app import TableGamesApp
+from tablegames.tui.screens.crates import CratesScreen
+from tablegames.tui.screens.help import HelpScreen
+from tablegames.tui.screens.menu import MenuScreen
+from tablegames.tui.screens.notice import NoticeScreen
+from tablegames.tui.screens.setup import SetupScreen, Stepper
+
+from .helpers import screen_text
+
+
+async def test_the_menu_lists_crates_and_the_games_still_coming():
+    app = TableGamesApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        text = screen_text(app)
+        assert "Crates" in text and "2–5 players" in text
+        for title, players in [
+            ("Cockroach Poker Royal", "2–6"),
+            ("You've Got Crabs", "4–10"),
+            ("Feed the Kraken", "5–11"),
+        ]:
+            line = next(line for line in text.splitlines() if title in line)
+            assert players in line and "coming soon" in line
+
+
+async def test_coming_soon_games_cannot_be_started_but_their_rules_can_be_read():
+    app = TableGamesApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        assert "coming soon: press r" in screen_text(app)
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert app.screen.game == "roach"
+        await pilot.press("escape", "up", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        assert app.screen.game.name == "crates"
+
+
+async def test_rules_open_from_the_menu():
+    app = TableGamesApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+
+
+async def test_setup_defaults_and_start():
+    app = TableGamesApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        values = {s.id: s.value for s in setup.query(Stepper)}
+        assert values == {"players": 4, "humans": 1, "bots": "normal", "short": False}
+        await pilot.press("left")  # 3 players
+        await pilot.press("down", "right", "right", "right")  # humans stop at 3
+        assert setup.query_one("#humans", Stepper).value == 3
+        await pilot.press("down", "down", "right")  # short game
+        await pilot.press("down")
+        await pilot.press(*"Sara", "comma", "space", *"Tom")
+        await pilot.press("enter")
+        await pilot.pause()
+        table = next(s for s in app.screen_stack if isinstance(s, CratesScreen))
+        client = table.client
+        assert client.names[:3] == ["Sara", "Tom", "Player 3"]
+        assert client.seats == [0, 1, 2]
+        assert client.update(0).view["rounds"] == 8
+
+
+async def test_escape_leaves_setup():
+    app = TableGamesApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+
+
+async def test_a_game_without_a_screen_says_so_instead_of_crashing():
+    client = local_table("roach", 2, humans=2, seed=1)  # rules ready, table screen not yet
+    app = TableGamesApp(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NoticeScreen)
+        assert "no screen for Cockroach Poker Royal yet" in screen_text(app)
+        await pilot.press("q")
+        await pilot.pause()
+        assert app.return_code == 0
