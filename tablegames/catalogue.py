@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from importlib.util import find_spec
 
 from .rules import GAMES
 
@@ -24,7 +25,6 @@ class Listing:
 
 
 #: Every game, in menu order; a game is playable once it has a table screen and bots.
-PLAYABLE = frozenset({"crates"})
 _ORDER = (
     ("crates", "Crates", 2, 5, "A Crazy Eights variant: shed your hand, crank the 2s."),
     ("roach", "Cockroach Poker Royal", 2, 6, "Pass bugs, lie about them, don't collect four."),
@@ -45,5 +45,13 @@ def listings() -> list[Listing]:
 
 
 def is_playable(name: str) -> bool:
-    """True if `name` can be played now (registered rules, a screen and bots)."""
-    return name in PLAYABLE and name in GAMES
+    """True if `name` can be played now: registered rules, a table screen and bots.
+
+    Screens live in `tablegames.tui.screens.<game>` and bots in `tablegames.bots.<game>`;
+    looking for the modules imports nothing (Textual stays unloaded for the CLI).
+    """
+    return (
+        name in GAMES
+        and find_spec(f"tablegames.tui.screens.{name}") is not None
+        and find_spec(f"tablegames.bots.{name}") is not None
+    )

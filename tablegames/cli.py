@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -18,6 +18,7 @@ app = typer.Typer(
     add_completion=False,
     rich_markup_mode="rich",
 )
+
 
 def _known_game(name: str) -> str:
     """A registered game name, for commands that need only the rules."""
@@ -103,6 +104,9 @@ def play(
         list[str] | None, typer.Option("--name", help="A human's name (repeat for each).")
     ] = None,
     pace: Annotated[float, typer.Option(help="Seconds between bot moves.", min=0.0)] = 0.5,
+    save: Annotated[
+        bool, typer.Option("--save/--no-save", help="Save as you go (resume later).")
+    ] = True,
 ) -> None:
     """Play a game on this terminal against bots, or hot-seat with friends."""
     from .local import local_table
@@ -116,7 +120,7 @@ def play(
         )
     if not 1 <= humans <= seats:
         raise typer.BadParameter(f"humans must be between 1 and {seats}", param_hint="--humans")
-    options = {"short": True} if short else {}
+    options: dict[str, Any] = {"short": True} if short else {}
     client = local_table(
         game,
         seats,
@@ -149,9 +153,91 @@ def simulate(
             f"{info.title} takes {info.min_players}–{info.max_players} players",
             param_hint="--players",
         )
-    options = {"short": True} if short else {}
+    options: dict[str, Any] = {"short": True} if short else {}
     summary = simulate_games(game, games=games, players=seats, seed=seed, level=bots, **options)
     typer.echo(json.dumps(summary, indent=2))
+
+
+@app.command()
+def resume(
+    game_id: Annotated[int | None, typer.Argument(help="Which saved game (see the list).")] = None,
+    ascii: Annotated[bool, typer.Option("--ascii", help="Cards without suit symbols.")] = False,
+    pace: Annotated[float, typer.Option(help="Seconds between bot moves.", min=0.0)] = 0.5,
+) -> None:
+    """List unfinished games saved on this machine, or continue one."""
+    from .local import describe_saved, resume_local
+    from .store import Store
+
+    store = Store()
+    saved = store.open_tables("local")
+    if game_id is None:
+        if not saved:
+            typer.echo("No unfinished games. Start one with `tablegames play crates`.")
+            return
+        if len(saved) > 1:
+            typer.echo("Unfinished games (continue one with `tablegames resume ID`):")
+            for entry in saved:
+                typer.echo(describe_saved(entry))
+            return
+        game_id = saved[0].id
+    try:
+        client = resume_local(store, game_id, pace=pace)
+    except (KeyError, ValueError) as problem:
+        raise typer.BadParameter(str(problem).strip("'\"")) from None
+    from .tui.app import run_table
+
+    run_table(client, ascii=ascii)
+
+
+@app.command()
+def history(
+    limit: Annotated[int, typer.Option(help="How many games to list.", min=1)] = 20,
+) -> None:
+    """List finished games: id, game, date, players and winners."""
+    import time
+
+    from rich.console import Console
+    from rich.table import Table
+
+    from .store import Store
+
+    games = Store().history(limit)
+    if not games:
+        typer.echo("No finished games yet.")
+        return
+    table = Table(title="Finished games")
+    for column in ("id", "game", "finished", "players", "won"):
+        table.add_column(column)
+    for entry in games:
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(entry["finished"]))
+        table.add_row(
+            str(entry["id"]),
+            entry["game"],
+            when,
+            ", ".join(entry["players"]),
+            ", ".join(entry["winners"]) or "nobody",
+        )
+    Console().print(table)
+
+
+@app.command()
+def stats() -> None:
+    """Games played and won per player name and game."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from .store import Store
+
+    rows = Store().stats()
+    if not rows:
+        typer.echo("No finished games yet.")
+        return
+    table = Table(title="Wins")
+    for column in ("player", "game", "played", "won"):
+        table.add_column(column)
+    for row in rows:
+        table.add_row(row["name"], row["game"], str(row["played"]), str(row["won"]))
+    Console().print(table)
 
 
 DEFAULT_PORT = 4747
@@ -219,7 +305,7 @@ def host(
             hosted = restored[0]
             config.code = hosted.code if lan else None
         else:
-            options = {"short": True} if short else {}
+            options: dict[str, Any] = {"short": True} if short else {}
             hosted = server.add_table(
                 game, seats, options, seed=seed, fill_with_bots=bots, code=code
             )

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
 from typing import Any
 
 from .bots import get_bot
 from .rules import get_game
+from .store import SavedSeat, SavedTable, Store
 from .table import LocalClient, Table
 
 BOT_NAMES = ("Ada", "Bruno", "Chidi", "Dara", "Emil", "Farah", "Gus", "Hana", "Ivo", "Juno")
@@ -31,9 +33,13 @@ def local_table(
     seed: int | None = None,
     names: Sequence[str] = (),
     pace: float = 0.5,
+    store: Store | None = None,
     **options: Any,
 ) -> LocalClient:
-    """A table with `humans` hot-seat players in seats 0.. and bots in the rest."""
+    """A table with `humans` hot-seat players in seats 0.. and bots in the rest.
+
+    With a `store`, the game is saved as it goes and can be resumed (`resume_local`).
+    """
     game = get_game(game_name)
     if not game.min_players <= players <= game.max_players:
         raise ValueError(f"{game.title} takes {game.min_players}–{game.max_players} players")
@@ -50,4 +56,52 @@ def local_table(
         bots=bots,
         **table_args,
     )
-    return LocalClient(table, seats=range(humans), pace=pace)
+    client = LocalClient(table, seats=range(humans), pace=pace)
+    if store is not None:
+        table_id = store.create_table("LOCAL", game_name, players, options, "local")
+        store.start_table(
+            table_id,
+            table.seed,
+            [
+                SavedSeat(seat, name, bot_level=bot_level if seat in bots else None)
+                for seat, name in enumerate(table.names)
+            ],
+        )
+        client.stop_saving = store.follow(table_id, table)
+        client.saved_as = (store, table_id)
+    return client
+
+
+def resume_local(store: Store, table_id: int, pace: float = 0.5) -> LocalClient:
+    """Bring back a saved hot-seat game exactly where it stopped."""
+    saved = store.load(table_id)
+    if saved.kind != "local" or saved.finished is not None or saved.seed is None:
+        raise ValueError(f"game {table_id} is not an unfinished game saved on this machine")
+    rng = random.Random()
+    bots = {
+        seat.seat: get_bot(saved.game, seat.bot_level, seat.seat, rng)
+        for seat in saved.seats
+        if seat.bot_level is not None
+    }
+    table = Table(
+        game=get_game(saved.game),
+        players=saved.players,
+        names=saved.names,
+        seed=saved.seed,
+        options=saved.options,
+        bots=bots,
+        log=saved.log,
+    )
+    humans = [seat.seat for seat in saved.seats if seat.bot_level is None]
+    client = LocalClient(table, seats=humans, pace=pace)
+    client.stop_saving = store.follow(table_id, table)
+    client.saved_as = (store, table_id)
+    return client
+
+
+def describe_saved(saved: SavedTable) -> str:
+    """One line about a saved game, for `tablegames resume`."""
+    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(saved.created))
+    return f"{saved.id:>4}  {saved.game:<8} {when}  {len(saved.log):>4} moves  " + ", ".join(
+        saved.names
+    )

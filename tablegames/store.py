@@ -13,14 +13,17 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .paths import data_dir
 from .rules import Action
+
+if TYPE_CHECKING:
+    from .table import Table
 
 #: Each migration takes the schema from version i to i + 1. Never edit one that has shipped.
 MIGRATIONS: tuple[str, ...] = (
@@ -205,6 +208,27 @@ class Store:
                 "VALUES (?, ?, ?, ?, ?, ?)",
                 (table_id, seq, seat, json.dumps(action), now, client_version),
             )
+
+    def follow(
+        self,
+        table_id: int,
+        table: Table,
+        client_version: Callable[[], int | None] = lambda: None,
+    ) -> Callable[[], None]:
+        """Commit every action `table` accepts from now on (and its result when it ends).
+
+        The table calls this before it tells anyone, so what a player saw is always saved.
+        `client_version` names the version the acting client saw, for spotting repeats.
+        Returns a function that stops saving.
+        """
+
+        def save(seat: int, action: Action, now: float) -> None:
+            seq = len(table.log) - 1
+            self.append_action(table_id, seq, seat, action, now, client_version())
+            if table.over:
+                self.finish_table(table_id, table.state.result())
+
+        return table.on_action(save)
 
     def finish_table(self, table_id: int, result: dict[str, Any]) -> None:
         with self.transaction() as db:

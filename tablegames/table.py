@@ -13,10 +13,13 @@ import secrets
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .rules import Action, Event, Game, IllegalAction, State, View
 from .rules.core import visible_to
+
+if TYPE_CHECKING:
+    from .store import Store
 
 
 class Bot(Protocol):
@@ -80,9 +83,13 @@ class Table:
         subscriber(self.update_for(seat))
         return lambda: self._subscribers.remove(entry) if entry in self._subscribers else None
 
-    def on_action(self, listener: Callable[[int, Action, float], None]) -> None:
-        """Call `listener(seat, action, now)` for every accepted action before anyone is told."""
+    def on_action(self, listener: Callable[[int, Action, float], None]) -> Callable[[], None]:
+        """Call `listener(seat, action, now)` for every accepted action before anyone is told.
+
+        Returns a function that stops the calls.
+        """
         self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener) if listener in self._listeners else None
 
     def update_for(self, seat: int | None, events: Sequence[Event] = ()) -> Update:
         """The current update for `seat`, with those of `events` it may see."""
@@ -159,6 +166,8 @@ class LocalClient:
         self.pace = pace
         self._changed = asyncio.Event()
         self._listeners: list[Callable[[int, Update], None]] = []
+        self.saved_as: tuple[Store, int] | None = None  # where the game is being saved
+        self.stop_saving: Callable[[], None] = lambda: None
         for seat in self.seats:
             table.subscribe(seat, self._relay(seat))
         table.on_action(lambda seat, action, now: self._changed.set())
@@ -198,6 +207,14 @@ class LocalClient:
 
     def waiting_for(self) -> frozenset[int]:
         return self.table.state.waiting_for()
+
+    def discard_save(self) -> None:
+        """Forget the saved copy of this game (the player chose not to keep it)."""
+        if self.saved_as is not None:
+            self.stop_saving()
+            store, table_id = self.saved_as
+            store.delete_table(table_id)
+            self.saved_as = None
 
     async def run_bots(self) -> None:
         """Drive this table's bots until the game ends, pausing `pace` seconds before each move."""

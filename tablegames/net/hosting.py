@@ -222,7 +222,8 @@ class HostedTable:
         for seat in self.seats:
             if seat.bot_level is not None:
                 table.bots[seat.number] = _bot(self.game.name, seat.bot_level, seat.number)
-        table.on_action(self._persist)
+        if self.store is not None and self.store_id is not None:
+            self.store.follow(self.store_id, table, lambda: self._acting_version)
         if self.on_action is not None:
             listener = self.on_action
             table.on_action(lambda seat, action, now: listener(self, seat, action, now))
@@ -231,15 +232,6 @@ class HostedTable:
         table.subscribe(None, self._deliver_spectators)
         self.table = table
         return table
-
-    def _persist(self, seat: int, action: Action, now: float) -> None:
-        """Commit the action (and the result, if it ended the game) before anyone is told."""
-        if self.store is None or self.store_id is None or self.table is None:
-            return
-        seq = len(self.table.log) - 1
-        self.store.append_action(self.store_id, seq, seat, action, now, self._acting_version)
-        if self.table.over:
-            self.store.finish_table(self.store_id, self.table.state.result())
 
     def act(self, peer: Peer, version: int, action: Action) -> None:
         """Apply `action` from the seat `peer` holds; a repeat of its last one is only answered."""

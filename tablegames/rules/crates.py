@@ -313,8 +313,8 @@ class CratesState(State):
                     f"you hold {', '.join(keepers)}: you must play an ace or a 2 on the crank"
                 )
             count, self.crank = self.crank, 0
-            drawn = self._draw_cards(seat, count)
-            self._note(f"{{{seat}}} cannot keep the crank going and draws {len(drawn)}.")
+            self._note(f"{{{seat}}} cannot keep the crank of {count} going.")
+            self._draw_cards(seat, count)
             self.passed.clear()
             if self.gone_out is not None:
                 self._end_round(blocked=False)

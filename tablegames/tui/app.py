@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import importlib
 from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
+
+from ..catalogue import is_playable
 
 if TYPE_CHECKING:
     from ..net.client import RemoteClient
@@ -18,12 +21,15 @@ ASCII_KEYS = {"←": "<-", "→": "->", "↑": "up", "↓": "down", "⏎": "Ente
 
 
 def table_screen(client: TableClient, ascii: bool = False) -> Screen[None]:
-    """The screen that plays `client`'s game; ValueError if there is none yet."""
-    game = client.game
-    if game is not None and game.name == "crates":
-        from .screens.crates import CratesScreen
+    """The screen that plays `client`'s game; ValueError if there is none yet.
 
-        return CratesScreen(client, ascii=ascii)
+    Each game's screen module `screens/<game>.py` names its screen class in `SCREEN`.
+    """
+    game = client.game
+    if game is not None and is_playable(game.name):
+        module = importlib.import_module(f"{__package__}.screens.{game.name}")
+        screen: Screen[None] = module.SCREEN(client, ascii=ascii)
+        return screen
     title = game.title if game is not None else "this game"
     raise ValueError(f"there is no screen for {title} yet")
 

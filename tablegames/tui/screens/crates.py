@@ -482,8 +482,20 @@ class CratesScreen(Screen[None]):
         self._open(HelpScreen("crates", game.title if game else "Crates", KEYS))
 
     def action_quit(self) -> None:
-        self._open(QuitDialog("Leave this game?", ascii=self.ascii), self._leave)
+        saving = getattr(self.client, "saved_as", None) is not None
+        question = (
+            "Leave this game? It is saved: `tablegames resume` brings it back."
+            if saving
+            else "Leave this game?"
+        )
+        self._open(QuitDialog(question, ascii=self.ascii, saving=saving), self._leave)
 
     def _leave(self, choice: str | None) -> None:
+        if choice == "discard":
+            self.client.discard_save()  # type: ignore[attr-defined]
+            choice = "quit"
         if choice is not None:
             self._end(choice)
+
+
+SCREEN = CratesScreen

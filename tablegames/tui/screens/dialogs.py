@@ -28,7 +28,11 @@ DIALOG_CSS = """
 
 
 class QuitDialog(ModalScreen[str | None]):
-    """Ask before leaving a game; returns "quit", "menu" or None (keep playing)."""
+    """Ask before leaving a game; returns "quit", "discard", "menu" or None (keep playing).
+
+    With `saving`, the game is being saved: quitting keeps it to resume later, and "discard"
+    quits and forgets it.
+    """
 
     DEFAULT_CSS = (
         DIALOG_CSS.format(name="QuitDialog")
@@ -39,20 +43,28 @@ class QuitDialog(ModalScreen[str | None]):
     )
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y,q", "choose('quit')", "Quit", show=False),
+        Binding("d", "choose('discard')", "Discard", show=False),
         Binding("m", "choose('menu')", "Menu", show=False),
         Binding("n,escape", "choose(None)", "Keep playing", show=False),
     ]
 
-    def __init__(self, question: str, offer_menu: bool = True, ascii: bool = False) -> None:
+    def __init__(
+        self, question: str, offer_menu: bool = True, ascii: bool = False, saving: bool = False
+    ) -> None:
         super().__init__(classes="ascii" if ascii else None)
         self.question = question
         self.offer_menu = offer_menu
+        self.saving = saving
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(Text(self.question), classes="title")
             with Horizontal():
-                yield Button("Quit (y)", id="quit", variant="error", compact=True)
+                if self.saving:
+                    yield Button("Save & quit (y)", id="quit", variant="error", compact=True)
+                    yield Button("Discard (d)", id="discard", compact=True)
+                else:
+                    yield Button("Quit (y)", id="quit", variant="error", compact=True)
                 if self.offer_menu:
                     yield Button("Menu (m)", id="menu", compact=True)
                 yield Button("Keep playing (n)", id="stay", variant="primary", compact=True)
@@ -61,10 +73,11 @@ class QuitDialog(ModalScreen[str | None]):
         self.query_one("#stay", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss({"quit": "quit", "menu": "menu"}.get(event.button.id or ""))
+        choices = {"quit": "quit", "discard": "discard", "menu": "menu"}
+        self.dismiss(choices.get(event.button.id or ""))
 
     def action_choose(self, choice: str | None) -> None:
-        if choice == "menu" and not self.offer_menu:
+        if (choice == "menu" and not self.offer_menu) or (choice == "discard" and not self.saving):
             return
         self.dismiss(choice)
 

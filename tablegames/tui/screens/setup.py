@@ -17,6 +17,7 @@ from textual.widgets import Button, Footer, Input, Label, Static
 
 from ...local import local_table
 from ...rules import get_game
+from ...store import Store
 
 BOT_LEVELS = ("random", "normal", "hard")
 
@@ -160,6 +161,7 @@ class SetupScreen(Screen[None]):
                 humans=self.query_one("#humans", Stepper).value,
                 bot_level=self.query_one("#bots", Stepper).value,
                 names=names,
+                store=Store(),
                 short=self.query_one("#short", Stepper).value,
             )
         except ValueError as problem:
