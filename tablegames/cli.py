@@ -53,6 +53,29 @@ BotsOpt = Annotated[
 ]
 
 
+ShortOpt = Annotated[bool, typer.Option("--short", help="Short game (crates: 8 rounds).")]
+BoardOpt = Annotated[
+    str | None, typer.Option("--board", help="kraken: quick or long journey.", show_default=False)
+]
+CharactersOpt = Annotated[
+    bool | None,
+    typer.Option("--characters/--no-characters", help="kraken: deal character cards."),
+]
+
+
+def game_options(
+    game: str, short: bool, board: str | None, characters: bool | None
+) -> dict[str, Any]:
+    """The options given on the command line, refused if `game` does not take them."""
+    given = {"short": True if short else None, "board": board, "characters": characters}
+    options = {name: value for name, value in given.items() if value is not None}
+    accepted = get_game(game).option_names
+    for name in options:
+        if name not in accepted:
+            raise typer.BadParameter(f"{game} has no {name} option", param_hint=f"--{name}")
+    return options
+
+
 @app.callback(invoke_without_command=True)
 def menu(
     ctx: typer.Context,
@@ -98,7 +121,12 @@ def play(
     humans: Annotated[int, typer.Option(help="Humans sharing this terminal (hot-seat).")] = 1,
     bots: BotsOpt = "normal",
     seed: Annotated[int | None, typer.Option(help="Seed for a repeatable game.")] = None,
-    short: Annotated[bool, typer.Option("--short", help="Short game (crates: 8 rounds).")] = False,
+    short: ShortOpt = False,
+    board: BoardOpt = None,
+    characters: CharactersOpt = None,
+    speed: Annotated[
+        float, typer.Option(help="crabs: speed of the real-time game.", min=0.1)
+    ] = 1.0,
     ascii: Annotated[bool, typer.Option("--ascii", help="Cards without suit symbols.")] = False,
     name: Annotated[
         list[str] | None, typer.Option("--name", help="A human's name (repeat for each).")
@@ -120,7 +148,7 @@ def play(
         )
     if not 1 <= humans <= seats:
         raise typer.BadParameter(f"humans must be between 1 and {seats}", param_hint="--humans")
-    options: dict[str, Any] = {"short": True} if short else {}
+    options = game_options(game, short, board, characters)
     client = local_table(
         game,
         seats,
@@ -143,7 +171,9 @@ def simulate(
     players: Annotated[int | None, typer.Option(help="Seats at each table.")] = None,
     seed: Annotated[int, typer.Option(help="First seed; game i uses seed + i.")] = 0,
     bots: BotsOpt = "normal",
-    short: Annotated[bool, typer.Option("--short", help="Short games.")] = False,
+    short: ShortOpt = False,
+    board: BoardOpt = None,
+    characters: CharactersOpt = None,
 ) -> None:
     """Play bot-only games headless and print a JSON summary."""
     info = get_game(game)
@@ -153,7 +183,7 @@ def simulate(
             f"{info.title} takes {info.min_players}–{info.max_players} players",
             param_hint="--players",
         )
-    options: dict[str, Any] = {"short": True} if short else {}
+    options = game_options(game, short, board, characters)
     summary = simulate_games(game, games=games, players=seats, seed=seed, level=bots, **options)
     typer.echo(json.dumps(summary, indent=2))
 
@@ -254,7 +284,9 @@ def host(
         bool, typer.Option("--lan", help="Listen on every interface; a join code is required.")
     ] = False,
     seed: Annotated[int | None, typer.Option(help="Seed (default: the OS's randomness).")] = None,
-    short: Annotated[bool, typer.Option("--short", help="Short game.")] = False,
+    short: ShortOpt = False,
+    board: BoardOpt = None,
+    characters: CharactersOpt = None,
     bots: Annotated[
         str | None,
         typer.Option("--bots", help="Fill seats still empty when everyone is ready with bots."),
@@ -305,7 +337,7 @@ def host(
             hosted = restored[0]
             config.code = hosted.code if lan else None
         else:
-            options: dict[str, Any] = {"short": True} if short else {}
+            options = game_options(game, short, board, characters)
             hosted = server.add_table(
                 game, seats, options, seed=seed, fill_with_bots=bots, code=code
             )

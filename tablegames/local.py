@@ -34,6 +34,7 @@ def local_table(
     names: Sequence[str] = (),
     pace: float = 0.5,
     store: Store | None = None,
+    speed: float = 1.0,
     **options: Any,
 ) -> LocalClient:
     """A table with `humans` hot-seat players in seats 0.. and bots in the rest.
@@ -56,7 +57,7 @@ def local_table(
         bots=bots,
         **table_args,
     )
-    client = LocalClient(table, seats=range(humans), pace=pace)
+    client = LocalClient(table, seats=range(humans), pace=pace, speed=speed)
     if store is not None:
         table_id = store.create_table("LOCAL", game_name, players, options, "local")
         store.start_table(

@@ -160,10 +160,13 @@ class LocalClient:
     Bots move `pace` seconds after the last change, so a human can follow them.
     """
 
-    def __init__(self, table: Table, seats: Sequence[int], pace: float = 0.5) -> None:
+    def __init__(
+        self, table: Table, seats: Sequence[int], pace: float = 0.5, speed: float = 1.0
+    ) -> None:
         self.table = table
         self.seats = list(seats)
         self.pace = pace
+        self.speed = speed  # real-time games run this much faster (or slower) than life
         self._changed = asyncio.Event()
         self._listeners: list[Callable[[int, Update], None]] = []
         self.saved_as: tuple[Store, int] | None = None  # where the game is being saved

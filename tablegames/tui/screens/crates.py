@@ -21,6 +21,7 @@ from . import crates_view as show
 from .dialogs import Option, PickDialog, QuitDialog
 from .handoff import HandoffScreen
 from .help import HelpScreen
+from .options import SetupOption
 from .results import FinalStandings, RoundSummary
 
 if TYPE_CHECKING:
@@ -499,3 +500,4 @@ class CratesScreen(Screen[None]):
 
 
 SCREEN = CratesScreen
+OPTIONS = (SetupOption("short", "Short game", (False, True), False, "8 rounds, not 15"),)

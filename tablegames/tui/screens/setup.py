@@ -18,6 +18,7 @@ from textual.widgets import Button, Footer, Input, Label, Static
 from ...local import local_table
 from ...rules import get_game
 from ...store import Store
+from .options import game_options
 
 BOT_LEVELS = ("random", "normal", "hard")
 
@@ -105,6 +106,7 @@ class SetupScreen(Screen[None]):
         super().__init__(classes="ascii" if ascii else None)
         self.game = get_game(game)
         self.ascii = ascii
+        self.options = game_options(game)
 
     def compose(self) -> ComposeResult:
         game = self.game
@@ -113,7 +115,14 @@ class SetupScreen(Screen[None]):
             ("Players", Stepper(players, game.default_players, self.ascii, "players"), ""),
             ("Humans", Stepper([1, *players], 1, self.ascii, "humans"), "sharing this keyboard"),
             ("Bot level", Stepper(list(BOT_LEVELS), "normal", self.ascii, "bots"), ""),
-            ("Short game", Stepper([False, True], False, self.ascii, "short"), "8 rounds, not 15"),
+        ]
+        rows += [
+            (
+                option.label,
+                Stepper(list(option.values), option.default, self.ascii, option.name),
+                option.hint,
+            )
+            for option in self.options
         ]
         with Vertical() as box:
             box.border_title = f"New game of {game.title}"
@@ -162,7 +171,10 @@ class SetupScreen(Screen[None]):
                 bot_level=self.query_one("#bots", Stepper).value,
                 names=names,
                 store=Store(),
-                short=self.query_one("#short", Stepper).value,
+                **{
+                    option.name: self.query_one(f"#{option.name}", Stepper).value
+                    for option in self.options
+                },
             )
         except ValueError as problem:
             self.query_one("#error", Static).update(Text(str(problem)))
