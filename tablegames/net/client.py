@@ -239,6 +239,7 @@ class RemoteClient:
             return
         if kind == "seated":
             self.seat, self.names = message["seat"], list(message["names"])
+            self.table_code = message["table"]
             self.game = get_game(message["game"])
         elif kind == "presence":
             self.presence = message

@@ -112,6 +112,7 @@ class Server:
         self.clients: set[Client] = set()
         self._server: asyncio.Server | None = None
         self._tasks: set[asyncio.Task[None]] = set()
+        self._connections: set[asyncio.Task[Any]] = set()
         self._bot_wakeups: dict[str, asyncio.Event] = {}
         self.on_action: Callable[[HostedTable, int, Action, float], None] | None = None
 
@@ -197,7 +198,11 @@ class Server:
             self._server.close()
         for client in list(self.clients):
             client.close()
-        tasks = list(self._tasks)
+        # Connection tasks end by themselves once their sockets close (cancelling one that
+        # asyncio's stream server started makes it log a spurious error); the rest is ours.
+        if self._connections:
+            await asyncio.wait(list(self._connections), timeout=2.0)
+        tasks = list(self._tasks | self._connections)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -229,8 +234,8 @@ class Server:
         self.clients.add(client)
         task = asyncio.current_task()
         if task is not None:
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+            self._connections.add(task)
+            task.add_done_callback(self._connections.discard)
         try:
             while not client.closed and not client.conn.closing:
                 limit = self.config.idle_limit if client.greeted else self.config.handshake_limit

@@ -40,7 +40,8 @@ class TableGamesApp(App[None]):
     TITLE = "tablegames"
     ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+c", "quit", "Quit", show=False, priority=True)
+        Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
+        Binding("t", "chat", "Chat"),
     ]
 
     def __init__(
@@ -56,11 +57,7 @@ class TableGamesApp(App[None]):
 
     def on_mount(self) -> None:
         if self.remote is not None:
-            from .screens.connect import ConnectScreen
-
-            waiting = ConnectScreen(f"{self.remote.host}:{self.remote.port}", self.ascii)
-            self.push_screen(waiting)
-            self.run_worker(self._follow(self.remote, waiting), name="network")
+            self.join_remote(self.remote)
         elif self.client is None:
             self.show_menu()
         else:
@@ -70,6 +67,70 @@ class TableGamesApp(App[None]):
                 from .screens.notice import NoticeScreen
 
                 self.push_screen(NoticeScreen(f"Sorry: {problem}."))
+
+    def join_remote(self, remote: RemoteClient, invite: str = "") -> None:
+        """Open the waiting room for `remote` and follow it to the table."""
+        from .screens.connect import ConnectScreen
+
+        self.remote = remote
+        where = f"{remote.host}:{remote.port}"
+        waiting = ConnectScreen(where, self.ascii, remote=remote, invite=invite)
+        self.push_screen(waiting)
+        self.run_worker(self._follow(remote, waiting), name="network", exclusive=True)
+
+    def host_and_join(
+        self, game: str, players: int, bots: str | None, lan: bool, port: int
+    ) -> None:
+        """Start a server in this app with one table, then sit down at it."""
+        self.run_worker(self._host(game, players, bots, lan, port), name="server")
+
+    async def _host(self, game: str, players: int, bots: str | None, lan: bool, port: int) -> None:
+        from ..net.client import RemoteClient
+        from ..net.hosting import new_code
+        from ..net.server import Server, ServerConfig
+        from ..store import Store
+
+        code = new_code()
+        config = ServerConfig(
+            host="0.0.0.0" if lan else "127.0.0.1", port=port, code=code if lan else None
+        )
+        server = Server(config, store=Store())
+        hosted = server.add_table(game, players, fill_with_bots=bots, code=code)
+        try:
+            bound = await server.start()
+        except OSError as problem:
+            self.notify(f"Could not host on port {port}: {problem.strerror}", severity="error")
+            return
+        self.server = server
+        where = "<this machine's address>" if lan else "127.0.0.1"
+        code_part = f" --code {hosted.code}" if lan else ""
+        invite = f"Friends join with:  tablegames join {where}:{bound}{code_part}"
+        client = RemoteClient("127.0.0.1", bound, "host", table=hosted.code, code=config.code)
+        self.join_remote(client, invite)
+
+    def action_chat(self) -> None:
+        """Say something to the table (network games whose game has chat)."""
+        remote = self.remote
+        if remote is None or remote.game is None or not remote.game.chat:
+            return
+        from .screens.network import ChatDialog
+
+        def send(line: str | None) -> None:
+            if line and self.remote is not None:
+                self.remote.chat(line)
+
+        self.push_screen(ChatDialog(self.ascii), send)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "chat":
+            remote = self.remote
+            return remote is not None and remote.game is not None and remote.game.chat
+        return True
+
+    async def on_unmount(self) -> None:
+        server = getattr(self, "server", None)
+        if server is not None:
+            await server.close()
 
     def show_menu(self) -> None:
         """Go back to (or open) the menu of games, closing any table."""
@@ -85,7 +146,10 @@ class TableGamesApp(App[None]):
         self.switch_screen(table_screen(client, self.ascii))
 
     async def _follow(self, remote: RemoteClient, waiting: ConnectScreen) -> None:
-        """Join the network table, wait for the deal, then keep the connection alive."""
+        """Join the network table, wait for the deal, then keep the connection alive.
+
+        Chat, and news of players dropping out and coming back, show as banners.
+        """
         from ..net.client import ServerRefused
 
         try:
@@ -94,10 +158,11 @@ class TableGamesApp(App[None]):
             waiting.say(f"Could not join: {problem or 'no answer'}. Press q to quit.")
             return
         if remote.seat is not None:
-            remote.ready(True)
-            waiting.say("Seated. Waiting for the deal...")
+            waiting.seated()
         else:
             waiting.say("Watching. Waiting for the deal...")
+        if remote.presence is not None:
+            waiting.show_presence(remote.presence)
         started = False
         while True:
             if not started and remote.latest is not None:
@@ -111,6 +176,10 @@ class TableGamesApp(App[None]):
             kind = message["t"]
             if kind == "presence" and not started:
                 waiting.show_presence(message)
+            elif kind == "presence" and message.get("text"):
+                self.notify(message["text"], title="Table", timeout=6)
+            elif kind == "chat":
+                self.notify(message["text"], title=message["name"], timeout=10)
             elif kind == "error" and not started:
                 waiting.say(str(message.get("text", "")))
             elif kind == "lost":

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+from textual.widgets import Input
+
 from tablegames.net.client import RemoteClient
 from tablegames.net.server import Server, ServerConfig
 from tablegames.tui.app import TableGamesApp
 from tablegames.tui.screens.connect import ConnectScreen
 from tablegames.tui.screens.crates import CratesScreen
+from tablegames.tui.screens.network import ChatDialog, HostScreen, JoinScreen, parse_address
 from tablegames.tui.widgets.hand import Hand
 
 from .helpers import STILL, screen_text
@@ -32,6 +36,10 @@ async def test_joining_a_server_opens_the_table_and_plays_through_it():
     app = TableGamesApp(remote=remote)
     try:
         async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: "not ready" in screen_text(app))
+            assert "Press r when you are ready" in screen_text(app)
+            assert "Sara (you)" in screen_text(app)
+            await pilot.press("r")
             await wait_for(pilot, lambda: isinstance(app.screen, CratesScreen))
             assert app.screen.query_one("#hand", Hand).cards == ["QH", "7S", "4C"]
             await pilot.press("enter")
@@ -57,4 +65,71 @@ async def test_a_refused_join_says_why():
             await pilot.press("q")
             await asyncio.sleep(0)
     finally:
+        await server.close()
+
+
+async def test_the_menu_hosts_a_table_and_sits_down_at_it():
+    app = TableGamesApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("h")
+        assert isinstance(app.screen, HostScreen)
+        app.screen.query_one("#port", Input).value = "0"
+        await pilot.press("enter")
+        await wait_for(
+            pilot, lambda: "Friends join with:  tablegames join 127.0.0.1:" in screen_text(app)
+        )
+        await wait_for(pilot, lambda: "Press r when you are ready" in screen_text(app))
+        await pilot.press("r")
+        await wait_for(pilot, lambda: isinstance(app.screen, CratesScreen))
+        assert len(app.server.tables) == 1
+        await app.server.close()
+
+
+async def test_join_refuses_a_bad_address_before_connecting():
+    app = TableGamesApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("j")
+        assert isinstance(app.screen, JoinScreen)
+        app.screen.query_one("#address", Input).value = "127.0.0.1:notaport"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "'notaport' is not a port number" in screen_text(app)
+
+
+def test_addresses_are_read_like_a_player_writes_them():
+    assert parse_address("") == ("127.0.0.1", 4747)
+    assert parse_address("box.lan") == ("box.lan", 4747)
+    assert parse_address("10.0.0.7:5000") == ("10.0.0.7", 5000)
+    assert parse_address("[::1]:5000") == ("::1", 5000)
+    with pytest.raises(ValueError, match="1 to 65535"):
+        parse_address("host:70000")
+
+
+async def test_chat_goes_to_everyone_at_the_table_as_a_banner():
+    server = Server(ServerConfig(port=0, bot_pace=STILL))
+    server.add_table("crates", 2, options=DEAL, seed=1)
+    port = await server.start()
+    friend = RemoteClient("127.0.0.1", port, "Tom")
+    heard: list[str] = []
+    friend.listen_notices(lambda kind, text: heard.append(text))
+    remote = RemoteClient("127.0.0.1", port, "Sara")
+    app = TableGamesApp(remote=remote)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await friend.connect()
+            friend.ready(True)
+            await wait_for(pilot, lambda: "Press r" in screen_text(app))
+            await pilot.press("r")
+            await wait_for(pilot, lambda: isinstance(app.screen, CratesScreen))
+            await pilot.press("t")
+            assert isinstance(app.screen, ChatDialog)
+            await pilot.press(*"gg", "enter")
+            for _ in range(100):
+                await asyncio.sleep(0.02)
+                if heard:
+                    break
+            assert "Sara: gg" in heard
+    finally:
+        await friend.close()
+        await remote.close()
         await server.close()

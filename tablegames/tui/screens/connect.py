@@ -1,8 +1,8 @@
-"""The waiting room of a network game: connecting, then who has sat down, until the deal."""
+"""The waiting room of a network game: connecting, the seats and who is ready, until the deal."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -11,46 +11,46 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Label, Static
 
+from .network import lobby_lines
 
-def presence_text(message: dict[str, Any], ascii: bool = False) -> Text:
-    """One line per seat: its name and whether it is taken, a bot, ready or away."""
-    lines = []
-    for seat in message.get("seats", []):
-        if seat.get("bot"):
-            state = "bot"
-        elif not seat.get("taken"):
-            state = "free seat"
-        elif not seat.get("connected"):
-            state = "away"
-        else:
-            state = "ready" if seat.get("ready") else "not ready"
-        lines.append(f"{seat.get('seat', 0) + 1}. {seat.get('name', '?'):<20} {state}")
-    return Text("\n".join(lines) or "No seats yet.")
+if TYPE_CHECKING:
+    from ...net.client import RemoteClient
 
 
 class ConnectScreen(Screen[None]):
-    """Shows progress while joining a server's table; q quits."""
+    """Shows the table being joined and its seats; r toggles ready, q leaves."""
 
     DEFAULT_CSS = """
     ConnectScreen { align: center middle; }
-    ConnectScreen > Vertical { width: 60; max-width: 100%; height: auto; border: round $primary;
+    ConnectScreen > Vertical { width: 64; max-width: 100%; height: auto; border: round $primary;
         padding: 0 1; }
     ConnectScreen.ascii > Vertical { border: ascii $primary; }
     ConnectScreen #news { text-style: bold; margin-bottom: 1; }
     ConnectScreen #seats { height: auto; }
+    ConnectScreen #invite { margin-top: 1; color: $text-muted; height: auto; }
     """
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("q,escape", "leave", "Quit")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("r", "ready", "Ready / not ready"),
+        Binding("q,escape", "leave", "Quit"),
+    ]
 
-    def __init__(self, where: str, ascii: bool = False) -> None:
+    def __init__(
+        self, where: str, ascii: bool = False, remote: RemoteClient | None = None, invite: str = ""
+    ) -> None:
         super().__init__(classes="ascii" if ascii else None)
         self.where = where
         self.ascii = ascii
+        self.remote = remote
+        self.invite = invite
+        self.ready = False
+        self.presence: dict[str, Any] | None = None
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
             box.border_title = "Network game"
             yield Label(Text(f"Joining the table at {self.where}..."), id="news")
             yield Static("", id="seats")
+            yield Static(Text(self.invite), id="invite")
         yield Footer()
 
     def say(self, text: str) -> None:
@@ -58,8 +58,24 @@ class ConnectScreen(Screen[None]):
         self.query_one("#news", Label).update(Text(text))
 
     def show_presence(self, message: dict[str, Any]) -> None:
-        """Show who has taken which seat."""
-        self.query_one("#seats", Static).update(presence_text(message, self.ascii))
+        """Show who has taken which seat and who is ready."""
+        self.presence = message
+        if self.remote is not None:
+            self.query_one("#seats", Static).update(lobby_lines(self.remote, message))
+
+    def seated(self) -> None:
+        """We have a seat: explain how to start."""
+        self.say("Seated. Press r when you are ready.")
+
+    def action_ready(self) -> None:
+        if self.remote is None or self.remote.seat is None or not self.remote.connected:
+            return
+        self.ready = not self.ready
+        self.remote.ready(self.ready)
+        if self.ready:
+            self.say("Ready. Waiting for the others... (r: not ready after all)")
+        else:
+            self.seated()
 
     def action_leave(self) -> None:
         self.app.exit()

@@ -133,8 +133,8 @@ class CratesScreen(Screen[None]):
         return list(self.client.names)
 
     def _notice(self, kind: str, text: str) -> None:
-        """A network client's news: a refused action, chat, someone leaving or coming back."""
-        if not self._closed:
+        """A network client's refusal of our action (chat and table news are app banners)."""
+        if not self._closed and kind == "error":
             mark = ("x " if self.ascii else "✗ ") if kind == "error" else ""
             self._say(mark + prettify(text, self.ascii))
 

@@ -34,6 +34,8 @@ class MenuScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "play", "Play", show=False),
         Binding("r", "rules", "Rules"),
+        Binding("h", "host", "Host LAN game"),
+        Binding("j", "join", "Join LAN game"),
         Binding("q,escape", "quit", "Quit"),
     ]
 
@@ -45,7 +47,9 @@ class MenuScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label("tablegames", id="name")
-            yield Label("Card games at one terminal: hot-seat humans and bots", id="tagline")
+            yield Label(
+                "Card games at one terminal or over the network: humans and bots", id="tagline"
+            )
             yield OptionList(*[self._option(entry) for entry in self.entries], id="games")
             yield Label("", id="blurb")
         yield Footer()
@@ -102,6 +106,16 @@ class MenuScreen(Screen[None]):
     def action_rules(self) -> None:
         entry = self._highlighted()
         self.app.push_screen(HelpScreen(entry.name, entry.title))
+
+    def action_host(self) -> None:
+        from .network import HostScreen
+
+        self.app.push_screen(HostScreen(ascii=self.ascii))
+
+    def action_join(self) -> None:
+        from .network import JoinScreen
+
+        self.app.push_screen(JoinScreen(ascii=self.ascii))
 
     def action_quit(self) -> None:
         self.app.exit()

@@ -1,0 +1,227 @@
+"""Network play from the menu: join a server, or host one here; and the chat line."""
+
+from __future__ import annotations
+
+import getpass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Footer, Input, Label, Static
+
+from ...bots import LEVELS
+from ...catalogue import listings
+from ...rules import get_game
+from .setup import Stepper
+
+if TYPE_CHECKING:
+    from ...net.client import RemoteClient
+
+DEFAULT_PORT = 4747
+FORM_CSS = """
+{name} {{ align: center middle; }}
+{name} > Vertical {{ width: 64; max-width: 100%; height: auto; border: round $primary;
+    padding: 0 1; }}
+{name}.ascii > Vertical {{ border: ascii $primary; }}
+{name} Horizontal {{ height: auto; }}
+{name} .field {{ width: 12; padding-top: 0; }}
+{name} Input {{ width: 1fr; }}
+{name} #error {{ color: $error; height: auto; }}
+{name} Button {{ width: 100%; margin-top: 1; }}
+"""
+
+
+def parse_address(address: str) -> tuple[str, int]:
+    """HOST[:PORT] -> (host, port); ValueError with a sentence when it is not one."""
+    address = address.strip() or "127.0.0.1"
+    if address.startswith("["):  # [::1]:4747
+        host, _, rest = address[1:].partition("]")
+        port_text = rest.lstrip(":")
+    elif address.count(":") == 1:
+        host, _, port_text = address.partition(":")
+    else:
+        host, port_text = address, ""
+    try:
+        port = int(port_text) if port_text else DEFAULT_PORT
+    except ValueError:
+        raise ValueError(f"{port_text!r} is not a port number") from None
+    if not 0 < port < 65536:
+        raise ValueError("a port is a number from 1 to 65535")
+    return host or "127.0.0.1", port
+
+
+class JoinScreen(Screen[None]):
+    """Where to join: address, name and (for a LAN server) the join code."""
+
+    DEFAULT_CSS = FORM_CSS.format(name="JoinScreen")
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back")]
+
+    def __init__(self, ascii: bool = False) -> None:
+        super().__init__(classes="ascii" if ascii else None)
+        self.ascii = ascii
+
+    def compose(self) -> ComposeResult:
+        with Vertical() as box:
+            box.border_title = "Join a network game"
+            for label, field, value, hint in (
+                ("Server", "address", f"127.0.0.1:{DEFAULT_PORT}", "host:port"),
+                ("Your name", "name", getpass.getuser(), ""),
+                ("Join code", "code", "", "only for LAN servers"),
+            ):
+                with Horizontal():
+                    yield Label(label, classes="field")
+                    yield Input(value=value, placeholder=hint, id=field, compact=True)
+            yield Static("", id="error")
+            yield Button("Join (Enter)", id="join", variant="primary", compact=True)
+        yield Footer()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.action_join()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.action_join()
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+    def action_join(self) -> None:
+        from ...net.client import RemoteClient, SeatTokens
+
+        try:
+            host, port = parse_address(self.query_one("#address", Input).value)
+        except ValueError as problem:
+            self.query_one("#error", Static).update(Text(str(problem)))
+            return
+        name = self.query_one("#name", Input).value.strip() or "guest"
+        code = self.query_one("#code", Input).value.strip() or None
+        client = RemoteClient(host, port, name, code=code, tokens=SeatTokens())
+        self.app.join_remote(client)  # type: ignore[attr-defined]
+
+
+class HostScreen(Screen[None]):
+    """Host a table on this machine (or the LAN) and sit down at it."""
+
+    DEFAULT_CSS = FORM_CSS.format(name="HostScreen")
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "Back"),
+        Binding("up", "app.focus_previous", "Previous", show=False),
+        Binding("down", "app.focus_next", "Next", show=False),
+    ]
+
+    def __init__(self, ascii: bool = False) -> None:
+        super().__init__(classes="ascii" if ascii else None)
+        self.ascii = ascii
+
+    def compose(self) -> ComposeResult:
+        games = [entry.name for entry in listings() if entry.playable]
+        first = get_game(games[0])
+        with Vertical() as box:
+            box.border_title = "Host a network game"
+            rows = (
+                ("Game", Stepper(games, games[0], self.ascii, "game")),
+                (
+                    "Players",
+                    Stepper(self._players(games[0]), first.default_players, self.ascii, "players"),
+                ),
+                ("Empty seats", Stepper(["wait", *LEVELS], "normal", self.ascii, "bots")),
+                (
+                    "Who can join",
+                    Stepper(["this machine", "the LAN"], "this machine", self.ascii, "reach"),
+                ),
+            )
+            for label, widget in rows:
+                with Horizontal():
+                    yield Label(label, classes="field")
+                    yield widget
+            with Horizontal():
+                yield Label("Port", classes="field")
+                yield Input(value=str(DEFAULT_PORT), id="port", compact=True)
+            yield Static("", id="error")
+            yield Button("Host (Enter)", id="host", variant="primary", compact=True)
+        yield Footer()
+
+    @staticmethod
+    def _players(game: str) -> list[int]:
+        info = get_game(game)
+        return list(range(info.min_players, info.max_players + 1))
+
+    def on_stepper_changed(self, event: Stepper.Changed) -> None:
+        if event.stepper.id == "game":
+            game = self.query_one("#game", Stepper).value
+            self.query_one("#players", Stepper).set_values(self._players(game))
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.action_host()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.action_host()
+
+    def key_enter(self) -> None:
+        self.action_host()
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+    def action_host(self) -> None:
+        try:
+            port = int(self.query_one("#port", Input).value)
+        except ValueError:
+            self.query_one("#error", Static).update(Text("the port must be a number"))
+            return
+        bots = self.query_one("#bots", Stepper).value
+        self.app.host_and_join(  # type: ignore[attr-defined]
+            game=self.query_one("#game", Stepper).value,
+            players=self.query_one("#players", Stepper).value,
+            bots=None if bots == "wait" else bots,
+            lan=self.query_one("#reach", Stepper).value == "the LAN",
+            port=port,
+        )
+
+
+class ChatDialog(ModalScreen[str | None]):
+    """One line to say to the table; Enter sends, Escape cancels."""
+
+    DEFAULT_CSS = """
+    ChatDialog { align: center bottom; }
+    ChatDialog > Vertical { width: 70; max-width: 100%; height: auto; border: round $primary;
+        margin-bottom: 2; }
+    ChatDialog.ascii > Vertical { border: ascii $primary; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, ascii: bool = False) -> None:
+        super().__init__(classes="ascii" if ascii else None)
+
+    def compose(self) -> ComposeResult:
+        with Vertical() as box:
+            box.border_title = "Say to the table (Enter sends, Esc cancels)"
+            yield Input(placeholder="gg, nice crank…", id="line", max_length=300, compact=True)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value.strip() or None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+def lobby_lines(remote: RemoteClient, presence: dict[str, Any] | None) -> Text:
+    """The waiting room: the table, every seat with who sits there and whether they are ready."""
+    lines = []
+    if remote.game is not None:
+        lines.append(f"{remote.game.title}, table {remote.table_code or '?'}")
+    for seat in (presence or {}).get("seats", []):
+        you = " (you)" if seat.get("seat") == remote.seat else ""
+        if seat.get("bot"):
+            state = "bot"
+        elif not seat.get("taken"):
+            state = "free seat"
+        elif not seat.get("connected"):
+            state = "away"
+        else:
+            state = "ready" if seat.get("ready") else "not ready"
+        name = (seat.get("name") or "—") + you
+        lines.append(f"{seat.get('seat', 0) + 1}. {name:<26} {state}")
+    return Text("\n".join(lines) or "No seats yet.")

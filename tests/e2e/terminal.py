@@ -1,0 +1,74 @@
+"""Driving the real `tablegames` command in a real terminal: tmux send-keys and capture-pane."""
+
+from __future__ import annotations
+
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+
+
+class Terminal:
+    """One tmux session running a command at a fixed size; keys in, screen text out."""
+
+    def __init__(self, command: list[str], env: dict[str, str], width: int = 80, height: int = 24):
+        if shutil.which("tmux") is None:
+            raise RuntimeError("these tests need tmux (apt-get install tmux)")
+        self.name = f"tg-{uuid.uuid4().hex[:8]}"
+        exports = " ".join(
+            f"{k}={shlex.quote(v)}" for k, v in env.items() if k.startswith("TABLEGAMES")
+        )
+        line = f"env {exports} TERM=xterm-256color {shlex.join(command)}; sleep 30"
+        subprocess.run(
+            [
+                "tmux",
+                "new-session",
+                "-d",
+                "-s",
+                self.name,
+                "-x",
+                str(width),
+                "-y",
+                str(height),
+                line,
+            ],
+            check=True,
+        )
+
+    def screen(self) -> str:
+        return subprocess.run(
+            ["tmux", "capture-pane", "-p", "-t", self.name], capture_output=True, text=True
+        ).stdout
+
+    def keys(self, *keys: str) -> None:
+        subprocess.run(["tmux", "send-keys", "-t", self.name, *keys], check=True)
+
+    def wait_for(self, text: str, timeout: float = 20.0) -> str:
+        """The screen once it shows `text`; AssertionError with the screen if it never does."""
+        deadline = time.monotonic() + timeout
+        screen = ""
+        while time.monotonic() < deadline:
+            screen = self.screen()
+            if text in screen:
+                return screen
+            time.sleep(0.1)
+        raise AssertionError(f"{text!r} never appeared; the screen was:\n{screen}")
+
+    def wait_gone(self, text: str, timeout: float = 20.0) -> str:
+        """The screen once `text` has left it."""
+        deadline = time.monotonic() + timeout
+        screen = self.screen()
+        while text in screen and time.monotonic() < deadline:
+            time.sleep(0.1)
+            screen = self.screen()
+        assert text not in screen, f"{text!r} is still on the screen:\n{screen}"
+        return screen
+
+    def close(self) -> None:
+        subprocess.run(["tmux", "kill-session", "-t", self.name], capture_output=True)
+
+
+def tablegames(*args: str) -> list[str]:
+    return [sys.executable, "-m", "tablegames", *args]

@@ -1,0 +1,80 @@
+"""The real `tablegames play crates` in a real terminal: start, play a card with keys, read it."""
+
+from __future__ import annotations
+
+import re
+import signal
+import time
+
+import pytest
+
+from .processes import start_host
+from .terminal import Terminal, tablegames
+
+pytestmark = pytest.mark.e2e
+
+
+def take_a_turn(term: Terminal, screen: str, player: str) -> str:
+    """Draw if nothing fits, else play the picked card (naming the first suit for an 8 or 9)."""
+    if "Nothing fits" in screen:
+        term.keys("d")
+        return term.wait_for("You draw", timeout=10)
+    term.keys("Enter")
+    for _ in range(50):
+        screen = term.screen()
+        if "Name a suit" in screen:
+            term.keys("Enter")
+        if f"{player} plays" in screen:
+            return screen
+        time.sleep(0.1)
+    return term.wait_for(f"{player} plays", timeout=5)
+
+
+@pytest.fixture
+def terminal_factory(env):
+    opened: list[Terminal] = []
+
+    def open_terminal(*args: str, width: int = 80, height: int = 24) -> Terminal:
+        terminal = Terminal(tablegames(*args), env, width, height)
+        opened.append(terminal)
+        return terminal
+
+    yield open_terminal
+    for terminal in opened:
+        terminal.close()
+
+
+def test_play_crates_with_the_keyboard_against_bots(terminal_factory):
+    term = terminal_factory("play", "crates", "--seed", "5", "--pace", "0.05")
+    screen = term.wait_for("your turn", timeout=30)
+    assert "Crates" in screen and "Player 1 (you)" in screen
+    screen = take_a_turn(term, screen, "Player 1")
+    assert re.search(r"Player 1 (plays \S+|draws)", screen)
+    term.keys("q")
+    term.wait_for("Leave this game?", timeout=10)
+    term.keys("y")
+    screen = term.wait_gone("Crates", timeout=10)  # the app has quit
+    assert "Leave this game?" not in screen
+
+
+def test_the_menu_lists_every_game_and_coming_ones_cannot_start(terminal_factory):
+    term = terminal_factory()
+    screen = term.wait_for("Crates", timeout=30)
+    for title in ("Cockroach Poker Royal", "You've Got Crabs", "Feed the Kraken"):
+        assert title in screen
+    term.keys("q")
+
+
+def test_a_terminal_client_joins_a_hosted_table_with_bots_and_plays(env, terminal_factory):
+    host, port = start_host(env, "--players", "3", "--bots", "normal", "--pace", "0.05")
+    try:
+        term = terminal_factory("join", f"127.0.0.1:{port}", "--name", "Sara")
+        term.wait_for("Press r when you are ready", timeout=30)
+        term.keys("r")
+        screen = term.wait_for("your turn", timeout=30)
+        assert "Sara (you)" in screen and "Bot 2" in screen
+        screen = take_a_turn(term, screen, "Sara")
+        assert re.search(r"Sara (plays \S+|draws)", screen)
+    finally:
+        host.send_signal(signal.SIGINT)
+        host.wait(timeout=10)
