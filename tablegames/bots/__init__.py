@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import random
+from importlib.util import find_spec
 from typing import Protocol
 
 from ..rules import Action, View
@@ -17,10 +18,31 @@ class Bot(Protocol):
     def choose(self, view: View, legal: list[Action]) -> Action | None: ...
 
 
+class AnyLegalAction:
+    """Plays a uniformly random action among those the game waits for it to take.
+
+    Works for every game through the contract alone: the stand-in `random` bot of games that
+    have no bots of their own yet, and a fuzzer's player in reliability tests.
+    """
+
+    def __init__(self, seat: int, rng: random.Random) -> None:
+        self.seat, self.rng = seat, rng
+
+    def choose(self, view: View, legal: list[Action]) -> Action | None:
+        waiting = view.get("waiting")
+        if isinstance(waiting, list) and self.seat not in waiting and self.rng.random() < 0.9:
+            return None  # mostly leave optional moves alone, so games still end
+        return self.rng.choice(legal) if legal else None
+
+
 def get_bot(game: str, level: str, seat: int, rng: random.Random) -> Bot:
     """A bot for `game` at `level` sitting in `seat`, drawing its randomness from `rng`."""
     if level not in LEVELS:
         raise ValueError(f"bot level must be one of {', '.join(LEVELS)}, not {level!r}")
+    if find_spec(f"{__name__}.{game}") is None:
+        if level == "random":
+            return AnyLegalAction(seat, rng)
+        raise ValueError(f"{game} has no {level} bots yet (only random)")
     module = importlib.import_module(f"{__name__}.{game}")
     maker: type[Bot] = module.BOTS[level]
     return maker(seat, rng)  # type: ignore[call-arg]
