@@ -149,3 +149,49 @@ async def test_a_silent_peer_is_dropped_within_the_idle_limit():
             raise AssertionError("still connected")
     finally:
         await server.close()
+
+
+async def test_a_bot_takes_over_a_dropped_seat_after_the_hosts_timeout():
+    server, port = await start(bot_pace=0, takeover_after=0.2)
+    hosted = server.add_table("crates", 2, {"short": True}, seed=4, fill_with_bots="normal")
+    quitter = RemoteClient(LOOPBACK, port, "quitter", table=hosted.code)
+    try:
+        await quitter.connect()
+        quitter.ready(True)
+        for _ in range(200):
+            await asyncio.sleep(0.01)
+            if hosted.table is not None:
+                break
+        assert hosted.table is not None
+        await quitter.close()  # gone for good
+        for _ in range(3000):
+            await asyncio.sleep(0.01)
+            if hosted.table.over:
+                break
+        assert hosted.table.over, "the bot standing in should have finished the game"
+        assert 0 in hosted.table.bots
+    finally:
+        await server.close()
+
+
+async def test_a_spectator_sees_exactly_the_public_view():
+    server, port = await start(bot_pace=0)
+    hosted = server.add_table("crates", 2, {"short": True}, seed=6, fill_with_bots="normal")
+    player = RemoteClient(LOOPBACK, port, "p", table=hosted.code)
+    watcher = RemoteClient(LOOPBACK, port, "w", table=hosted.code, spectate=True)
+    seen = []
+    watcher.listen(lambda seat, update: seen.append(update))
+    try:
+        await watcher.connect()
+        assert watcher.seat is None and watcher.token is None
+        await asyncio.wait_for(play_as_bot(player, "normal"), timeout=60)
+        for _ in range(100):
+            await asyncio.sleep(0.01)
+            if seen and seen[-1].over:
+                break
+        assert seen and seen[-1].over
+        assert seen[-1].view == hosted.table.state.view(None)
+        assert all(update.view["hand"] == [] and update.legal == [] for update in seen)
+    finally:
+        await watcher.close()
+        await server.close()
