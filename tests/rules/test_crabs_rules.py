@@ -14,7 +14,9 @@ from typing import Any
 
 import pytest
 
-from tablegames.rules import IllegalAction, SetupError, get_game
+from tablegames.rules import SetupError, get_game
+
+from .scripts import assert_illegal
 
 Action = dict[str, Any]
 crabs = get_game("crabs")
@@ -80,17 +82,9 @@ def take(*sources: Any) -> Action:
     return {"type": "double_take", "sources": list(sources)}
 
 
-def snapshot(state: Any) -> list[Any]:
-    return [*(state.view(seat) for seat in [None, *range(state.players)]), state.waiting_for()]
-
-
 def refused(state: Any, seat: Any, action: Any, now: float = 0.0) -> str:
     """Apply an action that must be refused; the state must not change. Returns the sentence."""
-    before = snapshot(state)
-    with pytest.raises(IllegalAction) as info:
-        state.apply(seat, action, now)
-    assert snapshot(state) == before
-    return str(info.value)
+    return assert_illegal(state, seat, action, now, words=1)
 
 
 def texts(events: list[dict[str, Any]]) -> list[str]:

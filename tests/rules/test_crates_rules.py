@@ -17,6 +17,8 @@ import pytest
 
 from tablegames.rules import IllegalAction, get_game
 
+from .scripts import assert_illegal
+
 Action = dict[str, Any]
 
 FULL_GAME_SIZES = [8, 7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7, 8]
@@ -115,30 +117,6 @@ def listed_plays(state: Any, seat: int) -> list[tuple[str, str | None, bool]]:
 
 def playable_cards(state: Any, seat: int) -> set[str]:
     return {card for card, _suit, _announce in listed_plays(state, seat)}
-
-
-def snapshot(state: Any) -> Any:
-    seats = range(state.players)
-    return copy.deepcopy(
-        (
-            [state.view(seat) for seat in seats],
-            state.view(None),
-            [state.legal(seat) for seat in seats],
-            state.waiting_for(),
-            state.over,
-        )
-    )
-
-
-def assert_illegal(state: Any, seat: Any, action: Any) -> str:
-    """The action raises IllegalAction with a sentence and changes nothing anybody can see."""
-    before = snapshot(state)
-    with pytest.raises(IllegalAction) as caught:
-        state.apply(seat, copy.deepcopy(action))
-    assert snapshot(state) == before
-    message = str(caught.value)
-    assert len(message.split()) >= 2, f"not a sentence: {message!r}"
-    return message
 
 
 def mentioned_cards(value: Any) -> set[str]:

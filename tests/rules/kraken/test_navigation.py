@@ -133,8 +133,7 @@ def test_the_deck_reshuffles_before_a_navigation_with_fewer_than_four_cards():
         while not state.over and public(state)["phase"] not in ("appoint", "window"):
             seat = min(state.waiting_for())
             act(state, seat, state.legal(seat)[0])
-        if state.over:
-            pytest.skip("this voyage ended before the deck ran low")
+        assert not state.over, "this voyage ended before the deck ran low: stack another one"
         rounds += 1
     resumes = [card for resume in state.resumes for card in resume]
     assert rounds == 4 and len(resumes) == 4 and public(state)["deck_size"] == 3

@@ -1,0 +1,35 @@
+"""Helpers every game's scenario tests share: refusing an action must change nothing visible."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+from tablegames.rules import IllegalAction
+
+
+def snapshot(state: Any) -> Any:
+    """Everything anyone can observe of `state`: every view, every seat's legal moves, who acts."""
+    seats = range(state.players)
+    return copy.deepcopy(
+        (
+            [state.view(seat) for seat in seats],
+            state.view(None),
+            [state.legal(seat) for seat in seats],
+            state.waiting_for(),
+            state.over,
+        )
+    )
+
+
+def assert_illegal(state: Any, seat: Any, action: Any, now: float = 0.0, words: int = 2) -> str:
+    """The action raises IllegalAction with a sentence and changes nothing anybody can see."""
+    before = snapshot(state)
+    with pytest.raises(IllegalAction) as caught:
+        state.apply(seat, copy.deepcopy(action), now)
+    assert snapshot(state) == before
+    message = str(caught.value)
+    assert len(message.split()) >= words, f"not a sentence: {message!r}"
+    return message
