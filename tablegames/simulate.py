@@ -1,4 +1,8 @@
-"""Headless bot-only games through the table, summarised for `tablegames simulate`."""
+"""Headless bot-only games through the table, summarised for `tablegames simulate`.
+
+Real-time games (crabs) run on a `VirtualClock`: the table's time jumps to the next bot's
+wake-up, so a game of many minutes plays in a fraction of a second and replays exactly.
+"""
 
 from __future__ import annotations
 
@@ -8,11 +12,13 @@ from typing import Any
 
 from .bots import get_bot
 from .rules import get_game
-from .table import Table
+from .table import Table, VirtualClock, is_realtime, run_realtime
 
 #: Actions that take a turn (the rest — announcing, calling out — happen between turns).
 TURN_ACTIONS = frozenset({"play", "draw", "suit"})
 MAX_ACTIONS_PER_GAME = 1_000_000
+#: Table time after which a real-time bot game is given up (random bots may never finish).
+MAX_GAME_SECONDS = 6 * 3600.0
 
 
 def play_bot_game(game_name: str, players: int, seed: int, level: str, **options: Any) -> Table:
@@ -21,8 +27,13 @@ def play_bot_game(game_name: str, players: int, seed: int, level: str, **options
     rng = random.Random(seed)
     bots = {seat: get_bot(game_name, level, seat, rng) for seat in range(players)}
     names = [f"bot {seat}" for seat in range(players)]
-    table = Table(game, players, names, seed=seed, options=options, bots=bots)
-    table.run_bots(MAX_ACTIONS_PER_GAME)
+    if any(is_realtime(bot) for bot in bots.values()):
+        clock = VirtualClock()
+        table = Table(game, players, names, seed=seed, options=options, bots=bots, clock=clock)
+        run_realtime(table, clock, MAX_ACTIONS_PER_GAME, max_seconds=MAX_GAME_SECONDS)
+    else:
+        table = Table(game, players, names, seed=seed, options=options, bots=bots)
+        table.run_bots(MAX_ACTIONS_PER_GAME)
     if not table.over:
         raise RuntimeError(f"{game_name} seed {seed}: bots stopped before the game ended")
     return table
@@ -34,6 +45,7 @@ def simulate_games(
     """Play `games` bot-only games (seeds seed, seed+1, ...) and summarise them."""
     wins = [0.0] * players
     rounds = turns = actions = 0
+    game_seconds = 0.0
     started = time.perf_counter()
     for index in range(games):
         table = play_bot_game(game_name, players, seed + index, level, **options)
@@ -43,8 +55,10 @@ def simulate_games(
         rounds += result.get("rounds", 1)
         turns += sum(1 for _, action, _ in table.log if action["type"] in TURN_ACTIONS)
         actions += len(table.log)
+        if isinstance(table.clock, VirtualClock):
+            game_seconds += table.now()
     elapsed = time.perf_counter() - started
-    return {
+    summary: dict[str, Any] = {
         "game": game_name,
         "games": games,
         "players": players,
@@ -58,3 +72,7 @@ def simulate_games(
         "games_per_s": round(games / elapsed, 2),
         "hands_per_s": round(rounds / elapsed, 2),
     }
+    if game_seconds:  # a real-time game: how long it took at the table, on the virtual clock
+        summary["mean_game_seconds"] = round(game_seconds / games, 1)
+        summary["speedup"] = round(game_seconds / elapsed, 1)
+    return summary

@@ -4,11 +4,18 @@ Every change goes through `Table.submit`, which validates with the engine, appen
 bumps the version and publishes to each subscriber an `Update` built from `view(seat)` alone.
 The table never sleeps or reads sockets: drivers (the TUI's `LocalClient`, the network server,
 `simulate`) decide when bots move, using `bot_move()`.
+
+Real-time games (crabs) have no turns: their bots are `RealtimeBot`s, asked again whenever the
+table changes and at the moment each says it wants to be asked (`wake_at`). They are told the
+table's time with every view, so a bot acts after a human-like reaction time by returning None
+until then; nobody sleeps inside a bot. `drive_bots` sleeps until the next change or wake-up;
+tests and `simulate` run the same bots on a `VirtualClock` that jumps to the next wake-up at once.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import secrets
 import time
 from collections.abc import Callable, Sequence
@@ -26,6 +33,44 @@ class Bot(Protocol):
     """What the table needs of a bot: a choice from the seat's own view and legal actions."""
 
     def choose(self, view: View, legal: list[Action]) -> Action | None: ...
+
+
+class RealtimeBot(Bot, Protocol):
+    """A bot for a real-time game: it decides when, as well as what.
+
+    Its views carry two extra keys from the driver: `now` (the table's time in seconds) and
+    `speed` (the factor its reaction times are divided by). `choose` returns None until the bot
+    wants to act; `wake_at` is the table time it next wants to be asked even if nothing changes
+    (None: only when something changes).
+    """
+
+    def wake_at(self) -> float | None: ...
+
+
+def is_realtime(bot: object) -> bool:
+    """True if `bot` plays in real time (it says when it wants to be asked: `wake_at`)."""
+    return callable(getattr(bot, "wake_at", None))
+
+
+class VirtualClock:
+    """A clock that moves only when told to: real-time games in tests and simulations.
+
+    Pass it as a `Table`'s clock; `advance` moves it on. Time never goes backwards.
+    """
+
+    def __init__(self, start: float = 0.0) -> None:
+        self.time = start
+
+    def __call__(self) -> float:
+        return self.time
+
+    def advance(self, seconds: float) -> None:
+        """Move the clock `seconds` on (a negative step is ignored)."""
+        self.time += max(0.0, seconds)
+
+    def advance_to(self, moment: float) -> None:
+        """Move the clock to `moment` if that is later than now."""
+        self.time = max(self.time, moment)
 
 
 @dataclass
@@ -61,7 +106,8 @@ class Table:
             raise ValueError(f"need {self.players} names, got {len(self.names)}")
         self.state: State = self.game.new(self.players, self.seed, **self.options)
         self.version = 0
-        self._start = self.clock()
+        # A restored table's time goes on from its last action: the engine may compare times.
+        self._start = self.clock() - (float(self.log[-1][2]) if self.log else 0.0)
         self._subscribers: list[tuple[int | None, Subscriber]] = []
         self._listeners: list[Callable[[int, Action, float], None]] = []
         for seat, action, now in self.log:  # restoring a saved table
@@ -157,12 +203,15 @@ class Table:
 class LocalClient:
     """The TUI's view of an in-process table: local seats, updates, and paced bots.
 
-    Bots move `pace` seconds after the last change, so a human can follow them.
+    Turn-based bots move `pace` seconds after the last change, so a human can follow them.
+    Real-time bots keep their own reaction times, divided by `speed` (2.0: twice as quick).
     """
 
     def __init__(
         self, table: Table, seats: Sequence[int], pace: float = 0.5, speed: float = 1.0
     ) -> None:
+        if speed <= 0:
+            raise ValueError("speed must be more than 0")
         self.table = table
         self.seats = list(seats)
         self.pace = pace
@@ -220,35 +269,140 @@ class LocalClient:
             self.saved_as = None
 
     async def run_bots(self) -> None:
-        """Drive this table's bots until the game ends, pausing `pace` seconds before each move."""
-        await drive_bots(self.table, self.pace, self._changed)
+        """Drive this table's bots until the game ends: paced turns, or real time at `speed`."""
+        await drive_bots(self.table, self.pace, self._changed, self.speed)
 
 
-async def drive_bots(table: Table, pace: float, changed: asyncio.Event) -> None:
-    """Let `table`'s bots play until the game ends: one move per pause, re-deciding on change.
+def realtime_view(table: Table, seat: int, speed: float = 1.0) -> View:
+    """What a real-time bot in `seat` is shown: its view, the table's time and the speed."""
+    view = table.state.view(seat)
+    view["now"] = table.now()
+    view["speed"] = speed
+    return view
 
-    `changed` must be set whenever the table changes (an action, a bot joining). Bots think in a
-    worker thread on their own view, so other work goes on; a decision made while the table
-    changed is dropped and made again on the new state.
+
+def realtime_move(table: Table, speed: float = 1.0) -> tuple[int, Action] | None:
+    """Ask every real-time bot once, at the table's time now; the first that acts wins.
+
+    Bots are asked earliest wake-up first, so the one whose reaction time ran out first gets
+    its action in first (a race for an ocean card goes to whoever arrives first). Every bot sees
+    each change, even one that does nothing about it. None if no bot acts now.
+    """
+    for seat in realtime_order(table):
+        legal = table.state.legal(seat)
+        if not legal:
+            continue
+        action = table.bots[seat].choose(realtime_view(table, seat, speed), legal)
+        if action is not None:
+            return seat, action
+    return None
+
+
+def realtime_order(table: Table) -> list[int]:
+    """The real-time bots' seats, the earliest wake-up first, then those with none, by seat."""
+
+    def due(seat: int) -> tuple[float, int]:
+        wake = table.bots[seat].wake_at()  # type: ignore[attr-defined]
+        return (float("inf") if wake is None else float(wake), seat)
+
+    return sorted((seat for seat, bot in table.bots.items() if is_realtime(bot)), key=due)
+
+
+def next_wake(table: Table) -> float | None:
+    """The earliest table time a real-time bot wants to be asked again; None if none does."""
+    times = [
+        float(wake)
+        for bot in table.bots.values()
+        if is_realtime(bot) and (wake := bot.wake_at()) is not None  # type: ignore[attr-defined]
+    ]
+    return min(times, default=None)
+
+
+#: The least a virtual clock moves when a bot asks to wake at a moment already past.
+MIN_STEP = 0.001
+
+
+def run_realtime(
+    table: Table,
+    clock: VirtualClock,
+    max_actions: int,
+    speed: float = 1.0,
+    max_seconds: float = float("inf"),
+) -> int:
+    """Play a real-time table's bots on `clock` (the table's clock) until the game ends.
+
+    Between actions the clock jumps straight to the next bot's wake-up, so a game of many
+    minutes plays in moments. Stops when no bot will act again, after `max_actions` actions or
+    past `max_seconds` of table time. Returns the number of actions taken. A bot's illegal action
+    raises: in a simulation that is a bug to see, not to hide.
+    """
+    taken = 0
+    while not table.over and taken < max_actions:
+        move = realtime_move(table, speed)
+        if move is not None:
+            table.submit(*move)
+            taken += 1
+            continue
+        wake = next_wake(table)
+        if wake is None or wake > max_seconds:
+            break
+        clock.advance(max(wake - table.now(), MIN_STEP))
+    return taken
+
+
+async def drive_bots(table: Table, pace: float, changed: asyncio.Event, speed: float = 1.0) -> None:
+    """Let `table`'s bots play until the game ends, re-deciding whenever the table changes.
+
+    `changed` must be set whenever the table changes (an action, a bot joining). Turn-based
+    bots move one at a time, `pace` seconds after the last change; they think in a worker
+    thread on their own view, so other work goes on, and a decision made while the table
+    changed is dropped and made again on the new state. Real-time bots (`RealtimeBot`) are
+    asked on every change and at their wake-up times instead, with their reaction times divided
+    by `speed`; `pace` does not slow them.
     """
     while not table.over:
-        changed.clear()
-        await asyncio.sleep(pace)
-        version, moved = table.version, False
-        for seat, view, legal in table.bot_turns():
-            bot = table.bots.get(seat)
-            if bot is None:
-                continue
-            action = await asyncio.to_thread(bot.choose, view, legal)
-            if table.version != version or table.over:
-                moved = True  # someone acted meanwhile: decide again on the new state
-                break
-            if action is not None:
-                try:
-                    table.submit(seat, action)
-                except IllegalAction:  # a bot's mistake must never stop the table
-                    await asyncio.sleep(max(pace, 0.05))
-                moved = True
-                break
-        if not moved:
-            await changed.wait()
+        if any(is_realtime(bot) for bot in table.bots.values()):
+            await _realtime_round(table, changed, speed)
+        else:
+            await _paced_round(table, pace, changed)
+
+
+async def _realtime_round(table: Table, changed: asyncio.Event, speed: float) -> None:
+    """Submit the real-time bots' actions due now, then sleep until a change or a wake-up."""
+    changed.clear()
+    move = realtime_move(table, speed)  # real-time bots decide in well under a millisecond
+    if move is not None:
+        try:
+            table.submit(*move)
+        except IllegalAction:  # a bot's mistake must never stop the table
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(0)  # let the screen or the server see the change before the next
+        return
+    wake = next_wake(table)
+    timeout = None if wake is None else max(wake - table.now(), MIN_STEP)
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(changed.wait(), timeout)
+
+
+async def _paced_round(table: Table, pace: float, changed: asyncio.Event) -> None:
+    """One paced move of a turn-based table's bots, or a wait for the next change."""
+    changed.clear()
+    await asyncio.sleep(pace)
+    version, moved = table.version, False
+    for seat, view, legal in table.bot_turns():
+        bot = table.bots.get(seat)
+        if bot is None:
+            continue
+        action = await asyncio.to_thread(bot.choose, view, legal)
+        if table.version != version or table.over:
+            moved = True  # someone acted meanwhile: decide again on the new state
+            break
+        if action is not None:
+            try:
+                table.submit(seat, action)
+            except IllegalAction:  # a bot's mistake must never stop the table
+                await asyncio.sleep(max(pace, 0.05))
+            moved = True
+            break
+    if not moved:
+        await changed.wait()

@@ -20,7 +20,13 @@ def test_every_command_has_help(command):
     assert "Usage" in result.output
 
 
-def test_list_shows_every_game_and_what_is_playable():
+@pytest.fixture
+def only_crates_built(monkeypatch):
+    """Pretend the other games' screens are not written yet (as at the start of the project)."""
+    monkeypatch.setattr("tablegames.catalogue.is_playable", lambda name: name == "crates")
+
+
+def test_list_shows_every_game_and_what_is_playable(only_crates_built):
     result = runner.invoke(app, ["list"])
     assert result.exit_code == 0
     for name in ("crates", "roach", "crabs", "kraken"):
@@ -35,7 +41,7 @@ def test_rules_prints_the_same_text_as_the_in_app_help():
     assert "crank" in rules_text("crates")
 
 
-def test_unknown_and_coming_games_are_refused_with_a_reason():
+def test_unknown_and_coming_games_are_refused_with_a_reason(only_crates_built):
     assert "no game called" in runner.invoke(app, ["rules", "chess"]).output
     assert "coming soon" in runner.invoke(app, ["play", "kraken"]).output
 
@@ -65,3 +71,19 @@ def test_simulate_prints_a_json_summary():
         ).output
     )
     assert again["wins_per_seat"] == summary["wins_per_seat"]
+
+
+def test_play_saves_the_game_as_it_goes_unless_told_not_to(monkeypatch):
+    started = []
+    monkeypatch.setattr(
+        "tablegames.tui.app.run_table", lambda client, ascii: started.append(client)
+    )
+    assert runner.invoke(app, ["play", "crates", "--seed", "3", "--speed", "2"]).exit_code == 0
+    assert runner.invoke(app, ["play", "crates", "--no-save"]).exit_code == 0
+    saved, unsaved = started
+    assert saved.saved_as is not None and unsaved.saved_as is None
+    assert saved.speed == 2
+    assert runner.invoke(app, ["resume"]).exit_code == 0  # one saved game: it continues
+    resumed = started[-1]
+    assert resumed.saved_as[1] == saved.saved_as[1]
+    assert resumed.table.state.view(0) == saved.table.state.view(0)

@@ -25,6 +25,10 @@ Rules: ``shared/spec/roach.md``. Decisions the spec leaves open, taken as the ru
   ``deck`` (65 codes, top first) replaces the shuffle. ``hands`` (one list per seat) stacks the
   game with ``penalty`` (top first, default empty) and ``fronts`` (face-up cards per seat, default
   none); cards named nowhere are left out. ``first`` names the first player in either case.
+- Peeking may be its own step: ``{"type": "peek"}`` shows the receiver the card, who must then
+  pass it on (they have seen it, so they may no longer judge it). This is how the printed game is
+  played — look, then choose whom to pass to and what to claim. The spec's ``pass`` alone still
+  works and peeks on the way.
 - The view's ``turn`` is the seat whose move the game needs (the player to offer, the receiver of
   the card in flight, or the player who must lay out cards); the log keeps the last 60 events.
   Beyond the spec's keys a view has ``phase`` (offer, respond, lay, over), ``lay`` (who must lay
@@ -146,6 +150,7 @@ class RoachState(State):
     handlers: ClassVar[dict[str, str]] = {
         "offer": "_offer",
         "challenge": "_challenge",
+        "peek": "_peek",
         "pass": "_pass",
         "lay": "_lay",
     }
@@ -206,15 +211,18 @@ class RoachState(State):
                 for claim in CLAIMS
             ]
         if self.phase == "respond":
-            actions: list[Action] = [
-                {"type": "challenge", "believe": True},
-                {"type": "challenge", "believe": False},
-            ]
-            return actions + [
+            passes: list[Action] = [
                 {"type": "pass", "to": to, "claim": claim}
                 for to in self._pass_targets()
                 for claim in CLAIMS
             ]
+            if self._peeked():
+                return passes
+            judging: list[Action] = [
+                {"type": "challenge", "believe": True},
+                {"type": "challenge", "believe": False},
+            ]
+            return judging + ([{"type": "peek"}] if passes else []) + passes
         return [{"type": "lay", "cards": list(cards)} for cards in self._lay_choices()]
 
     def _view(self, seat: int | None) -> View:
@@ -291,37 +299,63 @@ class RoachState(State):
             claim=claim,
         )
 
+    def _peek(self, seat: int, action: Action, now: float) -> None:
+        self._require(seat, "respond")
+        self._require_passable()
+        if self._peeked():
+            raise IllegalAction("you have already looked at this card: now pass it on")
+        flight = self.flight
+        assert flight is not None
+        flight.seen_by.append(seat)
+        self._note(f"You peek: the card is {flight.card}.", to=(seat,), card=flight.card)
+        self._note(f"{{{seat}}} peeks at the card.", peeker=seat)
+
     def _pass(self, seat: int, action: Action, now: float) -> None:
         self._require(seat, "respond")
         flight = self.flight
         assert flight is not None
-        open_seats = self._pass_targets()
-        if not open_seats:
-            if self.players == 2:
-                raise IllegalAction("with two players a card cannot be passed: say true or false")
-            raise IllegalAction("everyone else has seen this card: you must say true or false")
+        open_seats = self._require_passable()
         to = self._target(action.get("to"), seat, "pass")
         if to not in open_seats:
             raise IllegalAction("that player has already seen this card: pass it to someone new")
         claim = self._claim(action.get("claim"))
 
-        flight.seen_by.append(seat)
+        looked_first = self._peeked()
+        if not looked_first:  # a pass without a peek first peeks on the way
+            flight.seen_by.append(seat)
+            self._note(f"You peek: the card is {flight.card}.", to=(seat,), card=flight.card)
         flight.chain.append((seat, to, claim))
         flight.sender, flight.receiver, flight.claim = seat, to, claim
         self.turn = to
-        self._note(f"You peek: the card is {flight.card}.", to=(seat,), card=flight.card)
+        verb = "passes" if looked_first else "peeks and passes"
         self._note(
-            f"{{{seat}}} peeks and passes the card to {{{to}}}, claiming {claim}.",
+            f"{{{seat}}} {verb} the card to {{{to}}}, claiming {claim}.",
             sender=seat,
             receiver=to,
             claim=claim,
         )
+
+    def _peeked(self) -> bool:
+        """True once the player holding the card in flight has looked at it."""
+        flight = self.flight
+        return flight is not None and flight.receiver in flight.seen_by
+
+    def _require_passable(self) -> list[int]:
+        """The seats the card may go on to; IllegalAction if it may not be passed at all."""
+        open_seats = self._pass_targets()
+        if not open_seats:
+            if self.players == 2:
+                raise IllegalAction("with two players a card cannot be passed: say true or false")
+            raise IllegalAction("everyone else has seen this card: you must say true or false")
+        return open_seats
 
     def _challenge(self, seat: int, action: Action, now: float) -> None:
         self._require(seat, "respond")
         believe = action.get("believe")
         if not isinstance(believe, bool):
             raise IllegalAction("say whether you believe the claim: believe true or false")
+        if self._peeked():
+            raise IllegalAction("you have looked at the card: now you must pass it on")
         flight = self.flight
         assert flight is not None
 

@@ -56,6 +56,17 @@ class Terminal:
             time.sleep(0.1)
         raise AssertionError(f"{text!r} never appeared; the screen was:\n{screen}")
 
+    def wait_for_any(self, *texts: str, timeout: float = 20.0) -> str:
+        """The screen once it shows one of `texts`."""
+        deadline = time.monotonic() + timeout
+        screen = ""
+        while time.monotonic() < deadline:
+            screen = self.screen()
+            if any(text in screen for text in texts):
+                return screen
+            time.sleep(0.1)
+        raise AssertionError(f"none of {texts!r} appeared; the screen was:\n{screen}")
+
     def wait_gone(self, text: str, timeout: float = 20.0) -> str:
         """The screen once `text` has left it."""
         deadline = time.monotonic() + timeout

@@ -14,8 +14,18 @@ from .terminal import Terminal, tablegames
 pytestmark = pytest.mark.e2e
 
 
+MY_MOVE = ("your turn", "pick a suit", "Name a suit")
+
+
 def take_a_turn(term: Terminal, screen: str, player: str) -> str:
-    """Draw if nothing fits, else play the picked card (naming the first suit for an 8 or 9)."""
+    """Draw if nothing fits, else play the picked card (naming the first suit for an 8 or 9).
+
+    A dealer whose turned-up card is an 8 or 9 names its suit first.
+    """
+    if "pick a suit" in screen or "Name a suit" in screen:
+        term.keys("Enter")
+        screen = term.wait_for("names", timeout=10)
+        return screen
     if "Nothing fits" in screen:
         term.keys("d")
         return term.wait_for("You draw", timeout=10)
@@ -46,10 +56,10 @@ def terminal_factory(env):
 
 def test_play_crates_with_the_keyboard_against_bots(terminal_factory):
     term = terminal_factory("play", "crates", "--seed", "5", "--pace", "0.05")
-    screen = term.wait_for("your turn", timeout=30)
+    screen = term.wait_for_any(*MY_MOVE, timeout=30)
     assert "Crates" in screen and "Player 1 (you)" in screen
     screen = take_a_turn(term, screen, "Player 1")
-    assert re.search(r"Player 1 (plays \S+|draws)", screen)
+    assert re.search(r"Player 1 (plays \S+|draws|names)", screen)
     term.keys("q")
     term.wait_for("Leave this game?", timeout=10)
     term.keys("y")
@@ -71,10 +81,10 @@ def test_a_terminal_client_joins_a_hosted_table_with_bots_and_plays(env, termina
         term = terminal_factory("join", f"127.0.0.1:{port}", "--name", "Sara")
         term.wait_for("Press r when you are ready", timeout=30)
         term.keys("r")
-        screen = term.wait_for("your turn", timeout=30)
+        screen = term.wait_for_any(*MY_MOVE, timeout=30)
         assert "Sara (you)" in screen and "Bot 2" in screen
         screen = take_a_turn(term, screen, "Sara")
-        assert re.search(r"Sara (plays \S+|draws)", screen)
+        assert re.search(r"Sara (plays \S+|draws|names)", screen)
     finally:
         host.send_signal(signal.SIGINT)
         host.wait(timeout=10)

@@ -57,9 +57,11 @@ def check_invariants(state: Any) -> None:
     if state.flight is not None:
         flight = state.flight
         assert flight.receiver == state.turn
-        assert flight.sender == flight.seen_by[-1]
-        assert flight.receiver not in flight.seen_by
-        assert len(set(flight.seen_by)) == len(flight.seen_by) == len(flight.chain)
+        peeked = flight.receiver in flight.seen_by  # looked, and must now pass it on
+        senders = flight.seen_by[:-1] if peeked else flight.seen_by
+        assert flight.sender == senders[-1]
+        assert not peeked or flight.seen_by[-1] == flight.receiver
+        assert len(set(flight.seen_by)) == len(flight.seen_by) == len(flight.chain) + peeked
         if state.players == 2:
             assert len(flight.chain) == 1, "two players never pass"
     if state.pending is not None:

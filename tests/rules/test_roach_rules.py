@@ -361,6 +361,33 @@ def test_a_pass_peeks_at_the_card_and_slides_it_on_with_a_new_claim() -> None:
     assert state.waiting_for() == frozenset({3})
 
 
+def test_a_receiver_may_peek_first_and_must_then_pass_on() -> None:
+    state = table(["bat", "fly"], ["mouse"], ["frog"], ["ladybug"])
+    act(state, 0, offer("bat", 1, "fly"))
+    assert {"type": "peek"} in state.legal(1)
+    events = act(state, 1, {"type": "peek"})
+    assert [(e["text"], e["to"]) for e in events] == [
+        ("You peek: the card is bat.", [1]),
+        ("{1} peeks at the card.", None),
+    ]
+    assert state.view(1)["flight"]["card"] == "bat"
+    assert "card" not in state.view(2)["flight"] and "card" not in state.view(None)["flight"]
+    assert {a["type"] for a in state.legal(1)} == {"pass"}
+    assert "now you must pass it on" in assert_illegal(state, 1, say(False))
+    assert "already looked" in assert_illegal(state, 1, {"type": "peek"})
+    events = act(state, 1, pass_on(2, "bat"))
+    assert [e for e in events if e["to"] is not None] == []  # no second private peek
+    assert "{1} passes the card to {2}, claiming bat." in texts(events)
+    assert public(state)["flight"]["seen_by"] == [0, 1]
+
+
+def test_the_last_receiver_cannot_peek_since_they_cannot_pass() -> None:
+    state = table(["bat", "fly"], ["mouse"])
+    act(state, 0, offer("bat", 1, "fly"))
+    assert {"type": "peek"} not in state.legal(1)
+    assert "cannot be passed" in assert_illegal(state, 1, {"type": "peek"})
+
+
 def test_a_card_is_never_passed_back_to_anyone_who_has_seen_it() -> None:
     state = table(["bat", "fly"], ["mouse"], ["frog"], ["ladybug"])
     act(state, 0, offer("bat", 1, "fly"))

@@ -1,0 +1,192 @@
+"""Roach bot strength and speed: one `normal` vs three `random`, one `hard` vs three `normal`.
+
+Plays bot-only games straight through the engine, the one bot under test rotating through every
+seat, and prints how often it loses (a fair share is 1/players: lower is better), how often each
+game ended by four of a kind or an empty hand, decision latency per level and games per second.
+Figures only: nothing here passes or fails.
+
+    .venv/bin/python bench/roach_bots.py --games 1000 --seed 1 --json figures.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from tablegames.bots.roach import BOTS
+from tablegames.rules import get_game
+
+MATCHUPS = {"normal": "random", "hard": "normal"}  # the one bot -> the level of the other seats
+ACTION_LIMIT = 65 * 7  # every round moves a card out of the hands or the pile: games end sooner
+
+
+@dataclass
+class Tally:
+    """What a batch of games measured: whether the one bot lost, why games ended, decision times."""
+
+    losses: list[int] = field(default_factory=list)
+    reasons: Counter[str] = field(default_factory=Counter)
+    actions: list[int] = field(default_factory=list)
+    latencies: dict[str, list[float]] = field(default_factory=dict)
+    seconds: float = 0.0
+
+    def merge(self, other: Tally) -> None:
+        self.losses += other.losses
+        self.reasons += other.reasons
+        self.actions += other.actions
+        for level, times in other.latencies.items():
+            self.latencies.setdefault(level, []).extend(times)
+        self.seconds += other.seconds
+
+
+def play_game(levels: list[str], seed: int, tally: Tally) -> dict[str, Any]:
+    """Play one bot-only game; returns the engine's result."""
+    state = get_game("roach").new(len(levels), seed)
+    bots = [
+        BOTS[level](seat, random.Random(seed * 100 + seat)) for seat, level in enumerate(levels)
+    ]
+    for taken in range(ACTION_LIMIT):
+        if state.over:
+            tally.actions.append(taken)
+            return state.result()
+        (seat,) = state.waiting_for()
+        legal = state.legal(seat)
+        started = time.perf_counter()
+        action = bots[seat].choose(state.view(seat), legal)
+        tally.latencies.setdefault(levels[seat], []).append(time.perf_counter() - started)
+        if action not in legal:
+            raise AssertionError(f"{levels[seat]} bot chose an illegal action {action}")
+        state.apply(seat, action)
+    raise AssertionError(f"game with seed {seed} did not end in {ACTION_LIMIT} actions")
+
+
+def play_batch(hero: str, players: int, seeds: list[int]) -> Tally:
+    """One `hero` bot against `players - 1` of its opponent level, rotating the hero's seat."""
+    tally = Tally()
+    started = time.perf_counter()
+    for seed in seeds:
+        seat = seed % players
+        levels = [MATCHUPS[hero]] * players
+        levels[seat] = hero
+        result = play_game(levels, seed, tally)
+        tally.losses.append(int(result["loser"] == seat))
+        tally.reasons["empty hand" if "offer" in result["reason"] else "four of a kind"] += 1
+    tally.seconds = time.perf_counter() - started
+    return tally
+
+
+def run_matchup(hero: str, args: argparse.Namespace) -> Tally:
+    """Play `args.games` games for `hero`, split over `args.jobs` processes."""
+    seeds = [args.seed + index for index in range(args.games)]
+    total = Tally()
+    if args.jobs == 1:
+        total.merge(play_batch(hero, args.players, seeds))
+        return total
+    chunks = [seeds[job :: args.jobs] for job in range(args.jobs)]
+    with ProcessPoolExecutor(args.jobs) as pool:
+        batches = [pool.submit(play_batch, hero, args.players, chunk) for chunk in chunks]
+        for batch in batches:
+            total.merge(batch.result())
+    total.seconds /= args.jobs  # the processes ran side by side
+    return total
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    """The value below which `fraction` of `values` fall (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, math.ceil(fraction * len(ordered)) - 1)]
+
+
+def wilson(hits: int, tries: int, z: float = 1.96) -> list[float]:
+    """The 95% Wilson score interval for a rate of `hits` in `tries` (sound near 0 and 1)."""
+    if not tries:
+        return [0.0, 1.0]
+    rate = hits / tries
+    centre = (rate + z * z / (2 * tries)) / (1 + z * z / tries)
+    half = z * math.sqrt(rate * (1 - rate) / tries + z * z / (4 * tries * tries))
+    return [
+        max(0.0, centre - half / (1 + z * z / tries)),
+        min(1.0, centre + half / (1 + z * z / tries)),
+    ]
+
+
+def summary(hero: str, tally: Tally, players: int) -> dict[str, Any]:
+    """The figures for one matchup, ready to print or dump as JSON."""
+    games = len(tally.losses)
+    rate = statistics.fmean(tally.losses)
+    latency = {
+        level: {
+            "decisions": len(times),
+            "p50_ms": 1000 * percentile(times, 0.50),
+            "p99_ms": 1000 * percentile(times, 0.99),
+            "max_ms": 1000 * max(times),
+        }
+        for level, times in sorted(tally.latencies.items())
+    }
+    return {
+        "hero": hero,
+        "opponents": MATCHUPS[hero],
+        "games": games,
+        "loss_rate": rate,
+        "loss_rate_95": wilson(sum(tally.losses), games),
+        "fair_share": 1 / players,
+        "endings": dict(tally.reasons),
+        "mean_actions": statistics.fmean(tally.actions),
+        "games_per_second": games / tally.seconds if tally.seconds else 0.0,
+        "latency": latency,
+    }
+
+
+def report(figures: dict[str, Any]) -> str:
+    """A few readable lines for one matchup."""
+    low, high = figures["loss_rate_95"]
+    endings = ", ".join(f"{count} {why}" for why, count in sorted(figures["endings"].items()))
+    lines = [
+        f"one {figures['hero']} vs {figures['opponents']}s: loses {figures['loss_rate']:.1%} "
+        f"(95% {low:.1%}–{high:.1%}) = {figures['loss_rate'] / figures['fair_share']:.2f}× a fair "
+        f"{figures['fair_share']:.0%} over {figures['games']} games",
+        f"  endings: {endings}; {figures['mean_actions']:.0f} actions a game; "
+        f"{figures['games_per_second']:.1f} games/s",
+    ]
+    for level, times in figures["latency"].items():
+        lines.append(
+            f"  {level} decision: p50 {times['p50_ms']:.2f} ms, p99 {times['p99_ms']:.2f} ms, "
+            f"max {times['max_ms']:.1f} ms ({times['decisions']} decisions)"
+        )
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000, help="games per matchup")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--seed", type=int, default=1, help="first game's seed")
+    parser.add_argument("--json", metavar="FILE", help="also write the figures here")
+    parser.add_argument("--jobs", type=int, default=1, help="processes to play games in")
+    parser.add_argument(
+        "--only", choices=sorted(MATCHUPS), action="append", help="run just this matchup"
+    )
+    args = parser.parse_args(argv)
+    print(f"Roach bots: {args.players} players, seeds from {args.seed}")
+    results = []
+    for hero in args.only or list(MATCHUPS):
+        figures = summary(hero, run_matchup(hero, args), args.players)
+        results.append(figures)
+        print(report(figures), flush=True)
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as out:
+            json.dump({"options": vars(args), "matchups": results}, out, indent=2)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,569 @@
+"""The You've Got Crabs table: both sides, your hand, the ocean, gestures, calls, in real time.
+
+One human per terminal (several humans play over the network): the bots keep acting while
+the player thinks, so the screen redraws on every change and never blocks on a question.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.markup import escape
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Button, Footer, Static
+from textual.worker import Worker, WorkerState
+
+from ..widgets.card import prettify
+from ..widgets.crabs_table import (
+    GESTURE_KEYS,
+    GESTURE_LABELS,
+    CardRow,
+    GestureBar,
+    SidePanel,
+    crab_name,
+)
+from ..widgets.log import GameLog, event_line
+from . import crabs_view as show
+from .crabs_dialogs import CrabsOver, OneHumanOnly, SignalScreen
+from .dialogs import Option, PickDialog, QuitDialog
+from .help import HelpScreen
+from .options import SetupOption
+
+if TYPE_CHECKING:
+    from ...table import Update
+    from ..client import TableClient
+
+#: Typographic marks in the engine's sentences, and what ASCII mode prints instead.
+ASCII_PUNCTUATION = str.maketrans({"“": '"', "”": '"', "‘": "'", "’": "'", "–": "-", "—": "-"})
+TALL = 34  # terminal rows from which the cards are drawn as boxes
+GESTURE_SHOWN = 4.0  # seconds a player's gesture stays beside their name
+MESSAGE_SHOWN = 6.0  # seconds a message stays on the status line (if the turn goes on)
+
+KEYS = [
+    ("a s d f", "pick a card of your hand (again: put it back)"),
+    ("j k l ;", "pick an ocean card: with a hand card picked, you swap them"),
+    ("click", "a hand card, then an ocean card, swaps them"),
+    ("space", "lay your hand down (done swapping this turn)"),
+    ("1-9, 0", "make a gesture (your team's signal is marked *)"),
+    ("x", "call \u201cYou've got crabs!\u201d on a player (or click a player twice)"),
+    ("y / n", "answer when asked whether you want to swap"),
+    ("c", "collect a double crab's tokens"),
+    ("t", "see or change your team's secret signal"),
+    ("?", "this help"),
+    ("q", "leave the game"),
+]
+
+
+class ActionButton(Button, can_focus=False):
+    """A button for the mouse that never takes the keyboard away from the table."""
+
+
+class CrabsScreen(Screen[None]):
+    """One crabs table seen by one player (or a spectator, who sees no hand)."""
+
+    CSS_PATH = "crabs.tcss"
+    AUTO_FOCUS = None
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("a", "hand(0)", "Swap", key_display="asdf jkl;"),
+        *[Binding(key, f"hand({n})", "Hand", show=False) for n, key in enumerate("sdf", 1)],
+        Binding("j", "ocean(0)", "Ocean", show=False),
+        Binding("k", "ocean(1)", "Ocean", show=False),
+        Binding("l", "ocean(2)", "Ocean", show=False),
+        Binding("semicolon", "ocean(3)", "Ocean", show=False),
+        Binding("space", "done", "Done"),
+        Binding("1", "gesture(0)", "Gesture", key_display="0-9"),
+        *[
+            Binding(key, f"gesture({n})", "Gesture", show=False)
+            for n, key in enumerate(GESTURE_KEYS)
+            if key != "1"
+        ],
+        Binding("x", "accuse", "Accuse"),
+        Binding("t", "signal", "Signal"),
+        Binding("y", "answer(True)", "Yes", show=False),
+        Binding("n", "answer(False)", "No", show=False),
+        Binding("c", "collect", "Collect", show=False),
+        Binding("escape", "unpick", "Unpick", show=False),
+        Binding("question_mark", "help", "Help", key_display="?"),
+        Binding("q", "quit", "Quit"),
+    ]
+
+    def __init__(self, client: TableClient, ascii: bool = False) -> None:
+        super().__init__(classes="ascii" if ascii else None)
+        self.client = client
+        self.ascii = ascii
+        self.seat: int | None = client.seats[0] if client.seats else None
+        self.picked_hand: int | None = None
+        self.picked_ocean: int | None = None
+        self.marked_player: int | None = None  # clicked once: a second click accuses
+        self.gestures_seen: dict[int, tuple[str, float]] = {}  # seat -> (gesture, seen at)
+        self.flash: tuple[str, float] | None = None  # our own last gesture, for the bar
+        self.events: list[dict[str, Any]] = []
+        self.message = ""
+        self.message_at = (0.0, (0, ""))  # when it was said, and the turn it was about
+        self.covered = 0
+        self.over = False
+        self.ended = False  # the final dialog was shown
+        self.double_asked = False
+        self._sync_due = False
+        self._closed = False
+        self._bot_worker: Worker[None] | None = None
+        self._timer: Timer | None = None
+
+    # -- building -------------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="sides"):
+            with Vertical(id="side0-box", classes="side"):
+                yield SidePanel(self.ascii, id="side0")
+            with Vertical(id="side1-box", classes="side"):
+                yield SidePanel(self.ascii, id="side1")
+        with Horizontal(id="cards"):
+            with Vertical(id="hand-box"):
+                yield CardRow(show.HAND_KEYS, self.ascii, id="hand")
+            with Vertical(id="ocean-box"):
+                yield CardRow(show.OCEAN_KEYS, self.ascii, id="ocean")
+            yield Static(id="tokens")
+        yield GestureBar(self.ascii, id="gestures")
+        yield GameLog(self.ascii, id="log")
+        with Horizontal(id="bar"):
+            yield Static(id="status")
+            yield ActionButton("Yes (y)", id="yes", compact=True)
+            yield ActionButton("No (n)", id="no", compact=True)
+            yield ActionButton("Done", id="done", compact=True)
+            yield ActionButton("Accuse", id="accuse", compact=True)
+            yield ActionButton("Signal", id="signal", compact=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#ocean-box").border_title = "Ocean"
+        self.query_one("#tokens").border_title = "Tokens"
+        self.query_one("#log").border_title = "Log"
+        update = self._update()
+        self.events = list(update.view["log"])
+        self.over = update.over
+        self.client.listen(self._table_changed)
+        listen_notices = getattr(self.client, "listen_notices", None)
+        if listen_notices is not None:  # a network client: refusals come back later
+            listen_notices(self._notice)
+        self._timer = self.set_interval(0.5, self._tick)
+        self._draw()
+        if self.seat is not None and not self.over and not update.view["log"][1:]:
+            self._open_signal(first=True)  # before play: the team looks at its signal
+        else:
+            self._start_bots()
+
+    def on_resize(self) -> None:
+        if self.is_mounted and not self._closed:
+            self._draw()
+
+    def on_unmount(self) -> None:
+        self._closed = True
+        self._stop_bots()
+
+    @property
+    def names(self) -> list[str]:
+        return list(self.client.names)
+
+    def _update(self) -> Update:
+        update = self.client.update(self.seat) if self.seat is not None else None
+        if update is None:
+            update = self.client.update(None)  # type: ignore[arg-type]
+        assert update is not None, "the table screen opens after the first update"
+        return update
+
+    def _view(self) -> dict[str, Any]:
+        return self._update().view
+
+    # -- following the table --------------------------------------------------------------------
+    def _table_changed(self, seat: Any, update: Update) -> None:
+        if self._closed:
+            return
+        now = time.monotonic()
+        for event in update.events:
+            self.events.append(event)
+            if "gesture" in event and isinstance(event.get("seat"), int):
+                self.gestures_seen[int(event["seat"])] = (str(event["gesture"]), now)
+                self._partner_signalled(int(event["seat"]), str(event["gesture"]), update)
+            if "signal" in event and event.get("seat") != self.seat:
+                name = self.names[int(event["seat"])]
+                self._say(
+                    f"{name} changed your team's signal: {show.gesture_phrase(event['signal'])}."
+                )
+            if "took" in event or "ocean" in event or "accuser" in event:
+                self.picked_ocean = None  # the ocean moved under the pick
+            if event.get("target") == self.seat and event.get("correct"):
+                self.picked_hand = None
+        self.over = update.over
+        if not self._sync_due:
+            self._sync_due = True
+            self.call_later(self._sync)
+
+    def _partner_signalled(self, seat: int, name: str, update: Update) -> None:
+        """A partner making the team's signal holds four of a kind: say how to call them."""
+        view = update.view
+        if self.seat is None or seat == self.seat or name != view["signal"]:
+            return
+        if seat in view["teams"][view["team"]]:
+            key = show.player_key(seat)
+            self._say(f"{self.names[seat]} made your signal! Call crabs on them: x then {key}.")
+
+    def _notice(self, kind: str, text: str) -> None:
+        if not self._closed:
+            mark = ("x " if self.ascii else "✗ ") if kind == "error" else ""
+            self._say(mark + text)
+
+    def _sync(self) -> None:
+        self._sync_due = False
+        if self._closed:
+            return
+        self._draw()
+        if self.covered:
+            return
+        view = self._view()
+        if self.over and not self.ended:
+            self.ended = True
+            self._stop_bots()
+            self._open(CrabsOver(view, self.names, self.ascii), self._end)
+        elif show.owed_double(view) and not self.double_asked and self.seat is not None:
+            self.double_asked = True
+            self.action_collect()
+        elif not show.owed_double(view):
+            self.double_asked = False
+
+    def _tick(self) -> None:
+        """Forget gestures shown long enough (they fade from the side panels)."""
+        now = time.monotonic()
+        stale = [s for s, (_, seen) in self.gestures_seen.items() if now - seen > GESTURE_SHOWN]
+        for seat in stale:
+            del self.gestures_seen[seat]
+        faded = self.flash is not None and now - self.flash[1] > 1.0
+        if faded:
+            self.flash = None
+        if stale or faded:
+            self._draw()
+        elif self.message and self._message_stale(self._view()):
+            self._draw_bar(self._view())
+
+    # -- drawing --------------------------------------------------------------------------------
+    def _draw(self) -> None:
+        view = self._view()
+        you = self.seat
+        tall = self.app.size.height >= TALL
+        rows = show.side_rows(
+            view, self.names, you, {s: g for s, (g, _) in self.gestures_seen.items()}
+        )
+        for side in (0, 1):
+            panel = self.query_one(f"#side{side}", SidePanel)
+            panel.show(rows[side], self.marked_player)
+            box = self.query_one(f"#side{side}-box")
+            box.border_title = escape(show.side_title(view, side, you, self.ascii))
+            box.set_class(view["marker"] == side, "active")
+        longest = max(len(rows[0]), len(rows[1]))
+        self.query_one("#sides").styles.height = longest + 2
+        self.query_one("#cards").styles.height = 7 if tall else 6
+        hand = self.query_one("#hand", CardRow)
+        hand_box = self.query_one("#hand-box")
+        if you is None:
+            hand.show([], None, "You are watching: hands stay hidden.")
+            hand_box.border_title = "Watching"
+        else:
+            hand.show(view["hand"], self.picked_hand)
+            hand_box.border_title = "Your hand"
+        hand_box.border_subtitle = ""
+        if you is not None:  # the team's signal, private like the hand
+            key = GESTURE_KEYS[view["gesture_names"].index(view["signal"])]
+            label = GESTURE_LABELS.get(view["signal"], "?")
+            four = show.is_four(view["hand"])
+            hand_box.border_subtitle = f"FOUR! signal: {key}" if four else f"signal: {label} (t)"
+            hand_box.set_class(four, "four")
+        self.query_one("#ocean", CardRow).show(view["ocean"], self.picked_ocean)
+        tokens = show.token_lines(view, you)
+        self.query_one("#tokens", Static).update(Text("\n").join(tokens))
+        flash = self.flash[0] if self.flash else None
+        self.query_one("#gestures", GestureBar).show(view["gesture_names"], view["signal"], flash)
+        lines = [event_line(event, self.names, self.ascii) for event in self.events]
+        if self.ascii:
+            lines = [line.translate(ASCII_PUNCTUATION) for line in lines]
+        self.query_one("#log", GameLog).show(lines, source=you)
+        self._draw_bar(view)
+
+    def _draw_bar(self, view: dict[str, Any]) -> None:
+        you = self.seat
+        asked = you is not None and you in view["asked"]
+        self.query_one("#yes").display = asked
+        self.query_one("#no").display = asked
+        for name in ("done", "accuse", "signal"):
+            self.query_one(f"#{name}").display = you is not None and not self.over
+        if self.message and self._message_stale(view):
+            self.message = ""
+        text = self.message
+        if not text and you is not None:
+            text = show.swap_phase_hint(view, you)
+            owed = show.owed_double(view)
+            if owed:
+                text = f"Double crab! Press c to take {owed} tokens."
+        self.query_one("#status", Static).update(Text(text))
+
+    def _say(self, message: str) -> None:
+        self.message = prettify(message, self.ascii)
+        if self.ascii:
+            self.message = self.message.translate(ASCII_PUNCTUATION)
+        if self.is_mounted:
+            view = self._view()
+            self.message_at = (time.monotonic(), (view["marker"], view["phase"]))
+            self.query_one("#status", Static).update(Text(self.message))
+
+    def _message_stale(self, view: dict[str, Any]) -> bool:
+        """A message goes when the turn it spoke of ends, or after a few seconds."""
+        said, turn = self.message_at
+        return turn != (view["marker"], view["phase"]) or time.monotonic() - said > MESSAGE_SHOWN
+
+    # -- dialogs ----------------------------------------------------------------------------------
+    def _open(self, screen: Screen[Any], then: Any = None) -> None:
+        """Push `screen` over the table; `then(result)` runs when it closes."""
+        self.covered += 1
+
+        def closed(result: Any) -> None:
+            self.covered -= 1
+            if then is not None:
+                then(result)
+            self._sync()
+
+        self.app.push_screen(screen, closed)
+
+    def _open_signal(self, first: bool = False) -> None:
+        view = self._view()
+        partners = [self.names[s] for s in view["teams"][view["team"]] if s != self.seat]
+        screen = SignalScreen(view["signal"], view["gesture_names"], partners, first, self.ascii)
+
+        def chosen(name: str | None) -> None:
+            if name is not None and self._submit({"type": "signal", "name": name}):
+                self._say(f"Your team's signal is now: {show.gesture_phrase(name)}.")
+            if first:
+                self._start_bots()
+
+        self._open(screen, chosen)
+
+    def _end(self, choice: str | None) -> None:
+        if choice == "quit":
+            self.app.exit()
+        else:
+            self._closed = True
+            self.app.call_later(self.app.show_menu)  # type: ignore[attr-defined]
+
+    # -- bots -----------------------------------------------------------------------------------
+    def _start_bots(self) -> None:
+        if not self._closed and self._bot_worker is None and not self.over:
+            self._bot_worker = self.run_worker(
+                self.client.run_bots(), name="bots", group="bots", exit_on_error=False
+            )
+
+    def _stop_bots(self) -> None:
+        if self._bot_worker is not None:
+            self._bot_worker.cancel()
+            self._bot_worker = None
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.name == "bots" and event.state == WorkerState.ERROR:
+            self._bot_worker = None
+            self._say(f"The bots stopped: {event.worker.error}")
+
+    # -- actions --------------------------------------------------------------------------------
+    def _submit(self, action: dict[str, Any]) -> bool:
+        """Send `action`; a refusal goes to the status line. True if it was taken."""
+        if self.seat is None:
+            self._say("You are watching: you cannot act.")
+            return False
+        refusal = self.client.submit(self.seat, action)
+        if refusal is not None:
+            self._say(("x " if self.ascii else "✗ ") + refusal)
+            return False
+        self.message = ""
+        return True
+
+    def _playing(self) -> bool:
+        return self.seat is not None and not self.covered and not self.over
+
+    def action_hand(self, index: int) -> None:
+        if not self._playing():
+            return
+        self.picked_hand = None if self.picked_hand == index else index
+        self._try_swap()
+
+    def action_ocean(self, index: int) -> None:
+        if not self._playing():
+            return
+        self.picked_ocean = None if self.picked_ocean == index else index
+        self._try_swap()
+
+    def _try_swap(self) -> None:
+        view = self._view()
+        hand, ocean = view["hand"], view["ocean"]
+        if self.picked_hand is not None and self.picked_ocean is not None:
+            mine, theirs = hand[self.picked_hand], ocean[self.picked_ocean]
+            self.picked_hand = self.picked_ocean = None
+            if self._submit({"type": "swap", "hand": mine, "ocean": theirs}):
+                self._say(f"You swapped your {crab_name(mine)} for the {crab_name(theirs)}.")
+        elif self.picked_hand is not None:
+            self._say(f"{crab_name(hand[self.picked_hand])} picked: now an ocean card (j k l ;).")
+        elif self.picked_ocean is not None:
+            self._say(
+                f"{crab_name(ocean[self.picked_ocean])} picked: now a card of your hand (a s d f)."
+            )
+        else:
+            self.message = ""
+        self._draw()
+
+    def action_unpick(self) -> None:
+        self.picked_hand = self.picked_ocean = self.marked_player = None
+        self.message = ""
+        self._draw()
+
+    def on_card_row_clicked(self, event: CardRow.Clicked) -> None:
+        if event.row == "hand":
+            self.action_hand(event.index)
+        else:
+            self.action_ocean(event.index)
+
+    def action_done(self) -> None:
+        if self._playing() and self._submit({"type": "done"}):
+            self._say("You laid your hand down.")
+            self._draw()
+
+    def action_gesture(self, index: int) -> None:
+        if not self._playing():
+            return
+        names = self._view()["gesture_names"]
+        if index < len(names):
+            self._make_gesture(names[index])
+
+    def on_gesture_bar_chosen(self, event: GestureBar.Chosen) -> None:
+        if self._playing():
+            self._make_gesture(event.name)
+
+    def _make_gesture(self, name: str) -> None:
+        if self._submit({"type": "gesture", "name": name}):
+            self.flash = (name, time.monotonic())
+            signal = " (your team's signal)" if name == self._view()["signal"] else ""
+            self._say(f"You {show.gesture_phrase(name)}{signal}.")
+            self._draw()
+
+    def action_accuse(self) -> None:
+        if not self._playing():
+            return
+        update = self._update()
+        targets = [int(a["target"]) for a in update.legal if a["type"] == "accuse"]
+        if not targets:
+            self._say("There is nobody you may call crabs on now.")
+            return
+        teams = show.team_of(update.view)
+        mine = teams[self.seat] if self.seat is not None else -1
+        options = [
+            Option(
+                show.player_key(seat),
+                f"{self.names[seat]} (team {show.team_name(teams[seat])}"
+                + (", your partner)" if teams[seat] == mine else ")"),
+                seat,
+            )
+            for seat in targets
+        ]
+        chooser = PickDialog(
+            "Call \u201cYou've got crabs!\u201d on whom?", options, ascii=self.ascii
+        )
+        self._open(chooser, self._accuse)
+
+    def _accuse(self, target: int | None) -> None:
+        self.marked_player = None
+        if target is not None and self._submit({"type": "accuse", "target": target}):
+            self.message = ""  # the log says how it went
+
+    def on_side_panel_clicked(self, event: SidePanel.Clicked) -> None:
+        if not self._playing() or event.seat == self.seat:
+            return
+        if self.marked_player == event.seat:
+            self._accuse(event.seat)
+        else:
+            self.marked_player = event.seat
+            self._say(f"Click {self.names[event.seat]} again to call crabs on them (Esc: no).")
+        self._draw()
+
+    def action_answer(self, yes: bool) -> None:
+        if self._playing() and self.seat in self._view()["asked"]:
+            self._submit({"type": "want_swap", "yes": yes})
+            self._draw()
+
+    def action_collect(self) -> None:
+        if not self._playing():
+            return
+        update = self._update()
+        takes = [a for a in update.legal if a["type"] == "double_take"][:10]
+        if not takes:
+            self._say("Your team has no double crab to collect.")
+            return
+        options = [
+            Option(
+                GESTURE_KEYS[number],
+                ", ".join(show.source_label(s, self.names) for s in action["sources"]),
+                action,
+            )
+            for number, action in enumerate(takes)
+        ]
+        title = f"Double crab! Take {len(takes[0]['sources'])} tokens from:"
+        self._open(PickDialog(title, options, ascii=self.ascii), self._collect)
+
+    def _collect(self, action: dict[str, Any] | None) -> None:
+        if action is not None:
+            self._submit(action)
+
+    def action_signal(self) -> None:
+        if self._playing():
+            self._open_signal()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        actions = {
+            "yes": lambda: self.action_answer(True),
+            "no": lambda: self.action_answer(False),
+            "done": self.action_done,
+            "accuse": self.action_accuse,
+            "signal": self.action_signal,
+        }
+        actions.get(event.button.id or "", lambda: None)()
+
+    def action_help(self) -> None:
+        game = self.client.game
+        self._open(HelpScreen("crabs", game.title if game else "You've Got Crabs", KEYS))
+
+    def action_quit(self) -> None:
+        saving = getattr(self.client, "saved_as", None) is not None
+        question = (
+            "Leave this game? It is saved: `tablegames resume` brings it back."
+            if saving
+            else "Leave this game?"
+        )
+        self._open(QuitDialog(question, ascii=self.ascii, saving=saving), self._leave)
+
+    def _leave(self, choice: str | None) -> None:
+        if choice == "discard":
+            self.client.discard_save()  # type: ignore[attr-defined]
+            choice = "quit"
+        if choice is not None:
+            self._end(choice)
+
+
+def SCREEN(client: TableClient, ascii: bool = False) -> Screen[None]:
+    """The crabs table for `client`, or a kind refusal for several humans at one keyboard."""
+    if len(client.seats) > 1:
+        return OneHumanOnly(client)
+    return CrabsScreen(client, ascii=ascii)
+
+
+OPTIONS = (
+    SetupOption(
+        "speed", "Bot speed", (0.5, 0.75, 1.0, 1.5, 2.0), 1.0, "how quickly the bots react"
+    ),
+)

@@ -1,0 +1,161 @@
+"""What the crabs screen says about a view: crab names, seat rows, tokens, prompts and hints."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.text import Text
+
+from ..widgets.crabs_table import PlayerRow
+
+View = dict[str, Any]
+
+GESTURE_WORDS = {
+    "wink": "wink",
+    "tap_table": "tap the table",
+    "touch_nose": "touch your nose",
+    "scratch_head": "scratch your head",
+    "yawn": "yawn",
+    "sip_drink": "sip a drink",
+    "drum_fingers": "drum your fingers",
+    "stretch": "stretch",
+    "nod": "nod",
+    "crack_knuckles": "crack your knuckles",
+}
+HAND_KEYS = ("a", "s", "d", "f")
+OCEAN_KEYS = ("j", "k", "l", ";")
+TEAM_LETTERS = "ABCDE"
+
+
+def gesture_phrase(name: str) -> str:
+    """`tap_table` -> `tap the table`."""
+    return GESTURE_WORDS.get(name, name.replace("_", " "))
+
+
+def team_of(view: View) -> list[int]:
+    """The team of every seat."""
+    teams = [0] * view["players"]
+    for team, members in enumerate(view["teams"]):
+        for seat in members:
+            teams[seat] = team
+    return teams
+
+
+def team_name(team: int) -> str:
+    """Team 0 -> `A`."""
+    return TEAM_LETTERS[team] if team < len(TEAM_LETTERS) else str(team + 1)
+
+
+def player_key(seat: int) -> str:
+    """The key that picks `seat` when accusing: seat 0 is 1, ..., seat 9 is 0."""
+    return str((seat + 1) % 10)
+
+
+def side_rows(
+    view: View, names: Sequence[str], you: int | None, gestures: dict[int, str]
+) -> dict[int, list[PlayerRow]]:
+    """The players of each side (0 and 1), in seat order, with what marks them now."""
+    teams = team_of(view)
+    mine = teams[you] if you is not None else None
+    done, asked = set(view["done"]), set(view["asked"])
+    tiebreak = view.get("tiebreak")
+    rows: dict[int, list[PlayerRow]] = {0: [], 1: []}
+    for seat, name in enumerate(names):
+        state = "done" if seat in done else "ask?" if seat in asked else ""
+        if tiebreak is not None and teams[seat] not in tiebreak:
+            state = "out"
+        rows[view["sides"][seat]].append(
+            PlayerRow(
+                seat=seat,
+                name=name,
+                team=team_name(teams[seat]),
+                tokens=view["tokens"][seat],
+                state=state,
+                gesture=gestures.get(seat, ""),
+                is_you=seat == you,
+                partner=seat != you and teams[seat] == mine,
+            )
+        )
+    return rows
+
+
+def side_title(view: View, side: int, you: int | None, ascii: bool = False) -> str:
+    """`Side 0 ▶ swapping`, `Side 1 (yours) · waiting`, `Side 1 · asked to swap`."""
+    arrow = ">" if ascii else "▶"
+    dot = "-" if ascii else "·"
+    yours = " (yours)" if you is not None and view["sides"][you] == side else ""
+    if view["phase"] == "over":
+        return f"Side {side}{yours}"
+    if view["marker"] == side:
+        doing = "made no swap" if view["phase"] == "asking" else "swapping"
+        return f"Side {side}{yours} {arrow} {doing}"
+    if view["phase"] == "asking":
+        return f"Side {side}{yours} {dot} asked: swap?"
+    return f"Side {side}{yours} {dot} waits"
+
+
+def token_lines(view: View, you: int | None) -> list[Text]:
+    """The pot and draw pile, then each team's total, two teams a line; yours marked."""
+    teams = team_of(view)
+    mine = teams[you] if you is not None else None
+    lines = [
+        Text.assemble(("Pot ", "bold"), (str(view["pot"]), "bold"), f"  draw {view['draw_size']}")
+    ]
+    cells = []
+    for team, total in enumerate(view["team_tokens"]):
+        label = f"{team_name(team)} {total:>2}"
+        cells.append(Text(label + (" you" if team == mine else "    ")))
+    for start in range(0, len(cells), 2):
+        lines.append(Text("  ").join(cells[start : start + 2]))
+    return lines
+
+
+def swap_phase_hint(view: View, you: int) -> str:
+    """What the player can do right now, in a few words."""
+    if view["phase"] == "over":
+        return "The game is over."
+    if you in view["asked"]:
+        return "Nobody swapped: do you want to swap? y / n"
+    if view["phase"] == "asking":
+        return f"Side {1 - view['marker']} is being asked whether anyone wants to swap."
+    if view["sides"][you] != view["marker"]:
+        return f"Side {view['marker']} swaps: watch, gesture, call crabs (x)."
+    if you in view["done"]:
+        return "Hand laid down: wait, or swap to pick it up."
+    side = [s for s, on in enumerate(view["sides"]) if on == view["marker"]]
+    tiebreak = view.get("tiebreak")
+    if tiebreak is not None:
+        teams = team_of(view)
+        side = [s for s in side if teams[s] in tiebreak]
+    if all(s in view["done"] for s in side if s != you):
+        return "The others are done: swap, or space to lay your hand down."
+    return "Swap: a hand card (asdf), then an ocean card (jkl;)."
+
+
+def is_four(hand: Sequence[str]) -> bool:
+    """True if `hand` is four of a kind."""
+    return len(hand) == 4 and len(set(hand)) == 1
+
+
+def owed_double(view: View) -> int:
+    """Tokens the player's team may take for a double crab now (0: none)."""
+    for entry in view.get("double_take", []):
+        if entry["team"] == view["team"]:
+            return int(entry["tokens"])
+    return 0
+
+
+def source_label(source: Any, names: Sequence[str]) -> str:
+    """A double crab source: `the pot` or a player's name."""
+    return "the pot" if source == "pot" else names[int(source)]
+
+
+def winners_line(view: View, names: Sequence[str]) -> str:
+    """`Team A (Sara, Ada) wins with 9 tokens.`"""
+    winners = view.get("winners") or []
+    if not winners:
+        return "The game is over."
+    team = team_of(view)[winners[0]]
+    who = ", ".join(names[seat] for seat in winners)
+    return f"Team {team_name(team)} ({who}) wins with {view['team_tokens'][team]} tokens."

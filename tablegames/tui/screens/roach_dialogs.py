@@ -1,0 +1,105 @@
+"""Roach dialogs: the card you peeked at before the hand-off, and who lost at the end."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Label, Static
+
+from ..widgets.seats import table_box
+from .dialogs import DIALOG_CSS
+from .roach_view import display_text, loser_line, with_article
+
+
+class PeekNotice(ModalScreen[None]):
+    """The card a hot-seat player peeked at, shown to them before the next player takes over."""
+
+    DEFAULT_CSS = (
+        DIALOG_CSS.format(name="PeekNotice")
+        + """
+    PeekNotice Button { margin-top: 1; width: 100%; }
+    """
+    )
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,space,escape", "close", "Pass it on", show=False)
+    ]
+
+    def __init__(self, card: str, to: str, claim: str, ascii: bool = False) -> None:
+        super().__init__(classes="ascii" if ascii else None)
+        self.card, self.to, self.claim = card, to, claim
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(Text(f"You peeked: it is {with_article(self.card)}."), classes="title")
+            yield Label(Text(f'It goes to {self.to} as "{self.claim}".'))
+            yield Button("Pass it on (Enter)", id="close", variant="primary", compact=True)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+def result_table(
+    view: dict[str, Any], names: Sequence[str], ascii: bool = False, colour: bool = True
+) -> Table:
+    """One row per player: lost or won, cards left in hand, face-up cards by animal."""
+    table = Table(box=table_box(ascii), expand=True, pad_edge=False)
+    table.add_column("Player", no_wrap=True, overflow="ellipsis", max_width=20)
+    table.add_column("", no_wrap=True)
+    table.add_column("Hand", justify="right", no_wrap=True)
+    table.add_column("Face up", ratio=1)
+    loser = view.get("loser")
+    for seat, name in enumerate(names):
+        outcome = Text("LOSES", style="bold reverse") if seat == loser else Text("wins")
+        shown = display_text(
+            view["front_counts"][seat], view["fronts"][seat], view["lose_at"], 60, colour, ascii
+        )
+        table.add_row(name, outcome, str(view["hand_sizes"][seat]), shown)
+    return table
+
+
+class RoachResult(ModalScreen[str]):
+    """The game is over: the loser named, every display shown; returns "menu" or "quit"."""
+
+    DEFAULT_CSS = (
+        DIALOG_CSS.format(name="RoachResult")
+        + """
+    RoachResult > Vertical { width: 90%; max-width: 90; min-width: 44; }
+    RoachResult Button { margin: 1 1 0 1; }
+    RoachResult Horizontal { height: auto; width: auto; }
+    """
+    )
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("m,enter", "choose('menu')", "Menu", show=False),
+        Binding("q", "choose('quit')", "Quit", show=False),
+    ]
+
+    def __init__(self, view: dict[str, Any], names: Sequence[str], ascii: bool = False) -> None:
+        super().__init__(classes="ascii" if ascii else None)
+        self.view = view
+        self.names = list(names)
+        self.ascii = ascii
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(Text(f"Game over: {loser_line(self.view, self.names)}"), classes="title")
+            yield Static(result_table(self.view, self.names, self.ascii, not self.app.no_color))
+            yield Label("Whoever collects too much loses; everyone else wins.", classes="hint")
+            with Horizontal():
+                yield Button("Back to menu (m)", id="menu", variant="primary", compact=True)
+                yield Button("Quit (q)", id="quit", compact=True)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss("quit" if event.button.id == "quit" else "menu")
+
+    def action_choose(self, choice: str) -> None:
+        self.dismiss(choice)

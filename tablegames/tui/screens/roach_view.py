@@ -1,0 +1,332 @@
+"""What the roach screen says about a view: card names, face-up displays, the card in flight."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from rich.text import Text
+
+from ...rules.roach import ANIMALS, ROYAL, SPECIALS, claim_is_true
+from ..widgets.log import event_line
+
+View = dict[str, Any]
+
+#: Short animal names for a display that would not fit on its line otherwise.
+SHORT = {"cockroach": "roach", "scorpion": "scorp", "ladybug": "lady"}
+_ROYAL_CODE = re.compile(r"\broyal-(\w+)")
+
+
+def card_name(card: str) -> str:
+    """A card as players say it: `royal-bat` -> `royal bat`; `bat`, `joker` unchanged."""
+    return card.replace("royal-", "royal ")
+
+
+def sentence(text: str) -> str:
+    """A log or refusal sentence with card codes in words (`royal-bat` -> `royal bat`)."""
+    return _ROYAL_CODE.sub(r"royal \1", text)
+
+
+def with_article(card: str) -> str:
+    """`a bat`, `an ...`: a card's name with its article."""
+    name = card_name(card)
+    return ("an " if name[0] in "aeiou" else "a ") + name
+
+
+def log_line(event: dict[str, Any], names: Sequence[str], ascii: bool = False) -> str:
+    """An event's sentence for people: seat numbers become names, card codes become words."""
+    return sentence(event_line(event, names, ascii))
+
+
+def arrow(ascii: bool) -> str:
+    return "->" if ascii else "→"
+
+
+# -- hands -----------------------------------------------------------------------------------------
+def hand_kinds(hand: Sequence[str]) -> list[tuple[str, int]]:
+    """The hand as (card, how many) in the view's order (each animal with its royal)."""
+    counts = Counter(hand)
+    return [(card, counts[card]) for card in dict.fromkeys(hand)]
+
+
+def claim_label(card: str | None, claim: str) -> str:
+    """A claim as the claim dialog lists it: `bat`, or `bat (true)` / `fly (a bluff)` for `card`."""
+    if card is None:
+        return claim
+    return f"{claim} ({'true' if claim_is_true(card, claim) else 'a bluff'})"
+
+
+def lay_rule(claim: str, special: str) -> str:
+    """`You took the joker: lay out one bat card, or any two other cards.`"""
+    kind = "royal card" if claim == ROYAL else f"{claim} card"
+    return f"You took the {special}: lay out one {kind}, or any two other cards."
+
+
+# -- face-up displays ------------------------------------------------------------------------------
+def display_parts(counts: dict[str, int], lose_at: int) -> list[tuple[str, int, bool]]:
+    """Each animal face up as (animal, count, one more loses), most first."""
+    shown = [(animal, counts[animal]) for animal in ANIMALS if counts.get(animal)]
+    shown.sort(key=lambda pair: -pair[1])
+    return [(animal, count, count >= lose_at - 1) for animal, count in shown]
+
+
+def display_text(
+    counts: dict[str, int],
+    front: Sequence[str],
+    lose_at: int,
+    width: int,
+    colour: bool = True,
+    ascii: bool = False,
+) -> Text:
+    """A seat's face-up cards grouped by animal: `mouse 3!, bat 2, fly 1` (`!`: one more loses).
+
+    Animals go short (`roach`, `scorp`, `lady`) when the full names would not fit in `width`.
+    """
+    parts = display_parts(counts, lose_at)
+    extras = [card for card in front if card in SPECIALS]
+    if not parts and not extras:
+        return Text("-" if ascii else "—", style="dim")
+    danger = "bold red" if colour else "bold"
+    for short in (False, True):
+        text = Text()
+        for index, (animal, count, close) in enumerate(parts):
+            if index:
+                text.append(", " if not short else " ")
+            name = SHORT.get(animal, animal) if short else animal
+            text.append(f"{name} {count}" + ("!" if close else ""), style=danger if close else "")
+        for card in extras:
+            text.append((" +" if text else "+") + card, style="italic")
+        if text.cell_len <= width:
+            break
+    text.truncate(max(1, width), overflow="ellipsis" if not ascii else "crop")
+    return text
+
+
+def seat_table(
+    view: View,
+    names: Sequence[str],
+    you: int | None,
+    width: int,
+    colour: bool = True,
+    ascii: bool = False,
+) -> Text:
+    """Every player on one line: who acts, cards in hand, face-up cards grouped by animal."""
+    labels = [name + (" (you)" if seat == you else "") for seat, name in enumerate(names)]
+    name_width = min(20, max(len("Player"), *map(len, labels)))
+    pointer = ">" if ascii else "▶"
+    flight = view.get("flight")
+    holder = flight["to"] if flight else None
+    rest = max(8, width - name_width - 9)
+    lines = [
+        Text(
+            f"  {'Player':<{name_width}} Hand  Face up (! = one more loses)"[:width],
+            style="bold underline",
+        )
+    ]
+    for seat, label in enumerate(labels):
+        acting = seat == view["turn"]
+        if len(label) > name_width:
+            label = label[: name_width - 1] + "~"
+        line = Text(f"{pointer if acting else ' '} ", style="bold" if acting else "")
+        line.append(f"{label:<{name_width}}", style="bold" if acting else "")
+        size = view["hand_sizes"][seat]
+        line.append(f" {size:>4}  ")
+        line.append_text(
+            display_text(
+                view["front_counts"][seat],
+                view["fronts"][seat],
+                view["lose_at"],
+                rest,
+                colour,
+                ascii,
+            )
+        )
+        notes = []
+        if seat == holder:
+            notes.append("has the card")
+        if size == 0 and view["turn"] is not None:
+            notes.append("empty hand!")
+        if notes and line.cell_len + 3 + len(", ".join(notes)) <= width:
+            line.append("  " + ", ".join(notes), style="italic")
+        lines.append(line)
+    return Text("\n").join(lines)
+
+
+# -- the middle of the table -----------------------------------------------------------------------
+def flight_lines(
+    view: View,
+    names: Sequence[str],
+    you: int | None,
+    ascii: bool = False,
+    height: int = 99,
+    width: int = 99,
+) -> Text:
+    """The penalty pile, the card in flight with its chain of claims, then cards lately shown.
+
+    As many lately shown cards as fit in `height` lines of `width` columns, newest first.
+    """
+    go = arrow(ascii)
+    top = view["penalty_top"]
+    size = view["penalty_size"]
+    pile = Text("Penalty pile: ", style="bold")
+    pile.append(f"{size} card{'s' if size != 1 else ''}" if size else "empty")
+    lines = [pile]
+    if top is not None:
+        face_up = Text(" face up: ")
+        face_up.append(card_name(top), style="bold")
+        lines.append(face_up)
+    flight = view.get("flight")
+    if flight:
+        lines.append(Text("Card in flight:", style="bold"))
+        for link in flight["claims"]:
+            line = Text(f" {who(link['from'], names, you)} {go} {who(link['to'], names, you)}: ")
+            line.append(link["claim"], style="bold")
+            lines.append(line)
+        seen = [who(seat, names, you) for seat in flight["seen_by"]]
+        lines.append(Text(f" seen by {', '.join(seen)}", style="italic"))
+        if "card" in flight:
+            shown = Text(" you saw it: ")
+            shown.append(card_name(flight["card"]), style="bold reverse")
+            lines.append(shown)
+        if flight["to"] == you and len(lines) + 2 <= height:
+            sender = who(flight["from"], names, you)
+            lines.append(Text(f" judge right: {sender} takes it", style="italic"))
+            lines.append(Text(" judge wrong: you take it", style="italic"))
+    lately: list[Text] = []
+    for reveal in reversed(reveals(view)):
+        more = reveal_lines(reveal, names, you, ascii, width)
+        if len(lines) + 1 + len(lately) + len(more) > height:
+            break
+        lately += more
+    if lately:
+        lines.append(Text("Cards shown lately:", style="bold"))
+        lines += lately
+    return Text("\n").join(lines)
+
+
+def who(seat: int, names: Sequence[str], you: int | None) -> str:
+    """A seat in a tight spot: `you`, or the name without its `(bot)` tag."""
+    if seat == you:
+        return "you"
+    return names[seat].removesuffix(" (bot)")
+
+
+def reveals(view: View) -> list[dict[str, Any]]:
+    """Every card turned up in the log, oldest first: `sender`, `claim`, `card`, `taker`."""
+    found: list[dict[str, Any]] = []
+    claim: dict[str, Any] | None = None
+    for event in view.get("log", []):
+        if "claim" in event and "sender" in event:
+            claim = event
+        elif "truth" in event and "taker" in event and claim is not None:
+            found.append(
+                {
+                    "sender": claim["sender"],
+                    "claim": claim["claim"],
+                    "card": event["card"],
+                    "truth": event["truth"],
+                    "taker": event["taker"],
+                }
+            )
+            claim = None
+    return found
+
+
+def reveal_lines(
+    reveal: dict[str, Any], names: Sequence[str], you: int | None, ascii: bool, width: int
+) -> list[Text]:
+    """` Ada: "bat" was royal bat → you` (the claim judged, the card, who took it).
+
+    Split over two lines when that is wider than `width`.
+    """
+    go = arrow(ascii)
+    said = f' {who(reveal["sender"], names, you)}: "{reveal["claim"]}"'
+    card = Text(card_name(reveal["card"]), style="bold")
+    taker = who(reveal["taker"], names, you)
+    layouts = [
+        [Text.assemble(said, " was ", card, f" {go} {taker}")],
+        [Text.assemble(said, " was ", card), Text(f"   {go} {taker} took it")],
+        [Text(said), Text.assemble("   was ", card, f" {go} {taker}")],
+    ]
+    for lines in layouts:
+        if all(line.cell_len <= width for line in lines):
+            return lines
+    return layouts[-1]
+
+
+# -- whose move, and what to do --------------------------------------------------------------------
+VERBS = {"offer": "offer a card", "respond": "answer a claim", "lay": "lay out cards"}
+
+
+def turn_phrase(view: View, names: Sequence[str], you: int | None) -> str:
+    """`your turn: offer a card`, `Ada (bot) to answer a claim`, or `game over`."""
+    turn = view["turn"]
+    if turn is None:
+        return "game over"
+    verb = VERBS.get(view["phase"], "move")
+    if turn == you:
+        return f"your turn: {verb}"
+    return f"{names[turn]} to {verb}"
+
+
+def can_pass(view: View) -> bool:
+    """True if the receiver of the card in flight may still peek and pass it on."""
+    flight = view.get("flight")
+    if not flight:
+        return False
+    seen = {*flight["seen_by"], flight["to"]}
+    return len(seen) < int(view["players"])
+
+
+def pass_targets(view: View) -> list[int]:
+    """Seats the card in flight may be passed to."""
+    flight = view.get("flight")
+    if not flight:
+        return []
+    seen = {*flight["seen_by"], flight["to"]}
+    return [seat for seat in range(view["players"]) if seat not in seen]
+
+
+def prompt(view: View, names: Sequence[str], you: int, ascii: bool = False) -> str:
+    """What the player at the keyboard should do now, with the keys to do it."""
+    turn, phase = view["turn"], view["phase"]
+    arrows = "<- ->" if ascii else "←→"
+    if turn is None:
+        return "The game is over."
+    if turn != you:
+        return f"Waiting for {names[turn]} to {VERBS.get(phase, 'move')}."
+    if phase == "offer":
+        return f"Your turn: pick a card ({arrows} or 1-9) and press Enter to offer it."
+    if phase == "respond":
+        flight = view["flight"]
+        head = f'{names[flight["from"]]} slides you a card: "{flight["claim"]}". '
+        if can_pass(view):
+            return head + "t: true  f: false  p: peek and pass"
+        return head + "Everyone else has seen it: t true or f false?"
+    if phase == "lay":
+        lay = view["lay"]
+        return lay_rule(lay["claim"], lay["special"]) + " Enter marks a card, l lays out."
+    return ""
+
+
+def lay_hint(marked: Sequence[str], claim: str) -> str:
+    """What the marked cards would do: `Marked: bat. Press l to lay it out.`"""
+    if not marked:
+        kind = "royal" if claim == ROYAL else claim
+        return f"Mark one {kind} card or any two other cards with Enter, then press l."
+    names = " and ".join(card_name(card) for card in marked)
+    them = "it" if len(marked) == 1 else "them"
+    return f"Marked: {names}. Press l to lay {them} out, or Enter to change."
+
+
+def loser_line(view: View, names: Sequence[str]) -> str:
+    """The sentence that names the loser: `Ada (bot) has 4 bats in front of them and loses!...`."""
+    for event in reversed(view.get("log", [])):
+        if "loser" in event:
+            return log_line(event, names)
+    loser = view.get("loser")
+    if loser is None:
+        return "The game is over."
+    return f"{names[loser]} loses! Everyone else wins."

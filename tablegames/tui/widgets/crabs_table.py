@@ -1,0 +1,300 @@
+"""Widgets of the crabs table: a row of crab cards, a side of players, the gesture bar.
+
+Attributes go down (`show`); clicks come up as small messages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual import events
+from textual.message import Message
+from textual.widget import Widget
+
+#: Crab kinds as the screen prints them: the full name, and two short lines for a card box.
+CRAB_NAMES = {
+    "retriever": "Crabrador Retriever",
+    "crabbi": "Crabbi",
+    "jab": "Jab Crab",
+    "taxi": "Taxi Crab",
+    "ab": "Ab Crab",
+    "bunny": "Bunny Crabbit",
+    "kebab": "Shish Crabob",
+    "cappuccino": "Crabuccino",
+    "king": "King Crab",
+    "cabernet": "Crabernet Sauvignon",
+    "diet": "Low Crab Diet",
+    "cantaloupe": "Crabaloupe",
+    "magic": "Abracrabdabra",
+}
+BOX_LINES = {
+    "retriever": ("Crabrador", "Retriever"),
+    "crabbi": ("Crabbi", ""),
+    "jab": ("Jab", "Crab"),
+    "taxi": ("Taxi", "Crab"),
+    "ab": ("Ab", "Crab"),
+    "bunny": ("Bunny", "Crabbit"),
+    "kebab": ("Shish", "Crabob"),
+    "cappuccino": ("Crab-", "uccino"),
+    "king": ("King", "Crab"),
+    "cabernet": ("Crabernet", "Sauvignon"),
+    "diet": ("Low Crab", "Diet"),
+    "cantaloupe": ("Crab-", "aloupe"),
+    "magic": ("Abracrab-", "dabra"),
+}
+#: Gestures: the key that makes each one, a short label for the bar, and what a player does.
+GESTURE_KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0")
+GESTURE_LABELS = {
+    "wink": "wink",
+    "tap_table": "tap",
+    "touch_nose": "nose",
+    "scratch_head": "scratch",
+    "yawn": "yawn",
+    "sip_drink": "sip",
+    "drum_fingers": "drum",
+    "stretch": "stretch",
+    "nod": "nod",
+    "crack_knuckles": "knuckles",
+}
+
+
+def crab_name(kind: str) -> str:
+    """`king` -> `King Crab` (an unknown code is shown as it is)."""
+    return CRAB_NAMES.get(kind, kind)
+
+
+@dataclass
+class PlayerRow:
+    """One player as a side panel shows them."""
+
+    seat: int
+    name: str
+    team: str
+    tokens: int
+    state: str  # done, asked, or ""
+    gesture: str  # the gesture they just made, or ""
+    is_you: bool
+    partner: bool
+
+
+CARD_WIDTH = 11  # a boxed card: 9 letters inside
+BOX = {False: ("╭╮╰╯", "│", "─"), True: ("++++", "|", "-")}
+PICKED_BOX = {False: ("┏┓┗┛", "┃", "━"), True: ("####", "#", "=")}
+
+
+class CardRow(Widget):
+    """Four crab cards with the keys that pick them: boxes side by side, or a list when small.
+
+    Clicking a card posts `CardRow.Clicked` with the row's id and the card's index.
+    """
+
+    DEFAULT_CSS = """
+    CardRow { height: 1fr; width: 1fr; }
+    """
+
+    @dataclass
+    class Clicked(Message):
+        """The player clicked card `index` of the row `row`."""
+
+        row: str
+        index: int
+
+    def __init__(self, keys: Sequence[str], ascii: bool = False, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.keys = list(keys)
+        self.ascii = ascii
+        self.cards: list[str] = []
+        self.picked: int | None = None
+        self.blank = ""
+        self._spans: list[tuple[int, int, int, int, int]] = []  # index, x0, x1, y0, y1
+
+    def show(self, cards: Sequence[str], picked: int | None, blank: str = "") -> None:
+        """Draw `cards` with `picked` marked; with no cards, `blank` instead."""
+        self.cards, self.picked, self.blank = list(cards), picked, blank
+        self.refresh()
+
+    @property
+    def boxed(self) -> bool:
+        """True when there is room for card boxes (four across, four rows and the keys)."""
+        return self.size.width >= len(self.cards) * CARD_WIDTH and self.size.height >= 5
+
+    def render(self) -> Text:
+        self._spans = []
+        if not self.cards:
+            return Text(self.blank, style="italic")
+        return self._boxes() if self.boxed else self._list()
+
+    def _list(self) -> Text:
+        arrow = ">" if self.ascii else "▶"
+        lines = []
+        for index, card in enumerate(self.cards):
+            chosen = index == self.picked
+            line = Text(f"{arrow if chosen else ' '} {self.keys[index]} ", "bold" if chosen else "")
+            line.append(crab_name(card), "bold reverse" if chosen else "bold")
+            lines.append(line)
+            self._spans.append((index, 0, self.size.width, index, index + 1))
+        return Text("\n").join(lines)
+
+    def _boxes(self) -> Text:
+        rows = [Text() for _ in range(5)]
+        gap = " " if self.size.width >= len(self.cards) * (CARD_WIDTH + 1) - 1 else ""
+        for index, card in enumerate(self.cards):
+            chosen = index == self.picked
+            corners, side, fill = (PICKED_BOX if chosen else BOX)[self.ascii]
+            x = index * (CARD_WIDTH + len(gap))
+            inner = CARD_WIDTH - 2
+            frame = "bold" if chosen else ""
+            face = "bold reverse" if chosen else "bold"
+            key = f"[{self.keys[index]}]" if chosen else f" {self.keys[index]} "
+            rows[0].append(key.center(CARD_WIDTH) + gap, "bold" if chosen else "")
+            rows[1].append(corners[0] + fill * inner + corners[1] + gap, frame)
+            for row, line in zip((2, 3), BOX_LINES.get(card, (card, "")), strict=True):
+                rows[row].append(side, frame)
+                rows[row].append(line.center(inner), face)
+                rows[row].append(side + gap, frame)
+            rows[4].append(corners[2] + fill * inner + corners[3] + gap, frame)
+            self._spans.append((index, x, x + CARD_WIDTH, 0, 5))
+        return Text("\n").join(rows)
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        for index, x0, x1, y0, y1 in self._spans:
+            if x0 <= offset.x < x1 and y0 <= offset.y < y1:
+                event.stop()
+                self.post_message(self.Clicked(self.id or "", index))
+                return
+
+
+class SidePanel(Widget):
+    """The players of one side: key, name, team, tokens, done or asked, and a fresh gesture.
+
+    Clicking a player posts `SidePanel.Clicked` with their seat.
+    """
+
+    DEFAULT_CSS = """
+    SidePanel { height: auto; width: 1fr; }
+    """
+
+    @dataclass
+    class Clicked(Message):
+        """The player clicked the row of `seat`."""
+
+        seat: int
+
+    def __init__(self, ascii: bool = False, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.ascii = ascii
+        self.rows: list[PlayerRow] = []
+        self.marked: int | None = None  # a seat picked by a first click (accuse on the second)
+
+    def show(self, rows: Sequence[PlayerRow], marked: int | None = None) -> None:
+        """Redraw with `rows`; `marked` is the seat a click picked, if any."""
+        self.rows, self.marked = list(rows), marked
+        self.refresh(layout=True)
+
+    def render(self) -> Text:
+        width = self.size.width
+        # key, name, team and tokens, done/asked, and room for the longest gesture label
+        name_width = max(6, min(20, width - 22))
+        lines = []
+        for row in self.rows:
+            name = row.name + (" (you)" if row.is_you else "")
+            if len(name) > name_width:
+                name = name[: name_width - 1] + "~"
+            key = str((row.seat + 1) % 10)
+            marker = (">" if self.ascii else "▶") if row.seat == self.marked else " "
+            line = Text(f"{marker}{key} ", "bold" if row.is_you else "")
+            line.append(f"{name:<{name_width}}", "bold" if row.is_you or row.partner else "")
+            line.append(f" {row.team}{row.tokens:>2}")
+            line.append(f" {row.state:<4}", "italic")
+            if row.gesture:
+                label = GESTURE_LABELS.get(row.gesture, row.gesture)
+                line.append(" ")
+                line.append(f"{'*' if self.ascii else '»'}{label}", "bold reverse")
+            if row.seat == self.marked:
+                line.stylize("reverse", 0, 2)
+            line.truncate(width, overflow="crop")
+            lines.append(line)
+        return Text("\n").join(lines)
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is not None and 0 <= offset.y < len(self.rows):
+            event.stop()
+            self.post_message(self.Clicked(self.rows[offset.y].seat))
+
+
+class GestureBar(Widget):
+    """Every gesture with its key, the team's signal marked; clicking one makes it."""
+
+    DEFAULT_CSS = """
+    GestureBar { height: auto; width: 1fr; }
+    """
+
+    @dataclass
+    class Chosen(Message):
+        """The player clicked the gesture `name`."""
+
+        name: str
+
+    def __init__(self, ascii: bool = False, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.ascii = ascii
+        self.names: list[str] = []
+        self.signal: str | None = None
+        self.flash: str | None = None  # the gesture just made, shown pressed for a moment
+        self._spans: list[tuple[str, int, int, int]] = []  # name, line, x0, x1
+
+    def show(self, names: Sequence[str], signal: str | None, flash: str | None = None) -> None:
+        """Draw `names` (in key order) with the team's `signal` marked."""
+        self.names, self.signal, self.flash = list(names), signal, flash
+        self.refresh(layout=True)
+
+    def get_content_height(self, container: object, viewport: object, width: int) -> int:
+        return len(self._lay_out(width))
+
+    def _lay_out(self, width: int) -> list[list[tuple[str, str]]]:
+        """The bar's lines: (name, label) cells, wrapped to `width`."""
+        lines: list[list[tuple[str, str]]] = [[]]
+        used = 0
+        for key, name in zip(GESTURE_KEYS, self.names, strict=False):
+            label = f"{key} {GESTURE_LABELS.get(name, name)}"
+            if name == self.signal:
+                label += "*"
+            if used and used + 1 + len(label) > width:
+                lines.append([])
+                used = 0
+            lines[-1].append((name, label))
+            used += len(label) + (1 if used else 0)
+        return lines
+
+    def render(self) -> Text:
+        self._spans = []
+        out = []
+        for number, cells in enumerate(self._lay_out(max(1, self.size.width))):
+            line = Text()
+            for name, label in cells:
+                if len(line):
+                    line.append(" ")
+                start = len(line)
+                style = "bold underline" if name == self.signal else ""
+                if name == self.flash:
+                    style += " reverse"
+                line.append(label, style.strip())
+                self._spans.append((name, number, start, len(line)))
+            out.append(line)
+        return Text("\n").join(out)
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        for name, line, x0, x1 in self._spans:
+            if line == offset.y and x0 <= offset.x < x1:
+                event.stop()
+                self.post_message(self.Chosen(name))
+                return

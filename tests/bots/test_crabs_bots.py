@@ -1,0 +1,307 @@
+"""Crabs bots: legal and honest, reacting in human time, signalling, calling, learning, winning.
+
+Scenario tests stack a table, play actions at given times and ask a bot what it does at a given
+moment of table time (`ask`). Batch tests play whole games on the virtual clock.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from tablegames.bots import get_bot
+from tablegames.bots.crabs import BOTS, HARD, NORMAL, CrabsBot, HardBot, RandomBot
+from tablegames.rules import get_game
+from tablegames.table import Table, VirtualClock, run_realtime
+
+crabs = get_game("crabs")
+
+OCEAN = ["jab", "taxi", "ab", "bunny"]
+PLAIN = [
+    ["crabbi", "crabbi", "kebab", "diet"],
+    ["cappuccino", "cappuccino", "cabernet", "magic"],
+    ["kebab", "kebab", "diet", "magic"],
+    ["cabernet", "cabernet", "crabbi", "magic"],
+]
+KINGS = ["king"] * 4
+DRAW = ["jab", "taxi", "ab", "bunny", "diet", "magic", "crabbi", "kebab"]
+
+
+def deal(*hands: list[str], ocean: list[str] = OCEAN, **options: Any) -> Any:
+    """A stacked four-player table (side 0 swaps first; team 0 is seats 0 and 1)."""
+    return crabs.new(
+        len(hands),
+        1,
+        hands=[list(h) for h in hands],
+        ocean=list(ocean),
+        draw=list(DRAW),
+        first_side=0,
+        **options,
+    )
+
+
+def ask(bot: Any, state: Any, seat: int, now: float, speed: float = 1.0) -> Any:
+    """What `bot` in `seat` does at table time `now`."""
+    view = state.view(seat) | {"now": now, "speed": speed}
+    return bot.choose(view, state.legal(seat))
+
+
+def first_action(bot: Any, state: Any, seat: int, start: float, until: float = 30.0) -> Any:
+    """(time, action) of the first thing `bot` does from `start`, asking at every wake-up."""
+    now = start
+    while now <= until:
+        action = ask(bot, state, seat, now)
+        if action is not None:
+            return now, action
+        wake = bot.wake_at()
+        assert wake is not None and wake > now, "a waiting bot says when to ask again"
+        now = wake
+    raise AssertionError("the bot did nothing")
+
+
+def gesture(name: str) -> dict[str, Any]:
+    return {"type": "gesture", "name": name}
+
+
+# -- reacting in human time ----------------------------------------------------------------------
+def test_a_bot_waits_a_reaction_time_then_acts_and_says_when():
+    state = deal(["jab", "jab", "jab", "diet"], *PLAIN[1:])
+    bot = CrabsBot(0, random.Random(1))
+    assert ask(bot, state, 0, 0.0) is None
+    due = bot.wake_at()
+    low, high = NORMAL.swap_time
+    assert due is not None and low <= due <= high
+    assert ask(bot, state, 0, due - 0.01) is None
+    assert ask(bot, state, 0, due) == {"type": "swap", "hand": "diet", "ocean": "jab"}
+
+
+def test_speed_divides_the_reaction_time():
+    state = deal(["jab", "jab", "jab", "diet"], *PLAIN[1:])
+    slow, quick = CrabsBot(0, random.Random(4)), CrabsBot(0, random.Random(4))
+    ask(slow, state, 0, 0.0)
+    ask(quick, state, 0, 0.0, speed=2.0)
+    assert quick.wake_at() == pytest.approx(slow.wake_at() / 2)
+
+
+def test_without_a_clock_a_bot_acts_at_once():
+    state = deal(["jab", "jab", "jab", "diet"], *PLAIN[1:])
+    action = CrabsBot(0, random.Random(1)).choose(state.view(0), state.legal(0))
+    assert action == {"type": "swap", "hand": "diet", "ocean": "jab"}
+
+
+def test_hard_reacts_faster_than_normal():
+    assert HARD.call_time[1] < NORMAL.call_time[0] + 0.5
+    assert HARD.swap_time[1] <= NORMAL.swap_time[1] and HARD.accuse_time < NORMAL.accuse_time
+
+
+# -- swapping -------------------------------------------------------------------------------------
+def test_collects_toward_four_of_a_kind_then_lays_down():
+    state = deal(["jab", "jab", "diet", "magic"], *PLAIN[1:], ocean=["jab", "taxi", "jab", "ab"])
+    bot = CrabsBot(0, random.Random(2))
+    for _ in range(2):
+        now, action = first_action(bot, state, 0, 0.0)
+        assert action["type"] == "swap" and action["ocean"] == "jab"
+        state.apply(0, action, now)
+    assert state.view(0)["hand"].count("jab") == 4
+    _, action = first_action(bot, state, 0, 5.0)
+    assert action == gesture(state.view(0)["signal"])  # four: tell the partner first
+
+
+def test_answers_the_no_swap_question_by_what_the_ocean_offers():
+    state = deal(*PLAIN, ocean=["cabernet", "taxi", "ab", "bunny"])
+    state.apply(0, {"type": "done"}, 1.0)
+    state.apply(2, {"type": "done"}, 1.1)
+    assert state.view(1)["asked"] == [1, 3]
+    _, seat3 = first_action(CrabsBot(3, random.Random(1)), state, 3, 1.2)
+    assert seat3 == {"type": "want_swap", "yes": True}  # a third Crabernet Sauvignon
+    _, seat1 = first_action(CrabsBot(1, random.Random(1)), state, 1, 1.2)
+    assert seat1 == {"type": "want_swap", "yes": False}  # two of each is no better
+
+
+# -- signals and calls ----------------------------------------------------------------------------
+def test_signals_four_of_a_kind_and_the_partner_calls_after_a_reaction():
+    state = deal(*PLAIN[:1], KINGS, *PLAIN[2:])
+    signal = state.view(1)["signal"]
+    holder, partner = CrabsBot(1, random.Random(3)), CrabsBot(0, random.Random(3))
+    now, action = first_action(holder, state, 1, 0.0)
+    assert action == gesture(signal)
+    state.apply(1, action, now)
+    when, call = first_action(partner, state, 0, now)
+    assert call == {"type": "accuse", "target": 1}
+    assert NORMAL.call_time[0] <= when - now <= NORMAL.call_time[1]
+    state.apply(0, call, when)
+    assert state.view(0)["team_tokens"] == [5, 4]
+
+
+def test_a_decoy_from_the_partner_is_not_called():
+    state = deal(*PLAIN)
+    signal = state.view(0)["signal"]
+    other = next(g for g in state.view(0)["gesture_names"] if g != signal)
+    state.apply(1, gesture(other), 0.5)
+    bot = CrabsBot(0, random.Random(5))
+    for now in (0.6, 2.0, 4.0):
+        action = ask(bot, state, 0, now)
+        assert action is None or action["type"] != "accuse"
+
+
+def test_learns_an_opponent_signal_from_a_correct_call_and_uses_it():
+    state = deal(PLAIN[0], PLAIN[1], PLAIN[2], KINGS)
+    bot = CrabsBot(0, random.Random(6))
+    state.apply(3, gesture("wink"), 0.5)  # long before the call: a decoy, most likely
+    state.apply(3, gesture("yawn"), 9.0)
+    state.apply(2, {"type": "accuse", "target": 3}, 10.0)  # right: four King Crabs
+    ask(bot, state, 0, 10.1)
+    assert bot.reader.signal_of(1, NORMAL.learn_threshold) == "yawn"
+    state.apply(3, gesture("yawn"), 20.0)  # seat 3 again, with its new hand
+    when, action = first_action(bot, state, 0, 20.1)
+    assert action == {"type": "accuse", "target": 3}
+    assert when - 20.0 >= NORMAL.accuse_time[0]
+
+
+def test_gestures_just_before_a_call_are_ambiguous_until_seen_again():
+    state = deal(PLAIN[0], PLAIN[1], PLAIN[2], KINGS)
+    bot = CrabsBot(0, random.Random(6))
+    state.apply(3, gesture("yawn"), 1.0)
+    state.apply(3, gesture("wink"), 1.5)  # a decoy right after the signal
+    state.apply(2, {"type": "accuse", "target": 3}, 2.0)
+    ask(bot, state, 0, 2.1)
+    assert bot.reader.signal_of(1, NORMAL.learn_threshold) is None
+
+
+def test_accuses_when_swaps_show_four_of_a_kind():
+    state = deal(
+        PLAIN[0],
+        PLAIN[1],
+        ["jab", "jab", "taxi", "taxi"],
+        PLAIN[3],
+        ocean=["jab", "jab", *OCEAN[1:3]],
+    )
+    state.apply(2, {"type": "swap", "hand": "taxi", "ocean": "jab"}, 1.0)
+    state.apply(2, {"type": "swap", "hand": "taxi", "ocean": "jab"}, 2.0)
+    # Seat 2 showed only two Jab Crabs going in: no call yet, the first two are unseen.
+    bot = CrabsBot(1, random.Random(7))
+    action = ask(bot, state, 1, 2.5)
+    assert bot.reader.chance_of_four(state.view(1), 2, bot.reader.unseen(state.view(1))) < 0.5
+    assert action is None or action["type"] != "accuse"
+
+
+def test_hard_changes_the_team_signal_after_using_it():
+    state = deal(*PLAIN[:1], KINGS, *PLAIN[2:])
+    signal = state.view(1)["signal"]
+    state.apply(1, gesture(signal), 1.0)
+    state.apply(0, {"type": "accuse", "target": 1}, 2.0)
+    bot = HardBot(1, random.Random(8))
+    state.apply(1, {"type": "done"}, 2.5) if {"type": "done"} in state.legal(1) else None
+    seen = []
+    now = 3.0
+    while now < 20 and not seen:
+        action = ask(bot, state, 1, now)
+        if action is not None:
+            state.apply(1, action, now)
+            seen = [action] if action["type"] == "signal" else []
+        now = max(now + 0.1, bot.wake_at() or now + 0.1)
+    assert seen and state.view(1)["signal"] != signal
+    assert state.view(0)["signal"] == state.view(1)["signal"]  # the partner sees it at once
+
+
+def test_double_crab_takes_tokens_from_the_richest_opponent():
+    state = deal(KINGS, ["diet"] * 4, *PLAIN[2:], tokens=[2, 2, 1, 3])
+    state.apply(0, {"type": "accuse", "target": 1}, 1.0)
+    state.apply(1, {"type": "accuse", "target": 0}, 1.5)
+    _, action = first_action(CrabsBot(0, random.Random(9)), state, 0, 1.6)
+    assert action["type"] == "double_take"
+    assert action["sources"].count(3) >= 2 and "pot" not in action["sources"][:2]
+
+
+# -- honesty --------------------------------------------------------------------------------------
+def twin_tables() -> tuple[Any, Any]:
+    """Two tables alike for seat 0 (hand, ocean, public log) but not for anyone else."""
+    first = deal(PLAIN[0], PLAIN[1], PLAIN[2], KINGS)
+    second = deal(PLAIN[0], ["cabernet"] * 4, ["magic", "jab", "king", "king"], PLAIN[2])
+    other = next(g for g in GESTURES if g != second.view(2)["signal"])
+    second.apply(2, {"type": "signal", "name": other}, 0.2)  # team 1 changes its signal
+    for state in (first, second):
+        state.apply(3, gesture("nod"), 0.5)
+        state.apply(0, {"type": "swap", "hand": "kebab", "ocean": "jab"}, 1.0)
+        state.apply(1, gesture("wink"), 1.4)
+    assert first.view(0) == second.view(0)
+    assert first.view(2)["signal"] != second.view(2)["signal"]
+    return first, second
+
+
+GESTURES = ("wink", "tap_table", "touch_nose", "scratch_head", "yawn", "sip_drink")
+
+
+@pytest.mark.parametrize("level", ["random", "normal", "hard"])
+def test_same_decisions_when_only_hidden_things_differ(level):
+    first, second = twin_tables()
+    bots = [BOTS[level](0, random.Random(11)) for _ in range(2)]
+    for step in range(40):
+        now = 1.5 + step * 0.25
+        choices = [
+            ask(bot, state, 0, now) for bot, state in zip(bots, (first, second), strict=True)
+        ]
+        assert choices[0] == choices[1]
+        assert bots[0].wake_at() == bots[1].wake_at()
+
+
+# -- whole games ----------------------------------------------------------------------------------
+class Checked:
+    """Wraps a bot and fails the test if it ever picks an action that is not legal."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+
+    def wake_at(self) -> float | None:
+        return self.bot.wake_at()
+
+    def choose(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> Any:
+        action = self.bot.choose(view, legal)
+        assert action is None or action in legal, action
+        assert "now" in view and "speed" in view
+        return action
+
+
+def play(levels: list[str], seed: int) -> Table:
+    """One bot-only game on the virtual clock, every action checked for legality."""
+    rng = random.Random(seed)
+    bots = {
+        seat: Checked(get_bot("crabs", level, seat, random.Random(rng.getrandbits(32))))
+        for seat, level in enumerate(levels)
+    }
+    clock = VirtualClock()
+    table = Table(crabs, len(levels), [str(s) for s in levels], seed=seed, bots=bots, clock=clock)
+    run_realtime(table, clock, 50_000, max_seconds=4 * 3600)
+    assert table.over, f"seed {seed}: the game did not end"
+    return table
+
+
+@pytest.mark.parametrize(
+    "players, levels", [(4, "normal"), (5, "hard"), (7, "random"), (10, "normal"), (6, "mixed")]
+)
+def test_bots_play_legal_actions_to_the_end(players, levels):
+    for seed in range(3):
+        if levels == "mixed":
+            chosen = [("random", "normal", "hard")[seat % 3] for seat in range(players)]
+        else:
+            chosen = [levels] * players
+        table = play(chosen, seed)
+        assert table.log[-1][2] > 20.0  # minutes of table time, not an instant
+
+
+def test_hard_teams_beat_normal_teams_on_a_fixed_batch():
+    wins = 0
+    games = 24
+    for seed in range(games):
+        hard_team = seed % 2  # which team is hard alternates: both sides, every seat
+        levels = ["hard" if seat // 2 == hard_team else "normal" for seat in range(4)]
+        result = play(levels, 1000 + seed).state.result()
+        wins += result["winning_team"] == hard_team
+    assert wins >= 0.75 * games
+
+
+def test_get_bot_knows_every_level():
+    for level, kind in (("random", RandomBot), ("normal", CrabsBot), ("hard", HardBot)):
+        assert type(get_bot("crabs", level, 0, random.Random(0))) is kind

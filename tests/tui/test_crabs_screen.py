@@ -1,0 +1,306 @@
+"""Playing You've Got Crabs with keys and the mouse: signal, swaps, gestures, calls, answers.
+
+The bots are frozen (a tiny speed makes their reactions last for ages); a test makes their
+moves itself through the table when it needs them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tablegames.local import local_table
+from tablegames.table import LocalClient
+from tablegames.tui.app import TableGamesApp
+from tablegames.tui.screens.crabs import CrabsScreen
+from tablegames.tui.screens.crabs_dialogs import CrabsOver, OneHumanOnly, SignalScreen
+from tablegames.tui.screens.dialogs import PickDialog, QuitDialog
+from tablegames.tui.screens.help import HelpScreen
+from tablegames.tui.screens.menu import MenuScreen
+from tablegames.tui.widgets.crabs_table import CardRow, SidePanel
+
+from .helpers import screen_text
+
+FROZEN = 1e-9  # bots' speed: their reaction times outlast any test
+HANDS = [
+    ["kebab", "jab", "kebab", "cappuccino"],
+    ["cappuccino", "cappuccino", "cabernet", "magic"],
+    ["crabbi", "crabbi", "diet", "magic"],
+    ["cabernet", "cabernet", "crabbi", "magic"],
+]
+OCEAN = ["kebab", "king", "crabbi", "jab"]
+DRAW = ["taxi", "taxi", "ab", "ab", "bunny", "bunny", "taxi", "ab"]
+
+
+def crabs_table(
+    hands: list[list[str]] = HANDS, first_side: int = 0, humans: int = 1, **options: Any
+) -> LocalClient:
+    """Sara (seat 0) with three frozen bots; team A is seats 0 and 1, side 0 is seats 0 and 2."""
+    return local_table(
+        "crabs",
+        len(hands),
+        humans=humans,
+        seed=3,
+        names=("Sara",),
+        speed=FROZEN,
+        hands=hands,
+        ocean=list(OCEAN),
+        draw=list(DRAW),
+        first_side=first_side,
+        **options,
+    )
+
+
+def view(client: LocalClient, seat: int = 0) -> dict[str, Any]:
+    return client.update(seat).view
+
+
+def status(app: TableGamesApp) -> str:
+    return str(app.screen.query_one("#status").render())
+
+
+async def at_the_table(pilot: Any, app: TableGamesApp) -> None:
+    """Keep the signal shown before play and arrive at the table."""
+    await pilot.pause()
+    assert isinstance(app.screen, SignalScreen)
+    await pilot.press("enter")
+    await pilot.pause()
+    assert isinstance(app.screen, CrabsScreen)
+
+
+async def test_the_team_signal_is_shown_privately_before_play_and_can_change():
+    client = crabs_table()
+    app = TableGamesApp(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SignalScreen)
+        text = screen_text(app)
+        signal = view(client)["signal"]
+        assert "Your team's secret signal" in text and "Ada (bot)" in text
+        assert "(your signal)" in text
+        assert client.table.version == 0  # the bots wait while the team picks
+        await pilot.press("3")
+        await pilot.pause()
+        assert isinstance(app.screen, CrabsScreen)
+        assert view(client)["signal"] == "touch_nose" != signal or signal == "touch_nose"
+        assert view(client, 1)["signal"] == view(client)["signal"]  # the partner knows
+        assert view(client, 2)["signal"] != "touch_nose" or signal == "touch_nose"
+        assert "nose*" in screen_text(app)  # marked in the gesture bar
+        assert app.screen._bot_worker is not None  # play has started
+
+
+async def test_t_opens_the_signal_screen_at_any_time():
+    client = crabs_table()
+    app = TableGamesApp(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await at_the_table(pilot, app)
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(app.screen, SignalScreen)
+        await pilot.press("1")
+        await pilot.pause()
+        assert view(client)["signal"] == "wink"
+        assert "Your team's signal is now: wink." in status(app)
+
+
+async def test_keys_swap_a_hand_card_for_an_ocean_card_in_either_order():
+    client = crabs_table()
+    app = TableGamesApp(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await at_the_table(pilot, app)
+        await pilot.press("s")  # the Jab Crab
+        await pilot.pause()
+        assert "Jab Crab picked" in status(app)
+        await pilot.press("j")  # the ocean's Shish Crabob
+        await pilot.pause()
+        assert view(client)["hand"] == ["kebab", "kebab", "kebab", "cappuccino"]
+        assert "Sara swaps a Jab Crab for the Shish Crabob." in screen_text(app)
+        await pilot.press("semicolon", "f")  # ocean first: the Jab Crab back, for the Crabuccino
+        await pilot.pause()
+        assert view(client)["hand"] == ["kebab", "kebab", "kebab", "jab"]
+
+
+async def test_a_refused_swap_says_why():
+    client = crabs_table(first_side=1)
+    app = TableGamesApp(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await at_the_table(pilot, app)
+        await pilot.press("a", "k")
+        await pilot.pause()
+        assert "it is side 1's turn to swap, not yours" in status(app)
+        assert view(client)["hand"] == HANDS[0]
+
+
+async def test_clicks_swap_too():
+    client = crabs_table()
+    app = TableGamesApp(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await at_the_table(pilot, app)
+        await pilot.click(CardRow, offset=(4, 1))  # hand card 2, the Jab Crab
+        await pilot.pause()
+        assert app.screen.query_one("#hand", CardRow).picked == 1
+        await pilot.click("#ocean", offset=(4, 0))  # ocean card 1, the Shish Crabob
+        await pilot.pause()
+        assert view(client)["hand"] == ["kebab", "kebab", "kebab", "cappuccino"]
+
+
+async def test_space_lays_the_hand_down():
+    client = crabs_table()
+    app = TableGamesApp(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await at_the_table(pilot, app)
+        await pilot.press("space")
+        await pilot.pause()
+        assert view(client)["done"] == [0]
+        assert "done" in screen_text(app)
+        assert "Hand laid down" in status(app) or "laid your hand down" in status(app)
+
+
+async def test_digits_make_gestures_everyone_sees_for_a_moment():
+    client = crabs_table()
+    app = TableGamesApp(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await at_the_table(pilot, app)
+        await pilot.press("5")
+        await pilot.pause()
+        assert view(client, 2)["gestures"][-1]["name"] == "yawn"
+        text = screen_text(app)
+        assert "Sara yawns." in text and "»yawn" in text
+        client.table.submit(3, {"type": "gesture", "name": "nod"})
+        await pilot.pause()
+        assert "»nod" in screen_text(app)
+        screen = app.screen
+        assert isinstance(screen, CrabsScreen)
+        for seat in list(screen.gestures_seen):  # as if four seconds had passed
+            name, _ = screen.gestures_seen[seat]
+            screen.gestures_seen[seat] = (name, 0.0)
+        screen._tick()
+        await pilot.pause()
+        assert "»" not in screen_text(app)
+
+
+async def test_x_accuses_a_chosen_player():
+    client = crabs_table()
+    app = TableGamesApp(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await at_the_table(pilot, app)
+        await pilot.press("x")
+        await pilot.pause()
+        assert isinstance(app.screen, PickDialog)
+        assert "Ada (bot) (team A, your partner)" in screen_text(app)
+        await pilot.press("3")  # seat 2, Bruno
+        await pilot.pause()
+        assert isinstance(app.screen, CrabsScreen)
+        assert "Sara calls “You've got crabs!” on Bruno (bot): wrong!" in screen_text(app)
+        assert view(client)["team_tokens"] == [3, 5]
+
+
+async def test_clicking_a_player_twice_accuses_them():
+    client = crabs_table(hands=[HANDS[0], ["king"] * 4, HANDS[2], HANDS[3]])
+    app = TableGamesApp(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await at_the_table(pilot, app)
+        await pilot.click("#side1", offset=(3, 0))  # Ada, the partner
+        await pilot.pause()
+        assert "Click Ada (bot) again" in status(app)
+        assert app.screen.query_one("#side1", SidePanel).marked == 1
+        await pilot.click("#side1", offset=(3, 0))
+        await pilot.pause()
+        assert view(client)["team_tokens"] == [5, 4]  # right: four King Crabs
+        assert any("right! {1} shows four King Crabs" in e["text"] for e in view(client)["log"])
+
+
+async def test_y_answers_that_you_want_to_swap_when_asked():
+    client = crabs_table(first_side=1)
+    app = TableGamesApp(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await at_the_table(pilot, app)
+        client.table.submit(1, {"type": "done"})
+        client.table.submit(3, {"type": "done"})
+        await pilot.pause()
+        assert "do you want to swap? y / n" in status(app)
+        assert app.screen.query_one("#yes").display
+        await pilot.press("y")
+        await pilot.pause()
+        assert view(client)["marker"] == 0 and view(client)["phase"] == "swap"
+        assert not app.screen.query_one("#yes").display
+
+
+async def test_a_double_crab_asks_where_the_tokens_come_from():
+    hands = [["king"] * 4, ["diet"] * 4, HANDS[2], HANDS[3]]
+    client = crabs_table(hands=hands, tokens=[2, 2, 1, 3])
+    app = TableGamesApp(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await at_the_table(pilot, app)
+        client.table.submit(1, {"type": "accuse", "target": 0})  # Ada calls Sara: right
+        await pilot.press("x", "2")  # and Sara calls Ada within the second
+        await pilot.pause()
+        assert isinstance(app.screen, PickDialog)
+        assert "Double crab! Take 3 tokens from:" in screen_text(app)
+        await pilot.press("1")
+        await pilot.pause()
+        assert view(client)["double_take"] == []
+        assert view(client)["team_tokens"][0] == 4 + 3
+
+
+async def test_help_and_quit():
+    client = crabs_table()
+    app = TableGamesApp(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await at_the_table(pilot, app)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen) and app.screen.game == "crabs"
+        assert "lay your hand down" in screen_text(app)
+        await pilot.press("escape", "q")
+        await pilot.pause()
+        assert isinstance(app.screen, QuitDialog)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, CrabsScreen)
+
+
+async def test_the_end_names_the_winning_team():
+    client = crabs_table(hands=[HANDS[0], ["king"] * 4, HANDS[2], HANDS[3]], pot=1)
+    app = TableGamesApp(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await at_the_table(pilot, app)
+        await pilot.press("x", "2")
+        await pilot.pause()
+        assert isinstance(app.screen, CrabsOver)
+        text = screen_text(app)
+        assert "Game over: Team A (Sara, Ada (bot)) wins" in text and "with 5 tokens." in text
+        await pilot.press("m")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+
+
+async def test_several_humans_are_sent_to_play_over_the_network():
+    client = crabs_table(humans=2)
+    app = TableGamesApp(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, OneHumanOnly)
+        assert "tablegames host crabs" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+
+
+async def test_no_colour_and_ascii_keep_every_mark_in_text(monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    client = crabs_table()
+    app = TableGamesApp(client, ascii=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await at_the_table(pilot, app)
+        assert app.no_color
+        await pilot.press("a", "4")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Side 0 (yours) > swapping" in text and "> a Shish Crabob" in text
+        assert "scratch*" in text  # the team's signal, marked by a star
+        assert "Sara scratches their head." in text and "*scratch" in text
+        await pilot.press("x", "3")
+        await pilot.pause()
+        text = screen_text(app)
+        assert 'Sara calls "You\'ve got crabs!" on Bruno (bot)' in text
+        assert not any(ord(char) > 127 for char in text)

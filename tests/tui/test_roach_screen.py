@@ -1,0 +1,457 @@
+"""Playing roach by keys and mouse: offers, answers, peeks, lays, hand-offs, quitting, help."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tablegames.local import local_table
+from tablegames.net.client import RemoteClient
+from tablegames.net.server import Server, ServerConfig
+from tablegames.table import LocalClient
+from tablegames.tui.app import TableGamesApp
+from tablegames.tui.screens import roach_view as show
+from tablegames.tui.screens.dialogs import PickDialog, QuitDialog
+from tablegames.tui.screens.handoff import HandoffScreen
+from tablegames.tui.screens.help import HelpScreen
+from tablegames.tui.screens.roach import RoachScreen
+from tablegames.tui.screens.roach_dialogs import PeekNotice, RoachResult
+from tablegames.tui.widgets.log import GameLog
+from tablegames.tui.widgets.roach_hand import RoachHand
+
+from .helpers import STILL, screen_text
+
+SARA = ["bat", "royal-fly", "mouse", "mouse"]
+ADA = ["frog", "royal-bat", "joker", "scorpion"]
+BRUNO = ["ladybug", "fly", "cockroach", "bat"]
+CHIDI = ["cockroach", "frog", "mouse", "ladybug"]
+
+
+def roach_table(
+    hands: list[list[str]] | None = None,
+    penalty: tuple[str, ...] = ("royal-mouse", "bat", "fly"),
+    fronts: list[list[str]] | None = None,
+    first: int = 0,
+    humans: int = 1,
+    names: tuple[str, ...] = ("Sara",),
+    pace: float = STILL,
+) -> LocalClient:
+    """A stacked four-seat table; seat 0 (Sara) starts and the bots stay still unless told."""
+    hands = hands or [SARA, ADA, BRUNO, CHIDI]
+    options: dict[str, Any] = {"hands": hands, "penalty": list(penalty), "first": first}
+    if fronts is not None:
+        options["fronts"] = fronts
+    return local_table(
+        "roach", len(hands), humans=humans, seed=1, names=names, pace=pace, **options
+    )
+
+
+def view(client: LocalClient, seat: int = 0) -> dict[str, Any]:
+    return client.update(seat).view
+
+
+def status(app: TableGamesApp) -> str:
+    return str(app.screen.query_one("#status").render())
+
+
+def logged(app: TableGamesApp) -> str:
+    """The log as one line of text (the screen wraps long sentences)."""
+    log = app.screen.query_one("#log", GameLog)
+    return " ".join(" ".join(strip.text.split()) for strip in log.lines)
+
+
+def offer(card: str, to: int, claim: str) -> dict[str, Any]:
+    return {"type": "offer", "card": card, "to": to, "claim": claim}
+
+
+async def test_offering_picks_a_card_a_player_and_a_claim():
+    client = roach_table()
+    app = TableGamesApp(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, RoachScreen)
+        assert "press Enter to offer it" in status(app)
+        await pilot.press("2", "enter")  # the royal fly
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, PickDialog)
+        assert [option.value for option in dialog.options] == [1, 2, 3]
+        await pilot.press("2")  # Bruno
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, PickDialog)
+        labels = [option.label for option in dialog.options]
+        assert labels[1] == "fly (true)" and labels[0] == "bat (a bluff)"
+        assert labels[7] == "royal (true)"
+        await pilot.press("1")  # claim: bat
+        await pilot.pause()
+        assert isinstance(app.screen, RoachScreen)
+        flight = view(client)["flight"]
+        assert (flight["from"], flight["to"], flight["claim"]) == (0, 2, "bat")
+        assert flight["card"] == "royal-fly"
+        text = screen_text(app)
+        assert "Sara slides a card to Bruno (bot), claiming bat." in logged(app)
+        assert "you saw it: royal fly" in text
+        assert "you → Bruno: bat" in text
+
+
+async def test_escape_keeps_the_card_in_hand():
+    client = roach_table()
+    app = TableGamesApp(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter", "1", "escape")
+        await pilot.pause()
+        assert isinstance(app.screen, RoachScreen)
+        assert view(client)["flight"] is None
+        assert "stays in your hand" in status(app)
+
+
+async def test_believing_a_true_claim_gives_the_card_back_to_its_sender():
+    client = roach_table(first=1)
+    app = TableGamesApp(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        client.table.submit(1, offer("royal-bat", 0, "bat"))
+        await pilot.pause()
+        assert 'Ada (bot) slides you a card: "bat". t: true  f: false  p: peek and pass' in (
+            status(app)
+        )
+        assert "Peek & pass (p)" in screen_text(app)
+        await pilot.press("t")
+        await pilot.pause()
+        assert view(client)["fronts"][1] == ["royal-bat", "royal-mouse"]  # and the penalty card
+        assert "The card is royal bat: the claim was true." in logged(app)
+        assert "Sara was right, so Ada (bot) takes it." in logged(app)
+
+
+async def test_doubting_a_true_claim_takes_the_card():
+    client = roach_table(first=1)
+    app = TableGamesApp(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        client.table.submit(1, offer("frog", 0, "frog"))
+        await pilot.pause()
+        await pilot.press("f")
+        await pilot.pause()
+        assert view(client)["fronts"][0] == ["frog"]
+        assert view(client)["turn"] == 0  # the taker starts the next round
+        assert "Sara was wrong and takes it." in logged(app)
+        assert "press Enter to offer it" in status(app)
+
+
+async def test_peek_and_pass_shows_the_card_only_after_the_pass():
+    client = roach_table(first=1)
+    app = TableGamesApp(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        client.table.submit(1, offer("scorpion", 0, "bat"))
+        await pilot.pause()
+        assert "scorpion" not in screen_text(app)
+        await pilot.press("p")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, PickDialog)
+        assert [option.value for option in dialog.options] == [2, 3]  # not back to Ada
+        await pilot.press("2")  # Chidi
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, PickDialog)
+        assert dialog.options[0].label == "bat"  # no true/bluff: unseen
+        await pilot.press("6")  # scorpion
+        await pilot.pause()
+        flight = view(client)["flight"]
+        assert (flight["from"], flight["to"], flight["claim"]) == (0, 3, "scorpion")
+        assert status(app) == 'You peeked: it is a scorpion. It goes to Chidi (bot) as "scorpion".'
+        text = screen_text(app)
+        assert "you saw it: scorpion" in text
+        assert "You peek: the card is scorpion." in logged(app)
+
+
+async def test_the_last_receiver_cannot_pass():
+    client = roach_table(first=1)
+    client.table.submit(1, offer("scorpion", 2, "bat"))
+    client.table.submit(2, {"type": "pass", "to": 3, "claim": "bat"})
+    client.table.submit(3, {"type": "pass", "to": 0, "claim": "fly"})
+    app = TableGamesApp(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "Everyone else has seen it: t true or f false?" in status(app)
+        assert "Peek & pass" not in screen_text(app)
+        await pilot.press("p")
+        await pilot.pause()
+        assert isinstance(app.screen, RoachScreen)
+        assert view(client)["flight"]["to"] == 0
+        await pilot.press("f")  # "fly" about a scorpion is false: Chidi, who passed last, takes it
+        await pilot.pause()
+        assert view(client)["fronts"][3] == ["scorpion"]
+
+
+async def test_taking_a_special_card_asks_to_lay_out_cards():
+    client = roach_table(first=1)
+    app = TableGamesApp(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        client.table.submit(1, offer("joker", 0, "royal"))
+        await pilot.pause()
+        await pilot.press("t")  # "royal" about the joker is false: Sara takes it
+        await pilot.pause()
+        assert view(client)["phase"] == "lay"
+        assert "You took the joker: lay out one royal card, or any two other cards." in status(app)
+        hand = app.screen.query_one("#hand", RoachHand)
+        assert [card for card, _ in hand.kinds] == ["bat", "royal-fly", "mouse", "joker"]
+        await pilot.press("4", "enter")
+        assert "You cannot lay out the joker you just took." in status(app)
+        await pilot.press("1", "enter")
+        assert "Marked: bat. Press l to lay it out" in status(app)
+        await pilot.press("3", "enter")
+        assert "Marked: bat and mouse. Press l to lay them out" in status(app)
+        assert "✓ 1 bat" in screen_text(app)
+        await pilot.press("l")
+        await pilot.pause()
+        assert view(client)["fronts"][0] == ["bat", "mouse"]
+        assert view(client)["hand"] == ["royal-fly", "mouse", "joker"]
+        assert view(client)["phase"] == "offer"
+
+
+async def test_one_royal_card_may_be_laid_out_for_a_royal_claim():
+    client = roach_table(first=1)
+    app = TableGamesApp(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        client.table.submit(1, offer("joker", 0, "royal"))
+        await pilot.pause()
+        await pilot.press("t", "2", "enter", "l")
+        await pilot.pause()
+        assert view(client)["fronts"][0] == ["royal-fly", "royal-mouse"]  # pulls the penalty card
+
+
+async def test_a_click_picks_a_card_and_a_second_click_offers_it():
+    client = roach_table()
+    app = TableGamesApp(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        hand = app.screen.query_one("#hand", RoachHand)
+        _, row, start, _ = next(span for span in hand._spans if span[0] == 2)
+        await pilot.click("#hand", offset=(start + 1, row))
+        assert hand.selected == 2
+        await pilot.click("#hand", offset=(start + 1, row))
+        await pilot.pause()
+        assert isinstance(app.screen, PickDialog)
+        assert app.screen.title_text == "Offer your mouse to whom?"
+
+
+async def test_buttons_answer_a_claim_with_the_mouse():
+    client = roach_table(first=1)
+    app = TableGamesApp(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        client.table.submit(1, offer("frog", 0, "bat"))
+        await pilot.pause()
+        await pilot.click("#false")
+        await pilot.pause()
+        assert view(client)["fronts"][1] == ["frog"]  # Sara was right: Ada takes her frog
+
+
+async def test_keys_that_do_nothing_now_stay_out_of_the_footer():
+    client = roach_table(first=1)
+    app = TableGamesApp(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        footer = screen_text(app).splitlines()[-1]
+        assert "Offer" not in footer and "True" not in footer and "Help" in footer
+        client.table.submit(1, offer("frog", 0, "bat"))
+        await pilot.pause()
+        footer = screen_text(app).splitlines()[-1]
+        assert "t True" in footer and "f False" in footer and "p Peek & pass" in footer
+        await pilot.press("enter", "l")  # not now: nothing happens
+        await pilot.pause()
+        assert isinstance(app.screen, RoachScreen) and view(client)["phase"] == "respond"
+
+
+# -- hot seat ------------------------------------------------------------------------------------
+def two_humans(first: int = 0) -> LocalClient:
+    return roach_table(first=first, humans=2, names=("Sara", "Tom"))
+
+
+async def test_the_card_changing_hands_between_humans_hands_off_without_secrets():
+    client = two_humans()
+    app = TableGamesApp(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        await pilot.press("enter")  # Sara takes the seat
+        await pilot.pause()
+        assert app.screen.query_one("#hand", RoachHand).kinds[0] == ("bat", 1)
+        await pilot.press("2", "enter", "1", "1")  # royal fly to Tom, "bat"
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        text = screen_text(app)
+        assert "Pass to Tom" in text
+        assert "royal fly" not in text and "mouse" not in text
+        table = app.screen_stack[-2]
+        assert isinstance(table, RoachScreen)
+        assert table.query_one("#hand", RoachHand).kinds == []  # blanked under the hand-off
+        await pilot.press("enter")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Tom's hand" in text
+        assert "royal fly" not in text  # neither Sara's card in flight nor her private log line
+        assert "you saw it" not in text
+        assert 'Sara slides you a card: "bat"' in status(app)
+        assert app.screen.query_one("#hand", RoachHand).kinds[0] == ("royal-bat", 1)
+
+
+async def test_a_peeked_card_stays_secret_when_the_next_human_takes_the_seat():
+    client = two_humans(first=2)
+    client.table.submit(2, offer("cockroach", 1, "bat"))  # Bruno (bot) to Tom
+    app = TableGamesApp(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # Tom takes the seat
+        await pilot.pause()
+        assert "Tom's hand" in screen_text(app)
+        await pilot.press("p", "1", "1")  # peek and pass to Sara (only Sara and Chidi are left)
+        await pilot.pause()
+        assert isinstance(app.screen, PeekNotice)  # Tom sees what he passed on, then hands over
+        assert "You peeked: it is a cockroach." in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        assert "cockroach" not in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Sara's hand" in text
+        assert "You peek" not in text and "you saw it" not in text
+        assert "Tom peeks at the card. Tom passes the card to Sara, claiming bat." in logged(app)
+
+
+async def test_one_human_never_sees_a_hand_off():
+    client = roach_table(first=1)
+    app = TableGamesApp(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, RoachScreen)
+        client.table.submit(1, offer("frog", 0, "bat"))
+        await pilot.pause()
+        assert isinstance(app.screen, RoachScreen)
+
+
+# -- leaving, help and the end -------------------------------------------------------------------
+async def test_q_asks_before_leaving():
+    client = roach_table()
+    app = TableGamesApp(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, QuitDialog)
+        assert "Leave this game?" in screen_text(app)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, RoachScreen)
+        await pilot.press("q", "y")
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+async def test_help_shows_the_keys_and_the_rules():
+    client = roach_table()
+    app = TableGamesApp(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert app.screen.game == "roach"
+        text = screen_text(app)
+        assert "Cockroach Poker Royal: rules and keys" in text
+        assert "peek at the card and pass it on" in text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, RoachScreen)
+
+
+async def test_the_result_names_the_loser_and_leads_back_to_the_menu():
+    client = roach_table(fronts=[[], ["bat", "bat", "bat"], [], []])
+    app = TableGamesApp(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "bat 3!" in screen_text(app)  # one more bat and Ada loses
+        await pilot.press("1", "enter", "1", "2")  # a bat to Ada, claiming fly
+        await pilot.pause()
+        client.table.submit(1, {"type": "challenge", "believe": True})
+        await pilot.pause()
+        assert isinstance(app.screen, RoachResult)
+        headline = str(app.screen.query_one(".title").render())
+        assert headline == (
+            "Game over: Ada (bot) has 4 bats in front of them and loses! Everyone else wins."
+        )
+        assert "LOSES" in screen_text(app)
+        await pilot.press("m")
+        await pilot.pause()
+        assert "Cockroach Poker Royal" in screen_text(app)
+
+
+# -- over the network ----------------------------------------------------------------------------
+async def test_a_network_player_offers_through_the_server():
+    server = Server(ServerConfig(port=0, bot_pace=STILL))
+    deal = {"hands": [SARA, ADA], "penalty": ["frog"], "first": 0}
+    server.add_table("roach", 2, options=deal, seed=1, fill_with_bots="normal")
+    port = await server.start()
+    remote = RemoteClient("127.0.0.1", port, "Sara")
+    app = TableGamesApp(remote=remote)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: "not ready" in screen_text(app))
+            await pilot.press("r")
+            await wait_for(pilot, lambda: isinstance(app.screen, RoachScreen))
+            assert app.screen.query_one("#hand", RoachHand).kinds[0] == ("bat", 1)
+            await pilot.press("enter", "1")  # two players: no one to choose, straight to claims
+            await wait_for(pilot, lambda: remote.latest.view["flight"] is not None)
+            await pilot.pause()
+            assert remote.latest.view["flight"]["claim"] == "bat"
+            assert "Sara slides a card to Bot 2, claiming bat." in logged(app)
+    finally:
+        await remote.close()
+        await server.close()
+
+
+async def wait_for(pilot: Any, condition: Any, seconds: float = 5.0) -> None:
+    for _ in range(int(seconds / 0.05)):
+        if condition():
+            return
+        await pilot.pause(0.05)
+    raise AssertionError("the app never got there")
+
+
+# -- words on the screen --------------------------------------------------------------------------
+def test_face_up_cards_are_grouped_by_animal_and_one_short_of_losing_is_marked():
+    counts = {"bat": 1, "fly": 0, "cockroach": 3, "frog": 0, "mouse": 2, "scorpion": 0}
+    counts["ladybug"] = 0
+    text = show.display_text(counts, ["joker"], 4, 60, colour=False)
+    assert text.plain == "cockroach 3!, mouse 2, bat 1 +joker"
+    assert show.display_text(counts, [], 4, 22, colour=False).plain == "roach 3! mouse 2 bat 1"
+    assert show.display_text({}, [], 4, 20, ascii=True).plain == "-"
+
+
+def test_card_codes_read_as_words_in_every_sentence():
+    assert show.sentence("The card is royal-bat: the claim was true.") == (
+        "The card is royal bat: the claim was true."
+    )
+    assert show.with_article("royal-frog") == "a royal frog"
+    assert show.with_article("ladybug") == "a ladybug"
+    event = {"text": "{1} slides a card to {0}, claiming royal.", "to": None}
+    assert (
+        show.log_line(event, ["Sara", "Ada (bot)"])
+        == "Ada (bot) slides a card to Sara, claiming royal."
+    )
+
+
+def test_a_shown_card_takes_two_lines_only_when_one_is_too_narrow():
+    reveal = {"sender": 1, "claim": "cockroach", "card": "royal-scorpion", "taker": 0}
+    names = ["Sara", "Ada (bot)"]
+    wide = show.reveal_lines(reveal, names, 0, False, 60)
+    assert [line.plain for line in wide] == [' Ada: "cockroach" was royal scorpion → you']
+    narrow = show.reveal_lines(reveal, names, 0, True, 32)
+    assert [line.plain for line in narrow] == [' Ada: "cockroach"', "   was royal scorpion -> you"]
