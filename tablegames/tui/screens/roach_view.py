@@ -302,6 +302,8 @@ def prompt(view: View, names: Sequence[str], you: int, ascii: bool = False) -> s
     if phase == "respond":
         flight = view["flight"]
         head = f'{names[flight["from"]]} slides you a card: "{flight["claim"]}". '
+        if "card" in flight and you in flight["seen_by"]:
+            return f"You looked: it is {with_article(flight['card'])}. Press p to pass it on."
         if can_pass(view):
             return head + "t: true  f: false  p: peek and pass"
         return head + "Everyone else has seen it: t true or f false?"
