@@ -7,10 +7,8 @@ from typing import Annotated, Any
 
 import typer
 
-from .bots import LEVELS
-from .catalogue import is_playable, listings
-from .rules import GAMES, get_game
-from .simulate import simulate_games
+# The rules, bots and table modules are imported where a command needs them, not here:
+# `tablegames --help` then starts without loading every game engine and asyncio.
 
 app = typer.Typer(
     help="Hidden-hand card and social-deduction games in your terminal: hot-seat, bots and LAN.",
@@ -22,6 +20,8 @@ app = typer.Typer(
 
 def _known_game(name: str) -> str:
     """A registered game name, for commands that need only the rules."""
+    from .rules import GAMES
+
     if name in GAMES:
         return name
     raise typer.BadParameter(f"no game called {name!r}; try: {', '.join(GAMES)}")
@@ -29,6 +29,8 @@ def _known_game(name: str) -> str:
 
 def _playable_game(name: str) -> str:
     """A game that can be played now (a screen and bots), for play, host and simulate."""
+    from .catalogue import is_playable, listings
+
     _known_game(name)
     if not is_playable(name):
         playable = ", ".join(entry.name for entry in listings() if entry.playable)
@@ -37,6 +39,8 @@ def _playable_game(name: str) -> str:
 
 
 def _known_level(level: str) -> str:
+    from .bots import LEVELS
+
     if level not in LEVELS:
         raise typer.BadParameter(f"bot level must be one of: {', '.join(LEVELS)}")
     return level
@@ -69,6 +73,8 @@ def game_options(
     """The options given on the command line, refused if `game` does not take them."""
     given = {"short": True if short else None, "board": board, "characters": characters}
     options = {name: value for name, value in given.items() if value is not None}
+    from .rules import get_game
+
     accepted = get_game(game).option_names
     for name in options:
         if name not in accepted:
@@ -93,6 +99,8 @@ def list_games() -> None:
     """List the games, with player counts and which ones are playable."""
     from rich.console import Console
     from rich.table import Table
+
+    from .catalogue import listings
 
     table = Table(title="tablegames", title_style="bold")
     for column in ("game", "title", "players", "status", "about"):
@@ -138,6 +146,8 @@ def play(
 ) -> None:
     """Play a game on this terminal against bots, or hot-seat with friends."""
     from .local import local_table
+    from .rules import get_game
+    from .store import Store
 
     info = get_game(game)
     seats = players if players is not None else max(info.default_players, humans)
@@ -157,6 +167,8 @@ def play(
         seed=seed,
         names=name or (),
         pace=pace,
+        store=Store() if save else None,
+        speed=speed,
         **options,
     )
     from .tui.app import run_table
@@ -176,6 +188,9 @@ def simulate(
     characters: CharactersOpt = None,
 ) -> None:
     """Play bot-only games headless and print a JSON summary."""
+    from .rules import get_game
+    from .simulate import simulate_games
+
     info = get_game(game)
     seats = players if players is not None else info.default_players
     if not info.min_players <= seats <= info.max_players:
@@ -270,6 +285,56 @@ def stats() -> None:
     Console().print(table)
 
 
+@app.command()
+def replay(
+    game_id: Annotated[
+        int, typer.Argument(metavar="ID", help="Which finished game (see `tablegames history`).")
+    ],
+    seat: Annotated[
+        str | None,
+        typer.Option(
+            "--as",
+            help="Whose seat to watch from: a number from 1 or a name "
+            "(default: the first human player).",
+            show_default=False,
+        ),
+    ] = None,
+    everyone: Annotated[
+        bool, typer.Option("--all", help="Show every hand: the table as a spectator sees it.")
+    ] = False,
+    ascii: Annotated[bool, typer.Option("--ascii", help="Cards without suit symbols.")] = False,
+) -> None:
+    """Step through a finished game, from one player's seat or with every hand shown."""
+    from .catalogue import is_playable
+    from .replay import Replay, SealedRecord
+    from .store import Store
+
+    if everyone and seat is not None:
+        raise typer.BadParameter("give --as SEAT or --all, not both", param_hint="--as")
+    try:
+        record = Replay.load(Store(), game_id)
+    except KeyError:
+        raise typer.BadParameter(
+            f"there is no game {game_id}; `tablegames history` lists finished games",
+            param_hint="ID",
+        ) from None
+    except SealedRecord:
+        typer.echo(
+            f"Game {game_id} is still being played: its record is sealed until it ends.", err=True
+        )
+        raise typer.Exit(1) from None
+    if not is_playable(record.game.name):
+        typer.echo(f"There is no screen for {record.game.title} yet.", err=True)
+        raise typer.Exit(1)
+    try:
+        watched = None if everyone else record.seat_named(seat)
+    except ValueError as problem:
+        raise typer.BadParameter(str(problem), param_hint="--as") from None
+    from .tui.app import run_replay
+
+    run_replay(record, watched, ascii=ascii)
+
+
 DEFAULT_PORT = 4747
 
 
@@ -303,6 +368,7 @@ def host(
     import asyncio
 
     from .net.server import Server, ServerConfig
+    from .rules import get_game
     from .store import Store
 
     if bots is not None:

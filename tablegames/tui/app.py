@@ -208,3 +208,14 @@ def run_table(client: LocalClient, ascii: bool = False) -> None:
 def run_remote(client: RemoteClient, ascii: bool = False) -> None:
     """Join a network table with `client` and run its screen until the player quits."""
     TableGamesApp(ascii=ascii, remote=client).run()
+
+
+if TYPE_CHECKING:
+    from ..replay import Replay
+
+
+def run_replay(replay: Replay, seat: int | None, ascii: bool = False) -> None:
+    """Step through a finished game from `seat`'s chair (None: every hand shown) until quit."""
+    from .screens.replay import ReplayApp
+
+    ReplayApp(replay, seat, ascii=ascii).run()

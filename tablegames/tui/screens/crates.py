@@ -129,6 +129,11 @@ class CratesScreen(Screen[None]):
         self._stop_bots()
 
     @property
+    def read_only(self) -> bool:
+        """True when nobody plays through this screen (a replay)."""
+        return bool(getattr(self.client, "read_only", False))
+
+    @property
     def names(self) -> list[str]:
         return list(self.client.names)
 
@@ -187,7 +192,7 @@ class CratesScreen(Screen[None]):
         view = self._view()
         if view["phase"] != "suit":
             self.suit_prompted = False
-        elif view["turn"] == self.shown_seat and not self.suit_prompted:
+        elif view["turn"] == self.shown_seat and not self.suit_prompted and not self.read_only:
             self.suit_prompted = True
             self._ask_upcard_suit()
 

@@ -1,0 +1,173 @@
+"""The replay screen: the Crates table at each step, moved by keys, from one seat or every hand."""
+
+from __future__ import annotations
+
+import pytest
+
+from tablegames.replay import Replay
+from tablegames.tui.screens.crates import CratesScreen
+from tablegames.tui.screens.replay import GoToDialog, ReplayApp, ReplayScreen
+from tablegames.tui.screens.results import RoundSummary
+from tablegames.tui.widgets.card import prettify
+from tablegames.tui.widgets.hand import Hand
+from tablegames.tui.widgets.log import GameLog
+
+from ..test_replay import Recorded, record_game, record_scripted_game
+from .helpers import screen_text
+
+
+@pytest.fixture(scope="module")
+def recorded(tmp_path_factory: pytest.TempPathFactory) -> Recorded:
+    return record_game(tmp_path_factory.mktemp("replay") / "x.db")
+
+
+@pytest.fixture
+def replay(recorded: Recorded) -> Replay:
+    return Replay.load(recorded.store, recorded.table_id)
+
+
+def viewer(app: ReplayApp) -> ReplayScreen:
+    assert isinstance(app.screen, ReplayScreen)
+    return app.screen
+
+
+def table(app: ReplayApp) -> CratesScreen:
+    """The game's own table screen, under the replay controls."""
+    under = app.screen_stack[app.screen_stack.index(app.viewer) - 1]
+    assert isinstance(under, CratesScreen)
+    return under
+
+
+def shown_hand(app: ReplayApp) -> list[str]:
+    return table(app).query_one("#hand", Hand).cards
+
+
+def bar(app: ReplayApp) -> str:
+    return str(viewer(app).query_one("#replay-bar").render())
+
+
+async def test_stepping_forward_and_back_moves_the_table(replay):
+    app = ReplayApp(replay, seat=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert viewer(app).step == 0
+        assert bar(app).startswith(f"Replay: step 0/{replay.last} · round 1 of 8 · as Sara")
+        assert shown_hand(app) == replay.view(0, 0)["hand"]
+        first_table = table(app)
+
+        await pilot.press("n", "n", "full_stop")
+        await pilot.pause()
+        assert viewer(app).step == 3 and f"step 3/{replay.last}" in bar(app)
+        assert table(app) is first_table  # forward: the same table plays on
+        assert shown_hand(app) == replay.view(3, 0)["hand"]
+        top = prettify(replay.view(3, 0)["top"])
+        assert top in screen_text(app)
+
+        await pilot.press("p")
+        await pilot.pause()
+        assert viewer(app).step == 2
+        assert table(app) is not first_table  # back: a table dealt afresh at step 2
+        assert shown_hand(app) == replay.view(2, 0)["hand"]
+        log = table(app).query_one(GameLog)
+        assert log.scroll_y == log.max_scroll_y > 0  # its newest lines in sight
+        await pilot.press("comma", "comma", "comma")  # the third press rings: already at the deal
+        await pilot.pause()
+        assert viewer(app).step == 0 and "the deal" in bar(app)
+
+
+async def test_the_tables_own_keys_do_nothing_in_a_replay(replay):
+    app = ReplayApp(replay, seat=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("d", "enter", "x", "2", "c")
+        await pilot.pause()
+        assert viewer(app).step == 0 and app.screen is app.viewer
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+async def test_jumping_by_round_and_going_to_a_round(replay):
+    starts = replay.round_starts()
+    app = ReplayApp(replay, seat=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("right_square_bracket")
+        await pilot.pause()
+        # Moving on past a round's end shows its scores, as during the game.
+        assert isinstance(app.screen, RoundSummary)
+        assert "Round 1 of 8" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert viewer(app).step == starts[2] and "round 2 of 8" in bar(app)
+        assert shown_hand(app) == replay.view(starts[2], 0)["hand"]
+
+        await pilot.press("g")
+        await pilot.pause()
+        assert isinstance(app.screen, GoToDialog)
+        await pilot.press("9", "enter")  # there is no round 9: the dialog says so and stays
+        await pilot.pause()
+        assert isinstance(app.screen, GoToDialog) and "no round 9" in screen_text(app)
+        await pilot.press("backspace", "5", "enter")
+        await pilot.pause()
+        if isinstance(app.screen, RoundSummary):
+            await pilot.press("enter")
+            await pilot.pause()
+        assert viewer(app).step == starts[5] and "round 5 of 8" in bar(app)
+
+        await pilot.press("left_square_bracket")  # at a round's start: back to the one before
+        await pilot.pause()
+        assert viewer(app).step == starts[4]
+        assert shown_hand(app) == replay.view(starts[4], 0)["hand"]
+        await pilot.press("end")
+        await pilot.pause()
+        if isinstance(app.screen, RoundSummary):
+            await pilot.press("enter")
+            await pilot.pause()
+        assert viewer(app).step == replay.last
+        assert "game over" in bar(app) and app.screen is app.viewer  # no leaving dialog
+        await pilot.press("g", *"r2", "enter")  # back to round 2: a table dealt afresh
+        await pilot.pause()
+        assert viewer(app).step == starts[2] and app.screen is app.viewer
+        assert shown_hand(app) == replay.view(starts[2], 0)["hand"]
+        await pilot.press("home")
+        await pilot.pause()
+        assert viewer(app).step == 0
+        assert shown_hand(app) == replay.view(0, 0)["hand"]
+
+
+async def test_as_a_seat_only_that_hand_shows(replay):
+    step = replay.round_starts()[3] + 4
+    app = ReplayApp(replay, seat=1, step=step)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert shown_hand(app) == replay.view(step, 1)["hand"]
+        assert not viewer(app).query("#replay-hands")
+        text = screen_text(app)
+        assert "as Ada (bot)" in text and "Every hand" not in text
+
+
+async def test_all_shows_a_spectators_table_and_every_hand(replay):
+    step = replay.round_starts()[3] + 4
+    app = ReplayApp(replay, seat=None, step=step)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert table(app).watching and shown_hand(app) == []
+        text = screen_text(app)
+        assert "Every hand" in text and "every hand" in bar(app)
+        for seat, name in enumerate(replay.names):
+            hand = replay.view(step, seat)["hand"]
+            cards = " ".join(prettify(card) for card in hand) if hand else "(no cards)"
+            assert any(name in line and cards in line for line in text.splitlines())
+        await pilot.press("n")
+        await pilot.pause()
+        panel = str(viewer(app).query_one("#replay-hands").render())
+        mover = replay.steps[step].seat
+        assert " ".join(prettify(c) for c in replay.view(step + 1, mover)["hand"]) in panel
+
+
+def test_snapshot_of_every_hand_at_80_by_24(snap_compare, tmp_path):
+    scripted = record_scripted_game(tmp_path / "x.db")
+    replay = Replay.load(scripted.store, scripted.table_id)
+    app = ReplayApp(replay, seat=None, step=replay.round_starts()[2] + 6)
+    assert snap_compare(app, terminal_size=(80, 24))
