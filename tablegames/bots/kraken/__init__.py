@@ -1,0 +1,95 @@
+"""Feed the Kraken bots: `random`, `normal` (belief and chart heuristics), `hard` (looks ahead).
+
+Every bot sees only its seat's view. The normal and hard bots keep a `Mind` (`mind.py`): a
+belief over everyone's starting role (`belief.py`), updated from the log (`history.py`):
+résumés, its own draws and discards, the logbook it steered from, the discards a mermaid
+showed it, search results, floggings, mutiny fists and pirate captains' appointments, plus the
+chance each seat was converted. From it they steer by the chart (`chart.py`), keep and steer by
+the card best for their side, appoint the team they expect to sail best, mutiny against a team
+they distrust (harder when the next card could lose the game), and use their character at
+sensible moments (`characters.py`). Pirates, who know each other, share a mutiny between them.
+The hard bot (`hard.py`) reads cards more sharply and checks its navigation and feeding choices
+by playing them out in worlds dealt from its belief.
+
+They never talk: the engine has no claim or chat action, so bots neither claim nor lie.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .belief import GENERIC, Model
+from .characters import character_move
+from .hard import SHARP, HardJudge
+from .mind import Mind
+from .normal import PROMPTS, Judge
+
+Action = dict[str, Any]
+View = dict[str, Any]
+
+#: How often the random bot uses an "any time" character when nobody waits for it.
+RANDOM_ANY_TIME = 0.03
+
+
+class RandomBot:
+    """Any legal move, uniformly; now and then an "any time" character out of the blue."""
+
+    def __init__(self, seat: int, rng: random.Random) -> None:
+        self.seat, self.rng = seat, rng
+
+    def choose(self, view: View, legal: list[Action]) -> Action | None:
+        if not legal:
+            return None
+        if self.seat not in view["waiting"]:
+            return self.rng.choice(legal) if self.rng.random() < RANDOM_ANY_TIME else None
+        return self.rng.choice(legal)
+
+
+class NormalBot:
+    """Steers for its side, appoints whom it trusts, mutinies against a team it distrusts."""
+
+    judge_class: type[Judge] = Judge
+    model: Model = GENERIC  # how the bot expects others to play
+
+    def __init__(self, seat: int, rng: random.Random) -> None:
+        self.seat, self.rng = seat, rng
+        self.mind: Mind | None = None
+
+    def think(self, view: View) -> Mind:
+        """The mind kept for this seat, brought up to date with `view` (new game: a new mind)."""
+        mind = self.mind
+        if mind is None or mind.me != view["seat"] or not mind.history.fits(view["log"]):
+            mind = self.mind = Mind(view, self.model)
+        mind.update(view)
+        return mind
+
+    def choose(self, view: View, legal: list[Action]) -> Action | None:
+        if not legal:
+            return None
+        judge = self.judge_class(self.think(view), view, self.rng)
+        used = character_move(judge, legal)
+        if used is not None:
+            return used
+        if view["seat"] not in view["waiting"]:
+            return None  # only an "any time" card to play, and not now
+        prompt = view["private"]["prompt"]
+        moves = [a for a in legal if a["type"] != "character"]
+        if prompt == "window" or not moves:
+            return {"type": "decline"} if {"type": "decline"} in legal else None
+        answer = PROMPTS.get(str(prompt))
+        if answer is None:
+            return self.rng.choice(moves)
+        decided: Action = getattr(judge, answer)(moves)
+        return decided
+
+
+class HardBot(NormalBot):
+    """The normal bot, but it looks ahead over sampled deals for its navigation and crew
+    choices (see `hard.py`)."""
+
+    judge_class = HardJudge
+    model = SHARP
+
+
+BOTS = {"random": RandomBot, "normal": NormalBot, "hard": HardBot}

@@ -1,0 +1,395 @@
+"""A seat's belief about everyone's starting role: every role deal it cannot rule out, weighted.
+
+The deals consistent with what the seat knows for certain (its own role, fellow pirates) are
+listed once; each thing seen afterwards multiplies every deal's weight by how likely the deal
+makes it: a revealed navigation card (given who drew, kept and steered), a mutiny's fists, a
+pirate captain's choice of team, a search result or a flogging. Conversions are kept apart (see
+`mind.py`): this belief is about the roles dealt at the start.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from itertools import compress, product
+
+from ...rules.kraken.roles import ROLE_TABLE
+from .chart import COLOURS, SIDES, colour_value
+from .history import Appointment, Navigation, Vote
+
+ROLES = ("sailor", "pirate", "cult_leader", "cultist")
+SAILOR, PIRATE, LEADER, CULTIST = range(4)
+#: Role index -> side index (sailor 0, pirate 1, cult 2).
+SIDE_INDEX = (0, 1, 2, 2)
+Model = dict[str, tuple[float, float, float]]
+#: How players are expected to play, by side (sailor, pirate, cult): how often they keep or
+#: steer by a card not the best for their side, and how often they raise guns against a
+#: captain of their own side and of another side. This generic model is the normal bot's.
+GENERIC: Model = {
+    "keep": (0.08, 0.2, 0.15),
+    "steer": (0.05, 0.15, 0.1),
+    "raise_with": (0.3, 0.08, 0.1),
+    "raise_against": (0.5, 0.5, 0.5),
+}
+SLIP = GENERIC  # the policy's own team model (`reveal_odds`) uses the generic slips
+#: How much likelier a pirate captain names a fellow pirate (navigator, lieutenant).
+PIRATE_PICK = (3.0, 2.0)
+#: What a yellow card's cult ritual is worth to each side (sailor, pirate, cult) besides its move.
+RITUAL_PULL = (-0.06, -0.06, 0.08)
+MAX_DEALS = 1500  # more deals than this (11 players) are sampled
+FLOOR = 1e-9  # deals this unlikely (relative to the best) are dropped...
+PRUNE_EVERY = 8  # ...when we look, every few updates
+
+
+def role_mixes(players: int) -> list[tuple[list[int], float]]:
+    """Every starting role mix for `players` as role counts (by role index), with its chance."""
+    sailors, pirates, cultists = ROLE_TABLE[players]
+    if players == 5:  # one of 3 sailor and 2 pirate roles is removed unseen
+        return [
+            ([sailors - 1, pirates, 1, cultists], 0.6),
+            ([sailors, pirates - 1, 1, cultists], 0.4),
+        ]
+    return [([sailors, pirates, 1, cultists], 1.0)]
+
+
+class Belief:
+    """Weighted role deals for one seat's view of the table."""
+
+    def __init__(
+        self,
+        players: int,
+        me: int,
+        my_role: str,
+        allowed: Sequence[frozenset[int]] | None = None,
+        max_deals: int = MAX_DEALS,
+        model: Model | None = None,
+    ) -> None:
+        """`allowed` names, per seat, the starting roles (indices) it may have had; `model`
+        how players are expected to play (GENERIC by default)."""
+        self.players, self.me = players, me
+        self.model = model or GENERIC
+        mine = ROLES.index(my_role)
+        everything = frozenset(range(4))
+        can = [frozenset(a) for a in allowed] if allowed else [everything] * players
+        can[me] = frozenset((mine,))
+        deals: list[tuple[int, ...]] = []
+        weights: list[float] = []
+        for counts, chance in role_mixes(players):
+            found = _deals(can, list(counts))
+            if len(found) > max_deals:
+                # Too many to weigh at every step: a fixed sample stands in for them all.
+                found = random.Random(f"{players}/{me}/{my_role}").sample(found, max_deals)
+            if found:
+                deals += found
+                weights += [chance / len(found)] * len(found)
+        if not deals:  # what we were told contradicts itself: forget all but our own role
+            can = [everything] * players
+            can[me] = frozenset((mine,))
+            for counts, chance in role_mixes(players):
+                found = _deals(can, list(counts))
+                deals += found
+                weights += [chance / max(1, len(found))] * len(found)
+        self.deals = deals
+        self.weights = weights
+        self._columns()
+        self._marginals: list[list[float]] | None = None
+        self._updates = 0
+
+    def _columns(self) -> None:
+        self.cols = [[deal[seat] for deal in self.deals] for seat in range(self.players)]
+        self.sides = [[SIDE_INDEX[r] for r in col] for col in self.cols]
+        # One 0/1 mask per seat and role, so marginals are sums the interpreter does in C.
+        self.masks = [[[r == role for r in col] for role in range(4)] for col in self.cols]
+        pirates = [deal.count(PIRATE) for deal in self.deals]
+        self.pirate_counts = pirates
+
+    # -- reading the weights --------------------------------------------------------------------
+    def role_odds(self, seat: int) -> list[float]:
+        """P(seat's starting role) for sailor, pirate, cult leader, cultist."""
+        if self._marginals is None:
+            weights = self.weights
+            total = sum(weights) or 1.0
+            self._marginals = [
+                [sum(compress(weights, mask)) / total for mask in masks] for masks in self.masks
+            ]
+        return self._marginals[seat]
+
+    def sample(self, rng_value: float) -> tuple[int, ...]:
+        """The deal at cumulative weight `rng_value` (0..1): a draw from the belief."""
+        target = rng_value * sum(self.weights)
+        running = 0.0
+        for deal, weight in zip(self.deals, self.weights, strict=True):
+            running += weight
+            if running >= target:
+                return deal
+        return self.deals[-1]
+
+    # -- updating -------------------------------------------------------------------------------
+    def _scale(self, factors: Iterable[float]) -> None:
+        """Multiply each deal's weight by its factor, unless that would rule out every deal."""
+        new = [w * f for w, f in zip(self.weights, factors, strict=True)]
+        best = max(new, default=0.0)
+        if best <= 0.0:
+            return  # evidence against every deal: our model was wrong, ignore it
+        self._marginals = None
+        if best < 1e-150:
+            new = [w / best for w in new]
+            best = 1.0
+        self.weights = new
+        self._updates += 1
+        if self._updates % PRUNE_EVERY == 0:
+            floor = best * FLOOR
+            keep = [i for i, w in enumerate(new) if w >= floor]
+            if len(keep) < len(new) * 2 // 3:
+                self.deals = [self.deals[i] for i in keep]
+                self.weights = [new[i] for i in keep]
+                self._columns()
+
+    def role_factor(self, seat: int, factor: Sequence[float]) -> None:
+        """Weigh each deal by `factor[role of seat]` (0 rules a role out)."""
+        self._scale(map(factor.__getitem__, self.cols[seat]))
+
+    def side_table(self, seats: Sequence[int | None], table: dict[tuple[int, ...], float]) -> None:
+        """Weigh each deal by `table[sides of seats]` (None seats are left out of the key)."""
+        present = [s for s in seats if s is not None]
+        columns = [self.sides[s] for s in present]
+        self._scale(map(table.__getitem__, zip(*columns, strict=True)))
+
+    def see_navigation(self, nav: Navigation, board: str) -> None:
+        """Weigh deals by how likely they make the revealed card, given what we saw of it."""
+        key = len(nav.mermaid)
+        if nav.table is None or nav.table[0] != key:
+            nav.table = (key, navigation_table(nav, board, self.me, self.model))
+        table = nav.table[1]
+        if table is not None:
+            self.side_table([nav.captain, nav.lieutenant, nav.navigator], table)
+
+    def see_vote(self, vote: Vote) -> None:
+        """Weigh deals by each mutineer's raise against the captain (one pass for them all)."""
+        captain = vote.captain
+        mutineers = [s for s in vote.raised if s not in (self.me, captain)]
+        if not mutineers:
+            return
+        captain_sides = self.sides[captain]
+        with_, against = self.model["raise_with"], self.model["raise_against"]
+        factors = [1.0] * len(captain_sides)
+        for seat in mutineers:
+            up = vote.raised[seat] > 0
+            table = []
+            for theirs in range(3):  # the captain's side, then the mutineer's
+                for mine in range(3):
+                    chance = with_[mine] if mine == theirs else against[mine]
+                    table.append(chance if up else 1 - chance)
+            factors = [
+                f * table[3 * c + m]
+                for f, c, m in zip(factors, captain_sides, self.sides[seat], strict=True)
+            ]
+        self._scale(factors)
+
+    def see_appointment(self, appointment: Appointment, candidates: Sequence[int]) -> None:
+        """Weigh deals by a pirate captain's habit of naming fellow pirates."""
+        captain = appointment.captain
+        if captain == self.me:
+            return
+        pool = len([c for c in candidates if c != captain])
+        named = [
+            (who, boost)
+            for who, boost in zip(
+                (appointment.navigator, appointment.lieutenant), PIRATE_PICK, strict=True
+            )
+            if who is not None and who in candidates and who != captain
+        ]
+        if not named or pool < 2:
+            return
+        cache: dict[tuple[int, ...], float] = {}
+
+        def factor(key: tuple[int, ...]) -> float:
+            # key: captain's role, the named players' roles, pirates in the deal.
+            if key[0] != PIRATE:
+                return 1.0
+            if key not in cache:
+                value, left, mates = 1.0, pool, key[-1] - 1
+                for (_, boost), role in zip(named, key[1:-1], strict=True):
+                    # Against the uniform choice of a captain who knows nobody.
+                    value *= (
+                        (boost if role == PIRATE else 1.0) * left / (left + (boost - 1) * mates)
+                    )
+                    if role == PIRATE:
+                        mates -= 1
+                    left -= 1
+                cache[key] = value
+            return cache[key]
+
+        columns = [self.cols[captain]] + [self.cols[who] for who, _ in named]
+        self._scale(map(factor, zip(*columns, self.pirate_counts, strict=True)))
+
+
+def _deals(allowed: Sequence[frozenset[int]], left: list[int]) -> list[tuple[int, ...]]:
+    """Every way to deal the role counts `left` to the seats, each a role it is `allowed`."""
+    out: list[tuple[int, ...]] = []
+    seats = len(allowed)
+    deal = [0] * seats
+    options = [sorted(a) for a in allowed]
+
+    def fill(at: int) -> None:
+        if at == seats:
+            out.append(tuple(deal))
+            return
+        for role in options[at]:
+            if left[role]:
+                left[role] -= 1
+                deal[at] = role
+                fill(at + 1)
+                left[role] += 1
+
+    if sum(left) == seats:
+        fill(0)
+    return out
+
+
+# -- the navigation model -------------------------------------------------------------------------
+
+
+def _choice(values: list[float], a: int, b: int, slip: float) -> dict[int, float]:
+    """Chances of keeping colour a or b (indices) for a player who values colours by `values`."""
+    if a == b:
+        return {a: 1.0}
+    if abs(values[a] - values[b]) < 1e-9:
+        return {a: 0.5, b: 0.5}
+    better, worse = (a, b) if values[a] > values[b] else (b, a)
+    return {better: 1 - slip, worse: slip}
+
+
+def navigation_table(
+    nav: Navigation,
+    board: str,
+    me: int,
+    slips: Model = GENERIC,
+) -> dict[tuple[int, ...], float] | None:
+    """P(what we saw of `nav` | sides of its captain, lieutenant, navigator), keyed by those
+    sides (absent offices left out). None if we cannot tell anything from it."""
+    odds = [nav.odds[c] for c in COLOURS]
+    values = side_values(board, nav.ship)
+    shown = _colour(nav.card)
+    logbook = sorted(_colour(c) for c in nav.logbook)
+    mermaid = sorted(_colour(c) for c in nav.mermaid)
+    drawers = [
+        [_kept_odds(seat, side, nav, me, odds, values[side], slips) for side in range(3)]
+        for seat in (nav.captain, nav.lieutenant)
+    ]
+    navigator = nav.navigator
+    table: dict[tuple[int, ...], float] = {}
+    for side_c, side_l, side_n in product(range(3), repeat=3):
+        total = 0.0
+        for (k_c, d_c), p_c in drawers[0][side_c].items():
+            for (k_l, d_l), p_l in drawers[1][side_l].items():
+                if logbook and sorted((k_c, k_l)) != logbook:
+                    continue
+                if shown not in (k_c, k_l):
+                    continue
+                if navigator == me or k_c == k_l:
+                    chance = 1.0
+                elif navigator is None:
+                    chance = 0.5
+                else:
+                    chance = _choice(values[side_n], k_c, k_l, slips["steer"][side_n])[shown]
+                if mermaid and -1 not in (d_c, d_l):
+                    other = k_l if shown == k_c else k_c
+                    if sorted((d_c, d_l, other)) != mermaid:
+                        continue
+                total += p_c * p_l * chance
+        key = tuple(
+            side
+            for side, seat in zip(
+                (side_c, side_l, side_n), (nav.captain, nav.lieutenant, navigator), strict=True
+            )
+            if seat is not None
+        )
+        table[key] = table.get(key, 0.0) + total
+    if all(value == 0.0 for value in table.values()):
+        return None
+    return table
+
+
+def side_values(board: str, ship: str) -> list[list[float]]:
+    """How each side values each colour from `ship`: the chart, and a yellow card's ritual
+    (the cult longs for one, everyone else fears it)."""
+    return [
+        [
+            colour_value(board, ship, side, colour) + (pull if colour == "yellow" else 0.0)
+            for colour in COLOURS
+        ]
+        for side, pull in zip(SIDES, RITUAL_PULL, strict=True)
+    ]
+
+
+def _colour(card: str) -> int:
+    return COLOURS.index(card.split("-", 1)[0])
+
+
+def _kept_odds(
+    seat: int | None,
+    side: int,
+    nav: Navigation,
+    me: int,
+    odds: list[float],
+    values: list[float],
+    slips: Model,
+) -> dict[tuple[int, int], float]:
+    """(kept colour, discarded colour) -> chance, for one drawer of `side` (-1: not one card)."""
+    out: dict[tuple[int, int], float] = {}
+    if seat == me and nav.kept is not None and nav.drawn:
+        kept = _colour(nav.kept)
+        rest = [_colour(c) for c in nav.drawn]
+        rest.remove(kept)
+        return {(kept, rest[0] if len(rest) == 1 else -1): 1.0}
+    for a in range(3):
+        for b in range(3):
+            pair = odds[a] * odds[b]
+            if seat is None:  # no lieutenant: the cards keep one at random
+                choices = {a: 0.5, b: 0.5} if a != b else {a: 1.0}
+            else:
+                choices = _choice(values, a, b, slips["keep"][side])
+            for kept, chance in choices.items():
+                key = (kept, b if kept == a else a)
+                out[key] = out.get(key, 0.0) + pair * chance
+    return out
+
+
+_REVEALS: dict[tuple[str, str, tuple[float, ...]], dict[tuple[int, int, int], list[float]]] = {}
+
+
+def reveal_odds(
+    board: str, ship: str, odds: dict[str, float]
+) -> dict[tuple[int, int, int], list[float]]:
+    """(captain, lieutenant, navigator side) -> chance of each colour being revealed, if each
+    keeps and steers by what is best for their side (with the model's slips)."""
+    rounded = tuple(round(odds[c], 2) for c in COLOURS)
+    key = (board, ship, rounded)
+    if key in _REVEALS:
+        return _REVEALS[key]
+    values = side_values(board, ship)
+    kept = []
+    for side in range(3):
+        dist = [0.0, 0.0, 0.0]
+        for a in range(3):
+            for b in range(3):
+                for colour, chance in _choice(values[side], a, b, SLIP["keep"][side]).items():
+                    dist[colour] += rounded[a] * rounded[b] * chance
+        kept.append(dist)
+    table: dict[tuple[int, int, int], list[float]] = {}
+    for side_c, side_l, side_n in product(range(3), repeat=3):
+        shown = [0.0, 0.0, 0.0]
+        for k_c in range(3):
+            for k_l in range(3):
+                pair = kept[side_c][k_c] * kept[side_l][k_l]
+                for colour, chance in _choice(
+                    values[side_n], k_c, k_l, SLIP["steer"][side_n]
+                ).items():
+                    shown[colour] += pair * chance
+        total = sum(shown) or 1.0
+        table[(side_c, side_l, side_n)] = [x / total for x in shown]
+    if len(_REVEALS) > 2000:
+        _REVEALS.clear()
+    _REVEALS[key] = table
+    return table

@@ -1,0 +1,403 @@
+"""The hard Feed the Kraken bot: the normal judgement, checked by looking ahead in sampled worlds.
+
+Two things set it apart from the normal bot. It reads other players more sharply (`SHARP`: it
+expects them to keep and steer for their side and to raise guns the way bots were measured to).
+And for the card it keeps, the card it steers by and whom it feeds to the Kraken or silences, it
+deals the hidden information many times from its own belief (everyone's role, conversions, the
+unseen cards in the draw and discard piles and in the other drawer's hand), builds a rules-engine
+state for each deal and plays every candidate to the end of the navigation with quick
+role-aware players, scoring where the ship ends up for its side. The same deals serve every
+candidate, and a candidate must beat the normal bot's own choice clearly to replace it: a few
+samples of a noisy voyage mostly measure luck.
+
+Appointments and mutinies are left to the normal judgement: looking ahead there needs a model
+of every other mutineer, and the quick one made the bot play worse, not better.
+
+Everything it samples from comes from its view: its belief (`mind.py`), the public piles and its
+own cards. The engine state it builds is its imagination, never the real one.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+from collections import Counter
+
+from ...rules.kraken.cards import DECKS, RITUALS
+from ...rules.kraken.game import KrakenState
+from ...rules.kraken.navigation import MISSING
+from ...rules.kraken.voyage import ROUND_STEPS, Mutiny
+from .belief import ROLES, Model
+from .chart import SIDE_OF, best_colour, colour_value, ends_game, space_value
+from .mind import Mind
+from .normal import Action, Judge, View, colour_of
+
+SAMPLES = 10  # sampled worlds per decision
+HORIZON = 1  # navigations played out after the decision
+ROLLOUT_LIMIT = 120  # actions per rollout, a guard against a long string of mutinies
+CONFIDENCE = 1.0  # standard errors a candidate must beat the normal choice by
+MAX_CANDIDATES = 5
+LIFE = 0.1  # what one of our side leaving the ship costs us, against the chart's odds
+AFTER_NAVIGATE = ROUND_STEPS[ROUND_STEPS.index("navigate") + 1 :]
+AFTER_APPOINT = ROUND_STEPS[ROUND_STEPS.index("appoint") + 1 :]
+AFTER_MUTINY = ROUND_STEPS[ROUND_STEPS.index("mutiny") + 1 :]
+CARD_PICKS = frozenset(("mermaid", "telescope"))
+#: The hard bot reads other players more sharply: it expects them to keep and steer for their
+#: side, and raise guns as bots were measured to (against a captain of their own side and of
+#: another side, by side: sailor, pirate, cult).
+SHARP: Model = {
+    "keep": (0.03, 0.1, 0.06),
+    "steer": (0.02, 0.06, 0.04),
+    "raise_with": (0.08, 0.02, 0.13),
+    "raise_against": (0.33, 0.69, 0.17),
+}
+
+
+class HardJudge(Judge):
+    """Decides like the normal judge, then looks ahead in sampled worlds where it matters."""
+
+    def keep(self, legal: list[Action]) -> Action:
+        return self._search(legal, super().keep(legal))
+
+    def steer(self, legal: list[Action]) -> Action:
+        first = super().steer(legal)
+        # Jumping costs a life the chart cannot weigh: only the normal rule decides it.
+        return self._search([a for a in legal if a["type"] != "jump"], first)
+
+    def pick(self, legal: list[Action]) -> Action:
+        first = super().pick(legal)
+        if self.view["pick"] not in ("feed_the_kraken", "off_with_the_tongue"):
+            return first
+        trusted = self.mind.trusted([a["target"] for a in legal])
+        shortlist = {first["target"], *trusted[-(MAX_CANDIDATES - 1) :]}
+        return self._search([a for a in legal if a["target"] in shortlist], first)
+
+    # -- the search -----------------------------------------------------------------------------
+    def _search(self, candidates: list[Action], first: Action) -> Action:
+        """The candidate whose rollouts do clearly best, else `first` (the normal choice)."""
+        options = [first] + [a for a in candidates if a != first]
+        if len(options) < 2:
+            return first
+        worlds = []
+        for _ in range(SAMPLES):
+            world = imagine(self.view, self.mind, self.rng)
+            if world is None:
+                return first
+            worlds.append((world, self.rng.getrandbits(32)))
+        scores = [
+            [play_out(world, seed, self.me, action) for world, seed in worlds] for action in options
+        ]
+        return options[pick_best(scores)]
+
+
+def pick_best(scores: list[list[float]]) -> int:
+    """The index of the option to take; option 0 unless another beats it clearly."""
+    best, best_gain = 0, 0.0
+    for index, results in enumerate(scores[1:], start=1):
+        gains = [mine - base for base, mine in zip(scores[0], results, strict=True)]
+        mean = statistics.fmean(gains)
+        spread = statistics.stdev(gains) / math.sqrt(len(gains)) if len(gains) > 1 else 0.0
+        margin = mean - CONFIDENCE * spread
+        if margin > best_gain and mean > 0.02:
+            best, best_gain = index, margin
+    return best
+
+
+# -- imagining the hidden state -------------------------------------------------------------------
+
+
+def imagine(view: View, mind: Mind, rng: random.Random) -> KrakenState | None:
+    """A full engine state consistent with `view`, the rest dealt from our belief (None if the
+    decision point is not one we can rebuild)."""
+    belief = mind.belief
+    if belief is None:
+        return None
+    deal = belief.sample(rng.random())
+    first = [ROLES[r] for r in deal]
+    current = list(first)
+    me = view["seat"]
+    current[me] = view["faction"]
+    for seat in range(view["players"]):
+        known = view["known"].get(str(seat))
+        if seat == me:
+            continue
+        if known in ("cultist", "cult_leader"):
+            current[seat] = known
+        elif first[seat] in ("sailor", "pirate") and rng.random() < mind.converted[seat]:
+            current[seat] = "cultist"
+    try:
+        state = KrakenState(
+            view["players"],
+            rng.getrandbits(32),
+            board=view["board"],
+            characters=False,
+            roles=first,
+            captain=view["captain"],
+        )
+    except ValueError:
+        return None
+    state.quiet = True
+    state.factions = current
+    _copy_public(state, view)
+    if not _copy_moment(state, view, rng):
+        return None
+    return state
+
+
+def _copy_public(state: KrakenState, view: View) -> None:
+    state.ship = view["ship"]
+    state.guns = list(view["guns"])
+    state.eliminated = set(view["eliminated"])
+    state.tongueless = set(view["tongueless"])
+    state.unconvertible = set(view["unconvertible"])
+    state.not_a = [list(cards) for cards in view["not_a"]]
+    state.off_duty = set(view["off_duty"])
+    state.resumes = [list(r) for r in view["resumes"]]
+    state.captain = view["captain"]
+    state.lieutenant = view["lieutenant"]
+    state.navigator = view["navigator"]
+    state.round = view["round"]
+    state.revealed_card = view["last_card"]
+    state.rituals_used = list(view["rituals_used"])
+    left = Counter(RITUALS) - Counter(view["rituals_used"])
+    rituals = list(left.elements())
+    state.rng.shuffle(rituals)
+    state.rituals = rituals[: view["rituals_left"]]
+    state.known = [dict() for _ in range(view["players"])]
+    for seat, faction in enumerate(state.factions):
+        if faction == "cultist" and seat != view["seat"]:
+            state.known[seat][state.factions.index("cult_leader")] = "cult_leader"
+    state.mutiny = None
+    state.window, state.window_pending, state.interrupt = None, set(), None
+    state.hands, state.kept, state.logbook = {}, {}, []
+    state.upcoming.sit_out, state.upcoming.must_raise = set(), set()
+
+
+def _unseen(view: View, mine: list[str]) -> list[str]:
+    """Navigation cards we have not seen where they are: deck less résumés and our own cards."""
+    left = Counter(DECKS[view["board"]])
+    for resume in view["resumes"]:
+        left.subtract(resume)
+    left.subtract(mine)
+    return sorted((+left).elements())
+
+
+def _copy_moment(state: KrakenState, view: View, rng: random.Random) -> bool:
+    """Set up the decision the view is at; False if it is not one we rebuild."""
+    private = view["private"]
+    prompt = private.get("prompt")
+    me = view["seat"]
+    mine = list(private.get("drawn") or []) + list(private.get("logbook") or [])
+    if private.get("kept"):
+        mine.append(private["kept"])
+    pool = _unseen(view, mine)
+    rng.shuffle(pool)
+    if prompt == "keep":
+        other = view["lieutenant"] if me == view["captain"] else view["captain"]
+        state.hands = {me: list(private["drawn"])}
+        if other is None:
+            state.kept = {MISSING: pool.pop()}
+        elif view["waiting"] and other in view["waiting"]:
+            state.hands[other] = [pool.pop(), pool.pop()]
+        else:
+            state.kept = {other: pool.pop()}
+        state.phase, state.agenda = "navigation", list(AFTER_NAVIGATE)
+        state.crew = {"captain": None, "lieutenant": None, "navigator": None}
+    elif prompt == "steer":
+        state.logbook = list(private["logbook"])
+        state.phase, state.agenda = "steer", list(AFTER_NAVIGATE)
+    elif prompt in ("appoint", "emergency") and view["phase"] == "appoint":
+        state.phase, state.agenda = "appoint", list(AFTER_APPOINT)
+        state.lieutenant = state.navigator = None
+        state.consultant = None
+    elif prompt == "mutiny" and view["mutiny"] is not None:
+        shown = view["mutiny"]
+        state.mutiny = Mutiny(
+            mutineers=list(shown["mutineers"]),
+            threshold=int(shown["threshold"]),
+            max_raise=shown["max_raise"],
+            must_raise=set(shown["must_raise"]),
+        )
+        for seat in shown["mutineers"]:
+            if state.guns[seat] == 0:
+                state.mutiny.choices[seat] = 0
+        state.phase, state.agenda = "mutiny", list(AFTER_MUTINY)
+    elif prompt == "pick" and view["pick"]:
+        reason = view["pick"]
+        state.pick_reason, state.pick_seat, state.phase = reason, me, "pick"
+        state.crew = {
+            "captain": view["captain"],
+            "lieutenant": view["lieutenant"],
+            "navigator": view["navigator"],
+        }
+        rest = ROUND_STEPS.index("ritual" if reason in CARD_PICKS else "card_action")
+        state.agenda = list(ROUND_STEPS[rest:])
+    else:
+        return False
+    discards = view["discard_size"]
+    state.discard_pile = pool[:discards]
+    state.draw_pile = pool[discards:]
+    return True
+
+
+# -- playing it out -------------------------------------------------------------------------------
+
+
+def play_out(world: KrakenState, seed: int, me: int, first: Action) -> float:
+    """Our side's prospects after taking `first` in a copy of `world`, then playing on."""
+    state = _copy(world)
+    rng = random.Random(seed)
+    state.rng = random.Random(seed ^ 0x5EED)
+    side = SIDE_OF[state.factions[me]]
+    try:
+        state.apply(me, dict(first))
+    except ValueError:
+        return 0.0
+    navigations = sum(len(r) for r in state.resumes)
+    stop = navigations + HORIZON
+    for _ in range(ROLLOUT_LIMIT):
+        if state.over or sum(len(r) for r in state.resumes) >= stop:
+            break
+        waiting = sorted(state.waiting_for())
+        if not waiting:
+            break
+        seat = waiting[0]
+        legal = state.legal(seat)
+        if not legal:
+            break
+        state.apply(seat, quick_move(state, seat, legal, rng))
+    if state.over:
+        return 1.0 if state.winner == side else 0.0
+    if side == "cult" and state.cult_leader() in state.eliminated:
+        return 0.0
+    lost = sum(
+        1 for seat in state.eliminated - world.eliminated if SIDE_OF[state.factions[seat]] == side
+    )
+    return space_value(state.board.name, state.ship, side) - LIFE * lost
+
+
+def _copy(world: KrakenState) -> KrakenState:
+    """A copy deep enough for a rollout (the chart and tables are shared)."""
+    state = KrakenState.__new__(KrakenState)
+    state.__dict__.update(world.__dict__)
+    for name in (
+        "guns",
+        "draw_pile",
+        "discard_pile",
+        "rituals",
+        "rituals_used",
+        "factions",
+        "logbook",
+        "agenda",
+        "log",
+        "character_used",
+        "character_revealed",
+    ):
+        setattr(state, name, list(getattr(world, name)))
+    for name in (
+        "eliminated",
+        "tongueless",
+        "unconvertible",
+        "off_duty",
+        "window_pending",
+        "gunsmiths",
+    ):
+        setattr(state, name, set(getattr(world, name)))
+    state.resumes = [list(r) for r in world.resumes]
+    state.not_a = [list(r) for r in world.not_a]
+    state.known = [dict(k) for k in world.known]
+    state.hands = {s: list(h) for s, h in world.hands.items()}
+    state.kept = dict(world.kept)
+    state.crew = dict(world.crew)
+    state.peeks = [list(p) for p in world.peeks]
+    if world.mutiny is not None:
+        m = world.mutiny
+        state.mutiny = Mutiny(
+            list(m.mutineers), m.threshold, m.max_raise, set(m.must_raise), dict(m.choices)
+        )
+    return state
+
+
+def quick_move(state: KrakenState, seat: int, legal: list[Action], rng: random.Random) -> Action:
+    """A fast, role-aware move for the imagined players: they play for their side, pirates and
+    cultists know their own, sailors and the cult leader guess."""
+    kind = legal[0]["type"]
+    side = SIDE_OF[state.factions[seat]]
+    board, ship = state.board.name, state.ship
+    if kind == "keep":
+        keeps = [a for a in legal if a["type"] == "keep"]
+        return max(
+            keeps,
+            key=lambda a: (
+                colour_value(board, ship, side, colour_of(a["card"])) + 0.1 * rng.random()
+            ),
+        )
+    if kind in ("steer", "jump"):
+        steers = [a for a in legal if a["type"] == "steer"]
+        losing = [
+            a for a in steers if ends_game(board, ship, colour_of(a["card"])) not in (None, side)
+        ]
+        if len(losing) == len(steers):
+            return {"type": "jump"}
+        return max(
+            steers,
+            key=lambda a: (
+                colour_value(board, ship, side, colour_of(a["card"])) + 0.05 * rng.random()
+            ),
+        )
+    if kind == "mutiny":
+        captain = state.captain
+        friendly = _friend(state, seat, captain)
+        most = max(a["guns"] for a in legal)
+        least = min(a["guns"] for a in legal)
+        if friendly or rng.random() < 0.6:
+            return {"type": "mutiny", "guns": least}
+        return {"type": "mutiny", "guns": max(least, min(most, 2))}
+    if kind == "appoint":
+
+        def trust(action: Action) -> float:
+            value = rng.random()
+            for key, weight in (("navigator", 2.0), ("lieutenant", 1.0)):
+                other = action.get(key)
+                if other is not None and _friend(state, seat, other):
+                    value += weight
+            return value
+
+        return max(legal, key=trust)
+    if kind in ("pick", "tie_break"):
+        targets = [a["target"] for a in legal]
+        if state.pick_reason == "feed_the_kraken" and kind == "pick":
+            leader = state.cult_leader()
+            if side == "cult" and leader in targets and leader in state.known[seat]:
+                return {"type": "pick", "target": leader}
+            safe = [t for t in targets if t != leader or side == "cult"] or targets
+            return {"type": kind, "target": rng.choice(safe)}
+        strangers = [t for t in targets if not _friend(state, seat, t)] or targets
+        if state.pick_reason in ("mermaid", "telescope"):
+            strangers = targets
+        return {"type": kind, "target": rng.choice(strangers)}
+    if kind == "telescope":
+        card = state.interrupt.card if state.interrupt is not None else None
+        good = card is not None and colour_of(card) == best_colour(board, ship, side)
+        return {"type": "telescope", "choice": "keep" if good else "discard"}
+    if kind == "convert":
+        targets = [a["target"] for a in legal]
+        target = state.captain if state.captain in targets else rng.choice(targets)
+        return {"type": "convert", "target": target}
+    return rng.choice(legal)
+
+
+def _friend(state: KrakenState, seat: int, other: int) -> bool:
+    """Whether `seat` would count on `other`: pirates and the cult know their own; a sailor or
+    an unknowing cultist can only guess (a coin)."""
+    if seat == other:
+        return True
+    mine, theirs = state.factions[seat], state.factions[other]
+    if mine == "pirate":
+        return theirs == "pirate"
+    if mine in ("cult_leader", "cultist") and other in state.known[seat]:
+        return True
+    if mine == "cult_leader":
+        return theirs == "cultist"
+    return hash((seat, other, state.round)) % 2 == 0

@@ -1,0 +1,183 @@
+"""One bot's picture of the table: its history, its belief, and whom it may trust now.
+
+A `Mind` is fed every view its seat is shown; it reads only the new log lines, so it costs
+little to keep up. Everything it concludes comes from those views: the same views always give the
+same picture, whatever the hidden truth.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .belief import CULTIST, LEADER, PIRATE, SAILOR, Belief, Model
+from .chart import SIDE_OF, colour_odds
+from .history import History
+
+View = dict[str, Any]
+SIDE_NAMES = ("sailor", "pirate", "cult")
+#: How much likelier the cult leader converts the captain, lieutenant, navigator of the round.
+CONVERT_BOOST = (3.0, 1.5, 2.0)
+Facts = tuple[tuple[frozenset[int], ...], tuple[tuple[int, tuple[float, ...]], ...]]
+
+
+class Mind:
+    """What one seat believes about every other seat, kept up to date view by view."""
+
+    def __init__(self, view: View, model: Model | None = None) -> None:
+        self.model = model
+        self.me: int = view["seat"]
+        self.players: int = view["players"]
+        self.board: str = view["board"]
+        self.history = History(self.me)
+        self.belief: Belief | None = None
+        self.converted = [0.0] * self.players  # chance each seat was converted to the cult
+        self._conversions_seen = 0
+        self._navigations_seen = 0
+        self._votes_seen = 0
+        self._appointments_seen = 0
+        self._facts_used: Facts | None = None
+        self.view: View = view
+        self._odds: dict[int, dict[str, float]] = {}
+
+    # -- keeping up -----------------------------------------------------------------------------
+    def update(self, view: View) -> None:
+        """Take in everything new in `view`."""
+        self.view = view
+        self._odds = {}
+        history = self.history
+        fresh = history.read(view["log"], colour_odds(view))
+        facts = self._facts(view)
+        if self.belief is None or facts != self._facts_used:
+            # Certain facts change which deals are possible: deal afresh, weigh everything again.
+            self._facts_used = facts
+            allowed, soft = facts
+            first = history.first_faction or view["faction"]
+            self.belief = Belief(self.players, self.me, first, allowed, model=self.model)
+            for seat, factor in soft:
+                self.belief.role_factor(seat, factor)
+            self._navigations_seen = self._votes_seen = self._appointments_seen = 0
+        elif not fresh:
+            return
+        belief = self.belief
+        for nav in history.navigations[self._navigations_seen :]:
+            belief.see_navigation(nav, self.board)
+        self._navigations_seen = len(history.navigations)
+        for vote in history.votes[self._votes_seen :]:
+            belief.see_vote(vote)
+        self._votes_seen = len(history.votes)
+        on_board = [s for s in range(self.players) if s not in view["eliminated"]]
+        for appointment in history.appointments[self._appointments_seen :]:
+            belief.see_appointment(appointment, on_board)
+        self._appointments_seen = len(history.appointments)
+        for team in history.conversions[self._conversions_seen :]:
+            self._conversion(view, team)
+        self._conversions_seen = len(history.conversions)
+
+    def _facts(self, view: View) -> Facts:
+        """What we know for certain about starting roles (search results, cult contacts, fellow
+        pirates, floggings), as the roles each seat may have had plus a few soft factors."""
+        allowed = [frozenset(range(4))] * self.players
+        soft: list[tuple[int, tuple[float, ...]]] = []
+        first = self.history.first_faction or view["faction"]
+        known = {int(k): f for k, f in view["known"].items()}
+        if first == "pirate":
+            mates = {s for s, f in known.items() if f == "pirate"}
+            allowed = [
+                frozenset((PIRATE,)) if s in mates else frozenset((SAILOR, LEADER, CULTIST))
+                for s in range(self.players)
+            ]
+        for seat, faction in known.items():
+            if faction == "cultist":
+                self.converted[seat] = 1.0
+                allowed[seat] = allowed[seat] - {LEADER}
+            else:
+                role = ("sailor", "pirate", "cult_leader").index(faction)
+                allowed[seat] = allowed[seat] & {role}
+                if faction != "cult_leader":
+                    self.converted[seat] = 0.0
+        for seat, cards in enumerate(view["not_a"]):
+            for card in cards:
+                if card == "cult":
+                    allowed[seat] = allowed[seat] - {LEADER, CULTIST}
+                    self.converted[seat] = 0.0
+                else:  # a converted player shows "not a sailor" too: rare, so nearly ruled out
+                    factor = [1.0, 1.0, 1.0, 1.0]
+                    factor[SAILOR if card == "sailor" else PIRATE] = 0.03
+                    soft.append((seat, tuple(factor)))
+        return tuple(allowed), tuple(soft)
+
+    def _conversion(self, view: View, team: tuple[int | None, ...]) -> None:
+        """A conversion ritual: someone convertible may have joined the cult, likeliest the
+        captain or another officer of that navigation (the cult wants them most)."""
+        if self.faction in ("cult_leader",):
+            return  # the leader knows exactly (the `known` map)
+        candidates = [
+            s
+            for s in range(self.players)
+            if s != self.me
+            and s not in view["eliminated"]
+            and s not in view["unconvertible"]
+            and self.converted[s] < 1.0
+        ]
+        boost = {s: b for s, b in zip(team, CONVERT_BOOST, strict=True) if s is not None}
+        weights = {s: (1.0 - self.cult_start(s)) * boost.get(s, 1.0) for s in candidates}
+        total = sum(weights.values())
+        if total <= 0:
+            return
+        for seat, weight in weights.items():
+            share = weight / total
+            self.converted[seat] = 1 - (1 - self.converted[seat]) * (1 - share)
+
+    # -- reading --------------------------------------------------------------------------------
+    @property
+    def faction(self) -> str:
+        return str(self.view["faction"])
+
+    @property
+    def side(self) -> str:
+        return SIDE_OF[self.faction]
+
+    def cult_start(self, seat: int) -> float:
+        """P(seat started in the cult)."""
+        assert self.belief is not None
+        odds = self.belief.role_odds(seat)
+        return odds[2] + odds[3]
+
+    def leader_odds(self, seat: int) -> float:
+        """P(seat is the cult leader)."""
+        if seat == self.me:
+            return float(self.faction == "cult_leader")
+        assert self.belief is not None
+        return self.belief.role_odds(seat)[LEADER]
+
+    def side_odds(self, seat: int) -> dict[str, float]:
+        """P(seat is on each side now): sailor, pirate, cult."""
+        if seat not in self._odds:
+            self._odds[seat] = self._side_odds(seat)
+        return self._odds[seat]
+
+    def _side_odds(self, seat: int) -> dict[str, float]:
+        if seat == self.me:
+            return {name: float(name == self.side) for name in SIDE_NAMES}
+        known = self.view["known"].get(str(seat))
+        if known == "cultist" or known == "cult_leader":
+            return {"sailor": 0.0, "pirate": 0.0, "cult": 1.0}
+        assert self.belief is not None
+        odds = self.belief.role_odds(seat)
+        turned = self.converted[seat]
+        if self.faction == "cult_leader":
+            turned = 0.0  # the leader knows every convert
+        if self.faction == "cultist" and known is None:
+            turned = min(turned, 0.5)
+        sailor, pirate = odds[0] * (1 - turned), odds[1] * (1 - turned)
+        return {"sailor": sailor, "pirate": pirate, "cult": 1 - sailor - pirate}
+
+    def ally(self, seat: int) -> float:
+        """P(seat wins with us)."""
+        if seat == self.me:
+            return 1.0
+        return self.side_odds(seat)[self.side]
+
+    def trusted(self, seats: list[int]) -> list[int]:
+        """`seats` from the most to the least trusted (seat order on a tie)."""
+        return sorted(seats, key=lambda s: (-self.ally(s), s))

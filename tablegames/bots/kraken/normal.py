@@ -1,0 +1,355 @@
+"""The normal Feed the Kraken bot's judgement: one function per prompt, all reading a `Mind`.
+
+The bot steers by the chart (`chart.py`), trusts by its belief (`mind.py`) and never talks: the
+engine has no claim or chat action, so there is nothing to say (or lie) through it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from itertools import product
+from typing import Any
+
+from .belief import reveal_odds
+from .chart import (
+    COLOURS,
+    SIDES,
+    best_colour,
+    colour_odds,
+    colour_value,
+    ends_game,
+)
+from .mind import Mind
+
+Action = dict[str, Any]
+View = dict[str, Any]
+
+#: How much a mutiny must improve the navigation we expect before we raise guns, and the
+#: improvement for which we raise everything.
+MUTINY_GAIN = 0.12
+ALL_IN_GAIN = 0.3
+DANGER = 0.5  # how much a team that may lose the game with the next card spurs a mutiny
+
+
+def colour_of(card: str) -> str:
+    return card.split("-", 1)[0]
+
+
+def action_of(card: str) -> str:
+    return card.split("-", 1)[1]
+
+
+class Judge:
+    """The normal bot's decisions for one view (worked out lazily, once per view)."""
+
+    def __init__(self, mind: Mind, view: View, rng: random.Random) -> None:
+        self.mind, self.view, self.rng = mind, view, rng
+        self.me: int = view["seat"]
+        self.side = mind.side
+        self.board: str = view["board"]
+        self.ship: str = view["ship"]
+        self.odds = colour_odds(view)
+        self.living = [s for s in range(view["players"]) if s not in view["eliminated"]]
+
+    # -- values ---------------------------------------------------------------------------------
+    def colour_value(self, colour: str, side: str | None = None) -> float:
+        return colour_value(self.board, self.ship, side or self.side, colour)
+
+    def card_value(self, card: str) -> float:
+        """How good revealing `card` now would be for us: its colour, then its action."""
+        return self.colour_value(colour_of(card)) + self.action_bonus(card)
+
+    def action_bonus(self, card: str) -> float:
+        view, mind = self.view, self.mind
+        kind = action_of(card)
+        captain = view["captain"]
+        if kind == "drunk":
+            new = self.next_captain(extra=1)
+            if new is None:
+                return 0.0
+            return 0.06 * (mind.ally(new) - mind.ally(captain))
+        if kind == "uprising":
+            if not view["rituals_left"]:
+                return 0.0
+            return 0.08 if self.side == "cult" else -0.06
+        navigator = view["navigator"]
+        if kind in ("armed", "disarmed") and navigator is not None:
+            sign = 1 if kind == "armed" else -1
+            return sign * 0.02 * (mind.ally(navigator) - 0.5)
+        return 0.01 * (mind.ally(captain) - 0.5)
+
+    def next_captain(self, extra: int = 0) -> int | None:
+        """Who takes over from a drunk captain (the captain holding `extra` more résumé cards)."""
+        view = self.view
+        captain = view["captain"]
+        players = view["players"]
+        able = [
+            (captain + step) % players
+            for step in range(1, players)
+            if (captain + step) % players not in view["eliminated"]
+            and (captain + step) % players not in view["tongueless"]
+        ]
+        if not able:
+            return None
+        counts = {s: len(view["resumes"][s]) for s in able}
+        fewest = min(counts.values())
+        return int(next(s for s in able if counts[s] == fewest))
+
+    def steer_value(self, seat: int) -> float:
+        """What we expect if `seat` chooses the course: each side's favourite, by our belief."""
+        odds = self.mind.side_odds(seat)
+        return sum(
+            odds[side] * self.colour_value(best_colour(self.board, self.ship, side))
+            for side in SIDES
+        )
+
+    def team_value(self, captain: int, lieutenant: int | None, navigator: int | None) -> float:
+        """Our expected value of the next revealed card with this team."""
+        table = reveal_odds(self.board, self.ship, self.odds)
+        mind = self.mind
+        uniform = {side: 1 / 3 for side in SIDES}
+        c_odds = mind.side_odds(captain)
+        l_odds = mind.side_odds(lieutenant) if lieutenant is not None else uniform
+        n_odds = mind.side_odds(navigator) if navigator is not None else uniform
+        values = [self.colour_value(c) for c in COLOURS]
+        total = 0.0
+        for (a, sa), (b, sb), (c, sc) in product(
+            enumerate(SIDES), enumerate(SIDES), enumerate(SIDES)
+        ):
+            weight = c_odds[sa] * l_odds[sb] * n_odds[sc]
+            if weight < 1e-6:
+                continue
+            shown = table[(a, b, c)]
+            total += weight * sum(p * v for p, v in zip(shown, values, strict=True))
+        return total
+
+    def best_team(self, captain: int, candidates: list[int]) -> tuple[float, int | None, int]:
+        """The team we would name as `captain` from `candidates`: (value, lieutenant, nav)."""
+        best: tuple[float, int | None, int] | None = None
+        for lieutenant, navigator in product(candidates, repeat=2):
+            if lieutenant == navigator:
+                continue
+            value = self.team_value(captain, lieutenant, navigator)
+            if best is None or value > best[0]:
+                best = (value, lieutenant, navigator)
+        if best is None:
+            return (self.team_value(captain, None, candidates[0]), None, candidates[0])
+        return best
+
+    def officer_candidates(self, captain: int) -> list[int]:
+        view = self.view
+        others = [s for s in self.living if s != captain]
+        on_duty = [s for s in others if s not in view["off_duty"]]
+        return on_duty if len(on_duty) >= 2 else others
+
+    # -- prompts --------------------------------------------------------------------------------
+    def appoint(self, legal: list[Action]) -> Action:
+        view = self.view
+        captain = view["captain"]
+
+        def score(action: Action) -> float:
+            lieutenant = action.get("lieutenant", view["lieutenant"])
+            navigator = action.get("navigator", view["navigator"])
+            if "navigator" not in action and navigator is None:
+                # The Consultant names the lieutenant; the captain will name the navigator.
+                assert lieutenant is not None
+                named = int(lieutenant)
+                return self.steer_value(named) + 0.05 * self.mind.ally(named)
+            value = self.team_value(captain, lieutenant, navigator)
+            # Trust matters beyond this card: officers go off duty, allies stay useful.
+            trust = 0.02 * self.mind.ally(navigator) if navigator is not None else 0.0
+            return value + trust + self.rng.random() * 1e-6
+
+        return max(legal, key=score)
+
+    def mutiny_want(self) -> float:
+        """How much better the next navigation would look after a mutiny we lead."""
+        view = self.view
+        captain = view["captain"]
+        mind = self.mind
+        if mind.ally(captain) > 0.97:
+            return -1.0
+        now = self.team_value(captain, view["lieutenant"], view["navigator"])
+        ours, _, _ = self.best_team(self.me, self.officer_candidates(self.me))
+        # A captain we distrust keeps naming teams: count the rounds to come, a little.
+        gain = (ours - now) * (1.0 + 0.5 * (1 - mind.ally(captain)))
+        return gain + self.danger(now) + self.feeding_risk(captain)
+
+    def feeding_risk(self, captain: int) -> float:
+        """What we stand to lose if a cultist captain reaches a Kraken space and feeds it its
+        own leader (or, for the cult, what we stand to win)."""
+        if self.side == "cult":
+            return 0.0
+        chart = self.view["map"]
+        reach = sum(
+            self.odds[c]
+            for c in COLOURS
+            if chart.get(chart[self.ship][c] or "", {}).get("action") == "feed_the_kraken"
+        )
+        if not reach:
+            return 0.0
+        cultist = self.mind.side_odds(captain)["cult"] - self.mind.leader_odds(captain)
+        return 0.5 * reach * max(0.0, cultist)
+
+    def danger(self, now: float) -> float:
+        """Extra reason to act when a bad card could end the voyage against us now."""
+        losing = [
+            c for c in COLOURS if ends_game(self.board, self.ship, c) not in (None, self.side)
+        ]
+        if not losing:
+            return 0.0
+        return DANGER * max(0.0, 0.7 - now)
+
+    def mutiny(self, legal: list[Action]) -> Action:
+        choices = sorted(a["guns"] for a in legal)
+        least, most = choices[0], choices[-1]
+        want = self.mutiny_want()
+        if want <= MUTINY_GAIN:
+            return {"type": "mutiny", "guns": least}
+        if self.side == "pirate":
+            return {"type": "mutiny", "guns": max(least, min(most, self.pirate_share()))}
+        guns = most if want > ALL_IN_GAIN else min(most, 2)
+        return {"type": "mutiny", "guns": max(least, guns)}
+
+    def pirate_share(self) -> int:
+        """Pirates know each other: each raises a share of what the mutiny needs, and the first
+        of them (in seat order) one more, so that a pirate and nobody else comes out on top."""
+        view = self.view
+        mutiny = view["mutiny"] or {}
+        mutineers = mutiny.get("mutineers", [])
+        mates = sorted(
+            s
+            for s in mutineers
+            if (s == self.me or view["known"].get(str(s)) == "pirate") and view["guns"][s] > 0
+        )
+        needed = int(mutiny.get("threshold", 3))
+        share = -(-needed // max(1, len(mates)))
+        return share + (1 if mates and mates[0] == self.me else 0)
+
+    def tie_break(self, legal: list[Action]) -> Action:
+        return min(legal, key=lambda a: (self.mind.ally(a["target"]), a["target"]))
+
+    def keep(self, legal: list[Action]) -> Action:
+        redraw = [a for a in legal if a["type"] == "redraw"]
+        keeps = [a for a in legal if a["type"] == "keep"]
+        if redraw:
+            expected = sum(self.odds[c] * self.colour_value(c) for c in COLOURS)
+            if max(self.card_value(a["card"]) for a in keeps) < expected - 0.05:
+                return redraw[0]
+        return max(keeps, key=lambda a: (self.card_value(a["card"]), a["card"]))
+
+    def steer(self, legal: list[Action]) -> Action:
+        steers = [a for a in legal if a["type"] == "steer"]
+        jump = [a for a in legal if a["type"] == "jump"]
+        losing = [
+            a
+            for a in steers
+            if ends_game(self.board, self.ship, colour_of(a["card"])) not in (None, self.side)
+        ]
+        if jump and len(losing) == len(steers):
+            return jump[0]
+        return max(steers, key=lambda a: (self.card_value(a["card"]), a["card"]))
+
+    def pick(self, legal: list[Action]) -> Action:
+        reason = self.view["pick"]
+        targets = [a["target"] for a in legal]
+        choose = PICKS.get(reason or "", Judge.pick_trusted)
+        target = choose(self, targets)
+        return {"type": "pick", "target": target}
+
+    def pick_trusted(self, targets: list[int]) -> int:
+        return self.mind.trusted(targets)[0]
+
+    def pick_unknown(self, targets: list[int]) -> int:
+        """The player whose side we are least sure of (a search or a flogging tells most)."""
+        known = self.view["known"]
+
+        def doubt(seat: int) -> float:
+            if str(seat) in known:
+                return -1.0
+            odds = self.mind.side_odds(seat)
+            return 1.0 - max(odds.values()) + 0.001 * self.rng.random()
+
+        return max(targets, key=doubt)
+
+    def pick_enemy(self, targets: list[int]) -> int:
+        return min(targets, key=lambda s: (self.mind.ally(s), s))
+
+    def pick_feed(self, targets: list[int]) -> int:
+        mind = self.mind
+        if self.side == "cult":
+            leader = [s for s in targets if self.view["known"].get(str(s)) == "cult_leader"]
+            if leader:
+                return leader[0]  # feeding our own leader wins the game for the cult
+
+        def harm(seat: int) -> float:
+            if self.side == "cult":
+                return 1 - mind.ally(seat) + 0.05 * float(self.view["guns"][seat])
+            return 1 - mind.ally(seat) - 4 * mind.leader_odds(seat)
+
+        return max(targets, key=lambda s: (harm(s), -s))
+
+    def peek(self, legal: list[Action]) -> Action:
+        card = self.view["private"]["peek"]
+        expected = sum(self.odds[c] * self.colour_value(c) for c in COLOURS)
+        keep = card is None or self.card_value(card) >= expected
+        return {"type": "telescope", "choice": "keep" if keep else "discard"}
+
+    def instigate(self, legal: list[Action]) -> Action:
+        raise_all = next(a for a in legal if a["type"] == "mutiny")
+        mutiny = self.view["mutiny"]
+        captain = self.view["captain"]
+        if self.mind.ally(captain) > 0.6 or mutiny is None:
+            return {"type": "decline"}
+        return raise_all
+
+    def give(self, legal: list[Action]) -> Action:
+        return {"type": "pick", "target": self.pick_trusted([a["target"] for a in legal])}
+
+    def convert(self, legal: list[Action]) -> Action:
+        view = self.view
+
+        def worth(action: Action) -> float:
+            seat = action["target"]
+            office = 3.0 if seat == view["captain"] else 0.0
+            office += 2.0 if seat == view["navigator"] else 0.0
+            office += 1.5 if seat == view["lieutenant"] else 0.0
+            return office + float(view["guns"][seat]) / 3 + 0.01 * self.rng.random()
+
+        return max(legal, key=worth)
+
+    def stash(self, legal: list[Action]) -> Action:
+        known = self.view["known"]
+        cultists = sorted(int(s) for s, f in known.items() if f == "cultist")
+        wanted = sorted((cultists + [self.me] * 3)[:3])
+        for action in legal:
+            if sorted(action["recipients"]) == wanted:
+                return action
+        return legal[0]
+
+
+PICKS: dict[str, Callable[[Judge, list[int]], int]] = {
+    "cabin_search": Judge.pick_unknown,
+    "flogging": Judge.pick_unknown,
+    "off_with_the_tongue": Judge.pick_enemy,
+    "feed_the_kraken": Judge.pick_feed,
+    "mermaid": Judge.pick_trusted,
+    "telescope": Judge.pick_trusted,
+}
+
+#: Prompt -> the name of the Judge method that answers it.
+PROMPTS: dict[str, str] = {
+    "appoint": "appoint",
+    "emergency": "appoint",
+    "mutiny": "mutiny",
+    "tie_break": "tie_break",
+    "keep": "keep",
+    "steer": "steer",
+    "pick": "pick",
+    "peek": "peek",
+    "instigate": "instigate",
+    "give": "give",
+    "convert": "convert",
+    "stash": "stash",
+}

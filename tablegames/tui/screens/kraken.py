@@ -1,0 +1,499 @@
+"""The Feed the Kraken table: the sea chart, the crew, your secrets, the log, and every decision.
+
+Decisions are asked from the seat's legal actions (`kraken_choices.py`): when the game waits for
+you a dialog opens by itself; Escape closes it to look at the table and Enter opens it again.
+`c` plays your character whenever the rules let you.
+
+Hot-seat play and secrets. The screen hands the keyboard over ("pass to Sara") before it shows
+a seat's secrets, and it shows only the secrets of the seat that took the keyboard last. When
+the table waits for players everyone knows of (the captain appointing, the drawers, the
+navigator, the mutineers one after another, a telescope holder...), it hands over to each of
+them in turn. In the moments the real table plays with eyes closed, or in which nobody may know
+who holds a fitting character, the screen never hands over to just the player concerned:
+
+- When the cult leader acts (a conversion or the gun stash), the keyboard goes round every human
+  at this terminal in seat order, whether the leader is among them or a bot. Each one sees the
+  same pass-on notice; the leader also gets the ritual's question on their turn.
+- When a character moment opens for a human at this terminal, it goes round every human in the
+  same way; each may use or keep a character, or just pass on. A moment that waits only for
+  bots goes by without a round (at a real table the bots would be thinking too; what this tells
+  is only that no human here holds such a character, which the log shows soon enough).
+The status line never names whom an eyes-closed moment or a character moment waits for.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.markup import escape
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Static
+from textual.worker import Worker, WorkerState
+
+from ..widgets.log import GameLog
+from . import kraken_view as show
+from .dialogs import Option, PickDialog, QuitDialog
+from .handoff import HandoffScreen
+from .help import HelpScreen
+from .kraken_choices import OPTION_KEYS, Chooser, Pending, Question, start
+from .kraken_dialogs import PassOnNotice, VoyageOver
+from .options import SetupOption
+
+if TYPE_CHECKING:
+    from ...table import Update
+    from ..client import TableClient
+
+WIDE = 110  # terminal columns from which the chart and crew are drawn roomier
+
+KEYS = [
+    ("Enter", "make your decision now (it opens by itself when the table waits for you)"),
+    ("c", "use your character card, when the rules allow it"),
+    ("Esc", "close a decision to look at the table; Enter opens it again"),
+    ("1-9, 0, a-z", "choose an option in a decision; arrows and Enter work too"),
+    ("click", "click an option, or the Decide and Character buttons"),
+    ("?", "this help"),
+    ("q", "leave the game"),
+]
+
+
+class ActionButton(Button, can_focus=False):
+    """A button for the mouse that never takes the keyboard away from the table."""
+
+
+class DecisionDialog(PickDialog[list[Pending]]):
+    """A decision, low on the screen so the chart and crew stay in sight above it."""
+
+    DEFAULT_CSS = """
+    DecisionDialog { align: center bottom; }
+    DecisionDialog > Vertical { margin-bottom: 3; max-width: 76; }
+    """
+
+
+class KrakenScreen(Screen[None]):
+    """One Feed the Kraken table seen from this terminal: hot-seat for several seats."""
+
+    CSS_PATH = "kraken.tcss"
+    AUTO_FOCUS = None
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,space", "decide", "Decide", key_display="⏎"),
+        Binding("c", "character", "Character"),
+        Binding("question_mark", "help", "Help", key_display="?"),
+        Binding("q", "quit", "Quit"),
+    ]
+
+    def __init__(self, client: TableClient, ascii: bool = False, bots: bool = True) -> None:
+        super().__init__(classes="ascii" if ascii else None)
+        self.client = client
+        self.ascii = ascii
+        self.dash = "-" if ascii else "—"
+        self.bots = bots
+        self.humans = sorted(client.seats)
+        self.watching = not self.humans
+        self.active_seat = self.humans[0] if self.humans else 0
+        self.shown_seat: int | None = self.humans[0] if len(self.humans) == 1 else None
+        self.message = ""
+        self.logs: dict[int, list[dict[str, Any]]] = {}
+        self.over = False
+        self.covered = 0
+        self.asked: tuple[Any, ...] | None = None  # the decision last opened by itself
+        self.round_queue: list[int] = []  # humans still to take an eyes-closed turn
+        self.round_done: set[tuple[Any, ...]] = set()  # eyes-closed moments already gone round
+        self.round_text = ""
+        self._sync_due = False
+        self._closed = False
+        self._bot_worker: Worker[None] | None = None
+
+    # -- building -------------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="body"):
+            with Vertical(id="left"):
+                yield Static(id="chart")
+                yield Static(id="secrets")
+            with Vertical(id="right"):
+                yield Static(id="crew")
+                yield GameLog(self.ascii, id="log")
+        with Horizontal(id="bar"):
+            yield Static(id="status")
+            yield ActionButton("Decide (Enter)", id="decide", compact=True)
+            yield ActionButton("Character (c)", id="character", compact=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#log").border_title = "Log"
+        for seat in self.humans or [self.active_seat]:
+            self.logs[seat] = list(self._update(seat).view["log"])
+        self.client.listen(self._table_changed)
+        listen_notices = getattr(self.client, "listen_notices", None)
+        if listen_notices is not None:  # a network client: refusals and chat come later
+            listen_notices(self._notice)
+        self.over = self._update(self.active_seat).over
+        self._start_bots()
+        self._sync()
+
+    def on_resize(self) -> None:
+        if self.is_mounted and not self._closed:
+            self._draw()
+
+    def on_unmount(self) -> None:
+        self._closed = True
+        self._stop_bots()
+
+    @property
+    def names(self) -> list[str]:
+        return list(self.client.names)
+
+    def _update(self, seat: int) -> Update:
+        update = self.client.update(seat)
+        assert update is not None, "the table screen opens after the first update"
+        return update
+
+    def _view(self) -> dict[str, Any]:
+        return self._update(self.active_seat).view
+
+    @property
+    def private(self) -> bool:
+        """True when the player at the keyboard may see the active seat's secrets."""
+        return not self.watching and self.shown_seat == self.active_seat
+
+    # -- following the table --------------------------------------------------------------------
+    def _notice(self, kind: str, text: str) -> None:
+        if not self._closed:
+            mark = ("x " if self.ascii else "✗ ") if kind == "error" else ""
+            self._say(mark + text)
+
+    def _table_changed(self, seat: int | None, update: Update) -> None:
+        if self._closed:
+            return
+        seat = self.active_seat if seat is None else seat
+        self.logs.setdefault(seat, []).extend(update.events)
+        if update.over:
+            self.over = True
+        if not self._sync_due:
+            self._sync_due = True
+            self.call_later(self._sync)
+
+    def _sync(self) -> None:
+        """Bring the screen up to date: hand-offs first, then the table, then any decision."""
+        self._sync_due = False
+        if self._closed:
+            return
+        self._choose_seat()
+        if self.covered:
+            self._draw()
+            return
+        if self.over and not self.round_queue:
+            self._draw()
+            self._show_results()
+            return
+        if self.active_seat != self.shown_seat and not self.watching:
+            if len(self.humans) == 1:
+                self.shown_seat = self.active_seat
+            else:
+                self._draw()  # secrets are blanked before the hand-off covers the screen
+                self._open(HandoffScreen(self.names[self.active_seat], self.ascii), self._handed)
+                return
+        self._draw()
+        if self.round_queue:
+            self._round_turn()
+        elif self._my_move() and self._decision_key() != self.asked:
+            self.asked = self._decision_key()
+            self.action_decide()
+
+    def _choose_seat(self) -> None:
+        """Which local seat the screen acts for now (see the module docstring)."""
+        if self.watching:
+            return
+        if self.round_queue:
+            self.active_seat = self.round_queue[0]
+            return
+        view = self._update(self.humans[0]).view
+        engine_waits = self.client.waiting_for()
+        if len(self.humans) > 1 and view["phase"] in show.SECRET_PHASES and not view["winner"]:
+            moment = self._moment(view)
+            humans_wait = any(seat in engine_waits for seat in self.humans)
+            if moment not in self.round_done and (view["phase"] != "window" or humans_wait):
+                self.round_done.add(moment)
+                self.round_queue = list(self.humans)
+                self.round_text = show.phase_text(view, self.names, [])
+                self.active_seat = self.round_queue[0]
+                return
+            if view["phase"] != "window" or humans_wait:
+                return  # the round has been: nobody is handed the keyboard for this moment
+        waiting = [seat for seat in self.humans if seat in engine_waits]
+        if waiting:
+            self.active_seat = waiting[0]
+
+    def _moment(self, view: dict[str, Any]) -> tuple[Any, ...]:
+        """Names one eyes-closed or character moment (it stays the same while it lasts)."""
+        public = sum(
+            1
+            for event in view["log"]
+            if event["to"] is None
+            and ("window" in event or event["text"].startswith("Everyone closes"))
+        )
+        return (view["round"], view["phase"], view["window"], public)
+
+    def _handed(self, ready: bool | None) -> None:
+        if ready:
+            self.shown_seat = self.active_seat
+            self.message = ""
+        else:
+            self.action_quit()
+
+    def _round_turn(self) -> None:
+        """This seat's turn in an eyes-closed round: decide if there is something to decide,
+        then pass the keyboard on."""
+        if self._my_move():
+            if self._decision_key() != self.asked:
+                self.asked = self._decision_key()
+                self.action_decide()
+            return
+        notice = f"{self.round_text}\nNothing (more) for you to do in this moment."
+        self._open(PassOnNotice(notice, self.ascii), self._passed_on)
+
+    def _passed_on(self, _: None) -> None:
+        if self.round_queue:
+            self.round_queue.pop(0)
+
+    def _my_move(self) -> bool:
+        """True if the table waits for the active seat and the player may see it."""
+        if not self.private:
+            return False
+        update = self._update(self.active_seat)
+        return self.active_seat in update.waiting and bool(update.legal) and not update.over
+
+    def _decision_key(self) -> tuple[Any, ...]:
+        view = self._view()
+        private = view["private"]
+        return (
+            self.active_seat,
+            view["round"],
+            view["phase"],
+            view["window"],
+            view["captain"],
+            view["lieutenant"],
+            view["navigator"],
+            view["pick"],
+            tuple(private.get("drawn") or ()),
+            tuple(private.get("logbook") or ()),
+            private.get("peek"),
+        )
+
+    # -- drawing --------------------------------------------------------------------------------
+    def _draw(self) -> None:
+        update = self._update(self.active_seat)
+        view = update.view
+        wide = self.app.size.width >= WIDE
+        colour = not self.app.no_color
+        names = self.names
+        waiting = show.public_waiting(view, update.waiting)
+        left = self.query_one("#left")
+        left.styles.width = 58 if wide else 40
+        chart = self.query_one("#chart", Static)
+        body = show.map_text(view, self.ascii, colour, wide)
+        if wide:
+            body = Text("\n").join(
+                [
+                    body,
+                    Text(),
+                    show.chart_legend(view, self.ascii, colour),
+                    Text(show.chart_key(self.ascii), "dim"),
+                ]
+            )
+        chart.update(body)
+        chart.border_title = escape(show.round_title(view, self.dash))
+        chart.border_subtitle = "" if wide else show.chart_legend(view, self.ascii, colour).plain
+        you = self.active_seat if self.private else None
+        crew = self.query_one("#crew", Static)
+        crew.update(show.crew_text(view, names, you, waiting, self.ascii, colour, wide))
+        starred = show.starred(names, you, wide)
+        crew.border_title = "Crew (* is you)" if starred else "Crew"
+        crew.border_subtitle = escape(show.deck_line(view) if wide else f"deck {view['deck_size']}")
+        self._draw_secrets(view, colour)
+        events = self.logs.get(self.active_seat, [])
+        if not self.private:  # another player's private lines must not show before the hand-off
+            events = [event for event in events if event.get("to") is None]
+        lines = [show.line(event, names) for event in events if show.worth_logging(event)]
+        self.query_one("#log", GameLog).show(lines, source=(self.active_seat, self.private))
+        self._draw_status(view, update, waiting)
+
+    def _draw_secrets(self, view: dict[str, Any], colour: bool) -> None:
+        panel = self.query_one("#secrets", Static)
+        name = self.names[self.active_seat]
+        if self.watching:
+            panel.update(Text("You are watching: every secret stays hidden."))
+            panel.border_title = "Secrets"
+        elif not self.private:
+            panel.update(Text(f"Waiting for {name} to take the keyboard."))
+            panel.border_title = escape(f"{name}'s secrets (hidden)")
+        else:
+            panel.update(show.secret_text(view, self.names, self.ascii, colour))
+            who = "Your secrets" if len(self.humans) == 1 else f"{name}'s secrets"
+            panel.border_title = escape(who)
+
+    def _draw_status(self, view: dict[str, Any], update: Update, waiting: list[int]) -> None:
+        """Two lines: what the table is doing, then what this player may do (or was told)."""
+        phase = Text(show.phase_text(view, self.names, waiting), no_wrap=True, overflow="ellipsis")
+        second = Text(no_wrap=True, overflow="ellipsis")
+        if self.message:
+            second.append(self.message)
+        elif self._my_move():
+            second.append("Your move: press Enter to decide.", "bold reverse")
+        elif self.private and self.round_queue:
+            second.append("A secret moment: your turn, then pass the keyboard on.")
+        self.query_one("#status", Static).update(Text("\n").join([phase, second]))
+
+    def _say(self, message: str) -> None:
+        self.message = message
+        if self.is_mounted:
+            self._draw()
+
+    # -- dialogs --------------------------------------------------------------------------------
+    def _open(self, screen: Screen[Any], then: Any = None) -> None:
+        """Push `screen` over this one; `then(result)` runs when it closes, then a fresh sync."""
+        self.covered += 1
+
+        def closed(result: Any) -> None:
+            self.covered -= 1
+            if then is not None:
+                then(result)
+            self._sync()
+
+        self.app.push_screen(screen, closed)
+
+    def _ask(self, chooser: Chooser, pending: list[Pending]) -> None:
+        """Ask the next question about `pending`, or send the one action left."""
+        asked = chooser.ask(pending)
+        if not isinstance(asked, Question):
+            self._submit(asked)
+            return
+        options = [Option(key, label, value) for key, label, value in asked.options]
+        if len(options) > len(OPTION_KEYS):
+            options = options[: len(OPTION_KEYS)]
+        dialog = DecisionDialog(asked.title, options, ascii=self.ascii)
+
+        def answered(value: list[Pending] | None) -> None:
+            if value is None:
+                self._say("Decision put aside: press Enter to make it.")
+            else:
+                self._ask(chooser, value)
+
+        self._open(dialog, answered)
+
+    def _show_results(self) -> None:
+        view = self._view()
+        headline, rows = show.results_lines(view, self.names)
+        yours = []
+        if not self.watching:
+            for seat in self.humans:
+                name, role, won = rows[seat]
+                yours.append(f"{name}: {role}, {'won' if won else 'lost'}.")
+        self._open(VoyageOver(headline, rows, yours, self.ascii), self._end)
+
+    def _end(self, choice: str | None) -> None:
+        if choice == "quit":
+            self.app.exit()
+        else:
+            self._closed = True
+            self.app.call_later(self.app.show_menu)  # type: ignore[attr-defined]
+
+    # -- bots -----------------------------------------------------------------------------------
+    def _start_bots(self) -> None:
+        if self.bots and not self._closed and self._bot_worker is None:
+            self._bot_worker = self.run_worker(
+                self.client.run_bots(), name="bots", group="bots", exit_on_error=False
+            )
+
+    def _stop_bots(self) -> None:
+        if self._bot_worker is not None:
+            self._bot_worker.cancel()
+            self._bot_worker = None
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.name == "bots" and event.state == WorkerState.ERROR:
+            self._bot_worker = None
+            self._say(f"The bots stopped: {event.worker.error}")
+
+    # -- player actions -------------------------------------------------------------------------
+    def _submit(self, action: dict[str, Any]) -> bool:
+        refusal = self.client.submit(self.active_seat, action)
+        if refusal is not None:
+            self._say(("x " if self.ascii else "✗ ") + refusal)
+            return False
+        self.message = ""
+        return True
+
+    def action_decide(self) -> None:
+        if self.covered or not self.private:
+            return
+        update = self._update(self.active_seat)
+        if update.over:
+            return
+        if self.active_seat not in update.waiting:
+            self._say(self._not_yet(update))
+            return
+        moves = update.legal
+        if update.view["phase"] != "window":  # "any time" characters wait for `c`
+            moves = [a for a in moves if a["type"] != "character"] or moves
+        self._ask(Chooser(update.view, self.names, self.ascii), start(moves))
+
+    def _not_yet(self, update: Update) -> str:
+        view = update.view
+        waiting = show.public_waiting(view, update.waiting)
+        if waiting:
+            who = ", ".join(self.names[s] for s in waiting)
+            return f"Nothing to decide now: waiting for {who}."
+        return "Nothing to decide now."
+
+    def action_character(self) -> None:
+        if self.covered or not self.private:
+            return
+        update = self._update(self.active_seat)
+        uses = [a for a in update.legal if a["type"] == "character"]
+        character = update.view["private"].get("character")
+        if not uses:
+            if not character:
+                self._say("You hold no character card.")
+            elif update.view["characters_used"][self.active_seat]:
+                self._say("You have already used your character.")
+            else:
+                self._say("Your character cannot do anything right now.")
+            return
+        self._ask(Chooser(update.view, self.names, self.ascii), start(uses))
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "character":
+            self.action_character()
+        else:
+            self.action_decide()
+
+    def action_help(self) -> None:
+        game = self.client.game
+        self._open(HelpScreen("kraken", game.title if game else "Feed the Kraken", KEYS))
+
+    def action_quit(self) -> None:
+        saving = getattr(self.client, "saved_as", None) is not None
+        question = (
+            "Leave this game? It is saved: `tablegames resume` brings it back."
+            if saving
+            else "Leave this game?"
+        )
+        self._open(QuitDialog(question, ascii=self.ascii, saving=saving), self._leave)
+
+    def _leave(self, choice: str | None) -> None:
+        if choice == "discard":
+            self.client.discard_save()  # type: ignore[attr-defined]
+            choice = "quit"
+        if choice is not None:
+            self._end(choice)
+
+
+SCREEN = KrakenScreen
+OPTIONS = (
+    SetupOption("board", "Board", ("quick", "long"), "quick", "quick: 5-7 players, long: 7-11"),
+    SetupOption("characters", "Characters", (True, False), True, "deal character cards"),
+)

@@ -1,0 +1,100 @@
+"""Feed the Kraken's own dialogs: the eyes-closed pass-on notice and the end of the voyage."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Label, Static
+
+from ..widgets.seats import table_box
+from .dialogs import DIALOG_CSS
+
+
+class PassOnNotice(ModalScreen[None]):
+    """An eyes-closed moment in hot-seat play: this player is done (or had nothing to do) and
+    passes the keyboard on. Every player sees the same notice, so it gives nothing away."""
+
+    DEFAULT_CSS = (
+        DIALOG_CSS.format(name="PassOnNotice")
+        + """
+    PassOnNotice Button { margin-top: 1; width: 100%; }
+    """
+    )
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,space,escape", "close", "Pass on", show=False)
+    ]
+
+    def __init__(self, text: str, ascii: bool = False) -> None:
+        super().__init__(classes="ascii" if ascii else None)
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(Text(self.text), classes="title")
+            yield Label("Press Enter, then pass the keyboard on.", classes="hint")
+            yield Button("Pass on (Enter)", id="pass", variant="primary", compact=True)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class VoyageOver(ModalScreen[str]):
+    """The game is over: who won, and everyone's role; returns "menu" or "quit"."""
+
+    DEFAULT_CSS = (
+        DIALOG_CSS.format(name="VoyageOver")
+        + """
+    VoyageOver > Vertical { min-width: 44; }
+    VoyageOver Button { margin: 1 1 0 1; }
+    VoyageOver Horizontal { height: auto; width: auto; }
+    """
+    )
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("m,enter", "choose('menu')", "Menu", show=False),
+        Binding("q", "choose('quit')", "Quit", show=False),
+    ]
+
+    def __init__(
+        self,
+        headline: str,
+        rows: Sequence[tuple[str, str, bool]],
+        you: Sequence[str] = (),
+        ascii: bool = False,
+    ) -> None:
+        super().__init__(classes="ascii" if ascii else None)
+        self.headline = headline
+        self.rows = list(rows)
+        self.you = list(you)
+        self.ascii = ascii
+
+    def compose(self) -> ComposeResult:
+        table = Table(box=table_box(self.ascii), expand=True)
+        table.add_column("Player")
+        table.add_column("Role")
+        table.add_column("Result")
+        for name, role, won in self.rows:
+            table.add_row(name, role, Text("won", "bold") if won else Text("lost"))
+        with Vertical():
+            yield Label(Text(f"Game over: {self.headline}"), classes="title")
+            yield Static(table)
+            if self.you:
+                yield Label(Text(" ".join(self.you)), classes="hint")
+            with Horizontal():
+                yield Button("Back to menu (m)", id="menu", variant="primary", compact=True)
+                yield Button("Quit (q)", id="quit", compact=True)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss("quit" if event.button.id == "quit" else "menu")
+
+    def action_choose(self, choice: str) -> None:
+        self.dismiss(choice)

@@ -1,0 +1,538 @@
+"""What the Feed the Kraken screen says about a view: the chart, the crew, secrets, status, log.
+
+Pure functions from a view (and the players' names) to Rich text, so they are easy to test and
+the screen module stays about flow. Nothing here decides what may be shown: callers pass
+`private=False` whenever the player at the keyboard may not see the seat's secrets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from contextlib import suppress
+from functools import cache
+from typing import Any
+
+from rich.text import Text
+
+from ...rulebook import rules_text
+
+View = dict[str, Any]
+
+COLOURS = ("red", "yellow", "blue")
+GOAL_NAMES = {"crimson_cove": "Crimson Cove", "bluewater_bay": "Bluewater Bay", "kraken": "Kraken"}
+GOAL_WINNERS = {"crimson_cove": "pirates", "bluewater_bay": "sailors", "kraken": "cult"}
+ACTION_LETTERS = {
+    "cabin_search": "S",
+    "flogging": "F",
+    "off_with_the_tongue": "T",
+    "feed_the_kraken": "K",
+}
+ACTION_NAMES = {
+    "cabin_search": "cabin search",
+    "flogging": "flogging",
+    "off_with_the_tongue": "off with the tongue",
+    "feed_the_kraken": "feed the Kraken",
+}
+CARD_EFFECTS = {
+    "drunk": "the captain is replaced",
+    "disarmed": "the navigator loses a gun",
+    "armed": "the navigator gains a gun",
+    "mermaid": "someone sees the last discards",
+    "telescope": "someone peeks at the top card",
+    "uprising": "a cult ritual",
+}
+FACTION_WORDS = {
+    "sailor": "sailor",
+    "pirate": "pirate",
+    "cult_leader": "cult leader",
+    "cultist": "cultist",
+}
+WAY = {"red": ("west", "<", "◀"), "yellow": ("north", "^", "▲"), "blue": ("east", ">", "▶")}
+COLOUR_STYLE = {"red": "bold red", "yellow": "bold yellow", "blue": "bold blue"}
+WINDOW_WORDS = {
+    "before_appoint": "before the team is appointed",
+    "after_appoint": "after the team is appointed",
+    "after_reveal": "right after the guns are revealed",
+    "before_draw": "before the navigation cards are drawn",
+    "yellow_round": "at the end of a yellow round",
+}
+PICK_WORDS = {
+    "cabin_search": "searches a cabin",
+    "flogging": "has someone flogged",
+    "off_with_the_tongue": "cuts off someone's tongue",
+    "feed_the_kraken": "feeds someone to the Kraken",
+    "mermaid": "sends someone to the mermaid",
+    "telescope": "hands someone the telescope",
+}
+SECRET_PHASES = frozenset(("window", "convert", "stash"))
+CHARACTER_TITLES = {
+    "look_out": "Look-out",
+    "chief_cook": "Chief cook",
+    "debt_collector": "Debt collector",
+    "master_strategist": "Master strategist",
+    "rabble_rouser": "Rabble-rouser",
+}
+
+
+def character_title(name: str) -> str:
+    return CHARACTER_TITLES.get(name, name.replace("_", " ").capitalize())
+
+
+@cache
+def character_cards() -> dict[str, tuple[str, str]]:
+    """Character code -> (when, what it does), read from the rules text's table so the screen
+    and `tablegames rules kraken` say the same thing."""
+    try:
+        text = rules_text("kraken")
+    except FileNotFoundError:
+        return {}
+    cards: dict[str, tuple[str, str]] = {}
+    section = text.split("## Characters", 1)[-1]
+    for row in section.splitlines():
+        cells = [cell.strip() for cell in row.strip().strip("|").split("|")]
+        if len(cells) == 3 and cells[0] and cells[0] != "character" and set(cells[0]) != {"-"}:
+            code = cells[0].lower().replace(" ", "_").replace("-", "_")
+            cards[code] = (cells[1], cells[2])
+    return cards
+
+
+def character_effect(name: str) -> str:
+    """`Bosun (before the cards are drawn): swap lieutenant and navigator`."""
+    when, effect = character_cards().get(name, ("", ""))
+    title = character_title(name)
+    if not effect:
+        return title
+    return f"{title} ({when}): {effect}"
+
+
+# -- words --------------------------------------------------------------------------------------
+
+
+def colour_of(card: str) -> str:
+    return card.split("-", 1)[0]
+
+
+def card_words(card: str) -> str:
+    """`red-drunk` -> `red drunk`."""
+    return card.replace("-", " ")
+
+
+def card_text(card: str, colour: bool = True) -> Text:
+    """A navigation card in words, its colour word styled (the word carries the colour)."""
+    shade, kind = card.split("-", 1)
+    return Text.assemble((shade, COLOUR_STYLE[shade] if colour else "bold"), f" {kind}")
+
+
+def place_name(space: str) -> str:
+    """A space or goal area for people: `0,4` stays, `bluewater_bay` -> `Bluewater Bay`."""
+    return GOAL_NAMES.get(space, space)
+
+
+def way_mark(colour: str, ascii: bool) -> str:
+    _, plain, fancy = WAY[colour]
+    return plain if ascii else fancy
+
+
+def card_course(card: str, view: View, ascii: bool = False) -> str:
+    """Where `card` would sail the ship from where it is, and what it does:
+    `west to -1,5 (cabin search); the captain is replaced`."""
+    colour = colour_of(card)
+    ship = view["ship"]
+    chart = view["map"]
+    if ship not in chart:
+        return CARD_EFFECTS.get(card.split("-", 1)[1], "")
+    there = chart[ship][colour] or ""
+    words = f"{WAY[colour][0]} to {place_name(there)}"
+    if there in GOAL_WINNERS:
+        words += f": the {GOAL_WINNERS[there]} win!"
+    elif chart.get(there, {}).get("action"):
+        words += f" ({ACTION_NAMES[chart[there]['action']]})"
+    effect = CARD_EFFECTS.get(card.split("-", 1)[1])
+    return f"{words}; {effect}" if effect else words
+
+
+def worth_logging(event: dict[str, Any]) -> bool:
+    """False for lines the crew panel already shows (who has closed a mutiny fist)."""
+    return not str(event.get("text", "")).endswith("} has chosen.")
+
+
+def line(event: dict[str, Any], names: Sequence[str]) -> str:
+    """An event's sentence for people: seat numbers become names, codes become words."""
+    text = str(event.get("text", ""))
+    with suppress(IndexError, KeyError, ValueError):  # a malformed line must not stop the game
+        text = text.format(*names)
+    for code, words in (*GOAL_NAMES.items(), ("cult_leader", "cult leader")):
+        text = text.replace(code, words)
+    for ritual in ("cult_cabin_search", "gun_stash"):
+        text = text.replace(ritual, ritual.replace("_", " "))
+    for shade in COLOURS:
+        text = text.replace(f"{shade}-", f"{shade} ")
+    return text
+
+
+# -- the chart ----------------------------------------------------------------------------------
+
+
+def _spaces(view: View) -> dict[tuple[int, int], str]:
+    out = {}
+    for space in view["map"]:
+        column, level = (int(part) for part in space.split(","))
+        out[(column, level)] = space
+    return out
+
+
+def next_moves(view: View) -> dict[str, str]:
+    """Colour -> where that colour sails the ship from where it is now."""
+    chart = view["map"]
+    ship = view["ship"]
+    if ship not in chart:
+        return {}
+    return {colour: str(chart[ship][colour]) for colour in COLOURS}
+
+
+def map_text(view: View, ascii: bool = False, colour: bool = True, wide: bool = False) -> Text:
+    """The sea chart, north up: every space with its map action letter, the ship in brackets,
+    the letters r/y/b on the spaces the next card could sail to, the three goal areas."""
+    spaces = _spaces(view)
+    top = max(level for _, level in spaces)
+    step, side = (6, 8) if wide else (4, 5)
+    grid = 6 * step + 3
+    marks: dict[str, list[str]] = {}
+    for shade, there in next_moves(view).items():
+        marks.setdefault(there, []).append(shade)
+    dot = "." if ascii else "·"
+    ship = view["ship"]
+    head = Text()
+    if "kraken" in marks:
+        head.append_text(_marks(marks["kraken"], colour, ascii, "yellow"))
+        head.append(" ")
+    kraken = "[KRAKEN] (cult)" if ship == "kraken" else "KRAKEN (cult)"
+    head.append(kraken, "bold reverse" if "kraken" in marks or ship == "kraken" else "bold")
+    lines = [Text(" " * max(0, side + (grid - len(head)) // 2)) + head]
+    for level in range(top, -1, -1):
+        row = _side(level, top, "crimson_cove", marks, colour, ascii, side, ship)
+        cursor = 0
+        for column in range(-3, 4):
+            x = (column + 3) * step
+            row.append(" " * (x - cursor))
+            row.append_text(_token(spaces.get((column, level)), view, marks, dot, colour))
+            cursor = x + 3
+        row.append(" " * (grid - cursor))
+        row.append_text(_side(level, top, "bluewater_bay", marks, colour, ascii, side, ship))
+        row.rstrip()
+        lines.append(row)
+    return Text("\n").join(lines)
+
+
+def _marks(shades: list[str], colour: bool, ascii: bool, way: str) -> Text:
+    text = Text()
+    for shade in shades:
+        text.append(shade[0], COLOUR_STYLE[shade] if colour else "bold")
+    text.append(way_mark(way, ascii), "bold")
+    return text
+
+
+def _side(
+    level: int,
+    top: int,
+    goal: str,
+    marks: dict[str, list[str]],
+    colour: bool,
+    ascii: bool,
+    width: int,
+    ship: str,
+) -> Text:
+    """One row of the west (Cove) or east (Bay) goal's label, down the chart's upper rows."""
+    west = goal == "crimson_cove"
+    words = {top - 2: "Cove" if west else "Bay", top - 3: "(P)" if west else "(S)"}
+    if ship == goal:  # the ship is there: the voyage is over
+        words[top - 2] = "[Cove]" if west else "[Bay]"
+    shades = marks.get(goal, [])
+    if level == top - 1 and shades:
+        text = _marks(shades, colour, ascii, "red" if west else "blue")
+    else:
+        text = Text(words.get(level, ""), "bold reverse" if shades or ship == goal else "bold")
+    pad = " " * max(0, width - 1 - len(text))
+    return Text(pad) + text + Text(" ") if west else Text(" ") + text
+
+
+def _token(
+    space: str | None,
+    view: View,
+    marks: dict[str, list[str]],
+    dot: str,
+    colour: bool,
+) -> Text:
+    """Three characters for one spot of the chart."""
+    if space is None:
+        return Text("   ")
+    action = view["map"][space]["action"]
+    centre = ACTION_LETTERS.get(action or "", dot)
+    if space == view["ship"]:
+        return Text(f"[{centre}]", "bold reverse")
+    shades = marks.get(space, [])
+    token = Text()
+    for index in (0, 1):
+        if index == 1:
+            token.append(centre, "bold" if shades or action else "dim")
+        if len(shades) > index:
+            token.append(shades[index][0], COLOUR_STYLE[shades[index]] if colour else "bold")
+        else:
+            token.append(" ")
+    return token
+
+
+def chart_legend(view: View, ascii: bool = False, colour: bool = True) -> Text:
+    """Where each colour sails next: `r< -1,5  y^ 0,6 (S)  b> 1,5`, goals spelled out."""
+    chart = view["map"]
+    legend = Text()
+    for shade, there in next_moves(view).items():
+        if legend:
+            legend.append("  ")
+        legend.append(shade[0] + way_mark(shade, ascii), COLOUR_STYLE[shade] if colour else "bold")
+        if there in GOAL_NAMES:
+            legend.append(f" {GOAL_NAMES[there]}!", "bold")
+        else:
+            letter = ACTION_LETTERS.get(chart[there]["action"] or "")
+            legend.append(f" {there}" + (f" {letter}" if letter else ""))
+    return legend
+
+
+def chart_key(ascii: bool = False) -> str:
+    """The letters used on the chart."""
+    ship = "[.]" if ascii else "[·]"
+    return f"{ship} ship  S search  F flog  T tongue  K feed the Kraken"
+
+
+# -- the crew -----------------------------------------------------------------------------------
+
+
+def crew_text(
+    view: View,
+    names: Sequence[str],
+    you: int | None,
+    waiting: Sequence[int],
+    ascii: bool = False,
+    colour: bool = True,
+    wide: bool = False,
+) -> Text:
+    """One line per player: who waits, office, off duty, guns, résumé and public marks; for
+    `you` (only when the seat's secrets may be shown) what you know of each player."""
+    known = view["known"] if you is not None else {}
+    arrow = ">" if ascii else "▶"
+    name_width = _name_width(names, you, wide)
+    resume = "Resume" if ascii else "Résumé"
+    head = Text(f"  {'Player':<{name_width}} Job Duty  Guns {resume}", "bold underline")
+    lines = [head]
+    mutiny = view.get("mutiny") or {}
+    raised = mutiny.get("raised") or [None] * len(names)
+    for seat, name in enumerate(names):
+        shown = name
+        if seat == you:
+            shown = f"{name}*" if starred(names, you, wide) else f"{name} (you)"
+        gone = seat in view["eliminated"]
+        row = Text(arrow if seat in waiting else " ", "bold")
+        row.append(" ")
+        row.append(_fit(shown, name_width).ljust(name_width), "strike dim" if gone else "bold")
+        office = _office(view, seat)
+        row.append(" ")
+        row.append(f"{office:<3}", "bold reverse" if office else "")
+        duty = "off" if seat in view["off_duty"] else ""
+        row.append(f" {duty:<4}", "italic")
+        guns = str(view["guns"][seat])
+        if raised[seat] is not None:  # the fists are open: held + raised
+            guns += f"+{raised[seat]}"
+        row.append(f" {guns:>5} ")
+        row.append_text(_resume(view["resumes"][seat], colour, wide))
+        notes = _notes(view, seat, known, wide)
+        if notes:
+            row.append("  " + ", ".join(notes), "italic")
+        lines.append(row)
+    return Text("\n").join(lines)
+
+
+def _name_width(names: Sequence[str], you: int | None, wide: bool) -> int:
+    return min(18 if wide else 12, max(len(n) for n in names) + (6 if you is not None else 0))
+
+
+def starred(names: Sequence[str], you: int | None, wide: bool) -> bool:
+    """True if the crew panel marks your row with `*` (no room for "(you)")."""
+    return you is not None and len(names[you]) + 6 > _name_width(names, you, wide)
+
+
+def _fit(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "~"
+
+
+def _office(view: View, seat: int) -> str:
+    if seat == view["captain"]:
+        return "Cpt"
+    if seat == view["lieutenant"]:
+        return "Lt"
+    if seat == view["navigator"]:
+        return "Nav"
+    return ""
+
+
+def _resume(cards: Sequence[str], colour: bool, wide: bool) -> Text:
+    """A résumé as colour letters (R Y B), or words when there is room."""
+    text = Text()
+    if not cards:
+        return Text("-", "dim")
+    for card in cards:
+        shade = colour_of(card)
+        style = COLOUR_STYLE[shade] if colour else "bold"
+        text.append(shade[0].upper(), style)
+    return text
+
+
+def _notes(view: View, seat: int, known: dict[str, str], wide: bool) -> list[str]:
+    notes: list[str] = []
+    if seat in view["eliminated"]:
+        notes.append("gone")
+    if seat in view["tongueless"]:
+        notes.append("no tongue")
+    for card in view["not_a"][seat]:
+        notes.append(f"not {card}")
+    character = view["characters"][seat]
+    if character:
+        title = character_title(character)
+        used = view["characters_used"][seat]
+        notes.append(f"{title}{' (used)' if used and wide else ''}")
+    if seat in view.get("gunsmiths", []) and not character:
+        notes.append("gunsmith")
+    faction = known.get(str(seat))
+    if faction:
+        notes.insert(0, f"= {FACTION_WORDS[faction]}")
+    return notes
+
+
+# -- this seat's secrets ------------------------------------------------------------------------
+
+
+def secret_text(view: View, names: Sequence[str], ascii: bool = False, colour: bool = True) -> Text:
+    """What only this seat knows: faction, who it knows, character, cards in hand, peeks."""
+    private = view["private"]
+    faction = view["faction"]
+    out = Text()
+    out.append("You are ")
+    out.append(_a(FACTION_WORDS[faction]), "bold reverse")
+    out.append(f" ({_goal_of(faction)})")
+    known = view["known"]
+    if known:
+        knows = ", ".join(f"{names[int(s)]} {FACTION_WORDS[f]}" for s, f in sorted(known.items()))
+        out.append(f"\nYou know: {knows}")
+    character = private.get("character")
+    if character:
+        used = view["characters_used"][view["seat"]]
+        out.append("\nCharacter: ")
+        out.append(character_effect(character), "dim strike" if used else "")
+        out.append(" (used)" if used else " (c uses it)")
+    if private.get("drawn"):
+        out.append("\nYou drew: ")
+        out.append_text(_cards(private["drawn"], colour))
+    if private.get("kept"):
+        out.append("\nIn the logbook: ")
+        out.append_text(card_text(private["kept"], colour))
+    if private.get("logbook"):
+        out.append("\nLogbook: ")
+        out.append_text(_cards(private["logbook"], colour))
+    if private.get("peek"):
+        out.append("\nTop of the draw pile: ")
+        out.append_text(card_text(private["peek"], colour))
+    if private.get("mutiny_guns") is not None:
+        out.append(f"\nYour fist: {private['mutiny_guns']} guns")
+    for peek in private.get("peeks", [])[-2:]:
+        source = peek["source"].replace("_", "-")
+        out.append(f"\nSeen ({source}): ")
+        out.append_text(_cards(peek["cards"], colour))
+        if peek.get("choice"):
+            out.append(f", {'left' if peek['choice'] == 'keep' else 'discarded'}")
+    return out
+
+
+def _cards(cards: Sequence[str], colour: bool) -> Text:
+    return Text(", ").join(card_text(card, colour) for card in cards)
+
+
+def _a(word: str) -> str:
+    return f"an {word}" if word[0] in "aeiou" else f"a {word}"
+
+
+def _goal_of(faction: str) -> str:
+    return {
+        "sailor": "win at Bluewater Bay, east",
+        "pirate": "win at Crimson Cove, west",
+        "cult_leader": "win at the Kraken, north, or if you are fed to it",
+        "cultist": "win with the cult leader",
+    }[faction]
+
+
+# -- status -------------------------------------------------------------------------------------
+
+
+def public_waiting(view: View, waiting: Sequence[int]) -> list[int]:
+    """The seats an onlooker may see the game wait for (none in an eyes-closed moment)."""
+    if view["phase"] in SECRET_PHASES:
+        return []
+    return list(waiting)
+
+
+def phase_text(view: View, names: Sequence[str], waiting: Sequence[int]) -> str:
+    """What the table is doing and who it waits for, as everyone may know it."""
+    phase = view["phase"]
+    if view.get("winner"):
+        return "The voyage is over."
+    who = ", ".join(names[s] for s in public_waiting(view, waiting))
+    captain = names[view["captain"]]
+    if phase == "window":
+        return f"A moment for characters {WINDOW_WORDS.get(view['window'] or '', '')}."
+    if phase in ("convert", "stash"):
+        return "Everyone's eyes are closed: the cult leader acts in secret."
+    texts = {
+        "appoint": f"{who} appoints the lieutenant and navigator.",
+        "emergency": f"{captain} names an emergency navigator.",
+        "mutiny": f"Mutiny? Still choosing guns in secret: {who}.",
+        "tie_break": f"A tied mutiny: {captain} removes tied players.",
+        "navigation": f"Navigation: {who} choose a card for the logbook.",
+        "steer": f"Navigation: {who} steers by a logbook card (or jumps).",
+        "pick": f"{captain} {PICK_WORDS.get(view['pick'] or '', 'picks a player')}.",
+        "peek": f"{who} looks at the top card of the draw pile.",
+        "instigate": f"The Instigator urges {who} to add all their guns.",
+        "give": f"The Spiritualist ({who}) hands out guns.",
+    }
+    return texts.get(phase, f"Waiting for {who}." if who else "")
+
+
+def round_title(view: View, dash: str) -> str:
+    board = "quick journey" if view["board"] == "quick" else "long journey"
+    return f"Sea chart {dash} {board}, round {view['round']}"
+
+
+def deck_line(view: View) -> str:
+    rituals = view["rituals_left"]
+    return f"Deck {view['deck_size']}  discards {view['discard_size']}  rituals left {rituals}" + (
+        f"  used: {', '.join(r.replace('_', ' ') for r in view['rituals_used'])}"
+        if view["rituals_used"]
+        else ""
+    )
+
+
+def results_lines(view: View, names: Sequence[str]) -> tuple[str, list[tuple[str, str, bool]]]:
+    """The headline and (name, role, won) rows once the game is over."""
+    winner = view.get("winner")
+    roles = view.get("roles") or []
+    ship = view["ship"]
+    headline = {
+        "sailor": "The sailors win",
+        "pirate": "The pirates win",
+        "cult": "The cult wins",
+    }.get(winner or "", "Nobody wins")
+    where = f": the ship reached {place_name(ship)}." if ship in GOAL_NAMES else "!"
+    if winner == "cult" and ship not in GOAL_NAMES:
+        where = ": the cult leader was fed to the Kraken."
+    sides = {"sailor": "sailor", "pirate": "pirate", "cult_leader": "cult", "cultist": "cult"}
+    rows = [
+        (names[seat], FACTION_WORDS[role], sides[role] == winner) for seat, role in enumerate(roles)
+    ]
+    return headline + where, rows

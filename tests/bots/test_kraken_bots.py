@@ -1,0 +1,216 @@
+"""Feed the Kraken bots: only legal moves, no peeking at hidden roles, and better than chance."""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+import pytest
+
+from tablegames.bots import get_bot
+from tablegames.bots.kraken import BOTS, NormalBot
+from tablegames.bots.kraken.belief import Belief
+from tablegames.bots.kraken.chart import SIDE_OF, best_colour, goal_odds
+from tablegames.rules import get_game
+from tablegames.rules.kraken import KrakenState
+
+kraken = get_game("kraken")
+ACTION_LIMIT = 3000
+
+
+def play(
+    players: int,
+    seed: int,
+    levels: list[str],
+    **options: Any,
+) -> KrakenState:
+    """A bot-only game, every choice checked against the legal list; returns the final state."""
+    state = kraken.new(players, seed, **options)
+    assert isinstance(state, KrakenState)
+    bots = [get_bot("kraken", level, seat, random.Random(seed * 31 + seat)) for seat, level in
+            enumerate(levels)]  # fmt: skip
+    for _ in range(ACTION_LIMIT):
+        if state.over:
+            return state
+        waiting = state.waiting_for()
+        for seat in sorted(range(players), key=lambda s: s in waiting):
+            legal = state.legal(seat)
+            if not legal:
+                continue
+            view = state.view(seat)
+            action = bots[seat].choose(copy.deepcopy(view), copy.deepcopy(legal))
+            if action is None:
+                assert seat not in waiting, f"{levels[seat]} bot passed while the game waits"
+                continue
+            assert action in legal, (levels[seat], action, legal[:5])
+            state.apply(seat, action)
+            break
+        else:
+            raise AssertionError(f"nobody moved in phase {state.phase}")
+    raise AssertionError("the game did not end")
+
+
+# -- every level, every faction: only legal moves, and the games end ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("players", "seeds", "options"),
+    [
+        (5, range(8), {}),
+        (6, range(3), {"characters": False}),
+        (7, range(8), {}),
+        (7, range(3), {"board": "long"}),
+        (9, range(2), {}),
+        (11, range(2), {}),
+    ],
+)
+def test_bots_make_only_legal_moves_and_finish(
+    players: int, seeds: range, options: dict[str, Any]
+) -> None:
+    for seed in seeds:
+        rng = random.Random(seed)
+        levels = [rng.choice(("random", "normal", "hard")) for _ in range(players)]
+        state = play(players, seed, levels, **options)
+        assert state.result()["winner"] in ("sailor", "pirate", "cult")
+
+
+def test_every_level_is_there() -> None:
+    for level in ("random", "normal", "hard"):
+        bot = get_bot("kraken", level, 0, random.Random(0))
+        assert callable(bot.choose)
+    assert set(BOTS) == {"random", "normal", "hard"}
+
+
+def test_a_bot_with_nothing_to_do_passes() -> None:
+    state = kraken.new(5, 1, characters=False)
+    idle = next(s for s in range(5) if not state.legal(s))
+    for level in BOTS:
+        bot = get_bot("kraken", level, idle, random.Random(0))
+        assert bot.choose(state.view(idle), []) is None
+
+
+# -- no cheating ----------------------------------------------------------------------------------
+
+SAILOR_VIEW_ROLES = (
+    ["sailor", "pirate", "sailor", "pirate", "sailor", "sailor", "cult_leader"],
+    ["sailor", "sailor", "cult_leader", "pirate", "sailor", "pirate", "sailor"],
+    ["sailor", "cult_leader", "pirate", "sailor", "pirate", "sailor", "sailor"],
+)
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+@pytest.mark.parametrize("seed", [2, 5])
+def test_a_sailor_decides_the_same_whoever_the_others_are(level: str, seed: int) -> None:
+    """Seat 0 is a sailor in every deal below and learns nothing that tells them apart until
+    someone's secret shows: its choices must be the same in all of them."""
+    tables = [kraken.new(7, seed, roles=list(roles), captain=0) for roles in SAILOR_VIEW_ROLES]
+    watched = [get_bot("kraken", level, 0, random.Random(7)) for _ in tables]
+    drivers = [get_bot("kraken", "normal", s, random.Random(s)) for s in range(7)]
+    compared = 0
+    for _ in range(400):
+        views = [t.view(0) for t in tables]
+        if any(t.over for t in tables) or any(v != views[0] for v in views[1:]):
+            break
+        legal = [t.legal(0) for t in tables]
+        assert all(options == legal[0] for options in legal)
+        if legal[0]:
+            choices = [b.choose(copy.deepcopy(views[0]), list(legal[0])) for b in watched]
+            assert all(choice == choices[0] for choice in choices), choices
+            compared += 1
+        # Move every table on with the first table's moves, as long as they fit the others.
+        state = tables[0]
+        waiting = sorted(state.waiting_for())
+        seat = waiting[0]
+        action = drivers[seat].choose(state.view(seat), state.legal(seat))
+        assert action is not None
+        if any(action not in t.legal(seat) for t in tables):
+            break
+        for table in tables:
+            table.apply(seat, copy.deepcopy(action))
+    assert compared >= 3
+
+
+def test_a_bot_reads_only_its_view() -> None:
+    """The belief a bot builds is the same from a view with the hidden parts swapped out of
+    the state it came from: it takes nothing but the view."""
+    state = kraken.new(7, 3, roles=list(SAILOR_VIEW_ROLES[0]), captain=0, characters=False)
+    view = state.view(0)
+    bot = NormalBot(0, random.Random(1))
+    mind = bot.think(copy.deepcopy(view))
+    other = kraken.new(7, 3, roles=list(SAILOR_VIEW_ROLES[1]), captain=0, characters=False)
+    assert other.view(0) == view
+    again = NormalBot(0, random.Random(1)).think(other.view(0))
+    assert [mind.side_odds(s) for s in range(7)] == [again.side_odds(s) for s in range(7)]
+
+
+# -- the belief -----------------------------------------------------------------------------------
+
+
+def test_a_pirate_knows_the_other_pirates_and_the_rest_is_spread() -> None:
+    belief = Belief(
+        7,
+        1,
+        "pirate",
+        [frozenset({0, 2, 3}), frozenset({1}), frozenset({0, 2, 3}), frozenset({1})]
+        + [frozenset({0, 2, 3})] * 3,
+    )
+    assert belief.role_odds(3)[1] == 1.0
+    others = [belief.role_odds(s) for s in (0, 2, 4, 5, 6)]
+    assert all(abs(odds[2] - 0.2) < 1e-9 for odds in others)  # one cult leader among five
+
+
+def test_a_pirate_who_keeps_red_looks_like_a_pirate() -> None:
+    """A bot that drew blue and yellow as lieutenant and saw red revealed knows the captain
+    kept red: the captain (and a navigator who chose red over blue) look piratical."""
+    state = kraken.new(
+        7,
+        1,
+        roles=["sailor", "pirate", "sailor", "pirate", "sailor", "sailor", "cult_leader"],
+        captain=1,
+        characters=False,
+        deck=["red-drunk", "red-mermaid", "blue-drunk", "yellow-uprising"],
+    )
+    state.apply(1, {"type": "appoint", "lieutenant": 0, "navigator": 3})
+    for seat in sorted(state.waiting_for()):
+        state.apply(seat, {"type": "mutiny", "guns": 0})
+    state.apply(1, {"type": "keep", "card": "red-drunk"})
+    state.apply(0, {"type": "keep", "card": "blue-drunk"})
+    state.apply(3, {"type": "steer", "card": "red-drunk"})
+    mind = NormalBot(0, random.Random(0)).think(state.view(0))
+    pirate = [mind.side_odds(s)["pirate"] for s in range(7)]
+    assert pirate[1] > 0.5 and pirate[3] > 0.5  # from a third before the card
+    assert max(pirate[s] for s in (2, 4, 5, 6)) < 0.25
+
+
+def test_the_chart_points_each_side_home() -> None:
+    odds = goal_odds("quick")
+    assert odds["2,4"]["sailor"] > odds["-2,4"]["sailor"]
+    assert best_colour("quick", "0,0", "sailor") == "blue"
+    assert best_colour("quick", "0,0", "pirate") == "red"
+    assert best_colour("quick", "0,8", "cult") == "yellow"
+
+
+# -- better than chance ---------------------------------------------------------------------------
+
+
+def faction_wins(side: str, strong: str, players: int, seeds: range) -> int:
+    wins = 0
+    for seed in seeds:
+        state = kraken.new(players, seed)
+        roles = [state.view(s)["faction"] for s in range(players)]
+        levels = [strong if SIDE_OF[f] == side else "random" for f in roles]
+        wins += play(players, seed, levels).result()["winner"] == side
+    return wins
+
+
+@pytest.mark.parametrize(
+    ("side", "players"), [("sailor", 7), ("cult", 7), ("pirate", 7), ("sailor", 5)]
+)
+def test_normal_and_hard_beat_random_for_their_faction(side: str, players: int) -> None:
+    seeds = range(100, 112)
+    random_wins = faction_wins(side, "random", players, seeds)
+    normal_wins = faction_wins(side, "normal", players, seeds)
+    hard_wins = faction_wins(side, "hard", players, seeds)
+    assert normal_wins > random_wins, (normal_wins, random_wins)
+    assert hard_wins > random_wins, (hard_wins, random_wins)

@@ -1,0 +1,404 @@
+"""Playing Feed the Kraken with keys and the mouse: every prompt, hand-offs, secrets kept."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tablegames.local import local_table
+from tablegames.rules.kraken import KrakenState
+from tablegames.table import LocalClient
+from tablegames.tui.app import TableGamesApp
+from tablegames.tui.screens.dialogs import PickDialog, QuitDialog
+from tablegames.tui.screens.handoff import HandoffScreen
+from tablegames.tui.screens.help import HelpScreen
+from tablegames.tui.screens.kraken import DecisionDialog, KrakenScreen
+from tablegames.tui.screens.kraken_dialogs import PassOnNotice, VoyageOver
+
+from .helpers import STILL, screen_text
+
+#: Seat 0 (Sara) a sailor, seats 1 and 3 pirates, the cult leader last.
+ROLES = ["sailor", "pirate", "sailor", "pirate", "sailor", "sailor", "cult_leader"]
+DECK = ["blue-drunk", "red-mermaid", "yellow-uprising", "red-drunk", "blue-disarmed"]
+
+
+def kraken_table(
+    humans: int = 1,
+    captain: int = 0,
+    roles: list[str] | None = None,
+    deck: list[str] | None = None,
+    names: tuple[str, ...] = ("Sara", "Tom", "Uma"),
+    **options: Any,
+) -> LocalClient:
+    """A stacked 7-seat table whose bots never move by themselves; characters off unless dealt."""
+    if "dealt_characters" not in options:
+        options.setdefault("characters", False)
+    return local_table(
+        "kraken",
+        len(roles or ROLES),
+        humans=humans,
+        seed=4,
+        names=names[:humans],
+        pace=STILL,
+        roles=list(roles or ROLES),
+        deck=list(deck or DECK),
+        captain=captain,
+        **options,
+    )
+
+
+def view(client: LocalClient, seat: int = 0) -> dict[str, Any]:
+    return client.update(seat).view
+
+
+def kraken_state(client: LocalClient) -> KrakenState:
+    """The engine state behind a local table (to stack a position or read the phase)."""
+    state = client.table.state
+    assert isinstance(state, KrakenState)
+    return state
+
+
+def decision(app: TableGamesApp) -> DecisionDialog:
+    """The decision dialog on top of the screen."""
+    screen = app.screen
+    assert isinstance(screen, DecisionDialog), type(screen).__name__
+    return screen
+
+
+def bots_act(client: LocalClient, skip: tuple[int, ...] = (), until: str = "") -> None:
+    """Let the bots move until the table waits for a human (or a seat in `skip`, or the phase
+    is `until`)."""
+    table = client.table
+    for _ in range(200):
+        waiting = table.state.waiting_for()
+        if table.over or any(s in client.seats or s in skip for s in waiting):
+            return
+        if kraken_state(client).phase == until:
+            return
+        move = table.bot_move()
+        if move is None:
+            return
+        table.submit(*move)
+
+
+def no_mutiny(client: LocalClient, but: tuple[int, ...] = ()) -> None:
+    """Every mutineer (except seats in `but`) raises nothing."""
+    table = client.table
+    if kraken_state(client).phase == "mutiny":
+        for seat in sorted(table.state.waiting_for()):
+            if seat not in but:
+                table.submit(seat, {"type": "mutiny", "guns": 0})
+
+
+def status(app: TableGamesApp) -> str:
+    return str(app.screen.query_one("#status").render())
+
+
+def dialog_text(app: TableGamesApp) -> str:
+    screen = app.screen
+    assert isinstance(screen, PickDialog)
+    return screen.title_text + "\n" + "\n".join(o.label for o in screen.options)
+
+
+async def test_the_captain_appoints_with_two_questions() -> None:
+    client = kraken_table()
+    app = TableGamesApp(client)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, DecisionDialog)  # it opened by itself
+        assert "Appoint your lieutenant" in decision(app).title_text
+        await pilot.press("2")  # Bruno
+        await pilot.pause()
+        assert "Appoint your navigator" in decision(app).title_text
+        assert "Bruno" not in dialog_text(app)  # already the lieutenant
+        await pilot.press("1")  # Ada
+        await pilot.pause()
+        assert view(client)["lieutenant"] == 2
+        assert view(client)["navigator"] == 1
+        assert "Sara appoints Bruno (bot) lieutenant and Ada (bot)" in screen_text(app)
+
+
+async def test_escape_puts_a_decision_aside_and_enter_brings_it_back() -> None:
+    client = kraken_table()
+    app = TableGamesApp(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, KrakenScreen)
+        assert "press Enter" in status(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, DecisionDialog)
+
+
+async def test_mutiny_guns_are_chosen_in_secret_by_number() -> None:
+    client = kraken_table(captain=1)
+    client.table.submit(1, {"type": "appoint", "lieutenant": 3, "navigator": 2})
+    app = TableGamesApp(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "Mutiny against captain Ada (bot)" in decision(app).title_text
+        assert [o.key for o in decision(app).options] == ["0", "1", "2", "3"]
+        await pilot.press("2")
+        await pilot.pause()
+        assert view(client)["private"]["mutiny_guns"] == 2
+        assert "You raise 2 guns." in screen_text(app)
+        assert view(client)["guns"][0] == 3  # nobody sees the fist before the reveal
+
+
+async def test_drawing_keeping_and_steering() -> None:
+    client = kraken_table(deck=["blue-drunk", "red-mermaid", "yellow-uprising", "red-drunk"])
+    client.table.submit(0, {"type": "appoint", "lieutenant": 2, "navigator": 4})
+    no_mutiny(client)
+    app = TableGamesApp(client)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        text = dialog_text(app)
+        assert "You drew blue drunk, red mermaid" in text
+        assert "blue drunk: east to 1,1; the captain is replaced" in text
+        await pilot.press("1")
+        await pilot.pause()
+        assert view(client)["private"]["kept"] == "blue-drunk"
+        assert "In the logbook: blue drunk" in screen_text(app)
+
+
+async def test_the_navigator_may_jump_overboard() -> None:
+    client = kraken_table(captain=1)
+    table = client.table
+    table.submit(1, {"type": "appoint", "lieutenant": 3, "navigator": 0})
+    no_mutiny(client)
+    bots_act(client)
+    app = TableGamesApp(client)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        labels = [o.label for o in decision(app).options]
+        assert any(label.startswith("Steer by") for label in labels)
+        assert labels[-1].startswith("Jump overboard")
+        await pilot.press(decision(app).options[-1].key)
+        await pilot.pause()
+        assert 0 in view(client)["eliminated"]
+
+
+async def test_c_plays_an_any_time_character() -> None:
+    client = kraken_table(
+        captain=1,
+        dealt_characters=[
+            "gunslinger", "captain", "bosun", "mentor", "smuggler", "archivist", "equalizer",
+        ],
+    )  # fmt: skip
+    app = TableGamesApp(client)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert "Gunslinger (any time): take 2 guns" in screen_text(app)
+        await pilot.press("c")
+        await pilot.pause()
+        assert view(client)["guns"][0] == 5
+        await pilot.press("c")
+        await pilot.pause()
+        assert "already used your character" in status(app)
+
+
+async def test_a_character_window_offers_use_or_keep() -> None:
+    client = kraken_table(
+        captain=1,
+        dealt_characters=[
+            "bosun", "captain", "gunslinger", "mentor", "smuggler", "archivist", "equalizer",
+        ],
+    )  # fmt: skip
+    client.table.submit(1, {"type": "appoint", "lieutenant": 3, "navigator": 2})
+    bots_act(client, until="mutiny")
+    no_mutiny(client)
+    bots_act(client)
+    app = TableGamesApp(client)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        text = dialog_text(app)
+        assert "Bosun (before the cards are drawn): swap lieutenant and navigator" in text
+        assert "Keep your character for later" in text
+        await pilot.press("1")
+        await pilot.pause()
+        assert view(client)["lieutenant"] == 2 and view(client)["navigator"] == 3
+
+
+async def test_a_pick_names_the_map_action() -> None:
+    client = kraken_table(deck=["blue-drunk", "blue-disarmed", "yellow-uprising", "red-drunk"])
+    state = kraken_state(client)
+    state.ship = "0,2"  # blue sails to 1,3: a cabin search
+    client.table.submit(0, {"type": "appoint", "lieutenant": 2, "navigator": 4})
+    no_mutiny(client)
+    client.table.submit(0, {"type": "keep", "card": "blue-drunk"})
+    bots_act(client)
+    app = TableGamesApp(client)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert "Cabin search: whose faction do you secretly look at?" in decision(app).title_text
+        await pilot.press("3")  # Chidi, a pirate
+        await pilot.pause()
+        assert view(client)["known"]["3"] == "pirate"
+        assert "Chidi (bot) is a pirate." in screen_text(app)
+
+
+async def test_help_and_quit() -> None:
+    client = kraken_table(captain=1)
+    app = TableGamesApp(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, QuitDialog)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, KrakenScreen)
+
+
+async def test_mouse_clicks_an_option_and_the_decide_button() -> None:
+    client = kraken_table()
+    app = TableGamesApp(client)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.click("#decide")
+        await pilot.pause()
+        assert isinstance(app.screen, DecisionDialog)
+        await pilot.click("#option-1")
+        await pilot.pause()
+        await pilot.click("#option-0")
+        await pilot.pause()
+        assert view(client)["lieutenant"] == 2 and view(client)["navigator"] == 1
+
+
+# -- hot-seat: hand-offs and secrets ----------------------------------------------------------
+
+
+async def test_the_hand_off_hides_the_next_players_secrets() -> None:
+    roles = ["sailor", "pirate", "sailor", "pirate", "sailor", "sailor", "cult_leader"]
+    client = kraken_table(humans=2, captain=2, roles=roles)
+    client.table.submit(2, {"type": "appoint", "lieutenant": 3, "navigator": 4})
+    bots_act(client)
+    app = TableGamesApp(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        await pilot.press("enter")  # Sara
+        await pilot.pause()
+        await pilot.press("0")
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)  # now Tom, the pirate
+        below = screen_text(app)
+        assert "pirate" not in below.lower()
+        app.pop_screen()  # peek under the hand-off: still nothing of Tom's
+        await pilot.pause()
+        hidden = screen_text(app)
+        assert "Tom's secrets (hidden)" in hidden
+        assert "You are a pirate" not in hidden and "fellow" not in hidden.lower()
+
+
+async def test_a_turn_goes_to_each_human_and_shows_their_secrets_after_enter() -> None:
+    client = kraken_table(humans=2, captain=2)
+    client.table.submit(2, {"type": "appoint", "lieutenant": 3, "navigator": 4})
+    bots_act(client)
+    app = TableGamesApp(client)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Sara's secrets" in screen_text(app)
+        assert "You are a sailor" in screen_text(app)
+        await pilot.press("1")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Tom's secrets" in text and "You are a pirate" in text
+        assert "You raise 1 gun." not in text  # Sara's fist stays hers
+
+
+async def test_eyes_closed_goes_round_every_human_whoever_the_leader_is() -> None:
+    """A conversion by a bot leader: both humans are handed the keyboard and pass it on."""
+    client = kraken_table(
+        humans=2, captain=3, deck=["yellow-uprising", "yellow-uprising", "red-drunk", "red-drunk"]
+    )
+    table = client.table
+    kraken_state(client).rituals = ["gun_stash", "cult_cabin_search", "conversion"]  # top card last
+    table.submit(3, {"type": "appoint", "lieutenant": 4, "navigator": 5})
+    no_mutiny(client)
+    bots_act(client, until="convert")
+    assert kraken_state(client).phase == "convert"
+    seen: list[str] = []
+    app = TableGamesApp(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for _ in range(12):
+            screen = app.screen
+            seen.append(type(screen).__name__)
+            if isinstance(screen, HandoffScreen):
+                seen.append(screen.player)
+            if kraken_state(client).phase == "convert" and isinstance(screen, KrakenScreen):
+                assert "Everyone's eyes are closed" in status(app)
+                assert "Farah" not in status(app)  # the leader is never named
+            if isinstance(screen, KrakenScreen) and kraken_state(client).phase == "convert":
+                bots_act(client)
+            await pilot.press("enter")
+            await pilot.pause()
+        names = [s for s in seen if s in ("Sara", "Tom")]
+        assert names[:2] == ["Sara", "Tom"], seen
+        assert seen.count("PassOnNotice") >= 2
+
+
+async def test_a_human_cult_leader_converts_on_their_turn_in_the_round() -> None:
+    roles = ["sailor", "cult_leader", "sailor", "pirate", "sailor", "sailor", "pirate"]
+    client = kraken_table(
+        humans=2,
+        captain=2,
+        roles=roles,
+        deck=["yellow-uprising", "yellow-uprising", "red-drunk", "red-drunk"],
+    )
+    table = client.table
+    kraken_state(client).rituals = ["gun_stash", "cult_cabin_search", "conversion"]
+    table.submit(2, {"type": "appoint", "lieutenant": 3, "navigator": 4})
+    no_mutiny(client)
+    bots_act(client)
+    assert kraken_state(client).phase == "convert"
+    order: list[str] = []
+    app = TableGamesApp(client)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        for _ in range(8):
+            screen = app.screen
+            if isinstance(screen, HandoffScreen):
+                order.append(screen.player)
+                await pilot.press("enter")
+            elif isinstance(screen, DecisionDialog):
+                assert "convert a player to the cult" in screen.title_text
+                order.append("convert")
+                await pilot.press("1")
+            elif isinstance(screen, PassOnNotice):
+                order.append("pass")
+                await pilot.press("enter")
+            else:
+                break
+            await pilot.pause()
+        assert order[:5] == ["Sara", "pass", "Tom", "convert", "pass"], order
+        assert kraken_state(client).phase != "convert"
+
+
+async def test_the_voyage_over_shows_every_role() -> None:
+    client = kraken_table(deck=["blue-drunk", "blue-disarmed", "red-drunk", "red-drunk"])
+    kraken_state(client).ship = "3,5"  # blue reaches Bluewater Bay
+    client.table.submit(0, {"type": "appoint", "lieutenant": 2, "navigator": 4})
+    no_mutiny(client)
+    client.table.submit(0, {"type": "keep", "card": "blue-drunk"})
+    bots_act(client)
+    app = TableGamesApp(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, VoyageOver)
+        text = screen_text(app)
+        assert "The sailors win: the ship" in text and "reached Bluewater Bay." in text
+        assert "cult leader" in text and "Sara: sailor, won." in text
