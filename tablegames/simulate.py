@@ -14,8 +14,6 @@ from .bots import get_bot
 from .rules import get_game
 from .table import Table, VirtualClock, is_realtime, run_realtime
 
-#: Actions that take a turn (the rest — announcing, calling out — happen between turns).
-TURN_ACTIONS = frozenset({"play", "draw", "suit"})
 MAX_ACTIONS_PER_GAME = 1_000_000
 #: Table time after which a real-time bot game is given up (random bots may never finish).
 MAX_GAME_SECONDS = 6 * 3600.0
@@ -53,7 +51,7 @@ def simulate_games(
         for winner in result["winners"]:
             wins[winner] += 1 / len(result["winners"])
         rounds += result.get("rounds", 1)
-        turns += sum(1 for _, action, _ in table.log if action["type"] in TURN_ACTIONS)
+        turns += table.turns_taken
         actions += len(table.log)
         if isinstance(table.clock, VirtualClock):
             game_seconds += table.now()

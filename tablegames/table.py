@@ -106,6 +106,7 @@ class Table:
             raise ValueError(f"need {self.players} names, got {len(self.names)}")
         self.state: State = self.game.new(self.players, self.seed, **self.options)
         self.version = 0
+        self.turns_taken = 0  # actions the game waited for (not optional ones), from now on
         # A restored table's time goes on from its last action: the engine may compare times.
         self._start = self.clock() - (float(self.log[-1][2]) if self.log else 0.0)
         self._subscribers: list[tuple[int | None, Subscriber]] = []
@@ -151,9 +152,11 @@ class Table:
     def submit(self, seat: int, action: Action) -> list[Event]:
         """Apply `action` for `seat` and publish it. Raises IllegalAction and changes nothing."""
         now = self.now()
+        required = seat in self.state.waiting_for()
         events = self.state.apply(seat, action, now)
         self.log.append((seat, action, now))
         self.version += 1
+        self.turns_taken += required
         for listener in self._listeners:
             listener(seat, action, now)
         for watcher, subscriber in list(self._subscribers):
