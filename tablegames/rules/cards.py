@@ -11,6 +11,9 @@ SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RED_SUITS = frozenset("HD")
 DECK = tuple(rank + suit for suit in SUITS for rank in RANKS)
 _CARDS = frozenset(DECK)
+#: Each card's rank and suit, for engines' hot loops (a lookup, not a slice and a call).
+RANK_OF = {card: card[:-1] for card in DECK}
+SUIT_OF = {card: card[-1] for card in DECK}
 #: Ace low, as when drawing for the first dealer.
 RANK_ORDER = {rank: index for index, rank in enumerate(RANKS)}
 

@@ -28,11 +28,13 @@ from typing import Any, ClassVar
 
 from .cards import (
     DECK,
+    RANK_OF,
     RANK_ORDER,
+    RANKS,
     SUIT_NAMES,
+    SUIT_OF,
     SUITS,
     colour_partner,
-    is_card,
     parse_cards,
     rank,
     suit,
@@ -71,6 +73,28 @@ def suits_for(card: str) -> tuple[str, ...]:
     if rank(card) == "8":
         return SUITS
     return (suit(card), colour_partner(suit(card)))
+
+
+# Legality is a set lookup: these tables are worked out once, not per card per turn.
+#: The cards that may join a running crank.
+CRANK_CARDS = frozenset(card for card in DECK if rank(card) in CRANK_VALUES)
+#: The cards that fit with no crank running, by (top card's rank, suit to follow).
+FITTING = {
+    (top_rank, to_follow): frozenset(
+        card
+        for card in DECK
+        if rank(card) in WILD_RANKS or suit(card) == to_follow or rank(card) == top_rank
+    )
+    for top_rank in RANKS
+    for to_follow in SUITS
+}
+WILD_CARDS = frozenset(card for card in DECK if rank(card) in WILD_RANKS)
+#: Cards with no ability: playing one just passes the turn.
+PLAIN_CARDS = frozenset(card for card in DECK if rank(card) in ("A", "3", "8", "9", "J", "Q", "K"))
+#: The suits a player may name with each wild card.
+WILD_SUITS = {card: suits_for(card) for card in WILD_CARDS}
+#: `waiting_for()` answers, made once (it is asked around every action).
+_ONE_SEAT = tuple(frozenset((seat,)) for seat in range(8))
 
 
 class CratesState(State):
@@ -114,6 +138,7 @@ class CratesState(State):
         self.passed: set[int] = set()
         self.gone_out: int | None = None
         self.log: list[Event] = []  # this round's events (what the view shows)
+        self._log_views: dict[int | None, tuple[list[Event], int, list[Event]]] = {}
         self._round_one = _check_stacked_round(players, hands, upcard, draw)
         self._deck_order = _check_deck(deck, stacked=self._round_one is not None)
         if dealer is None:
@@ -158,6 +183,7 @@ class CratesState(State):
         state.passed = set()
         state.gone_out = next((s for s, size in enumerate(view["hand_sizes"]) if size == 0), None)
         state.log = []
+        state._log_views = {}
         state.dealer = view["dealer"]
         state.first_dealer = (view["dealer"] - state.round_index) % state.players
         state._round_one = None
@@ -170,51 +196,57 @@ class CratesState(State):
         return self.phase == "over"
 
     def _waiting_for(self) -> frozenset[int]:
-        return frozenset((self.turn,))
+        return _ONE_SEAT[self.turn]
 
     def _legal(self, seat: int) -> list[Action]:
-        actions: list[Action] = []
-        if seat == self.turn:
-            if self.phase == "suit":
-                upcard = self.discard_pile[-1]
-                actions += [{"type": "suit", "suit": s} for s in suits_for(upcard)]
-            else:
-                actions += self._turn_actions(seat)
-        if seat in self.must_announce:
-            actions.append({"type": "announce"})
-        actions += [
-            {"type": "dope", "target": target}
-            for target in sorted(self.must_announce)
-            if target != seat
-        ]
+        actions: list[Action]
+        if seat != self.turn:
+            actions = []
+        elif self.phase == "suit":
+            upcard = self.discard_pile[-1]
+            actions = [{"type": "suit", "suit": s} for s in suits_for(upcard)]
+        else:
+            actions = self._turn_actions(seat)
+        if self.must_announce:  # rare: skip building the optional moves when there are none
+            if seat in self.must_announce:
+                actions.append({"type": "announce"})
+            actions += [
+                {"type": "dope", "target": target}
+                for target in sorted(self.must_announce)
+                if target != seat
+            ]
         return actions
 
     def _turn_actions(self, seat: int) -> list[Action]:
+        # Asked before every move: one pass over the hand, building only what is legal.
         hand = self.hands[seat]
-        playable = [card for card in hand if self._why_not(card) is None]
-        if not playable:
-            return [{"type": "draw"}]
+        fitting = self._fitting()
         leaves_one = len(hand) == 2
         actions: list[Action] = []
-        for card in playable:
-            named: tuple[str | None, ...] = suits_for(card) if rank(card) in WILD_RANKS else (None,)
-            for named_suit in named:
-                play: Action = {"type": "play", "card": card}
-                if named_suit is not None:
-                    play["suit"] = named_suit
-                actions.append(play)
+        add = actions.append
+        for card in hand:
+            if card not in fitting:
+                continue
+            named_suits = WILD_SUITS.get(card)
+            if named_suits is None:
+                add({"type": "play", "card": card})
                 if leaves_one:
-                    actions.append({**play, "announce": True})
-        return actions
+                    add({"type": "play", "card": card, "announce": True})
+                continue
+            for named in named_suits:
+                add({"type": "play", "card": card, "suit": named})
+                if leaves_one:
+                    add({"type": "play", "card": card, "suit": named, "announce": True})
+        return actions or [{"type": "draw"}]
 
     def _view(self, seat: int | None) -> View:
         hand = list(self.hands[seat]) if seat is not None else []
         unplayable: dict[str, str] = {}
         if seat is not None and seat == self.turn and self.phase == "play":
+            fitting = self._fitting()
             for card in hand:
-                reason = self._why_not(card)
-                if reason is not None:
-                    unplayable[card] = reason
+                if card not in fitting:
+                    unplayable[card] = self._misfit(card)
         return {
             "game": "crates",
             "seat": seat,
@@ -239,10 +271,27 @@ class CratesState(State):
             "discard": list(self.discard_pile),
             "unplayable": unplayable,
             "last_round": self.last_round,
-            "log": [
-                e for e in self.log if e["to"] is None or (seat is not None and seat in e["to"])
-            ],
+            "log": self._visible_log(seat),
         }
+
+    def _visible_log(self, seat: int | None) -> list[Event]:
+        """This round's events `seat` may see, in a new list.
+
+        A table builds every seat's view after every action, and the log only grows within a
+        round, so each seat's filtered log is kept and only the new events are looked at.
+        """
+        log = self.log
+        cached = self._log_views.get(seat)
+        if cached is not None and cached[0] is log and cached[1] <= len(log):
+            _, start, visible = cached
+        else:  # a new round's log (or the first view)
+            start, visible = 0, []
+        for index in range(start, len(log)):
+            to = log[index]["to"]
+            if to is None or (seat is not None and seat in to):
+                visible.append(log[index])
+        self._log_views[seat] = (log, len(log), visible)
+        return list(visible)
 
     def _result(self) -> dict[str, Any]:
         best = min(self.scores)
@@ -258,19 +307,19 @@ class CratesState(State):
 
     # -- actions ------------------------------------------------------------------------------
     def _play(self, seat: int, action: Action, now: float) -> None:
-        self._require_turn(seat)
+        if seat != self.turn or self.phase == "suit":
+            self._require_turn(seat)
         card = action.get("card")
-        if not is_card(card):
+        if not isinstance(card, str) or card not in RANK_OF:  # is_card, inline
             raise IllegalAction("say which card to play, like 7H or 10S")
         hand = self.hands[seat]
         if card not in hand:
             raise IllegalAction(f"you do not hold {card}")
-        reason = self._why_not(card)
-        if reason is not None:
-            raise IllegalAction(reason)
+        if card not in self._fitting():
+            raise IllegalAction(self._misfit(card))
         named = action.get("suit")
-        if rank(card) in WILD_RANKS:
-            if named not in suits_for(card):
+        if card in WILD_CARDS:
+            if named not in WILD_SUITS[card]:
                 choices = " or ".join(SUIT_NAMES[s] for s in suits_for(card))
                 raise IllegalAction(f"name a suit for your {card}: {choices}")
         elif named is not None:
@@ -283,31 +332,38 @@ class CratesState(State):
 
         hand.remove(card)
         self.discard_pile.append(card)
-        self.suit = named if isinstance(named, str) else suit(card)
+        self.suit = named if isinstance(named, str) else SUIT_OF[card]
         self.passed.clear()
-        self._hand_changed(seat)
+        self.announced.discard(seat)  # what _hand_changed does, inline on the hottest path
+        self.must_announce.discard(seat)
         if len(hand) == 1:
             (self.announced if announce else self.must_announce).add(seat)
-        if named is not None:
-            self._note(f"{{{seat}}} plays {card} and names {SUIT_NAMES[self.suit]}.", card=card)
-        else:
-            self._note(f"{{{seat}}} plays {card}.", card=card)
+        if not self.quiet:
+            if named is not None:
+                text = f"{{{seat}}} plays {card} and names {SUIT_NAMES[self.suit]}."
+            else:
+                text = f"{{{seat}}} plays {card}."
+            self._record({"text": text, "to": None, "card": card})
         if announce:
             self._note(f"{{{seat}}} announces Crates!")
         if not hand and self.gone_out is None:
             self.gone_out = seat
             self._note(f"{{{seat}}} goes out!")
-        self._resolve(seat, card)
+        if card in PLAIN_CARDS and not self.crank:
+            self._pass_turn(seat)  # what _resolve does for a card with no ability, one call less
+        else:
+            self._resolve(seat, card)
         # A player who went out ends the round once the card's ability is done; a crank (from a
         # final 2, or an ace or 2 played out on a crank) first runs among the others.
         if self.gone_out is not None and (self.crank == 0 or not any(self.hands)):
             self._end_round(blocked=False)
 
     def _draw(self, seat: int, action: Action, now: float) -> None:
-        self._require_turn(seat)
+        if seat != self.turn or self.phase == "suit":
+            self._require_turn(seat)
         hand = self.hands[seat]
         if self.crank:
-            keepers = [c for c in hand if rank(c) in CRANK_VALUES]
+            keepers = [c for c in hand if c in CRANK_CARDS]
             if keepers:
                 raise IllegalAction(
                     f"you hold {', '.join(keepers)}: you must play an ace or a 2 on the crank"
@@ -321,11 +377,13 @@ class CratesState(State):
             else:
                 self._pass_turn(seat)
             return
-        playable = [c for c in hand if self._why_not(c) is None]
-        if playable:
-            raise IllegalAction(
-                f"you can play {', '.join(playable)}: you may only draw when nothing fits"
-            )
+        fitting = self._fitting()
+        for card in hand:
+            if card in fitting:
+                playable = [c for c in hand if c in fitting]
+                raise IllegalAction(
+                    f"you can play {', '.join(playable)}: you may only draw when nothing fits"
+                )
         drawn = self._draw_cards(seat, 1)
         if drawn:
             self.passed.clear()
@@ -386,18 +444,21 @@ class CratesState(State):
         if self.phase == "suit":
             raise IllegalAction("the dealer must first name a suit for the turned-up card")
 
+    def _fitting(self) -> frozenset[str]:
+        """The cards that may be played now (whoever holds them)."""
+        if self.crank:
+            return CRANK_CARDS
+        return FITTING[RANK_OF[self.discard_pile[-1]], self.suit]
+
     def _why_not(self, card: str) -> str | None:
         """Why `card` cannot be played now, or None if it can."""
-        card_rank = rank(card)
+        return None if card in self._fitting() else self._misfit(card)
+
+    def _misfit(self, card: str) -> str:
+        """The sentence telling a player why `card`, which does not fit now, cannot be played."""
         if self.crank:
-            if card_rank in CRANK_VALUES:
-                return None
             return f"a crank of {self.crank} is running: play an ace or a 2, or draw {self.crank}"
-        if card_rank in WILD_RANKS or suit(card) == self.suit:
-            return None
-        top_rank = rank(self.discard_pile[-1])
-        if card_rank == top_rank:
-            return None
+        top_rank = RANK_OF[self.discard_pile[-1]]
         return (
             f"{card} does not fit: play a {SUIT_NAMES[self.suit][:-1]}, a {top_rank}, "
             "or a wild 8 or 9"
@@ -405,7 +466,7 @@ class CratesState(State):
 
     def _resolve(self, seat: int, card: str) -> None:
         """Apply the ability of `card`, just played (or turned up) by `seat`, and move the turn."""
-        card_rank = rank(card)
+        card_rank = RANK_OF[card]
         if self.crank:  # an ace or a 2 played on a running crank
             self.crank += CRANK_VALUES[card_rank]
             self._note(f"The crank is at {self.crank}.")
@@ -442,9 +503,10 @@ class CratesState(State):
 
     def _pass_turn(self, seat: int) -> None:
         """Give the turn to the next player after `seat` who holds cards and has not lost it."""
-        for _ in range(2 * self.players):
-            seat = self._next(seat)
-            if not self.hands[seat]:
+        players, direction, hands = self.players, self.direction, self.hands
+        for _ in range(2 * players):
+            seat = (seat + direction) % players
+            if not hands[seat]:
                 continue
             if seat in self.lost_turn:
                 self.lost_turn.discard(seat)
@@ -455,7 +517,17 @@ class CratesState(State):
 
     def _draw_cards(self, seat: int, count: int) -> list[str]:
         """Move up to `count` cards from the draw pile to `seat`, reshuffling discards if needed."""
-        drawn: list[str] = []
+        if count == 1 and self.draw_pile:  # the usual case, without the loop
+            card = self.draw_pile.pop()
+            self.hands[seat].append(card)
+            self.announced.discard(seat)
+            self.must_announce.discard(seat)
+            drawn = [card]
+            if not self.quiet:
+                self._record({"text": f"{{{seat}}} draws 1 card.", "to": None, "count": 1})
+                self._record({"text": f"You draw {card}.", "to": [seat], "cards": drawn})
+            return drawn
+        drawn = []
         for _ in range(count):
             if not self.draw_pile and len(self.discard_pile) > 1:
                 top = self.discard_pile.pop()
@@ -479,9 +551,15 @@ class CratesState(State):
         self.must_announce.discard(seat)
 
     def _note(self, text: str, to: tuple[int, ...] | None = None, **fields: Any) -> None:
-        new = self.emit(text, to, **fields)
-        if new is not None:
-            self.log.append(new)
+        """Emit a log event and keep it in this round's log (what `emit` does, one call less)."""
+        if self.quiet:
+            return
+        self._record({"text": text, "to": None if to is None else sorted(to), **fields})
+
+    def _record(self, new: Event) -> None:
+        """Emit `new`, made as `event` makes it, and keep it in this round's log."""
+        self._emitted.append(new)
+        self.log.append(new)
 
     # -- rounds -------------------------------------------------------------------------------
     def _draw_for_dealer(self) -> int:

@@ -1,0 +1,262 @@
+"""Bot decision latency per game and level, and head-to-head win rates between levels.
+
+One bot of a level plays against a table of the level below (`normal` vs `random`, `hard` vs
+`normal`), rotating through the seats, through the same `Table` the server uses; real-time games
+run on a `VirtualClock`. Every `choose` call that decides something (an action, or the seat the
+game waits for) is timed: wall time, as a player waits it, and the thread's CPU time, which a
+busy machine does not inflate. Time budgets bound every matchup, also mid-game.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+from importlib.util import find_spec
+from typing import Any
+
+from tablegames.bots import get_bot
+from tablegames.rules import GAMES, Action, View, get_game
+from tablegames.table import Table, VirtualClock, is_realtime, run_realtime
+
+from .figures import latency_ms, percentile
+
+MATCHUPS = (("normal", "random"), ("hard", "normal"))  # (the one bot, the rest of the table)
+TARGET_P99_MS = {"normal": 5.0, "hard": 250.0}
+GAME_OPTIONS: dict[str, dict[str, Any]] = {"crates": {"short": True}}  # 8 rounds, not 15
+CHUNK = 25  # real-time actions between deadline checks
+
+
+@dataclass
+class Samples:
+    """Decision times of one level in one game: wall and CPU seconds."""
+
+    wall: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
+
+
+class Timed:
+    """Wraps a turn-based bot and times its decisions."""
+
+    def __init__(self, bot: Any, samples: Samples, table_ref: list[Table]) -> None:
+        self.bot, self.samples, self.table_ref, self.seat = bot, samples, table_ref, -1
+
+    def choose(self, view: View, legal: list[Action]) -> Action | None:
+        wall, cpu = time.perf_counter(), time.thread_time()
+        action = self.bot.choose(view, legal)
+        cpu, wall = time.thread_time() - cpu, time.perf_counter() - wall
+        if action is not None or self.seat in self.table_ref[0].state.waiting_for():
+            self.samples.wall.append(wall)
+            self.samples.cpu.append(cpu)
+        return action  # type: ignore[no-any-return]
+
+
+class TimedRealtime(Timed):
+    """Wraps a real-time bot: the same timing, and its wake-up times passed through."""
+
+    def wake_at(self) -> float | None:
+        return self.bot.wake_at()  # type: ignore[no-any-return]
+
+
+def has_level(game: str, level: str) -> bool:
+    """True if `game` has bots of `level` (games without a bot module only have `random`)."""
+    if find_spec(f"tablegames.bots.{game}") is None:
+        return level == "random"
+    try:
+        get_bot(game, level, 0, random.Random(0))
+    except (ValueError, KeyError):
+        return False
+    return True
+
+
+def play_one(
+    game_name: str,
+    levels: list[str],
+    seed: int,
+    samples: dict[str, Samples],
+    deadline: float,
+) -> dict[str, Any] | None:
+    """One bot-only game with `levels` per seat; its result, or None if cut off by `deadline`."""
+    game = get_game(game_name)
+    rng = random.Random(seed)
+    table_ref: list[Table] = []
+    bots: dict[int, Any] = {}
+    for seat, level in enumerate(levels):
+        inner = get_bot(game_name, level, seat, rng)
+        wrapper = TimedRealtime if is_realtime(inner) else Timed
+        bots[seat] = wrapper(inner, samples.setdefault(level, Samples()), table_ref)
+        bots[seat].seat = seat
+    clock = VirtualClock()
+    names = [f"{level} {seat}" for seat, level in enumerate(levels)]
+    table = Table(
+        game,
+        len(levels),
+        names,
+        seed=seed,
+        options=GAME_OPTIONS.get(game_name, {}),
+        bots=bots,
+        clock=clock,
+    )
+    table_ref.append(table)
+    realtime = any(is_realtime(bot) for bot in bots.values())
+    actions = 0
+    while not table.over and actions < 200_000:
+        if time.perf_counter() > deadline:
+            return None
+        if realtime:
+            taken = run_realtime(table, clock, CHUNK)
+            if taken == 0:
+                break
+            actions += taken
+        else:
+            move = table.bot_move()
+            if move is None:
+                break
+            table.submit(*move)
+            actions += 1
+    return table.state.result() if table.over else None
+
+
+def matchup(
+    game_name: str, hero: str, field_level: str, games: int, budget: float
+) -> dict[str, Any]:
+    """`games` games (at most `budget` seconds) of one `hero` bot against `field_level` bots."""
+    game = get_game(game_name)
+    players = game.default_players
+    samples: dict[str, Samples] = {}
+    shares: list[float] = []
+    unfinished = 0
+    started = time.perf_counter()
+    deadline = started + budget
+    for index in range(games):
+        if index and time.perf_counter() > deadline:
+            break
+        seat = index % players
+        levels = [field_level] * players
+        levels[seat] = hero
+        result = play_one(game_name, levels, 1000 + index, samples, deadline)
+        if result is None:
+            unfinished += 1
+            continue
+        winners = result.get("winners") or []
+        shares.append(1 / len(winners) if seat in winners else 0.0)
+    played = len(shares)
+    rate = sum(shares) / played if played else None
+    return {
+        "hero": hero,
+        "field": field_level,
+        "players": players,
+        "games": played,
+        "unfinished": unfinished,
+        "seconds": round(time.perf_counter() - started, 2),
+        "win_rate": rate,
+        "fair_share": 1 / players,
+        "vs_fair": rate * players if rate is not None else None,
+        "latency": {level: _latency(s) for level, s in samples.items()},
+    }
+
+
+def _latency(samples: Samples) -> dict[str, Any]:
+    figures: dict[str, Any] = latency_ms(samples.wall)
+    figures["cpu_p50_ms"] = round(1000 * percentile(samples.cpu, 0.50), 3)
+    figures["cpu_p99_ms"] = round(1000 * percentile(samples.cpu, 0.99), 3)
+    return figures
+
+
+def run(
+    games: int = 20,
+    budget: float = 10.0,
+    hard_budget: float | None = None,
+    only: list[str] | None = None,
+) -> dict[str, Any]:
+    """Every game's matchups; the `bots` figures (latency per game and level, win rates)."""
+    result: dict[str, Any] = {"games": {}, "targets_p99_ms": TARGET_P99_MS, "options": GAME_OPTIONS}
+    for name in only or sorted(GAMES):
+        entry: dict[str, Any] = {"matchups": [], "latency": {}}
+        for hero, field_level in MATCHUPS:
+            if not (has_level(name, hero) and has_level(name, field_level)):
+                entry["matchups"].append({"hero": hero, "field": field_level, "status": "no bots"})
+                continue
+            limit = hard_budget if hero == "hard" and hard_budget else budget
+            try:
+                figures = matchup(name, hero, field_level, games, limit)
+            except Exception as problem:  # one game's broken bot must not stop the others
+                entry["matchups"].append(
+                    {"hero": hero, "field": field_level, "status": f"error: {problem!r}"}
+                )
+                continue
+            entry["matchups"].append({"status": "ok", **figures})
+            for level, figures_of_level in figures["latency"].items():
+                # A level's latency comes from the matchup where it is the hero when it is one.
+                if level == hero or level not in entry["latency"]:
+                    entry["latency"][level] = figures_of_level
+        for level, figures_of_level in entry["latency"].items():
+            target = TARGET_P99_MS.get(level)
+            figures_of_level["target_p99_ms"] = target
+            figures_of_level["meets_target"] = (
+                None if target is None else figures_of_level["p99_ms"] < target
+            )
+            # On a busy machine the wall p99 also counts time other processes ran instead.
+            figures_of_level["meets_target_cpu"] = (
+                None if target is None else figures_of_level["cpu_p99_ms"] < target
+            )
+        result["games"][name] = entry
+    return result
+
+
+def report(figures: dict[str, Any]) -> list[tuple[str, list[str], list[list[Any]]]]:
+    """The printed tables for the `bots` figures."""
+    latency_rows: list[list[Any]] = []
+    win_rows: list[list[Any]] = []
+    for name, entry in figures["games"].items():
+        for level in ("random", "normal", "hard"):
+            times = entry["latency"].get(level)
+            if times:
+                target = times.get("target_p99_ms")
+                latency_rows.append(
+                    [
+                        name,
+                        level,
+                        times["count"],
+                        times["p50_ms"],
+                        times["p99_ms"],
+                        times["max_ms"],
+                        times["cpu_p99_ms"],
+                        f"< {target:g}" if target else "—",
+                    ]
+                )
+        for match in entry["matchups"]:
+            if match.get("status") != "ok":
+                win_rows.append(
+                    [
+                        name,
+                        f"{match['hero']} vs {match['field']}",
+                        match["status"],
+                        None,
+                        None,
+                        None,
+                    ]
+                )
+                continue
+            win_rows.append(
+                [
+                    name,
+                    f"one {match['hero']} vs {match['field']}",
+                    match["games"],
+                    match["win_rate"],
+                    match["fair_share"],
+                    match["vs_fair"],
+                ]
+            )
+    return [
+        (
+            "bots: decision latency (ms, wall; cpu p99 = the thread's CPU time)",
+            ["game", "level", "decisions", "p50", "p99", "max", "cpu p99", "target p99"],
+            latency_rows,
+        ),
+        (
+            "bots: head-to-head (one bot of a level, the other seats the level below)",
+            ["game", "matchup", "games", "win rate", "fair share", "× fair"],
+            win_rows,
+        ),
+    ]

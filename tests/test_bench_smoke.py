@@ -1,0 +1,28 @@
+"""The benchmarks run end to end in a tiny mode and report every section (no timing asserted)."""
+
+from __future__ import annotations
+
+import json
+
+from bench import run
+
+
+def test_the_bench_runs_in_tiny_mode_and_writes_every_section(tmp_path, capsys):
+    out = tmp_path / "figures.json"
+    figures = run.main(["--tiny", "--json", str(out)])
+    printed = capsys.readouterr().out
+    saved = json.loads(out.read_text(encoding="utf-8"))
+    assert {"engine", "bots", "server", "startup"} <= set(saved)
+    assert saved["engine"]["crates"]["hands_per_s"] > 0
+    assert saved["engine"]["games"]["crates"]["actions_per_s"] > 0
+    for peer in saved["engine"]["peers"].values():  # measured, or said to be missing
+        assert peer["status"] in ("ok", "not installed")
+    assert saved["bots"]["games"]["crates"]["latency"]["normal"]["count"] > 0
+    asyncio_server = saved["server"]["variants"]["asyncio"]
+    assert asyncio_server["status"] == "ok", asyncio_server
+    assert asyncio_server["connect"]["connections"] == 8
+    assert saved["server"]["frames_lost"] == 0
+    assert saved["startup"]["help"]["help_ms"] > 0
+    assert figures["meta"]["mode"] == "tiny"
+    for title in ("engine:", "bots:", "server:", "startup:", "targets"):
+        assert title in printed
