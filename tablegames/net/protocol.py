@@ -211,9 +211,9 @@ class Connection:
             self._events.append(message)
 
     def receive_eof(self) -> None:
-        """The peer closed its side; a half-received frame is an error."""
+        """The peer closed its side; a half-received frame is an error (and it is told so)."""
         if not self.closing and self._buffer:
-            self._events.append(ProtocolError("truncated", "the connection ended mid-frame"))
+            self._fail("truncated", "the connection ended mid-frame")
         self.closing = True
 
     def events_received(self) -> list[Message | ProtocolError]:

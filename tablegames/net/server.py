@@ -56,6 +56,7 @@ class ServerConfig:
     bot_pace: float = 0.3
     takeover_after: float | None = None  # seconds before a bot plays a dropped seat
     takeover_level: str = "normal"
+    close_grace: float = 2.0  # a closed peer's unsent bytes get this long, then it is cut off
 
 
 class Client:
@@ -73,7 +74,7 @@ class Client:
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue `message`; a peer whose unsent bytes pass the cap is dropped, the table goes on."""
-        if self.closed:
+        if self.closed or self.writer.is_closing():  # gone (maybe by the peer's hand): drop it
             return
         frame = encode(message)
         if (
@@ -93,10 +94,16 @@ class Client:
     def close(self) -> None:
         if not self.closed:
             self.closed = True
+            transport = self.writer.transport
             if self._stuck():
-                self.writer.transport.abort()
+                transport.abort()
             else:
                 self.writer.close()
+                if transport.get_write_buffer_size():
+                    # A graceful close waits for the peer to read what is left; one that never
+                    # reads would keep the socket for ever, so it is cut off after a grace.
+                    loop = asyncio.get_running_loop()
+                    loop.call_later(self.server.config.close_grace, transport.abort)
 
     def _stuck(self) -> bool:
         return self.writer.transport.get_write_buffer_size() > self.server.config.max_queued // 2
@@ -252,6 +259,8 @@ class Server:
                 for event in client.conn.events_received():
                     if isinstance(event, ProtocolError):
                         log.info("closing %s: %s", client.name, event.code)
+                        break
+                    if client.closed:  # refused and hung up on: what came after is not read
                         break
                     client.last_message = time.monotonic()
                     self._dispatch(client, event)

@@ -59,7 +59,7 @@ def test_play_crates_with_the_keyboard_against_bots(terminal_factory):
     screen = term.wait_for_any(*MY_MOVE, timeout=30)
     assert "Crates" in screen and "Player 1 (you)" in screen
     screen = take_a_turn(term, screen, "Player 1")
-    assert re.search(r"Player 1 (plays \S+|draws|names)", screen)
+    assert re.search(r"Player 1 (plays \S+|draws|names)|You draw", screen)
     term.keys("q")
     term.wait_for("Leave this game?", timeout=10)
     term.keys("y")
@@ -84,7 +84,7 @@ def test_a_terminal_client_joins_a_hosted_table_with_bots_and_plays(env, termina
         screen = term.wait_for_any(*MY_MOVE, timeout=30)
         assert "Sara (you)" in screen and "Bot 2" in screen
         screen = take_a_turn(term, screen, "Sara")
-        assert re.search(r"Sara (plays \S+|draws|names)", screen)
+        assert re.search(r"Sara (plays \S+|draws|names)|You draw", screen)
     finally:
         host.send_signal(signal.SIGINT)
         host.wait(timeout=10)

@@ -80,7 +80,7 @@ class Navigation(Voyage):
         self.discard_pile.extend(hand)
         fresh = [card for card in (self._draw_card() for _ in range(DRAW_COUNT)) if card]
         self.hands[seat], self.redraw_for = fresh, None
-        self._note(f"You discard them and draw {', '.join(fresh)}.", to=(seat,), cards=fresh)
+        self._note(f"You discard them and draw {', '.join(fresh)}.", to=(seat,), cards=list(fresh))
         self._note(f"{{{seat}}} discards their cards and draws two new ones.")
 
     def _own_hand(self, seat: int) -> list[str]:

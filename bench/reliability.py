@@ -1,0 +1,81 @@
+"""Run the reliability and security proofs and print one scoreboard line (`leak: ...`).
+
+    python bench/reliability.py [--quick]
+
+`--quick` runs the tests of the default suite (under three minutes on two cores); without it
+the long ones (marked slow) run too: more games scanned, thousands of illegal actions and false
+tokens, fifty server kills, a long atheris run. The tests themselves assert; this prints what
+they counted. Everything talks to loopback only. Exit status: pytest's.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.reliability.metrics import ENV, combine  # noqa: E402
+
+
+def scoreboard(totals: dict[str, dict[str, object]]) -> str:
+    """The one-line summary, from the combined metrics."""
+
+    def get(kind: str, name: str, default: object = 0) -> object:
+        return totals.get(kind, {}).get(name, default)
+
+    memory = float(get("memory", "max_hostile_total"))  # type: ignore[arg-type]
+    flood = float(get("memory", "max_flood_total"))  # type: ignore[arg-type]
+    queued = float(get("slow_reader", "max_queued"))  # type: ignore[arg-type]
+    classes = get("bad_input", "classes", [])
+    assert isinstance(classes, list)
+    parts = [
+        f"leak: {get('leak', 'leaks')}/{get('leak', 'frames')} frames",
+        f"planted leaks found: {get('plant', 'found')}/{get('plant', 'planted')}",
+        f"history rewritten: {get('leak', 'rewritten')} events",
+        f"illegal: {get('illegal', 'changed')}/{get('illegal', 'tried')} changed state",
+        f"auth: {get('auth', 'accepted')}/{get('auth', 'tried')} accepted",
+        f"bad input: {len(classes)} classes, {get('bad_input', 'collateral')} collateral",
+        f"kills: {get('crash', 'kills')}, lost: {get('crash', 'lost')}, "
+        f"twice: {get('crash', 'twice')}",
+        f"reconnect: {get('crash', 'mismatches')}/{get('crash', 'reconnects')} mismatches "
+        f"({get('crash', 'updates')} views)",
+        f"slow reader: {queued / 1024:.0f} KiB max queued",
+        f"hostile frame: +{memory / 2**20:.1f} MiB for {get('memory', 'connections')} conns, "
+        f"flood +{flood / 2**20:.1f} MiB",
+        f"silent: dropped within {float(get('silent', 'max_detect')):.2f} s",  # type: ignore[arg-type]
+        f"fuzz: {get('fuzz', 'inputs')} inputs",
+    ]
+    return " | ".join(parts)
+
+
+def main(argv: list[str]) -> int:
+    quick = "--quick" in argv
+    with tempfile.TemporaryDirectory() as tmp:
+        metrics = Path(tmp) / "metrics.jsonl"
+        env = {**os.environ, ENV: str(metrics), "PYTHONPATH": str(ROOT)}
+        marks = "not slow" if quick else "slow or not slow"
+        command = [sys.executable, "-m", "pytest", "tests/reliability", "-q", "-m", marks,
+                   "-p", "no:cacheprovider", "--durations=8"]  # fmt: skip
+        print("$", " ".join(command), flush=True)
+        started = time.monotonic()
+        done = subprocess.run(command, cwd=ROOT, env=env, check=False)
+        took = time.monotonic() - started
+        lines = [json.loads(line) for line in metrics.read_text().splitlines()] if (
+            metrics.exists()) else []  # fmt: skip
+    totals = combine(lines)
+    print(f"\n{'quick' if quick else 'full'} run: {took:.0f} s, pytest exit {done.returncode}")
+    for kind, counts in sorted(totals.items()):
+        print(f"  {kind}: {json.dumps(counts)}")
+    print(scoreboard(totals))
+    return done.returncode
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,1 @@
+"""Reliability and security proofs: leaks, illegal actions, tokens, bad input, crashes, fuzzing."""

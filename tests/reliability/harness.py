@@ -1,0 +1,318 @@
+"""In-process servers on loopback, clients that record every byte they receive, bounded games.
+
+Everything here talks to 127.0.0.1 only, and every wait has a time limit.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgpack
+
+from tablegames.bots import get_bot
+from tablegames.net.client import RemoteClient, ServerRefused, play_as_bot
+from tablegames.net.hosting import HostedTable
+from tablegames.net.protocol import encode
+from tablegames.net.server import Server, ServerConfig
+from tablegames.rules import get_game
+
+from .scanner import WORD, Report, Scanner, Truth
+
+LOOPBACK = "127.0.0.1"
+
+
+def bot_level(game: str, wanted: str) -> str:
+    """`wanted` if `game` has bots of that level, else "random" (every game has those)."""
+    try:
+        get_bot(game, wanted, 0, random.Random(0))
+    except (ValueError, KeyError):
+        return "random"
+    return wanted
+
+
+def crabs_options(players: int, rng: random.Random, pot: int = 1) -> dict[str, Any]:
+    """A crabs deal where partners 0 and 1 already hold four of a kind, so random calls end it.
+
+    The deal is shuffled with `rng` (the rest of every hand and the draw pile stay secret).
+    """
+    from tablegames.rules.crabs import deck_for
+
+    deck = deck_for(players)
+    rng.shuffle(deck)
+    for kind in ("king", "magic"):
+        for _ in range(4):
+            deck.remove(kind)
+    rest = deck[4 * (players - 2) :]
+    hands = [["king"] * 4, ["magic"] * 4] + [deck[4 * i : 4 * i + 4] for i in range(players - 2)]
+    return {"hands": hands, "ocean": rest[:4], "draw": rest[4:], "pot": pot}
+
+
+class _Tap:
+    """A stream reader that keeps a copy of every byte read through it."""
+
+    def __init__(self, reader: asyncio.StreamReader, sink: bytearray) -> None:
+        self.reader, self.sink = reader, sink
+
+    async def read(self, n: int = -1) -> bytes:
+        data = await self.reader.read(n)
+        self.sink += data
+        return data
+
+
+class RecordingClient(RemoteClient):
+    """A `RemoteClient` that records the bytes of each connection it makes, as received."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.streams: list[bytearray] = []
+        self.sent: set[str] = set()  # words it sent (a refusal may echo them)
+
+    def _send(self, message: dict[str, Any]) -> None:
+        self.sent.update(WORD.findall(repr(message)))
+        super()._send(message)
+
+    async def _read(self, reader: asyncio.StreamReader) -> None:  # type: ignore[override]
+        sink = bytearray()
+        self.streams.append(sink)
+        await super()._read(_Tap(reader, sink))  # type: ignore[arg-type]
+
+
+@contextlib.asynccontextmanager
+async def running_server(**config: Any) -> AsyncIterator[tuple[Server, int]]:
+    """A server on a free loopback port, closed on the way out."""
+    server = Server(ServerConfig(host=LOOPBACK, port=0, **config))
+    port = await server.start()
+    try:
+        yield server, port
+    finally:
+        await server.close()
+
+
+async def watch(client: RemoteClient, limit: float) -> None:
+    """Connect a spectator and follow the table until the game is over (or `limit` passes)."""
+    await client.connect()
+    with contextlib.suppress(TimeoutError):
+        async with asyncio.timeout(limit):
+            while not client.over:
+                message = await client.next_message()
+                if message["t"] == "lost":
+                    break
+    await client.close()
+
+
+async def play_seat(client: RemoteClient, rng: random.Random, optional: float = 0.1) -> None:
+    """Play a seat at random until the game ends: a random legal action whenever the game waits
+    for this seat, and now and then an optional one (a call, a gesture...) when it does not.
+
+    Unlike a bot this player acts on refusals too (it tries again), so nothing stalls it.
+    """
+    await client.connect()
+    client.ready(True)
+    acted_on = -1
+    while True:
+        message = await client.next_message()
+        if message["t"] == "lost":
+            if client.over or not await client.reconnect():
+                return
+            acted_on = -1
+            continue
+        if message["t"] == "error":
+            acted_on = -1  # refused (the table moved on meanwhile): choose again
+        elif message["t"] != "update":
+            continue
+        update = client.latest
+        if update is None:
+            continue
+        if update.over:
+            return
+        if update.version == acted_on or not update.legal:
+            continue
+        if client.seat in update.waiting or rng.random() < optional:
+            acted_on = update.version
+            client.submit(client.seat, rng.choice(update.legal))
+
+
+@dataclass
+class PlayedGame:
+    """One finished (or timed-out) table and what every connection received."""
+
+    hosted: HostedTable
+    streams: dict[int | None, list[bytes]] = field(default_factory=dict)
+    tokens: dict[int, str] = field(default_factory=dict)
+    sent: dict[int | None, frozenset[str]] = field(default_factory=dict)
+
+    def truth(self) -> Truth:
+        table = self.hosted.table
+        assert table is not None
+        return Truth(
+            self.hosted.game, self.hosted.players, self.hosted.options, table.seed, table.log
+        )
+
+    def scan(self, truth: Truth | None = None) -> Report:
+        """Scan every stream of this game against the replayed truth."""
+        scanner = Scanner(truth or self.truth(), self.tokens)
+        report = Report()
+        for recipient, streams in self.streams.items():
+            for data in streams:
+                sent = self.sent.get(recipient, frozenset())
+                report.add(scanner.scan_stream(recipient, data, sent))
+        return report
+
+
+async def play_game(
+    server: Server,
+    port: int,
+    game: str,
+    players: int,
+    remote: int,
+    level: str = "random",
+    spectators: int = 1,
+    options: dict[str, Any] | None = None,
+    seed: int | None = None,
+    limit: float = 60.0,
+    pace: float = 0.0,
+    hosted: HostedTable | None = None,
+) -> PlayedGame:
+    """Play one table (`hosted`, or a new one): `remote` seats by recording bot clients, the
+    rest by server bots."""
+    hosted = hosted or server.add_table(
+        game,
+        players,
+        options or {},
+        seed=seed,
+        fill_with_bots=bot_level(game, level) if remote < players else None,
+    )
+    seats = [
+        RecordingClient(LOOPBACK, port, f"p{i}", table=hosted.code, seat=i) for i in range(remote)
+    ]
+    watchers = [
+        RecordingClient(LOOPBACK, port, f"w{i}", table=hosted.code, spectate=True)
+        for i in range(spectators)
+    ]
+    played = PlayedGame(hosted)
+    tasks = [asyncio.ensure_future(watch(w, limit)) for w in watchers]
+    rng = random.Random()
+    if level != "random" and bot_level(game, level) == level:
+        tasks += [asyncio.ensure_future(play_as_bot(c, level, pace)) for c in seats]
+    else:
+        tasks += [
+            asyncio.ensure_future(play_seat(c, random.Random(rng.getrandbits(64)))) for c in seats
+        ]
+    with contextlib.suppress(TimeoutError):
+        async with asyncio.timeout(limit):
+            await asyncio.gather(*tasks, return_exceptions=True)
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    for client in seats + watchers:
+        with contextlib.suppress(Exception):
+            await client.close()
+    for client in seats:
+        assert client.seat is not None and client.token is not None
+        played.tokens[client.seat] = client.token
+        played.streams.setdefault(client.seat, []).extend(bytes(s) for s in client.streams)
+        played.sent[client.seat] = frozenset(client.sent)
+    played.streams[None] = [bytes(s) for w in watchers for s in w.streams]
+    return played
+
+
+async def raw_connection(port: int) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    return await asyncio.open_connection(LOOPBACK, port)
+
+
+async def read_frames(
+    reader: asyncio.StreamReader, count: int, timeout: float = 5.0
+) -> list[dict[str, Any]]:
+    """Exactly `count` frames from a raw connection (TimeoutError otherwise)."""
+    messages = []
+    async with asyncio.timeout(timeout):
+        while len(messages) < count:
+            header = await reader.readexactly(4)
+            body = await reader.readexactly(int.from_bytes(header, "big"))
+            messages.append(msgpack.unpackb(body, raw=False, strict_map_key=False))
+    return messages
+
+
+async def read_until_closed(reader: asyncio.StreamReader, timeout: float = 5.0) -> bytes:
+    """Everything until the server closes the connection."""
+    async with asyncio.timeout(timeout):
+        return await reader.read(-1)
+
+
+async def hello(
+    port: int, name: str = "raw", **fields: Any
+) -> tuple[asyncio.StreamReader, asyncio.StreamWriter, list[dict[str, Any]]]:
+    """A raw connection that said hello; returns it and the server's first replies."""
+    reader, writer = await raw_connection(port)
+    writer.write(encode({"t": "hello", "v": 1, "name": name, **fields}))
+    replies = await read_frames(reader, 1)
+    if replies[0]["t"] == "welcome" and "token" not in fields:
+        replies += await read_frames(reader, 1)  # the lobby
+    return reader, writer, replies
+
+
+__all__ = [
+    "LOOPBACK",
+    "PlayedGame",
+    "RecordingClient",
+    "ServerRefused",
+    "get_game",
+    "hello",
+    "play_game",
+    "raw_connection",
+    "read_frames",
+    "read_until_closed",
+    "running_server",
+]
+
+
+class RawPeer:
+    """A hand-driven connection: send any message, and read up to a ping/pong barrier."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader, self.writer = reader, writer
+        self.seat: int | None = None
+        self.token: str | None = None
+        self._barrier = 0
+
+    @classmethod
+    async def open(cls, port: int) -> RawPeer:
+        return cls(*await raw_connection(port))
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.writer.write(encode(message))
+
+    async def until_pong(self, timeout: float = 5.0) -> list[dict[str, Any]]:
+        """Every frame the server sends before answering a ping sent now (a barrier)."""
+        self._barrier += 1
+        self.send({"t": "ping", "n": self._barrier})
+        frames = []
+        async with asyncio.timeout(timeout):
+            while True:
+                (frame,) = await read_frames(self.reader, 1, timeout)
+                if frame == {"t": "pong", "n": self._barrier}:
+                    return frames
+                frames.append(frame)
+
+    async def sit(self, table: str, seat: int | None = None, name: str = "raw") -> None:
+        """Hello, join `table` (at `seat`) and note the seat and token."""
+        self.send({"t": "hello", "v": 1, "name": name})
+        join: dict[str, Any] = {"t": "join", "table": table}
+        if seat is not None:
+            join["seat"] = seat
+        self.send(join)
+        for frame in await self.until_pong():
+            if frame["t"] == "seated":
+                self.seat, self.token = frame["seat"], frame["token"]
+            if frame["t"] == "error":
+                raise ServerRefused(frame["text"])
+
+    async def close(self) -> None:
+        self.writer.close()
+        with contextlib.suppress(Exception):
+            await self.writer.wait_closed()

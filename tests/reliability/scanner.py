@@ -1,0 +1,528 @@
+"""The leak scanner: what each recipient must not know, taken from the engine's true state.
+
+The truth comes from replaying the server's log (`Truth`): after every action the state is
+asked, per recipient (each seat and a spectator), which secrets exist right now (`Secrets`):
+cards in other hands and in piles, the card in flight, other teams' signals, other factions,
+drawn navigation cards... Every event is also tied to the secrets at the instant the engine
+emitted it, so history is judged by the moment it was written, not by where cards are later.
+
+A frame a recipient received is then checked three ways (`scan_stream`):
+- raw bytes: the seed (before the game ended) and other seats' tokens never appear;
+- present-tense content (everything but events and declared history) holds no secret of the
+  frame's moment, matched by shape: a whole string or word (unique card codes), a list with
+  the same cards as a hidden hand or pile, or a (field, value) pair such as ("signal", "wink");
+- every event was meant for the recipient, was emitted by the engine, and named no secret that
+  was secret both when it was emitted and once its action was done (a hand revealed by the rules
+  during the action is public after it; a draw shouted to all would be secret at both moments).
+An `update` must moreover be exactly what the table owes that recipient at its version: the
+view, visible events, legal actions and visible waiting list of the replayed state.
+
+Secrets that cannot be told apart from public data (another hand equal to one's own, a signal
+equal to one's own team's) are left out at the source, so the scanner reports no false leaks.
+"""
+
+from __future__ import annotations
+
+import bisect
+import contextlib
+import copy
+import hashlib
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgpack
+
+from tablegames.net.hosting import token_key
+from tablegames.rules import Game, State
+from tablegames.rules.core import visible_to
+
+Recipient = int | None
+WORD = re.compile(r"[A-Za-z0-9_-]+")
+
+
+# -- secrets --------------------------------------------------------------------------------------
+@dataclass
+class Secrets:
+    """What one recipient must not know at one moment, by the shape it would take in a frame."""
+
+    tokens: dict[str, str] = field(default_factory=dict)  # a whole string or word -> why
+    lists: dict[tuple[str, ...], str] = field(default_factory=dict)  # sorted items -> why
+    pairs: dict[tuple[str, Any], str] = field(default_factory=dict)  # (field, value) -> why
+
+    def token(self, text: str, why: str) -> None:
+        self.tokens.setdefault(text, why)
+
+    def cards(
+        self, items: list[str], why: str, public: set[tuple[str, ...]], minimum: int = 2
+    ) -> None:
+        """A hidden group of `minimum` or more items, unless it looks just like something public.
+
+        (Piles that shrink to two or three common cards look like any pair a player lays out,
+        so piles are only matched from a larger size.)
+        """
+        key = tuple(sorted(items))
+        if len(key) >= minimum and key not in public:
+            self.lists.setdefault(key, why)
+
+    def pair(self, name: str, value: Any, why: str) -> None:
+        self.pairs.setdefault((name, value), why)
+
+    def __and__(self, other: Secrets) -> Secrets:
+        """Secrets in both (by shape): what was secret at two moments."""
+        return Secrets(
+            {k: v for k, v in self.tokens.items() if k in other.tokens},
+            {k: v for k, v in self.lists.items() if k in other.lists},
+            {k: v for k, v in self.pairs.items() if k in other.pairs},
+        )
+
+    def __bool__(self) -> bool:
+        return bool(self.tokens or self.lists or self.pairs)
+
+
+def _sorted_lists(*groups: list[str] | None) -> set[tuple[str, ...]]:
+    return {tuple(sorted(group)) for group in groups if group}
+
+
+def crates_secrets(state: Any, seat: Recipient) -> Secrets:
+    """Crates (one deck, unique cards): other hands and the draw pile, card by card."""
+    secrets = Secrets()
+    for other, hand in enumerate(state.hands):
+        if other != seat:
+            for card in hand:
+                secrets.token(card, f"seat {other} holds {card}")
+    for card in state.draw_pile:
+        secrets.token(card, f"{card} is in the draw pile")
+    return secrets
+
+
+def roach_secrets(state: Any, seat: Recipient) -> Secrets:
+    """Roach: other hands, the face-down penalty cards, the card in flight for the unseen."""
+    secrets = Secrets()
+    own = state.hands[seat] if seat is not None else None
+    public = _sorted_lists(own, *state.fronts)
+    for other, hand in enumerate(state.hands):
+        if other != seat:
+            secrets.cards(hand, f"seat {other}'s hand", public)
+    secrets.cards(state.penalty[1:], "the face-down penalty cards", public, minimum=4)
+    flight = state.flight
+    if flight is not None and (seat is None or seat not in flight.seen_by):
+        secrets.pair("card", flight.card, f"the card in flight is {flight.card}")
+    return secrets
+
+
+def crabs_secrets(state: Any, seat: Recipient) -> Secrets:
+    """Crabs: other hands, the draw pile, other teams' signals."""
+    secrets = Secrets()
+    own = state.hands[seat] if seat is not None else None
+    public = _sorted_lists(own, state.ocean)
+    for other, hand in enumerate(state.hands):
+        if other != seat:
+            secrets.cards(hand, f"seat {other}'s hand", public)
+    secrets.cards(state.draw_pile, "the draw pile", public, minimum=4)
+    team = state.team_of[seat] if seat is not None else None
+    own_signal = state.signals[team] if team is not None else None
+    for other_team, signal in enumerate(state.signals):
+        if other_team != team and signal != own_signal:
+            secrets.pair("signal", signal, f"team {other_team}'s signal is {signal}")
+    return secrets
+
+
+def kraken_secrets(state: Any, seat: Recipient) -> Secrets:
+    """Kraken: factions a seat may not know, unrevealed characters, navigation cards, fists."""
+    secrets = Secrets()
+    if not state.over:  # the roles are shown to all at the end
+        known = dict(state.known[seat]) if seat is not None else {}
+        own = state.factions[seat] if seat is not None else None
+        legit = {own, *known.values()}
+        for other, faction in enumerate(state.factions):
+            if other == seat or other in known:
+                continue
+            secrets.pair(str(other), faction, f"seat {other} is a {faction}")
+            if faction not in legit:
+                secrets.pair("faction", faction, f"seat {other} is a {faction}")
+    for other, name in enumerate(state.characters):
+        if other != seat and name is not None and not state.character_revealed[other]:
+            secrets.pair("character", name, f"seat {other}'s character is {name}")
+    own: list[list[str] | None] = [state.rituals_used, *state.resumes, *state.not_a]
+    if seat is not None:  # what the seat itself holds or saw may look like a hidden pile
+        steering = state.phase == "steer" and seat == state.navigator
+        own += [state.hands.get(seat), state.logbook if steering else None]
+        own += [peek["cards"] for peek in state.peeks[seat]]
+    public = _sorted_lists(*own)
+    for other, cards in state.hands.items():
+        if other != seat:
+            secrets.cards(cards, f"seat {other} drew {cards}", public)
+    own_kept = state.kept.get(seat) if seat is not None else None
+    for other, card in state.kept.items():
+        if other != seat and card != own_kept:
+            secrets.pair("kept", card, f"seat {other} kept {card}")
+    if seat is None or seat != state.navigator:  # the navigator was shown the logbook
+        secrets.cards(state.logbook, f"the logbook holds {state.logbook}", public)
+    interrupt = state.interrupt
+    if interrupt is not None and interrupt.kind == "peek" and interrupt.seat != seat:
+        secrets.pair("peek", interrupt.card, f"seat {interrupt.seat} peeks at {interrupt.card}")
+    secrets.cards(state.draw_pile, "the navigation draw pile", public, minimum=4)
+    secrets.cards(state.rituals, "the ritual pile", public, minimum=4)
+    secrets.cards(state.spare_characters, "the undealt characters", public, minimum=4)
+    mutiny = state.mutiny
+    if mutiny is not None and mutiny.raised is None:
+        own_guns = mutiny.choices.get(seat) if seat is not None else None
+        for other, guns in mutiny.choices.items():
+            if other != seat and guns != own_guns:
+                secrets.pair("mutiny_guns", guns, f"seat {other} raises {guns} in secret")
+    return secrets
+
+
+#: Every registered game needs one (a test checks): what a recipient must not know right now.
+SECRETS: dict[str, Callable[[Any, Recipient], Secrets]] = {
+    "crates": crates_secrets,
+    "roach": roach_secrets,
+    "crabs": crabs_secrets,
+    "kraken": kraken_secrets,
+}
+#: Words a game's refusals use as examples ("say which card to play, like 7H or 10S").
+EXAMPLE_WORDS: dict[str, frozenset[str]] = {"crates": frozenset({"7H", "10S"})}
+#: Top-level view fields that are history by the rules, checked by the exact-view comparison:
+#: crates shows the hands at the end of the last round (public then, maybe redealt since).
+HISTORY_FIELDS: dict[str, frozenset[str]] = {"crates": frozenset({"last_round"})}
+
+
+# -- the truth, by replay -------------------------------------------------------------------------
+def canonical(value: Any) -> bytes:
+    """A key for plain data as it travels (maps keep their order on the wire)."""
+    return msgpack.packb(value, use_bin_type=True)
+
+
+def digest(value: Any) -> bytes:
+    return hashlib.blake2b(msgpack.packb(value, use_bin_type=True), digest_size=16).digest()
+
+
+class _Emitted(list):  # type: ignore[type-arg]
+    """A state's list of events being emitted, telling `on_emit` of each one as it comes."""
+
+    def __init__(self, owner: State, items: Any, on_emit: Callable[[State, Any], None]) -> None:
+        super().__init__(items)
+        self.owner, self.on_emit = owner, on_emit
+
+    def append(self, item: Any) -> None:
+        super().append(item)
+        self.on_emit(self.owner, item)
+
+    def extend(self, items: Any) -> None:
+        for item in items:
+            self.append(item)
+
+
+@contextlib.contextmanager
+def _capturing_emits(on_emit: Callable[[State, Any], None]) -> Iterator[None]:
+    """Call `on_emit(state, event)` for every event a state records while inside.
+
+    Engines record events in `State._emitted` (through `emit`, or directly for speed), so the
+    list itself is watched: a property on `State` wraps every list assigned to it.
+    """
+    active = [True]
+
+    def told(owner: State, item: Any) -> None:
+        if active[0]:
+            on_emit(owner, item)
+
+    def get(self: State) -> Any:
+        return self.__dict__.get("_emitted")
+
+    def put(self: State, value: Any) -> None:
+        self.__dict__["_emitted"] = _Emitted(self, value, told)
+
+    State._emitted = property(get, put)  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        active[0] = False
+        del State._emitted
+
+
+class Truth:
+    """A table's true history: secrets and owed updates per version, events per emission."""
+
+    def __init__(
+        self,
+        game: Game,
+        players: int,
+        options: dict[str, Any],
+        seed: int,
+        log: list[tuple[int, dict[str, Any], float]],
+    ) -> None:
+        self.game, self.players, self.seed = game, players, seed
+        self.recipients: list[Recipient] = [None, *range(players)]
+        extract = SECRETS[game.name]
+        self.secrets: list[dict[Recipient, Secrets]] = []  # per version
+        self.owed: list[dict[Recipient, tuple[bytes, bytes, bytes, bool]]] = []
+        self.events: list[list[dict[str, Any]]] = [[]]  # events of the action making version v
+        #: canonical event -> [(version it was emitted for, secrets at emission per recipient)]
+        self.emitted: dict[bytes, list[tuple[int, dict[Recipient, Secrets]]]] = {}
+        version = 0
+        replayed: list[State] = []
+
+        def on_emit(state: State, event: dict[str, Any]) -> None:
+            if state.quiet or (replayed and state is not replayed[0]):
+                return  # another state (a bot's simulation): not this table
+            try:
+                now = {r: extract(state, r) for r in self.recipients}
+            except (AttributeError, IndexError, KeyError, TypeError):
+                now = {}  # a state half-built in its constructor: judge by the after-state
+            self.emitted.setdefault(canonical(event), []).append((version, now))
+
+        with _capturing_emits(on_emit):
+            state = game.new(players, seed, **options)
+            replayed.append(state)
+            self._record(state, extract)
+            # `version` is read by `on_emit` while each action is applied.
+            for version, (seat, action, now) in enumerate(log, start=1):  # noqa: B007
+                # a copy: an engine may go on changing what it emitted (see test_history.py)
+                self.events.append(copy.deepcopy(state.apply(seat, action, now)))
+                self._record(state, extract)
+        self.final = state
+        self.over_at = len(log) if state.over else None
+
+    def _record(self, state: State, extract: Callable[[Any, Recipient], Secrets]) -> None:
+        self.secrets.append({r: extract(state, r) for r in self.recipients})
+        owed = {}
+        for r in self.recipients:
+            legal = [] if r is None else state.legal(r)
+            owed[r] = (
+                digest(state.view(r)),
+                digest(legal),
+                digest(state.visible_waiting(r)),
+                state.over,
+            )
+        self.owed.append(owed)
+
+    def emission(self, key: bytes, version: int) -> tuple[int, dict[Recipient, Secrets]] | None:
+        """The latest emission of the event `key` up to `version`: (its version, secrets then)."""
+        records = self.emitted.get(key, [])
+        at = bisect.bisect_right(records, version, key=lambda record: record[0])
+        return records[at - 1] if at else None
+
+    def event_secrets(
+        self, made_at: int, at_emission: dict[Recipient, Secrets], r: Recipient
+    ) -> Secrets:
+        """What an event emitted for `made_at` must not name for `r`: secret then and after."""
+        after = self.secrets[made_at][r]
+        return at_emission[r] & after if r in at_emission else after
+
+
+# -- scanning --------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Finding:
+    recipient: Recipient
+    version: int
+    kind: str  # leak | event | seed | token (leaks) | mismatch | history (not leaks)
+    what: str
+
+    def __str__(self) -> str:
+        who = "spectator" if self.recipient is None else f"seat {self.recipient}"
+        return f"{self.kind} to {who} at version {self.version}: {self.what}"
+
+
+@dataclass
+class Report:
+    frames: int = 0
+    findings: list[Finding] = field(default_factory=list)
+
+    def add(self, other: Report) -> None:
+        self.frames += other.frames
+        self.findings += other.findings
+
+    @property
+    def leaks(self) -> list[Finding]:
+        """Secrets that reached someone."""
+        return [f for f in self.findings if f.kind not in ("mismatch", "history")]
+
+    @property
+    def problems(self) -> list[Finding]:
+        """Leaks, and frames that are not what the recipient is owed."""
+        return [f for f in self.findings if f.kind != "history"]
+
+    @property
+    def rewritten(self) -> list[Finding]:
+        """Events that changed after they were sent (an engine kept editing them)."""
+        return [f for f in self.findings if f.kind == "history"]
+
+
+def split_frames(data: bytes) -> Iterator[tuple[bytes, Any]]:
+    """(raw frame, decoded body) for every complete frame in `data`."""
+    at = 0
+    while at + 4 <= len(data):
+        length = int.from_bytes(data[at : at + 4], "big")
+        if at + 4 + length > len(data):
+            return
+        raw = data[at : at + 4 + length]
+        yield raw, msgpack.unpackb(raw[4:], raw=False, strict_map_key=False)
+        at += 4 + length
+
+
+def _is_event(value: Any) -> bool:
+    return isinstance(value, dict) and "text" in value and "to" in value
+
+
+def _walk(
+    value: Any,
+    secrets: Secrets,
+    skip: frozenset[str] = frozenset(),
+    events: list[Any] | None = None,
+) -> list[str]:
+    """Secrets named in `value` outside events (and outside `skip` fields of the top map).
+
+    Events met on the way are added to `events` (when given) instead of being looked into.
+    """
+    tokens, lists, pairs = secrets.tokens, secrets.lists, secrets.pairs
+    hits: list[str] = []
+    stack = [(value, True)]
+    while stack:
+        node, top = stack.pop()
+        if isinstance(node, str):
+            if tokens:
+                if node in tokens:
+                    hits.append(tokens[node])
+                else:
+                    hits += [tokens[word] for word in WORD.findall(node) if word in tokens]
+        elif isinstance(node, list):
+            if lists and len(node) >= 2 and all(isinstance(item, str) for item in node):
+                why = lists.get(tuple(sorted(node)))
+                if why is not None:
+                    hits.append(why)
+            stack += [(item, False) for item in node]
+        elif isinstance(node, dict):
+            if not top and "text" in node and "to" in node:
+                if events is not None:
+                    events.append(node)
+                continue
+            for name, item in node.items():
+                if top and name in skip:
+                    continue
+                if pairs:
+                    try:
+                        why = pairs.get((name, item))
+                    except TypeError:  # an unhashable value: a list or map, looked into below
+                        why = None
+                    if why is not None:
+                        hits.append(why)
+                stack.append((name, False))
+                stack.append((item, False))
+    return hits
+
+
+class Scanner:
+    """Scans every frame sent to recipients of one table against its `Truth`."""
+
+    def __init__(self, truth: Truth, tokens: dict[int, str] | None = None) -> None:
+        self.truth = truth
+        self.tokens = tokens or {}
+        self.history = HISTORY_FIELDS.get(truth.game.name, frozenset())
+        self._event_verdicts: dict[tuple[Recipient, bytes, int], list[str]] = {}
+        seed = truth.seed
+        # Small seeds (tests that stack a game) are too short to search for as bytes.
+        self.seed_needles = (
+            [str(seed).encode(), seed.to_bytes(8, "big"), msgpack.packb(seed)]
+            if seed >= 2**40
+            else []
+        )
+
+    def scan_stream(self, r: Recipient, data: bytes, sent: frozenset[str] = frozenset()) -> Report:
+        """Every complete frame one connection of recipient `r` received, in order.
+
+        `sent`: words `r` itself sent; a refusal may echo them ("you do not hold 5H").
+        """
+        echo = sent | EXAMPLE_WORDS.get(self.truth.game.name, frozenset())
+        report = Report()
+        version = 0
+        own_token = self.tokens.get(r) if r is not None else None
+        token_needles = [
+            (seat, needle)
+            for seat, token in self.tokens.items()
+            if token != own_token
+            for needle in (token.encode(), bytes.fromhex(token), token_key(token))
+        ]
+        for raw, message in split_frames(data):
+            report.frames += 1
+            if isinstance(message, dict) and message.get("t") == "update":
+                version = int(message.get("version", version))
+            found = report.findings
+            over_at = self.truth.over_at
+            sealed = over_at is None or version < over_at
+            if sealed and any(needle in raw for needle in self.seed_needles):
+                found.append(Finding(r, version, "seed", "the seed was sent"))
+            for seat, needle in token_needles:
+                if needle in raw:
+                    found.append(Finding(r, version, "token", f"seat {seat}'s token was sent"))
+            found += self.scan_message(r, version, message, echo)
+        return report
+
+    def scan_message(
+        self, r: Recipient, version: int, message: Any, echo: frozenset[str] = frozenset()
+    ) -> list[Finding]:
+        """Findings in one decoded message to `r`, sent when the table was at `version`.
+
+        In a refusal (`error`), the words of `echo` are not secrets: the sender's own words.
+        """
+        truth = self.truth
+        findings: list[Finding] = []
+        if version >= len(truth.secrets):
+            return [Finding(r, version, "mismatch", "a version the log never reached")]
+        secrets = truth.secrets[version][r]
+        if echo and isinstance(message, dict) and message.get("t") == "error":
+            tokens = {k: v for k, v in secrets.tokens.items() if k not in echo}
+            secrets = Secrets(tokens, secrets.lists, secrets.pairs)
+        update = isinstance(message, dict) and message.get("t") == "update"
+        events: list[Any] = []
+        if update:
+            rest = {name: value for name, value in message.items() if name != "view"}
+            hits = _walk(rest, secrets, frozenset(), events)
+            hits += _walk(message.get("view"), secrets, self.history, events)
+        else:
+            hits = _walk(message, secrets, frozenset(), events)
+        findings += [Finding(r, version, "leak", why) for why in hits]
+        for event in events:
+            findings += self._check_event(r, version, event)
+        if update:
+            findings += self._check_owed(r, version, message)
+        return findings
+
+    def _check_event(self, r: Recipient, version: int, event: dict[str, Any]) -> list[Finding]:
+        canon = canonical(event)
+        emission = self.truth.emission(canon, version)
+        key = (r, canon, -1 if emission is None else emission[0])
+        verdict = self._event_verdicts.get(key)
+        if verdict is None:
+            verdict = []
+            if not visible_to(event, r):
+                verdict.append(f"an event for seats {event.get('to')}: {event.get('text')!r}")
+            elif emission is None:
+                verdict.append(f"history: an event unlike any emitted: {event.get('text')!r}")
+            else:
+                secrets = self.truth.event_secrets(emission[0], emission[1], r)
+                if secrets:
+                    verdict += _walk(event, secrets)
+            self._event_verdicts[key] = verdict
+        return [
+            Finding(r, version, "history" if why.startswith("history:") else "event", why)
+            for why in verdict
+        ]
+
+    def _check_owed(self, r: Recipient, version: int, message: dict[str, Any]) -> list[Finding]:
+        view_digest, legal_digest, waiting_digest, over = self.truth.owed[version][r]
+        problems = []
+        if digest(message.get("view")) != view_digest:
+            problems.append("the view is not the seat's own view")
+        if digest(message.get("legal")) != legal_digest:
+            problems.append("the legal actions are not the seat's own")
+        if digest(message.get("waiting")) != waiting_digest:
+            problems.append("the waiting list is not the one this seat may see")
+        if message.get("over") != over:
+            problems.append("the over flag is wrong")
+        events = message.get("events")
+        visible = [e for e in self.truth.events[version] if visible_to(e, r)]
+        if events not in ([], visible):
+            problems.append("the events are not those of this version this seat may see")
+        return [Finding(r, version, "mismatch", text) for text in problems]

@@ -1,0 +1,232 @@
+"""Crashes: a server process with several tables is killed (SIGKILL) at random instants while
+games run, restarted on its database, and every player reconnects by itself.
+
+Afterwards every update any player received is compared with a replay of the saved log at that
+version: every acknowledged action is there, in order; none was applied twice (each player also
+resends its last action after every reconnect, as a client that never saw the answer would);
+and the final views equal the replay.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import contextlib
+import json
+import random
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tablegames.net.client import RemoteClient
+from tablegames.rules import get_game
+from tablegames.store import Store
+
+from ..e2e.processes import free_port_outside_ephemeral_range
+from .harness import LOOPBACK, crabs_options
+from .metrics import record
+from .scanner import digest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def start_host(db: Path, port: int, spec: list[Any]) -> subprocess.Popen[bytes]:
+    """Start the crash host; returns once it listens (bounded wait)."""
+    out = db.with_suffix(f".{time.monotonic_ns()}.out")
+    with out.open("wb") as sink:
+        host = subprocess.Popen(
+            [sys.executable, "-m", "tests.reliability.crash_host", str(db), str(port),
+             json.dumps(spec)],
+            cwd=ROOT, stdout=sink, stderr=subprocess.STDOUT,
+        )  # fmt: skip
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        if b"port" in out.read_bytes():
+            return host
+        if host.poll() is not None:
+            break
+        time.sleep(0.02)
+    host.kill()
+    raise AssertionError(f"the crash host did not start: {out.read_text()}")
+
+
+@dataclass
+class Player:
+    """A remote seat that plays at random, records every update and resends after reconnects."""
+
+    client: RemoteClient
+    rng: random.Random
+    seen: list[tuple[int, bytes]] = field(default_factory=list)  # (version, view digest)
+    reconnects: int = 0
+    failure: str = ""
+
+    async def play(self) -> None:
+        client = self.client
+        client.listen(lambda seat, update: self.seen.append((update.version, digest(update.view))))
+        await client.connect(timeout=20)
+        client.ready(True)
+        acted_on, last = -1, None
+        while True:
+            message = await client.next_message()
+            if message["t"] == "lost":
+                if client.over:
+                    return
+                if not await client.reconnect():
+                    self.failure = client.why
+                    return
+                self.reconnects += 1
+                if last is not None:  # did the server get it? ask again: it must not count twice
+                    client._send({"t": "action", "v": last[0], "action": last[1]})
+                acted_on = -1
+                continue
+            if message["t"] == "error":
+                acted_on = -1
+            elif message["t"] != "update":
+                continue
+            update = client.latest
+            if update is None or update.over:
+                if update is not None:
+                    return
+                continue
+            if update.version == acted_on or not update.legal:
+                continue
+            if client.seat in update.waiting or self.rng.random() < 0.05:
+                acted_on = update.version
+                action = self.rng.choice(update.legal)
+                last = (update.version, action)
+                client.submit(client.seat, action)
+
+
+def table_spec(rng: random.Random) -> list[list[Any]]:
+    return [
+        ["CRAT", "crates", 3, {"short": True}, "random"],
+        ["ROAC", "roach", 3, {}, None],
+        ["KRAK", "kraken", 5, {}, "random"],
+        ["CRAB", "crabs", 4, crabs_options(4, rng, pot=2), None],
+    ]
+
+
+def remote_seats(spec: list[list[Any]]) -> list[tuple[str, int]]:
+    seats = []
+    for code, _, players, _, bots in spec:
+        remote = players - 1 if bots else players
+        seats += [(code, seat) for seat in range(remote)]
+    return seats
+
+
+async def crash_session(tmp: Path, kills: int, rng: random.Random) -> dict[str, int]:
+    """One host, four tables, `kills` SIGKILLs at random moments (fewer if the games end)."""
+    db = tmp / f"crash-{time.monotonic_ns()}.db"
+    port = free_port_outside_ephemeral_range()
+    spec = table_spec(rng)
+    host = await asyncio.to_thread(start_host, db, port, spec)
+    players = []
+    for code, seat in remote_seats(spec):
+        client = RemoteClient(LOOPBACK, port, f"{code}{seat}", table=code, seat=seat,
+                              reconnect_window=30)  # fmt: skip
+        players.append(Player(client, random.Random(rng.getrandbits(64))))
+    games = asyncio.gather(*(player.play() for player in players), return_exceptions=True)
+    done_kills = 0
+    try:
+        for _ in range(kills):
+            await asyncio.sleep(rng.uniform(0.15, 0.9))
+            if games.done():
+                break
+            host.send_signal(signal.SIGKILL)
+            await asyncio.to_thread(host.wait, 10)
+            done_kills += 1
+            host = await asyncio.to_thread(start_host, db, port, spec)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(asyncio.shield(games), timeout=120)
+        outcomes = await games if games.done() else []
+        for player in players:
+            await player.client.close()
+    finally:
+        if host.poll() is None:
+            host.send_signal(signal.SIGKILL)
+            host.wait(10)
+    assert all(outcome is None for outcome in outcomes), outcomes
+    return {"kills": done_kills, **check_against_replay(db, players)}
+
+
+def check_against_replay(db: Path, players: list[Player]) -> dict[str, int]:
+    """Lost actions, double applications and view mismatches, from the store and a replay."""
+    store = Store(db)
+    saved = {t.code: t for t in (store.load(i) for i in range(1, 5))}
+    store.close()
+    lost = twice = mismatches = updates = unfinished = 0
+    for code, table in saved.items():
+        game = get_game(table.game)
+        state = game.new(table.players, table.seed, **table.options)
+        owed = [{s: digest(state.view(s)) for s in range(table.players)}]
+        for seat, action, now in table.log:
+            state.apply(seat, action, now)
+            owed.append({s: digest(state.view(s)) for s in range(table.players)})
+        unfinished += not state.over or table.finished is None
+        pairs = collections.Counter(
+            (seat, version, json.dumps(action, sort_keys=True))
+            for (seat, action, _), version in zip(table.log, table.client_versions, strict=True)
+            if version is not None
+        )
+        twice += sum(count - 1 for count in pairs.values())
+        for player in players:
+            if player.client.table_code != code or player.client.seat is None:
+                continue
+            seat = player.client.seat
+            for version, view in player.seen:
+                updates += 1
+                if version >= len(owed):
+                    lost += 1  # told of a version the saved log never reached
+                elif owed[version][seat] != view:
+                    mismatches += 1
+            if player.seen and player.seen[-1][1] != owed[-1][seat]:
+                mismatches += 1
+    return {
+        "lost": lost,
+        "twice": twice,
+        "mismatches": mismatches,
+        "updates": updates,
+        "unfinished": unfinished,
+        "reconnects": sum(p.reconnects for p in players),
+        "failures": sum(bool(p.failure) for p in players),
+    }
+
+
+def run_kills(tmp: Path, kills: int) -> dict[str, int]:
+    rng = random.Random()
+    totals: collections.Counter[str] = collections.Counter()
+    while totals["kills"] < kills:
+        result = asyncio.run(crash_session(tmp, kills - totals["kills"], rng))
+        totals.update(result)
+        if result["kills"] == 0:
+            break
+    record("crash", **totals)
+    return dict(totals)
+
+
+def check(totals: dict[str, int]) -> None:
+    assert totals["lost"] == 0, totals
+    assert totals["twice"] == 0, totals
+    assert totals["mismatches"] == 0, totals
+    assert totals["unfinished"] == 0 and totals["failures"] == 0, totals
+    assert totals["reconnects"] > 0, totals
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
+def test_a_killed_server_loses_nothing_and_applies_nothing_twice(tmp_path):
+    totals = run_kills(tmp_path, kills=3)
+    assert totals["kills"] >= 1
+    check(totals)
+
+
+@pytest.mark.slow
+def test_fifty_kills(tmp_path):
+    totals = run_kills(tmp_path, kills=50)
+    assert totals["kills"] == 50
+    check(totals)

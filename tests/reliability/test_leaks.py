@@ -1,0 +1,199 @@
+"""No leaks: every byte each seat and spectator receives, scanned for what it must not know.
+
+Games are played over real loopback sockets by recording clients (random players and bots) and
+server-side bots; the scanner (see `scanner.py`) replays the table's log to know, for every frame,
+the true secrets of that moment. Planted leaks prove the scanner finds what it looks for.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from typing import Any
+
+import pytest
+
+from tablegames.net.hosting import HostedTable
+from tablegames.rules import GAMES
+
+from .harness import crabs_options, play_game, running_server
+from .metrics import record
+from .scanner import SECRETS, Report
+
+#: A short game of each kind: (players, remote seats, options).
+QUICK = {
+    "crates": (3, 2, {"short": True}),
+    "roach": (4, 3, {}),
+    "crabs": (4, 4, crabs_options(4, random.Random())),
+    "kraken": (6, 4, {}),
+}
+
+
+def scan_games(
+    games: list[tuple[str, int, int, dict[str, Any], str]], limit: float, metric: str = "leak"
+) -> Report:
+    """Play each game (name, players, remote seats, options, bot level) and scan every stream."""
+
+    async def run() -> Report:
+        report = Report()
+        async with running_server(bot_pace=0) as (server, port):
+            for name, players, remote, options, level in games:
+                played = await play_game(
+                    server, port, name, players, remote, level, options=options, limit=limit
+                )
+                assert played.hosted.table is not None, f"{name} never started"
+                report.add(played.scan())
+        return report
+
+    report = asyncio.run(run())
+    record(
+        metric,
+        frames=report.frames,
+        leaks=len(report.leaks),
+        mismatches=len(report.problems) - len(report.leaks),
+        rewritten=len(report.rewritten),
+    )
+    return report
+
+
+def test_every_registered_game_has_a_secret_extractor():
+    assert set(GAMES) <= set(SECRETS), "a new game needs its secrets in scanner.SECRETS"
+
+
+@pytest.mark.parametrize("name", sorted(QUICK))
+def test_a_game_over_real_sockets_leaks_nothing(name):
+    players, remote, options = QUICK[name]
+    games = [(name, players, remote, options, level) for level in ("normal", "random")]
+    report = scan_games(games, limit=40)
+    assert report.frames > 100
+    assert report.problems == [], "\n".join(map(str, report.problems[:20]))
+
+
+# -- planted leaks ------------------------------------------------------------------------------
+def _plant_view(monkeypatch: pytest.MonkeyPatch, name: str, extra: Any) -> None:
+    """Make game `name`'s view carry `extra(state, seat)` under "debug" (a leak to plant)."""
+    state_class = type(GAMES[name].new(GAMES[name].default_players, 1))
+    original = state_class._view
+
+    def leaky(self: Any, seat: int | None) -> dict[str, Any]:
+        return {**original(self, seat), "debug": extra(self, seat)}
+
+    monkeypatch.setattr(state_class, "_view", leaky)
+
+
+PLANTS = {
+    # (game, what the plant adds, finding kind expected)
+    "crates: the next card to draw": (
+        "crates",
+        lambda m: _plant_view(m, "crates", lambda s, seat: s.draw_pile[-1:]),
+        "leak",
+    ),
+    "roach: the card in flight, to all": (
+        "roach",
+        lambda m: _plant_view(m, "roach", lambda s, seat: {"card": s.flight and s.flight.card}),
+        "leak",
+    ),
+    "crabs: the next seat's hand": (
+        "crabs",
+        lambda m: _plant_view(
+            m, "crabs", lambda s, seat: list(s.hands[((seat or 0) + 1) % s.players])
+        ),
+        "leak",
+    ),
+    "crabs: every team's signal": (
+        "crabs",
+        lambda m: _plant_view(m, "crabs", lambda s, seat: [{"signal": x} for x in s.signals]),
+        "leak",
+    ),
+    "kraken: every faction": (
+        "kraken",
+        lambda m: _plant_view(
+            m, "kraken", lambda s, seat: {str(i): f for i, f in enumerate(s.factions)}
+        ),
+        "leak",
+    ),
+    "server: the seed in a presence line": (
+        "crates",
+        lambda m: m.setattr(
+            HostedTable,
+            "presence",
+            _presence_with(lambda h: f"seed {h.table.seed}" if h.table else None),
+        ),
+        "seed",
+    ),
+    "server: another seat's token": (
+        "roach",
+        lambda m: m.setattr(HostedTable, "presence", _presence_with(_some_token)),
+        "token",
+    ),
+    "server: events unfiltered": (
+        "kraken",
+        lambda m: m.setattr("tablegames.table.visible_to", lambda event, seat: True, raising=True),
+        "event",
+    ),
+}
+
+_TOKENS: dict[str, str] = {}
+
+
+def _some_token(hosted: HostedTable) -> str | None:
+    return _TOKENS.get(hosted.code)
+
+
+def _presence_with(text: Any) -> Any:
+    original = HostedTable.presence
+
+    def presence(self: HostedTable, said: str | None) -> dict[str, Any]:
+        message = original(self, said)
+        message["text"] = text(self) or said
+        return message
+
+    return presence
+
+
+def _remember_tokens(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Let the token plant know tokens as they are handed out."""
+    original = HostedTable.claim
+
+    def claim(self: HostedTable, peer: Any, seat: int | None) -> tuple[int, str]:
+        number, token = original(self, peer, seat)
+        _TOKENS.setdefault(self.code, token)
+        return number, token
+
+    monkeypatch.setattr(HostedTable, "claim", claim)
+
+
+@pytest.mark.parametrize("plant", sorted(PLANTS))
+def test_a_planted_leak_is_found(plant, monkeypatch):
+    name, apply, kind = PLANTS[plant]
+    players, remote, options = QUICK[name]
+    game = [(name, players, remote, options, "random")]
+    clean = scan_games(game, limit=30)
+    assert clean.problems == [], "\n".join(map(str, clean.problems[:10]))
+    _remember_tokens(monkeypatch)
+    apply(monkeypatch)
+    planted = scan_games(game, limit=30, metric="planted")
+    kinds = {finding.kind for finding in planted.findings}
+    record("plant", planted=1, found=int(kind in kinds))
+    assert kind in kinds, f"the scanner missed the plant: {sorted(kinds)}"
+
+
+@pytest.mark.slow
+def test_many_games_of_every_kind_leak_nothing():
+    rng = random.Random()
+    games: list[tuple[str, int, int, dict[str, Any], str]] = []
+    for round_ in range(4):
+        for players in (2, 3, 4, 5):
+            games.append(("crates", players, rng.randint(1, players), {"short": True}, "normal"))
+        for players in (2, 3, 5, 6):
+            games.append(("roach", players, rng.randint(1, players), {}, "random"))
+        for players in (4, 5, 6, 8):
+            options = crabs_options(players, rng, pot=rng.randint(1, 2))
+            games.append(("crabs", players, players, options, "random"))
+        for players in (5, 7, 9, 11):
+            options = {"characters": round_ != 1}
+            games.append(("kraken", players, rng.randint(1, players), options, "random"))
+        games.append(("crates", 4, 4, {}, "random"))
+    report = scan_games(games, limit=120)
+    assert report.frames > 10_000
+    assert report.problems == [], "\n".join(map(str, report.problems[:20]))

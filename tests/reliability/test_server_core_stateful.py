@@ -1,0 +1,282 @@
+"""The server core under Hypothesis: join, act, illegal act, drop, reconnect, spectate, chat, end.
+
+No sockets: peers are in-memory stand-ins for `server.Client`, every message they send goes
+through the real sans-I/O `Connection` (so it is validated as on the wire) and then the real
+`Server._dispatch`; every frame the server sends them is kept as bytes. After each step:
+an illegal action changed nothing and only its sender heard of it; at the end every byte each
+peer received is scanned for leaks against a replay of the table's log.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, event, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+
+from tablegames.net.hosting import HostedTable
+from tablegames.net.protocol import CLIENT_MESSAGES, Connection, ProtocolError, encode
+from tablegames.net.server import Server, ServerConfig
+
+from .metrics import record
+from .scanner import WORD, Report, Scanner, Truth, split_frames
+
+GAMES = {"crates": (2, {"short": True}), "roach": (3, {}), "kraken": (5, {}), "crabs": (4, {})}
+
+
+class Peer:
+    """A connection as the server core sees it, keeping every byte sent to it."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.greeted = False
+        self.table: HostedTable | None = None
+        self.closed = False
+        self.received = bytearray()
+        self.seat: int | None = None
+        self.spectator = False
+        self.sent: set[str] = set()  # words this peer sent (a refusal may echo them)
+
+    def send(self, message: dict[str, Any]) -> None:
+        if not self.closed:
+            self.received += encode(message)
+
+    def close(self) -> None:
+        self.closed = True
+
+    def messages(self, since: int = 0) -> list[dict[str, Any]]:
+        return [message for _, message in split_frames(bytes(self.received[since:]))]
+
+
+class CoreServer(Server):
+    """The real server core without its bot driver (no seat here is a bot)."""
+
+    def _drive(self, hosted: HostedTable) -> None:
+        pass
+
+
+class ServerCore(RuleBasedStateMachine):
+    def __init__(self) -> None:
+        super().__init__()
+        self.server = CoreServer(ServerConfig())
+        self.peers: list[Peer] = []
+        self.tokens: dict[int, str] = {}
+        self.streams: list[tuple[int | None, bytes]] = []  # from peers that have gone
+        self.illegal_tried = 0
+        self.count = 0
+
+    @initialize(
+        game=st.sampled_from(sorted(GAMES)),
+        seed=st.integers(2**40, 2**62),
+        start=st.sampled_from([True, True, True, False]),
+    )
+    def open_table(self, game: str, seed: int, start: bool) -> None:
+        """A table; mostly everyone sits down and gets ready at once (so the game is on)."""
+        players, options = GAMES[game]
+        self.hosted = self.server.add_table(game, players, options, seed=seed)
+        self.players = players
+        if start:
+            for seat in range(players):
+                self.sit_down(seat)
+            self.everyone_ready()
+
+    # -- helpers ----------------------------------------------------------------------------------
+    def deliver(self, peer: Peer, message: dict[str, Any]) -> None:
+        """Send `message` from `peer` as bytes through a Connection, then to the server."""
+        conn = Connection(CLIENT_MESSAGES)
+        peer.sent.update(WORD.findall(repr(message)))
+        conn.receive_data(encode(message))
+        for received in conn.events_received():
+            assert not isinstance(received, ProtocolError), received
+            self.server._dispatch(peer, received)  # type: ignore[arg-type]
+
+    def connect(self, **fields: Any) -> Peer:
+        self.count += 1
+        peer = Peer(f"peer{self.count}")
+        self.peers.append(peer)
+        self.deliver(peer, {"t": "hello", "v": 1, "name": peer.name, **fields})
+        return peer
+
+    def live(self) -> list[Peer]:
+        return [p for p in self.peers if not p.closed]
+
+    @property
+    def started(self) -> bool:
+        return self.hosted.table is not None
+
+    # -- rules ------------------------------------------------------------------------------------
+    @precondition(lambda self: not self.started)
+    @rule(seat=st.integers(0, 4))
+    def sit_down(self, seat: int) -> None:
+        peer = self.connect()
+        self.deliver(peer, {"t": "join", "table": self.hosted.code, "seat": seat})
+        seated = [m for m in peer.messages() if m["t"] == "seated"]
+        if seated:
+            peer.seat = seated[0]["seat"]
+            self.tokens[peer.seat] = seated[0]["token"]
+
+    @rule()
+    def watch(self) -> None:
+        peer = self.connect()
+        peer.spectator = True
+        self.deliver(peer, {"t": "join", "table": self.hosted.code, "spectate": True})
+
+    @precondition(lambda self: not self.started)
+    @rule()
+    def everyone_ready(self) -> None:
+        for peer in self.live():
+            if peer.seat is not None:
+                self.deliver(peer, {"t": "ready", "ready": True})
+
+    @precondition(lambda self: self.started)
+    @rule(data=st.data())
+    def act(self, data: st.DataObject) -> None:
+        table = self.hosted.table
+        assert table is not None
+        seated = [p for p in self.live() if p.seat is not None]
+        if not seated:
+            return
+        peer = data.draw(st.sampled_from(seated))
+        legal = table.state.legal(peer.seat)
+        if legal:
+            action = data.draw(st.sampled_from(legal))
+            self.deliver(peer, {"t": "action", "v": table.version, "action": action})
+
+    @precondition(lambda self: self.started)
+    @rule(data=st.data())
+    def act_illegally(self, data: st.DataObject) -> None:
+        """Another seat's move, a stale or made-up one: nothing changes, only the sender hears."""
+        table = self.hosted.table
+        assert table is not None
+        seated = [p for p in self.live() if p.seat is not None] + [
+            p for p in self.live() if p.spectator
+        ]
+        if not seated:
+            return
+        peer = data.draw(st.sampled_from(seated))
+        others = [
+            a
+            for s in range(self.players)
+            if s != peer.seat
+            for a in table.state.legal(s)
+            if peer.seat is None or a not in table.state.legal(peer.seat)
+        ]
+        junk = [{"type": "launch"}, {"type": "play", "card": "ZZ"}, {"no": "type"}, {}]
+        action = data.draw(st.sampled_from(others + junk))
+        before = (table.version, len(table.log), table.state.view(None))
+        heard = {id(p): len(p.received) for p in self.peers}
+        self.deliver(peer, {"t": "action", "v": table.version, "action": action})
+        self.illegal_tried += 1
+        assert (table.version, len(table.log), table.state.view(None)) == before
+        for other in self.peers:
+            if other is not peer:
+                assert len(other.received) == heard[id(other)], "someone else heard of it"
+        news = peer.messages(heard[id(peer)])
+        assert [m["t"] for m in news] == ["error"], news
+
+    @precondition(lambda self: self.started)
+    @rule(data=st.data())
+    def play_to_the_end(self, data: st.DataObject) -> None:
+        """Everyone comes back and plays random legal moves until the game is over."""
+        table = self.hosted.table
+        assert table is not None
+        for seat in list(self.tokens):
+            if not any(p.seat == seat for p in self.live()):
+                self.connect(token=self.tokens[seat]).seat = seat
+        rng = random.Random(data.draw(st.integers(0, 2**32)))
+        for _ in range(5000):
+            if table.over:
+                break
+            seat = rng.choice(sorted(table.state.waiting_for()))
+            peer = next(p for p in self.live() if p.seat == seat)
+            action = rng.choice(table.state.legal(seat))
+            self.deliver(peer, {"t": "action", "v": table.version, "action": action})
+        assert table.over
+
+    @rule(text=st.text(max_size=40))
+    def chat(self, text: str) -> None:
+        if self.live():
+            self.deliver(self.live()[0], {"t": "chat", "text": text})
+
+    @rule(data=st.data())
+    def drop(self, data: st.DataObject) -> None:
+        live = self.live()
+        if live:
+            peer = data.draw(st.sampled_from(live))
+            self.server._goodbye(peer)  # type: ignore[arg-type]
+            if not self.started and peer.seat is not None:
+                self.tokens.pop(peer.seat, None)  # a seat freed before the game
+                peer.seat = None
+
+    @precondition(lambda self: self.started)
+    @rule(data=st.data())
+    def reconnect(self, data: st.DataObject) -> None:
+        held = [s for s in self.tokens if not any(p.seat == s for p in self.live())]
+        if held:
+            seat = data.draw(st.sampled_from(held))
+            peer = self.connect(token=self.tokens[seat])
+            peer.seat = seat
+
+    @rule()
+    def wrong_token(self) -> None:
+        peer = self.connect(token="ab" * 32)
+        assert [m["t"] for m in peer.messages()] == ["error"] and peer.closed
+
+    @invariant()
+    def an_over_game_accepts_nothing(self) -> None:
+        table = self.hosted.table
+        if table is not None and table.over:
+            assert all(table.state.legal(s) == [] for s in range(self.players))
+
+    def teardown(self) -> None:
+        table = self.hosted.table
+        stage = "over" if table and table.over else "started" if table else "not started"
+        event(f"{self.hosted.game.name}: {stage}")
+        if table is None:
+            return
+        truth = Truth(self.hosted.game, self.players, self.hosted.options, table.seed, table.log)
+        scanner = Scanner(truth, self.tokens)
+        report = Report()
+        for peer in self.peers:
+            recipient = None if peer.spectator else peer.seat  # unseated: judged as an onlooker
+            sent = frozenset(peer.sent)
+            report.add(scanner.scan_stream(recipient, bytes(peer.received), sent))
+        record(
+            "leak",
+            frames=report.frames,
+            leaks=len(report.leaks),
+            mismatches=len(report.problems) - len(report.leaks),
+        )
+        record("illegal", tried=self.illegal_tried, changed=0)
+        assert report.problems == [], "\n".join(map(str, report.problems[:10]))
+
+
+def _settings(examples: int) -> settings:
+    return settings(
+        max_examples=examples,
+        stateful_step_count=40,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+    )
+
+
+class TestServerCore(ServerCore.TestCase):  # type: ignore[name-defined,misc]
+    settings = _settings(8)
+
+
+@pytest.mark.slow
+class TestServerCoreAtLength(ServerCore.TestCase):  # type: ignore[name-defined,misc]
+    settings = _settings(200)
+
+
+def test_random_is_not_used_by_the_core() -> None:
+    """The core's choices come from `secrets`: reseeding `random` changes no seat token."""
+    random.seed(1)
+    first = Server(ServerConfig()).add_table("crates", 2)
+    random.seed(1)
+    second = Server(ServerConfig()).add_table("crates", 2)
+    peer_a, peer_b = Peer("a"), Peer("b")
+    assert first.claim(peer_a, 0)[1] != second.claim(peer_b, 0)[1]

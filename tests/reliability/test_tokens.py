@@ -1,0 +1,227 @@
+"""Seat tokens: no token, a wrong or malformed one, another seat's, another table's — with every
+message type — gets nothing and changes nothing; tokens never reach a log or the database.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import logging
+import secrets
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tablegames.net.protocol import CLIENT_MESSAGES, encode
+from tablegames.net.server import Server
+from tablegames.store import Store
+
+from ..e2e.processes import cli, finish, join_bot, start_host
+from .harness import RawPeer, read_until_closed, running_server
+from .metrics import record
+from .scanner import digest, split_frames
+
+
+def table_fingerprint(server: Server, code: str) -> Any:
+    """Everything about a table a stranger must not be able to change."""
+    hosted = server.tables[code]
+    table = hosted.table
+    return (
+        [(s.number, s.token_key, id(s.peer), s.ready, s.name) for s in hosted.seats],
+        None if table is None else (table.version, len(table.log), digest(table.state.view(None))),
+    )
+
+
+def messages_with(extra: dict[str, Any], code: str) -> list[dict[str, Any]]:
+    """One message of every type a client may send, each carrying `extra` fields."""
+    samples = {
+        "hello": {"t": "hello", "v": 1, "name": "intruder"},
+        "lobby": {"t": "lobby"},
+        "join": {"t": "join", "table": code, "seat": 0},
+        "ready": {"t": "ready", "ready": True},
+        "action": {"t": "action", "v": 0, "action": {"type": "draw"}},
+        "chat": {"t": "chat", "text": "let me in"},
+        "ping": {"t": "ping", "n": 1},
+        "pong": {"t": "pong"},
+        "bye": {"t": "bye"},
+    }
+    assert set(samples) == set(CLIENT_MESSAGES), "a new message type needs a sample here"
+    return [{**message, **extra} for message in samples.values()]
+
+
+def credentials(tokens: dict[str, str], other_table: str) -> dict[str, dict[str, Any]]:
+    """Hello fields an intruder might try, by name."""
+    real = tokens["A0"]
+    flipped = real[:-1] + ("0" if real[-1] != "0" else "1")
+    return {
+        "no token": {},
+        "wrong token": {"token": secrets.token_hex(32)},
+        "empty token": {"token": ""},
+        "token one digit off": {"token": flipped},
+        "token in capitals": {"token": real.upper()},
+        "token too long": {"token": real + "00"},
+        "token cut short": {"token": real[:32]},
+        "the token's hash": {"token": hashlib.sha256(real.encode()).hexdigest()},
+        "not hex at all": {"token": "x" * 500},
+        "another table's token": {"token": tokens["B0"], "table": other_table},
+    }
+
+
+async def intrude(port: int, hello: dict[str, Any], message: dict[str, Any]) -> list[Any]:
+    """Say hello with `hello`'s fields, then send `message`; everything the server answers."""
+    peer = await RawPeer.open(port)
+    peer.send({"t": "hello", "v": 1, "name": "intruder", **hello})
+    peer.send(message)
+    peer.send({"t": "bye"})
+    data = await read_until_closed(peer.reader)
+    await peer.close()
+    return [frame for _, frame in split_frames(data)]
+
+
+async def token_campaign(rounds: int) -> tuple[int, int]:
+    tried = accepted = 0
+    async with running_server(bot_pace=0, heartbeat=3600.0, idle_limit=3600.0) as (server, port):
+        a = server.add_table("crates", 2, {"short": True})
+        b = server.add_table("crates", 2, {"short": True})
+        players: dict[str, RawPeer] = {}
+        for label, hosted in (("A", a), ("B", b)):
+            for seat in range(2):
+                peer = await RawPeer.open(port)
+                await peer.sit(hosted.code, seat, f"{label}{seat}")
+                players[f"{label}{seat}"] = peer
+            for seat in range(2):
+                players[f"{label}{seat}"].send({"t": "ready", "ready": True})
+                await players[f"{label}{seat}"].until_pong()
+        assert a.table is not None and b.table is not None
+        for peer in players.values():  # everyone has heard the games begin
+            await peer.until_pong()
+        tokens = {label: peer.token for label, peer in players.items() if peer.token}
+        for _ in range(rounds):
+            for name, hello in credentials(tokens, a.code).items():
+                extras = [{}, {"token": tokens["A1"]}]
+                for extra in extras:
+                    for message in messages_with(extra, a.code):
+                        before = table_fingerprint(server, a.code)
+                        frames = await intrude(port, hello, message)
+                        tried += 1
+                        seated_at_a = [
+                            f for f in frames if f.get("t") == "seated" and f["table"] == a.code
+                        ]
+                        updates = [f for f in frames if f.get("t") == "update"]
+                        views = [f for f in updates if f["view"]["seat"] is not None]
+                        if name == "another table's token":  # a real seat at table B: fine
+                            views = [v for v in views if v["view"] != b.table.state.view(0)]
+                        changed = table_fingerprint(server, a.code) != before
+                        if seated_at_a or changed or (views and name != "another table's token"):
+                            accepted += 1
+                        assert not seated_at_a and not changed, (name, message, frames)
+                        assert tokens["A0"] not in repr(frames) and tokens["A1"] not in repr(frames)
+            # A seated player cannot reach another seat either.
+            a0 = players["A0"]
+            for message in (
+                {"t": "hello", "v": 1, "name": "A0", "token": tokens["A1"]},
+                {"t": "join", "table": a.code, "seat": 1},
+                {"t": "action", "v": a.table.version, "action": {"type": "draw"}},
+            ):
+                before = table_fingerprint(server, a.code)
+                a0.send(message)
+                news = await a0.until_pong()
+                tried += 1
+                if table_fingerprint(server, a.code) != before and message["t"] != "action":
+                    accepted += 1
+                assert all(frame["t"] in ("error", "update") for frame in news), news
+                assert tokens["A1"] not in repr(news)
+        for peer in players.values():
+            await peer.close()
+    return tried, accepted
+
+
+def test_no_false_token_with_any_message_gets_a_seat_or_changes_a_table(caplog):
+    caplog.set_level(logging.DEBUG)
+    tried, accepted = asyncio.run(token_campaign(rounds=2))
+    record("auth", tried=tried, accepted=accepted)
+    assert accepted == 0
+    logged = "\n".join(record.getMessage() for record in caplog.records)
+    assert logged, "the server logged nothing: the log check would prove nothing"
+    assert not any(len(word) == 64 and all(c in "0123456789abcdef" for c in word)
+                   for word in logged.split())  # fmt: skip
+
+
+def test_nothing_is_read_after_a_refusal_that_hangs_up():
+    """A wrong token, then the right one in the same packet: the second hello is never read.
+
+    (Found here: the server went on dispatching the rest of a read after closing, so a refused
+    peer could try again without reconnecting, e.g. guess join codes thousands at a time.)
+    """
+
+    async def run() -> None:
+        async with running_server(code="KRAB") as (server, port):
+            hosted = server.add_table("crates", 2)
+            peer = await RawPeer.open(port)
+            guesses = [{"t": "hello", "v": 1, "name": "g", "code": c} for c in ("NOPE", "KRAB")]
+            peer.writer.write(b"".join(encode(message) for message in guesses))
+            data = await read_until_closed(peer.reader)
+            frames = [frame for _, frame in split_frames(data)]
+            assert [f["t"] for f in frames] == ["error"] and frames[0]["code"] == "bad-code"
+            sitter = await RawPeer.open(port)
+            sitter.send({"t": "hello", "v": 1, "name": "s", "code": "KRAB"})
+            sitter.send({"t": "join", "table": hosted.code, "seat": 0})
+            news = await sitter.until_pong()
+            token = next(f["token"] for f in news if f["t"] == "seated")
+            thief = await RawPeer.open(port)
+            wrong = {"t": "hello", "v": 1, "name": "t", "code": "KRAB", "token": "00" * 32}
+            right = {**wrong, "token": token}
+            thief.writer.write(encode(wrong) + encode(right))
+            await read_until_closed(thief.reader)
+            assert hosted.seats[0].peer is not None and hosted.seats[0].peer.name == "s"
+            for each in (peer, sitter, thief):
+                await each.close()
+
+    asyncio.run(run())
+
+
+@pytest.mark.slow
+def test_false_tokens_at_length():
+    tried, accepted = asyncio.run(token_campaign(rounds=12))
+    record("auth", tried=tried, accepted=accepted)
+    assert accepted == 0
+
+
+def test_tokens_never_reach_the_logs_of_real_processes_or_the_database(tmp_path):
+    env = {
+        **__import__("os").environ,
+        "TABLEGAMES_HOME": str(tmp_path),
+        "TABLEGAMES_LOG": "debug",
+    }
+    db = tmp_path / "host.db"
+    host, port = start_host(
+        env, "--players", "2", "--short", "--pace", "0", "--bots", "random", "--db", str(db)
+    )
+    try:
+        player = join_bot(env, port, "solo")
+        result = finish(player)
+        assert result["scores"]
+    finally:
+        host.terminate()
+        try:
+            host.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            host.kill()
+            host.wait(timeout=10)
+    saved = json.loads((tmp_path / "seats.json").read_text())
+    (token,) = saved.values()
+    assert oct((tmp_path / "seats.json").stat().st_mode & 0o777) == "0o600"
+    needles = [token.encode(), bytes.fromhex(token)]
+    outputs = list(tmp_path.glob("host-*.out")) + list(tmp_path.glob("join-*.log"))
+    assert outputs and any(path.read_text() for path in outputs)
+    for path in [*outputs, *tmp_path.glob("host.db*")]:
+        data = Path(path).read_bytes()
+        assert not any(needle in data for needle in needles), f"the token is in {path.name}"
+    store = Store(db)
+    keys = [seat.token_key for seat in store.load(1).seats if seat.token_key]
+    store.close()
+    assert keys == [hashlib.sha256(token.encode()).digest()]  # only its hash is kept
+    assert cli  # the processes were the real command line
