@@ -6,13 +6,15 @@ import math
 import random
 import re
 import statistics
+from dataclasses import dataclass, field
 
-from ..rules import Action, View
-from ..rules.cards import DECK, SUIT_NAMES, rank, suit
+from ..rules import Action, IllegalAction, View
+from ..rules.cards import DECK, RANK_OF, SUIT_NAMES, SUIT_OF, SUITS, rank, suit
 from ..rules.crates import CARD_POINTS, WILD_RANKS, CratesState, score_hand, suits_for
 
 TURN_TYPES = frozenset(("play", "draw", "suit"))
 ATTACK_RANKS = frozenset(("2", "4", "7"))  # hurt only the next player
+CRANK_RANKS = frozenset(("A", "2"))
 
 # -- shared helpers -------------------------------------------------------------------------------
 
@@ -45,14 +47,14 @@ def is_threat(view: View, seat: int) -> bool:
 
 def fits(card: str, top_rank: str, current_suit: str) -> bool:
     """True if `card` could be played on a top card of `top_rank` with `current_suit` named."""
-    return rank(card) in WILD_RANKS or suit(card) == current_suit or rank(card) == top_rank
+    return RANK_OF[card] in WILD_RANKS or SUIT_OF[card] == current_suit or RANK_OF[card] == top_rank
 
 
 def best_suit(choices: tuple[str, ...] | list[str], cards: list[str]) -> str:
-    """The suit among `choices` we hold most of in `cards` (wilds and 3s aside), then most points."""
+    """The suit among `choices` we hold most of in `cards` (wilds, 3s aside), then most points."""
     weights = {named: [0, 0] for named in choices}
     for card in cards:
-        card_rank, card_suit = rank(card), suit(card)
+        card_rank, card_suit = RANK_OF[card], SUIT_OF[card]
         # A 3 we would rather keep than be made to play; a wild fits any suit anyway.
         if card_suit in weights and card_rank != "3" and card_rank not in WILD_RANKS:
             weights[card_suit][0] += 1
@@ -141,26 +143,41 @@ class PlayJudge:
         self.crank: int = view["crank"]
         me: int = view["seat"]
         sizes: list[int] = view["hand_sizes"]
-        opponents = [s for s in range(view["players"]) if s != me and sizes[s] > 0]
+        self.others = [s for s in range(view["players"]) if s != me and sizes[s] > 0]
         # Someone about to go out: whatever we hold is about to be scored.
-        self.danger = any(sizes[s] <= 2 for s in opponents)
+        self.danger = any(sizes[s] <= 2 for s in self.others)
         ahead = next_seat(view, me)
         behind = int((me - view["direction"]) % view["players"])
-        self.attack = ATTACK_BONUS if is_threat(view, ahead) else 0
-        threats = 0 if ahead == behind else is_threat(view, ahead) - is_threat(view, behind)
-        self.reverse = ATTACK_BONUS * threats  # a 10 turns play away from a threat
-        self.twos = sum(1 for card in self.hand if rank(card) == "2")
+        threat_ahead, threat_behind = is_threat(view, ahead), is_threat(view, behind)
+        self.attack = ATTACK_BONUS if threat_ahead else 0
+        # A 10 turns play away from a threat (with two players it changes nothing).
+        self.reverse = 0 if ahead == behind else ATTACK_BONUS * (threat_ahead - threat_behind)
+        # A 7 or 5 that only recycles the last discards is no attack (and bots that kept
+        # playing 5s on an empty draw pile could pass the same cards around for ever).
+        self.pile: int = view["draw_size"]
+        # Counts for `follow_ups`, so judging a card does not walk the hand again.
+        self.twos = self.wilds = 0
+        self.by_suit = dict.fromkeys(SUITS, 0)
+        self.by_rank: dict[str, int] = {}
+        for card in self.hand:
+            card_rank = RANK_OF[card]
+            if card_rank in WILD_RANKS:
+                self.wilds += 1
+            elif card_rank != "3":
+                self.by_suit[SUIT_OF[card]] += 1
+                self.by_rank[card_rank] = self.by_rank.get(card_rank, 0) + 1
+            self.twos += card_rank == "2"
 
     def suit_to_name(self, card: str) -> str:
         """The suit we would name with `card` if it is wild, else its own suit."""
-        if rank(card) not in WILD_RANKS:
-            return suit(card)
+        if RANK_OF[card] not in WILD_RANKS:
+            return SUIT_OF[card]
         rest = [c for c in self.hand if c != card]
         return best_suit(suits_for(card), rest)
 
     def value(self, card: str, named: str) -> float:
         """How much we like playing `card` (naming `named`); higher is better."""
-        card_rank = rank(card)
+        card_rank = RANK_OF[card]
         left = len(self.hand) - 1
         if not left:
             return GOING_OUT
@@ -172,20 +189,25 @@ class PlayJudge:
         elif card_rank in WILD_RANKS:
             value -= WILD_WHEN_DANGER if self.danger else KEEP_WILD
         elif card_rank in ATTACK_RANKS:
-            value += self.attack
-        elif card_rank == "5":
+            value += self.attack if card_rank != "7" or self.pile else 0
+        elif card_rank == "5" and self.pile >= len(self.others):
             value += FIVE_BONUS + (ATTACK_BONUS if self.danger else 0)
         elif card_rank == "10":
             value += self.reverse
-        follow_ups = sum(
-            1
-            for c in self.hand
-            if c != card and fits(c, card_rank, named) and not c.startswith("3")
-        )
+        follow_ups = self.follow_ups(card_rank, named)
         if card_rank == "6":
             # Another turn at once: worth a lot with a follow-up, a forced draw without one.
             value += 25 if follow_ups else -25
         return value + FOLLOW_UP * follow_ups
+
+    def follow_ups(self, card_rank: str, named: str) -> int:
+        """How many other cards (3s aside) we could play next on a `card_rank` of `named`."""
+        if card_rank in WILD_RANKS:
+            return self.wilds - 1 + self.by_suit[named]  # other 8s and 9s are wild anyway
+        count = self.wilds + self.by_suit[named] + self.by_rank.get(card_rank, 0)
+        if card_rank != "3":
+            count -= 2  # the card itself, counted by suit and by rank
+        return count
 
     def crank_value(self, card_rank: str, left: int) -> float:
         """On a crank the 2 (20 points, +2) goes first, unless it is early and our only 2.
@@ -209,23 +231,27 @@ class NormalBot:
 
 # -- hard -----------------------------------------------------------------------------------------
 
-SAMPLES = 12  # hidden-card deals per decision; sized so a decision's p99 stays well under 250 ms
-MAX_CANDIDATES = 5  # the normal bot's favourites; the rest are rarely better and cost time
-CONFIDENCE = 1.0  # standard errors a candidate must beat the normal bot's choice by
+SCREEN_SAMPLES = 8  # deals every candidate is played out in, to find the best challenger
+FINAL_SAMPLES = 64  # deals the normal bot's choice and that challenger are compared over
+MAX_CANDIDATES = 6  # the normal bot's favourites; the rest are rarely better and cost time
+CONFIDENCE = 1.5  # standard errors by which the challenger must beat the normal bot's choice
 ROLLOUT_LIMIT = 300  # actions; a round of normal bots ends long before this
 
 
 class HardBot:
-    """Deals the unseen cards at random many times and plays each candidate out with normal bots.
+    """Deals the unseen cards at random many times and plays candidates out with normal bots.
 
-    Picks the turn action whose rollouts end the round with our points lowest against the mean
-    of the others'. Announce and Dope! are never worth searching: it always takes them.
+    A round's outcome swings widely with the hidden cards, so a few deals mostly measure luck:
+    the normal bot's choice stands unless the best challenger beats it clearly over the same
+    deals. Outcomes are our round points against the mean of the others' (lower is better).
+    Announce and Dope! are never worth searching: it always takes them.
     """
 
-    samples = SAMPLES
-    read_misses = True
+    screen_samples = SCREEN_SAMPLES
+    final_samples = FINAL_SAMPLES
     max_candidates = MAX_CANDIDATES
     confidence = CONFIDENCE
+    read_log = True  # use what the log says about the hidden cards (tests switch it off)
 
     def __init__(self, seat: int, rng: random.Random) -> None:
         self.seat, self.rng = seat, rng
@@ -238,71 +264,72 @@ class HardBot:
         if len(candidates) < 2:
             return candidates[0] if candidates else None
         # The same deals and shuffles for every candidate, so they differ only by the action.
-        misses = read_misses(view) if self.read_misses else {}
+        reading = read_round(view) if self.read_log else RoundReading()
         worlds = [
-            (*self.deal_unseen(view, misses), self.rng.getrandbits(32))
-            for _ in range(self.samples)
+            (*self.deal_unseen(view, reading), self.rng.getrandbits(32))
+            for _ in range(max(self.screen_samples, self.final_samples))
         ]
-        outcomes = [
-            [rollout(view, hands, draw, seed, action) for hands, draw, seed in worlds]
-            for action in candidates
-        ]
-        return candidates[self.pick(outcomes)]
 
-    def pick(self, outcomes: list[list[float]]) -> int:
-        """The index of the candidate to play, given each one's rollout results (lower is better).
+        def outcomes(action: Action, first: int, last: int) -> list[float]:
+            return [rollout(view, *world, action) for world in worlds[first:last]]
 
-        Candidate 0 is the normal bot's choice; another must beat it clearly over the same deals,
-        because a few samples of a high-variance round mostly measure luck.
-        """
-        best, best_gain = 0, 0.0
-        for index, results in enumerate(outcomes[1:], start=1):
-            gains = [base - mine for base, mine in zip(outcomes[0], results, strict=True)]
-            mean = statistics.fmean(gains)
-            error = statistics.stdev(gains) / math.sqrt(len(gains))
-            if mean - self.confidence * error > best_gain:
-                best, best_gain = index, mean - self.confidence * error
-        return best
+        screen = self.screen_samples
+        screened = [outcomes(action, 0, screen) for action in candidates]
+        challenger = min(range(1, len(candidates)), key=lambda i: sum(screened[i]))
+        base = screened[0] + outcomes(candidates[0], screen, self.final_samples)
+        rival = screened[challenger] + outcomes(candidates[challenger], screen, self.final_samples)
+        return candidates[challenger] if self.clearly_better(base, rival) else candidates[0]
+
+    def clearly_better(self, base: list[float], rival: list[float]) -> bool:
+        """True if `rival` beats `base` (lower is better) by `confidence` standard errors."""
+        gains = [b - r for b, r in zip(base, rival, strict=True)]
+        if len(gains) < 2:
+            return False
+        error = statistics.stdev(gains) / math.sqrt(len(gains))
+        return statistics.fmean(gains) > self.confidence * error
 
     def candidates(self, view: View, legal: list[Action]) -> list[Action]:
-        """The turn actions worth comparing, the normal bot's favourites first."""
+        """The turn actions worth comparing: the normal bot's choice, then its next favourites."""
         options = turn_actions(legal)
-        if not options or options[0]["type"] == "draw":
-            return options[:1]
+        if not options or options[0]["type"] == "draw" or len(view["hand"]) == 1:
+            return options[:1]  # drawing, or going out: nothing to compare
+        first = normal_choice(view, options)
+        assert first is not None
         if options[0]["type"] == "suit":
-            return options
-        if len(view["hand"]) == 1:
-            return options[:1]  # going out: nothing to compare
-        plays = [p for p in options if p.get("announce") or len(view["hand"]) != 2]
+            return [first, *(o for o in options if o != first)]
+        # Announcing is always right, so a play leaving one card is only compared announced.
+        plays = [p for p in options if p != first and (p.get("announce") or len(view["hand"]) != 2)]
         judge = PlayJudge(view)
         plays.sort(
-            key=lambda play: -judge.value(play["card"], play.get("suit") or suit(play["card"]))
+            key=lambda play: -judge.value(play["card"], play.get("suit") or SUIT_OF[play["card"]])
         )
-        return plays[: self.max_candidates]
+        return [first, *plays][: self.max_candidates]
 
-    def deal_unseen(
-        self, view: View, misses: dict[int, list[Miss]]
-    ) -> tuple[list[list[str]], list[str]]:
+    def deal_unseen(self, view: View, reading: RoundReading) -> tuple[list[list[str]], list[str]]:
         """One guess at the hidden cards: every opponent's hand and the draw pile (top first).
 
-        Unseen cards (not in our hand, not in the discard pile) are dealt at random, except that
-        an opponent who had to draw held no card that fitted then (see `read_misses`).
+        Unseen cards (not in our hand, not in the discard pile) are dealt at random, as far as
+        the log allows: after a reshuffle the draw pile holds only reshuffled cards, and an
+        opponent who missed held no card that fitted then (see `read_round`).
         """
         seen = set(view["hand"]) | set(view["discard"])
         unseen = [card for card in DECK if card not in seen]  # DECK order: no set-order luck
         self.rng.shuffle(unseen)
+        draw_pile: list[str] = []
+        if reading.reshuffled is not None:
+            _take(unseen, draw_pile, view["draw_size"], [], among=set(reading.reshuffled))
         sizes: list[int] = view["hand_sizes"]
         hands: list[list[str]] = [[] for _ in sizes]
         hands[self.seat] = list(view["hand"])
         # The most telling cards first, so the fussy hands are not left with what nobody took.
-        for seat, found in misses.items():
+        for seat, found in reading.misses.items():
             if seat != self.seat:
                 for count, tops in miss_layers(sizes[seat], found):
                     _take(unseen, hands[seat], count, tops)
         for seat, size in enumerate(sizes):
             if seat != self.seat:
                 _take(unseen, hands[seat], size - len(hands[seat]), [])
-        return hands, unseen
+        return hands, draw_pile + unseen
 
 
 # -- reading the round's log ----------------------------------------------------------------------
@@ -317,13 +344,25 @@ TURNED_UP_TEXT = re.compile(r"turns up (?P<card>\w+)(?P<named>)\.$")
 SUIT_BY_NAME = {name: letter for letter, name in SUIT_NAMES.items()}
 
 
-def read_misses(view: View) -> dict[int, list[Miss]]:
-    """Each seat's misses this round, oldest first: the times it drew because nothing fitted.
+@dataclass
+class RoundReading:
+    """What the public log of this round tells about the hidden cards."""
 
-    Read from the public log. Draws forced by a 7, a 5, a crank or Dope! say nothing about the
-    hand and are only counted. A log line this does not know is skipped: fewer misses, no harm.
+    misses: dict[int, list[Miss]] = field(default_factory=dict)  # per seat, oldest first
+    reshuffled: list[str] | None = None  # the cards the last reshuffle made the draw pile
+
+
+def read_round(view: View) -> RoundReading:
+    """Read this round's public log: each seat's misses, and what the last reshuffle held.
+
+    A miss is a draw because nothing in the hand fitted; draws forced by a 7, a 5, a crank or
+    Dope! say nothing about the hand and are only counted. The draw pile is only ever
+    reshuffled when empty, so afterwards it holds nothing but cards once discarded. A log
+    line this does not know is skipped: a poorer guess, never a wrong move.
     """
-    misses: dict[int, list[Miss]] = {}
+    reading = RoundReading()
+    misses = reading.misses
+    discards: list[str] = []
     top_rank, to_follow = "", ""
     forced = 0  # draws the last 7 or 5 still owes
     crank = False
@@ -334,6 +373,7 @@ def read_misses(view: View) -> dict[int, list[Miss]]:
         text: str = entry["text"]
         if (match := PLAY_TEXT.match(text)) or (match := TURNED_UP_TEXT.search(text)):
             # A turned-up card acts as if the dealer had played it.
+            discards.append(match["card"])
             top_rank = rank(match["card"])
             to_follow = SUIT_BY_NAME.get(match["named"] or "", suit(match["card"]))
             forced = {"7": 1, "5": view["players"] - 1}.get(top_rank, 0)
@@ -359,11 +399,19 @@ def read_misses(view: View) -> dict[int, list[Miss]]:
             crank = True
         elif "cannot keep the crank going" in text:
             crank = False
-    return {seat: found for seat, found in misses.items() if found}
+        elif text.startswith("The discard pile is shuffled"):
+            reading.reshuffled, discards = discards[:-1], discards[-1:]
+    reading.misses = {seat: found for seat, found in misses.items() if found}
+    return reading
+
+
+def read_misses(view: View) -> dict[int, list[Miss]]:
+    """Each seat's misses this round, oldest first (see `read_round`)."""
+    return read_round(view).misses
 
 
 def miss_layers(size: int, misses: list[Miss]) -> list[tuple[int, list[tuple[str, str]]]]:
-    """How a hand of `size` is dealt: (cards, the (rank, suit) tops they must not fit), oldest first.
+    """How a hand of `size` was dealt: (cards, the (rank, suit) tops they missed), oldest first.
 
     At least `size - drawn since` of today's cards were already held at a miss, so did not fit
     then; and a card held at one miss was held at every later one too.
@@ -378,11 +426,22 @@ def miss_layers(size: int, misses: list[Miss]) -> list[tuple[int, list[tuple[str
     return layers
 
 
-def _take(pool: list[str], hand: list[str], count: int, tops: list[tuple[str, str]]) -> None:
-    """Move `count` cards fitting none of `tops` from `pool` to `hand` (any cards if too few)."""
+def _take(
+    pool: list[str],
+    hand: list[str],
+    count: int,
+    tops: list[tuple[str, str]],
+    among: set[str] | None = None,
+) -> None:
+    """Move `count` cards from `pool` to `hand`: ones in `among` (if given) fitting none of
+    `tops`, or any cards if too few are left (a log we misread must not stop the deal)."""
     if count <= 0:
         return
-    chosen = [card for card in pool if not any(fits(card, r, s) for r, s in tops)][:count]
+    chosen = [
+        card
+        for card in pool
+        if (among is None or card in among) and not any(fits(card, r, s) for r, s in tops)
+    ][:count]
     chosen += [card for card in pool if card not in chosen][: count - len(chosen)]
     for card in chosen:
         pool.remove(card)
@@ -403,15 +462,43 @@ def rollout(view: View, hands: list[list[str]], draw: list[str], seed: int, firs
             state.apply((target + 1) % state.players, {"type": "dope", "target": target})
             continue
         seat = state.turn
-        action = normal_choice(_quick_view(state, seat), turn_actions(state.legal(seat)))
-        assert action is not None
-        state.apply(seat, action)
+        try:
+            state.apply(seat, rollout_turn(state, seat))
+        except IllegalAction:  # our shortcut misjudged the rules: ask the engine after all
+            action = normal_choice(_quick_view(state, seat), turn_actions(state.legal(seat)))
+            assert action is not None
+            state.apply(seat, action)
     if state.round_index != start and state.last_round is not None:
         points: list[int] = state.last_round["points"]
     else:
         points = [score_hand(hand)[0] for hand in state.hands]
     others = [p for seat, p in enumerate(points) if seat != me]
     return points[me] - sum(others) / len(others)
+
+
+def rollout_turn(state: CratesState, seat: int) -> Action:
+    """The normal bot's turn action, worked out without listing every legal action.
+
+    The same choice as `normal_choice` (which reads the engine's full legal list, with a
+    variant per named suit and per announcement): that list is most of a rollout's cost.
+    """
+    hand = state.hands[seat]
+    if state.phase == "suit":
+        return {"type": "suit", "suit": best_suit(suits_for(state.discard_pile[-1]), hand)}
+    if state.crank:
+        playable = [card for card in hand if RANK_OF[card] in CRANK_RANKS]
+    else:
+        top_rank = RANK_OF[state.discard_pile[-1]]
+        playable = [card for card in hand if fits(card, top_rank, state.suit)]
+    if not playable:
+        return {"type": "draw"}
+    if len(playable) == 1 and len(hand) > 2 and RANK_OF[playable[0]] not in WILD_RANKS:
+        return {"type": "play", "card": playable[0]}  # nothing to weigh
+    view = _quick_view(state, seat)
+    judge = PlayJudge(view)
+    named = {card: judge.suit_to_name(card) for card in playable}
+    card = max(playable, key=lambda c: judge.value(c, named[c]))
+    return play_action(view, [], card, named[card])
 
 
 def _quick_view(state: CratesState, seat: int) -> View:
@@ -423,6 +510,7 @@ def _quick_view(state: CratesState, seat: int) -> View:
         "hand_sizes": [len(hand) for hand in state.hands],
         "crank": state.crank,
         "direction": state.direction,
+        "draw_size": len(state.draw_pile),
         "scores": state.scores,
     }
 
