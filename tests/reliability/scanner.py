@@ -104,7 +104,9 @@ def roach_secrets(state: Any, seat: Recipient) -> Secrets:
     public = _sorted_lists(own, *state.fronts)
     for other, hand in enumerate(state.hands):
         if other != seat:
-            secrets.cards(hand, f"seat {other}'s hand", public)
+            # Two common cards ("fly, fly") look like any pair laid out in public, so a hand is
+            # matched from three cards up (a real leak sends whole hands, which are bigger).
+            secrets.cards(hand, f"seat {other}'s hand", public, minimum=3)
     secrets.cards(state.penalty[1:], "the face-down penalty cards", public, minimum=4)
     flight = state.flight
     if flight is not None and (seat is None or seat not in flight.seen_by):
