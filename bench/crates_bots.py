@@ -4,12 +4,17 @@ Plays bot-only games straight through the engine, the one stronger bot rotating 
 seat, and prints its win rate (a shared win counts 1/len(winners); a fair share is 1/players),
 decision latency per level and games per second. Figures only: nothing here passes or fails.
 
+Win rates of close bots need many games; `--paired-rounds N` adds a sharper measure of hard
+against normal: N round starts from normal games, each played out twice from the same state
+(same deal, same shuffles) with the seat under test played by hard, then by normal.
+
     .venv/bin/python bench/crates_bots.py --games 1000 --players 4 --json figures.json
 """
 
 from __future__ import annotations
 
 import argparse
+import copy
 import json
 import math
 import random
@@ -22,6 +27,7 @@ from typing import Any
 
 from tablegames.bots.crates import BOTS
 from tablegames.rules import Action, State, get_game
+from tablegames.rules.crates import CratesState
 
 MATCHUPS = {"normal": "random", "hard": "normal"}  # the one bot -> the level of the other seats
 ACTION_LIMIT = 50_000  # a bot-only game takes a few hundred actions; this only stops a hang
@@ -29,30 +35,32 @@ ACTION_LIMIT = 50_000  # a bot-only game takes a few hundred actions; this only 
 
 @dataclass
 class Tally:
-    """What a batch of games measured: the one bot's win shares, scores and decision times."""
+    """What a batch measured: the one bot's win shares and scores, and decision times."""
 
     shares: list[float] = field(default_factory=list)
     hero_scores: list[int] = field(default_factory=list)
     field_scores: list[float] = field(default_factory=list)
     latencies: dict[str, list[float]] = field(default_factory=dict)
     unfinished: list[int] = field(default_factory=list)  # seeds of games that never ended
+    round_gains: list[float] = field(default_factory=list)  # paired rounds: normal minus hard
     seconds: float = 0.0
 
     def merge(self, other: Tally) -> None:
         self.shares += other.shares
         self.hero_scores += other.hero_scores
         self.field_scores += other.field_scores
-        self.unfinished += other.unfinished
         for level, times in other.latencies.items():
             self.latencies.setdefault(level, []).extend(times)
-        self.seconds += other.seconds
+        self.unfinished += other.unfinished
+        self.round_gains += other.round_gains
+        self.seconds = max(self.seconds, other.seconds)  # the processes ran side by side
 
 
 def next_move(state: State, bots: list[Any], levels: list[str], tally: Tally) -> tuple[int, Action]:
     """Ask the seats with an optional move (announce, Dope!) first, then the seat to act.
 
-    Unlike `Table.bot_move`, which asks the seat to act first (so bots at a bot-only table never
-    get to call Dope! on each other), everyone gets the chance a quick human would.
+    Unlike `Table.bot_move`, which asks the seat to act first (so at a bot-only table only the
+    player whose turn it is ever calls Dope!), everyone gets the chance a quick human would.
     """
     waiting = state.waiting_for()
     for seat in sorted(range(state.players), key=lambda s: s in waiting):
@@ -70,18 +78,21 @@ def next_move(state: State, bots: list[Any], levels: list[str], tally: Tally) ->
     raise AssertionError(f"no bot moved while the game waits for {sorted(waiting)}")
 
 
+def make_bots(levels: list[str], seed: int) -> list[Any]:
+    return [
+        BOTS[level](seat, random.Random(seed * 100 + seat)) for seat, level in enumerate(levels)
+    ]
+
+
 def play_game(levels: list[str], seed: int, short: bool, tally: Tally) -> dict[str, Any] | None:
     """Play one bot-only game; returns the engine's result, or None if it never ends."""
     state = get_game("crates").new(len(levels), seed, short=short)
-    bots = [
-        BOTS[level](seat, random.Random(seed * 100 + seat)) for seat, level in enumerate(levels)
-    ]
+    bots = make_bots(levels, seed)
     for _ in range(ACTION_LIMIT):
         if state.over:
             return state.result()
         state.apply(*next_move(state, bots, levels, tally))
-    # The rules have no end for a round in which nobody can shed: counted, not scored.
-    return None
+    return None  # the rules have no end for a round nobody can shed in: counted, not scored
 
 
 def play_batch(hero: str, players: int, short: bool, seeds: list[int]) -> Tally:
@@ -96,28 +107,68 @@ def play_batch(hero: str, players: int, short: bool, seeds: list[int]) -> Tally:
         if result is None:
             tally.unfinished.append(seed)
             continue
-        winners = result["winners"]
+        winners, scores = result["winners"], result["scores"]
         tally.shares.append(1 / len(winners) if seat in winners else 0.0)
-        scores = result["scores"]
         tally.hero_scores.append(scores[seat])
         tally.field_scores.append((sum(scores) - scores[seat]) / (players - 1))
     tally.seconds = time.perf_counter() - started
     return tally
 
 
-def run_matchup(hero: str, args: argparse.Namespace) -> Tally:
-    """Play `args.games` games for `hero`, split over `args.jobs` processes."""
-    seeds = [args.seed + index for index in range(args.games)]
-    chunks = [seeds[job :: args.jobs] for job in range(args.jobs)]
+def round_starts(count: int, players: int, short: bool, seed: int) -> list[CratesState]:
+    """The first `count` round starts met in games of normal bots from `seed` on."""
+    starts: list[CratesState] = []
+    tally = Tally()
+    while len(starts) < count:
+        seed += 1
+        state = get_game("crates").new(players, seed, short=short)
+        assert isinstance(state, CratesState)
+        bots = make_bots(["normal"] * players, seed)
+        seen_round = -1
+        while not state.over and len(starts) < count:
+            if state.round_index != seen_round:
+                seen_round = state.round_index
+                starts.append(copy.deepcopy(state))
+            state.apply(*next_move(state, bots, ["normal"] * players, tally))
+    return starts
+
+
+def round_score(start: CratesState, levels: list[str], seat: int, seed: int) -> float:
+    """Play one round from a copy of `start`; `seat`'s points minus the others' mean."""
+    state = copy.deepcopy(start)
+    bots = make_bots(levels, seed)
+    tally = Tally()
+    while state.round_index == start.round_index and not state.over:
+        state.apply(*next_move(state, bots, levels, tally))
+    assert state.last_round is not None
+    points: list[int] = state.last_round["points"]
+    return points[seat] - (sum(points) - points[seat]) / (len(points) - 1)
+
+
+def paired_rounds(players: int, short: bool, seed: int, indexes: list[int]) -> Tally:
+    """For each round start, the seat under test's score as normal minus its score as hard."""
+    tally = Tally()
+    started = time.perf_counter()
+    starts = round_starts(max(indexes) + 1, players, short, seed)
+    for index in indexes:
+        seat = index % players
+        levels = ["normal"] * players
+        as_normal = round_score(starts[index], levels, seat, index)
+        levels[seat] = "hard"
+        tally.round_gains.append(as_normal - round_score(starts[index], levels, seat, index))
+    tally.seconds = time.perf_counter() - started
+    return tally
+
+
+def in_parallel(jobs: int, task: Any, items: list[int], *args: Any) -> Tally:
+    """Run `task(*args, share)` over `items` split into `jobs` processes; merge the tallies."""
     total = Tally()
-    if args.jobs == 1:
-        total.merge(play_batch(hero, args.players, args.short, seeds))
+    if jobs == 1:
+        total.merge(task(*args, items))
         return total
-    with ProcessPoolExecutor(args.jobs) as pool:
-        batches = [pool.submit(play_batch, hero, args.players, args.short, c) for c in chunks]
-        for batch in batches:
+    with ProcessPoolExecutor(jobs) as pool:
+        for batch in [pool.submit(task, *args, items[job::jobs]) for job in range(jobs)]:
             total.merge(batch.result())
-    total.seconds /= args.jobs  # the processes ran side by side
     return total
 
 
@@ -127,11 +178,16 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, math.ceil(fraction * len(ordered)) - 1)]
 
 
+def mean_and_error(values: list[float]) -> tuple[float, float]:
+    """The mean and its standard error."""
+    spread = statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
+    return statistics.fmean(values), spread
+
+
 def summary(hero: str, tally: Tally, players: int) -> dict[str, Any]:
     """The figures for one matchup, ready to print or dump as JSON."""
     games = len(tally.shares)
-    rate = statistics.fmean(tally.shares)
-    spread = statistics.stdev(tally.shares) / math.sqrt(games) if games > 1 else 0.0
+    rate, error = mean_and_error(tally.shares)
     latency = {
         level: {
             "decisions": len(times),
@@ -145,8 +201,9 @@ def summary(hero: str, tally: Tally, players: int) -> dict[str, Any]:
         "hero": hero,
         "opponents": MATCHUPS[hero],
         "games": games,
+        "unfinished": tally.unfinished,
         "win_rate": rate,
-        "win_rate_95": [rate - 1.96 * spread, rate + 1.96 * spread],
+        "win_rate_95": [rate - 1.96 * error, rate + 1.96 * error],
         "fair_share": 1 / players,
         "hero_mean_total": statistics.fmean(tally.hero_scores),
         "field_mean_total": statistics.fmean(tally.field_scores),
@@ -166,6 +223,8 @@ def report(figures: dict[str, Any]) -> str:
         f"each {figures['opponents']} {figures['field_mean_total']:.0f}; "
         f"{figures['games_per_second']:.2f} games/s",
     ]
+    if figures["unfinished"]:
+        lines.append(f"  {len(figures['unfinished'])} games never ended: {figures['unfinished']}")
     for level, times in figures["latency"].items():
         lines.append(
             f"  {level} decision: p50 {times['p50_ms']:.2f} ms, p99 {times['p99_ms']:.2f} ms, "
@@ -177,33 +236,39 @@ def report(figures: dict[str, Any]) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000, help="games per matchup")
+    parser.add_argument("--hard-games", type=int, help="games for hard vs normal (else --games)")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--short", action="store_true", help="8-round games instead of 15")
     parser.add_argument("--seed", type=int, default=1, help="first game's seed")
     parser.add_argument("--json", metavar="FILE", help="also write the figures here")
     parser.add_argument("--jobs", type=int, default=1, help="processes to play games in")
-    parser.add_argument(
-        "--only", choices=sorted(MATCHUPS), action="append", help="run just this matchup"
-    )
-    parser.add_argument(
-        "--hard-games", type=int, help="games for the hard matchup (default --games)"
-    )
+    parser.add_argument("--only", choices=sorted(MATCHUPS), action="append", help="one matchup")
+    parser.add_argument("--paired-rounds", type=int, default=0, metavar="N", help="see above")
     args = parser.parse_args(argv)
     length = "8-round (short)" if args.short else "15-round"
     print(f"Crates bots: {args.players} players, {length} games, seeds from {args.seed}")
-    results = []
+    results: dict[str, Any] = {"options": vars(args), "matchups": []}
     for hero in args.only or list(MATCHUPS):
         games = args.hard_games if hero == "hard" and args.hard_games else args.games
-        figures = summary(
-            hero,
-            run_matchup(hero, argparse.Namespace(**{**vars(args), "games": games})),
-            args.players,
-        )
-        results.append(figures)
+        seeds = list(range(args.seed, args.seed + games))
+        tally = in_parallel(args.jobs, play_batch, seeds, hero, args.players, args.short)
+        figures = summary(hero, tally, args.players)
+        results["matchups"].append(figures)
         print(report(figures), flush=True)
+    if args.paired_rounds:
+        indexes = list(range(args.paired_rounds))
+        tally = in_parallel(args.jobs, paired_rounds, indexes, args.players, args.short, args.seed)
+        gain, error = mean_and_error(tally.round_gains)
+        changed = sum(1 for g in tally.round_gains if g)
+        results["paired_rounds"] = {"rounds": len(indexes), "gain": gain, "error": error}
+        print(
+            f"paired rounds: normal's round score minus hard's from the same {len(indexes)} "
+            f"round starts: {gain:+.2f} ± {error:.2f} (1 s.e.) points per round (positive: "
+            f"hard did better; {changed} rounds went differently; {tally.seconds:.0f} s)"
+        )
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:
-            json.dump({"options": vars(args), "matchups": results}, out, indent=2)
+            json.dump(results, out, indent=2)
     return 0
 
 

@@ -41,8 +41,10 @@ def next_seat(view: View, seat: int) -> int:
 
 
 def is_threat(view: View, seat: int) -> bool:
-    """True if `seat` is close to going out or leads the game (lowest total)."""
-    return bool(view["hand_sizes"][seat] <= 2 or view["scores"][seat] == min(view["scores"]))
+    """True if `seat` is close to going out, or leads the game (lowest total) ahead of us."""
+    scores: list[int] = view["scores"]
+    leads = scores[seat] == min(scores) and scores[seat] < scores[view["seat"]]
+    return bool(view["hand_sizes"][seat] <= 2 or leads)
 
 
 def fits(card: str, top_rank: str, current_suit: str) -> bool:
@@ -95,8 +97,8 @@ GOING_OUT = 10_000
 KEEP_THREE = 200  # a 3 cancels our highest card at the end of the round, or scores -50 alone
 KEEP_WILD = 80  # an 8 or 9 rescues a turn when nothing else fits
 WILD_WHEN_DANGER = 30  # ...but an 8 caught in hand costs 50 when someone is about to go out
-ATTACK_BONUS = 40
-FIVE_BONUS = 15
+ATTACK_BONUS = 40  # a 2, 4 or 7 at a threat after us, or a 10 turning play away from one
+FIVE_BONUS = 15  # everyone else draws
 FOLLOW_UP = 6  # per card we could play next on what we leave on top
 
 
@@ -120,7 +122,10 @@ def normal_choice(view: View, legal: list[Action]) -> Action | None:
 
 
 def play_action(view: View, plays: list[Action], card: str, named: str) -> Action:
-    """The legal play of `card` naming `named` (if wild), announcing if it leaves one card."""
+    """The play of `card` naming `named` (if wild), announcing if it leaves one card.
+
+    It is taken from `plays` (the legal ones) when listed there, else built.
+    """
     wanted: Action = {"type": "play", "card": card}
     if rank(card) in WILD_RANKS:
         wanted["suit"] = named
@@ -234,24 +239,25 @@ class NormalBot:
 SCREEN_SAMPLES = 8  # deals every candidate is played out in, to find the best challenger
 FINAL_SAMPLES = 64  # deals the normal bot's choice and that challenger are compared over
 MAX_CANDIDATES = 6  # the normal bot's favourites; the rest are rarely better and cost time
-CONFIDENCE = 1.5  # standard errors by which the challenger must beat the normal bot's choice
+CONFIDENCE = 1.0  # standard errors by which the challenger must beat the normal bot's choice
 ROLLOUT_LIMIT = 300  # actions; a round of normal bots ends long before this
 
 
 class HardBot:
     """Deals the unseen cards at random many times and plays candidates out with normal bots.
 
-    A round's outcome swings widely with the hidden cards, so a few deals mostly measure luck:
-    the normal bot's choice stands unless the best challenger beats it clearly over the same
-    deals. Outcomes are our round points against the mean of the others' (lower is better).
-    Announce and Dope! are never worth searching: it always takes them.
+    Each outcome is our round points against the mean of the others' (lower is better). A
+    round swings widely with the hidden cards, so a few deals mostly measure luck: every
+    candidate is tried in a few deals, and the best challenger then meets the normal bot's
+    choice over many more; it is played only if it wins clearly. Announce and Dope! are never
+    worth searching: it always takes them.
     """
 
     screen_samples = SCREEN_SAMPLES
     final_samples = FINAL_SAMPLES
     max_candidates = MAX_CANDIDATES
     confidence = CONFIDENCE
-    read_log = True  # use what the log says about the hidden cards (tests switch it off)
+    read_log = True  # deal as the log allows (see `read_round`); False: uniformly at random
 
     def __init__(self, seat: int, rng: random.Random) -> None:
         self.seat, self.rng = seat, rng
@@ -405,11 +411,6 @@ def read_round(view: View) -> RoundReading:
     return reading
 
 
-def read_misses(view: View) -> dict[int, list[Miss]]:
-    """Each seat's misses this round, oldest first (see `read_round`)."""
-    return read_round(view).misses
-
-
 def miss_layers(size: int, misses: list[Miss]) -> list[tuple[int, list[tuple[str, str]]]]:
     """How a hand of `size` was dealt: (cards, the (rank, suit) tops they missed), oldest first.
 
@@ -433,8 +434,11 @@ def _take(
     tops: list[tuple[str, str]],
     among: set[str] | None = None,
 ) -> None:
-    """Move `count` cards from `pool` to `hand`: ones in `among` (if given) fitting none of
-    `tops`, or any cards if too few are left (a log we misread must not stop the deal)."""
+    """Move `count` cards from `pool` to `hand`, preferring ones that could have been there.
+
+    Those are cards in `among` (when given) that fit none of the `tops` missed; if too few are
+    left, any cards do (a log we misread must not stop the deal).
+    """
     if count <= 0:
         return
     chosen = [
