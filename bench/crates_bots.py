@@ -250,6 +250,8 @@ def main(argv: list[str] | None = None) -> int:
     results: dict[str, Any] = {"options": vars(args), "matchups": []}
     for hero in args.only or list(MATCHUPS):
         games = args.hard_games if hero == "hard" and args.hard_games else args.games
+        if not games:  # e.g. --games 0 --paired-rounds N
+            continue
         seeds = list(range(args.seed, args.seed + games))
         tally = in_parallel(args.jobs, play_batch, seeds, hero, args.players, args.short)
         figures = summary(hero, tally, args.players)
