@@ -390,6 +390,9 @@ async def _realtime_round(table: Table, changed: asyncio.Event, speed: float) ->
 async def _paced_round(table: Table, pace: float, changed: asyncio.Event) -> None:
     """One paced move of a turn-based table's bots, or a wait for the next change."""
     changed.clear()
+    if not table.bots:  # all humans: nothing to pace until a bot takes a seat over
+        await changed.wait()
+        return
     await asyncio.sleep(pace)
     version, moved = table.version, False
     for seat, view, legal in table.bot_turns():

@@ -81,6 +81,7 @@ class HostedTable:
     spectators: list[Peer] = field(default_factory=list)
     store_id: int | None = None
     _acting_version: int | None = None  # the client version of the action being applied
+    _stop_feed: Callable[[], None] | None = None  # the spectators' feed, only while they watch
 
     def __post_init__(self) -> None:
         self.seats = [Seat(number) for number in range(self.players)]
@@ -164,10 +165,24 @@ class HostedTable:
             del self.table.bots[seat.number]
         self.broadcast_presence(f"{seat.name} is back." if returning else None)
 
+    def watch(self, peer: Peer) -> None:
+        """`peer` watches the table: it gets the spectators' view from now on."""
+        self.spectators.append(peer)
+        self.broadcast_presence(f"{peer.name} is watching.")
+        if self.table is None:
+            return
+        if self._stop_feed is None:
+            self._stop_feed = self.table.subscribe(None, self._deliver_spectators)
+        else:
+            peer.send(self.update_message(self.table.update_for(None)))
+
     def detach(self, peer: Peer, now: float) -> None:
         """`peer` went away: its seat is held for it; spectators are just forgotten."""
         if peer in self.spectators:
             self.spectators.remove(peer)
+            if not self.spectators and self._stop_feed is not None:
+                self._stop_feed()  # nobody watches: no spectator view is built after each action
+                self._stop_feed = None
         for seat in self.seats:
             if seat.peer is peer:
                 seat.peer, seat.dropped_at = None, now
@@ -229,7 +244,8 @@ class HostedTable:
             table.on_action(lambda seat, action, now: listener(self, seat, action, now))
         for seat in self.seats:
             table.subscribe(seat.number, self._deliver(seat))
-        table.subscribe(None, self._deliver_spectators)
+        if self.spectators:
+            self._stop_feed = table.subscribe(None, self._deliver_spectators)
         self.table = table
         return table
 

@@ -71,6 +71,7 @@ class Client:
         self.table: HostedTable | None = None
         self.closed = False
         self.last_message = time.monotonic()
+        self.last_ping = 0.0
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue `message`; a peer whose unsent bytes pass the cap is dropped, the table goes on."""
@@ -223,14 +224,22 @@ class Server:
         task.add_done_callback(self._tasks.discard)
 
     async def _heartbeat(self) -> None:
+        """Ping each peer that has been quiet for a heartbeat, and drop the silent ones.
+
+        Peers that talk need no ping; the others are pinged on their own schedule (the sweep
+        runs four times a heartbeat), so a thousand idle peers are not all pinged at once.
+        """
+        beat = self.config.heartbeat
         while True:
-            await asyncio.sleep(self.config.heartbeat)
+            await asyncio.sleep(beat / 4)
             now = time.monotonic()
             for client in list(self.clients):
-                if now - client.last_message > self.config.idle_limit:
+                quiet = now - client.last_message
+                if quiet > self.config.idle_limit:
                     log.info("dropping %s: silent", client.name)
                     client.close()
-                elif client.greeted:
+                elif client.greeted and quiet >= beat and now - client.last_ping >= beat:
+                    client.last_ping = now
                     client.send({"t": "ping"})
 
     # -- one connection -------------------------------------------------------------------------
@@ -248,7 +257,8 @@ class Server:
                 limit = self.config.idle_limit if client.greeted else self.config.handshake_limit
                 remaining = limit - (time.monotonic() - client.last_message)
                 try:
-                    data = await asyncio.wait_for(reader.read(65536), timeout=max(remaining, 0.01))
+                    async with asyncio.timeout(max(remaining, 0.01)):  # no task per read
+                        data = await reader.read(65536)
                 except TimeoutError:
                     client.send({"t": "error", "code": "timeout", "text": "no message in time"})
                     break
@@ -376,12 +386,8 @@ class Server:
         if hosted is None:
             raise IllegalAction("no table with that code")
         if message.get("spectate"):
-            hosted.spectators.append(client)
-            client.table = hosted
             self._sit(client, hosted, None, None)
-            hosted.broadcast_presence(f"{client.name} is watching.")
-            if hosted.table is not None:
-                client.send(hosted.update_message(hosted.table.update_for(None)))
+            hosted.watch(client)
             return
         seat, token = hosted.claim(client, message.get("seat"))
         self._sit(client, hosted, seat, token)
