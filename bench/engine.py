@@ -41,11 +41,12 @@ class Engine:
     rounds: list[dict[str, float]] = field(default_factory=list)
 
 
-def our_engine(name: str, seed: int = 0) -> Engine:
+def our_engine(name: str, seed: int = 0, quiet: bool = False) -> Engine:
     """A registered game played through the rules contract with random legal actions.
 
     The acting seat is drawn from `waiting_for()`, the action from `legal(seat)`; real-time
-    games are given `now` as the action count, as the contract tests do.
+    games are given `now` as the action count, as the contract tests do. With `quiet`, the
+    engine writes no event log after the deal (as bots' rollouts run it; peers keep no log).
     """
     game = get_game(name)
     players = game.default_players
@@ -54,6 +55,7 @@ def our_engine(name: str, seed: int = 0) -> Engine:
 
     def play(index: int) -> tuple[int, int]:
         state = game.new(players, seed + index)
+        state.quiet = quiet
         actions = 0
         while not state.over and actions < 100_000:
             waiting = state.waiting_for()
@@ -63,6 +65,8 @@ def our_engine(name: str, seed: int = 0) -> Engine:
         hands = state.result().get("rounds", 1) if hands_per_game else 1
         return actions, hands
 
+    if quiet:
+        return Engine(f"{name}_quiet", f"{game.title} (ours, no event log)", players, play)
     return Engine(name, f"{game.title} (ours)", players, play)
 
 
@@ -176,6 +180,8 @@ def measure_round(engine: Engine, budget: float) -> dict[str, float]:
 def run(rounds: int = 3, budget: float = 1.0, games: list[str] | None = None) -> dict[str, Any]:
     """Measure our engines and any installed peers, interleaved; the `engine` figures."""
     engines = [our_engine(name) for name in (games or sorted(GAMES))]
+    if "crates" in (games or GAMES):
+        engines.append(our_engine("crates", quiet=True))
     peers: dict[str, Any] = {}
     for key, make in PEERS.items():
         try:
@@ -215,10 +221,12 @@ def run(rounds: int = 3, budget: float = 1.0, games: list[str] | None = None) ->
         target[engine.key] = (
             {"status": "ok", **summary(engine)} if engine.key in PEERS else summary(engine)
         )
-    crates = by_key.get("crates")
+    crates, quiet = by_key.get("crates"), by_key.get("crates_quiet")
     if crates is not None:
-        hands = [r["hands_per_s"] for r in crates.rounds]
+        hands = _hands(crates)
         result["games"]["crates"]["hands_per_s"] = median(hands)
+        if quiet is not None:
+            result["games"]["crates_quiet"]["hands_per_s"] = median(_hands(quiet))
         result["crates"] = {
             "hands_per_s": median(hands),
             "games_per_s": result["games"]["crates"]["games_per_s"],
@@ -226,14 +234,23 @@ def run(rounds: int = 3, budget: float = 1.0, games: list[str] | None = None) ->
             "vs_openspiel_pyloop": _versus(crates, by_key.get("openspiel_pyloop")),
             "vs_openspiel_cpp": _versus(crates, by_key.get("openspiel_cpp")),
             "vs_rlcard_uno": _versus(crates, by_key.get("rlcard_uno")),
+            # The same loop with the event log off: the engine's rules work alone, as the peers
+            # do it (neither keeps a log of sentences); the targets are judged on the above.
+            "quiet_hands_per_s": None if quiet is None else median(_hands(quiet)),
+            "quiet_vs_openspiel_pyloop": _versus(quiet, by_key.get("openspiel_pyloop")),
+            "quiet_vs_openspiel_cpp": _versus(quiet, by_key.get("openspiel_cpp")),
             "targets": {"vs_openspiel_pyloop": "> 1", "vs_openspiel_cpp": ">= 0.25"},
         }
     return result
 
 
-def _versus(crates: Engine, peer: Engine | None) -> float | None:
+def _hands(engine: Engine) -> list[float]:
+    return [r["hands_per_s"] for r in engine.rounds]
+
+
+def _versus(crates: Engine | None, peer: Engine | None) -> float | None:
     """Our crates hands/s over the peer's games/s, the median of the per-round ratios."""
-    if peer is None:
+    if crates is None or peer is None:
         return None
     pairs = [
         (ours["hands_per_s"], theirs["games_per_s"])
@@ -289,6 +306,12 @@ def report(figures: dict[str, Any]) -> list[tuple[str, list[str], list[list[Any]
                     ["OpenSpiel crazy_eights, Python loop", crates["vs_openspiel_pyloop"], "> 1"],
                     ["OpenSpiel crazy_eights, C++ loop", crates["vs_openspiel_cpp"], ">= 0.25"],
                     ["RLCard UNO (2 players)", crates["vs_rlcard_uno"], "—"],
+                    [
+                        "OpenSpiel, Python loop: no event log",
+                        crates["quiet_vs_openspiel_pyloop"],
+                        "—",
+                    ],
+                    ["OpenSpiel, C++ loop: no event log", crates["quiet_vs_openspiel_cpp"], "—"],
                 ],
             )
         )

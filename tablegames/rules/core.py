@@ -30,6 +30,11 @@ class State:
     """
 
     handlers: ClassVar[dict[str, str]] = {}
+    _dispatch: ClassVar[dict[str, Callable[..., None]]] = {}  # `handlers`, resolved once
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._dispatch = {kind: getattr(cls, name) for kind, name in cls.handlers.items()}
 
     def __init__(self, players: int, rng: random.Random) -> None:
         self.players = players
@@ -57,16 +62,16 @@ class State:
         """Apply `action` for `seat` and return its events; IllegalAction leaves all untouched."""
         if self.over:
             raise IllegalAction("the game is over")
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+        if type(seat) is not int or not 0 <= seat < self.players:  # (True is not a seat)
             raise IllegalAction(f"there is no seat {seat!r} at this table")
         if not isinstance(action, dict):
             raise IllegalAction("an action must be a map with a 'type'")
         kind = action.get("type")
-        method = self.handlers.get(kind) if isinstance(kind, str) else None
-        if method is None:
+        handler = self._dispatch.get(kind) if type(kind) is str else None
+        if handler is None:
             raise IllegalAction(f"unknown action type {kind!r}")
         self._emitted = []
-        getattr(self, method)(seat, action, now)
+        handler(self, seat, action, now)
         return self._emitted
 
     def visible_waiting(self, seat: int | None) -> list[int]:

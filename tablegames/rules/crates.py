@@ -168,6 +168,7 @@ class CratesState(State):
         state.round_index = view["round"] - 1
         state.last_round = None
         state.phase = view["phase"]
+        state.over = state.phase == "over"
         state.hands = [list(h) for h in hands]
         state.draw_pile = list(reversed(draw_pile))
         state.discard_pile = list(view["discard"])
@@ -191,9 +192,7 @@ class CratesState(State):
         return state
 
     # -- the contract -------------------------------------------------------------------------
-    @property
-    def over(self) -> bool:
-        return self.phase == "over"
+    over = False  # set with phase "over": a plain attribute, read several times per action
 
     def _waiting_for(self) -> frozenset[int]:
         return _ONE_SEAT[self.turn]
@@ -310,12 +309,14 @@ class CratesState(State):
         if seat != self.turn or self.phase == "suit":
             self._require_turn(seat)
         card = action.get("card")
-        if not isinstance(card, str) or card not in RANK_OF:  # is_card, inline
+        if type(card) is not str or card not in RANK_OF:  # is_card, inline
             raise IllegalAction("say which card to play, like 7H or 10S")
         hand = self.hands[seat]
         if card not in hand:
             raise IllegalAction(f"you do not hold {card}")
-        if card not in self._fitting():
+        crank = self.crank
+        fitting = CRANK_CARDS if crank else FITTING[RANK_OF[self.discard_pile[-1]], self.suit]
+        if card not in fitting:  # (what _fitting says, inline)
             raise IllegalAction(self._misfit(card))
         named = action.get("suit")
         if card in WILD_CARDS:
@@ -332,8 +333,9 @@ class CratesState(State):
 
         hand.remove(card)
         self.discard_pile.append(card)
-        self.suit = named if isinstance(named, str) else SUIT_OF[card]
-        self.passed.clear()
+        self.suit = named or SUIT_OF[card]  # validated above: a suit for a wild, else None
+        if self.passed:
+            self.passed.clear()
         self.announced.discard(seat)  # what _hand_changed does, inline on the hottest path
         self.must_announce.discard(seat)
         if len(hand) == 1:
@@ -343,13 +345,15 @@ class CratesState(State):
                 text = f"{{{seat}}} plays {card} and names {SUIT_NAMES[self.suit]}."
             else:
                 text = f"{{{seat}}} plays {card}."
-            self._record({"text": text, "to": None, "card": card})
+            played = {"text": text, "to": None, "card": card}
+            self._emitted.append(played)  # what _record does, inline on the hottest path
+            self.log.append(played)
         if announce:
             self._note(f"{{{seat}}} announces Crates!")
         if not hand and self.gone_out is None:
             self.gone_out = seat
             self._note(f"{{{seat}}} goes out!")
-        if card in PLAIN_CARDS and not self.crank:
+        if card in PLAIN_CARDS and not crank:
             self._pass_turn(seat)  # what _resolve does for a card with no ability, one call less
         else:
             self._resolve(seat, card)
@@ -378,12 +382,11 @@ class CratesState(State):
                 self._pass_turn(seat)
             return
         fitting = self._fitting()
-        for card in hand:
-            if card in fitting:
-                playable = [c for c in hand if c in fitting]
-                raise IllegalAction(
-                    f"you can play {', '.join(playable)}: you may only draw when nothing fits"
-                )
+        if not fitting.isdisjoint(hand):
+            playable = [c for c in hand if c in fitting]
+            raise IllegalAction(
+                f"you can play {', '.join(playable)}: you may only draw when nothing fits"
+            )
         drawn = self._draw_cards(seat, 1)
         if drawn:
             self.passed.clear()
@@ -504,6 +507,10 @@ class CratesState(State):
     def _pass_turn(self, seat: int) -> None:
         """Give the turn to the next player after `seat` who holds cards and has not lost it."""
         players, direction, hands = self.players, self.direction, self.hands
+        following = (seat + direction) % players
+        if hands[following] and following not in self.lost_turn:  # the usual case, no loop
+            self.turn = following
+            return
         for _ in range(2 * players):
             seat = (seat + direction) % players
             if not hands[seat]:
@@ -523,9 +530,11 @@ class CratesState(State):
             self.announced.discard(seat)
             self.must_announce.discard(seat)
             drawn = [card]
-            if not self.quiet:
-                self._record({"text": f"{{{seat}}} draws 1 card.", "to": None, "count": 1})
-                self._record({"text": f"You draw {card}.", "to": [seat], "cards": drawn})
+            if not self.quiet:  # what _record does, inline
+                public = {"text": f"{{{seat}}} draws 1 card.", "to": None, "count": 1}
+                private = {"text": f"You draw {card}.", "to": [seat], "cards": drawn}
+                self._emitted += (public, private)
+                self.log += (public, private)
             return drawn
         drawn = []
         for _ in range(count):
@@ -630,7 +639,7 @@ class CratesState(State):
         self._note(f"Round {self.round_index + 1} scores: {summary}.", round_over=True)
         self.round_index += 1
         if self.round_index == self.rounds_total:
-            self.phase = "over"
+            self.phase, self.over = "over", True
             best = min(self.scores)
             winners = " and ".join(f"{{{s}}}" for s, t in enumerate(self.scores) if t == best)
             self._note(f"Game over: lowest total wins: {winners}.")
