@@ -61,6 +61,7 @@ ShortOpt = Annotated[bool, typer.Option("--short", help="Short game (crates: 8 r
 BoardOpt = Annotated[
     str | None, typer.Option("--board", help="kraken: quick or long journey.", show_default=False)
 ]
+SpeedOpt = Annotated[float, typer.Option(help="crabs: speed of the real-time game.", min=0.1)]
 CharactersOpt = Annotated[
     bool | None,
     typer.Option("--characters/--no-characters", help="kraken: deal character cards."),
@@ -132,9 +133,7 @@ def play(
     short: ShortOpt = False,
     board: BoardOpt = None,
     characters: CharactersOpt = None,
-    speed: Annotated[
-        float, typer.Option(help="crabs: speed of the real-time game.", min=0.1)
-    ] = 1.0,
+    speed: SpeedOpt = 1.0,
     ascii: Annotated[bool, typer.Option("--ascii", help="Cards without suit symbols.")] = False,
     name: Annotated[
         list[str] | None, typer.Option("--name", help="A human's name (repeat for each).")
@@ -208,6 +207,7 @@ def resume(
     game_id: Annotated[int | None, typer.Argument(help="Which saved game (see the list).")] = None,
     ascii: Annotated[bool, typer.Option("--ascii", help="Cards without suit symbols.")] = False,
     pace: Annotated[float, typer.Option(help="Seconds between bot moves.", min=0.0)] = 0.5,
+    speed: SpeedOpt = 1.0,
 ) -> None:
     """List unfinished games saved on this machine, or continue one."""
     from .local import describe_saved, resume_local
@@ -226,7 +226,7 @@ def resume(
             return
         game_id = saved[0].id
     try:
-        client = resume_local(store, game_id, pace=pace)
+        client = resume_local(store, game_id, pace=pace, speed=speed)
     except (KeyError, ValueError) as problem:
         raise typer.BadParameter(str(problem).strip("'\"")) from None
     from .tui.app import run_table

@@ -73,8 +73,11 @@ def local_table(
     return client
 
 
-def resume_local(store: Store, table_id: int, pace: float = 0.5) -> LocalClient:
-    """Bring back a saved hot-seat game exactly where it stopped."""
+def resume_local(store: Store, table_id: int, pace: float = 0.5, speed: float = 1.0) -> LocalClient:
+    """Bring back a saved hot-seat game exactly where it stopped.
+
+    `pace` and `speed` are how this sitting plays (as `play` takes them), not saved rules.
+    """
     saved = store.load(table_id)
     if saved.kind != "local" or saved.finished is not None or saved.seed is None:
         raise ValueError(f"game {table_id} is not an unfinished game saved on this machine")
@@ -94,7 +97,7 @@ def resume_local(store: Store, table_id: int, pace: float = 0.5) -> LocalClient:
         log=saved.log,
     )
     humans = [seat.seat for seat in saved.seats if seat.bot_level is None]
-    client = LocalClient(table, seats=humans, pace=pace)
+    client = LocalClient(table, seats=humans, pace=pace, speed=speed)
     client.stop_saving = store.follow(table_id, table)
     client.saved_as = (store, table_id)
     return client

@@ -87,3 +87,6 @@ def test_play_saves_the_game_as_it_goes_unless_told_not_to(monkeypatch):
     resumed = started[-1]
     assert resumed.saved_as[1] == saved.saved_as[1]
     assert resumed.table.state.view(0) == saved.table.state.view(0)
+    assert resumed.speed == 1  # how fast a sitting plays is not saved: it is asked again
+    assert runner.invoke(app, ["resume", "--speed", "2"]).exit_code == 0
+    assert started[-1].speed == 2
