@@ -95,6 +95,11 @@ PLAIN_CARDS = frozenset(card for card in DECK if rank(card) in ("A", "3", "8", "
 WILD_SUITS = {card: suits_for(card) for card in WILD_CARDS}
 #: `waiting_for()` answers, made once (it is asked around every action).
 _ONE_SEAT = tuple(frozenset((seat,)) for seat in range(8))
+# The commonest log lines, written once (a table writes one or two per action).
+_SEATS = range(5)
+_PLAYS_TEXT = {(seat, card): f"{{{seat}}} plays {card}." for seat in _SEATS for card in DECK}
+_DRAWS_ONE_TEXT = tuple(f"{{{seat}}} draws 1 card." for seat in _SEATS)
+_YOU_DRAW_TEXT = {card: f"You draw {card}." for card in DECK}
 
 
 class CratesState(State):
@@ -344,7 +349,7 @@ class CratesState(State):
             if named is not None:
                 text = f"{{{seat}}} plays {card} and names {SUIT_NAMES[self.suit]}."
             else:
-                text = f"{{{seat}}} plays {card}."
+                text = _PLAYS_TEXT[seat, card]
             played = {"text": text, "to": None, "card": card}
             self._emitted.append(played)  # what _record does, inline on the hottest path
             self.log.append(played)
@@ -531,8 +536,8 @@ class CratesState(State):
             self.must_announce.discard(seat)
             drawn = [card]
             if not self.quiet:  # what _record does, inline
-                public = {"text": f"{{{seat}}} draws 1 card.", "to": None, "count": 1}
-                private = {"text": f"You draw {card}.", "to": [seat], "cards": drawn}
+                public = {"text": _DRAWS_ONE_TEXT[seat], "to": None, "count": 1}
+                private = {"text": _YOU_DRAW_TEXT[card], "to": [seat], "cards": drawn}
                 self._emitted += (public, private)
                 self.log += (public, private)
             return drawn
