@@ -14,10 +14,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.markup import escape
-from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Button, Footer, Static
-from textual.worker import Worker, WorkerState
 
 from ..widgets.card import prettify
 from ..widgets.crabs_table import (
@@ -31,11 +29,13 @@ from ..widgets.crabs_table import (
 from ..widgets.log import GameLog, event_line
 from . import crabs_view as show
 from .crabs_dialogs import CrabsOver, OneHumanOnly, SignalScreen
-from .dialogs import Option, PickDialog, QuitDialog
-from .help import HelpScreen
+from .dialogs import Option, PickDialog
+from .game import ActionButton, GameScreen, Overlay
 from .options import SetupOption
 
 if TYPE_CHECKING:
+    from textual.screen import Screen
+
     from ...table import Update
     from ..client import TableClient
 
@@ -45,30 +45,23 @@ TALL = 34  # terminal rows from which the cards are drawn as boxes
 GESTURE_SHOWN = 4.0  # seconds a player's gesture stays beside their name
 MESSAGE_SHOWN = 6.0  # seconds a message stays on the status line (if the turn goes on)
 
-KEYS = [
-    ("a s d f", "pick a card of your hand (again: put it back)"),
-    ("j k l ;", "pick an ocean card: with a hand card picked, you swap them"),
-    ("click", "a hand card, then an ocean card, swaps them"),
-    ("space", "lay your hand down (done swapping this turn)"),
-    ("1-9, 0", "make a gesture (your team's signal is marked *)"),
-    ("x", "call \u201cYou've got crabs!\u201d on a player (or click a player twice)"),
-    ("y / n", "answer when asked whether you want to swap"),
-    ("c", "collect a double crab's tokens"),
-    ("t", "see or change your team's secret signal"),
-    ("?", "this help"),
-    ("q", "leave the game"),
-]
 
-
-class ActionButton(Button, can_focus=False):
-    """A button for the mouse that never takes the keyboard away from the table."""
-
-
-class CrabsScreen(Screen[None]):
+class CrabsScreen(GameScreen):
     """One crabs table seen by one player (or a spectator, who sees no hand)."""
 
+    GAME = "crabs"
+    KEYS = (  # the help adds ? and q
+        ("a s d f", "pick a card of your hand (again: put it back)"),
+        ("j k l ;", "pick an ocean card: with a hand card picked, you swap them"),
+        ("click", "a hand card, then an ocean card, swaps them"),
+        ("space", "lay your hand down (done swapping this turn)"),
+        ("1-9, 0", "make a gesture (your team's signal is marked *)"),
+        ("x", "call \u201cYou've got crabs!\u201d on a player (or click a player twice)"),
+        ("y / n", "answer when asked whether you want to swap"),
+        ("c", "collect a double crab's tokens"),
+        ("t", "see or change your team's secret signal"),
+    )
     CSS_PATH = "crabs.tcss"
-    AUTO_FOCUS = None
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("a", "hand(0)", "Swap", key_display="asdf jkl;"),
         *[Binding(key, f"hand({n})", "Hand", show=False) for n, key in enumerate("sdf", 1)],
@@ -89,31 +82,23 @@ class CrabsScreen(Screen[None]):
         Binding("n", "answer(False)", "No", show=False),
         Binding("c", "collect", "Collect", show=False),
         Binding("escape", "unpick", "Unpick", show=False),
-        Binding("question_mark", "help", "Help", key_display="?"),
-        Binding("q", "quit", "Quit"),
     ]
 
     def __init__(self, client: TableClient, ascii: bool = False) -> None:
-        super().__init__(classes="ascii" if ascii else None)
-        self.client = client
-        self.ascii = ascii
-        self.seat: int | None = client.seats[0] if client.seats else None
+        super().__init__(client, ascii)
         self.picked_hand: int | None = None
         self.picked_ocean: int | None = None
         self.marked_player: int | None = None  # clicked once: a second click accuses
         self.gestures_seen: dict[int, tuple[str, float]] = {}  # seat -> (gesture, seen at)
         self.flash: tuple[str, float] | None = None  # our own last gesture, for the bar
-        self.events: list[dict[str, Any]] = []
-        self.message = ""
         self.message_at = (0.0, (0, ""))  # when it was said, and the turn it was about
-        self.covered = 0
-        self.over = False
-        self.ended = False  # the final dialog was shown
         self.double_asked = False
-        self._sync_due = False
-        self._closed = False
-        self._bot_worker: Worker[None] | None = None
         self._timer: Timer | None = None
+
+    @property
+    def seat(self) -> int | None:
+        """The seat played at this terminal; None for a spectator."""
+        return None if self.watching else self.active_seat
 
     # -- building -------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -139,53 +124,22 @@ class CrabsScreen(Screen[None]):
             yield ActionButton("Signal", id="signal", compact=True)
         yield Footer()
 
-    def on_mount(self) -> None:
+    def _begin(self) -> None:
         self.query_one("#ocean-box").border_title = "Ocean"
         self.query_one("#tokens").border_title = "Tokens"
         self.query_one("#log").border_title = "Log"
-        update = self._update()
-        self.events = list(update.view["log"])
-        self.over = update.over
-        self.client.listen(self._table_changed)
-        listen_notices = getattr(self.client, "listen_notices", None)
-        if listen_notices is not None:  # a network client: refusals come back later
-            listen_notices(self._notice)
         self._timer = self.set_interval(0.5, self._tick)
         self._draw()
-        if self.seat is not None and not self.over and not update.view["log"][1:]:
+        if self.seat is not None and not self.over and not self._view()["log"][1:]:
             self._open_signal(first=True)  # before play: the team looks at its signal
         else:
             self._start_bots()
 
-    def on_resize(self) -> None:
-        if self.is_mounted and not self._closed:
-            self._draw()
-
-    def on_unmount(self) -> None:
-        self._closed = True
-        self._stop_bots()
-
-    @property
-    def names(self) -> list[str]:
-        return list(self.client.names)
-
-    def _update(self) -> Update:
-        update = self.client.update(self.seat) if self.seat is not None else None
-        if update is None:
-            update = self.client.update(None)  # type: ignore[arg-type]
-        assert update is not None, "the table screen opens after the first update"
-        return update
-
-    def _view(self) -> dict[str, Any]:
-        return self._update().view
-
     # -- following the table --------------------------------------------------------------------
-    def _table_changed(self, seat: Any, update: Update) -> None:
-        if self._closed:
-            return
+    def _take(self, seat: int, update: Update) -> None:
+        super()._take(seat, update)
         now = time.monotonic()
         for event in update.events:
-            self.events.append(event)
             if "gesture" in event and isinstance(event.get("seat"), int):
                 self.gestures_seen[int(event["seat"])] = (str(event["gesture"]), now)
                 self._partner_signalled(int(event["seat"]), str(event["gesture"]), update)
@@ -198,10 +152,6 @@ class CrabsScreen(Screen[None]):
                 self.picked_ocean = None  # the ocean moved under the pick
             if event.get("target") == self.seat and event.get("correct"):
                 self.picked_hand = None
-        self.over = update.over
-        if not self._sync_due:
-            self._sync_due = True
-            self.call_later(self._sync)
 
     def _partner_signalled(self, seat: int, name: str, update: Update) -> None:
         """A partner making the team's signal holds four of a kind: say how to call them."""
@@ -212,24 +162,17 @@ class CrabsScreen(Screen[None]):
             key = show.player_key(seat)
             self._say(f"{self.names[seat]} made your signal! Call crabs on them: x then {key}.")
 
-    def _notice(self, kind: str, text: str) -> None:
-        if not self._closed:
-            mark = ("x " if self.ascii else "✗ ") if kind == "error" else ""
-            self._say(mark + text)
+    def _handoff(self) -> Overlay | None:
+        """Never: one player per terminal (several play over the network)."""
+        return None
 
-    def _sync(self) -> None:
-        self._sync_due = False
-        if self._closed:
-            return
-        self._draw()
-        if self.covered:
-            return
+    def _results(self) -> Screen[str]:
+        return CrabsOver(self._view(), self.names, self.ascii)
+
+    def _prompt(self) -> None:
+        """A double crab is offered once, as soon as the team may collect it."""
         view = self._view()
-        if self.over and not self.ended:
-            self.ended = True
-            self._stop_bots()
-            self._open(CrabsOver(view, self.names, self.ascii), self._end)
-        elif show.owed_double(view) and not self.double_asked and self.seat is not None:
+        if show.owed_double(view) and not self.double_asked and self.seat is not None:
             self.double_asked = True
             self.action_collect()
         elif not show.owed_double(view):
@@ -286,7 +229,7 @@ class CrabsScreen(Screen[None]):
         self.query_one("#tokens", Static).update(Text("\n").join(tokens))
         flash = self.flash[0] if self.flash else None
         self.query_one("#gestures", GestureBar).show(view["gesture_names"], view["signal"], flash)
-        lines = [event_line(event, self.names, self.ascii) for event in self.events]
+        lines = [event_line(event, self.names, self.ascii) for event in self._readable_log()]
         if self.ascii:
             lines = [line.translate(ASCII_PUNCTUATION) for line in lines]
         self.query_one("#log", GameLog).show(lines, source=you)
@@ -324,18 +267,6 @@ class CrabsScreen(Screen[None]):
         return turn != (view["marker"], view["phase"]) or time.monotonic() - said > MESSAGE_SHOWN
 
     # -- dialogs ----------------------------------------------------------------------------------
-    def _open(self, screen: Screen[Any], then: Any = None) -> None:
-        """Push `screen` over the table; `then(result)` runs when it closes."""
-        self.covered += 1
-
-        def closed(result: Any) -> None:
-            self.covered -= 1
-            if then is not None:
-                then(result)
-            self._sync()
-
-        self.app.push_screen(screen, closed)
-
     def _open_signal(self, first: bool = False) -> None:
         view = self._view()
         partners = [self.names[s] for s in view["teams"][view["team"]] if s != self.seat]
@@ -349,43 +280,7 @@ class CrabsScreen(Screen[None]):
 
         self._open(screen, chosen)
 
-    def _end(self, choice: str | None) -> None:
-        if choice == "quit":
-            self.app.exit()
-        else:
-            self._closed = True
-            self.app.call_later(self.app.show_menu)  # type: ignore[attr-defined]
-
-    # -- bots -----------------------------------------------------------------------------------
-    def _start_bots(self) -> None:
-        if not self._closed and self._bot_worker is None and not self.over:
-            self._bot_worker = self.run_worker(
-                self.client.run_bots(), name="bots", group="bots", exit_on_error=False
-            )
-
-    def _stop_bots(self) -> None:
-        if self._bot_worker is not None:
-            self._bot_worker.cancel()
-            self._bot_worker = None
-
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        if event.worker.name == "bots" and event.state == WorkerState.ERROR:
-            self._bot_worker = None
-            self._say(f"The bots stopped: {event.worker.error}")
-
     # -- actions --------------------------------------------------------------------------------
-    def _submit(self, action: dict[str, Any]) -> bool:
-        """Send `action`; a refusal goes to the status line. True if it was taken."""
-        if self.seat is None:
-            self._say("You are watching: you cannot act.")
-            return False
-        refusal = self.client.submit(self.seat, action)
-        if refusal is not None:
-            self._say(("x " if self.ascii else "✗ ") + refusal)
-            return False
-        self.message = ""
-        return True
-
     def _playing(self) -> bool:
         return self.seat is not None and not self.covered and not self.over
 
@@ -456,7 +351,7 @@ class CrabsScreen(Screen[None]):
     def action_accuse(self) -> None:
         if not self._playing():
             return
-        update = self._update()
+        update = self._update(self.active_seat)
         targets = [int(a["target"]) for a in update.legal if a["type"] == "accuse"]
         if not targets:
             self._say("There is nobody you may call crabs on now.")
@@ -500,7 +395,7 @@ class CrabsScreen(Screen[None]):
     def action_collect(self) -> None:
         if not self._playing():
             return
-        update = self._update()
+        update = self._update(self.active_seat)
         takes = [a for a in update.legal if a["type"] == "double_take"][:10]
         if not takes:
             self._say("Your team has no double crab to collect.")
@@ -533,26 +428,6 @@ class CrabsScreen(Screen[None]):
             "signal": self.action_signal,
         }
         actions.get(event.button.id or "", lambda: None)()
-
-    def action_help(self) -> None:
-        game = self.client.game
-        self._open(HelpScreen("crabs", game.title if game else "You've Got Crabs", KEYS))
-
-    def action_quit(self) -> None:
-        saving = getattr(self.client, "saved_as", None) is not None
-        question = (
-            "Leave this game? It is saved: `tablegames resume` brings it back."
-            if saving
-            else "Leave this game?"
-        )
-        self._open(QuitDialog(question, ascii=self.ascii, saving=saving), self._leave)
-
-    def _leave(self, choice: str | None) -> None:
-        if choice == "discard":
-            self.client.discard_save()  # type: ignore[attr-defined]
-            choice = "quit"
-        if choice is not None:
-            self._end(choice)
 
 
 def SCREEN(client: TableClient, ascii: bool = False) -> Screen[None]:

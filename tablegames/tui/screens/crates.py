@@ -9,49 +9,41 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.markup import escape
-from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
-from textual.worker import Worker, WorkerState
 
 from ..widgets.card import card_label, prettify, suit_name
 from ..widgets.hand import BIG, SMALL, Hand
 from ..widgets.log import GameLog, event_line
 from ..widgets.seats import SeatPanel
 from . import crates_view as show
-from .dialogs import Option, PickDialog, QuitDialog
-from .handoff import HandoffScreen
-from .help import HelpScreen
+from .dialogs import Option, PickDialog
+from .game import ActionButton, GameScreen, Overlay
 from .options import SetupOption
 from .results import FinalStandings, RoundSummary
 
 if TYPE_CHECKING:
+    from textual.screen import Screen
+
     from ...table import Update
     from ..client import TableClient
 
 TALL = 34  # terminal rows from which cards are drawn big
 
-KEYS = [
-    ("← →", "move the pick along your hand"),
-    ("1-9", "pick card 1 to 9"),
-    ("Enter", "play the picked card"),
-    ("click", "pick a card; click the picked card again to play it"),
-    ("d", "draw, when nothing in your hand fits"),
-    ("c", "announce Crates!: now with one card, or with your next play when holding two"),
-    ("x", "call Dope! on a player holding one card who has not announced"),
-    ("?", "this help"),
-    ("q", "leave the game"),
-]
 
-
-class ActionButton(Button, can_focus=False):
-    """A button for the mouse that never takes the keyboard away from the table."""
-
-
-class CratesScreen(Screen[None]):
+class CratesScreen(GameScreen):
     """One Crates table seen from this terminal: hot-seat for several seats, watching for none."""
 
+    GAME = "crates"
+    KEYS = (  # the help adds ? and q
+        ("← →", "move the pick along your hand"),
+        ("1-9", "pick card 1 to 9"),
+        ("Enter", "play the picked card"),
+        ("click", "pick a card; click the picked card again to play it"),
+        ("d", "draw, when nothing in your hand fits"),
+        ("c", "announce Crates!: now with one card, or with your next play when holding two"),
+        ("x", "call Dope! on a player holding one card who has not announced"),
+    )
     CSS_PATH = "crates.tcss"
-    AUTO_FOCUS = None  # keys go to the table, never to a button or the log
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "select(-1)", "Pick", key_display="←→"),
         Binding("right", "select(1)", "Pick", show=False),
@@ -60,34 +52,17 @@ class CratesScreen(Screen[None]):
         Binding("d", "draw", "Draw"),
         Binding("c", "announce", "Crates!"),
         Binding("x", "dope", "Dope!"),
-        Binding("question_mark", "help", "Help", key_display="?"),
-        Binding("q", "quit", "Quit"),
     ]
 
     def __init__(self, client: TableClient, ascii: bool = False, bots: bool = True) -> None:
-        super().__init__(classes="ascii" if ascii else None)
-        self.client = client
-        self.ascii = ascii
-        self.dash = "-" if ascii else "—"
-        self.bots = bots
-        self.humans = list(client.seats)
-        self.watching = not self.humans  # a spectator: no hand, no actions
-        self.active_seat = self.humans[0] if self.humans else 0  # the seat the screen acts for
-        self.shown_seat: int | None = self.humans[0] if len(self.humans) == 1 else None
+        super().__init__(client, ascii, bots)
         self.selected: int | None = None
         self.armed = False  # "Crates!" goes with the next play
-        self.message = ""
         self.message_turn: int | None = None  # the message goes stale when this turn ends
-        self.logs: dict[int, list[dict[str, Any]]] = {}
         self.round_seen: int | None = None
         self.summaries: list[tuple[dict[str, Any], list[int], int]] = []
-        self.over = False
-        self.covered = 0  # dialogs of ours on top of this screen
         self.suit_prompted = False
         self._turn_was_mine = False
-        self._sync_due = False
-        self._closed = False
-        self._bot_worker: Worker[None] | None = None
 
     # -- building and updating ------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -104,115 +79,49 @@ class CratesScreen(Screen[None]):
         yield Static(id="status")
         yield Footer()
 
-    def on_mount(self) -> None:
+    def _begin(self) -> None:
         self.query_one("#seats").border_title = "Players"
         self.query_one("#pile").border_title = "Table"
         self.query_one("#log").border_title = "Log"
-        for seat in self.humans or [self.active_seat]:
-            self.logs[seat] = list(self._update(seat).view["log"])
         last_round = self._view()["last_round"]
         self.round_seen = last_round["round"] if last_round else None
-        self.client.listen(self._table_changed)
-        listen_notices = getattr(self.client, "listen_notices", None)
-        if listen_notices is not None:  # a network client: refusals and news come later
-            listen_notices(self._notice)
-        self.over = self._update(self.active_seat).over
-        self._start_bots()
-        self._sync()
-
-    def on_resize(self) -> None:
-        if self.is_mounted and not self._closed:
-            self._draw()
-
-    def on_unmount(self) -> None:
-        self._closed = True
-        self._stop_bots()
+        super()._begin()
 
     @property
     def read_only(self) -> bool:
         """True when nobody plays through this screen (a replay)."""
         return bool(getattr(self.client, "read_only", False))
 
-    @property
-    def names(self) -> list[str]:
-        return list(self.client.names)
+    def _in_words(self, text: str) -> str:
+        return prettify(text, self.ascii)
 
-    def _notice(self, kind: str, text: str) -> None:
-        """A network client's refusal of our action (chat and table news are app banners)."""
-        if not self._closed and kind == "error":
-            mark = ("x " if self.ascii else "✗ ") if kind == "error" else ""
-            self._say(mark + prettify(text, self.ascii))
-
-    def _table_changed(self, seat: int | None, update: Update) -> None:
-        """Called by the table for each local seat after every accepted action."""
-        if self._closed:
-            return
-        seat = self.active_seat if seat is None else seat
-        self.logs.setdefault(seat, []).extend(update.events)
+    def _take(self, seat: int, update: Update) -> None:
+        super()._take(seat, update)
         last_round = update.view.get("last_round")
         if last_round and last_round["round"] != self.round_seen:
             self.round_seen = last_round["round"]
             view = update.view
             self.summaries.append((last_round, list(view["scores"]), view["rounds"]))
             self._stop_bots()  # the table waits while people read the scores
-        if update.over:
-            self.over = True
-        if not self._sync_due:
-            self._sync_due = True
-            self.call_later(self._sync)
 
-    def _sync(self) -> None:
-        """Bring the screen up to date, showing summaries and hand-offs before any hand."""
-        self._sync_due = False
-        if self._closed:
-            return
-        self._choose_seat()
-        if self.covered:
-            self._draw()
-            return
+    def _screen_due(self) -> Overlay | None:
+        """A round's scores come before anything else, even the final standings."""
         if self.summaries:
             last_round, totals, rounds = self.summaries.pop(0)
-            self._draw()
             summary = RoundSummary(last_round, totals, rounds, self.names, self.ascii)
-            self._open(summary, self._after_summary)
-            return
-        if self.over:
-            self._draw()
-            self._open(FinalStandings(self._view()["scores"], self.names, self.ascii), self._end)
-            return
-        if self.active_seat != self.shown_seat and not self.watching:
-            if len(self.humans) == 1:
-                self.shown_seat = self.active_seat
-            else:
-                self._draw()  # the hand is blanked before the hand-off covers the screen
-                handoff = HandoffScreen(self.names[self.active_seat], self.ascii)
-                self._open(handoff, self._after_handoff)
-                return
-        self._draw()
+            return summary, self._after_summary
+        return super()._screen_due()
+
+    def _results(self) -> Screen[str]:
+        return FinalStandings(self._view()["scores"], self.names, self.ascii)
+
+    def _prompt(self) -> None:
         view = self._view()
         if view["phase"] != "suit":
             self.suit_prompted = False
         elif view["turn"] == self.shown_seat and not self.suit_prompted and not self.read_only:
             self.suit_prompted = True
             self._ask_upcard_suit()
-
-    def _choose_seat(self) -> None:
-        waiting = sorted(seat for seat in self.client.waiting_for() if seat in self.humans)
-        if waiting:
-            self.active_seat = waiting[0]
-
-    def _update(self, seat: int) -> Update:
-        update = self.client.update(seat)
-        assert update is not None, "the table screen opens after the first update"
-        return update
-
-    def _view(self) -> dict[str, Any]:
-        return self._update(self.active_seat).view
-
-    @property
-    def private(self) -> bool:
-        """True when the player at the keyboard may see the active seat's cards."""
-        return not self.watching and self.shown_seat == self.active_seat
 
     def _draw(self) -> None:
         view = self._view()
@@ -229,10 +138,7 @@ class CratesScreen(Screen[None]):
         self.query_one("#pile", Static).update(
             show.pile_text(view, self.names, self.ascii, not self.app.no_color, tall)
         )
-        events = self.logs.get(you, [])
-        if not self.private:  # another player's private lines must not show before the hand-off
-            events = [event for event in events if event.get("to") is None]
-        lines = [event_line(event, self.names, self.ascii) for event in events]
+        lines = [event_line(event, self.names, self.ascii) for event in self._readable_log()]
         self.query_one("#log", GameLog).show(lines, source=(you, self.private))
         self._draw_hand(view)
         self.query_one("#status", Static).update(Text(self.message if self.private else ""))
@@ -277,40 +183,16 @@ class CratesScreen(Screen[None]):
         self.query_one("#status", Static).update(Text(self.message))
 
     def _say(self, message: str) -> None:
-        self.message = message
+        super()._say(message)
         self.message_turn = None
-        self.query_one("#status", Static).update(Text(message))
 
     # -- dialogs --------------------------------------------------------------------------------
-    def _open(self, screen: Screen[Any], then: Any = None) -> None:
-        """Push `screen` over this one; `then(result)` runs when it closes, then a fresh sync."""
-        self.covered += 1
-
-        def closed(result: Any) -> None:
-            self.covered -= 1
-            if then is not None:
-                then(result)
-            self._sync()
-
-        self.app.push_screen(screen, closed)
-
     def _after_summary(self, _: None) -> None:
         if not self.over and not self.summaries:
             self._start_bots()
 
-    def _after_handoff(self, ready: bool | None) -> None:
-        if ready:
-            self.shown_seat = self.active_seat
-            self._turn_was_mine = False
-        else:
-            self.action_quit()
-
-    def _end(self, choice: str | None) -> None:
-        if choice == "quit":
-            self.app.exit()
-        else:
-            self._closed = True
-            self.app.call_later(self.app.show_menu)  # type: ignore[attr-defined]
+    def _keyboard_passed(self) -> None:
+        self._turn_was_mine = False  # the new player is told what to do on their turn
 
     def _ask_upcard_suit(self) -> None:
         top = self._view()["top"]
@@ -330,33 +212,7 @@ class CratesScreen(Screen[None]):
             return
         self._submit({"type": "suit", "suit": suit})
 
-    # -- bots -----------------------------------------------------------------------------------
-    def _start_bots(self) -> None:
-        if self.bots and not self._closed and self._bot_worker is None:
-            self._bot_worker = self.run_worker(
-                self.client.run_bots(), name="bots", group="bots", exit_on_error=False
-            )
-
-    def _stop_bots(self) -> None:
-        if self._bot_worker is not None:
-            self._bot_worker.cancel()
-            self._bot_worker = None
-
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        if event.worker.name == "bots" and event.state == WorkerState.ERROR:
-            self._bot_worker = None
-            self._say(f"The bots stopped: {event.worker.error}")
-
     # -- player actions -------------------------------------------------------------------------
-    def _submit(self, action: dict[str, Any]) -> bool:
-        """Send `action` for the active seat; a refusal goes to the status line. True if taken."""
-        refusal = self.client.submit(self.active_seat, action)
-        if refusal is not None:
-            self._say(("x " if self.ascii else "✗ ") + prettify(refusal, self.ascii))
-            return False
-        self.message = ""
-        return True
-
     def _picked(self, view: dict[str, Any]) -> str | None:
         """The picked card, if any (the hand may have changed since it was drawn)."""
         cards = view["hand"]
@@ -482,26 +338,6 @@ class CratesScreen(Screen[None]):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         actions = {"draw": self.action_draw, "announce": self.action_announce}
         actions.get(event.button.id or "", self.action_dope)()
-
-    def action_help(self) -> None:
-        game = self.client.game
-        self._open(HelpScreen("crates", game.title if game else "Crates", KEYS))
-
-    def action_quit(self) -> None:
-        saving = getattr(self.client, "saved_as", None) is not None
-        question = (
-            "Leave this game? It is saved: `tablegames resume` brings it back."
-            if saving
-            else "Leave this game?"
-        )
-        self._open(QuitDialog(question, ascii=self.ascii, saving=saving), self._leave)
-
-    def _leave(self, choice: str | None) -> None:
-        if choice == "discard":
-            self.client.discard_save()  # type: ignore[attr-defined]
-            choice = "quit"
-        if choice is not None:
-            self._end(choice)
 
 
 SCREEN = CratesScreen

@@ -30,38 +30,23 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.markup import escape
-from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
-from textual.worker import Worker, WorkerState
 
 from ..widgets.log import GameLog
 from . import kraken_view as show
-from .dialogs import Option, PickDialog, QuitDialog
-from .handoff import HandoffScreen
-from .help import HelpScreen
+from .dialogs import Option, PickDialog
+from .game import ActionButton, GameScreen, Overlay
 from .kraken_choices import OPTION_KEYS, Chooser, Pending, Question, start
 from .kraken_dialogs import PassOnNotice, VoyageOver
 from .options import SetupOption
 
 if TYPE_CHECKING:
+    from textual.screen import Screen
+
     from ...table import Update
     from ..client import TableClient
 
 WIDE = 110  # terminal columns from which the chart and crew are drawn roomier
-
-KEYS = [
-    ("Enter", "make your decision now (it opens by itself when the table waits for you)"),
-    ("c", "use your character card, when the rules allow it"),
-    ("Esc", "close a decision to look at the table; Enter opens it again"),
-    ("1-9, 0, a-z", "choose an option in a decision; arrows and Enter work too"),
-    ("click", "click an option, or the Decide and Character buttons"),
-    ("?", "this help"),
-    ("q", "leave the game"),
-]
-
-
-class ActionButton(Button, can_focus=False):
-    """A button for the mouse that never takes the keyboard away from the table."""
 
 
 class DecisionDialog(PickDialog[list[Pending]]):
@@ -73,39 +58,29 @@ class DecisionDialog(PickDialog[list[Pending]]):
     """
 
 
-class KrakenScreen(Screen[None]):
+class KrakenScreen(GameScreen):
     """One Feed the Kraken table seen from this terminal: hot-seat for several seats."""
 
+    GAME = "kraken"
+    KEYS = (  # the help adds ? and q
+        ("Enter", "make your decision now (it opens by itself when the table waits for you)"),
+        ("c", "use your character card, when the rules allow it"),
+        ("Esc", "close a decision to look at the table; Enter opens it again"),
+        ("1-9, 0, a-z", "choose an option in a decision; arrows and Enter work too"),
+        ("click", "click an option, or the Decide and Character buttons"),
+    )
     CSS_PATH = "kraken.tcss"
-    AUTO_FOCUS = None
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space", "decide", "Decide", key_display="⏎"),
         Binding("c", "character", "Character"),
-        Binding("question_mark", "help", "Help", key_display="?"),
-        Binding("q", "quit", "Quit"),
     ]
 
     def __init__(self, client: TableClient, ascii: bool = False, bots: bool = True) -> None:
-        super().__init__(classes="ascii" if ascii else None)
-        self.client = client
-        self.ascii = ascii
-        self.dash = "-" if ascii else "—"
-        self.bots = bots
-        self.humans = sorted(client.seats)
-        self.watching = not self.humans
-        self.active_seat = self.humans[0] if self.humans else 0
-        self.shown_seat: int | None = self.humans[0] if len(self.humans) == 1 else None
-        self.message = ""
-        self.logs: dict[int, list[dict[str, Any]]] = {}
-        self.over = False
-        self.covered = 0
+        super().__init__(client, ascii, bots)
         self.asked: tuple[Any, ...] | None = None  # the decision last opened by itself
         self.round_queue: list[int] = []  # humans still to take an eyes-closed turn
         self.round_done: set[tuple[Any, ...]] = set()  # eyes-closed moments already gone round
         self.round_text = ""
-        self._sync_due = False
-        self._closed = False
-        self._bot_worker: Worker[None] | None = None
 
     # -- building -------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -122,81 +97,28 @@ class KrakenScreen(Screen[None]):
             yield ActionButton("Character (c)", id="character", compact=True)
         yield Footer()
 
-    def on_mount(self) -> None:
+    def _begin(self) -> None:
         self.query_one("#log").border_title = "Log"
-        for seat in self.humans or [self.active_seat]:
-            self.logs[seat] = list(self._update(seat).view["log"])
-        self.client.listen(self._table_changed)
-        listen_notices = getattr(self.client, "listen_notices", None)
-        if listen_notices is not None:  # a network client: refusals and chat come later
-            listen_notices(self._notice)
-        self.over = self._update(self.active_seat).over
-        self._start_bots()
-        self._sync()
-
-    def on_resize(self) -> None:
-        if self.is_mounted and not self._closed:
-            self._draw()
-
-    def on_unmount(self) -> None:
-        self._closed = True
-        self._stop_bots()
-
-    @property
-    def names(self) -> list[str]:
-        return list(self.client.names)
-
-    def _update(self, seat: int) -> Update:
-        update = self.client.update(seat)
-        assert update is not None, "the table screen opens after the first update"
-        return update
-
-    def _view(self) -> dict[str, Any]:
-        return self._update(self.active_seat).view
-
-    @property
-    def private(self) -> bool:
-        """True when the player at the keyboard may see the active seat's secrets."""
-        return not self.watching and self.shown_seat == self.active_seat
+        super()._begin()
 
     # -- following the table --------------------------------------------------------------------
-    def _notice(self, kind: str, text: str) -> None:
-        if not self._closed:
-            mark = ("x " if self.ascii else "✗ ") if kind == "error" else ""
-            self._say(mark + text)
+    def _screen_due(self) -> Overlay | None:
+        """An eyes-closed round goes on round the humans, even when the game has ended in it."""
+        if self.round_queue:
+            return self._handoff()
+        return super()._screen_due()
 
-    def _table_changed(self, seat: int | None, update: Update) -> None:
-        if self._closed:
-            return
-        seat = self.active_seat if seat is None else seat
-        self.logs.setdefault(seat, []).extend(update.events)
-        if update.over:
-            self.over = True
-        if not self._sync_due:
-            self._sync_due = True
-            self.call_later(self._sync)
+    def _results(self) -> Screen[str]:
+        view = self._view()
+        headline, rows = show.results_lines(view, self.names)
+        yours = []
+        if not self.watching:
+            for seat in self.humans:
+                name, role, won = rows[seat]
+                yours.append(f"{name}: {role}, {'won' if won else 'lost'}.")
+        return VoyageOver(headline, rows, yours, self.ascii)
 
-    def _sync(self) -> None:
-        """Bring the screen up to date: hand-offs first, then the table, then any decision."""
-        self._sync_due = False
-        if self._closed:
-            return
-        self._choose_seat()
-        if self.covered:
-            self._draw()
-            return
-        if self.over and not self.round_queue:
-            self._draw()
-            self._show_results()
-            return
-        if self.active_seat != self.shown_seat and not self.watching:
-            if len(self.humans) == 1:
-                self.shown_seat = self.active_seat
-            else:
-                self._draw()  # secrets are blanked before the hand-off covers the screen
-                self._open(HandoffScreen(self.names[self.active_seat], self.ascii), self._handed)
-                return
-        self._draw()
+    def _prompt(self) -> None:
         if self.round_queue:
             self._round_turn()
         elif self._my_move() and self._decision_key() != self.asked:
@@ -236,13 +158,6 @@ class KrakenScreen(Screen[None]):
             and ("window" in event or event["text"].startswith("Everyone closes"))
         )
         return (view["round"], view["phase"], view["window"], public)
-
-    def _handed(self, ready: bool | None) -> None:
-        if ready:
-            self.shown_seat = self.active_seat
-            self.message = ""
-        else:
-            self.action_quit()
 
     def _round_turn(self) -> None:
         """This seat's turn in an eyes-closed round: decide if there is something to decide,
@@ -314,9 +229,7 @@ class KrakenScreen(Screen[None]):
         crew.border_title = "Crew (* is you)" if starred else "Crew"
         crew.border_subtitle = escape(show.deck_line(view) if wide else f"deck {view['deck_size']}")
         self._draw_secrets(view, colour)
-        events = self.logs.get(self.active_seat, [])
-        if not self.private:  # another player's private lines must not show before the hand-off
-            events = [event for event in events if event.get("to") is None]
+        events = self._readable_log()
         lines = [show.line(event, names) for event in events if show.worth_logging(event)]
         self.query_one("#log", GameLog).show(lines, source=(self.active_seat, self.private))
         self._draw_status(view, update, waiting)
@@ -353,18 +266,6 @@ class KrakenScreen(Screen[None]):
             self._draw()
 
     # -- dialogs --------------------------------------------------------------------------------
-    def _open(self, screen: Screen[Any], then: Any = None) -> None:
-        """Push `screen` over this one; `then(result)` runs when it closes, then a fresh sync."""
-        self.covered += 1
-
-        def closed(result: Any) -> None:
-            self.covered -= 1
-            if then is not None:
-                then(result)
-            self._sync()
-
-        self.app.push_screen(screen, closed)
-
     def _ask(self, chooser: Chooser, pending: list[Pending]) -> None:
         """Ask the next question about `pending`, or send the one action left."""
         asked = chooser.ask(pending)
@@ -384,49 +285,7 @@ class KrakenScreen(Screen[None]):
 
         self._open(dialog, answered)
 
-    def _show_results(self) -> None:
-        view = self._view()
-        headline, rows = show.results_lines(view, self.names)
-        yours = []
-        if not self.watching:
-            for seat in self.humans:
-                name, role, won = rows[seat]
-                yours.append(f"{name}: {role}, {'won' if won else 'lost'}.")
-        self._open(VoyageOver(headline, rows, yours, self.ascii), self._end)
-
-    def _end(self, choice: str | None) -> None:
-        if choice == "quit":
-            self.app.exit()
-        else:
-            self._closed = True
-            self.app.call_later(self.app.show_menu)  # type: ignore[attr-defined]
-
-    # -- bots -----------------------------------------------------------------------------------
-    def _start_bots(self) -> None:
-        if self.bots and not self._closed and self._bot_worker is None:
-            self._bot_worker = self.run_worker(
-                self.client.run_bots(), name="bots", group="bots", exit_on_error=False
-            )
-
-    def _stop_bots(self) -> None:
-        if self._bot_worker is not None:
-            self._bot_worker.cancel()
-            self._bot_worker = None
-
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        if event.worker.name == "bots" and event.state == WorkerState.ERROR:
-            self._bot_worker = None
-            self._say(f"The bots stopped: {event.worker.error}")
-
     # -- player actions -------------------------------------------------------------------------
-    def _submit(self, action: dict[str, Any]) -> bool:
-        refusal = self.client.submit(self.active_seat, action)
-        if refusal is not None:
-            self._say(("x " if self.ascii else "✗ ") + refusal)
-            return False
-        self.message = ""
-        return True
-
     def action_decide(self) -> None:
         if self.covered or not self.private:
             return
@@ -470,26 +329,6 @@ class KrakenScreen(Screen[None]):
             self.action_character()
         else:
             self.action_decide()
-
-    def action_help(self) -> None:
-        game = self.client.game
-        self._open(HelpScreen("kraken", game.title if game else "Feed the Kraken", KEYS))
-
-    def action_quit(self) -> None:
-        saving = getattr(self.client, "saved_as", None) is not None
-        question = (
-            "Leave this game? It is saved: `tablegames resume` brings it back."
-            if saving
-            else "Leave this game?"
-        )
-        self._open(QuitDialog(question, ascii=self.ascii, saving=saving), self._leave)
-
-    def _leave(self, choice: str | None) -> None:
-        if choice == "discard":
-            self.client.discard_save()  # type: ignore[attr-defined]
-            choice = "quit"
-        if choice is not None:
-            self._end(choice)
 
 
 SCREEN = KrakenScreen

@@ -10,36 +10,23 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.markup import escape
-from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
-from textual.worker import Worker, WorkerState
 
 from ...rules.roach import CLAIMS
 from ..widgets.log import GameLog
 from ..widgets.roach_hand import RoachHand
 from . import roach_view as show
-from .dialogs import Option, PickDialog, QuitDialog
-from .handoff import HandoffScreen
-from .help import HelpScreen
+from .dialogs import Option, PickDialog
+from .game import ActionButton, GameScreen
 from .options import SetupOption
 from .roach_dialogs import PeekNotice, RoachResult
 
 if TYPE_CHECKING:
+    from textual.screen import Screen
+
     from ...table import Update
     from ..client import TableClient
 
-KEYS = [
-    ("← →", "move the pick along your hand"),
-    ("1-9", "pick card 1 to 9"),
-    ("Enter", "offer the picked card (then choose a player and a claim); when laying out, mark it"),
-    ("click", "pick a card; click the picked card again to offer it (or mark it)"),
-    ("t", "the claim about the card slid to you is true"),
-    ("f", "the claim is false"),
-    ("p", "peek at the card and pass it on: to a player who has not seen it, with a claim"),
-    ("l", "lay out the marked cards (after taking the joker or the blank)"),
-    ("?", "this help"),
-    ("q", "leave the game"),
-]
 
 #: Which actions each phase offers the player whose move it is.
 PHASE_ACTIONS = {
@@ -53,10 +40,6 @@ WIDE_MIDDLE, NARROW_MIDDLE = 46, 36  # the table panel's width there, and elsewh
 BUTTONS = {"offer": "offer", "true": "judge", "false": "judge", "pass": "pass_on", "lay": "lay"}
 
 
-class ActionButton(Button, can_focus=False):
-    """A button for the mouse that never takes the keyboard away from the table."""
-
-
 class TargetDialog(PickDialog[int]):
     """The shared pick dialog, wide enough for each player's face-up cards on one line."""
 
@@ -65,11 +48,24 @@ class TargetDialog(PickDialog[int]):
     """
 
 
-class RoachScreen(Screen[None]):
+class RoachScreen(GameScreen):
     """One roach table seen from this terminal: hot-seat for several seats, watching for none."""
 
+    GAME = "roach"
+    KEYS = (  # the help adds ? and q
+        ("← →", "move the pick along your hand"),
+        ("1-9", "pick card 1 to 9"),
+        (
+            "Enter",
+            "offer the picked card (then choose a player and a claim); when laying out, mark it",
+        ),
+        ("click", "pick a card; click the picked card again to offer it (or mark it)"),
+        ("t", "the claim about the card slid to you is true"),
+        ("f", "the claim is false"),
+        ("p", "peek at the card and pass it on: to a player who has not seen it, with a claim"),
+        ("l", "lay out the marked cards (after taking the joker or the blank)"),
+    )
     CSS_PATH = "roach.tcss"
-    AUTO_FOCUS = None  # keys go to the table, never to a button or the log
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "select(-1)", "Pick", key_display="←→"),
         Binding("right", "select(1)", "Pick", show=False),
@@ -80,32 +76,15 @@ class RoachScreen(Screen[None]):
         Binding("f", "judge(False)", "False"),
         Binding("p", "pass_on", "Peek & pass"),
         Binding("l", "lay", "Lay out"),
-        Binding("question_mark", "help", "Help", key_display="?"),
-        Binding("q", "quit", "Quit"),
     ]
 
     def __init__(self, client: TableClient, ascii: bool = False, bots: bool = True) -> None:
-        super().__init__(classes="ascii" if ascii else None)
-        self.client = client
-        self.ascii = ascii
-        self.dash = "-" if ascii else "—"
-        self.bots = bots
-        self.humans = list(client.seats)
-        self.watching = not self.humans  # a spectator: no hand, no actions
-        self.active_seat = self.humans[0] if self.humans else 0  # the seat the screen acts for
-        self.shown_seat: int | None = self.humans[0] if len(self.humans) == 1 else None
+        super().__init__(client, ascii, bots)
         self.selected: int | None = 0
         self.marked: list[str] = []  # cards marked to be laid out
-        self.message = ""
         self.message_version = -1  # the message goes stale when the table moves on
         self.message_seat: int | None = None  # and belongs to the seat it was said to
-        self.logs: dict[int, list[dict[str, Any]]] = {}
         self._updates: dict[int, Update] = {}  # each seat's latest update, until the next change
-        self.over = False
-        self.covered = 0  # dialogs of ours on top of this screen
-        self._sync_due = False
-        self._closed = False
-        self._bot_worker: Worker[None] | None = None
 
     # -- building and updating ------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -124,94 +103,26 @@ class RoachScreen(Screen[None]):
         yield Static(id="status")
         yield Footer()
 
-    def on_mount(self) -> None:
+    def _begin(self) -> None:
         self.query_one("#seats").border_title = "Players"
         self.query_one("#flight").border_title = "Table"
         self.query_one("#log").border_title = "Log"
-        for seat in self.humans or [self.active_seat]:
-            self.logs[seat] = list(self._update(seat).view["log"])
-        self.client.listen(self._table_changed)
-        listen_notices = getattr(self.client, "listen_notices", None)
-        if listen_notices is not None:  # a network client: refusals and news come later
-            listen_notices(self._notice)
-        self.over = self._update(self.active_seat).over
-        self._start_bots()
-        self._sync()
+        super()._begin()
 
-    def on_resize(self) -> None:
-        if self.is_mounted and not self._closed:
-            self._draw()
+    def _in_words(self, text: str) -> str:
+        return show.sentence(text)
 
-    def on_unmount(self) -> None:
-        self._closed = True
-        self._stop_bots()
-
-    @property
-    def names(self) -> list[str]:
-        return list(self.client.names)
-
-    def _notice(self, kind: str, text: str) -> None:
-        """A network client's news: a refused action, chat, someone leaving or coming back."""
-        if not self._closed:
-            mark = ("x " if self.ascii else "✗ ") if kind == "error" else ""
-            self._say(mark + show.sentence(text))
-
-    def _table_changed(self, seat: int | None, update: Update) -> None:
-        """Called by the table for each local seat after every accepted action."""
-        if self._closed:
-            return
-        seat = self.active_seat if seat is None else seat
+    def _take(self, seat: int, update: Update) -> None:
         self._updates.clear()
-        self.logs.setdefault(seat, []).extend(update.events)
-        if update.over:
-            self.over = True
-        if not self._sync_due:
-            self._sync_due = True
-            self.call_later(self._sync)
-
-    def _sync(self) -> None:
-        """Bring the screen up to date, showing the hand-off before any private card."""
-        self._sync_due = False
-        if self._closed:
-            return
-        self._choose_seat()
-        if self.covered:
-            self._draw()
-            return
-        if self.over:
-            self._stop_bots()
-            self._draw()
-            self._open(RoachResult(self._view(), self.names, self.ascii), self._end)
-            return
-        if self.active_seat != self.shown_seat and not self.watching:
-            if len(self.humans) == 1:
-                self.shown_seat = self.active_seat
-            else:
-                self._draw()  # the hand is blanked before the hand-off covers the screen
-                handoff = HandoffScreen(self.names[self.active_seat], self.ascii)
-                self._open(handoff, self._after_handoff)
-                return
-        self._draw()
-
-    def _choose_seat(self) -> None:
-        waiting = sorted(seat for seat in self.client.waiting_for() if seat in self.humans)
-        if waiting:
-            self.active_seat = waiting[0]
+        super()._take(seat, update)
 
     def _update(self, seat: int) -> Update:
         if seat not in self._updates:
-            update = self.client.update(seat)
-            assert update is not None, "the table screen opens after the first update"
-            self._updates[seat] = update
+            self._updates[seat] = super()._update(seat)
         return self._updates[seat]
 
-    def _view(self) -> dict[str, Any]:
-        return self._update(self.active_seat).view
-
-    @property
-    def private(self) -> bool:
-        """True when the player at the keyboard may see the active seat's cards."""
-        return not self.watching and self.shown_seat == self.active_seat
+    def _results(self) -> Screen[str]:
+        return RoachResult(self._view(), self.names, self.ascii)
 
     def _my_move(self, view: dict[str, Any]) -> bool:
         return self.private and not self.covered and view["turn"] == self.active_seat
@@ -233,10 +144,7 @@ class RoachScreen(Screen[None]):
                 public_view, self.names, you, self.ascii, room.height or 99, room.width or 99
             )
         )
-        events = self.logs.get(self.active_seat, [])
-        if not self.private:  # another player's private lines must not show before the hand-off
-            events = [event for event in events if event.get("to") is None]
-        lines = [show.log_line(event, self.names, self.ascii) for event in events]
+        lines = [show.log_line(event, self.names, self.ascii) for event in self._readable_log()]
         self.query_one("#log", GameLog).show(lines, source=(self.active_seat, self.private))
         self._draw_hand(view)
         self._draw_status(view)
@@ -327,39 +235,14 @@ class RoachScreen(Screen[None]):
         return self._update(self.active_seat).version
 
     def _say(self, message: str) -> None:
-        self.message = message
         self.message_version = self._version()
         self.message_seat = self.active_seat
-        self.query_one("#status", Static).update(Text(message))
+        super()._say(message)
 
     # -- dialogs --------------------------------------------------------------------------------
-    def _open(self, screen: Screen[Any], then: Any = None) -> None:
-        """Push `screen` over this one; `then(result)` runs when it closes, then a fresh sync."""
-        self.covered += 1
-
-        def closed(result: Any) -> None:
-            self.covered -= 1
-            if then is not None:
-                then(result)
-            self._sync()
-
-        self.app.push_screen(screen, closed)
-
-    def _after_handoff(self, ready: bool | None) -> None:
-        if ready:
-            self.shown_seat = self.active_seat
-            self.selected = 0
-            self.marked = []
-            self.message = ""
-        else:
-            self.action_quit()
-
-    def _end(self, choice: str | None) -> None:
-        if choice == "quit":
-            self.app.exit()
-        else:
-            self._closed = True
-            self.app.call_later(self.app.show_menu)  # type: ignore[attr-defined]
+    def _keyboard_passed(self) -> None:
+        self.selected = 0
+        self.marked = []
 
     def _target_dialog(self, title: str, seats: list[int]) -> TargetDialog:
         view = self._view()
@@ -384,33 +267,7 @@ class RoachScreen(Screen[None]):
         hint = "Press 1-8, or arrows and Enter. Esc: go back"
         return PickDialog(title, options, hint=hint, ascii=self.ascii)
 
-    # -- bots -----------------------------------------------------------------------------------
-    def _start_bots(self) -> None:
-        if self.bots and not self._closed and not self.over and self._bot_worker is None:
-            self._bot_worker = self.run_worker(
-                self.client.run_bots(), name="bots", group="bots", exit_on_error=False
-            )
-
-    def _stop_bots(self) -> None:
-        if self._bot_worker is not None:
-            self._bot_worker.cancel()
-            self._bot_worker = None
-
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        if event.worker.name == "bots" and event.state == WorkerState.ERROR:
-            self._bot_worker = None
-            self._say(f"The bots stopped: {event.worker.error}")
-
     # -- player actions -------------------------------------------------------------------------
-    def _submit(self, action: dict[str, Any]) -> bool:
-        """Send `action` for the active seat; a refusal goes to the status line. True if taken."""
-        refusal = self.client.submit(self.active_seat, action)
-        if refusal is not None:
-            self._say(("x " if self.ascii else "✗ ") + show.sentence(refusal))
-            return False
-        self.message = ""
-        return True
-
     def _kinds(self) -> list[tuple[str, int]]:
         return show.hand_kinds(self._view()["hand"]) if self.private else []
 
@@ -561,27 +418,6 @@ class RoachScreen(Screen[None]):
         action = actions.get(event.button.id or "")
         if action is not None:
             action()
-
-    def action_help(self) -> None:
-        game = self.client.game
-        title = game.title if game else "Cockroach Poker Royal"
-        self._open(HelpScreen("roach", title, KEYS))
-
-    def action_quit(self) -> None:
-        saving = getattr(self.client, "saved_as", None) is not None
-        question = (
-            "Leave this game? It is saved: `tablegames resume` brings it back."
-            if saving
-            else "Leave this game?"
-        )
-        self._open(QuitDialog(question, ascii=self.ascii, saving=saving), self._leave)
-
-    def _leave(self, choice: str | None) -> None:
-        if choice == "discard":
-            self.client.discard_save()  # type: ignore[attr-defined]
-            choice = "quit"
-        if choice is not None:
-            self._end(choice)
 
 
 def _without_secrets(view: dict[str, Any]) -> dict[str, Any]:

@@ -1,0 +1,290 @@
+"""What every game's table screen shares: following the table, hand-offs, dialogs, bots, leaving.
+
+A game's screen subclasses `GameScreen` and draws its own table (`_draw`); the shell here keeps
+it up to date. After every accepted action `_sync` brings the screen up to date in one order:
+the screen the table waits behind comes first (a round's scores, the results, the hot-seat
+hand-off before another player's secrets), then the table is drawn, then `_prompt` asks what
+the game wants asked. The hooks a game may override are the methods marked "Games ..." below.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rich.text import Text
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.widgets import Button, Static
+from textual.worker import Worker, WorkerState
+
+from .dialogs import QuitDialog
+from .handoff import HandoffScreen
+from .help import HelpScreen
+
+if TYPE_CHECKING:
+    from ...table import Update
+    from ..client import TableClient
+
+#: A screen to put over the table, and what to do with its answer when it closes.
+Overlay = tuple[Screen[Any], Callable[[Any], None]]
+
+#: The keys every game screen ends with, in its footer and in its help.
+SHARED_BINDINGS: list[BindingType] = [
+    Binding("question_mark", "help", "Help", key_display="?"),
+    Binding("q", "quit", "Quit"),
+]
+SHARED_KEYS = (("?", "this help"), ("q", "leave the game"))
+
+
+class ActionButton(Button, can_focus=False):
+    """A button for the mouse that never takes the keyboard away from the table."""
+
+
+class GameScreen(Screen[None]):
+    """One table seen from this terminal: hot-seat for several seats, watching for none.
+
+    `humans` are the seats played here; `active_seat` is the one the screen acts for now and
+    `shown_seat` the one whose player last took the keyboard: secrets show only when they agree.
+    """
+
+    GAME: ClassVar[str]  # the game's name, for its rules in the help
+    KEYS: ClassVar[tuple[tuple[str, str], ...]]  # the game's own keys and what they mean, for help
+    AUTO_FOCUS = None  # keys go to the table, never to a button or the log
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # Help and quit come last in every footer: Textual lists a base class's bindings
+        # first, so they are added to each game's own list rather than declared here.
+        if "BINDINGS" in cls.__dict__:
+            cls.BINDINGS = [*cls.BINDINGS, *SHARED_BINDINGS]
+        super().__init_subclass__(**kwargs)
+
+    def __init__(self, client: TableClient, ascii: bool = False, bots: bool = True) -> None:
+        super().__init__(classes="ascii" if ascii else None)
+        self.client = client
+        self.ascii = ascii
+        self.dash = "-" if ascii else "—"
+        self.bots = bots
+        self.humans = sorted(client.seats)
+        self.watching = not self.humans  # a spectator: no hand, no actions
+        self.active_seat = self.humans[0] if self.humans else 0  # the seat the screen acts for
+        self.shown_seat: int | None = self.humans[0] if len(self.humans) == 1 else None
+        self.message = ""
+        self.logs: dict[int, list[dict[str, Any]]] = {}  # each local seat's log lines
+        self.over = False
+        self.covered = 0  # dialogs of ours on top of this screen
+        self._sync_due = False
+        self._closed = False
+        self._bot_worker: Worker[None] | None = None
+
+    # -- following the table --------------------------------------------------------------------
+    def on_mount(self) -> None:
+        for seat in self.humans or [self.active_seat]:
+            self.logs[seat] = list(self._update(seat).view["log"])
+        self.over = self._update(self.active_seat).over
+        self.client.listen(self._table_changed)
+        listen_notices = getattr(self.client, "listen_notices", None)
+        if listen_notices is not None:  # a network client: refusals come later
+            listen_notices(self._notice)
+        self._begin()
+
+    def _begin(self) -> None:
+        """Start play once mounted and listening. Games name their panels here first."""
+        self._start_bots()
+        self._sync()
+
+    def on_resize(self) -> None:
+        if self.is_mounted and not self._closed:
+            self._draw()
+
+    def on_unmount(self) -> None:
+        self._closed = True
+        self._stop_bots()
+
+    @property
+    def names(self) -> list[str]:
+        return list(self.client.names)
+
+    @property
+    def private(self) -> bool:
+        """True when the player at the keyboard may see the active seat's secrets."""
+        return not self.watching and self.shown_seat == self.active_seat
+
+    def _update(self, seat: int) -> Update:
+        update = self.client.update(seat)
+        assert update is not None, "the table screen opens after the first update"
+        return update
+
+    def _view(self) -> dict[str, Any]:
+        return self._update(self.active_seat).view
+
+    def _readable_log(self) -> list[dict[str, Any]]:
+        """The active seat's log lines that the player at the keyboard may read."""
+        events = self.logs.get(self.active_seat, [])
+        if not self.private:  # another player's private lines must not show before the hand-off
+            events = [event for event in events if event.get("to") is None]
+        return events
+
+    def _notice(self, kind: str, text: str) -> None:
+        """A network client's refusal of our action (chat and table news are app banners)."""
+        if not self._closed and kind == "error":
+            self._refused(text)
+
+    def _table_changed(self, seat: int | None, update: Update) -> None:
+        """Called by the table for each local seat after every accepted action."""
+        if self._closed:
+            return
+        self._take(self.active_seat if seat is None else seat, update)
+        if update.over:
+            self.over = True
+        if not self._sync_due:
+            self._sync_due = True
+            self.call_later(self._sync)
+
+    def _take(self, seat: int, update: Update) -> None:
+        """Keep what `update` tells `seat`: its new log lines. Games keep more."""
+        self.logs.setdefault(seat, []).extend(update.events)
+
+    def _sync(self) -> None:
+        """Bring the screen up to date: what covers the table first, then the table, then any
+        question for the player."""
+        self._sync_due = False
+        if self._closed:
+            return
+        self._choose_seat()
+        overlay = None if self.covered else self._screen_due()
+        self._draw()  # a hand is blanked before a hand-off covers the screen
+        if overlay is not None:
+            self._open(*overlay)
+        elif not self.covered:
+            self._prompt()
+
+    def _choose_seat(self) -> None:
+        """Act for the first local seat the table waits for. Games with other turns override."""
+        waiting = sorted(seat for seat in self.client.waiting_for() if seat in self.humans)
+        if waiting:
+            self.active_seat = waiting[0]
+
+    def _screen_due(self) -> Overlay | None:
+        """What the table waits behind: the results once the game is over, else a hand-off.
+        Games add their own (a round's scores)."""
+        if self.over:
+            self._stop_bots()  # nothing is left for them to do
+            return self._results(), self._end
+        return self._handoff()
+
+    def _handoff(self) -> Overlay | None:
+        """The hand-off, when another local player's secrets come next (hot-seat)."""
+        if self.active_seat == self.shown_seat or self.watching:
+            return None
+        if len(self.humans) == 1:
+            self.shown_seat = self.active_seat
+            return None
+        return HandoffScreen(self.names[self.active_seat], self.ascii), self._after_handoff
+
+    def _after_handoff(self, ready: bool | None) -> None:
+        if ready:
+            self.shown_seat = self.active_seat
+            self.message = ""
+            self._keyboard_passed()
+        else:
+            self.action_quit()
+
+    def _keyboard_passed(self) -> None:
+        """The active seat's player has the keyboard. Games forget the last player's picks."""
+
+    def _prompt(self) -> None:
+        """Ask the player whatever the table, drawn and uncovered, waits for. Games override."""
+
+    def _results(self) -> Screen[str]:
+        """The screen that ends the game, answering "quit" or "menu". Games override."""
+        raise NotImplementedError
+
+    def _draw(self) -> None:
+        """Draw the whole table as the active seat may see it. Games override."""
+        raise NotImplementedError
+
+    # -- saying things --------------------------------------------------------------------------
+    def _say(self, message: str) -> None:
+        """Put `message` on the status line. Games also note when it goes stale."""
+        self.message = message
+        self.query_one("#status", Static).update(Text(message))
+
+    def _in_words(self, text: str) -> str:
+        """An engine's sentence as this screen writes it. Games spell out their card codes."""
+        return text
+
+    def _refused(self, reason: str) -> None:
+        self._say(("x " if self.ascii else "✗ ") + self._in_words(reason))
+
+    # -- dialogs --------------------------------------------------------------------------------
+    def _open(self, screen: Screen[Any], then: Callable[[Any], None] | None = None) -> None:
+        """Push `screen` over this one; `then(result)` runs when it closes, then a fresh sync."""
+        self.covered += 1
+
+        def closed(result: Any) -> None:
+            self.covered -= 1
+            if then is not None:
+                then(result)
+            self._sync()
+
+        self.app.push_screen(screen, closed)
+
+    def _end(self, choice: str | None) -> None:
+        """Leave the table: quit the app, or go back to the menu."""
+        self._closed = True
+        if choice == "quit":
+            self.app.exit()
+        else:
+            self.app.call_later(self.app.show_menu)  # type: ignore[attr-defined]
+
+    # -- bots -----------------------------------------------------------------------------------
+    def _start_bots(self) -> None:
+        if self.bots and not self._closed and not self.over and self._bot_worker is None:
+            self._bot_worker = self.run_worker(
+                self.client.run_bots(), name="bots", group="bots", exit_on_error=False
+            )
+
+    def _stop_bots(self) -> None:
+        if self._bot_worker is not None:
+            self._bot_worker.cancel()
+            self._bot_worker = None
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.name == "bots" and event.state == WorkerState.ERROR:
+            self._bot_worker = None
+            self._say(f"The bots stopped: {event.worker.error}")
+
+    # -- player actions -------------------------------------------------------------------------
+    def _submit(self, action: dict[str, Any]) -> bool:
+        """Send `action` for the active seat; a refusal goes to the status line. True if taken."""
+        if self.watching:
+            self._say("You are watching: you cannot act.")
+            return False
+        refusal = self.client.submit(self.active_seat, action)
+        if refusal is not None:
+            self._refused(refusal)
+            return False
+        self.message = ""
+        return True
+
+    def action_help(self) -> None:
+        game = self.client.game
+        title = game.title if game else self.GAME
+        self._open(HelpScreen(self.GAME, title, [*self.KEYS, *SHARED_KEYS]))
+
+    def action_quit(self) -> None:
+        saving = getattr(self.client, "saved_as", None) is not None
+        question = (
+            "Leave this game? It is saved: `tablegames resume` brings it back."
+            if saving
+            else "Leave this game?"
+        )
+        self._open(QuitDialog(question, ascii=self.ascii, saving=saving), self._leave)
+
+    def _leave(self, choice: str | None) -> None:
+        if choice == "discard":
+            self.client.discard_save()  # type: ignore[attr-defined]
+            choice = "quit"
+        if choice is not None:
+            self._end(choice)
