@@ -10,14 +10,14 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Footer, Label, Static
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Label, Static
 
 from ..widgets.crabs_table import GESTURE_KEYS
 from ..widgets.seats import table_box
 from .crabs_view import gesture_phrase, team_name, team_of, winners_line
-from .dialogs import DIALOG_CSS
+from .results import GameOver
 
 
 class SignalScreen(Screen[str | None]):
@@ -96,29 +96,18 @@ class SignalScreen(Screen[str | None]):
             self.action_pick(int(widget.id.removeprefix("gesture-")))
 
 
-class CrabsOver(ModalScreen[str]):
+class CrabsOver(GameOver):
     """The game is over: the winning team and every team's tokens; returns "menu" or "quit"."""
 
-    DEFAULT_CSS = (
-        DIALOG_CSS.format(name="CrabsOver")
-        + """
-    CrabsOver > Vertical { min-width: 44; }
-    CrabsOver Button { margin: 1 1 0 1; }
-    CrabsOver Horizontal { height: auto; width: auto; }
-    """
-    )
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("m,enter", "choose('menu')", "Menu", show=False),
-        Binding("q", "choose('quit')", "Quit", show=False),
-    ]
-
     def __init__(self, view: dict[str, Any], names: Sequence[str], ascii: bool = False) -> None:
-        super().__init__(classes="ascii" if ascii else None)
+        super().__init__(ascii)
         self.view = view
         self.names = list(names)
-        self.ascii = ascii
 
-    def compose(self) -> ComposeResult:
+    def _headline(self) -> str:
+        return winners_line(self.view, self.names)
+
+    def _table(self) -> Table:
         view = self.view
         you = view.get("seat")
         teams = team_of(view)
@@ -131,19 +120,10 @@ class CrabsOver(ModalScreen[str]):
             members = ", ".join(self.names[seat] for seat in view["teams"][team])
             mine = " (you)" if you is not None and teams[you] == team else ""
             table.add_row(team_name(team) + mine, members, str(view["team_tokens"][team]))
-        with Vertical():
-            yield Label(Text(f"Game over: {winners_line(view, self.names)}"), classes="title")
-            yield Static(table)
-            yield Label("Most tokens wins.", classes="hint")
-            with Horizontal():
-                yield Button("Back to menu (m)", id="menu", variant="primary", compact=True)
-                yield Button("Quit (q)", id="quit", compact=True)
+        return table
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss("quit" if event.button.id == "quit" else "menu")
-
-    def action_choose(self, choice: str) -> None:
-        self.dismiss(choice)
+    def _hint(self) -> str:
+        return "Most tokens wins."
 
 
 class OneHumanOnly(Screen[None]):

@@ -9,12 +9,13 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Label, Static
+from textual.widgets import Button, Label
 
 from ..widgets.seats import table_box
 from .dialogs import DIALOG_CSS
+from .results import GameOver
 
 
 class PassOnNotice(ModalScreen[None]):
@@ -48,21 +49,8 @@ class PassOnNotice(ModalScreen[None]):
         self.dismiss(None)
 
 
-class VoyageOver(ModalScreen[str]):
+class VoyageOver(GameOver):
     """The game is over: who won, and everyone's role; returns "menu" or "quit"."""
-
-    DEFAULT_CSS = (
-        DIALOG_CSS.format(name="VoyageOver")
-        + """
-    VoyageOver > Vertical { min-width: 44; }
-    VoyageOver Button { margin: 1 1 0 1; }
-    VoyageOver Horizontal { height: auto; width: auto; }
-    """
-    )
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("m,enter", "choose('menu')", "Menu", show=False),
-        Binding("q", "choose('quit')", "Quit", show=False),
-    ]
 
     def __init__(
         self,
@@ -71,30 +59,22 @@ class VoyageOver(ModalScreen[str]):
         you: Sequence[str] = (),
         ascii: bool = False,
     ) -> None:
-        super().__init__(classes="ascii" if ascii else None)
+        super().__init__(ascii)
         self.headline = headline
         self.rows = list(rows)
         self.you = list(you)
-        self.ascii = ascii
 
-    def compose(self) -> ComposeResult:
+    def _headline(self) -> str:
+        return self.headline
+
+    def _table(self) -> Table:
         table = Table(box=table_box(self.ascii), expand=True)
         table.add_column("Player")
         table.add_column("Role")
         table.add_column("Result")
         for name, role, won in self.rows:
             table.add_row(name, role, Text("won", "bold") if won else Text("lost"))
-        with Vertical():
-            yield Label(Text(f"Game over: {self.headline}"), classes="title")
-            yield Static(table)
-            if self.you:
-                yield Label(Text(" ".join(self.you)), classes="hint")
-            with Horizontal():
-                yield Button("Back to menu (m)", id="menu", variant="primary", compact=True)
-                yield Button("Quit (q)", id="quit", compact=True)
+        return table
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss("quit" if event.button.id == "quit" else "menu")
-
-    def action_choose(self, choice: str) -> None:
-        self.dismiss(choice)
+    def _hint(self) -> str:
+        return " ".join(self.you)

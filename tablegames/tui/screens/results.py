@@ -140,15 +140,18 @@ def standings(totals: Sequence[int]) -> list[tuple[int, int]]:
     return places
 
 
-class FinalStandings(ModalScreen[str]):
-    """The game is over: players ranked by total; returns "menu" or "quit"."""
+class GameOver(ModalScreen[str]):
+    """The end of a game: a headline, a table and a line under it; returns "menu" or "quit".
+
+    Each game's ending says what goes in it (`_headline`, `_table`, `_hint`).
+    """
 
     DEFAULT_CSS = (
-        DIALOG_CSS.format(name="FinalStandings")
+        DIALOG_CSS.format(name="GameOver")
         + """
-    FinalStandings > Vertical { min-width: 44; }
-    FinalStandings Button { margin: 1 1 0 1; }
-    FinalStandings Horizontal { height: auto; width: auto; }
+    GameOver > Vertical { min-width: 44; }
+    GameOver Button { margin: 1 1 0 1; }
+    GameOver Horizontal { height: auto; width: auto; }
     """
     )
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -156,34 +159,62 @@ class FinalStandings(ModalScreen[str]):
         Binding("q", "choose('quit')", "Quit", show=False),
     ]
 
-    def __init__(self, totals: Sequence[int], names: Sequence[str], ascii: bool = False) -> None:
+    def __init__(self, ascii: bool = False) -> None:
         super().__init__(classes="ascii" if ascii else None)
-        self.totals = list(totals)
-        self.names = list(names)
         self.ascii = ascii
 
     def compose(self) -> ComposeResult:
-        places = standings(self.totals)
-        winners = [self.names[seat] for place, seat in places if place == 1]
-        headline = f"{winners[0]} wins!"
-        if len(winners) > 1:
-            headline = f"{' and '.join(winners)} share the win!"
-        table = Table(box=table_box(self.ascii), expand=True)
-        table.add_column("Place", justify="right")
-        table.add_column("Player")
-        table.add_column("Total", justify="right")
-        for place, seat in places:
-            table.add_row(str(place), self.names[seat], str(self.totals[seat]))
+        hint = self._hint()
         with Vertical():
-            yield Label(Text(f"Game over: {headline}"), classes="title")
-            yield Static(table)
-            yield Label("Lowest total wins.", classes="hint")
+            yield Label(Text(f"Game over: {self._headline()}"), classes="title")
+            yield Static(self._table())
+            if hint:
+                yield Label(Text(hint), classes="hint")
             with Horizontal():
                 yield Button("Back to menu (m)", id="menu", variant="primary", compact=True)
                 yield Button("Quit (q)", id="quit", compact=True)
+
+    def _headline(self) -> str:
+        """Who won (or lost), after "Game over: "."""
+        raise NotImplementedError
+
+    def _table(self) -> Table:
+        raise NotImplementedError
+
+    def _hint(self) -> str:
+        """A line under the table (how the game is won); none by default."""
+        return ""
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss("quit" if event.button.id == "quit" else "menu")
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(choice)
+
+
+class FinalStandings(GameOver):
+    """The game is over: players ranked by total; returns "menu" or "quit"."""
+
+    def __init__(self, totals: Sequence[int], names: Sequence[str], ascii: bool = False) -> None:
+        super().__init__(ascii)
+        self.totals = list(totals)
+        self.names = list(names)
+
+    def _headline(self) -> str:
+        places = standings(self.totals)
+        winners = [self.names[seat] for place, seat in places if place == 1]
+        if len(winners) > 1:
+            return f"{' and '.join(winners)} share the win!"
+        return f"{winners[0]} wins!"
+
+    def _table(self) -> Table:
+        table = Table(box=table_box(self.ascii), expand=True)
+        table.add_column("Place", justify="right")
+        table.add_column("Player")
+        table.add_column("Total", justify="right")
+        for place, seat in standings(self.totals):
+            table.add_row(str(place), self.names[seat], str(self.totals[seat]))
+        return table
+
+    def _hint(self) -> str:
+        return "Lowest total wins."

@@ -9,12 +9,13 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Label, Static
+from textual.widgets import Button, Label
 
 from ..widgets.seats import table_box
 from .dialogs import DIALOG_CSS
+from .results import GameOver
 from .roach_view import display_text, loser_line, with_article
 
 
@@ -67,39 +68,23 @@ def result_table(
     return table
 
 
-class RoachResult(ModalScreen[str]):
+class RoachResult(GameOver):
     """The game is over: the loser named, every display shown; returns "menu" or "quit"."""
 
-    DEFAULT_CSS = (
-        DIALOG_CSS.format(name="RoachResult")
-        + """
-    RoachResult > Vertical { width: 90%; max-width: 90; min-width: 44; }
-    RoachResult Button { margin: 1 1 0 1; }
-    RoachResult Horizontal { height: auto; width: auto; }
+    DEFAULT_CSS = """
+    RoachResult > Vertical { width: 90%; max-width: 90; }
     """
-    )
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("m,enter", "choose('menu')", "Menu", show=False),
-        Binding("q", "choose('quit')", "Quit", show=False),
-    ]
 
     def __init__(self, view: dict[str, Any], names: Sequence[str], ascii: bool = False) -> None:
-        super().__init__(classes="ascii" if ascii else None)
+        super().__init__(ascii)
         self.view = view
         self.names = list(names)
-        self.ascii = ascii
 
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Label(Text(f"Game over: {loser_line(self.view, self.names)}"), classes="title")
-            yield Static(result_table(self.view, self.names, self.ascii, not self.app.no_color))
-            yield Label("Whoever collects too much loses; everyone else wins.", classes="hint")
-            with Horizontal():
-                yield Button("Back to menu (m)", id="menu", variant="primary", compact=True)
-                yield Button("Quit (q)", id="quit", compact=True)
+    def _headline(self) -> str:
+        return loser_line(self.view, self.names)
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss("quit" if event.button.id == "quit" else "menu")
+    def _table(self) -> Table:
+        return result_table(self.view, self.names, self.ascii, not self.app.no_color)
 
-    def action_choose(self, choice: str) -> None:
-        self.dismiss(choice)
+    def _hint(self) -> str:
+        return "Whoever collects too much loses; everyone else wins."
