@@ -127,7 +127,6 @@ class CrabsScreen(GameScreen):
     def _begin(self) -> None:
         self.query_one("#ocean-box").border_title = "Ocean"
         self.query_one("#tokens").border_title = "Tokens"
-        self.query_one("#log").border_title = "Log"
         self._timer = self.set_interval(0.5, self._tick)
         self._draw()
         if self.seat is not None and not self.over and not self._view()["log"][1:]:

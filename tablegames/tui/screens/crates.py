@@ -82,7 +82,6 @@ class CratesScreen(GameScreen):
     def _begin(self) -> None:
         self.query_one("#seats").border_title = "Players"
         self.query_one("#pile").border_title = "Table"
-        self.query_one("#log").border_title = "Log"
         last_round = self._view()["last_round"]
         self.round_seen = last_round["round"] if last_round else None
         super()._begin()

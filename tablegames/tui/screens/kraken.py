@@ -97,10 +97,6 @@ class KrakenScreen(GameScreen):
             yield ActionButton("Character (c)", id="character", compact=True)
         yield Footer()
 
-    def _begin(self) -> None:
-        self.query_one("#log").border_title = "Log"
-        super()._begin()
-
     # -- following the table --------------------------------------------------------------------
     def _screen_due(self) -> Overlay | None:
         """An eyes-closed round goes on round the humans, even when the game has ended in it."""

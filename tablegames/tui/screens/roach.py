@@ -106,7 +106,6 @@ class RoachScreen(GameScreen):
     def _begin(self) -> None:
         self.query_one("#seats").border_title = "Players"
         self.query_one("#flight").border_title = "Table"
-        self.query_one("#log").border_title = "Log"
         super()._begin()
 
     def _in_words(self, text: str) -> str:

@@ -23,7 +23,7 @@ def event_line(event: dict[str, Any], names: Sequence[str], ascii: bool = False)
 
 
 class GameLog(RichLog, can_focus=False):
-    """A scrolling log, rewritten at once when it starts showing another player's lines."""
+    """A scrolling log titled "Log", rewritten at once when it shows another player's lines."""
 
     DEFAULT_CSS = """
     GameLog { height: 1fr; overflow-y: auto; scrollbar-size-vertical: 1; }
@@ -34,6 +34,7 @@ class GameLog(RichLog, can_focus=False):
             id=id, wrap=True, markup=False, auto_scroll=True, min_width=20, max_lines=KEEP
         )
         self.ascii = ascii
+        self.border_title = "Log"
         self._source: Hashable = None
         self._written = 0
 

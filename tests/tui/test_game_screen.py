@@ -1,0 +1,60 @@
+"""What every game's table screen gets from `GameScreen`: help, leaving, and the shared keys."""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+from textual.binding import Binding
+
+from tablegames.catalogue import listings
+from tablegames.local import local_table
+from tablegames.tui.app import TableGamesApp
+from tablegames.tui.screens.dialogs import QuitDialog
+from tablegames.tui.screens.game import GameScreen
+from tablegames.tui.screens.help import HelpScreen, help_markdown
+
+from .helpers import STILL
+
+GAMES = [listing for listing in listings() if listing.playable]
+
+
+def test_every_playable_game_has_a_game_screen() -> None:
+    for listing in GAMES:
+        importlib.import_module(f"tablegames.tui.screens.{listing.name}")
+    screens = {screen.GAME: screen for screen in GameScreen.__subclasses__()}
+    assert sorted(screens) == sorted(listing.name for listing in GAMES)
+    for screen in screens.values():
+        actions = [binding.action for binding in screen.BINDINGS if isinstance(binding, Binding)]
+        assert actions[-2:] == ["help", "quit"], f"{screen.__name__} ends its keys with help, quit"
+
+
+@pytest.mark.parametrize("listing", GAMES, ids=lambda listing: listing.name)
+async def test_every_game_screen_opens_its_help_and_asks_before_leaving(listing) -> None:
+    client = local_table(listing.name, listing.min_players, humans=1, seed=1, pace=STILL)
+    app = TableGamesApp(client)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        for _ in range(3):  # a question the game asks first (a team's signal, a decision)
+            if isinstance(app.screen, GameScreen):
+                break
+            await pilot.press("escape")
+            await pilot.pause()
+        table = app.screen
+        assert isinstance(table, GameScreen)
+        shown = [key for key, active in table.active_bindings.items() if active.binding.show]
+        assert shown[-2:] == ["question_mark", "q"]  # help and quit come last in the footer
+
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen) and app.screen.game == listing.name
+        assert "leave the game" in help_markdown(listing.name, app.screen.keys)
+        await pilot.press("escape")
+        assert app.screen is table
+
+        await pilot.press("q")
+        assert isinstance(app.screen, QuitDialog)
+        await pilot.press("n")
+        assert app.screen is table
+        await pilot.press("q", "y")
+        await pilot.pause()
+    assert app.return_code == 0
