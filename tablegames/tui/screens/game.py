@@ -174,7 +174,8 @@ class GameScreen(Screen[None]):
         return self._handoff()
 
     def _handoff(self) -> Overlay | None:
-        """The hand-off, when another local player's secrets come next (hot-seat)."""
+        """The hand-off, when another local player's secrets come next (hot-seat). Games
+        played by one player per terminal have none."""
         if self.active_seat == self.shown_seat or self.watching:
             return None
         if len(self.humans) == 1:
