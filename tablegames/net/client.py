@@ -22,7 +22,14 @@ from ..bots import get_bot
 from ..paths import data_dir
 from ..rules import Action, Game, get_game
 from ..table import Update
-from .protocol import MAX_SERVER_FRAME, PROTOCOL_VERSION, SERVER_MESSAGES, Connection, ProtocolError
+from .protocol import (
+    MAX_SERVER_FRAME,
+    PROTOCOL_VERSION,
+    SERVER_MESSAGES,
+    Connection,
+    ProtocolError,
+    updated_log,
+)
 
 log = logging.getLogger("tablegames.client")
 
@@ -91,6 +98,7 @@ class RemoteClient:
         self.names: list[str] = []
         self.presence: dict[str, Any] | None = None
         self.latest: Update | None = None
+        self._log: list[Any] = []  # the view's log as rebuilt from the updates' new entries
         self.over = False
         self.connected = False
         self.why = ""  # why the last reconnect failed
@@ -170,6 +178,7 @@ class RemoteClient:
         reader, writer = await asyncio.open_connection(self.host, self.port)
         self._writer = writer
         self._conn = Connection(SERVER_MESSAGES, max_frame=MAX_SERVER_FRAME)
+        self._log = []  # log differences are against what this connection was sent
         self._reader_task = asyncio.get_running_loop().create_task(self._read(reader))
         hello: dict[str, Any] = {"t": "hello", "v": PROTOCOL_VERSION, "name": self.name}
         if self.code:
@@ -247,9 +256,13 @@ class RemoteClient:
             if message.get("text"):
                 self._notify("presence", message["text"])
         elif kind == "update":
+            # The server sends only the log entries this connection has not had yet.
+            view = message["view"]
+            if isinstance(view.get("log"), list):
+                self._log = view["log"] = updated_log(self._log, message["log_drop"], view["log"])
             update = Update(
                 version=message["version"],
-                view=message["view"],
+                view=view,
                 events=message["events"],
                 over=message["over"],
                 legal=message["legal"],

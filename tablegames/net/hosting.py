@@ -14,11 +14,13 @@ import string
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
+from weakref import WeakKeyDictionary
 
 from ..bots import get_bot
 from ..rules import Action, Game, IllegalAction, get_game
 from ..store import SavedSeat, SavedTable, Store
 from ..table import Table, Update
+from .protocol import log_difference
 
 CODE_ALPHABET = "".join(c for c in string.ascii_uppercase if c not in "IO")
 
@@ -82,6 +84,8 @@ class HostedTable:
     store_id: int | None = None
     _acting_version: int | None = None  # the client version of the action being applied
     _stop_feed: Callable[[], None] | None = None  # the spectators' feed, only while they watch
+    # What each peer was last sent of its view's log (forgotten with the peer).
+    _logs_sent: WeakKeyDictionary[Peer, list[Any]] = field(default_factory=WeakKeyDictionary)
 
     def __post_init__(self) -> None:
         self.seats = [Seat(number) for number in range(self.players)]
@@ -174,10 +178,11 @@ class HostedTable:
         if self._stop_feed is None:
             self._stop_feed = self.table.subscribe(None, self._deliver_spectators)
         else:
-            peer.send(self.update_message(self.table.update_for(None)))
+            peer.send(self.update_message(self.table.update_for(None), peer))
 
     def detach(self, peer: Peer, now: float) -> None:
         """`peer` went away: its seat is held for it; spectators are just forgotten."""
+        self._logs_sent.pop(peer, None)
         if peer in self.spectators:
             self.spectators.remove(peer)
             if not self.spectators and self._stop_feed is not None:
@@ -256,7 +261,7 @@ class HostedTable:
             raise IllegalAction("you are not playing at this table")
         if seat.last_action == (version, action):
             peer.send({"t": "ack", "v": version})
-            peer.send(self.update_message(self.table.update_for(seat.number)))
+            peer.send(self.update_message(self.table.update_for(seat.number), peer))
             return
         self._acting_version = version
         try:
@@ -268,11 +273,23 @@ class HostedTable:
     def seat_of(self, peer: Peer) -> Seat | None:
         return next((s for s in self.seats if s.peer is peer), None)
 
-    def update_message(self, update: Update) -> dict[str, Any]:
+    def update_message(self, update: Update, peer: Peer) -> dict[str, Any]:
+        """`update` for `peer`: its view, with only the log entries `peer` has not been sent.
+
+        A view's log grows within a round, and sending it whole after every action would make
+        a round's traffic grow with its square; the client rebuilds the view's log.
+        """
+        view, drop = update.view, 0
+        log = view.get("log")
+        if isinstance(log, list):
+            drop, added = log_difference(self._logs_sent.get(peer, []), log)
+            self._logs_sent[peer] = list(log)  # a copy: a game may go on growing its list
+            view = {**view, "log": added}
         return {
             "t": "update",
             "version": update.version,
-            "view": update.view,
+            "view": view,
+            "log_drop": drop,
             "events": update.events,
             "over": update.over,
             "legal": update.legal,
@@ -282,14 +299,13 @@ class HostedTable:
     def _deliver(self, seat: Seat) -> Callable[[Update], None]:
         def deliver(update: Update) -> None:
             if seat.peer is not None:
-                seat.peer.send(self.update_message(update))
+                seat.peer.send(self.update_message(update, seat.peer))
 
         return deliver
 
     def _deliver_spectators(self, update: Update) -> None:
-        message = self.update_message(update)
         for peer in self.spectators:
-            peer.send(message)
+            peer.send(self.update_message(update, peer))
 
     # -- telling people -------------------------------------------------------------------------
     def presence(self, text: str | None) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from typing import Any
 
 import msgpack
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2  # 2: updates carry only the log entries the peer has not had
 MAX_CLIENT_FRAME = 64 * 1024  # what a server accepts from a client
 MAX_SERVER_FRAME = 1024 * 1024  # what a client accepts from a server (views can be large)
 MAX_DEPTH = 16
@@ -81,7 +81,10 @@ SERVER_MESSAGES: dict[str, Schema] = {
     "presence": _schema(seats=(LIST, True), spectators=(INT, True), text=(STR + NONE, False)),
     "update": _schema(
         version=(INT, True),
+        # The view's "log" holds only new entries: the client drops `log_drop` entries from the
+        # front of the log it has (a new round, a window moving on) and adds these.
         view=(MAP, True),
+        log_drop=(INT, True),
         events=(LIST, True),
         over=(BOOL, True),
         legal=(LIST, True),
@@ -94,6 +97,30 @@ SERVER_MESSAGES: dict[str, Schema] = {
     "pong": _schema(n=(INT, False)),
     "bye": _schema(text=(STR, False)),
 }
+
+
+# -- the view's log, sent as a difference -------------------------------------------------------
+LOG_SHIFTS = 8  # how far a window of recent entries may move on and still be sent as a difference
+
+
+def log_difference(sent: list[Any], log: list[Any]) -> tuple[int, list[Any]]:
+    """How to turn the log a peer has (`sent`) into `log`: (entries to drop, entries to add).
+
+    `sent` is what this connection was sent: both ends start each connection with no log.
+
+    Nothing to drop when the log only grew (the usual case); a few when a window of recent
+    entries moved on; everything when the log starts afresh (a new round).
+    """
+    for drop in range(min(len(sent), LOG_SHIFTS) + 1):
+        kept = len(sent) - drop
+        if kept <= len(log) and log[:kept] == sent[drop:]:
+            return drop, log[kept:]
+    return len(sent), log
+
+
+def updated_log(known: list[Any], drop: int, added: list[Any]) -> list[Any]:
+    """The log a peer rebuilds from the one it has and an update's difference (a new list)."""
+    return known[drop:] + added
 
 
 def _depth(value: Any, limit: int) -> int:

@@ -352,7 +352,7 @@ class Server:
             self._sit(client, hosted, seat.number, token=None)
             hosted.attach(seat, client)
             if hosted.table is not None:
-                client.send(hosted.update_message(hosted.table.update_for(seat.number)))
+                client.send(hosted.update_message(hosted.table.update_for(seat.number), client))
             return
         client.greeted = True
         self._welcome(client)

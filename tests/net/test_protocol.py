@@ -8,6 +8,7 @@ import pytest
 from tablegames.net.protocol import (
     CLIENT_MESSAGES,
     MAX_CLIENT_FRAME,
+    PROTOCOL_VERSION,
     SERVER_MESSAGES,
     Connection,
     ProtocolError,
@@ -24,12 +25,13 @@ def frame(body: bytes) -> bytes:
     return len(body).to_bytes(4, "big") + body
 
 
-HELLO = {"t": "hello", "v": 1, "name": "Sara"}
+HELLO = {"t": "hello", "v": 2, "name": "Sara"}
 
 
 def test_a_literal_hello_frame_becomes_a_message():
-    data = b"\x00\x00\x00\x16" + b"\x83\xa1t\xa5hello\xa1v\x01\xa4name\xa4Sara"
+    data = b"\x00\x00\x00\x16" + b"\x83\xa1t\xa5hello\xa1v\x02\xa4name\xa4Sara"
     assert data == encode(HELLO)
+    assert HELLO["v"] == PROTOCOL_VERSION  # the bytes above are this version's
     conn = server_side()
     conn.receive_data(data)
     assert conn.events_received() == [HELLO]
@@ -81,11 +83,11 @@ BAD_INPUTS = {
     "nested map": frame(msgpack.packb({"t": "action", "v": 1, "action": nested(20)})),
     "wrong field type": frame(msgpack.packb({"t": "hello", "v": "1", "name": "x"})),
     "bool for int": frame(msgpack.packb({"t": "hello", "v": True, "name": "x"})),
-    "missing field": frame(msgpack.packb({"t": "hello", "v": 1})),
+    "missing field": frame(msgpack.packb({"t": "hello", "v": PROTOCOL_VERSION})),
     "unknown field": frame(msgpack.packb({"t": "ping", "evil": 1})),
     "unknown message": frame(msgpack.packb({"t": "launch-missiles"})),
     "server-only message": frame(msgpack.packb({"t": "update", "version": 1})),
-    "overlong name": frame(msgpack.packb({"t": "hello", "v": 1, "name": "x" * 501})),
+    "overlong name": frame(msgpack.packb({"t": "hello", "v": PROTOCOL_VERSION, "name": "x" * 501})),
 }
 
 
@@ -120,11 +122,12 @@ def test_a_connection_ending_mid_frame_is_reported():
 
 def test_every_server_message_the_server_sends_fits_its_schema():
     samples = [
-        {"t": "welcome", "v": 1, "server": "tablegames", "heartbeat": 5.0},
+        {"t": "welcome", "v": 2, "server": "tablegames", "heartbeat": 5.0},
         {
             "t": "update",
             "version": 2,
             "view": {"hand": ["AS"]},
+            "log_drop": 0,
             "events": [],
             "over": False,
             "legal": [],

@@ -8,7 +8,7 @@ import msgpack
 import pytest
 
 from tablegames.net.client import RemoteClient, ServerRefused, play_as_bot
-from tablegames.net.protocol import encode
+from tablegames.net.protocol import PROTOCOL_VERSION, encode
 from tablegames.net.server import Server, ServerConfig
 
 LOOPBACK = "127.0.0.1"
@@ -90,9 +90,9 @@ async def test_a_wrong_token_or_code_gets_nothing():
     hosted = server.add_table("crates", 2)
     try:
         for hello in (
-            {"t": "hello", "v": 1, "name": "x"},
-            {"t": "hello", "v": 1, "name": "x", "code": "NOPE"},
-            {"t": "hello", "v": 1, "name": "x", "code": "KRAB", "token": "00" * 32},
+            {"t": "hello", "v": PROTOCOL_VERSION, "name": "x"},
+            {"t": "hello", "v": PROTOCOL_VERSION, "name": "x", "code": "NOPE"},
+            {"t": "hello", "v": PROTOCOL_VERSION, "name": "x", "code": "KRAB", "token": "00" * 32},
         ):
             reader, writer = await raw(port)
             writer.write(encode(hello))
@@ -138,7 +138,7 @@ async def test_a_silent_peer_is_dropped_within_the_idle_limit():
         assert asyncio.get_running_loop().time() - started < 2
         # A trickler (one byte at a time, never a full message) is dropped too.
         reader, writer = await raw(port)
-        writer.write(encode({"t": "hello", "v": 1, "name": "slow"}))
+        writer.write(encode({"t": "hello", "v": PROTOCOL_VERSION, "name": "slow"}))
         await read_messages(reader, 2)  # welcome, lobby
         data = encode({"t": "ping"})
         with pytest.raises((ConnectionError, AssertionError)):

@@ -17,7 +17,7 @@ import msgpack
 from tablegames.bots import get_bot
 from tablegames.net.client import RemoteClient, ServerRefused, play_as_bot
 from tablegames.net.hosting import HostedTable
-from tablegames.net.protocol import encode
+from tablegames.net.protocol import PROTOCOL_VERSION, encode
 from tablegames.net.server import Server, ServerConfig
 from tablegames.rules import get_game
 
@@ -249,7 +249,7 @@ async def hello(
 ) -> tuple[asyncio.StreamReader, asyncio.StreamWriter, list[dict[str, Any]]]:
     """A raw connection that said hello; returns it and the server's first replies."""
     reader, writer = await raw_connection(port)
-    writer.write(encode({"t": "hello", "v": 1, "name": name, **fields}))
+    writer.write(encode({"t": "hello", "v": PROTOCOL_VERSION, "name": name, **fields}))
     replies = await read_frames(reader, 1)
     if replies[0]["t"] == "welcome" and "token" not in fields:
         replies += await read_frames(reader, 1)  # the lobby
@@ -301,7 +301,7 @@ class RawPeer:
 
     async def sit(self, table: str, seat: int | None = None, name: str = "raw") -> None:
         """Hello, join `table` (at `seat`) and note the seat and token."""
-        self.send({"t": "hello", "v": 1, "name": name})
+        self.send({"t": "hello", "v": PROTOCOL_VERSION, "name": name})
         join: dict[str, Any] = {"t": "join", "table": table}
         if seat is not None:
             join["seat"] = seat

@@ -35,6 +35,7 @@ from typing import Any
 import msgpack
 
 from tablegames.net.hosting import token_key
+from tablegames.net.protocol import updated_log
 from tablegames.rules import Game, State
 from tablegames.rules.core import visible_to
 
@@ -364,6 +365,22 @@ def split_frames(data: bytes) -> Iterator[tuple[bytes, Any]]:
         at += 4 + length
 
 
+def with_whole_log(update: dict[str, Any], log: list[Any]) -> tuple[list[Any], dict[str, Any]]:
+    """An update frame as the client reads it: its view's log rebuilt from the entries sent.
+
+    Returns the log so far and the update with that log back in its view; a frame that does
+    not say where its entries go is left as it is (the owed-view check then reports it).
+    """
+    drop, view = update.get("log_drop"), update.get("view")
+    if not isinstance(drop, int) or not isinstance(view, dict):
+        return log, update
+    new = view.get("log")
+    if not isinstance(new, list):
+        return log, update
+    log = updated_log(log, drop, new)
+    return log, {**update, "view": {**view, "log": log}}
+
+
 def _is_event(value: Any) -> bool:
     return isinstance(value, dict) and "text" in value and "to" in value
 
@@ -446,10 +463,12 @@ class Scanner:
             if token != own_token
             for needle in (token.encode(), bytes.fromhex(token), token_key(token))
         ]
+        log: list[Any] = []  # the view's log as this connection rebuilds it
         for raw, message in split_frames(data):
             report.frames += 1
             if isinstance(message, dict) and message.get("t") == "update":
                 version = int(message.get("version", version))
+                log, message = with_whole_log(message, log)
             found = report.findings
             over_at = self.truth.over_at
             sealed = over_at is None or version < over_at

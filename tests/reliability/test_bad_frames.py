@@ -16,7 +16,13 @@ from typing import Any
 import msgpack
 import pytest
 
-from tablegames.net.protocol import MAX_CLIENT_FRAME, SERVER_MESSAGES, check_message, encode
+from tablegames.net.protocol import (
+    MAX_CLIENT_FRAME,
+    PROTOCOL_VERSION,
+    SERVER_MESSAGES,
+    check_message,
+    encode,
+)
 
 from ..net.test_protocol import BAD_INPUTS, frame
 from .harness import LOOPBACK, RawPeer, play_game, read_until_closed, running_server
@@ -41,7 +47,7 @@ async def send_hostile(port: int, name: str, greet: bool) -> list[dict]:
     """Send one hostile input (after a hello when `greet`); every frame until the server closes."""
     peer = await RawPeer.open(port)
     if greet and name != "message before hello":
-        peer.send({"t": "hello", "v": 1, "name": "hostile"})
+        peer.send({"t": "hello", "v": PROTOCOL_VERSION, "name": "hostile"})
         await peer.until_pong()
     peer.writer.write(HOSTILE[name])
     if name == "truncated body":
@@ -105,7 +111,7 @@ def _flood_unread(port: int, stop: threading.Event, sent: list[int]) -> None:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # answers back up quickly
         sock.settimeout(10)
         sock.connect((LOOPBACK, port))
-        sock.sendall(encode({"t": "hello", "v": 1, "name": "flood"}))
+        sock.sendall(encode({"t": "hello", "v": PROTOCOL_VERSION, "name": "flood"}))
         with contextlib.suppress(OSError):
             while not stop.is_set() and sent[0] < 64 * 1024 * 1024:
                 sock.sendall(ping)

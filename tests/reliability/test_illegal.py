@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from tablegames.net.protocol import PROTOCOL_VERSION
 from tablegames.rules import IllegalAction
 
 from .harness import RawPeer, crabs_options, running_server
@@ -76,7 +77,7 @@ async def campaign(name: str, attempts: int, rng: random.Random) -> tuple[int, i
         for number, peer in enumerate(seats):
             await peer.sit(hosted.code, number, f"p{number}")
         watcher = await RawPeer.open(port)
-        watcher.send({"t": "hello", "v": 1, "name": "w"})
+        watcher.send({"t": "hello", "v": PROTOCOL_VERSION, "name": "w"})
         watcher.send({"t": "join", "table": hosted.code, "spectate": True})
         everyone = [*seats, watcher]
         for peer in seats:

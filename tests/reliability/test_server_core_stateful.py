@@ -18,7 +18,13 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from tablegames.net.hosting import HostedTable
-from tablegames.net.protocol import CLIENT_MESSAGES, Connection, ProtocolError, encode
+from tablegames.net.protocol import (
+    CLIENT_MESSAGES,
+    PROTOCOL_VERSION,
+    Connection,
+    ProtocolError,
+    encode,
+)
 from tablegames.net.server import Server, ServerConfig
 
 from .metrics import record
@@ -97,7 +103,7 @@ class ServerCore(RuleBasedStateMachine):
         self.count += 1
         peer = Peer(f"peer{self.count}")
         self.peers.append(peer)
-        self.deliver(peer, {"t": "hello", "v": 1, "name": peer.name, **fields})
+        self.deliver(peer, {"t": "hello", "v": PROTOCOL_VERSION, "name": peer.name, **fields})
         return peer
 
     def live(self) -> list[Peer]:

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tablegames.net.protocol import encode
+from tablegames.net.protocol import PROTOCOL_VERSION, encode
 
 from .harness import LOOPBACK, RawPeer, play_game, running_server
 from .metrics import record
@@ -33,7 +33,7 @@ def _deaf_spectator(port: int, table: str, stop: threading.Event) -> None:
         sock.settimeout(10)
         sock.connect((LOOPBACK, port))
         sock.sendall(
-            encode({"t": "hello", "v": 1, "name": "deaf"})
+            encode({"t": "hello", "v": PROTOCOL_VERSION, "name": "deaf"})
             + encode({"t": "join", "table": table, "spectate": True})
         )
         with contextlib.suppress(OSError):
@@ -115,7 +115,7 @@ def test_a_dropped_peer_that_never_reads_does_not_linger():
             with contextlib.suppress(BlockingIOError):
                 sock.connect((LOOPBACK, port))
             await asyncio.sleep(0.05)
-            sock.send(encode({"t": "hello", "v": 1, "name": "stuck"}))
+            sock.send(encode({"t": "hello", "v": PROTOCOL_VERSION, "name": "stuck"}))
             backlog = 0
             for _ in range(2000):  # ask until some answers wait on the server, then go silent
                 sock.send(encode({"t": "lobby"}))
@@ -141,7 +141,7 @@ async def time_to_drop(server: Any, port: int, behaviour: str) -> float:
     peer = await RawPeer.open(port)
     started = time.monotonic()
     if behaviour != "silent from the start":
-        peer.send({"t": "hello", "v": 1, "name": behaviour})
+        peer.send({"t": "hello", "v": PROTOCOL_VERSION, "name": behaviour})
     if behaviour == "trickling":
 
         async def trickle() -> None:
@@ -156,7 +156,7 @@ async def time_to_drop(server: Any, port: int, behaviour: str) -> float:
         started = time.monotonic()
 
         async def slow() -> None:
-            for byte in encode({"t": "hello", "v": 1, "name": "slowloris"}):
+            for byte in encode({"t": "hello", "v": PROTOCOL_VERSION, "name": "slowloris"}):
                 peer.writer.write(bytes([byte]))
                 await asyncio.sleep(0.1)
 
@@ -197,7 +197,7 @@ def test_a_live_peer_that_answers_pings_is_kept():
     async def run() -> bool:
         async with running_server(**LIMITS) as (server, port):
             peer = await RawPeer.open(port)
-            peer.send({"t": "hello", "v": 1, "name": "alive"})
+            peer.send({"t": "hello", "v": PROTOCOL_VERSION, "name": "alive"})
             deadline = time.monotonic() + 3 * LIMITS["idle_limit"]
             with contextlib.suppress(TimeoutError):
                 while time.monotonic() < deadline:

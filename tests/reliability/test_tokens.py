@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tablegames.net.protocol import CLIENT_MESSAGES, encode
+from tablegames.net.protocol import CLIENT_MESSAGES, PROTOCOL_VERSION, encode
 from tablegames.net.server import Server
 from tablegames.store import Store
 
@@ -38,7 +38,7 @@ def table_fingerprint(server: Server, code: str) -> Any:
 def messages_with(extra: dict[str, Any], code: str) -> list[dict[str, Any]]:
     """One message of every type a client may send, each carrying `extra` fields."""
     samples = {
-        "hello": {"t": "hello", "v": 1, "name": "intruder"},
+        "hello": {"t": "hello", "v": PROTOCOL_VERSION, "name": "intruder"},
         "lobby": {"t": "lobby"},
         "join": {"t": "join", "table": code, "seat": 0},
         "ready": {"t": "ready", "ready": True},
@@ -73,7 +73,7 @@ def credentials(tokens: dict[str, str], other_table: str) -> dict[str, dict[str,
 async def intrude(port: int, hello: dict[str, Any], message: dict[str, Any]) -> list[Any]:
     """Say hello with `hello`'s fields, then send `message`; everything the server answers."""
     peer = await RawPeer.open(port)
-    peer.send({"t": "hello", "v": 1, "name": "intruder", **hello})
+    peer.send({"t": "hello", "v": PROTOCOL_VERSION, "name": "intruder", **hello})
     peer.send(message)
     peer.send({"t": "bye"})
     data = await read_until_closed(peer.reader)
@@ -122,7 +122,7 @@ async def token_campaign(rounds: int) -> tuple[int, int]:
             # A seated player cannot reach another seat either.
             a0 = players["A0"]
             for message in (
-                {"t": "hello", "v": 1, "name": "A0", "token": tokens["A1"]},
+                {"t": "hello", "v": PROTOCOL_VERSION, "name": "A0", "token": tokens["A1"]},
                 {"t": "join", "table": a.code, "seat": 1},
                 {"t": "action", "v": a.table.version, "action": {"type": "draw"}},
             ):
@@ -161,18 +161,27 @@ def test_nothing_is_read_after_a_refusal_that_hangs_up():
         async with running_server(code="KRAB") as (server, port):
             hosted = server.add_table("crates", 2)
             peer = await RawPeer.open(port)
-            guesses = [{"t": "hello", "v": 1, "name": "g", "code": c} for c in ("NOPE", "KRAB")]
+            guesses = [
+                {"t": "hello", "v": PROTOCOL_VERSION, "name": "g", "code": c}
+                for c in ("NOPE", "KRAB")
+            ]
             peer.writer.write(b"".join(encode(message) for message in guesses))
             data = await read_until_closed(peer.reader)
             frames = [frame for _, frame in split_frames(data)]
             assert [f["t"] for f in frames] == ["error"] and frames[0]["code"] == "bad-code"
             sitter = await RawPeer.open(port)
-            sitter.send({"t": "hello", "v": 1, "name": "s", "code": "KRAB"})
+            sitter.send({"t": "hello", "v": PROTOCOL_VERSION, "name": "s", "code": "KRAB"})
             sitter.send({"t": "join", "table": hosted.code, "seat": 0})
             news = await sitter.until_pong()
             token = next(f["token"] for f in news if f["t"] == "seated")
             thief = await RawPeer.open(port)
-            wrong = {"t": "hello", "v": 1, "name": "t", "code": "KRAB", "token": "00" * 32}
+            wrong = {
+                "t": "hello",
+                "v": PROTOCOL_VERSION,
+                "name": "t",
+                "code": "KRAB",
+                "token": "00" * 32,
+            }
             right = {**wrong, "token": token}
             thief.writer.write(encode(wrong) + encode(right))
             await read_until_closed(thief.reader)
