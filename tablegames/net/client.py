@@ -294,7 +294,6 @@ class RemoteClient:
             try:
                 log.info("%s: reconnecting", self.name)
                 await self.connect()
-                self._notify("presence", "reconnected")
                 return True
             except (OSError, TimeoutError) as problem:
                 log.info("%s: not yet (%r)", self.name, problem)

@@ -189,6 +189,7 @@ class TableGamesApp(App[None]):
                 if not await remote.reconnect():
                     self.notify("Could not get back to the table.", severity="error", timeout=30)
                     return
+                self.notify("Back at the table.", timeout=4)
 
     def get_key_display(self, binding: Binding) -> str:
         shown = super().get_key_display(binding)

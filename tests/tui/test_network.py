@@ -133,3 +133,28 @@ async def test_chat_goes_to_everyone_at_the_table_as_a_banner():
         await friend.close()
         await remote.close()
         await server.close()
+
+
+async def test_a_dropped_connection_says_so_and_sits_back_down():
+    server = Server(ServerConfig(port=0, bot_pace=STILL))
+    server.add_table("crates", 2, options=DEAL, seed=1, fill_with_bots="normal")
+    port = await server.start()
+    remote = RemoteClient("127.0.0.1", port, "Sara")
+    app = TableGamesApp(remote=remote)
+
+    def banners() -> list[str]:
+        return [str(notice.message) for notice in app._notifications]
+
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: "Press r" in screen_text(app))
+            await pilot.press("r")
+            await wait_for(pilot, lambda: isinstance(app.screen, CratesScreen))
+            for client in list(server.clients):
+                client.writer.transport.abort()  # the network drops, not the player
+            await wait_for(pilot, lambda: "Back at the table." in banners())
+            assert any(text.startswith("Connection lost") for text in banners())
+            assert remote.seat == 0 and remote.latest.view["hand"] == ["QH", "7S", "4C"]
+    finally:
+        await remote.close()
+        await server.close()
