@@ -8,9 +8,19 @@ import re
 import statistics
 from dataclasses import dataclass, field
 
-from ..rules import Action, IllegalAction, View
+from ..rules import Action, View
 from ..rules.cards import DECK, RANK_OF, SUIT_NAMES, SUIT_OF, SUITS, rank, suit
-from ..rules.crates import CARD_POINTS, WILD_RANKS, CratesState, score_hand, suits_for
+from ..rules.crates import (
+    CARD_POINTS,
+    CRANK_CARDS,
+    FITTING,
+    WILD_CARDS,
+    WILD_RANKS,
+    WILD_SUITS,
+    CratesState,
+    score_hand,
+    suits_for,
+)
 
 TURN_TYPES = frozenset(("play", "draw", "suit"))
 ATTACK_RANKS = frozenset(("2", "4", "7"))  # hurt only the next player
@@ -236,25 +246,27 @@ class NormalBot:
 
 # -- hard -----------------------------------------------------------------------------------------
 
-SCREEN_SAMPLES = 8  # deals every candidate is played out in, to find the best challenger
-FINAL_SAMPLES = 64  # deals the normal bot's choice and that challenger are compared over
+BUDGET = 14_000  # rollouts per decision times the cards in hand (rollouts cost about that)
+FIRST_SAMPLES = 16  # deals every candidate is played out in before the weakest are dropped
 MAX_CANDIDATES = 6  # the normal bot's favourites; the rest are rarely better and cost time
-CONFIDENCE = 1.0  # standard errors by which the challenger must beat the normal bot's choice
+CONFIDENCE = 0.5  # standard errors by which a challenger must beat the normal bot's choice
 ROLLOUT_LIMIT = 300  # actions; a round of normal bots ends long before this
 
 
 class HardBot:
     """Deals the unseen cards at random many times and plays candidates out with normal bots.
 
-    Each outcome is our round points against the mean of the others' (lower is better). A
-    round swings widely with the hidden cards, so a few deals mostly measure luck: every
-    candidate is tried in a few deals, and the best challenger then meets the normal bot's
-    choice over many more; it is played only if it wins clearly. Announce and Dope! are never
+    Each outcome is our round points against the mean of the others' (lower is better). Every
+    candidate is played out in the same deals (the same hidden cards and shuffles), so that
+    they differ only by the action. A round swings widely with the hidden cards: the weaker
+    half of the candidates is dropped after each batch of deals, the next batch doubling,
+    until the budget is spent; the best survivor is played if it beats the normal bot's
+    choice by `confidence` standard errors over the same deals. Announce and Dope! are never
     worth searching: it always takes them.
     """
 
-    screen_samples = SCREEN_SAMPLES
-    final_samples = FINAL_SAMPLES
+    budget = BUDGET
+    first_samples = FIRST_SAMPLES
     max_candidates = MAX_CANDIDATES
     confidence = CONFIDENCE
     read_log = True  # deal as the log allows (see `read_round`); False: uniformly at random
@@ -269,26 +281,40 @@ class HardBot:
         candidates = self.candidates(view, legal)
         if len(candidates) < 2:
             return candidates[0] if candidates else None
-        # The same deals and shuffles for every candidate, so they differ only by the action.
+        return candidates[self.search(view, candidates)]
+
+    def search(self, view: View, candidates: list[Action]) -> int:
+        """The index of the candidate to play (0, the normal bot's choice, unless beaten)."""
         reading = read_round(view) if self.read_log else RoundReading()
-        worlds = [
-            (*self.deal_unseen(view, reading), self.rng.getrandbits(32))
-            for _ in range(max(self.screen_samples, self.final_samples))
-        ]
-
-        def outcomes(action: Action, first: int, last: int) -> list[float]:
-            return [rollout(view, *world, action) for world in worlds[first:last]]
-
-        screen = self.screen_samples
-        screened = [outcomes(action, 0, screen) for action in candidates]
-        challenger = min(range(1, len(candidates)), key=lambda i: sum(screened[i]))
-        base = screened[0] + outcomes(candidates[0], screen, self.final_samples)
-        rival = screened[challenger] + outcomes(candidates[challenger], screen, self.final_samples)
-        return candidates[challenger] if self.clearly_better(base, rival) else candidates[0]
+        me, players = self.seat, view["players"]
+        worlds: list[tuple[list[list[str]], list[str], int]] = []
+        outcomes: list[list[float]] = [[] for _ in candidates]
+        # A rollout's cost grows with the cards in hand: the budget counts cards times rollouts.
+        budget = self.budget // max(sum(view["hand_sizes"]), 2 * players)
+        alive = list(range(len(candidates)))
+        batch = self.first_samples
+        while batch >= 2:
+            while len(worlds) < len(outcomes[0]) + batch:
+                hands, draw = self.deal_unseen(view, reading)
+                worlds.append((hands, draw, self.rng.getrandbits(32)))
+            for index in alive:
+                done = len(outcomes[index])
+                for hands, draw, seed in worlds[done : done + batch]:
+                    points = play_round(
+                        view, [list(h) for h in hands], draw, seed, candidates[index]
+                    )
+                    outcomes[index].append(points[me] - (sum(points) - points[me]) / (players - 1))
+            budget -= batch * len(alive)
+            if len(alive) > 2:  # the normal bot's choice stays, to be compared with at the end
+                ranked = sorted(alive[1:], key=lambda index: statistics.fmean(outcomes[index]))
+                alive = [0, *ranked[: len(alive) // 2]]
+            batch = min(2 * batch, budget // len(alive))
+        best = min(alive[1:], key=lambda index: statistics.fmean(outcomes[index]))
+        return best if self.clearly_better(outcomes[0], outcomes[best]) else 0
 
     def clearly_better(self, base: list[float], rival: list[float]) -> bool:
         """True if `rival` beats `base` (lower is better) by `confidence` standard errors."""
-        gains = [b - r for b, r in zip(base, rival, strict=True)]
+        gains = [b - r for b, r in zip(base, rival, strict=False)]
         if len(gains) < 2:
             return False
         error = statistics.stdev(gains) / math.sqrt(len(gains))
@@ -452,71 +478,260 @@ def _take(
     hand.extend(chosen)
 
 
-def rollout(view: View, hands: list[list[str]], draw: list[str], seed: int, first: Action) -> float:
-    """Play `first` in one guessed deal, then normal bots to the round's end; our relative score."""
-    me = view["seat"]
-    state = CratesState.from_view(view, hands, draw, seed)
-    start = state.round_index
-    state.apply(me, first)
-    for _ in range(ROLLOUT_LIMIT):
-        if state.round_index != start:
-            break
-        if state.must_announce:
-            target = min(state.must_announce)
-            state.apply((target + 1) % state.players, {"type": "dope", "target": target})
-            continue
-        seat = state.turn
-        try:
-            state.apply(seat, rollout_turn(state, seat))
-        except IllegalAction:  # our shortcut misjudged the rules: ask the engine after all
-            action = normal_choice(_quick_view(state, seat), turn_actions(state.legal(seat)))
-            assert action is not None
-            state.apply(seat, action)
-    if state.round_index != start and state.last_round is not None:
-        points: list[int] = state.last_round["points"]
-    else:
-        points = [score_hand(hand)[0] for hand in state.hands]
-    others = [p for seat, p in enumerate(points) if seat != me]
-    return points[me] - sum(others) / len(others)
+# -- fast rollouts ---------------------------------------------------------------------------------
+
+CARD_VALUE = {card: CARD_POINTS[RANK_OF[card]] for card in DECK}
+#: Non-wild cards other than 3s: the ones `best_suit` and `follow_ups` count.
+COUNTED_CARDS = frozenset(c for c in DECK if RANK_OF[c] not in WILD_RANKS and RANK_OF[c] != "3")
+Move = tuple[str, str] | None  # (card, suit it leaves to follow), or None to draw
+
+
+def policy_move(
+    hand: list[str],
+    fitting: frozenset[str],
+    crank: int,
+    me: int,
+    direction: int,
+    hands: list[list[str]],
+    scores: list[int],
+    pile: int,
+) -> Move:
+    """The normal bot's turn (`normal_choice`) from bare state: the card and the suit it names.
+
+    The same choice, worked out without views or the engine's legal list (a rollout's cost).
+    `fitting` holds the cards that may be played now; `hands` only count (the sizes are public).
+    """
+    playable = [card for card in hand if card in fitting]
+    if not playable:
+        return None
+    left = len(hand) - 1
+    if len(playable) == 1:
+        card = playable[0]
+        if card not in WILD_CARDS:
+            return card, SUIT_OF[card]  # nothing to weigh (a crank's 2 or ace names no suit)
+    if not left:
+        card = playable[0]  # going out: every card is worth GOING_OUT, the first wins
+        return card, suits_for(card)[0] if card in WILD_CARDS else SUIT_OF[card]
+    sizes = [len(cards) for cards in hands]
+    players = len(sizes)
+    danger = False
+    others = 0
+    for seat, size in enumerate(sizes):
+        if seat != me and size:
+            others += 1
+            danger = danger or size <= 2
+    if crank:
+        twos = sum(1 for card in hand if RANK_OF[card] == "2")
+        best_card, best = "", -math.inf
+        for card in playable:
+            worth = CARD_VALUE[card] + (
+                30 if RANK_OF[card] == "A" and twos == 1 and not danger and left >= 3 else 0
+            )
+            if worth > best:
+                best_card, best = card, worth
+        return best_card, SUIT_OF[best_card]
+    low = min(scores)
+    ahead, behind = (me + direction) % players, (me - direction) % players
+    threat_ahead = sizes[ahead] <= 2 or (scores[ahead] == low and scores[ahead] < scores[me])
+    threat_behind = sizes[behind] <= 2 or (scores[behind] == low and scores[behind] < scores[me])
+    attack = ATTACK_BONUS if threat_ahead else 0
+    reverse = 0 if ahead == behind else ATTACK_BONUS * (threat_ahead - threat_behind)
+    wilds = 0
+    weights = {named: [0, 0] for named in SUITS}  # count and points, as `best_suit` weighs
+    by_rank: dict[str, int] = {}
+    for card in hand:
+        if card in COUNTED_CARDS:
+            weight = weights[SUIT_OF[card]]
+            weight[0] += 1
+            weight[1] += CARD_VALUE[card]
+            by_rank[RANK_OF[card]] = by_rank.get(RANK_OF[card], 0) + 1
+        elif card in WILD_CARDS:
+            wilds += 1
+    best_card, best_suit_named, best = "", "", -math.inf
+    for card in playable:
+        card_rank = RANK_OF[card]
+        value: float = CARD_VALUE[card]
+        if card in WILD_CARDS:
+            named = max(WILD_SUITS[card], key=weights.__getitem__)
+            value -= WILD_WHEN_DANGER if danger else KEEP_WILD
+            follow_ups = wilds - 1 + weights[named][0]
+        else:
+            named = SUIT_OF[card]
+            follow_ups = wilds + weights[named][0] + by_rank.get(card_rank, 0)
+            if card_rank == "3":
+                value -= KEEP_THREE
+            else:
+                follow_ups -= 2
+                if card_rank in ATTACK_RANKS:
+                    value += attack if card_rank != "7" or pile else 0
+                elif card_rank == "5" and pile >= others:
+                    value += FIVE_BONUS + (ATTACK_BONUS if danger else 0)
+                elif card_rank == "10":
+                    value += reverse
+                elif card_rank == "6":
+                    value += 25 if follow_ups else -25
+        value += FOLLOW_UP * follow_ups
+        if value > best:
+            best_card, best_suit_named, best = card, named, value
+    return best_card, best_suit_named
 
 
 def rollout_turn(state: CratesState, seat: int) -> Action:
-    """The normal bot's turn action, worked out without listing every legal action.
-
-    The same choice as `normal_choice` (which reads the engine's full legal list, with a
-    variant per named suit and per announcement): that list is most of a rollout's cost.
-    """
+    """The normal bot's turn action in an engine state (the same as `normal_choice`)."""
     hand = state.hands[seat]
     if state.phase == "suit":
         return {"type": "suit", "suit": best_suit(suits_for(state.discard_pile[-1]), hand)}
-    if state.crank:
-        playable = [card for card in hand if RANK_OF[card] in CRANK_RANKS]
-    else:
-        top_rank = RANK_OF[state.discard_pile[-1]]
-        playable = [card for card in hand if fits(card, top_rank, state.suit)]
-    if not playable:
+    fitting = CRANK_CARDS if state.crank else FITTING[RANK_OF[state.discard_pile[-1]], state.suit]
+    move = policy_move(
+        hand,
+        fitting,
+        state.crank,
+        seat,
+        state.direction,
+        state.hands,
+        state.scores,
+        len(state.draw_pile),
+    )
+    if move is None:
         return {"type": "draw"}
-    if len(playable) == 1 and len(hand) > 2 and RANK_OF[playable[0]] not in WILD_RANKS:
-        return {"type": "play", "card": playable[0]}  # nothing to weigh
-    view = _quick_view(state, seat)
-    judge = PlayJudge(view)
-    named = {card: judge.suit_to_name(card) for card in playable}
-    card = max(playable, key=lambda c: judge.value(c, named[c]))
-    return play_action(view, [], card, named[card])
+    card, named = move
+    action: Action = {"type": "play", "card": card}
+    if card in WILD_CARDS:
+        action["suit"] = named
+    if len(hand) == 2:
+        action["announce"] = True
+    return action
 
 
-def _quick_view(state: CratesState, seat: int) -> View:
-    """The few view keys the normal policy reads, built without copying logs (rollout speed)."""
-    return {
-        "seat": seat,
-        "players": state.players,
-        "hand": state.hands[seat],
-        "hand_sizes": [len(hand) for hand in state.hands],
-        "crank": state.crank,
-        "direction": state.direction,
-        "draw_size": len(state.draw_pile),
-        "scores": state.scores,
-    }
+def play_round(
+    view: View, hands: list[list[str]], draw: list[str], seed: int, first: Action
+) -> list[int]:
+    """Play `first`, then normal bots to the round's end in one guessed deal; everyone's points.
+
+    `hands` holds every seat's hand (they are changed), `draw` the draw pile, top first. It
+    plays exactly as the engine would (`CratesState.from_view`, then `apply` with the normal
+    bot's choices, Dope! called at once), only without the engine's checks, views and logs:
+    the tests hold the two to the same outcomes.
+    """
+    players: int = view["players"]
+    scores: list[int] = view["scores"]
+    rng = random.Random(seed)
+    pile = list(reversed(draw))  # top last, as the engine keeps it
+    discard = list(view["discard"])
+    suit_now: str = view["suit"]
+    crank: int = view["crank"]
+    direction: int = view["direction"]
+    lost_turn = set(view["lost_turn"])
+    passed: set[int] = set()
+    sizes = [len(hand) for hand in hands]
+    gone_out = next((seat for seat, size in enumerate(sizes) if not size), None)
+    exposed = sorted(
+        seat
+        for seat, size in enumerate(view["hand_sizes"])
+        if size == 1 and seat not in view["announced"] and seat in view.get("exposed", ())
+    )
+
+    def draw_cards(seat: int, count: int) -> bool:
+        """The engine's `_draw_cards`: reshuffles the discards (bar the top) when needed."""
+        hand = hands[seat]
+        drew = False
+        if exposed and seat in exposed:
+            exposed.remove(seat)  # a changed hand owes no announcement
+        for _ in range(count):
+            if not pile and len(discard) > 1:
+                pile.extend(discard[:-1])
+                del discard[:-1]
+                rng.shuffle(pile)
+            if not pile:
+                break
+            hand.append(pile.pop())
+            drew = True
+        return drew
+
+    def next_turn(seat: int) -> int:
+        """The engine's `_pass_turn`: the next seat holding cards that has not lost its turn."""
+        for _ in range(2 * players):
+            seat = (seat + direction) % players
+            if not hands[seat]:
+                continue
+            if seat in lost_turn:
+                lost_turn.discard(seat)
+                continue
+            return seat
+        return seat
+
+    seat: int = view["turn"]
+    turn = seat
+    move: Move = None
+    if first["type"] == "play":
+        move = first["card"], first.get("suit") or SUIT_OF[first["card"]]
+        exposed = [target for target in exposed if target != seat]  # a play ends the duty
+        if len(hands[seat]) == 2 and not first.get("announce"):
+            exposed = sorted({*exposed, seat})  # and the others call Dope! on it
+    named_first = first["type"] == "suit"  # the dealer names a suit for a turned-up wild
+    steps = ROLLOUT_LIMIT + 1
+    while steps > 0:
+        steps -= 1
+        if named_first:
+            named_first = False
+            suit_now = first["suit"]
+            turn = next_turn(seat)
+        elif move is None:
+            if crank:
+                count, crank = crank, 0
+                draw_cards(seat, count)
+                passed.clear()
+                if gone_out is not None:
+                    break
+            elif draw_cards(seat, 1):
+                passed.clear()
+            else:
+                passed.add(seat)
+                if len(passed) == players:
+                    break  # blocked
+            turn = next_turn(seat)
+        else:
+            card, suit_now = move
+            hand = hands[seat]
+            hand.remove(card)
+            discard.append(card)
+            passed.clear()
+            if not hand and gone_out is None:
+                gone_out = seat
+            card_rank = RANK_OF[card]
+            turn = seat
+            if crank:
+                crank += 2 if card_rank == "2" else 1
+                turn = next_turn(seat)
+            elif card_rank == "2":
+                crank = 2
+                turn = next_turn(seat)
+            elif card_rank == "4":
+                turn = next_turn((seat + direction) % players)
+            elif card_rank == "5":
+                for offset in range(1, players):
+                    draw_cards((seat + offset * direction) % players, 1)
+                turn = next_turn(seat)
+            elif card_rank == "7":
+                draw_cards((seat + direction) % players, 1)
+                turn = next_turn(seat)
+            elif card_rank == "10":
+                direction = -direction
+                turn = next_turn(seat)
+            elif card_rank != "6":
+                turn = next_turn(seat)
+            if gone_out is not None and (crank == 0 or not any(hands)):
+                break
+        while exposed:  # someone calls Dope! on a player who held one card unannounced
+            target = exposed.pop(0)
+            draw_cards(target, 2)
+            lost_turn.add(target)
+            steps -= 1
+        seat = turn
+        hand = hands[seat]
+        fitting = CRANK_CARDS if crank else FITTING[RANK_OF[discard[-1]], suit_now]
+        move = policy_move(hand, fitting, crank, seat, direction, hands, scores, len(pile))
+    return [score_hand(hand)[0] for hand in hands]
 
 
 BOTS = {"random": RandomBot, "normal": NormalBot, "hard": HardBot}

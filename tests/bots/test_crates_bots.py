@@ -11,17 +11,19 @@ import pytest
 from tablegames.bots import get_bot
 from tablegames.bots.crates import (
     BOTS,
+    ROLLOUT_LIMIT,
     HardBot,
     NormalBot,
     RandomBot,
     normal_choice,
+    play_round,
     read_round,
     rollout_turn,
     turn_actions,
 )
 from tablegames.rules import Action, View, get_game
 from tablegames.rules.cards import DECK
-from tablegames.rules.crates import CratesState
+from tablegames.rules.crates import CratesState, score_hand
 
 ACTION_LIMIT = 20_000
 Watcher = Callable[[str, int, View, list[Action], Action | None], None]
@@ -30,7 +32,7 @@ Watcher = Callable[[str, int, View, list[Action], Action | None], None]
 def cheap_hard(seat: int, rng: random.Random) -> HardBot:
     """A hard bot with few samples: the same code paths in a fraction of the time."""
     bot = HardBot(seat, rng)
-    bot.screen_samples, bot.final_samples = 2, 4
+    bot.budget, bot.first_samples = 400, 4
     return bot
 
 
@@ -219,6 +221,68 @@ def test_rollouts_play_exactly_like_the_normal_bot():
             compared += 1
             state.apply(*next_move(state, bots, levels, None))
     assert compared > 1000
+
+
+def engine_round(view: View, hands: list[list[str]], draw: list[str], seed: int, first: Action):
+    """What `play_round` does, through the engine: `first`, then normal bots, Dope! at once."""
+    state = CratesState.from_view(view, hands, draw, seed)
+    start = state.round_index
+    state.apply(view["seat"], first)
+    for _ in range(ROLLOUT_LIMIT):
+        if state.round_index != start:
+            assert state.last_round is not None
+            return state.last_round["points"]
+        if state.must_announce:
+            target = min(state.must_announce)
+            state.apply((target + 1) % state.players, {"type": "dope", "target": target})
+            continue
+        seat = state.turn
+        state.apply(seat, normal_choice(state.view(seat), turn_actions(state.legal(seat))))
+    return [score_hand(hand)[0] for hand in state.hands]
+
+
+def test_rollouts_end_rounds_exactly_like_the_engine():
+    # Random games (a third of the moves random, some leaving a card unannounced) give every
+    # kind of position; each turn option is played out in dealt worlds both ways.
+    compared = 0
+    for seed in range(12):
+        state = get_game("crates").new(4, seed, short=seed % 2 == 0)
+        assert isinstance(state, CratesState)
+        rng = random.Random(seed)
+        while not state.over:
+            seat, legal = state.turn, state.legal(state.turn)
+            view = state.view(seat)
+            bot = HardBot(seat, random.Random(compared))
+            reading = read_round(view)
+            for first in turn_actions(legal)[:3]:
+                hands, draw = bot.deal_unseen(view, reading)
+                expected = engine_round(view, [list(h) for h in hands], draw, compared, first)
+                assert play_round(view, hands, draw, compared, first) == expected
+                compared += 1
+            if rng.random() < 0.3:
+                state.apply(seat, rng.choice(legal))
+            else:
+                state.apply(seat, normal_choice(view, legal) or rng.choice(legal))
+    assert compared > 3000
+
+
+def test_hard_finds_the_better_move_when_its_deals_are_right():
+    # Seat 1 holds one card: an ace. Normal attacks it with a crank (2H); the ace goes out on
+    # it and seat 0 draws the count. Keeping the 2 would have gone out next turn: the ace does
+    # not fit the KH. Hard finds that when its deals hold the true cards, and otherwise sees
+    # that an ace is unlikely and that most cards seat 1 might hold would fit the KH.
+    hands = [["2H", "KH"], ["AS"]]
+    state = get_game("crates").new(2, 1, dealer=1, hands=hands, upcard="QH", draw=["4D", "6D"])
+    view, legal = state.view(0), state.legal(0)
+    assert normal_choice(view, legal) == {"type": "play", "card": "2H", "announce": True}
+
+    class Peeking(HardBot):
+        def deal_unseen(self, view: View, reading: Any) -> tuple[list[list[str]], list[str]]:
+            return [list(h) for h in hands], ["4D", "6D"]  # the true cards, for this test only
+
+    kh = {"type": "play", "card": "KH", "announce": True}
+    assert Peeking(0, random.Random(1)).choose(view, legal) == kh
+    assert HardBot(0, random.Random(1)).choose(view, legal) == normal_choice(view, legal)
 
 
 def stacked(hidden_seed: int) -> CratesState:
