@@ -489,6 +489,8 @@ class Scanner:
         """
         truth = self.truth
         findings: list[Finding] = []
+        if isinstance(message, dict) and message.get("t") == "chat":
+            return []  # a player's own words, which may name any card (truly or not)
         if version >= len(truth.secrets):
             return [Finding(r, version, "mismatch", "a version the log never reached")]
         secrets = truth.secrets[version][r]

@@ -15,7 +15,7 @@ import pytest
 
 from tablegames.rules import GAMES, get_game
 
-from .scanner import _capturing_emits
+from .scanner import Scanner, Truth, _capturing_emits
 
 KNOWN: dict[str, str] = {}  # games with a known history bug (none now: kraken's redraw copy)
 
@@ -46,3 +46,13 @@ def test_no_event_changes_after_it_was_emitted(name):
     for seed in range(30):
         changed = [(now, then) for now, then in playout(name, seed) if now != then]
         assert not changed, f"seed {seed}: {changed[0][1]} became {changed[0][0]}"
+
+
+def test_a_players_chat_may_name_any_card_but_the_server_may_not():
+    game = GAMES["crates"]
+    options = {"dealer": 0, "hands": [["QH", "7S"], ["JH", "10D"]], "upcard": "KH"}
+    scanner = Scanner(Truth(game, 2, options, seed=1, log=[]))
+    chat = {"t": "chat", "name": "Tom", "seat": 1, "text": "I hold 10D, honest"}
+    assert scanner.scan_message(0, 0, chat) == []
+    news = {"t": "presence", "seats": [], "spectators": 0, "text": "Tom holds 10D"}
+    assert [finding.kind for finding in scanner.scan_message(0, 0, news)] == ["leak"]
