@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from tablegames.bots import get_bot
+from tablegames.local import local_table
 from tablegames.replay import Replay
+from tablegames.store import Store
 from tablegames.tui.screens.crates import CratesScreen
 from tablegames.tui.screens.replay import GoToDialog, ReplayApp, ReplayScreen
 from tablegames.tui.screens.results import RoundSummary
@@ -171,3 +176,22 @@ def test_snapshot_of_every_hand_at_80_by_24(snap_compare, tmp_path):
     replay = Replay.load(scripted.store, scripted.table_id)
     app = ReplayApp(replay, seat=None, step=replay.round_starts()[2] + 6)
     assert snap_compare(app, terminal_size=(80, 24))
+
+
+@pytest.mark.parametrize("game", ["roach", "kraken"])
+async def test_a_replay_never_asks_the_seat_a_question(game, tmp_path):
+    """Replaying from a seat whose move it is shows the table; no decision dialog takes the keys."""
+    store = Store(tmp_path / "x.db")
+    players = 5 if game == "kraken" else 3
+    client = local_table(game, players, seed=4, store=store)
+    client.table.bots[0] = get_bot(game, "normal", 0, random.Random(4))
+    client.table.run_bots(20_000)
+    assert client.table.over and client.saved_as is not None
+    replay = Replay.load(store, client.saved_as[1])
+    app = ReplayApp(replay, seat=0)
+    async with app.run_test(size=(110, 34)) as pilot:
+        for step in range(1, 9):
+            await pilot.press("n")
+            await pilot.pause()
+            assert isinstance(app.screen, ReplayScreen), app.screen
+            assert viewer(app).step == step

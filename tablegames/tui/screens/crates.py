@@ -86,11 +86,6 @@ class CratesScreen(GameScreen):
         self.round_seen = last_round["round"] if last_round else None
         super()._begin()
 
-    @property
-    def read_only(self) -> bool:
-        """True when nobody plays through this screen (a replay)."""
-        return bool(getattr(self.client, "read_only", False))
-
     def _in_words(self, text: str) -> str:
         return prettify(text, self.ascii)
 
@@ -118,7 +113,7 @@ class CratesScreen(GameScreen):
         view = self._view()
         if view["phase"] != "suit":
             self.suit_prompted = False
-        elif view["turn"] == self.shown_seat and not self.suit_prompted and not self.read_only:
+        elif view["turn"] == self.shown_seat and not self.suit_prompted:
             self.suit_prompted = True
             self._ask_upcard_suit()
 

@@ -156,8 +156,13 @@ class GameScreen(Screen[None]):
         self._draw()  # a hand is blanked before a hand-off covers the screen
         if overlay is not None:
             self._open(*overlay)
-        elif not self.covered:
+        elif not self.covered and not self.read_only:
             self._prompt()
+
+    @property
+    def read_only(self) -> bool:
+        """True when nobody plays through this screen (a replay): nothing is asked."""
+        return bool(getattr(self.client, "read_only", False))
 
     def _choose_seat(self) -> None:
         """Act for the first local seat the table waits for. Games with other turns override."""
