@@ -54,8 +54,8 @@ class CratesScreen(GameScreen):
         Binding("x", "dope", "Dope!"),
     ]
 
-    def __init__(self, client: TableClient, ascii: bool = False, bots: bool = True) -> None:
-        super().__init__(client, ascii, bots)
+    def __init__(self, client: TableClient, ascii: bool = False) -> None:
+        super().__init__(client, ascii)
         self.selected: int | None = None
         self.armed = False  # "Crates!" goes with the next play
         self.message_turn: int | None = None  # the message goes stale when this turn ends

@@ -59,12 +59,11 @@ class GameScreen(Screen[None]):
             cls.BINDINGS = [*cls.BINDINGS, *SHARED_BINDINGS]
         super().__init_subclass__(**kwargs)
 
-    def __init__(self, client: TableClient, ascii: bool = False, bots: bool = True) -> None:
+    def __init__(self, client: TableClient, ascii: bool = False) -> None:
         super().__init__(classes="ascii" if ascii else None)
         self.client = client
         self.ascii = ascii
         self.dash = "-" if ascii else "—"
-        self.bots = bots
         self.humans = sorted(client.seats)
         self.watching = not self.humans  # a spectator: no hand, no actions
         self.active_seat = self.humans[0] if self.humans else 0  # the seat the screen acts for
@@ -246,7 +245,7 @@ class GameScreen(Screen[None]):
 
     # -- bots -----------------------------------------------------------------------------------
     def _start_bots(self) -> None:
-        if self.bots and not self._closed and not self.over and self._bot_worker is None:
+        if not self._closed and not self.over and self._bot_worker is None:
             self._bot_worker = self.run_worker(
                 self.client.run_bots(), name="bots", group="bots", exit_on_error=False
             )

@@ -75,8 +75,8 @@ class KrakenScreen(GameScreen):
         Binding("c", "character", "Character"),
     ]
 
-    def __init__(self, client: TableClient, ascii: bool = False, bots: bool = True) -> None:
-        super().__init__(client, ascii, bots)
+    def __init__(self, client: TableClient, ascii: bool = False) -> None:
+        super().__init__(client, ascii)
         self.asked: tuple[Any, ...] | None = None  # the decision last opened by itself
         self.round_queue: list[int] = []  # humans still to take an eyes-closed turn
         self.round_done: set[tuple[Any, ...]] = set()  # eyes-closed moments already gone round

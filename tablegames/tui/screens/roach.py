@@ -78,8 +78,8 @@ class RoachScreen(GameScreen):
         Binding("l", "lay", "Lay out"),
     ]
 
-    def __init__(self, client: TableClient, ascii: bool = False, bots: bool = True) -> None:
-        super().__init__(client, ascii, bots)
+    def __init__(self, client: TableClient, ascii: bool = False) -> None:
+        super().__init__(client, ascii)
         self.selected: int | None = 0
         self.marked: list[str] = []  # cards marked to be laid out
         self.message_version = -1  # the message goes stale when the table moves on
