@@ -269,8 +269,8 @@ def test_rollouts_end_rounds_exactly_like_the_engine():
 def test_hard_finds_the_better_move_when_its_deals_are_right():
     # Seat 1 holds one card: an ace. Normal attacks it with a crank (2H); the ace goes out on
     # it and seat 0 draws the count. Keeping the 2 would have gone out next turn: the ace does
-    # not fit the KH. Hard finds that when its deals hold the true cards, and otherwise sees
-    # that an ace is unlikely and that most cards seat 1 might hold would fit the KH.
+    # not fit the KH. Hard finds that when its deals hold the true cards; without them it
+    # rightly attacks: an ace or a 2 is unlikely, and nearly half the cards could fit the KH.
     hands = [["2H", "KH"], ["AS"]]
     state = get_game("crates").new(2, 1, dealer=1, hands=hands, upcard="QH", draw=["4D", "6D"])
     view, legal = state.view(0), state.legal(0)
