@@ -9,7 +9,9 @@ busy machine does not inflate. Time budgets bound every matchup, also mid-game.
 
 from __future__ import annotations
 
+import math
 import random
+import statistics
 import time
 from dataclasses import dataclass, field
 from importlib.util import find_spec
@@ -142,6 +144,7 @@ def matchup(
         shares.append(1 / len(winners) if seat in winners else 0.0)
     played = len(shares)
     rate = sum(shares) / played if played else None
+    spread = statistics.stdev(shares) / math.sqrt(played) if played > 1 else None
     return {
         "hero": hero,
         "field": field_level,
@@ -150,6 +153,10 @@ def matchup(
         "unfinished": unfinished,
         "seconds": round(time.perf_counter() - started, 2),
         "win_rate": rate,
+        # A few games say little (hard bots are slow): the long runs are bench/<game>_bots.py.
+        "win_rate_95": None
+        if rate is None or spread is None
+        else [round(max(0.0, rate - 1.96 * spread), 3), round(min(1.0, rate + 1.96 * spread), 3)],
         "fair_share": 1 / players,
         "vs_fair": rate * players if rate is not None else None,
         "latency": {level: _latency(s) for level, s in samples.items()},
@@ -235,6 +242,7 @@ def report(figures: dict[str, Any]) -> list[tuple[str, list[str], list[list[Any]
                         None,
                         None,
                         None,
+                        None,
                     ]
                 )
                 continue
@@ -244,6 +252,9 @@ def report(figures: dict[str, Any]) -> list[tuple[str, list[str], list[list[Any]
                     f"one {match['hero']} vs {match['field']}",
                     match["games"],
                     match["win_rate"],
+                    "—"
+                    if match["win_rate_95"] is None
+                    else "{:.2f}–{:.2f}".format(*match["win_rate_95"]),
                     match["fair_share"],
                     match["vs_fair"],
                 ]
@@ -255,8 +266,9 @@ def report(figures: dict[str, Any]) -> list[tuple[str, list[str], list[list[Any]
             latency_rows,
         ),
         (
-            "bots: head-to-head (one bot of a level, the other seats the level below)",
-            ["game", "matchup", "games", "win rate", "fair share", "× fair"],
+            "bots: head-to-head (one bot of a level, the other seats the level below; a short "
+            "sample: bench/<game>_bots.py plays 1000)",
+            ["game", "matchup", "games", "win rate", "95% interval", "fair share", "× fair"],
             win_rows,
         ),
     ]
