@@ -106,10 +106,9 @@ LOG_SHIFTS = 8  # how far a window of recent entries may move on and still be se
 def log_difference(sent: list[Any], log: list[Any]) -> tuple[int, list[Any]]:
     """How to turn the log a peer has (`sent`) into `log`: (entries to drop, entries to add).
 
-    `sent` is what this connection was sent: both ends start each connection with no log.
-
     Nothing to drop when the log only grew (the usual case); a few when a window of recent
-    entries moved on; everything when the log starts afresh (a new round).
+    entries moved on; everything when the log starts afresh (a new round). `sent` is what this
+    connection was sent: both ends start each connection with no log.
     """
     for drop in range(min(len(sent), LOG_SHIFTS) + 1):
         kept = len(sent) - drop
