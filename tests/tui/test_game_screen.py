@@ -22,7 +22,12 @@ GAMES = [listing for listing in listings() if listing.playable]
 def test_every_playable_game_has_a_game_screen() -> None:
     for listing in GAMES:
         importlib.import_module(f"tablegames.tui.screens.{listing.name}")
-    screens = {screen.GAME: screen for screen in GameScreen.__subclasses__()}
+    found, screens = list(GameScreen.__subclasses__()), {}
+    while found:  # the game screens, directly under GameScreen or under HandScreen
+        screen = found.pop()
+        found += screen.__subclasses__()
+        if "GAME" in screen.__dict__:
+            screens[screen.GAME] = screen
     assert sorted(screens) == sorted(listing.name for listing in GAMES)
     for screen in screens.values():
         actions = [binding.action for binding in screen.BINDINGS if isinstance(binding, Binding)]

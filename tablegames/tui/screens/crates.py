@@ -17,7 +17,7 @@ from ..widgets.log import GameLog, event_line
 from ..widgets.seats import SeatPanel
 from . import crates_view as show
 from .dialogs import Option, PickDialog
-from .game import ActionButton, GameScreen, Overlay
+from .game import PICK_BINDINGS, PICK_KEYS, ActionButton, HandScreen, Overlay
 from .options import SetupOption
 from .results import FinalStandings, RoundSummary
 
@@ -30,13 +30,12 @@ if TYPE_CHECKING:
 TALL = 34  # terminal rows from which cards are drawn big
 
 
-class CratesScreen(GameScreen):
+class CratesScreen(HandScreen):
     """One Crates table seen from this terminal: hot-seat for several seats, watching for none."""
 
     GAME = "crates"
     KEYS = (  # the help adds ? and q
-        ("← →", "move the pick along your hand"),
-        ("1-9", "pick card 1 to 9"),
+        *PICK_KEYS,
         ("Enter", "play the picked card"),
         ("click", "pick a card; click the picked card again to play it"),
         ("d", "draw, when nothing in your hand fits"),
@@ -45,9 +44,7 @@ class CratesScreen(GameScreen):
     )
     CSS_PATH = "crates.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "select(-1)", "Pick", key_display="←→"),
-        Binding("right", "select(1)", "Pick", show=False),
-        *[Binding(str(n), f"pick({n})", f"Card {n}", show=False) for n in range(1, 10)],
+        *PICK_BINDINGS,
         Binding("enter", "play", "Play"),
         Binding("d", "draw", "Draw"),
         Binding("c", "announce", "Crates!"),
@@ -218,15 +215,8 @@ class CratesScreen(GameScreen):
     def _hand(self) -> list[str]:
         return list(self._view()["hand"]) if self.private else []
 
-    def action_select(self, step: int) -> None:
-        cards = self._hand()
-        if cards:
-            start = self.selected if self.selected is not None else -step
-            self._select((start + step) % len(cards))
-
-    def action_pick(self, number: int) -> None:
-        if number <= len(self._hand()):
-            self._select(number - 1)
+    def _pickable(self) -> int:
+        return len(self._hand())
 
     def _select(self, index: int) -> None:
         self.selected = index

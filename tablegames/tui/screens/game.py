@@ -293,3 +293,39 @@ class GameScreen(Screen[None]):
             choice = "quit"
         if choice is not None:
             self._end(choice)
+
+
+#: Picking a card from a hand (`HandScreen`): the help lines and the keys.
+PICK_KEYS = (("← →", "move the pick along your hand"), ("1-9", "pick card 1 to 9"))
+PICK_BINDINGS: list[BindingType] = [
+    Binding("left", "select(-1)", "Pick", key_display="←→"),
+    Binding("right", "select(1)", "Pick", show=False),
+    *[Binding(str(n), f"pick({n})", f"Card {n}", show=False) for n in range(1, 10)],
+]
+
+
+class HandScreen(GameScreen):
+    """A game played from a hand of cards: arrows move a pick along it, 1-9 pick a card.
+
+    Games list `PICK_KEYS` and `PICK_BINDINGS` with their own keys (their order is the footer's),
+    say how many places the pick can stand on, and show a new pick in `_select`.
+    """
+
+    selected: int | None
+
+    def _pickable(self) -> int:
+        """How many places the pick can stand on now (0: no hand to pick from)."""
+        raise NotImplementedError
+
+    def _select(self, index: int) -> None:
+        raise NotImplementedError
+
+    def action_select(self, step: int) -> None:
+        count = self._pickable()
+        if count and not self.covered:
+            start = self.selected if self.selected is not None else -step
+            self._select((start + step) % count)
+
+    def action_pick(self, number: int) -> None:
+        if number <= self._pickable() and not self.covered:
+            self._select(number - 1)

@@ -17,7 +17,7 @@ from ..widgets.log import GameLog
 from ..widgets.roach_hand import RoachHand
 from . import roach_view as show
 from .dialogs import Option, PickDialog
-from .game import ActionButton, GameScreen
+from .game import PICK_BINDINGS, PICK_KEYS, ActionButton, HandScreen
 from .options import SetupOption
 from .roach_dialogs import PeekNotice, RoachResult
 
@@ -48,13 +48,12 @@ class TargetDialog(PickDialog[int]):
     """
 
 
-class RoachScreen(GameScreen):
+class RoachScreen(HandScreen):
     """One roach table seen from this terminal: hot-seat for several seats, watching for none."""
 
     GAME = "roach"
     KEYS = (  # the help adds ? and q
-        ("← →", "move the pick along your hand"),
-        ("1-9", "pick card 1 to 9"),
+        *PICK_KEYS,
         (
             "Enter",
             "offer the picked card (then choose a player and a claim); when laying out, mark it",
@@ -67,9 +66,7 @@ class RoachScreen(GameScreen):
     )
     CSS_PATH = "roach.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "select(-1)", "Pick", key_display="←→"),
-        Binding("right", "select(1)", "Pick", show=False),
-        *[Binding(str(n), f"pick({n})", f"Card {n}", show=False) for n in range(1, 10)],
+        *PICK_BINDINGS,
         Binding("enter", "offer", "Offer"),
         Binding("enter,space", "mark", "Mark"),
         Binding("t", "judge(True)", "True"),
@@ -277,15 +274,8 @@ class RoachScreen(GameScreen):
         self.selected = min(self.selected, len(kinds) - 1)
         return kinds[self.selected][0]
 
-    def action_select(self, step: int) -> None:
-        kinds = self._kinds()
-        if kinds and not self.covered:
-            start = self.selected if self.selected is not None else -step
-            self._select((start + step) % len(kinds))
-
-    def action_pick(self, number: int) -> None:
-        if number <= len(self._kinds()) and not self.covered:
-            self._select(number - 1)
+    def _pickable(self) -> int:
+        return len(self._kinds())
 
     def _select(self, index: int) -> None:
         self.selected = index

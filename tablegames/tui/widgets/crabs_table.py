@@ -13,22 +13,9 @@ from textual import events
 from textual.message import Message
 from textual.widget import Widget
 
-#: Crab kinds as the screen prints them: the full name, and two short lines for a card box.
-CRAB_NAMES = {
-    "retriever": "Crabrador Retriever",
-    "crabbi": "Crabbi",
-    "jab": "Jab Crab",
-    "taxi": "Taxi Crab",
-    "ab": "Ab Crab",
-    "bunny": "Bunny Crabbit",
-    "kebab": "Shish Crabob",
-    "cappuccino": "Crabuccino",
-    "king": "King Crab",
-    "cabernet": "Crabernet Sauvignon",
-    "diet": "Low Crab Diet",
-    "cantaloupe": "Crabaloupe",
-    "magic": "Abracrabdabra",
-}
+from ...rules.crabs import KIND_NAMES
+
+#: Two short lines for each crab kind in a card box (full names: the rules' KIND_NAMES).
 BOX_LINES = {
     "retriever": ("Crabrador", "Retriever"),
     "crabbi": ("Crabbi", ""),
@@ -62,7 +49,7 @@ GESTURE_LABELS = {
 
 def crab_name(kind: str) -> str:
     """`king` -> `King Crab` (an unknown code is shown as it is)."""
-    return CRAB_NAMES.get(kind, kind)
+    return KIND_NAMES.get(kind, kind)
 
 
 @dataclass
