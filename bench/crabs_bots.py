@@ -22,8 +22,13 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
+if __package__ in (None, ""):  # run as a script: make `bench` importable
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.figures import percentile
 from tablegames.bots.crabs import BOTS
 from tablegames.rules import Action, View, get_game
 from tablegames.table import Table, VirtualClock, run_realtime
@@ -129,12 +134,6 @@ def run_matchup(hero: str, rival: str, args: argparse.Namespace) -> Tally:
             total.merge(batch.result())
     total.seconds /= args.jobs  # the processes ran side by side
     return total
-
-
-def percentile(values: list[float], fraction: float) -> float:
-    """The value below which `fraction` of `values` fall (nearest rank)."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, math.ceil(fraction * len(ordered)) - 1)]
 
 
 def summary(hero: str, rival: str, tally: Tally) -> dict[str, Any]:

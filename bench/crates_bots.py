@@ -23,8 +23,13 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
+if __package__ in (None, ""):  # run as a script: make `bench` importable
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.figures import latency_ms
 from tablegames.bots.crates import BOTS
 from tablegames.rules import Action, State, get_game
 from tablegames.rules.crates import CratesState
@@ -172,12 +177,6 @@ def in_parallel(jobs: int, task: Any, items: list[int], *args: Any) -> Tally:
     return total
 
 
-def percentile(values: list[float], fraction: float) -> float:
-    """The value below which `fraction` of `values` fall (nearest rank)."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, math.ceil(fraction * len(ordered)) - 1)]
-
-
 def mean_and_error(values: list[float]) -> tuple[float, float]:
     """The mean and its standard error."""
     spread = statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
@@ -188,15 +187,7 @@ def summary(hero: str, tally: Tally, players: int) -> dict[str, Any]:
     """The figures for one matchup, ready to print or dump as JSON."""
     games = len(tally.shares)
     rate, error = mean_and_error(tally.shares)
-    latency = {
-        level: {
-            "decisions": len(times),
-            "p50_ms": 1000 * percentile(times, 0.50),
-            "p99_ms": 1000 * percentile(times, 0.99),
-            "max_ms": 1000 * max(times),
-        }
-        for level, times in sorted(tally.latencies.items())
-    }
+    latency = {level: latency_ms(times) for level, times in sorted(tally.latencies.items())}
     return {
         "hero": hero,
         "opponents": MATCHUPS[hero],
@@ -229,7 +220,7 @@ def report(figures: dict[str, Any]) -> str:
         lines.append(
             f"  {level} decision (CPU): p50 {times['p50_ms']:.2f} ms, "
             f"p99 {times['p99_ms']:.2f} ms, max {times['max_ms']:.1f} ms "
-            f"({times['decisions']} decisions)"
+            f"({times['count']} decisions)"
         )
     return "\n".join(lines)
 

@@ -23,8 +23,13 @@ import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
+if __package__ in (None, ""):  # run as a script: make `bench` importable
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.figures import percentile
 from tablegames.bots.kraken import BOTS
 from tablegames.bots.kraken.chart import SIDE_OF
 from tablegames.rules import Action, State, get_game
@@ -127,11 +132,6 @@ def run(
             total.merge(batch.result())
     total.seconds /= args.jobs  # the processes ran side by side
     return total
-
-
-def percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, math.ceil(fraction * len(ordered)) - 1))]
 
 
 def rate(wins: int, games: int) -> tuple[float, float, float]:

@@ -20,8 +20,13 @@ import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
+if __package__ in (None, ""):  # run as a script: make `bench` importable
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.figures import latency_ms
 from tablegames.bots.roach import BOTS
 from tablegames.rules import get_game
 
@@ -100,12 +105,6 @@ def run_matchup(hero: str, args: argparse.Namespace) -> Tally:
     return total
 
 
-def percentile(values: list[float], fraction: float) -> float:
-    """The value below which `fraction` of `values` fall (nearest rank)."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, math.ceil(fraction * len(ordered)) - 1)]
-
-
 def wilson(hits: int, tries: int, z: float = 1.96) -> list[float]:
     """The 95% Wilson score interval for a rate of `hits` in `tries` (sound near 0 and 1)."""
     if not tries:
@@ -123,15 +122,7 @@ def summary(hero: str, tally: Tally, players: int) -> dict[str, Any]:
     """The figures for one matchup, ready to print or dump as JSON."""
     games = len(tally.losses)
     rate = statistics.fmean(tally.losses)
-    latency = {
-        level: {
-            "decisions": len(times),
-            "p50_ms": 1000 * percentile(times, 0.50),
-            "p99_ms": 1000 * percentile(times, 0.99),
-            "max_ms": 1000 * max(times),
-        }
-        for level, times in sorted(tally.latencies.items())
-    }
+    latency = {level: latency_ms(times) for level, times in sorted(tally.latencies.items())}
     return {
         "hero": hero,
         "opponents": MATCHUPS[hero],
@@ -160,7 +151,7 @@ def report(figures: dict[str, Any]) -> str:
     for level, times in figures["latency"].items():
         lines.append(
             f"  {level} decision: p50 {times['p50_ms']:.2f} ms, p99 {times['p99_ms']:.2f} ms, "
-            f"max {times['max_ms']:.1f} ms ({times['decisions']} decisions)"
+            f"max {times['max_ms']:.1f} ms ({times['count']} decisions)"
         )
     return "\n".join(lines)
 
