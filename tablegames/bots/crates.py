@@ -608,130 +608,24 @@ def play_round(
 ) -> list[int]:
     """Play `first`, then normal bots to the round's end in one guessed deal; everyone's points.
 
-    `hands` holds every seat's hand (they are changed), `draw` the draw pile, top first. It
-    plays exactly as the engine would (`CratesState.from_view`, then `apply` with the normal
-    bot's choices, Dope! called at once), only without the engine's checks, views and logs:
-    the tests hold the two to the same outcomes.
+    `hands` holds every seat's hand, `draw` the draw pile, top first. The engine plays it
+    (quiet: no log), the normal bots' turns come from `rollout_turn`, and whoever could call
+    Dope! does so at once.
     """
-    players: int = view["players"]
-    scores: list[int] = view["scores"]
-    rng = random.Random(seed)
-    pile = list(reversed(draw))  # top last, as the engine keeps it
-    discard = list(view["discard"])
-    suit_now: str = view["suit"]
-    crank: int = view["crank"]
-    direction: int = view["direction"]
-    lost_turn = set(view["lost_turn"])
-    passed: set[int] = set()
-    sizes = [len(hand) for hand in hands]
-    gone_out = next((seat for seat, size in enumerate(sizes) if not size), None)
-    exposed = sorted(
-        seat
-        for seat, size in enumerate(view["hand_sizes"])
-        if size == 1 and seat not in view["announced"] and seat in view.get("exposed", ())
-    )
-
-    def draw_cards(seat: int, count: int) -> bool:
-        """The engine's `_draw_cards`: reshuffles the discards (bar the top) when needed."""
-        hand = hands[seat]
-        drew = False
-        if exposed and seat in exposed:
-            exposed.remove(seat)  # a changed hand owes no announcement
-        for _ in range(count):
-            if not pile and len(discard) > 1:
-                pile.extend(discard[:-1])
-                del discard[:-1]
-                rng.shuffle(pile)
-            if not pile:
-                break
-            hand.append(pile.pop())
-            drew = True
-        return drew
-
-    def next_turn(seat: int) -> int:
-        """The engine's `_pass_turn`: the next seat holding cards that has not lost its turn."""
-        for _ in range(2 * players):
-            seat = (seat + direction) % players
-            if not hands[seat]:
-                continue
-            if seat in lost_turn:
-                lost_turn.discard(seat)
-                continue
-            return seat
-        return seat
-
-    seat: int = view["turn"]
-    turn = seat
-    move: Move = None
-    if first["type"] == "play":
-        move = first["card"], first.get("suit") or SUIT_OF[first["card"]]
-        exposed = [target for target in exposed if target != seat]  # a play ends the duty
-        if len(hands[seat]) == 2 and not first.get("announce"):
-            exposed = sorted({*exposed, seat})  # and the others call Dope! on it
-    named_first = first["type"] == "suit"  # the dealer names a suit for a turned-up wild
-    steps = ROLLOUT_LIMIT + 1
-    while steps > 0:
-        steps -= 1
-        if named_first:
-            named_first = False
-            suit_now = first["suit"]
-            turn = next_turn(seat)
-        elif move is None:
-            if crank:
-                count, crank = crank, 0
-                draw_cards(seat, count)
-                passed.clear()
-                if gone_out is not None:
-                    break
-            elif draw_cards(seat, 1):
-                passed.clear()
-            else:
-                passed.add(seat)
-                if len(passed) == players:
-                    break  # blocked
-            turn = next_turn(seat)
-        else:
-            card, suit_now = move
-            hand = hands[seat]
-            hand.remove(card)
-            discard.append(card)
-            passed.clear()
-            if not hand and gone_out is None:
-                gone_out = seat
-            card_rank = RANK_OF[card]
-            turn = seat
-            if crank:
-                crank += 2 if card_rank == "2" else 1
-                turn = next_turn(seat)
-            elif card_rank == "2":
-                crank = 2
-                turn = next_turn(seat)
-            elif card_rank == "4":
-                turn = next_turn((seat + direction) % players)
-            elif card_rank == "5":
-                for offset in range(1, players):
-                    draw_cards((seat + offset * direction) % players, 1)
-                turn = next_turn(seat)
-            elif card_rank == "7":
-                draw_cards((seat + direction) % players, 1)
-                turn = next_turn(seat)
-            elif card_rank == "10":
-                direction = -direction
-                turn = next_turn(seat)
-            elif card_rank != "6":
-                turn = next_turn(seat)
-            if gone_out is not None and (crank == 0 or not any(hands)):
-                break
-        while exposed:  # someone calls Dope! on a player who held one card unannounced
-            target = exposed.pop(0)
-            draw_cards(target, 2)
-            lost_turn.add(target)
-            steps -= 1
-        seat = turn
-        hand = hands[seat]
-        fitting = CRANK_CARDS if crank else FITTING[RANK_OF[discard[-1]], suit_now]
-        move = policy_move(hand, fitting, crank, seat, direction, hands, scores, len(pile))
-    return [score_hand(hand)[0] for hand in hands]
+    state = CratesState.from_view(view, hands, draw, seed)
+    start = state.round_index
+    state.apply(view["seat"], first)
+    for _ in range(ROLLOUT_LIMIT):
+        if state.round_index != start:
+            assert state.last_round is not None
+            points: list[int] = state.last_round["points"]
+            return points
+        if state.must_announce:
+            target = min(state.must_announce)
+            state.apply((target + 1) % state.players, {"type": "dope", "target": target})
+            continue
+        state.apply(state.turn, rollout_turn(state, state.turn))
+    return [score_hand(hand)[0] for hand in state.hands]
 
 
 BOTS = {"random": RandomBot, "normal": NormalBot, "hard": HardBot}
