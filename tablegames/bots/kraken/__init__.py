@@ -17,16 +17,13 @@ They never talk: the engine has no claim or chat action, so bots neither claim n
 from __future__ import annotations
 
 import random
-from typing import Any
 
+from ...rules import Action, View
 from .belief import GENERIC, Model
 from .characters import character_move
 from .hard import SHARP, HardJudge
 from .mind import Mind
 from .normal import PROMPTS, Judge
-
-Action = dict[str, Any]
-View = dict[str, Any]
 
 #: How often the random bot uses an "any time" character when nobody waits for it.
 RANDOM_ANY_TIME = 0.03

@@ -9,11 +9,10 @@ whenever the table changes, so their rules wait for a good moment.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
+from ...rules import Action
 from .normal import ALL_IN_GAIN, MUTINY_GAIN, Judge
 
-Action = dict[str, Any]
 Rule = Callable[[Judge, list[Action]], Action | None]
 
 

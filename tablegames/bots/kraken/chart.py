@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import cache
-from typing import Any
 
+from ...rules import View
 from ...rules.kraken.board import BOARDS, GOALS
 from ...rules.kraken.cards import DECKS
 
@@ -15,8 +15,6 @@ COLOURS = ("red", "yellow", "blue")
 SIDE_OF = {"sailor": "sailor", "pirate": "pirate", "cult_leader": "cult", "cultist": "cult"}
 #: Each side's own colour: the way its goal lies from the start.
 HOME_COLOUR = {"sailor": "blue", "pirate": "red", "cult": "yellow"}
-
-View = dict[str, Any]
 
 
 @cache

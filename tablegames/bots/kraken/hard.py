@@ -24,6 +24,7 @@ import random
 import statistics
 from collections import Counter
 
+from ...rules import Action, View
 from ...rules.kraken.cards import DECKS, RITUALS
 from ...rules.kraken.game import KrakenState
 from ...rules.kraken.navigation import MISSING
@@ -31,7 +32,7 @@ from ...rules.kraken.voyage import ROUND_STEPS, Mutiny
 from .belief import ROLES, Model
 from .chart import SIDE_OF, best_colour, colour_value, ends_game, space_value
 from .mind import Mind
-from .normal import Action, Judge, View, colour_of
+from .normal import Judge, colour_of
 
 SAMPLES = 10  # sampled worlds per decision
 HORIZON = 1  # navigations played out after the decision

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-Event = dict[str, Any]
+from ...rules import Event
 
 FIRST_CAPTAIN = re.compile(r"^\{(\d+)\} (?:reveals the Captain card|is the first captain)")
 APPOINTS = re.compile(r"^\{(\d+)\} appoints (.+)\.$")

@@ -7,13 +7,11 @@ same picture, whatever the hidden truth.
 
 from __future__ import annotations
 
-from typing import Any
-
+from ...rules import View
 from .belief import CULTIST, LEADER, PIRATE, SAILOR, Belief, Model
 from .chart import SIDE_OF, colour_odds
 from .history import History
 
-View = dict[str, Any]
 SIDE_NAMES = ("sailor", "pirate", "cult")
 #: How much likelier the cult leader converts the captain, lieutenant, navigator of the round.
 CONVERT_BOOST = (3.0, 1.5, 2.0)

@@ -9,8 +9,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from itertools import product
-from typing import Any
 
+from ...rules import Action, View
 from .belief import reveal_odds
 from .chart import (
     COLOURS,
@@ -21,9 +21,6 @@ from .chart import (
     ends_game,
 )
 from .mind import Mind
-
-Action = dict[str, Any]
-View = dict[str, Any]
 
 #: How much a mutiny must improve the navigation we expect before we raise guns, and the
 #: improvement for which we raise everything.

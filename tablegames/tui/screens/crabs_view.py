@@ -7,9 +7,8 @@ from typing import Any
 
 from rich.text import Text
 
+from ...rules import View
 from ..widgets.crabs_table import PlayerRow
-
-View = dict[str, Any]
 
 GESTURE_WORDS = {
     "wink": "wink",

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from rich.text import Text
 
+from ...rules import View
 from ..widgets.card import (
     SAME_COLOUR,
     SUIT_LETTERS,
@@ -19,8 +19,6 @@ from ..widgets.card import (
 )
 from ..widgets.hand import BIG, SMALL, boxed_card
 from ..widgets.seats import SeatRow
-
-View = dict[str, Any]
 
 
 def is_wild(card: str) -> bool:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from string import ascii_lowercase
 from typing import Any
 
+from ...rules import Action, View
 from .kraken_view import (
     FACTION_WORDS,
     WINDOW_WORDS,
@@ -23,9 +24,6 @@ from .kraken_view import (
     character_effect,
     character_title,
 )
-
-Action = dict[str, Any]
-View = dict[str, Any]
 
 #: The order in which an action's arguments are asked for.
 ARGUMENTS = ("lieutenant", "navigator", "source", "target", "targets", "recipients", "card",

@@ -15,8 +15,7 @@ from typing import Any
 from rich.text import Text
 
 from ...rulebook import rules_text
-
-View = dict[str, Any]
+from ...rules import View
 
 COLOURS = ("red", "yellow", "blue")
 GOAL_NAMES = {"crimson_cove": "Crimson Cove", "bluewater_bay": "Bluewater Bay", "kraken": "Kraken"}

@@ -9,10 +9,9 @@ from typing import Any
 
 from rich.text import Text
 
+from ...rules import View
 from ...rules.roach import ANIMALS, ROYAL, SPECIALS, claim_is_true
 from ..widgets.log import event_line
-
-View = dict[str, Any]
 
 #: Short animal names for a display that would not fit on its line otherwise.
 SHORT = {"cockroach": "roach", "scorpion": "scorp", "ladybug": "lady"}
