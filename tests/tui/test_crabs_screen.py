@@ -13,8 +13,7 @@ from tablegames.table import LocalClient
 from tablegames.tui.app import TableGamesApp
 from tablegames.tui.screens.crabs import CrabsScreen
 from tablegames.tui.screens.crabs_dialogs import CrabsOver, OneHumanOnly, SignalScreen
-from tablegames.tui.screens.dialogs import PickDialog, QuitDialog
-from tablegames.tui.screens.help import HelpScreen
+from tablegames.tui.screens.dialogs import PickDialog
 from tablegames.tui.screens.menu import MenuScreen
 from tablegames.tui.widgets.crabs_table import CardRow, SidePanel
 
@@ -240,23 +239,6 @@ async def test_a_double_crab_asks_where_the_tokens_come_from():
         await pilot.pause()
         assert view(client)["double_take"] == []
         assert view(client)["team_tokens"][0] == 4 + 3
-
-
-async def test_help_and_quit():
-    client = crabs_table()
-    app = TableGamesApp(client)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await at_the_table(pilot, app)
-        await pilot.press("question_mark")
-        await pilot.pause()
-        assert isinstance(app.screen, HelpScreen) and app.screen.game == "crabs"
-        assert "lay your hand down" in screen_text(app)
-        await pilot.press("escape", "q")
-        await pilot.pause()
-        assert isinstance(app.screen, QuitDialog)
-        await pilot.press("n")
-        await pilot.pause()
-        assert isinstance(app.screen, CrabsScreen)
 
 
 async def test_the_end_names_the_winning_team():

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from tablegames.tui.app import TableGamesApp
 from tablegames.tui.screens.crates import CratesScreen
-from tablegames.tui.screens.dialogs import PickDialog, QuitDialog
-from tablegames.tui.screens.help import HelpScreen
+from tablegames.tui.screens.dialogs import PickDialog
 from tablegames.tui.widgets.hand import Hand
 
 from .helpers import screen_text, stacked
@@ -251,39 +250,6 @@ async def test_the_draw_button_draws():
         await pilot.click("#draw")
         await pilot.pause()
         assert view(client)["hand"] == ["QS", "7C", "4S"]
-
-
-async def test_q_asks_before_leaving():
-    client = stacked([["QS", "5H"], ["2D", "9C", "JD"]], upcard="KH")
-    app = TableGamesApp(client)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("q")
-        await pilot.pause()
-        assert isinstance(app.screen, QuitDialog)
-        assert "Leave this game?" in screen_text(app)
-        await pilot.press("n")
-        await pilot.pause()
-        assert isinstance(app.screen, CratesScreen)
-        await pilot.press("q", "y")
-        await pilot.pause()
-        assert app.return_code == 0
-
-
-async def test_question_mark_opens_the_rules_and_keys():
-    client = stacked([["QS", "5H"], ["2D", "9C", "JD"]], upcard="KH")
-    app = TableGamesApp(client)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("question_mark")
-        await pilot.pause()
-        assert isinstance(app.screen, HelpScreen)
-        text = screen_text(app)
-        assert "Crates: rules and keys" in text
-        assert "Keys" in text
-        await pilot.press("escape")
-        await pilot.pause()
-        assert isinstance(app.screen, CratesScreen)
 
 
 async def test_five_players_and_eight_cards_fit_at_80_by_24():

@@ -14,9 +14,16 @@ from tablegames.tui.screens.dialogs import QuitDialog
 from tablegames.tui.screens.game import GameScreen
 from tablegames.tui.screens.help import HelpScreen, help_markdown
 
-from .helpers import STILL
+from .helpers import STILL, screen_text
 
 GAMES = [listing for listing in listings() if listing.playable]
+#: A line of each game's own keys, as its help lists them.
+OWN_KEY = {
+    "crates": "draw, when nothing in your hand fits",
+    "roach": "peek at the card and pass it on",
+    "crabs": "lay your hand down",
+    "kraken": "use your character card",
+}
 
 
 def test_every_playable_game_has_a_game_screen() -> None:
@@ -51,13 +58,19 @@ async def test_every_game_screen_opens_its_help_and_asks_before_leaving(listing)
         assert shown[-2:] == ["question_mark", "q"]  # help and quit come last in the footer
 
         await pilot.press("question_mark")
+        await pilot.pause()
         assert isinstance(app.screen, HelpScreen) and app.screen.game == listing.name
         assert "leave the game" in help_markdown(listing.name, app.screen.keys)
+        text = screen_text(app)
+        assert f"{listing.title}: rules and keys" in text and "Keys" in text
+        assert OWN_KEY[listing.name] in text
         await pilot.press("escape")
         assert app.screen is table
 
         await pilot.press("q")
+        await pilot.pause()
         assert isinstance(app.screen, QuitDialog)
+        assert "Leave this game?" in screen_text(app)
         await pilot.press("n")
         assert app.screen is table
         await pilot.press("q", "y")

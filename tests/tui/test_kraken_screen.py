@@ -8,9 +8,8 @@ from tablegames.local import local_table
 from tablegames.rules.kraken import KrakenState
 from tablegames.table import LocalClient
 from tablegames.tui.app import TableGamesApp
-from tablegames.tui.screens.dialogs import PickDialog, QuitDialog
+from tablegames.tui.screens.dialogs import PickDialog
 from tablegames.tui.screens.handoff import HandoffScreen
-from tablegames.tui.screens.help import HelpScreen
 from tablegames.tui.screens.kraken import DecisionDialog, KrakenScreen
 from tablegames.tui.screens.kraken_dialogs import PassOnNotice, VoyageOver
 
@@ -236,24 +235,6 @@ async def test_a_pick_names_the_map_action() -> None:
         await pilot.pause()
         assert view(client)["known"]["3"] == "pirate"
         assert "Chidi (bot) is a pirate." in screen_text(app)
-
-
-async def test_help_and_quit() -> None:
-    client = kraken_table(captain=1)
-    app = TableGamesApp(client)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("question_mark")
-        await pilot.pause()
-        assert isinstance(app.screen, HelpScreen)
-        await pilot.press("escape")
-        await pilot.pause()
-        await pilot.press("q")
-        await pilot.pause()
-        assert isinstance(app.screen, QuitDialog)
-        await pilot.press("n")
-        await pilot.pause()
-        assert isinstance(app.screen, KrakenScreen)
 
 
 async def test_mouse_clicks_an_option_and_the_decide_button() -> None:

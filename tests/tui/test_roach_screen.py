@@ -10,9 +10,8 @@ from tablegames.net.server import Server, ServerConfig
 from tablegames.table import LocalClient
 from tablegames.tui.app import TableGamesApp
 from tablegames.tui.screens import roach_view as show
-from tablegames.tui.screens.dialogs import PickDialog, QuitDialog
+from tablegames.tui.screens.dialogs import PickDialog
 from tablegames.tui.screens.handoff import HandoffScreen
-from tablegames.tui.screens.help import HelpScreen
 from tablegames.tui.screens.roach import RoachScreen
 from tablegames.tui.screens.roach_dialogs import PeekNotice, RoachResult
 from tablegames.tui.widgets.log import GameLog
@@ -338,38 +337,6 @@ async def test_one_human_never_sees_a_hand_off():
 
 
 # -- leaving, help and the end -------------------------------------------------------------------
-async def test_q_asks_before_leaving():
-    client = roach_table()
-    app = TableGamesApp(client)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("q")
-        await pilot.pause()
-        assert isinstance(app.screen, QuitDialog)
-        assert "Leave this game?" in screen_text(app)
-        await pilot.press("n")
-        await pilot.pause()
-        assert isinstance(app.screen, RoachScreen)
-        await pilot.press("q", "y")
-        await pilot.pause()
-    assert app.return_code == 0
-
-
-async def test_help_shows_the_keys_and_the_rules():
-    client = roach_table()
-    app = TableGamesApp(client)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("question_mark")
-        await pilot.pause()
-        assert isinstance(app.screen, HelpScreen)
-        assert app.screen.game == "roach"
-        text = screen_text(app)
-        assert "Cockroach Poker Royal: rules and keys" in text
-        assert "peek at the card and pass it on" in text
-        await pilot.press("escape")
-        await pilot.pause()
-        assert isinstance(app.screen, RoachScreen)
 
 
 async def test_the_result_names_the_loser_and_leads_back_to_the_menu():
