@@ -1,12 +1,17 @@
 """The crates engine in the work tree against the one at a git revision, side by side.
 
-    .venv/bin/python -m bench.engine_ab [--rev HEAD] [--rounds 5] [--games 10]
+    .venv/bin/python -m bench.engine_ab [--rev HEAD] [--compiled] [--rounds 5] [--games 10]
 
 `git show REV:tablegames/rules/{core,cards,crates}.py` is copied into a throw-away package (git
 only reads), both engines play the same seeded games in alternation, and the figures are medians
 of per-CPU-second rates with the ratio new ÷ old of each round. Three loads: random playouts with
 the event log on (as a table runs them), the same with `quiet` (as bots' rollouts run them), and
 a table's work per action (apply, then every seat's view and legal actions, and a spectator's).
+
+`--compiled` builds the copy with mypyc (from the `test` extra) first: what compiling the engine
+would buy, the same source against itself. When OpenSpiel is installed (the `bench` extra) its
+crazy_eights is timed in the same rounds, and each engine's playouts are also given as hands/s
+over OpenSpiel's games/s, as `bench/run.py` reports them.
 """
 
 from __future__ import annotations
@@ -25,11 +30,13 @@ from typing import Any
 
 from tablegames.rules.crates import CRATES
 
+from .engine import Engine, measure_round, openspiel_cpp, openspiel_python
+
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE_FILES = ("core.py", "cards.py", "crates.py")
 
 
-def engine_at(rev: str, where: Path) -> Any:
+def engine_at(rev: str, where: Path, compiled: bool = False) -> Any:
     """The crates `Game` as it was at `rev`, imported from a copy under `where`."""
     package = where / "crates_at_rev"
     package.mkdir()
@@ -43,8 +50,25 @@ def engine_at(rev: str, where: Path) -> Any:
             check=True,
         ).stdout
         (package / name).write_text(source, encoding="utf-8")
+    if compiled:
+        compile_engine(where)
     sys.path.insert(0, str(where))
     return importlib.import_module("crates_at_rev.crates").CRATES
+
+
+def compile_engine(where: Path) -> None:
+    """Build the copy under `where` with mypyc, so that importing it loads the compiled modules.
+
+    mypyc fails on `cls.__new__(cls)` (CratesState.from_view, which bots use and playouts do not),
+    so the copy builds that state the long way; nothing else in the source changes.
+    """
+    crates = where / "crates_at_rev" / "crates.py"
+    source = crates.read_text(encoding="utf-8")
+    crates.write_text(source.replace("cls.__new__(cls)", "CratesState(2, 0)"), encoding="utf-8")
+    files = [f"crates_at_rev/{name}" for name in ENGINE_FILES]
+    subprocess.run(
+        [sys.executable, "-m", "mypyc", *files], cwd=where, capture_output=True, check=True
+    )
 
 
 def playouts(game: Any, games: int, quiet: bool) -> float:
@@ -93,19 +117,43 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rev", default="HEAD", help="the git revision to compare against")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--games", type=int, default=10, help="games per engine per round")
+    parser.add_argument("--compiled", action="store_true", help="compile REV's copy with mypyc")
     args = parser.parse_args(argv)
+    peers = installed_peers()
     with tempfile.TemporaryDirectory(prefix="crates-ab-") as where:
-        old = engine_at(args.rev, Path(where))
-        print(f"crates engine: work tree vs {args.rev} ({args.rounds} rounds, medians, CPU time)")
+        old = engine_at(args.rev, Path(where), compiled=args.compiled)
+        built = f"{args.rev} compiled with mypyc" if args.compiled else args.rev
+        print(f"crates engine: {built} (rev) vs the work tree (tree), {args.rounds} rounds")
         for label, load in LOADS.items():
-            pairs = []
+            pairs, versus = [], []
             for _ in range(args.rounds):
                 pairs.append((load(old, args.games), load(CRATES, args.games)))
+                if label.endswith("playouts hands/s"):
+                    versus.append({peer.key: peer_rate(peer) for peer in peers})
             before = statistics.median(p[0] for p in pairs)
             after = statistics.median(p[1] for p in pairs)
             ratio = statistics.median(p[1] / p[0] for p in pairs)
-            print(f"  {label:24} before {before:9.0f}  after {after:9.0f}  ×{ratio:.2f}")
+            print(f"  {label:24} rev {before:9.0f}  tree {after:9.0f}  tree÷rev ×{ratio:.2f}")
+            for peer in peers if versus else []:
+                rates = [(p, v[peer.key]) for p, v in zip(pairs, versus, strict=True)]
+                old_ratio, new_ratio = (
+                    statistics.median(p[side] / theirs for p, theirs in rates) for side in (0, 1)
+                )
+                print(f"    ÷ {peer.label:34} rev {old_ratio:9.3f}  tree {new_ratio:9.3f}")
     return 0
+
+
+def installed_peers() -> list[Engine]:
+    """OpenSpiel's crazy_eights in both loops, when the `bench` extra is installed."""
+    try:
+        return [openspiel_python(), openspiel_cpp()]
+    except ImportError:
+        return []
+
+
+def peer_rate(peer: Engine) -> float:
+    """The peer's games per CPU second over one short round."""
+    return measure_round(peer, 0.5)["games_per_s"]
 
 
 if __name__ == "__main__":
