@@ -47,24 +47,61 @@ def _known_level(level: str) -> str:
 
 
 GameArg = Annotated[
-    str, typer.Argument(help="Game to use (see `tablegames list`).", callback=_known_game)
+    str,
+    typer.Argument(
+        metavar="GAME", help="Game to use (see `tablegames list`).", callback=_known_game
+    ),
 ]
 PlayableArg = Annotated[
-    str, typer.Argument(help="Game to play (see `tablegames list`).", callback=_playable_game)
+    str,
+    typer.Argument(
+        metavar="GAME", help="Game to play (see `tablegames list`).", callback=_playable_game
+    ),
 ]
 BotsOpt = Annotated[
-    str, typer.Option("--bots", help="Bot level: random, normal or hard.", callback=_known_level)
+    str,
+    typer.Option(
+        "--bots", metavar="LEVEL", help="Bot level: random, normal or hard.", callback=_known_level
+    ),
 ]
+PlayersOpt = Annotated[int | None, typer.Option(metavar="N", help="Seats at the table.")]
+PaceOpt = Annotated[
+    float, typer.Option(metavar="SECONDS", help="Seconds between bot moves.", min=0.0)
+]
+AsciiOpt = Annotated[bool, typer.Option("--ascii", help="Cards without suit symbols.")]
 
-
-ShortOpt = Annotated[bool, typer.Option("--short", help="Short game (crates: 8 rounds).")]
+# The options only some games take get a panel of their own (the help stays readable at 80 columns).
+GAME_OPTIONS = "Game options"
+ShortOpt = Annotated[
+    bool,
+    typer.Option("--short", help="crates: 8 rounds instead of 15.", rich_help_panel=GAME_OPTIONS),
+]
 BoardOpt = Annotated[
-    str | None, typer.Option("--board", help="kraken: quick or long journey.", show_default=False)
+    str | None,
+    typer.Option(
+        "--board",
+        metavar="BOARD",
+        help="kraken: quick or long journey.",
+        show_default=False,
+        rich_help_panel=GAME_OPTIONS,
+    ),
 ]
-SpeedOpt = Annotated[float, typer.Option(help="crabs: speed of the real-time game.", min=0.1)]
+SpeedOpt = Annotated[
+    float,
+    typer.Option(
+        metavar="X",
+        help="crabs: speed of the real-time game.",
+        min=0.1,
+        rich_help_panel=GAME_OPTIONS,
+    ),
+]
 CharactersOpt = Annotated[
     bool | None,
-    typer.Option("--characters/--no-characters", help="kraken: deal character cards."),
+    typer.Option(
+        "--characters/--no-characters",
+        help="kraken: deal character cards.",
+        rich_help_panel=GAME_OPTIONS,
+    ),
 ]
 
 
@@ -86,7 +123,7 @@ def game_options(
 @app.callback(invoke_without_command=True)
 def menu(
     ctx: typer.Context,
-    ascii: Annotated[bool, typer.Option("--ascii", help="Cards without suit symbols.")] = False,
+    ascii: AsciiOpt = False,
 ) -> None:
     """Open the game menu when no command is given."""
     if ctx.invoked_subcommand is None:
@@ -126,19 +163,24 @@ def rules(game: GameArg) -> None:
 @app.command()
 def play(
     game: PlayableArg,
-    players: Annotated[int | None, typer.Option(help="Seats at the table.")] = None,
-    humans: Annotated[int, typer.Option(help="Humans sharing this terminal (hot-seat).")] = 1,
+    players: PlayersOpt = None,
+    humans: Annotated[
+        int, typer.Option(metavar="N", help="Humans sharing this terminal (hot-seat).")
+    ] = 1,
     bots: BotsOpt = "normal",
-    seed: Annotated[int | None, typer.Option(help="Seed for a repeatable game.")] = None,
+    seed: Annotated[
+        int | None, typer.Option(metavar="N", help="Seed for a repeatable game.")
+    ] = None,
     short: ShortOpt = False,
     board: BoardOpt = None,
     characters: CharactersOpt = None,
     speed: SpeedOpt = 1.0,
-    ascii: Annotated[bool, typer.Option("--ascii", help="Cards without suit symbols.")] = False,
+    ascii: AsciiOpt = False,
     name: Annotated[
-        list[str] | None, typer.Option("--name", help="A human's name (repeat for each).")
+        list[str] | None,
+        typer.Option("--name", metavar="NAME", help="A human's name (repeat for each)."),
     ] = None,
-    pace: Annotated[float, typer.Option(help="Seconds between bot moves.", min=0.0)] = 0.5,
+    pace: PaceOpt = 0.5,
     save: Annotated[
         bool, typer.Option("--save/--no-save", help="Save as you go (resume later).")
     ] = True,
@@ -178,9 +220,9 @@ def play(
 @app.command()
 def simulate(
     game: PlayableArg,
-    games: Annotated[int, typer.Option(help="How many games to play.", min=1)] = 100,
-    players: Annotated[int | None, typer.Option(help="Seats at each table.")] = None,
-    seed: Annotated[int, typer.Option(help="First seed; game i uses seed + i.")] = 0,
+    games: Annotated[int, typer.Option(metavar="N", help="How many games to play.", min=1)] = 100,
+    players: PlayersOpt = None,
+    seed: Annotated[int, typer.Option(metavar="N", help="First seed; game i uses seed + i.")] = 0,
     bots: BotsOpt = "normal",
     short: ShortOpt = False,
     board: BoardOpt = None,
@@ -205,8 +247,8 @@ def simulate(
 @app.command()
 def resume(
     game_id: Annotated[int | None, typer.Argument(help="Which saved game (see the list).")] = None,
-    ascii: Annotated[bool, typer.Option("--ascii", help="Cards without suit symbols.")] = False,
-    pace: Annotated[float, typer.Option(help="Seconds between bot moves.", min=0.0)] = 0.5,
+    ascii: AsciiOpt = False,
+    pace: PaceOpt = 0.5,
     speed: SpeedOpt = 1.0,
 ) -> None:
     """List unfinished games saved on this machine, or continue one."""
@@ -302,7 +344,7 @@ def replay(
     everyone: Annotated[
         bool, typer.Option("--all", help="Show every hand: the table as a spectator sees it.")
     ] = False,
-    ascii: Annotated[bool, typer.Option("--ascii", help="Cards without suit symbols.")] = False,
+    ascii: AsciiOpt = False,
 ) -> None:
     """Step through a finished game, from one player's seat or with every hand shown."""
     from .catalogue import is_playable
@@ -341,27 +383,35 @@ DEFAULT_PORT = 4747
 @app.command()
 def host(
     game: PlayableArg,
-    players: Annotated[int | None, typer.Option(help="Seats at the table.")] = None,
+    players: PlayersOpt = None,
     port: Annotated[
-        int, typer.Option(help="TCP port to listen on (0: any free port).")
+        int, typer.Option(metavar="PORT", help="TCP port to listen on (0: any free port).")
     ] = DEFAULT_PORT,
     lan: Annotated[
         bool, typer.Option("--lan", help="Listen on every interface; a join code is required.")
     ] = False,
-    seed: Annotated[int | None, typer.Option(help="Seed (default: the OS's randomness).")] = None,
+    seed: Annotated[
+        int | None, typer.Option(metavar="N", help="Seed (default: the OS's randomness).")
+    ] = None,
     short: ShortOpt = False,
     board: BoardOpt = None,
     characters: CharactersOpt = None,
     bots: Annotated[
         str | None,
-        typer.Option("--bots", help="Fill seats still empty when everyone is ready with bots."),
+        typer.Option(
+            "--bots",
+            metavar="LEVEL",
+            help="Fill seats still empty when everyone is ready with bots of this level.",
+        ),
     ] = None,
     takeover: Annotated[
-        float | None, typer.Option(help="Seconds before a bot plays a dropped player's seat.")
+        float | None,
+        typer.Option(metavar="SECONDS", help="Seconds before a bot plays a dropped player's seat."),
     ] = None,
-    pace: Annotated[float, typer.Option(help="Seconds between server bots' moves.", min=0)] = 0.5,
+    pace: PaceOpt = 0.5,
     db: Annotated[
-        str | None, typer.Option(help="SQLite file to save tables in (restored on restart).")
+        str | None,
+        typer.Option(metavar="FILE", help="SQLite file to save tables in (restored on restart)."),
     ] = None,
 ) -> None:
     """Host a table for players on this machine (or the LAN with --lan) and print how to join."""
@@ -430,17 +480,24 @@ def host(
 @app.command()
 def join(
     address: Annotated[str, typer.Argument(help="HOST[:PORT] of the server.")] = "127.0.0.1",
-    name: Annotated[str | None, typer.Option(help="Your name at the table.")] = None,
-    code: Annotated[str | None, typer.Option(help="Join code (needed for LAN servers).")] = None,
+    name: Annotated[
+        str | None, typer.Option(metavar="NAME", help="Your name at the table.")
+    ] = None,
+    code: Annotated[
+        str | None, typer.Option(metavar="CODE", help="Join code (needed for LAN servers).")
+    ] = None,
     table: Annotated[
-        str | None, typer.Option(help="Table code (default: the first open one).")
+        str | None, typer.Option(metavar="CODE", help="Table code (default: the first open one).")
     ] = None,
     spectate: Annotated[bool, typer.Option("--spectate", help="Watch instead of playing.")] = False,
     bot: Annotated[
-        str | None, typer.Option("--bot", help="Play headless with a bot of this level.")
+        str | None,
+        typer.Option("--bot", metavar="LEVEL", help="Play headless with a bot of this level."),
     ] = None,
-    ascii: Annotated[bool, typer.Option("--ascii", help="Cards without suit symbols.")] = False,
-    pace: Annotated[float, typer.Option(help="With --bot: seconds before each move.", min=0)] = 0.0,
+    ascii: AsciiOpt = False,
+    pace: Annotated[
+        float, typer.Option(metavar="SECONDS", help="With --bot: seconds before each move.", min=0)
+    ] = 0.0,
 ) -> None:
     """Join a hosted table: opens the game's screen, or plays headless with --bot."""
     import asyncio

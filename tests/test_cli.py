@@ -13,11 +13,25 @@ from tablegames.rulebook import rules_text
 runner = CliRunner()
 
 
-@pytest.mark.parametrize("command", [[], ["list"], ["rules"], ["play"], ["simulate"]])
+COMMANDS = [[], ["list"], ["rules"], ["play"], ["simulate"], ["resume"], ["history"], ["stats"]]
+COMMANDS += [["replay"], ["host"], ["join"]]
+
+
+@pytest.mark.parametrize("command", COMMANDS)
 def test_every_command_has_help(command):
-    result = runner.invoke(app, [*command, "--help"])
+    result = runner.invoke(app, [*command, "--help"], env={"COLUMNS": "80"})
     assert result.exit_code == 0, result.output
     assert "Usage" in result.output
+    # A flag is not shown as taking a value (typer 0.29 labels every flag, --help too, <bool>).
+    assert "<bool>" not in result.output
+
+
+def test_options_only_some_games_take_are_grouped_apart():
+    result = runner.invoke(app, ["play", "--help"], env={"COLUMNS": "80"})
+    general, _, game_specific = result.output.partition("Game options")
+    assert "--players" in general and "--board" not in general
+    for option in ("--short", "--board", "--characters", "--speed"):
+        assert option in game_specific
 
 
 @pytest.fixture
