@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import App
 from textual.binding import Binding, BindingType
-from textual.screen import Screen
 
 from ..catalogue import is_playable
 
@@ -16,11 +15,12 @@ if TYPE_CHECKING:
     from ..table import LocalClient
     from .client import TableClient
     from .screens.connect import ConnectScreen
+    from .screens.game import GameScreen
 
 ASCII_KEYS = {"←": "<-", "→": "->", "↑": "up", "↓": "down", "⏎": "Enter", "←→": "<- ->"}
 
 
-def table_screen(client: TableClient, ascii: bool = False) -> Screen[None]:
+def table_screen(client: TableClient, ascii: bool = False) -> GameScreen:
     """The screen that plays `client`'s game; ValueError if there is none yet.
 
     Each game's screen module `screens/<game>.py` names its screen class in `SCREEN`.
@@ -28,7 +28,7 @@ def table_screen(client: TableClient, ascii: bool = False) -> Screen[None]:
     game = client.game
     if game is not None and is_playable(game.name):
         module = importlib.import_module(f"{__package__}.screens.{game.name}")
-        screen: Screen[None] = module.SCREEN(client, ascii=ascii)
+        screen: GameScreen = module.SCREEN(client, ascii=ascii)
         return screen
     title = game.title if game is not None else "this game"
     raise ValueError(f"there is no screen for {title} yet")

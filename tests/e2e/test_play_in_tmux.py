@@ -8,6 +8,11 @@ import time
 
 import pytest
 
+from tablegames.replay import Replay
+from tablegames.store import default_path
+from tablegames.tui.widgets.log import event_line
+
+from ..test_replay import record_game
 from .processes import start_host
 from .terminal import Terminal, tablegames
 
@@ -88,3 +93,26 @@ def test_a_terminal_client_joins_a_hosted_table_with_bots_and_plays(env, termina
     finally:
         host.send_signal(signal.SIGINT)
         host.wait(timeout=10)
+
+
+def test_stepping_through_a_replay_keeps_the_log_on_its_newest_line(
+    env, terminal_factory, monkeypatch
+):
+    # Under the replay's controls the table is a covered screen, which Textual does not lay out
+    # again: its log once stayed where it was, old lines in sight (only a real terminal shows it).
+    monkeypatch.setenv("TABLEGAMES_HOME", env["TABLEGAMES_HOME"])
+    recorded = record_game(default_path())
+    steps = 12
+    replay = Replay.load(recorded.store, recorded.table_id)
+    newest = event_line(replay.view(steps, 0)["log"][-1], replay.names)
+    term = terminal_factory("replay", str(recorded.table_id), width=100, height=32)
+    term.wait_for("step 0/", timeout=30)
+    term.keys(*["n"] * steps)  # in one burst, as a held key sends them
+    term.wait_for(f"step {steps}/", timeout=10)
+    time.sleep(0.5)
+    screen = term.screen()
+    rows = screen.splitlines()
+    top = next(i for i, row in enumerate(rows) if "─ Log ─" in row)
+    bottom = next(i for i in range(top + 1, len(rows)) if rows[i].startswith("╰"))
+    log_box = "\n".join(rows[top:bottom])
+    assert newest in log_box, screen

@@ -11,6 +11,7 @@ from tablegames.local import local_table
 from tablegames.replay import Replay
 from tablegames.store import Store
 from tablegames.tui.screens.crates import CratesScreen
+from tablegames.tui.screens.game import ActionButton
 from tablegames.tui.screens.replay import GoToDialog, ReplayApp, ReplayScreen
 from tablegames.tui.screens.results import RoundSummary
 from tablegames.tui.widgets.card import prettify
@@ -178,11 +179,12 @@ def test_snapshot_of_every_hand_at_80_by_24(snap_compare, tmp_path):
     assert snap_compare(app, terminal_size=(80, 24))
 
 
-@pytest.mark.parametrize("game", ["roach", "kraken"])
+@pytest.mark.parametrize("game", ["crates", "roach", "crabs", "kraken"])
 async def test_a_replay_never_asks_the_seat_a_question(game, tmp_path):
-    """Replaying from a seat whose move it is shows the table; no decision dialog takes the keys."""
+    """Replaying from a seat whose move it is shows the table; no decision dialog takes the keys,
+    no button offers a move, no card is picked."""
     store = Store(tmp_path / "x.db")
-    players = 5 if game == "kraken" else 3
+    players = {"kraken": 5, "crabs": 4}.get(game, 3)
     client = local_table(game, players, seed=4, store=store)
     client.table.bots[0] = get_bot(game, "normal", 0, random.Random(4))
     client.table.run_bots(20_000)
@@ -195,3 +197,6 @@ async def test_a_replay_never_asks_the_seat_a_question(game, tmp_path):
             await pilot.pause()
             assert isinstance(app.screen, ReplayScreen), app.screen
             assert viewer(app).step == step
+            under = viewer(app).table
+            assert not [button.id for button in under.query(ActionButton) if button.display]
+            assert getattr(under, "selected", None) is None

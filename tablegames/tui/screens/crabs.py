@@ -26,7 +26,7 @@ from ..widgets.crabs_table import (
     SidePanel,
     crab_name,
 )
-from ..widgets.log import GameLog, event_line
+from ..widgets.log import GameLog
 from . import crabs_view as show
 from .crabs_dialogs import CrabsOver, OneHumanOnly, SignalScreen
 from .dialogs import Option, PickDialog
@@ -129,7 +129,8 @@ class CrabsScreen(GameScreen):
         self.query_one("#tokens").border_title = "Tokens"
         self._timer = self.set_interval(0.5, self._tick)
         self._draw()
-        if self.seat is not None and not self.over and not self._view()["log"][1:]:
+        starting = not self.over and not self.read_only and not self._view()["log"][1:]
+        if self.seat is not None and starting:
             self._open_signal(first=True)  # before play: the team looks at its signal
         else:
             self._start_bots()
@@ -228,19 +229,21 @@ class CrabsScreen(GameScreen):
         self.query_one("#tokens", Static).update(Text("\n").join(tokens))
         flash = self.flash[0] if self.flash else None
         self.query_one("#gestures", GestureBar).show(view["gesture_names"], view["signal"], flash)
-        lines = [event_line(event, self.names, self.ascii) for event in self._readable_log()]
-        if self.ascii:
-            lines = [line.translate(ASCII_PUNCTUATION) for line in lines]
+        lines = [self.log_line(event) for event in self._readable_log()]
         self.query_one("#log", GameLog).show(lines, source=you)
         self._draw_bar(view)
+
+    def log_line(self, event: dict[str, Any]) -> str:
+        line = super().log_line(event)
+        return line.translate(ASCII_PUNCTUATION) if self.ascii else line
 
     def _draw_bar(self, view: dict[str, Any]) -> None:
         you = self.seat
         asked = you is not None and you in view["asked"]
-        self.query_one("#yes").display = asked
-        self.query_one("#no").display = asked
+        self._show_button("yes", asked)
+        self._show_button("no", asked)
         for name in ("done", "accuse", "signal"):
-            self.query_one(f"#{name}").display = you is not None and not self.over
+            self._show_button(name, you is not None and not self.over)
         if self.message and self._message_stale(view):
             self.message = ""
         text = self.message

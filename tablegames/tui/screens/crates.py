@@ -13,7 +13,7 @@ from textual.widgets import Button, Footer, Static
 
 from ..widgets.card import card_label, prettify, suit_name
 from ..widgets.hand import BIG, SMALL, Hand
-from ..widgets.log import GameLog, event_line
+from ..widgets.log import GameLog
 from ..widgets.seats import SeatPanel
 from . import crates_view as show
 from .dialogs import Option, PickDialog
@@ -129,7 +129,7 @@ class CratesScreen(HandScreen):
         self.query_one("#pile", Static).update(
             show.pile_text(view, self.names, self.ascii, not self.app.no_color, tall)
         )
-        lines = [event_line(event, self.names, self.ascii) for event in self._readable_log()]
+        lines = [self.log_line(event) for event in self._readable_log()]
         self.query_one("#log", GameLog).show(lines, source=(you, self.private))
         self._draw_hand(view)
         self.query_one("#status", Static).update(Text(self.message if self.private else ""))
@@ -160,12 +160,12 @@ class CratesScreen(HandScreen):
         if not (mine and len(cards) == 2):
             self.armed = False
         self._turn_was_mine = mine
-        if self.selected is not None and cards:
-            self.selected = min(self.selected, len(cards) - 1)
-        elif cards:
-            self.selected = 0
-        else:
+        if self.read_only or not cards:  # a replay picks nothing
             self.selected = None
+        elif self.selected is not None:
+            self.selected = min(self.selected, len(cards) - 1)
+        else:
+            self.selected = 0
         hand.show(cards, self.selected, frozenset(view["unplayable"]), "No cards in hand.")
         phrase = show.turn_phrase(view, self.names, you)
         who = "Your hand" if len(self.humans) == 1 else f"{self.names[you]}'s hand"

@@ -18,6 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Static
 from textual.worker import Worker, WorkerState
 
+from ..widgets.log import event_line
 from .dialogs import QuitDialog
 from .handoff import HandoffScreen
 from .help import HelpScreen
@@ -78,6 +79,9 @@ class GameScreen(Screen[None]):
 
     # -- following the table --------------------------------------------------------------------
     def on_mount(self) -> None:
+        if self.read_only:  # a replay: the buttons would only say what cannot be done
+            for button in self.query(ActionButton):
+                button.display = False
         for seat in self.humans or [self.active_seat]:
             self.logs[seat] = list(self._update(seat).view["log"])
         self.over = self._update(self.active_seat).over
@@ -116,6 +120,10 @@ class GameScreen(Screen[None]):
 
     def _view(self) -> dict[str, Any]:
         return self._update(self.active_seat).view
+
+    def log_line(self, event: dict[str, Any]) -> str:
+        """An event as this game's log writes it (the replay's bar says a step in these words)."""
+        return event_line(event, self.names, self.ascii)
 
     def _readable_log(self) -> list[dict[str, Any]]:
         """The active seat's log lines that the player at the keyboard may read."""
@@ -157,6 +165,10 @@ class GameScreen(Screen[None]):
             self._open(*overlay)
         elif not self.covered and not self.read_only:
             self._prompt()
+
+    def _show_button(self, name: str, shown: bool) -> None:
+        """Show or hide the action button `name`; a replay shows none (nothing can be done)."""
+        self.query_one(f"#{name}", ActionButton).display = shown and not self.read_only
 
     @property
     def read_only(self) -> bool:

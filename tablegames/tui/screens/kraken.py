@@ -226,7 +226,7 @@ class KrakenScreen(GameScreen):
         crew.border_subtitle = escape(show.deck_line(view) if wide else f"deck {view['deck_size']}")
         self._draw_secrets(view, colour)
         events = self._readable_log()
-        lines = [show.line(event, names) for event in events if show.worth_logging(event)]
+        lines = [self.log_line(event) for event in events if show.worth_logging(event)]
         self.query_one("#log", GameLog).show(lines, source=(self.active_seat, self.private))
         self._draw_status(view, update, waiting)
 
@@ -243,6 +243,9 @@ class KrakenScreen(GameScreen):
             panel.update(show.secret_text(view, self.names, self.ascii, colour))
             who = "Your secrets" if len(self.humans) == 1 else f"{name}'s secrets"
             panel.border_title = escape(who)
+
+    def log_line(self, event: dict[str, Any]) -> str:
+        return show.line(event, self.names)
 
     def _draw_status(self, view: dict[str, Any], update: Update, waiting: list[int]) -> None:
         """Two lines: what the table is doing, then what this player may do (or was told)."""

@@ -23,7 +23,6 @@ from textual.widgets import Footer, Input, Label, RichLog, Static
 from ...replay import Replay, ReplayClient, private_line
 from ..app import TableGamesApp, table_screen
 from ..widgets.card import prettify
-from ..widgets.log import event_line
 from .dialogs import DIALOG_CSS
 from .help import HelpScreen
 
@@ -113,6 +112,7 @@ class ReplayScreen(Screen[None]):
         self.ascii = ascii
         self.client = ReplayClient(replay, seat, step)
         self._table_due = False  # a fresh table is to go under the controls
+        self.table = table_screen(self.client, ascii)  # the table under the controls
 
     @property
     def step(self) -> int:
@@ -122,7 +122,7 @@ class ReplayScreen(Screen[None]):
     def open(self, app: App[None]) -> None:
         """Show the table at the current step with these controls over it."""
         app.install_screen(self, name=f"replay-{id(self)}")  # kept while the table is replaced
-        app.push_screen(table_screen(self.client, self.ascii))
+        app.push_screen(self.table)
         app.push_screen(self)
 
     # -- drawing ------------------------------------------------------------------------------
@@ -161,7 +161,7 @@ class ReplayScreen(Screen[None]):
         else:
             seen = replay.events(step, self.seat)
             acted = f"{replay.names[replay.steps[step - 1].seat]} acted"
-            parts.append(event_line(seen[0], replay.names, self.ascii) if seen else acted)
+            parts.append(self.table.log_line(seen[0]) if seen else acted)
         dot = " - " if self.ascii else " · "
         text = Text(dot.join(parts), no_wrap=True, overflow="ellipsis")
         text.stylize("bold", 0, len(parts[0]))
@@ -208,7 +208,7 @@ class ReplayScreen(Screen[None]):
         if not self._table_due or app.screen is not self:  # a dialog is open: when it closes
             return
         self._table_due = False
-        fresh = table_screen(self.client, self.ascii)
+        fresh = self.table = table_screen(self.client, self.ascii)
         self.run_worker(self._swap_table(fresh), name="table", group="table")
 
     async def _swap_table(self, fresh: Screen[None]) -> None:

@@ -108,6 +108,9 @@ class RoachScreen(HandScreen):
     def _in_words(self, text: str) -> str:
         return show.sentence(text)
 
+    def log_line(self, event: dict[str, Any]) -> str:
+        return show.log_line(event, self.names, self.ascii)
+
     def _take(self, seat: int, update: Update) -> None:
         self._updates.clear()
         super()._take(seat, update)
@@ -140,7 +143,7 @@ class RoachScreen(HandScreen):
                 public_view, self.names, you, self.ascii, room.height or 99, room.width or 99
             )
         )
-        lines = [show.log_line(event, self.names, self.ascii) for event in self._readable_log()]
+        lines = [self.log_line(event) for event in self._readable_log()]
         self.query_one("#log", GameLog).show(lines, source=(self.active_seat, self.private))
         self._draw_hand(view)
         self._draw_status(view)
@@ -164,7 +167,7 @@ class RoachScreen(HandScreen):
         kinds = show.hand_kinds(view["hand"])
         if view["phase"] != "lay" or view["turn"] != you:
             self.marked = []
-        if kinds:
+        if kinds and not self.read_only:  # a replay picks nothing
             self.selected = min(self.selected or 0, len(kinds) - 1)
         else:
             self.selected = None
@@ -198,11 +201,10 @@ class RoachScreen(HandScreen):
     def _show_buttons(self, view: dict[str, Any]) -> None:
         allowed = self._allowed(view)
         for button_id, action in BUTTONS.items():
-            button = self.query_one(f"#{button_id}", ActionButton)
             shown = action in allowed
             if action == "pass_on":
                 shown = shown and show.can_pass(view)
-            button.display = shown
+            self._show_button(button_id, shown)
 
     def _allowed(self, view: dict[str, Any]) -> set[str]:
         """The game actions the player at the keyboard may take now."""

@@ -44,9 +44,15 @@ class GameLog(RichLog, can_focus=False):
             self.clear()
             self._source = source
             self._written = max(0, len(lines) - KEEP)
-        for line in lines[self._written :]:
+        new = lines[self._written :]
+        for line in new:
             self.write(Text(line, style=_line_style(line)))
         self._written = len(lines)
+        if new and self.size.area:
+            # Also at once, and forced: a screen under a replay's controls is not laid out again,
+            # so its log's own scroll (after the next layout, and only once it has a scrollbar)
+            # never comes. (Lines written before the first layout are scrolled to by `write`.)
+            self.scroll_end(animate=False, immediate=True, x_axis=False, force=True)
 
 
 def _line_style(line: str) -> str:
