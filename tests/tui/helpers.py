@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import io
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 from rich.console import Console
 from textual.app import App
+from textual.pilot import Pilot
 
 from tablegames.local import local_table
 from tablegames.table import LocalClient
+from tablegames.tui.app import TableGamesApp
 
 STILL = 10_000.0  # bots wait this long before moving: they never move during a test
 
@@ -39,6 +43,23 @@ def stacked(
         draw=draw or [],
         **options,
     )
+
+
+@asynccontextmanager
+async def opened(
+    client: LocalClient, size: tuple[int, int] = (80, 24)
+) -> AsyncIterator[tuple[TableGamesApp, Pilot[None]]]:
+    """`client`'s table in the app, run headless and drawn once: (app, pilot)."""
+    app = TableGamesApp(client)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        yield app, pilot
+
+
+async def press(pilot: Pilot[Any], *keys: str) -> None:
+    """Press `keys` and let the app handle them."""
+    await pilot.press(*keys)
+    await pilot.pause()
 
 
 def screen_text(app: App[Any]) -> str:

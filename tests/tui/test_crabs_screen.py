@@ -17,7 +17,7 @@ from tablegames.tui.screens.dialogs import PickDialog
 from tablegames.tui.screens.menu import MenuScreen
 from tablegames.tui.widgets.crabs_table import CardRow, SidePanel
 
-from .helpers import screen_text
+from .helpers import opened, press, screen_text
 
 FROZEN = 1e-9  # bots' speed: their reaction times outlast any test
 HANDS = [
@@ -61,24 +61,20 @@ async def at_the_table(pilot: Any, app: TableGamesApp) -> None:
     """Keep the signal shown before play and arrive at the table."""
     await pilot.pause()
     assert isinstance(app.screen, SignalScreen)
-    await pilot.press("enter")
-    await pilot.pause()
+    await press(pilot, "enter")
     assert isinstance(app.screen, CrabsScreen)
 
 
 async def test_the_team_signal_is_shown_privately_before_play_and_can_change():
     client = crabs_table()
-    app = TableGamesApp(client)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with opened(client) as (app, pilot):
         assert isinstance(app.screen, SignalScreen)
         text = screen_text(app)
         signal = view(client)["signal"]
         assert "Your team's secret signal" in text and "Ada (bot)" in text
         assert "(your signal)" in text
         assert client.table.version == 0  # the bots wait while the team picks
-        await pilot.press("3")
-        await pilot.pause()
+        await press(pilot, "3")
         assert isinstance(app.screen, CrabsScreen)
         assert view(client)["signal"] == "touch_nose" != signal or signal == "touch_nose"
         assert view(client, 1)["signal"] == view(client)["signal"]  # the partner knows
@@ -92,11 +88,9 @@ async def test_t_opens_the_signal_screen_at_any_time():
     app = TableGamesApp(client)
     async with app.run_test(size=(80, 24)) as pilot:
         await at_the_table(pilot, app)
-        await pilot.press("t")
-        await pilot.pause()
+        await press(pilot, "t")
         assert isinstance(app.screen, SignalScreen)
-        await pilot.press("1")
-        await pilot.pause()
+        await press(pilot, "1")
         assert view(client)["signal"] == "wink"
         assert "Your team's signal is now: wink." in status(app)
 
@@ -123,8 +117,7 @@ async def test_a_refused_swap_says_why():
     app = TableGamesApp(client)
     async with app.run_test(size=(80, 24)) as pilot:
         await at_the_table(pilot, app)
-        await pilot.press("a", "k")
-        await pilot.pause()
+        await press(pilot, "a", "k")
         assert "it is side 1's turn to swap, not yours" in status(app)
         assert view(client)["hand"] == HANDS[0]
 
@@ -147,8 +140,7 @@ async def test_space_lays_the_hand_down():
     app = TableGamesApp(client)
     async with app.run_test(size=(80, 24)) as pilot:
         await at_the_table(pilot, app)
-        await pilot.press("space")
-        await pilot.pause()
+        await press(pilot, "space")
         assert view(client)["done"] == [0]
         assert "done" in screen_text(app)
         assert "Hand laid down" in status(app) or "laid your hand down" in status(app)
@@ -159,8 +151,7 @@ async def test_digits_make_gestures_everyone_sees_for_a_moment():
     app = TableGamesApp(client)
     async with app.run_test(size=(80, 24)) as pilot:
         await at_the_table(pilot, app)
-        await pilot.press("5")
-        await pilot.pause()
+        await press(pilot, "5")
         assert view(client, 2)["gestures"][-1]["name"] == "yawn"
         text = screen_text(app)
         assert "Sara yawns." in text and "»yawn" in text
@@ -182,8 +173,7 @@ async def test_x_accuses_a_chosen_player():
     app = TableGamesApp(client)
     async with app.run_test(size=(80, 24)) as pilot:
         await at_the_table(pilot, app)
-        await pilot.press("x")
-        await pilot.pause()
+        await press(pilot, "x")
         assert isinstance(app.screen, PickDialog)
         assert "Ada (bot) (team A, your partner)" in screen_text(app)
         await pilot.press("3")  # seat 2, Bruno
@@ -218,8 +208,7 @@ async def test_y_answers_that_you_want_to_swap_when_asked():
         await pilot.pause()
         assert "do you want to swap? y / n" in status(app)
         assert app.screen.query_one("#yes").display
-        await pilot.press("y")
-        await pilot.pause()
+        await press(pilot, "y")
         assert view(client)["marker"] == 0 and view(client)["phase"] == "swap"
         assert not app.screen.query_one("#yes").display
 
@@ -235,8 +224,7 @@ async def test_a_double_crab_asks_where_the_tokens_come_from():
         await pilot.pause()
         assert isinstance(app.screen, PickDialog)
         assert "Double crab! Take 3 tokens from:" in screen_text(app)
-        await pilot.press("1")
-        await pilot.pause()
+        await press(pilot, "1")
         assert view(client)["double_take"] == []
         assert view(client)["team_tokens"][0] == 4 + 3
 
@@ -246,25 +234,20 @@ async def test_the_end_names_the_winning_team():
     app = TableGamesApp(client)
     async with app.run_test(size=(80, 24)) as pilot:
         await at_the_table(pilot, app)
-        await pilot.press("x", "2")
-        await pilot.pause()
+        await press(pilot, "x", "2")
         assert isinstance(app.screen, CrabsOver)
         text = screen_text(app)
         assert "Game over: Team A (Sara, Ada (bot)) wins" in text and "with 5 tokens." in text
-        await pilot.press("m")
-        await pilot.pause()
+        await press(pilot, "m")
         assert isinstance(app.screen, MenuScreen)
 
 
 async def test_several_humans_are_sent_to_play_over_the_network():
     client = crabs_table(humans=2)
-    app = TableGamesApp(client)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with opened(client) as (app, pilot):
         assert isinstance(app.screen, OneHumanOnly)
         assert "tablegames host crabs" in screen_text(app)
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert isinstance(app.screen, MenuScreen)
 
 
@@ -275,14 +258,12 @@ async def test_no_colour_and_ascii_keep_every_mark_in_text(monkeypatch):
     async with app.run_test(size=(80, 24)) as pilot:
         await at_the_table(pilot, app)
         assert app.no_color
-        await pilot.press("a", "4")
-        await pilot.pause()
+        await press(pilot, "a", "4")
         text = screen_text(app)
         assert "Side 0 (yours) > swapping" in text and "> a Shish Crabob" in text
         assert "scratch*" in text  # the team's signal, marked by a star
         assert "Sara scratches their head." in text and "*scratch" in text
-        await pilot.press("x", "3")
-        await pilot.pause()
+        await press(pilot, "x", "3")
         text = screen_text(app)
         assert 'Sara calls "You\'ve got crabs!" on Bruno (bot)' in text
         assert not any(ord(char) > 127 for char in text)

@@ -7,7 +7,7 @@ from tablegames.tui.screens.crates import CratesScreen
 from tablegames.tui.screens.dialogs import PickDialog
 from tablegames.tui.widgets.hand import Hand
 
-from .helpers import screen_text, stacked
+from .helpers import opened, press, screen_text, stacked
 
 
 def view(client, seat=0):
@@ -24,13 +24,10 @@ def status(app: TableGamesApp) -> str:
 
 async def test_enter_plays_the_picked_card():
     client = stacked([["QS", "5H", "7C"], ["2D", "9C", "JD"]], upcard="KH")
-    app = TableGamesApp(client)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with opened(client) as (app, pilot):
         assert isinstance(app.screen, CratesScreen)
         assert shown_cards(app) == ["QS", "5H", "7C"]
-        await pilot.press("2", "enter")
-        await pilot.pause()
+        await press(pilot, "2", "enter")
         assert view(client)["top"] == "5H"
         assert shown_cards(app) == ["QS", "7C"]
         assert "Sara" not in screen_text(app)  # no name given: Player 1
@@ -39,9 +36,7 @@ async def test_enter_plays_the_picked_card():
 
 async def test_arrows_move_the_pick_and_a_new_turn_picks_a_playable_card():
     client = stacked([["QS", "5H", "7C"], ["2D", "9C", "JD"]], upcard="KH")
-    app = TableGamesApp(client)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with opened(client) as (app, pilot):
         hand = app.screen.query_one("#hand", Hand)
         assert hand.selected == 1  # 5♥, the only card that fits
         await pilot.press("right")
@@ -52,12 +47,9 @@ async def test_arrows_move_the_pick_and_a_new_turn_picks_a_playable_card():
 
 async def test_d_draws_when_nothing_fits():
     client = stacked([["QS", "7C"], ["2D", "9C", "JD"]], upcard="KH", draw=["4S", "6D"])
-    app = TableGamesApp(client)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with opened(client) as (app, pilot):
         assert "Nothing fits: press d to draw a card." in status(app)
-        await pilot.press("d")
-        await pilot.pause()
+        await press(pilot, "d")
         assert view(client)["hand"] == ["QS", "7C", "4S"]
         assert shown_cards(app) == ["QS", "7C", "4S"]
         assert "You draw 4♠." in screen_text(app)
@@ -65,33 +57,25 @@ async def test_d_draws_when_nothing_fits():
 
 async def test_drawing_when_a_card_fits_shows_the_refusal():
     client = stacked([["QS", "5H"], ["2D", "9C", "JD"]], upcard="KH", draw=["4S"])
-    app = TableGamesApp(client)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("d")
-        await pilot.pause()
+    async with opened(client) as (app, pilot):
+        await press(pilot, "d")
         assert "you may only draw when nothing fits" in status(app)
         assert view(client)["hand"] == ["QS", "5H"]
 
 
 async def test_selecting_a_dimmed_card_says_why():
     client = stacked([["5H", "QS"], ["2D", "9C", "JD"]], upcard="KH")
-    app = TableGamesApp(client)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with opened(client) as (app, pilot):
         assert app.screen.query_one("#hand", Hand).unplayable == {"QS"}
         await pilot.press("2")
         assert "✗ Q♠ does not fit: play a heart, a K, or a wild 8 or 9" in status(app)
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert view(client)["hand"] == ["5H", "QS"]  # nothing was played
 
 
 async def test_picking_a_card_out_of_turn_says_whose_turn_it_is():
     client = stacked([["5H", "QS"], ["2D", "9C", "JD"]], upcard="KD", dealer=0)
-    app = TableGamesApp(client)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with opened(client) as (app, pilot):
         await pilot.press("1")
         assert "It is Ada (bot)'s turn, not yours" in status(app)
         client.table.submit(1, {"type": "play", "card": "JD"})
@@ -101,9 +85,7 @@ async def test_picking_a_card_out_of_turn_says_whose_turn_it_is():
 
 async def test_bots_play_by_themselves_after_a_pause():
     client = stacked([["QH", "7S", "4C"], ["JH", "10D", "2C"]], upcard="KH", pace=0.05)
-    app = TableGamesApp(client)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with opened(client) as (_app, pilot):
         await pilot.press("enter")
         await pilot.pause(0.5)
         assert view(client)["top"] == "JH"  # the bot followed suit
@@ -112,16 +94,12 @@ async def test_bots_play_by_themselves_after_a_pause():
 
 async def test_an_eight_asks_for_any_suit_and_the_choice_becomes_the_suit():
     client = stacked([["8C", "QS"], ["2D", "9C", "JD"]], upcard="KH")
-    app = TableGamesApp(client)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+    async with opened(client) as (app, pilot):
+        await press(pilot, "enter")
         dialog = app.screen
         assert isinstance(dialog, PickDialog)
         assert [option.value for option in dialog.options] == ["S", "H", "D", "C"]
-        await pilot.press("d")
-        await pilot.pause()
+        await press(pilot, "d")
         assert view(client)["top"] == "8C"
         assert view(client)["suit"] == "D"
         assert "♦ diamonds" in screen_text(app)
@@ -130,18 +108,14 @@ async def test_an_eight_asks_for_any_suit_and_the_choice_becomes_the_suit():
 
 async def test_a_nine_offers_only_its_colour_and_escape_keeps_the_card():
     client = stacked([["9H", "QS"], ["2D", "9C", "JD"]], upcard="KH")
-    app = TableGamesApp(client)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+    async with opened(client) as (app, pilot):
+        await press(pilot, "enter")
         dialog = app.screen
         assert isinstance(dialog, PickDialog)
         assert [option.value for option in dialog.options] == ["H", "D"]
         await pilot.press("s")  # spades is not offered: nothing happens
         assert app.screen is dialog
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
         assert isinstance(app.screen, CratesScreen)
         assert view(client)["hand"] == ["9H", "QS"]
         await pilot.press("enter", "down", "enter")  # arrows and Enter pick diamonds
@@ -151,57 +125,43 @@ async def test_a_nine_offers_only_its_colour_and_escape_keeps_the_card():
 
 async def test_the_dealer_names_a_suit_for_a_turned_up_eight():
     client = stacked([["5H", "QS"], ["2D", "9C", "JD"]], upcard="8S", dealer=0)
-    app = TableGamesApp(client)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with opened(client) as (app, pilot):
         assert isinstance(app.screen, PickDialog)
-        await pilot.press("h")
-        await pilot.pause()
+        await press(pilot, "h")
         assert view(client)["suit"] == "H"
         assert view(client)["turn"] == 1
 
 
 async def test_c_with_two_cards_arms_the_announcement_for_the_next_play():
     client = stacked([["5H", "QS"], ["2D", "9C", "JD"]], upcard="KH")
-    app = TableGamesApp(client)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with opened(client) as (app, pilot):
         await pilot.press("c")
         assert "Crates! armed" in screen_text(app)
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert view(client)["announced"] == [0]
 
 
 async def test_c_with_one_unannounced_card_announces_at_once():
     client = stacked([["JH", "QS"], ["2D", "9C", "JD"]], upcard="KH")
-    app = TableGamesApp(client)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+    async with opened(client) as (app, pilot):
+        await press(pilot, "enter")
         assert view(client)["exposed"] == [0]
         assert "say Crates! (c)" in screen_text(app)
-        await pilot.press("c")
-        await pilot.pause()
+        await press(pilot, "c")
         assert view(client)["announced"] == [0]
 
 
 async def test_x_calls_dope_on_the_exposed_player():
     client = stacked([["QH", "QS", "7C"], ["JH", "JD"]], upcard="KH", draw=["2S", "3S"])
-    app = TableGamesApp(client)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with opened(client) as (app, pilot):
         await pilot.press("x")
         assert "Nobody is holding one card" in status(app)
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert client.submit(0, {"type": "draw"}) is not None  # not seat 0's turn now
         client.table.submit(1, {"type": "play", "card": "JH"})  # the bot forgets Crates!
         await pilot.pause()
         assert "no Crates!" in screen_text(app)
-        await pilot.press("x")
-        await pilot.pause()
+        await press(pilot, "x")
         assert view(client)["hand_sizes"][1] == 3
         assert view(client)["lost_turn"] == [1]
 
@@ -210,28 +170,22 @@ async def test_x_with_two_exposed_players_asks_whom():
     client = stacked(
         [["QH", "QS", "7C"], ["JH", "JD"], ["3H", "4D"]], upcard="KH", draw=["2S", "3S", "4S"]
     )
-    app = TableGamesApp(client)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with opened(client) as (app, pilot):
         await pilot.press("enter")
         client.table.submit(1, {"type": "play", "card": "JH"})
         client.table.submit(2, {"type": "play", "card": "3H"})
         await pilot.pause()
-        await pilot.press("x")
-        await pilot.pause()
+        await press(pilot, "x")
         chooser = app.screen
         assert isinstance(chooser, PickDialog)
         assert [option.value for option in chooser.options] == [1, 2]
-        await pilot.press("2")
-        await pilot.pause()
+        await press(pilot, "2")
         assert view(client)["lost_turn"] == [2]
 
 
 async def test_clicking_a_card_selects_it_and_clicking_again_plays_it():
     client = stacked([["QS", "5H", "7C"], ["2D", "9C", "JD"]], upcard="KH")
-    app = TableGamesApp(client)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with opened(client) as (app, pilot):
         hand = app.screen.query_one("#hand", Hand)
         await pilot.click(Hand, offset=(2, 3))  # on the first card's face
         assert hand.selected == 0
@@ -244,9 +198,7 @@ async def test_clicking_a_card_selects_it_and_clicking_again_plays_it():
 
 async def test_the_draw_button_draws():
     client = stacked([["QS", "7C"], ["2D", "9C", "JD"]], upcard="KH", draw=["4S"])
-    app = TableGamesApp(client)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with opened(client) as (_app, pilot):
         await pilot.click("#draw")
         await pilot.pause()
         assert view(client)["hand"] == ["QS", "7C", "4S"]
@@ -261,9 +213,7 @@ async def test_five_players_and_eight_cards_fit_at_80_by_24():
         ["2H", "6H", "7H", "4S", "10S", "9C", "2C", "KC"],
     ]
     client = stacked(hands, upcard="KH", draw=["4D"], names=("Sara",))
-    app = TableGamesApp(client)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with opened(client) as (app, _pilot):
         text = screen_text(app)
         for name in ["Sara (you)", "Ada (bot)", "Bruno (bot)", "Chidi (bot)", "Dara (bot)"]:
             assert name in text

@@ -8,7 +8,7 @@ from tablegames.tui.screens.handoff import HandoffScreen
 from tablegames.tui.screens.results import FinalStandings, RoundSummary, standings
 from tablegames.tui.widgets.hand import Hand
 
-from .helpers import screen_text, stacked
+from .helpers import opened, press, screen_text, stacked
 
 SARA = ["QH", "7S", "4C"]
 TOM = ["JH", "10D", "2C"]
@@ -31,17 +31,14 @@ async def test_the_first_player_is_handed_the_screen_before_any_hand_is_shown():
         assert "Pass to Sara — press Enter when only Sara can see" in text
         for card in faces(SARA + TOM):
             assert card not in text
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert isinstance(app.screen, CratesScreen)
         assert app.screen.query_one("#hand", Hand).cards == SARA
 
 
 async def test_passing_to_the_next_human_hides_the_previous_hand():
     client = hot_seat()
-    app = TableGamesApp(client)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with opened(client) as (app, pilot):
         await pilot.press("enter")  # Sara takes the seat
         await pilot.pause()
         await pilot.press("enter")  # and plays Q♥; Tom is next
@@ -56,8 +53,7 @@ async def test_passing_to_the_next_human_hides_the_previous_hand():
         table = app.screen_stack[-2]
         assert isinstance(table, CratesScreen)
         assert table.query_one("#hand", Hand).cards == []
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         text = screen_text(app)
         assert app.screen.query_one("#hand", Hand).cards == TOM
         assert "Tom's hand — your turn" in text
@@ -69,9 +65,7 @@ async def test_a_private_draw_stays_in_its_own_players_log():
     client = stacked(
         [["QS", "7S"], ["JH", "10D"], ["5S", "6S"]], humans=2, names=("Sara", "Tom"), draw=["AS"]
     )
-    app = TableGamesApp(client)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with opened(client) as (app, pilot):
         await pilot.press("enter", "d")  # Sara has nothing that fits and draws A♠
         await pilot.pause()
         await pilot.press("enter")  # Tom takes the seat
@@ -83,20 +77,15 @@ async def test_a_private_draw_stays_in_its_own_players_log():
 
 async def test_one_human_never_sees_a_hand_off():
     client = stacked([SARA, TOM], names=("Sara",))
-    app = TableGamesApp(client)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with opened(client) as (app, pilot):
         assert isinstance(app.screen, CratesScreen)
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert isinstance(app.screen, CratesScreen)
 
 
 async def test_the_round_summary_shows_every_hand_and_how_it_scored():
     client = stacked([["KS"], ["3S", "8D", "QC", "2H"]], names=("Sara",), short=True)
-    app = TableGamesApp(client)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with opened(client) as (app, pilot):
         await pilot.press("enter")  # Sara plays her last card and goes out
         await pilot.pause()
         assert isinstance(app.screen, RoundSummary)
@@ -104,31 +93,25 @@ async def test_the_round_summary_shows_every_hand_and_how_it_scored():
         assert "Round 1 of 8: Sara went out." in text
         assert "[3♠] [8♦] Q♣ 2♥" in text  # the 3 cancels the 8, the highest card
         assert "30" in text
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert isinstance(app.screen, CratesScreen)
         assert client.update(0).view["round"] == 2
 
 
 async def test_the_last_round_ends_with_the_standings_and_a_way_back_to_the_menu():
     client = stacked([["KS"], ["3S", "8D", "QC", "2H"]], names=("Sara",), short=True)
-    app = TableGamesApp(client)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+    async with opened(client) as (app, pilot):
+        await press(pilot, "enter")
         await pilot.press("enter")  # close the summary of round 1
         while not client.table.over:  # the bot plays out the other seven rounds for both
             move = client.table.bot_move() or (0, client.table.legal(0)[0])
             client.table.submit(*move)
         await pilot.pause()
         while isinstance(app.screen, RoundSummary):
-            await pilot.press("enter")
-            await pilot.pause()
+            await press(pilot, "enter")
         assert isinstance(app.screen, FinalStandings)
         assert "Game over" in screen_text(app)
-        await pilot.press("m")
-        await pilot.pause()
+        await press(pilot, "m")
         assert "Cockroach Poker Royal" in screen_text(app)
 
 

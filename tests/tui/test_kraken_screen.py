@@ -13,7 +13,7 @@ from tablegames.tui.screens.handoff import HandoffScreen
 from tablegames.tui.screens.kraken import DecisionDialog, KrakenScreen
 from tablegames.tui.screens.kraken_dialogs import PassOnNotice, VoyageOver
 
-from .helpers import STILL, screen_text
+from .helpers import STILL, opened, press, screen_text
 
 #: Seat 0 (Sara) a sailor, seats 1 and 3 pirates, the cult leader last.
 ROLES = ["sailor", "pirate", "sailor", "pirate", "sailor", "sailor", "cult_leader"]
@@ -100,9 +100,7 @@ def dialog_text(app: TableGamesApp) -> str:
 
 async def test_the_captain_appoints_with_two_questions() -> None:
     client = kraken_table()
-    app = TableGamesApp(client)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with opened(client, size=(120, 40)) as (app, pilot):
         assert isinstance(app.screen, DecisionDialog)  # it opened by itself
         assert "Appoint your lieutenant" in decision(app).title_text
         await pilot.press("2")  # Bruno
@@ -118,28 +116,21 @@ async def test_the_captain_appoints_with_two_questions() -> None:
 
 async def test_escape_puts_a_decision_aside_and_enter_brings_it_back() -> None:
     client = kraken_table()
-    app = TableGamesApp(client)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("escape")
-        await pilot.pause()
+    async with opened(client) as (app, pilot):
+        await press(pilot, "escape")
         assert isinstance(app.screen, KrakenScreen)
         assert "press Enter" in status(app)
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert isinstance(app.screen, DecisionDialog)
 
 
 async def test_mutiny_guns_are_chosen_in_secret_by_number() -> None:
     client = kraken_table(captain=1)
     client.table.submit(1, {"type": "appoint", "lieutenant": 3, "navigator": 2})
-    app = TableGamesApp(client)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with opened(client) as (app, pilot):
         assert "Mutiny against captain Ada (bot)" in decision(app).title_text
         assert [o.key for o in decision(app).options] == ["0", "1", "2", "3"]
-        await pilot.press("2")
-        await pilot.pause()
+        await press(pilot, "2")
         assert view(client)["private"]["mutiny_guns"] == 2
         assert "You raise 2 guns." in screen_text(app)
         assert view(client)["guns"][0] == 3  # nobody sees the fist before the reveal
@@ -149,14 +140,11 @@ async def test_drawing_keeping_and_steering() -> None:
     client = kraken_table(deck=["blue-drunk", "red-mermaid", "yellow-uprising", "red-drunk"])
     client.table.submit(0, {"type": "appoint", "lieutenant": 2, "navigator": 4})
     no_mutiny(client)
-    app = TableGamesApp(client)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with opened(client, size=(120, 40)) as (app, pilot):
         text = dialog_text(app)
         assert "You drew blue drunk, red mermaid" in text
         assert "blue drunk: east to 1,1; the captain is replaced" in text
-        await pilot.press("1")
-        await pilot.pause()
+        await press(pilot, "1")
         assert view(client)["private"]["kept"] == "blue-drunk"
         assert "In the logbook: blue drunk" in screen_text(app)
 
@@ -167,14 +155,11 @@ async def test_the_navigator_may_jump_overboard() -> None:
     table.submit(1, {"type": "appoint", "lieutenant": 3, "navigator": 0})
     no_mutiny(client)
     bots_act(client)
-    app = TableGamesApp(client)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with opened(client, size=(120, 40)) as (app, pilot):
         labels = [o.label for o in decision(app).options]
         assert any(label.startswith("Steer by") for label in labels)
         assert labels[-1].startswith("Jump overboard")
-        await pilot.press(decision(app).options[-1].key)
-        await pilot.pause()
+        await press(pilot, decision(app).options[-1].key)
         assert 0 in view(client)["eliminated"]
 
 
@@ -185,15 +170,11 @@ async def test_c_plays_an_any_time_character() -> None:
             "gunslinger", "captain", "bosun", "mentor", "smuggler", "archivist", "equalizer",
         ],
     )  # fmt: skip
-    app = TableGamesApp(client)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with opened(client, size=(120, 40)) as (app, pilot):
         assert "Gunslinger (any time): take 2 guns" in screen_text(app)
-        await pilot.press("c")
-        await pilot.pause()
+        await press(pilot, "c")
         assert view(client)["guns"][0] == 5
-        await pilot.press("c")
-        await pilot.pause()
+        await press(pilot, "c")
         assert "already used your character" in status(app)
 
 
@@ -208,14 +189,11 @@ async def test_a_character_window_offers_use_or_keep() -> None:
     bots_act(client, until="mutiny")
     no_mutiny(client)
     bots_act(client)
-    app = TableGamesApp(client)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with opened(client, size=(120, 40)) as (app, pilot):
         text = dialog_text(app)
         assert "Bosun (before the cards are drawn): swap lieutenant and navigator" in text
         assert "Keep your character for later" in text
-        await pilot.press("1")
-        await pilot.pause()
+        await press(pilot, "1")
         assert view(client)["lieutenant"] == 2 and view(client)["navigator"] == 3
 
 
@@ -227,9 +205,7 @@ async def test_a_pick_names_the_map_action() -> None:
     no_mutiny(client)
     client.table.submit(0, {"type": "keep", "card": "blue-drunk"})
     bots_act(client)
-    app = TableGamesApp(client)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with opened(client, size=(120, 40)) as (app, pilot):
         assert "Cabin search: whose faction do you secretly look at?" in decision(app).title_text
         await pilot.press("3")  # Chidi, a pirate
         await pilot.pause()
@@ -239,11 +215,8 @@ async def test_a_pick_names_the_map_action() -> None:
 
 async def test_mouse_clicks_an_option_and_the_decide_button() -> None:
     client = kraken_table()
-    app = TableGamesApp(client)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        await pilot.press("escape")
-        await pilot.pause()
+    async with opened(client, size=(120, 40)) as (app, pilot):
+        await press(pilot, "escape")
         await pilot.click("#decide")
         await pilot.pause()
         assert isinstance(app.screen, DecisionDialog)
@@ -262,14 +235,11 @@ async def test_the_hand_off_hides_the_next_players_secrets() -> None:
     client = kraken_table(humans=2, captain=2, roles=roles)
     client.table.submit(2, {"type": "appoint", "lieutenant": 3, "navigator": 4})
     bots_act(client)
-    app = TableGamesApp(client)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with opened(client) as (app, pilot):
         assert isinstance(app.screen, HandoffScreen)
         await pilot.press("enter")  # Sara
         await pilot.pause()
-        await pilot.press("0")
-        await pilot.pause()
+        await press(pilot, "0")
         assert isinstance(app.screen, HandoffScreen)  # now Tom, the pirate
         below = screen_text(app)
         assert "pirate" not in below.lower()
@@ -284,17 +254,12 @@ async def test_a_turn_goes_to_each_human_and_shows_their_secrets_after_enter() -
     client = kraken_table(humans=2, captain=2)
     client.table.submit(2, {"type": "appoint", "lieutenant": 3, "navigator": 4})
     bots_act(client)
-    app = TableGamesApp(client)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+    async with opened(client, size=(120, 40)) as (app, pilot):
+        await press(pilot, "enter")
         assert "Sara's secrets" in screen_text(app)
         assert "You are a sailor" in screen_text(app)
-        await pilot.press("1")
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "1")
+        await press(pilot, "enter")
         text = screen_text(app)
         assert "Tom's secrets" in text and "You are a pirate" in text
         assert "You raise 1 gun." not in text  # Sara's fist stays hers
@@ -312,9 +277,7 @@ async def test_eyes_closed_goes_round_every_human_whoever_the_leader_is() -> Non
     bots_act(client, until="convert")
     assert kraken_state(client).phase == "convert"
     seen: list[str] = []
-    app = TableGamesApp(client)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with opened(client) as (app, pilot):
         for _ in range(12):
             screen = app.screen
             seen.append(type(screen).__name__)
@@ -325,8 +288,7 @@ async def test_eyes_closed_goes_round_every_human_whoever_the_leader_is() -> Non
                 assert "Farah" not in status(app)  # the leader is never named
             if isinstance(screen, KrakenScreen) and kraken_state(client).phase == "convert":
                 bots_act(client)
-            await pilot.press("enter")
-            await pilot.pause()
+            await press(pilot, "enter")
         names = [s for s in seen if s in ("Sara", "Tom")]
         assert names[:2] == ["Sara", "Tom"], seen
         assert seen.count("PassOnNotice") >= 2
@@ -347,9 +309,7 @@ async def test_a_human_cult_leader_converts_on_their_turn_in_the_round() -> None
     bots_act(client)
     assert kraken_state(client).phase == "convert"
     order: list[str] = []
-    app = TableGamesApp(client)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with opened(client, size=(120, 40)) as (app, pilot):
         for _ in range(8):
             screen = app.screen
             if isinstance(screen, HandoffScreen):
@@ -376,9 +336,7 @@ async def test_the_voyage_over_shows_every_role() -> None:
     no_mutiny(client)
     client.table.submit(0, {"type": "keep", "card": "blue-drunk"})
     bots_act(client)
-    app = TableGamesApp(client)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with opened(client) as (app, _pilot):
         assert isinstance(app.screen, VoyageOver)
         text = screen_text(app)
         assert "The sailors win: the ship" in text and "reached Bluewater Bay." in text

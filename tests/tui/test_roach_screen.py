@@ -17,7 +17,7 @@ from tablegames.tui.screens.roach_dialogs import PeekNotice, RoachResult
 from tablegames.tui.widgets.log import GameLog
 from tablegames.tui.widgets.roach_hand import RoachHand
 
-from .helpers import STILL, screen_text
+from .helpers import STILL, opened, press, screen_text
 
 SARA = ["bat", "royal-fly", "mouse", "mouse"]
 ADA = ["frog", "royal-bat", "joker", "scorpion"]
@@ -64,9 +64,7 @@ def offer(card: str, to: int, claim: str) -> dict[str, Any]:
 
 async def test_offering_picks_a_card_a_player_and_a_claim():
     client = roach_table()
-    app = TableGamesApp(client)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with opened(client) as (app, pilot):
         assert isinstance(app.screen, RoachScreen)
         assert "press Enter to offer it" in status(app)
         await pilot.press("2", "enter")  # the royal fly
@@ -95,11 +93,8 @@ async def test_offering_picks_a_card_a_player_and_a_claim():
 
 async def test_escape_keeps_the_card_in_hand():
     client = roach_table()
-    app = TableGamesApp(client)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter", "1", "escape")
-        await pilot.pause()
+    async with opened(client) as (app, pilot):
+        await press(pilot, "enter", "1", "escape")
         assert isinstance(app.screen, RoachScreen)
         assert view(client)["flight"] is None
         assert "stays in your hand" in status(app)
@@ -107,17 +102,14 @@ async def test_escape_keeps_the_card_in_hand():
 
 async def test_believing_a_true_claim_gives_the_card_back_to_its_sender():
     client = roach_table(first=1)
-    app = TableGamesApp(client)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with opened(client) as (app, pilot):
         client.table.submit(1, offer("royal-bat", 0, "bat"))
         await pilot.pause()
         assert 'Ada (bot) slides you a card: "bat". t: true  f: false  p: peek and pass' in (
             status(app)
         )
         assert "Peek & pass (p)" in screen_text(app)
-        await pilot.press("t")
-        await pilot.pause()
+        await press(pilot, "t")
         assert view(client)["fronts"][1] == ["royal-bat", "royal-mouse"]  # and the penalty card
         assert "The card is royal bat: the claim was true." in logged(app)
         assert "Sara was right, so Ada (bot) takes it." in logged(app)
@@ -125,13 +117,10 @@ async def test_believing_a_true_claim_gives_the_card_back_to_its_sender():
 
 async def test_doubting_a_true_claim_takes_the_card():
     client = roach_table(first=1)
-    app = TableGamesApp(client)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with opened(client) as (app, pilot):
         client.table.submit(1, offer("frog", 0, "frog"))
         await pilot.pause()
-        await pilot.press("f")
-        await pilot.pause()
+        await press(pilot, "f")
         assert view(client)["fronts"][0] == ["frog"]
         assert view(client)["turn"] == 0  # the taker starts the next round
         assert "Sara was wrong and takes it." in logged(app)
@@ -140,14 +129,11 @@ async def test_doubting_a_true_claim_takes_the_card():
 
 async def test_peek_and_pass_shows_the_card_only_after_the_pass():
     client = roach_table(first=1)
-    app = TableGamesApp(client)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with opened(client) as (app, pilot):
         client.table.submit(1, offer("scorpion", 0, "bat"))
         await pilot.pause()
         assert "scorpion" not in screen_text(app)
-        await pilot.press("p")
-        await pilot.pause()
+        await press(pilot, "p")
         dialog = app.screen
         assert isinstance(dialog, PickDialog)
         assert [option.value for option in dialog.options] == [2, 3]  # not back to Ada
@@ -171,13 +157,10 @@ async def test_the_last_receiver_cannot_pass():
     client.table.submit(1, offer("scorpion", 2, "bat"))
     client.table.submit(2, {"type": "pass", "to": 3, "claim": "bat"})
     client.table.submit(3, {"type": "pass", "to": 0, "claim": "fly"})
-    app = TableGamesApp(client)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with opened(client) as (app, pilot):
         assert "Everyone else has seen it: t true or f false?" in status(app)
         assert "Peek & pass" not in screen_text(app)
-        await pilot.press("p")
-        await pilot.pause()
+        await press(pilot, "p")
         assert isinstance(app.screen, RoachScreen)
         assert view(client)["flight"]["to"] == 0
         await pilot.press("f")  # "fly" about a scorpion is false: Chidi, who passed last, takes it
@@ -187,9 +170,7 @@ async def test_the_last_receiver_cannot_pass():
 
 async def test_taking_a_special_card_asks_to_lay_out_cards():
     client = roach_table(first=1)
-    app = TableGamesApp(client)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with opened(client) as (app, pilot):
         client.table.submit(1, offer("joker", 0, "royal"))
         await pilot.pause()
         await pilot.press("t")  # "royal" about the joker is false: Sara takes it
@@ -205,8 +186,7 @@ async def test_taking_a_special_card_asks_to_lay_out_cards():
         await pilot.press("3", "enter")
         assert "Marked: bat and mouse. Press l to lay them out" in status(app)
         assert "✓ 1 bat" in screen_text(app)
-        await pilot.press("l")
-        await pilot.pause()
+        await press(pilot, "l")
         assert view(client)["fronts"][0] == ["bat", "mouse"]
         assert view(client)["hand"] == ["royal-fly", "mouse", "joker"]
         assert view(client)["phase"] == "offer"
@@ -214,21 +194,16 @@ async def test_taking_a_special_card_asks_to_lay_out_cards():
 
 async def test_one_royal_card_may_be_laid_out_for_a_royal_claim():
     client = roach_table(first=1)
-    app = TableGamesApp(client)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with opened(client) as (_app, pilot):
         client.table.submit(1, offer("joker", 0, "royal"))
         await pilot.pause()
-        await pilot.press("t", "2", "enter", "l")
-        await pilot.pause()
+        await press(pilot, "t", "2", "enter", "l")
         assert view(client)["fronts"][0] == ["royal-fly", "royal-mouse"]  # pulls the penalty card
 
 
 async def test_a_click_picks_a_card_and_a_second_click_offers_it():
     client = roach_table()
-    app = TableGamesApp(client)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with opened(client) as (app, pilot):
         hand = app.screen.query_one("#hand", RoachHand)
         _, row, start, _ = next(span for span in hand._spans if span[0] == 2)
         await pilot.click("#hand", offset=(start + 1, row))
@@ -241,9 +216,7 @@ async def test_a_click_picks_a_card_and_a_second_click_offers_it():
 
 async def test_buttons_answer_a_claim_with_the_mouse():
     client = roach_table(first=1)
-    app = TableGamesApp(client)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with opened(client) as (_app, pilot):
         client.table.submit(1, offer("frog", 0, "bat"))
         await pilot.pause()
         await pilot.click("#false")
@@ -253,9 +226,7 @@ async def test_buttons_answer_a_claim_with_the_mouse():
 
 async def test_keys_that_do_nothing_now_stay_out_of_the_footer():
     client = roach_table(first=1)
-    app = TableGamesApp(client)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with opened(client) as (app, pilot):
         footer = screen_text(app).splitlines()[-1]
         assert "Offer" not in footer and "True" not in footer and "Help" in footer
         client.table.submit(1, offer("frog", 0, "bat"))
@@ -274,9 +245,7 @@ def two_humans(first: int = 0) -> LocalClient:
 
 async def test_the_card_changing_hands_between_humans_hands_off_without_secrets():
     client = two_humans()
-    app = TableGamesApp(client)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with opened(client) as (app, pilot):
         assert isinstance(app.screen, HandoffScreen)
         await pilot.press("enter")  # Sara takes the seat
         await pilot.pause()
@@ -290,8 +259,7 @@ async def test_the_card_changing_hands_between_humans_hands_off_without_secrets(
         table = app.screen_stack[-2]
         assert isinstance(table, RoachScreen)
         assert table.query_one("#hand", RoachHand).kinds == []  # blanked under the hand-off
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         text = screen_text(app)
         assert "Tom's hand" in text
         assert "royal fly" not in text  # neither Sara's card in flight nor her private log line
@@ -303,22 +271,17 @@ async def test_the_card_changing_hands_between_humans_hands_off_without_secrets(
 async def test_a_peeked_card_stays_secret_when_the_next_human_takes_the_seat():
     client = two_humans(first=2)
     client.table.submit(2, offer("cockroach", 1, "bat"))  # Bruno (bot) to Tom
-    app = TableGamesApp(client)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with opened(client) as (app, pilot):
         await pilot.press("enter")  # Tom takes the seat
         await pilot.pause()
         assert "Tom's hand" in screen_text(app)
-        await pilot.press("p", "1", "1")  # peek and pass to Sara (only Sara and Chidi are left)
-        await pilot.pause()
+        await press(pilot, "p", "1", "1")  # peek and pass to Sara (only Sara and Chidi are left)
         assert isinstance(app.screen, PeekNotice)  # Tom sees what he passed on, then hands over
         assert "You peeked: it is a cockroach." in screen_text(app)
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert isinstance(app.screen, HandoffScreen)
         assert "cockroach" not in screen_text(app)
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         text = screen_text(app)
         assert "Sara's hand" in text
         assert "You peek" not in text and "you saw it" not in text
@@ -327,9 +290,7 @@ async def test_a_peeked_card_stays_secret_when_the_next_human_takes_the_seat():
 
 async def test_one_human_never_sees_a_hand_off():
     client = roach_table(first=1)
-    app = TableGamesApp(client)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with opened(client) as (app, pilot):
         assert isinstance(app.screen, RoachScreen)
         client.table.submit(1, offer("frog", 0, "bat"))
         await pilot.pause()
@@ -341,9 +302,7 @@ async def test_one_human_never_sees_a_hand_off():
 
 async def test_the_result_names_the_loser_and_leads_back_to_the_menu():
     client = roach_table(fronts=[[], ["bat", "bat", "bat"], [], []])
-    app = TableGamesApp(client)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with opened(client) as (app, pilot):
         assert "bat 3!" in screen_text(app)  # one more bat and Ada loses
         await pilot.press("1", "enter", "1", "2")  # a bat to Ada, claiming fly
         await pilot.pause()
@@ -355,8 +314,7 @@ async def test_the_result_names_the_loser_and_leads_back_to_the_menu():
             "Game over: Ada (bot) has 4 bats in front of them and loses! Everyone else wins."
         )
         assert "LOSES" in screen_text(app)
-        await pilot.press("m")
-        await pilot.pause()
+        await press(pilot, "m")
         assert "Cockroach Poker Royal" in screen_text(app)
 
 
