@@ -105,6 +105,21 @@ CharactersOpt = Annotated[
 ]
 
 
+def table_size(game: str, players: int | None, at_least: int = 0) -> int:
+    """The seats asked for with --players (by default the game's usual table, or `at_least`),
+    refused if the game is not played by that many."""
+    from .rules import get_game
+
+    info = get_game(game)
+    seats = players if players is not None else max(info.default_players, at_least)
+    if not info.min_players <= seats <= info.max_players:
+        raise typer.BadParameter(
+            f"{info.title} takes {info.min_players}–{info.max_players} players",
+            param_hint="--players",
+        )
+    return seats
+
+
 def game_options(
     game: str, short: bool, board: str | None, characters: bool | None
 ) -> dict[str, Any]:
@@ -187,16 +202,9 @@ def play(
 ) -> None:
     """Play a game on this terminal against bots, or hot-seat with friends."""
     from .local import local_table
-    from .rules import get_game
     from .store import Store
 
-    info = get_game(game)
-    seats = players if players is not None else max(info.default_players, humans)
-    if not info.min_players <= seats <= info.max_players:
-        raise typer.BadParameter(
-            f"{info.title} takes {info.min_players}–{info.max_players} players",
-            param_hint="--players",
-        )
+    seats = table_size(game, players, at_least=humans)
     if not 1 <= humans <= seats:
         raise typer.BadParameter(f"humans must be between 1 and {seats}", param_hint="--humans")
     options = game_options(game, short, board, characters)
@@ -229,16 +237,9 @@ def simulate(
     characters: CharactersOpt = None,
 ) -> None:
     """Play bot-only games headless and print a JSON summary."""
-    from .rules import get_game
     from .simulate import simulate_games
 
-    info = get_game(game)
-    seats = players if players is not None else info.default_players
-    if not info.min_players <= seats <= info.max_players:
-        raise typer.BadParameter(
-            f"{info.title} takes {info.min_players}–{info.max_players} players",
-            param_hint="--players",
-        )
+    seats = table_size(game, players)
     options = game_options(game, short, board, characters)
     summary = simulate_games(game, games=games, players=seats, seed=seed, level=bots, **options)
     typer.echo(json.dumps(summary, indent=2))
@@ -418,18 +419,11 @@ def host(
     import asyncio
 
     from .net.server import Server, ServerConfig
-    from .rules import get_game
     from .store import Store
 
     if bots is not None:
         _known_level(bots)
-    info = get_game(game)
-    seats = players if players is not None else info.default_players
-    if not info.min_players <= seats <= info.max_players:
-        raise typer.BadParameter(
-            f"{info.title} takes {info.min_players}–{info.max_players} players",
-            param_hint="--players",
-        )
+    seats = table_size(game, players)
 
     import logging
 
