@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 import random
 import secrets
 import string
@@ -22,6 +23,7 @@ from ..store import SavedSeat, SavedTable, Store
 from ..table import Table, Update
 from .protocol import log_difference
 
+log = logging.getLogger("tablegames.host")  # what the host's terminal shows of each table
 CODE_ALPHABET = "".join(c for c in string.ascii_uppercase if c not in "IO")
 
 
@@ -195,7 +197,11 @@ class HostedTable:
                     seat.token_key, seat.ready, seat.name = None, False, ""
                     if self.store is not None and self.store_id is not None:
                         self.store.free_seat(self.store_id, seat.number)
-                self.broadcast_presence(f"{peer.name} dropped out; their seat is held.")
+                    self.broadcast_presence(f"{peer.name} left; the seat is free again.")
+                elif self.table.over:
+                    self.broadcast_presence(f"{peer.name} left.")
+                else:
+                    self.broadcast_presence(f"{peer.name} dropped out; their seat is held.")
 
     def take_over(self, seat: Seat, level: str) -> None:
         """A server-side bot plays `seat` until its player comes back."""
@@ -247,6 +253,7 @@ class HostedTable:
         if self.on_action is not None:
             listener = self.on_action
             table.on_action(lambda seat, action, now: listener(self, seat, action, now))
+        table.on_action(lambda seat, action, now: self._log_if_over(table))
         for seat in self.seats:
             table.subscribe(seat.number, self._deliver(seat))
         if self.spectators:
@@ -327,7 +334,14 @@ class HostedTable:
         }
 
     def broadcast_presence(self, text: str | None) -> None:
+        if text is not None:
+            log.info("table %s: %s", self.code, text)
         self.broadcast(self.presence(text))
+
+    def _log_if_over(self, table: Table) -> None:
+        if table.over:
+            winners = [self.seats[seat].name for seat in table.state.result()["winners"]]
+            log.info("table %s: the game is over; won: %s", self.code, ", ".join(winners))
 
     def broadcast(self, message: dict[str, Any]) -> None:
         for peer in self.peers():
