@@ -497,7 +497,13 @@ def join(
     import asyncio
     import getpass
 
-    from .net.client import RemoteClient, SeatTokens, ServerRefused, play_as_bot
+    from .net.client import (
+        RemoteClient,
+        SeatTokens,
+        ServerRefused,
+        play_as_bot,
+        why_not_joined,
+    )
 
     host_name, _, port_text = address.rpartition(":") if ":" in address else (address, "", "")
     if not host_name:
@@ -526,7 +532,7 @@ def join(
         try:
             view = asyncio.run(play_as_bot(client, bot, pace=pace))
         except (ServerRefused, OSError) as problem:
-            typer.echo(f"Could not play: {problem}", err=True)
+            typer.echo(why_not_joined(problem, client.host, client.port), err=True)
             raise typer.Exit(1) from None
         typer.echo(json.dumps({"seat": client.seat, "scores": view.get("scores")}))
         return

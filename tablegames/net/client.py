@@ -14,6 +14,7 @@ import logging
 import os
 import random
 import secrets
+import socket
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -71,6 +72,21 @@ class ConnectionLost(ConnectionError):
 
 class ServerRefused(Exception):
     """The server said no (wrong code, no such table, no free seat...)."""
+
+
+def why_not_joined(problem: Exception, host: str, port: int) -> str:
+    """A sentence for a player whose join failed with `problem`."""
+    where = f"{host}:{port}"
+    if isinstance(problem, ServerRefused):
+        return f"The table at {where} said no: {str(problem).rstrip('.')}."
+    if isinstance(problem, ConnectionRefusedError):
+        return f"Nothing answers at {where}. Is `tablegames host` running there, on that port?"
+    if isinstance(problem, socket.gaierror):
+        return f"There is no machine called {host!r} that this one can find."
+    if isinstance(problem, TimeoutError):
+        return f"{where} did not answer in time."
+    reason = problem.strerror if isinstance(problem, OSError) and problem.strerror else problem
+    return f"Could not reach {where}: {reason}."
 
 
 class RemoteClient:

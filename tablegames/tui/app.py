@@ -150,12 +150,12 @@ class TableGamesApp(App[None]):
 
         Chat, and news of players dropping out and coming back, show as banners.
         """
-        from ..net.client import ServerRefused
+        from ..net.client import ServerRefused, why_not_joined
 
         try:
             await remote.connect()
         except (ServerRefused, OSError, TimeoutError) as problem:
-            waiting.say(f"Could not join: {problem or 'no answer'}. Press q to quit.")
+            waiting.say(f"{why_not_joined(problem, remote.host, remote.port)} Press q to quit.")
             return
         if remote.seat is not None:
             waiting.seated()

@@ -60,8 +60,11 @@ async def test_a_refused_join_says_why():
     app = TableGamesApp(remote=RemoteClient("127.0.0.1", port, "Sara", code="WRONG"))
     try:
         async with app.run_test(size=(80, 24)) as pilot:
-            await wait_for(pilot, lambda: "Could not join" in screen_text(app))
+            await wait_for(pilot, lambda: "said no" in screen_text(app))
             assert isinstance(app.screen, ConnectScreen)
+            assert f"The table at 127.0.0.1:{port} said no: wrong" in " ".join(
+                screen_text(app).split()
+            )
             await pilot.press("q")
             await asyncio.sleep(0)
     finally:

@@ -25,7 +25,7 @@ class ConnectScreen(Screen[None]):
     ConnectScreen > Vertical { width: 64; max-width: 100%; height: auto; border: round $primary;
         padding: 0 1; }
     ConnectScreen.ascii > Vertical { border: ascii $primary; }
-    ConnectScreen #news { text-style: bold; margin-bottom: 1; }
+    ConnectScreen #news { text-style: bold; margin-bottom: 1; width: 100%; }
     ConnectScreen #seats { height: auto; }
     ConnectScreen #invite { margin-top: 1; color: $text-muted; height: auto; }
     """
