@@ -105,7 +105,16 @@ def resume_local(store: Store, table_id: int, pace: float = 0.5, speed: float = 
 
 def describe_saved(saved: SavedTable) -> str:
     """One line about a saved game, for `tablegames resume`."""
-    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(saved.created))
-    return f"{saved.id:>4}  {saved.game:<8} {when}  {len(saved.log):>4} moves  " + ", ".join(
-        saved.names
+    return f"{saved.id:>4}  {saved.game:<8} {_started(saved)}  {len(saved.log):>4} moves  " + (
+        ", ".join(saved.names)
     )
+
+
+def saved_label(saved: SavedTable) -> str:
+    """A saved game in a few words, for the menu: `Crates: 12 moves, 30 Nov 06:03`."""
+    when = time.strftime("%d %b %H:%M", time.localtime(saved.created))
+    return f"{get_game(saved.game).title}: {len(saved.log)} moves, {when}"
+
+
+def _started(saved: SavedTable) -> str:
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(saved.created))

@@ -5,11 +5,13 @@ from __future__ import annotations
 import pytest
 
 from tablegames.local import local_table
+from tablegames.store import Store
 from tablegames.tui.app import TableGamesApp
 from tablegames.tui.screens.crates import CratesScreen
 from tablegames.tui.screens.help import HelpScreen
 from tablegames.tui.screens.menu import MenuScreen
 from tablegames.tui.screens.notice import NoticeScreen
+from tablegames.tui.screens.roach import RoachScreen
 from tablegames.tui.screens.setup import SetupScreen, Stepper
 
 from .helpers import screen_text
@@ -128,3 +130,35 @@ async def test_every_built_game_is_listed_as_playable():
         for title in ("Crates", "Cockroach Poker Royal", "You've Got Crabs", "Feed the Kraken"):
             line = next(line for line in text.splitlines() if title in line)
             assert "coming soon" not in line
+
+
+async def test_c_continues_a_game_saved_on_this_machine_where_it_stopped():
+    client = local_table("roach", 3, seed=2, store=Store(), names=("Sara",))
+    client.table.run_bots(20)
+    if 0 in client.table.state.waiting_for():
+        client.table.submit(0, client.table.legal(0)[0])
+    moves = client.table.version
+    local_table("crates", 2, seed=2, store=Store())  # a second saved game, newer
+    app = TableGamesApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Continue which game?" in text
+        assert text.index("Crates: 0 moves") < text.index(f"Cockroach Poker Royal: {moves} moves")
+        await pilot.press("2")  # the older one: roach
+        await pilot.pause()
+        assert isinstance(app.screen, RoachScreen)
+        assert app.screen.client.table.version == moves
+        assert app.screen.client.table.state.view(0) == client.table.state.view(0)
+
+
+async def test_c_with_nothing_saved_says_so():
+    app = TableGamesApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        assert "No unfinished games on this machine." in screen_text(app)

@@ -1,4 +1,5 @@
-"""The opening menu: the games that can be played, the ones still coming, and their rules."""
+"""The opening menu: the games that can be played, the ones still coming, their rules, and the
+games saved on this machine to continue."""
 
 from __future__ import annotations
 
@@ -15,9 +16,11 @@ from textual.widgets.option_list import Option
 from ...catalogue import Listing, listings
 from .help import HelpScreen
 
+SAVED_SHOWN = 9  # the newest unfinished games offered to continue (keys 1-9)
+
 
 class MenuScreen(Screen[None]):
-    """Choose a game: Enter sets it up, r shows its rules, q quits."""
+    """Choose a game: Enter sets it up, r shows its rules, c continues a saved one, q quits."""
 
     DEFAULT_CSS = """
     MenuScreen { align: center middle; }
@@ -34,6 +37,7 @@ class MenuScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "play", "Play", show=False),
         Binding("r", "rules", "Rules"),
+        Binding("c", "resume", "Continue a saved game"),
         Binding("h", "host", "Host LAN game"),
         Binding("j", "join", "Join LAN game"),
         Binding("q,escape", "quit", "Quit"),
@@ -106,6 +110,34 @@ class MenuScreen(Screen[None]):
     def action_rules(self) -> None:
         entry = self._highlighted()
         self.app.push_screen(HelpScreen(entry.name, entry.title))
+
+    def action_resume(self) -> None:
+        from ...local import saved_label
+        from ...store import Store
+        from .dialogs import Option as Choice
+        from .dialogs import PickDialog
+
+        saved = Store().open_tables("local")[-SAVED_SHOWN:][::-1]
+        if not saved:
+            self.query_one("#blurb", Label).update(Text("No unfinished games on this machine."))
+            return
+        options = [
+            Choice(str(number), saved_label(entry), entry.id)
+            for number, entry in enumerate(saved, start=1)
+        ]
+        keys = "1" if len(options) == 1 else f"1-{len(options)}"
+        hint = f"Press {keys}, or arrows and Enter, to play on. Esc: go back"
+        dialog = PickDialog("Continue which game?", options, hint, ascii=self.ascii)
+        self.app.push_screen(dialog, self._resume)
+
+    def _resume(self, table_id: int | None) -> None:
+        if table_id is None:
+            return
+        from ...local import resume_local
+        from ...store import Store
+        from ..app import table_screen
+
+        self.app.push_screen(table_screen(resume_local(Store(), table_id), self.ascii))
 
     def action_host(self) -> None:
         from .network import HostScreen
