@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from tablegames.bots import get_bot
 from tablegames.local import local_table
 from tablegames.store import Store
 from tablegames.tui.app import TableGamesApp
@@ -11,10 +14,11 @@ from tablegames.tui.screens.crates import CratesScreen
 from tablegames.tui.screens.help import HelpScreen
 from tablegames.tui.screens.menu import MenuScreen
 from tablegames.tui.screens.notice import NoticeScreen
+from tablegames.tui.screens.replay import ReplayScreen
 from tablegames.tui.screens.roach import RoachScreen
 from tablegames.tui.screens.setup import SetupScreen, Stepper
 
-from .helpers import screen_text
+from .helpers import press, screen_text
 
 
 @pytest.fixture
@@ -162,3 +166,33 @@ async def test_c_with_nothing_saved_says_so():
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
         assert "No unfinished games on this machine." in screen_text(app)
+
+
+async def test_w_replays_a_finished_game_and_q_comes_back_to_the_menu():
+    client = local_table("crates", 3, seed=6, store=Store(), names=("Sara",), short=True)
+    client.table.bots[0] = get_bot("crates", "normal", 0, random.Random(6))
+    client.table.run_bots(100_000)
+    assert client.table.over and client.saved_as is not None
+    app = TableGamesApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press(pilot, "w")
+        winners = [client.table.names[s] for s in client.table.state.result()["winners"]]
+        assert f"Crates: {' and '.join(winners)} won" in screen_text(app)
+        await press(pilot, "1")
+        assert isinstance(app.screen, ReplayScreen) and app.screen.seat == 0  # Sara's chair
+        await press(pilot, "n", "n")
+        assert app.screen.step == 2
+        await press(pilot, "q")
+        assert isinstance(app.screen, MenuScreen) and len(app.screen_stack) == 2
+        await press(pilot, "w", "1")  # and again: a fresh replay from the deal
+        assert isinstance(app.screen, ReplayScreen) and app.screen.step == 0
+
+
+async def test_w_with_no_finished_game_says_so():
+    app = TableGamesApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press(pilot, "w")
+        assert isinstance(app.screen, MenuScreen)
+        assert "No finished games to watch yet." in screen_text(app)

@@ -1,9 +1,11 @@
-"""The opening menu: the games that can be played, the ones still coming, their rules, and the
-games saved on this machine to continue."""
+"""The opening menu: the games that can be played, the ones still coming, their rules, the
+games saved on this machine to continue, and finished ones to watch again."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+import time
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -14,13 +16,17 @@ from textual.widgets import Footer, Label, OptionList
 from textual.widgets.option_list import Option
 
 from ...catalogue import Listing, listings
+from ...rules import get_game
+from .dialogs import Option as Choice
+from .dialogs import PickDialog
 from .help import HelpScreen
 
-SAVED_SHOWN = 9  # the newest unfinished games offered to continue (keys 1-9)
+SAVED_SHOWN = 9  # the newest unfinished (or finished) games offered (keys 1-9)
 
 
 class MenuScreen(Screen[None]):
-    """Choose a game: Enter sets it up, r shows its rules, c continues a saved one, q quits."""
+    """Choose a game: Enter sets it up, r shows its rules, c continues a saved one, w replays a
+    finished one, q quits."""
 
     DEFAULT_CSS = """
     MenuScreen { align: center middle; }
@@ -38,6 +44,7 @@ class MenuScreen(Screen[None]):
         Binding("enter", "play", "Play", show=False),
         Binding("r", "rules", "Rules"),
         Binding("c", "resume", "Continue a saved game"),
+        Binding("w", "watch", "Watch a replay"),
         Binding("h", "host", "Host LAN game"),
         Binding("j", "join", "Join LAN game"),
         Binding("q,escape", "quit", "Quit"),
@@ -114,8 +121,6 @@ class MenuScreen(Screen[None]):
     def action_resume(self) -> None:
         from ...local import saved_label
         from ...store import Store
-        from .dialogs import Option as Choice
-        from .dialogs import PickDialog
 
         saved = Store().open_tables("local")[-SAVED_SHOWN:][::-1]
         if not saved:
@@ -125,10 +130,19 @@ class MenuScreen(Screen[None]):
             Choice(str(number), saved_label(entry), entry.id)
             for number, entry in enumerate(saved, start=1)
         ]
+        self._choose("Continue which game?", options, "to play on", self._resume)
+
+    def _choose(
+        self,
+        title: str,
+        options: list[Choice[int]],
+        then: str,
+        chosen: Callable[[int | None], None],
+    ) -> None:
+        """Ask which of `options` (games by id), saying what choosing one does."""
         keys = "1" if len(options) == 1 else f"1-{len(options)}"
-        hint = f"Press {keys}, or arrows and Enter, to play on. Esc: go back"
-        dialog = PickDialog("Continue which game?", options, hint, ascii=self.ascii)
-        self.app.push_screen(dialog, self._resume)
+        hint = f"Press {keys}, or arrows and Enter, {then}. Esc: go back"
+        self.app.push_screen(PickDialog(title, options, hint, ascii=self.ascii), chosen)
 
     def _resume(self, table_id: int | None) -> None:
         if table_id is None:
@@ -138,6 +152,29 @@ class MenuScreen(Screen[None]):
         from ..app import table_screen
 
         self.app.push_screen(table_screen(resume_local(Store(), table_id), self.ascii))
+
+    def action_watch(self) -> None:
+        from ...store import Store
+
+        finished = Store().history(SAVED_SHOWN)
+        if not finished:
+            self.query_one("#blurb", Label).update(Text("No finished games to watch yet."))
+            return
+        options = [
+            Choice(str(number), _finished_label(entry), entry["id"])
+            for number, entry in enumerate(finished, start=1)
+        ]
+        self._choose("Watch which game again?", options, "to replay it", self._watch)
+
+    def _watch(self, table_id: int | None) -> None:
+        if table_id is None:
+            return
+        from ...replay import Replay
+        from ...store import Store
+        from .replay import ReplayScreen
+
+        replay = Replay.load(Store(), table_id)
+        ReplayScreen(replay, replay.seat_named(None), ascii=self.ascii).open(self.app)
 
     def action_host(self) -> None:
         from .network import HostScreen
@@ -151,3 +188,11 @@ class MenuScreen(Screen[None]):
 
     def action_quit(self) -> None:
         self.app.exit()
+
+
+def _finished_label(entry: dict[str, Any]) -> str:
+    """A finished game in a few words: `Crates: Sara won, 30 Nov 06:03`."""
+    when = time.strftime("%d %b %H:%M", time.localtime(entry["finished"]))
+    names = entry["winners"] or ["nobody"]
+    won = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    return f"{get_game(entry['game']).title}: {won} won, {when}"

@@ -266,7 +266,12 @@ class ReplayScreen(Screen[None]):
         self.app.push_screen(HelpScreen(game.name, f"{game.title} replay", KEYS))
 
     def action_leave(self) -> None:
-        self.app.exit()
+        app = self.app
+        if isinstance(app, ReplayApp) or not isinstance(app, TableGamesApp):
+            app.exit()  # opened straight on the replay: leaving it is leaving the app
+            return
+        app.show_menu()  # opened from the menu: back to it
+        app.uninstall_screen(self)
 
 
 class ReplayApp(TableGamesApp):
