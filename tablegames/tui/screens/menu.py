@@ -43,10 +43,10 @@ class MenuScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "play", "Play", show=False),
         Binding("r", "rules", "Rules"),
-        Binding("c", "resume", "Continue a saved game"),
-        Binding("w", "watch", "Watch a replay"),
-        Binding("h", "host", "Host LAN game"),
-        Binding("j", "join", "Join LAN game"),
+        Binding("c", "resume", "Continue"),
+        Binding("w", "watch", "Replays"),
+        Binding("h", "host", "Host a network game"),
+        Binding("j", "join", "Join one"),
         Binding("q,escape", "quit", "Quit"),
     ]
 
