@@ -39,6 +39,7 @@ async def test_the_menu_lists_crates_and_the_games_still_coming(only_crates_buil
         assert isinstance(app.screen, MenuScreen)
         text = screen_text(app)
         assert "Crates" in text and "2–5 players" in text
+        assert "q Quit" in text.splitlines()[-1]  # every key fits the footer at 80 columns
         for title, players in [
             ("Cockroach Poker Royal", "2–6"),
             ("You've Got Crabs", "4–10"),
