@@ -45,7 +45,7 @@ def test_every_playable_game_has_a_game_screen() -> None:
 async def test_every_game_screen_opens_its_help_and_asks_before_leaving(listing) -> None:
     client = local_table(listing.name, listing.min_players, humans=1, seed=1, pace=STILL)
     app = TableGamesApp(client)
-    async with app.run_test(size=(100, 32)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         for _ in range(3):  # a question the game asks first (a team's signal, a decision)
             if isinstance(app.screen, GameScreen):
@@ -56,6 +56,7 @@ async def test_every_game_screen_opens_its_help_and_asks_before_leaving(listing)
         assert isinstance(table, GameScreen)
         shown = [key for key, active in table.active_bindings.items() if active.binding.show]
         assert shown[-2:] == ["question_mark", "q"]  # help and quit come last in the footer
+        assert "q Quit" in screen_text(app).splitlines()[-1]  # and fit in it at 80 columns
 
         await pilot.press("question_mark")
         await pilot.pause()
