@@ -15,12 +15,13 @@ actions. A crates *hand* (one round) is the unit comparable with one crazy-eight
 from __future__ import annotations
 
 import random
+import subprocess
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from tablegames.rules import GAMES, get_game
+from tablegames.rules import GAMES, Game, get_game
 
 from .figures import median, median_ratio
 
@@ -41,17 +42,17 @@ class Engine:
     rounds: list[dict[str, float]] = field(default_factory=list)
 
 
-def our_engine(name: str, seed: int = 0, quiet: bool = False) -> Engine:
+def our_engine(name: str, seed: int = 0, quiet: bool = False, game: Game | None = None) -> Engine:
     """A registered game played through the rules contract with random legal actions.
 
     The acting seat is drawn from `waiting_for()`, the action from `legal(seat)`; real-time
     games are given `now` as the action count, as the contract tests do. With `quiet`, the
     engine writes no event log after the deal (as bots' rollouts run it; peers keep no log).
     """
-    game = get_game(name)
+    game = game or get_game(name)
     players = game.default_players
     rng = random.Random(seed)
-    hands_per_game = name == "crates"
+    hands_per_game = game.name == "crates"
 
     def play(index: int) -> tuple[int, int]:
         state = game.new(players, seed + index)
@@ -68,6 +69,24 @@ def our_engine(name: str, seed: int = 0, quiet: bool = False) -> Engine:
     if quiet:
         return Engine(f"{name}_quiet", f"{game.title} (ours, no event log)", players, play)
     return Engine(name, f"{game.title} (ours)", players, play)
+
+
+def compiled_engines() -> list[Engine]:
+    """The crates engine built with mypyc from the same source, with the log on and off.
+
+    Not what ships (the engines are pure Python): it shows what compiling alone would buy.
+    """
+    from .compiled import compiled_crates
+
+    game = compiled_crates()
+    engines = [
+        our_engine("crates_compiled", game=game),
+        our_engine("crates_compiled", quiet=True, game=game),
+    ]
+    for engine in engines:
+        engine.label = engine.label.replace("(ours", "(ours compiled with mypyc")
+        engine.notes["shipped"] = False
+    return engines
 
 
 def openspiel_python(players: int = PEER_PLAYERS, seed: int = 0) -> Engine:
@@ -180,9 +199,13 @@ def measure_round(engine: Engine, budget: float) -> dict[str, float]:
 def run(rounds: int = 3, budget: float = 1.0, games: list[str] | None = None) -> dict[str, Any]:
     """Measure our engines and any installed peers, interleaved; the `engine` figures."""
     engines = [our_engine(name) for name in (games or sorted(GAMES))]
+    peers: dict[str, Any] = {}
     if "crates" in (games or GAMES):
         engines.append(our_engine("crates", quiet=True))
-    peers: dict[str, Any] = {}
+        try:
+            engines += compiled_engines()
+        except (ImportError, OSError, subprocess.CalledProcessError):  # no mypyc or no compiler
+            peers["crates_compiled"] = {"status": "not installed", "package": "mypy (mypyc)"}
     for key, make in PEERS.items():
         try:
             engines.append(make())
@@ -222,11 +245,12 @@ def run(rounds: int = 3, budget: float = 1.0, games: list[str] | None = None) ->
             {"status": "ok", **summary(engine)} if engine.key in PEERS else summary(engine)
         )
     crates, quiet = by_key.get("crates"), by_key.get("crates_quiet")
+    compiled, compiled_quiet = by_key.get("crates_compiled"), by_key.get("crates_compiled_quiet")
+    for counted in (crates, quiet, compiled, compiled_quiet):
+        if counted is not None:
+            result["games"][counted.key]["hands_per_s"] = median(_hands(counted))
     if crates is not None:
         hands = _hands(crates)
-        result["games"]["crates"]["hands_per_s"] = median(hands)
-        if quiet is not None:
-            result["games"]["crates_quiet"]["hands_per_s"] = median(_hands(quiet))
         result["crates"] = {
             "hands_per_s": median(hands),
             "games_per_s": result["games"]["crates"]["games_per_s"],
@@ -239,6 +263,10 @@ def run(rounds: int = 3, budget: float = 1.0, games: list[str] | None = None) ->
             "quiet_hands_per_s": None if quiet is None else median(_hands(quiet)),
             "quiet_vs_openspiel_pyloop": _versus(quiet, by_key.get("openspiel_pyloop")),
             "quiet_vs_openspiel_cpp": _versus(quiet, by_key.get("openspiel_cpp")),
+            # The same source built with mypyc (not shipped): what compiling alone would buy.
+            "compiled_vs_openspiel_pyloop": _versus(compiled, by_key.get("openspiel_pyloop")),
+            "compiled_vs_openspiel_cpp": _versus(compiled, by_key.get("openspiel_cpp")),
+            "compiled_quiet_vs_openspiel_cpp": _versus(compiled_quiet, by_key.get("openspiel_cpp")),
             "targets": {"vs_openspiel_pyloop": "> 1", "vs_openspiel_cpp": ">= 0.25"},
         }
     return result
@@ -312,6 +340,21 @@ def report(figures: dict[str, Any]) -> list[tuple[str, list[str], list[list[Any]
                         "—",
                     ],
                     ["OpenSpiel, C++ loop: no event log", crates["quiet_vs_openspiel_cpp"], "—"],
+                    [
+                        "OpenSpiel, Python loop: ours compiled (mypyc)",
+                        crates["compiled_vs_openspiel_pyloop"],
+                        "—",
+                    ],
+                    [
+                        "OpenSpiel, C++ loop: ours compiled (mypyc)",
+                        crates["compiled_vs_openspiel_cpp"],
+                        "—",
+                    ],
+                    [
+                        "OpenSpiel, C++ loop: compiled, no event log",
+                        crates["compiled_quiet_vs_openspiel_cpp"],
+                        "—",
+                    ],
                 ],
             )
         )

@@ -17,10 +17,8 @@ over OpenSpiel's games/s, as `bench/run.py` reports them.
 from __future__ import annotations
 
 import argparse
-import importlib
 import random
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -30,45 +28,8 @@ from typing import Any
 
 from tablegames.rules.crates import CRATES
 
+from .compiled import crates_copy
 from .engine import Engine, measure_round, openspiel_cpp, openspiel_python
-
-ROOT = Path(__file__).resolve().parent.parent
-ENGINE_FILES = ("core.py", "cards.py", "crates.py")
-
-
-def engine_at(rev: str, where: Path, compiled: bool = False) -> Any:
-    """The crates `Game` as it was at `rev`, imported from a copy under `where`."""
-    package = where / "crates_at_rev"
-    package.mkdir()
-    (package / "__init__.py").write_text("", encoding="utf-8")
-    for name in ENGINE_FILES:
-        source = subprocess.run(
-            ["git", "show", f"{rev}:tablegames/rules/{name}"],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout
-        (package / name).write_text(source, encoding="utf-8")
-    if compiled:
-        compile_engine(where)
-    sys.path.insert(0, str(where))
-    return importlib.import_module("crates_at_rev.crates").CRATES
-
-
-def compile_engine(where: Path) -> None:
-    """Build the copy under `where` with mypyc, so that importing it loads the compiled modules.
-
-    mypyc fails on `cls.__new__(cls)` (CratesState.from_view, which bots use and playouts do not),
-    so the copy builds that state the long way; nothing else in the source changes.
-    """
-    crates = where / "crates_at_rev" / "crates.py"
-    source = crates.read_text(encoding="utf-8")
-    crates.write_text(source.replace("cls.__new__(cls)", "CratesState(2, 0)"), encoding="utf-8")
-    files = [f"crates_at_rev/{name}" for name in ENGINE_FILES]
-    subprocess.run(
-        [sys.executable, "-m", "mypyc", *files], cwd=where, capture_output=True, check=True
-    )
 
 
 def playouts(game: Any, games: int, quiet: bool) -> float:
@@ -121,7 +82,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     peers = installed_peers()
     with tempfile.TemporaryDirectory(prefix="crates-ab-") as where:
-        old = engine_at(args.rev, Path(where), compiled=args.compiled)
+        old = crates_copy("crates_at_rev", Path(where), args.rev, compiled=args.compiled)
         built = f"{args.rev} compiled with mypyc" if args.compiled else args.rev
         print(f"crates engine: {built} (rev) vs the work tree (tree), {args.rounds} rounds")
         for label, load in LOADS.items():

@@ -1,0 +1,57 @@
+"""A throw-away copy of the crates engine (core, cards, crates), optionally built with mypyc.
+
+`bench.engine` times the work tree's engine compiled against the same source pure (what
+compiling alone would buy), and `bench.engine_ab` an earlier revision against the work tree.
+mypyc comes with mypy (the `test` extra); the copies live in a temporary directory.
+"""
+
+from __future__ import annotations
+
+import importlib
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+ENGINE_FILES = ("core.py", "cards.py", "crates.py")
+
+
+def crates_copy(package: str, where: Path, rev: str | None = None, compiled: bool = False) -> Any:
+    """The crates `Game` from a copy named `package` under `where`: the source at git `rev`
+    (the work tree when None), built with mypyc when `compiled`."""
+    folder = where / package
+    folder.mkdir()
+    (folder / "__init__.py").write_text("", encoding="utf-8")
+    for name in ENGINE_FILES:
+        if rev is None:
+            source = (ROOT / "tablegames" / "rules" / name).read_text(encoding="utf-8")
+        else:
+            source = subprocess.run(
+                ["git", "show", f"{rev}:tablegames/rules/{name}"],
+                cwd=ROOT,
+                capture_output=True,
+                text=True,
+                check=True,
+            ).stdout
+        if compiled:
+            # mypyc fails on `cls.__new__(cls)` (CratesState.from_view, which bots use and
+            # playouts do not): the copy builds that state the long way. Nothing else changes.
+            source = source.replace("cls.__new__(cls)", "CratesState(2, 0)")
+        (folder / name).write_text(source, encoding="utf-8")
+    if compiled:
+        files = [f"{package}/{name}" for name in ENGINE_FILES]
+        subprocess.run(
+            [sys.executable, "-m", "mypyc", *files], cwd=where, capture_output=True, check=True
+        )
+    sys.path.insert(0, str(where))
+    return importlib.import_module(f"{package}.crates").CRATES
+
+
+def compiled_crates() -> Any:
+    """The work tree's crates `Game` built with mypyc; ImportError when mypyc is missing."""
+    import mypyc  # noqa: F401  (the build needs it: say so before copying anything)
+
+    where = Path(tempfile.mkdtemp(prefix="crates-compiled-"))  # kept while the process runs
+    return crates_copy("crates_compiled", where, compiled=True)
