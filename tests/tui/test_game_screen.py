@@ -9,6 +9,7 @@ from textual.binding import Binding
 
 from tablegames.catalogue import listings
 from tablegames.local import local_table
+from tablegames.rules import get_game
 from tablegames.tui.app import TableGamesApp
 from tablegames.tui.screens.dialogs import QuitDialog
 from tablegames.tui.screens.game import GameScreen
@@ -77,3 +78,14 @@ async def test_every_game_screen_opens_its_help_and_asks_before_leaving(listing)
         await pilot.press("q", "y")
         await pilot.pause()
     assert app.return_code == 0
+
+
+@pytest.mark.parametrize("listing", GAMES, ids=lambda listing: listing.name)
+async def test_ascii_mode_draws_only_ascii(listing) -> None:
+    players = get_game(listing.name).default_players
+    client = local_table(listing.name, players, humans=1, seed=3, pace=STILL)
+    app = TableGamesApp(client, ascii=True)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()  # the table, and the first question the game asks over it
+        drawn = screen_text(app)
+        assert not {c for c in drawn if not c.isascii()}, drawn

@@ -147,7 +147,8 @@ class Chooser:
             return "nobody (the cards stand in)"
         view = self.view
         guns = view["guns"][seat]
-        notes = [f"{guns} gun{'' if guns == 1 else 's'}", f"résumé {len(view['resumes'][seat])}"]
+        resume = "resume" if self.ascii else "résumé"
+        notes = [f"{guns} gun{'' if guns == 1 else 's'}", f"{resume} {len(view['resumes'][seat])}"]
         raised = (view.get("mutiny") or {}).get("raised")
         if raised is not None and raised[seat] is not None:
             notes.insert(0, f"raised {raised[seat]}")
