@@ -7,6 +7,8 @@ Plays bot-only games straight through the engine and prints:
   against random, hard against normal), that faction's win rate next to its rate when every
   seat plays the weaker level, at 7 players;
 - decision latency per level (the decisions a table waits for) and games per second.
+With `--paired`, the strength lines also give the difference seed by seed (the same seeds deal the
+same roles in both runs) with its 95% interval, and the mean over the three factions.
 Figures only: nothing here passes or fails.
 
     .venv/bin/python bench/kraken_bots.py --games 200 --jobs 2 --json figures.json
@@ -45,6 +47,7 @@ class Tally:
     """What a batch of games measured: winners, decision times and elapsed time."""
 
     winners: Counter[str] = field(default_factory=Counter)
+    by_seed: dict[int, str] = field(default_factory=dict)  # seed -> winner
     games: int = 0
     actions: int = 0
     latencies: dict[str, list[float]] = field(default_factory=dict)
@@ -52,6 +55,7 @@ class Tally:
 
     def merge(self, other: Tally) -> None:
         self.winners.update(other.winners)
+        self.by_seed.update(other.by_seed)
         self.games += other.games
         self.actions += other.actions
         for level, times in other.latencies.items():
@@ -108,6 +112,7 @@ def play_batch(players: int, seeds: list[int], strong: str, weak: str, side: str
     for seed in seeds:
         winner, actions, latencies = play_game(players, seed, strong, weak, side)
         tally.winners[winner or "nobody"] += 1
+        tally.by_seed[seed] = winner or "nobody"
         tally.games += 1
         tally.actions += actions
         for level, times in latencies.items():
@@ -139,6 +144,24 @@ def rate(wins: int, games: int) -> tuple[float, float, float]:
     share = wins / games if games else 0.0
     spread = 1.96 * math.sqrt(share * (1 - share) / games) if games else 0.0
     return share, max(0.0, share - spread), min(1.0, share + spread)
+
+
+def paired(strong: Tally, weak: Tally, side: str) -> list[float]:
+    """Seed by seed: 1 if only the `strong` run's game went to `side`, -1 if only the weak one's."""
+    return [
+        float(strong.by_seed[seed] == side) - float(weak.by_seed[seed] == side)
+        for seed in sorted(strong.by_seed)
+    ]
+
+
+def mean_interval(values: list[float]) -> tuple[float, float]:
+    """The mean of `values` and the half-width of its 95% interval (normal approximation)."""
+    count = len(values)
+    mean = sum(values) / count if count else 0.0
+    if count < 2:
+        return mean, 0.0
+    variance = sum((v - mean) ** 2 for v in values) / (count - 1)
+    return mean, 1.96 * math.sqrt(variance / count)
 
 
 def latency_lines(latencies: dict[str, list[float]]) -> list[str]:
@@ -199,6 +222,7 @@ def strength(args: argparse.Namespace, figures: dict[str, Any]) -> None:
         games = args.hard_games if strong == "hard" and args.hard_games else args.games
         base = run(args, players, games, weak, weak, None)
         print(f"{players} players: one faction at {strong}, the others at {weak} ({games} games)")
+        gains: list[list[float]] = []
         for side in SIDES:
             tally = run(args, players, games, strong, weak, side)
             share, low, high = rate(tally.winners[side], tally.games)
@@ -208,6 +232,11 @@ def strength(args: argparse.Namespace, figures: dict[str, Any]) -> None:
                 f"{before:.0%} as {weak}: {share - before:+.0%}",
                 flush=True,
             )
+            if args.paired:
+                gain = paired(tally, base, side)
+                gains.append(gain)
+                mean, half = mean_interval(gain)
+                print(f"    paired: {mean:+.1%} ± {half:.1%} (95%)")
             for line in latency_lines({strong: tally.latencies.get(strong, [])}):
                 print("  " + line)
             figures["strength"].append(
@@ -222,6 +251,9 @@ def strength(args: argparse.Namespace, figures: dict[str, Any]) -> None:
                     "baseline": before,
                 }
             )
+        if gains:
+            mean, half = mean_interval([sum(g) / len(g) for g in zip(*gains, strict=True)])
+            print(f"  mean over the factions, paired: {mean:+.1%} ± {half:.1%} (95%)")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -238,6 +270,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--skip", choices=("balance", "strength"), action="append", default=[])
     parser.add_argument("--seed", type=int, default=1, help="first game's seed")
     parser.add_argument("--jobs", type=int, default=1, help="processes to play games in")
+    parser.add_argument(
+        "--paired", action="store_true", help="strength: also the seed-by-seed difference"
+    )
     parser.add_argument("--json", metavar="FILE", help="also write the figures here")
     args = parser.parse_args(argv)
     figures: dict[str, Any] = {"options": vars(args), "balance": [], "strength": []}

@@ -12,6 +12,8 @@ from tablegames.bots import get_bot
 from tablegames.bots.kraken import BOTS, NormalBot
 from tablegames.bots.kraken.belief import Belief
 from tablegames.bots.kraken.chart import SIDE_OF, best_colour, goal_odds
+from tablegames.bots.kraken.hard import SAMPLES, HardJudge, pick_best
+from tablegames.bots.kraken.normal import Judge
 from tablegames.rules import get_game
 from tablegames.rules.kraken import KrakenState
 
@@ -189,6 +191,29 @@ def test_the_chart_points_each_side_home() -> None:
     assert best_colour("quick", "0,0", "sailor") == "blue"
     assert best_colour("quick", "0,0", "pirate") == "red"
     assert best_colour("quick", "0,8", "cult") == "yellow"
+
+
+# -- the hard bot --------------------------------------------------------------------------------
+
+
+def test_the_hard_look_ahead_keeps_the_normal_choice_unless_clearly_beaten() -> None:
+    base = [0.0] * SAMPLES
+    lucky = [1.0] + [0.0] * (SAMPLES - 1)  # one lucky world is not a reason to deviate
+    assert pick_best([base, lucky]) == 0
+    better = [0.3 if i % 4 else 0.0 for i in range(SAMPLES)]
+    assert pick_best([base, lucky, better]) == 2
+
+
+@pytest.mark.parametrize(("want", "normal", "hard"), [(0.1, 0, 0), (0.2, 2, 0), (0.4, 3, 2)])
+def test_the_hard_bot_mutinies_more_warily(
+    monkeypatch: pytest.MonkeyPatch, want: float, normal: int, hard: int
+) -> None:
+    monkeypatch.setattr(Judge, "mutiny_want", lambda self: want)
+    legal = [{"type": "mutiny", "guns": guns} for guns in range(4)]
+    for judge_class, guns in ((Judge, normal), (HardJudge, hard)):
+        judge = judge_class.__new__(judge_class)
+        judge.side = "sailor"
+        assert judge.mutiny(legal) == {"type": "mutiny", "guns": guns}
 
 
 # -- better than chance ---------------------------------------------------------------------------

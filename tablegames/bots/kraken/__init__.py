@@ -8,8 +8,8 @@ chance each seat was converted. From it they steer by the chart (`chart.py`), ke
 the card best for their side, appoint the team they expect to sail best, mutiny against a team
 they distrust (harder when the next card could lose the game), and use their character at
 sensible moments (`characters.py`). Pirates, who know each other, share a mutiny between them.
-The hard bot (`hard.py`) reads cards more sharply and checks its navigation and feeding choices
-by playing them out in worlds dealt from its belief.
+The hard bot (`hard.py`) reads cards more sharply, mutinies more warily, and checks whom it
+feeds to the Kraken or silences by playing the choices out in worlds dealt from its belief.
 
 They never talk: the engine has no claim or chat action, so bots neither claim nor lie.
 """
@@ -82,8 +82,8 @@ class NormalBot:
 
 
 class HardBot(NormalBot):
-    """The normal bot, but it looks ahead over sampled deals for its navigation and crew
-    choices (see `hard.py`)."""
+    """The normal bot, warier of mutinies, looking ahead over sampled deals before it feeds
+    someone to the Kraken or silences them (see `hard.py`)."""
 
     judge_class = HardJudge
     model = SHARP

@@ -40,6 +40,9 @@ def action_of(card: str) -> str:
 class Judge:
     """The normal bot's decisions for one view (worked out lazily, once per view)."""
 
+    mutiny_gain = MUTINY_GAIN
+    all_in_gain = ALL_IN_GAIN
+
     def __init__(self, mind: Mind, view: View, rng: random.Random) -> None:
         self.mind, self.view, self.rng = mind, view, rng
         self.me: int = view["seat"]
@@ -202,11 +205,11 @@ class Judge:
         choices = sorted(a["guns"] for a in legal)
         least, most = choices[0], choices[-1]
         want = self.mutiny_want()
-        if want <= MUTINY_GAIN:
+        if want <= self.mutiny_gain:
             return {"type": "mutiny", "guns": least}
         if self.side == "pirate":
             return {"type": "mutiny", "guns": max(least, min(most, self.pirate_share()))}
-        guns = most if want > ALL_IN_GAIN else min(most, 2)
+        guns = most if want > self.all_in_gain else min(most, 2)
         return {"type": "mutiny", "guns": max(least, guns)}
 
     def pirate_share(self) -> int:
