@@ -81,15 +81,15 @@ def targets(figures: dict[str, Any]) -> list[list[Any]]:
     rows: list[list[Any]] = []
     crates = figures.get("engine", {}).get("crates")
     if crates:
-        for key, target in (("vs_openspiel_pyloop", 1.0), ("vs_openspiel_cpp", 0.25)):
+        # Faster than OpenSpiel from Python; at least a quarter of its C++ speed.
+        for key, target, strict in (
+            ("vs_openspiel_pyloop", 1.0, True),
+            ("vs_openspiel_cpp", 0.25, False),
+        ):
             value = crates.get(key)
+            met = None if value is None else (value > target if strict else value >= target)
             rows.append(
-                [
-                    f"engine crates.{key}",
-                    value,
-                    f"> {target:g}",
-                    None if value is None else value > target,
-                ]
+                [f"engine crates.{key}", value, f"{'>' if strict else '>='} {target:g}", met]
             )
     for name, entry in figures.get("bots", {}).get("games", {}).items():
         for level in ("normal", "hard"):
