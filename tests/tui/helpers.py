@@ -47,9 +47,9 @@ def stacked(
 
 @asynccontextmanager
 async def opened(
-    client: LocalClient, size: tuple[int, int] = (80, 24)
+    client: LocalClient | None = None, size: tuple[int, int] = (80, 24)
 ) -> AsyncIterator[tuple[TableGamesApp, Pilot[None]]]:
-    """`client`'s table in the app, run headless and drawn once: (app, pilot)."""
+    """`client`'s table (or the menu, without one) in the app, run headless and drawn once."""
     app = TableGamesApp(client)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()

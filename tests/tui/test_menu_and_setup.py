@@ -18,7 +18,7 @@ from tablegames.tui.screens.replay import ReplayScreen
 from tablegames.tui.screens.roach import RoachScreen
 from tablegames.tui.screens.setup import SetupScreen, Stepper
 
-from .helpers import press, screen_text
+from .helpers import opened, press, screen_text
 
 
 @pytest.fixture
@@ -144,29 +144,15 @@ async def test_c_continues_a_game_saved_on_this_machine_where_it_stopped():
         client.table.submit(0, client.table.legal(0)[0])
     moves = client.table.version
     local_table("crates", 2, seed=2, store=Store())  # a second saved game, newer
-    app = TableGamesApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("c")
-        await pilot.pause()
+    async with opened() as (app, pilot):
+        await press(pilot, "c")
         text = screen_text(app)
         assert "Continue which game?" in text
         assert text.index("Crates: 0 moves") < text.index(f"Cockroach Poker Royal: {moves} moves")
-        await pilot.press("2")  # the older one: roach
-        await pilot.pause()
+        await press(pilot, "2")  # the older one: roach
         assert isinstance(app.screen, RoachScreen)
         assert app.screen.client.table.version == moves
         assert app.screen.client.table.state.view(0) == client.table.state.view(0)
-
-
-async def test_c_with_nothing_saved_says_so():
-    app = TableGamesApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("c")
-        await pilot.pause()
-        assert isinstance(app.screen, MenuScreen)
-        assert "No unfinished games on this machine." in screen_text(app)
 
 
 async def test_w_replays_a_finished_game_and_q_comes_back_to_the_menu():
@@ -174,9 +160,7 @@ async def test_w_replays_a_finished_game_and_q_comes_back_to_the_menu():
     client.table.bots[0] = get_bot("crates", "normal", 0, random.Random(6))
     client.table.run_bots(100_000)
     assert client.table.over and client.saved_as is not None
-    app = TableGamesApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with opened() as (app, pilot):
         await press(pilot, "w")
         winners = [client.table.names[s] for s in client.table.state.result()["winners"]]
         assert f"Crates: {' and '.join(winners)} won" in screen_text(app)
@@ -190,10 +174,12 @@ async def test_w_replays_a_finished_game_and_q_comes_back_to_the_menu():
         assert isinstance(app.screen, ReplayScreen) and app.screen.step == 0
 
 
-async def test_w_with_no_finished_game_says_so():
-    app = TableGamesApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await press(pilot, "w")
+@pytest.mark.parametrize(
+    ("key", "said"),
+    [("c", "No unfinished games on this machine."), ("w", "No finished games to watch yet.")],
+)
+async def test_nothing_to_continue_or_watch_is_said_on_the_menu(key, said):
+    async with opened() as (app, pilot):
+        await press(pilot, key)
         assert isinstance(app.screen, MenuScreen)
-        assert "No finished games to watch yet." in screen_text(app)
+        assert said in screen_text(app)
