@@ -15,7 +15,7 @@ from tablegames.tui.screens.dialogs import QuitDialog
 from tablegames.tui.screens.game import GameScreen
 from tablegames.tui.screens.help import HelpScreen, help_markdown
 
-from .helpers import STILL, screen_text
+from .helpers import STILL, press, screen_text
 
 GAMES = [listing for listing in listings() if listing.playable]
 #: A line of each game's own keys, as its help lists them.
@@ -51,16 +51,14 @@ async def test_every_game_screen_opens_its_help_and_asks_before_leaving(listing)
         for _ in range(3):  # a question the game asks first (a team's signal, a decision)
             if isinstance(app.screen, GameScreen):
                 break
-            await pilot.press("escape")
-            await pilot.pause()
+            await press(pilot, "escape")
         table = app.screen
         assert isinstance(table, GameScreen)
         shown = [key for key, active in table.active_bindings.items() if active.binding.show]
         assert shown[-2:] == ["question_mark", "q"]  # help and quit come last in the footer
         assert "q Quit" in screen_text(app).splitlines()[-1]  # and fit in it at 80 columns
 
-        await pilot.press("question_mark")
-        await pilot.pause()
+        await press(pilot, "question_mark")
         assert isinstance(app.screen, HelpScreen) and app.screen.game == listing.name
         assert "leave the game" in help_markdown(listing.name, app.screen.keys)
         text = screen_text(app)
@@ -69,14 +67,12 @@ async def test_every_game_screen_opens_its_help_and_asks_before_leaving(listing)
         await pilot.press("escape")
         assert app.screen is table
 
-        await pilot.press("q")
-        await pilot.pause()
+        await press(pilot, "q")
         assert isinstance(app.screen, QuitDialog)
         assert "Leave this game?" in screen_text(app)
         await pilot.press("n")
         assert app.screen is table
-        await pilot.press("q", "y")
-        await pilot.pause()
+        await press(pilot, "q", "y")
     assert app.return_code == 0
 
 

@@ -33,9 +33,7 @@ def only_crates_built(monkeypatch):
 
 
 async def test_the_menu_lists_crates_and_the_games_still_coming(only_crates_built):
-    app = TableGamesApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with opened() as (app, _pilot):
         assert isinstance(app.screen, MenuScreen)
         text = screen_text(app)
         assert "Crates" in text and "2–5 players" in text
@@ -50,41 +48,29 @@ async def test_the_menu_lists_crates_and_the_games_still_coming(only_crates_buil
 
 
 async def test_coming_soon_games_cannot_be_started_but_their_rules_can_be_read(only_crates_built):
-    app = TableGamesApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("down", "enter")
-        await pilot.pause()
+    async with opened() as (app, pilot):
+        await press(pilot, "down", "enter")
         assert isinstance(app.screen, MenuScreen)
         assert "coming soon: press r" in screen_text(app)
-        await pilot.press("r")
-        await pilot.pause()
+        await press(pilot, "r")
         assert isinstance(app.screen, HelpScreen)
         assert app.screen.game == "roach"
-        await pilot.press("escape", "up", "enter")
-        await pilot.pause()
+        await press(pilot, "escape", "up", "enter")
         assert isinstance(app.screen, SetupScreen)
         assert app.screen.game.name == "crates"
 
 
 async def test_rules_open_from_the_menu():
-    app = TableGamesApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("r")
-        await pilot.pause()
+    async with opened() as (app, pilot):
+        await press(pilot, "r")
         assert isinstance(app.screen, HelpScreen)
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
         assert isinstance(app.screen, MenuScreen)
 
 
 async def test_setup_defaults_and_start():
-    app = TableGamesApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+    async with opened() as (app, pilot):
+        await press(pilot, "enter")
         setup = app.screen
         assert isinstance(setup, SetupScreen)
         values = {s.id: s.value for s in setup.query(Stepper)}
@@ -95,8 +81,7 @@ async def test_setup_defaults_and_start():
         await pilot.press("down", "down", "right")  # short game
         await pilot.press("down")
         await pilot.press(*"Sara", "comma", "space", *"Tom")
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         table = next(s for s in app.screen_stack if isinstance(s, CratesScreen))
         client = table.client
         assert client.names[:3] == ["Sara", "Tom", "Player 3"]
@@ -105,13 +90,9 @@ async def test_setup_defaults_and_start():
 
 
 async def test_escape_leaves_setup():
-    app = TableGamesApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        await pilot.press("escape")
-        await pilot.pause()
+    async with opened() as (app, pilot):
+        await press(pilot, "enter")
+        await press(pilot, "escape")
         assert isinstance(app.screen, MenuScreen)
 
 
@@ -122,15 +103,12 @@ async def test_a_game_without_a_screen_says_so_instead_of_crashing(only_crates_b
         await pilot.pause()
         assert isinstance(app.screen, NoticeScreen)
         assert "no screen for Cockroach Poker Royal yet" in screen_text(app)
-        await pilot.press("q")
-        await pilot.pause()
+        await press(pilot, "q")
         assert app.return_code == 0
 
 
 async def test_every_built_game_is_listed_as_playable():
-    app = TableGamesApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with opened() as (app, _pilot):
         text = screen_text(app)
         for title in ("Crates", "Cockroach Poker Royal", "You've Got Crabs", "Feed the Kraken"):
             line = next(line for line in text.splitlines() if title in line)

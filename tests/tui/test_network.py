@@ -15,7 +15,7 @@ from tablegames.tui.screens.crates import CratesScreen
 from tablegames.tui.screens.network import ChatDialog, HostScreen, JoinScreen, parse_address
 from tablegames.tui.widgets.hand import Hand
 
-from .helpers import STILL, screen_text
+from .helpers import STILL, press, screen_text
 
 DEAL = {"dealer": 1, "hands": [["QH", "7S", "4C"], ["JH", "10D", "2C"]], "upcard": "KH"}
 
@@ -94,8 +94,7 @@ async def test_join_refuses_a_bad_address_before_connecting():
         await pilot.press("j")
         assert isinstance(app.screen, JoinScreen)
         app.screen.query_one("#address", Input).value = "127.0.0.1:notaport"
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert "'notaport' is not a port number" in screen_text(app)
 
 

@@ -19,7 +19,7 @@ from tablegames.tui.widgets.hand import Hand
 from tablegames.tui.widgets.log import GameLog
 
 from ..test_replay import Recorded, record_game, record_scripted_game
-from .helpers import screen_text
+from .helpers import press, screen_text
 
 
 @pytest.fixture(scope="module")
@@ -61,16 +61,14 @@ async def test_stepping_forward_and_back_moves_the_table(replay):
         assert shown_hand(app) == replay.view(0, 0)["hand"]
         first_table = table(app)
 
-        await pilot.press("n", "n", "full_stop")
-        await pilot.pause()
+        await press(pilot, "n", "n", "full_stop")
         assert viewer(app).step == 3 and f"step 3/{replay.last}" in bar(app)
         assert table(app) is first_table  # forward: the same table plays on
         assert shown_hand(app) == replay.view(3, 0)["hand"]
         top = prettify(replay.view(3, 0)["top"])
         assert top in screen_text(app)
 
-        await pilot.press("p")
-        await pilot.pause()
+        await press(pilot, "p")
         assert viewer(app).step == 2
         assert table(app) is not first_table  # back: a table dealt afresh at step 2
         assert shown_hand(app) == replay.view(2, 0)["hand"]
@@ -85,11 +83,9 @@ async def test_the_tables_own_keys_do_nothing_in_a_replay(replay):
     app = ReplayApp(replay, seat=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("d", "enter", "x", "2", "c")
-        await pilot.pause()
+        await press(pilot, "d", "enter", "x", "2", "c")
         assert viewer(app).step == 0 and app.screen is app.viewer
-        await pilot.press("q")
-        await pilot.pause()
+        await press(pilot, "q")
     assert app.return_code == 0
 
 
@@ -98,46 +94,38 @@ async def test_jumping_by_round_and_going_to_a_round(replay):
     app = ReplayApp(replay, seat=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("right_square_bracket")
-        await pilot.pause()
+        await press(pilot, "right_square_bracket")
         # Moving on past a round's end shows its scores, as during the game.
         assert isinstance(app.screen, RoundSummary)
         assert "Round 1 of 8" in screen_text(app)
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert viewer(app).step == starts[2] and "round 2 of 8" in bar(app)
         assert shown_hand(app) == replay.view(starts[2], 0)["hand"]
 
-        await pilot.press("g")
-        await pilot.pause()
+        await press(pilot, "g")
         assert isinstance(app.screen, GoToDialog)
         await pilot.press("9", "enter")  # there is no round 9: the dialog says so and stays
         await pilot.pause()
         assert isinstance(app.screen, GoToDialog) and "no round 9" in screen_text(app)
-        await pilot.press("backspace", "5", "enter")
-        await pilot.pause()
+        await press(pilot, "backspace", "5", "enter")
         if isinstance(app.screen, RoundSummary):
-            await pilot.press("enter")
-            await pilot.pause()
+            await press(pilot, "enter")
         assert viewer(app).step == starts[5] and "round 5 of 8" in bar(app)
 
         await pilot.press("left_square_bracket")  # at a round's start: back to the one before
         await pilot.pause()
         assert viewer(app).step == starts[4]
         assert shown_hand(app) == replay.view(starts[4], 0)["hand"]
-        await pilot.press("end")
-        await pilot.pause()
+        await press(pilot, "end")
         if isinstance(app.screen, RoundSummary):
-            await pilot.press("enter")
-            await pilot.pause()
+            await press(pilot, "enter")
         assert viewer(app).step == replay.last
         assert "game over" in bar(app) and app.screen is app.viewer  # no leaving dialog
         await pilot.press("g", *"r2", "enter")  # back to round 2: a table dealt afresh
         await pilot.pause()
         assert viewer(app).step == starts[2] and app.screen is app.viewer
         assert shown_hand(app) == replay.view(starts[2], 0)["hand"]
-        await pilot.press("home")
-        await pilot.pause()
+        await press(pilot, "home")
         assert viewer(app).step == 0
         assert shown_hand(app) == replay.view(0, 0)["hand"]
 
@@ -165,8 +153,7 @@ async def test_all_shows_a_spectators_table_and_every_hand(replay):
             hand = replay.view(step, seat)["hand"]
             cards = " ".join(prettify(card) for card in hand) if hand else "(no cards)"
             assert any(name in line and cards in line for line in text.splitlines())
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         panel = str(viewer(app).query_one("#replay-hands").render())
         mover = replay.steps[step].seat
         assert " ".join(prettify(c) for c in replay.view(step + 1, mover)["hand"]) in panel
@@ -193,8 +180,7 @@ async def test_a_replay_never_asks_the_seat_a_question(game, tmp_path):
     app = ReplayApp(replay, seat=0)
     async with app.run_test(size=(110, 34)) as pilot:
         for step in range(1, 9):
-            await pilot.press("n")
-            await pilot.pause()
+            await press(pilot, "n")
             assert isinstance(app.screen, ReplayScreen), app.screen
             assert viewer(app).step == step
             under = viewer(app).table
