@@ -15,7 +15,7 @@ from tablegames.tui.screens.dialogs import QuitDialog
 from tablegames.tui.screens.game import GameScreen
 from tablegames.tui.screens.help import HelpScreen, help_markdown
 
-from .helpers import STILL, press, screen_text
+from .helpers import STILL, opened, press, screen_text
 
 GAMES = [listing for listing in listings() if listing.playable]
 #: A line of each game's own keys, as its help lists them.
@@ -86,3 +86,15 @@ async def test_ascii_mode_writes_only_ascii(listing) -> None:
         drawn = screen_text(app)
         scrollbar = {chr(code) for code in range(0x2580, 0x25A0)}  # Textual's block elements
         assert not {c for c in drawn if not c.isascii() and c not in scrollbar}, drawn
+
+
+@pytest.mark.parametrize("listing", GAMES, ids=lambda listing: listing.name)
+async def test_a_refusal_names_seats_as_the_log_does(listing) -> None:
+    # Engines name seats {0}, {1}... in refusals too (kraken: "{3} is not among the tied players").
+    players = get_game(listing.name).default_players
+    client = local_table(listing.name, players, humans=1, seed=3, names=("Sara",), pace=STILL)
+    async with opened(client, size=(100, 32)) as (app, pilot):
+        table = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        table._refused("{0} is not among the tied players")
+        await pilot.pause()
+        assert "Sara is not among the tied players" in str(table.query_one("#status").render())

@@ -11,7 +11,7 @@ from textual.containers import Horizontal, Vertical
 from textual.markup import escape
 from textual.widgets import Button, Footer, Static
 
-from ..widgets.card import card_label, prettify, suit_name
+from ..widgets.card import card_label, suit_name
 from ..widgets.hand import BIG, SMALL, Hand
 from ..widgets.log import GameLog
 from ..widgets.seats import SeatPanel
@@ -82,9 +82,6 @@ class CratesScreen(HandScreen):
         last_round = self._view()["last_round"]
         self.round_seen = last_round["round"] if last_round else None
         super()._begin()
-
-    def _in_words(self, text: str) -> str:
-        return prettify(text, self.ascii)
 
     def _take(self, seat: int, update: Update) -> None:
         super()._take(seat, update)

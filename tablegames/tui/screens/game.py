@@ -122,7 +122,8 @@ class GameScreen(Screen[None]):
         return self._update(self.active_seat).view
 
     def log_line(self, event: dict[str, Any]) -> str:
-        """An event as this game's log writes it (the replay's bar says a step in these words)."""
+        """An engine's sentence as this game writes it: names for seats, codes in words. The log,
+        the refusals and a replay's bar all say things in these words. Games override."""
         return event_line(event, self.names, self.ascii)
 
     def _readable_log(self) -> list[dict[str, Any]]:
@@ -227,12 +228,8 @@ class GameScreen(Screen[None]):
         self.message = message
         self.query_one("#status", Static).update(Text(message))
 
-    def _in_words(self, text: str) -> str:
-        """An engine's sentence as this screen writes it. Games spell out their card codes."""
-        return text
-
     def _refused(self, reason: str) -> None:
-        self._say(("x " if self.ascii else "✗ ") + self._in_words(reason))
+        self._say(("x " if self.ascii else "✗ ") + self.log_line({"text": reason, "to": None}))
 
     # -- dialogs --------------------------------------------------------------------------------
     def _open(self, screen: Screen[Any], then: Callable[[Any], None] | None = None) -> None:

@@ -105,9 +105,6 @@ class RoachScreen(HandScreen):
         self.query_one("#flight").border_title = "Table"
         super()._begin()
 
-    def _in_words(self, text: str) -> str:
-        return show.sentence(text)
-
     def log_line(self, event: dict[str, Any]) -> str:
         return show.log_line(event, self.names, self.ascii)
 
