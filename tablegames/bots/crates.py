@@ -6,6 +6,7 @@ import math
 import random
 import re
 import statistics
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..rules import Action, View
@@ -604,13 +605,18 @@ def rollout_turn(state: CratesState, seat: int) -> Action:
 
 
 def play_round(
-    view: View, hands: list[list[str]], draw: list[str], seed: int, first: Action
+    view: View,
+    hands: list[list[str]],
+    draw: list[str],
+    seed: int,
+    first: Action,
+    turn: Callable[[CratesState, int], Action] = rollout_turn,
 ) -> list[int]:
     """Play `first`, then normal bots to the round's end in one guessed deal; everyone's points.
 
     `hands` holds every seat's hand, `draw` the draw pile, top first. The engine plays it
-    (quiet: no log), the normal bots' turns come from `rollout_turn`, and whoever could call
-    Dope! does so at once.
+    (quiet: no log), each turn is `turn(state, seat)` (the normal bot's, from the bare state),
+    and whoever could call Dope! does so at once.
     """
     state = CratesState.from_view(view, hands, draw, seed)
     start = state.round_index
@@ -624,7 +630,7 @@ def play_round(
             target = min(state.must_announce)
             state.apply((target + 1) % state.players, {"type": "dope", "target": target})
             continue
-        state.apply(state.turn, rollout_turn(state, state.turn))
+        state.apply(state.turn, turn(state, state.turn))
     return [score_hand(hand)[0] for hand in state.hands]
 
 

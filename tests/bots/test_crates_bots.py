@@ -11,7 +11,6 @@ import pytest
 from tablegames.bots import get_bot
 from tablegames.bots.crates import (
     BOTS,
-    ROLLOUT_LIMIT,
     HardBot,
     NormalBot,
     RandomBot,
@@ -23,7 +22,7 @@ from tablegames.bots.crates import (
 )
 from tablegames.rules import Action, View, get_game
 from tablegames.rules.cards import DECK
-from tablegames.rules.crates import CratesState, score_hand
+from tablegames.rules.crates import CratesState
 
 ACTION_LIMIT = 20_000
 Watcher = Callable[[str, int, View, list[Action], Action | None], None]
@@ -223,22 +222,9 @@ def test_rollouts_play_exactly_like_the_normal_bot():
     assert compared > 1000
 
 
-def engine_round(view: View, hands: list[list[str]], draw: list[str], seed: int, first: Action):
-    """What `play_round` does, through the engine: `first`, then normal bots, Dope! at once."""
-    state = CratesState.from_view(view, hands, draw, seed)
-    start = state.round_index
-    state.apply(view["seat"], first)
-    for _ in range(ROLLOUT_LIMIT):
-        if state.round_index != start:
-            assert state.last_round is not None
-            return state.last_round["points"]
-        if state.must_announce:
-            target = min(state.must_announce)
-            state.apply((target + 1) % state.players, {"type": "dope", "target": target})
-            continue
-        seat = state.turn
-        state.apply(seat, normal_choice(state.view(seat), turn_actions(state.legal(seat))))
-    return [score_hand(hand)[0] for hand in state.hands]
+def normal_turn(state: CratesState, seat: int) -> Action:
+    """The normal bot's turn as a table asks it: from the seat's view and legal actions."""
+    return normal_choice(state.view(seat), turn_actions(state.legal(seat)))
 
 
 def test_rollouts_end_rounds_exactly_like_the_engine():
@@ -256,7 +242,8 @@ def test_rollouts_end_rounds_exactly_like_the_engine():
             reading = read_round(view)
             for first in turn_actions(legal)[:3]:
                 hands, draw = bot.deal_unseen(view, reading)
-                expected = engine_round(view, [list(h) for h in hands], draw, compared, first)
+                copied = [list(h) for h in hands]
+                expected = play_round(view, copied, draw, compared, first, turn=normal_turn)
                 assert play_round(view, hands, draw, compared, first) == expected
                 compared += 1
             if rng.random() < 0.3:
