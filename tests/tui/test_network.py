@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import pytest
 from textual.widgets import Input
@@ -20,6 +21,13 @@ from .helpers import STILL, press, screen_text
 DEAL = {"dealer": 1, "hands": [["QH", "7S", "4C"], ["JH", "10D", "2C"]], "upcard": "KH"}
 
 
+async def dealt_table(**table: Any) -> tuple[Server, int]:
+    """A loopback server with one two-seat Crates table dealt as DEAL; the server and its port."""
+    server = Server(ServerConfig(port=0, bot_pace=STILL))
+    server.add_table("crates", 2, options=DEAL, seed=1, **table)
+    return server, await server.start()
+
+
 async def wait_for(pilot, condition, seconds: float = 5.0) -> None:
     for _ in range(int(seconds / 0.05)):
         if condition():
@@ -29,9 +37,7 @@ async def wait_for(pilot, condition, seconds: float = 5.0) -> None:
 
 
 async def test_joining_a_server_opens_the_table_and_plays_through_it():
-    server = Server(ServerConfig(port=0, bot_pace=STILL))
-    server.add_table("crates", 2, options=DEAL, seed=1, fill_with_bots="normal")
-    port = await server.start()
+    server, port = await dealt_table(fill_with_bots="normal")
     remote = RemoteClient("127.0.0.1", port, "Sara")
     app = TableGamesApp(remote=remote)
     try:
@@ -108,9 +114,7 @@ def test_addresses_are_read_like_a_player_writes_them():
 
 
 async def test_chat_goes_to_everyone_at_the_table_as_a_banner():
-    server = Server(ServerConfig(port=0, bot_pace=STILL))
-    server.add_table("crates", 2, options=DEAL, seed=1)
-    port = await server.start()
+    server, port = await dealt_table()
     friend = RemoteClient("127.0.0.1", port, "Tom")
     heard: list[str] = []
     friend.listen_notices(lambda kind, text: heard.append(text))
@@ -138,9 +142,7 @@ async def test_chat_goes_to_everyone_at_the_table_as_a_banner():
 
 
 async def test_a_dropped_connection_says_so_and_sits_back_down():
-    server = Server(ServerConfig(port=0, bot_pace=STILL))
-    server.add_table("crates", 2, options=DEAL, seed=1, fill_with_bots="normal")
-    port = await server.start()
+    server, port = await dealt_table(fill_with_bots="normal")
     remote = RemoteClient("127.0.0.1", port, "Sara")
     app = TableGamesApp(remote=remote)
 
