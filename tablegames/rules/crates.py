@@ -35,6 +35,7 @@ from .cards import (
     SUIT_OF,
     SUITS,
     colour_partner,
+    is_card,
     parse_cards,
     rank,
     suit,
@@ -314,14 +315,12 @@ class CratesState(State):
         if seat != self.turn or self.phase == "suit":
             self._require_turn(seat)
         card = action.get("card")
-        if type(card) is not str or card not in RANK_OF:  # is_card, inline
+        if not is_card(card):
             raise IllegalAction("say which card to play, like 7H or 10S")
         hand = self.hands[seat]
         if card not in hand:
             raise IllegalAction(f"you do not hold {card}")
-        crank = self.crank
-        fitting = CRANK_CARDS if crank else FITTING[RANK_OF[self.discard_pile[-1]], self.suit]
-        if card not in fitting:  # (what _fitting says, inline)
+        if card not in self._fitting():
             raise IllegalAction(self._misfit(card))
         named = action.get("suit")
         if card in WILD_CARDS:
@@ -339,10 +338,8 @@ class CratesState(State):
         hand.remove(card)
         self.discard_pile.append(card)
         self.suit = named or SUIT_OF[card]  # validated above: a suit for a wild, else None
-        if self.passed:
-            self.passed.clear()
-        self.announced.discard(seat)  # what _hand_changed does, inline on the hottest path
-        self.must_announce.discard(seat)
+        self.passed.clear()
+        self._hand_changed(seat)
         if len(hand) == 1:
             (self.announced if announce else self.must_announce).add(seat)
         if not self.quiet:
@@ -350,15 +347,13 @@ class CratesState(State):
                 text = f"{{{seat}}} plays {card} and names {SUIT_NAMES[self.suit]}."
             else:
                 text = _PLAYS_TEXT[seat, card]
-            played = {"text": text, "to": None, "card": card}
-            self._emitted.append(played)  # what _record does, inline on the hottest path
-            self.log.append(played)
+            self._record({"text": text, "to": None, "card": card})
         if announce:
             self._note(f"{{{seat}}} announces Crates!")
         if not hand and self.gone_out is None:
             self.gone_out = seat
             self._note(f"{{{seat}}} goes out!")
-        if card in PLAIN_CARDS and not crank:
+        if card in PLAIN_CARDS and not self.crank:
             self._pass_turn(seat)  # what _resolve does for a card with no ability, one call less
         else:
             self._resolve(seat, card)
@@ -532,14 +527,11 @@ class CratesState(State):
         if count == 1 and self.draw_pile:  # the usual case, without the loop
             card = self.draw_pile.pop()
             self.hands[seat].append(card)
-            self.announced.discard(seat)
-            self.must_announce.discard(seat)
+            self._hand_changed(seat)
             drawn = [card]
-            if not self.quiet:  # what _record does, inline
-                public = {"text": _DRAWS_ONE_TEXT[seat], "to": None, "count": 1}
-                private = {"text": _YOU_DRAW_TEXT[card], "to": [seat], "cards": drawn}
-                self._emitted += (public, private)
-                self.log += (public, private)
+            if not self.quiet:
+                self._record({"text": _DRAWS_ONE_TEXT[seat], "to": None, "count": 1})
+                self._record({"text": _YOU_DRAW_TEXT[card], "to": [seat], "cards": drawn})
             return drawn
         drawn = []
         for _ in range(count):
