@@ -501,6 +501,8 @@ def policy_move(
 
     The same choice, worked out without views or the engine's legal list (a rollout's cost).
     `fitting` holds the cards that may be played now; `hands` only count (the sizes are public).
+    It repeats `PlayJudge` on purpose, held to it by a test: one `PlayJudge` built from the bare
+    state for both took the hard bot's p99 from 225 to 319 ms (its target is 250), same moves.
     """
     playable = [card for card in hand if card in fitting]
     if not playable:
