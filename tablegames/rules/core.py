@@ -67,11 +67,29 @@ class State:
         if not isinstance(action, dict):
             raise IllegalAction("an action must be a map with a 'type'")
         kind = action.get("type")
+        if kind == "time":
+            return self._time(now)
         handler = self._dispatch.get(kind) if type(kind) is str else None
         if handler is None:
             raise IllegalAction(f"unknown action type {kind!r}")
         self._emitted = []
         handler(self, seat, action, now)
+        return self._emitted
+
+    def deadline(self) -> float | None:
+        """The table time at which the game changes by itself, or None (only moves change it).
+
+        From that moment the table submits `{"type": "time"}` (for any seat, before any other
+        action), so that what the clock decided is in the action log and replays exactly.
+        """
+        return None
+
+    def _time(self, now: float) -> list[Event]:
+        due = self.deadline()
+        if due is None or now < due:
+            raise IllegalAction("nothing is waiting on the clock")
+        self._emitted = []
+        self._time_passes(now)
         return self._emitted
 
     def visible_waiting(self, seat: int | None) -> list[int]:
@@ -111,6 +129,10 @@ class State:
     def _result(self) -> dict[str, Any]:
         raise NotImplementedError
 
+    def _time_passes(self, now: float) -> None:
+        """Settle what the clock decided at `deadline()` (games with a deadline implement it)."""
+        raise NotImplementedError
+
 
 def visible_to(event: Event, seat: int | None) -> bool:
     """True if `seat` may see `event` (events carry `to`: None for public, else a list of seats)."""
@@ -136,6 +158,9 @@ class Game:
     factory: Callable[..., State] = field(repr=False)
     option_names: tuple[str, ...] = ()
     chat: bool = True  # whether players may chat at the table (crabs uses gestures instead)
+    #: Bumped whenever a rule changes what a saved action log means: a table saved under other
+    #: rules is not replayed (it would become a different game).
+    rules_version: int = 1
 
     def new(self, players: int, seed: int, **options: Any) -> State:
         """A new game for `players` seats, deterministic for a given seed and options."""
