@@ -350,7 +350,7 @@ def replay(
     """Step through a finished game, from one player's seat or with every hand shown."""
     from .catalogue import is_playable
     from .replay import Replay, SealedRecord
-    from .store import Store
+    from .store import OutdatedRules, Store
 
     if everyone and seat is not None:
         raise typer.BadParameter("give --as SEAT or --all, not both", param_hint="--as")
@@ -365,6 +365,9 @@ def replay(
         typer.echo(
             f"Game {game_id} is still being played: its record is sealed until it ends.", err=True
         )
+        raise typer.Exit(1) from None
+    except OutdatedRules as problem:
+        typer.echo(f"Cannot replay: {problem}.", err=True)
         raise typer.Exit(1) from None
     if not is_playable(record.game.name):
         typer.echo(f"There is no screen for {record.game.title} yet.", err=True)

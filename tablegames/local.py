@@ -81,6 +81,7 @@ def resume_local(store: Store, table_id: int, pace: float = 0.5, speed: float = 
     saved = store.load(table_id)
     if saved.kind != "local" or saved.finished is not None or saved.seed is None:
         raise ValueError(f"game {table_id} is not an unfinished game saved on this machine")
+    saved.check_rules()
     rng = random.Random()
     bots = {
         seat.seat: get_bot(saved.game, seat.bot_level, seat.seat, rng)

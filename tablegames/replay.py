@@ -89,6 +89,7 @@ class Replay:
         # got hold of an unfinished table through `Store.load`.
         if saved.finished is None or saved.seed is None:
             raise SealedRecord(f"game {saved.id} is still being played: its record is sealed")
+        saved.check_rules()
         return cls(
             get_game(saved.game),
             saved.players,

@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .paths import data_dir
-from .rules import Action
+from .paths import data_dir, owner_only_file
+from .rules import Action, get_game
 
 if TYPE_CHECKING:
     from .table import Table
@@ -65,6 +65,17 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE actions ADD COLUMN client_version INTEGER;
     CREATE INDEX open_tables ON game_tables (kind, finished);
     """,
+    # 3: the rules a table was played under; names owned by a key; this store's own identity
+    """
+    ALTER TABLE game_tables ADD COLUMN rules_version INTEGER NOT NULL DEFAULT 1;
+    CREATE TABLE names (
+        name_key TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        key_fingerprint TEXT NOT NULL,
+        claimed REAL NOT NULL
+    );
+    CREATE TABLE facts (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -93,6 +104,7 @@ class SavedTable:
     finished: float | None
     result: dict[str, Any] | None
     fill_with_bots: str | None
+    rules_version: int = 1
     seats: list[SavedSeat] = field(default_factory=list)
     log: list[tuple[int, Action, float]] = field(default_factory=list)
     client_versions: list[int | None] = field(default_factory=list)
@@ -100,6 +112,20 @@ class SavedTable:
     @property
     def names(self) -> list[str]:
         return [seat.name for seat in self.seats]
+
+    def check_rules(self) -> None:
+        """Refuse (OutdatedRules) a table saved under rules other than this version's."""
+        game = get_game(self.game)
+        if self.rules_version != game.rules_version:
+            raise OutdatedRules(
+                f"game {self.id} was played under other {game.title} rules (version "
+                f"{self.rules_version}; this tablegames plays version {game.rules_version}), "
+                "so it cannot be replayed into the same game; `tablegames history` still lists it"
+            )
+
+
+class OutdatedRules(ValueError):
+    """A saved table whose rules have changed since: replaying it would give another game."""
 
 
 def default_path() -> Path:
@@ -111,6 +137,10 @@ class Store:
 
     def __init__(self, path: str | Path | None = None) -> None:
         self.path = Path(path) if path is not None else default_path()
+        # Owner-only before SQLite opens it: it makes the -wal and -shm files with the same mode.
+        for part in ("", "-wal", "-shm"):
+            if part == "" or Path(f"{self.path}{part}").exists():
+                owner_only_file(Path(f"{self.path}{part}"))
         self.db = sqlite3.connect(self.path, isolation_level=None)  # explicit transactions
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
@@ -161,8 +191,17 @@ class Store:
         with self.transaction() as db:
             cursor = db.execute(
                 "INSERT INTO game_tables (code, game, players, options, kind, created, "
-                "fill_with_bots) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (code, game, players, json.dumps(options), kind, time.time(), fill_with_bots),
+                "fill_with_bots, rules_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    code,
+                    game,
+                    players,
+                    json.dumps(options),
+                    kind,
+                    time.time(),
+                    fill_with_bots,
+                    get_game(game).rules_version,
+                ),
             )
             assert cursor.lastrowid is not None
             return cursor.lastrowid
@@ -241,12 +280,37 @@ class Store:
         with self.transaction() as db:
             db.execute("DELETE FROM game_tables WHERE id = ?", (table_id,))
 
+    # -- names and identity ---------------------------------------------------------------------
+    def name_owner(self, name_key: str) -> str | None:
+        """The key fingerprint that owns the name `name_key` (see `net.names`), if any."""
+        row = self.db.execute(
+            "SELECT key_fingerprint FROM names WHERE name_key = ?", (name_key,)
+        ).fetchone()
+        return None if row is None else str(row[0])
+
+    def claim_name(self, name_key: str, name: str, fingerprint: str) -> bool:
+        """Give `name` to the key `fingerprint` unless another key has it; True if it is theirs."""
+        with self.transaction() as db:
+            db.execute(
+                "INSERT OR IGNORE INTO names (name_key, name, key_fingerprint, claimed) "
+                "VALUES (?, ?, ?, ?)",
+                (name_key, name, fingerprint, time.time()),
+            )
+        return self.name_owner(name_key) == fingerprint
+
+    def fact(self, key: str, make: Callable[[], str]) -> str:
+        """A value kept in the store under `key`, made by `make()` the first time it is asked."""
+        with self.transaction() as db:
+            db.execute("INSERT OR IGNORE INTO facts (key, value) VALUES (?, ?)", (key, make()))
+            (value,) = db.execute("SELECT value FROM facts WHERE key = ?", (key,)).fetchone()
+        return str(value)
+
     # -- reading --------------------------------------------------------------------------------
     def load(self, table_id: int) -> SavedTable:
         """The whole table, log included; KeyError if there is none."""
         row = self.db.execute(
             "SELECT id, code, game, players, options, seed, kind, created, started, finished, "
-            "result, fill_with_bots FROM game_tables WHERE id = ?",
+            "result, fill_with_bots, rules_version FROM game_tables WHERE id = ?",
             (table_id,),
         ).fetchone()
         if row is None:
@@ -264,6 +328,7 @@ class Store:
             finished=row[9],
             result=json.loads(row[10]) if row[10] else None,
             fill_with_bots=row[11],
+            rules_version=row[12],
         )
         saved.seats = [
             SavedSeat(seat, name, token_key, bot_level)

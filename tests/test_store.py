@@ -72,8 +72,9 @@ def test_an_older_schema_is_migrated_with_its_data(tmp_path):
     assert old.version == 1
     old.close()
     store = Store(path)
-    assert store.version == SCHEMA_VERSION == 2
+    assert store.version == SCHEMA_VERSION == 3
     saved = store.load(1)
+    assert saved.rules_version == 1  # tables saved before versions were played under the first
     assert saved.log == [(0, {"type": "draw"}, 0.0)] and saved.client_versions == [None]
     assert saved.finished is None and saved.fill_with_bots is None
     assert [s.bot_level for s in saved.seats] == [None, "normal"]

@@ -11,7 +11,6 @@ import asyncio
 import contextlib
 import json
 import logging
-import os
 import random
 import secrets
 import socket
@@ -20,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from ..bots import get_bot
-from ..paths import data_dir
+from ..paths import data_dir, owner_only_file
 from ..rules import Action, Game, get_game
 from ..table import Update
 from .protocol import (
@@ -61,8 +60,8 @@ class SeatTokens:
             saved.pop(key, None)
         else:
             saved[key] = token
-        fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
+        owner_only_file(self.path)
+        with open(self.path, "w", encoding="utf-8") as out:
             json.dump(saved, out)
 
 

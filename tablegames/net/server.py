@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..rules import Action, IllegalAction, get_game
-from ..store import Store
+from ..store import OutdatedRules, Store
 from ..table import drive_bots
 from .hosting import HostedTable, Seat, new_code
 from .protocol import (
@@ -160,6 +160,11 @@ class Server:
             return []
         restored = []
         for saved in self.store.open_tables("server"):
+            try:
+                saved.check_rules()
+            except OutdatedRules as problem:
+                log.warning("not restoring table %s: %s", saved.code, problem)
+                continue
             hosted = HostedTable.restore(saved, self.store, on_action=self._record_action)
             self.tables[hosted.code] = hosted
             restored.append(hosted)

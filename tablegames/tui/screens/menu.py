@@ -151,7 +151,12 @@ class MenuScreen(Screen[None]):
         from ...store import Store
         from ..app import table_screen
 
-        self.app.push_screen(table_screen(resume_local(Store(), table_id), self.ascii))
+        try:
+            client = resume_local(Store(), table_id)
+        except ValueError as problem:
+            self.query_one("#blurb", Label).update(Text(f"Cannot continue: {problem}."))
+            return
+        self.app.push_screen(table_screen(client, self.ascii))
 
     def action_watch(self) -> None:
         from ...store import Store
@@ -173,7 +178,11 @@ class MenuScreen(Screen[None]):
         from ...store import Store
         from .replay import ReplayScreen
 
-        replay = Replay.load(Store(), table_id)
+        try:
+            replay = Replay.load(Store(), table_id)
+        except ValueError as problem:
+            self.query_one("#blurb", Label).update(Text(f"Cannot replay: {problem}."))
+            return
         ReplayScreen(replay, replay.seat_named(None), ascii=self.ascii).open(self.app)
 
     def action_host(self) -> None:
