@@ -12,7 +12,6 @@ import asyncio
 import contextlib
 import hmac
 import logging
-import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -22,6 +21,7 @@ from ..rules import Action, IllegalAction, get_game
 from ..store import OutdatedRules, Store
 from ..table import drive_bots
 from .hosting import HostedTable, Seat, new_code
+from .names import clean_name, clean_text
 from .protocol import (
     CLIENT_MESSAGES,
     MAX_CLIENT_FRAME,
@@ -32,14 +32,7 @@ from .protocol import (
 )
 
 log = logging.getLogger("tablegames.server")
-NAME_LIMIT = 24
 CHAT_LIMIT = 300
-_UNPRINTABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\[\]\\]")
-
-
-def clean_text(text: str, limit: int) -> str:
-    """Text safe to show in someone else's terminal: no control characters or markup brackets."""
-    return _UNPRINTABLE.sub("", text).strip()[:limit]
 
 
 @dataclass
@@ -343,7 +336,7 @@ class Server:
         if expected is not None and not hmac.compare_digest(given.upper(), expected.upper()):
             self._refuse(client, "bad-code", "wrong join code", close=True)
             return
-        client.name = clean_text(message["name"], NAME_LIMIT) or "guest"
+        client.name = clean_name(message["name"]) or "guest"
         token = message.get("token")
         if token is not None:
             found = self._find_token(token)
