@@ -51,6 +51,11 @@ def scoreboard(totals: dict[str, dict[str, object]]) -> str:
         f"flood +{flood / 2**20:.1f} MiB",
         f"silent: dropped within {float(get('silent', 'max_detect')):.2f} s",  # type: ignore[arg-type]
         f"fuzz: {get('fuzz', 'inputs')} inputs",
+        f"files readable by others: {get('fairplay', 'files_readable_by_others')}"
+        f"/{get('fairplay', 'files_written')}",
+        f"code guesses before lock-out: {get('fairplay', 'max_code_guesses_before_lockout')}",
+        f"chat flood: {get('fairplay', 'max_chat_delivered')}/{get('fairplay', 'chat_sent')} "
+        "lines delivered",
     ]
     return " | ".join(parts)
 

@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any
+import sqlite3
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 # The rules, bots and table modules are imported where a command needs them, not here:
 # `tablegames --help` then starts without loading every game engine and asyncio.
+if TYPE_CHECKING:
+    from .store import Store
+
+DEFAULT_PORT = 4747  # as net.launch.DEFAULT_PORT (not imported: it would load asyncio)
 
 app = typer.Typer(
     help="Hidden-hand card and social-deduction games in your terminal: hot-seat, bots and LAN.",
@@ -381,19 +386,61 @@ def replay(
     run_replay(record, watched, ascii=ascii)
 
 
-DEFAULT_PORT = 4747
+PortOpt = Annotated[
+    int, typer.Option(metavar="PORT", help="TCP port to listen on (0: any free port).")
+]
+LanOpt = Annotated[
+    bool, typer.Option("--lan", help="Listen on every interface; a join code is required.")
+]
+DbOpt = Annotated[
+    str | None,
+    typer.Option(
+        metavar="FILE", help="SQLite file to save tables in (default: your data directory)."
+    ),
+]
+SpectatorChatOpt = Annotated[
+    bool, typer.Option("--spectator-chat", help="Let spectators chat at the tables.")
+]
+
+
+def _store(db: str | None) -> Store:
+    """The store a host saves in, or a one-sentence refusal (another user's file...)."""
+    from .paths import UnsafeFile
+    from .store import Store
+
+    try:
+        return Store(db) if db is not None else Store()
+    except (UnsafeFile, sqlite3.DatabaseError, RuntimeError) as problem:
+        where = db or "the default store"
+        raise typer.BadParameter(f"cannot save in {where}: {problem}", param_hint="--db") from None
+
+
+def _say_where(server: Any, port: int, lan: bool, code: str | None) -> None:
+    """Print exactly what friends type to join."""
+    from .net.launch import address_text, lan_addresses
+
+    code_part = f" --code {code}" if lan and code else ""
+    if lan:
+        addresses = lan_addresses() or ["<this machine's address>"]
+        for address in addresses:
+            where = address_text(address, port)
+            typer.echo(f"Friends join with:  tablegames join {where}{code_part}")
+    typer.echo(f"On this machine:    tablegames join {address_text('127.0.0.1', port)}{code_part}")
 
 
 @app.command()
 def host(
-    game: PlayableArg,
+    game: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="[GAME]",
+            help="Game to host (see `tablegames list`); leave out with --restore.",
+            show_default=False,
+        ),
+    ] = None,
     players: PlayersOpt = None,
-    port: Annotated[
-        int, typer.Option(metavar="PORT", help="TCP port to listen on (0: any free port).")
-    ] = DEFAULT_PORT,
-    lan: Annotated[
-        bool, typer.Option("--lan", help="Listen on every interface; a join code is required.")
-    ] = False,
+    port: PortOpt = DEFAULT_PORT,
+    lan: LanOpt = False,
     seed: Annotated[
         int | None, typer.Option(metavar="N", help="Seed (default: the OS's randomness).")
     ] = None,
@@ -405,7 +452,14 @@ def host(
         typer.Option(
             "--bots",
             metavar="LEVEL",
-            help="Fill seats still empty when everyone is ready with bots of this level.",
+            help="Bots of this level take the seats still empty when the game begins.",
+        ),
+    ] = None,
+    humans: Annotated[
+        int | None,
+        typer.Option(
+            metavar="N",
+            help="Begin by itself once N players are seated and ready (the rest: bots).",
         ),
     ] = None,
     takeover: Annotated[
@@ -413,65 +467,79 @@ def host(
         typer.Option(metavar="SECONDS", help="Seconds before a bot plays a dropped player's seat."),
     ] = None,
     pace: PaceOpt = 0.5,
-    db: Annotated[
-        str | None,
-        typer.Option(metavar="FILE", help="SQLite file to save tables in (restored on restart)."),
-    ] = None,
+    db: DbOpt = None,
+    restore: Annotated[
+        bool, typer.Option("--restore", help="Continue the unfinished tables saved in the store.")
+    ] = False,
+    spectator_chat: SpectatorChatOpt = False,
 ) -> None:
-    """Host a table for players on this machine (or the LAN with --lan) and print how to join."""
-    import asyncio
+    """Host a table for players on this machine (or the LAN with --lan) and print how to join.
 
-    from .net.server import Server, ServerConfig
-    from .store import Store
-
-    if bots is not None:
-        _known_level(bots)
-    seats = table_size(game, players)
-
+    Every table is saved as it goes; a host started again with --restore picks up where it was.
+    Type `help` in the host's terminal to start a game early or give a seat to a bot.
+    """
     import logging
 
+    from .net.hosting import new_join_code
+    from .net.launch import HostRefused, NewTable, check_store, run_host, stop_quietly
+    from .net.server import PortUnavailable, ServerConfig
+
+    if game is None and not restore:
+        raise typer.BadParameter("name a game to host, or give --restore to continue saved tables")
+    new = None
+    if game is not None:
+        _playable_game(game)
+        if bots is not None:
+            _known_level(bots)
+        seats = table_size(game, players)
+        if humans is not None and not 1 <= humans <= seats:
+            raise typer.BadParameter(f"humans must be between 1 and {seats}", param_hint="--humans")
+        new = NewTable(
+            game,
+            seats,
+            game_options(game, short, board, characters),
+            seed=seed,
+            bots=bots or ("normal" if humans is not None else None),
+            humans=humans,
+        )
+    store = _store(db)
+    if restore and store.open_tables("server"):
+        new = None  # continue what is there; GAME was for a store with nothing to continue
+    try:
+        check_store(store, new, restore, f" --db {db}" if db else "")
+    except HostRefused as refusal:
+        typer.echo(str(refusal), err=True)
+        raise typer.Exit(1) from None
+    code = store.fact("join_code", new_join_code) if lan else None
+    config = ServerConfig(
+        host="0.0.0.0" if lan else "127.0.0.1",
+        port=port,
+        code=code,
+        bot_pace=pace,
+        takeover_after=takeover,
+        spectator_chat=spectator_chat,
+    )
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", datefmt="%H:%M:%S")
 
-    async def serve() -> None:
-        from .net.hosting import new_code
-
-        code = new_code()
-        config = ServerConfig(
-            host="0.0.0.0" if lan else "127.0.0.1",
-            port=port,
-            code=code if lan else None,
-            bot_pace=pace,
-            takeover_after=takeover,
-        )
-        store = Store(db) if db is not None else None
-        server = Server(config, store=store)
-        restored = server.restore_tables()
-        if restored:
-            hosted = restored[0]
-            config.code = hosted.code if lan else None
-        else:
-            options = game_options(game, short, board, characters)
-            hosted = server.add_table(
-                game, seats, options, seed=seed, fill_with_bots=bots, code=code
+    def announce(server: Any, tables: list[Any], bound: int) -> None:
+        if not tables:
+            typer.echo(f"{store.path} holds no unfinished table to restore.")
+        for hosted in tables:
+            verb = "Hosting" if new is not None and hosted is tables[-1] else "Restored"
+            typer.echo(
+                f"{verb} {hosted.game.title} for {hosted.players} players, table {hosted.code}, "
+                f"on port {bound} (saved in {store.path})."
             )
-        bound = await server.start()
-        where = "<this machine's address>" if lan else "127.0.0.1"
-        code_part = f" --code {hosted.code}" if lan else ""
-        verb = "Restored" if restored else "Hosting"
-        typer.echo(
-            f"{verb} {hosted.game.title} for {hosted.players} players on port {bound} "
-            f"(table {hosted.code})."
-        )
-        typer.echo(f"Join with:  tablegames join {where}:{bound}{code_part}", nl=True)
-        try:
-            await server.serve_forever()
-        finally:
-            await server.close()
+        _say_where(server, bound, lan, code)
+        if new is not None and tables:
+            typer.echo(tables[-1].starts_in_words())
 
     try:
-        asyncio.run(serve())
-    except KeyboardInterrupt:
-        typer.echo("Server stopped.")
+        stop_quietly(run_host(config, store, new, restore=restore, announce=announce, console=True))
+    except PortUnavailable as problem:
+        typer.echo(f"Cannot host: {problem}.", err=True)
+        raise typer.Exit(1) from None
+    typer.echo("Server stopped.")
 
 
 @app.command()
@@ -507,17 +575,15 @@ def join(
         play_as_bot,
         why_not_joined,
     )
+    from .net.launch import parse_address
 
-    host_name, _, port_text = address.rpartition(":") if ":" in address else (address, "", "")
-    if not host_name:
-        host_name, port_text = address, ""
     try:
-        port = int(port_text) if port_text else DEFAULT_PORT
-    except ValueError:
-        raise typer.BadParameter(f"{port_text!r} is not a port number") from None
+        host_name, port = parse_address(address)
+    except ValueError as problem:
+        raise typer.BadParameter(str(problem), param_hint="ADDRESS") from None
     player = name or (f"{bot} bot" if bot else getpass.getuser())
     client = RemoteClient(
-        host_name.strip("[]"),
+        host_name,
         port,
         player,
         code=code,

@@ -68,6 +68,9 @@ MIGRATIONS: tuple[str, ...] = (
     # 3: the rules a table was played under; names owned by a key; this store's own identity
     """
     ALTER TABLE game_tables ADD COLUMN rules_version INTEGER NOT NULL DEFAULT 1;
+    ALTER TABLE game_tables ADD COLUMN min_humans INTEGER;
+    ALTER TABLE game_tables ADD COLUMN owner_seat INTEGER;
+    ALTER TABLE seats ADD COLUMN identity TEXT;
     CREATE TABLE names (
         name_key TEXT PRIMARY KEY,
         name TEXT NOT NULL,
@@ -86,6 +89,7 @@ class SavedSeat:
     name: str
     token_key: bytes | None = None
     bot_level: str | None = None
+    identity: str | None = None  # the name key of the party login that holds the seat
 
 
 @dataclass
@@ -105,6 +109,8 @@ class SavedTable:
     result: dict[str, Any] | None
     fill_with_bots: str | None
     rules_version: int = 1
+    min_humans: int | None = None
+    owner_seat: int | None = None
     seats: list[SavedSeat] = field(default_factory=list)
     log: list[tuple[int, Action, float]] = field(default_factory=list)
     client_versions: list[int | None] = field(default_factory=list)
@@ -186,12 +192,15 @@ class Store:
         options: dict[str, Any],
         kind: str,
         fill_with_bots: str | None = None,
+        min_humans: int | None = None,
+        owner_seat: int | None = None,
     ) -> int:
         """A new table row; returns its id."""
         with self.transaction() as db:
             cursor = db.execute(
                 "INSERT INTO game_tables (code, game, players, options, kind, created, "
-                "fill_with_bots, rules_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "fill_with_bots, rules_version, min_humans, owner_seat) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     code,
                     game,
@@ -201,6 +210,8 @@ class Store:
                     time.time(),
                     fill_with_bots,
                     get_game(game).rules_version,
+                    min_humans,
+                    owner_seat,
                 ),
             )
             assert cursor.lastrowid is not None
@@ -209,9 +220,9 @@ class Store:
     def save_seat(self, table_id: int, seat: SavedSeat) -> None:
         with self.transaction() as db:
             db.execute(
-                "INSERT OR REPLACE INTO seats (table_id, seat, name, token_key, bot_level) "
-                "VALUES (?, ?, ?, ?, ?)",
-                (table_id, seat.seat, seat.name, seat.token_key, seat.bot_level),
+                "INSERT OR REPLACE INTO seats (table_id, seat, name, token_key, bot_level, "
+                "identity) VALUES (?, ?, ?, ?, ?, ?)",
+                (table_id, seat.seat, seat.name, seat.token_key, seat.bot_level, seat.identity),
             )
 
     def free_seat(self, table_id: int, seat: int) -> None:
@@ -226,9 +237,9 @@ class Store:
                 (seed, time.time(), table_id),
             )
             db.executemany(
-                "INSERT OR REPLACE INTO seats (table_id, seat, name, token_key, bot_level) "
-                "VALUES (?, ?, ?, ?, ?)",
-                [(table_id, s.seat, s.name, s.token_key, s.bot_level) for s in seats],
+                "INSERT OR REPLACE INTO seats (table_id, seat, name, token_key, bot_level, "
+                "identity) VALUES (?, ?, ?, ?, ?, ?)",
+                [(table_id, s.seat, s.name, s.token_key, s.bot_level, s.identity) for s in seats],
             )
 
     def append_action(
@@ -310,7 +321,8 @@ class Store:
         """The whole table, log included; KeyError if there is none."""
         row = self.db.execute(
             "SELECT id, code, game, players, options, seed, kind, created, started, finished, "
-            "result, fill_with_bots, rules_version FROM game_tables WHERE id = ?",
+            "result, fill_with_bots, rules_version, min_humans, owner_seat FROM game_tables "
+            "WHERE id = ?",
             (table_id,),
         ).fetchone()
         if row is None:
@@ -329,11 +341,13 @@ class Store:
             result=json.loads(row[10]) if row[10] else None,
             fill_with_bots=row[11],
             rules_version=row[12],
+            min_humans=row[13],
+            owner_seat=row[14],
         )
         saved.seats = [
-            SavedSeat(seat, name, token_key, bot_level)
-            for seat, name, token_key, bot_level in self.db.execute(
-                "SELECT seat, name, token_key, bot_level FROM seats WHERE table_id = ? "
+            SavedSeat(*row)
+            for row in self.db.execute(
+                "SELECT seat, name, token_key, bot_level, identity FROM seats WHERE table_id = ? "
                 "ORDER BY seat",
                 (table_id,),
             )

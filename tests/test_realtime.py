@@ -194,7 +194,7 @@ def test_a_local_client_refuses_a_speed_of_zero():
 async def test_a_crabs_table_on_the_server_has_its_bots_react_in_real_time():
     server = Server(ServerConfig(host="127.0.0.1", port=0, bot_pace=0))
     port = await server.start()
-    hosted = server.add_table("crabs", 4, seed=8, fill_with_bots="hard")
+    hosted = server.add_table("crabs", 4, seed=8, fill_with_bots="hard", min_humans=1)
     client = RemoteClient("127.0.0.1", port, "Sara", table=hosted.code)
     try:
         await client.connect()

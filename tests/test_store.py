@@ -91,7 +91,9 @@ def test_a_newer_database_is_refused(tmp_path):
 async def test_a_server_restored_from_its_store_replays_every_table(tmp_path):
     path = tmp_path / "server.db"
     first = Server(ServerConfig(port=0, bot_pace=0), store=Store(path))
-    hosted = first.add_table("crates", 2, {"short": True}, seed=12, fill_with_bots="normal")
+    hosted = first.add_table(
+        "crates", 2, {"short": True}, seed=12, fill_with_bots="normal", min_humans=1
+    )
     port = await first.start()
     client = RemoteClient("127.0.0.1", port, "Sara", table=hosted.code)
     await client.connect()

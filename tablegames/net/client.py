@@ -14,6 +14,8 @@ import logging
 import random
 import secrets
 import socket
+import time
+from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -22,6 +24,7 @@ from ..bots import get_bot
 from ..paths import data_dir, owner_only_file
 from ..rules import Action, Game, get_game
 from ..table import Update
+from .names import name_key
 from .protocol import (
     MAX_SERVER_FRAME,
     PROTOCOL_VERSION,
@@ -32,37 +35,58 @@ from .protocol import (
 )
 
 log = logging.getLogger("tablegames.client")
+CHAT_KEPT = 50  # chat lines a client keeps: a flood cannot grow it
 
 
 class SeatTokens:
     """Seat tokens saved on disk (owner-only), so a player whose terminal closed can sit back down.
 
-    Keyed by server address and player name, since friends on one box share the directory.
+    Kept under the server's lasting identity (which its welcome names) and the player's name, so
+    any address that reaches the same server finds them; within that, one token per table.
     """
 
     def __init__(self, path: Path | None = None) -> None:
         self.path = path or data_dir() / "seats.json"
 
-    def _load(self) -> dict[str, str]:
+    def _load(self) -> dict[str, Any]:
         try:
             saved = json.loads(self.path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             return {}
         return saved if isinstance(saved, dict) else {}
 
-    def get(self, key: str) -> str | None:
-        token = self._load().get(key)
-        return token if isinstance(token, str) else None
+    @staticmethod
+    def _key(server_id: str, name: str) -> str:
+        return f"{server_id}/{name_key(name)}"
 
-    def put(self, key: str, token: str | None) -> None:
+    def get(self, server_id: str, name: str) -> dict[str, str]:
+        """The tokens `name` holds on that server: table code -> token, newest last."""
+        tables = self._load().get(self._key(server_id, name))
+        if not isinstance(tables, dict):
+            return {}
+        return {str(code): token for code, token in tables.items() if isinstance(token, str)}
+
+    def put(self, server_id: str, name: str, table: str, token: str | None) -> None:
+        """Keep `token` for `table` (None: forget it, e.g. once that game is over)."""
         saved = self._load()
-        if token is None:
-            saved.pop(key, None)
+        key = self._key(server_id, name)
+        tables = saved.get(key)
+        tables = dict(tables) if isinstance(tables, dict) else {}
+        tables.pop(table, None)
+        if token is not None:
+            tables[table] = token
+        if tables:
+            saved[key] = tables
         else:
-            saved[key] = token
+            saved.pop(key, None)
         owner_only_file(self.path)
         with open(self.path, "w", encoding="utf-8") as out:
             json.dump(saved, out)
+
+
+def chat_line(message: dict[str, Any]) -> tuple[str, str]:
+    """Who said a `chat` message (spectators marked as such) and what they said."""
+    return message["name"] + (" (watching)" if message.get("watching") else ""), message["text"]
 
 
 class ConnectionLost(ConnectionError):
@@ -102,16 +126,24 @@ class RemoteClient:
         spectate: bool = False,
         reconnect_window: float = 30.0,
         tokens: SeatTokens | None = None,
+        ticket: str | None = None,
     ) -> None:
         self.host, self.port, self.name, self.code = host, port, name, code
         self.table_code, self.wanted_seat, self.spectate = table, seat, spectate
         self.reconnect_window = reconnect_window
         self.tokens = tokens
-        self.token: str | None = tokens.get(self._token_key) if tokens and not spectate else None
+        self.ticket = ticket  # a party session's proof of who it is (SSH logins)
+        self.token: str | None = None  # the seat token of this connection's seat
+        self.server_id = ""
+        self.owner = False  # we created this table: we may start it and give seats away
+        self.ended = ""  # set when the server sent us away for good (no reconnecting)
+        self.chat_lines: deque[tuple[str, str]] = deque(maxlen=CHAT_KEPT)  # (who, line)
         self.seat: int | None = None
         self.game: Game | None = None
         self.names: list[str] = []
         self.presence: dict[str, Any] | None = None
+        self.presence_at = 0.0  # when it came (seats' time away counts on from then)
+        self.lobby: list[dict[str, Any]] = []  # the server's tables, as its lobby last said
         self.latest: Update | None = None
         self._log: list[Any] = []  # the view's log as rebuilt from the updates' new entries
         self.over = False
@@ -163,31 +195,65 @@ class RemoteClient:
     async def run_bots(self) -> None:
         """Bots run on the server; nothing to drive here."""
 
-    @property
-    def _token_key(self) -> str:
-        return f"{self.host}:{self.port}:{self.name}"
+    def start_now(self) -> None:
+        """As the table's creator: deal now, empty seats become bots."""
+        self._send({"t": "start"})
+
+    # -- the lobby --------------------------------------------------------------------------------
+    def create(
+        self,
+        game: str,
+        players: int,
+        bots: str | None = None,
+        options: dict[str, Any] | None = None,
+        humans: int | None = None,
+    ) -> None:
+        """Open a new table on the server and sit in its first seat (we may start it)."""
+        message: dict[str, Any] = {"t": "create", "game": game, "players": players, "bots": bots}
+        if options:
+            message["options"] = options
+        if humans is not None:
+            message["humans"] = humans
+        self._send(message)
+
+    def join_table(self, code: str, spectate: bool = False) -> None:
+        """Take a seat at table `code` (or watch it); `seated` or an error answers."""
+        self.spectate = spectate
+        message: dict[str, Any] = {"t": "join", "table": code}
+        if spectate:
+            message["spectate"] = True
+        self._send(message)
+
+    def leave(self) -> None:
+        """Back to the lobby (a seat at a game under way is held for us)."""
+        self._send({"t": "leave"})
+        self._left_table()
+
+    def rematch(self) -> None:
+        """After a game: ask for the same seats and a new deal."""
+        self._send({"t": "rematch"})
+
+    def _left_table(self) -> None:
+        self.seat = self.game = self.latest = self.presence = None
+        self.table_code, self.token, self.owner, self.over = None, None, False, False
+        self.names, self._log = [], []
 
     # -- connection -----------------------------------------------------------------------------
     async def connect(self, timeout: float = 10.0) -> None:
-        """Connect, say hello and take a seat (or reclaim ours with a saved token).
+        """Connect, say hello and take a seat: ours again if we hold one, else a free one.
 
         Raises ServerRefused, OSError, or TimeoutError when the whole exchange takes too long.
         """
         async with asyncio.timeout(timeout):
-            try:
-                await self._connect()
-            except ServerRefused as refusal:
-                if self.token is None or "token" not in str(refusal):
-                    raise
-                self._forget_token()  # a token from an earlier game: sit down afresh
-                await self._connect()
+            first = await self.greet()
+            if first["t"] == "seated":  # a party login back at the seat it holds
+                return
+            if await self.take_back():
+                return
+            await self._sit_down(first)
 
-    def _forget_token(self) -> None:
-        self.token = None
-        if self.tokens is not None:
-            self.tokens.put(self._token_key, None)
-
-    async def _connect(self) -> None:
+    async def greet(self) -> dict[str, Any]:
+        """Connect and say hello; returns what follows the welcome (`lobby`, or `seated`)."""
         await self._stop_reading()
         self._incoming = asyncio.Queue()  # nothing from an earlier connection leaks in
         reader, writer = await asyncio.open_connection(self.host, self.port)
@@ -198,15 +264,38 @@ class RemoteClient:
         hello: dict[str, Any] = {"t": "hello", "v": PROTOCOL_VERSION, "name": self.name}
         if self.code:
             hello["code"] = self.code
-        if self.token:
-            hello["token"] = self.token
+        if self.ticket:
+            hello["ticket"] = self.ticket
         self._send(hello)
         self.connected = True
-        await self._expect("welcome")
-        if self.token:
-            await self._expect("seated")
-            return
-        lobby = await self._expect("lobby")
+        welcome = await self._expect("welcome")
+        self.server_id, self.name = welcome["server_id"], welcome["name"]
+        return await self._expect_one_of("lobby", "seated")
+
+    async def take_back(self) -> bool:
+        """Sit back down with our seat's token, or one kept for this server; True if we did."""
+        if self.spectate:
+            return False
+        held = self.tokens.get(self.server_id, self.name) if self.tokens is not None else {}
+        if self.table_code in held:
+            held = {self.table_code: held[self.table_code]}
+        candidates = [(self.table_code, self.token)] if self.token else []
+        candidates += [(table, token) for table, token in reversed(held.items())]
+        for table, token in candidates:
+            self._send({"t": "rejoin", "token": token})
+            try:
+                await self._expect("seated")
+            except ServerRefused:
+                if self.tokens is not None and table is not None:
+                    self.tokens.put(self.server_id, self.name, table, None)  # an old game's
+                continue
+            self.token = token
+            return True
+        self.token = None
+        return False
+
+    async def _sit_down(self, lobby: dict[str, Any]) -> None:
+        """Join the table asked for, or the first open one."""
         tables = [t for t in lobby["tables"] if not t["over"]]
         code = self.table_code or (tables[0]["code"] if tables else None)
         if code is None:
@@ -217,21 +306,32 @@ class RemoteClient:
         elif self.wanted_seat is not None:
             join["seat"] = self.wanted_seat
         self._send(join)
-        seated = await self._expect("seated")
-        self.token = seated["token"]
-        if self.tokens is not None and self.token is not None:
-            self.tokens.put(self._token_key, self.token)
+        await self._expect("seated")  # the token it carries is kept as it arrives
 
-    async def _expect(self, kind: str, timeout: float = 10.0) -> dict[str, Any]:
-        async with asyncio.timeout(timeout):
+    def _keep_token(self, token: str | None) -> None:
+        if token is not None:
+            self.token = token
+            if self.tokens is not None and self.table_code is not None:
+                self.tokens.put(self.server_id, self.name, self.table_code, token)
+
+    def forget_token(self) -> None:
+        """The game here is over: its seat token is of no more use."""
+        if self.tokens is not None and self.table_code is not None:
+            self.tokens.put(self.server_id, self.name, self.table_code, None)
+
+    async def _expect_one_of(self, *kinds: str) -> dict[str, Any]:
+        async with asyncio.timeout(10.0):
             while True:
                 message = await self._incoming.get()
-                if message["t"] == kind:
+                if message["t"] in kinds:
                     return message
                 if message["t"] == "lost":
-                    raise ConnectionLost("the server hung up")
+                    raise ConnectionLost(self.ended or "the server hung up")
                 if message["t"] == "error":
                     raise ServerRefused(message["text"])
+
+    async def _expect(self, kind: str) -> dict[str, Any]:
+        return await self._expect_one_of(kind)
 
     def _send(self, message: dict[str, Any]) -> None:
         if self._writer is not None and not self._writer.is_closing():
@@ -262,12 +362,18 @@ class RemoteClient:
             self._send({"t": "pong"})
             return
         if kind == "seated":
+            self._left_table()  # a new table (a rematch, or one picked in the lobby)
             self.seat, self.names = message["seat"], list(message["names"])
             self.table_code = message["table"]
+            self.owner = bool(message.get("owner"))
             self.game = get_game(message["game"])
+            self._keep_token(message["token"])
+        elif kind == "lobby":
+            self.lobby = list(message["tables"])
         elif kind == "presence":
-            self.presence = message
+            self.presence, self.presence_at = message, time.monotonic()
             self.names = [s["name"] for s in message["seats"]]
+            self._notify("seats", "")
             if message.get("text"):
                 self._notify("presence", message["text"])
         elif kind == "update":
@@ -284,12 +390,18 @@ class RemoteClient:
                 waiting=message["waiting"],
             )
             self.latest, self.over = update, update.over
+            if update.over:
+                self.forget_token()
             for listener in self._listeners:
                 listener(self.seat, update)
         elif kind == "error":
             self._notify("error", message["text"])
         elif kind == "chat":
-            self._notify("chat", f"{message['name']}: {message['text']}")
+            who, text = chat_line(message)
+            self.chat_lines.append((who, text))
+            self._notify("chat", f"{who}: {text}")
+        elif kind == "bye" and message.get("code") in ("replaced", "removed"):
+            self.ended = str(message.get("text", "the server sent you away"))
         self._incoming.put_nowait(message)
 
     def _notify(self, kind: str, text: str) -> None:
@@ -305,6 +417,9 @@ class RemoteClient:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.reconnect_window
         delay = 0.2
+        if self.ended:
+            self.why = self.ended
+            return False
         while not self._closing and loop.time() < deadline:
             try:
                 log.info("%s: reconnecting", self.name)

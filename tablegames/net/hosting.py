@@ -12,6 +12,7 @@ import logging
 import random
 import secrets
 import string
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -21,10 +22,14 @@ from ..bots import get_bot
 from ..rules import Action, Game, IllegalAction, get_game
 from ..store import SavedSeat, SavedTable, Store
 from ..table import Table, Update
+from .names import name_key
 from .protocol import log_difference
 
 log = logging.getLogger("tablegames.host")  # what the host's terminal shows of each table
 CODE_ALPHABET = "".join(c for c in string.ascii_uppercase if c not in "IO")
+#: Join codes: no 0/O, 1/I/L or U, so a code read aloud or typed from a screen survives.
+JOIN_CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ"
+JOIN_CODE_LENGTH = 10  # 30**10 codes, 49 bits: hopeless to guess at the rate the guard allows
 
 
 class Peer(Protocol):
@@ -34,6 +39,12 @@ class Peer(Protocol):
 
     def send(self, message: dict[str, Any]) -> None: ...
 
+    def close(self) -> None: ...
+
+
+def _saved(seat: Seat) -> SavedSeat:
+    return SavedSeat(seat.number, seat.name, seat.token_key, seat.bot_level, seat.identity)
+
 
 def _bot(game: str, level: str, seat: int) -> Any:
     # A bot's own randomness, never the game's: the game's generator must replay exactly.
@@ -41,8 +52,23 @@ def _bot(game: str, level: str, seat: int) -> Any:
 
 
 def new_code(length: int = 4) -> str:
-    """A short join code, e.g. `KXPF`."""
+    """A short table code, e.g. `KXPF` (it names a table; it is no secret)."""
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(length))
+
+
+def new_join_code() -> str:
+    """A party's secret join code in groups easy to read aloud, e.g. `7KQM-XH4P-2R`."""
+    code = "".join(secrets.choice(JOIN_CODE_ALPHABET) for _ in range(JOIN_CODE_LENGTH))
+    return "-".join(code[i : i + 4] for i in range(0, len(code), 4))
+
+
+def same_join_code(given: str, expected: str) -> bool:
+    """True if `given` is `expected`, whatever the case, spaces or dashes (constant time)."""
+
+    def plain(code: str) -> bytes:
+        return "".join(code.split()).replace("-", "").upper().encode("utf-8", "replace")
+
+    return hmac.compare_digest(plain(given), plain(expected))
 
 
 def token_key(token: str) -> bytes:
@@ -57,6 +83,7 @@ class Seat:
     number: int
     name: str = ""
     token_key: bytes | None = None  # set once claimed
+    identity: str | None = None  # the proven owner's name key (party logins), if any
     peer: Peer | None = None
     ready: bool = False
     bot_level: str | None = None  # a server-side bot plays this seat
@@ -66,6 +93,10 @@ class Seat:
     @property
     def claimed(self) -> bool:
         return self.token_key is not None or self.bot_level is not None
+
+    @property
+    def human(self) -> bool:
+        return self.token_key is not None
 
 
 @dataclass
@@ -80,6 +111,9 @@ class HostedTable:
     fill_with_bots: str | None = None  # level for seats still empty when everyone is ready
     on_action: Callable[[HostedTable, int, Action, float], None] | None = None
     store: Store | None = None
+    min_humans: int | None = None  # the game begins once this many are seated and ready
+    owner_seat: int | None = None  # whoever holds this seat may start it and give seats away
+    clock: Callable[[], float] = time.monotonic
     table: Table | None = None
     seats: list[Seat] = field(default_factory=list)
     spectators: list[Peer] = field(default_factory=list)
@@ -91,6 +125,7 @@ class HostedTable:
 
     def __post_init__(self) -> None:
         self.seats = [Seat(number) for number in range(self.players)]
+        self.rematch_votes: set[int] = set()
         if self.store is not None and self.store_id is None:
             self.store_id = self.store.create_table(
                 self.code,
@@ -99,6 +134,8 @@ class HostedTable:
                 self.options,
                 "server",
                 self.fill_with_bots,
+                min_humans=self.min_humans,
+                owner_seat=self.owner_seat,
             )
 
     @classmethod
@@ -111,6 +148,8 @@ class HostedTable:
             options=saved.options,
             seed=saved.seed,
             fill_with_bots=saved.fill_with_bots,
+            min_humans=saved.min_humans,
+            owner_seat=saved.owner_seat,
             store=store,
             store_id=saved.id,
             **kwargs,
@@ -118,7 +157,8 @@ class HostedTable:
         for row in saved.seats:
             seat = hosted.seats[row.seat]
             seat.name, seat.token_key, seat.bot_level = row.name, row.token_key, row.bot_level
-            seat.dropped_at = 0.0 if row.token_key is not None else None
+            seat.identity = row.identity
+            seat.dropped_at = hosted.clock() if row.token_key is not None else None
         if saved.started is not None and saved.seed is not None:
             hosted.seed = saved.seed
             hosted._open(saved.seed, saved.log)
@@ -131,16 +171,20 @@ class HostedTable:
 
     def _save_seat(self, seat: Seat) -> None:
         if self.store is not None and self.store_id is not None:
-            self.store.save_seat(
-                self.store_id, SavedSeat(seat.number, seat.name, seat.token_key, seat.bot_level)
-            )
+            self.store.save_seat(self.store_id, _saved(seat))
 
     # -- seats ----------------------------------------------------------------------------------
-    def claim(self, peer: Peer, seat: int | None) -> tuple[int, str]:
-        """Give `peer` a free seat (the one asked for, or the first free); returns (seat, token)."""
-        if self.table is not None:
+    def claim(self, peer: Peer, seat: int | None, identity: str | None = None) -> tuple[int, str]:
+        """Give `peer` a free seat (the one asked for, or the first free); returns (seat, token).
+
+        Before the deal any free seat; once the game is on, only a seat the owner freed.
+        `identity` is the proven name key of a party login: that player owns the seat too.
+        """
+        self.check_name_free(peer.name, None)
+        # A bot chosen as a player stays; a bot standing in for a freed seat steps back.
+        free = [s for s in self.seats if not s.human and (self.table is None or not s.bot_level)]
+        if self.table is not None and not free:
             raise IllegalAction("the game has started: join as a spectator or reconnect")
-        free = [s for s in self.seats if not s.claimed]
         if seat is not None:
             if not 0 <= seat < self.players:
                 raise IllegalAction(f"there is no seat {seat} at this table")
@@ -150,9 +194,22 @@ class HostedTable:
         chosen = free[0]
         token = secrets.token_hex(32)
         chosen.token_key, chosen.peer, chosen.name = token_key(token), peer, peer.name
+        chosen.identity, chosen.dropped_at, chosen.ready = identity, None, False
+        if self.table is not None:
+            self.table.bots.pop(chosen.number, None)  # a stand-in steps back
         self._save_seat(chosen)
         self.broadcast_presence(f"{peer.name} sits down.")
         return chosen.number, token
+
+    def check_name_free(self, name: str, seat: Seat | None) -> None:
+        """Refuse a name someone else at this table already has (case and width ignored)."""
+        key = name_key(name)
+        others = [s.name for s in self.seats if s is not seat and s.human]
+        others += [peer.name for peer in self.spectators]
+        if any(name_key(other) == key for other in others):
+            raise IllegalAction(
+                f"someone called {name} is already at this table: join under another name"
+            )
 
     def seat_for_token(self, token: str) -> Seat | None:
         """The seat `token` proves, compared in constant time."""
@@ -163,16 +220,36 @@ class HostedTable:
                 found = seat
         return found
 
+    def seat_for_identity(self, identity: str) -> Seat | None:
+        """The seat a proven party login holds here, if any."""
+        return next((s for s in self.seats if s.human and s.identity == identity), None)
+
     def attach(self, seat: Seat, peer: Peer) -> None:
-        """`peer` (re)takes `seat`: a bot standing in steps back."""
+        """`peer` (re)takes `seat`: a bot standing in steps back; another terminal is told."""
         returning = seat.dropped_at is not None
+        replaced = seat.peer
+        if replaced is not None and replaced is not peer:
+            self._logs_sent.pop(replaced, None)
+            replaced.send(
+                {
+                    "t": "bye",
+                    "code": "replaced",
+                    "text": "your seat was taken by another terminal (it had your seat's token)",
+                }
+            )
+            replaced.close()
         seat.peer, seat.dropped_at, seat.name = peer, None, seat.name or peer.name
         if self.table is not None and seat.number in self.table.bots and seat.bot_level is None:
             del self.table.bots[seat.number]
-        self.broadcast_presence(f"{seat.name} is back." if returning else None)
+        if replaced is not None and replaced is not peer:
+            news: str | None = f"{seat.name}'s seat moved to another terminal."
+        else:
+            news = f"{seat.name} is back." if returning else None
+        self.broadcast_presence(news)
 
     def watch(self, peer: Peer) -> None:
         """`peer` watches the table: it gets the spectators' view from now on."""
+        self.check_name_free(peer.name, None)
         self.spectators.append(peer)
         self.broadcast_presence(f"{peer.name} is watching.")
         if self.table is None:
@@ -182,7 +259,7 @@ class HostedTable:
         else:
             peer.send(self.update_message(self.table.update_for(None), peer))
 
-    def detach(self, peer: Peer, now: float) -> None:
+    def detach(self, peer: Peer, now: float | None = None) -> None:
         """`peer` went away: its seat is held for it; spectators are just forgotten."""
         self._logs_sent.pop(peer, None)
         if peer in self.spectators:
@@ -192,22 +269,72 @@ class HostedTable:
                 self._stop_feed = None
         for seat in self.seats:
             if seat.peer is peer:
-                seat.peer, seat.dropped_at = None, now
+                seat.peer, seat.dropped_at = None, self.clock() if now is None else now
                 if self.table is None:  # before the game, a dropped seat is simply free again
-                    seat.token_key, seat.ready, seat.name = None, False, ""
-                    if self.store is not None and self.store_id is not None:
-                        self.store.free_seat(self.store_id, seat.number)
+                    self._empty(seat)
                     self.broadcast_presence(f"{peer.name} left; the seat is free again.")
                 elif self.table.over:
                     self.broadcast_presence(f"{peer.name} left.")
                 else:
                     self.broadcast_presence(f"{peer.name} dropped out; their seat is held.")
 
+    def _empty(self, seat: Seat) -> None:
+        seat.token_key, seat.identity, seat.ready, seat.name = None, None, False, ""
+        seat.dropped_at = None
+        if self.store is not None and self.store_id is not None:
+            self.store.free_seat(self.store_id, seat.number)
+
     def take_over(self, seat: Seat, level: str) -> None:
         """A server-side bot plays `seat` until its player comes back."""
         if self.table is not None and seat.number not in self.table.bots:
             self.table.bots[seat.number] = _bot(self.game.name, level, seat.number)
             self.broadcast_presence(f"A bot plays for {seat.name} until they are back.")
+
+    def hand_to_bot(self, number: int, level: str) -> None:
+        """The owner gives seat `number` to a bot for good (its player's token stops working)."""
+        seat = self._seat(number)
+        if seat.bot_level is not None and not seat.human:
+            raise IllegalAction(f"a bot already plays seat {number + 1}")
+        self._tell_removed(seat, "the host gave your seat to a bot")
+        name = seat.name or f"Bot {number + 1}"
+        seat.token_key, seat.identity, seat.peer, seat.dropped_at = None, None, None, None
+        seat.bot_level, seat.name = level, name
+        self._save_seat(seat)
+        if self.table is not None:
+            self.table.bots[number] = _bot(self.game.name, level, number)
+            self.broadcast_presence(f"A {level} bot now plays {name}'s seat.")
+        else:
+            self.broadcast_presence(f"Seat {number + 1} will be played by a {level} bot.")
+
+    def free(self, number: int, standin: str = "normal") -> None:
+        """The owner frees seat `number` for someone else (a bot stands in while a game is on)."""
+        seat = self._seat(number)
+        if not seat.claimed:
+            raise IllegalAction(f"seat {number + 1} is already free")
+        self._tell_removed(seat, "the host freed your seat")
+        was = seat.name
+        seat.peer, seat.bot_level = None, None
+        self._empty(seat)
+        if self.table is not None:
+            seat.name = was
+            self.table.bots[number] = _bot(self.game.name, standin, number)
+            self.broadcast_presence(f"{was}'s seat is free to take; a bot plays it meanwhile.")
+        else:
+            self.broadcast_presence(f"Seat {number + 1} is free again.")
+
+    def _seat(self, number: int) -> Seat:
+        if not 0 <= number < self.players:
+            raise IllegalAction(f"there is no seat {number + 1} at this table")
+        return self.seats[number]
+
+    def _tell_removed(self, seat: Seat, why: str) -> None:
+        if seat.peer is not None:
+            seat.peer.send({"t": "bye", "code": "removed", "text": why})
+            seat.peer.close()
+
+    def is_owner(self, peer: Peer) -> bool:
+        seat = self.seat_of(peer)
+        return seat is not None and seat.number == self.owner_seat
 
     def set_ready(self, peer: Peer, ready: bool) -> None:
         for seat in self.seats:
@@ -217,10 +344,38 @@ class HostedTable:
 
     # -- the game -------------------------------------------------------------------------------
     def ready_to_start(self) -> bool:
-        humans = [s for s in self.seats if s.token_key is not None]
+        """True once the game may begin by itself: every seat taken, or enough humans (with
+        `min_humans`); and every seated human ready."""
+        humans = [s for s in self.seats if s.human]
         if self.table is not None or not humans or not all(s.ready for s in humans):
             return False
-        return all(s.claimed for s in self.seats) or self.fill_with_bots is not None
+        if all(s.claimed for s in self.seats):
+            return True
+        return self.min_humans is not None and len(humans) >= self.min_humans
+
+    def why_not_start(self) -> str | None:
+        """Why the owner cannot deal now (None: they can)."""
+        if self.table is not None:
+            return "the game has already begun"
+        humans = [s for s in self.seats if s.human]
+        if not humans:
+            return "nobody is seated yet"
+        waiting = [s.name for s in humans if not s.ready and s.peer is not None]
+        if waiting:
+            return f"waiting for {', '.join(waiting)} to be ready"
+        return None
+
+    def starts_in_words(self) -> str:
+        """When this table's game begins, as the waiting room says it."""
+        empty = f"empty seats become {self.fill_with_bots or 'normal'} bots"
+        if self.min_humans is not None and self.fill_with_bots is not None:
+            players = f"{self.min_humans} player{'s' if self.min_humans != 1 else ''}"
+            return f"The game begins when {players} are ready; {empty}."
+        host = "its creator" if self.owner_seat is not None else "the host"
+        return (
+            f"The game begins when every seat is taken and everyone is ready, or when {host} "
+            f"starts it ({empty})."
+        )
 
     def start(self) -> Table:
         """Deal: fill empty seats with bots, create the table and tell everyone."""
@@ -230,11 +385,7 @@ class HostedTable:
                 seat.name = f"Bot {seat.number + 1}"
         seed = self.seed if self.seed is not None else secrets.randbits(63)
         if self.store is not None and self.store_id is not None:
-            self.store.start_table(
-                self.store_id,
-                seed,
-                [SavedSeat(s.number, s.name, s.token_key, s.bot_level) for s in self.seats],
-            )
+            self.store.start_table(self.store_id, seed, [_saved(s) for s in self.seats])
         table = self._open(seed, [])
         self.broadcast_presence("The game begins.")
         return table
@@ -316,21 +467,33 @@ class HostedTable:
 
     # -- telling people -------------------------------------------------------------------------
     def presence(self, text: str | None) -> dict[str, Any]:
+        """Who sits where: names, bots and stand-ins, who is ready or away (and for how long)."""
+        now = self.clock()
+        standing_in = set(self.table.bots) if self.table is not None else set()
+        seats = []
+        for s in self.seats:
+            entry: dict[str, Any] = {
+                "seat": s.number,
+                "name": s.name,
+                "taken": s.claimed,
+                "connected": s.peer is not None or s.bot_level is not None,
+                "bot": s.bot_level is not None,
+                "ready": s.ready or s.bot_level is not None,
+                "owner": s.number == self.owner_seat,
+            }
+            if s.human and s.peer is None and s.dropped_at is not None:
+                entry["away"] = int(now - s.dropped_at)
+            if s.bot_level is None and s.number in standing_in:
+                entry["standin"] = True
+            if self.table is None and not s.claimed:
+                entry["will_be_bot"] = self.fill_with_bots or "normal"
+            seats.append(entry)
         return {
             "t": "presence",
-            "seats": [
-                {
-                    "seat": s.number,
-                    "name": s.name,
-                    "taken": s.claimed,
-                    "connected": s.peer is not None or s.bot_level is not None,
-                    "bot": s.bot_level is not None,
-                    "ready": s.ready or s.bot_level is not None,
-                }
-                for s in self.seats
-            ],
+            "seats": seats,
             "spectators": len(self.spectators),
             "text": text,
+            "starts": self.starts_in_words() if self.table is None else "",
         }
 
     def broadcast_presence(self, text: str | None) -> None:

@@ -15,7 +15,7 @@ from typing import Any
 
 import msgpack
 
-PROTOCOL_VERSION = 2  # 2: updates carry only the log entries the peer has not had
+PROTOCOL_VERSION = 3  # 3: seats taken back after the welcome names the server; the lobby
 MAX_CLIENT_FRAME = 64 * 1024  # what a server accepts from a client
 MAX_SERVER_FRAME = 1024 * 1024  # what a client accepts from a server (views can be large)
 MAX_DEPTH = 16
@@ -48,17 +48,26 @@ def _schema(**fields: Field) -> Schema:
 
 #: Messages a client may send.
 CLIENT_MESSAGES: dict[str, Schema] = {
+    # `ticket`: a proof of identity the party server gave a session it started (SSH logins).
     "hello": _schema(
-        v=(INT, True),
-        name=(STR, True),
-        token=(STR + NONE, False),
-        table=(STR + NONE, False),
-        last=(INT + NONE, False),
-        code=(STR + NONE, False),
+        v=(INT, True), name=(STR, True), code=(STR + NONE, False), ticket=(STR + NONE, False)
     ),
+    # Take back the seat a token proves (tokens are kept per server, named in `welcome`).
+    "rejoin": _schema(token=(STR, True)),
     "lobby": _schema(),
+    "create": _schema(
+        game=(STR, True),
+        players=(INT, True),
+        options=(MAP, False),
+        bots=(STR + NONE, False),
+        humans=(INT + NONE, False),
+    ),
     "join": _schema(table=(STR, True), seat=(INT + NONE, False), spectate=(BOOL, False)),
     "ready": _schema(ready=(BOOL, True)),
+    "start": _schema(),  # the table's owner: deal now, empty seats become bots
+    "seat": _schema(seat=(INT, True), to=(STR, True)),  # the owner: a seat to a "bot", or "free"
+    "leave": _schema(),  # back to the lobby
+    "rematch": _schema(),  # after a game: the same seats, a new deal
     "action": _schema(v=(INT, True), action=(MAP, True)),
     "chat": _schema(text=(STR, True)),
     "ping": _schema(n=(INT, False)),
@@ -68,7 +77,13 @@ CLIENT_MESSAGES: dict[str, Schema] = {
 
 #: Messages a server may send.
 SERVER_MESSAGES: dict[str, Schema] = {
-    "welcome": _schema(v=(INT, True), server=(STR, True), heartbeat=((int, float), True)),
+    "welcome": _schema(
+        v=(INT, True),
+        server=(STR, True),
+        heartbeat=((int, float), True),
+        server_id=(STR, True),  # this server's lasting identity: seat tokens are kept under it
+        name=(STR, True),  # the name the server knows you by
+    ),
     "lobby": _schema(tables=(LIST, True)),
     "seated": _schema(
         table=(STR, True),
@@ -77,8 +92,14 @@ SERVER_MESSAGES: dict[str, Schema] = {
         token=(STR + NONE, True),
         names=(LIST, True),
         title=(STR, True),
+        owner=(BOOL, False),  # you may start the game and hand seats to bots
     ),
-    "presence": _schema(seats=(LIST, True), spectators=(INT, True), text=(STR + NONE, False)),
+    "presence": _schema(
+        seats=(LIST, True),
+        spectators=(INT, True),
+        text=(STR + NONE, False),
+        starts=(STR, False),  # when the game begins, in words
+    ),
     "update": _schema(
         version=(INT, True),
         # The view's "log" holds only new entries: the client drops `log_drop` entries from the
@@ -92,10 +113,12 @@ SERVER_MESSAGES: dict[str, Schema] = {
     ),
     "ack": _schema(v=(INT, True)),
     "error": _schema(code=(STR, True), text=(STR, True)),
-    "chat": _schema(name=(STR, True), seat=(INT + NONE, True), text=(STR, True)),
+    "chat": _schema(
+        name=(STR, True), seat=(INT + NONE, True), text=(STR, True), watching=(BOOL, False)
+    ),
     "ping": _schema(n=(INT, False)),
     "pong": _schema(n=(INT, False)),
-    "bye": _schema(text=(STR, False)),
+    "bye": _schema(text=(STR, False), code=(STR, False)),
 }
 
 

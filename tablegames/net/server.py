@@ -10,39 +10,29 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hmac
 import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..rules import Action, IllegalAction, get_game
-from ..store import OutdatedRules, Store
+from ..rules import Action
+from ..store import Store
 from ..table import drive_bots
-from .hosting import HostedTable, Seat, new_code
-from .names import clean_name, clean_text
-from .protocol import (
-    CLIENT_MESSAGES,
-    MAX_CLIENT_FRAME,
-    PROTOCOL_VERSION,
-    Connection,
-    ProtocolError,
-    encode,
-)
+from .guard import RateLimit
+from .hosting import HostedTable, Seat
+from .party import Party, PartyConfig
+from .protocol import CLIENT_MESSAGES, MAX_CLIENT_FRAME, Connection, ProtocolError, encode
 
 log = logging.getLogger("tablegames.server")
-CHAT_LIMIT = 300
 
 
 @dataclass
-class ServerConfig:
+class ServerConfig(PartyConfig):
     """How a server behaves; every limit is a setting so tests can shrink them."""
 
     host: str = "127.0.0.1"
     port: int = 0
-    code: str | None = None  # when set, `hello` must carry it (required with --lan)
-    heartbeat: float = 5.0  # a ping this often
     idle_limit: float = 15.0  # no complete message for this long: the peer is gone
     handshake_limit: float = 5.0  # time to say hello
     max_queued: int = 256 * 1024  # unsent bytes before a peer counts as not reading
@@ -50,6 +40,28 @@ class ServerConfig:
     takeover_after: float | None = None  # seconds before a bot plays a dropped seat
     takeover_level: str = "normal"
     close_grace: float = 2.0  # a closed peer's unsent bytes get this long, then it is cut off
+
+
+class PortUnavailable(OSError):
+    """The server could not listen where it was asked to; the message is a sentence."""
+
+    def __init__(self, host: str, port: int, problem: OSError) -> None:
+        import errno
+
+        if problem.errno == errno.EADDRINUSE:
+            text = (
+                f"port {port} is already in use (is another tablegames host running?): "
+                "pick another with --port"
+            )
+        elif problem.errno == errno.EACCES:
+            text = f"this user may not listen on port {port}: pick one above 1024 with --port"
+        else:
+            text = f"cannot listen on {host}:{port}: {problem.strerror or problem}"
+        super().__init__(problem.errno, text)
+        self.text = text
+
+    def __str__(self) -> str:
+        return self.text
 
 
 class Client:
@@ -60,8 +72,13 @@ class Client:
         self.writer = writer
         self.conn = Connection(CLIENT_MESSAGES, max_frame=MAX_CLIENT_FRAME)
         self.name = "guest"
+        peer = writer.get_extra_info("peername")
+        self.address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
         self.greeted = False
+        self.identity: str | None = None
         self.table: HostedTable | None = None
+        config = server.config
+        self.chat_limit = RateLimit(config.chat_per_second, config.chat_burst)
         self.closed = False
         self.last_message = time.monotonic()
         self.last_ping = 0.0
@@ -104,12 +121,12 @@ class Client:
 
 
 class Server:
-    """Hosts tables and serves their players over TCP."""
+    """Hosts a party's tables and serves their players over TCP."""
 
     def __init__(self, config: ServerConfig | None = None, store: Store | None = None) -> None:
         self.config = config or ServerConfig()
         self.store = store
-        self.tables: dict[str, HostedTable] = {}
+        self.party = Party(self.config, store, self._drive, on_action=self._record_action)
         self.clients: set[Client] = set()
         self._server: asyncio.Server | None = None
         self._tasks: set[asyncio.Task[None]] = set()
@@ -118,50 +135,17 @@ class Server:
         self.on_action: Callable[[HostedTable, int, Action, float], None] | None = None
 
     # -- tables ---------------------------------------------------------------------------------
-    def add_table(
-        self,
-        game: str,
-        players: int,
-        options: dict[str, Any] | None = None,
-        seed: int | None = None,
-        fill_with_bots: str | None = None,
-        code: str | None = None,
-    ) -> HostedTable:
-        """Open a table for `game`; players join it by its code."""
-        info = get_game(game)
-        if not info.min_players <= players <= info.max_players:
-            raise ValueError(f"{info.title} takes {info.min_players}–{info.max_players} players")
-        code = code or new_code()
-        while code in self.tables:
-            code = new_code()
-        hosted = HostedTable(
-            code=code,
-            game=info,
-            players=players,
-            options=dict(options or {}),
-            seed=seed,
-            fill_with_bots=fill_with_bots,
-            on_action=self._record_action,
-            store=self.store,
-        )
-        self.tables[code] = hosted
-        return hosted
+    @property
+    def tables(self) -> dict[str, HostedTable]:
+        return self.party.tables
+
+    def add_table(self, game: str, players: int, *args: Any, **kwargs: Any) -> HostedTable:
+        """Open a table for `game` (see `Party.add_table`); players join it by its code."""
+        return self.party.add_table(game, players, *args, **kwargs)
 
     def restore_tables(self) -> list[HostedTable]:
         """Bring back every unfinished table from the store (call before `start`)."""
-        if self.store is None:
-            return []
-        restored = []
-        for saved in self.store.open_tables("server"):
-            try:
-                saved.check_rules()
-            except OutdatedRules as problem:
-                log.warning("not restoring table %s: %s", saved.code, problem)
-                continue
-            hosted = HostedTable.restore(saved, self.store, on_action=self._record_action)
-            self.tables[hosted.code] = hosted
-            restored.append(hosted)
-        return restored
+        return self.party.restore_tables()
 
     def _record_action(self, hosted: HostedTable, seat: int, action: Action, now: float) -> None:
         wakeup = self._bot_wakeups.get(hosted.code)
@@ -169,10 +153,6 @@ class Server:
             wakeup.set()
         if self.on_action is not None:
             self.on_action(hosted, seat, action, now)
-
-    def _start(self, hosted: HostedTable) -> None:
-        hosted.start()
-        self._drive(hosted)
 
     def _drive(self, hosted: HostedTable) -> None:
         assert hosted.table is not None
@@ -186,9 +166,12 @@ class Server:
         for hosted in self.tables.values():
             if hosted.table is not None and not hosted.table.over:
                 self._drive(hosted)
-        self._server = await asyncio.start_server(
-            self._serve_client, self.config.host, self.config.port, limit=MAX_CLIENT_FRAME
-        )
+        try:
+            self._server = await asyncio.start_server(
+                self._serve_client, self.config.host, self.config.port, limit=MAX_CLIENT_FRAME
+            )
+        except OSError as problem:
+            raise PortUnavailable(self.config.host, self.config.port, problem) from None
         self._spawn(self._heartbeat())
         port: int = self._server.sockets[0].getsockname()[1]
         return port
@@ -271,7 +254,7 @@ class Server:
                     if client.closed:  # refused and hung up on: what came after is not read
                         break
                     client.last_message = time.monotonic()
-                    self._dispatch(client, event)
+                    self.party.receive(client, event)
                 client.flush()
                 if not client.closed:
                     with contextlib.suppress(ConnectionError):
@@ -286,9 +269,10 @@ class Server:
 
     def _goodbye(self, client: Client) -> None:
         self.clients.discard(client)
-        if client.table is not None:
-            client.table.detach(client, time.monotonic())
-            self._schedule_takeover(client.table)
+        hosted = client.table
+        self.party.goodbye(client)
+        if hosted is not None:
+            self._schedule_takeover(hosted)
         client.close()
 
     def _schedule_takeover(self, hosted: HostedTable) -> None:
@@ -306,139 +290,3 @@ class Server:
             wakeup = self._bot_wakeups.get(hosted.code)
             if wakeup is not None:
                 wakeup.set()
-
-    # -- messages -------------------------------------------------------------------------------
-    def _dispatch(self, client: Client, message: dict[str, Any]) -> None:
-        kind = message["t"]
-        if not client.greeted and kind != "hello":
-            self._refuse(client, "hello-first", "say hello first", close=True)
-            return
-        handler: Callable[[Client, dict[str, Any]], None] = getattr(self, f"_on_{kind}")
-        try:
-            handler(client, message)
-        except IllegalAction as refusal:
-            log.info("refused %s from %s: %s", kind, client.name, refusal)
-            client.send({"t": "error", "code": "illegal", "text": str(refusal)})
-
-    def _refuse(self, client: Client, code: str, text: str, close: bool = False) -> None:
-        client.send({"t": "error", "code": code, "text": text})
-        if close:
-            client.close()
-
-    def _on_hello(self, client: Client, message: dict[str, Any]) -> None:
-        if client.greeted:
-            raise IllegalAction("you already said hello")
-        if message["v"] != PROTOCOL_VERSION:
-            self._refuse(client, "version", f"this server speaks version {PROTOCOL_VERSION}", True)
-            return
-        expected = self.config.code
-        given = message.get("code") or ""
-        if expected is not None and not hmac.compare_digest(given.upper(), expected.upper()):
-            self._refuse(client, "bad-code", "wrong join code", close=True)
-            return
-        client.name = clean_name(message["name"]) or "guest"
-        token = message.get("token")
-        if token is not None:
-            found = self._find_token(token)
-            if found is None:
-                self._refuse(client, "bad-token", "that seat token is not valid here", close=True)
-                return
-            client.greeted = True
-            self._welcome(client)
-            hosted, seat = found
-            log.info("%s takes seat %d of table %s back", client.name, seat.number, hosted.code)
-            self._sit(client, hosted, seat.number, token=None)
-            hosted.attach(seat, client)
-            if hosted.table is not None:
-                client.send(hosted.update_message(hosted.table.update_for(seat.number), client))
-            return
-        client.greeted = True
-        self._welcome(client)
-        self._on_lobby(client, message)
-
-    def _find_token(self, token: str) -> tuple[HostedTable, Seat] | None:
-        found = None
-        for hosted in self.tables.values():  # look everywhere, so timing says nothing
-            seat = hosted.seat_for_token(token)
-            if seat is not None:
-                found = (hosted, seat)
-        return found
-
-    def _welcome(self, client: Client) -> None:
-        client.send(
-            {
-                "t": "welcome",
-                "v": PROTOCOL_VERSION,
-                "server": "tablegames",
-                "heartbeat": self.config.heartbeat,
-            }
-        )
-
-    def _on_lobby(self, client: Client, message: dict[str, Any]) -> None:
-        client.send({"t": "lobby", "tables": [t.summary() for t in self.tables.values()]})
-
-    def _on_join(self, client: Client, message: dict[str, Any]) -> None:
-        if client.table is not None:
-            raise IllegalAction("you are already at a table")
-        hosted = self.tables.get(str(message["table"]).upper())
-        if hosted is None:
-            raise IllegalAction("no table with that code")
-        if message.get("spectate"):
-            self._sit(client, hosted, None, None)
-            hosted.watch(client)
-            return
-        seat, token = hosted.claim(client, message.get("seat"))
-        self._sit(client, hosted, seat, token)
-        client.send(hosted.presence(None))
-
-    def _sit(
-        self, client: Client, hosted: HostedTable, seat: int | None, token: str | None
-    ) -> None:
-        client.table = hosted
-        names = [s.name for s in hosted.seats]
-        client.send(
-            {
-                "t": "seated",
-                "table": hosted.code,
-                "game": hosted.game.name,
-                "title": hosted.game.title,
-                "seat": seat,
-                "token": token,
-                "names": names,
-            }
-        )
-
-    def _on_ready(self, client: Client, message: dict[str, Any]) -> None:
-        hosted = client.table
-        if hosted is None or hosted.seat_of(client) is None:
-            raise IllegalAction("take a seat first")
-        hosted.set_ready(client, message["ready"])
-        if hosted.ready_to_start():
-            self._start(hosted)
-
-    def _on_action(self, client: Client, message: dict[str, Any]) -> None:
-        hosted = client.table
-        if hosted is None:
-            raise IllegalAction("you are not at a table")
-        hosted.act(client, message["v"], message["action"])
-
-    def _on_chat(self, client: Client, message: dict[str, Any]) -> None:
-        hosted = client.table
-        if hosted is None:
-            raise IllegalAction("join a table to chat")
-        if not hosted.game.chat:
-            raise IllegalAction(f"{hosted.game.title} has no chat: use gestures")
-        text = clean_text(message["text"], CHAT_LIMIT)
-        if text:
-            seat = hosted.seat_of(client)
-            number = seat.number if seat is not None else None
-            hosted.broadcast({"t": "chat", "name": client.name, "seat": number, "text": text})
-
-    def _on_ping(self, client: Client, message: dict[str, Any]) -> None:
-        client.send({"t": "pong", **({"n": message["n"]} if "n" in message else {})})
-
-    def _on_pong(self, client: Client, message: dict[str, Any]) -> None:
-        pass  # any complete message keeps the connection alive
-
-    def _on_bye(self, client: Client, message: dict[str, Any]) -> None:
-        client.close()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import time
 from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import App
@@ -14,9 +15,11 @@ if TYPE_CHECKING:
     from ..net.client import RemoteClient
     from ..table import LocalClient
     from .client import TableClient
-    from .screens.connect import ConnectScreen
+    from .follow import Follow
     from .screens.game import GameScreen
 
+CHAT_POPUPS = 3  # chat pop-ups on screen at once: a flood cannot fill the screen
+CHAT_SHOWN_FOR = 8.0
 ASCII_KEYS = {"←": "<-", "→": "->", "↑": "up", "↓": "down", "⏎": "Enter", "←→": "<- ->"}
 
 
@@ -49,15 +52,20 @@ class TableGamesApp(App[None]):
         client: LocalClient | None = None,
         ascii: bool = False,
         remote: RemoteClient | None = None,
+        lobby: bool = False,
     ) -> None:
         super().__init__()
         self.client = client
         self.ascii = ascii
         self.remote = remote
+        self.lobby = lobby  # a party session: straight to the lobby
+        self.follow: Follow | None = None
+        self._chat_popups: list[float] = []  # when each chat pop-up on screen goes away
+        self._chat_missed = 0
 
     def on_mount(self) -> None:
         if self.remote is not None:
-            self.join_remote(self.remote)
+            self.join_remote(self.remote, lobby=self.lobby)
         elif self.client is None:
             self.show_menu()
         else:
@@ -68,15 +76,13 @@ class TableGamesApp(App[None]):
 
                 self.push_screen(NoticeScreen(f"Sorry: {problem}."))
 
-    def join_remote(self, remote: RemoteClient, invite: str = "") -> None:
-        """Open the waiting room for `remote` and follow it to the table."""
-        from .screens.connect import ConnectScreen
+    def join_remote(self, remote: RemoteClient, invite: str = "", lobby: bool = False) -> None:
+        """Follow `remote` to its table (the waiting room first), or to the party's lobby."""
+        from .follow import Follow
 
         self.remote = remote
-        where = f"{remote.host}:{remote.port}"
-        waiting = ConnectScreen(where, self.ascii, remote=remote, invite=invite)
-        self.push_screen(waiting)
-        self.run_worker(self._follow(remote, waiting), name="network", exclusive=True)
+        self.follow = Follow(self, remote, invite, lobby)
+        self.run_worker(self.follow.run(), name="network", exclusive=True)
 
     def host_and_join(
         self, game: str, players: int, bots: str | None, lan: bool, port: int
@@ -85,27 +91,45 @@ class TableGamesApp(App[None]):
         self.run_worker(self._host(game, players, bots, lan, port), name="server")
 
     async def _host(self, game: str, players: int, bots: str | None, lan: bool, port: int) -> None:
-        from ..net.client import RemoteClient
-        from ..net.hosting import new_code
+        """Host in this app: the table is saved as it goes, and we sit in its first seat (so
+        we may start it early). `tablegames host --restore` brings it back if this app ends."""
+        import getpass
+
+        from ..net.client import RemoteClient, SeatTokens
+        from ..net.hosting import new_join_code
+        from ..net.launch import HostRefused, NewTable, address_text, check_store, lan_addresses
         from ..net.server import Server, ServerConfig
         from ..store import Store
 
-        code = new_code()
-        config = ServerConfig(
-            host="0.0.0.0" if lan else "127.0.0.1", port=port, code=code if lan else None
-        )
-        server = Server(config, store=Store())
-        hosted = server.add_table(game, players, fill_with_bots=bots, code=code)
+        store = Store()
+        new = NewTable(game, players, bots=bots, owner_seat=0)
+        try:
+            check_store(store, new, restore=False, db_hint="")
+        except HostRefused as refusal:
+            self.notify(str(refusal), severity="error", timeout=20)
+            return
+        code = store.fact("join_code", new_join_code) if lan else None
+        config = ServerConfig(host="0.0.0.0" if lan else "127.0.0.1", port=port, code=code)
+        server = Server(config, store=store)
+        hosted = server.add_table(game, players, fill_with_bots=bots, owner_seat=0)
         try:
             bound = await server.start()
         except OSError as problem:
-            self.notify(f"Could not host on port {port}: {problem.strerror}", severity="error")
+            self.notify(f"Could not host: {problem}.", severity="error", timeout=20)
             return
         self.server = server
-        where = "<this machine's address>" if lan else "127.0.0.1"
-        code_part = f" --code {hosted.code}" if lan else ""
-        invite = f"Friends join with:  tablegames join {where}:{bound}{code_part}"
-        client = RemoteClient("127.0.0.1", bound, "host", table=hosted.code, code=config.code)
+        where = (lan_addresses() or ["<this machine's address>"])[0] if lan else "127.0.0.1"
+        code_part = f" --code {code}" if code else ""
+        invite = f"Friends join with:  tablegames join {address_text(where, bound)}{code_part}"
+        client = RemoteClient(
+            "127.0.0.1",
+            bound,
+            getpass.getuser(),
+            table=hosted.code,
+            seat=0,
+            code=code,
+            tokens=SeatTokens(),
+        )
         self.join_remote(client, invite)
 
     def action_chat(self) -> None:
@@ -119,7 +143,7 @@ class TableGamesApp(App[None]):
             if line and self.remote is not None:
                 self.remote.chat(line)
 
-        self.push_screen(ChatDialog(self.ascii), send)
+        self.push_screen(ChatDialog(self.ascii, list(remote.chat_lines)), send)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "chat":
@@ -133,63 +157,46 @@ class TableGamesApp(App[None]):
             await server.close()
 
     def show_menu(self) -> None:
-        """Go back to (or open) the menu of games, closing any table."""
+        """Go back to (or open) the menu of games, closing any table; a party's lobby instead."""
+        from .follow import party_game
         from .screens.menu import MenuScreen
 
+        if self.follow is not None and party_game(self.follow):
+            self.follow.back_to_lobby()
+            return
         while len(self.screen_stack) > 1 and not isinstance(self.screen, MenuScreen):
             self.pop_screen()
         if not isinstance(self.screen, MenuScreen):
             self.push_screen(MenuScreen(ascii=self.ascii))
 
+    @property
+    def in_party(self) -> bool:
+        """True when games here are played from a party's lobby (rematch, back to the lobby)."""
+        from .follow import party_game
+
+        return party_game(self.follow)
+
+    def rematch(self) -> None:
+        """After a party game: the same seats, a new deal."""
+        if self.follow is not None:
+            self.follow.rematch()
+
     def start_game(self, client: TableClient) -> None:
         """Replace the setup (or waiting) screen with the table for `client`."""
         self.switch_screen(table_screen(client, self.ascii))
 
-    async def _follow(self, remote: RemoteClient, waiting: ConnectScreen) -> None:
-        """Join the network table, wait for the deal, then keep the connection alive.
-
-        Chat, and news of players dropping out and coming back, show as banners.
-        """
-        from ..net.client import ServerRefused, why_not_joined
-
-        try:
-            await remote.connect()
-        except (ServerRefused, OSError, TimeoutError) as problem:
-            waiting.say(f"{why_not_joined(problem, remote.host, remote.port)} Press q to quit.")
+    def pop_chat(self, who: str, text: str) -> None:
+        """Show a chat line as a pop-up, a few at a time: the rest wait in the chat (t)."""
+        now = time.monotonic()
+        self._chat_popups = [until for until in self._chat_popups if until > now]
+        if len(self._chat_popups) >= CHAT_POPUPS:
+            self._chat_missed += 1
             return
-        if remote.seat is not None:
-            waiting.seated()
-        else:
-            waiting.say("Watching. Waiting for the deal...")
-        if remote.presence is not None:
-            waiting.show_presence(remote.presence)
-        started = False
-        while True:
-            if not started and remote.latest is not None:
-                started = True
-                try:
-                    self.start_game(remote)
-                except ValueError as problem:
-                    waiting.say(f"{problem}. Press q to quit.")
-                    return
-            message = await remote.next_message()
-            kind = message["t"]
-            if kind == "presence" and not started:
-                waiting.show_presence(message)
-            elif kind == "presence" and message.get("text"):
-                self.notify(message["text"], title="Table", timeout=6)
-            elif kind == "chat":
-                self.notify(message["text"], title=message["name"], timeout=10)
-            elif kind == "error" and not started:
-                waiting.say(str(message.get("text", "")))
-            elif kind == "lost":
-                if remote.over:
-                    return
-                self.notify("Connection lost: trying to sit back down...", timeout=5)
-                if not await remote.reconnect():
-                    self.notify("Could not get back to the table.", severity="error", timeout=30)
-                    return
-                self.notify("Back at the table.", timeout=4)
+        if self._chat_missed:
+            text += f"\n(and {self._chat_missed} more: t shows the chat)"
+            self._chat_missed = 0
+        self._chat_popups.append(now + CHAT_SHOWN_FOR)
+        self.notify(text, title=who, timeout=CHAT_SHOWN_FOR, markup=False)
 
     def get_key_display(self, binding: Binding) -> str:
         shown = super().get_key_display(binding)
@@ -206,9 +213,9 @@ def run_table(client: LocalClient, ascii: bool = False) -> None:
     TableGamesApp(client, ascii=ascii).run()
 
 
-def run_remote(client: RemoteClient, ascii: bool = False) -> None:
-    """Join a network table with `client` and run its screen until the player quits."""
-    TableGamesApp(ascii=ascii, remote=client).run()
+def run_remote(client: RemoteClient, ascii: bool = False, lobby: bool = False) -> None:
+    """Join a network table with `client` (or its party's lobby) until the player quits."""
+    TableGamesApp(ascii=ascii, remote=client, lobby=lobby).run()
 
 
 if TYPE_CHECKING:

@@ -81,7 +81,9 @@ def test_the_menu_lists_every_game_and_coming_ones_cannot_start(terminal_factory
 
 
 def test_a_terminal_client_joins_a_hosted_table_with_bots_and_plays(env, terminal_factory):
-    host, port = start_host(env, "--players", "3", "--bots", "normal", "--pace", "0.05")
+    host, port = start_host(
+        env, "--players", "3", "--bots", "normal", "--humans", "1", "--pace", "0.05"
+    )
     try:
         term = terminal_factory("join", f"127.0.0.1:{port}", "--name", "Sara")
         term.wait_for("Press r when you are ready", timeout=30)

@@ -56,7 +56,7 @@ def test_kill_9_and_restart_keeps_every_acknowledged_action(env, tmp_path):
         host.send_signal(signal.SIGKILL)
         host.wait(timeout=10)
         time.sleep(0.3)
-        host, port_again = start_host(env, *args)
+        host, port_again = start_host(env, *args, "--restore")
         assert port_again == port
         store = Store(db)
         (saved,) = [t for t in (store.load(i) for i in (1,))]

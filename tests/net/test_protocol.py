@@ -25,11 +25,11 @@ def frame(body: bytes) -> bytes:
     return len(body).to_bytes(4, "big") + body
 
 
-HELLO = {"t": "hello", "v": 2, "name": "Sara"}
+HELLO = {"t": "hello", "v": 3, "name": "Sara"}
 
 
 def test_a_literal_hello_frame_becomes_a_message():
-    data = b"\x00\x00\x00\x16" + b"\x83\xa1t\xa5hello\xa1v\x02\xa4name\xa4Sara"
+    data = b"\x00\x00\x00\x16" + b"\x83\xa1t\xa5hello\xa1v\x03\xa4name\xa4Sara"
     assert data == encode(HELLO)
     assert HELLO["v"] == PROTOCOL_VERSION  # the bytes above are this version's
     conn = server_side()
@@ -122,7 +122,8 @@ def test_a_connection_ending_mid_frame_is_reported():
 
 def test_every_server_message_the_server_sends_fits_its_schema():
     samples = [
-        {"t": "welcome", "v": 2, "server": "tablegames", "heartbeat": 5.0},
+        {"t": "welcome", "v": 3, "server": "tablegames", "heartbeat": 5.0, "server_id": "ab"}
+        | {"name": "Sara"},
         {
             "t": "update",
             "version": 2,

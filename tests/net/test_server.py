@@ -51,7 +51,7 @@ async def test_bots_on_two_remote_seats_play_crates_to_the_end():
 
 async def test_empty_seats_get_server_bots_once_the_humans_are_ready():
     server, port = await start(bot_pace=0)
-    hosted = server.add_table("crates", 3, {"short": True}, fill_with_bots="random")
+    hosted = server.add_table("crates", 3, {"short": True}, fill_with_bots="random", min_humans=1)
     client = RemoteClient(LOOPBACK, port, "Sara", table=hosted.code)
     try:
         view = await asyncio.wait_for(play_as_bot(client, "normal"), timeout=60)
@@ -89,17 +89,22 @@ async def test_a_wrong_token_or_code_gets_nothing():
     server, port = await start(code="KRAB")
     hosted = server.add_table("crates", 2)
     try:
-        for hello in (
-            {"t": "hello", "v": PROTOCOL_VERSION, "name": "x"},
-            {"t": "hello", "v": PROTOCOL_VERSION, "name": "x", "code": "NOPE"},
-            {"t": "hello", "v": PROTOCOL_VERSION, "name": "x", "code": "KRAB", "token": "00" * 32},
+        for hello, code in (
+            ({"t": "hello", "v": PROTOCOL_VERSION, "name": "x"}, "need-code"),
+            ({"t": "hello", "v": PROTOCOL_VERSION, "name": "x", "code": "NOPE"}, "bad-code"),
         ):
             reader, writer = await raw(port)
             writer.write(encode(hello))
             (reply,) = await read_messages(reader, 1)
-            assert reply["t"] == "error" and reply["code"] in ("bad-code", "bad-token")
+            assert reply["t"] == "error" and reply["code"] == code
             assert await reader.read() == b""  # and the server closed the connection
             writer.close()
+        reader, writer = await raw(port)
+        writer.write(encode({"t": "hello", "v": PROTOCOL_VERSION, "name": "x", "code": "krab"}))
+        writer.write(encode({"t": "rejoin", "token": "00" * 32}))
+        welcome, _lobby, refusal = await read_messages(reader, 3)
+        assert welcome["t"] == "welcome" and refusal["code"] == "bad-token"
+        writer.close()
         assert not any(seat.claimed for seat in hosted.seats)
         with pytest.raises(ServerRefused, match="wrong join code"):
             await RemoteClient(LOOPBACK, port, "x", code="NOPE").connect()
@@ -153,7 +158,9 @@ async def test_a_silent_peer_is_dropped_within_the_idle_limit():
 
 async def test_a_bot_takes_over_a_dropped_seat_after_the_hosts_timeout():
     server, port = await start(bot_pace=0, takeover_after=0.2)
-    hosted = server.add_table("crates", 2, {"short": True}, seed=4, fill_with_bots="normal")
+    hosted = server.add_table(
+        "crates", 2, {"short": True}, seed=4, fill_with_bots="normal", min_humans=1
+    )
     quitter = RemoteClient(LOOPBACK, port, "quitter", table=hosted.code)
     try:
         await quitter.connect()
@@ -176,7 +183,9 @@ async def test_a_bot_takes_over_a_dropped_seat_after_the_hosts_timeout():
 
 async def test_a_spectator_sees_exactly_the_public_view():
     server, port = await start(bot_pace=0)
-    hosted = server.add_table("crates", 2, {"short": True}, seed=6, fill_with_bots="normal")
+    hosted = server.add_table(
+        "crates", 2, {"short": True}, seed=6, fill_with_bots="normal", min_humans=1
+    )
     player = RemoteClient(LOOPBACK, port, "p", table=hosted.code)
     watcher = RemoteClient(LOOPBACK, port, "w", table=hosted.code, spectate=True)
     seen = []

@@ -26,7 +26,14 @@ async def serve(db: str, port: int, spec: list[list[Any]]) -> None:
     else:
         for code, game, players, options, bots in spec:
             assert isinstance(options, dict) and isinstance(players, int)
-            server.add_table(str(game), players, options, code=str(code), fill_with_bots=bots)
+            server.add_table(
+                str(game),
+                players,
+                options,
+                code=str(code),
+                fill_with_bots=bots,
+                min_humans=players - 1 if bots else None,
+            )
         created.write_text("yes")
     bound = await server.start()
     print(f"port {bound}", flush=True)

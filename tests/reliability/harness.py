@@ -186,6 +186,7 @@ async def play_game(
         options or {},
         seed=seed,
         fill_with_bots=bot_level(game, level) if remote < players else None,
+        min_humans=remote if remote < players else None,
     )
     seats = [
         RecordingClient(LOOPBACK, port, f"p{i}", table=hosted.code, seat=i) for i in range(remote)

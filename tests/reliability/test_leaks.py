@@ -155,8 +155,8 @@ def _remember_tokens(monkeypatch: pytest.MonkeyPatch) -> None:
     """Let the token plant know tokens as they are handed out."""
     original = HostedTable.claim
 
-    def claim(self: HostedTable, peer: Any, seat: int | None) -> tuple[int, str]:
-        number, token = original(self, peer, seat)
+    def claim(self: HostedTable, peer: Any, *args: Any) -> tuple[int, str]:
+        number, token = original(self, peer, *args)
         _TOKENS.setdefault(self.code, token)
         return number, token
 

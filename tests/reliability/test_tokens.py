@@ -5,11 +5,13 @@ message type — gets nothing and changes nothing; tokens never reach a log or t
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import json
 import logging
 import secrets
 import subprocess
+import time
 from pathlib import Path
 from typing import Any
 
@@ -39,9 +41,15 @@ def messages_with(extra: dict[str, Any], code: str) -> list[dict[str, Any]]:
     """One message of every type a client may send, each carrying `extra` fields."""
     samples = {
         "hello": {"t": "hello", "v": PROTOCOL_VERSION, "name": "intruder"},
+        "rejoin": {"t": "rejoin", "token": "00" * 32},
         "lobby": {"t": "lobby"},
+        "create": {"t": "create", "game": "crates", "players": 2},
         "join": {"t": "join", "table": code, "seat": 0},
         "ready": {"t": "ready", "ready": True},
+        "start": {"t": "start"},
+        "seat": {"t": "seat", "seat": 1, "to": "free"},
+        "leave": {"t": "leave"},
+        "rematch": {"t": "rematch"},
         "action": {"t": "action", "v": 0, "action": {"type": "draw"}},
         "chat": {"t": "chat", "text": "let me in"},
         "ping": {"t": "ping", "n": 1},
@@ -53,7 +61,7 @@ def messages_with(extra: dict[str, Any], code: str) -> list[dict[str, Any]]:
 
 
 def credentials(tokens: dict[str, str], other_table: str) -> dict[str, dict[str, Any]]:
-    """Hello fields an intruder might try, by name."""
+    """Tokens an intruder might try, by name (sent in a `rejoin` after the hello)."""
     real = tokens["A0"]
     flipped = real[:-1] + ("0" if real[-1] != "0" else "1")
     return {
@@ -71,9 +79,11 @@ def credentials(tokens: dict[str, str], other_table: str) -> dict[str, dict[str,
 
 
 async def intrude(port: int, hello: dict[str, Any], message: dict[str, Any]) -> list[Any]:
-    """Say hello with `hello`'s fields, then send `message`; everything the server answers."""
+    """Say hello, try `hello`'s token, then send `message`; everything the server answers."""
     peer = await RawPeer.open(port)
-    peer.send({"t": "hello", "v": PROTOCOL_VERSION, "name": "intruder", **hello})
+    peer.send({"t": "hello", "v": PROTOCOL_VERSION, "name": "intruder"})
+    if "token" in hello:
+        peer.send({"t": "rejoin", "token": hello["token"]})
     peer.send(message)
     peer.send({"t": "bye"})
     data = await read_until_closed(peer.reader)
@@ -101,29 +111,29 @@ async def token_campaign(rounds: int) -> tuple[int, int]:
         tokens = {label: peer.token for label, peer in players.items() if peer.token}
         for _ in range(rounds):
             for name, hello in credentials(tokens, a.code).items():
-                extras = [{}, {"token": tokens["A1"]}]
-                for extra in extras:
-                    for message in messages_with(extra, a.code):
-                        before = table_fingerprint(server, a.code)
-                        frames = await intrude(port, hello, message)
-                        tried += 1
-                        seated_at_a = [
-                            f for f in frames if f.get("t") == "seated" and f["table"] == a.code
-                        ]
-                        updates = [f for f in frames if f.get("t") == "update"]
-                        views = [f for f in updates if f["view"]["seat"] is not None]
-                        if name == "another table's token":  # a real seat at table B: fine
-                            views = [v for v in views if v["view"] != b.table.state.view(0)]
-                        changed = table_fingerprint(server, a.code) != before
-                        if seated_at_a or changed or (views and name != "another table's token"):
-                            accepted += 1
-                        assert not seated_at_a and not changed, (name, message, frames)
-                        assert tokens["A0"] not in repr(frames) and tokens["A1"] not in repr(frames)
+                for message in messages_with({}, a.code):
+                    before = table_fingerprint(server, a.code)
+                    frames = await intrude(port, hello, message)
+                    tried += 1
+                    seated_at_a = [
+                        f for f in frames if f.get("t") == "seated" and f["table"] == a.code
+                    ]
+                    updates = [f for f in frames if f.get("t") == "update"]
+                    views = [f for f in updates if f["view"]["seat"] is not None]
+                    if name == "another table's token":  # a real seat at table B: fine
+                        views = [v for v in views if v["view"] != b.table.state.view(0)]
+                    changed = table_fingerprint(server, a.code) != before
+                    if seated_at_a or changed or (views and name != "another table's token"):
+                        accepted += 1
+                    assert not seated_at_a and not changed, (name, message, frames)
+                    assert tokens["A0"] not in repr(frames) and tokens["A1"] not in repr(frames)
             # A seated player cannot reach another seat either.
             a0 = players["A0"]
             for message in (
-                {"t": "hello", "v": PROTOCOL_VERSION, "name": "A0", "token": tokens["A1"]},
+                {"t": "rejoin", "token": tokens["A1"]},
                 {"t": "join", "table": a.code, "seat": 1},
+                {"t": "seat", "seat": 1, "to": "free"},
+                {"t": "start"},
                 {"t": "action", "v": a.table.version, "action": {"type": "draw"}},
             ):
                 before = table_fingerprint(server, a.code)
@@ -151,7 +161,7 @@ def test_no_false_token_with_any_message_gets_a_seat_or_changes_a_table(caplog):
 
 
 def test_nothing_is_read_after_a_refusal_that_hangs_up():
-    """A wrong token, then the right one in the same packet: the second hello is never read.
+    """A wrong code, then the right one (or a stolen token) in the same packet: never read.
 
     (Found here: the server went on dispatching the rest of a read after closing, so a refused
     peer could try again without reconnecting, e.g. guess join codes thousands at a time.)
@@ -174,16 +184,9 @@ def test_nothing_is_read_after_a_refusal_that_hangs_up():
             sitter.send({"t": "join", "table": hosted.code, "seat": 0})
             news = await sitter.until_pong()
             token = next(f["token"] for f in news if f["t"] == "seated")
-            thief = await RawPeer.open(port)
-            wrong = {
-                "t": "hello",
-                "v": PROTOCOL_VERSION,
-                "name": "t",
-                "code": "KRAB",
-                "token": "00" * 32,
-            }
-            right = {**wrong, "token": token}
-            thief.writer.write(encode(wrong) + encode(right))
+            thief = await RawPeer.open(port)  # a wrong code, then a stolen token: never read
+            wrong = {"t": "hello", "v": PROTOCOL_VERSION, "name": "t", "code": "NOPE"}
+            thief.writer.write(encode(wrong) + encode({"t": "rejoin", "token": token}))
             await read_until_closed(thief.reader)
             assert hosted.seats[0].peer is not None and hosted.seats[0].peer.name == "s"
             for each in (peer, sitter, thief):
@@ -199,6 +202,17 @@ def test_false_tokens_at_length():
     assert accepted == 0
 
 
+def kept_token(path: Path) -> str:
+    """The one seat token a client keeps in `path`, as soon as it is there (within 10 s)."""
+    for _ in range(1000):
+        with contextlib.suppress(OSError, ValueError):
+            (tables,) = json.loads(path.read_text()).values()
+            (token,) = tables.values()
+            return str(token)
+        time.sleep(0.01)
+    raise AssertionError(f"no seat token was kept in {path}")
+
+
 def test_tokens_never_reach_the_logs_of_real_processes_or_the_database(tmp_path):
     env = {
         **__import__("os").environ,
@@ -207,10 +221,22 @@ def test_tokens_never_reach_the_logs_of_real_processes_or_the_database(tmp_path)
     }
     db = tmp_path / "host.db"
     host, port = start_host(
-        env, "--players", "2", "--short", "--pace", "0", "--bots", "random", "--db", str(db)
+        env,
+        "--players",
+        "2",
+        "--short",
+        "--pace",
+        "0",
+        "--bots",
+        "random",
+        "--humans",
+        "1",
+        "--db",
+        str(db),
     )
     try:
         player = join_bot(env, port, "solo")
+        token = kept_token(tmp_path / "seats.json")
         result = finish(player)
         assert result["scores"]
     finally:
@@ -220,8 +246,7 @@ def test_tokens_never_reach_the_logs_of_real_processes_or_the_database(tmp_path)
         except subprocess.TimeoutExpired:
             host.kill()
             host.wait(timeout=10)
-    saved = json.loads((tmp_path / "seats.json").read_text())
-    (token,) = saved.values()
+    assert json.loads((tmp_path / "seats.json").read_text()) == {}  # cleared once it was over
     assert oct((tmp_path / "seats.json").stat().st_mode & 0o777) == "0o600"
     needles = [token.encode(), bytes.fromhex(token)]
     outputs = list(tmp_path.glob("host-*.out")) + list(tmp_path.glob("join-*.log"))

@@ -9,11 +9,13 @@ import pytest
 from textual.widgets import Input
 
 from tablegames.net.client import RemoteClient
+from tablegames.net.launch import parse_address
 from tablegames.net.server import Server, ServerConfig
+from tablegames.store import Store
 from tablegames.tui.app import TableGamesApp
 from tablegames.tui.screens.connect import ConnectScreen
 from tablegames.tui.screens.crates import CratesScreen
-from tablegames.tui.screens.network import ChatDialog, HostScreen, JoinScreen, parse_address
+from tablegames.tui.screens.network import ChatDialog, HostScreen, JoinScreen
 from tablegames.tui.widgets.hand import Hand
 
 from .helpers import STILL, press, screen_text
@@ -37,7 +39,7 @@ async def wait_for(pilot, condition, seconds: float = 5.0) -> None:
 
 
 async def test_joining_a_server_opens_the_table_and_plays_through_it():
-    server, port = await dealt_table(fill_with_bots="normal")
+    server, port = await dealt_table(fill_with_bots="normal", min_humans=1)
     remote = RemoteClient("127.0.0.1", port, "Sara")
     app = TableGamesApp(remote=remote)
     try:
@@ -61,7 +63,7 @@ async def test_joining_a_server_opens_the_table_and_plays_through_it():
 
 async def test_a_refused_join_says_why():
     server = Server(ServerConfig(port=0, code="SECRET"))
-    server.add_table("crates", 2, fill_with_bots="normal")
+    server.add_table("crates", 2, fill_with_bots="normal", min_humans=1)
     port = await server.start()
     app = TableGamesApp(remote=RemoteClient("127.0.0.1", port, "Sara", code="WRONG"))
     try:
@@ -87,10 +89,17 @@ async def test_the_menu_hosts_a_table_and_sits_down_at_it():
         await wait_for(
             pilot, lambda: "Friends join with:  tablegames join 127.0.0.1:" in screen_text(app)
         )
-        await wait_for(pilot, lambda: "Press r when you are ready" in screen_text(app))
+        await wait_for(pilot, lambda: "or s to start now" in screen_text(app))
+        assert "Bot" not in screen_text(app)  # nobody is a bot before the host starts the game
+        assert "normal bot if nobody comes" in screen_text(app)
         await pilot.press("r")
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, ConnectScreen)  # ready alone does not fill seats with bots
+        await pilot.press("s")
         await wait_for(pilot, lambda: isinstance(app.screen, CratesScreen))
-        assert len(app.server.tables) == 1
+        (hosted,) = app.server.tables.values()
+        assert [seat.bot_level for seat in hosted.seats] == [None, "normal", "normal", "normal"]
+        assert Store().load(hosted.store_id).started is not None  # always saved
         await app.server.close()
 
 
@@ -142,7 +151,7 @@ async def test_chat_goes_to_everyone_at_the_table_as_a_banner():
 
 
 async def test_a_dropped_connection_says_so_and_sits_back_down():
-    server, port = await dealt_table(fill_with_bots="normal")
+    server, port = await dealt_table(fill_with_bots="normal", min_humans=1)
     remote = RemoteClient("127.0.0.1", port, "Sara")
     app = TableGamesApp(remote=remote)
 
@@ -159,6 +168,58 @@ async def test_a_dropped_connection_says_so_and_sits_back_down():
             await wait_for(pilot, lambda: "Back at the table." in banners())
             assert any(text.startswith("Connection lost") for text in banners())
             assert remote.seat == 0 and remote.latest.view["hand"] == ["QH", "7S", "4C"]
+    finally:
+        await remote.close()
+        await server.close()
+
+
+async def test_a_chat_flood_shows_a_few_pop_ups_and_the_chat_keeps_the_rest():
+    server, port = await dealt_table()
+    server.config.chat_burst, server.config.chat_per_second = 100, 100.0
+    flooder = RemoteClient("127.0.0.1", port, "ben")
+    remote = RemoteClient("127.0.0.1", port, "Sara")
+    app = TableGamesApp(remote=remote)
+
+    def banners() -> list[str]:
+        return [str(notice.message) for notice in app._notifications]
+
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await flooder.connect()
+            flooder.ready(True)
+            await wait_for(pilot, lambda: "Press r" in screen_text(app))
+            await pilot.press("r")
+            await wait_for(pilot, lambda: isinstance(app.screen, CratesScreen))
+            for n in range(40):
+                flooder.chat(f"[bold]spam[/bold] {n}")
+            await wait_for(pilot, lambda: len(remote.chat_lines) == 40)
+            await pilot.pause(0.2)
+            chat = [text for text in banners() if "spam" in text]
+            assert len(chat) == 3 and chat[0] == "boldspam/bold 0"  # plain text, no markup
+            await pilot.press("t")
+            assert isinstance(app.screen, ChatDialog)
+            assert "ben: boldspam/bold 39" in screen_text(app)
+    finally:
+        await flooder.close()
+        await remote.close()
+        await server.close()
+
+
+async def test_an_away_player_is_named_over_the_table_with_the_time_away():
+    server, port = await dealt_table()
+    friend = RemoteClient("127.0.0.1", port, "Tom")
+    remote = RemoteClient("127.0.0.1", port, "Sara")
+    app = TableGamesApp(remote=remote)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await friend.connect()
+            friend.ready(True)
+            await wait_for(pilot, lambda: "Press r" in screen_text(app))
+            await pilot.press("r")
+            await wait_for(pilot, lambda: isinstance(app.screen, CratesScreen))
+            assert "Away:" not in screen_text(app)
+            await friend.close()
+            await wait_for(pilot, lambda: "Away: Tom, away 0 s" in screen_text(app))
     finally:
         await remote.close()
         await server.close()

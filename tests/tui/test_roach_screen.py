@@ -322,7 +322,7 @@ async def test_the_result_names_the_loser_and_leads_back_to_the_menu():
 async def test_a_network_player_offers_through_the_server():
     server = Server(ServerConfig(port=0, bot_pace=STILL))
     deal = {"hands": [SARA, ADA], "penalty": ["frog"], "first": 0}
-    server.add_table("roach", 2, options=deal, seed=1, fill_with_bots="normal")
+    server.add_table("roach", 2, options=deal, seed=1, fill_with_bots="normal", min_humans=1)
     port = await server.start()
     remote = RemoteClient("127.0.0.1", port, "Sara")
     app = TableGamesApp(remote=remote)

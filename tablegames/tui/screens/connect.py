@@ -31,6 +31,7 @@ class ConnectScreen(Screen[None]):
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "ready", "Ready / not ready"),
+        Binding("s", "start", "Start now"),
         Binding("q,escape", "leave", "Quit"),
     ]
 
@@ -44,28 +45,40 @@ class ConnectScreen(Screen[None]):
         self.invite = invite
         self.ready = False
         self.presence: dict[str, Any] | None = None
+        self.news = f"Joining the table at {where}..."
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
             box.border_title = "Network game"
-            yield Label(Text(f"Joining the table at {self.where}..."), id="news")
-            yield Static("", id="seats")
+            yield Label(Text(self.news), id="news")
+            yield Static(self._seats(), id="seats")
             yield Static(Text(self.invite), id="invite")
         yield Footer()
 
     def say(self, text: str) -> None:
         """Show what is happening now (connected, refused, waiting...)."""
-        self.query_one("#news", Label).update(Text(text))
+        self.news = text
+        if self.children:  # (composed: else compose shows it)
+            self.query_one("#news", Label).update(Text(text))
 
     def show_presence(self, message: dict[str, Any]) -> None:
         """Show who has taken which seat and who is ready."""
         self.presence = message
-        if self.remote is not None:
-            self.query_one("#seats", Static).update(lobby_lines(self.remote, message))
+        if self.children:
+            self.query_one("#seats", Static).update(self._seats())
+
+    def _seats(self) -> Text:
+        if self.remote is None or self.presence is None:
+            return Text("")
+        return lobby_lines(self.remote, self.presence)
 
     def seated(self) -> None:
         """We have a seat: explain how to start."""
-        self.say("Seated. Press r when you are ready.")
+        if self.remote is not None and self.remote.owner:
+            self.say("Seated. Press r when you are ready, or s to start now (bots fill in).")
+        else:
+            self.say("Seated. Press r when you are ready.")
+        self.refresh_bindings()
 
     def action_ready(self) -> None:
         if self.remote is None or self.remote.seat is None or not self.remote.connected:
@@ -77,5 +90,21 @@ class ConnectScreen(Screen[None]):
         else:
             self.seated()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "start":  # only the table's creator may deal early
+            return self.remote is not None and self.remote.owner
+        return True
+
+    def action_start(self) -> None:
+        """As the table's creator: deal now; empty seats become bots."""
+        if self.remote is not None and self.remote.owner and self.remote.connected:
+            self.remote.start_now()
+            self.say("Starting...")
+
     def action_leave(self) -> None:
-        self.app.exit()
+        """Back to the party's lobby, or quit when this table is all there is."""
+        follow = getattr(self.app, "follow", None)
+        if follow is not None and self.remote is not None and self.remote.connected:
+            follow.back_to_lobby()
+        else:
+            self.app.exit()

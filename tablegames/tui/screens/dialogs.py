@@ -49,12 +49,18 @@ class QuitDialog(ModalScreen[str | None]):
     ]
 
     def __init__(
-        self, question: str, offer_menu: bool = True, ascii: bool = False, saving: bool = False
+        self,
+        question: str,
+        offer_menu: bool = True,
+        ascii: bool = False,
+        saving: bool = False,
+        menu: str = "Menu",
     ) -> None:
         super().__init__(classes="ascii" if ascii else None)
         self.question = question
         self.offer_menu = offer_menu
         self.saving = saving
+        self.menu = menu  # what "m" goes back to: the menu, or a party's lobby
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -66,7 +72,7 @@ class QuitDialog(ModalScreen[str | None]):
                 else:
                     yield Button("Quit (y)", id="quit", variant="error", compact=True)
                 if self.offer_menu:
-                    yield Button("Menu (m)", id="menu", compact=True)
+                    yield Button(f"{self.menu} (m)", id="menu", compact=True)
                 yield Button("Keep playing (n)", id="stay", variant="primary", compact=True)
 
     def on_mount(self) -> None:

@@ -9,6 +9,7 @@ the game wants asked. The hooks a game may override are the methods marked "Game
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -18,6 +19,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Static
 from textual.worker import Worker, WorkerState
 
+from ...net.words import seat_words
 from ..widgets.log import event_line
 from .dialogs import QuitDialog
 from .handoff import HandoffScreen
@@ -49,6 +51,10 @@ class GameScreen(Screen[None]):
     `shown_seat` the one whose player last took the keyboard: secrets show only when they agree.
     """
 
+    DEFAULT_CSS = """
+    GameScreen #away { dock: top; height: 1; padding: 0 1; display: none;
+        background: $warning 30%; text-style: bold; }
+    """
     GAME: ClassVar[str]  # the game's name, for its rules in the help
     KEYS: ClassVar[tuple[tuple[str, str], ...]]  # the game's own keys and what they mean, for help
     AUTO_FOCUS = None  # keys go to the table, never to a button or the log
@@ -87,8 +93,11 @@ class GameScreen(Screen[None]):
         self.over = self._update(self.active_seat).over
         self.client.listen(self._table_changed)
         listen_notices = getattr(self.client, "listen_notices", None)
-        if listen_notices is not None:  # a network client: refusals come later
+        if listen_notices is not None:  # a network client: refusals and seat news come later
+            self.mount(Static(id="away"))
             listen_notices(self._notice)
+            self._show_away()
+            self.set_interval(15, self._show_away)
         self._begin()
 
     def _begin(self) -> None:
@@ -134,9 +143,29 @@ class GameScreen(Screen[None]):
         return events
 
     def _notice(self, kind: str, text: str) -> None:
-        """A network client's refusal of our action (chat and table news are app banners)."""
-        if not self._closed and kind == "error":
+        """A network client's refusal of our action, or news of the seats (chat and table news
+        are app banners)."""
+        if self._closed:
+            return
+        if kind == "error":
             self._refused(text)
+        elif kind == "seats":
+            self._show_away()
+
+    def _show_away(self) -> None:
+        """Over the table, one line naming who is away, for how long, and who plays for them."""
+        presence = getattr(self.client, "presence", None)
+        if not presence or not self.is_mounted:
+            return
+        since = time.monotonic() - getattr(self.client, "presence_at", 0.0)
+        away = [
+            seat_words({**seat, "away": int(seat["away"] + since)})
+            for seat in presence["seats"]
+            if isinstance(seat.get("away"), int)
+        ]
+        strip = self.query_one("#away", Static)
+        strip.update(Text("Away: " + "; ".join(away)) if away else "")
+        strip.display = bool(away)
 
     def _table_changed(self, seat: int | None, update: Update) -> None:
         """Called by the table for each local seat after every accepted action."""
@@ -245,10 +274,12 @@ class GameScreen(Screen[None]):
         self.app.push_screen(screen, closed)
 
     def _end(self, choice: str | None) -> None:
-        """Leave the table: quit the app, or go back to the menu."""
+        """Leave the table: quit the app, a rematch (a party game), or back to the menu."""
         self._closed = True
         if choice == "quit":
             self.app.exit()
+        elif choice == "rematch":
+            self.app.call_later(self.app.rematch)  # type: ignore[attr-defined]
         else:
             self.app.call_later(self.app.show_menu)  # type: ignore[attr-defined]
 
@@ -289,12 +320,17 @@ class GameScreen(Screen[None]):
 
     def action_quit(self) -> None:
         saving = getattr(self.client, "saved_as", None) is not None
-        question = (
-            "Leave this game? It is saved: `tablegames resume` brings it back."
-            if saving
-            else "Leave this game?"
+        party = bool(getattr(self.app, "in_party", False))
+        if saving:
+            question = "Leave this game? It is saved: `tablegames resume` brings it back."
+        elif party:
+            question = "Leave this table? Your seat is kept while the game goes on."
+        else:
+            question = "Leave this game?"
+        dialog = QuitDialog(
+            question, ascii=self.ascii, saving=saving, menu="Lobby" if party else "Menu"
         )
-        self._open(QuitDialog(question, ascii=self.ascii, saving=saving), self._leave)
+        self._open(dialog, self._leave)
 
     def _leave(self, choice: str | None) -> None:
         if choice == "discard":

@@ -14,13 +14,13 @@ from textual.widgets import Button, Footer, Input, Label, Static
 
 from ...bots import LEVELS
 from ...catalogue import listings
+from ...net.launch import DEFAULT_PORT, parse_address
 from ...rules import get_game
 from .setup import Stepper
 
 if TYPE_CHECKING:
     from ...net.client import RemoteClient
 
-DEFAULT_PORT = 4747
 FORM_CSS = """
 {name} {{ align: center middle; }}
 {name} > Vertical {{ width: 64; max-width: 100%; height: auto; border: round $primary;
@@ -32,25 +32,6 @@ FORM_CSS = """
 {name} #error {{ color: $error; height: auto; }}
 {name} Button {{ width: 100%; margin-top: 1; }}
 """
-
-
-def parse_address(address: str) -> tuple[str, int]:
-    """HOST[:PORT] -> (host, port); ValueError with a sentence when it is not one."""
-    address = address.strip() or "127.0.0.1"
-    if address.startswith("["):  # [::1]:4747
-        host, _, rest = address[1:].partition("]")
-        port_text = rest.lstrip(":")
-    elif address.count(":") == 1:
-        host, _, port_text = address.partition(":")
-    else:
-        host, port_text = address, ""
-    try:
-        port = int(port_text) if port_text else DEFAULT_PORT
-    except ValueError:
-        raise ValueError(f"{port_text!r} is not a port number") from None
-    if not 0 < port < 65536:
-        raise ValueError("a port is a number from 1 to 65535")
-    return host or "127.0.0.1", port
 
 
 class JoinScreen(Screen[None]):
@@ -181,6 +162,9 @@ class HostScreen(Screen[None]):
         )
 
 
+CHAT_SHOWN = 8  # chat lines the chat dialog shows above its input
+
+
 class ChatDialog(ModalScreen[str | None]):
     """One line to say to the table; Enter sends, Escape cancels."""
 
@@ -192,12 +176,21 @@ class ChatDialog(ModalScreen[str | None]):
     """
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, ascii: bool = False) -> None:
+    def __init__(
+        self,
+        ascii: bool = False,
+        said: list[tuple[str, str]] | None = None,
+        where: str = "the table",
+    ) -> None:
         super().__init__(classes="ascii" if ascii else None)
+        self.said, self.where = said or [], where
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
-            box.border_title = "Say to the table (Enter sends, Esc cancels)"
+            box.border_title = f"Say to {self.where} (Enter sends, Esc cancels)"
+            if self.said:  # the last few lines, as plain text: nobody's markup reaches us
+                recent = "\n".join(f"{who}: {line}" for who, line in self.said[-CHAT_SHOWN:])
+                yield Static(Text(recent), id="said")
             yield Input(placeholder="gg, nice crank…", id="line", max_length=300, compact=True)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -208,20 +201,16 @@ class ChatDialog(ModalScreen[str | None]):
 
 
 def lobby_lines(remote: RemoteClient, presence: dict[str, Any] | None) -> Text:
-    """The waiting room: the table, every seat with who sits there and whether they are ready."""
+    """The waiting room: the table, every seat with who sits there, and when the game begins."""
+    from ...net.words import seat_words
+
     lines = []
     if remote.game is not None:
         lines.append(f"{remote.game.title}, table {remote.table_code or '?'}")
     for seat in (presence or {}).get("seats", []):
         you = " (you)" if seat.get("seat") == remote.seat else ""
-        if seat.get("bot"):
-            state = "bot"
-        elif not seat.get("taken"):
-            state = "free seat"
-        elif not seat.get("connected"):
-            state = "away"
-        else:
-            state = "ready" if seat.get("ready") else "not ready"
-        name = (seat.get("name") or "—") + you
-        lines.append(f"{seat.get('seat', 0) + 1}. {name:<26} {state}")
+        lines.append(f"{seat.get('seat', 0) + 1}. {seat_words(seat)}{you}")
+    if (presence or {}).get("starts"):
+        lines.append("")
+        lines.append(str(presence["starts"]))  # type: ignore[index]
     return Text("\n".join(lines) or "No seats yet.")

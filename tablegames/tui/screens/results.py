@@ -156,12 +156,19 @@ class GameOver(ModalScreen[str]):
     )
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("m,enter", "choose('menu')", "Menu", show=False),
+        Binding("r", "choose('rematch')", "Rematch", show=False),
         Binding("q", "choose('quit')", "Quit", show=False),
     ]
 
     def __init__(self, ascii: bool = False) -> None:
         super().__init__(classes="ascii" if ascii else None)
         self.ascii = ascii
+        self.party = False  # a party game: a rematch, or back to the lobby (set on mount)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "choose" and parameters == ("rematch",):
+            return self.party
+        return True
 
     def compose(self) -> ComposeResult:
         hint = self._hint()
@@ -170,8 +177,13 @@ class GameOver(ModalScreen[str]):
             yield Static(self._table())
             if hint:
                 yield Label(Text(hint), classes="hint")
+            self.party = bool(getattr(self.app, "in_party", False))
             with Horizontal():
-                yield Button("Back to menu (m)", id="menu", variant="primary", compact=True)
+                if self.party:
+                    yield Button("Rematch (r)", id="rematch", variant="primary", compact=True)
+                    yield Button("Back to the lobby (m)", id="menu", compact=True)
+                else:
+                    yield Button("Back to menu (m)", id="menu", variant="primary", compact=True)
                 yield Button("Quit (q)", id="quit", compact=True)
 
     def _headline(self) -> str:
@@ -186,7 +198,7 @@ class GameOver(ModalScreen[str]):
         return ""
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss("quit" if event.button.id == "quit" else "menu")
+        self.dismiss(event.button.id or "menu")
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(choice)

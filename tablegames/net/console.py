@@ -1,0 +1,116 @@
+"""The host's terminal: list the tables, start one, give a seat to a bot or free it.
+
+`tablegames host` and `tablegames serve` read one command per line from their terminal (only
+when stdin is one: under nohup or systemd they just log). Seat numbers count from 1, as the
+screens show them; the table code may be left out while the server has one table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from collections.abc import Callable
+
+from ..bots import LEVELS
+from ..rules import IllegalAction
+from .hosting import HostedTable
+from .party import Party
+from .words import seat_words
+
+HELP = f"""Commands (seat numbers count from 1; TABLE may be left out with one table):
+  tables                    every table: its seats, who is there, who is away
+  start [TABLE]             deal now; empty seats become bots
+  bot [TABLE] SEAT [LEVEL]  a bot plays that seat from now on ({", ".join(LEVELS)})
+  free [TABLE] SEAT         free that seat for someone else (a bot plays it meanwhile)
+  help                      this list"""
+
+
+class HostConsole:
+    """Commands typed at the host's terminal, run against the party's tables."""
+
+    def __init__(self, party: Party, say: Callable[[str], None] = print) -> None:
+        self.party, self.say = party, say
+
+    def attach(self) -> Callable[[], None]:
+        """Read commands from stdin while it is a terminal; returns how to stop reading."""
+        if not sys.stdin.isatty():
+            return lambda: None
+        loop = asyncio.get_running_loop()
+        fd = sys.stdin.fileno()
+
+        def ready() -> None:
+            line = sys.stdin.readline()
+            if line:
+                self.say(self.run(line))
+            else:  # the terminal closed: the server goes on, only the console stops
+                loop.remove_reader(fd)
+
+        loop.add_reader(fd, ready)
+        self.say("Type `help` for the host's commands.")
+
+        def stop() -> None:
+            loop.remove_reader(fd)
+
+        return stop
+
+    def run(self, line: str) -> str:
+        """Do one command; returns what to print (a sentence, never a traceback)."""
+        words = line.split()
+        if not words:
+            return ""
+        command, rest = words[0].lower(), words[1:]
+        try:
+            if command in ("help", "?"):
+                return HELP
+            if command in ("tables", "t", "list"):
+                return self.tables()
+            if command == "start":
+                hosted = self._table(rest, 0)
+                self.party.start_by_hand(hosted.code)
+                return f"Table {hosted.code}: the game begins."
+            if command in ("bot", "free"):
+                hosted = self._table(rest, 1)
+                seat, level = self._seat(rest, hosted)
+                self.party.give_seat(hosted.code, seat, "free" if command == "free" else level)
+                return f"Table {hosted.code}: done."
+        except IllegalAction as refusal:
+            return f"Cannot: {refusal}."
+        return f"No command {command!r}. Type `help` for the list."
+
+    def tables(self) -> str:
+        tables = list(self.party.tables.values())
+        if not tables:
+            return "No tables yet."
+        return "\n".join(table_lines(hosted) for hosted in tables)
+
+    def _table(self, rest: list[str], numbers: int) -> HostedTable:
+        """The table a command names (dropping its word from `rest`), or the only one."""
+        if rest and not rest[0].isdigit():
+            return self.party.table(rest.pop(0))
+        open_tables = [t for t in self.party.tables.values() if t.table is None or not t.table.over]
+        if len(open_tables) == 1:
+            return open_tables[0]
+        raise IllegalAction("say which table: `tables` lists their codes")
+
+    def _seat(self, rest: list[str], hosted: HostedTable) -> tuple[int, str]:
+        if not rest or not rest[0].isdigit():
+            raise IllegalAction("say which seat, by its number")
+        level = rest[1] if len(rest) > 1 else hosted.fill_with_bots or "normal"
+        if level not in LEVELS:
+            raise IllegalAction(f"bots are {', '.join(LEVELS)}")
+        return int(rest[0]) - 1, level
+
+
+def table_lines(hosted: HostedTable) -> str:
+    """A table for the host: its code, game, state, and one line per seat."""
+    if hosted.table is None:
+        state = "waiting for players"
+    else:
+        state = "finished" if hosted.table.over else "playing"
+    lines = [f"{hosted.code}  {hosted.game.title} for {hosted.players}, {state}"]
+    presence = hosted.presence(None)
+    for seat in presence["seats"]:
+        lines.append(f"  {seat['seat'] + 1}. {seat_words(seat)}")
+    if presence["spectators"]:
+        lines.append(f"  and {presence['spectators']} watching")
+    return "\n".join(lines)

@@ -1,0 +1,157 @@
+"""Starting a host, and the addresses people type: one module for the CLI and the menu.
+
+`run_host` is the one server path: `tablegames host GAME` (one table made for you), `tablegames
+serve` (the party: tables made in the lobby, SSH logins) and hosting from the menu all go
+through it. It always saves to a store, so a restarted host restores every table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import socket
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..store import SavedTable, Store
+from .hosting import HostedTable
+from .server import Server, ServerConfig
+
+DEFAULT_PORT = 4747
+log = logging.getLogger("tablegames.host")
+
+
+def parse_address(address: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
+    """HOST[:PORT] (IPv6 as [::1]:4747) -> (host, port); ValueError with a sentence if not one."""
+    address = address.strip() or "127.0.0.1"
+    if address.startswith("["):  # [::1]:4747
+        host, _, rest = address[1:].partition("]")
+        port_text = rest.lstrip(":")
+    elif address.count(":") == 1:
+        host, _, port_text = address.partition(":")
+    else:  # a bare name, or a bare IPv6 address
+        host, port_text = address, ""
+    try:
+        port = int(port_text) if port_text else default_port
+    except ValueError:
+        raise ValueError(f"{port_text!r} is not a port number") from None
+    if not 0 < port < 65536:
+        raise ValueError("a port is a number from 1 to 65535")
+    return host or "127.0.0.1", port
+
+
+def address_text(host: str, port: int) -> str:
+    """`host:port` as a person types it (IPv6 in brackets)."""
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
+def lan_addresses() -> list[str]:
+    """This machine's addresses others on the LAN could use (looked up, no traffic sent)."""
+    try:
+        _, _, found = socket.gethostbyname_ex(socket.gethostname())
+    except OSError:
+        return []
+    return sorted({a for a in found if not a.startswith("127.")})
+
+
+@dataclass
+class NewTable:
+    """A table the host opens at start (what `tablegames host GAME ...` asks for)."""
+
+    game: str
+    players: int
+    options: dict[str, Any] = field(default_factory=dict)
+    seed: int | None = None
+    bots: str | None = None
+    humans: int | None = None
+    owner_seat: int | None = None
+
+
+class HostRefused(Exception):
+    """The host will not start as asked; the message says why and what to do instead."""
+
+
+def describe(saved: SavedTable) -> str:
+    """An unfinished table in a few words: `Crates for 3 (table KXPF, 12 moves)`."""
+    from ..rules import get_game
+
+    title = get_game(saved.game).title
+    return f"{title} for {saved.players} (table {saved.code}, {len(saved.log)} moves)"
+
+
+def check_store(store: Store, new: NewTable | None, restore: bool, db_hint: str) -> None:
+    """Refuse to open `new` over games the store holds unfinished, unless told to restore.
+
+    Tables that never began (a host stopped while waiting for players) are closed instead:
+    a new table takes their place.
+    """
+    if new is None or restore:
+        return
+    waiting = [t for t in store.open_tables("server") if t.started is None]
+    for saved in waiting:
+        store.delete_table(saved.id)
+        log.info("closed table %s: it never began", saved.code)
+    playing = [t for t in store.open_tables("server") if t.started is not None]
+    if playing:
+        held = "; ".join(describe(saved) for saved in playing)
+        raise HostRefused(
+            f"{store.path} holds {len(playing)} unfinished game"
+            f"{'s' if len(playing) > 1 else ''}: {held}. Continue with `tablegames host "
+            f"--restore{db_hint}`, or start this one in another file with --db NEW.db."
+        )
+
+
+async def run_host(
+    config: ServerConfig,
+    store: Store,
+    new: NewTable | None = None,
+    restore: bool = True,
+    announce: Callable[[Server, list[HostedTable], int], None] | None = None,
+    extra: Callable[[Server], Awaitable[Callable[[], Awaitable[None]]]] | None = None,
+    console: bool = False,
+) -> None:
+    """Run a server until cancelled: restore the store's tables, open `new`, then serve.
+
+    `announce(server, tables, port)` says what friends type; `extra(server)` starts services
+    beside it (the SSH front door) and returns how to stop them; `console` reads the host's
+    commands from a terminal on stdin.
+    """
+    server = Server(config, store=store)
+    tables = server.restore_tables() if restore else []
+    if new is not None:
+        tables.append(
+            server.add_table(
+                new.game,
+                new.players,
+                new.options,
+                seed=new.seed,
+                fill_with_bots=new.bots,
+                min_humans=new.humans,
+                owner_seat=new.owner_seat,
+            )
+        )
+    port = await server.start()
+    stop_extra = await extra(server) if extra is not None else None
+    stop_console = None
+    if console:
+        from .console import HostConsole
+
+        stop_console = HostConsole(server.party).attach()
+    try:
+        if announce is not None:
+            announce(server, tables, port)
+        await server.serve_forever()
+    finally:
+        if stop_console is not None:
+            stop_console()
+        if stop_extra is not None:
+            await stop_extra()
+        await server.close()
+
+
+def stop_quietly(coroutine: Awaitable[None]) -> None:
+    """Run `coroutine` until Ctrl-C, which ends it without a traceback."""
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(coroutine)  # type: ignore[arg-type]

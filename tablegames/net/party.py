@@ -1,0 +1,507 @@
+"""What each message does, free of sockets: who is who, the tables, the lobby and its chat.
+
+The server's plumbing (`server.py`) feeds every checked message from a connection to
+`Party.receive`; the party answers through the members' `send`. Identity comes in three
+strengths: a name asked for (a plain `join`), a seat token (proves one seat), and a ticket the
+party gave a session it started itself (an SSH login whose key owns its name).
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from ..bots import LEVELS
+from ..rules import GAMES, IllegalAction, SetupError, get_game
+from ..store import OutdatedRules, Store
+from .guard import AttemptLimiter, RateLimit, wait_in_words
+from .hosting import HostedTable, Peer, Seat, new_code, same_join_code
+from .names import clean_name, clean_text, name_key
+from .protocol import PROTOCOL_VERSION
+
+log = logging.getLogger("tablegames.server")
+CHAT_LIMIT = 300
+LOBBY_CHAT_KEPT = 50
+
+
+@dataclass
+class PartyConfig:
+    """The party's rules; every limit is a setting so tests can shrink them."""
+
+    code: str | None = None  # when set, `hello` must carry it (always with --lan)
+    spectator_chat: bool = False  # whether spectators may chat at the tables
+    chat_per_second: float = 1.0  # chat lines a connection may send on average...
+    chat_burst: int = 5  # ...and at once
+    heartbeat: float = 5.0
+    max_tables: int = 50
+
+
+class Member(Peer, Protocol):
+    """A connection as the party sees it."""
+
+    address: str
+    greeted: bool
+    table: HostedTable | None
+    identity: str | None  # a proven name key (party logins), else None
+    chat_limit: RateLimit
+
+
+@dataclass(frozen=True)
+class Login:
+    """Who a party session proved to be: the name they play under and its key."""
+
+    name: str
+    owned: bool  # True when a key owns the name (a guest's name is only lent)
+
+
+class Party:
+    """The tables of one server and what its members may do with them."""
+
+    def __init__(
+        self,
+        config: PartyConfig,
+        store: Store | None,
+        started: Callable[[HostedTable], None],
+        on_action: Callable[[HostedTable, int, Any, float], None] | None = None,
+        guard: AttemptLimiter | None = None,
+    ) -> None:
+        self.config = config
+        self.store = store
+        self.started = started  # the server drives a table's bots once its game begins
+        self.on_action = on_action
+        self.guard = guard or AttemptLimiter()
+        self.tables: dict[str, HostedTable] = {}
+        self.members: set[Member] = set()
+        self.tickets: dict[str, Login] = {}
+        self.server_id = (
+            store.fact("server_id", lambda: secrets.token_hex(16))
+            if store is not None
+            else secrets.token_hex(16)
+        )
+
+    # -- tables -----------------------------------------------------------------------------------
+    def add_table(
+        self,
+        game: str,
+        players: int,
+        options: dict[str, Any] | None = None,
+        seed: int | None = None,
+        fill_with_bots: str | None = None,
+        code: str | None = None,
+        min_humans: int | None = None,
+        owner_seat: int | None = None,
+    ) -> HostedTable:
+        """Open a table for `game`; players join it by its code."""
+        info = get_game(game)
+        if not info.min_players <= players <= info.max_players:
+            raise ValueError(f"{info.title} takes {info.min_players}–{info.max_players} players")
+        code = code or new_code()
+        while code in self.tables:
+            code = new_code()
+        hosted = HostedTable(
+            code=code,
+            game=info,
+            players=players,
+            options=dict(options or {}),
+            seed=seed,
+            fill_with_bots=fill_with_bots,
+            min_humans=min_humans,
+            owner_seat=owner_seat,
+            on_action=self.on_action,
+            store=self.store,
+        )
+        self.tables[code] = hosted
+        self.lobby_changed()
+        return hosted
+
+    def restore_tables(self) -> list[HostedTable]:
+        """Bring back every unfinished table from the store (skipping ones under other rules)."""
+        if self.store is None:
+            return []
+        restored = []
+        for saved in self.store.open_tables("server"):
+            try:
+                saved.check_rules()
+            except OutdatedRules as problem:
+                log.warning("not restoring table %s: %s", saved.code, problem)
+                continue
+            hosted = HostedTable.restore(saved, self.store, on_action=self.on_action)
+            self.tables[hosted.code] = hosted
+            restored.append(hosted)
+        return restored
+
+    def table(self, code: str) -> HostedTable:
+        hosted = self.tables.get(code.upper())
+        if hosted is None:
+            raise IllegalAction(f"there is no table {code}")
+        return hosted
+
+    def start(self, hosted: HostedTable) -> None:
+        """Deal at `hosted` now (the host's or the owner's say-so, or everyone ready)."""
+        hosted.start()
+        self.started(hosted)
+        self.lobby_changed()
+
+    def start_by_hand(self, code: str) -> None:
+        """The host or the table's owner deals now; empty seats become bots."""
+        hosted = self.table(code)
+        why = hosted.why_not_start()
+        if why is not None:
+            raise IllegalAction(f"cannot start table {hosted.code}: {why}")
+        self.start(hosted)
+
+    # -- identity ---------------------------------------------------------------------------------
+    def ticket_for(self, login: Login) -> str:
+        """A secret a session the party started passes in its `hello` to be `login`."""
+        ticket = secrets.token_urlsafe(32)
+        self.tickets[ticket] = login
+        return ticket
+
+    def revoke(self, ticket: str) -> None:
+        self.tickets.pop(ticket, None)
+
+    # -- messages ---------------------------------------------------------------------------------
+    def receive(self, member: Member, message: dict[str, Any]) -> None:
+        """Do what `message` asks; a refusal is an `error` to `member` (sent here)."""
+        kind = message["t"]
+        if not member.greeted and kind != "hello":
+            self._refuse(member, "hello-first", "say hello first", close=True)
+            return
+        handler: Callable[[Member, dict[str, Any]], None] = getattr(self, f"_on_{kind}")
+        try:
+            handler(member, message)
+        except IllegalAction as refusal:
+            log.info("refused %s from %s: %s", kind, member.name, refusal)
+            member.send({"t": "error", "code": "illegal", "text": str(refusal)})
+
+    def goodbye(self, member: Member, now: float | None = None) -> None:
+        """`member`'s connection is gone."""
+        self.members.discard(member)
+        if member.table is not None:
+            member.table.detach(member, now)
+            member.table = None
+            self.lobby_changed()
+
+    def _refuse(self, member: Member, code: str, text: str, close: bool = False) -> None:
+        member.send({"t": "error", "code": code, "text": text})
+        if close:
+            member.close()
+
+    def _on_hello(self, member: Member, message: dict[str, Any]) -> None:
+        if member.greeted:
+            raise IllegalAction("you already said hello")
+        if message["v"] != PROTOCOL_VERSION:
+            text = f"this server speaks version {PROTOCOL_VERSION}: update tablegames"
+            self._refuse(member, "version", text, close=True)
+            return
+        ticket = message.get("ticket")
+        login = self.tickets.get(ticket) if ticket else None
+        if ticket and login is None:
+            self._refuse(member, "bad-ticket", "that session is over: log in again", close=True)
+            return
+        if login is None and not self._code_accepted(member, message.get("code")):
+            return
+        if login is not None:
+            member.name = login.name
+            member.identity = name_key(login.name) if login.owned else None
+        else:
+            member.name = clean_name(message["name"]) or "guest"
+            if self.store is not None and self.store.name_owner(name_key(member.name)):
+                self._refuse(
+                    member,
+                    "name-taken",
+                    f"the name {member.name} belongs to a player who logs in with a key: "
+                    "choose another name (--name)",
+                    close=True,
+                )
+                return
+        member.greeted = True
+        self.members.add(member)
+        member.send(
+            {
+                "t": "welcome",
+                "v": PROTOCOL_VERSION,
+                "server": "tablegames",
+                "heartbeat": self.config.heartbeat,
+                "server_id": self.server_id,
+                "name": member.name,
+            }
+        )
+        if member.identity is not None:
+            held = self._held_by(member.identity)
+            if held is not None:  # a party login comes back to the seat it holds
+                hosted, seat = held
+                self._take_back(member, hosted, seat)
+                return
+        self._on_lobby(member, message)
+
+    def _code_accepted(self, member: Member, given: str | None) -> bool:
+        """Check the party's join code, holding back an address that keeps guessing."""
+        expected = self.config.code
+        if expected is None:
+            return True
+        wait = self.guard.refused_for(member.address)
+        if wait > 0:
+            self._refuse(
+                member,
+                "held-back",
+                f"too many wrong join codes from your address: try again in {wait_in_words(wait)}",
+                close=True,
+            )
+            return False
+        if not given:
+            text = "this table needs a join code: add --code CODE"
+            self._refuse(member, "need-code", text, close=True)
+            return False
+        if not same_join_code(given, expected):
+            self.guard.failed(member.address)
+            log.warning(
+                "wrong join code from %s (%d wrong so far)",
+                member.address,
+                self.guard.failures(member.address),
+            )
+            self._refuse(member, "bad-code", "wrong join code", close=True)
+            return False
+        self.guard.succeeded(member.address)
+        return True
+
+    def _held_by(self, identity: str) -> tuple[HostedTable, Seat] | None:
+        for hosted in self.tables.values():
+            if hosted.table is not None and hosted.table.over:
+                continue
+            seat = hosted.seat_for_identity(identity)
+            if seat is not None:
+                return hosted, seat
+        return None
+
+    def _on_rejoin(self, member: Member, message: dict[str, Any]) -> None:
+        if member.table is not None:
+            raise IllegalAction("you are already at a table")
+        found = self._find_token(message["token"])
+        if found is None:
+            self._refuse(member, "bad-token", "that seat token is not valid here")
+            return
+        self._take_back(member, *found)
+
+    def _take_back(self, member: Member, hosted: HostedTable, seat: Seat) -> None:
+        log.info("%s takes seat %d of table %s back", seat.name, seat.number + 1, hosted.code)
+        member.name = seat.name or member.name
+        self._sit(member, hosted, seat.number, token=None)
+        hosted.attach(seat, member)
+        if hosted.table is not None:
+            member.send(hosted.update_message(hosted.table.update_for(seat.number), member))
+
+    def _find_token(self, token: str) -> tuple[HostedTable, Seat] | None:
+        found = None
+        for hosted in self.tables.values():  # look everywhere, so timing says nothing
+            seat = hosted.seat_for_token(token)
+            if seat is not None:
+                found = (hosted, seat)
+        return found
+
+    def _on_lobby(self, member: Member, message: dict[str, Any]) -> None:
+        member.send(self.lobby_message())
+
+    def lobby_message(self) -> dict[str, Any]:
+        return {"t": "lobby", "tables": [t.summary() for t in self.tables.values()]}
+
+    def lobby_changed(self) -> None:
+        """Tell everyone in the lobby (greeted, at no table) what the tables are now."""
+        lobby = [m for m in self.members if m.table is None]
+        if lobby:
+            message = self.lobby_message()
+            for member in lobby:
+                member.send(message)
+
+    def _on_create(self, member: Member, message: dict[str, Any]) -> None:
+        if member.table is not None:
+            raise IllegalAction("leave your table first")
+        if len([t for t in self.tables.values() if t.table is None or not t.table.over]) >= (
+            self.config.max_tables
+        ):
+            raise IllegalAction("this server has as many tables as it takes: join one")
+        game, players = message["game"], message["players"]
+        if game not in GAMES:
+            raise IllegalAction(f"there is no game called {game}")
+        bots = message.get("bots")
+        if bots is not None and bots not in LEVELS:
+            raise IllegalAction(f"bots are {', '.join(LEVELS)}, not {bots}")
+        humans = message.get("humans")
+        options = message.get("options") or {}
+        try:
+            get_game(game).new(players, 0, **options)  # refuse impossible tables up front
+        except (SetupError, TypeError, ValueError) as problem:
+            raise IllegalAction(f"cannot set up that table: {problem}") from None
+        if humans is not None and not 1 <= humans <= players:
+            raise IllegalAction(f"humans must be between 1 and {players}")
+        hosted = self.add_table(
+            game, players, options, fill_with_bots=bots, min_humans=humans, owner_seat=0
+        )
+        log.info("%s opens table %s (%s)", member.name, hosted.code, hosted.game.title)
+        self._claim(member, hosted, 0)
+
+    def _on_join(self, member: Member, message: dict[str, Any]) -> None:
+        if member.table is not None:
+            raise IllegalAction("you are already at a table")
+        hosted = self.table(str(message["table"]))
+        if member.identity is not None:
+            seat = hosted.seat_for_identity(member.identity)
+            if seat is not None:
+                self._take_back(member, hosted, seat)
+                return
+        if message.get("spectate"):
+            hosted.watch(member)
+            self._sit(member, hosted, None, None)
+            if hosted.table is not None:
+                member.send(hosted.presence(None))
+            self.lobby_changed()
+            return
+        self._claim(member, hosted, message.get("seat"))
+
+    def _claim(self, member: Member, hosted: HostedTable, seat: int | None) -> None:
+        number, token = hosted.claim(member, seat, member.identity)
+        self._sit(member, hosted, number, token)
+        member.send(hosted.presence(None))
+        self.lobby_changed()
+
+    def _sit(
+        self, member: Member, hosted: HostedTable, seat: int | None, token: str | None
+    ) -> None:
+        member.table = hosted
+        member.send(
+            {
+                "t": "seated",
+                "table": hosted.code,
+                "game": hosted.game.name,
+                "title": hosted.game.title,
+                "seat": seat,
+                "token": token,
+                "names": [s.name for s in hosted.seats],
+                "owner": seat is not None and seat == hosted.owner_seat,
+            }
+        )
+
+    def _on_ready(self, member: Member, message: dict[str, Any]) -> None:
+        hosted = member.table
+        if hosted is None or hosted.seat_of(member) is None:
+            raise IllegalAction("take a seat first")
+        hosted.set_ready(member, message["ready"])
+        if hosted.ready_to_start():
+            self.start(hosted)
+
+    def _on_start(self, member: Member, message: dict[str, Any]) -> None:
+        hosted = self._owned(member)
+        hosted.set_ready(member, True)
+        self.start_by_hand(hosted.code)
+
+    def _on_seat(self, member: Member, message: dict[str, Any]) -> None:
+        hosted = self._owned(member)
+        number, to = message["seat"], message["to"]
+        if number == hosted.owner_seat:
+            raise IllegalAction("that is your own seat")
+        self.give_seat(hosted.code, number, to)
+
+    def give_seat(self, code: str, number: int, to: str) -> None:
+        """Seat `number` of table `code` to a bot of level `to`, or "free" for someone else."""
+        hosted = self.table(code)
+        if to == "free":
+            hosted.free(number)
+        elif to in LEVELS or to == "bot":
+            hosted.hand_to_bot(number, "normal" if to == "bot" else to)
+        else:
+            raise IllegalAction(f"a seat goes to a bot ({', '.join(LEVELS)}) or is freed")
+        self.lobby_changed()
+
+    def _owned(self, member: Member) -> HostedTable:
+        hosted = member.table
+        if hosted is None or not hosted.is_owner(member):
+            raise IllegalAction("only the table's creator can do that")
+        return hosted
+
+    def _on_leave(self, member: Member, message: dict[str, Any]) -> None:
+        if member.table is None:
+            raise IllegalAction("you are not at a table")
+        self.goodbye(member)
+        self.members.add(member)
+        member.send(self.lobby_message())
+
+    def _on_rematch(self, member: Member, message: dict[str, Any]) -> None:
+        hosted = member.table
+        seat = hosted.seat_of(member) if hosted is not None else None
+        if hosted is None or seat is None or hosted.table is None or not hosted.table.over:
+            raise IllegalAction("a rematch is for players at a finished table")
+        hosted.rematch_votes.add(seat.number)
+        humans = [s for s in hosted.seats if s.human and s.peer is not None]
+        waiting = [s.name for s in humans if s.number not in hosted.rematch_votes]
+        if waiting:
+            wanted = f"{seat.name} wants a rematch (waiting for {', '.join(waiting)})."
+            hosted.broadcast_presence(wanted)
+            return
+        self._rematch(hosted)
+
+    def _rematch(self, old: HostedTable) -> None:
+        """The same seats at a new table, dealt at once; everyone there moves with them."""
+        new = self.add_table(
+            old.game.name,
+            old.players,
+            old.options,
+            fill_with_bots=old.fill_with_bots,
+            min_humans=old.min_humans,
+            owner_seat=old.owner_seat,
+        )
+        movers = [(s, s.peer) for s in old.seats if s.human and s.peer is not None]
+        for seat, peer in movers:
+            assert peer is not None
+            old.detach(peer)
+            number, token = new.claim(peer, seat.number, seat.identity)
+            self._sit(peer, new, number, token)  # type: ignore[arg-type]
+            new.seats[number].ready = True
+        for seat in old.seats:
+            if seat.bot_level is not None and not new.seats[seat.number].claimed:
+                new.seats[seat.number].bot_level = seat.bot_level
+                new.seats[seat.number].name = seat.name
+        log.info("table %s: a rematch at table %s", old.code, new.code)
+        self.start(new)
+
+    def _on_action(self, member: Member, message: dict[str, Any]) -> None:
+        hosted = member.table
+        if hosted is None:
+            raise IllegalAction("you are not at a table")
+        hosted.act(member, message["v"], message["action"])
+
+    def _on_chat(self, member: Member, message: dict[str, Any]) -> None:
+        hosted = member.table
+        seat = hosted.seat_of(member) if hosted is not None else None
+        if hosted is not None and not hosted.game.chat:
+            raise IllegalAction(f"{hosted.game.title} has no chat: use gestures")
+        if hosted is not None and seat is None and not self.config.spectator_chat:
+            raise IllegalAction("spectators may not chat at this table")
+        if not member.chat_limit.allow():
+            raise IllegalAction("you are chatting too fast: that line was not sent")
+        text = clean_text(message["text"], CHAT_LIMIT)
+        if not text:
+            return
+        line = {
+            "t": "chat",
+            "name": member.name,
+            "seat": None if seat is None else seat.number,
+            "text": text,
+            "watching": hosted is not None and seat is None,
+        }
+        if hosted is not None:
+            hosted.broadcast(line)
+        else:
+            for other in [m for m in self.members if m.table is None]:
+                other.send(line)
+
+    def _on_ping(self, member: Member, message: dict[str, Any]) -> None:
+        member.send({"t": "pong", **({"n": message["n"]} if "n" in message else {})})
+
+    def _on_pong(self, member: Member, message: dict[str, Any]) -> None:
+        pass  # any complete message keeps the connection alive
+
+    def _on_bye(self, member: Member, message: dict[str, Any]) -> None:
+        member.close()

@@ -1,0 +1,192 @@
+"""Following one network connection through a party: the lobby, a waiting room, the table, a
+rematch, back to the lobby. The screens shown are driven by what the server says.
+
+`Follow.run` is the app's network worker: it connects (taking back a seat we hold), then reads
+the server's messages for as long as the connection lives, reconnecting when it drops.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..net.client import ServerRefused, chat_line, why_not_joined
+from ..net.launch import address_text
+from .screens.connect import ConnectScreen
+from .screens.lobby import LobbyScreen
+
+if TYPE_CHECKING:
+    from ..net.client import RemoteClient
+    from .app import TableGamesApp
+
+
+class Follow:
+    """The screens of one connection: which is up, and what each message changes."""
+
+    def __init__(
+        self, app: TableGamesApp, remote: RemoteClient, invite: str = "", lobby: bool = False
+    ) -> None:
+        self.app, self.remote, self.invite = app, remote, invite
+        self.lobby_first = lobby  # a party session: the lobby, not the first open table
+        self.where = address_text(remote.host, remote.port)
+        self.waiting: ConnectScreen | None = None
+        self.lobby: LobbyScreen | None = None
+        self.started = False  # the table of this seat is on screen
+
+    # -- arriving ---------------------------------------------------------------------------------
+    async def run(self) -> None:
+        self._wait_at_table()
+        try:
+            await self._arrive()
+        except (ServerRefused, OSError, TimeoutError) as problem:
+            assert self.waiting is not None
+            why = why_not_joined(problem, self.remote.host, self.remote.port)
+            self.waiting.say(f"{why} Press q to quit.")
+            return
+        while await self._next():
+            pass
+
+    async def _arrive(self) -> None:
+        """Connect: our seat back, the table asked for, the only open one, or the lobby."""
+        remote = self.remote
+        if not self.lobby_first and remote.table_code is not None:
+            await remote.connect()  # a table named up front (--table, hosting from the menu)
+            self._seated()
+            return
+        first = await remote.greet()
+        if first["t"] == "seated" or await remote.take_back():
+            self._seated()
+            return
+        open_tables = [table for table in remote.lobby if not table["over"]]
+        if not self.lobby_first and len(open_tables) == 1:
+            remote.join_table(open_tables[0]["code"], spectate=remote.spectate)
+        else:
+            self._show_lobby()
+
+    # -- what the server says ---------------------------------------------------------------------
+    async def _next(self) -> bool:
+        """Handle the next message; False once there is nothing more to follow."""
+        remote, app = self.remote, self.app
+        message = await remote.next_message()
+        kind = message["t"]
+        if kind == "lost":
+            return await self._lost()
+        if kind == "lobby" and remote.table_code is None:
+            self._show_lobby()
+        elif kind == "seated":
+            self._seated()
+        elif kind == "presence" and not self.started and self.waiting is not None:
+            self.waiting.show_presence(message)
+        elif kind == "presence" and message.get("text") and self.started:
+            app.notify(message["text"], title="Table", timeout=6, markup=False)
+        elif kind == "update" and not self.started and remote.table_code is not None:
+            return self._start_table()
+        elif kind == "chat" and self._lobby_up():
+            assert self.lobby is not None
+            self.lobby.show_chat()
+        elif kind == "chat":
+            app.pop_chat(*chat_line(message))
+        elif kind == "error" and self._lobby_up():
+            assert self.lobby is not None
+            self.lobby.say(str(message["text"]))
+        elif kind == "error" and not self.started and self.waiting is not None:
+            self.waiting.say(str(message["text"]))
+        return True
+
+    def _lobby_up(self) -> bool:
+        return self.lobby is not None and self.app.screen is self.lobby
+
+    async def _lost(self) -> bool:
+        remote, app = self.remote, self.app
+        if remote.ended:
+            text = f"{remote.ended[0].upper()}{remote.ended[1:]}."
+            if self.started or self.waiting is None:
+                app.notify(text, severity="error", timeout=60, markup=False)
+            else:
+                self.waiting.say(f"{text} Press q to quit.")
+            return False
+        if remote.over and not self.lobby_first:
+            return False
+        app.notify("Connection lost: trying to get back...", timeout=5)
+        if not await remote.reconnect():
+            app.notify(f"Could not get back: {remote.why}.", severity="error", timeout=30)
+            return False
+        app.notify("Back again.", timeout=4)
+        if remote.table_code is None:
+            self._show_lobby()
+        return True
+
+    # -- screens ----------------------------------------------------------------------------------
+    def _show_lobby(self) -> None:
+        """The lobby on top, every table screen of ours closed."""
+        app = self.app
+        self.started = False
+        if self.lobby is None:
+            self.lobby = LobbyScreen(self.remote, self.where, self.app.ascii)
+        while self.lobby in app.screen_stack and app.screen is not self.lobby:
+            app.pop_screen()
+        if self.lobby not in app.screen_stack:
+            if self.waiting is not None and app.screen is self.waiting:
+                app.switch_screen(self.lobby)
+            else:
+                app.push_screen(self.lobby)
+        self.waiting = None
+        self.lobby.show(self.remote.lobby)
+        self.lobby.show_chat()
+
+    def _wait_at_table(self) -> None:
+        """The waiting room for the table we are joining (or have just been given)."""
+        waiting = ConnectScreen(self.where, self.app.ascii, remote=self.remote, invite=self.invite)
+        if self.waiting is not None and self.app.screen is self.waiting:
+            self.app.switch_screen(waiting)
+        elif self.started or (self.lobby is not None and self.app.screen is not self.lobby):
+            self.app.switch_screen(waiting)  # the table we played at gives way to the next one
+        else:
+            self.app.push_screen(waiting)
+        self.waiting = waiting
+
+    def _seated(self) -> None:
+        """We have a seat (or a chair to watch from): the waiting room, until the deal."""
+        if self.started or self.waiting is None or self.app.screen is not self.waiting:
+            self._wait_at_table()
+        self.started = False
+        assert self.waiting is not None
+        remote = self.remote
+        if remote.seat is not None:
+            self.waiting.seated()
+        else:
+            self.waiting.say("Watching. Waiting for the deal...")
+        if remote.presence is not None:
+            self.waiting.show_presence(remote.presence)
+        if remote.latest is not None:
+            self._start_table()
+
+    def _start_table(self) -> bool:
+        try:
+            self.app.start_game(self.remote)
+        except ValueError as problem:
+            assert self.waiting is not None
+            self.waiting.say(f"{problem}. Press q to quit.")
+            return False
+        self.started = True
+        return True
+
+    # -- asked by the screens --------------------------------------------------------------------
+    def back_to_lobby(self) -> None:
+        """Leave the table for the lobby (a party), or quit (a single table)."""
+        if self.lobby_first or self.lobby is not None:
+            self.remote.leave()
+            self._show_lobby()
+        else:
+            self.app.exit()
+
+    def rematch(self) -> None:
+        self.remote.rematch()
+        self._wait_at_table()
+        assert self.waiting is not None
+        self.waiting.say("Asked for a rematch: waiting for the others...")
+        self.started = False
+
+
+def party_game(follow: Follow | None) -> bool:
+    """True when a game is played from a lobby (its end offers a rematch and the lobby)."""
+    return follow is not None and (follow.lobby_first or follow.lobby is not None)

@@ -1,0 +1,298 @@
+"""The party's lobby: the server's tables, a new one, a seat or a chair to watch from, and chat.
+
+Reached with `ssh -p 2222 NAME@HOST` (a party server's session) or `tablegames join HOST` when
+the server has other than one open table. Everything here is one connection (`RemoteClient`):
+a table is picked by sending `join`, made by `create`; the app follows the answers.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Footer, Label, Static
+
+from ...bots import LEVELS
+from ...catalogue import listings
+from ...net.words import seat_words
+from ...rules import get_game
+from ..widgets.seats import table_box
+from .options import game_options
+from .setup import Stepper
+
+if TYPE_CHECKING:
+    from ...net.client import RemoteClient
+
+LOBBY_CHAT_SHOWN = 6
+
+
+def table_state(table: dict[str, Any]) -> str:
+    """A lobby line's state in a word or two."""
+    if table.get("over"):
+        return "finished"
+    return "playing" if table.get("started") else "waiting"
+
+
+def who_sits(seats: list[dict[str, Any]]) -> str:
+    """The people at a table in a line: `Sara, ready; Tom, away 2 min; Bot 3 (bot); 1 free`."""
+    taken = [seat_words(seat) for seat in seats if seat.get("taken")]
+    free = sum(1 for seat in seats if not seat.get("taken"))
+    return "; ".join([*taken, *([f"{free} free"] if free else [])])
+
+
+class LobbyScreen(Screen[None]):
+    """The tables, one highlighted; keys to open a table, sit down, watch, chat and leave."""
+
+    DEFAULT_CSS = """
+    LobbyScreen { layout: vertical; }
+    LobbyScreen #title { height: auto; padding: 0 1; text-style: bold; }
+    LobbyScreen #tables { height: 1fr; border: round $primary; padding: 0 1; }
+    LobbyScreen.ascii #tables, LobbyScreen.ascii #chat { border: ascii $primary; }
+    LobbyScreen #chat { height: auto; max-height: 9; border: round $primary-darken-2;
+        padding: 0 1; }
+    LobbyScreen #status { height: auto; padding: 0 1; text-style: bold; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "new", "New table"),
+        Binding("enter", "sit", "Sit down"),
+        Binding("w", "watch", "Watch"),
+        Binding("up", "move(-1)", "Up", show=False),
+        Binding("down", "move(1)", "Down", show=False),
+        Binding("c", "chat", "Chat"),
+        Binding("question_mark", "help", "Help", key_display="?"),
+        Binding("q", "leave", "Quit"),
+    ]
+
+    def __init__(self, remote: RemoteClient, where: str, ascii: bool = False) -> None:
+        super().__init__(classes="ascii" if ascii else None)
+        self.remote, self.where, self.ascii = remote, where, ascii
+        self.tables: list[dict[str, Any]] = []
+        self.chosen = 0
+        self.drawn = False  # mounted: what `show` and `say` change is on screen
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="title")
+        with VerticalScroll(id="tables"):
+            yield Static(id="list")
+        yield Static(id="chat")
+        yield Static(id="status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.drawn = True
+        self.query_one("#tables").border_title = "Tables"
+        self.query_one("#chat").border_title = "Lobby chat (c to say something)"
+        self.say("n opens a new table; Enter sits down at the highlighted one; w watches it.")
+        self._draw()
+        self.show_chat()
+
+    def _title(self) -> None:
+        title = f"tablegames at {self.where}: you are {self.remote.name}"
+        self.query_one("#title", Static).update(Text(title))
+
+    def show(self, tables: list[dict[str, Any]]) -> None:
+        """Redraw the list of tables (a `lobby` message's)."""
+        code = self.tables[self.chosen]["code"] if self.tables else None
+        self.tables = list(tables)
+        codes = [table["code"] for table in self.tables]
+        self.chosen = codes.index(code) if code in codes else min(self.chosen, len(codes) - 1)
+        self.chosen = max(self.chosen, 0)
+        self._draw()
+
+    def _draw(self) -> None:
+        if not self.drawn:
+            return  # drawn once mounted
+        self._title()
+        if not self.tables:
+            self.query_one("#list", Static).update(
+                Text("No tables yet: press n to open one and invite your friends.")
+            )
+            return
+        grid = Table(box=table_box(self.ascii), expand=True, pad_edge=False)
+        grid.add_column("", width=1)
+        grid.add_column("Table", no_wrap=True)
+        grid.add_column("Game", no_wrap=True)
+        grid.add_column("State", no_wrap=True)
+        grid.add_column("Who", ratio=1)
+        arrow = ">" if self.ascii else "▶"
+        for number, table in enumerate(self.tables):
+            seats = who_sits(table["seats"])
+            grid.add_row(
+                arrow if number == self.chosen else "",
+                table["code"],
+                f"{table['title']} ({table['players']})",
+                table_state(table),
+                seats,
+                style="bold" if number == self.chosen else "",
+            )
+        self.query_one("#list", Static).update(grid)
+
+    def show_chat(self) -> None:
+        if not self.drawn:
+            return
+        lines = list(self.remote.chat_lines)[-LOBBY_CHAT_SHOWN:]
+        text = "\n".join(f"{who}: {line}" for who, line in lines) or "Nobody has said anything."
+        self.query_one("#chat", Static).update(Text(text))
+
+    def say(self, text: str) -> None:
+        if self.drawn:
+            self.query_one("#status", Static).update(Text(text))
+
+    def _highlighted(self) -> dict[str, Any] | None:
+        return self.tables[self.chosen] if self.tables else None
+
+    def action_move(self, step: int) -> None:
+        if self.tables:
+            self.chosen = (self.chosen + step) % len(self.tables)
+            self._draw()
+
+    def action_new(self) -> None:
+        def made(table: dict[str, Any] | None) -> None:
+            if table is not None:
+                self.say("Opening the table...")
+                self.remote.create(**table)
+
+        self.app.push_screen(NewTableDialog(self.ascii), made)
+
+    def action_sit(self) -> None:
+        table = self._highlighted()
+        if table is None:
+            self.say("There is no table yet: press n to open one.")
+        elif table.get("over"):
+            self.say(f"Table {table['code']} is finished: open a new one with n.")
+        else:
+            self.say(f"Joining table {table['code']}...")
+            self.remote.join_table(table["code"])
+
+    def action_watch(self) -> None:
+        table = self._highlighted()
+        if table is None:
+            self.say("There is no table to watch yet.")
+        else:
+            self.remote.join_table(table["code"], spectate=True)
+
+    def action_chat(self) -> None:
+        from .network import ChatDialog
+
+        def send(line: str | None) -> None:
+            if line:
+                self.remote.chat(line)
+
+        self.app.push_screen(
+            ChatDialog(self.ascii, list(self.remote.chat_lines), "the lobby"), send
+        )
+
+    def action_help(self) -> None:
+        self.say(
+            "Up/Down pick a table. n: a new table (game, players, bots). Enter: sit down. "
+            "w: watch. c: chat with everyone in the lobby. q: leave the party."
+        )
+
+    def action_leave(self) -> None:
+        self.app.exit()
+
+
+class NewTableDialog(ModalScreen[dict[str, Any] | None]):
+    """Which game, how many seats, which bots take the empty ones, and the game's options."""
+
+    DEFAULT_CSS = """
+    NewTableDialog { align: center middle; }
+    NewTableDialog > Vertical { width: 64; max-width: 100%; height: auto;
+        border: thick $accent; background: $surface; padding: 0 1; }
+    NewTableDialog.ascii > Vertical { border: ascii $accent; }
+    NewTableDialog Horizontal { height: auto; }
+    NewTableDialog .field { width: 12; }
+    NewTableDialog .hint { color: $text-muted; width: 1fr; padding-left: 1; }
+    NewTableDialog Button { width: 100%; margin-top: 1; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "open", "Open the table"),
+        Binding("escape", "cancel", "Cancel"),
+        Binding("up", "app.focus_previous", "Previous", show=False),
+        Binding("down", "app.focus_next", "Next", show=False),
+    ]
+
+    def __init__(self, ascii: bool = False) -> None:
+        super().__init__(classes="ascii" if ascii else None)
+        self.ascii = ascii
+        self.games = [entry.name for entry in listings() if entry.playable]
+
+    def compose(self) -> ComposeResult:
+        first = get_game(self.games[0])
+        with Vertical() as box:
+            box.border_title = "A new table (Left/Right change, Up/Down move)"
+            for label, widget, hint in (
+                ("Game", Stepper(self.games, self.games[0], self.ascii, "game"), ""),
+                (
+                    "Players",
+                    Stepper(
+                        self._players(first.name), first.default_players, self.ascii, "players"
+                    ),
+                    "seats at the table",
+                ),
+                (
+                    "Bots",
+                    Stepper(["none", *LEVELS], "normal", self.ascii, "bots"),
+                    "take the seats still empty when you start",
+                ),
+            ):
+                with Horizontal():
+                    yield Label(label, classes="field")
+                    yield widget
+                    yield Label(hint, classes="hint")
+            yield Vertical(id="options")
+            yield Button("Open the table (Enter)", id="open", variant="primary", compact=True)
+
+    def on_mount(self) -> None:
+        self._show_options()
+        self.query_one("#game", Stepper).focus()
+
+    @staticmethod
+    def _players(game: str) -> list[int]:
+        info = get_game(game)
+        return list(range(info.min_players, info.max_players + 1))
+
+    def on_stepper_changed(self, event: Stepper.Changed) -> None:
+        if event.stepper.id == "game":
+            game = event.value
+            self.query_one("#players", Stepper).set_values(self._players(game))
+            self._show_options()
+
+    def _show_options(self) -> None:
+        box = self.query_one("#options", Vertical)
+        box.remove_children()
+        game = self.query_one("#game", Stepper).value
+        for option in game_options(game):
+            row = Horizontal(
+                Label(option.label, classes="field"),
+                Stepper(list(option.values), option.default, self.ascii, f"option-{option.name}"),
+                Label(option.hint, classes="hint"),
+            )
+            box.mount(row)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.action_open()
+
+    def action_open(self) -> None:
+        game = self.query_one("#game", Stepper).value
+        bots = self.query_one("#bots", Stepper).value
+        options = {
+            option.name: self.query_one(f"#option-{option.name}", Stepper).value
+            for option in game_options(game)
+        }
+        self.dismiss(
+            {
+                "game": game,
+                "players": self.query_one("#players", Stepper).value,
+                "bots": None if bots == "none" else bots,
+                "options": options,
+            }
+        )
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,298 @@
+"""Fair play on a shared box and a LAN (issue 15): codes nobody guesses, chat nobody floods,
+names and seats nobody takes from whoever proved them first, and a host who sees who is away.
+
+Every attack here talks to loopback only; its counts go to `bench/reliability.py`'s scoreboard.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import math
+import os
+import stat
+from pathlib import Path
+
+import pytest
+
+from tablegames.net.client import RemoteClient, SeatTokens
+from tablegames.net.console import HostConsole
+from tablegames.net.guard import AttemptLimiter
+from tablegames.net.hosting import JOIN_CODE_ALPHABET, new_join_code, same_join_code
+from tablegames.net.protocol import PROTOCOL_VERSION
+from tablegames.store import SavedSeat, Store
+
+from .harness import LOOPBACK, RawPeer, ServerRefused, read_until_closed, running_server
+from .metrics import record
+from .scanner import split_frames
+
+
+async def say_hello(port: int, name: str, **fields: object) -> RawPeer:
+    peer = await RawPeer.open(port)
+    peer.send({"t": "hello", "v": PROTOCOL_VERSION, "name": name, **fields})
+    return peer
+
+
+async def answers(peer: RawPeer) -> list[dict]:
+    """What the server said to `peer` until it hung up."""
+    data = await read_until_closed(peer.reader)
+    await peer.close()
+    return [frame for _, frame in split_frames(data)]
+
+
+# -- join codes --------------------------------------------------------------------------------
+def test_join_codes_are_long_enough_that_guessing_is_hopeless_and_easy_to_type():
+    codes = {new_join_code() for _ in range(200)}
+    assert len(codes) == 200
+    code = codes.pop()
+    letters = code.replace("-", "")
+    assert math.log2(len(JOIN_CODE_ALPHABET)) * len(letters) >= 40
+    assert not set(letters) - set(JOIN_CODE_ALPHABET) and not set("01OIL") & set(letters)
+    assert same_join_code(f" {letters.lower()} ", code) and not same_join_code(letters[:-1], code)
+
+
+async def test_a_missing_code_says_how_to_give_one():
+    async with running_server(code="7KQM-XH4P-2R") as (server, port):
+        server.add_table("crates", 2)
+        (refusal,) = await answers(await say_hello(port, "Sara"))
+        assert refusal["code"] == "need-code"
+        assert refusal["text"] == "this table needs a join code: add --code CODE"
+
+
+async def test_guessing_the_code_locks_the_address_out_and_the_host_is_told(caplog):
+    caplog.set_level(logging.INFO, "tablegames")
+    guard = AttemptLimiter(free=3, lock_after=10, lock_for=900)
+    async with running_server(code="7KQM-XH4P-2R") as (server, port):
+        server.party.guard = guard
+        hosted = server.add_table("crates", 2)
+        guesses = refused_early = 0
+        for n in range(40):  # a loopback guesser that keeps going
+            answer = await answers(await say_hello(port, "guesser", code=f"{n:010d}"))
+            if answer[0]["code"] == "bad-code":
+                guesses += 1
+            else:
+                assert answer[0]["code"] == "held-back", answer
+                assert "try again in" in answer[0]["text"]
+                refused_early += 1
+            guard.clock = lambda: 0.0  # the back-off between tries is not waited out here
+        # Even the right code is refused while the address is locked out.
+        (locked,) = await answers(await say_hello(port, "guesser", code="7KQM-XH4P-2R"))
+        assert locked["code"] == "held-back"
+        assert not any(seat.claimed for seat in hosted.seats)
+    assert guesses <= 10 and refused_early >= 30
+    failures = [r for r in caplog.records if "wrong join code from 127.0.0.1" in r.getMessage()]
+    assert len(failures) == guesses
+    assert all("0000" not in r.getMessage() for r in failures)  # the guesses are not logged
+    record("fairplay", max_code_guesses_before_lockout=guesses)
+
+
+# -- chat ----------------------------------------------------------------------------------------
+async def test_a_chat_flood_is_cut_to_the_rate_and_the_sender_is_told():
+    async with running_server(chat_per_second=1.0, chat_burst=5) as (server, port):
+        hosted = server.add_table("crates", 2)
+        flooder, victim = await RawPeer.open(port), await RawPeer.open(port)
+        await flooder.sit(hosted.code, 0, "ben")
+        await victim.sit(hosted.code, 1, "ada")
+        for n in range(500):
+            flooder.send({"t": "chat", "text": f"spam {n} " + "x" * 400})
+        told = await flooder.until_pong(timeout=20)
+        heard = [f for f in await victim.until_pong(timeout=20) if f["t"] == "chat"]
+        refusals = [f for f in told if f["t"] == "error"]
+        assert len(heard) <= 6 and len(refusals) >= 490
+        assert "too fast" in refusals[0]["text"]
+        assert all(len(line["text"]) <= 300 for line in heard)
+        record("fairplay", chat_sent=500, max_chat_delivered=len(heard))
+        for peer in (flooder, victim):
+            await peer.close()
+
+
+async def test_spectators_may_not_chat_unless_the_host_allows_and_are_marked_when_they_do():
+    for allowed in (False, True):
+        async with running_server(spectator_chat=allowed) as (server, port):
+            hosted = server.add_table("crates", 2)
+            player, watcher = await RawPeer.open(port), await RawPeer.open(port)
+            await player.sit(hosted.code, 0, "ben")
+            watcher.send({"t": "hello", "v": PROTOCOL_VERSION, "name": "bea"})
+            watcher.send({"t": "join", "table": hosted.code, "spectate": True})
+            await watcher.until_pong()
+            watcher.send({"t": "chat", "text": "i am \x1b[31mben\x1b[0m"})
+            told = await watcher.until_pong()
+            heard = [f for f in await player.until_pong() if f["t"] == "chat"]
+            if allowed:
+                (line,) = heard
+                assert line["watching"] is True and line["name"] == "bea"
+                assert "\x1b" not in line["text"]
+            else:
+                assert heard == []
+                assert "spectators may not chat" in told[-1]["text"]
+            for peer in (player, watcher):
+                await peer.close()
+
+
+async def test_a_client_keeps_and_shows_only_so_much_chat():
+    async with running_server(chat_per_second=1000.0, chat_burst=1000) as (server, port):
+        server.add_table("crates", 3)
+        ada = RemoteClient(LOOPBACK, port, "ada")
+        await ada.connect()
+        ben = await RawPeer.open(port)
+        await ben.sit(next(iter(server.tables)), 1, "ben")
+        for n in range(300):
+            ben.send({"t": "chat", "text": f"line {n}"})
+        await ben.until_pong(timeout=10)
+        await asyncio.sleep(0.3)
+        assert len(ada.chat_lines) == 50 and ada.chat_lines[-1] == ("ben", "line 299")
+        await ada.close()
+        await ben.close()
+
+
+# -- names ----------------------------------------------------------------------------------------
+async def test_names_are_unique_per_table_whatever_the_case_or_width():
+    async with running_server() as (server, port):
+        hosted = server.add_table("crates", 3)
+        ben = await RawPeer.open(port)
+        await ben.sit(hosted.code, 0, "ben")
+        for other in ("BEN", "ｂｅｎ", "be\u200bn"):
+            with pytest.raises(ServerRefused, match=r"someone called .* is already at this table"):
+                await (await RawPeer.open(port)).sit(hosted.code, None, other)
+        watcher = await RawPeer.open(port)
+        watcher.send({"t": "hello", "v": PROTOCOL_VERSION, "name": "Ben"})
+        watcher.send({"t": "join", "table": hosted.code, "spectate": True})
+        refusals = [f for f in await watcher.until_pong() if f["t"] == "error"]
+        assert refusals and "already at this table" in refusals[0]["text"]
+        assert [s.name for s in hosted.seats if s.claimed] == ["ben"]
+
+
+async def test_a_name_a_key_owns_cannot_be_used_by_a_plain_join(tmp_path):
+    store = Store(tmp_path / "party.db")
+    from tablegames.net.names import name_key
+
+    store.claim_name(name_key("ben"), "ben", "SHA256:key-of-ben")
+    async with running_server() as (server, port):
+        server.party.store = store
+        (refusal,) = await answers(await say_hello(port, "Ben"))
+        assert refusal["code"] == "name-taken" and "belongs to a player" in refusal["text"]
+
+
+# -- seats and connections ----------------------------------------------------------------------
+async def test_a_second_terminal_with_the_token_takes_the_seat_and_the_first_is_told():
+    async with running_server() as (server, port):
+        hosted = server.add_table("crates", 2)
+        first = RemoteClient(LOOPBACK, port, "ben", table=hosted.code)
+        await first.connect()
+        second = RemoteClient(LOOPBACK, port, "ben", table=hosted.code)
+        second.token = first.token
+        other = RemoteClient(LOOPBACK, port, "ada", table=hosted.code)
+        await other.connect()
+        news: list[str] = []
+        other.listen_notices(lambda kind, text: news.append(text))
+        await second.connect()
+        for _ in range(100):
+            if first.ended:
+                break
+            await asyncio.sleep(0.02)
+        assert first.ended == "your seat was taken by another terminal (it had your seat's token)"
+        assert not await first.reconnect()  # it does not fight for the seat
+        assert hosted.seats[0].peer is not None and second.seat == 0
+        await asyncio.sleep(0.1)
+        assert "ben's seat moved to another terminal." in news
+        for client in (first, second, other):
+            await client.close()
+
+
+async def test_a_seat_comes_back_under_another_address_of_the_same_server(tmp_path):
+    tokens = SeatTokens(tmp_path / "seats.json")
+    async with running_server() as (server, port):
+        hosted = server.add_table("crates", 2)
+        first = RemoteClient("localhost", port, "ben", table=hosted.code, tokens=tokens)
+        await first.connect()
+        hosted.start()  # the game is on: a stranger could not sit down now
+        await first.close()
+        again = RemoteClient(LOOPBACK, port, "ben", tokens=tokens)
+        await again.connect()
+        assert again.seat == first.seat == 0 and again.table_code == hosted.code
+        await again.close()
+
+
+async def test_the_host_sees_who_is_away_and_gives_the_seat_to_a_bot_or_frees_it():
+    async with running_server(bot_pace=0) as (server, port):
+        hosted = server.add_table("crates", 3, {"short": True})
+        console = HostConsole(server.party, say=lambda text: None)
+        players = [RemoteClient(LOOPBACK, port, name, table=hosted.code) for name in "abc"]
+        for client in players:
+            await client.connect()
+            client.ready(True)
+        await asyncio.sleep(0.2)
+        assert hosted.table is not None  # every seat taken and ready: it began by itself
+        await players[1].close()
+        await asyncio.sleep(0.2)
+        hosted.seats[1].dropped_at -= 190
+        lines = console.run("tables")
+        assert "2. b, away 3 min" in lines
+        assert console.run("bot 2 random") == f"Table {hosted.code}: done."
+        assert hosted.table.bots[1] and hosted.seats[1].bot_level == "random"
+        assert "2. b (bot)" in console.run("tables")
+        assert console.run(f"free {hosted.code} 3") == f"Table {hosted.code}: done."
+        await asyncio.sleep(0.2)
+        assert players[2].ended == "the host freed your seat"
+        newcomer = RemoteClient(LOOPBACK, port, "dee", table=hosted.code)
+        await newcomer.connect()  # a freed seat may be taken while the game goes on
+        assert newcomer.seat == 2 and 2 not in hosted.table.bots
+        assert console.run("bot 9").startswith("Cannot: there is no seat 9")
+        assert console.run("dance").startswith("No command 'dance'")
+        for client in (*players, newcomer):
+            await client.close()
+
+
+async def test_bots_fill_empty_seats_only_when_the_host_starts_or_enough_humans_are_ready():
+    async with running_server(bot_pace=0) as (server, port):
+        waits = server.add_table("crates", 4, fill_with_bots="normal")
+        counts = server.add_table("crates", 4, fill_with_bots="normal", min_humans=2)
+        sara = RemoteClient(LOOPBACK, port, "sara", table=waits.code)
+        await sara.connect()
+        sara.ready(True)
+        await asyncio.sleep(0.2)
+        assert waits.table is None  # a friend joining a moment later still finds a seat
+        seats = sara.presence["seats"]
+        assert [s.get("will_be_bot") for s in seats] == [None, "normal", "normal", "normal"]
+        assert "when the host starts it" in sara.presence["starts"]
+        ben = RemoteClient(LOOPBACK, port, "ben", table=waits.code)
+        await ben.connect()
+        assert ben.seat == 1
+        console = HostConsole(server.party, say=lambda text: None)
+        assert "waiting for ben to be ready" in console.run(f"start {waits.code}")
+        ben.ready(True)
+        await asyncio.sleep(0.1)
+        assert console.run(f"start {waits.code}") == f"Table {waits.code}: the game begins."
+        assert [s.bot_level for s in waits.seats] == [None, None, "normal", "normal"]
+
+        ada, dan = (RemoteClient(LOOPBACK, port, n, table=counts.code) for n in ("ada", "dan"))
+        await ada.connect()
+        ada.ready(True)
+        await asyncio.sleep(0.1)
+        assert counts.table is None
+        await dan.connect()
+        dan.ready(True)
+        await asyncio.sleep(0.2)
+        assert counts.table is not None  # two humans ready: the configured number
+        for client in (sara, ben, ada, dan):
+            await client.close()
+
+
+def test_files_holding_game_state_or_tokens_are_readable_by_nobody_else(tmp_path):
+    """The scoreboard's count: everything tablegames wrote under a permissive umask."""
+    old = os.umask(0)
+    try:
+        home = tmp_path / "home"
+        home.mkdir(mode=0o755)
+        store = Store(home / "tablegames.db")
+        table_id = store.create_table("ABCD", "crates", 2, {}, "server")
+        store.start_table(table_id, 1, [SavedSeat(0, "a"), SavedSeat(1, "b")])
+        store.append_action(table_id, 0, 0, {"type": "draw"}, 0.0)
+        SeatTokens(home / "seats.json").put("server", "ben", "ABCD", "token")
+    finally:
+        os.umask(old)
+    written = [p for p in Path(home).iterdir() if p.is_file()]
+    assert len(written) == 4  # the database, its -wal and -shm, the seat tokens
+    readable = [p.name for p in written if stat.S_IMODE(p.stat().st_mode) & 0o077]
+    record("fairplay", files_written=len(written), files_readable_by_others=len(readable))
+    assert readable == []

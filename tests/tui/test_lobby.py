@@ -1,0 +1,114 @@
+"""The party's lobby over loopback: tables listed, a table opened, a game to its end, a rematch,
+back to the lobby; `join` with one open table goes straight to it."""
+
+from __future__ import annotations
+
+from tablegames.net.client import RemoteClient
+from tablegames.net.server import Server, ServerConfig
+from tablegames.tui.app import TableGamesApp
+from tablegames.tui.screens.connect import ConnectScreen
+from tablegames.tui.screens.crates import CratesScreen
+from tablegames.tui.screens.lobby import LobbyScreen, NewTableDialog
+
+from .helpers import screen_text
+from .test_network import wait_for
+
+
+async def party(tables: int = 2) -> tuple[Server, int]:
+    server = Server(ServerConfig(port=0, bot_pace=0.0))
+    for _ in range(tables):
+        server.add_table("roach", 3)
+    return server, await server.start()
+
+
+async def test_the_lobby_lists_the_tables_and_opens_a_new_one_to_play():
+    server, port = await party()
+    remote = RemoteClient("127.0.0.1", port, "Sara")
+    app = TableGamesApp(remote=remote, lobby=True)
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            await wait_for(pilot, lambda: "Cockroach Poker Royal (3)" in screen_text(app))
+            text = screen_text(app)
+            assert "you are Sara" in text and text.count("waiting") == 2 and "3 free" in text
+            await pilot.press("n")
+            assert isinstance(app.screen, NewTableDialog)
+            await pilot.press("right", "down", "left", "left")  # crates..., 2 players
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, ConnectScreen))
+            await wait_for(pilot, lambda: "or s to start now" in screen_text(app))
+            (made,) = [t for t in server.tables.values() if t.owner_seat == 0]
+            assert made.players == 2 and made.seats[0].name == "Sara"
+            await pilot.press("s")
+            await wait_for(pilot, lambda: made.table is not None)
+            await wait_for(pilot, lambda: not isinstance(app.screen, ConnectScreen))
+            assert made.seats[1].bot_level == "normal"
+            await pilot.press("q")  # leave the game...
+            await pilot.press("m")
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))  # ...to the lobby
+            assert made.seats[0].peer is None  # the seat is held for Sara
+            await wait_for(pilot, lambda: "playing" in screen_text(app))
+    finally:
+        await remote.close()
+        await server.close()
+
+
+async def test_a_finished_party_game_offers_a_rematch_with_the_same_seats():
+    server = Server(ServerConfig(port=0, bot_pace=0.0))
+    hosted = server.add_table(
+        "crates",
+        2,
+        {"dealer": 1, "hands": [["QH"], ["JH", "10D"]], "upcard": "KH", "short": True},
+        fill_with_bots="normal",
+        owner_seat=0,
+    )
+    port = await server.start()
+    remote = RemoteClient("127.0.0.1", port, "Sara")
+    app = TableGamesApp(remote=remote, lobby=True)
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: "or s to start now" in screen_text(app))
+            await pilot.press("s")
+            await wait_for(pilot, lambda: isinstance(app.screen, CratesScreen), seconds=10)
+            hosted.table.bots.clear()
+            # Play the game out with the bot's moves made here, fast.
+            while not hosted.table.over:
+                seat = min(hosted.table.state.waiting_for())
+                hosted.table.submit(seat, hosted.table.legal(seat)[0])
+            for _ in range(40):  # close each round's summary until the game's end shows
+                if "Rematch (r)" in screen_text(app):
+                    break
+                await pilot.press("escape")
+                await pilot.pause(0.1)
+            assert "Back to the lobby (m)" in screen_text(app)
+            await pilot.press("r")
+            await wait_for(pilot, lambda: len(server.tables) == 2, seconds=10)
+            rematch = next(t for t in server.tables.values() if t is not hosted)
+            await wait_for(pilot, lambda: rematch.table is not None, seconds=10)
+            assert rematch.seats[0].name == "Sara" and rematch.seats[1].bot_level == "normal"
+            await wait_for(pilot, lambda: isinstance(app.screen, CratesScreen), seconds=10)
+            assert remote.table_code == rematch.code
+    finally:
+        await remote.close()
+        await server.close()
+
+
+async def test_join_without_a_table_goes_straight_to_the_only_open_one():
+    server, port = await party(tables=1)
+    remote = RemoteClient("127.0.0.1", port, "Sara")
+    app = TableGamesApp(remote=remote)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: "Press r when you are ready" in screen_text(app))
+            assert isinstance(app.screen, ConnectScreen)
+            server.add_table("crates", 2)
+            other = RemoteClient("127.0.0.1", port, "Tom")
+            other_app = TableGamesApp(remote=other)
+            async with other_app.run_test(size=(80, 24)) as other_pilot:
+                await wait_for(other_pilot, lambda: isinstance(other_app.screen, LobbyScreen))
+            await other.close()
+    finally:
+        await remote.close()
+        await server.close()
