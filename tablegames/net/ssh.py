@@ -139,7 +139,7 @@ class SshFrontDoor:
             *(session.close_with(CLOSING_SENTENCE) for session in list(self.sessions))
         )
         for doorman in list(self.connections):
-            doorman.close()
+            doorman.close(CLOSING_SENTENCE)
         for doorman in list(self.connections):
             if doorman.conn is not None:
                 with contextlib.suppress(TimeoutError):

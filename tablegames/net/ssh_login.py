@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import shlex
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -70,7 +71,9 @@ class Doorman(asyncssh.SSHServer):
         if len(door.connections) > self.config.max_connections:
             # A flood: no key exchange, no sentence, just the door shut.
             self.log.warning(
-                "ssh: refused %s: %d connections already", self.address, len(door.connections) - 1
+                "ssh: refused %s: the server has its %d connections",
+                self.address,
+                self.config.max_connections,
             )
             self._refused = True
             conn.abort()
@@ -253,9 +256,9 @@ class Doorman(asyncssh.SSHServer):
         """The program is running: the login deadline is met."""
         self._cancel_session_deadline()
 
-    def close(self) -> None:
+    def close(self, reason: str = "Disconnected by the table server") -> None:
         if self.conn is not None:
-            self.conn.close()
+            self.conn.disconnect(asyncssh.DISC_BY_APPLICATION, reason)
 
     # -- helpers -----------------------------------------------------------------------------
     def _held_back(self) -> bool:
@@ -278,7 +281,7 @@ class Doorman(asyncssh.SSHServer):
     def how_to_connect(self, name: str) -> str:
         """The command a player types to come in as `name` (as this connection reached us)."""
         host, port = self.door.reached_as(self.conn)
-        return f"ssh -p {port} {name}@{host}"
+        return f"ssh -p {port} {shlex.quote(name)}@{host}"
 
     def _too_slow(self) -> None:
         self._session_deadline = None

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
 CODE_LIMIT = 64  # keys kept of a join code being typed
 EARLY_KEYS_LIMIT = 4096  # keys typed before the program is up, kept for it
+GOODBYE_TIMEOUT = 2.0  # seconds a client gets to read the last sentence before it is cut off
 ENTER, CTRL_C, CTRL_D, BACKSPACES = b"\r\n", b"\x03", b"\x04", b"\x08\x7f"
 
 
@@ -164,6 +165,11 @@ class TableSession(asyncssh.SSHServerSession[bytes]):
         await self.end()
         self._say(sentence)
         self._exit(status)
+        if self.chan is not None:
+            # OpenSSH drops output it has not shown yet when the connection goes: let the
+            # client close the channel first (it leaves on its own then).
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.chan.wait_closed(), GOODBYE_TIMEOUT)
 
     def refuse(self, sentence: str) -> None:
         """Turn the session away before any program runs."""

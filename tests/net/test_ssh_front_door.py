@@ -198,6 +198,38 @@ def test_the_server_says_when_it_is_full(open_door, clients, keys):
     assert "READY" not in screen
 
 
+def test_connections_are_limited_per_address_and_in_all(open_door, clients, keys):
+    door = open_door(max_connections_per_address=1)
+    clients.open(ssh_command(door.port, "ann", None)).wait_for("READY")
+    second = clients.open(ssh_command(door.port, "bob", None))
+    screen = second.wait_for("SSH-EXIT=255").replace("\n", "")
+    assert "Too many connections from 127.0.0.1 at once (at most 1): close one and try" in screen
+
+    crowded = open_door(max_connections=1)
+    clients.open(ssh_command(crowded.port, "ann", None)).wait_for("READY")
+    turned_away = clients.open(ssh_command(crowded.port, "bob", None, "-o", "LogLevel=INFO"))
+    screen = turned_away.wait_for("SSH-EXIT=255")
+    assert "Connection reset" in screen or "closed by remote host" in screen  # no sentence
+    assert "ssh: refused 127.0.0.1: the server has its 1 connections" in crowded.records.lines
+
+
+def test_a_join_code_not_given_in_time_closes_the_session(open_door, clients, keys):
+    door = open_door(join_code="KXPF", login_timeout=2.0)
+    ssh = clients.open(ssh_command(door.port, "ben", keys["ben"]))
+    ssh.wait_for("Join code:")
+    assert "No join code given in time." in ssh.wait_for("SSH-EXIT=1", timeout=10)
+
+
+def test_closing_the_door_ends_every_session(open_door, clients, keys):
+    door = open_door()
+    terminals = [clients.open(ssh_command(door.port, name, None)) for name in ("ann", "bob")]
+    pids = [shown_pid(terminal.wait_for("READY")) for terminal in terminals]
+    door.stop()
+    assert not any(alive(pid) for pid in pids)  # reaped before stop() returned
+    for terminal in terminals:
+        assert "The host has closed the table server." in terminal.wait_for("SSH-EXIT=")
+
+
 def test_an_idle_session_is_closed_with_a_sentence(open_door, clients, keys):
     door = open_door(idle_timeout=2.0)
     ssh = clients.open(ssh_command(door.port, "ben", keys["ben"]))
