@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import signal
 import time
 from collections.abc import Coroutine
 from dataclasses import replace
@@ -251,7 +252,7 @@ class TableSession(asyncssh.SSHServerSession[bytes]):
             self._early_keys.clear()
 
     def _program_ended(self, returncode: int) -> None:
-        self.door.log.info("ssh: %s's program ended (status %d)", self.identity.name, returncode)
+        self.door.log.info("ssh: %s's program ended (%s)", self.identity.name, ending(returncode))
         self.door.sessions.discard(self)
         self._stop_watching_idle()
         if not self._closing:
@@ -311,3 +312,13 @@ class TableSession(asyncssh.SSHServerSession[bytes]):
 
     def _track(self, work: Coroutine[Any, Any, None]) -> None:
         self.door.track(work)
+
+
+def ending(returncode: int) -> str:
+    """How a program ended, for the log: "status 0", "SIGHUP"."""
+    if returncode >= 0:
+        return f"status {returncode}"
+    try:
+        return signal.Signals(-returncode).name
+    except ValueError:
+        return f"signal {-returncode}"

@@ -2,7 +2,8 @@
 
 It prints who it runs for (from its environment), its TERM and terminal size, whether stdin is
 a terminal and its controlling one, its pid, then READY. Each typed line comes back as
-"YOU SAID: ..."; "exit N" exits with status N; SIGWINCH prints the new size.
+"YOU SAID: ..."; "exit N" exits with status N; "raw" reads one key in raw mode, as a full-screen
+app would, and prints its byte ("GOT 03" for Ctrl-C); SIGWINCH prints the new size.
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ from __future__ import annotations
 import os
 import signal
 import sys
+import termios
+import tty
 
 
 def size() -> str:
@@ -27,6 +30,17 @@ def controlling_terminal() -> bool:
     return os.tcgetpgrp(0) == os.getpgrp()
 
 
+def read_one_raw_key() -> None:
+    saved = termios.tcgetattr(0)
+    tty.setraw(0)
+    try:
+        print("RAW", end="\r\n", flush=True)
+        key = os.read(0, 1)
+    finally:
+        termios.tcsetattr(0, termios.TCSADRAIN, saved)
+    print(f"GOT {key.hex()}", flush=True)
+
+
 def main() -> None:
     signal.signal(signal.SIGWINCH, lambda *_: print(f"RESIZED {size()}", flush=True))
     print(f"PLAYER={os.environ.get('PLAYER')} GUEST={os.environ.get('GUEST')}")
@@ -40,6 +54,9 @@ def main() -> None:
         line = line.strip()
         if line.startswith("exit "):
             sys.exit(int(line.split()[1]))
+        if line == "raw":
+            read_one_raw_key()
+            continue
         print(f"YOU SAID: {line}", flush=True)
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from tablegames.net.guard import AttemptLimiter
-from tablegames.net.ssh import SshConfig
+from tablegames.net.ssh import Launch, SshConfig
 
 from .ssh_harness import (
     DoorThread,
@@ -27,6 +27,7 @@ from .ssh_harness import (
     shown_pid,
     ssh_client_pid,
     ssh_command,
+    table_program,
     wait_until,
 )
 
@@ -47,10 +48,12 @@ def open_door(tmp_path: Path) -> Iterator[OpenDoor]:
     """Start front doors on free loopback ports; all are closed at the end of the test."""
     doors: list[DoorThread] = []
 
-    def opened(limiter: AttemptLimiter | None = None, **settings: object) -> DoorThread:
+    def opened(
+        limiter: AttemptLimiter | None = None, launch=table_program, **settings: object
+    ) -> DoorThread:
         settings.setdefault("host_key", tmp_path / "host_key")
         config = SshConfig(host="127.0.0.1", port=0, **settings)  # type: ignore[arg-type]
-        door = DoorThread(config, tmp_path / "names.db", limiter)
+        door = DoorThread(config, tmp_path / "names.db", limiter, launch)
         doors.append(door)
         return door
 
@@ -86,6 +89,10 @@ def test_a_key_user_plays_under_their_name_on_their_own_terminal(open_door, clie
 
     ssh.keys("hello, table", "Enter")
     ssh.wait_for("YOU SAID: hello, table")
+    ssh.keys("raw", "Enter")
+    ssh.wait_for("RAW")
+    ssh.keys("C-c")  # just a byte for the program: the session goes on
+    ssh.wait_for("GOT 03")
     ssh.resize(100, 30)
     ssh.wait_for("RESIZED SIZE=100x30")
     ssh.keys("exit 3", "Enter")
@@ -218,6 +225,26 @@ def test_a_join_code_not_given_in_time_closes_the_session(open_door, clients, ke
     ssh = clients.open(ssh_command(door.port, "ben", keys["ben"]))
     ssh.wait_for("Join code:")
     assert "No join code given in time." in ssh.wait_for("SSH-EXIT=1", timeout=10)
+
+
+def test_a_connection_that_opens_no_session_is_closed_after_the_login_timeout(
+    open_door, clients, keys
+):
+    door = open_door(login_timeout=1.5)
+    ssh = clients.open(ssh_command(door.port, "ben", keys["ben"], "-N"))
+    ssh.wait_for("SSH-EXIT=255", timeout=10)
+    assert "ssh: ben from 127.0.0.1 opened no session in time" in door.records.lines
+
+
+def test_a_program_that_cannot_start_is_reported_to_the_player(open_door, clients, tmp_path):
+    def broken(identity, terminal):
+        return Launch([str(tmp_path / "no-such-program")], {})
+
+    door = open_door(launch=broken)
+    ssh = clients.open(ssh_command(door.port, "ben", None))
+    assert "The table could not be started here; tell the host." in ssh.wait_for("SSH-EXIT=1")
+    assert "ssh: could not start the program for guest-ben" in door.records.lines
+    assert door.session_count() == 0
 
 
 def test_closing_the_door_ends_every_session(open_door, clients, keys):
