@@ -278,10 +278,10 @@ class Doorman(asyncssh.SSHServer):
         self.log.warning("ssh: refused %s (%s): %s", self.address, self.name or "no name", reason)
         self.conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, sentence)
 
-    def how_to_connect(self, name: str) -> str:
+    def how_to_connect(self, name: str, *flags: str) -> str:
         """The command a player types to come in as `name` (as this connection reached us)."""
         host, port = self.door.reached_as(self.conn)
-        return f"ssh -p {port} {shlex.quote(name)}@{host}"
+        return shlex.join(["ssh", *flags, "-p", str(port), f"{name}@{host}"])
 
     def _too_slow(self) -> None:
         self._session_deadline = None

@@ -91,7 +91,7 @@ class TableSession(asyncssh.SSHServerSession[bytes]):
             door.log.warning("ssh: refused %s (%s): no terminal", identity.name, identity.address)
             self.refuse(
                 "tablegames needs a terminal: connect with "
-                f"{self.doorman.how_to_connect(identity.name).replace('ssh ', 'ssh -t ', 1)}"
+                f"{self.doorman.how_to_connect(identity.name, '-t')}"
             )
         elif len(door.sessions) >= door.config.max_sessions:
             door.log.warning("ssh: refused %s (%s): full", identity.name, identity.address)
