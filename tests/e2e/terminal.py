@@ -77,6 +77,23 @@ class Terminal:
         assert text not in screen, f"{text!r} is still on the screen:\n{screen}"
         return screen
 
+    def resize(self, width: int, height: int) -> None:
+        """Resize the window, as a person dragging their terminal's corner would."""
+        subprocess.run(
+            ["tmux", "resize-window", "-t", self.name, "-x", str(width), "-y", str(height)],
+            check=True,
+        )
+
+    def pane_pid(self) -> int:
+        """The pid of the shell running the command (its processes are this one's descendants)."""
+        shown = subprocess.run(
+            ["tmux", "display-message", "-p", "-t", self.name, "#{pane_pid}"],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        return int(shown.stdout)
+
     def close(self) -> None:
         subprocess.run(["tmux", "kill-session", "-t", self.name], capture_output=True)
 

@@ -1,0 +1,328 @@
+"""Many friends over SSH at once: real `ssh` clients joining the SSH front door on loopback.
+
+    .venv/bin/python bench/ssh_sessions.py [--sessions 20] [--command CMD] [--ready TEXT]
+
+The front door runs in a process of its own (this script with `--serve`), launching `--command`
+for every session (default: the tests' stand-in program, which prints READY). Each client is an
+OpenSSH `ssh -tt` on a pty of its own, 80x24. Printed figures, nothing passes or fails:
+
+- time from starting `ssh` to `--ready` appearing in its output: one session alone (median of
+  three), then all sessions started at once (median, p90, max);
+- memory per session: the launched programs' RSS and PSS (shared pages divided among sharers),
+  and how much the server's own RSS grew per session;
+- the server's CPU (and the programs') while every session sits idle for `--idle` seconds.
+
+Everything is bounded: each wait has a timeout, and every client, program and the server are
+ended before the script returns.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import selectors
+import shlex
+import signal
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+if __package__ in (None, ""):  # run as a script: make `bench` and `tablegames` importable
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.figures import median, percentile
+
+REPO = Path(__file__).resolve().parent.parent
+DEFAULT_COMMAND = f"{shlex.quote(sys.executable)} {REPO / 'tests/net/ssh_table_program.py'}"
+SERVER_START_TIMEOUT = 30.0
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+# -- /proc ----------------------------------------------------------------------------------------
+def status_kb(pid: int, field: str) -> int:
+    """A KiB figure from /proc/PID/status (VmRSS...) or smaps_rollup (Pss...); 0 if absent."""
+    for source in ("status", "smaps_rollup"):
+        try:
+            for line in Path(f"/proc/{pid}/{source}").read_text().splitlines():
+                if line.startswith(f"{field}:"):
+                    return int(line.split()[1])
+        except (OSError, ValueError):
+            continue
+    return 0
+
+
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU time of a process so far."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+
+
+def descendants(pid: int) -> list[int]:
+    """Every process below `pid`."""
+    found, waiting = [], [pid]
+    while waiting:
+        parent = waiting.pop()
+        for task in Path(f"/proc/{parent}/task").glob("*"):
+            try:
+                children = [int(child) for child in (task / "children").read_text().split()]
+            except OSError:
+                continue
+            found += children
+            waiting += children
+    return found
+
+
+# -- the server, in its own process ---------------------------------------------------------------
+async def serve(args: argparse.Namespace) -> None:
+    """Run the front door until stdin closes; print one JSON line once listening."""
+    from tablegames.net.ssh import Identity, Launch, SshConfig, SshFrontDoor, Terminal
+    from tablegames.store import Store
+
+    home = Path(args.home)
+    argv = shlex.split(args.command)
+
+    def launch(identity: Identity, terminal: Terminal) -> Launch:
+        env = {
+            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+            "HOME": os.environ.get("HOME", "/"),
+            "LANG": "C.UTF-8",
+            "TERM": terminal.term,
+            "TABLEGAMES_HOME": str(home),
+            "PLAYER": identity.name,
+            "GUEST": "yes" if identity.guest else "no",
+            "KEY": identity.fingerprint or "none",
+        }
+        return Launch(argv, env)
+
+    config = SshConfig(
+        host="127.0.0.1",
+        port=0,
+        host_key=home / "host_key",
+        max_sessions=args.sessions + 1,
+        max_connections=2 * args.sessions + 16,
+        max_connections_per_address=args.sessions + 8,
+    )
+    door = SshFrontDoor(config, Store(home / "names.db"), launch)
+    port = await door.start()
+    print(json.dumps({"port": port, "pid": os.getpid()}), flush=True)
+    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)  # until stdin closes
+    await door.close()
+
+
+def start_server(args: argparse.Namespace, home: Path) -> tuple[subprocess.Popen[str], int]:
+    command = [sys.executable, __file__, "--serve", "--home", str(home)]
+    command += ["--sessions", str(args.sessions), "--command", args.command]
+    server = subprocess.Popen(
+        command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=REPO
+    )
+    assert server.stdout is not None
+    selector = selectors.DefaultSelector()
+    selector.register(server.stdout, selectors.EVENT_READ)
+    if not selector.select(SERVER_START_TIMEOUT):
+        server.kill()
+        raise SystemExit("the SSH front door did not start")
+    return server, int(json.loads(server.stdout.readline())["port"])
+
+
+# -- the clients ----------------------------------------------------------------------------------
+class Client:
+    """One `ssh -tt` on a pty of its own, its output collected."""
+
+    def __init__(self, port: int, name: str, key: Path, known_hosts: Path) -> None:
+        import fcntl
+        import termios
+
+        self.master, slave = os.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+        os.set_blocking(self.master, False)
+        command = ["ssh", "-F", "/dev/null", "-p", str(port), "-tt", "-i", str(key)]
+        command += ["-o", "IdentitiesOnly=yes", "-o", "IdentityAgent=none"]
+        command += ["-o", "StrictHostKeyChecking=no", "-o", f"UserKnownHostsFile={known_hosts}"]
+        command += ["-o", "LogLevel=ERROR", "-o", "ConnectTimeout=10", f"{name}@127.0.0.1"]
+        self.started = time.perf_counter()
+        self.process = subprocess.Popen(
+            command,
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            start_new_session=True,
+            env={**os.environ, "TERM": "xterm-256color"},
+        )
+        os.close(slave)
+        self.output = bytearray()
+        self.ready_after: float | None = None
+
+    def read(self, ready: bytes) -> None:
+        try:
+            while chunk := os.read(self.master, 65536):
+                self.output += chunk
+        except (BlockingIOError, OSError):
+            pass
+        if self.ready_after is None and ready in self.output:
+            self.ready_after = time.perf_counter() - self.started
+
+    def close(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(5)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(5)
+        os.close(self.master)
+
+
+def wait_until_ready(clients: list[Client], ready: bytes, timeout: float) -> None:
+    """Read every client until each shows `ready`; raise if some do not within `timeout`."""
+    selector = selectors.DefaultSelector()
+    for client in clients:
+        selector.register(client.master, selectors.EVENT_READ, client)
+    deadline = time.monotonic() + timeout
+    try:
+        while any(client.ready_after is None for client in clients):
+            left = deadline - time.monotonic()
+            if left <= 0:
+                late = [c for c in clients if c.ready_after is None]
+                tail = bytes(late[0].output[-300:]).decode(errors="replace")
+                raise TimeoutError(
+                    f"{len(late)} session(s) never showed the marker; one showed:\n{tail}"
+                )
+            for key, _ in selector.select(min(left, 0.5)):
+                key.data.read(ready)
+    finally:
+        selector.close()
+
+
+def drain(clients: list[Client], seconds: float) -> None:
+    """Keep reading every client's output for `seconds` (so no program blocks on a full pty)."""
+    selector = selectors.DefaultSelector()
+    for client in clients:
+        selector.register(client.master, selectors.EVENT_READ, client)
+    deadline = time.monotonic() + seconds
+    while (left := deadline - time.monotonic()) > 0:
+        for key, _ in selector.select(min(left, 0.5)):
+            key.data.read(b"\0never")
+    selector.close()
+
+
+# -- the run --------------------------------------------------------------------------------------
+def measure(args: argparse.Namespace) -> dict[str, Any]:
+    ready = args.ready.encode()
+    with tempfile.TemporaryDirectory(prefix="tg-ssh-bench-") as folder:
+        home = Path(folder)
+        key = home / "client_key"
+        subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(key)], check=True)
+        server, port = start_server(args, home)
+        clients: list[Client] = []
+        try:
+            alone = []
+            for run in range(3):
+                client = Client(port, f"alone{run}", key, home / "known_hosts")
+                clients.append(client)
+                wait_until_ready([client], ready, args.timeout)
+                assert client.ready_after is not None
+                alone.append(client.ready_after)
+                client.close()
+                clients.remove(client)
+            time.sleep(1.0)  # the lone programs hung up and reaped
+            server_before = status_kb(server.pid, "VmRSS")
+
+            clients = [
+                Client(port, f"friend{n}", key, home / "known_hosts") for n in range(args.sessions)
+            ]
+            wait_until_ready(clients, ready, args.timeout)
+            drain(clients, 1.0)  # let start-up output settle before measuring
+            programs = descendants(server.pid)
+            server_after = status_kb(server.pid, "VmRSS")
+            program_rss = [status_kb(pid, "VmRSS") for pid in programs]
+            program_pss = [status_kb(pid, "Pss") for pid in programs]
+
+            server_cpu = cpu_seconds(server.pid)
+            programs_cpu = sum(cpu_seconds(pid) for pid in programs)
+            drain(clients, args.idle)
+            server_cpu = cpu_seconds(server.pid) - server_cpu
+            programs_cpu = sum(cpu_seconds(pid) for pid in programs) - programs_cpu
+            at_once = [client.ready_after or 0.0 for client in clients]
+        finally:
+            for client in clients:
+                client.close()
+            assert server.stdin is not None
+            server.stdin.close()  # the server closes the door, hangs up its programs, and exits
+            try:
+                server.wait(30)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait(5)
+    count = max(len(programs), 1)
+    return {
+        "sessions": args.sessions,
+        "command": args.command,
+        "programs": len(programs),
+        "ready_alone_ms": round(1000 * median(alone), 1),
+        "ready_at_once_ms": {
+            "median": round(1000 * median(at_once), 1),
+            "p90": round(1000 * percentile(at_once, 0.9), 1),
+            "max": round(1000 * max(at_once), 1),
+        },
+        "program_rss_kb": round(sum(program_rss) / count),
+        "program_pss_kb": round(sum(program_pss) / count),
+        "server_rss_kb": {"before": server_before, "after": server_after},
+        "server_growth_per_session_kb": round((server_after - server_before) / args.sessions),
+        "idle_s": args.idle,
+        "server_cpu_percent": round(100 * server_cpu / args.idle, 2),
+        "programs_cpu_percent": round(100 * programs_cpu / args.idle, 2),
+    }
+
+
+def report(figures: dict[str, Any]) -> None:
+    at_once = figures["ready_at_once_ms"]
+    server = figures["server_rss_kb"]
+    lines = [
+        f"ssh sessions: {figures['sessions']} real OpenSSH clients on loopback",
+        f"  command: {figures['command']}  ({figures['programs']} programs running)",
+        f"  ready, one session alone:  {figures['ready_alone_ms']:.0f} ms (median of 3)",
+        f"  ready, all started at once: median {at_once['median']:.0f} ms, "
+        f"p90 {at_once['p90']:.0f} ms, max {at_once['max']:.0f} ms",
+        f"  memory per session: program RSS {figures['program_rss_kb'] / 1024:.1f} MiB "
+        f"(PSS {figures['program_pss_kb'] / 1024:.1f} MiB), server growth "
+        f"{figures['server_growth_per_session_kb']} KiB "
+        f"(server RSS {server['before'] / 1024:.1f} -> {server['after'] / 1024:.1f} MiB)",
+        f"  all idle for {figures['idle_s']:.0f} s: server CPU {figures['server_cpu_percent']}% "
+        f"of a core, programs {figures['programs_cpu_percent']}%",
+    ]
+    print("\n".join(lines))
+
+
+def main(argv: list[str] | None = None) -> dict[str, Any]:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--sessions", type=int, default=20)
+    parser.add_argument("--command", default=DEFAULT_COMMAND, help="what each session runs")
+    parser.add_argument("--ready", default="READY", help="text that shows a session is ready")
+    parser.add_argument("--idle", type=float, default=10.0, help="seconds of idle to measure")
+    parser.add_argument("--timeout", type=float, default=60.0, help="seconds to wait for ready")
+    parser.add_argument("--json", type=Path, help="also write the figures here")
+    parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--home", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.serve:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # the bench ends it by closing stdin
+        asyncio.run(serve(args))
+        return {}
+    figures = measure(args)
+    report(figures)
+    if args.json:
+        args.json.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
+    return figures
+
+
+if __name__ == "__main__":
+    main()

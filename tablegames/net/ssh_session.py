@@ -1,0 +1,324 @@
+"""One SSH session at the table: its terminal, the join code if still owed, then one program.
+
+Only a shell on a terminal is served. A command (`ssh host cmd`, scp) gets a sentence and exit
+status 1; a subsystem (sftp) is refused; a session without a pty is told to use `ssh -t`.
+Everything the program prints is passed on as bytes, and everything typed goes to it: Ctrl-C
+is just a byte for the program. The session's end is the program's end: its exit status goes
+to the client; a dropped connection hangs the program up.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import signal
+import time
+from collections.abc import Coroutine
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+import asyncssh
+
+from .guard import wait_in_words
+from .pty_program import PtyProgram
+from .ssh_types import Identity, Terminal, code_matches, safe_size, safe_term
+
+if TYPE_CHECKING:
+    from .ssh_login import Doorman
+
+CODE_LIMIT = 64  # keys kept of a join code being typed
+EARLY_KEYS_LIMIT = 4096  # keys typed before the program is up, kept for it
+GOODBYE_TIMEOUT = 2.0  # seconds a client gets to read the last sentence before it is cut off
+ENTER, CTRL_C, CTRL_D, BACKSPACES = b"\r\n", b"\x03", b"\x04", b"\x08\x7f"
+
+
+class TableSession(asyncssh.SSHServerSession[bytes]):
+    """A session on one connection: refusals, the join code prompt, then a `PtyProgram`."""
+
+    def __init__(self, doorman: Doorman) -> None:
+        self.doorman = doorman
+        self.door = doorman.door
+        self.chan: asyncssh.SSHServerChannel[bytes] | None = None
+        self.terminal: Terminal | None = None
+        self.program: PtyProgram | None = None
+        self.started = time.monotonic()
+        self.asking_for_code = False
+        self._command: str | None = None
+        self._typed_code = bytearray()
+        self._early_keys = bytearray()
+        self._last_key = time.monotonic()
+        self._idle_timer: asyncio.TimerHandle | None = None
+        self._closing = False  # whoever set this says goodbye and sends the exit status
+
+    @property
+    def identity(self) -> Identity:
+        assert self.doorman.identity is not None  # sessions open only after login
+        return self.doorman.identity
+
+    # -- what the client asks for --------------------------------------------------------------
+    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
+        self.chan = chan
+
+    def pty_requested(
+        self, term_type: str, term_size: tuple[int, int, int, int], term_modes: Any
+    ) -> bool:
+        columns, rows = safe_size(term_size[0], term_size[1])
+        self.terminal = Terminal(safe_term(term_type), columns, rows)
+        return True
+
+    def shell_requested(self) -> bool:
+        return True
+
+    def exec_requested(self, command: str) -> bool:
+        self._command = command  # accepted only to say why it will not run
+        return True
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        self.door.log.warning(
+            "ssh: refused subsystem %r for %s", subsystem[:40], self.identity.name
+        )
+        return False
+
+    def session_started(self) -> None:
+        door, identity = self.door, self.identity
+        if self._command is not None:
+            door.log.warning("ssh: refused a command from %s (%s)", identity.name, identity.address)
+            self.refuse(
+                "tablegames runs no commands: connect with plain "
+                f"{self.doorman.how_to_connect(identity.name)}"
+            )
+        elif self.terminal is None:
+            door.log.warning("ssh: refused %s (%s): no terminal", identity.name, identity.address)
+            self.refuse(
+                "tablegames needs a terminal: connect with "
+                f"{self.doorman.how_to_connect(identity.name, '-t')}"
+            )
+        elif len(door.sessions) >= door.config.max_sessions:
+            door.log.warning("ssh: refused %s (%s): full", identity.name, identity.address)
+            self.refuse(
+                f"The table server is full ({door.config.max_sessions} sessions); try again later."
+            )
+        else:
+            door.sessions.add(self)
+            self._watch_idle()
+            if self.doorman.code_given:
+                self._track(self._launch())
+            else:
+                self._ask_for_code()
+
+    # -- keys in --------------------------------------------------------------------------------
+    def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
+        self._last_key = time.monotonic()
+        if self.asking_for_code:
+            self._type_code(data)
+        elif self.program is not None:
+            self.program.write(data)
+        elif len(self._early_keys) < EARLY_KEYS_LIMIT:
+            self._early_keys += data
+
+    def eof_received(self) -> bool:
+        return True  # the program runs on, and may still print
+
+    def break_received(self, msec: int) -> bool:
+        return False
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        if self.terminal is None:
+            return
+        columns, rows = safe_size(width, height)
+        self.terminal = replace(self.terminal, columns=columns, rows=rows)
+        if self.program is not None:
+            self.program.resize(columns, rows)
+
+    # -- output flow ----------------------------------------------------------------------------
+    def pause_writing(self) -> None:
+        if self.program is not None:
+            self.program.pause_output()
+
+    def resume_writing(self) -> None:
+        if self.program is not None:
+            self.program.resume_output()
+
+    # -- the end --------------------------------------------------------------------------------
+    def connection_lost(self, exc: Exception | None) -> None:
+        """The channel is gone (the client left, or the connection dropped)."""
+        self._closing = True
+        self.asking_for_code = False
+        self._stop_watching_idle()
+        if self.program is None:
+            self.door.sessions.discard(self)
+        else:  # a dropped line: the program is hung up, and leaves `sessions` once reaped
+            self._track(self.end())
+        self.doorman.close()
+
+    async def end(self) -> None:
+        """Hang up the program (if any) and wait until it has gone."""
+        self._closing = True
+        if self.program is not None:
+            await self.program.hang_up(self.door.config.hangup_grace)
+        self.door.sessions.discard(self)
+
+    async def close_with(self, sentence: str, status: int = 0) -> None:
+        """End the program, then tell the client why and close the session."""
+        if self._closing:
+            return
+        self._closing = True
+        await self.end()
+        self._say(sentence)
+        self._exit(status)
+        if self.chan is not None:
+            # OpenSSH drops output it has not shown yet when the connection goes: let the
+            # client close the channel first (it leaves on its own then).
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.chan.wait_closed(), GOODBYE_TIMEOUT)
+
+    def refuse(self, sentence: str) -> None:
+        """Turn the session away before any program runs."""
+        self._closing = True
+        self.asking_for_code = False
+        self._say(sentence)
+        self._exit(1)
+        self.door.sessions.discard(self)
+
+    # -- the join code, for clients that came in with a key ---------------------------------
+    def _ask_for_code(self) -> None:
+        wait = self.door.limiter.refused_for(self.identity.address)
+        if wait > 0:
+            self.refuse(self.doorman.held_back_sentence(wait))
+            return
+        self.asking_for_code = True
+        self._write(b"This table needs its join code (the host has it).\r\nJoin code: ")
+
+    def _type_code(self, data: bytes) -> None:
+        """The code being typed, never echoed; Enter gives it, Ctrl-C or Ctrl-D give up."""
+        for byte in data:
+            key = bytes([byte])
+            if key in ENTER:
+                self._code_entered()
+                return
+            if key in CTRL_C + CTRL_D:
+                self.refuse("No join code given.")
+                return
+            if key in BACKSPACES:
+                del self._typed_code[-1:]
+            elif byte >= 0x20 and len(self._typed_code) < CODE_LIMIT:
+                self._typed_code.append(byte)
+
+    def _code_entered(self) -> None:
+        typed = self._typed_code.decode("utf-8", "replace")
+        self._typed_code.clear()
+        self._write(b"\r\n")
+        join_code = self.door.config.join_code
+        assert join_code is not None
+        if code_matches(typed, join_code):
+            self.asking_for_code = False
+            self.doorman.code_accepted()
+            self._track(self._launch())
+        elif self.doorman.wrong_code():
+            wait = self.door.limiter.refused_for(self.identity.address)
+            self.refuse("That is not the join code. " + self.doorman.held_back_sentence(wait))
+        else:
+            self._write(b"That is not the join code: ask the host for it.\r\nJoin code: ")
+
+    # -- the program ----------------------------------------------------------------------------
+    async def _launch(self) -> None:
+        identity, terminal = self.identity, self.terminal
+        assert terminal is not None
+        try:
+            plan = self.door.launch(identity, terminal)
+            program = await PtyProgram.start(
+                plan.argv,
+                plan.env,
+                terminal.columns,
+                terminal.rows,
+                on_output=self._write,
+                on_exit=self._program_ended,
+                on_input_blocked=self._input_blocked,
+            )
+        except Exception:
+            self.door.log.exception("ssh: could not start the program for %s", identity.name)
+            self.refuse("The table could not be started here; tell the host.")
+            return
+        self.program = program
+        self.doorman.launched()
+        self.door.log.info("ssh: %s is at the table (pid %d)", identity.name, program.pid)
+        if self._closing:  # the client left while it was starting
+            await self.end()
+            return
+        if self.terminal is not None and self.terminal != terminal:  # resized meanwhile
+            program.resize(self.terminal.columns, self.terminal.rows)
+        if self._early_keys:
+            program.write(bytes(self._early_keys))
+            self._early_keys.clear()
+
+    def _program_ended(self, returncode: int) -> None:
+        self.door.log.info("ssh: %s's program ended (%s)", self.identity.name, ending(returncode))
+        self.door.sessions.discard(self)
+        self._stop_watching_idle()
+        if not self._closing:
+            self._closing = True
+            self._exit(returncode if returncode >= 0 else 128 - returncode)
+
+    def _input_blocked(self, blocked: bool) -> None:
+        if self.chan is None:
+            return
+        if blocked:
+            self.chan.pause_reading()
+        else:
+            self.chan.resume_reading()
+
+    # -- idle -----------------------------------------------------------------------------------
+    def _watch_idle(self, after: float | None = None) -> None:
+        timeout = self.door.config.idle_timeout
+        self._idle_timer = asyncio.get_running_loop().call_later(
+            timeout if after is None else after, self._check_idle
+        )
+
+    def _check_idle(self) -> None:
+        idle_timeout = self.door.config.idle_timeout
+        left = self._last_key + idle_timeout - time.monotonic()
+        if left > 0:
+            self._watch_idle(left)
+            return
+        self._idle_timer = None
+        self.door.log.info(
+            "ssh: %s idle for %s: closing", self.identity.name, wait_in_words(idle_timeout)
+        )
+        self._track(
+            self.close_with(
+                f"No keystroke for {wait_in_words(idle_timeout)}: this session is closed."
+            )
+        )
+
+    def _stop_watching_idle(self) -> None:
+        if self._idle_timer is not None:
+            self._idle_timer.cancel()
+            self._idle_timer = None
+
+    # -- helpers --------------------------------------------------------------------------------
+    def _write(self, data: bytes) -> None:
+        if self.chan is not None:
+            with contextlib.suppress(OSError, asyncssh.Error):  # the channel has closed
+                self.chan.write(data)
+
+    def _say(self, sentence: str) -> None:
+        """A line for the person at the terminal (whose terminal is raw: CR LF, not LF)."""
+        self._write(b"\r\n" + sentence.encode() + b"\r\n")
+
+    def _exit(self, status: int) -> None:
+        if self.chan is not None:
+            with contextlib.suppress(OSError, asyncssh.Error):
+                self.chan.exit(min(max(status, 0), 255))
+
+    def _track(self, work: Coroutine[Any, Any, None]) -> None:
+        self.door.track(work)
+
+
+def ending(returncode: int) -> str:
+    """How a program ended, for the log: "status 0", "SIGHUP"."""
+    if returncode >= 0:
+        return f"status {returncode}"
+    try:
+        return signal.Signals(-returncode).name
+    except ValueError:
+        return f"signal {-returncode}"

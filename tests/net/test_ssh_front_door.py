@@ -1,0 +1,362 @@
+"""Joining the SSH front door with the real OpenSSH client, in tmux, on loopback.
+
+A stand-in program (`ssh_table_program.py`) plays the lobby: it prints who it runs for, its
+terminal and its pid, echoes lines and reports resizes.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from tablegames.net.guard import AttemptLimiter
+from tablegames.net.ssh import Launch, SshConfig
+
+from .ssh_harness import (
+    DoorThread,
+    SshClients,
+    alive,
+    make_key,
+    my_children,
+    needs_ssh_and_tmux,
+    open_fds,
+    shown_pid,
+    ssh_client_pid,
+    ssh_command,
+    table_program,
+    wait_until,
+)
+
+pytestmark = [pytest.mark.e2e, needs_ssh_and_tmux]
+
+OpenDoor = Callable[..., DoorThread]
+
+
+@pytest.fixture
+def keys(tmp_path: Path) -> dict[str, Path]:
+    folder = tmp_path / "keys"
+    folder.mkdir()
+    return {name: make_key(folder, name) for name in ("ben", "mallory")}
+
+
+@pytest.fixture
+def open_door(tmp_path: Path) -> Iterator[OpenDoor]:
+    """Start front doors on free loopback ports; all are closed at the end of the test."""
+    doors: list[DoorThread] = []
+
+    def opened(
+        limiter: AttemptLimiter | None = None, launch=table_program, **settings: object
+    ) -> DoorThread:
+        settings.setdefault("host_key", tmp_path / "host_key")
+        config = SshConfig(host="127.0.0.1", port=0, **settings)  # type: ignore[arg-type]
+        door = DoorThread(config, tmp_path / "names.db", limiter, launch)
+        doors.append(door)
+        return door
+
+    yield opened
+    for door in doors:
+        door.stop()
+
+
+@pytest.fixture
+def clients(env: dict[str, str]) -> Iterator[SshClients]:
+    opened = SshClients(env)
+    yield opened
+    opened.close()
+
+
+@pytest.fixture
+def env(tmp_path: Path) -> dict[str, str]:
+    return {**os.environ, "TABLEGAMES_HOME": str(tmp_path)}
+
+
+# -- who you are ----------------------------------------------------------------------------------
+def test_a_key_user_plays_under_their_name_on_their_own_terminal(open_door, clients, keys):
+    door = open_door()
+    ssh = clients.open(ssh_command(door.port, "Ben", keys["ben"], "-o", "SetEnv=SECRET=leak"))
+    screen = ssh.wait_for("READY")
+    assert "PLAYER=Ben GUEST=no" in screen
+    fingerprint = door.call(lambda: door.store.name_owner("ben"))
+    assert fingerprint is not None and f"KEY={fingerprint}" in screen
+    # The client's terminal type and size; a real controlling terminal; nothing else from it.
+    assert "TERM=xterm-256color SIZE=80x24" in screen
+    assert "TTY=yes CTTY=yes" in screen
+    assert "ENV=GUEST,KEY,LC_CTYPE,PATH,PLAYER,TERM" in screen  # LC_CTYPE: Python's own
+
+    ssh.keys("hello, table", "Enter")
+    ssh.wait_for("YOU SAID: hello, table")
+    ssh.keys("raw", "Enter")
+    ssh.wait_for("RAW")
+    ssh.keys("C-c")  # just a byte for the program: the session goes on
+    ssh.wait_for("GOT 03")
+    ssh.resize(100, 30)
+    ssh.wait_for("RESIZED SIZE=100x30")
+    ssh.keys("exit 3", "Enter")
+    ssh.wait_for("SSH-EXIT=3")  # the program's exit status is the client's
+    wait_until(lambda: door.session_count() == 0, what="the session ending")
+    assert any("Ben logged in from 127.0.0.1 (SHA256:" in line for line in door.records.lines)
+    assert any(line.startswith("ssh: Ben left") for line in door.records.lines)
+
+
+def test_a_name_belongs_to_the_first_key_that_used_it(open_door, clients, keys):
+    door = open_door()
+    first = clients.open(ssh_command(door.port, "ben", keys["ben"]))
+    first.wait_for("READY")
+
+    other_key = clients.open(ssh_command(door.port, "BEN", keys["mallory"]))
+    screen = other_key.wait_for("SSH-EXIT=255")
+    assert "The name BEN belongs to another player's key" in screen.replace("\n", "")
+    assert door.call(lambda: door.door.limiter.failures("127.0.0.1")) == 1
+
+    # A client that tries keys only is told as well (in the banner OpenSSH shows).
+    batch = clients.open(
+        ssh_command(door.port, "ben", keys["mallory"], "-o", "BatchMode=yes", "-o", "LogLevel=INFO")
+    )
+    screen = batch.wait_for("SSH-EXIT=255")
+    assert "This key does not own the name ben." in screen
+
+    # Without a key, an owned name cannot be had either.
+    keyless = clients.open(ssh_command(door.port, "ben", None))
+    assert "belongs to another player's key" in keyless.wait_for("SSH-EXIT=255").replace("\n", "")
+
+    first.keys("exit 0", "Enter")
+    first.wait_for("SSH-EXIT=0")
+    again = clients.open(ssh_command(door.port, "ben", keys["ben"]))  # still the owner's
+    assert "PLAYER=ben GUEST=no" in again.wait_for("READY")
+
+
+def test_a_client_without_a_key_is_a_guest(open_door, clients, keys):
+    door = open_door()
+    carol = clients.open(ssh_command(door.port, "carol", None))
+    screen = carol.wait_for("READY")
+    assert "PLAYER=guest-carol GUEST=yes" in screen
+    assert "KEY=none" in screen
+    second = clients.open(ssh_command(door.port, "carol", None))
+    assert "PLAYER=guest-carol-2 GUEST=yes" in second.wait_for("READY")
+    # A key cannot own a guest's name: with one, "guest-..." is still a guest.
+    keyed = clients.open(ssh_command(door.port, "guest-dan", keys["ben"]))
+    assert "PLAYER=guest-dan GUEST=yes" in keyed.wait_for("READY")
+    assert door.call(lambda: door.store.name_owner("guest-dan")) is None
+    assert any(
+        "guest-carol logged in from 127.0.0.1 (guest)" in line for line in door.records.lines
+    )
+
+
+def test_a_name_with_nothing_printable_is_refused(open_door, clients, keys):
+    door = open_door()
+    ssh = clients.open(ssh_command(door.port, "[]", keys["ben"]))
+    screen = ssh.wait_for("SSH-EXIT=255").replace("\n", "")
+    assert "That user name cannot be a player's name" in screen
+
+
+# -- the join code --------------------------------------------------------------------------------
+def test_a_guest_gives_the_join_code_at_login(open_door, clients):
+    door = open_door(join_code="KX-PF")
+    ssh = clients.open(ssh_command(door.port, "carol", None))
+    ssh.wait_for("Join code:")
+    ssh.keys("kx pf", "Enter")  # case, spaces and dashes do not matter
+    assert "PLAYER=guest-carol" in ssh.wait_for("READY")
+
+
+def test_a_key_user_is_asked_for_the_join_code_before_the_program(open_door, clients, keys):
+    door = open_door(join_code="KXPF")
+    ssh = clients.open(ssh_command(door.port, "ben", keys["ben"]))
+    screen = ssh.wait_for("Join code:")
+    assert "This table needs its join code (the host has it)." in screen
+    ssh.keys("wrong", "Enter")
+    ssh.wait_for("That is not the join code: ask the host for it.")
+    ssh.keys("kx-pf", "Enter")
+    screen = ssh.wait_for("READY")
+    assert "kx-pf" not in screen and "wrong" not in screen  # never echoed
+    assert door.call(lambda: door.door.limiter.failures("127.0.0.1")) == 0  # forgiven
+
+
+def test_wrong_join_codes_hold_the_address_back(open_door, clients, keys):
+    door = open_door(AttemptLimiter(free=1, lock_after=2, lock_for=600), join_code="KXPF")
+    guesser = clients.open(ssh_command(door.port, "mallory", None))
+    guesser.wait_for("Join code:")
+    guesser.keys("AAAA", "Enter")
+    guesser.keys("BBBB", "Enter")
+    screen = guesser.wait_for("SSH-EXIT=255").replace("\n", "")
+    assert "Too many failed tries from 127.0.0.1: try again in 10 minutes." in screen
+
+    # Held back: even with a key and the right code, refused at once.
+    ssh = clients.open(ssh_command(door.port, "ben", keys["ben"]))
+    screen = ssh.wait_for("SSH-EXIT=255").replace("\n", "")
+    assert "Too many failed tries from 127.0.0.1: try again in 10 minutes." in screen
+    assert "Join code" not in screen
+    failures = [line for line in door.records.lines if line.startswith("ssh: wrong join code")]
+    assert failures == ["ssh: wrong join code from 127.0.0.1"] * 2
+    assert not any("AAAA" in line or "BBBB" in line for line in door.records.lines)
+
+
+# -- limits ---------------------------------------------------------------------------------------
+def test_the_server_says_when_it_is_full(open_door, clients, keys):
+    door = open_door(max_sessions=2)
+    for name in ("ann", "bob"):
+        clients.open(ssh_command(door.port, name, None)).wait_for("READY")
+    third = clients.open(ssh_command(door.port, "cat", None))
+    screen = third.wait_for("SSH-EXIT=1")
+    assert "The table server is full (2 sessions); try again later." in screen
+    assert "READY" not in screen
+
+
+def test_connections_are_limited_per_address_and_in_all(open_door, clients, keys):
+    door = open_door(max_connections_per_address=1)
+    clients.open(ssh_command(door.port, "ann", None)).wait_for("READY")
+    second = clients.open(ssh_command(door.port, "bob", None))
+    screen = second.wait_for("SSH-EXIT=255").replace("\n", "")
+    assert "Too many connections from 127.0.0.1 at once (at most 1): close one and try" in screen
+
+    crowded = open_door(max_connections=1)
+    clients.open(ssh_command(crowded.port, "ann", None)).wait_for("READY")
+    turned_away = clients.open(ssh_command(crowded.port, "bob", None, "-o", "LogLevel=INFO"))
+    screen = turned_away.wait_for("SSH-EXIT=255")
+    assert "Connection reset" in screen or "closed by remote host" in screen  # no sentence
+    assert "ssh: refused 127.0.0.1: the server has its 1 connections" in crowded.records.lines
+
+
+def test_a_join_code_not_given_in_time_closes_the_session(open_door, clients, keys):
+    door = open_door(join_code="KXPF", login_timeout=2.0)
+    ssh = clients.open(ssh_command(door.port, "ben", keys["ben"]))
+    ssh.wait_for("Join code:")
+    assert "No join code given in time." in ssh.wait_for("SSH-EXIT=1", timeout=10)
+
+
+def test_a_connection_that_opens_no_session_is_closed_after_the_login_timeout(
+    open_door, clients, keys
+):
+    door = open_door(login_timeout=1.5)
+    ssh = clients.open(ssh_command(door.port, "ben", keys["ben"], "-N"))
+    ssh.wait_for("SSH-EXIT=255", timeout=10)
+    assert "ssh: ben from 127.0.0.1 opened no session in time" in door.records.lines
+
+
+def test_a_program_that_cannot_start_is_reported_to_the_player(open_door, clients, tmp_path):
+    def broken(identity, terminal):
+        return Launch([str(tmp_path / "no-such-program")], {})
+
+    door = open_door(launch=broken)
+    ssh = clients.open(ssh_command(door.port, "ben", None))
+    assert "The table could not be started here; tell the host." in ssh.wait_for("SSH-EXIT=1")
+    assert "ssh: could not start the program for guest-ben" in door.records.lines
+    assert door.session_count() == 0
+
+
+def test_closing_the_door_ends_every_session(open_door, clients, keys):
+    door = open_door()
+    terminals = [clients.open(ssh_command(door.port, name, None)) for name in ("ann", "bob")]
+    pids = [shown_pid(terminal.wait_for("READY")) for terminal in terminals]
+    door.stop()
+    assert not any(alive(pid) for pid in pids)  # reaped before stop() returned
+    for terminal in terminals:
+        assert "The host has closed the table server." in terminal.wait_for("SSH-EXIT=")
+
+
+def test_an_idle_session_is_closed_with_a_sentence(open_door, clients, keys):
+    door = open_door(idle_timeout=2.0)
+    ssh = clients.open(ssh_command(door.port, "ben", keys["ben"]))
+    pid = shown_pid(ssh.wait_for("READY"))
+    screen = ssh.wait_for("SSH-EXIT=", timeout=20)
+    assert "No keystroke for 2 seconds: this session is closed." in screen
+    wait_until(lambda: not alive(pid), what="the program ending")
+
+
+def test_a_dropped_connection_ends_the_program(open_door, clients, keys):
+    door = open_door(hangup_grace=1.0)
+    ssh = clients.open(ssh_command(door.port, "ben", keys["ben"]))
+    pid = shown_pid(ssh.wait_for("READY"))
+    assert alive(pid)
+    os.kill(ssh_client_pid(ssh), 9)  # the client vanishes without a goodbye
+    wait_until(lambda: not alive(pid), what="the program ending")
+    wait_until(lambda: door.session_count() == 0, what="the session ending")
+    assert pid not in my_children()  # reaped, not a zombie
+
+
+def test_sessions_leave_no_processes_or_descriptors_behind(open_door, clients, keys):
+    door = open_door()
+    clients.open(ssh_command(door.port, "warmup", None)).wait_for("READY")
+    wait_until(lambda: door.session_count() == 1, what="the warm-up session")
+    fds, children = open_fds(), len(my_children())
+    terminals = [clients.open(ssh_command(door.port, f"p{n}", None)) for n in range(4)]
+    pids = [shown_pid(terminal.wait_for("READY")) for terminal in terminals]
+    assert len(my_children()) == children + 4
+    terminals[0].keys("exit 0", "Enter")  # one leaves on its own...
+    terminals[0].wait_for("SSH-EXIT=0")
+    for terminal in terminals[1:]:  # ...the others' connections drop
+        os.kill(ssh_client_pid(terminal), 9)
+    wait_until(lambda: not any(alive(pid) for pid in pids), what="every program ending")
+    wait_until(lambda: door.session_count() == 1, what="the sessions ending")
+    wait_until(lambda: len(my_children()) == children, what="every child reaped")
+    wait_until(lambda: open_fds() == fds, what="every descriptor closed")
+
+
+def test_commands_subsystems_and_forwarding_are_refused(open_door, clients, keys):
+    door = open_door()
+    command = clients.open(ssh_command(door.port, "ben", keys["ben"], command="cat /etc/passwd"))
+    screen = command.wait_for("SSH-EXIT=1").replace("\n", "")
+    assert "tablegames runs no commands: connect with plain ssh -p" in screen
+    assert "READY" not in screen and "root:" not in screen
+
+    no_pty = clients.open(ssh_command(door.port, "ben", keys["ben"], terminal=False))
+    screen = no_pty.wait_for("SSH-EXIT=1").replace("\n", "")
+    assert "tablegames needs a terminal: connect with ssh -t -p" in screen
+
+    sftp = clients.open(ssh_command(door.port, "ben", keys["ben"], "-s", command="sftp"))
+    assert "subsystem request failed" in sftp.wait_for("SSH-EXIT=")
+
+    forward = clients.open(
+        ssh_command(door.port, "ben", keys["ben"], "-W", f"127.0.0.1:{door.port}")
+    )
+    assert "stdio forwarding failed" in forward.wait_for("SSH-EXIT=")
+
+    remote = clients.open(
+        ssh_command(
+            door.port,
+            "ben",
+            keys["ben"],
+            "-N",
+            "-o",
+            "ExitOnForwardFailure=yes",
+            "-R",
+            "0:127.0.0.1:9",
+        )
+    )
+    assert "remote port forwarding failed" in remote.wait_for("SSH-EXIT=")
+    assert door.session_count() == 0
+    refusals = [line for line in door.records.lines if line.startswith("ssh: refused")]
+    assert refusals == [
+        "ssh: refused a command from ben (127.0.0.1)",
+        "ssh: refused ben (127.0.0.1): no terminal",
+        "ssh: refused subsystem 'sftp' for ben",
+        "ssh: refused port forwarding for ben (127.0.0.1)",
+        "ssh: refused port forwarding for ben (127.0.0.1)",
+    ]
+
+
+# -- the host key ---------------------------------------------------------------------------------
+def test_the_host_key_is_private_and_the_same_after_a_restart(open_door, clients, keys, tmp_path):
+    known_hosts = tmp_path / "known_hosts"
+    remembered = ["-o", f"UserKnownHostsFile={known_hosts}", "-o", "HostKeyAlias=tablegames-test"]
+    first = open_door()
+    key_file = tmp_path / "host_key"
+    assert stat.S_IMODE(key_file.stat().st_mode) == 0o600
+    fingerprint = first.door.host_fingerprint
+    ssh = clients.open(
+        ssh_command(
+            first.port, "ben", keys["ben"], *remembered, "-o", "StrictHostKeyChecking=accept-new"
+        )
+    )
+    ssh.wait_for("READY")
+    first.stop()
+
+    second = open_door()
+    assert second.door.host_fingerprint == fingerprint
+    ssh = clients.open(
+        ssh_command(second.port, "ben", keys["ben"], *remembered, "-o", "StrictHostKeyChecking=yes")
+    )
+    ssh.wait_for("READY")  # the client recognised the server
