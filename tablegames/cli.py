@@ -543,6 +543,82 @@ def host(
 
 
 @app.command()
+def serve(
+    ssh: Annotated[
+        int, typer.Option(metavar="PORT", help="SSH port friends connect to (0: any free port).")
+    ] = 2222,
+    port: PortOpt = DEFAULT_PORT,
+    lan: LanOpt = False,
+    db: DbOpt = None,
+    max_sessions: Annotated[
+        int,
+        typer.Option(metavar="N", help="SSH sessions at once (more are told it is full).", min=1),
+    ] = 20,
+    takeover: Annotated[
+        float | None,
+        typer.Option(metavar="SECONDS", help="Seconds before a bot plays a dropped player's seat."),
+    ] = 60.0,
+    pace: PaceOpt = 0.5,
+    spectator_chat: SpectatorChatOpt = False,
+) -> None:
+    """Run a party: friends type `ssh -p 2222 NAME@HOST` and land in the lobby of tables.
+
+    Nothing to install for them and no account each: the first SSH key to use a name owns it.
+    Every table is saved and comes back when the server starts again.
+    """
+    import logging
+
+    from .net.hosting import new_join_code
+    from .net.launch import run_host, stop_quietly
+    from .net.server import PortUnavailable, ServerConfig
+    from .serve import announce_party, ssh_front_door
+
+    store = _store(db)
+    code = store.fact("join_code", new_join_code) if lan else None
+    config = ServerConfig(
+        host="0.0.0.0" if lan else "127.0.0.1",
+        port=port,
+        code=code,
+        bot_pace=pace,
+        takeover_after=takeover,
+        spectator_chat=spectator_chat,
+    )
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", datefmt="%H:%M:%S")
+    logging.getLogger("asyncssh").setLevel(logging.WARNING)
+    try:
+        stop_quietly(
+            run_host(
+                config,
+                store,
+                announce=announce_party(store, lan, code),
+                extra=ssh_front_door(store, lan, ssh, max_sessions, code),
+                console=True,
+            )
+        )
+    except (PortUnavailable, OSError) as problem:
+        typer.echo(f"Cannot serve: {problem}.", err=True)
+        raise typer.Exit(1) from None
+    typer.echo("Server stopped.")
+
+
+@app.command(hidden=True)
+def session(address: Annotated[str, typer.Argument(help="HOST:PORT of the party server.")]) -> None:
+    """One SSH session of a party (started by `serve`, with its ticket in the environment)."""
+    import os
+
+    from .net.client import RemoteClient
+    from .net.launch import parse_address
+    from .tui.app import run_remote
+
+    ticket = os.environ.pop("TABLEGAMES_TICKET", None)
+    if not ticket:
+        typer.echo("This command is started by `tablegames serve` for each SSH session.", err=True)
+        raise typer.Exit(2)
+    host_name, port = parse_address(address)
+    run_remote(RemoteClient(host_name, port, "guest", ticket=ticket), lobby=True)
+
+
+@app.command()
 def join(
     address: Annotated[str, typer.Argument(help="HOST[:PORT] of the server.")] = "127.0.0.1",
     name: Annotated[

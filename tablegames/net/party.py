@@ -353,8 +353,9 @@ class Party:
                 self._take_back(member, hosted, seat)
                 return
         if message.get("spectate"):
+            hosted.check_name_free(member.name, None)
+            self._sit(member, hosted, None, None)  # first: the views that follow are this table's
             hosted.watch(member)
-            self._sit(member, hosted, None, None)
             if hosted.table is not None:
                 member.send(hosted.presence(None))
             self.lobby_changed()

@@ -132,6 +132,8 @@ class Server:
         self._tasks: set[asyncio.Task[None]] = set()
         self._connections: set[asyncio.Task[Any]] = set()
         self._bot_wakeups: dict[str, asyncio.Event] = {}
+        self.port: int | None = None  # where it listens, once started
+        self.ssh_port: int | None = None  # a party's SSH front door beside it, if any
         self.on_action: Callable[[HostedTable, int, Action, float], None] | None = None
 
     # -- tables ---------------------------------------------------------------------------------
@@ -174,6 +176,7 @@ class Server:
             raise PortUnavailable(self.config.host, self.config.port, problem) from None
         self._spawn(self._heartbeat())
         port: int = self._server.sockets[0].getsockname()[1]
+        self.port = port
         return port
 
     async def serve_forever(self) -> None:

@@ -78,7 +78,7 @@ class Follow:
             self.waiting.show_presence(message)
         elif kind == "presence" and message.get("text") and self.started:
             app.notify(message["text"], title="Table", timeout=6, markup=False)
-        elif kind == "update" and not self.started and remote.table_code is not None:
+        elif kind == "update" and not self.started and remote.latest is not None:
             return self._start_table()
         elif kind == "chat" and self._lobby_up():
             assert self.lobby is not None

@@ -60,6 +60,35 @@ def start_host(env: dict[str, str], *args: str) -> tuple[subprocess.Popen[str], 
     raise AssertionError(f"the host did not start: {output.read_text()}")
 
 
+def start_serve(env: dict[str, str], *args: str) -> tuple[subprocess.Popen[str], int, int]:
+    """Start `tablegames serve ARGS` on free ports; returns it, its SSH port and its TCP port.
+
+    Its output goes to a file in TABLEGAMES_HOME; its terminal is not one (no host console).
+    """
+    output = Path(env["TABLEGAMES_HOME"]) / f"serve-{time.monotonic_ns()}.out"
+    with output.open("w") as sink:
+        serve = subprocess.Popen(
+            cli("serve", "--ssh", "0", "--port", "0", *args),
+            stdin=subprocess.DEVNULL,
+            stdout=sink,
+            stderr=subprocess.STDOUT,
+            text=True,
+            env=env,
+        )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        said = output.read_text()
+        ssh = re.search(r"ssh -p (\d+) NAME@", said)
+        tcp = re.search(r"tablegames join 127.0.0.1:(\d+)", said)
+        if ssh and tcp:
+            return serve, int(ssh.group(1)), int(tcp.group(1))
+        if serve.poll() is not None:
+            break
+        time.sleep(0.05)
+    serve.kill()
+    raise AssertionError(f"the party server did not start: {output.read_text()}")
+
+
 def join_bot(env: dict[str, str], port: int, name: str, pace: float = 0) -> subprocess.Popen[str]:
     """Start `tablegames join --bot normal`; its log goes to a file named after the player."""
     log = Path(env["TABLEGAMES_HOME"]) / f"join-{name}-{time.monotonic_ns()}.log"

@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
+from tablegames.net.guard import RateLimit
 from tablegames.net.hosting import HostedTable
 from tablegames.net.protocol import (
     CLIENT_MESSAGES,
@@ -38,6 +39,9 @@ class Peer:
 
     def __init__(self, name: str) -> None:
         self.name = name
+        self.address = "127.0.0.1"
+        self.identity: str | None = None
+        self.chat_limit = RateLimit(1000.0, 1000)
         self.greeted = False
         self.table: HostedTable | None = None
         self.closed = False
@@ -97,13 +101,15 @@ class ServerCore(RuleBasedStateMachine):
         conn.receive_data(encode(message))
         for received in conn.events_received():
             assert not isinstance(received, ProtocolError), received
-            self.server._dispatch(peer, received)  # type: ignore[arg-type]
+            self.server.party.receive(peer, received)  # type: ignore[arg-type]
 
     def connect(self, **fields: Any) -> Peer:
         self.count += 1
         peer = Peer(f"peer{self.count}")
         self.peers.append(peer)
-        self.deliver(peer, {"t": "hello", "v": PROTOCOL_VERSION, "name": peer.name, **fields})
+        self.deliver(peer, {"t": "hello", "v": PROTOCOL_VERSION, "name": peer.name})
+        if "token" in fields:
+            self.deliver(peer, {"t": "rejoin", "token": fields["token"]})
         return peer
 
     def live(self) -> list[Peer]:
@@ -229,7 +235,8 @@ class ServerCore(RuleBasedStateMachine):
     @rule()
     def wrong_token(self) -> None:
         peer = self.connect(token="ab" * 32)
-        assert [m["t"] for m in peer.messages()] == ["error"] and peer.closed
+        assert [m["t"] for m in peer.messages()] == ["welcome", "lobby", "error"]
+        assert peer.messages()[-1]["code"] == "bad-token" and peer.table is None
 
     @invariant()
     def an_over_game_accepts_nothing(self) -> None:

@@ -26,14 +26,14 @@ def open_fds() -> int:
     return len(os.listdir("/proc/self/fd"))
 
 
-def _deaf_spectator(port: int, table: str, stop: threading.Event) -> None:
+def _deaf_spectator(port: int, table: str, stop: threading.Event, name: str) -> None:
     """Watch `table` but never read a byte (a tiny receive buffer, so backlog builds fast)."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
         sock.settimeout(10)
         sock.connect((LOOPBACK, port))
         sock.sendall(
-            encode({"t": "hello", "v": PROTOCOL_VERSION, "name": "deaf"})
+            encode({"t": "hello", "v": PROTOCOL_VERSION, "name": name})
             + encode({"t": "join", "table": table, "spectate": True})
         )
         with contextlib.suppress(OSError):
@@ -48,11 +48,11 @@ async def stop_reading_campaign(deaf: int) -> tuple[int, int, float]:
     largest = stalled = dropped = 0
     async with running_server(bot_pace=0, heartbeat=0.5, idle_limit=30.0) as (server, port):
         for _ in range(4):  # long games until every deaf peer has been dropped
-            hosted = server.add_table("kraken", 11, {}, fill_with_bots="random")
+            hosted = server.add_table("kraken", 11, {}, fill_with_bots="random", min_humans=1)
             stop = threading.Event()
             threads = [
-                threading.Thread(target=_deaf_spectator, args=(port, hosted.code, stop))
-                for _ in range(deaf)
+                threading.Thread(target=_deaf_spectator, args=(port, hosted.code, stop, f"deaf{n}"))
+                for n in range(deaf)
             ]
             for thread in threads:
                 thread.start()
@@ -63,7 +63,7 @@ async def stop_reading_campaign(deaf: int) -> tuple[int, int, float]:
             )
             while not game.done():
                 for client in server.clients:
-                    if client.name == "deaf" and id(client) not in watched:
+                    if client.name.startswith("deaf") and id(client) not in watched:
                         watched[id(client)] = client
                         # Loopback would buffer megabytes in the kernel; a real slow link
                         # does not: keep the kernel's share small so the backlog is the server's.

@@ -205,7 +205,7 @@ class NewTableDialog(ModalScreen[dict[str, Any] | None]):
     NewTableDialog > Vertical { width: 64; max-width: 100%; height: auto;
         border: thick $accent; background: $surface; padding: 0 1; }
     NewTableDialog.ascii > Vertical { border: ascii $accent; }
-    NewTableDialog Horizontal { height: auto; }
+    NewTableDialog Horizontal, NewTableDialog #options { height: auto; }
     NewTableDialog .field { width: 12; }
     NewTableDialog .hint { color: $text-muted; width: 1fr; padding-left: 1; }
     NewTableDialog Button { width: 100%; margin-top: 1; }

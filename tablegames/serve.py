@@ -1,0 +1,85 @@
+"""The party server's pieces beside the game server: the SSH front door and what it launches.
+
+Each SSH session runs `tablegames session 127.0.0.1:PORT` on its own pseudo-terminal; the app
+in it talks to the game server over the same protocol as `tablegames join`, proving who it is
+with a ticket the party made for that login (no second game path).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import typer
+
+from .net.launch import address_text, lan_addresses
+from .net.party import Login
+from .net.server import Server
+from .net.ssh import Identity, Launch, SshConfig, SshFrontDoor, Terminal
+from .store import Store
+
+
+def session_launcher(server: Server, port: int) -> Callable[[Identity, Terminal], Launch]:
+    """What each SSH session runs: the lobby app, with a ticket proving its login."""
+
+    def launch(identity: Identity, terminal: Terminal) -> Launch:
+        ticket = server.party.ticket_for(Login(identity.name, owned=not identity.guest))
+        env = {
+            "TERM": terminal.term,
+            "LANG": "C.UTF-8",
+            "LC_ALL": "C.UTF-8",
+            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+            "HOME": os.environ.get("HOME", "/"),
+            "TABLEGAMES_TICKET": ticket,
+        }
+        if "TABLEGAMES_HOME" in os.environ:
+            env["TABLEGAMES_HOME"] = os.environ["TABLEGAMES_HOME"]
+        argv = [sys.executable, "-m", "tablegames", "session", address_text("127.0.0.1", port)]
+        return Launch(argv, env)
+
+    return launch
+
+
+def ssh_front_door(
+    store: Store, lan: bool, ssh_port: int, max_sessions: int, code: str | None
+) -> Callable[[Server], Awaitable[Callable[[], Awaitable[None]]]]:
+    """Start the SSH front door beside `server`; returns how to stop it."""
+
+    async def start(server: Server) -> Callable[[], Awaitable[None]]:
+        config = SshConfig(
+            host="0.0.0.0" if lan else "127.0.0.1",
+            port=ssh_port,
+            max_sessions=max_sessions,
+            join_code=code,
+        )
+        assert server.port is not None
+        door = SshFrontDoor(
+            config, store, session_launcher(server, server.port), limiter=server.party.guard
+        )
+        server.ssh_port = await door.start()
+        return door.close
+
+    return start
+
+
+def announce_party(
+    store: Store, lan: bool, code: str | None
+) -> Callable[[Server, list[Any], int], None]:
+    """Print exactly what friends type, once the server listens."""
+
+    def announce(server: Server, tables: list[Any], port: int) -> None:
+        hosts = (lan_addresses() or ["<this machine's address>"]) if lan else ["127.0.0.1"]
+        ssh_port = server.ssh_port
+        typer.echo(f"Party server up: {len(tables)} table(s) restored, saved in {store.path}.")
+        for host in hosts:
+            typer.echo(f"Friends join with:  ssh -p {ssh_port} NAME@{host}")
+        if code:
+            typer.echo(f"They will be asked for the join code: {code}")
+        code_part = f" --code {code}" if code else ""
+        typer.echo(
+            f"With tablegames installed:  tablegames join {address_text(hosts[0], port)}{code_part}"
+        )
+
+    return announce

@@ -1,0 +1,155 @@
+"""The party server as friends use it (issue 16): plain `ssh` into the lobby, a table opened
+there, a game, a dropped connection and back, a spectator, a resize; at length a whole game
+and a rematch. Real `tablegames serve` and real OpenSSH clients in tmux, on loopback only."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from ..net.ssh_harness import SshClients, make_key, ssh_client_pid, ssh_command
+from .processes import start_serve
+from .terminal import Terminal
+
+pytestmark = [
+    pytest.mark.e2e,
+    pytest.mark.skipif(shutil.which("ssh") is None, reason="needs the OpenSSH client"),
+]
+
+
+class Party:
+    """A running party server and the friends' ssh terminals."""
+
+    def __init__(self, env: dict[str, str], keys: Path) -> None:
+        self.serve, self.ssh_port, self.tcp_port = start_serve(
+            env, "--takeover", "600", "--pace", "0.05"
+        )
+        self.clients = SshClients(env)
+        self.keys = keys
+
+    def login(self, name: str, width: int = 100, height: int = 30) -> Terminal:
+        key = self.keys / name
+        if not key.exists():
+            make_key(self.keys, name)
+        command = ssh_command(self.ssh_port, name, key)
+        return self.clients.open(command, width, height)
+
+    def close(self) -> None:
+        self.clients.close()
+        self.serve.send_signal(signal.SIGINT)
+        try:
+            self.serve.wait(timeout=15)
+        except Exception:
+            self.serve.kill()
+
+
+@pytest.fixture
+def party(env: dict[str, str], tmp_path: Path) -> Iterator[Party]:
+    keys = tmp_path / "keys"
+    keys.mkdir()
+    running = Party(env, keys)
+    yield running
+    running.close()
+
+
+def open_table(ann: Terminal) -> None:
+    """In the lobby: a new table of crates for 3, short, normal bots."""
+    ann.wait_for("No tables yet", timeout=30)
+    ann.keys("n")
+    ann.wait_for("A new table", timeout=10)
+    ann.keys("Down", "Left", "Down", "Down", "Right")  # 3 players; short game: yes
+    ann.wait_for("yes", timeout=5)
+    ann.keys("Enter")
+    ann.wait_for("or s to start now", timeout=15)
+
+
+def sit_down(friend: Terminal) -> None:
+    friend.wait_for("Crates (3)", timeout=30)
+    friend.keys("Enter")
+    friend.wait_for("Press r when you are ready", timeout=15)
+    friend.keys("r")
+
+
+def test_friends_meet_in_the_lobby_over_ssh_play_drop_out_and_come_back(party):
+    ann, bob = party.login("ann"), party.login("bob")
+    open_table(ann)
+    sit_down(bob)
+    ann.wait_for("bob, ready", timeout=15)
+    assert "free (a normal bot if nobody comes)" in ann.screen()
+    ann.keys("s")
+    for friend, name in ((ann, "ann"), (bob, "bob")):
+        screen = friend.wait_for("round 1 of 8", timeout=30)
+        assert f"{name} (you)" in screen and "Bot 3" in screen and "Your hand" in screen
+
+    # A spectator sees the table and no hand.
+    cat = party.login("cat")
+    cat.wait_for("playing", timeout=30)
+    cat.keys("w")
+    screen = cat.wait_for("every hand stays hidden", timeout=20)
+    assert "Your hand" not in screen and "round 1 of 8" in screen
+
+    # Bob's connection dies mid-game; the same key brings him back to his seat.
+    os.kill(ssh_client_pid(bob), signal.SIGKILL)
+    ann.wait_for("Away: bob", timeout=20)
+    bob_again = party.login("bob")
+    screen = bob_again.wait_for("bob (you)", timeout=30)
+    assert "Your hand" in screen
+    ann.wait_gone("Away: bob", timeout=20)
+
+    # A resized terminal redraws to its new size.
+    ann.resize(130, 36)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        rows = ann.screen().splitlines()
+        if rows and len(rows[0].rstrip()) > 110:
+            break
+        time.sleep(0.2)
+    assert len(ann.screen().splitlines()[0].rstrip()) > 110, ann.screen()
+
+
+def take_turn_if_mine(friend: Terminal) -> None:
+    """If it is this player's turn, play the first card that fits (naming the first suit when
+    asked), else draw; close a round's summary if one is up."""
+    screen = friend.screen()
+    if "Hand left" in screen:  # a round's summary
+        friend.keys("Enter")
+    elif "suit" in screen and ("Name a suit" in screen or "pick a suit" in screen):
+        friend.keys("Enter")
+    elif "your turn" in screen:
+        for number in range(1, 10):
+            friend.keys(str(number))
+            time.sleep(0.05)
+            if "Enter plays" in friend.screen():
+                friend.keys("Enter")
+                return
+        friend.keys("d")
+
+
+@pytest.mark.slow
+def test_two_ssh_players_and_a_bot_play_a_whole_game_then_a_rematch(party):
+    ann, bob = party.login("ann"), party.login("bob")
+    open_table(ann)
+    sit_down(bob)
+    ann.wait_for("bob, ready", timeout=15)
+    ann.keys("s")
+    ann.wait_for("round 1 of 8", timeout=30)
+    deadline = time.monotonic() + 480
+    while time.monotonic() < deadline:
+        screens = [friend.screen() for friend in (ann, bob)]
+        if all("Rematch (r)" in screen for screen in screens):
+            break
+        for friend in (ann, bob):
+            take_turn_if_mine(friend)
+        time.sleep(0.1)
+    final = ann.wait_for("Rematch (r)", timeout=5)
+    assert "Game over" in final and "Back to the lobby (m)" in final
+    ann.keys("r")
+    bob.keys("r")
+    for friend in (ann, bob):
+        friend.wait_for("round 1 of 8", timeout=30)  # the same seats, a new deal
