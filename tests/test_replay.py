@@ -22,7 +22,7 @@ from tablegames.replay import (
     compact,
     private_line,
 )
-from tablegames.rules import Game, State
+from tablegames.rules import Game, State, get_game
 from tablegames.rules.core import visible_to
 from tablegames.store import Store
 from tablegames.table import Update
@@ -330,3 +330,36 @@ def test_the_command_explains_what_it_cannot_replay(home_game, tmp_path):
     result = runner.invoke(app, ["replay", str(client.saved_as[1])])
     assert result.exit_code == 1
     assert "still being played: its record is sealed until it ends" in result.output
+
+
+# -- a replay shows what each seat knew -----------------------------------------------------------
+def test_a_kraken_replay_shows_a_searched_leader_as_cult():
+    """The captain searched the cult leader: the replay, like the game, shows only the group."""
+    options: dict[str, Any] = {
+        "characters": False,
+        "captain": 0,
+        "roles": ["sailor", "pirate", "sailor", "pirate", "sailor", "sailor", "cult_leader"],
+        # 0,0 blue to 1,1, then yellow to 1,3: a cabin search.
+        "deck": ["blue-disarmed", "red-drunk", "red-drunk", "red-mermaid"] * 2,
+    }
+    options["deck"][4] = "yellow-uprising"
+    state = get_game("kraken").new(7, 3, **options)
+    log: list[tuple[int, dict[str, Any], float]] = []
+
+    def act(seat: int, action: dict[str, Any]) -> None:
+        state.apply(seat, action)
+        log.append((seat, action, 0.0))
+
+    for lieutenant, navigator, card in ((1, 2, "blue-disarmed"), (3, 4, "yellow-uprising")):
+        act(0, {"type": "appoint", "lieutenant": lieutenant, "navigator": navigator})
+        for seat in sorted(state.waiting_for()):
+            act(seat, {"type": "mutiny", "guns": 0})
+        act(0, {"type": "keep", "card": card})
+        act(lieutenant, {"type": "keep", "card": "red-drunk"})
+        act(navigator, {"type": "steer", "card": card})
+    act(0, {"type": "pick", "target": 6})
+    replay = Replay(get_game("kraken"), 7, 3, options, log)
+    assert replay.view(replay.last, 0)["known"] == {"6": "cult"}
+    assert "Player 7 is in the cult." in replay.describe(replay.last, 0)
+    assert "cult_leader" not in private_line(replay, replay.last, 0)
+    assert "cult" in private_line(replay, replay.last, 0)

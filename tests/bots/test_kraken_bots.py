@@ -239,3 +239,109 @@ def test_normal_and_hard_beat_random_for_their_faction(side: str, players: int) 
     hard_wins = faction_wins(side, "hard", players, seeds)
     assert normal_wins > random_wins, (normal_wins, random_wins)
     assert hard_wins > random_wins, (hard_wins, random_wins)
+
+
+# -- a search shows a group: "cult" is the leader or a cultist ------------------------------------
+
+ELEVEN = ["sailor", "pirate", "sailor", "pirate", "sailor", "pirate", "sailor", "pirate", "sailor",
+          "cultist", "cult_leader"]  # fmt: skip
+TO_UPRISING = ["yellow-uprising", "red-drunk", "red-drunk", "blue-drunk"]  # 0,0 to 0,2
+TO_SEARCH = ["red-mermaid", "blue-drunk", "red-drunk", "blue-drunk"]  # 0,2 to -1,3: a search
+
+
+def converted_then_searched(
+    players: int, roles: list[str], leader: int, convert: int, captain: int, searched: int
+) -> KrakenState:
+    """The leader converts `convert` after the first navigation; in the second the captain
+    searches `searched` (the map's cabin search at -1,3), then must pick for the mermaid."""
+    state = kraken.new(
+        players, 1, roles=roles, captain=captain, characters=False,
+        deck=TO_UPRISING + TO_SEARCH, rituals=["conversion"],
+    )  # fmt: skip
+    assert isinstance(state, KrakenState)
+    others = [s for s in range(players) if s not in (captain, leader, convert, searched)]
+    for (lieutenant, navigator), card in zip(
+        (others[:2], others[2:4]), ("yellow-uprising", "red-mermaid"), strict=True
+    ):
+        state.apply(captain, {"type": "appoint", "lieutenant": lieutenant, "navigator": navigator})
+        for seat in sorted(state.waiting_for()):
+            state.apply(seat, {"type": "mutiny", "guns": 0})
+        state.apply(captain, {"type": "keep", "card": card})
+        state.apply(lieutenant, {"type": "keep", "card": "red-drunk"})
+        state.apply(navigator, {"type": "steer", "card": card})
+        if state.phase == "convert":
+            state.apply(leader, {"type": "convert", "target": convert})
+    state.apply(captain, {"type": "pick", "target": searched})
+    assert state.view(captain)["known"].get(str(searched)) in ("cult", "cult_leader")
+    return state
+
+
+def test_a_sailor_who_found_cult_weighs_leader_against_convert() -> None:
+    """Seat 0 searched seat 5 after a conversion: the cult leader, or the player the leader
+    converted. Both deals look the same to seat 0, and so does its belief."""
+    swapped = list(SAILOR_VIEW_ROLES[0])
+    swapped[5], swapped[6] = "cult_leader", "sailor"
+    minds = []
+    for roles, leader, convert in ((SAILOR_VIEW_ROLES[0], 6, 5), (swapped, 5, 6)):
+        state = converted_then_searched(7, list(roles), leader, convert, captain=0, searched=5)
+        assert state.view(0)["known"] == {"5": "cult"}
+        minds.append(NormalBot(0, random.Random(1)).think(state.view(0)))
+    first, second = minds
+    assert [first.side_odds(s) for s in range(7)] == [second.side_odds(s) for s in range(7)]
+    assert first.side_odds(5)["cult"] == 1.0
+    assert 0.0 < first.leader_odds(5) < 1.0  # not the leader for sure: maybe the convert
+    assert first.leader_odds(6) > 0.0  # ...and then the leader is someone else
+
+
+def test_with_nobody_converted_cult_can_only_be_the_leader() -> None:
+    state = kraken.new(7, 1, roles=list(SAILOR_VIEW_ROLES[0]), captain=0, characters=False,
+                       deck=["yellow-uprising", *TO_SEARCH], rituals=["gun_stash"])  # fmt: skip
+    state.ship = "0,2"  # no uprising yet: nobody can have been converted
+    state.apply(0, {"type": "appoint", "lieutenant": 1, "navigator": 2})
+    for seat in sorted(state.waiting_for()):
+        state.apply(seat, {"type": "mutiny", "guns": 0})
+    state.apply(0, {"type": "keep", "card": "red-mermaid"})
+    state.apply(1, {"type": "keep", "card": "blue-drunk"})
+    state.apply(2, {"type": "steer", "card": "red-mermaid"})
+    state.apply(0, {"type": "pick", "target": 6})
+    assert state.view(0)["known"] == {"6": "cult"}
+    mind = NormalBot(0, random.Random(1)).think(state.view(0))
+    assert mind.leader_odds(6) == 1.0  # a deduction, not something the search said
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_cultist_does_not_feed_a_mere_cult_to_the_kraken(level: str) -> None:
+    """The starting cultist (seat 9, captain) searched seat 10 after a conversion: the leader,
+    or the leader's convert. Feeding the leader would win, feeding a convert loses a cultist;
+    the bot cannot tell which, so it chooses the same in both deals (and the normal bot does
+    not gamble on a 'cult' it cannot tell from a cultist)."""
+    swapped = list(ELEVEN)
+    swapped[0], swapped[10] = "cult_leader", "sailor"
+    choices = []
+    for roles, leader, convert in ((ELEVEN, 10, 0), (swapped, 0, 10)):
+        state = converted_then_searched(11, roles, leader, convert, captain=9, searched=10)
+        assert state.view(9)["known"] == {"10": "cult"}
+        state.pick_reason = "feed_the_kraken"  # stacked: the mermaid's pick becomes a feeding
+        bot = get_bot("kraken", level, 9, random.Random(3))
+        choices.append(bot.choose(state.view(9), state.legal(9)))
+    assert choices[0] == choices[1]
+    if level == "normal":
+        assert choices[0] != {"type": "pick", "target": 10}
+
+
+def test_the_leader_counts_a_cult_found_by_its_search_as_a_cultist() -> None:
+    state = kraken.new(11, 1, roles=list(ELEVEN), captain=0, characters=False,
+                       deck=TO_UPRISING * 2,
+                       rituals=["cult_cabin_search", "gun_stash"])  # fmt: skip
+    for lieutenant, navigator in ((1, 9), (3, 4)):
+        state.apply(0, {"type": "appoint", "lieutenant": lieutenant, "navigator": navigator})
+        for seat in sorted(state.waiting_for()):
+            state.apply(seat, {"type": "mutiny", "guns": 0})
+        state.apply(0, {"type": "keep", "card": "yellow-uprising"})
+        state.apply(lieutenant, {"type": "keep", "card": "red-drunk"})
+        state.apply(navigator, {"type": "steer", "card": "yellow-uprising"})
+    assert state.view(10)["known"] == {"0": "sailor", "1": "pirate", "9": "cult"}
+    state.apply(0, {"type": "pick", "target": 5})  # 0,2 yellow to -1,3: the map's search first
+    assert state.phase == "stash"
+    action = NormalBot(10, random.Random(1)).choose(state.view(10), state.legal(10))
+    assert action == {"type": "stash", "recipients": [9, 10, 10]}

@@ -40,6 +40,7 @@ from tablegames.rules import Game, State
 from tablegames.rules.core import visible_to
 
 Recipient = int | None
+CULT_RANKS = frozenset(("cult_leader", "cultist"))  # kraken: what a search never shows
 WORD = re.compile(r"[A-Za-z0-9_-]+")
 
 
@@ -138,13 +139,20 @@ def kraken_secrets(state: Any, seat: Recipient) -> Secrets:
     if not state.over:  # the roles are shown to all at the end
         known = dict(state.known[seat]) if seat is not None else {}
         own = state.factions[seat] if seat is not None else None
+        if own not in CULT_RANKS:
+            # Only the cult tells its ranks apart (the leader knows its converts, a convert the
+            # leader): a search shows anyone else "cult", so a rank they hold is a leak.
+            known = {other: code for other, code in known.items() if code not in CULT_RANKS}
         legit = {own, *known.values()}
         for other, faction in enumerate(state.factions):
-            if other == seat or other in known:
+            # Only an exact faction is known: a search's group ("cult") leaves the cult's rank
+            # secret, and a pirate's old mate may have been converted since.
+            if other == seat or known.get(other) == faction:
                 continue
             secrets.pair(str(other), faction, f"seat {other} is a {faction}")
             if faction not in legit:
                 secrets.pair("faction", faction, f"seat {other} is a {faction}")
+                secrets.pair("group", faction, f"seat {other} is a {faction}")
     for other, name in enumerate(state.characters):
         if other != seat and name is not None and not state.character_revealed[other]:
             secrets.pair("character", name, f"seat {other}'s character is {name}")

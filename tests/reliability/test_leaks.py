@@ -15,10 +15,12 @@ import pytest
 
 from tablegames.net.hosting import HostedTable
 from tablegames.rules import GAMES
+from tablegames.rules.kraken.roles import GROUP_WORDS
 
+from ..rules.kraken.helpers import act, at, sail, table
 from .harness import crabs_options, play_game, running_server
 from .metrics import record
-from .scanner import SECRETS, Report
+from .scanner import SECRETS, Report, _walk, kraken_secrets
 
 #: A short game of each kind: (players, remote seats, options).
 QUICK = {
@@ -176,6 +178,36 @@ def test_a_planted_leak_is_found(plant, monkeypatch):
     kinds = {finding.kind for finding in planted.findings}
     record("plant", planted=1, found=int(kind in kinds))
     assert kind in kinds, f"the scanner missed the plant: {sorted(kinds)}"
+
+
+def _searched_leader() -> Any:
+    """A 7-player kraken table whose captain (seat 0) just searched the cult leader (seat 6)."""
+    state = at(table(7, deck=["red-mermaid", "blue-drunk", "red-drunk", "blue-drunk"]), "0,2")
+    sail(state, 1, 2, "red-mermaid", "red-drunk", "red-mermaid")
+    act(state, 0, {"type": "pick", "target": 6})
+    return state
+
+
+def _named_secrets(state: Any, seat: int) -> list[str]:
+    """The secrets `seat`'s view and its log's fields name (as the scanner matches them)."""
+    secrets = kraken_secrets(state, seat)
+    events: list[Any] = []
+    hits = _walk(state.view(seat), secrets, events=events)
+    for event in events:
+        hits += _walk(event, secrets)
+    return hits
+
+
+def test_a_searched_cult_member_keeps_their_rank_secret_from_the_searcher(monkeypatch):
+    # The captain knows seat 6 is "cult", not which rank: the scanner still guards the rank.
+    state = _searched_leader()
+    secrets = kraken_secrets(state, 0)
+    assert ("6", "cult_leader") in secrets.pairs and ("group", "cult_leader") in secrets.pairs
+    assert _named_secrets(state, 0) == []
+    # A search that shows the rank (the engine before rules version 2) is a leak.
+    monkeypatch.setattr("tablegames.rules.kraken.navigation.group", lambda faction: faction)
+    monkeypatch.setitem(GROUP_WORDS, "cult_leader", "is a cult_leader")
+    assert "seat 6 is a cult_leader" in _named_secrets(_searched_leader(), 0)
 
 
 @pytest.mark.slow

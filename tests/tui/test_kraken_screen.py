@@ -206,11 +206,33 @@ async def test_a_pick_names_the_map_action() -> None:
     client.table.submit(0, {"type": "keep", "card": "blue-drunk"})
     bots_act(client)
     async with opened(client, size=(120, 40)) as (app, pilot):
-        assert "Cabin search: whose faction do you secretly look at?" in decision(app).title_text
+        assert "Cabin search: whose group" in decision(app).title_text
         await pilot.press("3")  # Chidi, a pirate
         await pilot.pause()
         assert view(client)["known"]["3"] == "pirate"
         assert "Chidi (bot) is a pirate." in screen_text(app)
+
+
+async def test_a_searched_cult_leader_reads_as_cult_not_as_cult_leader() -> None:
+    client = kraken_table(deck=["blue-drunk", "blue-disarmed", "yellow-uprising", "red-drunk"])
+    state = kraken_state(client)
+    state.ship = "0,2"  # blue sails to 1,3: a cabin search
+    client.table.submit(0, {"type": "appoint", "lieutenant": 2, "navigator": 4})
+    no_mutiny(client)
+    client.table.submit(0, {"type": "keep", "card": "blue-drunk"})
+    bots_act(client)
+    async with opened(client, size=(120, 40)) as (app, pilot):
+        title = decision(app).title_text
+        assert "Cabin search: whose group do you secretly see (sailor, pirate or cult)?" in title
+        await pilot.press("6")  # the cult leader, who shows only as "cult"
+        await pilot.pause()
+        assert view(client)["known"] == {"6": "cult"}
+        text = screen_text(app)
+        leader = client.table.names[6]
+        assert f"{leader} is in the cult." in text  # the log line
+        assert f"You know: {leader} cult" in text  # this seat's secrets
+        assert "= cult" in text  # the crew panel
+        assert "cult leader" not in text
 
 
 async def test_mouse_clicks_an_option_and_the_decide_button() -> None:

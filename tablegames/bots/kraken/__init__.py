@@ -3,8 +3,9 @@
 Every bot sees only its seat's view. The normal and hard bots keep a `Mind` (`mind.py`): a
 belief over everyone's starting role (`belief.py`), updated from the log (`history.py`):
 résumés, its own draws and discards, the logbook it steered from, the discards a mermaid
-showed it, search results, floggings, mutiny fists and pirate captains' appointments, plus the
-chance each seat was converted. From it they steer by the chart (`chart.py`), keep and steer by
+showed it, search results (a group: "cult" may be the leader or a cultist, weighed by the chance
+of a conversion), floggings, mutiny fists and pirate captains' appointments, plus the chance
+each seat was converted. From it they steer by the chart (`chart.py`), keep and steer by
 the card best for their side, appoint the team they expect to sail best, mutiny against a team
 they distrust (harder when the next card could lose the game), and use their character at
 sensible moments (`characters.py`). Pirates, who know each other, share a mutiny between them.

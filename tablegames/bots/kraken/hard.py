@@ -129,6 +129,8 @@ def imagine(view: View, mind: Mind, rng: random.Random) -> KrakenState | None:
             continue
         if known in ("cultist", "cult_leader"):
             current[seat] = known
+        elif known == "cult":  # searched: the cult's rank is what the deal says, or a convert
+            current[seat] = first[seat] if first[seat] in ("cult_leader", "cultist") else "cultist"
         elif first[seat] in ("sailor", "pirate") and rng.random() < mind.converted[seat]:
             current[seat] = "cultist"
     try:

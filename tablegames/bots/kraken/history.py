@@ -23,6 +23,8 @@ TAKES_COMMAND = re.compile(r"^\{(\d+)\} takes command from \{(\d+)\}")
 NEW_CAPTAIN = re.compile(r"\{(\d+)\} becomes captain")
 REVEAL = re.compile(r"^The navigation card is [\w-]+; it joins \{(\d+)\}'s résumé\.$")
 SAILS = re.compile(r"^The ship sails \w+ from (\S+) to ")
+SEARCHES = re.compile(r"^\{(\d+)\} searches \{(\d+)\}'s cabin\.$")
+SEAT = re.compile(r"\{(\d+)\}")
 CONVERSION = "conversion"
 
 
@@ -64,6 +66,15 @@ class Appointment:
 
 
 @dataclass
+class Conversion:
+    """A conversion ritual: the team of the navigation that revealed it, and who could no longer
+    be converted then (searched or flogged before it; later searches do not count)."""
+
+    team: tuple[int | None, ...]
+    unconvertible: frozenset[int]
+
+
+@dataclass
 class History:
     """Everything one seat has read from its log so far."""
 
@@ -75,7 +86,9 @@ class History:
     navigations: list[Navigation] = field(default_factory=list)
     votes: list[Vote] = field(default_factory=list)
     appointments: list[Appointment] = field(default_factory=list)
-    conversions: list[tuple[int | None, ...]] = field(default_factory=list)  # each one's team
+    conversions: list[Conversion] = field(default_factory=list)
+    searched: set[int] = field(default_factory=set)  # searched or flogged: never converted since
+    mates: set[int] = field(default_factory=set)  # our fellow pirates, if we started a pirate
     read_upto: int = 0
     first_line: str | None = None
     # Our own cards in the navigation under way, attached to it when it is revealed.
@@ -129,7 +142,12 @@ class History:
         elif "ritual" in event:
             if event["ritual"] == CONVERSION and self.navigations:
                 last = self.navigations[-1]
-                self.conversions.append((last.captain, last.lieutenant, last.navigator))
+                team = (last.captain, last.lieutenant, last.navigator)
+                self.conversions.append(Conversion(team, frozenset(self.searched)))
+        elif match := SEARCHES.match(text):
+            self.searched.add(int(match[2]))
+        elif "not_a" in event:
+            self.searched.add(int(event["target"]))
         elif text.startswith("Off duty next round"):
             self.lieutenant = self.navigator = None
         else:
@@ -177,6 +195,8 @@ class History:
         text: str = event["text"]
         if text.startswith("You are a ") and self.first_faction is None:
             self.first_faction = event.get("faction")
+        elif text.startswith("Your fellow pirates:"):
+            self.mates = {int(seat) for seat in SEAT.findall(text)}
         elif text.startswith(("You draw", "You discard them and draw")):
             self._drawn = list(event.get("cards", []))
         elif text.startswith("You put"):

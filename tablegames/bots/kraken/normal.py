@@ -27,6 +27,7 @@ from .mind import Mind
 MUTINY_GAIN = 0.12
 ALL_IN_GAIN = 0.3
 DANGER = 0.5  # how much a team that may lose the game with the next card spurs a mutiny
+CERTAIN = 1 - 1e-9  # a belief this sure is knowledge (every other deal was ruled out)
 
 
 def colour_of(card: str) -> str:
@@ -279,9 +280,11 @@ class Judge:
     def pick_feed(self, targets: list[int]) -> int:
         mind = self.mind
         if self.side == "cult":
-            leader = [s for s in targets if self.view["known"].get(str(s)) == "cult_leader"]
+            # Feeding our own leader wins the game for the cult: only when we know who it is. A
+            # search shows "cult" for a cultist too; that is the leader only if nobody else can be.
+            leader = [s for s in targets if self.knows_leader(s)]
             if leader:
-                return leader[0]  # feeding our own leader wins the game for the cult
+                return leader[0]
 
         def harm(seat: int) -> float:
             if self.side == "cult":
@@ -289,6 +292,14 @@ class Judge:
             return 1 - mind.ally(seat) - 4 * mind.leader_odds(seat)
 
         return max(targets, key=lambda s: (harm(s), -s))
+
+    def knows_leader(self, seat: int) -> bool:
+        """True if we know `seat` is the cult leader: told so, or no other role is left for a
+        seat searched as "cult" (no conversion could have reached it, say)."""
+        known = self.view["known"].get(str(seat))
+        if known == "cult_leader":
+            return True
+        return known == "cult" and self.mind.leader_odds(seat) >= CERTAIN
 
     def peek(self, legal: list[Action]) -> Action:
         card = self.view["private"]["peek"]
@@ -321,7 +332,8 @@ class Judge:
 
     def stash(self, legal: list[Action]) -> Action:
         known = self.view["known"]
-        cultists = sorted(int(s) for s, f in known.items() if f == "cultist")
+        # To the leader, anyone else known to be in the cult ("cult" from a search) is a cultist.
+        cultists = sorted(int(s) for s, f in known.items() if f in ("cultist", "cult"))
         wanted = sorted((cultists + [self.me] * 3)[:3])
         for action in legal:
             if sorted(action["recipients"]) == wanted:

@@ -7,71 +7,106 @@ moving, map and card actions, off duty), ``rituals`` (the cult), ``characters`` 
 table, dealing, windows) and ``abilities`` (what each character does), ``game`` (setup, legal
 actions, views, results, registration).
 
-Decisions the spec leaves open, taken as the rules intend:
+Decisions the spec leaves open, taken as the rules intend. Each names the seed sentence it
+follows (``shared/seeds/003_9304bed3fd4041b7.txt``, Persian, quoted with a translation) or the
+silence it fills. What the spec settles is not repeated here.
 
 Flow and timing
 - "Any time" characters may be used in every phase except while mutiny fists are being chosen
   and during a navigation (from the draw to the reveal, emergency appointments included), and
   never while another player must answer a prompt (a peek, the Instigator, the Spiritualist).
+  Seed: «هر زمان بخواهید میتوانید آن را رو کنید و از اثرش استفاده کنید» ("you may reveal it and
+  use it whenever you like"), but fists are filled «پنهانی» ("in secret") and «در طول ناوبری
+  فقط تیم سهنفره حق انتخاب دارد» ("during a navigation only the team of three has a choice").
 - Windows open in this order: before the team is appointed (at every start of a round, also
   after a successful mutiny or the Chief cook), after the appointment, right after a mutiny's
   reveal, before the first draw of a navigation (not before emergency redraws), and, for the
   Spiritualist, at the end of a round whose revealed card was yellow (after the off-duty signs).
-  A window opens only to seats whose character could do something then. Everyone sees that a
-  window is open; nobody but the seat itself sees whom it waits for.
+  Everyone sees that a window is open; nobody but the seat itself sees whom it waits for.
+  Silence: the seed only says «بعضی کارتها زمانبندی مشخصی دارند» ("some cards have their own
+  timing") and that the cards lie «رو به پایین» ("face down"); the spec names the windows, not
+  their order, their repeats or who may see whom they wait for.
 - The Consultant, Minstrel, Agitator and Equalizer act on the next appointment or mutiny even if
   the Chief cook restarts the round in between. The Smuggler and Archivist name a player: if the
   Bosun then moves that player off the draw, the effect lapses; both last one navigation and do
-  not carry over to an emergency redraw.
+  not carry over to an emergency redraw. Silence: neither the seed nor the spec's table says
+  how long an effect waits or whom it follows.
 
 Appointing and mutiny
-- Off duty is ignored altogether when fewer than two on-duty players could serve. With one other
-  player on board the captain chooses whether they are lieutenant or navigator; the missing
-  office is played by the cards at random (a random kept card, a random steered card).
+- Off duty is ignored altogether (not sign by sign) when fewer than two on-duty players could
+  serve. With one other player on board the captain chooses whether they are lieutenant or
+  navigator (the spec has the cards fill the missing office at random: a random kept card, a
+  random steered card). Silence: the seed's captain always names «یک نفر را ستوان و نفر دیگری را
+  ناوبر» ("one player lieutenant and another navigator").
 - A mutineer with no guns is recorded as raising 0 without being asked. Raised guns leave their
   owner's stock at the reveal (a Kleptomaniac cannot steal them) and come back if it fails.
-- Tongueless mutineers' guns count towards the total but they are no candidates; if no candidate
-  is left the mutiny fails. Candidates tied at the most (even at 0) go to the tie-break.
+  Seed: «اگر شورش نشود یا کمتعداد باشد، همه تفنگهایشان را پس میگیرند» ("if the mutiny fails,
+  everyone takes their guns back"); where the guns lie meanwhile is a silence.
+- If no mutineer may become captain (all tongueless) the mutiny fails. Candidates tied at the
+  most (even at 0) go to the tie-break. Seed: «در تساوی، کاپیتان فعلی یکی از برابرها را کنار
+  میگذارد» ("on a tie the captain sets one of the tied aside"); a mutiny without a candidate is
+  a silence.
 - The Troublemaker doubles a raise for the total and the captaincy; the Peacemaker's target gets
   the guns back at once. The Master strategist and Troublemaker need a player who raised guns.
   A revealed Gunsmith (a lasting status) whose card a Mentor turned down again stays a Gunsmith.
+  Silence: the seed only lists «آسانتر یا سختتر کردن یک شورش» ("making a mutiny easier or
+  harder"); the spec's one-line effects leave these cases open.
 - The Instigator chooses a mutineer who still holds guns (themselves allowed); the answer is a
   ``mutiny`` action raising all their guns, or ``decline``. A refused card is face down again
-  but cannot be used again in the same window.
+  but cannot be used again in the same window. Silence, as above.
 
 Navigation
 - After a jump the emergency navigation is drawn anew: captain and lieutenant draw two cards
-  each again. If nobody can be emergency navigator, the cards choose at random.
+  each again. Seed: «او از بازی حذف میشود و کاپیتان باید ناوبر اضطراری بگذارد» ("they leave the
+  game and the captain must name an emergency navigator"); what happens to the draw is a
+  silence, and the jumper's two cards are gone.
 - An empty draw pile met by a telescope, the Look-out, the Smuggler or the Archivist is first
-  refilled by shuffling in the discard pile. The mermaid shows all discards if fewer than three.
-- A drunk captain with nobody able to take over stays captain; the Chief cook is only offered when
-  someone could take over. Off-duty signs go to the offices of the navigation that succeeded
-  (after a drunk card the old captain keeps the captain's sign with 9–11 players); an eliminated
-  player loses their sign. The supply line refills players on board, before the map action.
-- A cabin search shows the exact faction code (``cult_leader`` or ``cultist``). Flogging draws
-  one of the two other faction cards (sailor, pirate, cult) at random.
+  refilled by shuffling in the discard pile (the spec reshuffles only before a navigation). The
+  mermaid shows all discards if fewer than three. Silence: the seed's mermaid sees «سه کارت
+  آخرِ دورریخته» ("the last three discarded cards") and never runs short.
+- A drunk captain with nobody able to take over stays captain; the Chief cook is only offered
+  when someone could take over. Seed: «کاپیتانی به بازیکنی میرسد که کمترین کارت رزومه را دارد»
+  ("the captaincy goes to the player with the fewest résumé cards"); nobody to take it is a
+  silence. An eliminated player loses their off-duty sign (silence).
+
+Searches
+- A search's result joins the searcher's ``known`` map as the group it showed: ``sailor``,
+  ``pirate`` or ``cult`` (the spec's list of faction codes for ``known`` predates the group;
+  ``cult`` is the one value there that is not a faction). The private log line says "{3} is in
+  the cult" and carries ``group``. Seed: «پنهانی گروهش را میبیند» ("secretly sees their group"),
+  the groups being «هر بازیکن در یکی از سه گروه است» ("every player is in one of three groups")
+  with «فرقه (رهبر فرقه و پیروانش)» ("the cult: the cult leader and their followers").
+- A group never blurs a rank the seat already knows: a convert who searches their leader still
+  knows ``cult_leader``, and the leader whose cult cabin search finds a convert still knows
+  ``cultist``. Silence: the seed never has a player search someone they know.
 
 The cult
 - With the cult leader eliminated (jumped overboard) rituals have no effect; everyone still
   closes and opens their eyes. Conversion needs a convertible player, else nothing happens.
-- The gun stash is exactly 3 guns to players on board (repeats allowed). The cult cabin search
-  shows the navigation's captain, lieutenant and navigator (not the leader themselves).
+  Silence: the seed's rituals all need the leader («رهبر فرقه پنهانی ...», "the cult leader
+  secretly ..."), and a jumper's faction stays hidden.
+- The cult cabin search shows the groups of the revealed navigation's captain, lieutenant and
+  navigator, not the leader themselves. Seed: «گروه تیم ناوبری را میبیند» ("sees the group of
+  the navigation team"); the leader seeing their own group is a silence.
 - A convert's old allies are not told: pirates keep believing a converted pirate is a pirate.
-  The leader learns the convert is a cultist.
+  The leader learns the convert is a cultist (they chose them). Seed: «یک بازیکن را به فرقه
+  میآورد» ("brings a player into the cult"), in secret; whom else it tells is a silence.
 - If the ship enters the goal of a faction with no members left (every pirate converted),
-  nobody wins: ``winners`` is empty and every score is 0.
+  nobody wins: ``winners`` is empty and every score is 0. Seed: «همهٔ اعضای یک گروه با هم برنده
+  یا بازنده میشوند» ("all members of a group win or lose together"); an empty group is a silence.
 
 Characters
-- Eliminated players cannot use or be the target of characters. The Mentor targets a used
-  character of a player on board (the Captain card is not a character). The Consultant is not
-  offered to the captain and may name themselves lieutenant. The Herbalist moves a sign from its
-  holder to a player on board without one. The Debt collector's payer pays the captain,
-  lieutenant and navigator in that order while guns last. The Spiritualist picks two players who
-  hold a gun, then, with ``pick``, who receives each gun (anyone on board but its giver).
+- The Mentor targets a used character of a player on board (the Captain card is not a
+  character). The Consultant is not offered to the captain and may name themselves lieutenant.
+  The Herbalist moves a sign from its holder to a player on board without one. The Debt
+  collector's payer pays the captain, lieutenant and navigator in that order while guns last.
+  The Spiritualist picks two players who hold a gun, then, with ``pick``, who receives each gun
+  (anyone on board but its giver). Silence: the seed only sums the cards up («گرفتن یا دادن
+  تفنگ»: "taking or giving guns"); the spec's one-line effects leave these cases open.
 - The Look-out answers its peek like a telescope (``telescope`` with ``choice``); the Archivist's
-  chosen player may ``redraw`` once, before keeping a card.
+  chosen player may ``redraw`` once, before keeping a card. Silence (the actions are ours).
 
-Setup and views
+Setup and views (the interface: the seed, a table game, is silent on all of it)
 - ``deck`` stacks the top of the draw pile (top first); the board's other cards are shuffled
   below it. ``rituals`` (an extra option) stacks the ritual pile the same way.
 - ``dealt_characters`` names each seat's card; "captain" in it marks the first captain, who then

@@ -355,6 +355,8 @@ KRAKEN = register(
         default_players=7,
         blurb="Sailors, pirates and a cult steer one ship: mutiny, navigate, feed the Kraken.",
         factory=KrakenState,
+        # 2: a cabin search shows the group (cult), no longer the rank (cult_leader, cultist).
+        rules_version=2,
         option_names=(
             "board",
             "characters",

@@ -5,7 +5,15 @@ from __future__ import annotations
 from ..core import Action, IllegalAction
 from .board import CABIN_SEARCH, FEED_THE_KRAKEN, FLOGGING, GOALS, OFF_WITH_THE_TONGUE, is_goal
 from .cards import ARMED, DISARMED, DRUNK, MERMAID, TELESCOPE, action, colour, is_card
-from .roles import CULT_LEADER, FACTION_CARDS, OFF_DUTY_OFFICES, STARTING_GUNS, faction_card
+from .roles import (
+    CULT_LEADER,
+    FACTION_CARDS,
+    GROUP_WORDS,
+    OFF_DUTY_OFFICES,
+    STARTING_GUNS,
+    faction_card,
+    group,
+)
 from .voyage import AUTO, Voyage
 
 #: Map and card actions that ask the captain to pick another player -> the effect's method.
@@ -215,11 +223,12 @@ class Navigation(Voyage):
         self._advance()
 
     def _search_cabin(self, seat: int, target: int) -> None:
-        found = self.factions[target]
+        # The captain sees the group only: the cult leader and a cultist both show as "cult".
+        found = group(self.factions[target])
         self._learn(seat, target, found)
         self.unconvertible.add(target)
         self._note(f"{{{seat}}} searches {{{target}}}'s cabin.")
-        self._note(f"{{{target}}} is a {found}.", to=(seat,), target=target, faction=found)
+        self._note(f"{{{target}}} {GROUP_WORDS[found]}.", to=(seat,), target=target, group=found)
 
     def _flog(self, seat: int, target: int) -> None:
         kept = faction_card(self.factions[target])

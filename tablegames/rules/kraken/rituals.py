@@ -6,7 +6,7 @@ from itertools import combinations_with_replacement
 
 from ..core import Action, IllegalAction
 from .cards import CONVERSION, CULT_CABIN_SEARCH, GUN_STASH, UPRISING, action
-from .roles import CULT_LEADER, CULTIST
+from .roles import CULT_LEADER, CULTIST, GROUP_WORDS, group
 from .voyage import AUTO, Voyage
 
 #: Ritual -> the method that starts it.
@@ -65,13 +65,14 @@ class Rituals(Voyage):
             self._note("Everyone opens their eyes.")
             return
         team = sorted({seat for seat in self.crew.values() if seat is not None} - {leader})
-        for seat in team:
-            self._learn(leader, seat, self.factions[seat])
-        found = ", ".join(f"{{{seat}}} is a {self.factions[seat]}" for seat in team)
+        groups = [(seat, group(self.factions[seat])) for seat in team]  # as a cabin search
+        for seat, shown in groups:
+            self._learn(leader, seat, shown)
+        found = ", ".join(f"{{{seat}}} {GROUP_WORDS[shown]}" for seat, shown in groups)
         self._note(
             f"The cult cabin search: {found or 'nobody else was on the team'}.",
             to=(leader,),
-            found=[[seat, self.factions[seat]] for seat in team],
+            found=[[seat, shown] for seat, shown in groups],
         )
         self._note("Everyone opens their eyes.")
 

@@ -9,10 +9,15 @@ from ..core import SetupError
 
 SAILOR, PIRATE, CULT_LEADER, CULTIST = "sailor", "pirate", "cult_leader", "cultist"
 FACTIONS = (SAILOR, PIRATE, CULT_LEADER, CULTIST)
-#: The side a faction wins with (the winner names in results and goal areas).
-SIDES = {SAILOR: "sailor", PIRATE: "pirate", CULT_LEADER: "cult", CULTIST: "cult"}
-#: The three faction cards of flogging ("not a ..."): a cult leader or cultist keeps "cult".
-FACTION_CARDS = ("sailor", "pirate", "cult")
+CULT = "cult"
+#: The three groups (the seed's گروه): what a cabin search shows, the flogging cards ("not a
+#: ..."), and the sides that win. A cult leader and a cultist are both "cult".
+GROUPS = (SAILOR, PIRATE, CULT)
+#: The group of each faction, which is also the side it wins with.
+SIDES = {SAILOR: SAILOR, PIRATE: PIRATE, CULT_LEADER: CULT, CULTIST: CULT}
+FACTION_CARDS = GROUPS
+#: How a log line says that someone belongs to a group ("{3} is in the cult").
+GROUP_WORDS = {SAILOR: "is a sailor", PIRATE: "is a pirate", CULT: "is in the cult"}
 
 #: Players -> (sailors, pirates, cultists at the start); there is always one cult leader.
 ROLE_TABLE: dict[int, tuple[int, int, int]] = {
@@ -41,6 +46,11 @@ STARTING_GUNS = 3
 
 def side(faction: str) -> str:
     """The side `faction` wins with: sailor, pirate or cult."""
+    return SIDES[faction]
+
+
+def group(faction: str) -> str:
+    """The group a search shows for `faction`: sailor, pirate or cult (never the cult's rank)."""
     return SIDES[faction]
 
 

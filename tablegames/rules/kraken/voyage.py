@@ -14,6 +14,7 @@ from typing import Any
 
 from ..core import Action, Event, IllegalAction, State
 from .board import Board
+from .roles import CULT, CULT_LEADER, CULTIST
 
 AUTO = "auto"
 OVER = "over"
@@ -173,7 +174,7 @@ class Voyage(State):
         return [seat for seat in range(self.players) if seat not in self.eliminated]
 
     def cult_leader(self) -> int:
-        return self.factions.index("cult_leader")
+        return self.factions.index(CULT_LEADER)
 
     def clockwise_from(self, seat: int) -> list[int]:
         """The other seats, clockwise from `seat` (seat + 1 first)."""
@@ -194,9 +195,15 @@ class Voyage(State):
         fewest = min(len(self.resumes[seat]) for seat in able)
         return next(seat for seat in able if len(self.resumes[seat]) == fewest)
 
-    def _learn(self, seat: int, other: int, faction: str) -> None:
-        if seat != other:
-            self.known[seat][other] = faction
+    def _learn(self, seat: int, other: int, code: str) -> None:
+        """`seat` learns `other`'s faction, or only their group (a search shows `cult`)."""
+        if seat == other:
+            return
+        # A group never blurs a rank already known: a convert who searches their leader, or the
+        # leader whose cult cabin search finds a convert, still knows who is who.
+        if code == CULT and self.known[seat].get(other) in (CULT_LEADER, CULTIST):
+            return
+        self.known[seat][other] = code
 
     # -- cards --------------------------------------------------------------------------------
     def _reshuffle(self) -> None:

@@ -32,7 +32,7 @@ LIST_ARGUMENTS = frozenset(("targets", "recipients"))
 OPTION_KEYS = "123456789" + "0" + ascii_lowercase
 
 PICK_QUESTIONS = {
-    "cabin_search": "Cabin search: whose faction do you secretly look at?",
+    "cabin_search": "Cabin search: whose group do you secretly see (sailor, pirate or cult)?",
     "flogging": "Flogging: who is flogged? One faction they are not is shown to all.",
     "off_with_the_tongue": "Off with the tongue: who may no longer speak or be captain?",
     "feed_the_kraken": "Feed the Kraken: who goes overboard? (the cult wins if it is its leader)",

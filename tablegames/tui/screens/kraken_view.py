@@ -40,11 +40,13 @@ CARD_EFFECTS = {
     "telescope": "someone peeks at the top card",
     "uprising": "a cult ritual",
 }
+#: Faction codes in words, and "cult": the group a search shows (leader or cultist, unknown).
 FACTION_WORDS = {
     "sailor": "sailor",
     "pirate": "pirate",
     "cult_leader": "cult leader",
     "cultist": "cultist",
+    "cult": "cult",
 }
 WAY = {"red": ("west", "<", "◀"), "yellow": ("north", "^", "▲"), "blue": ("east", ">", "▶")}
 COLOUR_STYLE = {"red": "bold red", "yellow": "bold yellow", "blue": "bold blue"}

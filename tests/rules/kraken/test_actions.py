@@ -28,7 +28,7 @@ def pick(state, target):
 
 
 # -- map actions -----------------------------------------------------------------------------
-def test_cabin_search_shows_the_faction_to_the_captain_only():
+def test_cabin_search_shows_the_group_to_the_captain_only():
     # From 0,2 a red card sails to -1,3: cabin search.
     state = at(table(7, deck=["red-telescope", *FILLER, "blue-drunk"]), "0,2")
     sail(state, 1, 2, "red-telescope", "red-drunk", "red-telescope")
@@ -41,8 +41,8 @@ def test_cabin_search_shows_the_faction_to_the_captain_only():
         state.apply(0, {"type": "pick", "target": 0})
     events = pick(state, 6)
     assert "{0} searches {6}'s cabin." in texts(events)
-    assert texts(events, 0)[1] == "{6} is a cult_leader."
-    assert state.view(0)["known"] == {"6": "cult_leader"}
+    assert texts(events, 0)[1] == "{6} is in the cult."  # the group, not the rank
+    assert state.view(0)["known"] == {"6": "cult"}
     assert state.view(6)["known"] == {} and state.view(3)["known"] == {"1": "pirate"}
     assert public(state)["unconvertible"] == [6]
     # Then the card's own action: a telescope for a player of the captain's choice.

@@ -32,7 +32,7 @@ def test_factions_stay_hidden_from_sailors_and_spectators():
         act(state, 0, {"type": "telescope", "choice": "keep"})
     same_for(first, second, [None, 0, 4, 5], differ=[2, 3, 6])
     assert first.view(3)["known"]["2"] == "sailor"
-    assert second.view(3)["known"]["2"] == "cult_leader"
+    assert second.view(3)["known"]["2"] == "cult"
 
 
 def test_pirates_alone_know_whether_they_are_one_or_two():
