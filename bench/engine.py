@@ -46,7 +46,8 @@ def our_engine(name: str, seed: int = 0, quiet: bool = False, game: Game | None 
     """A registered game played through the rules contract with random legal actions.
 
     The acting seat is drawn from `waiting_for()`, the action from `legal(seat)`; real-time
-    games are given `now` as the action count, as the contract tests do. With `quiet`, the
+    games are given `now` as the action count, as the contract tests do, and the clock's `time`
+    action once a deadline has passed (or when nobody's move is needed). With `quiet`, the
     engine writes no event log after the deal (as bots' rollouts run it; peers keep no log).
     """
     game = game or get_game(name)
@@ -60,6 +61,12 @@ def our_engine(name: str, seed: int = 0, quiet: bool = False, game: Game | None 
         actions = 0
         while not state.over and actions < 100_000:
             waiting = state.waiting_for()
+            due = state.deadline()
+            if due is not None and (not waiting or actions >= due):
+                # The table's part: the clock decides (crabs' double-crab window).
+                state.apply(0, {"type": "time"}, max(float(actions), due))
+                actions += 1
+                continue
             seat = next(iter(waiting)) if len(waiting) == 1 else rng.choice(sorted(waiting))
             state.apply(seat, rng.choice(state.legal(seat)), float(actions))
             actions += 1

@@ -5,6 +5,11 @@ bumps the version and publishes to each subscriber an `Update` built from `view(
 The table never sleeps or reads sockets: drivers (the TUI's `LocalClient`, the network server,
 `simulate`) decide when bots move, using `bot_move()`.
 
+A game may change by itself at a moment (`state.deadline()`: crabs' double-crab window). The
+table turns that into an ordinary logged action, `{"type": "time"}`: `submit` applies it first
+whenever an action arrives at or after the deadline, and the drivers wake at the deadline to
+apply it (`settle_clock`) when nobody acts, bots or not. Replays simply replay it.
+
 Real-time games (crabs) have no turns: their bots are `RealtimeBot`s, asked again whenever the
 table changes and at the moment each says it wants to be asked (`wake_at`). They are told the
 table's time with every view, so a bot acts after a human-like reaction time by returning None
@@ -87,6 +92,16 @@ class Update:
 
 Subscriber = Callable[[Update], None]
 
+#: The action type by which the table tells a game that its deadline has passed.
+TIME = "time"
+#: The seat a `time` action is logged for (the engine accepts it from any seat).
+CLOCK_SEAT = 0
+
+
+def is_time(action: object) -> bool:
+    """True if `action` is the table's `{"type": "time"}` (the clock's move, nobody's turn)."""
+    return isinstance(action, dict) and action.get("type") == TIME
+
 
 @dataclass
 class Table:
@@ -150,9 +165,37 @@ class Table:
         )
 
     def submit(self, seat: int, action: Action) -> list[Event]:
-        """Apply `action` for `seat` and publish it. Raises IllegalAction and changes nothing."""
+        """Apply `action` for `seat` and publish it. Raises IllegalAction and changes nothing.
+
+        What the clock decided comes first: if the game's deadline has passed, the `time`
+        action is applied and published before `action` is tried (even if it is then refused).
+        """
         now = self.now()
-        required = seat in self.state.waiting_for()
+        if not is_time(action):
+            self._settle_clock(now)
+        return self._apply(seat, action, now)
+
+    def settle_clock(self) -> bool:
+        """Apply the game's `time` action if its deadline has passed; True if it did.
+
+        Drivers call it when they wake at `state.deadline()`, so the game moves on by itself
+        even when nobody acts.
+        """
+        return self._settle_clock(self.now())
+
+    def _settle_clock(self, now: float) -> bool:
+        settled = False
+        while not self.state.over:
+            due = self.state.deadline()
+            if due is None or now < due:
+                break
+            self._apply(CLOCK_SEAT, {"type": TIME}, now)
+            settled = True
+        return settled
+
+    def _apply(self, seat: int, action: Action, now: float) -> list[Event]:
+        """Apply, log, persist (listeners) and publish one action at table time `now`."""
+        required = seat in self.state.waiting_for() and not is_time(action)
         events = self.state.apply(seat, action, now)
         self.log.append((seat, action, now))
         self.version += 1
@@ -312,12 +355,22 @@ def realtime_order(table: Table) -> list[int]:
 
 
 def next_wake(table: Table) -> float | None:
-    """The earliest table time a real-time bot wants to be asked again; None if none does."""
+    """The earliest table time a real-time bot wants to be asked again, or the game's deadline
+    if that comes first; None if neither.
+
+    A bot with nothing it may do is not asked (`realtime_move`), so its wish is left out: the
+    driver would otherwise wake again and again for nothing (a change will ask it anyway).
+    """
     times = [
         float(wake)
-        for bot in table.bots.values()
-        if is_realtime(bot) and (wake := bot.wake_at()) is not None  # type: ignore[attr-defined]
+        for seat, bot in table.bots.items()
+        if is_realtime(bot)
+        and (wake := bot.wake_at()) is not None  # type: ignore[attr-defined]
+        and table.state.legal(seat)
     ]
+    due = table.state.deadline()
+    if due is not None and not table.over:
+        times.append(float(due))
     return min(times, default=None)
 
 
@@ -334,13 +387,17 @@ def run_realtime(
 ) -> int:
     """Play a real-time table's bots on `clock` (the table's clock) until the game ends.
 
-    Between actions the clock jumps straight to the next bot's wake-up, so a game of many
-    minutes plays in moments. Stops when no bot will act again, after `max_actions` actions or
-    past `max_seconds` of table time. Returns the number of actions taken. A bot's illegal action
-    raises: in a simulation that is a bug to see, not to hide.
+    Between actions the clock jumps straight to the next bot's wake-up or the game's deadline
+    (where the table applies `time`), so a game of many minutes plays in moments. Stops when
+    nothing will happen again, after `max_actions` actions or past `max_seconds` of table time.
+    Returns the number of actions taken, `time` ones included. A bot's illegal action raises: in
+    a simulation that is a bug to see, not to hide.
     """
     taken = 0
     while not table.over and taken < max_actions:
+        if table.settle_clock():
+            taken += 1
+            continue
         move = realtime_move(table, speed)
         if move is not None:
             table.submit(*move)
@@ -361,9 +418,13 @@ async def drive_bots(table: Table, pace: float, changed: asyncio.Event, speed: f
     thread on their own view, so other work goes on, and a decision made while the table
     changed is dropped and made again on the new state. Real-time bots (`RealtimeBot`) are
     asked on every change and at their wake-up times instead, with their reaction times divided
-    by `speed`; `pace` does not slow them.
+    by `speed`; `pace` does not slow them. Whoever sits at the table, even humans alone, the
+    driver also wakes at the game's deadline and settles the clock (`Table.settle_clock`).
     """
     while not table.over:
+        if table.settle_clock():
+            await asyncio.sleep(0)  # let the screen or the server see the change
+            continue
         if any(is_realtime(bot) for bot in table.bots.values()):
             await _realtime_round(table, changed, speed)
         else:
@@ -381,8 +442,13 @@ async def _realtime_round(table: Table, changed: asyncio.Event, speed: float) ->
             await asyncio.sleep(0.05)
         await asyncio.sleep(0)  # let the screen or the server see the change before the next
         return
-    wake = next_wake(table)
-    timeout = None if wake is None else max(wake - table.now(), MIN_STEP)
+    await _wait_for_change(table, changed, next_wake(table))
+
+
+async def _wait_for_change(table: Table, changed: asyncio.Event, wake: float | None) -> None:
+    """Sleep until `changed` is set, or until table time `wake` or the game's deadline."""
+    moments = [moment for moment in (wake, table.state.deadline()) if moment is not None]
+    timeout = max(min(moments) - table.now(), MIN_STEP) if moments else None
     with contextlib.suppress(TimeoutError):
         await asyncio.wait_for(changed.wait(), timeout)
 
@@ -390,8 +456,8 @@ async def _realtime_round(table: Table, changed: asyncio.Event, speed: float) ->
 async def _paced_round(table: Table, pace: float, changed: asyncio.Event) -> None:
     """One paced move of a turn-based table's bots, or a wait for the next change."""
     changed.clear()
-    if not table.bots:  # all humans: nothing to pace until a bot takes a seat over
-        await changed.wait()
+    if not table.bots:  # all humans: nothing to pace until a bot takes a seat over (or time)
+        await _wait_for_change(table, changed, None)
         return
     await asyncio.sleep(pace)
     version, moved = table.version, False
@@ -411,4 +477,4 @@ async def _paced_round(table: Table, pace: float, changed: asyncio.Event) -> Non
             moved = True
             break
     if not moved:
-        await changed.wait()
+        await _wait_for_change(table, changed, None)

@@ -210,3 +210,149 @@ async def test_a_crabs_table_on_the_server_has_its_bots_react_in_real_time():
     finally:
         await client.close()
         await server.close()
+
+
+# -- the clock decides: a double-crab window the empty pot waits for ------------------------------
+#: Seat 1 holds four King Crabs and the pot has one token left: seat 0's call takes it.
+LAST_TOKEN = {
+    "hands": [HANDS[0], ["king"] * 4, HANDS[2], HANDS[3]],
+    "ocean": ["jab", "taxi", "ab", "bunny"],
+    "draw": ["jab", "taxi", "ab", "bunny"],
+    "first_side": 0,
+    "pot": 1,
+}
+CALL = {"type": "accuse", "target": 1}
+ANSWER = {"type": "accuse", "target": 0}
+TIME = {"type": "time"}
+
+
+def called_on_the_last_token(bots: dict[int, Any] | None = None) -> tuple[Table, VirtualClock]:
+    """A table where seat 0 took the pot's last token at 5.0: the window closes at 6.0."""
+    clock = VirtualClock()
+    table = crabs_table(bots or {}, clock, **LAST_TOKEN)
+    clock.advance(5.0)
+    table.submit(0, CALL)
+    assert not table.over and table.state.deadline() == 6.0
+    return table, clock
+
+
+def test_a_table_settles_the_clock_before_an_action_that_comes_too_late():
+    table, clock = called_on_the_last_token()
+    saved: list[tuple[int, Any, float]] = []
+    table.on_action(lambda seat, action, now: saved.append((seat, action, now)))
+    told: list[Any] = []
+    table.subscribe(2, told.append)
+    turns = table.turns_taken
+    clock.advance(1.0)
+    with pytest.raises(IllegalAction, match="the game is over"):
+        table.submit(1, ANSWER)  # the partner's call, a moment too late
+    assert table.over and table.log[-1] == (0, TIME, 6.0) and saved == [(0, TIME, 6.0)]
+    assert told[-1].over and [e["text"] for e in told[-1].events] == [
+        "{1} made no double-crab call on {0} within the second: the window closes.",
+        "Game over: {0} and {1} win with 5 tokens.",
+    ]
+    assert table.turns_taken == turns  # the clock's move is nobody's turn
+
+
+def test_a_time_action_sent_early_is_refused_and_changes_nothing():
+    table, clock = called_on_the_last_token()
+    clock.advance(0.5)
+    assert not table.settle_clock()
+    with pytest.raises(IllegalAction, match="nothing is waiting on the clock"):
+        table.submit(2, dict(TIME))
+    assert len(table.log) == 1 and table.version == 1 and not table.over
+
+
+def test_the_partners_call_in_time_is_a_double_crab_and_no_time_is_needed():
+    table, clock = called_on_the_last_token()
+    table.state.hands[0] = ["magic"] * 4  # seat 0 holds four as well (a stacked test)
+    clock.advance(0.6)
+    table.submit(1, ANSWER)
+    clock.advance(1.0)  # past the window: nothing is waiting on the clock any more
+    assert not table.settle_clock() and table.state.waiting_for() == {0, 1}
+    table.submit(0, {"type": "double_take", "sources": [2, 3]})
+    assert table.over and table.state.result()["team_tokens"] == [7, 2]
+    assert TIME not in [action for _, action, _ in table.log]
+
+
+def test_with_nobody_acting_run_realtime_closes_the_window_by_itself():
+    table, clock = called_on_the_last_token()
+    assert next_wake(table) == 6.0  # no bot at all: the deadline is the next wake-up
+    assert run_realtime(table, clock, max_actions=10) == 1
+    assert table.over and table.log[-1] == (0, TIME, 6.0) and clock() == 6.0
+
+
+def test_bots_that_can_do_nothing_do_not_keep_the_driver_awake():
+    bots = {seat: get_bot("crabs", "normal", seat, random.Random(seat)) for seat in (2, 3)}
+    table, clock = called_on_the_last_token(bots)
+    for seat in (2, 3):
+        realtime_move(table)  # each bot plans something it may not do while the pot waits
+        assert table.state.legal(seat) == []
+    assert next_wake(table) == 6.0
+    run_realtime(table, clock, max_actions=10)
+    assert table.over and table.log[-1] == (0, TIME, 6.0)
+
+
+def test_replaying_a_log_with_a_time_action_gives_the_same_state():
+    table, clock = called_on_the_last_token()
+    run_realtime(table, clock, max_actions=10)
+    again = crabs.replay(4, 1, LAST_TOKEN, table.log)
+    for seat in (None, 0, 1, 2, 3):
+        assert again.view(seat) == table.state.view(seat)
+    assert again.result() == table.state.result()
+    restored = Table(crabs, 4, list("abcd"), seed=1, options=LAST_TOKEN, log=list(table.log))
+    assert restored.over and restored.state.result() == table.state.result()
+
+
+async def test_drive_bots_closes_the_window_at_a_table_of_humans_alone():
+    client = local_table("crabs", 4, humans=4, seed=1, **LAST_TOKEN)
+    assert client.submit(0, CALL) is None
+    started = time.monotonic()
+    await asyncio.wait_for(client.run_bots(), timeout=10)  # nobody acts at all
+    assert client.table.over and client.table.log[-1][1] == TIME
+    called_at = client.table.log[0][2]
+    assert client.table.log[-1][2] >= called_at + 1.0
+    assert time.monotonic() - started < 3.0
+
+
+async def test_drive_bots_closes_the_window_when_the_bots_have_nothing_to_do():
+    client = local_table("crabs", 4, humans=2, seed=1, **LAST_TOKEN)
+    assert client.submit(0, CALL) is None
+    await asyncio.wait_for(client.run_bots(), timeout=10)
+    assert client.table.over and client.table.log[-1][1] == TIME
+
+
+async def test_a_hosted_table_of_humans_alone_closes_the_window_with_nobody_acting():
+    server = Server(ServerConfig(host="127.0.0.1", port=0, bot_pace=0))
+    port = await server.start()
+    hosted = server.add_table("crabs", 4, options=LAST_TOKEN, seed=1)
+    clients = [
+        RemoteClient("127.0.0.1", port, f"p{n}", table=hosted.code, seat=n) for n in range(4)
+    ]
+    refusals: list[str] = []
+    clients[2].listen_notices(lambda kind, text: refusals.append(text) if kind == "error" else None)
+    try:
+        for client in clients:
+            await client.connect()
+        for client in clients:
+            client.ready(True)
+        async with asyncio.timeout(10):
+            while hosted.table is None or clients[0].latest is None:
+                await asyncio.sleep(0.01)
+            clients[2].submit(2, dict(TIME))  # too early: refused, with the engine's sentence
+            while not refusals:
+                await asyncio.sleep(0.01)
+            assert refusals == ["nothing is waiting on the clock"]
+            clients[0].submit(0, CALL)
+            while not hosted.table.over:  # nobody acts: the server's driver closes the window
+                await asyncio.sleep(0.05)
+            while not clients[3].over:
+                await asyncio.sleep(0.01)
+        assert hosted.table.log[-1][1] == TIME
+        assert [e["text"] for e in clients[3].latest.view["log"]][-1] == (
+            "Game over: {0} and {1} win with 5 tokens."
+        )
+    finally:
+        for client in clients:
+            await client.close()
+        await server.close()

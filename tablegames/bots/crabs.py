@@ -413,15 +413,19 @@ class CrabsBot:
         if call is not None:
             return call
         hand = view["hand"]
+        # Gestures are not always allowed: while the empty pot waits for a double crab, only
+        # the call that completes it may still be made.
+        can_gesture = "gesture" in types
         if is_crab(hand):
             if self.four_since is None:
                 self.four_since = now
-            if self.signalled_at is None or self.signalled_at < self.four_since:
-                return "signal", gesture(view["signal"])
-            again = self.signalled_at + self.style.resignal_after / _speed(view)
-            if now >= again:
-                return "signal", gesture(view["signal"])
-            self.rechecks.append(again)
+            if can_gesture:
+                if self.signalled_at is None or self.signalled_at < self.four_since:
+                    return "signal", gesture(view["signal"])
+                again = self.signalled_at + self.style.resignal_after / _speed(view)
+                if now >= again:
+                    return "signal", gesture(view["signal"])
+                self.rechecks.append(again)
         else:
             self.four_since = None
         if "want_swap" in types:
@@ -435,6 +439,8 @@ class CrabsBot:
             return "done", {"type": "done"}
         if self.want_new_signal and any(a["type"] == "signal" for a in legal):
             return "new-signal", self._new_signal(view, legal)
+        if not can_gesture:
+            return "decoy", None
         return self._decoy(view, now)
 
     def _note_signals(self, view: View) -> None:
@@ -636,7 +642,8 @@ class RandomBot:
             return call
         if is_crab(view["hand"]):  # keep the four, make the signal every few seconds
             clock = float(view.get("now", 0.0))
-            if self.signalled_at is None or clock - self.signalled_at >= 5.0 / _speed(view):
+            due = self.signalled_at is None or clock - self.signalled_at >= 5.0 / _speed(view)
+            if due and gesture(view["signal"]) in legal:  # (no gestures while the pot waits)
                 self.signalled_at = clock
                 return gesture(view["signal"])
             return {"type": "done"} if {"type": "done"} in legal else None

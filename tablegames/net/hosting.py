@@ -421,6 +421,8 @@ class HostedTable:
             peer.send({"t": "ack", "v": version})
             peer.send(self.update_message(self.table.update_for(seat.number), peer))
             return
+        # What the clock decided is nobody's move: it is saved without this client's version.
+        self.table.settle_clock()
         self._acting_version = version
         try:
             self.table.submit(seat.number, action)

@@ -1,47 +1,72 @@
 """You've Got Crabs, a real-time team card game for 4–10 players: the rules engine (``crabs``).
 
-Rules: ``shared/spec/crabs.md``. There are no personal turns: the engine applies actions in the
-order they arrive, each with the server's timestamp ``now`` (it never reads a clock). Decisions
-the spec leaves open, taken as the rules intend:
+Rules: ``shared/spec/crabs.md``; the seed is ``shared/seeds/000_027779096f462416.txt`` (Persian).
+There are no personal turns: the engine applies actions in the order they arrive, each with the
+server's timestamp ``now`` (it never reads a clock). What the clock alone decides, a double-crab
+window closing while the empty pot waits for it, has a ``deadline()``; the table then applies
+``{"type": "time"}``, so it is in the action log like any move.
 
-- Signals: there is no signal-choosing phase. At setup each team gets a random signal from the
-  seeded generator (different gestures for different teams); any member may change it privately
-  at any time with ``signal``. Only that team sees the choice (``view["signal"]``, and a log line
-  sent to the team's seats alone). Naming the signal the team already has is refused.
-- Gestures are one of ``GESTURES``; anyone may gesture at any time while the game runs, even a
-  player whose team is out of a tie-break. Every gesture is public, with its time.
-- A swap must exchange different kinds (a King Crab for a King Crab changes nothing and is
-  refused). A swap naming an ocean card that is no longer there is refused ("too late" when that
-  kind left the ocean during this side's turn). A swap by a player who was ``done`` picks their
-  hand back up: they are no longer done. Nobody swaps while the other side is being asked.
-- The no-swap question goes to every player of the other side; the first ``yes`` flips the
-  marker at once; when all have said ``no`` the ocean is refreshed and the same side plays again.
-- Tokens a team gains go to a player: the accuser after a correct call, the accused after a
-  wrong opponent call. A team's payment comes from the player involved (the accused after a
-  correct opponent call, the caller after a wrong call), then from the teammate with the most
-  tokens (lowest seat on a tie), then from the pot (never for a wrong teammate call).
-- The draw pile, when empty, is refilled by shuffling the whole discard pile. Discards come
-  first, so a reveal or an ocean refresh always finds four cards to draw.
-- Double crab: the engine cannot wait, so the first correct call of the pair pays as usual (one
-  token from the pot). When the second call comes within one second (``now`` difference at most
-  1.0), that first token goes back to the pot and the team is owed 3 tokens, which either member
-  takes with ``double_take`` (``sources``: ``"pot"`` or opponent seats, one entry per token). If
-  the team no longer holds a token to give back, it is owed 2. The owed count is capped by what
-  the pot and the opponents hold. The gains go to the two callers in turn (first caller first).
-  Play does not pause while the team chooses; if the pot runs dry first the double crab is lost.
-- End: the moment the pot is empty the game ends, unless teams tie for the most tokens. Then only
-  the tied teams play on (the others can only gesture and cannot be accused), starting with a
-  fresh turn for the side the marker points to; any token a tied team receives wins. A correct
-  teammate call wins even with an empty pot: then no token moves (the call itself is the gain),
-  so ``team_tokens`` can still show the tie while ``winners`` names the team.
-- Dealing: one card at a time round the table from seat 0, four rounds, then four to the ocean;
-  ``deck`` (the full 66 or 78 cards, top first) replaces the shuffle. ``hands`` (one list of four
-  per seat) with ``ocean`` (four) and ``draw`` (top first, default empty) stacks the game; cards
-  named nowhere are left out. ``tokens`` (per seat) and ``pot`` stack the token counts; the rest
-  of the 29 tokens are unused. ``first_side`` may only be 0 with an odd player count.
-- The view's ``marker`` and ``active_side`` are both the side the marker points to; during the
-  no-swap question ``phase`` is ``asking`` and nobody may swap. The log keeps the last 60 events
-  a seat may see; ``gestures`` keeps the last 20 gestures.
+Decisions the spec leaves open, each with the seed sentence it follows or the silence it fills:
+
+- Signals. The seed has teams pick a signal in private before play ("تیمها به صورت خصوصی و
+  مجزا دورهم جمع میشوند و سیگنال مخصوص غیر آوایی خود را انتخاب میکنند"); a program has no
+  huddle, so each team starts with a random gesture from the seeded generator (different teams,
+  different gestures) and any member may change it privately at any time with ``signal``. Only
+  the team sees the choice (``view["signal"]``, and a log line to the team's seats alone).
+  Naming the signal the team already has is refused.
+- Gestures are one of ``GESTURES``, each public with its time. The seed is silent on players
+  whose team is out of a tie-break: they may still gesture (it changes nothing).
+- Swaps. The seed only says hand cards are exchanged for ocean cards ("شما کارتهای دست خود را
+  با کارتهای وسط زمین جابهجا میکنید"); a swap of a kind for the same kind changes nothing and
+  is refused, and a swap for an ocean card taken first says "too late". Nobody swaps while the
+  other side is being asked, since the seed asks it "without turning the marker" ("بدون
+  چرخاندن نشانگر نوبت، از سمت مقابل بپرسید آیا تمایل به تعویض کارتی دارند؟!").
+- Which player holds a token is bookkeeping, as the team's tokens are shared ("شما و هم
+  تیمی(های)تان توکنهای خرچنگ (امتیاز) مشترک دارید"): a gain goes to the accuser after a correct
+  call, to the accused after a wrong opponent call. Where any teammate may pay ("هر کدام از هم
+  تیمیها میتواند از توکن خودش آن را بدهد"), the richest pays after the player involved, the
+  lower seat on a tie.
+- A revealed four is discarded before the four new cards are drawn, in the seed's order ("کارتهای
+  خود را بسوزانید و از دسته کارتها 4 کارت جدید بکشید"), and an ocean refresh discards before it
+  deals: an empty draw pile is refilled from the whole discard pile, so four cards are always
+  found.
+- Double crab mechanics. The seed pays "3 tokens from wherever you like" ("تیم شما 3 توکن از
+  هرجایی که خواستید دریافت میکند") for two correct calls "at most one second apart" ("اتهام
+  همزمان باید نهایتاً در فاصله 1 ثانیه ای از یکدیگر باشد"). The engine cannot wait, so the
+  first correct call pays as usual (a pot token). Its window is the second after it, the end
+  excluded: at exactly one second the clock has closed it (the deadline needs that instant, and
+  the seed's "at most" does not settle a single instant). When the partner's call comes in the
+  window and the pot has tokens, the first token goes back to the pot and the team is owed 3 (2
+  if it no longer holds a token to give back), which either member takes with ``double_take``
+  (``sources``: ``"pot"`` or opponent seats, one entry per token), capped by what the pot and
+  the opponents hold; the gains go to the two callers in turn, first caller first. While the pot
+  has tokens, play goes on as the team chooses.
+- The empty pot and the double crab (the spec: the window keeps the game open and the double
+  crab is paid in full, the pot's share from opponents). The seed ends the game for everyone
+  when the pot is empty ("بازی زمانی به پایان میرسد که تمامی توکنهای درون ظرف خرچنگ تمام
+  شوند"), so while it waits (``phase`` ``closing``) only the calls that complete a double crab
+  and ``double_take`` are played; everything else is refused. Every team-of-2 window still open
+  when the pot empties counts, not only the call that emptied it. The first call's token then
+  stays with the team and 2 come from opponents, the partner gaining first. A wrong partner call
+  in the window (the seed is silent) closes it and costs nothing: the token would go back into
+  the pot and revive a game that has ended. A double crab still owed when the pot runs dry is
+  not lost but paid from opponents too ("از هرجایی که خواستید"), and the game waits for the
+  choice; if the opponents hold no token, there is nothing to wait for.
+- Tie-break ("در صورت تساوی، بازی را با تیمهایی که مساوی شدند، ادامه دهید"): the tied teams start
+  with a fresh turn for the side the marker points to; the other teams can only gesture and
+  cannot be accused. A correct teammate call wins even with an empty pot: no token moves (the
+  call itself is the gain), so ``team_tokens`` can still show the tie while ``winners`` names the
+  team. There is no double crab in a tie-break (the first gain wins at once).
+- Dealing, where the seed only says four each and four face up ("به هر بازیکن ۴ کارت از دسته
+  کارتها بدهید و 4 کارت هم به رو بر روی میز بگذارید"): one card at a time round the table from
+  seat 0, four rounds, then four to the ocean. ``deck`` (the full 66 or 78 cards, top first)
+  replaces the shuffle. ``hands`` (one list of four per seat) with ``ocean`` (four) and ``draw``
+  (top first, default empty) stacks the game; cards named nowhere are left out. ``tokens`` (per
+  seat) and ``pot`` stack the token counts; the rest of the 29 tokens are unused.
+- Presentation (silent in the seed): the view's ``marker`` and ``active_side`` are both the side
+  the marker points to; ``phase`` is ``swap``, ``asking`` (nobody may swap), ``closing`` or
+  ``over``; ``window_closes`` is the ``deadline()``. The log keeps the last 60 events a seat may
+  see; ``gestures`` keeps the last 20 gestures.
 """
 
 from __future__ import annotations
@@ -243,6 +268,37 @@ class CrabsState(State):
     def over(self) -> bool:
         return self.phase == "over"
 
+    def apply(self, seat: int, action: Action, now: float = 0.0) -> list[Event]:
+        # The clock comes first: once a window has run out, only the table's `time` action may
+        # say so; a move stamped later would otherwise land in a game that has already ended.
+        if not self.over and isinstance(action, dict) and action.get("type") != "time":
+            due = self.deadline()
+            if due is not None and now >= due:
+                raise IllegalAction(
+                    "time is up: the double-crab window has closed and the table settles it first"
+                )
+            if self.phase == "closing" and action.get("type") not in ("accuse", "double_take"):
+                raise IllegalAction(self._closing_reason())
+        return super().apply(seat, action, now)
+
+    def deadline(self) -> float | None:
+        """The end of the first open double-crab window while the empty pot waits for it."""
+        if self.phase != "closing" or not self.last_correct:
+            return None
+        return min(_window_end(at) for _, _, at in self.last_correct.values())
+
+    def _time_passes(self, now: float) -> None:
+        for team, (caller, target, at) in sorted(self.last_correct.items()):
+            if now >= _window_end(at):
+                del self.last_correct[team]
+                self._note(
+                    f"{_who(target)} made no double-crab call on {_who(caller)} within the "
+                    "second: the window closes.",
+                    now,
+                    window_closed=team,
+                )
+        self._check_pot(now)
+
     def _waiting_for(self) -> frozenset[int]:
         seats = set(self.asked) if self.phase == "asking" else set(self._still_swapping())
         for team in self.double_owed:
@@ -251,6 +307,18 @@ class CrabsState(State):
 
     def _legal(self, seat: int) -> list[Action]:
         actions: list[Action] = []
+        if self.phase == "closing":  # the pot is empty: only a double crab can still be settled
+            team = self.team_of[seat]
+            if team in self.double_owed:
+                actions += [
+                    {"type": "double_take", "sources": list(sources)}
+                    for sources in self._double_choices(team)
+                ]
+            return actions + [
+                {"type": "accuse", "target": target}
+                for target in range(self.players)
+                if self._why_not_accuse(seat, target) is None
+            ]
         if self._may_swap(seat):
             hand_kinds = list(dict.fromkeys(self.hands[seat]))
             ocean_kinds = list(dict.fromkeys(self.ocean))
@@ -312,6 +380,7 @@ class CrabsState(State):
                 {"team": t, "tokens": self._owed_now(t), "callers": list(callers)}
                 for t, (_, callers) in sorted(self.double_owed.items())
             ],
+            "window_closes": self.deadline(),
             "tiebreak": sorted(self.contenders) if self.tiebreak else None,
             "winners": self._winners(),
             "log": [
@@ -449,6 +518,9 @@ class CrabsState(State):
         fields: dict[str, Any] = {"accuser": seat, "target": target, "correct": correct}
         if team == target_team and correct:
             self._teammate_right(seat, target, call, now, fields)
+        elif team == target_team and self.phase == "closing":
+            del self.last_correct[team]  # the one call the window waited for was wrong
+            self._note(f"{call}: wrong, but the pot is empty: nothing is paid.", now, **fields)
         elif team == target_team:
             payer = self._payer(team, seat)
             if payer is None:
@@ -495,23 +567,29 @@ class CrabsState(State):
         if (
             first is not None
             and first[:2] == (target, seat)
-            and abs(now - first[2]) <= DOUBLE_CRAB_WINDOW
+            and _in_window(first[2], now)
             and len(self.teams[team]) == 2
             and not self.tiebreak
         ):
             del self.last_correct[team]
-            giver = self._payer(team, target)  # the first call's token goes back, if it can
-            owed, back = DOUBLE_CRAB_TOKENS - 1, ""
-            if giver is not None:
-                owed = DOUBLE_CRAB_TOKENS
-                self.tokens[giver] -= 1
-                self.pot += 1
-                back = f" {_who(giver)} puts the first call's token back in the pot."
-            owed += self.double_owed.get(team, (0, (target, seat)))[0]
-            self.double_owed[team] = (owed, (target, seat))
+            if self.phase == "closing":
+                # The pot is empty: the first call's token stays with the team and the other
+                # two come from opponents. The partner gains first, then the first caller.
+                owed, callers = DOUBLE_CRAB_TOKENS - 1, (seat, target)
+                back, where = " The first call's token stays with the team.", "opponents"
+            else:
+                giver = self._payer(team, target)  # the first call's token goes back, if it can
+                owed, callers = DOUBLE_CRAB_TOKENS - 1, (target, seat)
+                back, where = "", "opponents and/or the pot"
+                if giver is not None:
+                    owed = DOUBLE_CRAB_TOKENS
+                    self.tokens[giver] -= 1
+                    self.pot += 1
+                    back = f" {_who(giver)} puts the first call's token back in the pot."
+            owed += self.double_owed.get(team, (0, callers))[0]
+            self.double_owed[team] = (owed, callers)
             self._note(
-                f"{shows} Double crab!{back} The team takes {owed} tokens from opponents "
-                "and/or the pot.",
+                f"{shows} Double crab!{back} The team takes {owed} tokens from {where}.",
                 now,
                 cards=cards,
                 double=True,
@@ -520,7 +598,7 @@ class CrabsState(State):
         elif self.pot:
             self.pot -= 1
             self.tokens[seat] += 1
-            if len(self.teams[team]) == 2:
+            if len(self.teams[team]) == 2 and not self.tiebreak:
                 self.last_correct[team] = (seat, target, now)
             self._note(
                 f"{shows} {_who(seat)} takes a token from the pot.",
@@ -659,10 +737,24 @@ class CrabsState(State):
 
     # -- the end ------------------------------------------------------------------------------
     def _check_pot(self, now: float) -> None:
-        """The game ends (or a tie-break starts) the moment the pot is empty."""
+        """The game ends (or a tie-break starts) the moment the pot is empty, once no double
+        crab is left to settle: a window still open for the partner's call, or tokens owed."""
         if self.over or self.tiebreak or self.pot:
             return
-        self.double_owed.clear()
+        for team, (_, _, at) in list(self.last_correct.items()):
+            if now >= _window_end(at):
+                del self.last_correct[team]  # too late for a double crab: forget the call
+        for team in list(self.double_owed):
+            if not self._owed_now(team):
+                del self.double_owed[team]  # the opponents have no token left to take
+        if self.last_correct or self.double_owed:
+            if self.phase != "closing":
+                self.phase = "closing"
+                self.done.clear()
+                self.asked.clear()
+                reason = self._closing_reason()
+                self._note(f"{reason[0].upper()}{reason[1:]}.", now, closing=True)
+            return
         totals = self._team_tokens()
         best = max(totals)
         tied = [team for team, total in enumerate(totals) if total == best]
@@ -687,6 +779,7 @@ class CrabsState(State):
         self.done.clear()
         self.asked.clear()
         self.double_owed.clear()
+        self.last_correct.clear()
         players = " and ".join(_who(seat) for seat in self.teams[team])
         self._note(f"Game over: {players} win with {self._team_tokens()[team]} tokens.", now)
 
@@ -722,6 +815,8 @@ class CrabsState(State):
     def _why_not_accuse(self, seat: int, target: int) -> str | None:
         if target == seat:
             return "you cannot accuse yourself"
+        if self.phase == "closing" and not self._completes_double(seat, target):
+            return self._closing_reason()
         if not self._in_play(seat):
             return "your team is out of the tie-break"
         if not self._in_play(target):
@@ -729,6 +824,17 @@ class CrabsState(State):
         if self.team_of[seat] == self.team_of[target] and self.sides[seat] == self.sides[target]:
             return "you may not accuse the teammate sitting beside you on your side"
         return None
+
+    def _completes_double(self, seat: int, target: int) -> bool:
+        """True if `seat` calling `target` answers the correct call `target` made on `seat`."""
+        first = self.last_correct.get(self.team_of[seat])
+        return first is not None and first[:2] == (target, seat)
+
+    def _closing_reason(self) -> str:
+        """Why nothing but the double crab is played while the empty pot waits for it."""
+        if self.last_correct:
+            return "the pot is empty: the game ends when the double-crab window closes"
+        return "the pot is empty: the game ends once the double crab is collected"
 
     def _is_kind(self, code: object) -> bool:
         return isinstance(code, str) and code in self.kinds
@@ -738,6 +844,16 @@ class CrabsState(State):
         if new is not None:
             self.log.append(new)
             del self.log[:-_LOG_KEEP]
+
+
+def _window_end(called_at: float) -> float:
+    """When the double-crab window of a correct call made at `called_at` closes."""
+    return called_at + DOUBLE_CRAB_WINDOW
+
+
+def _in_window(called_at: float, now: float) -> bool:
+    """True if a call at `now` is within one second of one at `called_at` (the end excluded)."""
+    return called_at - DOUBLE_CRAB_WINDOW < now < _window_end(called_at)
 
 
 # -- setup checks -------------------------------------------------------------------------------
@@ -823,5 +939,6 @@ CRABS = register(
         factory=CrabsState,
         option_names=("hands", "ocean", "draw", "first_side", "deck", "tokens", "pot"),
         chat=False,
+        rules_version=2,  # 2: a double crab on the pot's last token is paid in full
     )
 )

@@ -215,6 +215,29 @@ def test_double_crab_takes_tokens_from_the_richest_opponent():
     assert action["sources"].count(3) >= 2 and "pot" not in action["sources"][:2]
 
 
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_partners_make_a_double_crab_on_the_pots_last_token(level):
+    options = {
+        "hands": [KINGS, ["diet"] * 4, *PLAIN[2:]],
+        "ocean": OCEAN,
+        "draw": DRAW,
+        "first_side": 0,
+        "pot": 1,
+    }
+    bots = {seat: get_bot("crabs", level, seat, random.Random(seat)) for seat in (0, 1)}
+    clock = VirtualClock()
+    table = Table(crabs, 4, list("abcd"), seed=1, options=options, bots=bots, clock=clock)
+    signal = table.state.view(0)["signal"]
+    clock.advance(1.0)
+    table.submit(0, gesture(signal))  # both hold four and say so at once
+    table.submit(1, gesture(signal))
+    run_realtime(table, clock, 20)
+    played = [(seat, action["type"]) for seat, action, _ in table.log[2:]]
+    assert played[:2] in ([(0, "accuse"), (1, "accuse")], [(1, "accuse"), (0, "accuse")])
+    assert played[2][1] == "double_take" and "pot" not in table.log[4][1]["sources"]
+    assert table.over and table.state.result()["team_tokens"] == [7, 2]
+
+
 # -- honesty --------------------------------------------------------------------------------------
 def twin_tables() -> tuple[Any, Any]:
     """Two tables alike for seat 0 (hand, ocean, public log) but not for anyone else."""

@@ -15,6 +15,7 @@ import pytest
 
 from tablegames.rules import GAMES, get_game
 
+from ..rules.scripts import settle_clock
 from .scanner import Scanner, Truth, _capturing_emits
 
 KNOWN: dict[str, str] = {}  # games with a known history bug (none now: kraken's redraw copy)
@@ -30,10 +31,11 @@ def playout(name: str, seed: int) -> list[tuple[Any, Any]]:
             game.default_players, seed, **({"short": True} if name == "crates" else {})
         )
         for _ in range(5000):
+            now, _ = settle_clock(state, float(rng.random()))  # (crabs' double-crab window)
             if state.over:
                 break
             seat = rng.choice(sorted(state.waiting_for()))
-            state.apply(seat, rng.choice(state.legal(seat)), float(rng.random()))
+            state.apply(seat, rng.choice(state.legal(seat)), now)
     return emitted
 
 

@@ -64,6 +64,13 @@ def is_refused(state: Any, seat: int | None, action: dict[str, Any]) -> bool:
     return False
 
 
+async def clock_settled(table: Any, limit: float = 5.0) -> None:
+    """Wait until the server's driver has applied `time` at the game's deadline."""
+    async with asyncio.timeout(limit):
+        while not table.over and table.state.deadline() is not None:
+            await asyncio.sleep(0.02)
+
+
 async def campaign(name: str, attempts: int, rng: random.Random) -> tuple[int, int]:
     """Try `attempts` illegal actions during one game; returns (tried, changed state)."""
     players, options = GAMES[name]
@@ -90,6 +97,13 @@ async def campaign(name: str, attempts: int, rng: random.Random) -> tuple[int, i
         handlers = sorted(type(table.state).handlers)
         seen: list[tuple[int, dict[str, Any]]] = []  # (seat, action) once legal, maybe stale now
         while tried < attempts:
+            if table.state.deadline() is not None:
+                # The game waits on the clock (crabs' double-crab window): the server settles it
+                # by itself, and an action arriving after the deadline would be preceded by
+                # that change, so nothing is tried until it has happened and been heard.
+                await clock_settled(table)
+                for peer in everyone:
+                    await peer.until_pong()
             sender = rng.choice(everyone)
             candidates = [
                 *(a for s in range(players) if s != sender.seat for a in table.state.legal(s)),

@@ -10,6 +10,7 @@ peer received is scanned for leaks against a replay of the table's log.
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 import pytest
@@ -202,6 +203,14 @@ class ServerCore(RuleBasedStateMachine):
         for _ in range(5000):
             if table.over:
                 break
+            due = table.state.deadline()
+            if due is not None and not table.state.waiting_for():
+                # The game waits on the clock (crabs' double-crab window) and this core has no
+                # driver: once it is due, a client's `time` is what settles it.
+                time.sleep(max(0.0, due - table.now()))
+                peer = next(p for p in self.live() if p.seat is not None)
+                self.deliver(peer, {"t": "action", "v": table.version, "action": {"type": "time"}})
+                continue
             seat = rng.choice(sorted(table.state.waiting_for()))
             peer = next(p for p in self.live() if p.seat == seat)
             action = rng.choice(table.state.legal(seat))

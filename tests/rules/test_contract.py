@@ -10,23 +10,29 @@ import pytest
 
 from tablegames.rules import GAMES, IllegalAction, get_game
 
+from .scripts import settle_clock
+
 GAME_NAMES = sorted(GAMES)
 QUICK_OPTIONS = {"crates": {"short": True}}
 
 
 def random_playout(name: str, players: int, seed: int, limit: int = 20_000):
-    """Play random legal actions (turn actions of waiting seats first) until the game ends."""
+    """Play random legal actions (turn actions of waiting seats first) until the game ends.
+
+    As at a table, the clock is settled first: a game that waits for nobody waits on its
+    deadline, and the `time` action applied there is logged like any move.
+    """
     game = get_game(name)
     options = QUICK_OPTIONS.get(name, {})
     state = game.new(players, seed, **options)
     rng = random.Random(seed)
-    log = []
+    log: list[tuple[int, dict, float]] = []
     for _ in range(limit):
+        now, _ = settle_clock(state, float(len(log)), log)
         if state.over:
             return state, log, options
         seat = rng.choice(sorted(state.waiting_for()))
         action = rng.choice(state.legal(seat))
-        now = float(len(log))
         state.apply(seat, action, now)
         log.append((seat, action, now))
     raise AssertionError(f"{name} seed {seed} did not end in {limit} actions")
@@ -74,6 +80,7 @@ def test_views_and_actions_are_plain_data(name):
     state = game.new(game.default_players, 11, **QUICK_OPTIONS.get(name, {}))
     rng = random.Random(11)
     for _ in range(300):
+        settle_clock(state, 0.0)
         if state.over:
             break
         for seat in [None, *range(game.default_players)]:
@@ -111,6 +118,7 @@ def test_bad_and_out_of_turn_actions_change_nothing(name):
     state = game.new(players, 5, **QUICK_OPTIONS.get(name, {}))
     rng = random.Random(5)
     for step in range(200):
+        settle_clock(state, 0.0)
         if state.over:
             break
         before = [state.view(seat) for seat in [None, *range(players)]]
@@ -139,6 +147,7 @@ def test_the_waiting_list_a_seat_sees_never_names_more_than_the_game_waits_for(n
     state = game.new(game.default_players, 3, **QUICK_OPTIONS.get(name, {}))
     rng = random.Random(3)
     for _ in range(300):
+        settle_clock(state, 0.0)
         if state.over:
             break
         waiting = state.waiting_for()

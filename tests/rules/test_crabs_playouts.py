@@ -1,10 +1,11 @@
 """You've Got Crabs under thousands of random playouts: cards and tokens conserved, games end.
 
 The players act in random order with random timestamps that creep forward (so some pairs of
-calls fall inside the one-second double-crab window). They mostly act at random, sometimes swap
-greedily towards four of a kind and often call out a player who really holds one, so that every
-accusation outcome, the double crab, the ocean refresh, the reshuffle and the tie-break all
-happen many times.
+calls fall inside the one-second double-crab window), and the clock is settled before each move
+as the table does (a window the empty pot waits for closes by itself). They mostly act at
+random, sometimes swap greedily towards four of a kind and often call out a player who really
+holds one, so that every accusation outcome, the double crab, the ocean refresh, the reshuffle,
+the empty pot waiting for a double crab and the tie-break all happen many times.
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from typing import Any
 
 from tablegames.rules import get_game
 from tablegames.rules.crabs import TOTAL_TOKENS, deck_for, is_crab
+
+from .scripts import settle_clock
 
 GAMES = 2000
 ACTION_LIMIT = 5_000
@@ -29,6 +32,10 @@ MARKS = (
     "refilled",
     "shuffled",
     "tie with",
+    "the game ends when the double-crab window closes",
+    "the window closes",
+    "The first call's token stays with the team",
+    "wrong, but the pot is empty",
 )
 REQUIRED = frozenset({"swap", "done", "want_swap", "double_take"})
 
@@ -110,10 +117,16 @@ def check_invariants(state: Any, cards: Counter[str], tokens_in_play: int) -> No
             state.result()["team_tokens"][state.team_of[s]] for s in range(state.players)
         ]
         return
-    assert waiting, "someone must always be needed while the game runs"
+    assert waiting or state.deadline() is not None, "someone, or the clock, must be awaited"
     for seat in waiting:
         assert REQUIRED & {a["type"] for a in state.legal(seat)}
-    assert state.pot > 0 or state.tiebreak
+    assert state.pot > 0 or state.tiebreak or state.phase == "closing"
+    if state.phase == "closing":  # the empty pot waits only for a double crab
+        assert state.pot == 0 and (state.deadline() is not None or state.double_owed)
+        assert {a["type"] for s in range(state.players) for a in state.legal(s)} <= {
+            "accuse",
+            "double_take",
+        }
     assert (state.phase == "asking") == bool(state.asked)
     assert all(state.sides[s] == state.marker for s in state.done)
     assert all(state.sides[s] != state.marker for s in state.asked)
@@ -133,12 +146,20 @@ def test_two_thousand_random_games_keep_every_invariant():
         for _ in range(ACTION_LIMIT):
             if state.over:
                 break
-            seat, action = choose(state, rng, lazy)
             now += rng.uniform(0.0, 0.7)
-            for event in state.apply(seat, action, now):
-                text = event["text"]
+            due = state.deadline()
+            if due is not None and now < due and rng.random() < 0.5:
+                # The empty pot waits out a window: the partner may still call in it.
+                seat = rng.choice([s for s in range(state.players) if state.legal(s)])
+                events = state.apply(seat, rng.choice(state.legal(seat)), now)
+            else:
+                now, events = settle_clock(state, now)  # as the table does: the clock first
+                if not state.over:
+                    seat, action = choose(state, rng, lazy)
+                    events += state.apply(seat, action, now)
+            for event in events:
                 for mark in MARKS:
-                    seen[mark] += mark in text
+                    seen[mark] += mark in event["text"]
             check_invariants(state, cards, tokens_in_play)
         assert state.over, f"game {index} did not end"
         seen["tiebreak won"] += state.result()["tiebreak"]

@@ -498,11 +498,17 @@ def test_partners_catching_each_other_more_than_a_second_apart_score_one_each():
     assert view["tokens"] == [3, 3, 2, 2] and view["pot"] == 6 and view["double_take"] == []
 
 
-def test_exactly_one_second_apart_still_makes_a_double_crab():
+def test_just_under_a_second_apart_makes_a_double_crab_but_exactly_one_second_is_too_late():
     state = deal(*DOUBLE_HANDS, draw=REFILL)
     state.apply(0, accuse(1), now=10.0)
-    state.apply(1, accuse(0), now=11.0)
+    state.apply(1, accuse(0), now=10.999)
     assert state.view(None)["double_take"] == [{"team": 0, "tokens": 3, "callers": [0, 1]}]
+    # The window ends where the deadline is: at that very instant the clock has closed it.
+    state = deal(*DOUBLE_HANDS, draw=REFILL)
+    state.apply(0, accuse(1), now=10.0)
+    events = state.apply(1, accuse(0), now=11.0)
+    assert "Double crab" not in texts(events)[0]
+    assert state.view(None)["double_take"] == [] and state.view(None)["tokens"] == [3, 3, 2, 2]
 
 
 def test_a_call_on_a_third_player_in_between_does_not_spoil_the_double_crab():
@@ -533,27 +539,77 @@ def test_a_team_of_three_gets_no_double_crab():
     assert view["tokens"] == [3, 3, 2, 2, 1] and view["pot"] == 6 and view["double_take"] == []
 
 
-def test_a_pending_double_crab_is_lost_when_the_pot_runs_dry():
-    state = deal(*DOUBLE_HANDS, draw=REFILL, tokens=[2, 2, 0, 0], pot=2)
+def test_a_pending_double_crab_is_paid_from_opponents_when_the_pot_runs_dry():
+    no_magic = ("cabernet", "cabernet", "crabbi", "diet")
+    hands = (KINGS, MAGIC, PLAIN[2], no_magic, PLAIN[0], PLAIN[1])
+    state = deal(*hands, draw=REFILL, tokens=[2, 2, 0, 0, 2, 2], pot=2)
     state.apply(0, accuse(1), now=1.0)
-    state.apply(1, accuse(0), now=1.4)
-    # Only the pot's two tokens exist to take, so the team is owed two.
-    assert state.view(None)["double_take"] == [{"team": 0, "tokens": 2, "callers": [0, 1]}]
-    assert take("pot", "pot") in state.legal(0) and len(state.legal(0)) < 40
-    state.apply(2, accuse(0), now=1.6)  # wrong, and team 1 is broke: the pot pays
-    state.apply(3, accuse(1), now=1.7)  # the pot's last token
-    assert state.over
-    assert state.result()["team_tokens"] == [6, 0]
-    assert state.view(0)["double_take"] == [] and state.legal(0) == []
-    assert refused(state, 0, take("pot", "pot")) == "the game is over"
+    state.apply(1, accuse(0), now=1.4)  # the first token goes back: the pot holds 2 again
+    assert state.view(None)["double_take"] == [{"team": 0, "tokens": 3, "callers": [0, 1]}]
+    state.apply(2, accuse(0), now=1.6)  # wrong, and team 1 is broke: the pot pays seat 0
+    events = state.apply(3, accuse(1), now=1.7)  # the same: the pot's last token
+    assert texts(events)[-1] == "The pot is empty: the game ends once the double crab is collected."
+    assert not state.over and state.view(None)["phase"] == "closing"
+    assert state.deadline() is None and state.waiting_for() == {0, 1}
+    assert state.view(None)["double_take"] == [{"team": 0, "tokens": 3, "callers": [0, 1]}]
+    assert take(4, 4, 5) in state.legal(1) and take("pot", 4, 5) not in state.legal(1)
+    assert state.legal(4) == []
+    closing = "the pot is empty: the game ends once the double crab is collected"
+    assert refused(state, 4, gesture("wink"), now=2.0) == closing
+    assert refused(state, 4, accuse(1), now=2.0) == closing
+    assert refused(state, 0, take("pot", 4, 5), now=2.0) == "the pot holds only 0 tokens"
+    events = state.apply(0, take(4, 4, 5), now=3.0)
+    assert texts(events) == [
+        "{0}'s team collects the double crab: 3 tokens from {4}, {4}, {5}.",
+        "Game over: {0} and {1} win with 9 tokens.",
+    ]
+    assert state.over and state.result()["team_tokens"] == [9, 0, 1]
+    assert state.view(None)["tokens"] == [5, 4, 0, 0, 0, 1]
 
 
 # -- the end -------------------------------------------------------------------------------------
-def test_the_game_ends_the_moment_the_pot_is_empty_and_the_most_tokens_win():
+TIME = {"type": "time"}
+
+
+def test_a_partner_call_on_the_last_token_keeps_the_game_open_for_one_second():
     state = deal(PLAIN[0], KINGS, PLAIN[2], PLAIN[3], draw=REFILL, pot=1)
     events = state.apply(0, accuse(1), now=5.0)
-    assert texts(events)[-1] == "Game over: {0} and {1} win with 5 tokens."
-    assert state.over and state.waiting_for() == frozenset() and state.legal(2) == []
+    assert texts(events)[-1] == (
+        "The pot is empty: the game ends when the double-crab window closes."
+    )
+    assert not state.over and state.deadline() == 6.0
+    view = state.view(2)
+    assert view["phase"] == "closing" and view["window_closes"] == 6.0 and view["pot"] == 0
+    assert state.waiting_for() == frozenset()  # nobody's move is needed: the clock decides
+    assert state.legal(1) == [accuse(0)]  # only the partner's answering call
+    assert state.legal(0) == [] and state.legal(2) == [] and state.legal(3) == []
+    closing = "the pot is empty: the game ends when the double-crab window closes"
+    assert refused(state, 2, gesture("wink"), now=5.5) == closing
+    assert refused(state, 3, accuse(0), now=5.5) == closing
+    assert refused(state, 0, swap("kebab", "jab"), now=5.5) == closing
+    assert refused(state, 1, accuse(2), now=5.5) == closing
+
+
+def test_time_before_the_deadline_is_refused_and_changes_nothing():
+    state = deal(PLAIN[0], KINGS, PLAIN[2], PLAIN[3], draw=REFILL, pot=1)
+    assert refused(state, 2, TIME, now=100.0) == "nothing is waiting on the clock"
+    state.apply(0, accuse(1), now=5.0)
+    assert refused(state, 2, TIME, now=5.999) == "nothing is waiting on the clock"
+    assert TIME not in state.legal(2) and not state.over
+
+
+def test_a_partner_call_after_the_window_waits_for_the_clock_and_then_the_game_is_over():
+    state = deal(PLAIN[0], KINGS, PLAIN[2], PLAIN[3], draw=REFILL, pot=1)
+    state.apply(0, accuse(1), now=5.0)
+    assert refused(state, 1, accuse(0), now=6.0).startswith("time is up: the double-crab window")
+    assert refused(state, 2, gesture("wink"), now=6.5).startswith("time is up")
+    events = state.apply(3, TIME, now=6.0)  # the table applies it, for any seat
+    assert texts(events) == [
+        "{1} made no double-crab call on {0} within the second: the window closes.",
+        "Game over: {0} and {1} win with 5 tokens.",
+    ]
+    assert state.over and state.deadline() is None and state.view(0)["window_closes"] is None
+    assert state.waiting_for() == frozenset() and state.legal(1) == []
     assert state.result() == {
         "team_tokens": [5, 4],
         "winning_team": 0,
@@ -562,33 +618,125 @@ def test_the_game_ends_the_moment_the_pot_is_empty_and_the_most_tokens_win():
         "tiebreak": False,
     }
     assert state.view(3)["winners"] == [0, 1] and state.view(3)["phase"] == "over"
-    assert refused(state, 2, gesture("wink")) == "the game is over"
+    assert refused(state, 1, accuse(0), now=6.1) == "the game is over"
+    assert refused(state, 1, TIME, now=7.0) == "the game is over"
+
+
+def test_the_partners_call_in_time_on_the_last_token_is_paid_in_full_from_opponents():
+    state = deal(*DOUBLE_HANDS, draw=REFILL, pot=1)
+    state.apply(0, accuse(1), now=10.0)  # the pot's last token
+    assert state.view(None)["tokens"] == [3, 2, 2, 2] and state.deadline() == 11.0
+    events = state.apply(1, accuse(0), now=10.6)
+    assert texts(events)[0] == (
+        "{1} calls “You've got crabs!” on {0}: right! {0} shows four King Crabs. Double crab! "
+        "The first call's token stays with the team. The team takes 2 tokens from opponents."
+    )
+    assert not state.over and state.deadline() is None
+    view = state.view(None)
+    assert view["pot"] == 0 and view["tokens"] == [3, 2, 2, 2]
+    assert view["double_take"] == [{"team": 0, "tokens": 2, "callers": [1, 0]}]
+    assert state.waiting_for() == {0, 1}
+    assert [a["sources"] for a in state.legal(0) if a["type"] == "double_take"] == [
+        [2, 2],
+        [2, 3],
+        [3, 3],
+    ]
+    assert refused(state, 1, take("pot", 2), now=11.5) == "the pot holds only 0 tokens"
+    assert refused(state, 1, take(2, 3, 3), now=11.5).startswith("name 2 sources")
+    events = state.apply(1, take(2, 3), now=12.0)  # the team chooses, as always
+    assert texts(events) == [
+        "{1}'s team collects the double crab: 2 tokens from {2}, {3}.",
+        "Game over: {0} and {1} win with 7 tokens.",
+    ]
+    assert state.over and state.view(None)["tokens"] == [4, 3, 1, 1]
+    assert state.result()["team_tokens"] == [7, 2]  # 3 tokens in all for the pair
+
+
+def test_a_wrong_partner_call_in_the_window_costs_nothing_and_ends_the_game():
+    state = deal(PLAIN[0], KINGS, PLAIN[2], PLAIN[3], draw=REFILL, pot=1)
+    state.apply(0, accuse(1), now=5.0)
+    events = state.apply(1, accuse(0), now=5.5)  # seat 0 holds no four of a kind
+    assert texts(events) == [
+        "{1} calls “You've got crabs!” on {0}: wrong, but the pot is empty: nothing is paid.",
+        "Game over: {0} and {1} win with 5 tokens.",
+    ]
+    assert state.over and state.view(None)["tokens"] == [3, 2, 2, 2]
+
+
+def test_a_window_still_open_when_another_team_empties_the_pot_holds_the_game_too():
+    no_magic = ("cabernet", "cabernet", "crabbi", "diet")
+    state = deal(PLAIN[0], KINGS, no_magic, MAGIC, draw=REFILL, pot=2)
+    state.apply(2, accuse(3), now=4.5)  # team 1, right: its window runs to 5.5
+    state.apply(0, accuse(1), now=5.0)  # team 0 takes the last token: its window runs to 6.0
+    assert state.deadline() == 5.5
+    assert state.legal(3) == [accuse(2)] and state.legal(1) == [accuse(0)]
+    events = state.apply(0, TIME, now=5.7)
+    assert texts(events) == [
+        "{3} made no double-crab call on {2} within the second: the window closes."
+    ]
+    assert not state.over and state.deadline() == 6.0 and state.legal(3) == []
+    events = state.apply(0, TIME, now=6.0)
+    assert texts(events)[-2:] == [  # 5 tokens each: the tie-break rules still hold
+        "The pot is empty and team 0 and team 1 tie with 5 tokens: they play on, and the first "
+        "to gain a token wins.",
+        "Side 0 swaps again.",
+    ]
+    assert state.view(None)["tiebreak"] == [0, 1] and state.deadline() is None
+
+
+def test_a_team_of_three_on_the_last_token_ends_the_game_at_once():
+    state = deal(PLAIN[0], PLAIN[1], KINGS, MAGIC, PLAIN[2], draw=REFILL, pot=1)
+    events = state.apply(3, accuse(2), now=1.0)  # right, but no double crab for a team of 3
+    assert texts(events)[-1] == "Game over: {0} and {1} win with 6 tokens."
+    assert state.over and state.deadline() is None
+    assert state.result()["team_tokens"] == [6, 4]
+
+
+def test_an_opponent_call_on_the_last_token_ends_the_game_at_once():
+    state = deal(PLAIN[0], KINGS, PLAIN[2], PLAIN[3], draw=REFILL, tokens=[0, 0, 2, 2], pot=1)
+    events = state.apply(2, accuse(1), now=1.0)  # right, and team 0 is broke: the pot pays
+    assert texts(events)[-1] == "Game over: {2} and {3} win with 5 tokens."
+    assert state.over and state.deadline() is None
 
 
 def test_taking_the_last_token_from_the_pot_does_not_make_a_team_win():
     state = deal(PLAIN[0], KINGS, PLAIN[2], PLAIN[3], draw=REFILL, tokens=[1, 1, 3, 3], pot=1)
     state.apply(0, accuse(1), now=5.0)
+    state.apply(0, TIME, now=6.0)
     assert state.result()["winners"] == [2, 3]
     assert state.result()["team_tokens"] == [3, 6]
 
 
 def test_tied_teams_play_on_and_the_first_to_gain_a_token_wins():
     state = deal(PLAIN[0], KINGS, PLAIN[2], PLAIN[3], draw=REFILL, tokens=[2, 1, 2, 2], pot=1)
-    events = state.apply(0, accuse(1), now=5.0)  # 4 tokens each and the pot is empty
+    state.apply(0, accuse(1), now=5.0)  # 4 tokens each and the pot is empty
+    events = state.apply(2, TIME, now=6.0)  # no double crab came
     assert texts(events)[-2:] == [
         "The pot is empty and team 0 and team 1 tie with 4 tokens: they play on, and the first "
         "to gain a token wins.",
         "Side 0 swaps again.",
     ]
     assert not state.over and state.view(None)["tiebreak"] == [0, 1]
-    assert state.waiting_for() == {0, 2}
-    state.apply(0, swap("kebab", "jab"), now=6.0)  # play goes on as usual
-    state.apply(1, accuse(0), now=6.5)  # wrong: team 0 returns a token to the pot
+    assert state.waiting_for() == {0, 2} and state.deadline() is None
+    state.apply(0, swap("kebab", "jab"), now=7.0)  # play goes on as usual
+    state.apply(1, accuse(0), now=7.5)  # wrong: team 0 returns a token to the pot
     assert not state.over and state.view(None)["pot"] == 1
-    state.apply(3, accuse(0), now=7.0)  # wrong: team 1 pays seat 0, a gain for team 0
+    state.apply(3, accuse(0), now=8.0)  # wrong: team 1 pays seat 0, a gain for team 0
     assert state.over
     assert state.result()["winners"] == [0, 1] and state.result()["tiebreak"] is True
     assert state.result()["team_tokens"] == [4, 3]
+
+
+def test_a_double_crab_on_the_last_token_that_makes_a_tie_starts_the_tie_break():
+    state = deal(*DOUBLE_HANDS, draw=REFILL, tokens=[1, 1, 4, 3], pot=1)
+    state.apply(0, accuse(1), now=1.0)
+    state.apply(1, accuse(0), now=1.5)
+    events = state.apply(0, take(2, 2), now=2.0)
+    assert texts(events)[-2] == (
+        "The pot is empty and team 0 and team 1 tie with 5 tokens: they play on, and the first "
+        "to gain a token wins."
+    )
+    assert not state.over and state.view(None)["tiebreak"] == [0, 1]
 
 
 def test_only_the_tied_teams_play_on_and_a_right_teammate_call_wins_with_an_empty_pot():
@@ -596,21 +744,23 @@ def test_only_the_tied_teams_play_on_and_a_right_teammate_call_wins_with_an_empt
     hands = (PLAIN[0], MAGIC, PLAIN[2], KINGS, PLAIN[1], no_magic)
     state = deal(*hands, draw=REFILL, tokens=[2, 2, 2, 1, 2, 1], pot=1)
     state.apply(2, accuse(3), now=1.0)  # team 1 reaches 4 and ties with team 0; team 2 has 3
+    state.apply(0, TIME, now=2.0)
     assert not state.over and state.view(None)["tiebreak"] == [0, 1]
     out = "your team is out of the tie-break"
-    assert refused(state, 4, swap("cappuccino", "jab")) == out
-    assert refused(state, 4, accuse(0)) == out
-    assert refused(state, 0, accuse(4)) == "that player's team is out of the tie-break"
+    assert refused(state, 4, swap("cappuccino", "jab"), now=2.1) == out
+    assert refused(state, 4, accuse(0), now=2.1) == out
+    assert refused(state, 0, accuse(4), now=2.1) == "that player's team is out of the tie-break"
     assert {a["type"] for a in state.legal(4)} == {"gesture", "signal"}
     assert state.waiting_for() == {0, 2}  # seat 4 sits on side 0 but is out
-    state.apply(4, gesture("yawn"), now=1.5)  # team 2 may still gesture
-    state.apply(0, done(), now=2.0)
-    state.apply(2, done(), now=2.1)
+    state.apply(4, gesture("yawn"), now=2.5)  # team 2 may still gesture
+    state.apply(0, done(), now=3.0)
+    state.apply(2, done(), now=3.1)
     assert state.view(None)["asked"] == [1, 3]  # seat 5 is not asked
-    events = state.apply(0, accuse(1), now=2.2)  # a right call with an empty pot
+    events = state.apply(0, accuse(1), now=3.2)  # a right call with an empty pot
     assert texts(events)[0].endswith("shows four Abracrabdabras. That is a gain for the team.")
     assert state.over and state.result()["winners"] == [0, 1]
     assert state.result()["team_tokens"] == [4, 4, 3]  # no token moved: the call was the gain
+    assert state.deadline() is None  # a tie-break's call opens no window
 
 
 # -- gestures and signals ------------------------------------------------------------------------

@@ -13,6 +13,8 @@ from typing import Any
 from tablegames.rules import get_game
 from tablegames.rules.crabs import GESTURES, deck_for
 
+from .scripts import settle_clock
+
 crabs = get_game("crabs")
 
 
@@ -128,13 +130,15 @@ def test_logs_and_signals_in_random_play_reach_only_their_seats():
         rng = random.Random(seed)
         now = 0.0
         for _ in range(150):
+            now, _ = settle_clock(state, now + rng.uniform(0.0, 1.0))
             if state.over:
                 break
             seat = rng.choice(sorted(state.waiting_for()))
             if rng.random() < 0.2:
                 seat = rng.randrange(players)
-            now += rng.uniform(0.0, 1.0)
-            state.apply(seat, rng.choice(state.legal(seat)), now)
+            legal = state.legal(seat)  # (nothing while the empty pot waits for another's call)
+            if legal:
+                state.apply(seat, rng.choice(legal), now)
         for viewer in range(players):
             view = state.view(viewer)
             assert view["signal"] == state.signals[state.team_of[viewer]]

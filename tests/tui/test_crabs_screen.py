@@ -234,7 +234,15 @@ async def test_the_end_names_the_winning_team():
     app = TableGamesApp(client)
     async with app.run_test(size=(80, 24)) as pilot:
         await at_the_table(pilot, app)
-        await press(pilot, "x", "2")
+        await press(pilot, "x", "2")  # the pot's last token: the game waits out Ada's second
+        assert isinstance(app.screen, CrabsScreen)
+        assert status(app) == "The pot is empty: the game ends when the double-crab second is over."
+        assert "Side 0 (yours)" in app.screen.query_one("#side0-box").border_title
+        for _ in range(60):  # nobody calls: the table closes the window by itself
+            if isinstance(app.screen, CrabsOver):
+                break
+            await pilot.pause(0.05)
+        await pilot.pause()
         assert isinstance(app.screen, CrabsOver)
         text = screen_text(app)
         assert "Game over: Team A (Sara, Ada (bot)) wins" in text and "with 5 tokens." in text

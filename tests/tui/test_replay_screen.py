@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
 from tablegames.bots import get_bot
 from tablegames.local import local_table
 from tablegames.replay import Replay
+from tablegames.rules import get_game
 from tablegames.store import Store
+from tablegames.table import Table, VirtualClock
 from tablegames.tui.screens.crates import CratesScreen
 from tablegames.tui.screens.game import ActionButton
 from tablegames.tui.screens.replay import GoToDialog, ReplayApp, ReplayScreen
@@ -175,6 +178,10 @@ async def test_a_replay_never_asks_the_seat_a_question(game, tmp_path):
     client = local_table(game, players, seed=4, store=store)
     client.table.bots[0] = get_bot(game, "normal", 0, random.Random(4))
     client.table.run_bots(20_000)
+    while not client.table.over and (due := client.table.state.deadline()) is not None:
+        time.sleep(max(0.0, due - client.table.now()))  # crabs: an empty pot waits out a second
+        client.table.settle_clock()
+        client.table.run_bots(20_000)
     assert client.table.over and client.saved_as is not None
     replay = Replay.load(store, client.saved_as[1])
     app = ReplayApp(replay, seat=0)
@@ -186,3 +193,40 @@ async def test_a_replay_never_asks_the_seat_a_question(game, tmp_path):
             under = viewer(app).table
             assert not [button.id for button in under.query(ActionButton) if button.display]
             assert getattr(under, "selected", None) is None
+
+
+async def test_a_step_the_clock_decided_shows_what_it_did():
+    """Crabs: the empty pot waited out a double-crab window; the `time` step reads as its event."""
+    options = {
+        "hands": [
+            ["crabbi", "crabbi", "kebab", "diet"],
+            ["king"] * 4,
+            ["kebab", "kebab", "diet", "magic"],
+            ["cabernet", "cabernet", "crabbi", "magic"],
+        ],
+        "ocean": ["jab", "taxi", "ab", "bunny"],
+        "first_side": 0,
+        "tokens": [2, 1, 2, 2],
+        "pot": 1,
+    }
+    crabs = get_game("crabs")
+    clock = VirtualClock()
+    table = Table(crabs, 4, ["Sara", "Ada", "Bruno", "Chidi"], seed=1, options=options, clock=clock)
+    clock.advance(5.0)
+    table.submit(0, {"type": "accuse", "target": 1})  # the last token: the game waits a second
+    clock.advance(1.0)
+    assert table.settle_clock()  # 4 tokens each: a tie-break, so the game goes on
+    clock.advance(1.0)
+    table.submit(3, {"type": "accuse", "target": 0})  # wrong: a token for team 0, who win
+    assert table.over and table.log[1] == (0, {"type": "time"}, 6.0)
+    replay = Replay(crabs, 4, 1, options, table.log, names=table.names)
+    assert replay.describe(2, None)[0] == (
+        "Ada made no double-crab call on Sara within the second: the window closes."
+    )
+    app = ReplayApp(replay, seat=None, step=1)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await press(pilot, "n")
+        assert viewer(app).step == 2
+        assert "Ada made no double-crab call on Sara" in bar(app)
+        await press(pilot, "n")
+        assert viewer(app).step == 3 and "game over" in bar(app)

@@ -84,7 +84,7 @@ def side_title(view: View, side: int, you: int | None, ascii: bool = False) -> s
     arrow = ">" if ascii else "▶"
     dot = "-" if ascii else "·"
     yours = " (yours)" if you is not None and view["sides"][you] == side else ""
-    if view["phase"] == "over":
+    if view["phase"] in ("over", "closing"):  # (closing: the pot is empty, nobody swaps)
         return f"Side {side}{yours}"
     if view["marker"] == side:
         doing = "made no swap" if view["phase"] == "asking" else "swapping"
@@ -114,6 +114,10 @@ def swap_phase_hint(view: View, you: int) -> str:
     """What the player can do right now, in a few words."""
     if view["phase"] == "over":
         return "The game is over."
+    if view["phase"] == "closing":
+        if view.get("window_closes") is not None:
+            return "The pot is empty: the game ends when the double-crab second is over."
+        return "The pot is empty: the game ends once the double crab is collected."
     if you in view["asked"]:
         return "Nobody swapped: do you want to swap? y / n"
     if view["phase"] == "asking":
