@@ -117,9 +117,8 @@ def take_turn_if_mine(friend: Terminal) -> None:
     """If it is this player's turn, play the first card that fits (naming the first suit when
     asked), else draw; close a round's summary if one is up."""
     screen = friend.screen()
-    if "Hand left" in screen:  # a round's summary
-        friend.keys("Enter")
-    elif "suit" in screen and ("Name a suit" in screen or "pick a suit" in screen):
+    summary = "Hand left" in screen
+    if summary or "Name a suit" in screen or "pick a suit" in screen:
         friend.keys("Enter")
     elif "your turn" in screen:
         for number in range(1, 10):
