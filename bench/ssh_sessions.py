@@ -1,6 +1,10 @@
 """Many friends over SSH at once: real `ssh` clients joining the SSH front door on loopback.
 
     .venv/bin/python bench/ssh_sessions.py [--sessions 20] [--command CMD] [--ready TEXT]
+    .venv/bin/python bench/ssh_sessions.py --party [--sessions 20]
+
+With `--party` the server is the real party (a game server, each session running the lobby
+app) and, once every lobby is drawn, each friend opens a table of their own and sits down.
 
 The front door runs in a process of its own (this script with `--serve`), launching `--command`
 for every session (default: the tests' stand-in program, which prints READY). Each client is an
@@ -111,7 +115,15 @@ async def serve(args: argparse.Namespace) -> None:
         max_connections=2 * args.sessions + 16,
         max_connections_per_address=args.sessions + 8,
     )
-    door = SshFrontDoor(config, Store(home / "names.db"), launch)
+    store = Store(home / "names.db")
+    if args.party:  # the real thing: a game server, and the lobby app in every session
+        from tablegames.net.server import Server, ServerConfig
+        from tablegames.serve import session_launcher
+
+        os.environ["TABLEGAMES_HOME"] = str(home)
+        game_server = Server(ServerConfig(port=0, max_tables=args.sessions + 10), store=store)
+        launch = session_launcher(game_server, await game_server.start())
+    door = SshFrontDoor(config, store, launch)
     port = await door.start()
     print(json.dumps({"port": port, "pid": os.getpid()}), flush=True)
     await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)  # until stdin closes
@@ -121,6 +133,7 @@ async def serve(args: argparse.Namespace) -> None:
 def start_server(args: argparse.Namespace, home: Path) -> tuple[subprocess.Popen[str], int]:
     command = [sys.executable, __file__, "--serve", "--home", str(home)]
     command += ["--sessions", str(args.sessions), "--command", args.command]
+    command += ["--party"] if args.party else []
     server = subprocess.Popen(
         command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=REPO
     )
@@ -214,6 +227,18 @@ def drain(clients: list[Client], seconds: float) -> None:
     selector.close()
 
 
+def open_tables(clients: list[Client], timeout: float) -> list[float]:
+    """Every client presses n, then Enter: a new table; seconds until each is seated there."""
+    for client in clients:
+        os.write(client.master, b"n")
+    drain(clients, 1.0)
+    for client in clients:
+        os.write(client.master, b"\r")
+        client.output, client.ready_after, client.started = bytearray(), None, time.perf_counter()
+    wait_until_ready(clients, b"start now", timeout)
+    return [client.ready_after or 0.0 for client in clients]
+
+
 # -- the run --------------------------------------------------------------------------------------
 def measure(args: argparse.Namespace) -> dict[str, Any]:
     ready = args.ready.encode()
@@ -240,6 +265,9 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
                 Client(port, f"friend{n}", key, home / "known_hosts") for n in range(args.sessions)
             ]
             wait_until_ready(clients, ready, args.timeout)
+            at_once = [client.ready_after or 0.0 for client in clients]
+            if args.party:  # each friend opens a table of their own and sits down at it
+                seated = open_tables(clients, args.timeout)
             drain(clients, 1.0)  # let start-up output settle before measuring
             programs = descendants(server.pid)
             server_after = status_kb(server.pid, "VmRSS")
@@ -251,7 +279,6 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
             drain(clients, args.idle)
             server_cpu = cpu_seconds(server.pid) - server_cpu
             programs_cpu = sum(cpu_seconds(pid) for pid in programs) - programs_cpu
-            at_once = [client.ready_after or 0.0 for client in clients]
         finally:
             for client in clients:
                 client.close()
@@ -277,6 +304,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         "program_pss_kb": round(sum(program_pss) / count),
         "server_rss_kb": {"before": server_before, "after": server_after},
         "server_growth_per_session_kb": round((server_after - server_before) / args.sessions),
+        "seated_at_a_table_ms": round(1000 * median(seated), 1) if args.party else None,
         "idle_s": args.idle,
         "server_cpu_percent": round(100 * server_cpu / args.idle, 2),
         "programs_cpu_percent": round(100 * programs_cpu / args.idle, 2),
@@ -292,6 +320,11 @@ def report(figures: dict[str, Any]) -> None:
         f"  ready, one session alone:  {figures['ready_alone_ms']:.0f} ms (median of 3)",
         f"  ready, all started at once: median {at_once['median']:.0f} ms, "
         f"p90 {at_once['p90']:.0f} ms, max {at_once['max']:.0f} ms",
+        *(
+            [f"  each opens a table and sits down: median {figures['seated_at_a_table_ms']:.0f} ms"]
+            if figures.get("seated_at_a_table_ms") is not None
+            else []
+        ),
         f"  memory per session: program RSS {figures['program_rss_kb'] / 1024:.1f} MiB "
         f"(PSS {figures['program_pss_kb'] / 1024:.1f} MiB), server growth "
         f"{figures['server_growth_per_session_kb']} KiB "
@@ -306,13 +339,20 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--sessions", type=int, default=20)
     parser.add_argument("--command", default=DEFAULT_COMMAND, help="what each session runs")
-    parser.add_argument("--ready", default="READY", help="text that shows a session is ready")
+    parser.add_argument("--ready", help="text that shows a session is ready")
+    parser.add_argument(
+        "--party",
+        action="store_true",
+        help="run the real party server; each session opens a table of its own",
+    )
     parser.add_argument("--idle", type=float, default=10.0, help="seconds of idle to measure")
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds to wait for ready")
     parser.add_argument("--json", type=Path, help="also write the figures here")
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--home", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.ready is None:
+        args.ready = "you are" if args.party else "READY"
     if args.serve:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # the bench ends it by closing stdin
         asyncio.run(serve(args))

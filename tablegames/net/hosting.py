@@ -515,6 +515,12 @@ class HostedTable:
     def peers(self) -> list[Peer]:
         return [s.peer for s in self.seats if s.peer is not None] + list(self.spectators)
 
+    def stage(self) -> int:
+        """0 waiting for players, 1 playing, 2 finished (the lobby's order)."""
+        if self.table is None:
+            return 0
+        return 2 if self.table.over else 1
+
     def summary(self) -> dict[str, Any]:
         """One line of the lobby."""
         return {

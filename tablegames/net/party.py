@@ -178,11 +178,14 @@ class Party:
             member.send({"t": "error", "code": "illegal", "text": str(refusal)})
 
     def goodbye(self, member: Member, now: float | None = None) -> None:
-        """`member`'s connection is gone."""
+        """`member`'s connection is gone (or it went back to the lobby)."""
         self.members.discard(member)
-        if member.table is not None:
-            member.table.detach(member, now)
+        hosted = member.table
+        if hosted is not None:
+            hosted.detach(member, now)
             member.table = None
+            if hosted.stage() == 2 and not hosted.peers():  # finished, and everyone has gone:
+                del self.tables[hosted.code]  # it stays in the history, not in the lobby
             self.lobby_changed()
 
     def _refuse(self, member: Member, code: str, text: str, close: bool = False) -> None:
@@ -306,7 +309,9 @@ class Party:
         member.send(self.lobby_message())
 
     def lobby_message(self) -> dict[str, Any]:
-        return {"t": "lobby", "tables": [t.summary() for t in self.tables.values()]}
+        """The tables: waiting for players first, then playing, then finished."""
+        tables = sorted(self.tables.values(), key=HostedTable.stage)
+        return {"t": "lobby", "tables": [t.summary() for t in tables]}
 
     def lobby_changed(self) -> None:
         """Tell everyone in the lobby (greeted, at no table) what the tables are now."""
@@ -465,6 +470,8 @@ class Party:
                 new.seats[seat.number].bot_level = seat.bot_level
                 new.seats[seat.number].name = seat.name
         log.info("table %s: a rematch at table %s", old.code, new.code)
+        if not old.peers():
+            del self.tables[old.code]  # the finished game stays in the history
         self.start(new)
 
     def _on_action(self, member: Member, message: dict[str, Any]) -> None:

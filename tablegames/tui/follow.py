@@ -27,7 +27,8 @@ class Follow:
     ) -> None:
         self.app, self.remote, self.invite = app, remote, invite
         self.lobby_first = lobby  # a party session: the lobby, not the first open table
-        self.where = address_text(remote.host, remote.port)
+        # A party session's server is on this machine's loopback: its address means nothing.
+        self.where = "" if remote.ticket else address_text(remote.host, remote.port)
         self.waiting: ConnectScreen | None = None
         self.lobby: LobbyScreen | None = None
         self.started = False  # the table of this seat is on screen

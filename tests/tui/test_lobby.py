@@ -84,8 +84,8 @@ async def test_a_finished_party_game_offers_a_rematch_with_the_same_seats():
                 await pilot.pause(0.1)
             assert "Back to the lobby (m)" in screen_text(app)
             await pilot.press("r")
-            await wait_for(pilot, lambda: len(server.tables) == 2, seconds=10)
-            rematch = next(t for t in server.tables.values() if t is not hosted)
+            await wait_for(pilot, lambda: hosted.code not in server.tables, seconds=10)
+            (rematch,) = server.tables.values()  # the finished table left the lobby
             await wait_for(pilot, lambda: rematch.table is not None, seconds=10)
             assert rematch.seats[0].name == "Sara" and rematch.seats[1].bot_level == "normal"
             await wait_for(pilot, lambda: isinstance(app.screen, CratesScreen), seconds=10)

@@ -92,7 +92,8 @@ class LobbyScreen(Screen[None]):
         self.show_chat()
 
     def _title(self) -> None:
-        title = f"tablegames at {self.where}: you are {self.remote.name}"
+        at = f" at {self.where}" if self.where else ""
+        title = f"tablegames{at}: you are {self.remote.name}"
         self.query_one("#title", Static).update(Text(title))
 
     def show(self, tables: list[dict[str, Any]]) -> None:

@@ -141,7 +141,8 @@ def standings(totals: Sequence[int]) -> list[tuple[int, int]]:
 
 
 class GameOver(ModalScreen[str]):
-    """The end of a game: a headline, a table and a line under it; returns "menu" or "quit".
+    """The end of a game: a headline, a table and a line under it; returns "menu" or "quit"
+    (or "rematch" in a party game). Enter presses the highlighted button.
 
     Each game's ending says what goes in it (`_headline`, `_table`, `_hint`).
     """
@@ -155,7 +156,7 @@ class GameOver(ModalScreen[str]):
     """
     )
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("m,enter", "choose('menu')", "Menu", show=False),
+        Binding("m", "choose('menu')", "Menu", show=False),
         Binding("r", "choose('rematch')", "Rematch", show=False),
         Binding("q", "choose('quit')", "Quit", show=False),
     ]
