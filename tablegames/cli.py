@@ -92,7 +92,7 @@ BoardOpt = Annotated[
     ),
 ]
 SpeedOpt = Annotated[
-    float,
+    float | None,
     typer.Option(
         metavar="X",
         help="crabs: speed of the real-time game.",
@@ -126,18 +126,33 @@ def table_size(game: str, players: int | None, at_least: int = 0) -> int:
 
 
 def game_options(
-    game: str, short: bool, board: str | None, characters: bool | None
+    game: str, seats: int, short: bool, board: str | None, characters: bool | None
 ) -> dict[str, Any]:
-    """The options given on the command line, refused if `game` does not take them."""
+    """The options given on the command line, refused (in a sentence) if `game` does not take
+    them or they do not make a game for `seats` players."""
     given = {"short": True if short else None, "board": board, "characters": characters}
     options = {name: value for name, value in given.items() if value is not None}
-    from .rules import get_game
+    from .rules import SetupError, get_game
 
-    accepted = get_game(game).option_names
+    info = get_game(game)
     for name in options:
-        if name not in accepted:
+        if name not in info.option_names:
             raise typer.BadParameter(f"{game} has no {name} option", param_hint=f"--{name}")
+    try:
+        info.new(seats, 0, **options)  # what the game itself refuses, said before any screen
+    except SetupError as refusal:
+        hint = "/".join(f"--{name}" for name in options) or "--players"
+        raise typer.BadParameter(
+            str(refusal), param_hint=f"{hint} with --players {seats}"
+        ) from None
     return options
+
+
+def speed_for(game: str, speed: float | None) -> float:
+    """The real-time speed asked for: only crabs plays in real time."""
+    if speed is not None and game != "crabs":
+        raise typer.BadParameter("only crabs is played in real time", param_hint="--speed")
+    return 1.0 if speed is None else speed
 
 
 @app.callback(invoke_without_command=True)
@@ -194,7 +209,7 @@ def play(
     short: ShortOpt = False,
     board: BoardOpt = None,
     characters: CharactersOpt = None,
-    speed: SpeedOpt = 1.0,
+    speed: SpeedOpt = None,
     ascii: AsciiOpt = False,
     name: Annotated[
         list[str] | None,
@@ -207,12 +222,21 @@ def play(
 ) -> None:
     """Play a game on this terminal against bots, or hot-seat with friends."""
     from .local import local_table
+    from .rules import get_game
     from .store import Store
 
+    most = get_game(game).max_players if players is None else players
+    if not 1 <= humans <= most:
+        raise typer.BadParameter(f"humans must be between 1 and {most}", param_hint="--humans")
     seats = table_size(game, players, at_least=humans)
-    if not 1 <= humans <= seats:
-        raise typer.BadParameter(f"humans must be between 1 and {seats}", param_hint="--humans")
-    options = game_options(game, short, board, characters)
+    if name and len(name) > humans:
+        raise typer.BadParameter(
+            f"{len(name)} names for {humans} human{'s' if humans != 1 else ''}: one --name per "
+            "human (give --humans N for more)",
+            param_hint="--name",
+        )
+    options = game_options(game, seats, short, board, characters)
+    speed = speed_for(game, speed)
     client = local_table(
         game,
         seats,
@@ -245,7 +269,7 @@ def simulate(
     from .simulate import simulate_games
 
     seats = table_size(game, players)
-    options = game_options(game, short, board, characters)
+    options = game_options(game, seats, short, board, characters)
     summary = simulate_games(game, games=games, players=seats, seed=seed, level=bots, **options)
     typer.echo(json.dumps(summary, indent=2))
 
@@ -255,7 +279,7 @@ def resume(
     game_id: Annotated[int | None, typer.Argument(help="Which saved game (see the list).")] = None,
     ascii: AsciiOpt = False,
     pace: PaceOpt = 0.5,
-    speed: SpeedOpt = 1.0,
+    speed: SpeedOpt = None,
 ) -> None:
     """List unfinished games saved on this machine, or continue one."""
     from .local import describe_saved, resume_local
@@ -274,7 +298,8 @@ def resume(
             return
         game_id = saved[0].id
     try:
-        client = resume_local(store, game_id, pace=pace, speed=speed)
+        game = next((entry.game for entry in saved if entry.id == game_id), "crabs")
+        client = resume_local(store, game_id, pace=pace, speed=speed_for(game, speed))
     except (KeyError, ValueError) as problem:
         raise typer.BadParameter(str(problem).strip("'\"")) from None
     from .tui.app import run_table
@@ -497,7 +522,7 @@ def host(
         new = NewTable(
             game,
             seats,
-            game_options(game, short, board, characters),
+            game_options(game, seats, short, board, characters),
             seed=seed,
             bots=bots or ("normal" if humans is not None else None),
             humans=humans,

@@ -92,8 +92,8 @@ def test_play_saves_the_game_as_it_goes_unless_told_not_to(monkeypatch):
     monkeypatch.setattr(
         "tablegames.tui.app.run_table", lambda client, ascii: started.append(client)
     )
-    assert runner.invoke(app, ["play", "crates", "--seed", "3", "--speed", "2"]).exit_code == 0
-    assert runner.invoke(app, ["play", "crates", "--no-save"]).exit_code == 0
+    assert runner.invoke(app, ["play", "crabs", "--seed", "3", "--speed", "2"]).exit_code == 0
+    assert runner.invoke(app, ["play", "crabs", "--no-save"]).exit_code == 0
     saved, unsaved = started
     assert saved.saved_as is not None and unsaved.saved_as is None
     assert saved.speed == 2
@@ -104,3 +104,21 @@ def test_play_saves_the_game_as_it_goes_unless_told_not_to(monkeypatch):
     assert resumed.speed == 1  # how fast a sitting plays is not saved: it is asked again
     assert runner.invoke(app, ["resume", "--speed", "2"]).exit_code == 0
     assert started[-1].speed == 2
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["play", "kraken", "--players", "5", "--board", "long"], "with 5 players the board is"),
+        (["simulate", "kraken", "--players", "5", "--board", "long"], "the board is quick"),
+        (["play", "crates", "--humans", "6"], "Invalid value for --humans"),
+        (["play", "crates", "--speed", "2"], "only crabs is played in real time"),
+        (["play", "crates", "--humans", "2", "--name", "a", "--name", "b", "--name", "c"],
+         "3 names for 2 humans"),
+    ],
+)  # fmt: skip
+def test_option_combinations_a_game_refuses_are_one_sentence(args, said):
+    result = runner.invoke(app, args, env={"COLUMNS": "100"})
+    assert result.exit_code == 2, result.output
+    assert said in " ".join(result.output.split()).replace("│", "")
+    assert "Traceback" not in result.output and len(result.output.splitlines()) <= 8
