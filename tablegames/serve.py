@@ -37,7 +37,7 @@ def session_launcher(server: Server, port: int) -> Callable[[Identity, Terminal]
         if "TABLEGAMES_HOME" in os.environ:
             env["TABLEGAMES_HOME"] = os.environ["TABLEGAMES_HOME"]
         argv = [sys.executable, "-m", "tablegames", "session", address_text("127.0.0.1", port)]
-        return Launch(argv, env)
+        return Launch(argv, env, ended=lambda: server.party.revoke(ticket))
 
     return launch
 

@@ -13,7 +13,7 @@ import asyncio
 import contextlib
 import signal
 import time
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -41,6 +41,7 @@ class TableSession(asyncssh.SSHServerSession[bytes]):
         self.chan: asyncssh.SSHServerChannel[bytes] | None = None
         self.terminal: Terminal | None = None
         self.program: PtyProgram | None = None
+        self.ended: Callable[[], None] | None = None  # what to call once the program has gone
         self.started = time.monotonic()
         self.asking_for_code = False
         self._command: str | None = None
@@ -226,6 +227,11 @@ class TableSession(asyncssh.SSHServerSession[bytes]):
         assert terminal is not None
         try:
             plan = self.door.launch(identity, terminal)
+        except Exception:
+            self.door.log.exception("ssh: no program to run for %s", identity.name)
+            self.refuse("The table could not be started here; tell the host.")
+            return
+        try:
             program = await PtyProgram.start(
                 plan.argv,
                 plan.env,
@@ -238,8 +244,10 @@ class TableSession(asyncssh.SSHServerSession[bytes]):
         except Exception:
             self.door.log.exception("ssh: could not start the program for %s", identity.name)
             self.refuse("The table could not be started here; tell the host.")
+            if plan.ended is not None:
+                plan.ended()
             return
-        self.program = program
+        self.program, self.ended = program, plan.ended
         self.doorman.launched()
         self.door.log.info("ssh: %s is at the table (pid %d)", identity.name, program.pid)
         if self._closing:  # the client left while it was starting
@@ -253,6 +261,8 @@ class TableSession(asyncssh.SSHServerSession[bytes]):
 
     def _program_ended(self, returncode: int) -> None:
         self.door.log.info("ssh: %s's program ended (%s)", self.identity.name, ending(returncode))
+        if self.ended is not None:
+            self.ended()
         self.door.sessions.discard(self)
         self._stop_watching_idle()
         if not self._closing:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hmac
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
@@ -62,6 +63,7 @@ class Launch:
 
     argv: list[str]
     env: dict[str, str]  # the child's whole environment: nothing from the client is added
+    ended: Callable[[], None] | None = None  # called once the program has gone (or never ran)
 
 
 class NameBook(Protocol):
