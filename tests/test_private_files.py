@@ -53,11 +53,11 @@ def test_the_data_directory_and_seat_tokens_are_owner_only(tmp_path, monkeypatch
     monkeypatch.setenv("TABLEGAMES_HOME", str(home))
     assert data_dir() == home and mode(home) == 0o700
     tokens = SeatTokens()
-    tokens.put("server:ben", "secret")
+    tokens.put("server", "ben", "KXPF", "secret")
     assert mode(tokens.path) == 0o600
     os.chmod(tokens.path, 0o666)
-    tokens.put("server:ben", "another")
-    assert mode(tokens.path) == 0o600 and tokens.get("server:ben") == "another"
+    tokens.put("server", "ben", "KXPF", "another")
+    assert mode(tokens.path) == 0o600 and tokens.get("server", "BEN") == {"KXPF": "another"}
 
 
 def test_a_file_that_is_not_a_plain_file_is_refused(tmp_path):

@@ -111,9 +111,11 @@ class Follow:
         if not await remote.reconnect():
             app.notify(f"Could not get back: {remote.why}.", severity="error", timeout=30)
             return False
-        app.notify("Back again.", timeout=4)
         if remote.table_code is None:
+            app.notify("Back in the lobby.", timeout=4)
             self._show_lobby()
+        else:
+            app.notify("Back at the table.", timeout=4)
         return True
 
     # -- screens ----------------------------------------------------------------------------------
