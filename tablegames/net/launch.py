@@ -134,14 +134,14 @@ async def run_host(
         )
     port = await server.start()
     stop_extra = await extra(server) if extra is not None else None
+    if announce is not None:
+        announce(server, tables, port)
     stop_console = None
     if console:
         from .console import HostConsole
 
         stop_console = HostConsole(server.party).attach()
     try:
-        if announce is not None:
-            announce(server, tables, port)
         await server.serve_forever()
     finally:
         if stop_console is not None:
