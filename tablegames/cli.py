@@ -11,6 +11,7 @@ import typer
 # The rules, bots and table modules are imported where a command needs them, not here:
 # `tablegames --help` then starts without loading every game engine and asyncio.
 if TYPE_CHECKING:
+    from .net.server import ServerConfig
     from .store import Store
 
 DEFAULT_PORT = 4747  # as net.launch.DEFAULT_PORT (not imported: it would load asyncio)
@@ -440,6 +441,31 @@ def _store(db: str | None) -> Store:
         raise typer.BadParameter(f"cannot save in {where}: {problem}", param_hint="--db") from None
 
 
+def _server_config(
+    store: Store,
+    lan: bool,
+    port: int,
+    pace: float,
+    takeover: float | None,
+    spectator_chat: bool,
+) -> ServerConfig:
+    """How `host` and `serve` listen (a join code with --lan, kept in the store); logging on."""
+    import logging
+
+    from .net.hosting import new_join_code
+    from .net.server import ServerConfig
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", datefmt="%H:%M:%S")
+    return ServerConfig(
+        host="0.0.0.0" if lan else "127.0.0.1",
+        port=port,
+        code=store.fact("join_code", new_join_code) if lan else None,
+        bot_pace=pace,
+        takeover_after=takeover,
+        spectator_chat=spectator_chat,
+    )
+
+
 def _say_where(server: Any, port: int, lan: bool, code: str | None) -> None:
     """Print exactly what friends type to join."""
     from .net.launch import address_text, lan_addresses
@@ -503,11 +529,9 @@ def host(
     Every table is saved as it goes; a host started again with --restore picks up where it was.
     Type `help` in the host's terminal to start a game early or give a seat to a bot.
     """
-    import logging
 
-    from .net.hosting import new_join_code
     from .net.launch import HostRefused, NewTable, check_store, run_host, stop_quietly
-    from .net.server import PortUnavailable, ServerConfig
+    from .net.server import PortUnavailable
 
     if game is None and not restore:
         raise typer.BadParameter("name a game to host, or give --restore to continue saved tables")
@@ -535,16 +559,8 @@ def host(
     except HostRefused as refusal:
         typer.echo(str(refusal), err=True)
         raise typer.Exit(1) from None
-    code = store.fact("join_code", new_join_code) if lan else None
-    config = ServerConfig(
-        host="0.0.0.0" if lan else "127.0.0.1",
-        port=port,
-        code=code,
-        bot_pace=pace,
-        takeover_after=takeover,
-        spectator_chat=spectator_chat,
-    )
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", datefmt="%H:%M:%S")
+    config = _server_config(store, lan, port, pace, takeover, spectator_chat)
+    code = config.code
 
     def announce(server: Any, tables: list[Any], bound: int) -> None:
         if not tables:
@@ -593,22 +609,13 @@ def serve(
     """
     import logging
 
-    from .net.hosting import new_join_code
     from .net.launch import run_host, stop_quietly
-    from .net.server import PortUnavailable, ServerConfig
+    from .net.server import PortUnavailable
     from .serve import announce_party, ssh_front_door
 
     store = _store(db)
-    code = store.fact("join_code", new_join_code) if lan else None
-    config = ServerConfig(
-        host="0.0.0.0" if lan else "127.0.0.1",
-        port=port,
-        code=code,
-        bot_pace=pace,
-        takeover_after=takeover,
-        spectator_chat=spectator_chat,
-    )
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", datefmt="%H:%M:%S")
+    config = _server_config(store, lan, port, pace, takeover, spectator_chat)
+    code = config.code
     logging.getLogger("asyncssh").setLevel(logging.WARNING)
     try:
         stop_quietly(
