@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 import time
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import App
 from textual.binding import Binding, BindingType
@@ -84,13 +84,12 @@ class TableGamesApp(App[None]):
         self.follow = Follow(self, remote, invite, lobby)
         self.run_worker(self.follow.run(), name="network", exclusive=True)
 
-    def host_and_join(
-        self, game: str, players: int, bots: str | None, lan: bool, port: int
-    ) -> None:
-        """Start a server in this app with one table, then sit down at it."""
-        self.run_worker(self._host(game, players, bots, lan, port), name="server")
+    def host_and_join(self, table: dict[str, Any], lan: bool, port: int) -> None:
+        """Start a server in this app with one `table` (game, players, bots, options), then
+        sit down at it."""
+        self.run_worker(self._host(table, lan, port), name="server")
 
-    async def _host(self, game: str, players: int, bots: str | None, lan: bool, port: int) -> None:
+    async def _host(self, table: dict[str, Any], lan: bool, port: int) -> None:
         """Host in this app: the table is saved as it goes, and we sit in its first seat (so
         we may start it early). `tablegames host --restore` brings it back if this app ends."""
         import getpass
@@ -102,7 +101,9 @@ class TableGamesApp(App[None]):
         from ..store import Store
 
         store = Store()
-        new = NewTable(game, players, bots=bots, owner_seat=0)
+        new = NewTable(
+            table["game"], table["players"], table["options"], bots=table["bots"], owner_seat=0
+        )
         try:
             check_store(store, new, restore=False, db_hint="")
         except HostRefused as refusal:
@@ -111,7 +112,9 @@ class TableGamesApp(App[None]):
         code = store.fact("join_code", new_join_code) if lan else None
         config = ServerConfig(host="0.0.0.0" if lan else "127.0.0.1", port=port, code=code)
         server = Server(config, store=store)
-        hosted = server.add_table(game, players, fill_with_bots=bots, owner_seat=0)
+        hosted = server.add_table(
+            new.game, new.players, new.options, fill_with_bots=new.bots, owner_seat=0
+        )
         try:
             bound = await server.start()
         except OSError as problem:

@@ -13,17 +13,13 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Footer, Label, Static
+from textual.widgets import Button, Footer, Static
 
-from ...bots import LEVELS
-from ...catalogue import listings
 from ...net.words import seat_words
-from ...rules import get_game
 from ..widgets.seats import table_box
-from .options import game_options
-from .setup import Stepper
+from .table_form import TableForm
 
 if TYPE_CHECKING:
     from ...net.client import RemoteClient
@@ -206,9 +202,6 @@ class NewTableDialog(ModalScreen[dict[str, Any] | None]):
     NewTableDialog > Vertical { width: 64; max-width: 100%; height: auto;
         border: thick $accent; background: $surface; padding: 0 1; }
     NewTableDialog.ascii > Vertical { border: ascii $accent; }
-    NewTableDialog Horizontal, NewTableDialog #options { height: auto; }
-    NewTableDialog .field { width: 12; }
-    NewTableDialog .hint { color: $text-muted; width: 1fr; padding-left: 1; }
     NewTableDialog Button { width: 100%; margin-top: 1; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -221,79 +214,18 @@ class NewTableDialog(ModalScreen[dict[str, Any] | None]):
     def __init__(self, ascii: bool = False) -> None:
         super().__init__(classes="ascii" if ascii else None)
         self.ascii = ascii
-        self.games = [entry.name for entry in listings() if entry.playable]
 
     def compose(self) -> ComposeResult:
-        first = get_game(self.games[0])
         with Vertical() as box:
             box.border_title = "A new table (Left/Right change, Up/Down move)"
-            for label, widget, hint in (
-                ("Game", Stepper(self.games, self.games[0], self.ascii, "game"), ""),
-                (
-                    "Players",
-                    Stepper(
-                        self._players(first.name), first.default_players, self.ascii, "players"
-                    ),
-                    "seats at the table",
-                ),
-                (
-                    "Bots",
-                    Stepper(["none", *LEVELS], "normal", self.ascii, "bots"),
-                    "take the seats still empty when you start",
-                ),
-            ):
-                with Horizontal():
-                    yield Label(label, classes="field")
-                    yield widget
-                    yield Label(hint, classes="hint")
-            yield Vertical(id="options")
+            yield TableForm(self.ascii)
             yield Button("Open the table (Enter)", id="open", variant="primary", compact=True)
-
-    def on_mount(self) -> None:
-        self._show_options()
-        self.query_one("#game", Stepper).focus()
-
-    @staticmethod
-    def _players(game: str) -> list[int]:
-        info = get_game(game)
-        return list(range(info.min_players, info.max_players + 1))
-
-    def on_stepper_changed(self, event: Stepper.Changed) -> None:
-        if event.stepper.id == "game":
-            game = event.value
-            self.query_one("#players", Stepper).set_values(self._players(game))
-            self._show_options()
-
-    def _show_options(self) -> None:
-        box = self.query_one("#options", Vertical)
-        box.remove_children()
-        game = self.query_one("#game", Stepper).value
-        for option in game_options(game):
-            row = Horizontal(
-                Label(option.label, classes="field"),
-                Stepper(list(option.values), option.default, self.ascii, f"option-{option.name}"),
-                Label(option.hint, classes="hint"),
-            )
-            box.mount(row)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.action_open()
 
     def action_open(self) -> None:
-        game = self.query_one("#game", Stepper).value
-        bots = self.query_one("#bots", Stepper).value
-        options = {
-            option.name: self.query_one(f"#option-{option.name}", Stepper).value
-            for option in game_options(game)
-        }
-        self.dismiss(
-            {
-                "game": game,
-                "players": self.query_one("#players", Stepper).value,
-                "bots": None if bots == "none" else bots,
-                "options": options,
-            }
-        )
+        self.dismiss(self.query_one(TableForm).table)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

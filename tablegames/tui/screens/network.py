@@ -12,11 +12,9 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, Label, Static
 
-from ...bots import LEVELS
-from ...catalogue import listings
 from ...net.launch import DEFAULT_PORT, parse_address
-from ...rules import get_game
 from .setup import Stepper
+from .table_form import TableForm
 
 if TYPE_CHECKING:
     from ...net.client import RemoteClient
@@ -97,42 +95,18 @@ class HostScreen(Screen[None]):
         self.ascii = ascii
 
     def compose(self) -> ComposeResult:
-        games = [entry.name for entry in listings() if entry.playable]
-        first = get_game(games[0])
         with Vertical() as box:
             box.border_title = "Host a network game"
-            rows = (
-                ("Game", Stepper(games, games[0], self.ascii, "game")),
-                (
-                    "Players",
-                    Stepper(self._players(games[0]), first.default_players, self.ascii, "players"),
-                ),
-                ("Empty seats", Stepper(["wait", *LEVELS], "normal", self.ascii, "bots")),
-                (
-                    "Who can join",
-                    Stepper(["this machine", "the LAN"], "this machine", self.ascii, "reach"),
-                ),
-            )
-            for label, widget in rows:
-                with Horizontal():
-                    yield Label(label, classes="field")
-                    yield widget
+            yield TableForm(self.ascii)
+            with Horizontal():
+                yield Label("Who can join", classes="field")
+                yield Stepper(["this machine", "the LAN"], "this machine", self.ascii, "reach")
             with Horizontal():
                 yield Label("Port", classes="field")
                 yield Input(value=str(DEFAULT_PORT), id="port", compact=True)
             yield Static("", id="error")
             yield Button("Host (Enter)", id="host", variant="primary", compact=True)
         yield Footer()
-
-    @staticmethod
-    def _players(game: str) -> list[int]:
-        info = get_game(game)
-        return list(range(info.min_players, info.max_players + 1))
-
-    def on_stepper_changed(self, event: Stepper.Changed) -> None:
-        if event.stepper.id == "game":
-            game = self.query_one("#game", Stepper).value
-            self.query_one("#players", Stepper).set_values(self._players(game))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.action_host()
@@ -152,11 +126,8 @@ class HostScreen(Screen[None]):
         except ValueError:
             self.query_one("#error", Static).update(Text("the port must be a number"))
             return
-        bots = self.query_one("#bots", Stepper).value
         self.app.host_and_join(  # type: ignore[attr-defined]
-            game=self.query_one("#game", Stepper).value,
-            players=self.query_one("#players", Stepper).value,
-            bots=None if bots == "wait" else bots,
+            self.query_one(TableForm).table,
             lan=self.query_one("#reach", Stepper).value == "the LAN",
             port=port,
         )

@@ -1,0 +1,96 @@
+"""The rows that describe a new network table: game, seats, bots for the empty ones, options.
+
+Shared by the lobby's new-table dialog and the menu's host screen.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widget import Widget
+from textual.widgets import Label
+
+from ...bots import LEVELS
+from ...catalogue import listings
+from ...rules import get_game
+from .options import game_options
+from .setup import Stepper
+
+NO_BOTS = "none"
+FORM_ROWS_CSS = """
+TableForm, TableForm #options { height: auto; }
+TableForm Horizontal { height: auto; }
+TableForm .field { width: 12; }
+TableForm .hint { color: $text-muted; width: 1fr; padding-left: 1; }
+"""
+
+
+class TableForm(Vertical):
+    """Steppers for a new table; `table` is what they say, as `create` takes it."""
+
+    DEFAULT_CSS = FORM_ROWS_CSS
+
+    def __init__(self, ascii: bool = False) -> None:
+        super().__init__()
+        self.ascii = ascii
+        self.games = [entry.name for entry in listings() if entry.playable]
+
+    def compose(self) -> ComposeResult:
+        first = get_game(self.games[0])
+        yield self._row("Game", Stepper(self.games, first.name, self.ascii, "game"))
+        yield self._row(
+            "Players",
+            Stepper(players_of(first.name), first.default_players, self.ascii, "players"),
+            "seats at the table",
+        )
+        yield self._row(
+            "Bots",
+            Stepper([NO_BOTS, *LEVELS], "normal", self.ascii, "bots"),
+            "take the seats still empty when you start",
+        )
+        yield Vertical(id="options")
+
+    @staticmethod
+    def _row(label: str, widget: Widget, hint: str = "") -> Horizontal:
+        return Horizontal(Label(label, classes="field"), widget, Label(hint, classes="hint"))
+
+    def on_mount(self) -> None:
+        self._show_options()
+        self.query_one("#game", Stepper).focus()
+
+    def on_stepper_changed(self, event: Stepper.Changed) -> None:
+        if event.stepper.id == "game":
+            self.query_one("#players", Stepper).set_values(players_of(event.value))
+            self._show_options()
+
+    def _show_options(self) -> None:
+        box = self.query_one("#options", Vertical)
+        box.remove_children()
+        for option in game_options(self.query_one("#game", Stepper).value):
+            stepper = Stepper(
+                list(option.values), option.default, self.ascii, f"option-{option.name}"
+            )
+            box.mount(self._row(option.label, stepper, option.hint))
+
+    @property
+    def table(self) -> dict[str, Any]:
+        """game, players, bots (None: none) and options, as the steppers say now."""
+        game = self.query_one("#game", Stepper).value
+        bots = self.query_one("#bots", Stepper).value
+        return {
+            "game": game,
+            "players": self.query_one("#players", Stepper).value,
+            "bots": None if bots == NO_BOTS else bots,
+            "options": {
+                option.name: self.query_one(f"#option-{option.name}", Stepper).value
+                for option in game_options(game)
+            },
+        }
+
+
+def players_of(game: str) -> list[int]:
+    """Every table size `game` is played at."""
+    info = get_game(game)
+    return list(range(info.min_players, info.max_players + 1))
