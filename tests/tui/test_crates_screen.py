@@ -108,6 +108,8 @@ async def test_bots_play_by_themselves_after_a_pause():
 async def test_an_eight_asks_for_any_suit_and_the_choice_becomes_the_suit():
     client = stacked([["8C", "QS"], ["2D", "9C", "JD"]], upcard="KH")
     async with opened(client) as (app, pilot):
+        await pilot.press("1")
+        assert "Enter plays 8♣ and lets you name any suit." in status(app)
         await press(pilot, "enter")
         dialog = app.screen
         assert isinstance(dialog, PickDialog)
@@ -122,6 +124,8 @@ async def test_an_eight_asks_for_any_suit_and_the_choice_becomes_the_suit():
 async def test_a_nine_offers_only_its_colour_and_escape_keeps_the_card():
     client = stacked([["9H", "QS"], ["2D", "9C", "JD"]], upcard="KH")
     async with opened(client) as (app, pilot):
+        await pilot.press("1")
+        assert "Enter plays 9♥ and lets you keep ♥ hearts or switch to ♦ diamonds." in status(app)
         await press(pilot, "enter")
         dialog = app.screen
         assert isinstance(dialog, PickDialog)
