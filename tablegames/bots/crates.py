@@ -15,9 +15,10 @@ from ..rules.crates import (
     CARD_POINTS,
     CRANK_CARDS,
     FITTING,
+    NAMEABLE_SUITS,
+    SUIT_NAMING_CARDS,
     WILD_CARDS,
     WILD_RANKS,
-    WILD_SUITS,
     CratesState,
     score_hand,
     suits_for,
@@ -60,15 +61,16 @@ def is_threat(view: View, seat: int) -> bool:
 
 def fits(card: str, top_rank: str, current_suit: str) -> bool:
     """True if `card` could be played on a top card of `top_rank` with `current_suit` named."""
-    return RANK_OF[card] in WILD_RANKS or SUIT_OF[card] == current_suit or RANK_OF[card] == top_rank
+    return card in FITTING[top_rank, current_suit]
 
 
 def best_suit(choices: tuple[str, ...] | list[str], cards: list[str]) -> str:
-    """The suit among `choices` we hold most of in `cards` (wilds, 3s aside), then most points."""
+    """The suit among `choices` we hold most of in `cards` (8s, 3s aside), then most points."""
     weights = {named: [0, 0] for named in choices}
     for card in cards:
         card_rank, card_suit = RANK_OF[card], SUIT_OF[card]
-        # A 3 we would rather keep than be made to play; a wild fits any suit anyway.
+        # A 3 we would rather keep than be made to play; an 8 fits any suit anyway (a 9 does
+        # not: it counts with its suit).
         if card_suit in weights and card_rank != "3" and card_rank not in WILD_RANKS:
             weights[card_suit][0] += 1
             weights[card_suit][1] += CARD_POINTS[card_rank]
@@ -106,7 +108,7 @@ class RandomBot:
 
 GOING_OUT = 10_000
 KEEP_THREE = 200  # a 3 cancels our highest card at the end of the round, or scores -50 alone
-KEEP_WILD = 80  # an 8 or 9 rescues a turn when nothing else fits
+KEEP_WILD = 80  # an 8 rescues a turn when nothing else fits (a 9 must fit like any card)
 WILD_WHEN_DANGER = 30  # ...but an 8 caught in hand costs 50 when someone is about to go out
 ATTACK_BONUS = 40  # a 2, 4 or 7 at a threat after us, or a 10 turning play away from one
 FIVE_BONUS = 15  # everyone else draws
@@ -133,12 +135,12 @@ def normal_choice(view: View, legal: list[Action]) -> Action | None:
 
 
 def play_action(view: View, plays: list[Action], card: str, named: str) -> Action:
-    """The play of `card` naming `named` (if wild), announcing if it leaves one card.
+    """The play of `card` naming `named` (for an 8 or 9), announcing if it leaves one card.
 
     It is taken from `plays` (the legal ones) when listed there, else built.
     """
     wanted: Action = {"type": "play", "card": card}
-    if rank(card) in WILD_RANKS:
+    if card in SUIT_NAMING_CARDS:
         wanted["suit"] = named
     if len(view["hand"]) == 2:
         wanted["announce"] = True
@@ -146,7 +148,7 @@ def play_action(view: View, plays: list[Action], card: str, named: str) -> Actio
 
 
 def name_suit(view: View, options: list[Action]) -> Action:
-    """For the dealer's turned-up wild: the suit we hold most of."""
+    """For the dealer's turned-up 8 or 9: the suit we hold most of."""
     named = best_suit([o["suit"] for o in options], view["hand"])
     return next(o for o in options if o["suit"] == named)
 
@@ -185,8 +187,8 @@ class PlayJudge:
             self.twos += card_rank == "2"
 
     def suit_to_name(self, card: str) -> str:
-        """The suit we would name with `card` if it is wild, else its own suit."""
-        if RANK_OF[card] not in WILD_RANKS:
+        """The suit we would name with `card` if it is an 8 or 9, else its own suit."""
+        if card not in SUIT_NAMING_CARDS:
             return SUIT_OF[card]
         rest = [c for c in self.hand if c != card]
         return best_suit(suits_for(card), rest)
@@ -210,19 +212,21 @@ class PlayJudge:
             value += FIVE_BONUS + (ATTACK_BONUS if self.danger else 0)
         elif card_rank == "10":
             value += self.reverse
-        follow_ups = self.follow_ups(card_rank, named)
+        follow_ups = self.follow_ups(card, named)
         if card_rank == "6":
             # Another turn at once: worth a lot with a follow-up, a forced draw without one.
             value += 25 if follow_ups else -25
         return value + FOLLOW_UP * follow_ups
 
-    def follow_ups(self, card_rank: str, named: str) -> int:
-        """How many other cards (3s aside) we could play next on a `card_rank` of `named`."""
+    def follow_ups(self, card: str, named: str) -> int:
+        """How many other cards (3s aside) we could play next on `card` leaving `named`."""
+        card_rank = RANK_OF[card]
         if card_rank in WILD_RANKS:
-            return self.wilds - 1 + self.by_suit[named]  # other 8s and 9s are wild anyway
+            return self.wilds - 1 + self.by_suit[named]  # other 8s are wild anyway
         count = self.wilds + self.by_suit[named] + self.by_rank.get(card_rank, 0)
         if card_rank != "3":
-            count -= 2  # the card itself, counted by suit and by rank
+            # The card itself, counted by rank and, unless a 9 switched suit, by suit.
+            count -= 1 + (SUIT_OF[card] == named)
         return count
 
     def crank_value(self, card_rank: str, left: int) -> float:
@@ -482,7 +486,7 @@ def _take(
 # -- fast rollouts ---------------------------------------------------------------------------------
 
 CARD_VALUE = {card: CARD_POINTS[RANK_OF[card]] for card in DECK}
-#: Non-wild cards other than 3s: the ones `best_suit` and `follow_ups` count.
+#: Cards other than 8s and 3s: the ones `best_suit` and `follow_ups` count.
 COUNTED_CARDS = frozenset(c for c in DECK if RANK_OF[c] not in WILD_RANKS and RANK_OF[c] != "3")
 Move = tuple[str, str] | None  # (card, suit it leaves to follow), or None to draw
 
@@ -510,11 +514,11 @@ def policy_move(
     left = len(hand) - 1
     if len(playable) == 1:
         card = playable[0]
-        if card not in WILD_CARDS:
+        if card not in SUIT_NAMING_CARDS:
             return card, SUIT_OF[card]  # nothing to weigh (a crank's 2 or ace names no suit)
     if not left:
         card = playable[0]  # going out: every card is worth GOING_OUT, the first wins
-        return card, suits_for(card)[0] if card in WILD_CARDS else SUIT_OF[card]
+        return card, NAMEABLE_SUITS[card][0] if card in SUIT_NAMING_CARDS else SUIT_OF[card]
     sizes = [len(cards) for cards in hands]
     players = len(sizes)
     danger = False
@@ -555,9 +559,14 @@ def policy_move(
         card_rank = RANK_OF[card]
         value: float = CARD_VALUE[card]
         if card in WILD_CARDS:
-            named = max(WILD_SUITS[card], key=weights.__getitem__)
+            named = max(NAMEABLE_SUITS[card], key=weights.__getitem__)
             value -= WILD_WHEN_DANGER if danger else KEEP_WILD
             follow_ups = wilds - 1 + weights[named][0]
+        elif card in SUIT_NAMING_CARDS:  # a 9: its own suit or its colour partner
+            own, partner = NAMEABLE_SUITS[card]
+            kept = weights[own]  # the rest of the hand: without the 9 itself
+            named = partner if weights[partner] > [kept[0] - 1, kept[1] - CARD_VALUE[card]] else own
+            follow_ups = wilds + weights[named][0] + by_rank[card_rank] - 1 - (named == own)
         else:
             named = SUIT_OF[card]
             follow_ups = wilds + weights[named][0] + by_rank.get(card_rank, 0)
@@ -599,7 +608,7 @@ def rollout_turn(state: CratesState, seat: int) -> Action:
         return {"type": "draw"}
     card, named = move
     action: Action = {"type": "play", "card": card}
-    if card in WILD_CARDS:
+    if card in SUIT_NAMING_CARDS:
         action["suit"] = named
     if len(hand) == 2:
         action["announce"] = True

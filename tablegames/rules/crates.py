@@ -1,24 +1,36 @@
 """Crates, a Crazy Eights variant for 2–5 players: the rules engine.
 
-Rules: ``shared/spec/crates.md``. Decisions the spec leaves open, taken as the rules intend:
+Rules: ``shared/spec/crates.md``, made from the seed ``shared/seeds/002_090a14f8d8bf6371.txt``
+(Gujarati; quoted here in English). What neither settles, each with the seed sentence it follows
+or the silence it fills:
 
-- "The next player" for a 4 or a 7 is the seat next in the current direction. A 7 makes that
-  player draw even if they have lost their next turn to Dope!; the turn then skips them as usual.
-- A crank or a turn never stops at a player who has gone out (only possible during the crank a
-  final 2 starts); if every remaining player goes out during that crank, the round ends. With
-  one player left (two-player games), that crank keeps coming back to them: they must add their
-  aces and 2s while they can, then draw the count — the crank runs "until someone draws".
+- "The next player" of a 4 or a 7 is the next seat in the current direction: the seed says
+  "skip the next player", "the next player draws a card" and, for a 10, "reverse play and go
+  the other way", so the next player is the one play goes to. A 7 makes that player draw even
+  if they have lost their next turn to Dope!; the turn then skips them as usual (the seed is
+  silent on the two together).
+- A final 2's crank (the seed: the last card's ability "must still be followed by whoever it
+  applies to") is silent on the players left: if every remaining player goes out during it,
+  the round ends; with one player left (two-player games) it keeps coming back to them: they
+  must add their aces and 2s while they can, then draw the count.
 - If two players go out in one round (the second during a final crank), ``went_out`` names the
-  first; both score 0. A lost turn still pending when a round ends is forgotten.
-- Drawing the crank's count when no card is left to draw still ends the crank.
+  first and both score 0: the seed only says "the round ends once a player plays their final
+  card". A lost turn still pending when a round ends is forgotten ("they lose their next turn"
+  is silent on a round that ends first).
 - ``announce: True`` on a play that does not leave exactly one card is illegal (it names a
-  mistake the player can fix), as is announcing when there is no duty to announce.
-- A blocked round ends when every player has passed (nothing to draw) since the last play or draw.
-- Dope! may be called on a player at any moment, also while it is their turn; it is the player's
-  *next* turn they lose.
-- When a round ends the next one is dealt at once; the view's ``last_round`` keeps the summary.
+  mistake the player can fix), as is announcing when there is no duty to announce: the seed
+  asks for it only "once a player has only one card left in hand".
+- Dope! called while it is the caught player's turn (after a 6, say) leaves that turn to them:
+  it is the *next* one they lose ("they lose their next turn").
+- When a round ends the next one is dealt at once (the seed is silent on any pause); the view's
+  ``last_round`` keeps the summary.
 - ``deck`` (top first) may replace round 1's shuffle; ``dealer``/``hands``/``upcard``/``draw`` stack
-  round 1 exactly (``hands`` and ``upcard`` go together; ``draw`` defaults to empty).
+  round 1 exactly (``hands`` and ``upcard`` go together; ``draw`` defaults to empty). These are
+  set-ups for tests and replays, not rules.
+
+Rules version 2: a 9 is no longer wild (it must match suit or rank; the seed calls only the 8
+"a wild card", and the 9 lets its player "change the discard pile to the other suit of the same
+colour"). Saved tables from version 1 were played with wild 9s.
 """
 
 from __future__ import annotations
@@ -50,7 +62,8 @@ CARD_POINTS = {
 }  # fmt: skip
 UNCANCELLED_THREE = -50
 CRANK_VALUES = {"A": 1, "2": 2}
-WILD_RANKS = frozenset("89")
+WILD_RANKS = frozenset("8")  # playable on anything outside a crank
+SUIT_NAMING_RANKS = frozenset("89")  # their player names the suit to follow
 
 
 def score_hand(hand: list[str]) -> tuple[int, list[str]]:
@@ -70,7 +83,7 @@ def score_hand(hand: list[str]) -> tuple[int, list[str]]:
 
 
 def suits_for(card: str) -> tuple[str, ...]:
-    """The suits a player may name with a wild card: any for an 8, its colour's two for a 9."""
+    """The suits a player may name with an 8 (any) or a 9 (its own or its colour partner)."""
     if rank(card) == "8":
         return SUITS
     return (suit(card), colour_partner(suit(card)))
@@ -79,7 +92,8 @@ def suits_for(card: str) -> tuple[str, ...]:
 # Legality is a set lookup: these tables are worked out once, not per card per turn.
 #: The cards that may join a running crank.
 CRANK_CARDS = frozenset(card for card in DECK if rank(card) in CRANK_VALUES)
-#: The cards that fit with no crank running, by (top card's rank, suit to follow).
+#: The cards that fit with no crank running, by (top card's rank, suit to follow): the suit,
+#: the rank, or an 8. A 9 names a suit but is no wild card: it must fit like any other.
 FITTING = {
     (top_rank, to_follow): frozenset(
         card
@@ -89,11 +103,26 @@ FITTING = {
     for top_rank in RANKS
     for to_follow in SUITS
 }
+#: The 8s: they fit on anything outside a crank.
 WILD_CARDS = frozenset(card for card in DECK if rank(card) in WILD_RANKS)
+#: The 8s and 9s: a play of one names the suit to follow.
+SUIT_NAMING_CARDS = frozenset(card for card in DECK if rank(card) in SUIT_NAMING_RANKS)
 #: Cards with no ability: playing one just passes the turn.
 PLAIN_CARDS = frozenset(card for card in DECK if rank(card) in ("A", "3", "8", "9", "J", "Q", "K"))
-#: The suits a player may name with each wild card.
-WILD_SUITS = {card: suits_for(card) for card in WILD_CARDS}
+#: The suits a player may name with each 8 or 9.
+NAMEABLE_SUITS = {card: suits_for(card) for card in SUIT_NAMING_CARDS}
+#: "an 8", "a 10", "an ace": the ranks as a refusal sentence names them.
+_A_RANK = {card_rank: f"a {card_rank}" for card_rank in RANKS} | {"A": "an ace", "8": "an 8"}
+#: How a refusal sentence says which cards fit, by (top card's rank, suit to follow).
+_FIT_ADVICE = {
+    (top_rank, to_follow): (
+        f"play a {SUIT_NAMES[to_follow][:-1]} or an 8"  # on an 8 its rank is the wild card
+        if top_rank in WILD_RANKS
+        else f"play a {SUIT_NAMES[to_follow][:-1]}, {_A_RANK[top_rank]}, or an 8"
+    )
+    for top_rank in RANKS
+    for to_follow in SUITS
+}
 #: `waiting_for()` answers, made once (it is asked around every action).
 _ONE_SEAT = tuple(frozenset((seat,)) for seat in range(8))
 # The commonest log lines, written once (a table writes one or two per action).
@@ -232,7 +261,7 @@ class CratesState(State):
         for card in hand:
             if card not in fitting:
                 continue
-            named_suits = WILD_SUITS.get(card)
+            named_suits = NAMEABLE_SUITS.get(card)
             if named_suits is None:
                 add({"type": "play", "card": card})
                 if leaves_one:
@@ -323,8 +352,8 @@ class CratesState(State):
         if card not in self._fitting():
             raise IllegalAction(self._misfit(card))
         named = action.get("suit")
-        if card in WILD_CARDS:
-            if named not in WILD_SUITS[card]:
+        if card in SUIT_NAMING_CARDS:
+            if named not in NAMEABLE_SUITS[card]:
                 choices = " or ".join(SUIT_NAMES[s] for s in suits_for(card))
                 raise IllegalAction(f"name a suit for your {card}: {choices}")
         elif named is not None:
@@ -337,7 +366,7 @@ class CratesState(State):
 
         hand.remove(card)
         self.discard_pile.append(card)
-        self.suit = named or SUIT_OF[card]  # validated above: a suit for a wild, else None
+        self.suit = named or SUIT_OF[card]  # validated above: a suit for an 8 or 9, else None
         self.passed.clear()
         self._hand_changed(seat)
         if len(hand) == 1:
@@ -462,10 +491,7 @@ class CratesState(State):
         if self.crank:
             return f"a crank of {self.crank} is running: play an ace or a 2, or draw {self.crank}"
         top_rank = RANK_OF[self.discard_pile[-1]]
-        return (
-            f"{card} does not fit: play a {SUIT_NAMES[self.suit][:-1]}, a {top_rank}, "
-            "or a wild 8 or 9"
-        )
+        return f"{card} does not fit: {_FIT_ADVICE[top_rank, self.suit]}"
 
     def _resolve(self, seat: int, card: str) -> None:
         """Apply the ability of `card`, just played (or turned up) by `seat`, and move the turn."""
@@ -614,7 +640,7 @@ class CratesState(State):
             f"{size} card{'s' if size > 1 else ''} each and turns up {upcard}.",
             card=upcard,
         )
-        if rank(upcard) in WILD_RANKS:
+        if rank(upcard) in SUIT_NAMING_RANKS:  # the dealer names the suit, as if playing it
             self.phase, self.turn = "suit", dealer
         else:
             self._resolve(dealer, upcard)
@@ -689,5 +715,6 @@ CRATES = register(
         blurb="A Crazy Eights variant: shed your hand, crank the 2s, shout Crates! at one card.",
         factory=CratesState,
         option_names=("short", "dealer", "hands", "upcard", "draw", "deck"),
+        rules_version=2,  # 2: a 9 is no longer wild (see the module docstring)
     )
 )

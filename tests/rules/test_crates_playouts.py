@@ -27,6 +27,24 @@ def check_invariants(state) -> None:
         assert state.waiting_for() == frozenset({state.turn})
 
 
+def check_plays_fit(state, legal) -> None:
+    """Every listed play fits as the spec says: on a crank an ace or 2, else suit, rank or an 8.
+
+    Worked out from card codes here, not from the engine's tables (a 9 is no wild card).
+    """
+    top = state.discard_pile[-1]
+    for action in legal:
+        if action["type"] != "play":
+            continue
+        card = action["card"]
+        if state.crank:
+            assert card[:-1] in ("A", "2"), (card, top)
+        else:
+            fits = card[:-1] in (top[:-1], "8") or card[-1] == state.suit
+            assert fits, f"{card} listed on {top} with {state.suit} to follow"
+        assert ("suit" in action) == (card[:-1] in ("8", "9")), action
+
+
 def test_two_thousand_random_games_keep_every_invariant():
     crates = get_game("crates")
     rounds_seen = 0
@@ -40,6 +58,7 @@ def test_two_thousand_random_games_keep_every_invariant():
                 break
             seat = state.turn
             legal = state.legal(seat)
+            check_plays_fit(state, legal)
             # Mostly turn actions; now and then someone calls out or announces.
             extras = [a for s in range(players) for a in state.legal(s) if a["type"] == "dope"]
             if extras and rng.random() < 0.3:

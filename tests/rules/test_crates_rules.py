@@ -25,6 +25,7 @@ FULL_GAME_SIZES = [8, 7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7, 8]
 SHORT_GAME_SIZES = FULL_GAME_SIZES[:8]
 VALUES = {"A": 1, "2": 20, "4": 15, "5": 30, "6": 30, "7": 20, "8": 50, "9": 30, "10": 25}
 VALUES |= {"J": 10, "Q": 10, "K": 10}
+SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 CARD = re.compile(r"(?<![0-9A-Za-z])(?:10|[2-9AJQK])[SHDC](?![0-9A-Za-z])")
 VIEW_KEYS = {
     "hand", "hand_sizes", "top", "suit", "crank", "direction", "turn", "dealer", "round",
@@ -240,7 +241,8 @@ def test_only_the_player_to_act_has_turn_moves() -> None:
 
 
 # ================================================================================================
-# Wild cards: 8 names any suit, 9 its own suit or the same-colour partner
+# Naming a suit: an 8 is wild and names any suit; a 9 fits like any card, then names its own suit
+# or its colour partner
 # ================================================================================================
 def test_an_eight_is_wild_and_names_any_suit() -> None:
     state = deal(["JD", "5S", "AC"], ["8C", "JS", "4S"], ["KC", "QD", "5H"])
@@ -258,22 +260,28 @@ def test_an_eight_is_wild_and_names_any_suit() -> None:
 
 
 @pytest.mark.parametrize(
-    ("nine", "allowed"),
-    [("9H", "HD"), ("9D", "DH"), ("9S", "SC"), ("9C", "CS")],
+    ("nine", "allowed", "other_nine"),
+    [("9H", "HD", "9S"), ("9D", "DH", "9C"), ("9S", "SC", "9H"), ("9C", "CS", "9D")],
 )
-def test_a_nine_names_its_own_suit_or_its_colour_partner(nine: str, allowed: str) -> None:
-    red = nine[-1] in "HD"
-    upcard = "KC" if red else "KH"  # the nine matches neither suit nor rank: it is wild
-    filler = "4S" if red else "4D"
-    third = "QD" if red else "QS"  # matches nothing either
-    state = deal(["JS"], [nine, filler, third], ["6D"], upcard=upcard)
+def test_a_nine_of_the_suit_names_its_own_suit_or_its_colour_partner(
+    nine: str, allowed: str, other_nine: str
+) -> None:
+    upcard = "K" + nine[-1]  # the nine follows suit
+    third = "Q" + allowed[1]  # the colour partner's queen matches nothing yet
+    state = deal(["JD"], [nine, other_nine, third], ["6D"], upcard=upcard)
+    # The nine of the other colour matches neither suit nor rank: it is not listed.
     assert listed_plays(state, 1) == sorted((nine, suit, False) for suit in allowed)
+    choices = " or ".join(SUIT_WORDS[suit] for suit in allowed)
     for suit in "SHDC":
         if suit not in allowed:
-            assert_illegal(state, 1, play(nine, suit))
+            message = assert_illegal(state, 1, play(nine, suit))
+            assert message == f"name a suit for your {nine}: {choices}"
     act(state, 1, play(nine, allowed[1]))
-    assert table(state)["top"] == nine
-    assert table(state)["suit"] == allowed[1]
+    view = table(state)
+    assert (view["top"], view["suit"]) == (nine, allowed[1])
+    assert log_texts(view)[-1] == f"{{1}} plays {nine} and names {SUIT_WORDS[allowed[1]]}."
+    # Seat 2 follows the named suit: its 6D fits after a switch to diamonds only.
+    assert playable_cards(state, 2) == ({"6D"} if allowed[1] == "D" else set())
 
 
 @pytest.mark.parametrize(
@@ -281,6 +289,8 @@ def test_a_nine_names_its_own_suit_or_its_colour_partner(nine: str, allowed: str
     [
         {"type": "play", "card": "8C"},
         {"type": "play", "card": "9H"},
+        play("9H", "S"),
+        play("9H", "C"),
         play("8C", "X"),
         play("8C", ""),
         play("8C", "spades"),
@@ -288,7 +298,7 @@ def test_a_nine_names_its_own_suit_or_its_colour_partner(nine: str, allowed: str
         {"type": "play", "card": "8C", "suit": None},
     ],
 )
-def test_a_wild_card_needs_a_valid_suit(action: Action) -> None:
+def test_an_eight_or_a_nine_needs_a_suit_it_may_name(action: Action) -> None:
     state = deal(["JD", "5S"], ["8C", "9H", "4S"], ["6D", "QC"])
     assert_illegal(state, 1, action)
 
@@ -300,9 +310,99 @@ def test_a_plain_card_takes_no_suit() -> None:
 
 
 # ================================================================================================
+# A 9 is no wild card: it fits by suit or rank like any other card (rules version 2)
+# ================================================================================================
+OFF_SUIT_ON_3C = "does not fit: play a club, a 3, or an 8"
+
+
+def test_the_rules_version_says_nines_are_no_longer_wild() -> None:
+    assert get_game("crates").rules_version == 2
+
+
+def test_a_nine_of_another_suit_and_rank_is_refused_with_the_sentence() -> None:
+    # A 9H on a turned-up 3C: only an 8 goes on anything.
+    state = deal(["JD", "5S"], ["9H", "JC", "4D"], ["6D", "QS"], upcard="3C")
+    assert playable_cards(state, 1) == {"JC"}
+    for suit in "SHDC":
+        assert assert_illegal(state, 1, play("9H", suit)) == f"9H {OFF_SUIT_ON_3C}"
+    assert state.view(1)["unplayable"] == {
+        "9H": f"9H {OFF_SUIT_ON_3C}",
+        "4D": f"4D {OFF_SUIT_ON_3C}",
+    }
+    act(state, 1, play("JC"))
+    assert table(state)["top"] == "JC"
+
+
+def test_holding_only_off_suit_nines_the_player_is_told_why_and_draws() -> None:
+    state = deal(["JD", "5S"], ["9H", "9D", "JS"], ["6D", "QS"], upcard="3C", draw=["AS", "2S"])
+    assert turn_moves(state, 1) == [draw()]
+    assert state.view(1)["unplayable"] == {
+        card: f"{card} {OFF_SUIT_ON_3C}" for card in ("9H", "9D", "JS")
+    }
+    assert assert_illegal(state, 1, play("9H", "H")) == f"9H {OFF_SUIT_ON_3C}"
+    assert assert_illegal(state, 1, play("9D", "D", announce=False)) == f"9D {OFF_SUIT_ON_3C}"
+    act(state, 1, draw())
+    assert_hand(state, 1, ["9H", "9D", "JS", "AS"])
+    assert table(state)["turn"] == 2
+
+
+def test_a_nine_fits_on_a_nine_by_rank_whatever_the_suit() -> None:
+    state = deal(
+        ["JS", "5S"], ["9C", "9H", "4D"], ["9D", "6S", "QH"], upcard="KC", draw=["AC", "2S"]
+    )
+    assert playable_cards(state, 1) == {"9C"}  # 9H and 4D match neither clubs nor K
+    act(state, 1, play("9C", "S"))
+    # On a 9 with spades to follow: the 9D by rank, the 6S by suit.
+    assert listed_plays(state, 2) == [("6S", None, False), ("9D", "D", False), ("9D", "H", False)]
+    act(state, 2, play("9D", "D"))
+    act(state, 0, draw())  # JS 5S: neither a diamond nor a 9
+    # The 9H refused on the KC now fits the 9D by rank; the 4D by suit.
+    assert playable_cards(state, 1) == {"4D", "9H"}
+    assert {suit for card, suit, _ in listed_plays(state, 1) if card == "9H"} == {"D", "H"}
+    act(state, 1, play("9H", "H"))
+    assert (table(state)["top"], table(state)["suit"]) == ("9H", "H")
+
+
+def test_after_a_turned_up_nine_names_a_suit_a_nine_must_still_fit() -> None:
+    state = deal(["JD", "5S"], ["JC", "4H"], ["9H", "QD"], upcard="9S", draw=["AS", "2S"])
+    assert sorted(a["suit"] for a in turn_moves(state, 0)) == ["C", "S"]
+    act(state, 0, name_suit("C"))
+    assert playable_cards(state, 1) == {"JC"}
+    act(state, 1, play("JC"))
+    assert turn_moves(state, 2) == [draw()]
+    message = assert_illegal(state, 2, play("9H", "H"))
+    assert message == "9H does not fit: play a club, a J, or an 8"
+
+
+def test_after_an_eight_names_a_suit_only_the_nine_of_that_suit_fits() -> None:
+    state = deal(["JD", "5S"], ["9C", "9H", "9S"], ["6D", "QS"], upcard="8H")
+    act(state, 0, name_suit("C"))
+    assert playable_cards(state, 1) == {"9C"}  # the 8's own hearts no longer count
+    for card in ("9H", "9S"):
+        assert state.view(1)["unplayable"][card] == f"{card} does not fit: play a club or an 8"
+
+
+@pytest.mark.parametrize(
+    ("upcard", "advice"),
+    [
+        ("3C", "play a club, a 3, or an 8"),
+        ("AC", "play a club, an ace, or an 8"),
+        ("JC", "play a club, a J, or an 8"),
+        ("8C", "play a club or an 8"),
+        ("9S", "play a club, a 9, or an 8"),
+    ],
+)
+def test_the_refusal_says_what_fits_in_plain_words(upcard: str, advice: str) -> None:
+    state = deal(["JD", "5S"], ["KH", "QD"], ["6D", "QS"], upcard=upcard)
+    if table(state)["phase"] == "suit":
+        act(state, 0, name_suit("C"))
+    assert assert_illegal(state, 1, play("KH")) == f"KH does not fit: {advice}"
+
+
+# ================================================================================================
 # Must play; drawing; the draw pile
 # ================================================================================================
-@pytest.mark.parametrize("playable", ["QH", "KS", "8S", "9D"])
+@pytest.mark.parametrize("playable", ["QH", "KS", "8S", "9H"])
 def test_a_player_with_a_playable_card_may_not_draw(playable: str) -> None:
     state = deal(["JD", "5S"], [playable, "2C", "4S"], ["6D", "QC"], draw=["AS"])
     assert all(move["type"] == "play" for move in turn_moves(state, 1))
@@ -690,7 +790,8 @@ def test_any_ace_or_two_adds_to_the_crank_until_someone_draws_the_count() -> Non
     assert table(state)["turn"] == 0
 
 
-def test_wild_cards_cannot_be_played_during_a_crank() -> None:
+def test_eights_and_nines_cannot_be_played_during_a_crank() -> None:
+    # The 9H and QH follow the 2H's suit, the 8S is wild: none of them is an ace or a 2.
     state = deal(["JD", "5S"], ["8S", "9H", "QH"], ["6C", "KC"], upcard="2H", draw=["4C", "4D"])
     assert turn_moves(state, 1) == [draw()]
     assert_illegal(state, 1, play("8S", "S"))

@@ -68,9 +68,22 @@ async def test_selecting_a_dimmed_card_says_why():
     async with opened(client) as (app, pilot):
         assert app.screen.query_one("#hand", Hand).unplayable == {"QS"}
         await pilot.press("2")
-        assert "✗ Q♠ does not fit: play a heart, a K, or a wild 8 or 9" in status(app)
+        assert "✗ Q♠ does not fit: play a heart, a K, or an 8" in status(app)
         await press(pilot, "enter")
         assert view(client)["hand"] == ["5H", "QS"]  # nothing was played
+
+
+async def test_a_nine_of_another_suit_is_dimmed_and_opens_no_suit_dialog():
+    client = stacked([["9C", "QH"], ["2D", "9D", "JD"]], upcard="KH")
+    async with opened(client) as (app, pilot):
+        assert app.screen.query_one("#hand", Hand).unplayable == {"9C"}
+        await pilot.press("1")
+        assert "✗ 9♣ does not fit: play a heart, a K, or an 8" in status(app)
+        await press(pilot, "enter")
+        assert isinstance(app.screen, CratesScreen)  # no suit to name for a card that cannot go
+        assert view(client)["hand"] == ["9C", "QH"]
+        await pilot.press("2")
+        assert "Enter plays Q♥." in status(app)
 
 
 async def test_picking_a_card_out_of_turn_says_whose_turn_it_is():
@@ -95,6 +108,8 @@ async def test_bots_play_by_themselves_after_a_pause():
 async def test_an_eight_asks_for_any_suit_and_the_choice_becomes_the_suit():
     client = stacked([["8C", "QS"], ["2D", "9C", "JD"]], upcard="KH")
     async with opened(client) as (app, pilot):
+        await pilot.press("1")
+        assert "Enter plays 8♣ and lets you name any suit." in status(app)
         await press(pilot, "enter")
         dialog = app.screen
         assert isinstance(dialog, PickDialog)
@@ -109,6 +124,8 @@ async def test_an_eight_asks_for_any_suit_and_the_choice_becomes_the_suit():
 async def test_a_nine_offers_only_its_colour_and_escape_keeps_the_card():
     client = stacked([["9H", "QS"], ["2D", "9C", "JD"]], upcard="KH")
     async with opened(client) as (app, pilot):
+        await pilot.press("1")
+        assert "Enter plays 9♥ and lets you keep ♥ hearts or switch to ♦ diamonds." in status(app)
         await press(pilot, "enter")
         dialog = app.screen
         assert isinstance(dialog, PickDialog)

@@ -41,5 +41,6 @@ def test_round_summary(snap_compare):
 
 
 def test_suit_for_a_nine(snap_compare):
-    client = stacked([["9C", "QH"], ["2D", "4C", "JD"]], names=("Sara",))
+    # The 9C follows the turned-up KC's suit (a 9 is no wild card).
+    client = stacked([["9C", "QH"], ["2D", "4C", "JD"]], upcard="KC", names=("Sara",))
     assert snap_compare(TableGamesApp(client), press=["1", "enter"], terminal_size=(80, 24))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tablegames.tui.screens.crates_view import wild_suits
+from tablegames.tui.screens.crates_view import suits_to_name
 from tablegames.tui.widgets.card import card_label, prettify
 from tablegames.tui.widgets.log import event_line
 
@@ -29,6 +29,6 @@ def test_log_lines_name_the_seats():
 
 
 def test_a_nine_names_only_its_colour():
-    assert wild_suits("9H") == ("H", "D")
-    assert wild_suits("9C") == ("C", "S")
-    assert wild_suits("8D") == ("S", "H", "D", "C")
+    assert suits_to_name("9H") == ("H", "D")
+    assert suits_to_name("9C") == ("C", "S")
+    assert suits_to_name("8D") == ("S", "H", "D", "C")

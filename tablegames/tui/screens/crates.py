@@ -190,7 +190,7 @@ class CratesScreen(HandScreen):
     def _suit_dialog(self, card: str, title: str) -> PickDialog[str]:
         options = [
             Option(suit.lower(), suit_name(suit, self.ascii), suit)
-            for suit in show.wild_suits(card)
+            for suit in show.suits_to_name(card)
         ]
         return PickDialog(title, options, ascii=self.ascii)
 
@@ -248,14 +248,14 @@ class CratesScreen(HandScreen):
             self._say(hint)
             self.message_turn = view["turn"]
             return
-        if show.is_wild(card):
+        if show.names_a_suit(card):
             title = show.suit_options_title(card, self.ascii)
             self._open(self._suit_dialog(card, title), lambda suit: self._play(card, suit))
         else:
             self._play(card, None)
 
     def _play(self, card: str, suit: str | None) -> None:
-        if suit is None and show.is_wild(card):
+        if suit is None and show.names_a_suit(card):
             self._say(f"{card_label(card, self.ascii)} stays in your hand.")
             return
         action: dict[str, Any] = {"type": "play", "card": card}

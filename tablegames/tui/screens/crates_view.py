@@ -7,9 +7,8 @@ from collections.abc import Sequence
 from rich.text import Text
 
 from ...rules import View
+from ...rules.crates import NAMEABLE_SUITS, SUIT_NAMING_CARDS, WILD_CARDS
 from ..widgets.card import (
-    SAME_COLOUR,
-    SUIT_LETTERS,
     card_label,
     prettify,
     rank_of,
@@ -21,16 +20,14 @@ from ..widgets.hand import BIG, SMALL, boxed_card
 from ..widgets.seats import SeatRow
 
 
-def is_wild(card: str) -> bool:
-    """True for the cards that name a suit when played: 8s and 9s."""
-    return rank_of(card) in ("8", "9")
+def names_a_suit(card: str) -> bool:
+    """True for the cards that name a suit when played: 8s (wild) and 9s (which must fit)."""
+    return card in SUIT_NAMING_CARDS
 
 
-def wild_suits(card: str) -> tuple[str, ...]:
-    """The suits a wild card may name: any for an 8, its own colour's two for a 9."""
-    if rank_of(card) == "8":
-        return SUIT_LETTERS
-    return (suit_of(card), SAME_COLOUR[suit_of(card)])
+def suits_to_name(card: str) -> tuple[str, ...]:
+    """The suits an 8 or 9 may name: any for an 8, its own colour's two for a 9."""
+    return NAMEABLE_SUITS[card]
 
 
 def seat_rows(view: View, names: Sequence[str], you: int | None) -> list[SeatRow]:
@@ -123,8 +120,11 @@ def card_hint(view: View, card: str, names: Sequence[str], you: int, ascii: bool
         mark = "x" if ascii else "✗"
         reason = prettify(reason, ascii)
         return f"{mark} {reason}" if reason.startswith(label) else f"{mark} {label}: {reason}"
-    if is_wild(card):
-        return f"Enter plays {label} and lets you name a suit."
+    if card in WILD_CARDS:
+        return f"Enter plays {label} and lets you name any suit."
+    if names_a_suit(card):
+        own, partner = (suit_name(suit, ascii) for suit in suits_to_name(card))
+        return f"Enter plays {label} and lets you keep {own} or switch to {partner}."
     return f"Enter plays {label}."
 
 
