@@ -166,10 +166,7 @@ class Party:
     # -- messages ---------------------------------------------------------------------------------
     def receive(self, member: Member, message: dict[str, Any]) -> None:
         """Do what `message` asks; a refusal is an `error` to `member` (sent here)."""
-        kind = message["t"]
-        if not member.greeted and kind != "hello":
-            self._refuse(member, "hello-first", "say hello first", close=True)
-            return
+        kind = message["t"]  # (the protocol layer has seen to it that hello comes first)
         handler: Callable[[Member, dict[str, Any]], None] = getattr(self, f"_on_{kind}")
         try:
             handler(member, message)

@@ -223,12 +223,19 @@ def decode(body: bytes, max_frame: int) -> Any:
 class Connection:
     """One side of a connection: feed it bytes, read messages, queue messages, take bytes to send.
 
-    `inbound` is the schema set for what the peer may send; `max_frame` caps a frame's body.
+    `inbound` is the schema set for what the peer may send; `max_frame` caps a frame's body;
+    `first` is the type the peer's first message must have (a server's: "hello").
     """
 
-    def __init__(self, inbound: Mapping[str, Schema], max_frame: int = MAX_CLIENT_FRAME) -> None:
+    def __init__(
+        self,
+        inbound: Mapping[str, Schema],
+        max_frame: int = MAX_CLIENT_FRAME,
+        first: str | None = None,
+    ) -> None:
         self.inbound = inbound
         self.max_frame = max_frame
+        self.first = first
         self.closing = False
         self._buffer = bytearray()
         self._events: list[Message | ProtocolError] = []
@@ -257,6 +264,11 @@ class Connection:
             if problem is not None:
                 self._fail("bad-message", problem)
                 return
+            if self.first is not None:
+                if message["t"] != self.first:
+                    self._fail(f"{self.first}-first", f"say {self.first} first")
+                    return
+                self.first = None
             self._events.append(message)
 
     def receive_eof(self) -> None:

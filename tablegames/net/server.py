@@ -22,7 +22,7 @@ from ..table import drive_bots
 from .guard import RateLimit
 from .hosting import HostedTable, Seat
 from .party import Party, PartyConfig
-from .protocol import CLIENT_MESSAGES, MAX_CLIENT_FRAME, Connection, ProtocolError, encode
+from .protocol import CLIENT_MESSAGES, MAX_CLIENT_FRAME, Connection, ProtocolError
 
 log = logging.getLogger("tablegames.server")
 
@@ -70,7 +70,7 @@ class Client:
     def __init__(self, server: Server, writer: asyncio.StreamWriter) -> None:
         self.server = server
         self.writer = writer
-        self.conn = Connection(CLIENT_MESSAGES, max_frame=MAX_CLIENT_FRAME)
+        self.conn = Connection(CLIENT_MESSAGES, max_frame=MAX_CLIENT_FRAME, first="hello")
         self.name = "guest"
         peer = writer.get_extra_info("peername")
         self.address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
@@ -84,23 +84,26 @@ class Client:
         self.last_ping = 0.0
 
     def send(self, message: dict[str, Any]) -> None:
-        """Queue `message`; a peer whose unsent bytes pass the cap is dropped, the table goes on."""
+        """Send `message` through the protocol; a peer whose unsent bytes pass the cap is
+        dropped, and the table goes on."""
         if self.closed or self.writer.is_closing():  # gone (maybe by the peer's hand): drop it
             return
-        frame = encode(message)
+        self.conn.send(message)
+        self.flush()
+
+    def flush(self) -> None:
+        """Write what the protocol has queued (its refusals too)."""
+        data = self.conn.data_to_send()
+        if not data or self.closed:
+            return
         if (
-            self.writer.transport.get_write_buffer_size() + len(frame)
+            self.writer.transport.get_write_buffer_size() + len(data)
             > self.server.config.max_queued
         ):
             log.info("dropping %s: not reading", self.name)
             self.close()
             return
-        self.writer.write(frame)
-
-    def flush(self) -> None:
-        data = self.conn.data_to_send()
-        if data and not self.closed:
-            self.writer.write(data)
+        self.writer.write(data)
 
     def close(self) -> None:
         if not self.closed:

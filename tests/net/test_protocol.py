@@ -139,3 +139,14 @@ def test_every_server_message_the_server_sends_fits_its_schema():
     for message in samples:
         assert check_message(message, SERVER_MESSAGES) is None
         assert check_message(message, CLIENT_MESSAGES) is not None or message["t"] == "ping"
+
+
+def test_a_server_side_connection_takes_hello_first_and_nothing_else_before_it():
+    conn = Connection(CLIENT_MESSAGES, first="hello")
+    conn.receive_data(encode({"t": "lobby"}) + encode(HELLO))
+    (refusal,) = conn.events_received()
+    assert isinstance(refusal, ProtocolError) and refusal.code == "hello-first"
+    assert conn.closing and msgpack.unpackb(conn.data_to_send()[4:])["text"] == "say hello first"
+    greeted = Connection(CLIENT_MESSAGES, first="hello")
+    greeted.receive_data(encode(HELLO) + encode({"t": "lobby"}) + encode(HELLO))
+    assert [m["t"] for m in greeted.events_received()] == ["hello", "lobby", "hello"]

@@ -47,6 +47,7 @@ class Peer:
         self.table: HostedTable | None = None
         self.closed = False
         self.received = bytearray()
+        self.conn = Connection(CLIENT_MESSAGES, first="hello")  # the server's side of its line
         self.seat: int | None = None
         self.spectator = False
         self.sent: set[str] = set()  # words this peer sent (a refusal may echo them)
@@ -97,10 +98,9 @@ class ServerCore(RuleBasedStateMachine):
     # -- helpers ----------------------------------------------------------------------------------
     def deliver(self, peer: Peer, message: dict[str, Any]) -> None:
         """Send `message` from `peer` as bytes through a Connection, then to the server."""
-        conn = Connection(CLIENT_MESSAGES)
         peer.sent.update(WORD.findall(repr(message)))
-        conn.receive_data(encode(message))
-        for received in conn.events_received():
+        peer.conn.receive_data(encode(message))
+        for received in peer.conn.events_received():
             assert not isinstance(received, ProtocolError), received
             self.server.party.receive(peer, received)  # type: ignore[arg-type]
 
