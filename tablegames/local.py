@@ -68,7 +68,7 @@ def local_table(
                 for seat, name in enumerate(table.names)
             ],
         )
-        client.stop_saving = store.follow(table_id, table)
+        client.stop_saving = table.on_action(store.saver(table_id))
         client.saved_as = (store, table_id)
     return client
 
@@ -99,7 +99,7 @@ def resume_local(store: Store, table_id: int, pace: float = 0.5, speed: float = 
     )
     humans = [seat.seat for seat in saved.seats if seat.bot_level is None]
     client = LocalClient(table, seats=humans, pace=pace, speed=speed)
-    client.stop_saving = store.follow(table_id, table)
+    client.stop_saving = table.on_action(store.saver(table_id))
     client.saved_as = (store, table_id)
     return client
 

@@ -23,7 +23,7 @@ from .paths import data_dir, owner_only_file
 from .rules import Action, get_game
 
 if TYPE_CHECKING:
-    from .table import Table
+    from .table import Accepted
 
 #: Each migration takes the schema from version i to i + 1. Never edit one that has shipped.
 MIGRATIONS: tuple[str, ...] = (
@@ -259,26 +259,27 @@ class Store:
                 (table_id, seq, seat, json.dumps(action), now, client_version),
             )
 
-    def follow(
-        self,
-        table_id: int,
-        table: Table,
-        client_version: Callable[[], int | None] = lambda: None,
-    ) -> Callable[[], None]:
-        """Commit every action `table` accepts from now on (and its result when it ends).
+    def saver(self, table_id: int) -> Callable[[Accepted], None]:
+        """A table listener that commits every action it hears of, and the result at the end.
 
-        The table calls this before it tells anyone, so what a player saw is always saved.
-        `client_version` names the version the acting client saw, for spotting repeats.
-        Returns a function that stops saving.
+        The table calls it before it tells anyone, so what a player saw is always saved; an
+        action's `meta["client_version"]` (the version its client acted on) is kept, for spotting
+        repeats. Give it to `Table.on_action`, which returns how to stop saving.
         """
 
-        def save(seat: int, action: Action, now: float) -> None:
-            seq = len(table.log) - 1
-            self.append_action(table_id, seq, seat, action, now, client_version())
-            if table.over:
-                self.finish_table(table_id, table.state.result())
+        def save(accepted: Accepted) -> None:
+            self.append_action(
+                table_id,
+                accepted.seq,
+                accepted.seat,
+                accepted.action,
+                accepted.now,
+                accepted.meta.get("client_version"),
+            )
+            if accepted.result is not None:
+                self.finish_table(table_id, accepted.result)
 
-        return table.on_action(save)
+        return save
 
     def finish_table(self, table_id: int, result: dict[str, Any]) -> None:
         with self.transaction() as db:

@@ -25,13 +25,10 @@ import secrets
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from .rules import Action, Event, Game, IllegalAction, State, View
 from .rules.core import visible_to
-
-if TYPE_CHECKING:
-    from .store import Store
 
 
 class Bot(Protocol):
@@ -92,6 +89,25 @@ class Update:
 
 Subscriber = Callable[[Update], None]
 
+
+class SavedIn(Protocol):
+    """Where a local game is saved (the store), as the table needs it: to forget the game."""
+
+    def delete_table(self, table_id: int) -> None: ...
+
+
+@dataclass(frozen=True)
+class Accepted:
+    """An action the table accepted, as its listeners (the store, the server) hear of it."""
+
+    seq: int  # its place in the action log
+    seat: int
+    action: Action
+    now: float
+    result: dict[str, Any] | None  # the game's result, if this action ended it
+    meta: dict[str, Any]  # what the one who submitted it added (the version its client saw)
+
+
 #: The action type by which the table tells a game that its deadline has passed.
 TIME = "time"
 #: The seat a `time` action is logged for (the engine accepts it from any seat).
@@ -125,7 +141,7 @@ class Table:
         # A restored table's time goes on from its last action: the engine may compare times.
         self._start = self.clock() - (float(self.log[-1][2]) if self.log else 0.0)
         self._subscribers: list[tuple[int | None, Subscriber]] = []
-        self._listeners: list[Callable[[int, Action, float], None]] = []
+        self._listeners: list[Callable[[Accepted], None]] = []
         for seat, action, now in self.log:  # restoring a saved table
             self.state.apply(seat, action, now)
             self.version += 1
@@ -145,8 +161,8 @@ class Table:
         subscriber(self.update_for(seat))
         return lambda: self._subscribers.remove(entry) if entry in self._subscribers else None
 
-    def on_action(self, listener: Callable[[int, Action, float], None]) -> Callable[[], None]:
-        """Call `listener(seat, action, now)` for every accepted action before anyone is told.
+    def on_action(self, listener: Callable[[Accepted], None]) -> Callable[[], None]:
+        """Tell `listener` of every accepted action (an `Accepted`) before anyone is told of it.
 
         Returns a function that stops the calls.
         """
@@ -164,16 +180,17 @@ class Table:
             waiting=self.state.visible_waiting(seat),
         )
 
-    def submit(self, seat: int, action: Action) -> list[Event]:
+    def submit(self, seat: int, action: Action, meta: dict[str, Any] | None = None) -> list[Event]:
         """Apply `action` for `seat` and publish it. Raises IllegalAction and changes nothing.
 
         What the clock decided comes first: if the game's deadline has passed, the `time`
         action is applied and published before `action` is tried (even if it is then refused).
+        `meta` goes to the listeners with the action (e.g. the version its client acted on).
         """
         now = self.now()
         if not is_time(action):
             self._settle_clock(now)
-        return self._apply(seat, action, now)
+        return self._apply(seat, action, now, meta or {})
 
     def settle_clock(self) -> bool:
         """Apply the game's `time` action if its deadline has passed; True if it did.
@@ -189,19 +206,27 @@ class Table:
             due = self.state.deadline()
             if due is None or now < due:
                 break
-            self._apply(CLOCK_SEAT, {"type": TIME}, now)
+            self._apply(CLOCK_SEAT, {"type": TIME}, now, {})
             settled = True
         return settled
 
-    def _apply(self, seat: int, action: Action, now: float) -> list[Event]:
+    def _apply(self, seat: int, action: Action, now: float, meta: dict[str, Any]) -> list[Event]:
         """Apply, log, persist (listeners) and publish one action at table time `now`."""
         required = seat in self.state.waiting_for() and not is_time(action)
         events = self.state.apply(seat, action, now)
         self.log.append((seat, action, now))
         self.version += 1
         self.turns_taken += required
+        accepted = Accepted(
+            len(self.log) - 1,
+            seat,
+            action,
+            now,
+            self.state.result() if self.state.over else None,
+            meta,
+        )
         for listener in self._listeners:
-            listener(seat, action, now)
+            listener(accepted)
         for watcher, subscriber in list(self._subscribers):
             subscriber(self.update_for(watcher, events))
         return events
@@ -264,11 +289,11 @@ class LocalClient:
         self.speed = speed  # real-time games run this much faster (or slower) than life
         self._changed = asyncio.Event()
         self._listeners: list[Callable[[int, Update], None]] = []
-        self.saved_as: tuple[Store, int] | None = None  # where the game is being saved
+        self.saved_as: tuple[SavedIn, int] | None = None  # where the game is being saved
         self.stop_saving: Callable[[], None] = lambda: None
         for seat in self.seats:
             table.subscribe(seat, self._relay(seat))
-        table.on_action(lambda seat, action, now: self._changed.set())
+        table.on_action(lambda accepted: self._changed.set())
 
     @property
     def names(self) -> list[str]:

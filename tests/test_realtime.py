@@ -173,7 +173,7 @@ async def test_drive_bots_sleeps_until_a_change_or_a_wake_up():
     late = Scripted(1e6, {"type": "gesture", "name": "nod"})  # wants to act much later
     table = crabs_table({1: late}, clock, **STACKED)
     changed = asyncio.Event()
-    table.on_action(lambda seat, action, now: changed.set())
+    table.on_action(lambda accepted: changed.set())
     task = asyncio.create_task(drive_bots(table, 0.5, changed))
     await asyncio.sleep(0.05)
     asked = len(late.asked)
@@ -239,7 +239,7 @@ def called_on_the_last_token(bots: dict[int, Any] | None = None) -> tuple[Table,
 def test_a_table_settles_the_clock_before_an_action_that_comes_too_late():
     table, clock = called_on_the_last_token()
     saved: list[tuple[int, Any, float]] = []
-    table.on_action(lambda seat, action, now: saved.append((seat, action, now)))
+    table.on_action(lambda a: saved.append((a.seat, a.action, a.now)))
     told: list[Any] = []
     table.subscribe(2, told.append)
     turns = table.turns_taken

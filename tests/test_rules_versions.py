@@ -21,7 +21,7 @@ def saved_game(store: Store, kind: str, finished: bool) -> int:
     table_id = store.create_table("ABCD", "crates", 2, {"short": True}, kind)
     store.start_table(table_id, 4, [SavedSeat(0, "Sara"), SavedSeat(1, "Ada", bot_level="normal")])
     table = Table(get_game("crates"), 2, ["Sara", "Ada"], seed=4, options={"short": True})
-    store.follow(table_id, table)
+    table.on_action(store.saver(table_id))
     for _ in range(6):
         seat = min(table.state.waiting_for())
         table.submit(seat, table.legal(seat)[0])

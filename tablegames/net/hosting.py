@@ -21,7 +21,7 @@ from weakref import WeakKeyDictionary
 from ..bots import get_bot
 from ..rules import Action, Game, IllegalAction, get_game
 from ..store import SavedSeat, SavedTable, Store
-from ..table import Table, Update
+from ..table import Accepted, Table, Update
 from .names import name_key
 from .protocol import log_difference
 
@@ -109,7 +109,7 @@ class HostedTable:
     options: dict[str, Any] = field(default_factory=dict)
     seed: int | None = None
     fill_with_bots: str | None = None  # level for seats still empty when everyone is ready
-    on_action: Callable[[HostedTable, int, Action, float], None] | None = None
+    on_action: Callable[[HostedTable, Accepted], None] | None = None
     store: Store | None = None
     min_humans: int | None = None  # the game begins once this many are seated and ready
     owner_seat: int | None = None  # whoever holds this seat may start it and give seats away
@@ -118,7 +118,6 @@ class HostedTable:
     seats: list[Seat] = field(default_factory=list)
     spectators: list[Peer] = field(default_factory=list)
     store_id: int | None = None
-    _acting_version: int | None = None  # the client version of the action being applied
     _stop_feed: Callable[[], None] | None = None  # the spectators' feed, only while they watch
     # What each peer was last sent of its view's log (forgotten with the peer).
     _logs_sent: WeakKeyDictionary[Peer, list[Any]] = field(default_factory=WeakKeyDictionary)
@@ -400,11 +399,11 @@ class HostedTable:
             if seat.bot_level is not None:
                 table.bots[seat.number] = _bot(self.game.name, seat.bot_level, seat.number)
         if self.store is not None and self.store_id is not None:
-            self.store.follow(self.store_id, table, lambda: self._acting_version)
+            table.on_action(self.store.saver(self.store_id))
         if self.on_action is not None:
             listener = self.on_action
-            table.on_action(lambda seat, action, now: listener(self, seat, action, now))
-        table.on_action(lambda seat, action, now: self._log_if_over(table))
+            table.on_action(lambda accepted: listener(self, accepted))
+        table.on_action(self._log_if_over)
         for seat in self.seats:
             table.subscribe(seat.number, self._deliver(seat))
         if self.spectators:
@@ -421,13 +420,7 @@ class HostedTable:
             peer.send({"t": "ack", "v": version})
             peer.send(self.update_message(self.table.update_for(seat.number), peer))
             return
-        # What the clock decided is nobody's move: it is saved without this client's version.
-        self.table.settle_clock()
-        self._acting_version = version
-        try:
-            self.table.submit(seat.number, action)
-        finally:
-            self._acting_version = None
+        self.table.submit(seat.number, action, {"client_version": version})
         seat.last_action = (version, action)
 
     def seat_of(self, peer: Peer) -> Seat | None:
@@ -503,9 +496,9 @@ class HostedTable:
             log.info("table %s: %s", self.code, text)
         self.broadcast(self.presence(text))
 
-    def _log_if_over(self, table: Table) -> None:
-        if table.over:
-            winners = [self.seats[seat].name for seat in table.state.result()["winners"]]
+    def _log_if_over(self, accepted: Accepted) -> None:
+        if accepted.result is not None:
+            winners = [self.seats[seat].name for seat in accepted.result["winners"]]
             log.info("table %s: the game is over; won: %s", self.code, ", ".join(winners))
 
     def broadcast(self, message: dict[str, Any]) -> None:

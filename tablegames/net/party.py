@@ -17,6 +17,7 @@ from typing import Any, Protocol
 from ..bots import LEVELS
 from ..rules import GAMES, IllegalAction, SetupError, get_game
 from ..store import OutdatedRules, Store
+from ..table import Accepted
 from .guard import AttemptLimiter, RateLimit, wait_in_words
 from .hosting import HostedTable, Peer, Seat, new_code, same_join_code
 from .names import clean_name, clean_text, name_key
@@ -65,7 +66,7 @@ class Party:
         config: PartyConfig,
         store: Store | None,
         started: Callable[[HostedTable], None],
-        on_action: Callable[[HostedTable, int, Any, float], None] | None = None,
+        on_action: Callable[[HostedTable, Accepted], None] | None = None,
         guard: AttemptLimiter | None = None,
     ) -> None:
         self.config = config

@@ -12,13 +12,11 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..rules import Action
 from ..store import Store
-from ..table import drive_bots
+from ..table import Accepted, drive_bots
 from .guard import RateLimit
 from .hosting import HostedTable, Seat
 from .party import Party, PartyConfig
@@ -129,7 +127,7 @@ class Server:
     def __init__(self, config: ServerConfig | None = None, store: Store | None = None) -> None:
         self.config = config or ServerConfig()
         self.store = store
-        self.party = Party(self.config, store, self._drive, on_action=self._record_action)
+        self.party = Party(self.config, store, self._drive, on_action=self._wake_bots)
         self.clients: set[Client] = set()
         self._server: asyncio.Server | None = None
         self._tasks: set[asyncio.Task[None]] = set()
@@ -137,7 +135,6 @@ class Server:
         self._bot_wakeups: dict[str, asyncio.Event] = {}
         self.port: int | None = None  # where it listens, once started
         self.ssh_port: int | None = None  # a party's SSH front door beside it, if any
-        self.on_action: Callable[[HostedTable, int, Action, float], None] | None = None
 
     # -- tables ---------------------------------------------------------------------------------
     @property
@@ -152,12 +149,10 @@ class Server:
         """Bring back every unfinished table from the store (call before `start`)."""
         return self.party.restore_tables()
 
-    def _record_action(self, hosted: HostedTable, seat: int, action: Action, now: float) -> None:
+    def _wake_bots(self, hosted: HostedTable, accepted: Accepted) -> None:
         wakeup = self._bot_wakeups.get(hosted.code)
         if wakeup is not None:
             wakeup.set()
-        if self.on_action is not None:
-            self.on_action(hosted, seat, action, now)
 
     def _drive(self, hosted: HostedTable) -> None:
         assert hosted.table is not None
