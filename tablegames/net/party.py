@@ -182,9 +182,21 @@ class Party:
         if hosted is not None:
             hosted.detach(member, now)
             member.table = None
-            if hosted.stage() == 2 and not hosted.peers():  # finished, and everyone has gone:
-                del self.tables[hosted.code]  # it stays in the history, not in the lobby
+            if not hosted.peers() and self._forgettable(hosted):
+                del self.tables[hosted.code]
+                if hosted.stage() == 0 and self.store is not None and hosted.store_id is not None:
+                    self.store.delete_table(hosted.store_id)
             self.lobby_changed()
+
+    @staticmethod
+    def _forgettable(hosted: HostedTable) -> bool:
+        """A table nobody is at that the lobby can do without: a finished one (it stays in the
+        history), or one opened in the lobby whose players all left before it began."""
+        if hosted.stage() == 2:
+            return True
+        return hosted.stage() == 0 and hosted.owner_seat is not None and not any(
+            seat.human for seat in hosted.seats
+        )
 
     def _refuse(self, member: Member, code: str, text: str, close: bool = False) -> None:
         member.send({"t": "error", "code": code, "text": text})

@@ -112,3 +112,22 @@ async def test_join_without_a_table_goes_straight_to_the_only_open_one():
     finally:
         await remote.close()
         await server.close()
+
+
+async def test_a_table_opened_in_the_lobby_goes_when_its_players_leave_before_the_deal():
+    server, port = await party(tables=0)
+    remote = RemoteClient("127.0.0.1", port, "Sara")
+    app = TableGamesApp(remote=remote, lobby=True)
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            await pilot.press("n", "enter")
+            await wait_for(pilot, lambda: "or s to start now" in screen_text(app))
+            assert len(server.tables) == 1
+            await pilot.press("q")  # back to the lobby before anyone else came
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            await wait_for(pilot, lambda: not server.tables)
+            await wait_for(pilot, lambda: "No tables yet" in screen_text(app))
+    finally:
+        await remote.close()
+        await server.close()
