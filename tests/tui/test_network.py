@@ -38,6 +38,15 @@ async def wait_for(pilot, condition, seconds: float = 5.0) -> None:
     raise AssertionError("the app never got there")
 
 
+async def at_the_table_with(friend: RemoteClient, app: TableGamesApp, pilot) -> None:
+    """`friend` sits down and is ready; the app's player does the same, and the deal shows."""
+    await friend.connect()
+    friend.ready(True)
+    await wait_for(pilot, lambda: "Press r" in screen_text(app))
+    await pilot.press("r")
+    await wait_for(pilot, lambda: isinstance(app.screen, CratesScreen))
+
+
 async def test_joining_a_server_opens_the_table_and_plays_through_it():
     server, port = await dealt_table(fill_with_bots="normal", min_humans=1)
     remote = RemoteClient("127.0.0.1", port, "Sara")
@@ -131,11 +140,7 @@ async def test_chat_goes_to_everyone_at_the_table_as_a_banner():
     app = TableGamesApp(remote=remote)
     try:
         async with app.run_test(size=(80, 24)) as pilot:
-            await friend.connect()
-            friend.ready(True)
-            await wait_for(pilot, lambda: "Press r" in screen_text(app))
-            await pilot.press("r")
-            await wait_for(pilot, lambda: isinstance(app.screen, CratesScreen))
+            await at_the_table_with(friend, app, pilot)
             await pilot.press("t")
             assert isinstance(app.screen, ChatDialog)
             await pilot.press(*"gg", "enter")
@@ -185,11 +190,7 @@ async def test_a_chat_flood_shows_a_few_pop_ups_and_the_chat_keeps_the_rest():
 
     try:
         async with app.run_test(size=(80, 24)) as pilot:
-            await flooder.connect()
-            flooder.ready(True)
-            await wait_for(pilot, lambda: "Press r" in screen_text(app))
-            await pilot.press("r")
-            await wait_for(pilot, lambda: isinstance(app.screen, CratesScreen))
+            await at_the_table_with(flooder, app, pilot)
             for n in range(40):
                 flooder.chat(f"[bold]spam[/bold] {n}")
             await wait_for(pilot, lambda: len(remote.chat_lines) == 40)
@@ -212,11 +213,7 @@ async def test_an_away_player_is_named_over_the_table_with_the_time_away():
     app = TableGamesApp(remote=remote)
     try:
         async with app.run_test(size=(80, 24)) as pilot:
-            await friend.connect()
-            friend.ready(True)
-            await wait_for(pilot, lambda: "Press r" in screen_text(app))
-            await pilot.press("r")
-            await wait_for(pilot, lambda: isinstance(app.screen, CratesScreen))
+            await at_the_table_with(friend, app, pilot)
             assert "Away:" not in screen_text(app)
             await friend.close()
             await wait_for(pilot, lambda: "Away: Tom, away 0 s" in screen_text(app))
