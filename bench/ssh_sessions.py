@@ -228,13 +228,15 @@ def drain(clients: list[Client], seconds: float) -> None:
 
 
 def open_tables(clients: list[Client], timeout: float) -> list[float]:
-    """Every client presses n, then Enter: a new table; seconds until each is seated there."""
+    """Every client presses n, then (once the dialog shows) Enter: a new table each; seconds
+    from n to being seated there."""
     for client in clients:
         os.write(client.master, b"n")
-    drain(clients, 1.0)
+        client.output, client.ready_after, client.started = bytearray(), None, time.perf_counter()
+    wait_until_ready(clients, b"A new table", timeout)
     for client in clients:
         os.write(client.master, b"\r")
-        client.output, client.ready_after, client.started = bytearray(), None, time.perf_counter()
+        client.output, client.ready_after = bytearray(), None
     wait_until_ready(clients, b"start now", timeout)
     return [client.ready_after or 0.0 for client in clients]
 

@@ -72,7 +72,7 @@ class Follow:
         if kind == "lost":
             return await self._lost()
         if kind == "lobby" and remote.table_code is None:
-            self._show_lobby()
+            self._update_lobby()
         elif kind == "seated":
             self._seated()
         elif kind == "presence" and not self.started and self.waiting is not None:
@@ -119,6 +119,13 @@ class Follow:
         return True
 
     # -- screens ----------------------------------------------------------------------------------
+    def _update_lobby(self) -> None:
+        """New lobby news: redraw the list, leaving any dialog of the player's open on top."""
+        if self.lobby is not None and self.lobby in self.app.screen_stack:
+            self.lobby.show(self.remote.lobby)
+        else:
+            self._show_lobby()
+
     def _show_lobby(self) -> None:
         """The lobby on top, every table screen of ours closed."""
         app = self.app

@@ -131,3 +131,23 @@ async def test_a_table_opened_in_the_lobby_goes_when_its_players_leave_before_th
     finally:
         await remote.close()
         await server.close()
+
+
+async def test_news_from_the_lobby_leaves_a_dialog_the_player_has_open():
+    server, port = await party(tables=1)
+    remote = RemoteClient("127.0.0.1", port, "Sara")
+    app = TableGamesApp(remote=remote, lobby=True)
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            await pilot.press("n")
+            assert isinstance(app.screen, NewTableDialog)
+            server.add_table("crates", 2)  # someone else opens a table meanwhile
+            await wait_for(pilot, lambda: len(remote.lobby) == 2)
+            await pilot.pause(0.2)
+            assert isinstance(app.screen, NewTableDialog)  # still open, still Sara's
+            await pilot.press("escape")
+            assert "Crates (2)" in screen_text(app)
+    finally:
+        await remote.close()
+        await server.close()
