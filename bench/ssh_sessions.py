@@ -294,7 +294,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
     count = max(len(programs), 1)
     return {
         "sessions": args.sessions,
-        "command": args.command,
+        "command": "tablegames session (the party's lobby app)" if args.party else args.command,
         "programs": len(programs),
         "ready_alone_ms": round(1000 * median(alone), 1),
         "ready_at_once_ms": {
