@@ -124,6 +124,24 @@ async def test_escape_puts_a_decision_aside_and_enter_brings_it_back() -> None:
         assert isinstance(app.screen, DecisionDialog)
 
 
+async def test_a_decision_that_opens_by_itself_does_not_take_the_enter_meant_to_open_it():
+    client = kraken_table(captain=1)
+    client.table.submit(1, {"type": "appoint", "lieutenant": 3, "navigator": 2})
+    async with opened(client) as (app, pilot):
+        dialog = decision(app)
+        assert dialog.highlighted is None  # nothing to choose by Enter alone
+        table = next(s for s in app.screen_stack if isinstance(s, KrakenScreen))
+        shown = str(table.query_one("#status").render())
+        assert "press Enter to decide" not in shown  # the status line speaks of the dialog
+        assert "Answer the question above" in shown
+        await press(pilot, "enter")  # meant to open the decision: it only points
+        assert decision(app) is dialog and dialog.highlighted == 0
+        assert view(client)["private"].get("mutiny_guns") is None
+        await press(pilot, "down", "enter")
+        assert view(client)["private"]["mutiny_guns"] == 1
+        assert "Answer the question above" not in status(app)
+
+
 async def test_mutiny_guns_are_chosen_in_secret_by_number() -> None:
     client = kraken_table(captain=1)
     client.table.submit(1, {"type": "appoint", "lieutenant": 3, "navigator": 2})

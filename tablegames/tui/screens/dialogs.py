@@ -13,6 +13,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
+from .typeahead import TypeAhead, pass_on, press_now
+
 Value = TypeVar("Value")
 
 DIALOG_CSS = """
@@ -27,7 +29,7 @@ DIALOG_CSS = """
 """
 
 
-class QuitDialog(ModalScreen[str | None]):
+class QuitDialog(TypeAhead, ModalScreen[str | None]):
     """Ask before leaving a game; returns "quit", "discard", "menu" or None (keep playing).
 
     With `saving`, the game is being saved: quitting keeps it to resume later, and "discard"
@@ -97,8 +99,13 @@ class Option(Generic[Value]):
     value: Value
 
 
-class PickDialog(ModalScreen[Value | None], Generic[Value]):
-    """Pick one of a few options with its key, arrows and Enter, or a click; Escape cancels."""
+class PickDialog(TypeAhead, ModalScreen[Value | None], Generic[Value]):
+    """Pick one of a few options with its key, arrows and Enter, or a click; Escape cancels.
+
+    A dialog that opened by itself (`opened_by_itself`) highlights nothing at first: the Enter
+    a player pressed to open it themselves, just as it opened, must not choose for them. Enter
+    then only highlights the first option.
+    """
 
     DEFAULT_CSS = (
         DIALOG_CSS.format(name="PickDialog")
@@ -122,7 +129,8 @@ class PickDialog(ModalScreen[Value | None], Generic[Value]):
         self.options = options
         self.hint = hint
         self.ascii = ascii
-        self.highlighted = 0
+        self.highlighted: int | None = 0
+        self.opened_by_itself = False
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -134,35 +142,43 @@ class PickDialog(ModalScreen[Value | None], Generic[Value]):
             yield Label(hint, classes="hint")
 
     def on_mount(self) -> None:
-        self._highlight(0)
+        self._highlight(None if self.opened_by_itself else 0)
 
     def _line(self, index: int) -> Text:
         option = self.options[index]
         pointer = (">" if self.ascii else "▶") if index == self.highlighted else " "
         return Text(f"{pointer} [{option.key}] {option.label}")
 
-    def _highlight(self, index: int) -> None:
-        self.highlighted = index % len(self.options)
+    def _highlight(self, index: int | None) -> None:
+        self.highlighted = None if index is None else index % len(self.options)
         for number in range(len(self.options)):
             line = self.query_one(f"#option-{number}", Static)
             line.update(self._line(number))
             line.set_class(number == self.highlighted, "-highlight")
 
     def action_move(self, step: int) -> None:
-        self._highlight(self.highlighted + step)
+        start = self.highlighted if self.highlighted is not None else -1 if step > 0 else 0
+        self._highlight(start + step)
 
     def action_pick(self) -> None:
+        if self.highlighted is None:  # nothing chosen yet: Enter only points at the first
+            self._highlight(0)
+            return
         self.dismiss(self.options[self.highlighted].value)
 
     def action_cancel(self) -> None:
         self.dismiss(None)
 
-    def on_key(self, event: events.Key) -> None:
+    async def on_key(self, event: events.Key) -> None:
+        if pass_on(self, event):
+            return
         for option in self.options:
             if event.character and event.character.lower() == option.key.lower():
                 event.stop()
+                event.prevent_default()
                 self.dismiss(option.value)
                 return
+        await press_now(self, event)
 
     def on_click(self, event: events.Click) -> None:
         widget = event.widget

@@ -21,9 +21,10 @@ from textual.worker import Worker, WorkerState
 
 from ...net.words import seat_words
 from ..widgets.log import event_line
-from .dialogs import QuitDialog
+from .dialogs import PickDialog, QuitDialog
 from .handoff import HandoffScreen
 from .help import HelpScreen
+from .typeahead import TypeAhead
 
 if TYPE_CHECKING:
     from ...table import Update
@@ -38,13 +39,15 @@ SHARED_BINDINGS: list[BindingType] = [
     Binding("q", "quit", "Quit"),
 ]
 SHARED_KEYS = (("?", "this help"), ("q", "leave the game"))
+#: The status line while a question waits in a dialog over the table.
+DIALOG_WAITS = "Answer the question above: its key, or arrows then Enter. Esc goes back."
 
 
 class ActionButton(Button, can_focus=False):
     """A button for the mouse that never takes the keyboard away from the table."""
 
 
-class GameScreen(Screen[None]):
+class GameScreen(TypeAhead, Screen[None]):
     """One table seen from this terminal: hot-seat for several seats, watching for none.
 
     `humans` are the seats played here; `active_seat` is the one the screen acts for now and
@@ -80,6 +83,7 @@ class GameScreen(Screen[None]):
         self.over = False
         self.covered = 0  # dialogs of ours on top of this screen
         self._sync_due = False
+        self._prompting = False  # `_prompt` is asking (its dialogs open by themselves)
         self._closed = False
         self._bot_worker: Worker[None] | None = None
 
@@ -194,7 +198,11 @@ class GameScreen(Screen[None]):
         if overlay is not None:
             self._open(*overlay)
         elif not self.covered and not self.read_only:
-            self._prompt()
+            self._prompting = True  # a dialog opened now opens by itself
+            try:
+                self._prompt()
+            finally:
+                self._prompting = False
 
     def _show_button(self, name: str, shown: bool) -> None:
         """Show or hide the action button `name`; a replay shows none (nothing can be done)."""
@@ -264,9 +272,14 @@ class GameScreen(Screen[None]):
     def _open(self, screen: Screen[Any], then: Callable[[Any], None] | None = None) -> None:
         """Push `screen` over this one; `then(result)` runs when it closes, then a fresh sync."""
         self.covered += 1
+        if isinstance(screen, PickDialog):
+            screen.opened_by_itself = self._prompting
+            self._say(DIALOG_WAITS)  # what the status line said to do is done or not to be done
 
         def closed(result: Any) -> None:
             self.covered -= 1
+            if self.message == DIALOG_WAITS:
+                self.message = ""
             if then is not None:
                 then(result)
             self._sync()

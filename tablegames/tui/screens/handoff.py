@@ -11,12 +11,14 @@ from textual.containers import Center, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Label
 
+from .typeahead import TypeAhead
+
 
 class ReadyButton(Button, can_focus=False):
     """Clicking it says the named player has the screen; Enter does the same."""
 
 
-class HandoffScreen(Screen[bool]):
+class HandoffScreen(TypeAhead, Screen[bool]):
     """Covers everything until the named player presses Enter; returns False if they chose quit."""
 
     DEFAULT_CSS = """

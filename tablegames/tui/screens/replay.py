@@ -25,6 +25,7 @@ from ..app import TableGamesApp, table_screen
 from ..widgets.card import prettify
 from .dialogs import DIALOG_CSS
 from .help import HelpScreen
+from .typeahead import TypeAhead, pass_on, press_now
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -43,7 +44,7 @@ KEYS = [
 ]
 
 
-class GoToDialog(ModalScreen[int | None]):
+class GoToDialog(TypeAhead, ModalScreen[int | None]):
     """Ask where to go: a round, a step or a percentage; returns the position, or None."""
 
     DEFAULT_CSS = (
@@ -74,9 +75,29 @@ class GoToDialog(ModalScreen[int | None]):
     def on_mount(self) -> None:
         self.query_one(Input).focus()
 
+    async def on_key(self, event: events.Key) -> None:
+        """Keys typed before the field took the keyboard (`g` then `s120` at once) go in it."""
+        if pass_on(self, event):
+            return
+        field = self.query_one(Input)
+        if event.is_printable and event.character:  # the field would have taken it
+            event.stop()
+            event.prevent_default()
+            field.focus()
+            field.insert_text_at_cursor(event.character)
+        elif event.key == "enter" and not field.has_focus:
+            event.stop()
+            event.prevent_default()
+            self._go_to(field.value)
+        else:
+            await press_now(self, event)
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        self._go_to(event.value)
+
+    def _go_to(self, text: str) -> None:
         try:
-            step = self.replay.find(event.value)
+            step = self.replay.find(text)
         except ValueError as problem:
             self.query_one("#goto-error", Label).update(Text(f"{problem}."))
             return
@@ -86,7 +107,7 @@ class GoToDialog(ModalScreen[int | None]):
         self.dismiss(None)
 
 
-class ReplayScreen(Screen[None]):
+class ReplayScreen(TypeAhead, Screen[None]):
     """Replay controls over the game's table screen: step, jump by round, go to, leave."""
 
     CSS_PATH = "replay.tcss"
