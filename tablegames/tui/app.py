@@ -18,6 +18,8 @@ if TYPE_CHECKING:
     from .follow import Follow
     from .screens.game import GameScreen
 
+#: The key that opens the chat line at a network table: no game screen uses it.
+CHAT_KEY = "slash"
 CHAT_POPUPS = 3  # chat pop-ups on screen at once: a flood cannot fill the screen
 CHAT_SHOWN_FOR = 8.0
 ASCII_KEYS = {"←": "<-", "→": "->", "↑": "up", "↓": "down", "⏎": "Enter", "←→": "<- ->"}
@@ -44,7 +46,7 @@ class TableGamesApp(App[None]):
     ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
-        Binding("t", "chat", "Chat"),
+        Binding(CHAT_KEY, "chat", "Chat", key_display="/"),
     ]
 
     def __init__(
@@ -186,14 +188,14 @@ class TableGamesApp(App[None]):
         self.switch_screen(table_screen(client, self.ascii))
 
     def pop_chat(self, who: str, text: str) -> None:
-        """Show a chat line as a pop-up, a few at a time: the rest wait in the chat (t)."""
+        """Show a chat line as a pop-up, a few at a time: the rest wait in the chat (/)."""
         now = time.monotonic()
         self._chat_popups = [until for until in self._chat_popups if until > now]
         if len(self._chat_popups) >= CHAT_POPUPS:
             self._chat_missed += 1
             return
         if self._chat_missed:
-            text += f"\n(and {self._chat_missed} more: t shows the chat)"
+            text += f"\n(and {self._chat_missed} more: / shows the chat)"
             self._chat_missed = 0
         self._chat_popups.append(now + CHAT_SHOWN_FOR)
         self.notify(text, title=who, timeout=CHAT_SHOWN_FOR, markup=False)

@@ -136,7 +136,7 @@ async def test_chat_goes_to_everyone_at_the_table_as_a_banner():
             await wait_for(pilot, lambda: "Press r" in screen_text(app))
             await pilot.press("r")
             await wait_for(pilot, lambda: isinstance(app.screen, CratesScreen))
-            await pilot.press("t")
+            await pilot.press("slash")
             assert isinstance(app.screen, ChatDialog)
             await pilot.press(*"gg", "enter")
             for _ in range(100):
@@ -196,7 +196,7 @@ async def test_a_chat_flood_shows_a_few_pop_ups_and_the_chat_keeps_the_rest():
             await pilot.pause(0.2)
             chat = [text for text in banners() if "spam" in text]
             assert len(chat) == 3 and chat[0] == "boldspam/bold 0"  # plain text, no markup
-            await pilot.press("t")
+            await pilot.press("slash")
             assert isinstance(app.screen, ChatDialog)
             assert "ben: boldspam/bold 39" in screen_text(app)
     finally:
