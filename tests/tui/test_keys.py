@@ -21,7 +21,6 @@ from .test_crabs_screen import at_the_table, crabs_table
 from .test_kraken_screen import kraken_table
 from .test_roach_screen import offer, roach_table
 
-
 #: Textual's own keys (copying a selection, moving the focus): not the game's.
 TEXTUAL = {binding.action for binding in [*Screen.BINDINGS, *App.BINDINGS]}  # type: ignore[union-attr]
 
@@ -101,4 +100,3 @@ async def test_no_key_is_bound_twice_in_any_state_of_any_game_screen():
         await press(pilot, "escape")
         await check(app, "kraken: mutiny", seen)
     assert len(seen) == 9
-
