@@ -64,6 +64,7 @@ class TableGamesApp(App[None]):
         self.follow: Follow | None = None
         self._chat_popups: list[float] = []  # when each chat pop-up on screen goes away
         self._chat_missed = 0
+        self.farewell = ""  # said in the terminal once the app has closed (where a game went)
 
     def on_mount(self) -> None:
         if self.remote is not None:
@@ -200,6 +201,15 @@ class TableGamesApp(App[None]):
         self._chat_popups.append(now + CHAT_SHOWN_FOR)
         self.notify(text, title=who, timeout=CHAT_SHOWN_FOR, markup=False)
 
+    async def action_quit(self) -> None:
+        """Quit at once (ctrl+c), saying where an unfinished game went."""
+        from .screens.game import GameScreen
+
+        tables = [screen for screen in self.screen_stack if isinstance(screen, GameScreen)]
+        if tables:
+            self.farewell = tables[-1].where_saved()
+        self.exit()
+
     def get_key_display(self, binding: Binding) -> str:
         shown = super().get_key_display(binding)
         return ASCII_KEYS.get(shown, shown) if self.ascii else shown
@@ -207,12 +217,19 @@ class TableGamesApp(App[None]):
 
 def run_menu(ascii: bool = False) -> None:
     """Run the app from the menu of games until the player quits."""
-    TableGamesApp(ascii=ascii).run()
+    _run(TableGamesApp(ascii=ascii))
 
 
 def run_table(client: LocalClient, ascii: bool = False) -> None:
     """Run the app straight into `client`'s table until the player quits."""
-    TableGamesApp(client, ascii=ascii).run()
+    _run(TableGamesApp(client, ascii=ascii))
+
+
+def _run(app: TableGamesApp) -> None:
+    """Run `app`, then say in the terminal what it left to say (where a game was saved)."""
+    app.run()
+    if app.farewell:
+        print(app.farewell)
 
 
 def run_remote(client: RemoteClient, ascii: bool = False, lobby: bool = False) -> None:

@@ -8,14 +8,15 @@ import pytest
 from textual.binding import Binding
 
 from tablegames.catalogue import listings
-from tablegames.local import local_table
+from tablegames.local import local_table, resume_local
 from tablegames.rules import get_game
+from tablegames.store import Store
 from tablegames.tui.app import TableGamesApp
 from tablegames.tui.screens.dialogs import QuitDialog
 from tablegames.tui.screens.game import GameScreen
 from tablegames.tui.screens.help import HelpScreen, help_markdown
 
-from .helpers import STILL, opened, press, screen_text
+from .helpers import STILL, four_player_table, opened, press, screen_text
 
 GAMES = [listing for listing in listings() if listing.playable]
 #: A line of each game's own keys, as its help lists them.
@@ -98,3 +99,28 @@ async def test_a_refusal_names_seats_as_the_log_does(listing) -> None:
         table._refused("{0} is not among the tied players")
         await pilot.pause()
         assert "Sara is not among the tied players" in str(table.query_one("#status").render())
+
+
+async def test_discarding_a_saved_game_asks_once_more_and_save_and_quit_says_where() -> None:
+    store = Store()
+    client = four_player_table(store=store)
+    client.table.submit(0, {"type": "play", "card": "5H"})  # a move: the game is worth keeping
+    (saved,) = store.open_tables("local")
+    app = TableGamesApp(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press(pilot, "q", "d")  # d is also crates' draw key: nothing is forgotten yet
+        assert isinstance(app.screen, QuitDialog)
+        assert "Forget this game for good?" in screen_text(app)
+        await press(pilot, "n")  # back to the first question
+        assert "It is saved" in screen_text(app)
+        assert store.open_tables("local") != []
+        await press(pilot, "y")  # save & quit
+    assert f"Game {saved.id} is saved in " in app.farewell
+    assert f"`tablegames resume {saved.id}` continues it." in app.farewell
+
+    app = TableGamesApp(resume_local(store, saved.id))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press(pilot, "q", "d", "y")
+    assert store.open_tables("local") == [] and app.farewell == ""

@@ -33,7 +33,7 @@ class QuitDialog(TypeAhead, ModalScreen[str | None]):
     """Ask before leaving a game; returns "quit", "discard", "menu" or None (keep playing).
 
     With `saving`, the game is being saved: quitting keeps it to resume later, and "discard"
-    quits and forgets it.
+    quits and forgets it, once the player has said so a second time (`d` is a game key too).
     """
 
     DEFAULT_CSS = (
@@ -41,14 +41,19 @@ class QuitDialog(TypeAhead, ModalScreen[str | None]):
         + """
     QuitDialog Horizontal { height: auto; width: auto; margin-top: 1; }
     QuitDialog Button { margin: 0 1; }
+    QuitDialog #forgetting { display: none; }
+    QuitDialog.-forgetting #forgetting { display: block; }
+    QuitDialog.-forgetting #choices { display: none; }
     """
     )
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y,q", "choose('quit')", "Quit", show=False),
-        Binding("d", "choose('discard')", "Discard", show=False),
+        Binding("y", "yes", "Yes", show=False),
+        Binding("q", "choose('quit')", "Quit", show=False),
+        Binding("d", "discard", "Discard", show=False),
         Binding("m", "choose('menu')", "Menu", show=False),
-        Binding("n,escape", "choose(None)", "Keep playing", show=False),
+        Binding("n,escape", "no", "Keep playing", show=False),
     ]
+    FORGET = "Forget this game for good? It cannot be continued later."
 
     def __init__(
         self,
@@ -64,10 +69,15 @@ class QuitDialog(TypeAhead, ModalScreen[str | None]):
         self.saving = saving
         self.menu = menu  # what "m" goes back to: the menu, or a party's lobby
 
+    @property
+    def forgetting(self) -> bool:
+        """True while the dialog asks whether to forget the saved game."""
+        return self.has_class("-forgetting")
+
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(Text(self.question), classes="title")
-            with Horizontal():
+            yield Label(Text(self.question), classes="title", id="question")
+            with Horizontal(id="choices"):
                 if self.saving:
                     yield Button("Save & quit (y)", id="quit", variant="error", compact=True)
                     yield Button("Discard (d)", id="discard", compact=True)
@@ -76,16 +86,42 @@ class QuitDialog(TypeAhead, ModalScreen[str | None]):
                 if self.offer_menu:
                     yield Button(f"{self.menu} (m)", id="menu", compact=True)
                 yield Button("Keep playing (n)", id="stay", variant="primary", compact=True)
+            with Horizontal(id="forgetting"):
+                yield Button("Forget it (y)", id="forget", variant="error", compact=True)
+                yield Button("Keep it (n)", id="keep", variant="primary", compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#stay", Button).focus()
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        choices = {"quit": "quit", "discard": "discard", "menu": "menu"}
-        self.dismiss(choices.get(event.button.id or ""))
+    def _ask_to_forget(self, asking: bool) -> None:
+        self.set_class(asking, "-forgetting")
+        self.query_one("#question", Label).update(Text(self.FORGET if asking else self.question))
+        self.query_one("#keep" if asking else "#stay", Button).focus()
 
-    def action_choose(self, choice: str | None) -> None:
-        if (choice == "menu" and not self.offer_menu) or (choice == "discard" and not self.saving):
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        actions = {
+            "quit": self.action_yes,
+            "discard": self.action_discard,
+            "menu": lambda: self.action_choose("menu"),
+            "forget": self.action_yes,
+        }
+        actions.get(event.button.id or "", self.action_no)()
+
+    def action_yes(self) -> None:
+        self.dismiss("discard" if self.forgetting else "quit")
+
+    def action_discard(self) -> None:
+        if self.saving and not self.forgetting:
+            self._ask_to_forget(True)
+
+    def action_no(self) -> None:
+        if self.forgetting:
+            self._ask_to_forget(False)
+        else:
+            self.dismiss(None)
+
+    def action_choose(self, choice: str) -> None:
+        if self.forgetting or (choice == "menu" and not self.offer_menu):
             return
         self.dismiss(choice)
 

@@ -290,6 +290,7 @@ class GameScreen(TypeAhead, Screen[None]):
         """Leave the table: quit the app, a rematch (a party game), or back to the menu."""
         self._closed = True
         if choice == "quit":
+            self.app.farewell = self.where_saved()  # type: ignore[attr-defined]
             self.app.exit()
         elif choice == "rematch":
             self.app.call_later(self.app.rematch)  # type: ignore[attr-defined]
@@ -344,6 +345,17 @@ class GameScreen(TypeAhead, Screen[None]):
             question, ascii=self.ascii, saving=saving, menu="Lobby" if party else "Menu"
         )
         self._open(dialog, self._leave)
+
+    def where_saved(self) -> str:
+        """Where an unfinished game went, to say once the app has closed ("" if unsaved)."""
+        saved = getattr(self.client, "saved_as", None)
+        if saved is None or self.over:
+            return ""
+        store, table_id = saved
+        return (
+            f"Game {table_id} is saved in {store.path}: "
+            f"`tablegames resume {table_id}` continues it."
+        )
 
     def _leave(self, choice: str | None) -> None:
         if choice == "discard":

@@ -9,11 +9,13 @@ table must then pass the digits on rather than pick a card with them.
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual import events
 from textual.screen import Screen
 
 
-def pass_on(screen: Screen[object], event: events.Key) -> bool:
+def pass_on(screen: Screen[Any], event: events.Key) -> bool:
     """Send `event` on to the screen on top when `screen` no longer is; True if it went on."""
     if not screen.is_attached:
         return False
@@ -27,7 +29,7 @@ def pass_on(screen: Screen[object], event: events.Key) -> bool:
     return True
 
 
-async def press_now(screen: Screen[object], event: events.Key) -> None:
+async def press_now(screen: Screen[Any], event: events.Key) -> None:
     """Run the binding for `event` while `screen` is still on top.
 
     Textual looks bindings up once a key has bubbled up to the app, behind the keys queued
