@@ -103,10 +103,13 @@ async def test_the_captain_appoints_with_two_questions() -> None:
     async with opened(client, size=(120, 40)) as (app, pilot):
         assert isinstance(app.screen, DecisionDialog)  # it opened by itself
         assert "Appoint your lieutenant" in decision(app).title_text
+        assert [o.key for o in decision(app).options] == ["1", "2", "3", "4", "5", "6"]
         await pilot.press("2")  # Bruno
         await pilot.pause()
         assert "Appoint your navigator" in decision(app).title_text
         assert "Bruno" not in dialog_text(app)  # already the lieutenant
+        keys = {o.label.split(" (bot)")[0]: o.key for o in decision(app).options}
+        assert keys["Ada"] == "1" and keys["Chidi"] == "3"  # numbers do not shift
         await pilot.press("1")  # Ada
         await pilot.pause()
         assert view(client)["lieutenant"] == 2
@@ -140,6 +143,28 @@ async def test_a_decision_that_opens_by_itself_does_not_take_the_enter_meant_to_
         await press(pilot, "down", "enter")
         assert view(client)["private"]["mutiny_guns"] == 1
         assert "Answer the question above" not in status(app)
+
+
+def test_a_second_player_keeps_the_key_it_had_for_the_first() -> None:
+    """The Minstrel names two players one at a time: the second list numbers them as the first."""
+    from itertools import combinations
+
+    from tablegames.tui.screens.kraken_choices import Chooser, Question, start
+
+    legal = [
+        {"type": "character", "name": "minstrel", "targets": [a, b]}
+        for a, b in combinations(range(1, 7), 2)
+    ]
+    chooser = Chooser(view(kraken_table()), ["Sara", *"ABCDEF"])
+    first = chooser.ask(start(legal))
+    assert isinstance(first, Question)
+    keys = {label.split(" (")[0]: key for key, label, _ in first.options}
+    assert keys == {"A": "1", "B": "2", "C": "3", "D": "4", "E": "5", "F": "6"}
+    second = chooser.ask(next(left for key, _, left in first.options if key == "2"))
+    assert isinstance(second, Question)
+    assert {label.split(" (")[0]: key for key, label, _ in second.options} == {
+        name: key for name, key in keys.items() if name != "B"
+    }
 
 
 async def test_mutiny_guns_are_chosen_in_secret_by_number() -> None:
@@ -177,7 +202,13 @@ async def test_the_navigator_may_jump_overboard() -> None:
         labels = [o.label for o in decision(app).options]
         assert any(label.startswith("Steer by") for label in labels)
         assert labels[-1].startswith("Jump overboard")
-        await press(pilot, decision(app).options[-1].key)
+        jump = decision(app).options[-1].key
+        await press(pilot, jump)  # it cannot be taken back: asked once more
+        assert "Jump overboard? Both cards are discarded" in decision(app).title_text
+        assert 0 not in view(client)["eliminated"]
+        await press(pilot, "n")  # no: back to steering
+        assert decision(app).options[-1].label.startswith("Jump overboard")
+        await press(pilot, jump, "y")
         assert 0 in view(client)["eliminated"]
 
 
