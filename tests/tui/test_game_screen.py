@@ -15,6 +15,7 @@ from tablegames.tui.app import TableGamesApp
 from tablegames.tui.screens.dialogs import QuitDialog
 from tablegames.tui.screens.game import GameScreen
 from tablegames.tui.screens.help import HelpScreen, help_markdown
+from tablegames.tui.widgets.log import GameLog
 
 from .helpers import STILL, four_player_table, opened, press, screen_text
 
@@ -124,3 +125,44 @@ async def test_discarding_a_saved_game_asks_once_more_and_save_and_quit_says_whe
         await pilot.pause()
         await press(pilot, "q", "d", "y")
     assert store.open_tables("local") == [] and app.farewell == ""
+
+
+async def test_space_pauses_the_bots_and_minus_plus_change_their_pace() -> None:
+    client = four_player_table()  # the bots wait ages before each move: STILL
+    async with opened(client) as (app, pilot):
+        table = app.screen
+        assert isinstance(table, GameScreen) and table._bot_worker is not None
+        await press(pilot, "space")
+        assert table.paused and table._bot_worker is None
+        assert "The bots are paused: space lets them play on." in screen_text(app)
+        await press(pilot, "plus")  # faster: and on again
+        assert client.pace == 2.0 and not table.paused and table._bot_worker is not None
+        await press(pilot, "minus", "minus")
+        assert client.pace == 4.0
+        assert "one move every 4 s" in screen_text(app)
+
+
+async def test_a_turn_opens_with_what_happened_since_the_last_one_and_the_log_scrolls() -> None:
+    client = four_player_table()
+    table = client.table
+    async with opened(client) as (app, pilot):
+        table.submit(0, {"type": "play", "card": "5H"})
+        await pilot.pause()
+        while 0 not in table.state.waiting_for():
+            table.submit(*table.bot_move())
+            await pilot.pause()
+        log = app.screen.query_one(GameLog)
+        text = screen_text(app)
+        assert "Since your last turn:" in text
+        for name in ("Ada (bot): ", "Bruno (bot): ", "Chidi (bot): "):
+            assert f"» {name}" in text
+        assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y
+        await press(pilot, "pageup")
+        assert log.scroll_y < log.max_scroll_y and "End for the newest" in screen_text(app)
+        table.submit(0, table.legal(0)[0])  # a new line does not pull the log back down
+        await pilot.pause()
+        assert log.scroll_y < log.max_scroll_y
+        await press(pilot, "end")
+        assert log.scroll_y == log.max_scroll_y and log.following
+        await press(pilot, "home")
+        assert log.scroll_y == 0

@@ -50,6 +50,7 @@ class CrabsScreen(GameScreen):
     """One crabs table seen by one player (or a spectator, who sees no hand)."""
 
     GAME = "crabs"
+    TURN_BASED = False  # real time: no turns to sum up, bots act at their own speed
     KEYS = (  # the help adds ? and q
         ("a s d f", "pick a card of your hand (again: put it back)"),
         ("j k l ;", "pick an ocean card: with a hand card picked, you swap them"),
@@ -229,8 +230,7 @@ class CrabsScreen(GameScreen):
         self.query_one("#tokens", Static).update(Text("\n").join(tokens))
         flash = self.flash[0] if self.flash else None
         self.query_one("#gestures", GestureBar).show(view["gesture_names"], view["signal"], flash)
-        lines = [self.log_line(event) for event in self._readable_log()]
-        self.query_one("#log", GameLog).show(lines, source=you)
+        self._show_log()
         self._draw_bar(view)
 
     def log_line(self, event: dict[str, Any]) -> str:

@@ -126,8 +126,7 @@ class CratesScreen(HandScreen):
         self.query_one("#pile", Static).update(
             show.pile_text(view, self.names, self.ascii, not self.app.no_color, tall)
         )
-        lines = [self.log_line(event) for event in self._readable_log()]
-        self.query_one("#log", GameLog).show(lines, source=(you, self.private))
+        self._show_log()
         self._draw_hand(view)
         self.query_one("#status", Static).update(Text(self.message if self.private else ""))
 

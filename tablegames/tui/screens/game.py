@@ -9,6 +9,7 @@ the game wants asked. The hooks a game may override are the methods marked "Game
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -20,7 +21,7 @@ from textual.widgets import Button, Static
 from textual.worker import Worker, WorkerState
 
 from ...net.words import seat_words
-from ..widgets.log import event_line
+from ..widgets.log import RECAP_HEAD, RECAP_MARK, GameLog, event_line
 from .dialogs import PickDialog, QuitDialog
 from .handoff import HandoffScreen
 from .help import HelpScreen
@@ -35,10 +36,29 @@ Overlay = tuple[Screen[Any], Callable[[Any], None]]
 
 #: The keys every game screen ends with, in its footer and in its help.
 SHARED_BINDINGS: list[BindingType] = [
+    Binding("space", "pause_bots", "Pause bots", key_display="space"),
+    Binding("minus", "pace(1)", "Slower", show=False),
+    Binding("plus,equals_sign", "pace(-1)", "Faster", show=False),
+    Binding("pageup", "scroll_log(-1)", "Log back", show=False),
+    Binding("pagedown", "scroll_log(1)", "Log on", show=False),
+    Binding("home", "log_end(False)", "Log start", show=False),
+    Binding("end", "log_end(True)", "Log end", show=False),
     Binding("question_mark", "help", "Help", key_display="?"),
     Binding("q", "quit", "Quit"),
 ]
-SHARED_KEYS = (("?", "this help"), ("q", "leave the game"))
+SHARED_KEYS = (
+    ("space", "pause the bots, or let them play on (a game with bots on this machine)"),
+    ("- +", "the bots play slower, faster"),
+    ("PgUp PgDn", "scroll the log back and on"),
+    ("Home End", "the log's oldest line, and back to its newest"),
+    ("?", "this help"),
+    ("q", "leave the game"),
+)
+#: Events since a player's last turn from which their turn opens with a summary of them: the
+#: log shows 5-8 lines at 80x24, and bots make 6-10 moves between two turns.
+RECAP_FROM = 4
+RECAP_DEEDS = 3  # the latest deeds of each player a summary keeps
+PACES = (0.25, 0.5, 1.0, 2.0, 4.0)  # seconds between the bots' moves that - and + step through
 #: The status line while a question waits in a dialog over the table.
 DIALOG_WAITS = "Answer the question above: its key, or arrows then Enter. Esc goes back."
 
@@ -59,6 +79,7 @@ class GameScreen(TypeAhead, Screen[None]):
         background: $warning 30%; text-style: bold; }
     """
     GAME: ClassVar[str]  # the game's name, for its rules in the help
+    TURN_BASED: ClassVar[bool] = True  # turns to sum up, and bots to pace (not real time)
     KEYS: ClassVar[tuple[tuple[str, str], ...]]  # the game's own keys and what they mean, for help
     AUTO_FOCUS = None  # keys go to the table, never to a button or the log
 
@@ -80,12 +101,16 @@ class GameScreen(TypeAhead, Screen[None]):
         self.shown_seat: int | None = self.humans[0] if len(self.humans) == 1 else None
         self.message = ""
         self.logs: dict[int, list[dict[str, Any]]] = {}  # each local seat's log lines
+        self.turn_ended: dict[int, int] = {}  # each local seat's log length when its turn ended
+        self.recaps: dict[int, list[tuple[int, list[str]]]] = {}  # (where, lines) in its log
+        self._waited_for: dict[int, bool] = {}  # whether the table waited for each local seat
         self.over = False
         self.covered = 0  # dialogs of ours on top of this screen
         self._sync_due = False
         self._prompting = False  # `_prompt` is asking (its dialogs open by themselves)
         self._closed = False
         self._bot_worker: Worker[None] | None = None
+        self.paused = False  # the player paused the bots (space)
 
     # -- following the table --------------------------------------------------------------------
     def on_mount(self) -> None:
@@ -94,6 +119,8 @@ class GameScreen(TypeAhead, Screen[None]):
                 button.display = False
         for seat in self.humans or [self.active_seat]:
             self.logs[seat] = list(self._update(seat).view["log"])
+            self.turn_ended[seat] = len(self.logs[seat])
+            self._waited_for[seat] = self._waits_for(seat)
         self.over = self._update(self.active_seat).over
         self.client.listen(self._table_changed)
         listen_notices = getattr(self.client, "listen_notices", None)
@@ -193,6 +220,7 @@ class GameScreen(TypeAhead, Screen[None]):
         if self._closed:
             return
         self._choose_seat()
+        self._note_turns()
         overlay = None if self.covered else self._screen_due()
         self._draw()  # a hand is blanked before a hand-off covers the screen
         if overlay is not None:
@@ -203,6 +231,81 @@ class GameScreen(TypeAhead, Screen[None]):
                 self._prompt()
             finally:
                 self._prompting = False
+
+    # -- the log ----------------------------------------------------------------------------------
+    def _loggable(self, event: dict[str, Any]) -> bool:
+        """True if `event` goes in the log. Games leave out what their panels already show."""
+        return True
+
+    def _show_log(self) -> None:
+        """Bring the log up to date: the active seat's lines as the keyboard's player may read
+        them, with the summaries that opened its turns."""
+        events = self._readable_log()
+        recaps = dict(self.recaps.get(self.active_seat, [])) if self.private else {}
+        lines: list[str] = []
+        for number, event in enumerate(events):
+            lines += recaps.get(number, [])
+            if self._loggable(event):
+                lines.append(self.log_line(event))
+        lines += recaps.get(len(events), [])
+        self.query_one("#log", GameLog).show(lines, source=(self.active_seat, self.private))
+
+    def _waits_for(self, seat: int) -> bool:
+        update = self._update(seat)
+        return seat in update.waiting and not update.over
+
+    def _note_turns(self) -> None:
+        """Open each local seat's turn with what happened since its last one, summed up."""
+        if not self.TURN_BASED or self.read_only:
+            return
+        for seat in self.humans:
+            waited, was = self._waits_for(seat), self._waited_for.get(seat, False)
+            events = self.logs.get(seat, [])
+            if waited and not was:
+                since = [e for e in events[self.turn_ended.get(seat, 0) :] if self._loggable(e)]
+                if len(since) >= RECAP_FROM:
+                    self.recaps.setdefault(seat, []).append((len(events), self._recap(since)))
+            elif was and not waited:
+                self.turn_ended[seat] = len(events)
+            self._waited_for[seat] = waited
+
+    def _recap(self, events: list[dict[str, Any]]) -> list[str]:
+        """`events` in a few lines: one per player who acted (all they did, and what it led
+        to), and one for each new round."""
+        said: dict[int | str, list[str]] = {}  # a seat, or a line of its own
+        actor: int | str = ""
+        for event in events:
+            text = str(event.get("text", ""))
+            found = re.fullmatch(r"\{(\d+)\} (.+)", text, re.DOTALL)
+            if found and int(found[1]) == self.active_seat:  # said whole: "Sara draws 1 card"
+                actor = "you"
+                said.setdefault(actor, []).append(self.log_line(event))
+            elif found:
+                actor = int(found[1])
+                said.setdefault(actor, []).append(self.log_line({**event, "text": found[2]}))
+            elif actor != "" and not text.startswith("Round "):  # what the last move led to
+                line = self.log_line(event)
+                said[actor].append(line[:1].lower() + line[1:])
+            else:
+                actor = self.log_line(event)
+                said[actor] = []
+        mark = "> " if self.ascii else RECAP_MARK
+        lines = [RECAP_HEAD]
+        for who, deeds in said.items():
+            parts = _latest(deeds, self.dash if self.ascii else "…")
+            if isinstance(who, int):
+                lines.append(f"{mark}{self.names[who]}: {'; '.join(parts)}.")
+            elif who == "you":
+                lines.append(mark + "; ".join(parts) + ".")
+            else:
+                lines.append(mark + "; ".join([who.rstrip("."), *parts]) + ".")
+        return lines
+
+    def action_scroll_log(self, pages: int) -> None:
+        self.query_one("#log", GameLog).page(pages)
+
+    def action_log_end(self, newest: bool) -> None:
+        self.query_one("#log", GameLog).to_end(newest)
 
     def _show_button(self, name: str, shown: bool) -> None:
         """Show or hide the action button `name`; a replay shows none (nothing can be done)."""
@@ -299,7 +402,7 @@ class GameScreen(TypeAhead, Screen[None]):
 
     # -- bots -----------------------------------------------------------------------------------
     def _start_bots(self) -> None:
-        if not self._closed and not self.over and self._bot_worker is None:
+        if not self._closed and not self.over and not self.paused and self._bot_worker is None:
             self._bot_worker = self.run_worker(
                 self.client.run_bots(), name="bots", group="bots", exit_on_error=False
             )
@@ -308,6 +411,46 @@ class GameScreen(TypeAhead, Screen[None]):
         if self._bot_worker is not None:
             self._bot_worker.cancel()
             self._bot_worker = None
+
+    @property
+    def bots_paced_here(self) -> bool:
+        """True when this terminal paces the table's bots (a turn-based game on this machine)."""
+        table = getattr(self.client, "table", None)
+        paced = self.TURN_BASED and not self.read_only and hasattr(self.client, "pace")
+        return paced and table is not None and bool(table.bots) and not self.over
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("pause_bots", "pace"):
+            return self.is_mounted and self.bots_paced_here
+        return True
+
+    def action_pause_bots(self) -> None:
+        if not self.bots_paced_here:
+            return
+        self.paused = not self.paused
+        if self.paused:
+            self._stop_bots()
+            self._say("The bots are paused: space lets them play on.")
+        else:
+            self._start_bots()
+            self._say(f"The bots play on{self._pace_words()}.")
+
+    def action_pace(self, step: int) -> None:
+        """Bots slower (1) or faster (-1), one step of `PACES`; faster lets paused bots go on."""
+        if not self.bots_paced_here:
+            return
+        pace = float(getattr(self.client, "pace", PACES[1]))
+        nearest = min(range(len(PACES)), key=lambda index: abs(PACES[index] - pace))
+        chosen = PACES[max(0, min(len(PACES) - 1, nearest + step))]
+        self.client.pace = chosen  # type: ignore[attr-defined]  # read when the bots start
+        self.paused = False
+        self._stop_bots()
+        self._start_bots()
+        self._say(f"The bots play{self._pace_words()} (- slower, + faster, space pauses).")
+
+    def _pace_words(self) -> str:
+        pace = float(getattr(self.client, "pace", 0))
+        return f" one move every {pace:g} s" if pace else ""
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.worker.name == "bots" and event.state == WorkerState.ERROR:
@@ -363,6 +506,20 @@ class GameScreen(TypeAhead, Screen[None]):
             choice = "quit"
         if choice is not None:
             self._end(choice)
+
+
+def _latest(deeds: list[str], more: str, keep: int = RECAP_DEEDS) -> list[str]:
+    """A player's deeds for a summary: the same one twice in a row said once (`draws 1 card
+    (x2)`), and only the latest `keep`, after `more` when some are left out."""
+    said: list[tuple[str, int]] = []
+    for deed in deeds:
+        deed = deed.rstrip(".")
+        if said and said[-1][0] == deed:
+            said[-1] = (deed, said[-1][1] + 1)
+        else:
+            said.append((deed, 1))
+    parts = [deed if times == 1 else f"{deed} (x{times})" for deed, times in said]
+    return [more, *parts[-keep:]] if len(parts) > keep else parts
 
 
 #: Picking a card from a hand (`HandScreen`): the help lines and the keys.

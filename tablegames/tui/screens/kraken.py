@@ -71,7 +71,7 @@ class KrakenScreen(GameScreen):
     )
     CSS_PATH = "kraken.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,space", "decide", "Decide", key_display="⏎"),
+        Binding("enter", "decide", "Decide", key_display="⏎"),
         Binding("c", "character", "Character"),
     ]
 
@@ -225,9 +225,7 @@ class KrakenScreen(GameScreen):
         crew.border_title = "Crew (* is you)" if starred else "Crew"
         crew.border_subtitle = escape(show.deck_line(view) if wide else f"deck {view['deck_size']}")
         self._draw_secrets(view, colour)
-        events = self._readable_log()
-        lines = [self.log_line(event) for event in events if show.worth_logging(event)]
-        self.query_one("#log", GameLog).show(lines, source=(self.active_seat, self.private))
+        self._show_log()
         self._draw_status(view, update, waiting)
 
     def _draw_secrets(self, view: dict[str, Any], colour: bool) -> None:
@@ -246,6 +244,9 @@ class KrakenScreen(GameScreen):
 
     def log_line(self, event: dict[str, Any]) -> str:
         return show.line(event, self.names)
+
+    def _loggable(self, event: dict[str, Any]) -> bool:
+        return show.worth_logging(event)
 
     def _draw_status(self, view: dict[str, Any], update: Update, waiting: list[int]) -> None:
         """Two lines: what the table is doing, then what this player may do (or was told)."""

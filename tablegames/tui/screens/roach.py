@@ -68,7 +68,7 @@ class RoachScreen(HandScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         *PICK_BINDINGS,
         Binding("enter", "offer", "Offer"),
-        Binding("enter,space", "mark", "Mark"),
+        Binding("enter", "mark", "Mark"),
         Binding("t", "judge(True)", "True"),
         Binding("f", "judge(False)", "False"),
         Binding("p", "pass_on", "Peek & pass"),
@@ -140,8 +140,7 @@ class RoachScreen(HandScreen):
                 public_view, self.names, you, self.ascii, room.height or 99, room.width or 99
             )
         )
-        lines = [self.log_line(event) for event in self._readable_log()]
-        self.query_one("#log", GameLog).show(lines, source=(self.active_seat, self.private))
+        self._show_log()
         self._draw_hand(view)
         self._draw_status(view)
         self._show_buttons(view)
@@ -217,7 +216,7 @@ class RoachScreen(HandScreen):
         if action in {"select", "pick"}:
             return self.is_mounted and self.private and not self.over
         if action not in {"offer", "mark", "judge", "pass_on", "lay"}:
-            return True
+            return super().check_action(action, parameters)
         if not self.is_mounted:
             return False
         view = self._view()
