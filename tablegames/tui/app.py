@@ -44,6 +44,10 @@ class TableGamesApp(App[None]):
 
     TITLE = "tablegames"
     ENABLE_COMMAND_PALETTE = False
+    # Pop-ups (chat, news) come in at the top right: the hand and the status line are below.
+    CSS = """
+    ToastRack { dock: top; align: right top; margin-bottom: 0; }
+    """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
         Binding(CHAT_KEY, "chat", "Chat", key_display="/"),
@@ -65,6 +69,14 @@ class TableGamesApp(App[None]):
         self._chat_popups: list[float] = []  # when each chat pop-up on screen goes away
         self._chat_missed = 0
         self.farewell = ""  # said in the terminal once the app has closed (where a game went)
+
+    def on_resize(self) -> None:
+        """A table under a dialog is not told of a resize: each checks it still fits."""
+        from .screens.game import GameScreen
+
+        for screen in self.screen_stack:
+            if isinstance(screen, GameScreen) and screen is not self.screen:
+                self.call_after_refresh(screen.check_size)
 
     def on_mount(self) -> None:
         if self.remote is not None:

@@ -206,7 +206,7 @@ async def test_y_answers_that_you_want_to_swap_when_asked():
         client.table.submit(1, {"type": "done"})
         client.table.submit(3, {"type": "done"})
         await pilot.pause()
-        assert "do you want to swap? y / n" in status(app)
+        assert "swap? y / n" in status(app)
         assert app.screen.query_one("#yes").display
         await press(pilot, "y")
         assert view(client)["marker"] == 0 and view(client)["phase"] == "swap"

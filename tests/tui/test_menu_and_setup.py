@@ -119,9 +119,8 @@ async def test_every_built_game_is_listed_as_playable():
 
 async def test_c_continues_a_game_saved_on_this_machine_where_it_stopped():
     client = local_table("roach", 3, seed=2, store=Store(), names=("Sara",))
-    client.table.run_bots(20)
-    if 0 in client.table.state.waiting_for():
-        client.table.submit(0, client.table.legal(0)[0])
+    first_human_move(client)
+    client.table.run_bots(20)  # until Sara's move again: the bots wait for her once resumed
     moves = client.table.version
     newer = local_table("crates", 2, seed=2, store=Store(), names=("Sara",))  # a second game
     first_human_move(newer)

@@ -44,6 +44,7 @@ ASCII_PUNCTUATION = str.maketrans({"“": '"', "”": '"', "‘": "'", "’": "'
 TALL = 34  # terminal rows from which the cards are drawn as boxes
 GESTURE_SHOWN = 4.0  # seconds a player's gesture stays beside their name
 MESSAGE_SHOWN = 6.0  # seconds a message stays on the status line (if the turn goes on)
+WIDE_BAR = 110  # terminals at least this wide show Done, Accuse and Signal beside the status
 
 
 class CrabsScreen(GameScreen):
@@ -78,7 +79,7 @@ class CrabsScreen(GameScreen):
             if key != "1"
         ],
         Binding("x", "accuse", "Accuse"),
-        Binding("t", "signal", "Signal"),
+        Binding("t", "signal", "Signal", show=False),  # the hand's box says "signal: ... (t)"
         Binding("y", "answer(True)", "Yes", show=False),
         Binding("n", "answer(False)", "No", show=False),
         Binding("c", "collect", "Collect", show=False),
@@ -95,6 +96,9 @@ class CrabsScreen(GameScreen):
         self.message_at = (0.0, (0, ""))  # when it was said, and the turn it was about
         self.double_asked = False
         self._timer: Timer | None = None
+
+    def min_size(self) -> tuple[int, int]:
+        return (60, (len(self.names) + 1) // 2 + 15)  # both sides, the cards, the log, the bar
 
     @property
     def seat(self) -> int | None:
@@ -242,8 +246,9 @@ class CrabsScreen(GameScreen):
         asked = you is not None and you in view["asked"]
         self._show_button("yes", asked)
         self._show_button("no", asked)
+        roomy = self.app.size.width >= WIDE_BAR  # else the status line needs the whole row
         for name in ("done", "accuse", "signal"):
-            self._show_button(name, you is not None and not self.over)
+            self._show_button(name, you is not None and roomy and not asked)
         if self.message and self._message_stale(view):
             self.message = ""
         text = self.message

@@ -119,7 +119,7 @@ def swap_phase_hint(view: View, you: int) -> str:
             return "The pot is empty: the game ends when the double-crab second is over."
         return "The pot is empty: the game ends once the double crab is collected."
     if you in view["asked"]:
-        return "Nobody swapped: do you want to swap? y / n"
+        return "Nobody swapped: swap? y / n"
     if view["phase"] == "asking":
         return f"Side {1 - view['marker']} is being asked whether anyone wants to swap."
     if view["sides"][you] != view["marker"]:

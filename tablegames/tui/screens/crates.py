@@ -17,7 +17,7 @@ from ..widgets.log import GameLog
 from ..widgets.seats import SeatPanel
 from . import crates_view as show
 from .dialogs import Option, PickDialog
-from .game import PICK_BINDINGS, PICK_KEYS, ActionButton, HandScreen, Overlay
+from .game import BUTTONS_FROM, PICK_BINDINGS, PICK_KEYS, ActionButton, HandScreen, Overlay
 from .options import SetupOption
 from .results import FinalStandings, RoundSummary
 
@@ -128,7 +128,18 @@ class CratesScreen(HandScreen):
         )
         self._show_log()
         self._draw_hand(view)
+        self._show_buttons(view)
         self.query_one("#status", Static).update(Text(self.message if self.private else ""))
+
+    def _show_buttons(self, view: dict[str, Any]) -> None:
+        """The buttons that do something now (for the mouse; narrow terminals leave them out)."""
+        you = self.active_seat
+        mine = view["turn"] == you and view["phase"] == "play"
+        self.query_one("#buttons").display = self.app.size.width >= BUTTONS_FROM
+        self._show_button("draw", mine)
+        announce = you not in view["announced"] and len(view["hand"]) in (1, 2)
+        self._show_button("announce", you in view["exposed"] or (mine and announce))
+        self._show_button("dope", any(seat != you for seat in view["exposed"]))
 
     def _draw_hand(self, view: dict[str, Any]) -> None:
         hand = self.query_one("#hand", Hand)

@@ -26,6 +26,8 @@ DIALOG_CSS = """
 {name}.ascii > Vertical {{ border: ascii $accent; }}
 {name} .title {{ text-style: bold; width: 100%; content-align: center middle; }}
 {name} .hint {{ color: $text-muted; }}
+{name}.-above-hand {{ align: center top; }}
+{name}.-above-hand > Vertical {{ margin-top: 1; }}
 """
 
 

@@ -15,9 +15,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
+from textual.actions import parse
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import Button, Static
+from textual.widgets import Button, Footer, Static
 from textual.worker import Worker, WorkerState
 
 from ...net.words import seat_words
@@ -25,6 +26,7 @@ from ..widgets.log import RECAP_HEAD, RECAP_MARK, GameLog, event_line
 from .dialogs import PickDialog, QuitDialog
 from .handoff import HandoffScreen
 from .help import HelpScreen
+from .size import TooSmall, too_small
 from .typeahead import TypeAhead
 
 if TYPE_CHECKING:
@@ -36,7 +38,7 @@ Overlay = tuple[Screen[Any], Callable[[Any], None]]
 
 #: The keys every game screen ends with, in its footer and in its help.
 SHARED_BINDINGS: list[BindingType] = [
-    Binding("space", "pause_bots", "Pause bots", key_display="space"),
+    Binding("space", "pause_bots", "Pause bots", show=False),
     Binding("minus", "pace(1)", "Slower", show=False),
     Binding("plus,equals_sign", "pace(-1)", "Faster", show=False),
     Binding("pageup", "scroll_log(-1)", "Log back", show=False),
@@ -59,6 +61,8 @@ SHARED_KEYS = (
 RECAP_FROM = 4
 RECAP_DEEDS = 3  # the latest deeds of each player a summary keeps
 PACES = (0.25, 0.5, 1.0, 2.0, 4.0)  # seconds between the bots' moves that - and + step through
+#: Terminals at least this wide show the action buttons beside the hand (the keys do it all).
+BUTTONS_FROM = 80
 #: The status line while a question waits in a dialog over the table.
 DIALOG_WAITS = "Answer the question above: its key, or arrows then Enter. Esc goes back."
 
@@ -80,6 +84,7 @@ class GameScreen(TypeAhead, Screen[None]):
     """
     GAME: ClassVar[str]  # the game's name, for its rules in the help
     TURN_BASED: ClassVar[bool] = True  # turns to sum up, and bots to pace (not real time)
+    GAME_ACTIONS: ClassVar[frozenset[str]] = frozenset()  # the game's own keys' actions
     KEYS: ClassVar[tuple[tuple[str, str], ...]]  # the game's own keys and what they mean, for help
     AUTO_FOCUS = None  # keys go to the table, never to a button or the log
 
@@ -87,6 +92,8 @@ class GameScreen(TypeAhead, Screen[None]):
         # Help and quit come last in every footer: Textual lists a base class's bindings
         # first, so they are added to each game's own list rather than declared here.
         if "BINDINGS" in cls.__dict__:
+            own = [binding for binding in cls.BINDINGS if isinstance(binding, Binding)]
+            cls.GAME_ACTIONS = frozenset(parse(binding.action)[1] for binding in own)
             cls.BINDINGS = [*cls.BINDINGS, *SHARED_BINDINGS]
         super().__init_subclass__(**kwargs)
 
@@ -111,6 +118,7 @@ class GameScreen(TypeAhead, Screen[None]):
         self._closed = False
         self._bot_worker: Worker[None] | None = None
         self.paused = False  # the player paused the bots (space)
+        self._cramped = False  # `TooSmall` covers the table
 
     # -- following the table --------------------------------------------------------------------
     def on_mount(self) -> None:
@@ -122,6 +130,7 @@ class GameScreen(TypeAhead, Screen[None]):
             self.turn_ended[seat] = len(self.logs[seat])
             self._waited_for[seat] = self._waits_for(seat)
         self.over = self._update(self.active_seat).over
+        self._fit_footer()
         self.client.listen(self._table_changed)
         listen_notices = getattr(self.client, "listen_notices", None)
         if listen_notices is not None:  # a network client: refusals and seat news come later
@@ -135,10 +144,38 @@ class GameScreen(TypeAhead, Screen[None]):
         """Start play once mounted and listening. Games name their panels here first."""
         self._start_bots()
         self._sync()
+        self.check_size()
 
     def on_resize(self) -> None:
         if self.is_mounted and not self._closed:
+            self._fit_footer()
             self._draw()
+            self.check_size()
+
+    def _fit_footer(self) -> None:
+        """Keys closer together in a narrow terminal: help and quit stay in sight."""
+        for footer in self.query(Footer):
+            footer.compact = self.app.size.width < BUTTONS_FROM
+
+    def check_size(self) -> None:
+        """Cover the table with `TooSmall` while the terminal is smaller than the game needs:
+        a table drawn garbled must not take keys either."""
+        if self._closed or self.read_only or self._cramped:
+            return
+        needed = self.min_size()
+        if too_small(self.app.size, needed):
+            self._cramped = True
+            self._open(TooSmall(needed, "x" if self.ascii else "×"), self._roomy)
+
+    def min_size(self) -> tuple[int, int]:
+        """The smallest terminal (columns, rows) the table fits in. Games with more to show
+        override."""
+        return (60, 20)
+
+    def _roomy(self, choice: str | None) -> None:
+        self._cramped = False
+        if choice == "quit":
+            self.call_later(self.action_quit)
 
     def on_unmount(self) -> None:
         self._closed = True
@@ -223,6 +260,7 @@ class GameScreen(TypeAhead, Screen[None]):
         self._note_turns()
         overlay = None if self.covered else self._screen_due()
         self._draw()  # a hand is blanked before a hand-off covers the screen
+        self.refresh_bindings()  # the footer shows the keys that do something now
         if overlay is not None:
             self._open(*overlay)
         elif not self.covered and not self.read_only:
@@ -308,8 +346,9 @@ class GameScreen(TypeAhead, Screen[None]):
         self.query_one("#log", GameLog).to_end(newest)
 
     def _show_button(self, name: str, shown: bool) -> None:
-        """Show or hide the action button `name`; a replay shows none (nothing can be done)."""
-        self.query_one(f"#{name}", ActionButton).display = shown and not self.read_only
+        """Show or hide the action button `name`; none shows to a spectator, before a hand-off,
+        once the game is over, or in a replay (nothing can be done)."""
+        self.query_one(f"#{name}", ActionButton).display = shown and self.may_act
 
     @property
     def read_only(self) -> bool:
@@ -377,6 +416,7 @@ class GameScreen(TypeAhead, Screen[None]):
         self.covered += 1
         if isinstance(screen, PickDialog):
             screen.opened_by_itself = self._prompting
+            screen.set_class(isinstance(self, HandScreen), "-above-hand")  # the hand in sight
             self._say(DIALOG_WAITS)  # what the status line said to do is done or not to be done
 
         def closed(result: Any) -> None:
@@ -420,9 +460,18 @@ class GameScreen(TypeAhead, Screen[None]):
         return paced and table is not None and bool(table.bots) and not self.over
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The game's keys only for a player who may act here (not a spectator, not before
+        the hand-off, not once the game is over); they stay out of the footer otherwise."""
         if action in ("pause_bots", "pace"):
             return self.is_mounted and self.bots_paced_here
+        if action in self.GAME_ACTIONS:
+            return self.may_act
         return True
+
+    @property
+    def may_act(self) -> bool:
+        """True when the player at the keyboard may play the active seat now."""
+        return self.is_mounted and self.private and not self.over and not self.read_only
 
     def action_pause_bots(self) -> None:
         if not self.bots_paced_here:

@@ -97,6 +97,11 @@ class KrakenScreen(GameScreen):
             yield ActionButton("Character (c)", id="character", compact=True)
         yield Footer()
 
+    def min_size(self) -> tuple[int, int]:
+        # The chart takes 40 columns and the crew needs room for job, duty and guns; a crew
+        # line per player above a log of three.
+        return (70, max(20, len(self.names) + 12))
+
     # -- following the table --------------------------------------------------------------------
     def _screen_due(self) -> Overlay | None:
         """An eyes-closed round goes on round the humans, even when the game has ended in it."""
@@ -204,6 +209,7 @@ class KrakenScreen(GameScreen):
         waiting = show.public_waiting(view, update.waiting)
         left = self.query_one("#left")
         left.styles.width = 58 if wide else 40
+        room = self.app.size.width - (58 if wide else 40) - 4  # the crew's border and padding
         chart = self.query_one("#chart", Static)
         body = show.map_text(view, self.ascii, colour, wide)
         if wide:
@@ -220,13 +226,19 @@ class KrakenScreen(GameScreen):
         chart.border_subtitle = "" if wide else show.chart_legend(view, self.ascii, colour).plain
         you = self.active_seat if self.private else None
         crew = self.query_one("#crew", Static)
-        crew.update(show.crew_text(view, names, you, waiting, self.ascii, colour, wide))
-        starred = show.starred(names, you, wide)
+        crew.update(show.crew_text(view, names, you, waiting, self.ascii, colour, wide, room))
+        starred = show.starred(names, you, wide, room)
         crew.border_title = "Crew (* is you)" if starred else "Crew"
         crew.border_subtitle = escape(show.deck_line(view) if wide else f"deck {view['deck_size']}")
         self._draw_secrets(view, colour)
         self._show_log()
         self._draw_status(view, update, waiting)
+        self._show_button("decide", self._my_move())
+        character = view["private"].get("character") if self.private else None
+        self._show_button("character", bool(character) and not self._character_used(view))
+
+    def _character_used(self, view: dict[str, Any]) -> bool:
+        return bool(view["characters_used"][self.active_seat])
 
     def _draw_secrets(self, view: dict[str, Any], colour: bool) -> None:
         panel = self.query_one("#secrets", Static)
@@ -317,7 +329,7 @@ class KrakenScreen(GameScreen):
         if not uses:
             if not character:
                 self._say("You hold no character card.")
-            elif update.view["characters_used"][self.active_seat]:
+            elif self._character_used(update.view):
                 self._say("You have already used your character.")
             else:
                 self._say("Your character cannot do anything right now.")

@@ -316,21 +316,26 @@ def crew_text(
     ascii: bool = False,
     colour: bool = True,
     wide: bool = False,
+    room: int = 99,
 ) -> Text:
     """One line per player: who waits, office, off duty, guns, résumé and public marks; for
-    `you` (only when the seat's secrets may be shown) what you know of each player."""
+    `you` (only when the seat's secrets may be shown) what you know of each player.
+
+    In `room` columns, names shorten first, then the résumé goes: job, duty and guns stay.
+    """
     known = view["known"] if you is not None else {}
     arrow = ">" if ascii else "▶"
-    name_width = _name_width(names, you, wide)
-    resume = "Resume" if ascii else "Résumé"
-    head = Text(f"  {'Player':<{name_width}} Job Duty  Guns {resume}", "bold underline")
+    name_width = _name_width(names, you, wide, room)
+    with_resume = name_width + CREW_COLUMNS + RESUME_COLUMNS <= room
+    resume = ("Resume" if ascii else "Résumé") if with_resume else ""
+    head = Text(f"  {'Player':<{name_width}} Job Duty  Guns {resume}".rstrip(), "bold underline")
     lines = [head]
     mutiny = view.get("mutiny") or {}
     raised = mutiny.get("raised") or [None] * len(names)
     for seat, name in enumerate(names):
         shown = name
         if seat == you:
-            shown = f"{name}*" if starred(names, you, wide) else f"{name} (you)"
+            shown = f"{name}*" if starred(names, you, wide, room) else f"{name} (you)"
         gone = seat in view["eliminated"]
         row = Text(arrow if seat in waiting else " ", "bold")
         row.append(" ")
@@ -343,8 +348,10 @@ def crew_text(
         guns = str(view["guns"][seat])
         if raised[seat] is not None:  # the fists are open: held + raised
             guns += f"+{raised[seat]}"
-        row.append(f" {guns:>5} ")
-        row.append_text(_resume(view["resumes"][seat], colour, wide))
+        row.append(f" {guns:>5}")
+        if with_resume:
+            row.append(" ")
+            row.append_text(_resume(view["resumes"][seat], colour, wide))
         notes = _notes(view, seat, known, wide)
         if notes:
             row.append("  " + ", ".join(notes), "italic")
@@ -352,13 +359,22 @@ def crew_text(
     return Text("\n").join(lines)
 
 
-def _name_width(names: Sequence[str], you: int | None, wide: bool) -> int:
-    return min(18 if wide else 12, max(len(n) for n in names) + (6 if you is not None else 0))
+CREW_COLUMNS = 17  # a crew row besides the name and résumé: arrow, job, duty, guns
+RESUME_COLUMNS = 7
+SHORTEST_NAME = 6
 
 
-def starred(names: Sequence[str], you: int | None, wide: bool) -> bool:
+def _name_width(names: Sequence[str], you: int | None, wide: bool, room: int = 99) -> int:
+    wanted = min(18 if wide else 12, max(len(n) for n in names) + (6 if you is not None else 0))
+    with_resume = room - CREW_COLUMNS - RESUME_COLUMNS
+    if with_resume >= min(wanted, 8):  # the résumé stays while names keep 8 letters
+        return max(SHORTEST_NAME, min(wanted, with_resume))
+    return max(SHORTEST_NAME, min(wanted, room - CREW_COLUMNS))
+
+
+def starred(names: Sequence[str], you: int | None, wide: bool, room: int = 99) -> bool:
     """True if the crew panel marks your row with `*` (no room for "(you)")."""
-    return you is not None and len(names[you]) + 6 > _name_width(names, you, wide)
+    return you is not None and len(names[you]) + 6 > _name_width(names, you, wide, room)
 
 
 def _fit(text: str, width: int) -> str:

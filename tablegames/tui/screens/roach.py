@@ -17,7 +17,7 @@ from ..widgets.log import GameLog
 from ..widgets.roach_hand import RoachHand
 from . import roach_view as show
 from .dialogs import Option, PickDialog
-from .game import PICK_BINDINGS, PICK_KEYS, ActionButton, HandScreen
+from .game import BUTTONS_FROM, PICK_BINDINGS, PICK_KEYS, ActionButton, HandScreen
 from .options import SetupOption
 from .roach_dialogs import PeekNotice, RoachResult
 
@@ -82,6 +82,9 @@ class RoachScreen(HandScreen):
         self.message_version = -1  # the message goes stale when the table moves on
         self.message_seat: int | None = None  # and belongs to the seat it was said to
         self._updates: dict[int, Update] = {}  # each seat's latest update, until the next change
+
+    def min_size(self) -> tuple[int, int]:
+        return (60, len(self.names) + 16)  # a line per player, the table, the hand, the prompt
 
     # -- building and updating ------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -195,6 +198,7 @@ class RoachScreen(HandScreen):
         status.update(Text(text))
 
     def _show_buttons(self, view: dict[str, Any]) -> None:
+        self.query_one("#buttons").display = self.app.size.width >= BUTTONS_FROM
         allowed = self._allowed(view)
         for button_id, action in BUTTONS.items():
             shown = action in allowed
@@ -214,7 +218,7 @@ class RoachScreen(HandScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Show (and run) only the keys that do something now; the rest stay out of the footer."""
         if action in {"select", "pick"}:
-            return self.is_mounted and self.private and not self.over
+            return self.may_act
         if action not in {"offer", "mark", "judge", "pass_on", "lay"}:
             return super().check_action(action, parameters)
         if not self.is_mounted:

@@ -34,7 +34,7 @@ class GameLog(RichLog, can_focus=False):
     """
 
     DEFAULT_CSS = """
-    GameLog { height: 1fr; overflow-y: auto; scrollbar-size-vertical: 1; }
+    GameLog { height: 1fr; overflow-y: auto; overflow-x: hidden; scrollbar-size-vertical: 1; }
     """
 
     def __init__(self, ascii: bool = False, *, id: str | None = None) -> None:
