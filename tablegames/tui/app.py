@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import importlib
+import os
+import sys
 import time
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import App
@@ -227,14 +230,32 @@ class TableGamesApp(App[None]):
         return ASCII_KEYS.get(shown, shown) if self.ascii else shown
 
 
+def utf8_terminal(environ: Mapping[str, str] | None = None) -> bool:
+    """True if the terminal's locale speaks UTF-8 (suits, arrows and box lines can be drawn).
+
+    The locale is the first of LC_ALL, LC_CTYPE and LANG that is set. Under `LANG=C` Python
+    sets LC_CTYPE to C.UTF-8 for itself (and turns on its UTF-8 mode): that is not the
+    terminal's, so LANG decides then.
+    """
+    environ = os.environ if environ is None else environ
+    coerced = bool(sys.flags.utf8_mode) and "PYTHONUTF8" not in environ
+    for name in ("LC_ALL", "LC_CTYPE", "LANG"):
+        value = environ.get(name, "")
+        if not value or (name == "LC_CTYPE" and value == "C.UTF-8" and coerced):
+            continue
+        return "utf-8" in value.lower() or "utf8" in value.lower()
+    return False  # no locale at all: the C locale, plain ASCII
+
+
 def run_menu(ascii: bool = False) -> None:
-    """Run the app from the menu of games until the player quits."""
-    _run(TableGamesApp(ascii=ascii))
+    """Run the app from the menu of games until the player quits (in ASCII where the terminal
+    has no UTF-8)."""
+    _run(TableGamesApp(ascii=ascii or not utf8_terminal()))
 
 
 def run_table(client: LocalClient, ascii: bool = False) -> None:
     """Run the app straight into `client`'s table until the player quits."""
-    _run(TableGamesApp(client, ascii=ascii))
+    _run(TableGamesApp(client, ascii=ascii or not utf8_terminal()))
 
 
 def _run(app: TableGamesApp) -> None:
@@ -245,8 +266,11 @@ def _run(app: TableGamesApp) -> None:
 
 
 def run_remote(client: RemoteClient, ascii: bool = False, lobby: bool = False) -> None:
-    """Join a network table with `client` (or its party's lobby) until the player quits."""
-    TableGamesApp(ascii=ascii, remote=client, lobby=lobby).run()
+    """Join a network table with `client` (or its party's lobby) until the player quits.
+
+    A party session's locale is the server's, not its player's: only `join` looks at it.
+    """
+    TableGamesApp(ascii=ascii or not (lobby or utf8_terminal()), remote=client, lobby=lobby).run()
 
 
 if TYPE_CHECKING:
@@ -257,4 +281,4 @@ def run_replay(replay: Replay, seat: int | None, ascii: bool = False) -> None:
     """Step through a finished game from `seat`'s chair (None: every hand shown) until quit."""
     from .screens.replay import ReplayApp
 
-    ReplayApp(replay, seat, ascii=ascii).run()
+    ReplayApp(replay, seat, ascii=ascii or not utf8_terminal()).run()
