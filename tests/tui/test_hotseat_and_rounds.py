@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tablegames.tui.app import TableGamesApp
 from tablegames.tui.screens.crates import CratesScreen
+from tablegames.tui.screens.crates_view import sorted_hand
 from tablegames.tui.screens.handoff import HandoffScreen
 from tablegames.tui.screens.results import FinalStandings, RoundSummary, standings
 from tablegames.tui.widgets.hand import Hand
@@ -33,7 +34,7 @@ async def test_the_first_player_is_handed_the_screen_before_any_hand_is_shown():
             assert card not in text
         await press(pilot, "enter")
         assert isinstance(app.screen, CratesScreen)
-        assert app.screen.query_one("#hand", Hand).cards == SARA
+        assert app.screen.query_one("#hand", Hand).cards == sorted_hand(SARA)
 
 
 async def test_passing_to_the_next_human_hides_the_previous_hand():
@@ -55,7 +56,7 @@ async def test_passing_to_the_next_human_hides_the_previous_hand():
         assert table.query_one("#hand", Hand).cards == []
         await press(pilot, "enter")
         text = screen_text(app)
-        assert app.screen.query_one("#hand", Hand).cards == TOM
+        assert app.screen.query_one("#hand", Hand).cards == sorted_hand(TOM)
         assert "Tom's hand — your turn" in text
         for card in faces(["7S", "4C"]):
             assert card not in text

@@ -49,7 +49,7 @@ async def test_joining_a_server_opens_the_table_and_plays_through_it():
             assert "Sara (you)" in screen_text(app)
             await pilot.press("r")
             await wait_for(pilot, lambda: isinstance(app.screen, CratesScreen))
-            assert app.screen.query_one("#hand", Hand).cards == ["QH", "7S", "4C"]
+            assert app.screen.query_one("#hand", Hand).cards == ["7S", "QH", "4C"]
             await pilot.press("enter")
             await wait_for(pilot, lambda: remote.latest.view["top"] == "QH")
             await pilot.pause()

@@ -14,6 +14,7 @@ from tablegames.rules import get_game
 from tablegames.store import Store
 from tablegames.table import Table, VirtualClock
 from tablegames.tui.screens.crates import CratesScreen
+from tablegames.tui.screens.crates_view import sorted_hand
 from tablegames.tui.screens.game import ActionButton
 from tablegames.tui.screens.replay import GoToDialog, ReplayApp, ReplayScreen
 from tablegames.tui.screens.results import RoundSummary
@@ -61,20 +62,20 @@ async def test_stepping_forward_and_back_moves_the_table(replay):
         await pilot.pause()
         assert viewer(app).step == 0
         assert bar(app).startswith(f"Replay: step 0/{replay.last} · round 1 of 8 · as Sara")
-        assert shown_hand(app) == replay.view(0, 0)["hand"]
+        assert shown_hand(app) == sorted_hand(replay.view(0, 0)["hand"])
         first_table = table(app)
 
         await press(pilot, "n", "n", "full_stop")
         assert viewer(app).step == 3 and f"step 3/{replay.last}" in bar(app)
         assert table(app) is first_table  # forward: the same table plays on
-        assert shown_hand(app) == replay.view(3, 0)["hand"]
+        assert shown_hand(app) == sorted_hand(replay.view(3, 0)["hand"])
         top = prettify(replay.view(3, 0)["top"])
         assert top in screen_text(app)
 
         await press(pilot, "p")
         assert viewer(app).step == 2
         assert table(app) is not first_table  # back: a table dealt afresh at step 2
-        assert shown_hand(app) == replay.view(2, 0)["hand"]
+        assert shown_hand(app) == sorted_hand(replay.view(2, 0)["hand"])
         log = table(app).query_one(GameLog)
         assert log.scroll_y == log.max_scroll_y > 0  # its newest lines in sight
         await pilot.press("comma", "comma", "comma")  # the third press rings: already at the deal
@@ -103,7 +104,7 @@ async def test_jumping_by_round_and_going_to_a_round(replay):
         assert "Round 1 of 8" in screen_text(app)
         await press(pilot, "enter")
         assert viewer(app).step == starts[2] and "round 2 of 8" in bar(app)
-        assert shown_hand(app) == replay.view(starts[2], 0)["hand"]
+        assert shown_hand(app) == sorted_hand(replay.view(starts[2], 0)["hand"])
 
         await press(pilot, "g")
         assert isinstance(app.screen, GoToDialog)
@@ -118,7 +119,7 @@ async def test_jumping_by_round_and_going_to_a_round(replay):
         await pilot.press("left_square_bracket")  # at a round's start: back to the one before
         await pilot.pause()
         assert viewer(app).step == starts[4]
-        assert shown_hand(app) == replay.view(starts[4], 0)["hand"]
+        assert shown_hand(app) == sorted_hand(replay.view(starts[4], 0)["hand"])
         await press(pilot, "end")
         if isinstance(app.screen, RoundSummary):
             await press(pilot, "enter")
@@ -127,10 +128,10 @@ async def test_jumping_by_round_and_going_to_a_round(replay):
         await pilot.press("g", *"r2", "enter")  # back to round 2: a table dealt afresh
         await pilot.pause()
         assert viewer(app).step == starts[2] and app.screen is app.viewer
-        assert shown_hand(app) == replay.view(starts[2], 0)["hand"]
+        assert shown_hand(app) == sorted_hand(replay.view(starts[2], 0)["hand"])
         await press(pilot, "home")
         assert viewer(app).step == 0
-        assert shown_hand(app) == replay.view(0, 0)["hand"]
+        assert shown_hand(app) == sorted_hand(replay.view(0, 0)["hand"])
 
 
 async def test_as_a_seat_only_that_hand_shows(replay):
@@ -138,7 +139,7 @@ async def test_as_a_seat_only_that_hand_shows(replay):
     app = ReplayApp(replay, seat=1, step=step)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert shown_hand(app) == replay.view(step, 1)["hand"]
+        assert shown_hand(app) == sorted_hand(replay.view(step, 1)["hand"])
         assert not viewer(app).query("#replay-hands")
         text = screen_text(app)
         assert "as Ada (bot)" in text and "Every hand" not in text

@@ -98,7 +98,7 @@ async def test_a_dialog_at_80_by_24_leaves_the_hand_in_sight() -> None:
     app = TableGamesApp(client)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.pause()
-        await press(pilot, "1", "enter")  # the 9: which suit?
+        await press(pilot, "3", "enter")  # the 9 (7♠ Q♥ 9♣ 4♦): which suit?
         assert isinstance(app.screen, PickDialog)
         text = screen_text(app)
         for card in ("9♣", "Q♥", "4♦", "7♠"):

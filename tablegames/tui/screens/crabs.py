@@ -17,6 +17,7 @@ from textual.markup import escape
 from textual.timer import Timer
 from textual.widgets import Button, Footer, Static
 
+from ...words import plural
 from ..widgets.card import prettify
 from ..widgets.crabs_table import (
     GESTURE_KEYS,
@@ -221,7 +222,7 @@ class CrabsScreen(GameScreen):
             hand_box.border_title = "Watching"
         else:
             hand.show(view["hand"], self.picked_hand)
-            hand_box.border_title = "Your hand"
+            hand_box.border_title = self.owned("hand")
         hand_box.border_subtitle = ""
         if you is not None:  # the team's signal, private like the hand
             key = GESTURE_KEYS[view["gesture_names"].index(view["signal"])]
@@ -256,7 +257,7 @@ class CrabsScreen(GameScreen):
             text = show.swap_phase_hint(view, you)
             owed = show.owed_double(view)
             if owed:
-                text = f"Double crab! Press c to take {owed} tokens."
+                text = f"Double crab! Press c to take {plural(owed, 'token')}."
         self.query_one("#status", Static).update(Text(text))
 
     def _say(self, message: str) -> None:
@@ -415,7 +416,7 @@ class CrabsScreen(GameScreen):
             )
             for number, action in enumerate(takes)
         ]
-        title = f"Double crab! Take {len(takes[0]['sources'])} tokens from:"
+        title = f"Double crab! Take {plural(len(takes[0]['sources']), 'token')} from:"
         self._open(PickDialog(title, options, ascii=self.ascii), self._collect)
 
     def _collect(self, action: dict[str, Any] | None) -> None:

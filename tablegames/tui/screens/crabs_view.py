@@ -8,6 +8,7 @@ from typing import Any
 from rich.text import Text
 
 from ...rules import View
+from ...words import plural
 from ..widgets.crabs_table import PlayerRow
 
 GESTURE_WORDS = {
@@ -161,4 +162,4 @@ def winners_line(view: View, names: Sequence[str]) -> str:
         return "The game is over."
     team = team_of(view)[winners[0]]
     who = ", ".join(names[seat] for seat in winners)
-    return f"Team {team_name(team)} ({who}) wins with {view['team_tokens'][team]} tokens."
+    return f"Team {team_name(team)} ({who}) wins with {plural(view['team_tokens'][team], 'token')}."

@@ -11,6 +11,7 @@ from textual.containers import Horizontal, Vertical
 from textual.markup import escape
 from textual.widgets import Button, Footer, Static
 
+from ...words import plural
 from ..widgets.card import card_label, suit_name
 from ..widgets.hand import BIG, SMALL, Hand
 from ..widgets.log import GameLog
@@ -121,7 +122,7 @@ class CratesScreen(HandScreen):
         self.query_one("#hand", Hand).styles.height = BIG if tall else SMALL
         seats.border_title = (
             f"Crates {self.dash} round {view['round']} of {view['rounds']}, "
-            f"{view['hand_size']} cards each"
+            f"{plural(view['hand_size'], 'card')} each"
         )
         self.query_one("#pile", Static).update(
             show.pile_text(view, self.names, self.ascii, not self.app.no_color, tall)
@@ -157,9 +158,9 @@ class CratesScreen(HandScreen):
             box.border_title = escape(f"{self.names[you]}'s hand (hidden)")
             box.border_subtitle = ""
             return
-        cards = view["hand"]
+        cards = show.sorted_hand(view["hand"])
         mine = view["turn"] == you
-        if mine and not self._turn_was_mine:  # a new turn: pick something playable, say what to do
+        if mine and not self._turn_was_mine and not self.read_only:  # a new turn: what to do
             self.selected = show.first_playable(view)
             self.message = show.turn_hint(view, self.ascii)
         elif self.message_turn is not None and self.message_turn != view["turn"]:
@@ -174,9 +175,8 @@ class CratesScreen(HandScreen):
         else:
             self.selected = 0
         hand.show(cards, self.selected, frozenset(view["unplayable"]), "No cards in hand.")
-        phrase = show.turn_phrase(view, self.names, you)
-        who = "Your hand" if len(self.humans) == 1 else f"{self.names[you]}'s hand"
-        box.border_title = escape(f"{who} {self.dash} {phrase}")
+        phrase = show.turn_phrase(view, self.names, self.addressed)
+        box.border_title = escape(f"{self.owned('hand')} {self.dash} {phrase}")
         box.border_subtitle = "Crates! armed: announced with your next play" if self.armed else ""
         self.query_one("#status", Static).update(Text(self.message))
 
@@ -213,14 +213,14 @@ class CratesScreen(HandScreen):
     # -- player actions -------------------------------------------------------------------------
     def _picked(self, view: dict[str, Any]) -> str | None:
         """The picked card, if any (the hand may have changed since it was drawn)."""
-        cards = view["hand"]
+        cards = show.sorted_hand(view["hand"])
         if self.selected is None or not cards:
             return None
         self.selected = min(self.selected, len(cards) - 1)
         return str(cards[self.selected])
 
     def _hand(self) -> list[str]:
-        return list(self._view()["hand"]) if self.private else []
+        return show.sorted_hand(self._view()["hand"]) if self.private else []
 
     def _pickable(self) -> int:
         return len(self._hand())
@@ -311,7 +311,7 @@ class CratesScreen(HandScreen):
         you = self.active_seat
         targets = [seat for seat in self._view()["exposed"] if seat != you]
         if not targets:
-            self._say("Nobody is holding one card without having said Crates!.")
+            self._say("Nobody holds one card without having said Crates!")
         elif len(targets) == 1:
             self._call_dope(targets[0])
         else:

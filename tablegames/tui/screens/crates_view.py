@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from rich.text import Text
 
 from ...rules import View
+from ...rules.cards import RANK_ORDER
 from ..widgets.card import (
     SAME_COLOUR,
     SUIT_LETTERS,
@@ -19,6 +21,16 @@ from ..widgets.card import (
 )
 from ..widgets.hand import BIG, SMALL, boxed_card
 from ..widgets.seats import SeatRow
+
+CRANK_RANKS = ("A", "2")  # the cards that keep a crank going
+HAND_SUITS = ("S", "H", "C", "D")  # a hand's suits in order: the colours take turns
+
+
+def sorted_hand(cards: Sequence[str]) -> list[str]:
+    """A hand as it is shown: by suit (♠ ♥ ♣ ♦), then by rank (A, 2 ... K) within a suit."""
+    return sorted(
+        cards, key=lambda card: (HAND_SUITS.index(suit_of(card)), RANK_ORDER[rank_of(card)])
+    )
 
 
 def is_wild(card: str) -> bool:
@@ -121,11 +133,20 @@ def card_hint(view: View, card: str, names: Sequence[str], you: int, ascii: bool
     reason = view["unplayable"].get(card)
     if reason is not None:
         mark = "x" if ascii else "✗"
-        reason = prettify(reason, ascii)
+        reason = prettify(misfit_words(reason, view), ascii)
         return f"{mark} {reason}" if reason.startswith(label) else f"{mark} {label}: {reason}"
     if is_wild(card):
         return f"Enter plays {label} and lets you name a suit."
     return f"Enter plays {label}."
+
+
+def misfit_words(reason: str, view: View) -> str:
+    """The engine's reason a card cannot be played, as true as can be for this hand: no "or
+    draw 3" while the hand holds an ace or a 2 (drawing is refused then), "an 8" not "a 8"."""
+    reason = re.sub(r"\ba (?=(?:8|A)\b)", "an ", reason)
+    if view["crank"] and any(rank_of(card) in CRANK_RANKS for card in view["hand"]):
+        reason = re.sub(r", or draw \d+$", "", reason)
+    return reason
 
 
 def turn_hint(view: View, ascii: bool = False) -> str:
@@ -142,8 +163,8 @@ def turn_hint(view: View, ascii: bool = False) -> str:
 
 
 def first_playable(view: View) -> int | None:
-    """The index of the first card in hand that can be played now, if any."""
-    for index, card in enumerate(view["hand"]):
+    """The place in the hand as shown (`sorted_hand`) of the first card that fits now, if any."""
+    for index, card in enumerate(sorted_hand(view["hand"])):
         if card not in view["unplayable"]:
             return index
     return None

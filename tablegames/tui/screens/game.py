@@ -190,6 +190,18 @@ class GameScreen(TypeAhead, Screen[None]):
         """True when the player at the keyboard may see the active seat's secrets."""
         return not self.watching and self.shown_seat == self.active_seat
 
+    def owned(self, thing: str) -> str:
+        """`Your hand`; `Sara's hand` when several play at this keyboard, or in a replay (where
+        nobody is "you": it is her hand, and her turn)."""
+        if len(self.humans) == 1 and not self.read_only:
+            return f"Your {thing}"
+        return f"{self.names[self.active_seat]}'s {thing}"
+
+    @property
+    def addressed(self) -> int | None:
+        """The seat told "your turn" (a replay tells nobody: it names whose turn it is)."""
+        return None if self.read_only or not self.private else self.active_seat
+
     def _update(self, seat: int) -> Update:
         update = self.client.update(seat)
         assert update is not None, "the table screen opens after the first update"
@@ -471,7 +483,7 @@ class GameScreen(TypeAhead, Screen[None]):
     @property
     def may_act(self) -> bool:
         """True when the player at the keyboard may play the active seat now."""
-        return self.is_mounted and self.private and not self.over and not self.read_only
+        return self.private and not self.over and not self.read_only
 
     def action_pause_bots(self) -> None:
         if not self.bots_paced_here:

@@ -47,6 +47,7 @@ if TYPE_CHECKING:
     from ..client import TableClient
 
 WIDE = 110  # terminal columns from which the chart and crew are drawn roomier
+CHANGED: list[Pending] = []  # a question closed because the table changed under it
 
 
 class DecisionDialog(PickDialog[list[Pending]]):
@@ -81,6 +82,7 @@ class KrakenScreen(GameScreen):
         self.round_queue: list[int] = []  # humans still to take an eyes-closed turn
         self.round_done: set[tuple[Any, ...]] = set()  # eyes-closed moments already gone round
         self.round_text = ""
+        self.asking: tuple[DecisionDialog, tuple[Any, ...]] | None = None  # open, and its facts
 
     # -- building -------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -176,8 +178,8 @@ class KrakenScreen(GameScreen):
             self.round_queue.pop(0)
 
     def _my_move(self) -> bool:
-        """True if the table waits for the active seat and the player may see it."""
-        if not self.private:
+        """True if the table waits for the active seat and its player may decide here now."""
+        if not self.may_act:
             return False
         update = self._update(self.active_seat)
         return self.active_seat in update.waiting and bool(update.legal) and not update.over
@@ -233,6 +235,7 @@ class KrakenScreen(GameScreen):
         self._draw_secrets(view, colour)
         self._show_log()
         self._draw_status(view, update, waiting)
+        self._ask_again_if_changed(update)
         self._show_button("decide", self._my_move())
         character = view["private"].get("character") if self.private else None
         self._show_button("character", bool(character) and not self._character_used(view))
@@ -251,8 +254,7 @@ class KrakenScreen(GameScreen):
             panel.border_title = escape(f"{name}'s secrets (hidden)")
         else:
             panel.update(show.secret_text(view, self.names, self.ascii, colour))
-            who = "Your secrets" if len(self.humans) == 1 else f"{name}'s secrets"
-            panel.border_title = escape(who)
+            panel.border_title = escape(self.owned("secrets"))
 
     def log_line(self, event: dict[str, Any]) -> str:
         return show.line(event, self.names)
@@ -278,7 +280,28 @@ class KrakenScreen(GameScreen):
             self._draw()
 
     # -- dialogs --------------------------------------------------------------------------------
-    def _ask(self, chooser: Chooser, pending: list[Pending]) -> None:
+    def _facts(self, update: Update) -> tuple[Any, ...]:
+        """What an open question's options were worded from: the seat's moves and everyone's
+        guns and duty (a steal while the question waits changes them)."""
+        view = update.view
+        return (repr(update.legal), tuple(view["guns"]), tuple(view["off_duty"]), view["phase"])
+
+    def _ask_again_if_changed(self, update: Update) -> None:
+        """Close a question whose options no longer say what is true (guns stolen meanwhile):
+        it opens again, worded afresh."""
+        if self.asking is None:
+            return
+        dialog, facts = self.asking
+        if dialog.is_current and facts != self._facts(update):
+            self.asking = None
+            self.asked = None  # so that it opens again by itself
+            dialog.dismiss(CHANGED)
+
+    def _decide(self, update: Update, moves: list[dict[str, Any]]) -> None:
+        """Ask about `moves`, worded from `update` (questions close if it goes stale)."""
+        self._ask(Chooser(update.view, self.names, self.ascii), start(moves), self._facts(update))
+
+    def _ask(self, chooser: Chooser, pending: list[Pending], facts: tuple[Any, ...]) -> None:
         """Ask the next question about `pending`, or send the one action left."""
         asked = chooser.ask(pending)
         if not isinstance(asked, Question):
@@ -288,12 +311,16 @@ class KrakenScreen(GameScreen):
         if len(options) > len(OPTION_KEYS):
             options = options[: len(OPTION_KEYS)]
         dialog = DecisionDialog(asked.title, options, ascii=self.ascii)
+        self.asking = (dialog, facts)
 
         def answered(value: list[Pending] | None) -> None:
-            if value is None:
+            self.asking = None
+            if value is CHANGED:
+                self._say("The table changed: the question is asked again as things are now.")
+            elif value is None:
                 self._say("Decision put aside: press Enter to make it.")
             else:
-                self._ask(chooser, value)
+                self._ask(chooser, value, facts)
 
         self._open(dialog, answered)
 
@@ -310,7 +337,7 @@ class KrakenScreen(GameScreen):
         moves = update.legal
         if update.view["phase"] != "window":  # "any time" characters wait for `c`
             moves = [a for a in moves if a["type"] != "character"] or moves
-        self._ask(Chooser(update.view, self.names, self.ascii), start(moves))
+        self._decide(update, moves)
 
     def _not_yet(self, update: Update) -> str:
         view = update.view
@@ -334,7 +361,7 @@ class KrakenScreen(GameScreen):
             else:
                 self._say("Your character cannot do anything right now.")
             return
-        self._ask(Chooser(update.view, self.names, self.ascii), start(uses))
+        self._decide(update, uses)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "character":

@@ -16,6 +16,7 @@ from string import ascii_lowercase
 from typing import Any
 
 from ...rules import Action, View
+from ...words import plural
 from .kraken_view import (
     FACTION_WORDS,
     WINDOW_WORDS,
@@ -23,6 +24,7 @@ from .kraken_view import (
     card_words,
     character_effect,
     character_title,
+    spirit_giver,
 )
 
 #: The order in which an action's arguments are asked for.
@@ -190,7 +192,7 @@ class Chooser:
         view = self.view
         guns = view["guns"][seat]
         resume = "resume" if self.ascii else "résumé"
-        notes = [f"{guns} gun{'' if guns == 1 else 's'}", f"{resume} {len(view['resumes'][seat])}"]
+        notes = [plural(guns, "gun"), f"{resume} {len(view['resumes'][seat])}"]
         raised = (view.get("mutiny") or {}).get("raised")
         if raised is not None and raised[seat] is not None:
             notes.insert(0, f"raised {raised[seat]}")
@@ -210,7 +212,7 @@ class Chooser:
         if key == "card":
             return self.card_label(value)
         if key == "guns":
-            return f"raise {value} gun{'s' if value != 1 else ''}"
+            return f"raise {plural(value, 'gun')}"
         if key == "choice":
             return "leave it on top" if value == "keep" else "discard it"
         return str(value)
@@ -307,7 +309,9 @@ class Chooser:
         if prompt == "pick":
             return PICK_QUESTIONS.get(view.get("pick") or "", "Pick a player")
         if prompt == "give":
-            return "The Spiritualist: who receives the gun?"
+            giver = spirit_giver(view)
+            gun = "the gun" if giver is None else f"{self.names[giver]}'s gun"
+            return f"The Spiritualist: who receives {gun}?"
         if prompt == "convert":
             return "Cult ritual (eyes closed): convert a player to the cult"
         if prompt == "stash":

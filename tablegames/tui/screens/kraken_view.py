@@ -7,6 +7,7 @@ the screen module stays about flow. Nothing here decides what may be shown: call
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from contextlib import suppress
 from functools import cache
@@ -16,6 +17,7 @@ from rich.text import Text
 
 from ...rulebook import rules_text
 from ...rules import View
+from ...words import plural, with_article
 
 COLOURS = ("red", "yellow", "blue")
 GOAL_NAMES = {"crimson_cove": "Crimson Cove", "bluewater_bay": "Bluewater Bay", "kraken": "Kraken"}
@@ -150,6 +152,18 @@ def card_course(card: str, view: View, ascii: bool = False) -> str:
         words += f" ({ACTION_NAMES[chart[there]['action']]})"
     effect = CARD_EFFECTS.get(card.split("-", 1)[1])
     return f"{words}; {effect}" if effect else words
+
+
+def spirit_giver(view: View) -> int | None:
+    """Whose gun the Spiritualist hands out now, from the log (None if it does not say)."""
+    givers: list[int] = []
+    for event in view.get("log", []):
+        text = str(event.get("text", ""))
+        if "calls on the spirits" in text:
+            givers = [int(seat) for seat in re.findall(r"\{(\d+)\}", text)[1:3]]
+        elif "gives a gun to" in text and givers:
+            givers.pop(0)
+    return givers[0] if givers else None
 
 
 def worth_logging(event: dict[str, Any]) -> bool:
@@ -433,7 +447,7 @@ def secret_text(view: View, names: Sequence[str], ascii: bool = False, colour: b
     faction = view["faction"]
     out = Text()
     out.append("You are ")
-    out.append(_a(FACTION_WORDS[faction]), "bold reverse")
+    out.append(with_article(FACTION_WORDS[faction]), "bold reverse")
     out.append(f" ({_goal_of(faction)})")
     known = view["known"]
     if known:
@@ -458,7 +472,7 @@ def secret_text(view: View, names: Sequence[str], ascii: bool = False, colour: b
         out.append("\nTop of the draw pile: ")
         out.append_text(card_text(private["peek"], colour))
     if private.get("mutiny_guns") is not None:
-        out.append(f"\nYour fist: {private['mutiny_guns']} guns")
+        out.append(f"\nYour fist: {plural(private['mutiny_guns'], 'gun')}")
     for peek in private.get("peeks", [])[-2:]:
         source = peek["source"].replace("_", "-")
         out.append(f"\nSeen ({source}): ")
@@ -470,10 +484,6 @@ def secret_text(view: View, names: Sequence[str], ascii: bool = False, colour: b
 
 def _cards(cards: Sequence[str], colour: bool) -> Text:
     return Text(", ").join(card_text(card, colour) for card in cards)
-
-
-def _a(word: str) -> str:
-    return f"an {word}" if word[0] in "aeiou" else f"a {word}"
 
 
 def _goal_of(faction: str) -> str:

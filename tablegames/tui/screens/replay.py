@@ -24,6 +24,7 @@ from ...replay import Replay, ReplayClient, private_line
 from ..app import TableGamesApp, table_screen
 from ..widgets.card import prettify
 from .dialogs import DIALOG_CSS
+from .game import BUTTONS_FROM
 from .help import HelpScreen
 from .typeahead import TypeAhead, pass_on, press_now
 
@@ -157,6 +158,9 @@ class ReplayScreen(TypeAhead, Screen[None]):
     def on_mount(self) -> None:
         self._draw()
 
+    def on_resize(self) -> None:
+        self.query_one(Footer).compact = self.app.size.width < BUTTONS_FROM  # q stays in sight
+
     def on_screen_resume(self, event: events.ScreenResume) -> None:
         if self._table_due:
             self.call_after_refresh(self._put_table)
@@ -186,6 +190,9 @@ class ReplayScreen(TypeAhead, Screen[None]):
         dot = " - " if self.ascii else " · "
         text = Text(dot.join(parts), no_wrap=True, overflow="ellipsis")
         text.stylize("bold", 0, len(parts[0]))
+        room = self.app.size.width - 2  # the bar's padding
+        if self.ascii and text.cell_len > room:  # cut, and say so (the CSS would write "…")
+            text = text[: max(0, room - 3)] + Text("...")
         return text
 
     def _draw_hands(self) -> None:

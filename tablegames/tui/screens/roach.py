@@ -13,6 +13,7 @@ from textual.markup import escape
 from textual.widgets import Button, Footer, Static
 
 from ...rules.roach import CLAIMS
+from ...words import plural
 from ..widgets.log import GameLog
 from ..widgets.roach_hand import RoachHand
 from . import roach_view as show
@@ -175,16 +176,15 @@ class RoachScreen(HandScreen):
         if lay and lay["seat"] == you and Counter(view["hand"])[lay["special"]] == 1:
             blocked = frozenset({lay["special"]})  # the special card just taken stays in hand
         hand.show(kinds, self.selected, Counter(self.marked), blocked, "No cards in hand.")
-        who = "Your hand" if len(self.humans) == 1 else f"{self.names[you]}'s hand"
         count = len(view["hand"])
-        phrase = show.turn_phrase(view, self.names, you)
+        phrase = show.turn_phrase(view, self.names, self.addressed)
         box.border_title = escape(
-            f"{who} ({count} card{'s' if count != 1 else ''}) {self.dash} {phrase}"
+            f"{self.owned('hand')} ({plural(count, 'card')}) {self.dash} {phrase}"
         )
 
     def _draw_status(self, view: dict[str, Any]) -> None:
         status = self.query_one("#status", Static)
-        if self.watching:
+        if self.watching or self.read_only:  # nobody plays here: say whose move it is
             status.update(Text(show.turn_phrase(view, self.names, None).capitalize() + "."))
             return
         if not self.private:
@@ -257,7 +257,8 @@ class RoachScreen(HandScreen):
             options.append(Option(str(number), f"{name}: {display} ({cards} in hand)", seat))
         return TargetDialog(title, options, ascii=self.ascii)
 
-    def _claim_dialog(self, title: str, card: str | None) -> PickDialog[str]:
+    def _claim_dialog(self, title: str, card: str) -> PickDialog[str]:
+        """Which claim to make about `card`, each marked true or a bluff."""
         options = [
             Option(str(number), show.claim_label(card, claim), claim)
             for number, claim in enumerate(CLAIMS, start=1)
@@ -349,9 +350,9 @@ class RoachScreen(HandScreen):
         if to is None:
             self._say("You have looked at the card: press p to pass it on.")
             return
-        card = show.with_article(self._view()["flight"]["card"])
-        title = f"It is {card}. Pass it to {self.names[to]}, claiming it is a..."
-        self._open(self._claim_dialog(title, None), lambda claim: self._pass(to, claim))
+        seen = self._view()["flight"]["card"]
+        title = f"It is {show.with_article(seen)}. Pass it to {self.names[to]}, claiming it is a..."
+        self._open(self._claim_dialog(title, seen), lambda claim: self._pass(to, claim))
 
     def _pass(self, to: int, claim: str | None) -> None:
         if claim is None:
