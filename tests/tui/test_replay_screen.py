@@ -154,13 +154,14 @@ async def test_all_shows_a_spectators_table_and_every_hand(replay):
         text = screen_text(app)
         assert "Every hand" in text and "every hand" in bar(app)
         for seat, name in enumerate(replay.names):
-            hand = replay.view(step, seat)["hand"]
+            hand = sorted_hand(replay.view(step, seat)["hand"])  # as the hand shows it
             cards = " ".join(prettify(card) for card in hand) if hand else "(no cards)"
             assert any(name in line and cards in line for line in text.splitlines())
         await press(pilot, "n")
         panel = str(viewer(app).query_one("#replay-hands").render())
         mover = replay.steps[step].seat
-        assert " ".join(prettify(c) for c in replay.view(step + 1, mover)["hand"]) in panel
+        moved = sorted_hand(replay.view(step + 1, mover)["hand"])
+        assert " ".join(prettify(c) for c in moved) in panel
 
 
 def test_snapshot_of_every_hand_at_80_by_24(snap_compare, tmp_path):
@@ -231,3 +232,27 @@ async def test_a_step_the_clock_decided_shows_what_it_did():
         assert "Ada made no double-crab call on Sara" in bar(app)
         await press(pilot, "n")
         assert viewer(app).step == 3 and "game over" in bar(app)
+
+
+async def test_every_seats_secrets_are_said_in_words():
+    from tablegames.rules import get_game
+
+    options = {
+        "characters": False,
+        "captain": 0,
+        "roles": ["sailor", "pirate", "sailor", "pirate", "sailor", "sailor", "cult_leader"],
+        "deck": ["blue-disarmed", "red-drunk", "red-drunk", "red-mermaid"] * 2,
+    }
+    state = get_game("kraken").new(7, 3, **options)
+    log = [(0, {"type": "appoint", "lieutenant": 1, "navigator": 2}, 0.0)]
+    state.apply(*log[0])
+    log.append((min(state.waiting_for()), {"type": "mutiny", "guns": 0}, 0.0))
+    replay = Replay(get_game("kraken"), 7, 3, options, log)  # the game goes on: not its end
+    app = ReplayApp(replay, seat=None, step=1)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        panel = str(viewer(app).query_one("#replay-hands").render())
+        lines = panel.splitlines()
+        assert lines[0].split()[-1] == "sailor" and lines[6].split()[-1] == "leader"
+        assert "pirate; knows Player 4 pirate" in lines[1]
+        assert "=" not in panel and "private" not in panel  # no dump of the view

@@ -238,6 +238,11 @@ class CrabsScreen(GameScreen):
         self._show_log()
         self._draw_bar(view)
 
+    def secret_words(self, view: dict[str, Any]) -> str:
+        cards = ", ".join(crab_name(card) for card in view["hand"]) or "(no cards)"
+        signal = view.get("signal")
+        return f"{cards}; signal: {show.gesture_phrase(signal)}" if signal else cards
+
     def log_line(self, event: dict[str, Any]) -> str:
         line = super().log_line(event)
         return line.translate(ASCII_PUNCTUATION) if self.ascii else line

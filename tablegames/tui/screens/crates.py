@@ -184,6 +184,10 @@ class CratesScreen(HandScreen):
         super()._say(message)
         self.message_turn = None
 
+    def secret_words(self, view: dict[str, Any]) -> str:
+        cards = show.sorted_hand(view["hand"])
+        return " ".join(card_label(card, self.ascii) for card in cards) or "(no cards)"
+
     # -- dialogs --------------------------------------------------------------------------------
     def _after_summary(self, _: None) -> None:
         if not self.over and not self.summaries:

@@ -215,6 +215,11 @@ class GameScreen(TypeAhead, Screen[None]):
         the refusals and a replay's bar all say things in these words. Games override."""
         return event_line(event, self.names, self.ascii)
 
+    def secret_words(self, view: dict[str, Any]) -> str:
+        """What the seat whose `view` it is knows and others do not, in a line of words (a
+        replay of every hand lists each seat's). Games say it; "" leaves it to the replay."""
+        return ""
+
     def _readable_log(self) -> list[dict[str, Any]]:
         """The active seat's log lines that the player at the keyboard may read."""
         events = self.logs.get(self.active_seat, [])

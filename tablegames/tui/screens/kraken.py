@@ -259,6 +259,9 @@ class KrakenScreen(GameScreen):
     def log_line(self, event: dict[str, Any]) -> str:
         return show.line(event, self.names)
 
+    def secret_words(self, view: dict[str, Any]) -> str:
+        return show.secret_line(view, self.names)
+
     def _loggable(self, event: dict[str, Any]) -> bool:
         return show.worth_logging(event)
 

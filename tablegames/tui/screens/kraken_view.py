@@ -482,6 +482,31 @@ def secret_text(view: View, names: Sequence[str], ascii: bool = False, colour: b
     return out
 
 
+def secret_line(view: View, names: Sequence[str]) -> str:
+    """This seat's secrets in one line: `pirate; knows Ada pirate; Gunslinger (used); drew ...`."""
+    private = view["private"]
+    parts = [FACTION_WORDS[view["faction"]]]
+    known = view["known"]
+    if known:
+        parts.append(
+            "knows "
+            + ", ".join(f"{names[int(s)]} {FACTION_WORDS[f]}" for s, f in sorted(known.items()))
+        )
+    character = private.get("character")
+    if character:
+        used = view["characters_used"][view["seat"]]
+        parts.append(character_title(character) + (" (used)" if used else ""))
+    for key, said in (("drawn", "drew"), ("logbook", "logbook")):
+        if private.get(key):
+            parts.append(f"{said} {', '.join(card_words(card) for card in private[key])}")
+    for key, said in (("kept", "kept"), ("peek", "top card")):
+        if private.get(key):
+            parts.append(f"{said} {card_words(private[key])}")
+    if private.get("mutiny_guns") is not None:
+        parts.append(f"fist {plural(private['mutiny_guns'], 'gun')}")
+    return "; ".join(parts)
+
+
 def _cards(cards: Sequence[str], colour: bool) -> Text:
     return Text(", ").join(card_text(card, colour) for card in cards)
 

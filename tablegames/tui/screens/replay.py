@@ -204,7 +204,10 @@ class ReplayScreen(TypeAhead, Screen[None]):
         mark = ">" if self.ascii else "▶"
         lines = []
         for seat, name in enumerate(replay.names):
-            secret = prettify(private_line(replay, step, seat), self.ascii)
+            view = replay.view(step, seat)
+            secret = self.table.secret_words(view) or prettify(
+                private_line(replay, step, seat), self.ascii
+            )
             pointer = mark if seat in waiting else " "
             line = Text(f"{pointer} {name.ljust(width)}  {secret}", no_wrap=True)
             if not self.app.no_color:  # red suits in red, as in the hand (the mark says it too)

@@ -15,7 +15,7 @@ from textual.widgets import Button, Footer, Static
 from ...rules.roach import CLAIMS
 from ...words import plural
 from ..widgets.log import GameLog
-from ..widgets.roach_hand import RoachHand
+from ..widgets.roach_hand import RoachHand, chip_label
 from . import roach_view as show
 from .dialogs import Option, PickDialog
 from .game import BUTTONS_FROM, PICK_BINDINGS, PICK_KEYS, ActionButton, HandScreen
@@ -228,6 +228,12 @@ class RoachScreen(HandScreen):
         if action == "pass_on":
             return action in allowed and show.can_pass(view)
         return action in allowed
+
+    def secret_words(self, view: dict[str, Any]) -> str:
+        kinds = show.hand_kinds(view["hand"])
+        return ", ".join(chip_label(0, card, count, self.ascii) for card, count in kinds) or (
+            "(no cards)"
+        )
 
     def _version(self) -> int:
         return self._update(self.active_seat).version
