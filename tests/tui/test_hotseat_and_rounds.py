@@ -118,3 +118,33 @@ async def test_the_last_round_ends_with_the_standings_and_a_way_back_to_the_menu
 
 def test_standings_rank_lowest_first_and_ties_share_a_place():
     assert standings([40, 5, 5, 90]) == [(1, 1), (1, 2), (3, 0), (4, 3)]
+
+
+async def test_a_player_down_to_one_card_may_still_say_crates_on_the_hand_off() -> None:
+    client = stacked(
+        [["QH", "7S"], TOM, ["5S", "6S"]], humans=2, names=("Sara", "Tom"), draw=["AS"]
+    )
+    async with opened(client) as (app, pilot):
+        await press(pilot, "enter")  # Sara takes the seat
+        await press(pilot, "2", "enter")  # and plays Q♥ without saying Crates!
+        assert client.update(0).view["exposed"] == [0]
+        handoff = app.screen
+        assert isinstance(handoff, HandoffScreen)
+        assert "Sara: press c to say Crates! before passing on." in screen_text(app)
+        await press(pilot, "c")
+        assert client.update(0).view["announced"] == [0] and app.screen is handoff
+        assert "Sara said Crates!" in screen_text(app)
+        await press(pilot, "enter")  # Tom
+        sara = next(line for line in screen_text(app).splitlines() if "Sara " in line)
+        assert "Crates!" in sara
+
+
+async def test_a_missing_crates_is_not_pointed_out_to_the_next_player() -> None:
+    client = stacked(
+        [["QH", "7S"], TOM, ["5S", "6S"]], humans=2, names=("Sara", "Tom"), draw=["AS"]
+    )
+    async with opened(client) as (app, pilot):
+        await press(pilot, "enter", "2", "enter", "enter")  # Sara plays Q♥; Tom takes over
+        assert isinstance(app.screen, CratesScreen) and client.update(0).view["exposed"] == [0]
+        sara = next(line for line in screen_text(app).splitlines() if "Sara " in line)
+        assert "Crates" not in sara  # Tom must notice by himself

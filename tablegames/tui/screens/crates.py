@@ -19,6 +19,7 @@ from ..widgets.seats import SeatPanel
 from . import crates_view as show
 from .dialogs import Option, PickDialog
 from .game import BUTTONS_FROM, PICK_BINDINGS, PICK_KEYS, ActionButton, HandScreen, Overlay
+from .handoff import Aside
 from .options import SetupOption
 from .results import FinalStandings, RoundSummary
 
@@ -140,7 +141,9 @@ class CratesScreen(HandScreen):
         self._show_button("draw", mine)
         announce = you not in view["announced"] and len(view["hand"]) in (1, 2)
         self._show_button("announce", you in view["exposed"] or (mine and announce))
-        self._show_button("dope", any(seat != you for seat in view["exposed"]))
+        # Offered whenever someone else holds one card, so that it gives nothing away.
+        one_card = [seat for seat, size in enumerate(view["hand_sizes"]) if size == 1]
+        self._show_button("dope", any(seat != you for seat in one_card))
 
     def _draw_hand(self, view: dict[str, Any]) -> None:
         hand = self.query_one("#hand", Hand)
@@ -192,6 +195,20 @@ class CratesScreen(HandScreen):
     def _after_summary(self, _: None) -> None:
         if not self.over and not self.summaries:
             self._start_bots()
+
+    def _handoff_aside(self) -> Aside | None:
+        """A player who has just played down to one card may still say "Crates!" before the
+        keyboard goes on (at a real table they would say it as the next player reaches over)."""
+        leaving = self.shown_seat
+        if leaving is None or leaving not in self._update(leaving).view["exposed"]:
+            return None
+        name = self.names[leaving]
+
+        def announce() -> str:
+            refusal = self.client.submit(leaving, {"type": "announce"})
+            return f"{name} said Crates!" if refusal is None else f"{name}: {refusal}."
+
+        return Aside("c", f"{name}: press c to say Crates! before passing on.", announce)
 
     def _keyboard_passed(self) -> None:
         self._turn_was_mine = False  # the new player is told what to do on their turn

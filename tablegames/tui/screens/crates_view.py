@@ -57,8 +57,8 @@ def seat_rows(view: View, names: Sequence[str], you: int | None) -> list[SeatRow
             notes.append("out")
         if seat in view["announced"]:
             notes.append("Crates!")
-        if seat in view["exposed"]:
-            notes.append("say Crates! (c)" if seat == you else "no Crates!")
+        if seat in view["exposed"] and seat == you:  # nobody else is told: they must notice
+            notes.append("say Crates! (c)")
         if seat in view["lost_turn"]:
             notes.append("loses a turn")
         rows.append(

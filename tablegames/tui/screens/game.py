@@ -24,7 +24,7 @@ from textual.worker import Worker, WorkerState
 from ...net.words import seat_words
 from ..widgets.log import RECAP_HEAD, RECAP_MARK, GameLog, event_line
 from .dialogs import PickDialog, QuitDialog
-from .handoff import HandoffScreen
+from .handoff import Aside, HandoffScreen
 from .help import HelpScreen
 from .size import TooSmall, too_small
 from .typeahead import TypeAhead
@@ -394,7 +394,12 @@ class GameScreen(TypeAhead, Screen[None]):
         if len(self.humans) == 1:
             self.shown_seat = self.active_seat
             return None
-        return HandoffScreen(self.names[self.active_seat], self.ascii), self._after_handoff
+        handoff = HandoffScreen(self.names[self.active_seat], self.ascii, self._handoff_aside())
+        return handoff, self._after_handoff
+
+    def _handoff_aside(self) -> Aside | None:
+        """What the player leaving the keyboard may still do on the hand-off. Games offer it."""
+        return None
 
     def _after_handoff(self, ready: bool | None) -> None:
         if ready:
