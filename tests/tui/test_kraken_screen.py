@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tablegames.local import local_table
 from tablegames.rules.kraken import KrakenState
 from tablegames.table import LocalClient
@@ -412,3 +414,72 @@ async def test_the_voyage_over_shows_every_role() -> None:
         text = screen_text(app)
         assert "The sailors win: the ship" in text and "reached Bluewater Bay." in text
         assert "cult leader" in text and "Sara: sailor, won." in text
+
+
+async def test_a_player_sent_to_the_mermaid_is_handed_the_keyboard_at_once() -> None:
+    client = kraken_table(humans=2, deck=["red-drunk", "red-mermaid", "blue-drunk", "red-drunk"])
+    table = client.table
+    table.submit(0, {"type": "appoint", "lieutenant": 2, "navigator": 3})
+    no_mutiny(client)
+    table.submit(0, {"type": "keep", "card": "red-mermaid"})
+    table.submit(2, {"type": "keep", "card": "red-drunk"})
+    table.submit(3, {"type": "steer", "card": "red-mermaid"})  # Sara sends someone
+    async with opened(client, size=(120, 40)) as (app, pilot):
+        await press(pilot, "enter")  # Sara takes the keyboard
+        tom = next(o.key for o in decision(app).options if o.label.startswith("Tom"))
+        await press(pilot, tom)
+        handoff = app.screen
+        assert isinstance(handoff, HandoffScreen) and handoff.player == "Tom"  # before Sara goes on
+        await press(pilot, "enter")
+        notice = app.screen
+        assert isinstance(notice, PassOnNotice)
+        assert "Only you see this:" in notice.text and "The mermaid shows you" in notice.text
+        await press(pilot, "enter")
+        handoff = app.screen
+        assert isinstance(handoff, HandoffScreen) and handoff.player == "Sara"  # her appointment
+
+
+async def test_a_choice_the_cards_leave_no_room_for_is_taken_without_a_hand_off() -> None:
+    client = kraken_table(humans=2, deck=["blue-drunk", "red-mermaid", "red-drunk", "red-drunk"])
+    client.table.submit(0, {"type": "appoint", "lieutenant": 1, "navigator": 2})
+    no_mutiny(client)
+    seen: list[str] = []
+    async with opened(client, size=(120, 40)) as (app, pilot):
+        await press(pilot, "enter")  # Sara keeps a card
+        await press(pilot, "1")
+        for _ in range(3):
+            await pilot.pause()
+        screen = app.screen
+        seen.append(getattr(screen, "player", type(screen).__name__))
+        assert view(client, 1)["private"].get("kept") == "red-drunk"  # Tom drew two alike
+        assert "Tom" not in seen
+
+
+@pytest.mark.parametrize(("converted", "other"), [("Tom", "Sara"), ("Sara", "Tom")])
+async def test_a_conversion_reaches_its_player_in_a_round_that_names_nobody(
+    converted: str, other: str
+) -> None:
+    """Farah (a bot) converts while the other human has the keyboard: Tom learns it on his
+    turn, which is still to come; Sara, who has passed, in a second round Tom goes round too."""
+    client = kraken_table(
+        humans=2, captain=3, deck=["yellow-uprising", "yellow-uprising", "red-drunk", "red-drunk"]
+    )
+    table = client.table
+    kraken_state(client).rituals = ["gun_stash", "cult_cabin_search", "conversion"]
+    table.submit(3, {"type": "appoint", "lieutenant": 4, "navigator": 5})
+    no_mutiny(client)
+    bots_act(client, until="convert")
+    told: dict[str, list[str]] = {"Sara": [], "Tom": []}
+    async with opened(client) as (app, pilot):
+        board = next(s for s in app.screen_stack if isinstance(s, KrakenScreen))
+        for _ in range(16):
+            screen = app.screen
+            if isinstance(screen, PassOnNotice):
+                holder = board.names[board.active_seat]
+                told[holder].append(screen.text)
+                if kraken_state(client).phase == "convert" and holder == other:
+                    table.submit(6, {"type": "convert", "target": board.names.index(converted)})
+            await press(pilot, "enter")
+        assert any("You are converted" in text for text in told[converted]), told
+        assert not any("converted" in text for text in told[other]), told
+        assert len(told["Sara"]) == len(told["Tom"])  # as many turns each: nobody singled out

@@ -19,6 +19,12 @@ who holds a fitting character, the screen never hands over to just the player co
   bots goes by without a round (at a real table the bots would be thinking too; what this tells
   is only that no human here holds such a character, which the log shows soon enough).
 The status line never names whom an eyes-closed moment or a character moment waits for.
+
+A human at this terminal who learns something of their own while another has the keyboard
+(the mermaid, a conversion) is handed it at once and told, before play goes on; news that
+came with everyone's eyes closed goes round every human instead, so that nobody learns who
+had any. A decision the game leaves no choice in (two identical cards drawn) is taken for
+its player without handing them the keyboard.
 """
 
 from __future__ import annotations
@@ -83,6 +89,10 @@ class KrakenScreen(GameScreen):
         self.round_done: set[tuple[Any, ...]] = set()  # eyes-closed moments already gone round
         self.round_text = ""
         self.asking: tuple[DecisionDialog, tuple[Any, ...]] | None = None  # open, and its facts
+        self.told: dict[int, int] = {}  # each human's log length when they last had the keyboard
+        self.telling: int | None = None  # a human handed the keyboard to learn their news
+        self.secret_news: set[int] = set()  # humans whose news came with everyone's eyes closed
+        self._phase_seen: dict[int, str] = {}  # the phase each human's last update showed
 
     # -- building -------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -105,11 +115,55 @@ class KrakenScreen(GameScreen):
         return (70, max(20, len(self.names) + 12))
 
     # -- following the table --------------------------------------------------------------------
+    def _begin(self) -> None:
+        for seat in self.humans:  # the deal's secrets show at each player's first turn
+            self.told[seat] = len(self.logs[seat])
+            self._phase_seen[seat] = self._update(seat).view["phase"]
+        super()._begin()
+
+    def _take(self, seat: int, update: Update) -> None:
+        super()._take(seat, update)
+        if self._phase_seen.get(seat) in show.SECRET_PHASES and self._news_in(update.events):
+            self.secret_news.add(seat)
+        self._phase_seen[seat] = update.view["phase"]
+
+    @staticmethod
+    def _news_in(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        return [event for event in events if event.get("to") is not None]
+
+    def _news(self, seat: int) -> list[dict[str, Any]]:
+        """`seat`'s own lines since its player last had the keyboard."""
+        return self._news_in(self.logs.get(seat, [])[self.told.get(seat, 0) :])
+
     def _screen_due(self) -> Overlay | None:
-        """An eyes-closed round goes on round the humans, even when the game has ended in it."""
+        """An eyes-closed round goes on round the humans, even when the game has ended in it.
+        A move the player has no choice in is made for them, with no hand-off."""
         if self.round_queue:
             return self._handoff()
+        forced = self._forced_move(self.active_seat)
+        if forced is not None and self.active_seat != self.shown_seat and not self.over:
+            seat = self.active_seat
+            self.client.submit(seat, forced)  # the table changes: a new sync comes
+            # What it showed them (the cards drawn) is no news to hand over: they see it in
+            # their log when they next have the keyboard.
+            self.told[seat] = len(self.logs.get(seat, []))
+            if self.shown_seat is not None:
+                self.active_seat = self.shown_seat  # the keyboard stays where it is
+            return None
         return super()._screen_due()
+
+    def _forced_move(self, seat: int) -> dict[str, Any] | None:
+        """The one move `seat` can make now, when its decision leaves no choice (two identical
+        cards drawn); None when there is a choice, or nothing to do. Never in a moment played
+        with eyes closed: who acts then is a secret."""
+        if self.watching or self.read_only or seat == self.telling:
+            return None
+        update = self._update(seat)
+        if seat not in update.waiting or update.view["phase"] in show.SECRET_PHASES:
+            return None
+        moves = [action for action in update.legal if action["type"] != "character"]
+        distinct = [action for n, action in enumerate(moves) if action not in moves[:n]]
+        return distinct[0] if len(distinct) == 1 else None
 
     def _results(self) -> Screen[str]:
         view = self._view()
@@ -124,7 +178,13 @@ class KrakenScreen(GameScreen):
     def _prompt(self) -> None:
         if self.round_queue:
             self._round_turn()
-        elif self._my_move() and self._decision_key() != self.asked:
+            return
+        if self.telling is not None:
+            if not self._my_move():
+                self._tell()
+                return
+            self._told(None)  # a decision waits: the news shows on the table beside it
+        if self._my_move() and self._decision_key() != self.asked:
             self.asked = self._decision_key()
             self.action_decide()
 
@@ -148,9 +208,48 @@ class KrakenScreen(GameScreen):
                 return
             if view["phase"] != "window" or humans_wait:
                 return  # the round has been: nobody is handed the keyboard for this moment
+        if self._news_goes_round():
+            return
+        if self.telling is None and len(self.humans) > 1 and not view["winner"]:
+            self.telling = next(
+                (seat for seat in self.humans if seat != self.shown_seat and self._news(seat)),
+                None,
+            )
+        if self.telling is not None:
+            self.active_seat = self.telling  # at once: before anyone's next decision
+            return
         waiting = [seat for seat in self.humans if seat in engine_waits]
         if waiting:
             self.active_seat = waiting[0]
+
+    def _news_goes_round(self) -> bool:
+        """News that came with everyone's eyes closed goes round every human (True if a round
+        starts): handing it to its player alone would show who had news."""
+        secret = [seat for seat in self.secret_news if seat != self.shown_seat and self._news(seat)]
+        self.secret_news.clear()
+        if not secret or len(self.humans) < 2:
+            return False
+        self.round_queue = list(self.humans)
+        self.round_text = "Everyone's eyes were closed."
+        self.active_seat = self.round_queue[0]
+        return True
+
+    def _handoff(self) -> Overlay | None:
+        handoff = super()._handoff()
+        leaving = self.shown_seat
+        if handoff is not None and leaving is not None:  # what they saw is theirs: no news
+            self.told[leaving] = len(self.logs.get(leaving, []))
+        return handoff
+
+    def _tell(self) -> None:
+        """The player just handed the keyboard learns their news, then passes it on."""
+        lines = [self.log_line(event) for event in self._news(self.active_seat)]
+        text = "Only you see this:\n" + "\n".join(lines or ["nothing new"])
+        self._open(PassOnNotice(text, self.ascii), self._told)
+
+    def _told(self, _: None) -> None:
+        self.told[self.active_seat] = len(self.logs.get(self.active_seat, []))
+        self.telling = None
 
     def _moment(self, view: dict[str, Any]) -> tuple[Any, ...]:
         """Names one eyes-closed or character moment (it stays the same while it lasts)."""
@@ -170,10 +269,13 @@ class KrakenScreen(GameScreen):
                 self.asked = self._decision_key()
                 self.action_decide()
             return
-        notice = f"{self.round_text}\nNothing (more) for you to do in this moment."
+        news = [self.log_line(event) for event in self._news(self.active_seat)]
+        said = ["Only you see this:", *news] if news else []
+        notice = "\n".join([self.round_text, *said, "Nothing (more) for you to do in this moment."])
         self._open(PassOnNotice(notice, self.ascii), self._passed_on)
 
     def _passed_on(self, _: None) -> None:
+        self.told[self.active_seat] = len(self.logs.get(self.active_seat, []))
         if self.round_queue:
             self.round_queue.pop(0)
 
