@@ -18,6 +18,7 @@ from textual.timer import Timer
 from textual.widgets import Button, Footer, Static
 
 from ...words import plural
+from ..clock import HeldClock
 from ..widgets.card import prettify
 from ..widgets.crabs_table import (
     GESTURE_KEYS,
@@ -97,6 +98,7 @@ class CrabsScreen(GameScreen):
         self.message_at = (0.0, (0, ""))  # when it was said, and the turn it was about
         self.double_asked = False
         self._timer: Timer | None = None
+        self.clock = held_clock(client)  # None over the network: the server keeps the time
 
     def min_size(self) -> tuple[int, int]:
         return (60, (len(self.names) + 1) // 2 + 15)  # both sides, the cards, the log, the bar
@@ -151,9 +153,9 @@ class CrabsScreen(GameScreen):
                 self._partner_signalled(int(event["seat"]), str(event["gesture"]), update)
             if "signal" in event and event.get("seat") != self.seat:
                 name = self.names[int(event["seat"])]
-                self._say(
-                    f"{name} changed your team's signal: {show.gesture_phrase(event['signal'])}."
-                )
+                key = GESTURE_KEYS[update.view["gesture_names"].index(event["signal"])]
+                phrase = show.gesture_phrase(event["signal"])
+                self._banner(f"{name} changed your team's signal: now {phrase} ({key}).")
             if "took" in event or "ocean" in event or "accuser" in event:
                 self.picked_ocean = None  # the ocean moved under the pick
             if event.get("target") == self.seat and event.get("correct"):
@@ -281,15 +283,21 @@ class CrabsScreen(GameScreen):
 
     # -- dialogs ----------------------------------------------------------------------------------
     def _open_signal(self, first: bool = False) -> None:
+        """The team's signal, where only this player sees it. The table waits meanwhile: its
+        clock is held (on this machine) and the bots stop, so no swap goes by unseen."""
         view = self._view()
         partners = [self.names[s] for s in view["teams"][view["team"]] if s != self.seat]
         screen = SignalScreen(view["signal"], view["gesture_names"], partners, first, self.ascii)
+        self._stop_bots()
+        if self.clock is not None:
+            self.clock.hold()
 
         def chosen(name: str | None) -> None:
+            if self.clock is not None:
+                self.clock.let_go()
             if name is not None and self._submit({"type": "signal", "name": name}):
                 self._say(f"Your team's signal is now: {show.gesture_phrase(name)}.")
-            if first:
-                self._start_bots()
+            self._start_bots()
 
         self._open(screen, chosen)
 
@@ -441,6 +449,17 @@ class CrabsScreen(GameScreen):
             "signal": self.action_signal,
         }
         actions.get(event.button.id or "", lambda: None)()
+
+
+def held_clock(client: TableClient) -> HeldClock | None:
+    """The table's clock made holdable, for a table on this machine; None for any other."""
+    table = getattr(client, "table", None)
+    if table is None or getattr(client, "read_only", False):
+        return None
+    if not isinstance(table.clock, HeldClock):
+        table.clock = HeldClock(table.clock)
+    clock: HeldClock = table.clock
+    return clock
 
 
 def SCREEN(client: TableClient, ascii: bool = False) -> Screen[None]:

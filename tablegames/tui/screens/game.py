@@ -61,6 +61,7 @@ SHARED_KEYS = (
 RECAP_FROM = 4
 RECAP_DEEDS = 3  # the latest deeds of each player a summary keeps
 PACES = (0.25, 0.5, 1.0, 2.0, 4.0)  # seconds between the bots' moves that - and + step through
+BANNER_SHOWN = 8.0  # seconds a banner stays over the table
 #: Terminals at least this wide show the action buttons beside the hand (the keys do it all).
 BUTTONS_FROM = 80
 #: The status line while a question waits in a dialog over the table.
@@ -81,6 +82,8 @@ class GameScreen(TypeAhead, Screen[None]):
     DEFAULT_CSS = """
     GameScreen #away { dock: top; height: 1; padding: 0 1; display: none;
         background: $warning 30%; text-style: bold; }
+    GameScreen #banner { dock: top; height: auto; padding: 0 1; display: none;
+        background: $accent; color: $text; text-style: bold; }
     """
     GAME: ClassVar[str]  # the game's name, for its rules in the help
     TURN_BASED: ClassVar[bool] = True  # turns to sum up, and bots to pace (not real time)
@@ -428,6 +431,25 @@ class GameScreen(TypeAhead, Screen[None]):
         """Put `message` on the status line. Games also note when it goes stale."""
         self.message = message
         self.query_one("#status", Static).update(Text(message))
+
+    def _banner(self, message: str, seconds: float = BANNER_SHOWN) -> None:
+        """Put `message` in a banner over the table for a few seconds: news that must not go by
+        as one more line of the log."""
+        if not self.is_mounted:
+            return
+        banners = self.query("#banner")
+        banner = banners.first(Static) if banners else Static(id="banner")
+        if not banners:
+            self.mount(banner)
+        banner.update(Text(message))
+        banner.display = True
+        shown = message
+
+        def fade() -> None:
+            if banner.is_mounted and str(banner.render()) == shown:
+                banner.display = False
+
+        self.set_timer(seconds, fade)
 
     def _refused(self, reason: str) -> None:
         self._say(("x " if self.ascii else "✗ ") + self.log_line({"text": reason, "to": None}))
