@@ -256,3 +256,12 @@ async def test_every_seats_secrets_are_said_in_words():
         assert lines[0].split()[-1] == "sailor" and lines[6].split()[-1] == "leader"
         assert "pirate; knows Player 4 pirate" in lines[1]
         assert "=" not in panel and "private" not in panel  # no dump of the view
+
+
+async def test_a_replay_opened_at_a_step_shows_the_newest_lines_of_the_log(replay):
+    app = ReplayApp(replay, seat=None, step=replay.round_starts()[2] + 6)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(5):
+            await pilot.pause()
+        log = table(app).query_one(GameLog)
+        assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y

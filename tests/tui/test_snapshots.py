@@ -42,4 +42,4 @@ def test_round_summary(snap_compare):
 
 def test_suit_for_a_nine(snap_compare):
     client = stacked([["9C", "QH"], ["2D", "4C", "JD"]], names=("Sara",))
-    assert snap_compare(TableGamesApp(client), press=["1", "enter"], terminal_size=(80, 24))
+    assert snap_compare(TableGamesApp(client), press=["2", "enter"], terminal_size=(80, 24))

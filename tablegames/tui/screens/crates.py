@@ -138,7 +138,7 @@ class CratesScreen(HandScreen):
         you = self.active_seat
         mine = view["turn"] == you and view["phase"] == "play"
         self.query_one("#buttons").display = self.app.size.width >= BUTTONS_FROM
-        self._show_button("draw", mine)
+        self._show_button("draw", mine and show.first_playable(view) is None)  # else refused
         announce = you not in view["announced"] and len(view["hand"]) in (1, 2)
         self._show_button("announce", you in view["exposed"] or (mine and announce))
         # Offered whenever someone else holds one card, so that it gives nothing away.

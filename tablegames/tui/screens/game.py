@@ -65,7 +65,7 @@ BANNER_SHOWN = 8.0  # seconds a banner stays over the table
 #: Terminals at least this wide show the action buttons beside the hand (the keys do it all).
 BUTTONS_FROM = 80
 #: The status line while a question waits in a dialog over the table.
-DIALOG_WAITS = "Answer the question above: its key, or arrows then Enter. Esc goes back."
+DIALOG_WAITS = "Answer the question above (Esc goes back)."
 
 
 class ActionButton(Button, can_focus=False):
@@ -280,7 +280,8 @@ class GameScreen(TypeAhead, Screen[None]):
         self._note_turns()
         overlay = None if self.covered else self._screen_due()
         self._draw()  # a hand is blanked before a hand-off covers the screen
-        self.refresh_bindings()  # the footer shows the keys that do something now
+        if not self.read_only:  # (a replay's keys are its controls': this footer is hidden)
+            self.refresh_bindings()  # the footer shows the keys that do something now
         if overlay is not None:
             self._open(*overlay)
         elif not self.covered and not self.read_only:

@@ -148,7 +148,6 @@ class RoachScreen(HandScreen):
         self._draw_hand(view)
         self._draw_status(view)
         self._show_buttons(view)
-        self.refresh_bindings()
 
     def _draw_hand(self, view: dict[str, Any]) -> None:
         hand = self.query_one("#hand", RoachHand)
