@@ -66,6 +66,8 @@ async def test_every_game_screen_opens_its_help_and_asks_before_leaving(listing)
         text = screen_text(app)
         assert f"{listing.title}: rules and keys" in text and "Keys" in text
         assert OWN_KEY[listing.name] in text
+        spaces = [meaning for key, meaning in app.screen.keys if key == "space"]
+        assert len(spaces) == 1, spaces  # one key, one meaning: crabs' space is its own
         await pilot.press("escape")
         assert app.screen is table
 

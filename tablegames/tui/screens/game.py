@@ -48,9 +48,11 @@ SHARED_BINDINGS: list[BindingType] = [
     Binding("question_mark", "help", "Help", key_display="?"),
     Binding("q", "quit", "Quit"),
 ]
-SHARED_KEYS = (
+PACE_KEYS = (  # for turn-based games: real-time ones keep their own pace (and space)
     ("space", "pause the bots, or let them play on (a game with bots on this machine)"),
     ("- +", "the bots play slower, faster"),
+)
+SHARED_KEYS = (
     ("PgUp PgDn", "scroll the log back and on"),
     ("Home End", "the log's oldest line, and back to its newest"),
     ("?", "this help"),
@@ -567,7 +569,8 @@ class GameScreen(TypeAhead, Screen[None]):
     def action_help(self) -> None:
         game = self.client.game
         title = game.title if game else self.GAME
-        self._open(HelpScreen(self.GAME, title, [*self.KEYS, *SHARED_KEYS]))
+        paced = PACE_KEYS if self.TURN_BASED else ()
+        self._open(HelpScreen(self.GAME, title, [*self.KEYS, *paced, *SHARED_KEYS]))
 
     def action_quit(self) -> None:
         saving = getattr(self.client, "saved_as", None) is not None
