@@ -9,7 +9,6 @@ the game wants asked. The hooks a game may override are the methods marked "Game
 
 from __future__ import annotations
 
-import re
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -22,10 +21,12 @@ from textual.widgets import Button, Footer, Static
 from textual.worker import Worker, WorkerState
 
 from ...net.words import seat_words
-from ..widgets.log import RECAP_HEAD, RECAP_MARK, GameLog, event_line
+from ..widgets.log import GameLog, event_line
 from .dialogs import PickDialog, QuitDialog
 from .handoff import Aside, HandoffScreen
 from .help import HelpScreen
+from .pacing import PACE_BINDINGS, PACE_KEYS, next_pace, pace_words
+from .recap import RECAP_FROM, recap
 from .size import TooSmall, too_small
 from .typeahead import TypeAhead
 
@@ -38,9 +39,7 @@ Overlay = tuple[Screen[Any], Callable[[Any], None]]
 
 #: The keys every game screen ends with, in its footer and in its help.
 SHARED_BINDINGS: list[BindingType] = [
-    Binding("space", "pause_bots", "Pause bots", show=False),
-    Binding("minus", "pace(1)", "Slower", show=False),
-    Binding("plus,equals_sign", "pace(-1)", "Faster", show=False),
+    *PACE_BINDINGS,
     Binding("pageup", "scroll_log(-1)", "Log back", show=False),
     Binding("pagedown", "scroll_log(1)", "Log on", show=False),
     Binding("home", "log_end(False)", "Log start", show=False),
@@ -48,21 +47,12 @@ SHARED_BINDINGS: list[BindingType] = [
     Binding("question_mark", "help", "Help", key_display="?"),
     Binding("q", "quit", "Quit"),
 ]
-PACE_KEYS = (  # for turn-based games: real-time ones keep their own pace (and space)
-    ("space", "pause the bots, or let them play on (a game with bots on this machine)"),
-    ("- +", "the bots play slower, faster"),
-)
 SHARED_KEYS = (
     ("PgUp PgDn", "scroll the log back and on"),
     ("Home End", "the log's oldest line, and back to its newest"),
     ("?", "this help"),
     ("q", "leave the game"),
 )
-#: Events since a player's last turn from which their turn opens with a summary of them: the
-#: log shows 5-8 lines at 80x24, and bots make 6-10 moves between two turns.
-RECAP_FROM = 4
-RECAP_DEEDS = 3  # the latest deeds of each player a summary keeps
-PACES = (0.25, 0.5, 1.0, 2.0, 4.0)  # seconds between the bots' moves that - and + step through
 BANNER_SHOWN = 8.0  # seconds a banner stays over the table
 #: Terminals at least this wide show the action buttons beside the hand (the keys do it all).
 BUTTONS_FROM = 80
@@ -331,36 +321,7 @@ class GameScreen(TypeAhead, Screen[None]):
             self._waited_for[seat] = waited
 
     def _recap(self, events: list[dict[str, Any]]) -> list[str]:
-        """`events` in a few lines: one per player who acted (all they did, and what it led
-        to), and one for each new round."""
-        said: dict[int | str, list[str]] = {}  # a seat, or a line of its own
-        actor: int | str = ""
-        for event in events:
-            text = str(event.get("text", ""))
-            found = re.fullmatch(r"\{(\d+)\} (.+)", text, re.DOTALL)
-            if found and int(found[1]) == self.active_seat:  # said whole: "Sara draws 1 card"
-                actor = "you"
-                said.setdefault(actor, []).append(self.log_line(event))
-            elif found:
-                actor = int(found[1])
-                said.setdefault(actor, []).append(self.log_line({**event, "text": found[2]}))
-            elif actor != "" and not text.startswith("Round "):  # what the last move led to
-                line = self.log_line(event)
-                said[actor].append(line[:1].lower() + line[1:])
-            else:
-                actor = self.log_line(event)
-                said[actor] = []
-        mark = "> " if self.ascii else RECAP_MARK
-        lines = [RECAP_HEAD]
-        for who, deeds in said.items():
-            parts = _latest(deeds, self.dash if self.ascii else "…")
-            if isinstance(who, int):
-                lines.append(f"{mark}{self.names[who]}: {'; '.join(parts)}.")
-            elif who == "you":
-                lines.append(mark + "; ".join(parts) + ".")
-            else:
-                lines.append(mark + "; ".join([who.rstrip("."), *parts]) + ".")
-        return lines
+        return recap(events, self.names, self.active_seat, self.log_line, self.ascii)
 
     def action_scroll_log(self, pages: int) -> None:
         self.query_one("#log", GameLog).page(pages)
@@ -529,24 +490,18 @@ class GameScreen(TypeAhead, Screen[None]):
             self._say("The bots are paused: space lets them play on.")
         else:
             self._start_bots()
-            self._say(f"The bots play on{self._pace_words()}.")
+            self._say(f"The bots play on{pace_words(self.client.pace)}.")  # type: ignore[attr-defined]
 
     def action_pace(self, step: int) -> None:
-        """Bots slower (1) or faster (-1), one step of `PACES`; faster lets paused bots go on."""
+        """Bots slower (1) or faster (-1); faster lets paused bots go on."""
         if not self.bots_paced_here:
             return
-        pace = float(getattr(self.client, "pace", PACES[1]))
-        nearest = min(range(len(PACES)), key=lambda index: abs(PACES[index] - pace))
-        chosen = PACES[max(0, min(len(PACES) - 1, nearest + step))]
-        self.client.pace = chosen  # type: ignore[attr-defined]  # read when the bots start
+        client: Any = self.client  # a LocalClient: it reads `pace` when its bots start
+        client.pace = next_pace(client.pace, step)
         self.paused = False
         self._stop_bots()
         self._start_bots()
-        self._say(f"The bots play{self._pace_words()} (- slower, + faster, space pauses).")
-
-    def _pace_words(self) -> str:
-        pace = float(getattr(self.client, "pace", 0))
-        return f" one move every {pace:g} s" if pace else ""
+        self._say(f"The bots play{pace_words(client.pace)} (- slower, + faster, space pauses).")
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.worker.name == "bots" and event.state == WorkerState.ERROR:
@@ -603,20 +558,6 @@ class GameScreen(TypeAhead, Screen[None]):
             choice = "quit"
         if choice is not None:
             self._end(choice)
-
-
-def _latest(deeds: list[str], more: str, keep: int = RECAP_DEEDS) -> list[str]:
-    """A player's deeds for a summary: the same one twice in a row said once (`draws 1 card
-    (x2)`), and only the latest `keep`, after `more` when some are left out."""
-    said: list[tuple[str, int]] = []
-    for deed in deeds:
-        deed = deed.rstrip(".")
-        if said and said[-1][0] == deed:
-            said[-1] = (deed, said[-1][1] + 1)
-        else:
-            said.append((deed, 1))
-    parts = [deed if times == 1 else f"{deed} (x{times})" for deed, times in said]
-    return [more, *parts[-keep:]] if len(parts) > keep else parts
 
 
 #: Picking a card from a hand (`HandScreen`): the help lines and the keys.
