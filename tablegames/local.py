@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from .bots import get_bot
 from .rules import get_game
 from .store import SavedSeat, SavedTable, Store
-from .table import LocalClient, Table
+from .table import Accepted, LocalClient, Table
+from .words import plural
 
 BOT_NAMES = ("Ada", "Bruno", "Chidi", "Dara", "Emil", "Farah", "Gus", "Hana", "Ivo", "Juno")
 
@@ -59,18 +60,39 @@ def local_table(
     )
     client = LocalClient(table, seats=range(humans), pace=pace, speed=speed)
     if store is not None:
-        table_id = store.create_table("LOCAL", game_name, players, options, "local")
-        store.start_table(
-            table_id,
-            table.seed,
-            [
-                SavedSeat(seat, name, bot_level=bot_level if seat in bots else None)
-                for seat, name in enumerate(table.names)
-            ],
-        )
-        client.stop_saving = table.on_action(store.saver(table_id))
-        client.saved_as = (store, table_id)
+        seats = [
+            SavedSeat(seat, name, bot_level=bot_level if seat in bots else None)
+            for seat, name in enumerate(table.names)
+        ]
+        save_from_first_move(client, store, options, seats)
     return client
+
+
+def save_from_first_move(
+    client: LocalClient, store: Store, options: dict[str, Any], seats: list[SavedSeat]
+) -> None:
+    """Save `client`'s game in `store` once a human has made a move, and every move after.
+
+    A game left before anyone at this keyboard moved is not worth continuing: it is never
+    saved, so `resume` and the menu do not offer it.
+    """
+    table = client.table
+    saver: Callable[[Accepted], None] | None = None
+
+    def save(accepted: Accepted) -> None:
+        nonlocal saver
+        if saver is None:
+            if accepted.seat not in client.seats:
+                return
+            table_id = store.create_table("LOCAL", table.game.name, table.players, options, "local")
+            store.start_table(table_id, table.seed, seats)
+            client.saved_as = (store, table_id)
+            saver = store.saver(table_id)
+            for seq, (seat, action, now) in enumerate(table.log[:-1]):  # the bots' moves first
+                saver(Accepted(seq, seat, action, now, None, {}))
+        saver(accepted)
+
+    client.stop_saving = table.on_action(save)
 
 
 def resume_local(store: Store, table_id: int, pace: float = 0.5, speed: float = 1.0) -> LocalClient:
@@ -106,15 +128,29 @@ def resume_local(store: Store, table_id: int, pace: float = 0.5, speed: float = 
 
 def describe_saved(saved: SavedTable) -> str:
     """One line about a saved game, for `tablegames resume`."""
-    return f"{saved.id:>4}  {saved.game:<8} {_started(saved)}  {len(saved.log):>4} moves  " + (
+    moves = plural(len(saved.log), "move")
+    return f"{saved.id:>4}  {saved.game:<8} {_started(saved)}  {moves:>10}  " + (
         ", ".join(saved.names)
     )
 
 
 def saved_label(saved: SavedTable) -> str:
-    """A saved game in a few words, for the menu: `Crates: 12 moves, 30 Nov 06:03`."""
+    """A saved game in a few words, for the menu, with the id `tablegames resume` lists it by:
+    `Crates #12: Sara with 3 bots, 12 moves, 30 Nov 06:03`."""
     when = time.strftime("%d %b %H:%M", time.localtime(saved.created))
-    return f"{get_game(saved.game).title}: {len(saved.log)} moves, {when}"
+    title = get_game(saved.game).title
+    moves = plural(len(saved.log), "move")
+    return f"{title} #{saved.id}: {players_phrase(saved)}, {moves}, {when}"
+
+
+def players_phrase(saved: SavedTable) -> str:
+    """Who plays a saved game: the humans by name, the bots counted (`Sara and Tom with a bot`)."""
+    humans = [seat.name for seat in saved.seats if seat.bot_level is None]
+    bots = len(saved.seats) - len(humans)
+    named = " and ".join([", ".join(humans[:-1]), humans[-1]] if len(humans) > 1 else humans)
+    if not bots:
+        return named
+    return f"{named} with {'a bot' if bots == 1 else plural(bots, 'bot')}"
 
 
 def _started(saved: SavedTable) -> str:

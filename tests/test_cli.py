@@ -10,6 +10,8 @@ from typer.testing import CliRunner
 from tablegames.cli import app
 from tablegames.rulebook import rules_text
 
+from .test_local import first_human_move
+
 runner = CliRunner()
 
 
@@ -95,6 +97,8 @@ def test_play_saves_the_game_as_it_goes_unless_told_not_to(monkeypatch):
     assert runner.invoke(app, ["play", "crabs", "--seed", "3", "--speed", "2"]).exit_code == 0
     assert runner.invoke(app, ["play", "crabs", "--no-save"]).exit_code == 0
     saved, unsaved = started
+    for client in started:  # a game is saved from its first move at this keyboard
+        first_human_move(client)
     assert saved.saved_as is not None and unsaved.saved_as is None
     assert saved.speed == 2
     assert runner.invoke(app, ["resume"]).exit_code == 0  # one saved game: it continues

@@ -27,6 +27,8 @@ from tablegames.rules.core import visible_to
 from tablegames.store import Store
 from tablegames.table import Update
 
+from .test_local import first_human_move
+
 runner = CliRunner()
 SEATS = [0, 1, 2, 3, None]
 
@@ -326,6 +328,7 @@ def test_the_command_explains_what_it_cannot_replay(home_game, tmp_path):
 
     store = Store(default_path())
     client = local_table("crates", 2, seed=1, store=store, short=True)
+    first_human_move(client)
     assert client.saved_as is not None
     result = runner.invoke(app, ["replay", str(client.saved_as[1])])
     assert result.exit_code == 1

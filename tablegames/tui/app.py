@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import importlib
+import os
+import sys
 import time
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import App
@@ -18,6 +21,8 @@ if TYPE_CHECKING:
     from .follow import Follow
     from .screens.game import GameScreen
 
+#: The key that opens the chat line at a network table: no game screen uses it.
+CHAT_KEY = "slash"
 CHAT_POPUPS = 3  # chat pop-ups on screen at once: a flood cannot fill the screen
 CHAT_SHOWN_FOR = 8.0
 ASCII_KEYS = {"←": "<-", "→": "->", "↑": "up", "↓": "down", "⏎": "Enter", "←→": "<- ->"}
@@ -42,9 +47,13 @@ class TableGamesApp(App[None]):
 
     TITLE = "tablegames"
     ENABLE_COMMAND_PALETTE = False
+    # Pop-ups (chat, news) come in at the top right: the hand and the status line are below.
+    CSS = """
+    ToastRack { dock: top; align: right top; margin-bottom: 0; }
+    """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
-        Binding("t", "chat", "Chat"),
+        Binding(CHAT_KEY, "chat", "Chat", key_display="/"),
     ]
 
     def __init__(
@@ -62,6 +71,15 @@ class TableGamesApp(App[None]):
         self.follow: Follow | None = None
         self._chat_popups: list[float] = []  # when each chat pop-up on screen goes away
         self._chat_missed = 0
+        self.farewell = ""  # said in the terminal once the app has closed (where a game went)
+
+    def on_resize(self) -> None:
+        """A table under a dialog is not told of a resize: each checks it still fits."""
+        from .screens.game import GameScreen
+
+        for screen in self.screen_stack:
+            if isinstance(screen, GameScreen) and screen is not self.screen:
+                self.call_after_refresh(screen.check_size)
 
     def on_mount(self) -> None:
         if self.remote is not None:
@@ -189,36 +207,73 @@ class TableGamesApp(App[None]):
         self.switch_screen(table_screen(client, self.ascii))
 
     def pop_chat(self, who: str, text: str) -> None:
-        """Show a chat line as a pop-up, a few at a time: the rest wait in the chat (t)."""
+        """Show a chat line as a pop-up, a few at a time: the rest wait in the chat (/)."""
         now = time.monotonic()
         self._chat_popups = [until for until in self._chat_popups if until > now]
         if len(self._chat_popups) >= CHAT_POPUPS:
             self._chat_missed += 1
             return
         if self._chat_missed:
-            text += f"\n(and {self._chat_missed} more: t shows the chat)"
+            text += f"\n(and {self._chat_missed} more: / shows the chat)"
             self._chat_missed = 0
         self._chat_popups.append(now + CHAT_SHOWN_FOR)
         self.notify(text, title=who, timeout=CHAT_SHOWN_FOR, markup=False)
+
+    async def action_quit(self) -> None:
+        """Quit at once (ctrl+c), saying where an unfinished game went."""
+        from .screens.game import GameScreen
+
+        tables = [screen for screen in self.screen_stack if isinstance(screen, GameScreen)]
+        if tables:
+            self.farewell = tables[-1].where_saved()
+        self.exit()
 
     def get_key_display(self, binding: Binding) -> str:
         shown = super().get_key_display(binding)
         return ASCII_KEYS.get(shown, shown) if self.ascii else shown
 
 
+def utf8_terminal(environ: Mapping[str, str] | None = None) -> bool:
+    """True if the terminal's locale speaks UTF-8 (suits, arrows and box lines can be drawn).
+
+    The locale is the first of LC_ALL, LC_CTYPE and LANG that is set. Under `LANG=C` Python
+    sets LC_CTYPE to C.UTF-8 for itself (and turns on its UTF-8 mode): that is not the
+    terminal's, so LANG decides then.
+    """
+    environ = os.environ if environ is None else environ
+    coerced = bool(sys.flags.utf8_mode) and "PYTHONUTF8" not in environ
+    for name in ("LC_ALL", "LC_CTYPE", "LANG"):
+        value = environ.get(name, "")
+        if not value or (name == "LC_CTYPE" and value == "C.UTF-8" and coerced):
+            continue
+        return "utf-8" in value.lower() or "utf8" in value.lower()
+    return False  # no locale at all: the C locale, plain ASCII
+
+
 def run_menu(ascii: bool = False) -> None:
-    """Run the app from the menu of games until the player quits."""
-    TableGamesApp(ascii=ascii).run()
+    """Run the app from the menu of games until the player quits (in ASCII where the terminal
+    has no UTF-8)."""
+    _run(TableGamesApp(ascii=ascii or not utf8_terminal()))
 
 
 def run_table(client: LocalClient, ascii: bool = False) -> None:
     """Run the app straight into `client`'s table until the player quits."""
-    TableGamesApp(client, ascii=ascii).run()
+    _run(TableGamesApp(client, ascii=ascii or not utf8_terminal()))
+
+
+def _run(app: TableGamesApp) -> None:
+    """Run `app`, then say in the terminal what it left to say (where a game was saved)."""
+    app.run()
+    if app.farewell:
+        print(app.farewell)
 
 
 def run_remote(client: RemoteClient, ascii: bool = False, lobby: bool = False) -> None:
-    """Join a network table with `client` (or its party's lobby) until the player quits."""
-    TableGamesApp(ascii=ascii, remote=client, lobby=lobby).run()
+    """Join a network table with `client` (or its party's lobby) until the player quits.
+
+    A party session's locale is the server's, not its player's: only `join` looks at it.
+    """
+    TableGamesApp(ascii=ascii or not (lobby or utf8_terminal()), remote=client, lobby=lobby).run()
 
 
 if TYPE_CHECKING:
@@ -229,4 +284,4 @@ def run_replay(replay: Replay, seat: int | None, ascii: bool = False) -> None:
     """Step through a finished game from `seat`'s chair (None: every hand shown) until quit."""
     from .screens.replay import ReplayApp
 
-    ReplayApp(replay, seat, ascii=ascii).run()
+    ReplayApp(replay, seat, ascii=ascii or not utf8_terminal()).run()

@@ -13,12 +13,23 @@ import uuid
 class Terminal:
     """One tmux session running a command at a fixed size; keys in, screen text out."""
 
-    def __init__(self, command: list[str], env: dict[str, str], width: int = 80, height: int = 24):
+    def __init__(
+        self,
+        command: list[str],
+        env: dict[str, str],
+        width: int = 80,
+        height: int = 24,
+        locale: str = "C.UTF-8",
+    ):
         if shutil.which("tmux") is None:
             raise RuntimeError("these tests need tmux (apt-get install tmux)")
         self.name = f"tg-{uuid.uuid4().hex[:8]}"
+        # The terminal's locale is the test's to choose (LANG=C: no UTF-8), not the machine's.
+        chosen = {"LANG": locale, "LC_ALL": "", "LC_CTYPE": ""}
         exports = " ".join(
-            f"{k}={shlex.quote(v)}" for k, v in env.items() if k.startswith("TABLEGAMES")
+            f"{k}={shlex.quote(v)}"
+            for k, v in {**env, **chosen}.items()
+            if k.startswith("TABLEGAMES") or k in chosen
         )
         line = f"env {exports} TERM=xterm-256color {shlex.join(command)}; sleep 30"
         subprocess.run(

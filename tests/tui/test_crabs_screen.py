@@ -206,7 +206,7 @@ async def test_y_answers_that_you_want_to_swap_when_asked():
         client.table.submit(1, {"type": "done"})
         client.table.submit(3, {"type": "done"})
         await pilot.pause()
-        assert "do you want to swap? y / n" in status(app)
+        assert "swap? y / n" in status(app)
         assert app.screen.query_one("#yes").display
         await press(pilot, "y")
         assert view(client)["marker"] == 0 and view(client)["phase"] == "swap"
@@ -275,3 +275,33 @@ async def test_no_colour_and_ascii_keep_every_mark_in_text(monkeypatch):
         text = screen_text(app)
         assert 'Sara calls "You\'ve got crabs!" on Bruno (bot)' in text
         assert not any(ord(char) > 127 for char in text)
+
+
+async def test_a_partners_new_signal_is_a_banner_over_the_table():
+    client = crabs_table()
+    app = TableGamesApp(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await at_the_table(pilot, app)
+        client.table.submit(1, {"type": "signal", "name": "nod"})  # Ada, Sara's partner
+        await pilot.pause()
+        banner = app.screen.query_one("#banner")
+        assert banner.display
+        assert "Ada (bot) changed your team's signal: now nod (9)." in str(banner.render())
+        assert "changed your team's signal" not in status(app)
+
+
+async def test_the_game_clock_stands_still_while_the_signal_is_being_chosen():
+    import asyncio
+
+    client = crabs_table()
+    app = TableGamesApp(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await at_the_table(pilot, app)
+        await press(pilot, "t")
+        assert isinstance(app.screen, SignalScreen)
+        held = client.table.now()
+        await asyncio.sleep(0.3)
+        assert client.table.now() == held
+        await press(pilot, "escape")
+        await asyncio.sleep(0.2)
+        assert client.table.now() > held

@@ -8,14 +8,16 @@ import pytest
 from textual.binding import Binding
 
 from tablegames.catalogue import listings
-from tablegames.local import local_table
+from tablegames.local import local_table, resume_local
 from tablegames.rules import get_game
+from tablegames.store import Store
 from tablegames.tui.app import TableGamesApp
 from tablegames.tui.screens.dialogs import QuitDialog
 from tablegames.tui.screens.game import GameScreen
 from tablegames.tui.screens.help import HelpScreen, help_markdown
+from tablegames.tui.widgets.log import GameLog
 
-from .helpers import STILL, opened, press, screen_text
+from .helpers import STILL, four_player_table, opened, press, screen_text
 
 GAMES = [listing for listing in listings() if listing.playable]
 #: A line of each game's own keys, as its help lists them.
@@ -64,6 +66,8 @@ async def test_every_game_screen_opens_its_help_and_asks_before_leaving(listing)
         text = screen_text(app)
         assert f"{listing.title}: rules and keys" in text and "Keys" in text
         assert OWN_KEY[listing.name] in text
+        spaces = [meaning for key, meaning in app.screen.keys if key == "space"]
+        assert len(spaces) == 1, spaces  # one key, one meaning: crabs' space is its own
         await pilot.press("escape")
         assert app.screen is table
 
@@ -98,3 +102,70 @@ async def test_a_refusal_names_seats_as_the_log_does(listing) -> None:
         table._refused("{0} is not among the tied players")
         await pilot.pause()
         assert "Sara is not among the tied players" in str(table.query_one("#status").render())
+
+
+async def test_discarding_a_saved_game_asks_once_more_and_save_and_quit_says_where() -> None:
+    store = Store()
+    client = four_player_table(store=store)
+    client.table.submit(0, {"type": "play", "card": "5H"})  # a move: the game is worth keeping
+    (saved,) = store.open_tables("local")
+    app = TableGamesApp(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press(pilot, "q", "d")  # d is also crates' draw key: nothing is forgotten yet
+        assert isinstance(app.screen, QuitDialog)
+        assert "Forget this game for good?" in screen_text(app)
+        await press(pilot, "n")  # back to the first question
+        assert "It is saved" in screen_text(app)
+        assert store.open_tables("local") != []
+        await press(pilot, "y")  # save & quit
+    assert f"Game {saved.id} is saved in " in app.farewell
+    assert f"`tablegames resume {saved.id}` continues it." in app.farewell
+
+    app = TableGamesApp(resume_local(store, saved.id))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press(pilot, "q", "d", "y")
+    assert store.open_tables("local") == [] and app.farewell == ""
+
+
+async def test_space_pauses_the_bots_and_minus_plus_change_their_pace() -> None:
+    client = four_player_table()  # the bots wait ages before each move: STILL
+    async with opened(client) as (app, pilot):
+        table = app.screen
+        assert isinstance(table, GameScreen) and table._bot_worker is not None
+        await press(pilot, "space")
+        assert table.paused and table._bot_worker is None
+        assert "The bots are paused: space lets them play on." in screen_text(app)
+        await press(pilot, "plus")  # faster: and on again
+        assert client.pace == 2.0 and not table.paused and table._bot_worker is not None
+        await press(pilot, "minus", "minus")
+        assert client.pace == 4.0
+        assert "one move every 4 s" in screen_text(app)
+
+
+async def test_a_turn_opens_with_what_happened_since_the_last_one_and_the_log_scrolls() -> None:
+    client = four_player_table()
+    table = client.table
+    async with opened(client) as (app, pilot):
+        table.submit(0, {"type": "play", "card": "5H"})
+        await pilot.pause()
+        while 0 not in table.state.waiting_for():
+            table.submit(*table.bot_move())
+            await pilot.pause()
+        log = app.screen.query_one(GameLog)
+        text = screen_text(app)
+        (_, summary), *_ = app.screen.recaps[0]
+        assert summary[0] == "Since your last turn:"  # (it may have scrolled above the window)
+        for name in ("Ada (bot): ", "Bruno (bot): ", "Chidi (bot): "):
+            assert f"» {name}" in text
+        assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y
+        await press(pilot, "pageup")
+        assert log.scroll_y < log.max_scroll_y and "End for the newest" in screen_text(app)
+        table.submit(0, table.legal(0)[0])  # a new line does not pull the log back down
+        await pilot.pause()
+        assert log.scroll_y < log.max_scroll_y
+        await press(pilot, "end")
+        assert log.scroll_y == log.max_scroll_y and log.following
+        await press(pilot, "home")
+        assert log.scroll_y == 0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tablegames.tui.app import TableGamesApp
 from tablegames.tui.screens.crates import CratesScreen
+from tablegames.tui.screens.crates_view import sorted_hand
 from tablegames.tui.screens.handoff import HandoffScreen
 from tablegames.tui.screens.results import FinalStandings, RoundSummary, standings
 from tablegames.tui.widgets.hand import Hand
@@ -33,7 +34,7 @@ async def test_the_first_player_is_handed_the_screen_before_any_hand_is_shown():
             assert card not in text
         await press(pilot, "enter")
         assert isinstance(app.screen, CratesScreen)
-        assert app.screen.query_one("#hand", Hand).cards == SARA
+        assert app.screen.query_one("#hand", Hand).cards == sorted_hand(SARA)
 
 
 async def test_passing_to_the_next_human_hides_the_previous_hand():
@@ -55,7 +56,7 @@ async def test_passing_to_the_next_human_hides_the_previous_hand():
         assert table.query_one("#hand", Hand).cards == []
         await press(pilot, "enter")
         text = screen_text(app)
-        assert app.screen.query_one("#hand", Hand).cards == TOM
+        assert app.screen.query_one("#hand", Hand).cards == sorted_hand(TOM)
         assert "Tom's hand — your turn" in text
         for card in faces(["7S", "4C"]):
             assert card not in text
@@ -117,3 +118,33 @@ async def test_the_last_round_ends_with_the_standings_and_a_way_back_to_the_menu
 
 def test_standings_rank_lowest_first_and_ties_share_a_place():
     assert standings([40, 5, 5, 90]) == [(1, 1), (1, 2), (3, 0), (4, 3)]
+
+
+async def test_a_player_down_to_one_card_may_still_say_crates_on_the_hand_off() -> None:
+    client = stacked(
+        [["QH", "7S"], TOM, ["5S", "6S"]], humans=2, names=("Sara", "Tom"), draw=["AS"]
+    )
+    async with opened(client) as (app, pilot):
+        await press(pilot, "enter")  # Sara takes the seat
+        await press(pilot, "2", "enter")  # and plays Q♥ without saying Crates!
+        assert client.update(0).view["exposed"] == [0]
+        handoff = app.screen
+        assert isinstance(handoff, HandoffScreen)
+        assert "Sara: press c to say Crates! before passing on." in screen_text(app)
+        await press(pilot, "c")
+        assert client.update(0).view["announced"] == [0] and app.screen is handoff
+        assert "Sara said Crates!" in screen_text(app)
+        await press(pilot, "enter")  # Tom
+        sara = next(line for line in screen_text(app).splitlines() if "Sara " in line)
+        assert "Crates!" in sara
+
+
+async def test_a_missing_crates_is_not_pointed_out_to_the_next_player() -> None:
+    client = stacked(
+        [["QH", "7S"], TOM, ["5S", "6S"]], humans=2, names=("Sara", "Tom"), draw=["AS"]
+    )
+    async with opened(client) as (app, pilot):
+        await press(pilot, "enter", "2", "enter", "enter")  # Sara plays Q♥; Tom takes over
+        assert isinstance(app.screen, CratesScreen) and client.update(0).view["exposed"] == [0]
+        sara = next(line for line in screen_text(app).splitlines() if "Sara " in line)
+        assert "Crates" not in sara  # Tom must notice by himself

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tablegames.local import local_table
 from tablegames.rules.kraken import KrakenState
 from tablegames.table import LocalClient
@@ -103,10 +105,13 @@ async def test_the_captain_appoints_with_two_questions() -> None:
     async with opened(client, size=(120, 40)) as (app, pilot):
         assert isinstance(app.screen, DecisionDialog)  # it opened by itself
         assert "Appoint your lieutenant" in decision(app).title_text
+        assert [o.key for o in decision(app).options] == ["1", "2", "3", "4", "5", "6"]
         await pilot.press("2")  # Bruno
         await pilot.pause()
         assert "Appoint your navigator" in decision(app).title_text
         assert "Bruno" not in dialog_text(app)  # already the lieutenant
+        keys = {o.label.split(" (bot)")[0]: o.key for o in decision(app).options}
+        assert keys["Ada"] == "1" and keys["Chidi"] == "3"  # numbers do not shift
         await pilot.press("1")  # Ada
         await pilot.pause()
         assert view(client)["lieutenant"] == 2
@@ -122,6 +127,46 @@ async def test_escape_puts_a_decision_aside_and_enter_brings_it_back() -> None:
         assert "press Enter" in status(app)
         await press(pilot, "enter")
         assert isinstance(app.screen, DecisionDialog)
+
+
+async def test_a_decision_that_opens_by_itself_does_not_take_the_enter_meant_to_open_it():
+    client = kraken_table(captain=1)
+    client.table.submit(1, {"type": "appoint", "lieutenant": 3, "navigator": 2})
+    async with opened(client) as (app, pilot):
+        dialog = decision(app)
+        assert dialog.highlighted is None  # nothing to choose by Enter alone
+        table = next(s for s in app.screen_stack if isinstance(s, KrakenScreen))
+        shown = str(table.query_one("#status").render())
+        assert "press Enter to decide" not in shown  # the status line speaks of the dialog
+        assert "Answer the question above" in shown
+        await press(pilot, "enter")  # meant to open the decision: it only points
+        assert decision(app) is dialog and dialog.highlighted == 0
+        assert view(client)["private"].get("mutiny_guns") is None
+        await press(pilot, "down", "enter")
+        assert view(client)["private"]["mutiny_guns"] == 1
+        assert "Answer the question above" not in status(app)
+
+
+def test_a_second_player_keeps_the_key_it_had_for_the_first() -> None:
+    """The Minstrel names two players one at a time: the second list numbers them as the first."""
+    from itertools import combinations
+
+    from tablegames.tui.screens.kraken_choices import Chooser, Question, start
+
+    legal = [
+        {"type": "character", "name": "minstrel", "targets": [a, b]}
+        for a, b in combinations(range(1, 7), 2)
+    ]
+    chooser = Chooser(view(kraken_table()), ["Sara", *"ABCDEF"])
+    first = chooser.ask(start(legal))
+    assert isinstance(first, Question)
+    keys = {label.split(" (")[0]: key for key, label, _ in first.options}
+    assert keys == {"A": "1", "B": "2", "C": "3", "D": "4", "E": "5", "F": "6"}
+    second = chooser.ask(next(left for key, _, left in first.options if key == "2"))
+    assert isinstance(second, Question)
+    assert {label.split(" (")[0]: key for key, label, _ in second.options} == {
+        name: key for name, key in keys.items() if name != "B"
+    }
 
 
 async def test_mutiny_guns_are_chosen_in_secret_by_number() -> None:
@@ -159,7 +204,13 @@ async def test_the_navigator_may_jump_overboard() -> None:
         labels = [o.label for o in decision(app).options]
         assert any(label.startswith("Steer by") for label in labels)
         assert labels[-1].startswith("Jump overboard")
-        await press(pilot, decision(app).options[-1].key)
+        jump = decision(app).options[-1].key
+        await press(pilot, jump)  # it cannot be taken back: asked once more
+        assert "Jump overboard? Both cards are discarded" in decision(app).title_text
+        assert 0 not in view(client)["eliminated"]
+        await press(pilot, "n")  # no: back to steering
+        assert decision(app).options[-1].label.startswith("Jump overboard")
+        await press(pilot, jump, "y")
         assert 0 in view(client)["eliminated"]
 
 
@@ -363,3 +414,72 @@ async def test_the_voyage_over_shows_every_role() -> None:
         text = screen_text(app)
         assert "The sailors win: the ship" in text and "reached Bluewater Bay." in text
         assert "cult leader" in text and "Sara: sailor, won." in text
+
+
+async def test_a_player_sent_to_the_mermaid_is_handed_the_keyboard_at_once() -> None:
+    client = kraken_table(humans=2, deck=["red-drunk", "red-mermaid", "blue-drunk", "red-drunk"])
+    table = client.table
+    table.submit(0, {"type": "appoint", "lieutenant": 2, "navigator": 3})
+    no_mutiny(client)
+    table.submit(0, {"type": "keep", "card": "red-mermaid"})
+    table.submit(2, {"type": "keep", "card": "red-drunk"})
+    table.submit(3, {"type": "steer", "card": "red-mermaid"})  # Sara sends someone
+    async with opened(client, size=(120, 40)) as (app, pilot):
+        await press(pilot, "enter")  # Sara takes the keyboard
+        tom = next(o.key for o in decision(app).options if o.label.startswith("Tom"))
+        await press(pilot, tom)
+        handoff = app.screen
+        assert isinstance(handoff, HandoffScreen) and handoff.player == "Tom"  # before Sara goes on
+        await press(pilot, "enter")
+        notice = app.screen
+        assert isinstance(notice, PassOnNotice)
+        assert "Only you see this:" in notice.text and "The mermaid shows you" in notice.text
+        await press(pilot, "enter")
+        handoff = app.screen
+        assert isinstance(handoff, HandoffScreen) and handoff.player == "Sara"  # her appointment
+
+
+async def test_a_choice_the_cards_leave_no_room_for_is_taken_without_a_hand_off() -> None:
+    client = kraken_table(humans=2, deck=["blue-drunk", "red-mermaid", "red-drunk", "red-drunk"])
+    client.table.submit(0, {"type": "appoint", "lieutenant": 1, "navigator": 2})
+    no_mutiny(client)
+    seen: list[str] = []
+    async with opened(client, size=(120, 40)) as (app, pilot):
+        await press(pilot, "enter")  # Sara keeps a card
+        await press(pilot, "1")
+        for _ in range(3):
+            await pilot.pause()
+        screen = app.screen
+        seen.append(getattr(screen, "player", type(screen).__name__))
+        assert view(client, 1)["private"].get("kept") == "red-drunk"  # Tom drew two alike
+        assert "Tom" not in seen
+
+
+@pytest.mark.parametrize(("converted", "other"), [("Tom", "Sara"), ("Sara", "Tom")])
+async def test_a_conversion_reaches_its_player_in_a_round_that_names_nobody(
+    converted: str, other: str
+) -> None:
+    """Farah (a bot) converts while the other human has the keyboard: Tom learns it on his
+    turn, which is still to come; Sara, who has passed, in a second round Tom goes round too."""
+    client = kraken_table(
+        humans=2, captain=3, deck=["yellow-uprising", "yellow-uprising", "red-drunk", "red-drunk"]
+    )
+    table = client.table
+    kraken_state(client).rituals = ["gun_stash", "cult_cabin_search", "conversion"]
+    table.submit(3, {"type": "appoint", "lieutenant": 4, "navigator": 5})
+    no_mutiny(client)
+    bots_act(client, until="convert")
+    told: dict[str, list[str]] = {"Sara": [], "Tom": []}
+    async with opened(client) as (app, pilot):
+        board = next(s for s in app.screen_stack if isinstance(s, KrakenScreen))
+        for _ in range(16):
+            screen = app.screen
+            if isinstance(screen, PassOnNotice):
+                holder = board.names[board.active_seat]
+                told[holder].append(screen.text)
+                if kraken_state(client).phase == "convert" and holder == other:
+                    table.submit(6, {"type": "convert", "target": board.names.index(converted)})
+            await press(pilot, "enter")
+        assert any("You are converted" in text for text in told[converted]), told
+        assert not any("converted" in text for text in told[other]), told
+        assert len(told["Sara"]) == len(told["Tom"])  # as many turns each: nobody singled out

@@ -17,7 +17,9 @@ from tablegames.tui.screens.notice import NoticeScreen
 from tablegames.tui.screens.replay import ReplayScreen
 from tablegames.tui.screens.roach import RoachScreen
 from tablegames.tui.screens.setup import SetupScreen, Stepper
+from tablegames.words import plural
 
+from ..test_local import first_human_move
 from .helpers import opened, press, screen_text
 
 
@@ -117,16 +119,18 @@ async def test_every_built_game_is_listed_as_playable():
 
 async def test_c_continues_a_game_saved_on_this_machine_where_it_stopped():
     client = local_table("roach", 3, seed=2, store=Store(), names=("Sara",))
-    client.table.run_bots(20)
-    if 0 in client.table.state.waiting_for():
-        client.table.submit(0, client.table.legal(0)[0])
+    first_human_move(client)
+    client.table.run_bots(20)  # until Sara's move again: the bots wait for her once resumed
     moves = client.table.version
-    local_table("crates", 2, seed=2, store=Store())  # a second saved game, newer
+    newer = local_table("crates", 2, seed=2, store=Store(), names=("Sara",))  # a second game
+    first_human_move(newer)
     async with opened() as (app, pilot):
         await press(pilot, "c")
         text = screen_text(app)
         assert "Continue which game?" in text
-        assert text.index("Crates: 0 moves") < text.index(f"Cockroach Poker Royal: {moves} moves")
+        crates = f"Crates #2: Sara with a bot, {newer.table.version} move"
+        roach = f"Cockroach Poker Royal #1: Sara with 2 bots, {plural(moves, 'move')},"
+        assert crates in text and roach in text and text.index(crates) < text.index(roach)
         await press(pilot, "2")  # the older one: roach
         assert isinstance(app.screen, RoachScreen)
         assert app.screen.client.table.version == moves

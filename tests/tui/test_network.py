@@ -58,7 +58,7 @@ async def test_joining_a_server_opens_the_table_and_plays_through_it():
             assert "Sara (you)" in screen_text(app)
             await pilot.press("r")
             await wait_for(pilot, lambda: isinstance(app.screen, CratesScreen))
-            assert app.screen.query_one("#hand", Hand).cards == ["QH", "7S", "4C"]
+            assert app.screen.query_one("#hand", Hand).cards == ["7S", "QH", "4C"]
             await pilot.press("enter")
             await wait_for(pilot, lambda: remote.latest.view["top"] == "QH")
             await pilot.pause()
@@ -141,7 +141,7 @@ async def test_chat_goes_to_everyone_at_the_table_as_a_banner():
     try:
         async with app.run_test(size=(80, 24)) as pilot:
             await at_the_table_with(friend, app, pilot)
-            await pilot.press("t")
+            await pilot.press("slash")
             assert isinstance(app.screen, ChatDialog)
             await pilot.press(*"gg", "enter")
             for _ in range(100):
@@ -197,7 +197,7 @@ async def test_a_chat_flood_shows_a_few_pop_ups_and_the_chat_keeps_the_rest():
             await pilot.pause(0.2)
             chat = [text for text in banners() if "spam" in text]
             assert len(chat) == 3 and chat[0] == "boldspam/bold 0"  # plain text, no markup
-            await pilot.press("t")
+            await pilot.press("slash")
             assert isinstance(app.screen, ChatDialog)
             assert "ben: boldspam/bold 39" in screen_text(app)
     finally:

@@ -14,6 +14,7 @@ from tablegames.rules import get_game
 from tablegames.store import Store
 from tablegames.table import Table, VirtualClock
 from tablegames.tui.screens.crates import CratesScreen
+from tablegames.tui.screens.crates_view import sorted_hand
 from tablegames.tui.screens.game import ActionButton
 from tablegames.tui.screens.replay import GoToDialog, ReplayApp, ReplayScreen
 from tablegames.tui.screens.results import RoundSummary
@@ -61,20 +62,20 @@ async def test_stepping_forward_and_back_moves_the_table(replay):
         await pilot.pause()
         assert viewer(app).step == 0
         assert bar(app).startswith(f"Replay: step 0/{replay.last} · round 1 of 8 · as Sara")
-        assert shown_hand(app) == replay.view(0, 0)["hand"]
+        assert shown_hand(app) == sorted_hand(replay.view(0, 0)["hand"])
         first_table = table(app)
 
         await press(pilot, "n", "n", "full_stop")
         assert viewer(app).step == 3 and f"step 3/{replay.last}" in bar(app)
         assert table(app) is first_table  # forward: the same table plays on
-        assert shown_hand(app) == replay.view(3, 0)["hand"]
+        assert shown_hand(app) == sorted_hand(replay.view(3, 0)["hand"])
         top = prettify(replay.view(3, 0)["top"])
         assert top in screen_text(app)
 
         await press(pilot, "p")
         assert viewer(app).step == 2
         assert table(app) is not first_table  # back: a table dealt afresh at step 2
-        assert shown_hand(app) == replay.view(2, 0)["hand"]
+        assert shown_hand(app) == sorted_hand(replay.view(2, 0)["hand"])
         log = table(app).query_one(GameLog)
         assert log.scroll_y == log.max_scroll_y > 0  # its newest lines in sight
         await pilot.press("comma", "comma", "comma")  # the third press rings: already at the deal
@@ -103,7 +104,7 @@ async def test_jumping_by_round_and_going_to_a_round(replay):
         assert "Round 1 of 8" in screen_text(app)
         await press(pilot, "enter")
         assert viewer(app).step == starts[2] and "round 2 of 8" in bar(app)
-        assert shown_hand(app) == replay.view(starts[2], 0)["hand"]
+        assert shown_hand(app) == sorted_hand(replay.view(starts[2], 0)["hand"])
 
         await press(pilot, "g")
         assert isinstance(app.screen, GoToDialog)
@@ -118,7 +119,7 @@ async def test_jumping_by_round_and_going_to_a_round(replay):
         await pilot.press("left_square_bracket")  # at a round's start: back to the one before
         await pilot.pause()
         assert viewer(app).step == starts[4]
-        assert shown_hand(app) == replay.view(starts[4], 0)["hand"]
+        assert shown_hand(app) == sorted_hand(replay.view(starts[4], 0)["hand"])
         await press(pilot, "end")
         if isinstance(app.screen, RoundSummary):
             await press(pilot, "enter")
@@ -127,10 +128,10 @@ async def test_jumping_by_round_and_going_to_a_round(replay):
         await pilot.press("g", *"r2", "enter")  # back to round 2: a table dealt afresh
         await pilot.pause()
         assert viewer(app).step == starts[2] and app.screen is app.viewer
-        assert shown_hand(app) == replay.view(starts[2], 0)["hand"]
+        assert shown_hand(app) == sorted_hand(replay.view(starts[2], 0)["hand"])
         await press(pilot, "home")
         assert viewer(app).step == 0
-        assert shown_hand(app) == replay.view(0, 0)["hand"]
+        assert shown_hand(app) == sorted_hand(replay.view(0, 0)["hand"])
 
 
 async def test_as_a_seat_only_that_hand_shows(replay):
@@ -138,7 +139,7 @@ async def test_as_a_seat_only_that_hand_shows(replay):
     app = ReplayApp(replay, seat=1, step=step)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert shown_hand(app) == replay.view(step, 1)["hand"]
+        assert shown_hand(app) == sorted_hand(replay.view(step, 1)["hand"])
         assert not viewer(app).query("#replay-hands")
         text = screen_text(app)
         assert "as Ada (bot)" in text and "Every hand" not in text
@@ -153,13 +154,14 @@ async def test_all_shows_a_spectators_table_and_every_hand(replay):
         text = screen_text(app)
         assert "Every hand" in text and "every hand" in bar(app)
         for seat, name in enumerate(replay.names):
-            hand = replay.view(step, seat)["hand"]
+            hand = sorted_hand(replay.view(step, seat)["hand"])  # as the hand shows it
             cards = " ".join(prettify(card) for card in hand) if hand else "(no cards)"
             assert any(name in line and cards in line for line in text.splitlines())
         await press(pilot, "n")
         panel = str(viewer(app).query_one("#replay-hands").render())
         mover = replay.steps[step].seat
-        assert " ".join(prettify(c) for c in replay.view(step + 1, mover)["hand"]) in panel
+        moved = sorted_hand(replay.view(step + 1, mover)["hand"])
+        assert " ".join(prettify(c) for c in moved) in panel
 
 
 def test_snapshot_of_every_hand_at_80_by_24(snap_compare, tmp_path):
@@ -230,3 +232,36 @@ async def test_a_step_the_clock_decided_shows_what_it_did():
         assert "Ada made no double-crab call on Sara" in bar(app)
         await press(pilot, "n")
         assert viewer(app).step == 3 and "game over" in bar(app)
+
+
+async def test_every_seats_secrets_are_said_in_words():
+    from tablegames.rules import get_game
+
+    options = {
+        "characters": False,
+        "captain": 0,
+        "roles": ["sailor", "pirate", "sailor", "pirate", "sailor", "sailor", "cult_leader"],
+        "deck": ["blue-disarmed", "red-drunk", "red-drunk", "red-mermaid"] * 2,
+    }
+    state = get_game("kraken").new(7, 3, **options)
+    log = [(0, {"type": "appoint", "lieutenant": 1, "navigator": 2}, 0.0)]
+    state.apply(*log[0])
+    log.append((min(state.waiting_for()), {"type": "mutiny", "guns": 0}, 0.0))
+    replay = Replay(get_game("kraken"), 7, 3, options, log)  # the game goes on: not its end
+    app = ReplayApp(replay, seat=None, step=1)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        panel = str(viewer(app).query_one("#replay-hands").render())
+        lines = panel.splitlines()
+        assert lines[0].split()[-1] == "sailor" and lines[6].split()[-1] == "leader"
+        assert "pirate; knows Player 4 pirate" in lines[1]
+        assert "=" not in panel and "private" not in panel  # no dump of the view
+
+
+async def test_a_replay_opened_at_a_step_shows_the_newest_lines_of_the_log(replay):
+    app = ReplayApp(replay, seat=None, step=replay.round_starts()[2] + 6)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(5):
+            await pilot.pause()
+        log = table(app).query_one(GameLog)
+        assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y

@@ -141,7 +141,8 @@ async def test_peek_and_pass_shows_the_card_only_after_the_pass():
         await pilot.pause()
         dialog = app.screen
         assert isinstance(dialog, PickDialog)
-        assert dialog.options[0].label == "bat"  # no true/bluff: unseen
+        assert dialog.options[0].label == "bat (a bluff)"  # seen: true or a bluff, as offers say
+        assert dialog.options[5].label == "scorpion (true)"
         await pilot.press("6")  # scorpion
         await pilot.pause()
         flight = view(client)["flight"]

@@ -41,6 +41,6 @@ def test_round_summary(snap_compare):
 
 
 def test_suit_for_a_nine(snap_compare):
-    # The 9C follows the turned-up KC's suit (a 9 is no wild card).
+    # The 9C follows the turned-up KC's suit (a 9 is no wild card); hearts sort before clubs.
     client = stacked([["9C", "QH"], ["2D", "4C", "JD"]], upcard="KC", names=("Sara",))
-    assert snap_compare(TableGamesApp(client), press=["1", "enter"], terminal_size=(80, 24))
+    assert snap_compare(TableGamesApp(client), press=["2", "enter"], terminal_size=(80, 24))

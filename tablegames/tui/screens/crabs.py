@@ -17,6 +17,8 @@ from textual.markup import escape
 from textual.timer import Timer
 from textual.widgets import Button, Footer, Static
 
+from ...words import plural
+from ..clock import HeldClock
 from ..widgets.card import prettify
 from ..widgets.crabs_table import (
     GESTURE_KEYS,
@@ -44,12 +46,14 @@ ASCII_PUNCTUATION = str.maketrans({"“": '"', "”": '"', "‘": "'", "’": "'
 TALL = 34  # terminal rows from which the cards are drawn as boxes
 GESTURE_SHOWN = 4.0  # seconds a player's gesture stays beside their name
 MESSAGE_SHOWN = 6.0  # seconds a message stays on the status line (if the turn goes on)
+WIDE_BAR = 110  # terminals at least this wide show Done, Accuse and Signal beside the status
 
 
 class CrabsScreen(GameScreen):
     """One crabs table seen by one player (or a spectator, who sees no hand)."""
 
     GAME = "crabs"
+    TURN_BASED = False  # real time: no turns to sum up, bots act at their own speed
     KEYS = (  # the help adds ? and q
         ("a s d f", "pick a card of your hand (again: put it back)"),
         ("j k l ;", "pick an ocean card: with a hand card picked, you swap them"),
@@ -77,7 +81,7 @@ class CrabsScreen(GameScreen):
             if key != "1"
         ],
         Binding("x", "accuse", "Accuse"),
-        Binding("t", "signal", "Signal"),
+        Binding("t", "signal", "Signal", show=False),  # the hand's box says "signal: ... (t)"
         Binding("y", "answer(True)", "Yes", show=False),
         Binding("n", "answer(False)", "No", show=False),
         Binding("c", "collect", "Collect", show=False),
@@ -94,6 +98,10 @@ class CrabsScreen(GameScreen):
         self.message_at = (0.0, (0, ""))  # when it was said, and the turn it was about
         self.double_asked = False
         self._timer: Timer | None = None
+        self.clock = held_clock(client)  # None over the network: the server keeps the time
+
+    def min_size(self) -> tuple[int, int]:
+        return (60, (len(self.names) + 1) // 2 + 15)  # both sides, the cards, the log, the bar
 
     @property
     def seat(self) -> int | None:
@@ -145,9 +153,9 @@ class CrabsScreen(GameScreen):
                 self._partner_signalled(int(event["seat"]), str(event["gesture"]), update)
             if "signal" in event and event.get("seat") != self.seat:
                 name = self.names[int(event["seat"])]
-                self._say(
-                    f"{name} changed your team's signal: {show.gesture_phrase(event['signal'])}."
-                )
+                key = GESTURE_KEYS[update.view["gesture_names"].index(event["signal"])]
+                phrase = show.gesture_phrase(event["signal"])
+                self._banner(f"{name} changed your team's signal: now {phrase} ({key}).")
             if "took" in event or "ocean" in event or "accuser" in event:
                 self.picked_ocean = None  # the ocean moved under the pick
             if event.get("target") == self.seat and event.get("correct"):
@@ -216,7 +224,7 @@ class CrabsScreen(GameScreen):
             hand_box.border_title = "Watching"
         else:
             hand.show(view["hand"], self.picked_hand)
-            hand_box.border_title = "Your hand"
+            hand_box.border_title = self.owned("hand")
         hand_box.border_subtitle = ""
         if you is not None:  # the team's signal, private like the hand
             key = GESTURE_KEYS[view["gesture_names"].index(view["signal"])]
@@ -229,9 +237,13 @@ class CrabsScreen(GameScreen):
         self.query_one("#tokens", Static).update(Text("\n").join(tokens))
         flash = self.flash[0] if self.flash else None
         self.query_one("#gestures", GestureBar).show(view["gesture_names"], view["signal"], flash)
-        lines = [self.log_line(event) for event in self._readable_log()]
-        self.query_one("#log", GameLog).show(lines, source=you)
+        self._show_log()
         self._draw_bar(view)
+
+    def secret_words(self, view: dict[str, Any]) -> str:
+        cards = ", ".join(crab_name(card) for card in view["hand"]) or "(no cards)"
+        signal = view.get("signal")
+        return f"{cards}; signal: {show.gesture_phrase(signal)}" if signal else cards
 
     def log_line(self, event: dict[str, Any]) -> str:
         line = super().log_line(event)
@@ -242,8 +254,9 @@ class CrabsScreen(GameScreen):
         asked = you is not None and you in view["asked"]
         self._show_button("yes", asked)
         self._show_button("no", asked)
+        roomy = self.app.size.width >= WIDE_BAR  # else the status line needs the whole row
         for name in ("done", "accuse", "signal"):
-            self._show_button(name, you is not None and not self.over)
+            self._show_button(name, you is not None and roomy and not asked)
         if self.message and self._message_stale(view):
             self.message = ""
         text = self.message
@@ -251,7 +264,7 @@ class CrabsScreen(GameScreen):
             text = show.swap_phase_hint(view, you)
             owed = show.owed_double(view)
             if owed:
-                text = f"Double crab! Press c to take {owed} tokens."
+                text = f"Double crab! Press c to take {plural(owed, 'token')}."
         self.query_one("#status", Static).update(Text(text))
 
     def _say(self, message: str) -> None:
@@ -270,15 +283,21 @@ class CrabsScreen(GameScreen):
 
     # -- dialogs ----------------------------------------------------------------------------------
     def _open_signal(self, first: bool = False) -> None:
+        """The team's signal, where only this player sees it. The table waits meanwhile: its
+        clock is held (on this machine) and the bots stop, so no swap goes by unseen."""
         view = self._view()
         partners = [self.names[s] for s in view["teams"][view["team"]] if s != self.seat]
         screen = SignalScreen(view["signal"], view["gesture_names"], partners, first, self.ascii)
+        self._stop_bots()
+        if self.clock is not None:
+            self.clock.hold()
 
         def chosen(name: str | None) -> None:
+            if self.clock is not None:
+                self.clock.let_go()
             if name is not None and self._submit({"type": "signal", "name": name}):
                 self._say(f"Your team's signal is now: {show.gesture_phrase(name)}.")
-            if first:
-                self._start_bots()
+            self._start_bots()
 
         self._open(screen, chosen)
 
@@ -410,7 +429,7 @@ class CrabsScreen(GameScreen):
             )
             for number, action in enumerate(takes)
         ]
-        title = f"Double crab! Take {len(takes[0]['sources'])} tokens from:"
+        title = f"Double crab! Take {plural(len(takes[0]['sources']), 'token')} from:"
         self._open(PickDialog(title, options, ascii=self.ascii), self._collect)
 
     def _collect(self, action: dict[str, Any] | None) -> None:
@@ -430,6 +449,17 @@ class CrabsScreen(GameScreen):
             "signal": self.action_signal,
         }
         actions.get(event.button.id or "", lambda: None)()
+
+
+def held_clock(client: TableClient) -> HeldClock | None:
+    """The table's clock made holdable, for a table on this machine; None for any other."""
+    table = getattr(client, "table", None)
+    if table is None or getattr(client, "read_only", False):
+        return None
+    if not isinstance(table.clock, HeldClock):
+        table.clock = HeldClock(table.clock)
+    clock: HeldClock = table.clock
+    return clock
 
 
 def SCREEN(client: TableClient, ascii: bool = False) -> Screen[None]:

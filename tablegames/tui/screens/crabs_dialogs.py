@@ -18,9 +18,10 @@ from ..widgets.crabs_table import GESTURE_KEYS
 from ..widgets.seats import table_box
 from .crabs_view import gesture_phrase, team_name, team_of, winners_line
 from .results import GameOver
+from .typeahead import TypeAhead
 
 
-class SignalScreen(Screen[str | None]):
+class SignalScreen(TypeAhead, Screen[str | None]):
     """The team's secret signal, chosen where only this player can see: a gesture or Enter to keep.
 
     Returns the gesture picked (None: keep the signal as it is).

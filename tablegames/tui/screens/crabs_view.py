@@ -8,6 +8,7 @@ from typing import Any
 from rich.text import Text
 
 from ...rules import View
+from ...words import plural
 from ..widgets.crabs_table import PlayerRow
 
 GESTURE_WORDS = {
@@ -119,7 +120,7 @@ def swap_phase_hint(view: View, you: int) -> str:
             return "The pot is empty: the game ends when the double-crab second is over."
         return "The pot is empty: the game ends once the double crab is collected."
     if you in view["asked"]:
-        return "Nobody swapped: do you want to swap? y / n"
+        return "Nobody swapped: swap? y / n"
     if view["phase"] == "asking":
         return f"Side {1 - view['marker']} is being asked whether anyone wants to swap."
     if view["sides"][you] != view["marker"]:
@@ -161,4 +162,4 @@ def winners_line(view: View, names: Sequence[str]) -> str:
         return "The game is over."
     team = team_of(view)[winners[0]]
     who = ", ".join(names[seat] for seat in winners)
-    return f"Team {team_name(team)} ({who}) wins with {view['team_tokens'][team]} tokens."
+    return f"Team {team_name(team)} ({who}) wins with {plural(view['team_tokens'][team], 'token')}."

@@ -11,13 +11,15 @@ from textual.containers import Horizontal, Vertical
 from textual.markup import escape
 from textual.widgets import Button, Footer, Static
 
+from ...words import plural
 from ..widgets.card import card_label, suit_name
 from ..widgets.hand import BIG, SMALL, Hand
 from ..widgets.log import GameLog
 from ..widgets.seats import SeatPanel
 from . import crates_view as show
 from .dialogs import Option, PickDialog
-from .game import PICK_BINDINGS, PICK_KEYS, ActionButton, HandScreen, Overlay
+from .game import BUTTONS_FROM, PICK_BINDINGS, PICK_KEYS, ActionButton, HandScreen, Overlay
+from .handoff import Aside
 from .options import SetupOption
 from .results import FinalStandings, RoundSummary
 
@@ -121,15 +123,27 @@ class CratesScreen(HandScreen):
         self.query_one("#hand", Hand).styles.height = BIG if tall else SMALL
         seats.border_title = (
             f"Crates {self.dash} round {view['round']} of {view['rounds']}, "
-            f"{view['hand_size']} cards each"
+            f"{plural(view['hand_size'], 'card')} each"
         )
         self.query_one("#pile", Static).update(
             show.pile_text(view, self.names, self.ascii, not self.app.no_color, tall)
         )
-        lines = [self.log_line(event) for event in self._readable_log()]
-        self.query_one("#log", GameLog).show(lines, source=(you, self.private))
+        self._show_log()
         self._draw_hand(view)
+        self._show_buttons(view)
         self.query_one("#status", Static).update(Text(self.message if self.private else ""))
+
+    def _show_buttons(self, view: dict[str, Any]) -> None:
+        """The buttons that do something now (for the mouse; narrow terminals leave them out)."""
+        you = self.active_seat
+        mine = view["turn"] == you and view["phase"] == "play"
+        self.query_one("#buttons").display = self.app.size.width >= BUTTONS_FROM
+        self._show_button("draw", mine and show.first_playable(view) is None)  # else refused
+        announce = you not in view["announced"] and len(view["hand"]) in (1, 2)
+        self._show_button("announce", you in view["exposed"] or (mine and announce))
+        # Offered whenever someone else holds one card, so that it gives nothing away.
+        one_card = [seat for seat, size in enumerate(view["hand_sizes"]) if size == 1]
+        self._show_button("dope", any(seat != you for seat in one_card))
 
     def _draw_hand(self, view: dict[str, Any]) -> None:
         hand = self.query_one("#hand", Hand)
@@ -147,9 +161,9 @@ class CratesScreen(HandScreen):
             box.border_title = escape(f"{self.names[you]}'s hand (hidden)")
             box.border_subtitle = ""
             return
-        cards = view["hand"]
+        cards = show.sorted_hand(view["hand"])
         mine = view["turn"] == you
-        if mine and not self._turn_was_mine:  # a new turn: pick something playable, say what to do
+        if mine and not self._turn_was_mine and not self.read_only:  # a new turn: what to do
             self.selected = show.first_playable(view)
             self.message = show.turn_hint(view, self.ascii)
         elif self.message_turn is not None and self.message_turn != view["turn"]:
@@ -164,9 +178,8 @@ class CratesScreen(HandScreen):
         else:
             self.selected = 0
         hand.show(cards, self.selected, frozenset(view["unplayable"]), "No cards in hand.")
-        phrase = show.turn_phrase(view, self.names, you)
-        who = "Your hand" if len(self.humans) == 1 else f"{self.names[you]}'s hand"
-        box.border_title = escape(f"{who} {self.dash} {phrase}")
+        phrase = show.turn_phrase(view, self.names, self.addressed)
+        box.border_title = escape(f"{self.owned('hand')} {self.dash} {phrase}")
         box.border_subtitle = "Crates! armed: announced with your next play" if self.armed else ""
         self.query_one("#status", Static).update(Text(self.message))
 
@@ -174,10 +187,28 @@ class CratesScreen(HandScreen):
         super()._say(message)
         self.message_turn = None
 
+    def secret_words(self, view: dict[str, Any]) -> str:
+        cards = show.sorted_hand(view["hand"])
+        return " ".join(card_label(card, self.ascii) for card in cards) or "(no cards)"
+
     # -- dialogs --------------------------------------------------------------------------------
     def _after_summary(self, _: None) -> None:
         if not self.over and not self.summaries:
             self._start_bots()
+
+    def _handoff_aside(self) -> Aside | None:
+        """A player who has just played down to one card may still say "Crates!" before the
+        keyboard goes on (at a real table they would say it as the next player reaches over)."""
+        leaving = self.shown_seat
+        if leaving is None or leaving not in self._update(leaving).view["exposed"]:
+            return None
+        name = self.names[leaving]
+
+        def announce() -> str:
+            refusal = self.client.submit(leaving, {"type": "announce"})
+            return f"{name} said Crates!" if refusal is None else f"{name}: {refusal}."
+
+        return Aside("c", f"{name}: press c to say Crates! before passing on.", announce)
 
     def _keyboard_passed(self) -> None:
         self._turn_was_mine = False  # the new player is told what to do on their turn
@@ -203,14 +234,14 @@ class CratesScreen(HandScreen):
     # -- player actions -------------------------------------------------------------------------
     def _picked(self, view: dict[str, Any]) -> str | None:
         """The picked card, if any (the hand may have changed since it was drawn)."""
-        cards = view["hand"]
+        cards = show.sorted_hand(view["hand"])
         if self.selected is None or not cards:
             return None
         self.selected = min(self.selected, len(cards) - 1)
         return str(cards[self.selected])
 
     def _hand(self) -> list[str]:
-        return list(self._view()["hand"]) if self.private else []
+        return show.sorted_hand(self._view()["hand"]) if self.private else []
 
     def _pickable(self) -> int:
         return len(self._hand())
@@ -301,7 +332,7 @@ class CratesScreen(HandScreen):
         you = self.active_seat
         targets = [seat for seat in self._view()["exposed"] if seat != you]
         if not targets:
-            self._say("Nobody is holding one card without having said Crates!.")
+            self._say("Nobody holds one card without having said Crates!")
         elif len(targets) == 1:
             self._call_dope(targets[0])
         else:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from rich.text import Text
 
 from ...rules import View
+from ...rules.cards import RANK_ORDER
 from ...rules.crates import NAMEABLE_SUITS, SUIT_NAMING_CARDS, WILD_CARDS
 from ..widgets.card import (
     card_label,
@@ -18,6 +20,16 @@ from ..widgets.card import (
 )
 from ..widgets.hand import BIG, SMALL, boxed_card
 from ..widgets.seats import SeatRow
+
+CRANK_RANKS = ("A", "2")  # the cards that keep a crank going
+HAND_SUITS = ("S", "H", "C", "D")  # a hand's suits in order: the colours take turns
+
+
+def sorted_hand(cards: Sequence[str]) -> list[str]:
+    """A hand as it is shown: by suit (♠ ♥ ♣ ♦), then by rank (A, 2 ... K) within a suit."""
+    return sorted(
+        cards, key=lambda card: (HAND_SUITS.index(suit_of(card)), RANK_ORDER[rank_of(card)])
+    )
 
 
 def names_a_suit(card: str) -> bool:
@@ -42,8 +54,8 @@ def seat_rows(view: View, names: Sequence[str], you: int | None) -> list[SeatRow
             notes.append("out")
         if seat in view["announced"]:
             notes.append("Crates!")
-        if seat in view["exposed"]:
-            notes.append("say Crates! (c)" if seat == you else "no Crates!")
+        if seat in view["exposed"] and seat == you:  # nobody else is told: they must notice
+            notes.append("say Crates! (c)")
         if seat in view["lost_turn"]:
             notes.append("loses a turn")
         rows.append(
@@ -118,7 +130,7 @@ def card_hint(view: View, card: str, names: Sequence[str], you: int, ascii: bool
     reason = view["unplayable"].get(card)
     if reason is not None:
         mark = "x" if ascii else "✗"
-        reason = prettify(reason, ascii)
+        reason = prettify(misfit_words(reason, view), ascii)
         return f"{mark} {reason}" if reason.startswith(label) else f"{mark} {label}: {reason}"
     if card in WILD_CARDS:
         return f"Enter plays {label} and lets you name any suit."
@@ -126,6 +138,15 @@ def card_hint(view: View, card: str, names: Sequence[str], you: int, ascii: bool
         own, partner = (suit_name(suit, ascii) for suit in suits_to_name(card))
         return f"Enter plays {label} and lets you keep {own} or switch to {partner}."
     return f"Enter plays {label}."
+
+
+def misfit_words(reason: str, view: View) -> str:
+    """The engine's reason a card cannot be played, as true as can be for this hand: no "or
+    draw 3" while the hand holds an ace or a 2 (drawing is refused then), "an 8" not "a 8"."""
+    reason = re.sub(r"\ba (?=(?:8|A)\b)", "an ", reason)
+    if view["crank"] and any(rank_of(card) in CRANK_RANKS for card in view["hand"]):
+        reason = re.sub(r", or draw \d+$", "", reason)
+    return reason
 
 
 def turn_hint(view: View, ascii: bool = False) -> str:
@@ -142,8 +163,8 @@ def turn_hint(view: View, ascii: bool = False) -> str:
 
 
 def first_playable(view: View) -> int | None:
-    """The index of the first card in hand that can be played now, if any."""
-    for index, card in enumerate(view["hand"]):
+    """The place in the hand as shown (`sorted_hand`) of the first card that fits now, if any."""
+    for index, card in enumerate(sorted_hand(view["hand"])):
         if card not in view["unplayable"]:
             return index
     return None

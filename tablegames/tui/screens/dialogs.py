@@ -13,6 +13,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
+from .typeahead import TypeAhead, pass_on, press_now
+
 Value = TypeVar("Value")
 
 DIALOG_CSS = """
@@ -24,14 +26,16 @@ DIALOG_CSS = """
 {name}.ascii > Vertical {{ border: ascii $accent; }}
 {name} .title {{ text-style: bold; width: 100%; content-align: center middle; }}
 {name} .hint {{ color: $text-muted; }}
+{name}.-above-hand {{ align: center top; }}
+{name}.-above-hand > Vertical {{ margin-top: 1; }}
 """
 
 
-class QuitDialog(ModalScreen[str | None]):
+class QuitDialog(TypeAhead, ModalScreen[str | None]):
     """Ask before leaving a game; returns "quit", "discard", "menu" or None (keep playing).
 
     With `saving`, the game is being saved: quitting keeps it to resume later, and "discard"
-    quits and forgets it.
+    quits and forgets it, once the player has said so a second time (`d` is a game key too).
     """
 
     DEFAULT_CSS = (
@@ -39,14 +43,19 @@ class QuitDialog(ModalScreen[str | None]):
         + """
     QuitDialog Horizontal { height: auto; width: auto; margin-top: 1; }
     QuitDialog Button { margin: 0 1; }
+    QuitDialog #forgetting { display: none; }
+    QuitDialog.-forgetting #forgetting { display: block; }
+    QuitDialog.-forgetting #choices { display: none; }
     """
     )
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y,q", "choose('quit')", "Quit", show=False),
-        Binding("d", "choose('discard')", "Discard", show=False),
+        Binding("y", "yes", "Yes", show=False),
+        Binding("q", "choose('quit')", "Quit", show=False),
+        Binding("d", "discard", "Discard", show=False),
         Binding("m", "choose('menu')", "Menu", show=False),
-        Binding("n,escape", "choose(None)", "Keep playing", show=False),
+        Binding("n,escape", "no", "Keep playing", show=False),
     ]
+    FORGET = "Forget this game for good? It cannot be continued later."
 
     def __init__(
         self,
@@ -62,10 +71,15 @@ class QuitDialog(ModalScreen[str | None]):
         self.saving = saving
         self.menu = menu  # what "m" goes back to: the menu, or a party's lobby
 
+    @property
+    def forgetting(self) -> bool:
+        """True while the dialog asks whether to forget the saved game."""
+        return self.has_class("-forgetting")
+
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(Text(self.question), classes="title")
-            with Horizontal():
+            yield Label(Text(self.question), classes="title", id="question")
+            with Horizontal(id="choices"):
                 if self.saving:
                     yield Button("Save & quit (y)", id="quit", variant="error", compact=True)
                     yield Button("Discard (d)", id="discard", compact=True)
@@ -74,16 +88,42 @@ class QuitDialog(ModalScreen[str | None]):
                 if self.offer_menu:
                     yield Button(f"{self.menu} (m)", id="menu", compact=True)
                 yield Button("Keep playing (n)", id="stay", variant="primary", compact=True)
+            with Horizontal(id="forgetting"):
+                yield Button("Forget it (y)", id="forget", variant="error", compact=True)
+                yield Button("Keep it (n)", id="keep", variant="primary", compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#stay", Button).focus()
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        choices = {"quit": "quit", "discard": "discard", "menu": "menu"}
-        self.dismiss(choices.get(event.button.id or ""))
+    def _ask_to_forget(self, asking: bool) -> None:
+        self.set_class(asking, "-forgetting")
+        self.query_one("#question", Label).update(Text(self.FORGET if asking else self.question))
+        self.query_one("#keep" if asking else "#stay", Button).focus()
 
-    def action_choose(self, choice: str | None) -> None:
-        if (choice == "menu" and not self.offer_menu) or (choice == "discard" and not self.saving):
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        actions = {
+            "quit": self.action_yes,
+            "discard": self.action_discard,
+            "menu": lambda: self.action_choose("menu"),
+            "forget": self.action_yes,
+        }
+        actions.get(event.button.id or "", self.action_no)()
+
+    def action_yes(self) -> None:
+        self.dismiss("discard" if self.forgetting else "quit")
+
+    def action_discard(self) -> None:
+        if self.saving and not self.forgetting:
+            self._ask_to_forget(True)
+
+    def action_no(self) -> None:
+        if self.forgetting:
+            self._ask_to_forget(False)
+        else:
+            self.dismiss(None)
+
+    def action_choose(self, choice: str) -> None:
+        if self.forgetting or (choice == "menu" and not self.offer_menu):
             return
         self.dismiss(choice)
 
@@ -97,8 +137,13 @@ class Option(Generic[Value]):
     value: Value
 
 
-class PickDialog(ModalScreen[Value | None], Generic[Value]):
-    """Pick one of a few options with its key, arrows and Enter, or a click; Escape cancels."""
+class PickDialog(TypeAhead, ModalScreen[Value | None], Generic[Value]):
+    """Pick one of a few options with its key, arrows and Enter, or a click; Escape cancels.
+
+    A dialog that opened by itself (`opened_by_itself`) highlights nothing at first: the Enter
+    a player pressed to open it themselves, just as it opened, must not choose for them. Enter
+    then only highlights the first option.
+    """
 
     DEFAULT_CSS = (
         DIALOG_CSS.format(name="PickDialog")
@@ -122,7 +167,8 @@ class PickDialog(ModalScreen[Value | None], Generic[Value]):
         self.options = options
         self.hint = hint
         self.ascii = ascii
-        self.highlighted = 0
+        self.highlighted: int | None = 0
+        self.opened_by_itself = False
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -134,35 +180,43 @@ class PickDialog(ModalScreen[Value | None], Generic[Value]):
             yield Label(hint, classes="hint")
 
     def on_mount(self) -> None:
-        self._highlight(0)
+        self._highlight(None if self.opened_by_itself else 0)
 
     def _line(self, index: int) -> Text:
         option = self.options[index]
         pointer = (">" if self.ascii else "▶") if index == self.highlighted else " "
         return Text(f"{pointer} [{option.key}] {option.label}")
 
-    def _highlight(self, index: int) -> None:
-        self.highlighted = index % len(self.options)
+    def _highlight(self, index: int | None) -> None:
+        self.highlighted = None if index is None else index % len(self.options)
         for number in range(len(self.options)):
             line = self.query_one(f"#option-{number}", Static)
             line.update(self._line(number))
             line.set_class(number == self.highlighted, "-highlight")
 
     def action_move(self, step: int) -> None:
-        self._highlight(self.highlighted + step)
+        start = self.highlighted if self.highlighted is not None else -1 if step > 0 else 0
+        self._highlight(start + step)
 
     def action_pick(self) -> None:
+        if self.highlighted is None:  # nothing chosen yet: Enter only points at the first
+            self._highlight(0)
+            return
         self.dismiss(self.options[self.highlighted].value)
 
     def action_cancel(self) -> None:
         self.dismiss(None)
 
-    def on_key(self, event: events.Key) -> None:
+    async def on_key(self, event: events.Key) -> None:
+        if pass_on(self, event):
+            return
         for option in self.options:
             if event.character and event.character.lower() == option.key.lower():
                 event.stop()
+                event.prevent_default()
                 self.dismiss(option.value)
                 return
+        await press_now(self, event)
 
     def on_click(self, event: events.Click) -> None:
         widget = event.widget

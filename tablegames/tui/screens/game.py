@@ -14,16 +14,21 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
+from textual.actions import parse
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import Button, Static
+from textual.widgets import Button, Footer, Static
 from textual.worker import Worker, WorkerState
 
 from ...net.words import seat_words
-from ..widgets.log import event_line
-from .dialogs import QuitDialog
-from .handoff import HandoffScreen
+from ..widgets.log import GameLog, event_line
+from .dialogs import PickDialog, QuitDialog
+from .handoff import Aside, HandoffScreen
 from .help import HelpScreen
+from .pacing import PACE_BINDINGS, PACE_KEYS, next_pace, pace_words
+from .recap import RECAP_FROM, recap
+from .size import TooSmall, too_small
+from .typeahead import TypeAhead
 
 if TYPE_CHECKING:
     from ...table import Update
@@ -34,17 +39,32 @@ Overlay = tuple[Screen[Any], Callable[[Any], None]]
 
 #: The keys every game screen ends with, in its footer and in its help.
 SHARED_BINDINGS: list[BindingType] = [
+    *PACE_BINDINGS,
+    Binding("pageup", "scroll_log(-1)", "Log back", show=False),
+    Binding("pagedown", "scroll_log(1)", "Log on", show=False),
+    Binding("home", "log_end(False)", "Log start", show=False),
+    Binding("end", "log_end(True)", "Log end", show=False),
     Binding("question_mark", "help", "Help", key_display="?"),
     Binding("q", "quit", "Quit"),
 ]
-SHARED_KEYS = (("?", "this help"), ("q", "leave the game"))
+SHARED_KEYS = (
+    ("PgUp PgDn", "scroll the log back and on"),
+    ("Home End", "the log's oldest line, and back to its newest"),
+    ("?", "this help"),
+    ("q", "leave the game"),
+)
+BANNER_SHOWN = 8.0  # seconds a banner stays over the table
+#: Terminals at least this wide show the action buttons beside the hand (the keys do it all).
+BUTTONS_FROM = 80
+#: The status line while a question waits in a dialog over the table.
+DIALOG_WAITS = "Answer the question above (Esc goes back)."
 
 
 class ActionButton(Button, can_focus=False):
     """A button for the mouse that never takes the keyboard away from the table."""
 
 
-class GameScreen(Screen[None]):
+class GameScreen(TypeAhead, Screen[None]):
     """One table seen from this terminal: hot-seat for several seats, watching for none.
 
     `humans` are the seats played here; `active_seat` is the one the screen acts for now and
@@ -54,8 +74,12 @@ class GameScreen(Screen[None]):
     DEFAULT_CSS = """
     GameScreen #away { dock: top; height: 1; padding: 0 1; display: none;
         background: $warning 30%; text-style: bold; }
+    GameScreen #banner { dock: top; height: auto; padding: 0 1; display: none;
+        background: $accent; color: $text; text-style: bold; }
     """
     GAME: ClassVar[str]  # the game's name, for its rules in the help
+    TURN_BASED: ClassVar[bool] = True  # turns to sum up, and bots to pace (not real time)
+    GAME_ACTIONS: ClassVar[frozenset[str]] = frozenset()  # the game's own keys' actions
     KEYS: ClassVar[tuple[tuple[str, str], ...]]  # the game's own keys and what they mean, for help
     AUTO_FOCUS = None  # keys go to the table, never to a button or the log
 
@@ -63,6 +87,8 @@ class GameScreen(Screen[None]):
         # Help and quit come last in every footer: Textual lists a base class's bindings
         # first, so they are added to each game's own list rather than declared here.
         if "BINDINGS" in cls.__dict__:
+            own = [binding for binding in cls.BINDINGS if isinstance(binding, Binding)]
+            cls.GAME_ACTIONS = frozenset(parse(binding.action)[1] for binding in own)
             cls.BINDINGS = [*cls.BINDINGS, *SHARED_BINDINGS]
         super().__init_subclass__(**kwargs)
 
@@ -77,11 +103,17 @@ class GameScreen(Screen[None]):
         self.shown_seat: int | None = self.humans[0] if len(self.humans) == 1 else None
         self.message = ""
         self.logs: dict[int, list[dict[str, Any]]] = {}  # each local seat's log lines
+        self.turn_ended: dict[int, int] = {}  # each local seat's log length when its turn ended
+        self.recaps: dict[int, list[tuple[int, list[str]]]] = {}  # (where, lines) in its log
+        self._waited_for: dict[int, bool] = {}  # whether the table waited for each local seat
         self.over = False
         self.covered = 0  # dialogs of ours on top of this screen
         self._sync_due = False
+        self._prompting = False  # `_prompt` is asking (its dialogs open by themselves)
         self._closed = False
         self._bot_worker: Worker[None] | None = None
+        self.paused = False  # the player paused the bots (space)
+        self._cramped = False  # `TooSmall` covers the table
 
     # -- following the table --------------------------------------------------------------------
     def on_mount(self) -> None:
@@ -90,7 +122,10 @@ class GameScreen(Screen[None]):
                 button.display = False
         for seat in self.humans or [self.active_seat]:
             self.logs[seat] = list(self._update(seat).view["log"])
+            self.turn_ended[seat] = len(self.logs[seat])
+            self._waited_for[seat] = self._waits_for(seat)
         self.over = self._update(self.active_seat).over
+        self._fit_footer()
         self.client.listen(self._table_changed)
         listen_notices = getattr(self.client, "listen_notices", None)
         if listen_notices is not None:  # a network client: refusals and seat news come later
@@ -104,10 +139,38 @@ class GameScreen(Screen[None]):
         """Start play once mounted and listening. Games name their panels here first."""
         self._start_bots()
         self._sync()
+        self.check_size()
 
     def on_resize(self) -> None:
         if self.is_mounted and not self._closed:
+            self._fit_footer()
             self._draw()
+            self.check_size()
+
+    def _fit_footer(self) -> None:
+        """Keys closer together in a narrow terminal: help and quit stay in sight."""
+        for footer in self.query(Footer):
+            footer.compact = self.app.size.width < BUTTONS_FROM
+
+    def check_size(self) -> None:
+        """Cover the table with `TooSmall` while the terminal is smaller than the game needs:
+        a table drawn garbled must not take keys either."""
+        if self._closed or self.read_only or self._cramped:
+            return
+        needed = self.min_size()
+        if too_small(self.app.size, needed):
+            self._cramped = True
+            self._open(TooSmall(needed, "x" if self.ascii else "×"), self._roomy)
+
+    def min_size(self) -> tuple[int, int]:
+        """The smallest terminal (columns, rows) the table fits in. Games with more to show
+        override."""
+        return (60, 20)
+
+    def _roomy(self, choice: str | None) -> None:
+        self._cramped = False
+        if choice == "quit":
+            self.call_later(self.action_quit)
 
     def on_unmount(self) -> None:
         self._closed = True
@@ -122,6 +185,18 @@ class GameScreen(Screen[None]):
         """True when the player at the keyboard may see the active seat's secrets."""
         return not self.watching and self.shown_seat == self.active_seat
 
+    def owned(self, thing: str) -> str:
+        """`Your hand`; `Sara's hand` when several play at this keyboard, or in a replay (where
+        nobody is "you": it is her hand, and her turn)."""
+        if len(self.humans) == 1 and not self.read_only:
+            return f"Your {thing}"
+        return f"{self.names[self.active_seat]}'s {thing}"
+
+    @property
+    def addressed(self) -> int | None:
+        """The seat told "your turn" (a replay tells nobody: it names whose turn it is)."""
+        return None if self.read_only or not self.private else self.active_seat
+
     def _update(self, seat: int) -> Update:
         update = self.client.update(seat)
         assert update is not None, "the table screen opens after the first update"
@@ -134,6 +209,11 @@ class GameScreen(Screen[None]):
         """An engine's sentence as this game writes it: names for seats, codes in words. The log,
         the refusals and a replay's bar all say things in these words. Games override."""
         return event_line(event, self.names, self.ascii)
+
+    def secret_words(self, view: dict[str, Any]) -> str:
+        """What the seat whose `view` it is knows and others do not, in a line of words (a
+        replay of every hand lists each seat's). Games say it; "" leaves it to the replay."""
+        return ""
 
     def _readable_log(self) -> list[dict[str, Any]]:
         """The active seat's log lines that the player at the keyboard may read."""
@@ -189,16 +269,70 @@ class GameScreen(Screen[None]):
         if self._closed:
             return
         self._choose_seat()
+        self._note_turns()
         overlay = None if self.covered else self._screen_due()
         self._draw()  # a hand is blanked before a hand-off covers the screen
+        if not self.read_only:  # (a replay's keys are its controls': this footer is hidden)
+            self.refresh_bindings()  # the footer shows the keys that do something now
         if overlay is not None:
             self._open(*overlay)
         elif not self.covered and not self.read_only:
-            self._prompt()
+            self._prompting = True  # a dialog opened now opens by itself
+            try:
+                self._prompt()
+            finally:
+                self._prompting = False
+
+    # -- the log ----------------------------------------------------------------------------------
+    def _loggable(self, event: dict[str, Any]) -> bool:
+        """True if `event` goes in the log. Games leave out what their panels already show."""
+        return True
+
+    def _show_log(self) -> None:
+        """Bring the log up to date: the active seat's lines as the keyboard's player may read
+        them, with the summaries that opened its turns."""
+        events = self._readable_log()
+        recaps = dict(self.recaps.get(self.active_seat, [])) if self.private else {}
+        lines: list[str] = []
+        for number, event in enumerate(events):
+            lines += recaps.get(number, [])
+            if self._loggable(event):
+                lines.append(self.log_line(event))
+        lines += recaps.get(len(events), [])
+        self.query_one("#log", GameLog).show(lines, source=(self.active_seat, self.private))
+
+    def _waits_for(self, seat: int) -> bool:
+        update = self._update(seat)
+        return seat in update.waiting and not update.over
+
+    def _note_turns(self) -> None:
+        """Open each local seat's turn with what happened since its last one, summed up."""
+        if not self.TURN_BASED or self.read_only:
+            return
+        for seat in self.humans:
+            waited, was = self._waits_for(seat), self._waited_for.get(seat, False)
+            events = self.logs.get(seat, [])
+            if waited and not was:
+                since = [e for e in events[self.turn_ended.get(seat, 0) :] if self._loggable(e)]
+                if len(since) >= RECAP_FROM:
+                    self.recaps.setdefault(seat, []).append((len(events), self._recap(since)))
+            elif was and not waited:
+                self.turn_ended[seat] = len(events)
+            self._waited_for[seat] = waited
+
+    def _recap(self, events: list[dict[str, Any]]) -> list[str]:
+        return recap(events, self.names, self.active_seat, self.log_line, self.ascii)
+
+    def action_scroll_log(self, pages: int) -> None:
+        self.query_one("#log", GameLog).page(pages)
+
+    def action_log_end(self, newest: bool) -> None:
+        self.query_one("#log", GameLog).to_end(newest)
 
     def _show_button(self, name: str, shown: bool) -> None:
-        """Show or hide the action button `name`; a replay shows none (nothing can be done)."""
-        self.query_one(f"#{name}", ActionButton).display = shown and not self.read_only
+        """Show or hide the action button `name`; none shows to a spectator, before a hand-off,
+        once the game is over, or in a replay (nothing can be done)."""
+        self.query_one(f"#{name}", ActionButton).display = shown and self.may_act
 
     @property
     def read_only(self) -> bool:
@@ -227,7 +361,12 @@ class GameScreen(Screen[None]):
         if len(self.humans) == 1:
             self.shown_seat = self.active_seat
             return None
-        return HandoffScreen(self.names[self.active_seat], self.ascii), self._after_handoff
+        handoff = HandoffScreen(self.names[self.active_seat], self.ascii, self._handoff_aside())
+        return handoff, self._after_handoff
+
+    def _handoff_aside(self) -> Aside | None:
+        """What the player leaving the keyboard may still do on the hand-off. Games offer it."""
+        return None
 
     def _after_handoff(self, ready: bool | None) -> None:
         if ready:
@@ -257,6 +396,25 @@ class GameScreen(Screen[None]):
         self.message = message
         self.query_one("#status", Static).update(Text(message))
 
+    def _banner(self, message: str, seconds: float = BANNER_SHOWN) -> None:
+        """Put `message` in a banner over the table for a few seconds: news that must not go by
+        as one more line of the log."""
+        if not self.is_mounted:
+            return
+        banners = self.query("#banner")
+        banner = banners.first(Static) if banners else Static(id="banner")
+        if not banners:
+            self.mount(banner)
+        banner.update(Text(message))
+        banner.display = True
+        shown = message
+
+        def fade() -> None:
+            if banner.is_mounted and str(banner.render()) == shown:
+                banner.display = False
+
+        self.set_timer(seconds, fade)
+
     def _refused(self, reason: str) -> None:
         self._say(("x " if self.ascii else "✗ ") + self.log_line({"text": reason, "to": None}))
 
@@ -264,9 +422,15 @@ class GameScreen(Screen[None]):
     def _open(self, screen: Screen[Any], then: Callable[[Any], None] | None = None) -> None:
         """Push `screen` over this one; `then(result)` runs when it closes, then a fresh sync."""
         self.covered += 1
+        if isinstance(screen, PickDialog):
+            screen.opened_by_itself = self._prompting
+            screen.set_class(isinstance(self, HandScreen), "-above-hand")  # the hand in sight
+            self._say(DIALOG_WAITS)  # what the status line said to do is done or not to be done
 
         def closed(result: Any) -> None:
             self.covered -= 1
+            if self.message == DIALOG_WAITS:
+                self.message = ""
             if then is not None:
                 then(result)
             self._sync()
@@ -277,6 +441,7 @@ class GameScreen(Screen[None]):
         """Leave the table: quit the app, a rematch (a party game), or back to the menu."""
         self._closed = True
         if choice == "quit":
+            self.app.farewell = self.where_saved()  # type: ignore[attr-defined]
             self.app.exit()
         elif choice == "rematch":
             self.app.call_later(self.app.rematch)  # type: ignore[attr-defined]
@@ -285,7 +450,7 @@ class GameScreen(Screen[None]):
 
     # -- bots -----------------------------------------------------------------------------------
     def _start_bots(self) -> None:
-        if not self._closed and not self.over and self._bot_worker is None:
+        if not self._closed and not self.over and not self.paused and self._bot_worker is None:
             self._bot_worker = self.run_worker(
                 self.client.run_bots(), name="bots", group="bots", exit_on_error=False
             )
@@ -294,6 +459,49 @@ class GameScreen(Screen[None]):
         if self._bot_worker is not None:
             self._bot_worker.cancel()
             self._bot_worker = None
+
+    @property
+    def bots_paced_here(self) -> bool:
+        """True when this terminal paces the table's bots (a turn-based game on this machine)."""
+        table = getattr(self.client, "table", None)
+        paced = self.TURN_BASED and not self.read_only and hasattr(self.client, "pace")
+        return paced and table is not None and bool(table.bots) and not self.over
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The game's keys only for a player who may act here (not a spectator, not before
+        the hand-off, not once the game is over); they stay out of the footer otherwise."""
+        if action in ("pause_bots", "pace"):
+            return self.is_mounted and self.bots_paced_here
+        if action in self.GAME_ACTIONS:
+            return self.may_act
+        return True
+
+    @property
+    def may_act(self) -> bool:
+        """True when the player at the keyboard may play the active seat now."""
+        return self.private and not self.over and not self.read_only
+
+    def action_pause_bots(self) -> None:
+        if not self.bots_paced_here:
+            return
+        self.paused = not self.paused
+        if self.paused:
+            self._stop_bots()
+            self._say("The bots are paused: space lets them play on.")
+        else:
+            self._start_bots()
+            self._say(f"The bots play on{pace_words(self.client.pace)}.")  # type: ignore[attr-defined]
+
+    def action_pace(self, step: int) -> None:
+        """Bots slower (1) or faster (-1); faster lets paused bots go on."""
+        if not self.bots_paced_here:
+            return
+        client: Any = self.client  # a LocalClient: it reads `pace` when its bots start
+        client.pace = next_pace(client.pace, step)
+        self.paused = False
+        self._stop_bots()
+        self._start_bots()
+        self._say(f"The bots play{pace_words(client.pace)} (- slower, + faster, space pauses).")
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.worker.name == "bots" and event.state == WorkerState.ERROR:
@@ -316,7 +524,8 @@ class GameScreen(Screen[None]):
     def action_help(self) -> None:
         game = self.client.game
         title = game.title if game else self.GAME
-        self._open(HelpScreen(self.GAME, title, [*self.KEYS, *SHARED_KEYS]))
+        paced = PACE_KEYS if self.TURN_BASED else ()
+        self._open(HelpScreen(self.GAME, title, [*self.KEYS, *paced, *SHARED_KEYS]))
 
     def action_quit(self) -> None:
         saving = getattr(self.client, "saved_as", None) is not None
@@ -331,6 +540,17 @@ class GameScreen(Screen[None]):
             question, ascii=self.ascii, saving=saving, menu="Lobby" if party else "Menu"
         )
         self._open(dialog, self._leave)
+
+    def where_saved(self) -> str:
+        """Where an unfinished game went, to say once the app has closed ("" if unsaved)."""
+        saved = getattr(self.client, "saved_as", None)
+        if saved is None or self.over:
+            return ""
+        store, table_id = saved
+        return (
+            f"Game {table_id} is saved in {store.path}: "
+            f"`tablegames resume {table_id}` continues it."
+        )
 
     def _leave(self, choice: str | None) -> None:
         if choice == "discard":

@@ -12,6 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Label, Markdown
 
 from ...rulebook import rules_text
+from .typeahead import TypeAhead
 
 
 def help_markdown(game: str, keys: Sequence[tuple[str, str]] = ()) -> str:
@@ -27,7 +28,7 @@ def help_markdown(game: str, keys: Sequence[tuple[str, str]] = ()) -> str:
     return "\n".join(parts)
 
 
-class HelpScreen(Screen[None]):
+class HelpScreen(TypeAhead, Screen[None]):
     """The rules and keys, full screen; Escape, q or ? goes back."""
 
     DEFAULT_CSS = """

@@ -19,6 +19,12 @@ who holds a fitting character, the screen never hands over to just the player co
   bots goes by without a round (at a real table the bots would be thinking too; what this tells
   is only that no human here holds such a character, which the log shows soon enough).
 The status line never names whom an eyes-closed moment or a character moment waits for.
+
+A human at this terminal who learns something of their own while another has the keyboard
+(the mermaid, a conversion) is handed it at once and told, before play goes on; news that
+came with everyone's eyes closed goes round every human instead, so that nobody learns who
+had any. A decision the game leaves no choice in (two identical cards drawn) is taken for
+its player without handing them the keyboard.
 """
 
 from __future__ import annotations
@@ -47,6 +53,7 @@ if TYPE_CHECKING:
     from ..client import TableClient
 
 WIDE = 110  # terminal columns from which the chart and crew are drawn roomier
+CHANGED: list[Pending] = []  # a question closed because the table changed under it
 
 
 class DecisionDialog(PickDialog[list[Pending]]):
@@ -71,7 +78,7 @@ class KrakenScreen(GameScreen):
     )
     CSS_PATH = "kraken.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,space", "decide", "Decide", key_display="⏎"),
+        Binding("enter", "decide", "Decide", key_display="⏎"),
         Binding("c", "character", "Character"),
     ]
 
@@ -81,6 +88,11 @@ class KrakenScreen(GameScreen):
         self.round_queue: list[int] = []  # humans still to take an eyes-closed turn
         self.round_done: set[tuple[Any, ...]] = set()  # eyes-closed moments already gone round
         self.round_text = ""
+        self.asking: tuple[DecisionDialog, tuple[Any, ...]] | None = None  # open, and its facts
+        self.told: dict[int, int] = {}  # each human's log length when they last had the keyboard
+        self.telling: int | None = None  # a human handed the keyboard to learn their news
+        self.secret_news: set[int] = set()  # humans whose news came with everyone's eyes closed
+        self._phase_seen: dict[int, str] = {}  # the phase each human's last update showed
 
     # -- building -------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -97,12 +109,61 @@ class KrakenScreen(GameScreen):
             yield ActionButton("Character (c)", id="character", compact=True)
         yield Footer()
 
+    def min_size(self) -> tuple[int, int]:
+        # The chart takes 40 columns and the crew needs room for job, duty and guns; a crew
+        # line per player above a log of three.
+        return (70, max(20, len(self.names) + 12))
+
     # -- following the table --------------------------------------------------------------------
+    def _begin(self) -> None:
+        for seat in self.humans:  # the deal's secrets show at each player's first turn
+            self.told[seat] = len(self.logs[seat])
+            self._phase_seen[seat] = self._update(seat).view["phase"]
+        super()._begin()
+
+    def _take(self, seat: int, update: Update) -> None:
+        super()._take(seat, update)
+        if self._phase_seen.get(seat) in show.SECRET_PHASES and self._news_in(update.events):
+            self.secret_news.add(seat)
+        self._phase_seen[seat] = update.view["phase"]
+
+    @staticmethod
+    def _news_in(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        return [event for event in events if event.get("to") is not None]
+
+    def _news(self, seat: int) -> list[dict[str, Any]]:
+        """`seat`'s own lines since its player last had the keyboard."""
+        return self._news_in(self.logs.get(seat, [])[self.told.get(seat, 0) :])
+
     def _screen_due(self) -> Overlay | None:
-        """An eyes-closed round goes on round the humans, even when the game has ended in it."""
+        """An eyes-closed round goes on round the humans, even when the game has ended in it.
+        A move the player has no choice in is made for them, with no hand-off."""
         if self.round_queue:
             return self._handoff()
+        forced = self._forced_move(self.active_seat)
+        if forced is not None and self.active_seat != self.shown_seat and not self.over:
+            seat = self.active_seat
+            self.client.submit(seat, forced)  # the table changes: a new sync comes
+            # What it showed them (the cards drawn) is no news to hand over: they see it in
+            # their log when they next have the keyboard.
+            self.told[seat] = len(self.logs.get(seat, []))
+            if self.shown_seat is not None:
+                self.active_seat = self.shown_seat  # the keyboard stays where it is
+            return None
         return super()._screen_due()
+
+    def _forced_move(self, seat: int) -> dict[str, Any] | None:
+        """The one move `seat` can make now, when its decision leaves no choice (two identical
+        cards drawn); None when there is a choice, or nothing to do. Never in a moment played
+        with eyes closed: who acts then is a secret."""
+        if self.watching or self.read_only or seat == self.telling:
+            return None
+        update = self._update(seat)
+        if seat not in update.waiting or update.view["phase"] in show.SECRET_PHASES:
+            return None
+        moves = [action for action in update.legal if action["type"] != "character"]
+        distinct = [action for n, action in enumerate(moves) if action not in moves[:n]]
+        return distinct[0] if len(distinct) == 1 else None
 
     def _results(self) -> Screen[str]:
         view = self._view()
@@ -117,7 +178,13 @@ class KrakenScreen(GameScreen):
     def _prompt(self) -> None:
         if self.round_queue:
             self._round_turn()
-        elif self._my_move() and self._decision_key() != self.asked:
+            return
+        if self.telling is not None:
+            if not self._my_move():
+                self._tell()
+                return
+            self._told(None)  # a decision waits: the news shows on the table beside it
+        if self._my_move() and self._decision_key() != self.asked:
             self.asked = self._decision_key()
             self.action_decide()
 
@@ -141,9 +208,48 @@ class KrakenScreen(GameScreen):
                 return
             if view["phase"] != "window" or humans_wait:
                 return  # the round has been: nobody is handed the keyboard for this moment
+        if self._news_goes_round():
+            return
+        if self.telling is None and len(self.humans) > 1 and not view["winner"]:
+            self.telling = next(
+                (seat for seat in self.humans if seat != self.shown_seat and self._news(seat)),
+                None,
+            )
+        if self.telling is not None:
+            self.active_seat = self.telling  # at once: before anyone's next decision
+            return
         waiting = [seat for seat in self.humans if seat in engine_waits]
         if waiting:
             self.active_seat = waiting[0]
+
+    def _news_goes_round(self) -> bool:
+        """News that came with everyone's eyes closed goes round every human (True if a round
+        starts): handing it to its player alone would show who had news."""
+        secret = [seat for seat in self.secret_news if seat != self.shown_seat and self._news(seat)]
+        self.secret_news.clear()
+        if not secret or len(self.humans) < 2:
+            return False
+        self.round_queue = list(self.humans)
+        self.round_text = "Everyone's eyes were closed."
+        self.active_seat = self.round_queue[0]
+        return True
+
+    def _handoff(self) -> Overlay | None:
+        handoff = super()._handoff()
+        leaving = self.shown_seat
+        if handoff is not None and leaving is not None:  # what they saw is theirs: no news
+            self.told[leaving] = len(self.logs.get(leaving, []))
+        return handoff
+
+    def _tell(self) -> None:
+        """The player just handed the keyboard learns their news, then passes it on."""
+        lines = [self.log_line(event) for event in self._news(self.active_seat)]
+        text = "Only you see this:\n" + "\n".join(lines or ["nothing new"])
+        self._open(PassOnNotice(text, self.ascii), self._told)
+
+    def _told(self, _: None) -> None:
+        self.told[self.active_seat] = len(self.logs.get(self.active_seat, []))
+        self.telling = None
 
     def _moment(self, view: dict[str, Any]) -> tuple[Any, ...]:
         """Names one eyes-closed or character moment (it stays the same while it lasts)."""
@@ -163,16 +269,19 @@ class KrakenScreen(GameScreen):
                 self.asked = self._decision_key()
                 self.action_decide()
             return
-        notice = f"{self.round_text}\nNothing (more) for you to do in this moment."
+        news = [self.log_line(event) for event in self._news(self.active_seat)]
+        said = ["Only you see this:", *news] if news else []
+        notice = "\n".join([self.round_text, *said, "Nothing (more) for you to do in this moment."])
         self._open(PassOnNotice(notice, self.ascii), self._passed_on)
 
     def _passed_on(self, _: None) -> None:
+        self.told[self.active_seat] = len(self.logs.get(self.active_seat, []))
         if self.round_queue:
             self.round_queue.pop(0)
 
     def _my_move(self) -> bool:
-        """True if the table waits for the active seat and the player may see it."""
-        if not self.private:
+        """True if the table waits for the active seat and its player may decide here now."""
+        if not self.may_act:
             return False
         update = self._update(self.active_seat)
         return self.active_seat in update.waiting and bool(update.legal) and not update.over
@@ -204,6 +313,7 @@ class KrakenScreen(GameScreen):
         waiting = show.public_waiting(view, update.waiting)
         left = self.query_one("#left")
         left.styles.width = 58 if wide else 40
+        room = self.app.size.width - (58 if wide else 40) - 4  # the crew's border and padding
         chart = self.query_one("#chart", Static)
         body = show.map_text(view, self.ascii, colour, wide)
         if wide:
@@ -220,15 +330,20 @@ class KrakenScreen(GameScreen):
         chart.border_subtitle = "" if wide else show.chart_legend(view, self.ascii, colour).plain
         you = self.active_seat if self.private else None
         crew = self.query_one("#crew", Static)
-        crew.update(show.crew_text(view, names, you, waiting, self.ascii, colour, wide))
-        starred = show.starred(names, you, wide)
+        crew.update(show.crew_text(view, names, you, waiting, self.ascii, colour, wide, room))
+        starred = show.starred(names, you, wide, room)
         crew.border_title = "Crew (* is you)" if starred else "Crew"
         crew.border_subtitle = escape(show.deck_line(view) if wide else f"deck {view['deck_size']}")
         self._draw_secrets(view, colour)
-        events = self._readable_log()
-        lines = [self.log_line(event) for event in events if show.worth_logging(event)]
-        self.query_one("#log", GameLog).show(lines, source=(self.active_seat, self.private))
+        self._show_log()
         self._draw_status(view, update, waiting)
+        self._ask_again_if_changed(update)
+        self._show_button("decide", self._my_move())
+        character = view["private"].get("character") if self.private else None
+        self._show_button("character", bool(character) and not self._character_used(view))
+
+    def _character_used(self, view: dict[str, Any]) -> bool:
+        return bool(view["characters_used"][self.active_seat])
 
     def _draw_secrets(self, view: dict[str, Any], colour: bool) -> None:
         panel = self.query_one("#secrets", Static)
@@ -241,11 +356,16 @@ class KrakenScreen(GameScreen):
             panel.border_title = escape(f"{name}'s secrets (hidden)")
         else:
             panel.update(show.secret_text(view, self.names, self.ascii, colour))
-            who = "Your secrets" if len(self.humans) == 1 else f"{name}'s secrets"
-            panel.border_title = escape(who)
+            panel.border_title = escape(self.owned("secrets"))
 
     def log_line(self, event: dict[str, Any]) -> str:
         return show.line(event, self.names)
+
+    def secret_words(self, view: dict[str, Any]) -> str:
+        return show.secret_line(view, self.names)
+
+    def _loggable(self, event: dict[str, Any]) -> bool:
+        return show.worth_logging(event)
 
     def _draw_status(self, view: dict[str, Any], update: Update, waiting: list[int]) -> None:
         """Two lines: what the table is doing, then what this player may do (or was told)."""
@@ -265,7 +385,28 @@ class KrakenScreen(GameScreen):
             self._draw()
 
     # -- dialogs --------------------------------------------------------------------------------
-    def _ask(self, chooser: Chooser, pending: list[Pending]) -> None:
+    def _facts(self, update: Update) -> tuple[Any, ...]:
+        """What an open question's options were worded from: the seat's moves and everyone's
+        guns and duty (a steal while the question waits changes them)."""
+        view = update.view
+        return (repr(update.legal), tuple(view["guns"]), tuple(view["off_duty"]), view["phase"])
+
+    def _ask_again_if_changed(self, update: Update) -> None:
+        """Close a question whose options no longer say what is true (guns stolen meanwhile):
+        it opens again, worded afresh."""
+        if self.asking is None:
+            return
+        dialog, facts = self.asking
+        if dialog.is_current and facts != self._facts(update):
+            self.asking = None
+            self.asked = None  # so that it opens again by itself
+            dialog.dismiss(CHANGED)
+
+    def _decide(self, update: Update, moves: list[dict[str, Any]]) -> None:
+        """Ask about `moves`, worded from `update` (questions close if it goes stale)."""
+        self._ask(Chooser(update.view, self.names, self.ascii), start(moves), self._facts(update))
+
+    def _ask(self, chooser: Chooser, pending: list[Pending], facts: tuple[Any, ...]) -> None:
         """Ask the next question about `pending`, or send the one action left."""
         asked = chooser.ask(pending)
         if not isinstance(asked, Question):
@@ -275,12 +416,16 @@ class KrakenScreen(GameScreen):
         if len(options) > len(OPTION_KEYS):
             options = options[: len(OPTION_KEYS)]
         dialog = DecisionDialog(asked.title, options, ascii=self.ascii)
+        self.asking = (dialog, facts)
 
         def answered(value: list[Pending] | None) -> None:
-            if value is None:
+            self.asking = None
+            if value is CHANGED:
+                self._say("The table changed: the question is asked again as things are now.")
+            elif value is None:
                 self._say("Decision put aside: press Enter to make it.")
             else:
-                self._ask(chooser, value)
+                self._ask(chooser, value, facts)
 
         self._open(dialog, answered)
 
@@ -297,7 +442,7 @@ class KrakenScreen(GameScreen):
         moves = update.legal
         if update.view["phase"] != "window":  # "any time" characters wait for `c`
             moves = [a for a in moves if a["type"] != "character"] or moves
-        self._ask(Chooser(update.view, self.names, self.ascii), start(moves))
+        self._decide(update, moves)
 
     def _not_yet(self, update: Update) -> str:
         view = update.view
@@ -316,12 +461,12 @@ class KrakenScreen(GameScreen):
         if not uses:
             if not character:
                 self._say("You hold no character card.")
-            elif update.view["characters_used"][self.active_seat]:
+            elif self._character_used(update.view):
                 self._say("You have already used your character.")
             else:
                 self._say("Your character cannot do anything right now.")
             return
-        self._ask(Chooser(update.view, self.names, self.ascii), start(uses))
+        self._decide(update, uses)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "character":

@@ -16,6 +16,7 @@ from string import ascii_lowercase
 from typing import Any
 
 from ...rules import Action, View
+from ...words import plural
 from .kraken_view import (
     FACTION_WORDS,
     WINDOW_WORDS,
@@ -23,6 +24,7 @@ from .kraken_view import (
     card_words,
     character_effect,
     character_title,
+    spirit_giver,
 )
 
 #: The order in which an action's arguments are asked for.
@@ -41,12 +43,21 @@ PICK_QUESTIONS = {
 }
 
 
+#: Moves that cannot be taken back, with the question asked once more before them.
+ASK_AGAIN = {
+    "jump": "Jump overboard? Both cards are discarded and you leave the game for good.",
+}
+#: Arguments whose values are seats: each player keeps one key through a whole decision.
+SEAT_ARGUMENTS = frozenset(("lieutenant", "navigator", "source", "target"))
+
+
 @dataclass
 class Pending:
     """A legal action still possible, with the players of its list arguments not yet named."""
 
     action: Action
     left: dict[str, list[Any]] = field(default_factory=dict)
+    sure: bool = False  # the player said yes once more (a move in ASK_AGAIN)
 
 
 @dataclass
@@ -75,12 +86,17 @@ class Chooser:
     def __init__(self, view: View, names: Sequence[str], ascii: bool = False) -> None:
         self.view, self.names, self.ascii = view, list(names), ascii
         self.me: int = view["seat"]
+        self.first: list[Pending] = []  # the whole decision, to go back to
+        self.seat_keys: dict[Any, str] = {}  # each player's key in this decision
 
     def ask(self, pending: list[Pending]) -> Question | Action:
         """The next question about `pending`, or the one action they all come down to."""
+        self.first = self.first or pending
         distinct = _unique([p.action for p in pending])
         if len(distinct) == 1:
             only: Action = distinct[0]
+            if only["type"] in ASK_AGAIN and not any(p.sure for p in pending):
+                return self._once_more(only)
             return only
         families: dict[tuple[str, str], list[Pending]] = {}
         for item in pending:
@@ -89,6 +105,27 @@ class Chooser:
             return self._kinds(families)
         ((kind, items),) = families.items()
         return self._argument(kind, items)
+
+    def _once_more(self, action: Action) -> Question:
+        """Yes or no to a move that cannot be taken back; no goes back to the whole decision."""
+        options = [
+            ("y", f"Yes: {self.describe(action)}", [Pending(action, sure=True)]),
+            ("n", "No: back to the decision", self.first),
+        ]
+        return Question(ASK_AGAIN[action["type"]], options)
+
+    def _seat_keyed(
+        self, options: list[tuple[Any, str, list[Pending]]]
+    ) -> list[tuple[str, str, list[Pending]]]:
+        """Options naming players, keyed so that a player keeps their key from one question of
+        this decision to the next (the navigator after the lieutenant): numbers never shift."""
+        keyed = []
+        for seat, label, pending in options:
+            if seat not in self.seat_keys:
+                used = set(self.seat_keys.values())
+                self.seat_keys[seat] = next((key for key in OPTION_KEYS if key not in used), "")
+            keyed.append((self.seat_keys[seat], label, pending))
+        return keyed
 
     # -- which kind of move ---------------------------------------------------------------------
     def _kinds(self, families: dict[tuple[str, str], list[Pending]]) -> Question:
@@ -113,11 +150,18 @@ class Chooser:
                 return self._list_argument(kind, key, items)
             values = _unique([p.action.get(key) for p in items])
             if len(values) > 1:
+                title = self.argument_title(kind, key, items)
                 options = [
-                    (self.value_label(key, value), [p for p in items if p.action.get(key) == value])
+                    (
+                        value,
+                        self.value_label(key, value),
+                        [p for p in items if p.action.get(key) == value],
+                    )
                     for value in values
                 ]
-                return Question(self.argument_title(kind, key, items), _keyed(options))
+                if key in SEAT_ARGUMENTS:
+                    return Question(title, self._seat_keyed(options))
+                return Question(title, _keyed([(label, left) for _, label, left in options]))
         first: Action = actions[0]
         return first
 
@@ -134,9 +178,9 @@ class Chooser:
                     rest.remove(value)
                     left[key] = rest
                     narrowed.append(Pending(item.action, left))
-            options.append((self.value_label("target", value), narrowed))
+            options.append((value, self.value_label("target", value), narrowed))
         number = min(chosen) + 1
-        return Question(self.list_title(kind, key, number), _keyed(options))
+        return Question(self.list_title(kind, key, number), self._seat_keyed(options))
 
     # -- words ----------------------------------------------------------------------------------
     def name(self, seat: int) -> str:
@@ -148,7 +192,7 @@ class Chooser:
         view = self.view
         guns = view["guns"][seat]
         resume = "resume" if self.ascii else "résumé"
-        notes = [f"{guns} gun{'' if guns == 1 else 's'}", f"{resume} {len(view['resumes'][seat])}"]
+        notes = [plural(guns, "gun"), f"{resume} {len(view['resumes'][seat])}"]
         raised = (view.get("mutiny") or {}).get("raised")
         if raised is not None and raised[seat] is not None:
             notes.insert(0, f"raised {raised[seat]}")
@@ -168,7 +212,7 @@ class Chooser:
         if key == "card":
             return self.card_label(value)
         if key == "guns":
-            return f"raise {value} gun{'s' if value != 1 else ''}"
+            return f"raise {plural(value, 'gun')}"
         if key == "choice":
             return "leave it on top" if value == "keep" else "discard it"
         return str(value)
@@ -265,7 +309,9 @@ class Chooser:
         if prompt == "pick":
             return PICK_QUESTIONS.get(view.get("pick") or "", "Pick a player")
         if prompt == "give":
-            return "The Spiritualist: who receives the gun?"
+            giver = spirit_giver(view)
+            gun = "the gun" if giver is None else f"{self.names[giver]}'s gun"
+            return f"The Spiritualist: who receives {gun}?"
         if prompt == "convert":
             return "Cult ritual (eyes closed): convert a player to the cult"
         if prompt == "stash":

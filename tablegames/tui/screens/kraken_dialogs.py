@@ -16,9 +16,10 @@ from textual.widgets import Button, Label
 from ..widgets.seats import table_box
 from .dialogs import DIALOG_CSS
 from .results import GameOver
+from .typeahead import TypeAhead
 
 
-class PassOnNotice(ModalScreen[None]):
+class PassOnNotice(TypeAhead, ModalScreen[None]):
     """An eyes-closed moment in hot-seat play: this player is done (or had nothing to do) and
     passes the keyboard on. Every player sees the same notice, so it gives nothing away."""
 

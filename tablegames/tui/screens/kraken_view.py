@@ -7,6 +7,7 @@ the screen module stays about flow. Nothing here decides what may be shown: call
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from contextlib import suppress
 from functools import cache
@@ -16,6 +17,7 @@ from rich.text import Text
 
 from ...rulebook import rules_text
 from ...rules import View
+from ...words import plural, with_article
 
 COLOURS = ("red", "yellow", "blue")
 GOAL_NAMES = {"crimson_cove": "Crimson Cove", "bluewater_bay": "Bluewater Bay", "kraken": "Kraken"}
@@ -150,6 +152,18 @@ def card_course(card: str, view: View, ascii: bool = False) -> str:
         words += f" ({ACTION_NAMES[chart[there]['action']]})"
     effect = CARD_EFFECTS.get(card.split("-", 1)[1])
     return f"{words}; {effect}" if effect else words
+
+
+def spirit_giver(view: View) -> int | None:
+    """Whose gun the Spiritualist hands out now, from the log (None if it does not say)."""
+    givers: list[int] = []
+    for event in view.get("log", []):
+        text = str(event.get("text", ""))
+        if "calls on the spirits" in text:
+            givers = [int(seat) for seat in re.findall(r"\{(\d+)\}", text)[1:3]]
+        elif "gives a gun to" in text and givers:
+            givers.pop(0)
+    return givers[0] if givers else None
 
 
 def worth_logging(event: dict[str, Any]) -> bool:
@@ -316,21 +330,26 @@ def crew_text(
     ascii: bool = False,
     colour: bool = True,
     wide: bool = False,
+    room: int = 99,
 ) -> Text:
     """One line per player: who waits, office, off duty, guns, résumé and public marks; for
-    `you` (only when the seat's secrets may be shown) what you know of each player."""
+    `you` (only when the seat's secrets may be shown) what you know of each player.
+
+    In `room` columns, names shorten first, then the résumé goes: job, duty and guns stay.
+    """
     known = view["known"] if you is not None else {}
     arrow = ">" if ascii else "▶"
-    name_width = _name_width(names, you, wide)
-    resume = "Resume" if ascii else "Résumé"
-    head = Text(f"  {'Player':<{name_width}} Job Duty  Guns {resume}", "bold underline")
+    name_width = _name_width(names, you, wide, room)
+    with_resume = name_width + CREW_COLUMNS + RESUME_COLUMNS <= room
+    resume = ("Resume" if ascii else "Résumé") if with_resume else ""
+    head = Text(f"  {'Player':<{name_width}} Job Duty  Guns {resume}".rstrip(), "bold underline")
     lines = [head]
     mutiny = view.get("mutiny") or {}
     raised = mutiny.get("raised") or [None] * len(names)
     for seat, name in enumerate(names):
         shown = name
         if seat == you:
-            shown = f"{name}*" if starred(names, you, wide) else f"{name} (you)"
+            shown = f"{name}*" if starred(names, you, wide, room) else f"{name} (you)"
         gone = seat in view["eliminated"]
         row = Text(arrow if seat in waiting else " ", "bold")
         row.append(" ")
@@ -343,8 +362,10 @@ def crew_text(
         guns = str(view["guns"][seat])
         if raised[seat] is not None:  # the fists are open: held + raised
             guns += f"+{raised[seat]}"
-        row.append(f" {guns:>5} ")
-        row.append_text(_resume(view["resumes"][seat], colour, wide))
+        row.append(f" {guns:>5}")
+        if with_resume:
+            row.append(" ")
+            row.append_text(_resume(view["resumes"][seat], colour, wide))
         notes = _notes(view, seat, known, wide)
         if notes:
             row.append("  " + ", ".join(notes), "italic")
@@ -352,13 +373,22 @@ def crew_text(
     return Text("\n").join(lines)
 
 
-def _name_width(names: Sequence[str], you: int | None, wide: bool) -> int:
-    return min(18 if wide else 12, max(len(n) for n in names) + (6 if you is not None else 0))
+CREW_COLUMNS = 17  # a crew row besides the name and résumé: arrow, job, duty, guns
+RESUME_COLUMNS = 7
+SHORTEST_NAME = 6
 
 
-def starred(names: Sequence[str], you: int | None, wide: bool) -> bool:
+def _name_width(names: Sequence[str], you: int | None, wide: bool, room: int = 99) -> int:
+    wanted = min(18 if wide else 12, max(len(n) for n in names) + (6 if you is not None else 0))
+    with_resume = room - CREW_COLUMNS - RESUME_COLUMNS
+    if with_resume >= min(wanted, 8):  # the résumé stays while names keep 8 letters
+        return max(SHORTEST_NAME, min(wanted, with_resume))
+    return max(SHORTEST_NAME, min(wanted, room - CREW_COLUMNS))
+
+
+def starred(names: Sequence[str], you: int | None, wide: bool, room: int = 99) -> bool:
     """True if the crew panel marks your row with `*` (no room for "(you)")."""
-    return you is not None and len(names[you]) + 6 > _name_width(names, you, wide)
+    return you is not None and len(names[you]) + 6 > _name_width(names, you, wide, room)
 
 
 def _fit(text: str, width: int) -> str:
@@ -417,7 +447,7 @@ def secret_text(view: View, names: Sequence[str], ascii: bool = False, colour: b
     faction = view["faction"]
     out = Text()
     out.append("You are ")
-    out.append(_a(FACTION_WORDS[faction]), "bold reverse")
+    out.append(with_article(FACTION_WORDS[faction]), "bold reverse")
     out.append(f" ({_goal_of(faction)})")
     known = view["known"]
     if known:
@@ -442,7 +472,7 @@ def secret_text(view: View, names: Sequence[str], ascii: bool = False, colour: b
         out.append("\nTop of the draw pile: ")
         out.append_text(card_text(private["peek"], colour))
     if private.get("mutiny_guns") is not None:
-        out.append(f"\nYour fist: {private['mutiny_guns']} guns")
+        out.append(f"\nYour fist: {plural(private['mutiny_guns'], 'gun')}")
     for peek in private.get("peeks", [])[-2:]:
         source = peek["source"].replace("_", "-")
         out.append(f"\nSeen ({source}): ")
@@ -452,12 +482,33 @@ def secret_text(view: View, names: Sequence[str], ascii: bool = False, colour: b
     return out
 
 
+def secret_line(view: View, names: Sequence[str]) -> str:
+    """This seat's secrets in one line: `pirate; knows Ada pirate; Gunslinger (used); drew ...`."""
+    private = view["private"]
+    parts = [FACTION_WORDS[view["faction"]]]
+    known = view["known"]
+    if known:
+        parts.append(
+            "knows "
+            + ", ".join(f"{names[int(s)]} {FACTION_WORDS[f]}" for s, f in sorted(known.items()))
+        )
+    character = private.get("character")
+    if character:
+        used = view["characters_used"][view["seat"]]
+        parts.append(character_title(character) + (" (used)" if used else ""))
+    for key, said in (("drawn", "drew"), ("logbook", "logbook")):
+        if private.get(key):
+            parts.append(f"{said} {', '.join(card_words(card) for card in private[key])}")
+    for key, said in (("kept", "kept"), ("peek", "top card")):
+        if private.get(key):
+            parts.append(f"{said} {card_words(private[key])}")
+    if private.get("mutiny_guns") is not None:
+        parts.append(f"fist {plural(private['mutiny_guns'], 'gun')}")
+    return "; ".join(parts)
+
+
 def _cards(cards: Sequence[str], colour: bool) -> Text:
     return Text(", ").join(card_text(card, colour) for card in cards)
-
-
-def _a(word: str) -> str:
-    return f"an {word}" if word[0] in "aeiou" else f"a {word}"
 
 
 def _goal_of(faction: str) -> str:

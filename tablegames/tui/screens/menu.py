@@ -24,6 +24,14 @@ from .help import HelpScreen
 SAVED_SHOWN = 9  # the newest unfinished (or finished) games offered (keys 1-9)
 
 
+class GamesDialog(PickDialog[int]):
+    """Saved games to choose from: wide, each game on one line with its players."""
+
+    DEFAULT_CSS = """
+    GamesDialog > Vertical { width: 100%; max-width: 100; }
+    """
+
+
 class MenuScreen(Screen[None]):
     """Choose a game: Enter sets it up, r shows its rules, c continues a saved one, w replays a
     finished one, q quits."""
@@ -142,7 +150,7 @@ class MenuScreen(Screen[None]):
         """Ask which of `options` (games by id), saying what choosing one does."""
         keys = "1" if len(options) == 1 else f"1-{len(options)}"
         hint = f"Press {keys}, or arrows and Enter, {then}. Esc: go back"
-        self.app.push_screen(PickDialog(title, options, hint, ascii=self.ascii), chosen)
+        self.app.push_screen(GamesDialog(title, options, hint, ascii=self.ascii), chosen)
 
     def _resume(self, table_id: int | None) -> None:
         if table_id is None:
@@ -153,6 +161,9 @@ class MenuScreen(Screen[None]):
 
         try:
             client = resume_local(Store(), table_id)
+        except KeyError:  # forgotten since the list was made (another terminal discarded it)
+            self.query_one("#blurb", Label).update(Text("That game is no longer saved."))
+            return
         except ValueError as problem:
             self.query_one("#blurb", Label).update(Text(f"Cannot continue: {problem}."))
             return

@@ -24,7 +24,9 @@ from ...replay import Replay, ReplayClient, private_line
 from ..app import TableGamesApp, table_screen
 from ..widgets.card import prettify
 from .dialogs import DIALOG_CSS
+from .game import BUTTONS_FROM
 from .help import HelpScreen
+from .typeahead import TypeAhead, pass_on, press_now
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -43,7 +45,7 @@ KEYS = [
 ]
 
 
-class GoToDialog(ModalScreen[int | None]):
+class GoToDialog(TypeAhead, ModalScreen[int | None]):
     """Ask where to go: a round, a step or a percentage; returns the position, or None."""
 
     DEFAULT_CSS = (
@@ -74,9 +76,29 @@ class GoToDialog(ModalScreen[int | None]):
     def on_mount(self) -> None:
         self.query_one(Input).focus()
 
+    async def on_key(self, event: events.Key) -> None:
+        """Keys typed before the field took the keyboard (`g` then `s120` at once) go in it."""
+        if pass_on(self, event):
+            return
+        field = self.query_one(Input)
+        if event.is_printable and event.character:  # the field would have taken it
+            event.stop()
+            event.prevent_default()
+            field.focus()
+            field.insert_text_at_cursor(event.character)
+        elif event.key == "enter" and not field.has_focus:
+            event.stop()
+            event.prevent_default()
+            self._go_to(field.value)
+        else:
+            await press_now(self, event)
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        self._go_to(event.value)
+
+    def _go_to(self, text: str) -> None:
         try:
-            step = self.replay.find(event.value)
+            step = self.replay.find(text)
         except ValueError as problem:
             self.query_one("#goto-error", Label).update(Text(f"{problem}."))
             return
@@ -86,7 +108,7 @@ class GoToDialog(ModalScreen[int | None]):
         self.dismiss(None)
 
 
-class ReplayScreen(Screen[None]):
+class ReplayScreen(TypeAhead, Screen[None]):
     """Replay controls over the game's table screen: step, jump by round, go to, leave."""
 
     CSS_PATH = "replay.tcss"
@@ -136,6 +158,9 @@ class ReplayScreen(Screen[None]):
     def on_mount(self) -> None:
         self._draw()
 
+    def on_resize(self) -> None:
+        self.query_one(Footer).compact = self.app.size.width < BUTTONS_FROM  # q stays in sight
+
     def on_screen_resume(self, event: events.ScreenResume) -> None:
         if self._table_due:
             self.call_after_refresh(self._put_table)
@@ -165,6 +190,9 @@ class ReplayScreen(Screen[None]):
         dot = " - " if self.ascii else " · "
         text = Text(dot.join(parts), no_wrap=True, overflow="ellipsis")
         text.stylize("bold", 0, len(parts[0]))
+        room = self.app.size.width - 2  # the bar's padding
+        if self.ascii and text.cell_len > room:  # cut, and say so (the CSS would write "…")
+            text = text[: max(0, room - 3)] + Text("...")
         return text
 
     def _draw_hands(self) -> None:
@@ -176,7 +204,10 @@ class ReplayScreen(Screen[None]):
         mark = ">" if self.ascii else "▶"
         lines = []
         for seat, name in enumerate(replay.names):
-            secret = prettify(private_line(replay, step, seat), self.ascii)
+            view = replay.view(step, seat)
+            secret = self.table.secret_words(view) or prettify(
+                private_line(replay, step, seat), self.ascii
+            )
             pointer = mark if seat in waiting else " "
             line = Text(f"{pointer} {name.ljust(width)}  {secret}", no_wrap=True)
             if not self.app.no_color:  # red suits in red, as in the hand (the mark says it too)

@@ -16,6 +16,7 @@ from textual.widgets import Button, Label, Static
 from ..widgets.card import card_text
 from ..widgets.seats import table_box
 from .dialogs import DIALOG_CSS
+from .typeahead import TypeAhead
 
 
 def scored_hand(
@@ -73,7 +74,7 @@ def round_heading(last_round: dict[str, Any], rounds: int, names: Sequence[str])
     return f"{heading} is over."
 
 
-class RoundSummary(ModalScreen[None]):
+class RoundSummary(TypeAhead, ModalScreen[None]):
     """How the round that just ended scored; any key in Enter/Space/Escape closes it."""
 
     DEFAULT_CSS = (
@@ -140,7 +141,7 @@ def standings(totals: Sequence[int]) -> list[tuple[int, int]]:
     return places
 
 
-class GameOver(ModalScreen[str]):
+class GameOver(TypeAhead, ModalScreen[str]):
     """The end of a game: a headline, a table and a line under it; returns "menu" or "quit"
     (or "rematch" in a party game). Enter presses the highlighted button.
 

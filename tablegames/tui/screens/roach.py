@@ -13,11 +13,12 @@ from textual.markup import escape
 from textual.widgets import Button, Footer, Static
 
 from ...rules.roach import CLAIMS
+from ...words import plural
 from ..widgets.log import GameLog
-from ..widgets.roach_hand import RoachHand
+from ..widgets.roach_hand import RoachHand, chip_label
 from . import roach_view as show
 from .dialogs import Option, PickDialog
-from .game import PICK_BINDINGS, PICK_KEYS, ActionButton, HandScreen
+from .game import BUTTONS_FROM, PICK_BINDINGS, PICK_KEYS, ActionButton, HandScreen
 from .options import SetupOption
 from .roach_dialogs import PeekNotice, RoachResult
 
@@ -68,7 +69,7 @@ class RoachScreen(HandScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         *PICK_BINDINGS,
         Binding("enter", "offer", "Offer"),
-        Binding("enter,space", "mark", "Mark"),
+        Binding("enter", "mark", "Mark"),
         Binding("t", "judge(True)", "True"),
         Binding("f", "judge(False)", "False"),
         Binding("p", "pass_on", "Peek & pass"),
@@ -82,6 +83,9 @@ class RoachScreen(HandScreen):
         self.message_version = -1  # the message goes stale when the table moves on
         self.message_seat: int | None = None  # and belongs to the seat it was said to
         self._updates: dict[int, Update] = {}  # each seat's latest update, until the next change
+
+    def min_size(self) -> tuple[int, int]:
+        return (60, len(self.names) + 16)  # a line per player, the table, the hand, the prompt
 
     # -- building and updating ------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -140,12 +144,10 @@ class RoachScreen(HandScreen):
                 public_view, self.names, you, self.ascii, room.height or 99, room.width or 99
             )
         )
-        lines = [self.log_line(event) for event in self._readable_log()]
-        self.query_one("#log", GameLog).show(lines, source=(self.active_seat, self.private))
+        self._show_log()
         self._draw_hand(view)
         self._draw_status(view)
         self._show_buttons(view)
-        self.refresh_bindings()
 
     def _draw_hand(self, view: dict[str, Any]) -> None:
         hand = self.query_one("#hand", RoachHand)
@@ -173,16 +175,15 @@ class RoachScreen(HandScreen):
         if lay and lay["seat"] == you and Counter(view["hand"])[lay["special"]] == 1:
             blocked = frozenset({lay["special"]})  # the special card just taken stays in hand
         hand.show(kinds, self.selected, Counter(self.marked), blocked, "No cards in hand.")
-        who = "Your hand" if len(self.humans) == 1 else f"{self.names[you]}'s hand"
         count = len(view["hand"])
-        phrase = show.turn_phrase(view, self.names, you)
+        phrase = show.turn_phrase(view, self.names, self.addressed)
         box.border_title = escape(
-            f"{who} ({count} card{'s' if count != 1 else ''}) {self.dash} {phrase}"
+            f"{self.owned('hand')} ({plural(count, 'card')}) {self.dash} {phrase}"
         )
 
     def _draw_status(self, view: dict[str, Any]) -> None:
         status = self.query_one("#status", Static)
-        if self.watching:
+        if self.watching or self.read_only:  # nobody plays here: say whose move it is
             status.update(Text(show.turn_phrase(view, self.names, None).capitalize() + "."))
             return
         if not self.private:
@@ -196,6 +197,7 @@ class RoachScreen(HandScreen):
         status.update(Text(text))
 
     def _show_buttons(self, view: dict[str, Any]) -> None:
+        self.query_one("#buttons").display = self.app.size.width >= BUTTONS_FROM
         allowed = self._allowed(view)
         for button_id, action in BUTTONS.items():
             shown = action in allowed
@@ -215,9 +217,9 @@ class RoachScreen(HandScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Show (and run) only the keys that do something now; the rest stay out of the footer."""
         if action in {"select", "pick"}:
-            return self.is_mounted and self.private and not self.over
+            return self.may_act
         if action not in {"offer", "mark", "judge", "pass_on", "lay"}:
-            return True
+            return super().check_action(action, parameters)
         if not self.is_mounted:
             return False
         view = self._view()
@@ -225,6 +227,12 @@ class RoachScreen(HandScreen):
         if action == "pass_on":
             return action in allowed and show.can_pass(view)
         return action in allowed
+
+    def secret_words(self, view: dict[str, Any]) -> str:
+        kinds = show.hand_kinds(view["hand"])
+        return ", ".join(chip_label(0, card, count, self.ascii) for card, count in kinds) or (
+            "(no cards)"
+        )
 
     def _version(self) -> int:
         return self._update(self.active_seat).version
@@ -254,7 +262,8 @@ class RoachScreen(HandScreen):
             options.append(Option(str(number), f"{name}: {display} ({cards} in hand)", seat))
         return TargetDialog(title, options, ascii=self.ascii)
 
-    def _claim_dialog(self, title: str, card: str | None) -> PickDialog[str]:
+    def _claim_dialog(self, title: str, card: str) -> PickDialog[str]:
+        """Which claim to make about `card`, each marked true or a bluff."""
         options = [
             Option(str(number), show.claim_label(card, claim), claim)
             for number, claim in enumerate(CLAIMS, start=1)
@@ -346,9 +355,9 @@ class RoachScreen(HandScreen):
         if to is None:
             self._say("You have looked at the card: press p to pass it on.")
             return
-        card = show.with_article(self._view()["flight"]["card"])
-        title = f"It is {card}. Pass it to {self.names[to]}, claiming it is a..."
-        self._open(self._claim_dialog(title, None), lambda claim: self._pass(to, claim))
+        seen = self._view()["flight"]["card"]
+        title = f"It is {show.with_article(seen)}. Pass it to {self.names[to]}, claiming it is a..."
+        self._open(self._claim_dialog(title, seen), lambda claim: self._pass(to, claim))
 
     def _pass(self, to: int, claim: str | None) -> None:
         if claim is None:

@@ -17,9 +17,10 @@ from ..widgets.seats import table_box
 from .dialogs import DIALOG_CSS
 from .results import GameOver
 from .roach_view import display_text, loser_line, with_article
+from .typeahead import TypeAhead
 
 
-class PeekNotice(ModalScreen[None]):
+class PeekNotice(TypeAhead, ModalScreen[None]):
     """The card a hot-seat player peeked at, shown to them before the next player takes over."""
 
     DEFAULT_CSS = (

@@ -9,8 +9,10 @@ from typing import Any
 
 from rich.text import Text
 
+from ... import words
 from ...rules import View
 from ...rules.roach import ANIMALS, ROYAL, SPECIALS, claim_is_true
+from ...words import plural
 from ..widgets.log import event_line
 
 #: Short animal names for a display that would not fit on its line otherwise.
@@ -30,8 +32,7 @@ def sentence(text: str) -> str:
 
 def with_article(card: str) -> str:
     """`a bat`, `an ...`: a card's name with its article."""
-    name = card_name(card)
-    return ("an " if name[0] in "aeiou" else "a ") + name
+    return words.with_article(card_name(card))
 
 
 def log_line(event: dict[str, Any], names: Sequence[str], ascii: bool = False) -> str:
@@ -170,7 +171,7 @@ def flight_lines(
     top = view["penalty_top"]
     size = view["penalty_size"]
     pile = Text("Penalty pile: ", style="bold")
-    pile.append(f"{size} card{'s' if size != 1 else ''}" if size else "empty")
+    pile.append(plural(size, "card") if size else "empty")
     lines = [pile]
     if top is not None:
         face_up = Text(" face up: ")

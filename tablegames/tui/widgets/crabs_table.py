@@ -114,15 +114,17 @@ class CardRow(Widget):
         return self._boxes() if self.boxed else self._list()
 
     def _list(self) -> Text:
+        """One card a line, each name cut to the width: every card shows, however narrow."""
         arrow = ">" if self.ascii else "▶"
         lines = []
         for index, card in enumerate(self.cards):
             chosen = index == self.picked
             line = Text(f"{arrow if chosen else ' '} {self.keys[index]} ", "bold" if chosen else "")
             line.append(crab_name(card), "bold reverse" if chosen else "bold")
+            line.truncate(max(1, self.size.width), overflow="crop" if self.ascii else "ellipsis")
             lines.append(line)
             self._spans.append((index, 0, self.size.width, index, index + 1))
-        return Text("\n").join(lines)
+        return Text("\n", no_wrap=True).join(lines)
 
     def _boxes(self) -> Text:
         rows = [Text() for _ in range(5)]

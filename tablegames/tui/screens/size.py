@@ -1,0 +1,62 @@
+"""A table needs room: below the size a game needs, this notice covers it and takes the keys."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.geometry import Size
+from textual.screen import Screen
+from textual.widgets import Label
+
+from .typeahead import TypeAhead
+
+
+def too_small(size: Size, needed: tuple[int, int]) -> bool:
+    """True if a terminal of `size` is narrower or lower than `needed` (columns, rows)."""
+    return size.width < needed[0] or size.height < needed[1]
+
+
+class TooSmall(TypeAhead, Screen[str | None]):
+    """Says how big the terminal must be; goes by itself once it is. Returns "quit" if the
+    player chose to leave the game instead (q), None once the terminal is big enough."""
+
+    DEFAULT_CSS = """
+    TooSmall { align: center middle; background: $background; }
+    TooSmall > Vertical { width: 100%; height: auto; }
+    TooSmall Label { width: 100%; content-align: center middle; text-style: bold; }
+    TooSmall .hint { text-style: none; color: $text-muted; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "leave", "Quit", show=False)]
+
+    def __init__(self, needed: tuple[int, int], times: str = "×") -> None:
+        super().__init__()
+        self.needed = needed
+        self.times = times  # "x" in ASCII
+
+    def compose(self) -> ComposeResult:
+        columns, rows = self.needed
+        with Vertical():
+            yield Label(Text(f"Make the terminal at least {columns}{self.times}{rows}"))
+            yield Label(Text(self._now(self.app.size)), classes="hint", id="now")
+            yield Label("(q leaves the game)", classes="hint")
+
+    def _now(self, size: Size) -> str:
+        return f"to see the table (it is {size.width}{self.times}{size.height})."
+
+    def on_resize(self, event: events.Resize) -> None:
+        if not too_small(event.size, self.needed):
+            self._close(None)
+        else:
+            self.query_one("#now", Label).update(Text(self._now(event.size)))
+
+    def action_leave(self) -> None:
+        self._close("quit")
+
+    def _close(self, choice: str | None) -> None:
+        if self.is_current:  # once: a burst of resizes must not close what lies under it
+            self.dismiss(choice)

@@ -1,0 +1,23 @@
+"""Small pieces of the sentences players read: counted nouns and the article before a word."""
+
+from __future__ import annotations
+
+VOWEL_SOUNDS = ("a", "e", "i", "o", "u", "8", "11", "18")  # an 8, an ace; not "a 8"
+LETTERS_SAID_WITH_A_VOWEL = frozenset("AEFHILMNORSX")  # "an A", "an 8H"'s rank aside
+
+
+def plural(count: int, noun: str, nouns: str | None = None) -> str:
+    """`1 card`, `3 cards`, `0 cards` (`nouns` when the plural is not just an `s` added)."""
+    return f"{count} {noun if count == 1 else nouns or noun + 's'}"
+
+
+def article(word: str) -> str:
+    """`a` or `an`, as said before `word`: `an 8`, `an A`, `a K`, `an ace`, `a bat`."""
+    if len(word) == 1 and word.isupper():
+        return "an" if word in LETTERS_SAID_WITH_A_VOWEL else "a"
+    return "an" if word.lower().startswith(VOWEL_SOUNDS) else "a"
+
+
+def with_article(word: str) -> str:
+    """`an 8`, `a bat`: `word` after its article."""
+    return f"{article(word)} {word}"

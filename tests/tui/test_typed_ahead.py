@@ -1,0 +1,50 @@
+"""Keys typed quickly: none is lost, and none lands on the screen a dialog has just covered."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import events
+from textual.app import App
+from textual.pilot import Pilot
+
+from tablegames.replay import Replay
+from tablegames.tui.app import TableGamesApp
+from tablegames.tui.screens.replay import ReplayApp, ReplayScreen
+from tablegames.tui.screens.roach import RoachScreen
+
+from ..test_replay import record_game
+from .test_roach_screen import roach_table, view
+
+CHARACTERS = {"enter": "\r", "escape": "\x1b"}
+
+
+async def burst(app: App[Any], pilot: Pilot[Any], *keys: str) -> None:
+    """Type `keys` as a terminal sends them: all at once, before any is handled."""
+    for key in keys:
+        app.post_message(events.Key(key, CHARACTERS.get(key, key)))
+    for _ in range(6):
+        await pilot.pause()
+
+
+async def test_a_claim_typed_with_the_offer_goes_to_the_dialogs_it_opens():
+    client = roach_table()
+    app = TableGamesApp(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await burst(app, pilot, "enter", "2", "3")  # offer the bat to Bruno as a cockroach
+        assert isinstance(app.screen, RoachScreen)
+        flight = view(client)["flight"]
+        assert (flight["card"], flight["to"], flight["claim"]) == ("bat", 2, "cockroach")
+
+
+async def test_a_step_typed_with_g_goes_into_the_go_to_field(tmp_path):
+    recorded = record_game(tmp_path / "x.db")
+    replay = Replay.load(recorded.store, recorded.table_id)
+    app = ReplayApp(replay, seat=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await burst(app, pilot, "g", "s", "1", "2", "enter")
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        assert screen.step == 12
