@@ -327,7 +327,7 @@ class Store:
             (table_id,),
         ).fetchone()
         if row is None:
-            raise KeyError(f"no saved table {table_id}")
+            raise KeyError(f"there is no saved game {table_id}")
         saved = SavedTable(
             id=row[0],
             code=row[1],

@@ -77,8 +77,10 @@ def describe(saved: SavedTable) -> str:
     """An unfinished table in a few words: `Crates for 3 (table KXPF, 12 moves)`."""
     from ..rules import get_game
 
+    from ..words import plural
+
     title = get_game(saved.game).title
-    return f"{title} for {saved.players} (table {saved.code}, {len(saved.log)} moves)"
+    return f"{title} for {saved.players} (table {saved.code}, {plural(len(saved.log), 'move')})"
 
 
 def check_store(store: Store, new: NewTable | None, restore: bool, db_hint: str) -> None:

@@ -59,7 +59,7 @@ class LobbyScreen(Screen[None]):
         Binding("w", "watch", "Watch"),
         Binding("up", "move(-1)", "Up", show=False),
         Binding("down", "move(1)", "Down", show=False),
-        Binding("c", "chat", "Chat"),
+        Binding("slash", "chat", "Chat", key_display="/"),
         Binding("question_mark", "help", "Help", key_display="?"),
         Binding("q", "leave", "Quit"),
     ]
@@ -82,7 +82,7 @@ class LobbyScreen(Screen[None]):
     def on_mount(self) -> None:
         self.drawn = True
         self.query_one("#tables").border_title = "Tables"
-        self.query_one("#chat").border_title = "Lobby chat (c to say something)"
+        self.query_one("#chat").border_title = "Lobby chat (/ to say something)"
         self.say("n opens a new table; Enter sits down at the highlighted one; w watches it.")
         self._draw()
         self.show_chat()
@@ -187,7 +187,7 @@ class LobbyScreen(Screen[None]):
     def action_help(self) -> None:
         self.say(
             "Up/Down pick a table. n: a new table (game, players, bots). Enter: sit down. "
-            "w: watch. c: chat with everyone in the lobby. q: leave the party."
+            "w: watch. /: chat with everyone in the lobby. q: leave the party."
         )
 
     def action_leave(self) -> None:
