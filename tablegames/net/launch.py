@@ -76,7 +76,6 @@ class HostRefused(Exception):
 def describe(saved: SavedTable) -> str:
     """An unfinished table in a few words: `Crates for 3 (table KXPF, 12 moves)`."""
     from ..rules import get_game
-
     from ..words import plural
 
     title = get_game(saved.game).title
