@@ -17,6 +17,7 @@ import re
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .rules import Action, Event, Game, State, View, get_game
@@ -368,6 +369,10 @@ class ReplayClient:
     """
 
     read_only = True  # for screens: nothing may be played, so do not prompt for moves
+    presence: dict[str, Any] | None = None
+    presence_at = 0.0
+    pace = 0.0
+    paces_bots = False
 
     def __init__(self, replay: Replay, seat: int | None, step: int = 0) -> None:
         if seat is not None and not 0 <= seat < replay.players:
@@ -425,6 +430,18 @@ class ReplayClient:
 
     async def run_bots(self) -> None:
         """Nothing to drive: every move is already in the record."""
+
+    def listen_notices(self, listener: Callable[[str, str], None]) -> None:
+        """A replay has no news but its steps."""
+
+    def saved_game(self) -> tuple[int, Path] | None:
+        return None
+
+    def discard_save(self) -> None:
+        """A record is never forgotten from its replay."""
+
+    def held_clock(self) -> None:
+        return None
 
     def _make(self, step: int, since: int | None) -> Update:
         update = self.replay.update(step, self.seat, since=step if since is None else since)

@@ -25,6 +25,7 @@ import secrets
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Protocol
 
 from .rules import Action, Event, Game, IllegalAction, State, View
@@ -75,6 +76,35 @@ class VirtualClock:
         self.time = max(self.time, moment)
 
 
+class HeldClock:
+    """Wraps a table's clock; while held, the table's time stands still, and it goes on from
+    there once let go (a real-time game waits while its only human chooses a signal)."""
+
+    def __init__(self, clock: Callable[[], float]) -> None:
+        self.clock = clock
+        self.held_at: float | None = None
+        self.held_for = 0.0  # time the table did not see pass
+
+    def __call__(self) -> float:
+        now = self.clock() if self.held_at is None else self.held_at
+        return now - self.held_for
+
+    @property
+    def held(self) -> bool:
+        return self.held_at is not None
+
+    def hold(self) -> None:
+        """Stop the table's time now."""
+        if self.held_at is None:
+            self.held_at = self.clock()
+
+    def let_go(self) -> None:
+        """Let the table's time go on from where it stood."""
+        if self.held_at is not None:
+            self.held_for += self.clock() - self.held_at
+            self.held_at = None
+
+
 @dataclass
 class Update:
     """What one seat (None: a spectator) is told after a change."""
@@ -92,6 +122,8 @@ Subscriber = Callable[[Update], None]
 
 class SavedIn(Protocol):
     """Where a local game is saved (the store), as the table needs it: to forget the game."""
+
+    path: Path
 
     def delete_table(self, table_id: int) -> None: ...
 
@@ -290,6 +322,9 @@ class LocalClient:
         self._changed = asyncio.Event()
         self._listeners: list[Callable[[int, Update], None]] = []
         self.saved_as: tuple[SavedIn, int] | None = None  # where the game is being saved
+        self.read_only = False
+        self.presence: dict[str, Any] | None = None  # (network games only)
+        self.presence_at = 0.0
         self.stop_saving: Callable[[], None] = lambda: None
         for seat in self.seats:
             table.subscribe(seat, self._relay(seat))
@@ -338,6 +373,27 @@ class LocalClient:
             store, table_id = self.saved_as
             store.delete_table(table_id)
             self.saved_as = None
+
+    def saved_game(self) -> tuple[int, Path] | None:
+        """The saved game's id and file while it is being saved, else None."""
+        if self.saved_as is None:
+            return None
+        store, table_id = self.saved_as
+        return table_id, store.path
+
+    @property
+    def paces_bots(self) -> bool:
+        return bool(self.table.bots)
+
+    def listen_notices(self, listener: Callable[[str, str], None]) -> None:
+        """Nothing comes but updates at a table on this machine."""
+
+    def held_clock(self) -> HeldClock:
+        """The table's clock, made holdable (a real-time game waits while a human chooses)."""
+        if not isinstance(self.table.clock, HeldClock):
+            self.table.clock = HeldClock(self.table.clock)
+        clock: HeldClock = self.table.clock
+        return clock
 
     async def run_bots(self) -> None:
         """Drive this table's bots until the game ends: paced turns, or real time at `speed`."""

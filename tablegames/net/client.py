@@ -115,6 +115,10 @@ def why_not_joined(problem: Exception, host: str, port: int) -> str:
 class RemoteClient:
     """One seat at a remote table (or a spectator when `spectate`)."""
 
+    read_only = False
+    pace = 0.0  # the server paces the bots
+    paces_bots = False
+
     def __init__(
         self,
         host: str,
@@ -194,6 +198,17 @@ class RemoteClient:
 
     async def run_bots(self) -> None:
         """Bots run on the server; nothing to drive here."""
+
+    def saved_game(self) -> tuple[int, Path] | None:
+        """The server keeps the game; nothing is saved here."""
+        return None
+
+    def discard_save(self) -> None:
+        """Nothing saved here to forget."""
+
+    def held_clock(self) -> None:
+        """The server keeps the time."""
+        return None
 
     def start_now(self) -> None:
         """As the table's creator: deal now, empty seats become bots."""

@@ -1,17 +1,30 @@
-"""What a screen needs of a table client: the local and the network clients both fit."""
+"""What a screen needs of a table client: the local, the network and the replay clients all fit.
+
+Screens use a client only through these members (a test checks every client has each), so a
+screen never asks what kind of client it has.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from ..rules import Game
-    from ..table import Update
+    from ..table import HeldClock, Update
 
 
 class TableClient(Protocol):
-    """Seats at one table: their updates, their actions, and (locally) the bots' pacing."""
+    """Seats at one table: their updates, their actions, and what else the screens show."""
+
+    # Whether nothing may be played through it (a replay).
+    read_only: bool
+    # Who sits where and who is away (network games; None elsewhere), and when it came.
+    presence: dict[str, Any] | None
+    presence_at: float
+    # Seconds between the bots' moves, where this terminal paces them (see `paces_bots`).
+    pace: float
 
     @property
     def names(self) -> list[str]: ...
@@ -22,7 +35,16 @@ class TableClient(Protocol):
     @property
     def game(self) -> Game | None: ...
 
+    @property
+    def paces_bots(self) -> bool:
+        """True when this terminal drives the table's bots (and may slow or pause them)."""
+        ...
+
     def listen(self, listener: Callable[[Any, Update], None]) -> None: ...
+
+    def listen_notices(self, listener: Callable[[str, str], None]) -> None:
+        """`listener(kind, text)` for news that is not an update (refusals, chat, seats)."""
+        ...
 
     def update(self, seat: int) -> Update | None: ...
 
@@ -31,3 +53,15 @@ class TableClient(Protocol):
     def waiting_for(self) -> frozenset[int]: ...
 
     async def run_bots(self) -> None: ...
+
+    def saved_game(self) -> tuple[int, Path] | None:
+        """The saved game's id and file while it is being saved here, else None."""
+        ...
+
+    def discard_save(self) -> None:
+        """Forget the saved copy of this game (the player chose not to keep it)."""
+        ...
+
+    def held_clock(self) -> HeldClock | None:
+        """The table's clock, made holdable, for a real-time table on this machine."""
+        ...

@@ -18,7 +18,6 @@ from textual.timer import Timer
 from textual.widgets import Button, Footer, Static
 
 from ...words import plural
-from ..clock import HeldClock
 from ..widgets.card import prettify
 from ..widgets.crabs_table import (
     GESTURE_KEYS,
@@ -98,7 +97,7 @@ class CrabsScreen(GameScreen):
         self.message_at = (0.0, (0, ""))  # when it was said, and the turn it was about
         self.double_asked = False
         self._timer: Timer | None = None
-        self.clock = held_clock(client)  # None over the network: the server keeps the time
+        self.clock = client.held_clock()  # None over the network: the server keeps the time
 
     def min_size(self) -> tuple[int, int]:
         return (60, (len(self.names) + 1) // 2 + 15)  # both sides, the cards, the log, the bar
@@ -449,17 +448,6 @@ class CrabsScreen(GameScreen):
             "signal": self.action_signal,
         }
         actions.get(event.button.id or "", lambda: None)()
-
-
-def held_clock(client: TableClient) -> HeldClock | None:
-    """The table's clock made holdable, for a table on this machine; None for any other."""
-    table = getattr(client, "table", None)
-    if table is None or getattr(client, "read_only", False):
-        return None
-    if not isinstance(table.clock, HeldClock):
-        table.clock = HeldClock(table.clock)
-    clock: HeldClock = table.clock
-    return clock
 
 
 def SCREEN(client: TableClient, ascii: bool = False) -> Screen[None]:

@@ -159,9 +159,7 @@ class OneHumanOnly(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        discard = getattr(self.client, "discard_save", None)
-        if discard is not None:  # nothing was played: do not offer it for `resume`
-            discard()
+        self.client.discard_save()  # nothing was played: do not offer it for `resume`
 
     def action_menu(self) -> None:
         self.app.call_later(self.app.show_menu)  # type: ignore[attr-defined]

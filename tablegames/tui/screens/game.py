@@ -127,10 +127,9 @@ class GameScreen(TypeAhead, Screen[None]):
         self.over = self._update(self.active_seat).over
         self._fit_footer()
         self.client.listen(self._table_changed)
-        listen_notices = getattr(self.client, "listen_notices", None)
-        if listen_notices is not None:  # a network client: refusals and seat news come later
+        self.client.listen_notices(self._notice)  # (a network client's refusals, seat news)
+        if self.client.presence is not None:  # a network table: who is away shows over it
             self.mount(Static(id="away"))
-            listen_notices(self._notice)
             self._show_away()
             self.set_interval(15, self._show_away)
         self._begin()
@@ -234,10 +233,10 @@ class GameScreen(TypeAhead, Screen[None]):
 
     def _show_away(self) -> None:
         """Over the table, one line naming who is away, for how long, and who plays for them."""
-        presence = getattr(self.client, "presence", None)
-        if not presence or not self.is_mounted:
+        presence = self.client.presence
+        if not presence or not self.is_mounted or not self.query("#away"):
             return
-        since = time.monotonic() - getattr(self.client, "presence_at", 0.0)
+        since = time.monotonic() - self.client.presence_at
         away = [
             seat_words({**seat, "away": int(seat["away"] + since)})
             for seat in presence["seats"]
@@ -337,7 +336,7 @@ class GameScreen(TypeAhead, Screen[None]):
     @property
     def read_only(self) -> bool:
         """True when nobody plays through this screen (a replay): nothing is asked."""
-        return bool(getattr(self.client, "read_only", False))
+        return self.client.read_only
 
     def _choose_seat(self) -> None:
         """Act for the first local seat the table waits for. Games with other turns override."""
@@ -463,9 +462,7 @@ class GameScreen(TypeAhead, Screen[None]):
     @property
     def bots_paced_here(self) -> bool:
         """True when this terminal paces the table's bots (a turn-based game on this machine)."""
-        table = getattr(self.client, "table", None)
-        paced = self.TURN_BASED and not self.read_only and hasattr(self.client, "pace")
-        return paced and table is not None and bool(table.bots) and not self.over
+        return self.TURN_BASED and self.client.paces_bots and not self.read_only and not self.over
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The game's keys only for a player who may act here (not a spectator, not before
@@ -490,18 +487,19 @@ class GameScreen(TypeAhead, Screen[None]):
             self._say("The bots are paused: space lets them play on.")
         else:
             self._start_bots()
-            self._say(f"The bots play on{pace_words(self.client.pace)}.")  # type: ignore[attr-defined]
+            self._say(f"The bots play on{pace_words(self.client.pace)}.")
 
     def action_pace(self, step: int) -> None:
         """Bots slower (1) or faster (-1); faster lets paused bots go on."""
         if not self.bots_paced_here:
             return
-        client: Any = self.client  # a LocalClient: it reads `pace` when its bots start
-        client.pace = next_pace(client.pace, step)
+        self.client.pace = next_pace(self.client.pace, step)  # read when its bots start
         self.paused = False
         self._stop_bots()
         self._start_bots()
-        self._say(f"The bots play{pace_words(client.pace)} (- slower, + faster, space pauses).")
+        self._say(
+            f"The bots play{pace_words(self.client.pace)} (- slower, + faster, space pauses)."
+        )
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.worker.name == "bots" and event.state == WorkerState.ERROR:
@@ -528,7 +526,7 @@ class GameScreen(TypeAhead, Screen[None]):
         self._open(HelpScreen(self.GAME, title, [*self.KEYS, *paced, *SHARED_KEYS]))
 
     def action_quit(self) -> None:
-        saving = getattr(self.client, "saved_as", None) is not None
+        saving = self.client.saved_game() is not None
         party = bool(getattr(self.app, "in_party", False))
         if saving:
             question = "Leave this game? It is saved: `tablegames resume` brings it back."
@@ -543,18 +541,15 @@ class GameScreen(TypeAhead, Screen[None]):
 
     def where_saved(self) -> str:
         """Where an unfinished game went, to say once the app has closed ("" if unsaved)."""
-        saved = getattr(self.client, "saved_as", None)
+        saved = self.client.saved_game()
         if saved is None or self.over:
             return ""
-        store, table_id = saved
-        return (
-            f"Game {table_id} is saved in {store.path}: "
-            f"`tablegames resume {table_id}` continues it."
-        )
+        table_id, path = saved
+        return f"Game {table_id} is saved in {path}: `tablegames resume {table_id}` continues it."
 
     def _leave(self, choice: str | None) -> None:
         if choice == "discard":
-            self.client.discard_save()  # type: ignore[attr-defined]
+            self.client.discard_save()
             choice = "quit"
         if choice is not None:
             self._end(choice)
