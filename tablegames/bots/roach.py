@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import math
 import random
-import re
 from collections import Counter
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -38,7 +37,6 @@ from ..rules.roach import claim_is_true as _claim_is_true
 TYPES = tuple(DECK_COUNTS)  # the 16 card codes
 TRUE = {(card, claim): _claim_is_true(card, claim) for card in TYPES for claim in CLAIMS}
 TRUE_CLAIMS = {card: sum(TRUE[card, claim] for claim in CLAIMS) for card in TYPES}
-SPECIAL_TAKEN = re.compile(r"^\{(\d+)\} takes the (joker|blank) ")
 
 Odds = dict[str, float]  # card code -> chance that the card in question is that card
 
@@ -240,15 +238,16 @@ def read_log(log: Sequence[dict[str, Any]], records: list[Record]) -> dict[str, 
     for entry in log:
         if entry.get("to") is not None:
             continue  # private lines say nothing about the others
-        if "claim" in entry and "sender" in entry:
+        kind = entry["kind"]
+        if kind in ("offer", "pass"):
             if chain:
                 records[entry["sender"]].passes += 1
             chain.append(entry)
-        elif "believe" in entry and chain:
+        elif kind == "judge" and chain:
             answerer = records[chain[-1]["receiver"]]
             answerer.challenges += 1
             answerer.said_true += bool(entry["believe"])
-        elif "truth" in entry:
+        elif kind == "reveal":
             card = entry["card"]
             if chain:
                 first = records[chain[0]["sender"]]
@@ -257,9 +256,9 @@ def read_log(log: Sequence[dict[str, Any]], records: list[Record]) -> dict[str, 
             if card in SPECIALS:
                 holders[card] = entry["taker"]
             chain = []
-        elif match := SPECIAL_TAKEN.match(str(entry.get("text", ""))):
-            holders[match[2]] = int(match[1])
-        elif "cards" in entry:
+        elif kind in ("special_taken", "penalty_to_hand"):
+            holders[entry["card"]] = entry["seat"]
+        elif kind == "lay":
             for card in entry["cards"]:
                 holders.pop(card, None)
     return holders

@@ -27,10 +27,27 @@ class State:
     Dispatch: an action `{"type": "play", ...}` is handled by the method named in
     `handlers["play"]`, which reports what happened through `emit`. Handlers must validate
     everything before changing anything, so that an IllegalAction leaves the state untouched.
+
+    Every view has these keys, filled in by `view` (a game's `_view` adds its own):
+
+    - ``game``: the game's name; ``seat``: whose view it is (None: a spectator's);
+      ``players``: the seats at the table; ``over``: True once the game has ended.
+    - ``waiting``: the seats this viewer may see the game waiting for (`visible_waiting`).
+    - ``log``: the events this viewer may see, oldest first. It only grows, except that a game
+      may start it afresh for a new round (`restart_log`) or keep only its last `log_limit`.
+
+    Every event (`emit`) is a map with ``kind`` (a short code naming what happened), ``text``
+    (a sentence for people, seats written ``{0}``, ``{1}``...), ``to`` (None: everyone, else the
+    seats that may see it) and the facts as fields (seats, cards, counts). Bots, screens and
+    replays read the kind and the fields; the text is only ever shown, never parsed.
     """
 
     handlers: ClassVar[dict[str, str]] = {}
     _dispatch: ClassVar[dict[str, Callable[..., None]]] = {}  # `handlers`, resolved once
+    #: How many events the log keeps (None: all of them, or the round's: see `restart_log`).
+    log_limit: ClassVar[int | None] = None
+    #: The game this is a state of (set by `Game.new`; its name is every view's ``game``).
+    game: Game
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -40,7 +57,11 @@ class State:
         self.players = players
         self.rng = rng
         self.quiet = False  # bots' simulations switch the log off for speed
-        self._emitted: list[Event] = []
+        self.log: list[Event] = []  # what views show, filtered per seat (see `visible_log`)
+        self._emitted: list[Event] = []  # the events of the action being applied
+        self._dropped = 0  # events `log_limit` has dropped from the log's front so far
+        #: Each seat's visible log as last worked out: (log, dropped, length seen, entries).
+        self._log_views: dict[int | None, tuple[list[Event], int, int, list[Event]]] = {}
 
     # -- the contract -------------------------------------------------------------------------
     @property
@@ -97,10 +118,39 @@ class State:
         return sorted(self.waiting_for())
 
     def view(self, seat: int | None) -> View:
-        """What `seat` may know now; None is a spectator who sees only public information."""
+        """What `seat` may know now; None is a spectator who sees only public information.
+
+        The game's own keys (`_view`) and the ones every view has (see the class docstring).
+        """
         if seat is not None and not 0 <= seat < self.players:
             raise ValueError(f"there is no seat {seat} at this table")
-        return self._view(seat)
+        view = self._view(seat)
+        view["game"] = self.game.name
+        view["seat"] = seat
+        view["players"] = self.players
+        view["over"] = self.over
+        view["waiting"] = self.visible_waiting(seat)
+        view["log"] = self.visible_log(seat)
+        return view
+
+    def visible_log(self, seat: int | None) -> list[Event]:
+        """The log's events `seat` may see, oldest first, in a new list.
+
+        A table builds every seat's view after every action and the log mostly only grows, so
+        each seat's filtered log is kept and only the events added since are looked at.
+        """
+        log, dropped = self.log, self._dropped
+        cached = self._log_views.get(seat)
+        if cached is not None and cached[0] is log and cached[1] == dropped:
+            _, _, start, visible = cached
+        else:  # a new round's log, events dropped from the front, or the first view
+            start, visible = 0, []
+        for index in range(start, len(log)):
+            to = log[index]["to"]
+            if to is None or (seat is not None and seat in to):
+                visible.append(log[index])
+        self._log_views[seat] = (log, dropped, len(log), visible)
+        return list(visible)
 
     def result(self) -> dict[str, Any]:
         """Final outcome: at least {"winners": [...], "scores": [...]}; only once over."""
@@ -108,13 +158,27 @@ class State:
             raise ValueError("the game is not over")
         return self._result()
 
-    def emit(self, text: str, to: Iterable[int] | None = None, **fields: Any) -> Event | None:
-        """Record a log event caused by the action being applied (None when quiet)."""
+    def emit(
+        self, kind: str, text: str, to: Iterable[int] | None = None, **fields: Any
+    ) -> Event | None:
+        """Report what happened: an event for the action's result and the log (None when quiet).
+
+        `kind` names it and `fields` carry its facts; `text` is the sentence people read.
+        """
         if self.quiet:
             return None
-        new = event(text, to, **fields)
+        new = event(kind, text, to, **fields)
         self._emitted.append(new)
+        log = self.log
+        log.append(new)
+        if self.log_limit is not None and len(log) > self.log_limit:
+            del log[0]
+            self._dropped += 1
         return new
+
+    def restart_log(self, keep: int = 0) -> None:
+        """Start the log afresh (a new round), keeping its last `keep` events."""
+        self.log = self.log[-keep:] if keep else []
 
     # -- hooks --------------------------------------------------------------------------------
     def _legal(self, seat: int) -> list[Action]:
@@ -140,9 +204,9 @@ def visible_to(event: Event, seat: int | None) -> bool:
     return to is None or (seat is not None and seat in to)
 
 
-def event(text: str, to: Iterable[int] | None = None, **fields: Any) -> Event:
+def event(kind: str, text: str, to: Iterable[int] | None = None, **fields: Any) -> Event:
     """A log event. `text` names seats as {0}, {1}... so each screen can put in player names."""
-    return {"text": text, "to": None if to is None else sorted(to), **fields}
+    return {"kind": kind, "text": text, "to": None if to is None else sorted(to), **fields}
 
 
 @dataclass(frozen=True)
@@ -171,7 +235,12 @@ class Game:
         unknown = set(options) - set(self.option_names)
         if unknown:
             raise SetupError(f"unknown option(s) for {self.name}: {', '.join(sorted(unknown))}")
-        return self.factory(players, seed, **options)
+        state = self.factory(players, seed, **options)
+        state.game = self
+        return state
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return self  # a game is immutable: copies of a state share it
 
     def replay(
         self,

@@ -52,7 +52,7 @@ from .cards import (
     rank,
     suit,
 )
-from .core import Action, Event, Game, IllegalAction, SetupError, State, View, register
+from .core import Action, Game, IllegalAction, SetupError, State, View, register
 
 FULL_HAND_SIZES = (8, 7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7, 8)
 SHORT_HAND_SIZES = FULL_HAND_SIZES[:8]
@@ -125,11 +125,6 @@ _FIT_ADVICE = {
 }
 #: `waiting_for()` answers, made once (it is asked around every action).
 _ONE_SEAT = tuple(frozenset((seat,)) for seat in range(8))
-# The commonest log lines, written once (a table writes one or two per action).
-_SEATS = range(5)
-_PLAYS_TEXT = {(seat, card): f"{{{seat}}} plays {card}." for seat in _SEATS for card in DECK}
-_DRAWS_ONE_TEXT = tuple(f"{{{seat}}} draws 1 card." for seat in _SEATS)
-_YOU_DRAW_TEXT = {card: f"You draw {card}." for card in DECK}
 
 
 class CratesState(State):
@@ -172,8 +167,6 @@ class CratesState(State):
         self.lost_turn: set[int] = set()
         self.passed: set[int] = set()
         self.gone_out: int | None = None
-        self.log: list[Event] = []  # this round's events (what the view shows)
-        self._log_views: dict[int | None, tuple[list[Event], int, list[Event]]] = {}
         self._round_one = _check_stacked_round(players, hands, upcard, draw)
         self._deck_order = _check_deck(deck, stacked=self._round_one is not None)
         if dealer is None:
@@ -182,7 +175,7 @@ class CratesState(State):
             if not isinstance(dealer, int) or not 0 <= dealer < players:
                 raise SetupError(f"dealer must be a seat from 0 to {players - 1}")
             self.first_dealer = dealer
-            self._note(f"{{{dealer}}} deals first.")
+            self.emit("dealer", f"{{{dealer}}} deals first.", seat=dealer)
         self.dealer = self.first_dealer
         self._start_round()
 
@@ -196,6 +189,7 @@ class CratesState(State):
         """
         state = cls.__new__(cls)
         State.__init__(state, view["players"], random.Random(seed))
+        state.game = CRATES
         state.quiet = True
         rounds = view["rounds"]
         state.hand_sizes_by_round = FULL_HAND_SIZES[:rounds]  # type: ignore[assignment]
@@ -218,8 +212,6 @@ class CratesState(State):
         state.lost_turn = set(view["lost_turn"])
         state.passed = set()
         state.gone_out = next((s for s, size in enumerate(view["hand_sizes"]) if size == 0), None)
-        state.log = []
-        state._log_views = {}
         state.dealer = view["dealer"]
         state.first_dealer = (view["dealer"] - state.round_index) % state.players
         state._round_one = None
@@ -282,9 +274,6 @@ class CratesState(State):
                 if card not in fitting:
                     unplayable[card] = self._misfit(card)
         return {
-            "game": "crates",
-            "seat": seat,
-            "players": self.players,
             "hand": hand,
             "hand_sizes": [len(h) for h in self.hands],
             "top": self.discard_pile[-1] if self.discard_pile else None,
@@ -305,27 +294,7 @@ class CratesState(State):
             "discard": list(self.discard_pile),
             "unplayable": unplayable,
             "last_round": self.last_round,
-            "log": self._visible_log(seat),
         }
-
-    def _visible_log(self, seat: int | None) -> list[Event]:
-        """This round's events `seat` may see, in a new list.
-
-        A table builds every seat's view after every action, and the log only grows within a
-        round, so each seat's filtered log is kept and only the new events are looked at.
-        """
-        log = self.log
-        cached = self._log_views.get(seat)
-        if cached is not None and cached[0] is log and cached[1] <= len(log):
-            _, start, visible = cached
-        else:  # a new round's log (or the first view)
-            start, visible = 0, []
-        for index in range(start, len(log)):
-            to = log[index]["to"]
-            if to is None or (seat is not None and seat in to):
-                visible.append(log[index])
-        self._log_views[seat] = (log, len(log), visible)
-        return list(visible)
 
     def _result(self) -> dict[str, Any]:
         best = min(self.scores)
@@ -372,16 +341,13 @@ class CratesState(State):
         if len(hand) == 1:
             (self.announced if announce else self.must_announce).add(seat)
         if not self.quiet:
-            if named is not None:
-                text = f"{{{seat}}} plays {card} and names {SUIT_NAMES[self.suit]}."
-            else:
-                text = _PLAYS_TEXT[seat, card]
-            self._record({"text": text, "to": None, "card": card})
+            names = f" and names {SUIT_NAMES[named]}" if named is not None else ""
+            self.emit("play", f"{{{seat}}} plays {card}{names}.", seat=seat, card=card, suit=named)
         if announce:
-            self._note(f"{{{seat}}} announces Crates!")
+            self.emit("announce", f"{{{seat}}} announces Crates!", seat=seat)
         if not hand and self.gone_out is None:
             self.gone_out = seat
-            self._note(f"{{{seat}}} goes out!")
+            self.emit("out", f"{{{seat}}} goes out!", seat=seat)
         if card in PLAIN_CARDS and not self.crank:
             self._pass_turn(seat)  # what _resolve does for a card with no ability, one call less
         else:
@@ -402,7 +368,9 @@ class CratesState(State):
                     f"you hold {', '.join(keepers)}: you must play an ace or a 2 on the crank"
                 )
             count, self.crank = self.crank, 0
-            self._note(f"{{{seat}}} cannot keep the crank of {count} going.")
+            self.emit(
+                "crank_lost", f"{{{seat}}} cannot keep the crank of {count} going.", seat=seat
+            )
             self._draw_cards(seat, count)
             self.passed.clear()
             if self.gone_out is not None:
@@ -421,9 +389,9 @@ class CratesState(State):
             self.passed.clear()
         else:
             self.passed.add(seat)
-            self._note(f"{{{seat}}} has nothing to draw and passes.")
+            self.emit("pass", f"{{{seat}}} has nothing to draw and passes.", seat=seat)
             if len(self.passed) == self.players:
-                self._note("Nobody can play or draw: the round is blocked.")
+                self.emit("blocked", "Nobody can play or draw: the round is blocked.")
                 self._end_round(blocked=True)
                 return
         self._pass_turn(seat)
@@ -439,7 +407,7 @@ class CratesState(State):
         assert isinstance(named, str)
         self.suit = named
         self.phase = "play"
-        self._note(f"{{{seat}}} names {SUIT_NAMES[named]}.")
+        self.emit("suit", f"{{{seat}}} names {SUIT_NAMES[named]}.", seat=seat, suit=named)
         self._pass_turn(seat)
 
     def _announce(self, seat: int, action: Action, now: float) -> None:
@@ -451,7 +419,7 @@ class CratesState(State):
             raise IllegalAction("you can only announce Crates! when a play leaves you one card")
         self.must_announce.discard(seat)
         self.announced.add(seat)
-        self._note(f"{{{seat}}} announces Crates!")
+        self.emit("announce", f"{{{seat}}} announces Crates!", seat=seat)
 
     def _dope(self, seat: int, action: Action, now: float) -> None:
         target = action.get("target")
@@ -465,7 +433,12 @@ class CratesState(State):
             if target in self.announced:
                 raise IllegalAction("that player has announced Crates!")
             raise IllegalAction("Dope! only catches a player holding one unannounced card")
-        self._note(f"{{{seat}}} calls Dope! on {{{target}}}, who draws two and loses a turn.")
+        self.emit(
+            "dope",
+            f"{{{seat}}} calls Dope! on {{{target}}}, who draws two and loses a turn.",
+            seat=seat,
+            target=target,
+        )
         self._draw_cards(target, 2)
         self.lost_turn.add(target)
 
@@ -498,15 +471,15 @@ class CratesState(State):
         card_rank = RANK_OF[card]
         if self.crank:  # an ace or a 2 played on a running crank
             self.crank += CRANK_VALUES[card_rank]
-            self._note(f"The crank is at {self.crank}.")
+            self.emit("crank", f"The crank is at {self.crank}.", crank=self.crank)
             self._pass_turn(seat)
         elif card_rank == "2":
             self.crank = 2
-            self._note("A crank starts at 2.")
+            self.emit("crank", "A crank starts at 2.", crank=2)
             self._pass_turn(seat)
         elif card_rank == "4":
             skipped = self._next(seat)
-            self._note(f"{{{skipped}}} is skipped.")
+            self.emit("skip", f"{{{skipped}}} is skipped.", seat=skipped)
             self._pass_turn(skipped)
         elif card_rank == "5":
             for offset in range(1, self.players):
@@ -514,7 +487,7 @@ class CratesState(State):
             self._pass_turn(seat)
         elif card_rank == "6":
             if self.hands[seat]:
-                self._note(f"{{{seat}}} takes another turn.")
+                self.emit("again", f"{{{seat}}} takes another turn.", seat=seat)
             self.turn = seat
         elif card_rank == "7":
             self._draw_cards(self._next(seat), 1)
@@ -522,7 +495,7 @@ class CratesState(State):
         elif card_rank == "10":
             self.direction = -self.direction
             way = "clockwise" if self.direction == 1 else "anticlockwise"
-            self._note(f"Play now goes {way}.")
+            self.emit("direction", f"Play now goes {way}.", direction=self.direction)
             self._pass_turn(seat)
         else:
             self._pass_turn(seat)
@@ -543,22 +516,13 @@ class CratesState(State):
                 continue
             if seat in self.lost_turn:
                 self.lost_turn.discard(seat)
-                self._note(f"{{{seat}}} loses this turn.")
+                self.emit("lose_turn", f"{{{seat}}} loses this turn.", seat=seat)
                 continue
             self.turn = seat
             return
 
     def _draw_cards(self, seat: int, count: int) -> list[str]:
         """Move up to `count` cards from the draw pile to `seat`, reshuffling discards if needed."""
-        if count == 1 and self.draw_pile:  # the usual case, without the loop
-            card = self.draw_pile.pop()
-            self.hands[seat].append(card)
-            self._hand_changed(seat)
-            drawn = [card]
-            if not self.quiet:
-                self._record({"text": _DRAWS_ONE_TEXT[seat], "to": None, "count": 1})
-                self._record({"text": _YOU_DRAW_TEXT[card], "to": [seat], "cards": drawn})
-            return drawn
         drawn = []
         for _ in range(count):
             if not self.draw_pile and len(self.discard_pile) > 1:
@@ -566,32 +530,23 @@ class CratesState(State):
                 self.draw_pile = self.discard_pile
                 self.rng.shuffle(self.draw_pile)
                 self.discard_pile = [top]
-                self._note("The discard pile is shuffled into a new draw pile.")
+                self.emit("reshuffle", "The discard pile is shuffled into a new draw pile.")
             if not self.draw_pile:
                 break
             drawn.append(self.draw_pile.pop())
         if drawn:
             self.hands[seat].extend(drawn)
             self._hand_changed(seat)
-            plural = "s" if len(drawn) > 1 else ""
-            self._note(f"{{{seat}}} draws {len(drawn)} card{plural}.", count=len(drawn))
-            self._note(f"You draw {', '.join(drawn)}.", to=(seat,), cards=drawn)
+            if not self.quiet:
+                plural = "s" if len(drawn) > 1 else ""
+                text = f"{{{seat}}} draws {len(drawn)} card{plural}."
+                self.emit("draw", text, seat=seat, count=len(drawn))
+                self.emit("drawn", f"You draw {', '.join(drawn)}.", (seat,), seat=seat, cards=drawn)
         return drawn
 
     def _hand_changed(self, seat: int) -> None:
         self.announced.discard(seat)
         self.must_announce.discard(seat)
-
-    def _note(self, text: str, to: tuple[int, ...] | None = None, **fields: Any) -> None:
-        """Emit a log event and keep it in this round's log (what `emit` does, one call less)."""
-        if self.quiet:
-            return
-        self._record({"text": text, "to": None if to is None else sorted(to), **fields})
-
-    def _record(self, new: Event) -> None:
-        """Emit `new`, made as `event` makes it, and keep it in this round's log."""
-        self._emitted.append(new)
-        self.log.append(new)
 
     # -- rounds -------------------------------------------------------------------------------
     def _draw_for_dealer(self) -> int:
@@ -602,13 +557,15 @@ class CratesState(State):
             self.rng.shuffle(deck)
             drawn = {seat: deck.pop() for seat in contenders}
             for seat, card in drawn.items():
-                self._note(f"{{{seat}}} draws {card} for the deal.", card=card)
+                self.emit(
+                    "deal_draw", f"{{{seat}}} draws {card} for the deal.", seat=seat, card=card
+                )
             low = min(RANK_ORDER[rank(card)] for card in drawn.values())
             lowest = [seat for seat, card in drawn.items() if RANK_ORDER[rank(card)] == low]
             if len(lowest) == 1:
-                self._note(f"{{{lowest[0]}}} drew lowest and deals first.")
+                self.emit("dealer", f"{{{lowest[0]}}} drew lowest and deals first.", seat=lowest[0])
                 return lowest[0]
-            self._note("A tie for lowest: those players draw again.")
+            self.emit("deal_tie", "A tie for lowest: those players draw again.", seats=lowest)
             contenders = lowest
 
     def _start_round(self) -> None:
@@ -635,9 +592,12 @@ class CratesState(State):
             self.draw_pile = deck
         self.discard_pile = [upcard]
         self.suit = suit(upcard)
-        self._note(
+        self.emit(
+            "round",
             f"Round {self.round_index + 1} of {self.rounds_total}: {{{dealer}}} deals "
             f"{size} card{'s' if size > 1 else ''} each and turns up {upcard}.",
+            round=self.round_index + 1,
+            dealer=dealer,
             card=upcard,
         )
         if rank(upcard) in SUIT_NAMING_RANKS:  # the dealer names the suit, as if playing it
@@ -659,15 +619,20 @@ class CratesState(State):
             "blocked": blocked,
         }
         summary = ", ".join(f"{{{seat}}} {p}" for seat, p in enumerate(points))
-        self._note(f"Round {self.round_index + 1} scores: {summary}.", round_over=True)
+        self.emit(
+            "round_over",
+            f"Round {self.round_index + 1} scores: {summary}.",
+            round=self.round_index + 1,
+            points=points,
+        )
         self.round_index += 1
         if self.round_index == self.rounds_total:
             self.phase, self.over = "over", True
-            best = min(self.scores)
-            winners = " and ".join(f"{{{s}}}" for s, t in enumerate(self.scores) if t == best)
-            self._note(f"Game over: lowest total wins: {winners}.")
+            winners = self._result()["winners"]
+            named = " and ".join(f"{{{seat}}}" for seat in winners)
+            self.emit("over", f"Game over: lowest total wins: {named}.", winners=winners)
             return
-        self.log = self.log[-1:]  # the new round's log opens with the last round's scores
+        self.restart_log(keep=1)  # the new round's log opens with the last round's scores
         self._start_round()
 
 

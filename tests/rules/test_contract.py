@@ -9,6 +9,7 @@ import msgpack
 import pytest
 
 from tablegames.rules import GAMES, IllegalAction, get_game
+from tablegames.rules.core import visible_to
 
 from .scripts import settle_clock
 
@@ -164,3 +165,34 @@ def test_same_seed_same_game(name):
     second = random_playout(name, game.default_players, 42)
     assert first[1] == second[1]
     assert first[0].view(0) == second[0].view(0)
+
+
+#: The keys `State.view` puts in every view (see `rules/core.py`).
+VIEW_KEYS = {"game", "seat", "players", "over", "waiting", "log"}
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_every_view_has_the_documented_keys_and_every_event_a_kind(name):
+    game = get_game(name)
+    players = game.default_players
+    state = game.new(players, 7, **QUICK_OPTIONS.get(name, {}))
+    rng = random.Random(7)
+    events: list[dict] = list(state.log)
+    for _ in range(300):
+        settle_clock(state, 0.0)
+        for seat in [None, *range(players)]:
+            view = state.view(seat)
+            assert set(view) >= VIEW_KEYS
+            assert (view["game"], view["seat"], view["players"]) == (name, seat, players)
+            assert view["over"] == state.over
+            assert view["waiting"] == state.visible_waiting(seat)
+            assert all(visible_to(event, seat) for event in view["log"])
+            assert state.log_limit is None or len(view["log"]) <= state.log_limit
+        if state.over:
+            break
+        seat = rng.choice(sorted(state.waiting_for()))
+        events += state.apply(seat, rng.choice(state.legal(seat)))
+    for event in events:
+        assert isinstance(event["kind"], str) and event["kind"], event
+        assert isinstance(event["text"], str), event
+        assert event["to"] is None or all(0 <= seat < players for seat in event["to"]), event

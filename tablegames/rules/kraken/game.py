@@ -112,7 +112,6 @@ class KrakenState(Abilities, Characters, Rituals, Navigation, Command):
         self.window, self.window_pending, self.interrupt = None, set(), None
         self.peeks = [[] for _ in range(players)]
         self.agenda, self.phase, self.round = [], AUTO, 0
-        self.log = []
         self.winner = self.end_reason = None
         self._announce_roles()
         self._advance()
@@ -120,7 +119,13 @@ class KrakenState(Abilities, Characters, Rituals, Navigation, Command):
     def _announce_roles(self) -> None:
         pirates = [seat for seat, faction in enumerate(self.factions) if faction == PIRATE]
         for seat, faction in enumerate(self.factions):
-            self._note(f"You are a {faction.replace('_', ' ')}.", to=(seat,), faction=faction)
+            self.emit(
+                "faction",
+                f"You are a {faction.replace('_', ' ')}.",
+                (seat,),
+                seat=seat,
+                faction=faction,
+            )
             if faction == PIRATE:
                 mates = [f"{{{other}}}" for other in pirates if other != seat]
                 text = (
@@ -128,16 +133,29 @@ class KrakenState(Abilities, Characters, Rituals, Navigation, Command):
                     if mates
                     else "You are the only pirate."
                 )
-                self._note(text, to=(seat,))
+                self.emit(
+                    "pirates", text, (seat,), mates=[other for other in pirates if other != seat]
+                )
             elif faction == CULTIST:
-                self._note("You do not know who the cult leader is.", to=(seat,))
+                self.emit("cult_unknown", "You do not know who the cult leader is.", (seat,))
             name = self.characters[seat]
             if name is not None:
-                self._note(f"Your character is the {CHARACTERS[name].title}.", to=(seat,))
+                self.emit(
+                    "character_dealt",
+                    f"Your character is the {CHARACTERS[name].title}.",
+                    (seat,),
+                    character=name,
+                )
         if self.captain_card is not None:
-            self._note(f"{{{self.captain}}} reveals the Captain card and takes command.")
+            self.emit(
+                "first_captain",
+                f"{{{self.captain}}} reveals the Captain card and takes command.",
+                captain=self.captain,
+            )
         else:
-            self._note(f"{{{self.captain}}} is the first captain.")
+            self.emit(
+                "first_captain", f"{{{self.captain}}} is the first captain.", captain=self.captain
+            )
 
     # -- the contract -------------------------------------------------------------------------
     def _waiting_for(self) -> frozenset[int]:
@@ -207,9 +225,6 @@ class KrakenState(Abilities, Characters, Rituals, Navigation, Command):
     def _view(self, seat: int | None) -> View:
         over = self.over
         return {
-            "game": "kraken",
-            "seat": seat,
-            "players": self.players,
             "faction": self.factions[seat] if seat is not None else None,
             "known": {str(k): v for k, v in sorted(self.known[seat].items())}
             if seat is not None
@@ -243,7 +258,6 @@ class KrakenState(Abilities, Characters, Rituals, Navigation, Command):
             "gunsmiths": sorted(self.gunsmiths),
             "phase": self.interrupt.kind if self.interrupt is not None else self.phase,
             "window": self.window,
-            "waiting": self.visible_waiting(seat),
             "pick": self.pick_reason,
             "mutiny": self._mutiny_view(),
             "upcoming": {
@@ -252,9 +266,6 @@ class KrakenState(Abilities, Characters, Rituals, Navigation, Command):
                 "equalizer": self.upcoming.equalizer,
             },
             "private": self._private(seat),
-            "log": [
-                e for e in self.log if e["to"] is None or (seat is not None and seat in e["to"])
-            ],
             "winner": self.winner,
             "roles": list(self.factions) if over else None,
         }

@@ -150,8 +150,7 @@ class KrakenScreen(GameScreen):
         public = sum(
             1
             for event in view["log"]
-            if event["to"] is None
-            and ("window" in event or event["text"].startswith("Everyone closes"))
+            if event["to"] is None and event["kind"] in ("window", "eyes_closed")
         )
         return (view["round"], view["phase"], view["window"], public)
 

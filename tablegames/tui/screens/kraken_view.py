@@ -154,7 +154,7 @@ def card_course(card: str, view: View, ascii: bool = False) -> str:
 
 def worth_logging(event: dict[str, Any]) -> bool:
     """False for lines the crew panel already shows (who has closed a mutiny fist)."""
-    return not str(event.get("text", "")).endswith("} has chosen.")
+    return event.get("kind") != "chosen"
 
 
 def line(event: dict[str, Any], names: Sequence[str]) -> str:
