@@ -133,7 +133,7 @@ def bot_game(name: str, levels: tuple[str, ...], seed: int) -> list[Any]:
         for seat, level in enumerate(levels)
     }
     names = [f"bot {seat}" for seat in range(len(levels))]
-    options = {"short": True} if name == "crates" else {}
+    options = game.quick_options()
     if any(is_realtime(bot) for bot in bots.values()):
         clock = VirtualClock()
         table = Table(game, len(levels), names, seed=seed, options=options, bots=bots, clock=clock)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -31,7 +32,8 @@ class State:
     Every view has these keys, filled in by `view` (a game's `_view` adds its own):
 
     - ``game``: the game's name; ``seat``: whose view it is (None: a spectator's);
-      ``players``: the seats at the table; ``over``: True once the game has ended.
+      ``players``: the seats at the table; ``over``: True once the game has ended;
+      ``result``: `result()` once it has ended (None before).
     - ``waiting``: the seats this viewer may see the game waiting for (`visible_waiting`).
     - ``log``: the events this viewer may see, oldest first. It only grows, except that a game
       may start it afresh for a new round (`restart_log`) or keep only its last `log_limit`.
@@ -128,7 +130,8 @@ class State:
         view["game"] = self.game.name
         view["seat"] = seat
         view["players"] = self.players
-        view["over"] = self.over
+        view["over"] = over = self.over
+        view["result"] = self._result() if over else None
         view["waiting"] = self.visible_waiting(seat)
         view["log"] = self.visible_log(seat)
         return view
@@ -210,8 +213,53 @@ def event(kind: str, text: str, to: Iterable[int] | None = None, **fields: Any) 
 
 
 @dataclass(frozen=True)
+class Option:
+    """A setting players choose when they set up a game: the keyword `Game.new` takes as `name`.
+
+    The command line (``--name``), the setup screens and the tests all read this one
+    description. `help` is the phrase they show; `choices` the values offered (a bool offers
+    yes and no); a default of None leaves the choice to the game (shown as "auto"); `quick` is
+    the value that makes a short game for tests and quick benchmarks (None: the default).
+    """
+
+    name: str
+    kind: type[bool] | type[int] | type[float] | type[str]
+    default: Any
+    help: str
+    choices: tuple[Any, ...] = ()
+    label: str = ""
+    quick: Any = None
+
+    @property
+    def title(self) -> str:
+        """The setup screen's label: `label`, else the name in words."""
+        return self.label or self.name.replace("_", " ").capitalize()
+
+    @property
+    def values(self) -> tuple[Any, ...]:
+        """What a setup screen offers, the default first when it is not among the choices."""
+        offered = self.choices or ((False, True) if self.kind is bool else ())
+        return offered if self.default in offered else (self.default, *offered)
+
+    def check(self, value: Any) -> None:
+        """SetupError unless `value` is of this option's kind and among its choices."""
+        # (True is an int to Python, and 1 is no bool: kinds are compared exactly.)
+        fits = type(value) is self.kind or (self.kind is float and type(value) is int)
+        if not fits or (self.choices and value not in self.choices):
+            if self.choices:
+                wanted = " or ".join(map(str, self.choices))
+            else:
+                wanted = "true or false" if self.kind is bool else f"a {self.kind.__name__}"
+            raise SetupError(f"{self.name} must be {wanted}, not {value!r}")
+
+
+@dataclass(frozen=True)
 class Game:
-    """A registered game: metadata plus how to start and replay one."""
+    """A registered game: metadata plus how to start and replay one.
+
+    `options` are what players choose (see `Option`); `setups` are further keywords `new` takes
+    that stack a game exactly (hands, deck order...), for tests and replays, not for players.
+    """
 
     name: str
     title: str
@@ -220,11 +268,25 @@ class Game:
     default_players: int
     blurb: str
     factory: Callable[..., State] = field(repr=False)
-    option_names: tuple[str, ...] = ()
+    options: tuple[Option, ...] = ()
+    setups: tuple[str, ...] = ()
     chat: bool = True  # whether players may chat at the table (crabs uses gestures instead)
+    #: Played in real time (no turns): bots act after reaction times a table may speed up.
+    realtime: bool = False
     #: Bumped whenever a rule changes what a saved action log means: a table saved under other
     #: rules is not replayed (it would become a different game).
     rules_version: int = 1
+    #: The rules for players, as Markdown, for a game without ``rules/texts/<name>.md``.
+    rules: str = field(default="", repr=False)
+
+    @property
+    def option_names(self) -> tuple[str, ...]:
+        """Every keyword `new` takes besides players and seed: options, then set-ups."""
+        return (*(option.name for option in self.options), *self.setups)
+
+    def quick_options(self) -> dict[str, Any]:
+        """The options that make a short game (crates: 8 rounds, not 15), for tests."""
+        return {option.name: option.quick for option in self.options if option.quick is not None}
 
     def new(self, players: int, seed: int, **options: Any) -> State:
         """A new game for `players` seats, deterministic for a given seed and options."""
@@ -235,6 +297,10 @@ class Game:
         unknown = set(options) - set(self.option_names)
         if unknown:
             raise SetupError(f"unknown option(s) for {self.name}: {', '.join(sorted(unknown))}")
+        for option in self.options:
+            value = options.get(option.name)
+            if value is not None:
+                option.check(value)
         state = self.factory(players, seed, **options)
         state.game = self
         return state
@@ -256,13 +322,35 @@ class Game:
         return state
 
 
+#: Every game, by name, in the order menus list them.
 GAMES: dict[str, Game] = {}
+#: The games that come with tablegames, as `load` names them.
+BUILT_IN = (
+    "tablegames.rules.crates:CRATES",
+    "tablegames.rules.roach:ROACH",
+    "tablegames.rules.crabs:CRABS",
+    "tablegames.rules.kraken:KRAKEN",
+)
 
 
 def register(game: Game) -> Game:
     """Add `game` to the registry under its name and return it."""
     GAMES[game.name] = game
     return game
+
+
+def load(reference: str) -> Game:
+    """Import the game `reference` names ("package.module:NAME", NAME a `Game`, by default
+    GAME) and register it.
+
+    This is how every game joins the registry: the built-in ones (`BUILT_IN`), then those named
+    in the environment variable TABLEGAMES_GAMES (a game that lives outside this package).
+    """
+    module_name, _, attribute = reference.strip().partition(":")
+    game = getattr(importlib.import_module(module_name), attribute or "GAME", None)
+    if not isinstance(game, Game):
+        raise ImportError(f"{reference!r} does not name a game (want 'package.module:NAME')")
+    return register(game)
 
 
 def get_game(name: str) -> Game:

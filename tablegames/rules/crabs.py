@@ -77,7 +77,7 @@ from collections.abc import Sequence
 from itertools import combinations_with_replacement
 from typing import Any, ClassVar
 
-from .core import Action, Event, Game, IllegalAction, SetupError, State, View, register
+from .core import Action, Event, Game, IllegalAction, SetupError, State, View
 
 KIND_NAMES = {
     "retriever": "Crabrador Retriever",
@@ -962,17 +962,16 @@ def _check_first_side(players: int, first_side: int | None, rng: random.Random) 
     return first_side if first_side is not None else rng.randrange(2)
 
 
-CRABS = register(
-    Game(
-        name="crabs",
-        title="You've Got Crabs",
-        min_players=4,
-        max_players=10,
-        default_players=4,
-        blurb="Real-time teams: swap for four of a kind, flash your secret signal, call crabs!",
-        factory=CrabsState,
-        option_names=("hands", "ocean", "draw", "first_side", "deck", "tokens", "pot"),
-        chat=False,
-        rules_version=2,  # 2: a double crab on the pot's last token is paid in full
-    )
+CRABS = Game(
+    name="crabs",
+    title="You've Got Crabs",
+    min_players=4,
+    max_players=10,
+    default_players=4,
+    blurb="Real-time teams: swap for four of a kind, flash your secret signal, call crabs!",
+    factory=CrabsState,
+    setups=("hands", "ocean", "draw", "first_side", "deck", "tokens", "pot"),
+    chat=False,
+    realtime=True,
+    rules_version=2,  # 2: a double crab on the pot's last token is paid in full
 )

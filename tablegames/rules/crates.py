@@ -52,7 +52,7 @@ from .cards import (
     rank,
     suit,
 )
-from .core import Action, Game, IllegalAction, SetupError, State, View, register
+from .core import Action, Game, IllegalAction, Option, SetupError, State, View
 
 FULL_HAND_SIZES = (8, 7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7, 8)
 SHORT_HAND_SIZES = FULL_HAND_SIZES[:8]
@@ -670,16 +670,17 @@ def _check_deck(deck: list[str] | None, stacked: bool) -> list[str] | None:
     return cards
 
 
-CRATES = register(
-    Game(
-        name="crates",
-        title="Crates",
-        min_players=2,
-        max_players=5,
-        default_players=4,
-        blurb="A Crazy Eights variant: shed your hand, crank the 2s, shout Crates! at one card.",
-        factory=CratesState,
-        option_names=("short", "dealer", "hands", "upcard", "draw", "deck"),
-        rules_version=2,  # 2: a 9 is no longer wild (see the module docstring)
-    )
+CRATES = Game(
+    name="crates",
+    title="Crates",
+    min_players=2,
+    max_players=5,
+    default_players=4,
+    blurb="A Crazy Eights variant: shed your hand, crank the 2s, shout Crates! at one card.",
+    factory=CratesState,
+    options=(
+        Option("short", bool, False, "8 rounds instead of 15", label="Short game", quick=True),
+    ),
+    setups=("dealer", "hands", "upcard", "draw", "deck"),
+    rules_version=2,  # 2: a 9 is no longer wild (see the module docstring)
 )

@@ -45,7 +45,7 @@ from dataclasses import dataclass, field
 from itertools import combinations_with_replacement
 from typing import Any, ClassVar
 
-from .core import Action, Game, IllegalAction, SetupError, State, View, register
+from .core import Action, Game, IllegalAction, SetupError, State, View
 
 ANIMALS = ("bat", "fly", "cockroach", "frog", "mouse", "scorpion", "ladybug")
 PLURALS = {
@@ -642,15 +642,13 @@ def _codes(value: object, what: str) -> list[str]:
     return [str(code) for code in value]
 
 
-ROACH = register(
-    Game(
-        name="roach",
-        title="Cockroach Poker Royal",
-        min_players=2,
-        max_players=6,
-        default_players=4,
-        blurb="Pass bugs face down, lie about them, and don't collect four of a kind.",
-        factory=RoachState,
-        option_names=("hands", "penalty", "first", "deck", "fronts"),
-    )
+ROACH = Game(
+    name="roach",
+    title="Cockroach Poker Royal",
+    min_players=2,
+    max_players=6,
+    default_players=4,
+    blurb="Pass bugs face down, lie about them, and don't collect four of a kind.",
+    factory=RoachState,
+    setups=("hands", "penalty", "first", "deck", "fronts"),
 )

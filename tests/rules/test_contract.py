@@ -8,13 +8,12 @@ import random
 import msgpack
 import pytest
 
-from tablegames.rules import GAMES, IllegalAction, get_game
+from tablegames.rules import GAMES, IllegalAction, SetupError, get_game
 from tablegames.rules.core import visible_to
 
 from .scripts import settle_clock
 
 GAME_NAMES = sorted(GAMES)
-QUICK_OPTIONS = {"crates": {"short": True}}
 
 
 def random_playout(name: str, players: int, seed: int, limit: int = 20_000):
@@ -24,7 +23,7 @@ def random_playout(name: str, players: int, seed: int, limit: int = 20_000):
     deadline, and the `time` action applied there is logged like any move.
     """
     game = get_game(name)
-    options = QUICK_OPTIONS.get(name, {})
+    options = game.quick_options()
     state = game.new(players, seed, **options)
     rng = random.Random(seed)
     log: list[tuple[int, dict, float]] = []
@@ -78,7 +77,7 @@ def test_replay_reaches_the_same_state(name):
 @pytest.mark.parametrize("name", GAME_NAMES)
 def test_views_and_actions_are_plain_data(name):
     game = get_game(name)
-    state = game.new(game.default_players, 11, **QUICK_OPTIONS.get(name, {}))
+    state = game.new(game.default_players, 11, **game.quick_options())
     rng = random.Random(11)
     for _ in range(300):
         settle_clock(state, 0.0)
@@ -116,7 +115,7 @@ BAD_ACTIONS = [
 def test_bad_and_out_of_turn_actions_change_nothing(name):
     game = get_game(name)
     players = game.default_players
-    state = game.new(players, 5, **QUICK_OPTIONS.get(name, {}))
+    state = game.new(players, 5, **game.quick_options())
     rng = random.Random(5)
     for step in range(200):
         settle_clock(state, 0.0)
@@ -145,7 +144,7 @@ def test_bad_and_out_of_turn_actions_change_nothing(name):
 @pytest.mark.parametrize("name", GAME_NAMES)
 def test_the_waiting_list_a_seat_sees_never_names_more_than_the_game_waits_for(name):
     game = get_game(name)
-    state = game.new(game.default_players, 3, **QUICK_OPTIONS.get(name, {}))
+    state = game.new(game.default_players, 3, **game.quick_options())
     rng = random.Random(3)
     for _ in range(300):
         settle_clock(state, 0.0)
@@ -168,14 +167,14 @@ def test_same_seed_same_game(name):
 
 
 #: The keys `State.view` puts in every view (see `rules/core.py`).
-VIEW_KEYS = {"game", "seat", "players", "over", "waiting", "log"}
+VIEW_KEYS = {"game", "seat", "players", "over", "result", "waiting", "log"}
 
 
 @pytest.mark.parametrize("name", GAME_NAMES)
 def test_every_view_has_the_documented_keys_and_every_event_a_kind(name):
     game = get_game(name)
     players = game.default_players
-    state = game.new(players, 7, **QUICK_OPTIONS.get(name, {}))
+    state = game.new(players, 7, **game.quick_options())
     rng = random.Random(7)
     events: list[dict] = list(state.log)
     for _ in range(300):
@@ -185,6 +184,7 @@ def test_every_view_has_the_documented_keys_and_every_event_a_kind(name):
             assert set(view) >= VIEW_KEYS
             assert (view["game"], view["seat"], view["players"]) == (name, seat, players)
             assert view["over"] == state.over
+            assert view["result"] == (state.result() if state.over else None)
             assert view["waiting"] == state.visible_waiting(seat)
             assert all(visible_to(event, seat) for event in view["log"])
             assert state.log_limit is None or len(view["log"]) <= state.log_limit
@@ -196,3 +196,38 @@ def test_every_view_has_the_documented_keys_and_every_event_a_kind(name):
         assert isinstance(event["kind"], str) and event["kind"], event
         assert isinstance(event["text"], str), event
         assert event["to"] is None or all(0 <= seat < players for seat in event["to"]), event
+
+
+def makes_a_game(game, options) -> bool:
+    """True if some table size takes `options` (a kraken board is for some counts only)."""
+    for players in range(game.min_players, game.max_players + 1):
+        try:
+            game.new(players, 1, **options)
+        except SetupError:
+            continue
+        return True
+    return False
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_every_option_says_what_it_is_and_every_value_offered_makes_a_game(name):
+    game = get_game(name)
+    for option in game.options:
+        assert option.help and option.title and option.name in game.option_names
+        assert option.default in option.values
+        for value in option.values:
+            assert makes_a_game(game, {option.name: value}), (option.name, value)
+    assert makes_a_game(game, game.quick_options())
+    with pytest.raises(SetupError, match="unknown option"):
+        game.new(game.default_players, 1, no_such_option=True)
+
+
+def test_option_values_are_checked_before_the_game_sees_them():
+    short = get_game("crates").options[0]
+    with pytest.raises(SetupError, match="short must be true or false, not 1"):
+        get_game("crates").new(4, 1, short=1)
+    assert short.values == (False, True)
+    board = next(option for option in get_game("kraken").options if option.name == "board")
+    assert board.values == (None, "quick", "long")  # None: the board for the player count
+    with pytest.raises(SetupError, match="board must be quick or long"):
+        get_game("kraken").new(5, 1, board="medium")

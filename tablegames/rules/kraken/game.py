@@ -6,7 +6,7 @@ import random
 from collections import Counter
 from typing import Any, ClassVar
 
-from ..core import Action, Game, SetupError, View, register
+from ..core import Action, Game, Option, SetupError, View
 from .abilities import Abilities
 from .board import BOARDS, BOARDS_FOR_PLAYERS, START
 from .cards import deck_cards, ritual_cards, stacked_top
@@ -357,25 +357,20 @@ def _stacked_pile(top: object, full: list[str], what: str, rng: random.Random) -
     return list(reversed(stacked + rest))
 
 
-KRAKEN = register(
-    Game(
-        name="kraken",
-        title="Feed the Kraken",
-        min_players=5,
-        max_players=11,
-        default_players=7,
-        blurb="Sailors, pirates and a cult steer one ship: mutiny, navigate, feed the Kraken.",
-        factory=KrakenState,
-        # 2: a cabin search shows the group (cult), no longer the rank (cult_leader, cultist).
-        rules_version=2,
-        option_names=(
-            "board",
-            "characters",
-            "roles",
-            "deck",
-            "dealt_characters",
-            "captain",
-            "rituals",
-        ),
-    )
+KRAKEN = Game(
+    name="kraken",
+    title="Feed the Kraken",
+    min_players=5,
+    max_players=11,
+    default_players=7,
+    blurb="Sailors, pirates and a cult steer one ship: mutiny, navigate, feed the Kraken.",
+    factory=KrakenState,
+    options=(
+        # None: the board for the player count (long from 8 players; 7 may choose).
+        Option("board", str, None, "quick for 5-7 players, long for 7-11", ("quick", "long")),
+        Option("characters", bool, True, "deal character cards"),
+    ),
+    setups=("roles", "deck", "dealt_characters", "captain", "rituals"),
+    # 2: a cabin search shows the group (cult), no longer the rank (cult_leader, cultist).
+    rules_version=2,
 )

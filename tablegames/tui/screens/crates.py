@@ -18,7 +18,6 @@ from ..widgets.seats import SeatPanel
 from . import crates_view as show
 from .dialogs import Option, PickDialog
 from .game import PICK_BINDINGS, PICK_KEYS, ActionButton, HandScreen, Overlay
-from .options import SetupOption
 from .results import FinalStandings, RoundSummary
 
 if TYPE_CHECKING:
@@ -322,4 +321,3 @@ class CratesScreen(HandScreen):
 
 
 SCREEN = CratesScreen
-OPTIONS = (SetupOption("short", "Short game", (False, True), False, "8 rounds, not 15"),)

@@ -38,7 +38,6 @@ from .dialogs import Option, PickDialog
 from .game import ActionButton, GameScreen, Overlay
 from .kraken_choices import OPTION_KEYS, Chooser, Pending, Question, start
 from .kraken_dialogs import PassOnNotice, VoyageOver
-from .options import SetupOption
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -330,7 +329,3 @@ class KrakenScreen(GameScreen):
 
 
 SCREEN = KrakenScreen
-OPTIONS = (
-    SetupOption("board", "Board", ("quick", "long"), "quick", "quick: 5-7 players, long: 7-11"),
-    SetupOption("characters", "Characters", (True, False), True, "deal character cards"),
-)
