@@ -112,12 +112,12 @@ def test_no_module_outside_the_engines_parses_event_text():
 # -- reworded sentences ---------------------------------------------------------------------------
 def reword(monkeypatch: pytest.MonkeyPatch) -> None:
     """From now on every event's text is reworded (the facts stay in the kind and fields)."""
-    made = core.event
+    emit = core.State.emit
 
-    def event(kind: str, text: str, to: Any = None, **fields: Any) -> dict[str, Any]:
-        return made(kind, "Something happens: " + text[::-1], to, **fields)
+    def reworded(self: core.State, kind: str, text: str, to: Any = None, **fields: Any) -> Any:
+        return emit(self, kind, "Something happens: " + text[::-1], to, **fields)
 
-    monkeypatch.setattr(core, "event", event)
+    monkeypatch.setattr(core.State, "emit", reworded)
 
 
 @pytest.fixture

@@ -12,7 +12,6 @@ from ..rules import Action, View
 from ..rules.cards import DECK, RANK_OF, SUIT_OF, SUITS, rank, suit
 from ..rules.crates import (
     CARD_POINTS,
-    CRANK_CARDS,
     FITTING,
     NAMEABLE_SUITS,
     SUIT_NAMING_CARDS,
@@ -586,10 +585,9 @@ def rollout_turn(state: CratesState, seat: int) -> Action:
     hand = state.hands[seat]
     if state.phase == "suit":
         return {"type": "suit", "suit": best_suit(suits_for(state.discard_pile[-1]), hand)}
-    fitting = CRANK_CARDS if state.crank else FITTING[RANK_OF[state.discard_pile[-1]], state.suit]
     move = policy_move(
         hand,
-        fitting,
+        state.fitting(),
         state.crank,
         seat,
         state.direction,
@@ -622,7 +620,7 @@ def play_round(
     (quiet: no log), each turn is `turn(state, seat)` (the normal bot's, from the bare state),
     and whoever could call Dope! does so at once.
     """
-    state = CratesState.from_view(view, hands, draw, seed)
+    state = CratesState.from_view(view, random.Random(seed), hands=hands, draw=draw)
     start = state.round_index
     state.apply(view["seat"], first)
     for _ in range(ROLLOUT_LIMIT):

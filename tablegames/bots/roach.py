@@ -31,7 +31,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..rules import Action, View
-from ..rules.roach import ANIMALS, CLAIMS, DECK_COUNTS, SPECIALS, animal_of, is_royal, matches
+from ..rules.roach import (
+    ANIMALS,
+    CLAIMS,
+    DECK_COUNTS,
+    SPECIALS,
+    animal_of,
+    is_royal,
+    lay_choices,
+)
 from ..rules.roach import claim_is_true as _claim_is_true
 
 TYPES = tuple(DECK_COUNTS)  # the 16 card codes
@@ -187,15 +195,8 @@ class Reading:
     def _best_lay(self, special: str, claim: str) -> tuple[tuple[str, ...], float]:
         others = self.hand.copy()
         others[special] -= 1
-        cards = sorted(others.elements())
-        options: list[tuple[str, ...]] = [(card,) for card in set(cards) if matches(card, claim)]
-        if len(cards) < 2:
-            options.append(tuple(cards))
-        else:
-            kinds = sorted(set(cards))
-            options += [
-                (a, b) for i, a in enumerate(kinds) for b in kinds[i:] if a != b or others[a] >= 2
-            ]
+        # The engine's choices, each in name order: a tie goes to the first by name.
+        options = [tuple(sorted(lay)) for lay in lay_choices(list(others.elements()), claim)]
         return min(((o, self.lay_cost(o)) for o in options), key=lambda pair: (pair[1], pair[0]))
 
     def lay_cost(self, cards: Sequence[str]) -> float:

@@ -155,6 +155,21 @@ class State:
         self._log_views[seat] = (log, dropped, len(log), visible)
         return list(visible)
 
+    @classmethod
+    def from_view(cls, view: View, rng: random.Random) -> State:
+        """A quiet state consistent with `view`: what the viewer saw is as it was, and what it
+        could not see is dealt from `rng` (a game may take keywords that deal it as a bot
+        guesses instead). Bots' look-ahead plays in these, never in the real state.
+
+        Games whose bots look ahead implement it; `sample` is the same from a real state.
+        """
+        raise NotImplementedError(f"{cls.__name__} cannot be rebuilt from a view")
+
+    def sample(self, seat: int, rng: random.Random) -> State:
+        """A state `seat` could not tell from this one: `from_view` of its view (OpenSpiel's
+        resample_from_infostate). The contract test plays both and compares what `seat` sees."""
+        return type(self).from_view(self.view(seat), rng)
+
     def result(self) -> dict[str, Any]:
         """Final outcome: at least {"winners": [...], "scores": [...]}; only once over."""
         if not self.over:
@@ -170,7 +185,7 @@ class State:
         """
         if self.quiet:
             return None
-        new = event(kind, text, to, **fields)
+        new = {"kind": kind, "text": text, "to": None if to is None else sorted(to), **fields}
         self._emitted.append(new)
         log = self.log
         log.append(new)

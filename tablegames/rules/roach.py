@@ -123,6 +123,20 @@ def sort_cards(cards: Iterable[str]) -> list[str]:
     return sorted(cards, key=_ORDER.__getitem__)
 
 
+def lay_choices(others: Sequence[str], claim: str) -> list[tuple[str, ...]]:
+    """Every distinct lay open to a player who took a special card judged against `claim`, whose
+    other hand cards are `others`: one card of the claim, or any two others (or the only one)."""
+    counts = Counter(others)
+    choices: set[tuple[str, ...]] = {(card,) for card in counts if matches(card, claim)}
+    if len(others) < 2:
+        choices.add(tuple(others))
+    else:
+        for a, b in combinations_with_replacement(sort_cards(counts), 2):
+            if a != b or counts[a] >= 2:
+                choices.add((a, b))
+    return sorted(choices, key=lambda cs: (len(cs), [_ORDER[c] for c in cs]))
+
+
 @dataclass
 class Flight:
     """The card travelling face down, its chain of claims and who has seen it."""
@@ -472,16 +486,7 @@ class RoachState(State):
         """Every distinct legal lay for the player who took a special card."""
         pending = self.pending
         assert pending is not None
-        others = self._others(pending)
-        counts = Counter(others)
-        choices: set[tuple[str, ...]] = {(card,) for card in counts if matches(card, pending.claim)}
-        if len(others) < 2:
-            choices.add(tuple(others))
-        else:
-            for a, b in combinations_with_replacement(sort_cards(counts), 2):
-                if a != b or counts[a] >= 2:
-                    choices.add((a, b))
-        return sorted(choices, key=lambda cs: (len(cs), [_ORDER[c] for c in cs]))
+        return lay_choices(self._others(pending), pending.claim)
 
     # -- moving cards -------------------------------------------------------------------------
     def _take_special(self, seat: int, card: str, claim: str) -> None:

@@ -231,3 +231,26 @@ def test_option_values_are_checked_before_the_game_sees_them():
     assert board.values == (None, "quick", "long")  # None: the board for the player count
     with pytest.raises(SetupError, match="board must be quick or long"):
         get_game("kraken").new(5, 1, board="medium")
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_a_state_sampled_from_a_seats_view_looks_the_same_to_that_seat(name):
+    game = get_game(name)
+    players = game.default_players
+    state = game.new(players, 13, **game.quick_options())
+    try:
+        state.sample(0, random.Random(0))
+    except NotImplementedError:
+        pytest.skip(f"{name} is not rebuilt from views (its bots do not sample states)")
+    rng = random.Random(13)
+    for step in range(200):
+        settle_clock(state, 0.0)
+        if state.over:
+            break
+        for seat in range(players):
+            sampled = state.sample(seat, random.Random(step))
+            assert sampled.quiet and sampled.legal(seat) == state.legal(seat)
+            seen, again = state.view(seat), sampled.view(seat)
+            assert {**again, "log": []} == {**seen, "log": []}, (step, seat)
+        seat = rng.choice(sorted(state.waiting_for()))
+        state.apply(seat, rng.choice(state.legal(seat)))

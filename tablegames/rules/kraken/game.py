@@ -7,6 +7,7 @@ from collections import Counter
 from typing import Any, ClassVar
 
 from ..core import Action, Game, Option, SetupError, View
+from . import lookahead
 from .abilities import Abilities
 from .board import BOARDS, BOARDS_FOR_PLAYERS, START
 from .cards import deck_cards, ritual_cards, stacked_top
@@ -87,6 +88,38 @@ class KrakenState(Abilities, Characters, Rituals, Navigation, Command):
             self.characters = [None] * players
             first = captain if captain is not None else self.rng.randrange(players)
         self._set_the_table(first)
+
+    @classmethod
+    def imagine(
+        cls, view: View, rng: random.Random, roles: list[str], factions: list[str]
+    ) -> KrakenState | None:
+        """A quiet state for a bot's look-ahead at a captain's pick (see `lookahead`): the table
+        as `view` shows it, the roles as a bot guesses them (`roles` as dealt, `factions` now),
+        the unseen navigation cards shuffled from `rng`, no characters. None at any other moment,
+        or for roles the table cannot have."""
+        try:
+            state = cls(
+                view["players"],
+                rng.getrandbits(32),
+                board=view["board"],
+                characters=False,
+                roles=roles,
+                captain=view["captain"],
+            )
+        except SetupError:
+            return None
+        state.game, state.quiet = KRAKEN, True
+        state.factions = list(factions)
+        lookahead.copy_public(state, view)
+        return state if lookahead.set_pick(state, view, rng) else None
+
+    def copy(self, rng: random.Random | None = None) -> KrakenState:
+        """A copy deep enough for a look-ahead's rollout (the chart and tables are shared),
+        drawing from `rng` if given (else from the same generator as this state)."""
+        copied = lookahead.rollout_copy(self)
+        if rng is not None:
+            copied.rng = rng
+        return copied
 
     def _set_the_table(self, first_captain: int) -> None:
         players = self.players
