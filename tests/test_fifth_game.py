@@ -132,17 +132,11 @@ class KuhnState(State):
         return {"winners": winners, "scores": list(self.chips)}
 
 
+#: The game: name, title, players (fewest, most, usual), blurb, the state class, and the rest.
 KUHN = Game(
-    name="kuhn",
-    title="Kuhn poker",
-    min_players=2,
-    max_players=2,
-    default_players=2,
-    blurb="Three cards, one each: check, bet, call or fold.",
-    factory=KuhnState,
-    options=(Option("hands", int, 3, "hands to play", (1, 3, 5), quick=1),),
-    rules=RULES,
-)
+    "kuhn", "Kuhn poker", 2, 2, 2, "Three cards, one each: check, bet, call or fold.", KuhnState,
+    options=(Option("hands", int, 3, "hands to play", (1, 3, 5), quick=1),), rules=RULES,
+)  # fmt: skip
 
 # -- playing it everywhere ------------------------------------------------------------------------
 ROOT = Path(__file__).resolve().parent.parent

@@ -41,6 +41,7 @@ from ..rules.roach import (
     lay_choices,
 )
 from ..rules.roach import claim_is_true as _claim_is_true
+from . import AnyLegalAction
 
 TYPES = tuple(DECK_COUNTS)  # the 16 card codes
 TRUE = {(card, claim): _claim_is_true(card, claim) for card in TYPES for claim in CLAIMS}
@@ -308,11 +309,8 @@ def soft_shares(values: Sequence[float], temperature: float) -> list[float]:
 # -- random ---------------------------------------------------------------------------------------
 
 
-class RandomBot:
+class RandomBot(AnyLegalAction):
     """Offers any card to anyone with any claim; believes, doubts or passes with equal odds."""
-
-    def __init__(self, seat: int, rng: random.Random) -> None:
-        self.seat, self.rng = seat, rng
 
     def choose(self, view: View, legal: list[Action]) -> Action | None:
         if not legal:
@@ -356,6 +354,18 @@ class Answer:
     believe: float
     doubt: float
     passes: float
+
+    def worth(self, true: bool, back: float, taken: float, onward: float | None) -> float:
+        """A card's worth to its sender once answered: `back` (it comes back to the sender:
+        believed and true, or doubted and false), `taken` (the receiver keeps it), or `onward`
+        (passed on; None where it cannot be)."""
+        if true:
+            value = self.believe * back + self.doubt * taken
+        else:
+            value = self.believe * taken + self.doubt * back
+        if onward is not None:
+            value += self.passes * onward
+        return value
 
 
 class Thinker:
@@ -512,15 +522,12 @@ class Thinker:
         back = self.worth(sender, sender, claim, size)  # the card comes back to the sender
         taken = self.worth(sender, to, claim)
         passed = self.after_pass(sender, [sender]) if answer.passes else None
-        values = {}
-        for card in TYPES:
-            if TRUE[card, claim]:
-                value = answer.believe * back[card] + answer.doubt * taken[card]
-            else:
-                value = answer.believe * taken[card] + answer.doubt * back[card]
-            if passed is not None:
-                value += answer.passes * passed[card]
-            values[card] = value
+        values = {
+            card: answer.worth(
+                TRUE[card, claim], back[card], taken[card], None if passed is None else passed[card]
+            )
+            for card in TYPES
+        }
         self._worth[key] = values
         return values
 
@@ -564,13 +571,8 @@ class Thinker:
                 back = self.worth(me, me, new_claim)
                 value = 0.0
                 for card, p in odds.items():
-                    if TRUE[card, new_claim]:
-                        v = answer.believe * back[card] + answer.doubt * taken[card]
-                    else:
-                        v = answer.believe * taken[card] + answer.doubt * back[card]
-                    if onward is not None:
-                        v += answer.passes * onward[card]
-                    value += p * v
+                    later = None if onward is None else onward[card]
+                    value += p * answer.worth(TRUE[card, new_claim], back[card], taken[card], later)
                 passes[to, new_claim] = value
         values["passes"] = passes
         values["pass"] = max(passes.values())

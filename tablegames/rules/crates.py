@@ -229,12 +229,8 @@ class CratesState(State):
         return state
 
     # -- the contract -------------------------------------------------------------------------
-    @property
-    def over(self) -> bool:
-        return self.phase == "over"
-
     def _waiting_for(self) -> frozenset[int]:
-        return frozenset((self.turn,))
+        return frozenset((self.turn,))  # the suit to name, a play or a draw: always one seat
 
     def _legal(self, seat: int) -> list[Action]:
         actions: list[Action]
@@ -254,6 +250,10 @@ class CratesState(State):
                 if target != seat
             ]
         return actions
+
+    @property
+    def over(self) -> bool:
+        return self.phase == "over"  # (`_end_round` sets it after the last round)
 
     def _turn_actions(self, seat: int) -> list[Action]:
         hand = self.hands[seat]

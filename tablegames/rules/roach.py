@@ -161,6 +161,7 @@ class PendingLay:
 class RoachState(State):
     """A game of Cockroach Poker Royal in progress."""
 
+    log_limit = LOG_LIMIT
     handlers: ClassVar[dict[str, str]] = {
         "offer": "_offer",
         "challenge": "_challenge",
@@ -168,7 +169,6 @@ class RoachState(State):
         "pass": "_pass",
         "lay": "_lay",
     }
-    log_limit = LOG_LIMIT
 
     def __init__(
         self,

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
 
 import msgpack
 import pytest
 
-from tablegames.rules import GAMES, IllegalAction, SetupError, get_game
+from tablegames.rules import GAMES, IllegalAction, SetupError, State, get_game
 from tablegames.rules.core import visible_to
 
 from .scripts import settle_clock
@@ -36,6 +37,21 @@ def random_playout(name: str, players: int, seed: int, limit: int = 20_000):
         state.apply(seat, action, now)
         log.append((seat, action, now))
     raise AssertionError(f"{name} seed {seed} did not end in {limit} actions")
+
+
+def positions(name: str, seed: int, steps: int = 300) -> Iterator[State]:
+    """A new game of `name` at each of its first `steps` positions (the clock settled first),
+    moved on by a random legal action of a waiting seat after each; stops when it is over."""
+    game = get_game(name)
+    state = game.new(game.default_players, seed, **game.quick_options())
+    rng = random.Random(seed)
+    for _ in range(steps):
+        settle_clock(state, 0.0)
+        if state.over:
+            return
+        yield state
+        seat = rng.choice(sorted(state.waiting_for()))
+        state.apply(seat, rng.choice(state.legal(seat)))
 
 
 @pytest.mark.parametrize("name", GAME_NAMES)
@@ -76,22 +92,14 @@ def test_replay_reaches_the_same_state(name):
 
 @pytest.mark.parametrize("name", GAME_NAMES)
 def test_views_and_actions_are_plain_data(name):
-    game = get_game(name)
-    state = game.new(game.default_players, 11, **game.quick_options())
-    rng = random.Random(11)
-    for _ in range(300):
-        settle_clock(state, 0.0)
-        if state.over:
-            break
-        for seat in [None, *range(game.default_players)]:
+    for state in positions(name, 11):
+        for seat in [None, *range(state.players)]:
             view = state.view(seat)
             assert msgpack.unpackb(msgpack.packb(view), strict_map_key=False) == json.loads(
                 json.dumps(view)
             )
-        seat = rng.choice(sorted(state.waiting_for()))
-        action = rng.choice(state.legal(seat))
-        assert msgpack.unpackb(msgpack.packb(action)) == action
-        state.apply(seat, action)
+            actions = state.legal(seat) if seat is not None else []
+            assert msgpack.unpackb(msgpack.packb(actions)) == actions
 
 
 BAD_ACTIONS = [
@@ -113,14 +121,8 @@ BAD_ACTIONS = [
 
 @pytest.mark.parametrize("name", GAME_NAMES)
 def test_bad_and_out_of_turn_actions_change_nothing(name):
-    game = get_game(name)
-    players = game.default_players
-    state = game.new(players, 5, **game.quick_options())
-    rng = random.Random(5)
-    for step in range(200):
-        settle_clock(state, 0.0)
-        if state.over:
-            break
+    for step, state in enumerate(positions(name, 5, steps=200)):
+        players = state.players
         before = [state.view(seat) for seat in [None, *range(players)]]
         waiting = state.waiting_for()
         idle = [seat for seat in range(players) if seat not in waiting]
@@ -137,24 +139,13 @@ def test_bad_and_out_of_turn_actions_change_nothing(name):
             with pytest.raises(IllegalAction):
                 state.apply(bad_seat, state.legal(min(waiting))[0])
         assert [state.view(seat) for seat in [None, *range(players)]] == before, step
-        seat = rng.choice(sorted(waiting))
-        state.apply(seat, rng.choice(state.legal(seat)))
 
 
 @pytest.mark.parametrize("name", GAME_NAMES)
 def test_the_waiting_list_a_seat_sees_never_names_more_than_the_game_waits_for(name):
-    game = get_game(name)
-    state = game.new(game.default_players, 3, **game.quick_options())
-    rng = random.Random(3)
-    for _ in range(300):
-        settle_clock(state, 0.0)
-        if state.over:
-            break
-        waiting = state.waiting_for()
-        for seat in [None, *range(game.default_players)]:
-            assert set(state.visible_waiting(seat)) <= waiting
-        seat = rng.choice(sorted(waiting))
-        state.apply(seat, rng.choice(state.legal(seat)))
+    for state in positions(name, 3):
+        for seat in [None, *range(state.players)]:
+            assert set(state.visible_waiting(seat)) <= state.waiting_for()
 
 
 @pytest.mark.parametrize("name", GAME_NAMES)
@@ -172,30 +163,24 @@ VIEW_KEYS = {"game", "seat", "players", "over", "result", "waiting", "log"}
 
 @pytest.mark.parametrize("name", GAME_NAMES)
 def test_every_view_has_the_documented_keys_and_every_event_a_kind(name):
-    game = get_game(name)
-    players = game.default_players
-    state = game.new(players, 7, **game.quick_options())
-    rng = random.Random(7)
-    events: list[dict] = list(state.log)
-    for _ in range(300):
-        settle_clock(state, 0.0)
-        for seat in [None, *range(players)]:
+    events: list[dict] = []
+    for state in positions(name, 7):
+        events += state.log
+        for seat in [None, *range(state.players)]:
             view = state.view(seat)
             assert set(view) >= VIEW_KEYS
-            assert (view["game"], view["seat"], view["players"]) == (name, seat, players)
+            assert (view["game"], view["seat"], view["players"]) == (name, seat, state.players)
             assert view["over"] == state.over
             assert view["result"] == (state.result() if state.over else None)
             assert view["waiting"] == state.visible_waiting(seat)
             assert all(visible_to(event, seat) for event in view["log"])
             assert state.log_limit is None or len(view["log"]) <= state.log_limit
-        if state.over:
-            break
-        seat = rng.choice(sorted(state.waiting_for()))
-        events += state.apply(seat, rng.choice(state.legal(seat)))
-    for event in events:
+    state, _, _ = random_playout(name, get_game(name).default_players, 7)
+    assert state.view(None)["result"] == state.result()
+    for event in events + state.log:
         assert isinstance(event["kind"], str) and event["kind"], event
         assert isinstance(event["text"], str), event
-        assert event["to"] is None or all(0 <= seat < players for seat in event["to"]), event
+        assert event["to"] is None or all(0 <= seat < state.players for seat in event["to"]), event
 
 
 def makes_a_game(game, options) -> bool:
@@ -235,22 +220,12 @@ def test_option_values_are_checked_before_the_game_sees_them():
 
 @pytest.mark.parametrize("name", GAME_NAMES)
 def test_a_state_sampled_from_a_seats_view_looks_the_same_to_that_seat(name):
-    game = get_game(name)
-    players = game.default_players
-    state = game.new(players, 13, **game.quick_options())
-    try:
-        state.sample(0, random.Random(0))
-    except NotImplementedError:
-        pytest.skip(f"{name} is not rebuilt from views (its bots do not sample states)")
-    rng = random.Random(13)
-    for step in range(200):
-        settle_clock(state, 0.0)
-        if state.over:
-            break
-        for seat in range(players):
-            sampled = state.sample(seat, random.Random(step))
+    for step, state in enumerate(positions(name, 13, steps=200)):
+        for seat in range(state.players):
+            try:
+                sampled = state.sample(seat, random.Random(step))
+            except NotImplementedError:
+                pytest.skip(f"{name} is not rebuilt from views (its bots do not sample states)")
             assert sampled.quiet and sampled.legal(seat) == state.legal(seat)
             seen, again = state.view(seat), sampled.view(seat)
             assert {**again, "log": []} == {**seen, "log": []}, (step, seat)
-        seat = rng.choice(sorted(state.waiting_for()))
-        state.apply(seat, rng.choice(state.legal(seat)))

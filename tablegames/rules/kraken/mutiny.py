@@ -86,13 +86,9 @@ class Command(Voyage):
         if {"type": "appoint", **wanted} not in options:
             raise IllegalAction(self._why_not_appoint(wanted))
         if self.phase == "emergency":
-            self.navigator = wanted["navigator"]
-            self.emit(
-                "emergency_navigator",
-                f"{{{seat}}} names {{{self.navigator}}} emergency navigator.",
-                captain=seat,
-                navigator=self.navigator,
-            )
+            self.navigator = navigator = wanted["navigator"]
+            text = f"{{{seat}}} names {{{navigator}}} emergency navigator."
+            self.emit("emergency_navigator", text, captain=seat, navigator=navigator)
             self.agenda.insert(0, "navigate")
         elif self.consultant is not None and self.lieutenant is None:
             self.lieutenant = wanted["lieutenant"]
@@ -291,12 +287,8 @@ class Command(Voyage):
         if target not in mutiny.tied:
             raise IllegalAction(f"{{{target}}} is not among the tied players")
         mutiny.tied.remove(target)
-        self.emit(
-            "tie_removed",
-            f"{{{seat}}} removes {{{target}}} from the tie.",
-            seat=seat,
-            target=target,
-        )
+        text = f"{{{seat}}} removes {{{target}}} from the tie."
+        self.emit("tie_removed", text, seat=seat, target=target)
         if len(mutiny.tied) == 1:
             self._finish_mutiny(mutiny.tied[0])
             self._advance()

@@ -164,26 +164,23 @@ class GenericScreen(GameScreen):
 
 
 class GenericResult(GameOver):
-    """The end of any game: who won, and each player's score from the game's result."""
+    """The end of any game: who won, and each player's score, from the game's `result`."""
 
     def __init__(self, result: dict[str, Any], names: Sequence[str], ascii: bool = False) -> None:
         super().__init__(ascii)
-        self.result = result
-        self.names = list(names)
+        winners = [names[seat] for seat in result.get("winners", [])]
+        verb = "win" if len(winners) > 1 else "wins"
+        self.headline = f"{' and '.join(winners)} {verb}!" if winners else "nobody wins."
+        scores = result.get("scores") or [""] * len(names)
+        self.rows = [(name, str(score)) for name, score in zip(names, scores, strict=False)]
 
     def _headline(self) -> str:
-        winners = [self.names[seat] for seat in self.result.get("winners", [])]
-        if not winners:
-            return "nobody wins."
-        return f"{' and '.join(winners)} {'win' if len(winners) > 1 else 'wins'}!"
+        return self.headline
 
     def _table(self) -> Table:
-        table = Table(box=table_box(self.ascii), expand=True)
-        table.add_column("Player")
-        table.add_column("Score", justify="right")
-        scores = self.result.get("scores") or [""] * len(self.names)
-        for name, score in zip(self.names, scores, strict=False):
-            table.add_row(name, str(score))
+        table = Table("Player", "Score", box=table_box(self.ascii), expand=True)
+        for row in self.rows:
+            table.add_row(*row)
         return table
 
 
