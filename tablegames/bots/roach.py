@@ -197,7 +197,7 @@ class Reading:
         others = self.hand.copy()
         others[special] -= 1
         # The engine's choices, each in name order: a tie goes to the first by name.
-        options = [tuple(sorted(lay)) for lay in lay_choices(list(others.elements()), claim)]
+        options = {tuple(sorted(lay)) for lay in lay_choices(list(others.elements()), claim)}
         return min(((o, self.lay_cost(o)) for o in options), key=lambda pair: (pair[1], pair[0]))
 
     def lay_cost(self, cards: Sequence[str]) -> float:

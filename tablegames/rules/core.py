@@ -38,6 +38,9 @@ class State:
     - ``log``: the events this viewer may see, oldest first. It only grows, except that a game
       may start it afresh for a new round (`restart_log`) or keep only its last `log_limit`.
 
+    Keys a game may add that shared code reads with one meaning: ``hand`` (the viewer's cards),
+    ``round`` (the round shown: replays jump by it).
+
     Every event (`emit`) is a map with ``kind`` (a short code naming what happened), ``text``
     (a sentence for people, seats written ``{0}``, ``{1}``...), ``to`` (None: everyone, else the
     seats that may see it) and the facts as fields (seats, cards, counts). Bots, screens and
@@ -220,11 +223,6 @@ def visible_to(event: Event, seat: int | None) -> bool:
     """True if `seat` may see `event` (events carry `to`: None for public, else a list of seats)."""
     to = event.get("to")
     return to is None or (seat is not None and seat in to)
-
-
-def event(kind: str, text: str, to: Iterable[int] | None = None, **fields: Any) -> Event:
-    """A log event. `text` names seats as {0}, {1}... so each screen can put in player names."""
-    return {"kind": kind, "text": text, "to": None if to is None else sorted(to), **fields}
 
 
 @dataclass(frozen=True)

@@ -139,6 +139,10 @@ class CratesState(State):
     the two commonest events, a play and a draw, skip building their sentences when quiet.
     Otherwise speed comes from the rules being data: which cards fit is a set lookup
     (`FITTING`), and a card's ability one lookup (`ABILITIES`).
+
+    What bots' look-ahead reads (public, never set by them): `hands`, `draw_pile`,
+    `discard_pile`, `scores`, `turn`, `phase`, `crank`, `suit`, `direction`, `must_announce`,
+    `round_index`, `last_round`; it asks `fitting()` and builds states with `from_view`.
     """
 
     handlers: ClassVar[dict[str, str]] = {

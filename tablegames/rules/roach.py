@@ -123,7 +123,7 @@ def sort_cards(cards: Iterable[str]) -> list[str]:
     return sorted(cards, key=_ORDER.__getitem__)
 
 
-def lay_choices(others: Sequence[str], claim: str) -> list[tuple[str, ...]]:
+def lay_choices(others: Sequence[str], claim: str) -> set[tuple[str, ...]]:
     """Every distinct lay open to a player who took a special card judged against `claim`, whose
     other hand cards are `others`: one card of the claim, or any two others (or the only one)."""
     counts = Counter(others)
@@ -134,7 +134,7 @@ def lay_choices(others: Sequence[str], claim: str) -> list[tuple[str, ...]]:
         for a, b in combinations_with_replacement(sort_cards(counts), 2):
             if a != b or counts[a] >= 2:
                 choices.add((a, b))
-    return sorted(choices, key=lambda cs: (len(cs), [_ORDER[c] for c in cs]))
+    return choices
 
 
 @dataclass
@@ -486,7 +486,8 @@ class RoachState(State):
         """Every distinct legal lay for the player who took a special card."""
         pending = self.pending
         assert pending is not None
-        return lay_choices(self._others(pending), pending.claim)
+        choices = lay_choices(self._others(pending), pending.claim)
+        return sorted(choices, key=lambda cs: (len(cs), [_ORDER[c] for c in cs]))
 
     # -- moving cards -------------------------------------------------------------------------
     def _take_special(self, seat: int, card: str, claim: str) -> None:
