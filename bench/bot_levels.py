@@ -25,7 +25,6 @@ from .figures import latency_ms, percentile
 
 MATCHUPS = (("normal", "random"), ("hard", "normal"))  # (the one bot, the rest of the table)
 TARGET_P99_MS = {"normal": 5.0, "hard": 250.0}
-GAME_OPTIONS: dict[str, dict[str, Any]] = {"crates": {"short": True}}  # 8 rounds, not 15
 CHUNK = 25  # real-time actions between deadline checks
 
 
@@ -95,7 +94,7 @@ def play_one(
         len(levels),
         names,
         seed=seed,
-        options=GAME_OPTIONS.get(game_name, {}),
+        options=game.quick_options(),  # crates: 8 rounds, not 15
         bots=bots,
         clock=clock,
     )
@@ -177,7 +176,8 @@ def run(
     only: list[str] | None = None,
 ) -> dict[str, Any]:
     """Every game's matchups; the `bots` figures (latency per game and level, win rates)."""
-    result: dict[str, Any] = {"games": {}, "targets_p99_ms": TARGET_P99_MS, "options": GAME_OPTIONS}
+    options = {name: GAMES[name].quick_options() for name in GAMES}
+    result: dict[str, Any] = {"games": {}, "targets_p99_ms": TARGET_P99_MS, "options": options}
     for name in only or sorted(GAMES):
         entry: dict[str, Any] = {"matchups": [], "latency": {}}
         for hero, field_level in MATCHUPS:

@@ -1,4 +1,4 @@
-"""The games tablegames lists, and which of them can be played yet (a screen and bots)."""
+"""The games tablegames offers, from the registry, and where each one's screen and bots live."""
 
 from __future__ import annotations
 
@@ -6,6 +6,11 @@ from dataclasses import dataclass
 from importlib.util import find_spec
 
 from .rules import GAMES
+
+SCREENS = "tablegames.tui.screens"
+BOTS = "tablegames.bots"
+#: What plays a game that has no screen or bots of its own.
+GENERIC_SCREEN = f"{SCREENS}.generic"
 
 
 @dataclass(frozen=True)
@@ -17,41 +22,42 @@ class Listing:
     min_players: int
     max_players: int
     blurb: str
-    playable: bool
+    own_screen: bool  # False: the generic screen draws it from its view
+    own_bots: bool  # False: the generic random bot plays it
+    playable: bool = True  # every registered game is (kept for the screens that ask)
 
     @property
     def players(self) -> str:
         return f"{self.min_players}–{self.max_players}"
 
 
-#: Every game, in menu order; a game is playable once it has a table screen and bots.
-_ORDER = (
-    ("crates", "Crates", 2, 5, "A Crazy Eights variant: shed your hand, crank the 2s."),
-    ("roach", "Cockroach Poker Royal", 2, 6, "Pass bugs, lie about them, don't collect four."),
-    ("crabs", "You've Got Crabs", 4, 10, "Real-time teams with secret signals."),
-    ("kraken", "Feed the Kraken", 5, 11, "Hidden roles, mutinies and a hungry sea monster."),
-)
-
-
 def listings() -> list[Listing]:
-    """Every game: the playable ones first, then those still coming (registry data wins)."""
-    entries = []
-    for name, title, low, high, blurb in _ORDER:
-        game = GAMES.get(name)
-        if game is not None:
-            title, low, high = game.title, game.min_players, game.max_players
-        entries.append(Listing(name, title, low, high, blurb, is_playable(name)))
-    return sorted(entries, key=lambda entry: not entry.playable)
+    """Every registered game, in the registry's order."""
+    return [
+        Listing(
+            game.name,
+            game.title,
+            game.min_players,
+            game.max_players,
+            game.blurb,
+            own_screen=has_module(SCREENS, game.name),
+            own_bots=has_module(BOTS, game.name),
+        )
+        for game in GAMES.values()
+    ]
 
 
 def is_playable(name: str) -> bool:
-    """True if `name` can be played now: registered rules, a table screen and bots.
+    """True if `name` can be played: every registered game can, on its own screen or the
+    generic one, against its own bots or the generic one."""
+    return name in GAMES
 
-    Screens live in `tablegames.tui.screens.<game>` and bots in `tablegames.bots.<game>`;
-    looking for the modules imports nothing (Textual stays unloaded for the CLI).
-    """
-    return (
-        name in GAMES
-        and find_spec(f"tablegames.tui.screens.{name}") is not None
-        and find_spec(f"tablegames.bots.{name}") is not None
-    )
+
+def has_module(package: str, name: str) -> bool:
+    """True if `package.name` exists (looking imports nothing: the CLI stays light)."""
+    return find_spec(f"{package}.{name}") is not None
+
+
+def screen_module(name: str) -> str:
+    """The module whose `SCREEN` plays `name`: `tui/screens/<name>.py`, else the generic one."""
+    return f"{SCREENS}.{name}" if has_module(SCREENS, name) else GENERIC_SCREEN

@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import functools
+import inspect
 import json
 import sqlite3
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-# The rules, bots and table modules are imported where a command needs them, not here:
-# `tablegames --help` then starts without loading every game engine and asyncio.
+from .rules import GAMES, Option
+
+# The bots, table, store and network modules are imported where a command needs them, not here:
+# `tablegames --help` then starts without loading them and asyncio. The registry is loaded: the
+# games' options are command-line options.
 if TYPE_CHECKING:
     from .net.server import ServerConfig
     from .store import Store
@@ -25,23 +31,10 @@ app = typer.Typer(
 
 
 def _known_game(name: str) -> str:
-    """A registered game name, for commands that need only the rules."""
-    from .rules import GAMES
-
+    """A registered game name."""
     if name in GAMES:
         return name
     raise typer.BadParameter(f"no game called {name!r}; try: {', '.join(GAMES)}")
-
-
-def _playable_game(name: str) -> str:
-    """A game that can be played now (a screen and bots), for play, host and simulate."""
-    from .catalogue import is_playable, listings
-
-    _known_game(name)
-    if not is_playable(name):
-        playable = ", ".join(entry.name for entry in listings() if entry.playable)
-        raise typer.BadParameter(f"{name} is coming soon; playable now: {playable}")
-    return name
 
 
 def _known_level(level: str) -> str:
@@ -61,7 +54,7 @@ GameArg = Annotated[
 PlayableArg = Annotated[
     str,
     typer.Argument(
-        metavar="GAME", help="Game to play (see `tablegames list`).", callback=_playable_game
+        metavar="GAME", help="Game to play (see `tablegames list`).", callback=_known_game
     ),
 ]
 BotsOpt = Annotated[
@@ -78,37 +71,70 @@ AsciiOpt = Annotated[bool, typer.Option("--ascii", help="Cards without suit symb
 
 # The options only some games take get a panel of their own (the help stays readable at 80 columns).
 GAME_OPTIONS = "Game options"
-ShortOpt = Annotated[
-    bool,
-    typer.Option("--short", help="crates: 8 rounds instead of 15.", rich_help_panel=GAME_OPTIONS),
-]
-BoardOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--board",
-        metavar="BOARD",
-        help="kraken: quick or long journey.",
-        show_default=False,
-        rich_help_panel=GAME_OPTIONS,
-    ),
-]
+#: Keyword names of the generated game options in a command's signature (see `with_game_options`).
+OPTION_PREFIX = "game_option_"
+REALTIME_GAMES = [game.name for game in GAMES.values() if game.realtime]
 SpeedOpt = Annotated[
     float | None,
     typer.Option(
         metavar="X",
-        help="crabs: speed of the real-time game.",
+        help=f"{', '.join(REALTIME_GAMES)}: speed of the real-time game.",
         min=0.1,
         rich_help_panel=GAME_OPTIONS,
     ),
 ]
-CharactersOpt = Annotated[
-    bool | None,
-    typer.Option(
-        "--characters/--no-characters",
-        help="kraken: deal character cards.",
-        rich_help_panel=GAME_OPTIONS,
-    ),
-]
+
+
+def game_option_parameters() -> list[inspect.Parameter]:
+    """One command-line option per game option any registered game takes (see `Option`):
+    `--name VALUE`, or `--name/--no-name` for a yes-or-no option, named for the games."""
+    takers: dict[str, list[str]] = {}
+    described: dict[str, Option] = {}
+    for game in GAMES.values():
+        for option in game.options:
+            takers.setdefault(option.name, []).append(game.name)
+            described.setdefault(option.name, option)
+    parameters = []
+    for name, option in described.items():
+        flag = name.replace("_", "-")
+        decls = [f"--{flag}/--no-{flag}"] if option.kind is bool else [f"--{flag}"]
+        info = typer.Option(
+            *decls,
+            metavar=None if option.kind is bool else name.upper(),
+            help=f"{', '.join(takers[name])}: {option.help}.",
+            show_default=False,
+            rich_help_panel=GAME_OPTIONS,
+        )
+        parameters.append(
+            inspect.Parameter(
+                OPTION_PREFIX + name,
+                inspect.Parameter.KEYWORD_ONLY,
+                default=None,
+                annotation=Annotated[option.kind | None, info],
+            )
+        )
+    return parameters
+
+
+def with_game_options(command: Callable[..., None]) -> Callable[..., None]:
+    """`command` taking every game's options on the command line; it is given those set, by
+    name, as its `options` argument."""
+    signature = inspect.signature(command, eval_str=True)
+    kept = [parameter for parameter in signature.parameters.values() if parameter.name != "options"]
+
+    @functools.wraps(command)
+    def run(**given: Any) -> None:
+        chosen = {
+            name.removeprefix(OPTION_PREFIX): given.pop(name)
+            for name in list(given)
+            if name.startswith(OPTION_PREFIX)
+        }
+        command(**given, options={k: v for k, v in chosen.items() if v is not None})
+
+    run.__signature__ = signature.replace(  # type: ignore[attr-defined]
+        parameters=[*kept, *game_option_parameters()]
+    )
+    return run
 
 
 def table_size(game: str, players: int | None, at_least: int = 0) -> int:
@@ -126,19 +152,17 @@ def table_size(game: str, players: int | None, at_least: int = 0) -> int:
     return seats
 
 
-def game_options(
-    game: str, seats: int, short: bool, board: str | None, characters: bool | None
-) -> dict[str, Any]:
-    """The options given on the command line, refused (in a sentence) if `game` does not take
-    them or they do not make a game for `seats` players."""
-    given = {"short": True if short else None, "board": board, "characters": characters}
-    options = {name: value for name, value in given.items() if value is not None}
+def game_options(game: str, seats: int, options: dict[str, Any]) -> dict[str, Any]:
+    """The game options given on the command line, refused (in a sentence) if `game` does not
+    take them or they do not make a game for `seats` players."""
     from .rules import SetupError, get_game
 
     info = get_game(game)
+    taken = {option.name for option in info.options}
     for name in options:
-        if name not in info.option_names:
-            raise typer.BadParameter(f"{game} has no {name} option", param_hint=f"--{name}")
+        if name not in taken:
+            flag = "--" + name.replace("_", "-")
+            raise typer.BadParameter(f"{game} has no {name} option", param_hint=flag)
     try:
         info.new(seats, 0, **options)  # what the game itself refuses, said before any screen
     except SetupError as refusal:
@@ -150,9 +174,11 @@ def game_options(
 
 
 def speed_for(game: str, speed: float | None) -> float:
-    """The real-time speed asked for: only crabs plays in real time."""
-    if speed is not None and game != "crabs":
-        raise typer.BadParameter("only crabs is played in real time", param_hint="--speed")
+    """The real-time speed asked for, for a game played in real time."""
+    if speed is not None and not GAMES[game].realtime:
+        raise typer.BadParameter(
+            f"only {' and '.join(REALTIME_GAMES)} is played in real time", param_hint="--speed"
+        )
     return 1.0 if speed is None else speed
 
 
@@ -170,7 +196,7 @@ def menu(
 
 @app.command("list")
 def list_games() -> None:
-    """List the games, with player counts and which ones are playable."""
+    """List the games, with player counts and what plays them."""
     from rich.console import Console
     from rich.table import Table
 
@@ -180,7 +206,12 @@ def list_games() -> None:
     for column in ("game", "title", "players", "status", "about"):
         table.add_column(column)
     for entry in listings():
-        status = "[green]playable[/]" if entry.playable else "[dim]coming soon[/]"
+        generic = [
+            what
+            for what, own in (("generic screen", entry.own_screen), ("random bots", entry.own_bots))
+            if not own
+        ]
+        status = "[green]playable[/]" + (f" [dim]({', '.join(generic)})[/]" if generic else "")
         table.add_row(entry.name, entry.title, entry.players, status, entry.blurb)
     Console().print(table)
 
@@ -197,6 +228,7 @@ def rules(game: GameArg) -> None:
 
 
 @app.command()
+@with_game_options
 def play(
     game: PlayableArg,
     players: PlayersOpt = None,
@@ -207,9 +239,6 @@ def play(
     seed: Annotated[
         int | None, typer.Option(metavar="N", help="Seed for a repeatable game.")
     ] = None,
-    short: ShortOpt = False,
-    board: BoardOpt = None,
-    characters: CharactersOpt = None,
     speed: SpeedOpt = None,
     ascii: AsciiOpt = False,
     name: Annotated[
@@ -220,6 +249,7 @@ def play(
     save: Annotated[
         bool, typer.Option("--save/--no-save", help="Save as you go (resume later).")
     ] = True,
+    options: dict[str, Any] | None = None,
 ) -> None:
     """Play a game on this terminal against bots, or hot-seat with friends."""
     from .local import local_table
@@ -236,7 +266,7 @@ def play(
             "human (give --humans N for more)",
             param_hint="--name",
         )
-    options = game_options(game, seats, short, board, characters)
+    options = game_options(game, seats, options or {})
     speed = speed_for(game, speed)
     client = local_table(
         game,
@@ -256,21 +286,20 @@ def play(
 
 
 @app.command()
+@with_game_options
 def simulate(
     game: PlayableArg,
     games: Annotated[int, typer.Option(metavar="N", help="How many games to play.", min=1)] = 100,
     players: PlayersOpt = None,
     seed: Annotated[int, typer.Option(metavar="N", help="First seed; game i uses seed + i.")] = 0,
     bots: BotsOpt = "normal",
-    short: ShortOpt = False,
-    board: BoardOpt = None,
-    characters: CharactersOpt = None,
+    options: dict[str, Any] | None = None,
 ) -> None:
     """Play bot-only games headless and print a JSON summary."""
     from .simulate import simulate_games
 
     seats = table_size(game, players)
-    options = game_options(game, seats, short, board, characters)
+    options = game_options(game, seats, options or {})
     summary = simulate_games(game, games=games, players=seats, seed=seed, level=bots, **options)
     typer.echo(json.dumps(summary, indent=2))
 
@@ -379,7 +408,6 @@ def replay(
     ascii: AsciiOpt = False,
 ) -> None:
     """Step through a finished game, from one player's seat or with every hand shown."""
-    from .catalogue import is_playable
     from .replay import Replay, SealedRecord
     from .store import OutdatedRules, Store
 
@@ -400,9 +428,6 @@ def replay(
     except OutdatedRules as problem:
         typer.echo(f"Cannot replay: {problem}.", err=True)
         raise typer.Exit(1) from None
-    if not is_playable(record.game.name):
-        typer.echo(f"There is no screen for {record.game.title} yet.", err=True)
-        raise typer.Exit(1)
     try:
         watched = None if everyone else record.seat_named(seat)
     except ValueError as problem:
@@ -480,6 +505,7 @@ def _say_where(server: Any, port: int, lan: bool, code: str | None) -> None:
 
 
 @app.command()
+@with_game_options
 def host(
     game: Annotated[
         str | None,
@@ -495,9 +521,6 @@ def host(
     seed: Annotated[
         int | None, typer.Option(metavar="N", help="Seed (default: the OS's randomness).")
     ] = None,
-    short: ShortOpt = False,
-    board: BoardOpt = None,
-    characters: CharactersOpt = None,
     bots: Annotated[
         str | None,
         typer.Option(
@@ -523,6 +546,7 @@ def host(
         bool, typer.Option("--restore", help="Continue the unfinished tables saved in the store.")
     ] = False,
     spectator_chat: SpectatorChatOpt = False,
+    options: dict[str, Any] | None = None,
 ) -> None:
     """Host a table for players on this machine (or the LAN with --lan) and print how to join.
 
@@ -537,7 +561,7 @@ def host(
         raise typer.BadParameter("name a game to host, or give --restore to continue saved tables")
     new = None
     if game is not None:
-        _playable_game(game)
+        _known_game(game)
         if bots is not None:
             _known_level(bots)
         seats = table_size(game, players)
@@ -546,7 +570,7 @@ def host(
         new = NewTable(
             game,
             seats,
-            game_options(game, seats, short, board, characters),
+            game_options(game, seats, options or {}),
             seed=seed,
             bots=bots or ("normal" if humans is not None else None),
             humans=humans,

@@ -4,10 +4,16 @@ from __future__ import annotations
 
 from importlib import resources
 
+from .rules import GAMES
+
 
 def rules_text(game: str) -> str:
-    """The rules of `game` as Markdown; FileNotFoundError if it has none."""
+    """The rules of `game` as Markdown (`rules/texts/<game>.md`, else the game's own `rules`);
+    FileNotFoundError if it has none."""
     path = resources.files("tablegames.rules").joinpath("texts", f"{game}.md")
-    if not path.is_file():
+    if path.is_file():
+        return path.read_text(encoding="utf-8")
+    written = GAMES[game].rules if game in GAMES else ""
+    if not written:
         raise FileNotFoundError(f"no rules text for {game!r}")
-    return path.read_text(encoding="utf-8")
+    return written

@@ -7,8 +7,10 @@ import json
 import pytest
 from typer.testing import CliRunner
 
+from tablegames import catalogue
 from tablegames.cli import app
 from tablegames.rulebook import rules_text
+from tablegames.rules import GAMES
 
 from .test_local import first_human_move
 
@@ -38,16 +40,24 @@ def test_options_only_some_games_take_are_grouped_apart():
 
 @pytest.fixture
 def only_crates_built(monkeypatch):
-    """Pretend the other games' screens are not written yet (as at the start of the project)."""
-    monkeypatch.setattr("tablegames.catalogue.is_playable", lambda name: name == "crates")
+    """Pretend the other games have no screens or bots of their own yet."""
+    real = catalogue.has_module
+    monkeypatch.setattr(
+        "tablegames.catalogue.has_module",
+        lambda package, name: name == "crates" and real(package, name),
+    )
 
 
-def test_list_shows_every_game_and_what_is_playable(only_crates_built):
-    result = runner.invoke(app, ["list"])
+def test_list_shows_every_game_and_what_plays_it(only_crates_built):
+    result = runner.invoke(app, ["list"], env={"COLUMNS": "160"})
     assert result.exit_code == 0
     for name in ("crates", "roach", "crabs", "kraken"):
         assert name in result.output
-    assert "playable" in result.output and "coming soon" in result.output
+    crates, roach = (
+        line for line in result.output.splitlines() if "crates" in line or "roach" in line
+    )
+    assert "playable" in crates and "generic" not in crates
+    assert "playable (generic screen, random bots)" in roach
 
 
 def test_rules_prints_the_same_text_as_the_in_app_help():
@@ -57,9 +67,9 @@ def test_rules_prints_the_same_text_as_the_in_app_help():
     assert "crank" in rules_text("crates")
 
 
-def test_unknown_and_coming_games_are_refused_with_a_reason(only_crates_built):
+def test_unknown_games_are_refused_with_a_reason():
     assert "no game called" in runner.invoke(app, ["rules", "chess"]).output
-    assert "coming soon" in runner.invoke(app, ["play", "kraken"]).output
+    assert "no game called" in runner.invoke(app, ["play", "chess"]).output
 
 
 def test_play_rejects_impossible_tables_before_opening_a_screen():
@@ -126,3 +136,13 @@ def test_option_combinations_a_game_refuses_are_one_sentence(args, said):
     assert result.exit_code == 2, result.output
     assert said in " ".join(result.output.split()).replace("│", "")
     assert "Traceback" not in result.output and len(result.output.splitlines()) <= 8
+
+
+@pytest.mark.parametrize("command", ["play", "simulate", "host"])
+def test_every_option_a_game_declares_is_a_flag_of_the_commands_that_start_games(command):
+    result = runner.invoke(app, [command, "--help"], env={"COLUMNS": "80"})
+    game_specific = result.output.partition("Game options")[2]
+    for game in GAMES.values():
+        for option in game.options:
+            assert f"--{option.name.replace('_', '-')}" in game_specific
+            assert game.name in game_specific

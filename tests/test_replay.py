@@ -175,8 +175,8 @@ class SecretNumbers(State):
         return frozenset((self.turn,))
 
     def _guess(self, seat: int, action: dict[str, Any], now: float) -> None:
-        self.emit(f"{{{seat}}} guesses {action['number']}.")
-        self.emit(f"Your secret is {self.secrets[seat]}.", to=[seat])
+        self.emit("guess", f"{{{seat}}} guesses {action['number']}.", seat=seat)
+        self.emit("secret", f"Your secret is {self.secrets[seat]}.", to=[seat])
         self.guesses += 1
         self.turn = (self.turn + 1) % self.players
 

@@ -21,8 +21,8 @@ class Bot(Protocol):
 class AnyLegalAction:
     """Plays a uniformly random action among those the game waits for it to take.
 
-    Works for every game through the contract alone: the stand-in `random` bot of games that
-    have no bots of their own yet, and a fuzzer's player in reliability tests.
+    Works for every game through the contract alone (the view's `waiting`): the bot of every
+    level for games that have no bots of their own, and a fuzzer's player in reliability tests.
     """
 
     def __init__(self, seat: int, rng: random.Random) -> None:
@@ -39,10 +39,8 @@ def get_bot(game: str, level: str, seat: int, rng: random.Random) -> Bot:
     """A bot for `game` at `level` sitting in `seat`, drawing its randomness from `rng`."""
     if level not in LEVELS:
         raise ValueError(f"bot level must be one of {', '.join(LEVELS)}, not {level!r}")
-    if find_spec(f"{__name__}.{game}") is None:
-        if level == "random":
-            return AnyLegalAction(seat, rng)
-        raise ValueError(f"{game} has no {level} bots yet (only random)")
+    if find_spec(f"{__name__}.{game}") is None:  # no bots of its own: the generic one plays
+        return AnyLegalAction(seat, rng)
     module = importlib.import_module(f"{__name__}.{game}")
     maker: type[Bot] = module.BOTS[level]
     return maker(seat, rng)  # type: ignore[call-arg]

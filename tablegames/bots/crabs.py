@@ -101,8 +101,9 @@ class Reader:
 
     def _take(self, event: dict[str, Any], view: View) -> None:
         time = float(event.get("time", 0.0))
-        seat = event.get("seat")
-        if "took" in event and isinstance(seat, int):
+        seat: int = event.get("seat", -1)  # who acted, for the kinds that have someone
+        kind = event["kind"]
+        if kind == "swap":
             self.ocean[event["took"]] -= 1
             self.ocean[event["gave"]] += 1
             if seat != self.seat:
@@ -113,26 +114,26 @@ class Reader:
                     notes.known[event["gave"]] -= 1
                 notes.known[event["took"]] += 1
                 notes.known = +notes.known
-        elif "gesture" in event and isinstance(seat, int):
+        elif kind == "gesture":
             self._gesture(view, seat, str(event["gesture"]), time)
-        elif "signal" in event:
+        elif kind == "signal":
             self.signal_history.append((time, str(event["signal"])))
-        elif "ocean" in event:  # the ocean was discarded and refilled
+        elif kind == "refill":  # the ocean was discarded and refilled
             self.refills += 1
             self.discarded.update(+self.ocean)
             self.ocean = Counter(event["ocean"])
-        elif "accuser" in event:
+        elif kind == "accuse":
             self._call(event, view, time)
-        elif str(event.get("text", "")).endswith("lays their hand down.") and seat != self.seat:
-            laid = self.notes_for(int(seat)) if isinstance(seat, int) else None
-            if laid is not None and len(laid.known) == 1:
-                (kind,) = laid.known
-                if self.ocean[kind] > 0 and laid.known[kind] >= 2:
-                    laid.content_with = kind
-        elif "draws four new cards" in str(event.get("text", "")) and isinstance(seat, int):
+        elif kind == "done" and seat != self.seat:
+            laid = self.notes_for(seat)
+            if len(laid.known) == 1:
+                (kind_held,) = laid.known
+                if self.ocean[kind_held] > 0 and laid.known[kind_held] >= 2:
+                    laid.content_with = kind_held
+        elif kind == "redraw":
             if seat != self.seat:
                 self.notes[seat] = SeatNotes()
-        elif str(event.get("text", "")).startswith("The discard pile is shuffled"):
+        elif kind == "reshuffle":
             self.discarded.clear()
 
     def _gesture(self, view: View, seat: int, name: str, time: float) -> None:

@@ -4,16 +4,14 @@ from __future__ import annotations
 
 import math
 import random
-import re
 import statistics
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..rules import Action, View
-from ..rules.cards import DECK, RANK_OF, SUIT_NAMES, SUIT_OF, SUITS, rank, suit
+from ..rules.cards import DECK, RANK_OF, SUIT_OF, SUITS, rank, suit
 from ..rules.crates import (
     CARD_POINTS,
-    CRANK_CARDS,
     FITTING,
     NAMEABLE_SUITS,
     SUIT_NAMING_CARDS,
@@ -372,13 +370,6 @@ class HardBot:
 # -- reading the round's log ----------------------------------------------------------------------
 
 Miss = tuple[str, str, int]  # (top rank, suit to follow, cards the player has drawn since)
-PLAY_TEXT = re.compile(r"^\{(\d+)\} plays (?P<card>\w+)(?: and names (?P<named>\w+))?\.$")
-DRAW_TEXT = re.compile(r"^\{(\d+)\} draws (\d+) cards?\.$")
-PASS_TEXT = re.compile(r"^\{(\d+)\} has nothing to draw and passes\.$")
-NAME_TEXT = re.compile(r"^\{(\d+)\} names (\w+)\.$")
-DOPE_TEXT = re.compile(r"^\{(\d+)\} calls Dope! on \{(\d+)\}")
-TURNED_UP_TEXT = re.compile(r"turns up (?P<card>\w+)(?P<named>)\.$")
-SUIT_BY_NAME = {name: letter for letter, name in SUIT_NAMES.items()}
 
 
 @dataclass
@@ -394,8 +385,9 @@ def read_round(view: View) -> RoundReading:
 
     A miss is a draw because nothing in the hand fitted; draws forced by a 7, a 5, a crank or
     Dope! say nothing about the hand and are only counted. The draw pile is only ever
-    reshuffled when empty, so afterwards it holds nothing but cards once discarded. A log
-    line this does not know is skipped: a poorer guess, never a wrong move.
+    reshuffled when empty, so afterwards it holds nothing but cards once discarded. Events are
+    read by their kind and fields; a kind this does not know is skipped: a poorer guess, never
+    a wrong move.
     """
     reading = RoundReading()
     misses = reading.misses
@@ -407,15 +399,15 @@ def read_round(view: View) -> RoundReading:
     for entry in view["log"]:
         if entry["to"] is not None:
             continue  # our own "You draw ..." lines
-        text: str = entry["text"]
-        if (match := PLAY_TEXT.match(text)) or (match := TURNED_UP_TEXT.search(text)):
-            # A turned-up card acts as if the dealer had played it.
-            discards.append(match["card"])
-            top_rank = rank(match["card"])
-            to_follow = SUIT_BY_NAME.get(match["named"] or "", suit(match["card"]))
+        kind = entry["kind"]
+        if kind in ("play", "round"):  # a turned-up card acts as if the dealer had played it
+            card: str = entry["card"]
+            discards.append(card)
+            top_rank = rank(card)
+            to_follow = entry.get("suit") or suit(card)
             forced = {"7": 1, "5": view["players"] - 1}.get(top_rank, 0)
-        elif match := DRAW_TEXT.match(text):
-            seat, count = int(match[1]), int(match[2])
+        elif kind == "draw":
+            seat, count = entry["seat"], entry["count"]
             misses[seat] = [(r, s, drawn + count) for r, s, drawn in misses.get(seat, [])]
             if crank:
                 pass
@@ -425,18 +417,18 @@ def read_round(view: View) -> RoundReading:
                 forced -= 1
             elif count == 1 and top_rank:
                 misses[seat].append((top_rank, to_follow, 1))
-        elif match := PASS_TEXT.match(text):
+        elif kind == "pass":
             if top_rank and not crank:
-                misses.setdefault(int(match[1]), []).append((top_rank, to_follow, 0))
-        elif match := NAME_TEXT.match(text):
-            to_follow = SUIT_BY_NAME.get(match[2], to_follow)
-        elif match := DOPE_TEXT.match(text):
-            dope_target = int(match[2])
-        elif text.startswith(("A crank starts", "The crank is at")):
+                misses.setdefault(entry["seat"], []).append((top_rank, to_follow, 0))
+        elif kind == "suit":
+            to_follow = entry["suit"]
+        elif kind == "dope":
+            dope_target = entry["target"]
+        elif kind == "crank":
             crank = True
-        elif "cannot keep the crank going" in text:
+        elif kind == "crank_lost":
             crank = False
-        elif text.startswith("The discard pile is shuffled"):
+        elif kind == "reshuffle":
             reading.reshuffled, discards = discards[:-1], discards[-1:]
     reading.misses = {seat: found for seat, found in misses.items() if found}
     return reading
@@ -593,10 +585,9 @@ def rollout_turn(state: CratesState, seat: int) -> Action:
     hand = state.hands[seat]
     if state.phase == "suit":
         return {"type": "suit", "suit": best_suit(suits_for(state.discard_pile[-1]), hand)}
-    fitting = CRANK_CARDS if state.crank else FITTING[RANK_OF[state.discard_pile[-1]], state.suit]
     move = policy_move(
         hand,
-        fitting,
+        state.fitting(),
         state.crank,
         seat,
         state.direction,
@@ -629,7 +620,7 @@ def play_round(
     (quiet: no log), each turn is `turn(state, seat)` (the normal bot's, from the bare state),
     and whoever could call Dope! does so at once.
     """
-    state = CratesState.from_view(view, hands, draw, seed)
+    state = CratesState.from_view(view, random.Random(seed), hands=hands, draw=draw)
     start = state.round_index
     state.apply(view["seat"], first)
     for _ in range(ROLLOUT_LIMIT):

@@ -25,20 +25,27 @@ from __future__ import annotations
 
 import math
 import random
-import re
 from collections import Counter
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..rules import Action, View
-from ..rules.roach import ANIMALS, CLAIMS, DECK_COUNTS, SPECIALS, animal_of, is_royal, matches
+from ..rules.roach import (
+    ANIMALS,
+    CLAIMS,
+    DECK_COUNTS,
+    SPECIALS,
+    animal_of,
+    is_royal,
+    lay_choices,
+)
 from ..rules.roach import claim_is_true as _claim_is_true
+from . import AnyLegalAction
 
 TYPES = tuple(DECK_COUNTS)  # the 16 card codes
 TRUE = {(card, claim): _claim_is_true(card, claim) for card in TYPES for claim in CLAIMS}
 TRUE_CLAIMS = {card: sum(TRUE[card, claim] for claim in CLAIMS) for card in TYPES}
-SPECIAL_TAKEN = re.compile(r"^\{(\d+)\} takes the (joker|blank) ")
 
 Odds = dict[str, float]  # card code -> chance that the card in question is that card
 
@@ -189,15 +196,8 @@ class Reading:
     def _best_lay(self, special: str, claim: str) -> tuple[tuple[str, ...], float]:
         others = self.hand.copy()
         others[special] -= 1
-        cards = sorted(others.elements())
-        options: list[tuple[str, ...]] = [(card,) for card in set(cards) if matches(card, claim)]
-        if len(cards) < 2:
-            options.append(tuple(cards))
-        else:
-            kinds = sorted(set(cards))
-            options += [
-                (a, b) for i, a in enumerate(kinds) for b in kinds[i:] if a != b or others[a] >= 2
-            ]
+        # The engine's choices, each in name order: a tie goes to the first by name.
+        options = {tuple(sorted(lay)) for lay in lay_choices(list(others.elements()), claim)}
         return min(((o, self.lay_cost(o)) for o in options), key=lambda pair: (pair[1], pair[0]))
 
     def lay_cost(self, cards: Sequence[str]) -> float:
@@ -240,15 +240,16 @@ def read_log(log: Sequence[dict[str, Any]], records: list[Record]) -> dict[str, 
     for entry in log:
         if entry.get("to") is not None:
             continue  # private lines say nothing about the others
-        if "claim" in entry and "sender" in entry:
+        kind = entry["kind"]
+        if kind in ("offer", "pass"):
             if chain:
                 records[entry["sender"]].passes += 1
             chain.append(entry)
-        elif "believe" in entry and chain:
+        elif kind == "judge" and chain:
             answerer = records[chain[-1]["receiver"]]
             answerer.challenges += 1
             answerer.said_true += bool(entry["believe"])
-        elif "truth" in entry:
+        elif kind == "reveal":
             card = entry["card"]
             if chain:
                 first = records[chain[0]["sender"]]
@@ -257,9 +258,9 @@ def read_log(log: Sequence[dict[str, Any]], records: list[Record]) -> dict[str, 
             if card in SPECIALS:
                 holders[card] = entry["taker"]
             chain = []
-        elif match := SPECIAL_TAKEN.match(str(entry.get("text", ""))):
-            holders[match[2]] = int(match[1])
-        elif "cards" in entry:
+        elif kind in ("special_taken", "penalty_to_hand"):
+            holders[entry["card"]] = entry["seat"]
+        elif kind == "lay":
             for card in entry["cards"]:
                 holders.pop(card, None)
     return holders
@@ -308,11 +309,8 @@ def soft_shares(values: Sequence[float], temperature: float) -> list[float]:
 # -- random ---------------------------------------------------------------------------------------
 
 
-class RandomBot:
+class RandomBot(AnyLegalAction):
     """Offers any card to anyone with any claim; believes, doubts or passes with equal odds."""
-
-    def __init__(self, seat: int, rng: random.Random) -> None:
-        self.seat, self.rng = seat, rng
 
     def choose(self, view: View, legal: list[Action]) -> Action | None:
         if not legal:
@@ -356,6 +354,18 @@ class Answer:
     believe: float
     doubt: float
     passes: float
+
+    def worth(self, true: bool, back: float, taken: float, onward: float | None) -> float:
+        """A card's worth to its sender once answered: `back` (it comes back to the sender:
+        believed and true, or doubted and false), `taken` (the receiver keeps it), or `onward`
+        (passed on; None where it cannot be)."""
+        if true:
+            value = self.believe * back + self.doubt * taken
+        else:
+            value = self.believe * taken + self.doubt * back
+        if onward is not None:
+            value += self.passes * onward
+        return value
 
 
 class Thinker:
@@ -512,15 +522,12 @@ class Thinker:
         back = self.worth(sender, sender, claim, size)  # the card comes back to the sender
         taken = self.worth(sender, to, claim)
         passed = self.after_pass(sender, [sender]) if answer.passes else None
-        values = {}
-        for card in TYPES:
-            if TRUE[card, claim]:
-                value = answer.believe * back[card] + answer.doubt * taken[card]
-            else:
-                value = answer.believe * taken[card] + answer.doubt * back[card]
-            if passed is not None:
-                value += answer.passes * passed[card]
-            values[card] = value
+        values = {
+            card: answer.worth(
+                TRUE[card, claim], back[card], taken[card], None if passed is None else passed[card]
+            )
+            for card in TYPES
+        }
         self._worth[key] = values
         return values
 
@@ -564,13 +571,8 @@ class Thinker:
                 back = self.worth(me, me, new_claim)
                 value = 0.0
                 for card, p in odds.items():
-                    if TRUE[card, new_claim]:
-                        v = answer.believe * back[card] + answer.doubt * taken[card]
-                    else:
-                        v = answer.believe * taken[card] + answer.doubt * back[card]
-                    if onward is not None:
-                        v += answer.passes * onward[card]
-                    value += p * v
+                    later = None if onward is None else onward[card]
+                    value += p * answer.worth(TRUE[card, new_claim], back[card], taken[card], later)
                 passes[to, new_claim] = value
         values["passes"] = passes
         values["pass"] = max(passes.values())

@@ -194,8 +194,10 @@ class Party:
         history), or one opened in the lobby whose players all left before it began."""
         if hosted.stage() == 2:
             return True
-        return hosted.stage() == 0 and hosted.owner_seat is not None and not any(
-            seat.human for seat in hosted.seats
+        return (
+            hosted.stage() == 0
+            and hosted.owner_seat is not None
+            and not any(seat.human for seat in hosted.seats)
         )
 
     def _refuse(self, member: Member, code: str, text: str, close: bool = False) -> None:

@@ -1,17 +1,37 @@
 """Pure rule engines for every game, reached by name through one registry."""
 
-from . import crabs as _crabs  # noqa: F401
-from . import crates as _crates  # noqa: F401  (registers the game)
-from . import kraken as _kraken  # noqa: F401
-from . import roach as _roach  # noqa: F401
-from .core import GAMES, Action, Event, Game, IllegalAction, SetupError, State, View, get_game
+import os
+
+from .core import (
+    BUILT_IN,
+    GAMES,
+    Action,
+    Event,
+    Game,
+    IllegalAction,
+    Option,
+    SetupError,
+    State,
+    View,
+    get_game,
+    load,
+)
+
+#: Games from elsewhere, as `load` names them: "package.module:NAME", comma-separated.
+PLUGINS = "TABLEGAMES_GAMES"
+
+for _reference in (*BUILT_IN, *os.environ.get(PLUGINS, "").split(",")):
+    if _reference.strip():
+        load(_reference)
 
 __all__ = [
     "GAMES",
+    "PLUGINS",
     "Action",
     "Event",
     "Game",
     "IllegalAction",
+    "Option",
     "SetupError",
     "State",
     "View",

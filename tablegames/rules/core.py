@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -27,10 +28,32 @@ class State:
     Dispatch: an action `{"type": "play", ...}` is handled by the method named in
     `handlers["play"]`, which reports what happened through `emit`. Handlers must validate
     everything before changing anything, so that an IllegalAction leaves the state untouched.
+
+    Every view has these keys, filled in by `view` (a game's `_view` adds its own):
+
+    - ``game``: the game's name; ``seat``: whose view it is (None: a spectator's);
+      ``players``: the seats at the table; ``over``: True once the game has ended;
+      ``result``: `result()` once it has ended (None before).
+    - ``waiting``: the seats this viewer may see the game waiting for (`visible_waiting`).
+    - ``log``: the events this viewer may see, oldest first. It only grows, except that a game
+      may start it afresh for a new round (`restart_log`) or keep only its last `log_limit`.
+
+    Keys a game may add that shared code reads with one meaning: ``hand`` (the viewer's cards),
+    ``round`` (the round shown: replays jump by it).
+
+    Every event (`emit`) is a map with ``kind`` (a short code naming what happened), ``text``
+    (a sentence for people, seats written ``{0}``, ``{1}``...), ``to`` (None: everyone, else the
+    seats that may see it) and the facts as fields (seats, cards, counts). An event about one
+    player carries ``seat``: the player its sentence opens with (who acted, or whom it befell).
+    Bots, screens and replays read the kind and the fields; the text is only shown, never parsed.
     """
 
     handlers: ClassVar[dict[str, str]] = {}
     _dispatch: ClassVar[dict[str, Callable[..., None]]] = {}  # `handlers`, resolved once
+    #: How many events the log keeps (None: all of them, or the round's: see `restart_log`).
+    log_limit: ClassVar[int | None] = None
+    #: The game this is a state of (set by `Game.new`; its name is every view's ``game``).
+    game: Game
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -40,7 +63,11 @@ class State:
         self.players = players
         self.rng = rng
         self.quiet = False  # bots' simulations switch the log off for speed
-        self._emitted: list[Event] = []
+        self.log: list[Event] = []  # what views show, filtered per seat (see `visible_log`)
+        self._emitted: list[Event] = []  # the events of the action being applied
+        self._dropped = 0  # events `log_limit` has dropped from the log's front so far
+        #: Each seat's visible log as last worked out: (log, dropped, length seen, entries).
+        self._log_views: dict[int | None, tuple[list[Event], int, int, list[Event]]] = {}
 
     # -- the contract -------------------------------------------------------------------------
     @property
@@ -97,10 +124,55 @@ class State:
         return sorted(self.waiting_for())
 
     def view(self, seat: int | None) -> View:
-        """What `seat` may know now; None is a spectator who sees only public information."""
+        """What `seat` may know now; None is a spectator who sees only public information.
+
+        The game's own keys (`_view`) and the ones every view has (see the class docstring).
+        """
         if seat is not None and not 0 <= seat < self.players:
             raise ValueError(f"there is no seat {seat} at this table")
-        return self._view(seat)
+        view = self._view(seat)
+        view["game"] = self.game.name
+        view["seat"] = seat
+        view["players"] = self.players
+        view["over"] = over = self.over
+        view["result"] = self._result() if over else None
+        view["waiting"] = self.visible_waiting(seat)
+        view["log"] = self.visible_log(seat)
+        return view
+
+    def visible_log(self, seat: int | None) -> list[Event]:
+        """The log's events `seat` may see, oldest first, in a new list.
+
+        A table builds every seat's view after every action and the log mostly only grows, so
+        each seat's filtered log is kept and only the events added since are looked at.
+        """
+        log, dropped = self.log, self._dropped
+        cached = self._log_views.get(seat)
+        if cached is not None and cached[0] is log and cached[1] == dropped:
+            _, _, start, visible = cached
+        else:  # a new round's log, events dropped from the front, or the first view
+            start, visible = 0, []
+        for index in range(start, len(log)):
+            to = log[index]["to"]
+            if to is None or (seat is not None and seat in to):
+                visible.append(log[index])
+        self._log_views[seat] = (log, dropped, len(log), visible)
+        return list(visible)
+
+    @classmethod
+    def from_view(cls, view: View, rng: random.Random) -> State:
+        """A quiet state consistent with `view`: what the viewer saw is as it was, and what it
+        could not see is dealt from `rng` (a game may take keywords that deal it as a bot
+        guesses instead). Bots' look-ahead plays in these, never in the real state.
+
+        Games whose bots look ahead implement it; `sample` is the same from a real state.
+        """
+        raise NotImplementedError(f"{cls.__name__} cannot be rebuilt from a view")
+
+    def sample(self, seat: int, rng: random.Random) -> State:
+        """A state `seat` could not tell from this one: `from_view` of its view (OpenSpiel's
+        resample_from_infostate). The contract test plays both and compares what `seat` sees."""
+        return type(self).from_view(self.view(seat), rng)
 
     def result(self) -> dict[str, Any]:
         """Final outcome: at least {"winners": [...], "scores": [...]}; only once over."""
@@ -108,13 +180,27 @@ class State:
             raise ValueError("the game is not over")
         return self._result()
 
-    def emit(self, text: str, to: Iterable[int] | None = None, **fields: Any) -> Event | None:
-        """Record a log event caused by the action being applied (None when quiet)."""
+    def emit(
+        self, kind: str, text: str, to: Iterable[int] | None = None, **fields: Any
+    ) -> Event | None:
+        """Report what happened: an event for the action's result and the log (None when quiet).
+
+        `kind` names it and `fields` carry its facts; `text` is the sentence people read.
+        """
         if self.quiet:
             return None
-        new = event(text, to, **fields)
+        new = {"kind": kind, "text": text, "to": None if to is None else sorted(to), **fields}
         self._emitted.append(new)
+        log = self.log
+        log.append(new)
+        if self.log_limit is not None and len(log) > self.log_limit:
+            del log[0]
+            self._dropped += 1
         return new
+
+    def restart_log(self, keep: int = 0) -> None:
+        """Start the log afresh (a new round), keeping its last `keep` events."""
+        self.log = self.log[-keep:] if keep else []
 
     # -- hooks --------------------------------------------------------------------------------
     def _legal(self, seat: int) -> list[Action]:
@@ -140,14 +226,54 @@ def visible_to(event: Event, seat: int | None) -> bool:
     return to is None or (seat is not None and seat in to)
 
 
-def event(text: str, to: Iterable[int] | None = None, **fields: Any) -> Event:
-    """A log event. `text` names seats as {0}, {1}... so each screen can put in player names."""
-    return {"text": text, "to": None if to is None else sorted(to), **fields}
+@dataclass(frozen=True)
+class Option:
+    """A setting players choose when they set up a game: the keyword `Game.new` takes as `name`.
+
+    The command line (``--name``), the setup screens and the tests all read this one
+    description. `help` is the phrase they show; `choices` the values offered (a bool offers
+    yes and no); a default of None leaves the choice to the game (shown as "auto"); `quick` is
+    the value that makes a short game for tests and quick benchmarks (None: the default).
+    """
+
+    name: str
+    kind: type[bool] | type[int] | type[float] | type[str]
+    default: Any
+    help: str
+    choices: tuple[Any, ...] = ()
+    label: str = ""
+    quick: Any = None
+
+    @property
+    def title(self) -> str:
+        """The setup screen's label: `label`, else the name in words."""
+        return self.label or self.name.replace("_", " ").capitalize()
+
+    @property
+    def values(self) -> tuple[Any, ...]:
+        """What a setup screen offers, the default first when it is not among the choices."""
+        offered = self.choices or ((False, True) if self.kind is bool else ())
+        return offered if self.default in offered else (self.default, *offered)
+
+    def check(self, value: Any) -> None:
+        """SetupError unless `value` is of this option's kind and among its choices."""
+        # (True is an int to Python, and 1 is no bool: kinds are compared exactly.)
+        fits = type(value) is self.kind or (self.kind is float and type(value) is int)
+        if not fits or (self.choices and value not in self.choices):
+            if self.choices:
+                wanted = " or ".join(map(str, self.choices))
+            else:
+                wanted = "true or false" if self.kind is bool else f"a {self.kind.__name__}"
+            raise SetupError(f"{self.name} must be {wanted}, not {value!r}")
 
 
 @dataclass(frozen=True)
 class Game:
-    """A registered game: metadata plus how to start and replay one."""
+    """A registered game: metadata plus how to start and replay one.
+
+    `options` are what players choose (see `Option`); `setups` are further keywords `new` takes
+    that stack a game exactly (hands, deck order...), for tests and replays, not for players.
+    """
 
     name: str
     title: str
@@ -156,11 +282,25 @@ class Game:
     default_players: int
     blurb: str
     factory: Callable[..., State] = field(repr=False)
-    option_names: tuple[str, ...] = ()
+    options: tuple[Option, ...] = ()
+    setups: tuple[str, ...] = ()
     chat: bool = True  # whether players may chat at the table (crabs uses gestures instead)
+    #: Played in real time (no turns): bots act after reaction times a table may speed up.
+    realtime: bool = False
     #: Bumped whenever a rule changes what a saved action log means: a table saved under other
     #: rules is not replayed (it would become a different game).
     rules_version: int = 1
+    #: The rules for players, as Markdown, for a game without ``rules/texts/<name>.md``.
+    rules: str = field(default="", repr=False)
+
+    @property
+    def option_names(self) -> tuple[str, ...]:
+        """Every keyword `new` takes besides players and seed: options, then set-ups."""
+        return (*(option.name for option in self.options), *self.setups)
+
+    def quick_options(self) -> dict[str, Any]:
+        """The options that make a short game (crates: 8 rounds, not 15), for tests."""
+        return {option.name: option.quick for option in self.options if option.quick is not None}
 
     def new(self, players: int, seed: int, **options: Any) -> State:
         """A new game for `players` seats, deterministic for a given seed and options."""
@@ -171,7 +311,16 @@ class Game:
         unknown = set(options) - set(self.option_names)
         if unknown:
             raise SetupError(f"unknown option(s) for {self.name}: {', '.join(sorted(unknown))}")
-        return self.factory(players, seed, **options)
+        for option in self.options:
+            value = options.get(option.name)
+            if value is not None:
+                option.check(value)
+        state = self.factory(players, seed, **options)
+        state.game = self
+        return state
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return self  # a game is immutable: copies of a state share it
 
     def replay(
         self,
@@ -187,13 +336,35 @@ class Game:
         return state
 
 
+#: Every game, by name, in the order menus list them.
 GAMES: dict[str, Game] = {}
+#: The games that come with tablegames, as `load` names them.
+BUILT_IN = (
+    "tablegames.rules.crates:CRATES",
+    "tablegames.rules.roach:ROACH",
+    "tablegames.rules.crabs:CRABS",
+    "tablegames.rules.kraken:KRAKEN",
+)
 
 
 def register(game: Game) -> Game:
     """Add `game` to the registry under its name and return it."""
     GAMES[game.name] = game
     return game
+
+
+def load(reference: str) -> Game:
+    """Import the game `reference` names ("package.module:NAME", NAME a `Game`, by default
+    GAME) and register it.
+
+    This is how every game joins the registry: the built-in ones (`BUILT_IN`), then those named
+    in the environment variable TABLEGAMES_GAMES (a game that lives outside this package).
+    """
+    module_name, _, attribute = reference.strip().partition(":")
+    game = getattr(importlib.import_module(module_name), attribute or "GAME", None)
+    if not isinstance(game, Game):
+        raise ImportError(f"{reference!r} does not name a game (want 'package.module:NAME')")
+    return register(game)
 
 
 def get_game(name: str) -> Game:

@@ -65,19 +65,19 @@ Decisions the spec leaves open, each with the seed sentence it follows or the si
   seat) and ``pot`` stack the token counts; the rest of the 29 tokens are unused.
 - Presentation (silent in the seed): the view's ``marker`` and ``active_side`` are both the side
   the marker points to; ``phase`` is ``swap``, ``asking`` (nobody may swap), ``closing`` or
-  ``over``; ``window_closes`` is the ``deadline()``. The log keeps the last 60 events a seat may
-  see; ``gestures`` keeps the last 20 gestures.
+  ``over``; ``window_closes`` is the ``deadline()``. The log keeps the last 60 events (a seat sees
+  those it may); ``gestures`` keeps the last 20 gestures.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from itertools import combinations_with_replacement
 from typing import Any, ClassVar
 
-from .core import Action, Event, Game, IllegalAction, SetupError, State, View, register
+from .core import Action, Event, Game, IllegalAction, SetupError, State, View
 
 KIND_NAMES = {
     "retriever": "Crabrador Retriever",
@@ -123,7 +123,6 @@ GESTURE_TEXT = {code: done for code, (_, done) in GESTURE_TABLE.items()}
 GESTURES = tuple(GESTURE_TABLE)
 LOG_LIMIT = 60
 GESTURE_LIMIT = 20
-_LOG_KEEP = 400
 
 
 # -- the table ----------------------------------------------------------------------------------
@@ -191,6 +190,7 @@ class CrabsState(State):
         "gesture": "_gesture",
         "signal": "_signal",
     }
+    log_limit = LOG_LIMIT
 
     def __init__(
         self,
@@ -230,9 +230,8 @@ class CrabsState(State):
         self.contenders = set(range(len(self.teams)))
         self.tiebreak = False
         self.winning_team: int | None = None
-        self.log: list[Event] = []
         self.gestures: list[dict[str, Any]] = []
-        self._note(f"Side {self.marker} swaps first.", 0.0)
+        self.emit("start", f"Side {self.marker} swaps first.", time=0.0, side=self.marker)
 
     def _deal(
         self,
@@ -279,7 +278,7 @@ class CrabsState(State):
                 )
             if self.phase == "closing" and action.get("type") not in ("accuse", "double_take"):
                 raise IllegalAction(self._closing_reason())
-        return super().apply(seat, action, now)
+        return super().apply(seat, action, float(now))  # events carry it as their `time`
 
     def deadline(self) -> float | None:
         """The end of the first open double-crab window while the empty pot waits for it."""
@@ -291,10 +290,11 @@ class CrabsState(State):
         for team, (caller, target, at) in sorted(self.last_correct.items()):
             if now >= _window_end(at):
                 del self.last_correct[team]
-                self._note(
+                self.emit(
+                    "window_closed",
                     f"{_who(target)} made no double-crab call on {_who(caller)} within the "
                     "second: the window closes.",
-                    now,
+                    time=now,
                     window_closed=team,
                 )
         self._check_pot(now)
@@ -352,9 +352,6 @@ class CrabsState(State):
     def _view(self, seat: int | None) -> View:
         team = self.team_of[seat] if seat is not None else None
         return {
-            "game": "crabs",
-            "seat": seat,
-            "players": self.players,
             "phase": self.phase,
             "hand": list(self.hands[seat]) if seat is not None else [],
             "hand_sizes": [len(hand) for hand in self.hands],
@@ -383,9 +380,6 @@ class CrabsState(State):
             "window_closes": self.deadline(),
             "tiebreak": sorted(self.contenders) if self.tiebreak else None,
             "winners": self._winners(),
-            "log": [
-                e for e in self.log if e["to"] is None or (seat is not None and seat in e["to"])
-            ][-LOG_LIMIT:],
         }
 
     def _result(self) -> dict[str, Any]:
@@ -425,9 +419,10 @@ class CrabsState(State):
         picked_up = seat in self.done
         self.done.discard(seat)
         again = " and picks their hand back up" if picked_up else ""
-        self._note(
+        self.emit(
+            "swap",
             f"{_who(seat)} swaps {a_card(mine)} for the {name_of(theirs)}{again}.",
-            now,
+            time=now,
             seat=seat,
             gave=mine,
             took=theirs,
@@ -438,7 +433,7 @@ class CrabsState(State):
         if seat in self.done:
             raise IllegalAction("you have already laid your hand down")
         self.done.add(seat)
-        self._note(f"{_who(seat)} lays their hand down.", now, seat=seat)
+        self.emit("done", f"{_who(seat)} lays their hand down.", time=now, seat=seat)
         if not self._still_swapping():
             self._end_side_turn(now)
 
@@ -449,11 +444,13 @@ class CrabsState(State):
         if not isinstance(yes, bool):
             raise IllegalAction("answer whether you want to swap: yes true or false")
         if yes:
-            self._note(f"{_who(seat)} wants to swap.", now, seat=seat)
+            self.emit("want_swap", f"{_who(seat)} wants to swap.", time=now, yes=True, seat=seat)
             self._start_turn(1 - self.marker, now)
             return
         self.asked.discard(seat)
-        self._note(f"{_who(seat)} does not want to swap.", now, seat=seat)
+        self.emit(
+            "want_swap", f"{_who(seat)} does not want to swap.", time=now, yes=False, seat=seat
+        )
         if not self.asked:
             self._refresh_ocean(now)
             self._start_turn(self.marker, now)
@@ -465,8 +462,11 @@ class CrabsState(State):
         other = 1 - self.marker
         self.phase = "asking"
         self.asked = {seat for seat in self._side(other)}
-        self._note(
-            f"Side {self.marker} made no swap: does anyone on side {other} want to swap?", now
+        self.emit(
+            "asking",
+            f"Side {self.marker} made no swap: does anyone on side {other} want to swap?",
+            time=now,
+            side=other,
         )
 
     def _start_turn(self, side: int, now: float) -> None:
@@ -477,17 +477,18 @@ class CrabsState(State):
         self.taken_this_turn.clear()
         self.swapped = False
         if flipped:
-            self._note(f"The marker turns to side {side}.", now, side=side)
+            self.emit("marker", f"The marker turns to side {side}.", time=now, side=side)
         else:
-            self._note(f"Side {side} swaps again.", now, side=side)
+            self.emit("again", f"Side {side} swaps again.", time=now, side=side)
 
     def _refresh_ocean(self, now: float) -> None:
         self.discard_pile.extend(self.ocean)
         self.ocean = self._draw(OCEAN_SIZE, now)
         names = ", ".join(name_of(kind) for kind in self.ocean)
-        self._note(
+        self.emit(
+            "refill",
             f"Nobody wants to swap: the ocean is discarded and refilled with {names}.",
-            now,
+            time=now,
             ocean=list(self.ocean),
         )
 
@@ -497,7 +498,9 @@ class CrabsState(State):
             if not self.draw_pile:
                 self.draw_pile, self.discard_pile = self.discard_pile, []
                 self.rng.shuffle(self.draw_pile)
-                self._note("The discard pile is shuffled into a new draw pile.", now)
+                self.emit(
+                    "reshuffle", "The discard pile is shuffled into a new draw pile.", time=now
+                )
             drawn.append(self.draw_pile.pop())
         return drawn
 
@@ -515,22 +518,38 @@ class CrabsState(State):
         team, target_team = self.team_of[seat], self.team_of[target]
         correct = is_crab(self.hands[target])
         call = f"{_who(seat)} calls “You've got crabs!” on {_who(target)}"
-        fields: dict[str, Any] = {"accuser": seat, "target": target, "correct": correct}
+        fields: dict[str, Any] = {
+            "seat": seat,
+            "accuser": seat,
+            "target": target,
+            "correct": correct,
+        }
         if team == target_team and correct:
             self._teammate_right(seat, target, call, now, fields)
         elif team == target_team and self.phase == "closing":
             del self.last_correct[team]  # the one call the window waited for was wrong
-            self._note(f"{call}: wrong, but the pot is empty: nothing is paid.", now, **fields)
+            self.emit(
+                "accuse",
+                f"{call}: wrong, but the pot is empty: nothing is paid.",
+                time=now,
+                **fields,
+            )
         elif team == target_team:
             payer = self._payer(team, seat)
             if payer is None:
-                self._note(f"{call}: wrong, but the team has no token to lose.", now, **fields)
+                self.emit(
+                    "accuse",
+                    f"{call}: wrong, but the team has no token to lose.",
+                    time=now,
+                    **fields,
+                )
             else:
                 self.tokens[payer] -= 1
                 self.pot += 1
-                self._note(
+                self.emit(
+                    "accuse",
                     f"{call}: wrong! {_who(payer)} returns a token to the pot.",
-                    now,
+                    time=now,
                     paid_by=payer,
                     paid_to=POT,
                     **fields,
@@ -538,9 +557,10 @@ class CrabsState(State):
         elif correct:
             kind = self.hands[target][0]
             moved = self._pay(target_team, target, seat)
-            self._note(
+            self.emit(
+                "accuse",
                 f"{call}: right! {_who(target)} shows four {_plural(kind)}. {moved[1]}",
-                now,
+                time=now,
                 cards=list(self.hands[target]),
                 paid_by=moved[0],
                 paid_to=seat,
@@ -550,8 +570,13 @@ class CrabsState(State):
             self._gained(team, moved[0] is not None, now)
         else:
             moved = self._pay(team, seat, target)
-            self._note(
-                f"{call}: wrong! {moved[1]}", now, paid_by=moved[0], paid_to=target, **fields
+            self.emit(
+                "accuse",
+                f"{call}: wrong! {moved[1]}",
+                time=now,
+                paid_by=moved[0],
+                paid_to=target,
+                **fields,
             )
             self._gained(target_team, moved[0] is not None, now)
         self._check_pot(now)
@@ -588,9 +613,10 @@ class CrabsState(State):
                     back = f" {_who(giver)} puts the first call's token back in the pot."
             owed += self.double_owed.get(team, (0, callers))[0]
             self.double_owed[team] = (owed, callers)
-            self._note(
+            self.emit(
+                "accuse",
                 f"{shows} Double crab!{back} The team takes {owed} tokens from {where}.",
-                now,
+                time=now,
                 cards=cards,
                 double=True,
                 **fields,
@@ -600,16 +626,19 @@ class CrabsState(State):
             self.tokens[seat] += 1
             if len(self.teams[team]) == 2 and not self.tiebreak:
                 self.last_correct[team] = (seat, target, now)
-            self._note(
+            self.emit(
+                "accuse",
                 f"{shows} {_who(seat)} takes a token from the pot.",
-                now,
+                time=now,
                 cards=cards,
                 paid_by=POT,
                 paid_to=seat,
                 **fields,
             )
         else:  # only in a tie-break: the call is a gain even with an empty pot
-            self._note(f"{shows} That is a gain for the team.", now, cards=cards, **fields)
+            self.emit(
+                "accuse", f"{shows} That is a gain for the team.", time=now, cards=cards, **fields
+            )
         self._replace_hand(target, now)
         self._gained(team, True, now)
 
@@ -617,9 +646,14 @@ class CrabsState(State):
         """The revealed four of a kind goes to the discard pile and the player draws four."""
         self.discard_pile.extend(self.hands[seat])
         self.hands[seat] = self._draw(HAND_SIZE, now)
-        self._note(f"{_who(seat)} discards the four and draws four new cards.", now, seat=seat)
+        self.emit(
+            "redraw",
+            f"{_who(seat)} discards the four and draws four new cards.",
+            time=now,
+            seat=seat,
+        )
         names = ", ".join(name_of(kind) for kind in self.hands[seat])
-        self._note(f"You draw {names}.", now, to=(seat,), cards=list(self.hands[seat]))
+        self.emit("drawn", f"You draw {names}.", (seat,), time=now, cards=list(self.hands[seat]))
 
     def _payer(self, team: int, first: int) -> int | None:
         """Who pays a token for `team`: `first`, else the richest teammate, else None."""
@@ -684,9 +718,10 @@ class CrabsState(State):
                 self.tokens[source] -= 1
             self.tokens[callers[index % 2]] += 1
         named = ", ".join("the pot" if s == POT else _who(s) for s in sources)
-        self._note(
+        self.emit(
+            "double_take",
             f"{_who(seat)}'s team collects the double crab: {owed} tokens from {named}.",
-            now,
+            time=now,
             seat=seat,
             sources=list(sources),
         )
@@ -717,7 +752,9 @@ class CrabsState(State):
             raise IllegalAction(f"choose a gesture: {', '.join(GESTURES)}")
         self.gestures.append({"seat": seat, "name": name, "time": float(now)})
         del self.gestures[:-GESTURE_LIMIT]
-        self._note(f"{_who(seat)} {GESTURE_TEXT[name]}.", now, seat=seat, gesture=name)
+        self.emit(
+            "gesture", f"{_who(seat)} {GESTURE_TEXT[name]}.", time=now, seat=seat, gesture=name
+        )
 
     def _signal(self, seat: int, action: Action, now: float) -> None:
         name = action.get("name")
@@ -727,10 +764,11 @@ class CrabsState(State):
         if name == self.signals[team]:
             raise IllegalAction(f"“{GESTURE_TABLE[name][0]}” is already your team's signal")
         self.signals[team] = name
-        self._note(
+        self.emit(
+            "signal",
             f"{_who(seat)} sets your team's signal: {GESTURE_TABLE[name][0]}.",
-            now,
-            to=self.teams[team],
+            self.teams[team],
+            time=now,
             seat=seat,
             signal=name,
         )
@@ -753,7 +791,7 @@ class CrabsState(State):
                 self.done.clear()
                 self.asked.clear()
                 reason = self._closing_reason()
-                self._note(f"{reason[0].upper()}{reason[1:]}.", now, closing=True)
+                self.emit("closing", f"{reason[0].upper()}{reason[1:]}.", time=now, closing=True)
             return
         totals = self._team_tokens()
         best = max(totals)
@@ -765,10 +803,11 @@ class CrabsState(State):
         self.contenders = set(tied)
         self.last_correct.clear()
         names = " and ".join(f"team {team}" for team in tied)
-        self._note(
+        self.emit(
+            "tiebreak",
             f"The pot is empty and {names} tie with {best} tokens: they play on, and the first "
             "to gain a token wins.",
-            now,
+            time=now,
             tiebreak=tied,
         )
         self._start_turn(self.marker, now)
@@ -781,7 +820,13 @@ class CrabsState(State):
         self.double_owed.clear()
         self.last_correct.clear()
         players = " and ".join(_who(seat) for seat in self.teams[team])
-        self._note(f"Game over: {players} win with {self._team_tokens()[team]} tokens.", now)
+        self.emit(
+            "over",
+            f"Game over: {players} win with {self._team_tokens()[team]} tokens.",
+            time=now,
+            team=team,
+            winners=self._winners(),
+        )
 
     def _winners(self) -> list[int]:
         return list(self.teams[self.winning_team]) if self.winning_team is not None else []
@@ -838,12 +883,6 @@ class CrabsState(State):
 
     def _is_kind(self, code: object) -> bool:
         return isinstance(code, str) and code in self.kinds
-
-    def _note(self, text: str, now: float, to: Iterable[int] | None = None, **fields: Any) -> None:
-        new = self.emit(text, to, time=float(now), **fields)
-        if new is not None:
-            self.log.append(new)
-            del self.log[:-_LOG_KEEP]
 
 
 def _window_end(called_at: float) -> float:
@@ -928,17 +967,16 @@ def _check_first_side(players: int, first_side: int | None, rng: random.Random) 
     return first_side if first_side is not None else rng.randrange(2)
 
 
-CRABS = register(
-    Game(
-        name="crabs",
-        title="You've Got Crabs",
-        min_players=4,
-        max_players=10,
-        default_players=4,
-        blurb="Real-time teams: swap for four of a kind, flash your secret signal, call crabs!",
-        factory=CrabsState,
-        option_names=("hands", "ocean", "draw", "first_side", "deck", "tokens", "pot"),
-        chat=False,
-        rules_version=2,  # 2: a double crab on the pot's last token is paid in full
-    )
+CRABS = Game(
+    name="crabs",
+    title="You've Got Crabs",
+    min_players=4,
+    max_players=10,
+    default_players=4,
+    blurb="Real-time teams: swap for four of a kind, flash your secret signal, call crabs!",
+    factory=CrabsState,
+    setups=("hands", "ocean", "draw", "first_side", "deck", "tokens", "pot"),
+    chat=False,
+    realtime=True,
+    rules_version=2,  # 2: a double crab on the pot's last token is paid in full
 )

@@ -52,7 +52,7 @@ from .cards import (
     rank,
     suit,
 )
-from .core import Action, Event, Game, IllegalAction, SetupError, State, View, register
+from .core import Action, Game, IllegalAction, Option, SetupError, State, View
 
 FULL_HAND_SIZES = (8, 7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7, 8)
 SHORT_HAND_SIZES = FULL_HAND_SIZES[:8]
@@ -62,6 +62,15 @@ CARD_POINTS = {
 }  # fmt: skip
 UNCANCELLED_THREE = -50
 CRANK_VALUES = {"A": 1, "2": 2}
+#: What a card does when played off a crank, by rank (the handler); other ranks just pass the turn.
+ABILITIES = {
+    "2": "_start_crank",
+    "4": "_skip_next",
+    "5": "_everyone_draws",
+    "6": "_again",
+    "7": "_next_draws",
+    "10": "_reverse",
+}
 WILD_RANKS = frozenset("8")  # playable on anything outside a crank
 SUIT_NAMING_RANKS = frozenset("89")  # their player names the suit to follow
 
@@ -107,8 +116,6 @@ FITTING = {
 WILD_CARDS = frozenset(card for card in DECK if rank(card) in WILD_RANKS)
 #: The 8s and 9s: a play of one names the suit to follow.
 SUIT_NAMING_CARDS = frozenset(card for card in DECK if rank(card) in SUIT_NAMING_RANKS)
-#: Cards with no ability: playing one just passes the turn.
-PLAIN_CARDS = frozenset(card for card in DECK if rank(card) in ("A", "3", "8", "9", "J", "Q", "K"))
 #: The suits a player may name with each 8 or 9.
 NAMEABLE_SUITS = {card: suits_for(card) for card in SUIT_NAMING_CARDS}
 #: "an 8", "a 10", "an ace": the ranks as a refusal sentence names them.
@@ -123,17 +130,20 @@ _FIT_ADVICE = {
     for top_rank in RANKS
     for to_follow in SUITS
 }
-#: `waiting_for()` answers, made once (it is asked around every action).
-_ONE_SEAT = tuple(frozenset((seat,)) for seat in range(8))
-# The commonest log lines, written once (a table writes one or two per action).
-_SEATS = range(5)
-_PLAYS_TEXT = {(seat, card): f"{{{seat}}} plays {card}." for seat in _SEATS for card in DECK}
-_DRAWS_ONE_TEXT = tuple(f"{{{seat}}} draws 1 card." for seat in _SEATS)
-_YOU_DRAW_TEXT = {card: f"You draw {card}." for card in DECK}
 
 
 class CratesState(State):
-    """A game of Crates in progress (all rounds)."""
+    """A game of Crates in progress (all rounds).
+
+    One fast path, for bots' look-ahead (quiet states, thousands of playouts per decision):
+    the two commonest events, a play and a draw, skip building their sentences when quiet.
+    Otherwise speed comes from the rules being data: which cards fit is a set lookup
+    (`FITTING`), and a card's ability one lookup (`ABILITIES`).
+
+    What bots' look-ahead reads (public, never set by them): `hands`, `draw_pile`,
+    `discard_pile`, `scores`, `turn`, `phase`, `crank`, `suit`, `direction`, `must_announce`,
+    `round_index`, `last_round`; it asks `fitting()` and builds states with `from_view`.
+    """
 
     handlers: ClassVar[dict[str, str]] = {
         "play": "_play",
@@ -155,25 +165,7 @@ class CratesState(State):
         deck: list[str] | None = None,
     ) -> None:
         super().__init__(players, random.Random(seed))
-        self.hand_sizes_by_round = SHORT_HAND_SIZES if short else FULL_HAND_SIZES
-        self.scores = [0] * players
-        self.round_index = 0
-        self.last_round: dict[str, Any] | None = None
-        self.phase = "play"
-        self.hands: list[list[str]] = [[] for _ in range(players)]
-        self.draw_pile: list[str] = []  # top card last
-        self.discard_pile: list[str] = []  # top card last
-        self.suit = "S"
-        self.crank = 0
-        self.direction = 1
-        self.turn = 0
-        self.announced: set[int] = set()
-        self.must_announce: set[int] = set()
-        self.lost_turn: set[int] = set()
-        self.passed: set[int] = set()
-        self.gone_out: int | None = None
-        self.log: list[Event] = []  # this round's events (what the view shows)
-        self._log_views: dict[int | None, tuple[list[Event], int, list[Event]]] = {}
+        self._clear_table(SHORT_HAND_SIZES if short else FULL_HAND_SIZES)
         self._round_one = _check_stacked_round(players, hands, upcard, draw)
         self._deck_order = _check_deck(deck, stacked=self._round_one is not None)
         if dealer is None:
@@ -182,55 +174,67 @@ class CratesState(State):
             if not isinstance(dealer, int) or not 0 <= dealer < players:
                 raise SetupError(f"dealer must be a seat from 0 to {players - 1}")
             self.first_dealer = dealer
-            self._note(f"{{{dealer}}} deals first.")
+            self.emit("dealer", f"{{{dealer}}} deals first.", seat=dealer)
         self.dealer = self.first_dealer
         self._start_round()
 
+    def _clear_table(self, hand_sizes: tuple[int, ...]) -> None:
+        """Every attribute of a game, as before the first deal (round 1, nobody's cards)."""
+        players = self.players
+        self.hand_sizes_by_round = hand_sizes
+        self.scores = [0] * players
+        self.round_index = 0
+        self.last_round: dict[str, Any] | None = None
+        self.phase = "play"  # play | suit (the dealer names one for a turned-up 8 or 9) | over
+        self.hands: list[list[str]] = [[] for _ in range(players)]
+        self.draw_pile: list[str] = []  # top card last
+        self.discard_pile: list[str] = []  # top card last
+        self.suit = "S"
+        self.crank = 0
+        self.direction = 1
+        self.dealer = self.first_dealer = self.turn = 0
+        self.announced: set[int] = set()
+        self.must_announce: set[int] = set()  # hold one card, not announced: Dope! catches them
+        self.lost_turn: set[int] = set()
+        self.passed: set[int] = set()
+        self.gone_out: int | None = None
+        self._round_one = self._deck_order = None  # set-ups for round 1 (see __init__)
+
     @classmethod
     def from_view(
-        cls, view: View, hands: list[list[str]], draw_pile: list[str], seed: int
+        cls,
+        view: View,
+        rng: random.Random,
+        hands: list[list[str]] | None = None,
+        draw: list[str] | None = None,
     ) -> CratesState:
-        """A quiet state matching `view` with the hidden cards filled in (for bots' sampling).
+        """A quiet state matching `view` (see `State.from_view`), drawing from `rng` from then on.
 
-        `hands` gives every seat's hand (the viewer's own from the view), `draw_pile` top first.
+        `hands` (every seat's; the viewer's own as the view shows it) and `draw` (the draw pile,
+        top first) fill in the hidden cards; without them the unseen cards are dealt at random.
         """
         state = cls.__new__(cls)
-        State.__init__(state, view["players"], random.Random(seed))
-        state.quiet = True
-        rounds = view["rounds"]
-        state.hand_sizes_by_round = FULL_HAND_SIZES[:rounds]  # type: ignore[assignment]
-        state.scores = list(view["scores"])
+        State.__init__(state, view["players"], rng)
+        state.game, state.quiet = CRATES, True
+        state._clear_table(FULL_HAND_SIZES[: view["rounds"]])
+        if hands is None or draw is None:
+            hands, draw = deal_unseen(view, rng)
+        state.hands, state.draw_pile = [list(hand) for hand in hands], list(reversed(draw))
+        state.scores, state.discard_pile = list(view["scores"]), list(view["discard"])
+        state.phase, state.suit, state.crank = view["phase"], view["suit"], view["crank"]
+        state.direction, state.last_round = view["direction"], view["last_round"]
         state.round_index = view["round"] - 1
-        state.last_round = None
-        state.phase = view["phase"]
-        state.over = state.phase == "over"
-        state.hands = [list(h) for h in hands]
-        state.draw_pile = list(reversed(draw_pile))
-        state.discard_pile = list(view["discard"])
-        state.suit, state.crank, state.direction = view["suit"], view["crank"], view["direction"]
         state.turn = view["turn"] if view["turn"] is not None else 0
-        state.announced = set(view["announced"])
-        state.must_announce = {
-            seat
-            for seat, size in enumerate(view["hand_sizes"])
-            if size == 1 and seat not in state.announced and seat in view.get("exposed", ())
-        }
-        state.lost_turn = set(view["lost_turn"])
-        state.passed = set()
-        state.gone_out = next((s for s, size in enumerate(view["hand_sizes"]) if size == 0), None)
-        state.log = []
-        state._log_views = {}
         state.dealer = view["dealer"]
-        state.first_dealer = (view["dealer"] - state.round_index) % state.players
-        state._round_one = None
-        state._deck_order = None
+        state.first_dealer = (state.dealer - state.round_index) % state.players
+        state.announced, state.must_announce = set(view["announced"]), set(view["exposed"])
+        state.lost_turn = set(view["lost_turn"])
+        state.gone_out = next((s for s, size in enumerate(view["hand_sizes"]) if size == 0), None)
         return state
 
     # -- the contract -------------------------------------------------------------------------
-    over = False  # set with phase "over": a plain attribute, read several times per action
-
     def _waiting_for(self) -> frozenset[int]:
-        return _ONE_SEAT[self.turn]
+        return frozenset((self.turn,))  # the suit to name, a play or a draw: always one seat
 
     def _legal(self, seat: int) -> list[Action]:
         actions: list[Action]
@@ -241,7 +245,7 @@ class CratesState(State):
             actions = [{"type": "suit", "suit": s} for s in suits_for(upcard)]
         else:
             actions = self._turn_actions(seat)
-        if self.must_announce:  # rare: skip building the optional moves when there are none
+        if self.must_announce:  # someone holds one card unannounced: the calls are open
             if seat in self.must_announce:
                 actions.append({"type": "announce"})
             actions += [
@@ -251,40 +255,35 @@ class CratesState(State):
             ]
         return actions
 
+    @property
+    def over(self) -> bool:
+        return self.phase == "over"  # (`_end_round` sets it after the last round)
+
     def _turn_actions(self, seat: int) -> list[Action]:
-        # Asked before every move: one pass over the hand, building only what is legal.
         hand = self.hands[seat]
-        fitting = self._fitting()
-        leaves_one = len(hand) == 2
-        actions: list[Action] = []
-        add = actions.append
+        fitting = self.fitting()
+        plays: list[Action] = []
         for card in hand:
-            if card not in fitting:
-                continue
-            named_suits = NAMEABLE_SUITS.get(card)
-            if named_suits is None:
-                add({"type": "play", "card": card})
-                if leaves_one:
-                    add({"type": "play", "card": card, "announce": True})
-                continue
-            for named in named_suits:
-                add({"type": "play", "card": card, "suit": named})
-                if leaves_one:
-                    add({"type": "play", "card": card, "suit": named, "announce": True})
-        return actions or [{"type": "draw"}]
+            if card in fitting:
+                named = NAMEABLE_SUITS.get(card)
+                plays += (
+                    [{"type": "play", "card": card}]
+                    if named is None
+                    else [{"type": "play", "card": card, "suit": suit} for suit in named]
+                )
+        if len(hand) == 2:  # a play that leaves one card may announce Crates! with it
+            plays = [variant for play in plays for variant in (play, {**play, "announce": True})]
+        return plays or [{"type": "draw"}]
 
     def _view(self, seat: int | None) -> View:
         hand = list(self.hands[seat]) if seat is not None else []
         unplayable: dict[str, str] = {}
         if seat is not None and seat == self.turn and self.phase == "play":
-            fitting = self._fitting()
+            fitting = self.fitting()
             for card in hand:
                 if card not in fitting:
                     unplayable[card] = self._misfit(card)
         return {
-            "game": "crates",
-            "seat": seat,
-            "players": self.players,
             "hand": hand,
             "hand_sizes": [len(h) for h in self.hands],
             "top": self.discard_pile[-1] if self.discard_pile else None,
@@ -305,27 +304,7 @@ class CratesState(State):
             "discard": list(self.discard_pile),
             "unplayable": unplayable,
             "last_round": self.last_round,
-            "log": self._visible_log(seat),
         }
-
-    def _visible_log(self, seat: int | None) -> list[Event]:
-        """This round's events `seat` may see, in a new list.
-
-        A table builds every seat's view after every action, and the log only grows within a
-        round, so each seat's filtered log is kept and only the new events are looked at.
-        """
-        log = self.log
-        cached = self._log_views.get(seat)
-        if cached is not None and cached[0] is log and cached[1] <= len(log):
-            _, start, visible = cached
-        else:  # a new round's log (or the first view)
-            start, visible = 0, []
-        for index in range(start, len(log)):
-            to = log[index]["to"]
-            if to is None or (seat is not None and seat in to):
-                visible.append(log[index])
-        self._log_views[seat] = (log, len(log), visible)
-        return list(visible)
 
     def _result(self) -> dict[str, Any]:
         best = min(self.scores)
@@ -341,15 +320,14 @@ class CratesState(State):
 
     # -- actions ------------------------------------------------------------------------------
     def _play(self, seat: int, action: Action, now: float) -> None:
-        if seat != self.turn or self.phase == "suit":
-            self._require_turn(seat)
+        self._require_turn(seat)
         card = action.get("card")
         if not is_card(card):
             raise IllegalAction("say which card to play, like 7H or 10S")
         hand = self.hands[seat]
         if card not in hand:
             raise IllegalAction(f"you do not hold {card}")
-        if card not in self._fitting():
+        if card not in self.fitting():
             raise IllegalAction(self._misfit(card))
         named = action.get("suit")
         if card in SUIT_NAMING_CARDS:
@@ -371,29 +349,23 @@ class CratesState(State):
         self._hand_changed(seat)
         if len(hand) == 1:
             (self.announced if announce else self.must_announce).add(seat)
-        if not self.quiet:
-            if named is not None:
-                text = f"{{{seat}}} plays {card} and names {SUIT_NAMES[self.suit]}."
-            else:
-                text = _PLAYS_TEXT[seat, card]
-            self._record({"text": text, "to": None, "card": card})
+        if not self.quiet:  # the fast path (see the class docstring)
+            names = f" and names {SUIT_NAMES[named]}" if named is not None else ""
+            text = f"{{{seat}}} plays {card}{names}."
+            self.emit("play", text, seat=seat, card=card, suit=named)
         if announce:
-            self._note(f"{{{seat}}} announces Crates!")
+            self.emit("announce", f"{{{seat}}} announces Crates!", seat=seat)
         if not hand and self.gone_out is None:
             self.gone_out = seat
-            self._note(f"{{{seat}}} goes out!")
-        if card in PLAIN_CARDS and not self.crank:
-            self._pass_turn(seat)  # what _resolve does for a card with no ability, one call less
-        else:
-            self._resolve(seat, card)
+            self.emit("out", f"{{{seat}}} goes out!", seat=seat)
+        self._resolve(seat, card)
         # A player who went out ends the round once the card's ability is done; a crank (from a
         # final 2, or an ace or 2 played out on a crank) first runs among the others.
         if self.gone_out is not None and (self.crank == 0 or not any(self.hands)):
             self._end_round(blocked=False)
 
     def _draw(self, seat: int, action: Action, now: float) -> None:
-        if seat != self.turn or self.phase == "suit":
-            self._require_turn(seat)
+        self._require_turn(seat)
         hand = self.hands[seat]
         if self.crank:
             keepers = [c for c in hand if c in CRANK_CARDS]
@@ -402,7 +374,9 @@ class CratesState(State):
                     f"you hold {', '.join(keepers)}: you must play an ace or a 2 on the crank"
                 )
             count, self.crank = self.crank, 0
-            self._note(f"{{{seat}}} cannot keep the crank of {count} going.")
+            self.emit(
+                "crank_lost", f"{{{seat}}} cannot keep the crank of {count} going.", seat=seat
+            )
             self._draw_cards(seat, count)
             self.passed.clear()
             if self.gone_out is not None:
@@ -410,7 +384,7 @@ class CratesState(State):
             else:
                 self._pass_turn(seat)
             return
-        fitting = self._fitting()
+        fitting = self.fitting()
         if not fitting.isdisjoint(hand):
             playable = [c for c in hand if c in fitting]
             raise IllegalAction(
@@ -421,9 +395,9 @@ class CratesState(State):
             self.passed.clear()
         else:
             self.passed.add(seat)
-            self._note(f"{{{seat}}} has nothing to draw and passes.")
+            self.emit("pass", f"{{{seat}}} has nothing to draw and passes.", seat=seat)
             if len(self.passed) == self.players:
-                self._note("Nobody can play or draw: the round is blocked.")
+                self.emit("blocked", "Nobody can play or draw: the round is blocked.")
                 self._end_round(blocked=True)
                 return
         self._pass_turn(seat)
@@ -439,7 +413,7 @@ class CratesState(State):
         assert isinstance(named, str)
         self.suit = named
         self.phase = "play"
-        self._note(f"{{{seat}}} names {SUIT_NAMES[named]}.")
+        self.emit("suit", f"{{{seat}}} names {SUIT_NAMES[named]}.", seat=seat, suit=named)
         self._pass_turn(seat)
 
     def _announce(self, seat: int, action: Action, now: float) -> None:
@@ -451,7 +425,7 @@ class CratesState(State):
             raise IllegalAction("you can only announce Crates! when a play leaves you one card")
         self.must_announce.discard(seat)
         self.announced.add(seat)
-        self._note(f"{{{seat}}} announces Crates!")
+        self.emit("announce", f"{{{seat}}} announces Crates!", seat=seat)
 
     def _dope(self, seat: int, action: Action, now: float) -> None:
         target = action.get("target")
@@ -465,7 +439,12 @@ class CratesState(State):
             if target in self.announced:
                 raise IllegalAction("that player has announced Crates!")
             raise IllegalAction("Dope! only catches a player holding one unannounced card")
-        self._note(f"{{{seat}}} calls Dope! on {{{target}}}, who draws two and loses a turn.")
+        self.emit(
+            "dope",
+            f"{{{seat}}} calls Dope! on {{{target}}}, who draws two and loses a turn.",
+            seat=seat,
+            target=target,
+        )
         self._draw_cards(target, 2)
         self.lost_turn.add(target)
 
@@ -476,15 +455,11 @@ class CratesState(State):
         if self.phase == "suit":
             raise IllegalAction("the dealer must first name a suit for the turned-up card")
 
-    def _fitting(self) -> frozenset[str]:
-        """The cards that may be played now (whoever holds them)."""
+    def fitting(self) -> frozenset[str]:
+        """The cards that may be played now, whoever holds them (bots' look-ahead asks too)."""
         if self.crank:
             return CRANK_CARDS
         return FITTING[RANK_OF[self.discard_pile[-1]], self.suit]
-
-    def _why_not(self, card: str) -> str | None:
-        """Why `card` cannot be played now, or None if it can."""
-        return None if card in self._fitting() else self._misfit(card)
 
     def _misfit(self, card: str) -> str:
         """The sentence telling a player why `card`, which does not fit now, cannot be played."""
@@ -498,67 +473,64 @@ class CratesState(State):
         card_rank = RANK_OF[card]
         if self.crank:  # an ace or a 2 played on a running crank
             self.crank += CRANK_VALUES[card_rank]
-            self._note(f"The crank is at {self.crank}.")
+            self.emit("crank", f"The crank is at {self.crank}.", crank=self.crank)
             self._pass_turn(seat)
-        elif card_rank == "2":
-            self.crank = 2
-            self._note("A crank starts at 2.")
-            self._pass_turn(seat)
-        elif card_rank == "4":
-            skipped = self._next(seat)
-            self._note(f"{{{skipped}}} is skipped.")
-            self._pass_turn(skipped)
-        elif card_rank == "5":
-            for offset in range(1, self.players):
-                self._draw_cards((seat + offset * self.direction) % self.players, 1)
-            self._pass_turn(seat)
-        elif card_rank == "6":
-            if self.hands[seat]:
-                self._note(f"{{{seat}}} takes another turn.")
-            self.turn = seat
-        elif card_rank == "7":
-            self._draw_cards(self._next(seat), 1)
-            self._pass_turn(seat)
-        elif card_rank == "10":
-            self.direction = -self.direction
-            way = "clockwise" if self.direction == 1 else "anticlockwise"
-            self._note(f"Play now goes {way}.")
+            return
+        ability = ABILITIES.get(card_rank)
+        if ability is None:
             self._pass_turn(seat)
         else:
-            self._pass_turn(seat)
+            getattr(self, ability)(seat)
+
+    # -- abilities (see ABILITIES) ------------------------------------------------------------
+    def _start_crank(self, seat: int) -> None:
+        self.crank = 2
+        self.emit("crank", "A crank starts at 2.", crank=2)
+        self._pass_turn(seat)
+
+    def _skip_next(self, seat: int) -> None:
+        skipped = self._next(seat)
+        self.emit("skip", f"{{{skipped}}} is skipped.", seat=skipped)
+        self._pass_turn(skipped)
+
+    def _everyone_draws(self, seat: int) -> None:
+        for offset in range(1, self.players):
+            self._draw_cards((seat + offset * self.direction) % self.players, 1)
+        self._pass_turn(seat)
+
+    def _again(self, seat: int) -> None:
+        if self.hands[seat]:
+            self.emit("again", f"{{{seat}}} takes another turn.", seat=seat)
+        self.turn = seat
+
+    def _next_draws(self, seat: int) -> None:
+        self._draw_cards(self._next(seat), 1)
+        self._pass_turn(seat)
+
+    def _reverse(self, seat: int) -> None:
+        self.direction = -self.direction
+        way = "clockwise" if self.direction == 1 else "anticlockwise"
+        self.emit("direction", f"Play now goes {way}.", direction=self.direction)
+        self._pass_turn(seat)
 
     def _next(self, seat: int) -> int:
         return (seat + self.direction) % self.players
 
     def _pass_turn(self, seat: int) -> None:
         """Give the turn to the next player after `seat` who holds cards and has not lost it."""
-        players, direction, hands = self.players, self.direction, self.hands
-        following = (seat + direction) % players
-        if hands[following] and following not in self.lost_turn:  # the usual case, no loop
-            self.turn = following
-            return
-        for _ in range(2 * players):
-            seat = (seat + direction) % players
-            if not hands[seat]:
+        for _ in range(2 * self.players):
+            seat = (seat + self.direction) % self.players
+            if not self.hands[seat]:
                 continue
             if seat in self.lost_turn:
                 self.lost_turn.discard(seat)
-                self._note(f"{{{seat}}} loses this turn.")
+                self.emit("lose_turn", f"{{{seat}}} loses this turn.", seat=seat)
                 continue
             self.turn = seat
             return
 
     def _draw_cards(self, seat: int, count: int) -> list[str]:
         """Move up to `count` cards from the draw pile to `seat`, reshuffling discards if needed."""
-        if count == 1 and self.draw_pile:  # the usual case, without the loop
-            card = self.draw_pile.pop()
-            self.hands[seat].append(card)
-            self._hand_changed(seat)
-            drawn = [card]
-            if not self.quiet:
-                self._record({"text": _DRAWS_ONE_TEXT[seat], "to": None, "count": 1})
-                self._record({"text": _YOU_DRAW_TEXT[card], "to": [seat], "cards": drawn})
-            return drawn
         drawn = []
         for _ in range(count):
             if not self.draw_pile and len(self.discard_pile) > 1:
@@ -566,32 +538,24 @@ class CratesState(State):
                 self.draw_pile = self.discard_pile
                 self.rng.shuffle(self.draw_pile)
                 self.discard_pile = [top]
-                self._note("The discard pile is shuffled into a new draw pile.")
+                self.emit("reshuffle", "The discard pile is shuffled into a new draw pile.")
             if not self.draw_pile:
                 break
             drawn.append(self.draw_pile.pop())
         if drawn:
             self.hands[seat].extend(drawn)
             self._hand_changed(seat)
-            plural = "s" if len(drawn) > 1 else ""
-            self._note(f"{{{seat}}} draws {len(drawn)} card{plural}.", count=len(drawn))
-            self._note(f"You draw {', '.join(drawn)}.", to=(seat,), cards=drawn)
+            if not self.quiet:  # the fast path (see the class docstring)
+                plural = "s" if len(drawn) > 1 else ""
+                text = f"{{{seat}}} draws {len(drawn)} card{plural}."
+                self.emit("draw", text, seat=seat, count=len(drawn))
+                cards = ", ".join(drawn)
+                self.emit("drawn", f"You draw {cards}.", (seat,), seat=seat, cards=drawn)
         return drawn
 
     def _hand_changed(self, seat: int) -> None:
         self.announced.discard(seat)
         self.must_announce.discard(seat)
-
-    def _note(self, text: str, to: tuple[int, ...] | None = None, **fields: Any) -> None:
-        """Emit a log event and keep it in this round's log (what `emit` does, one call less)."""
-        if self.quiet:
-            return
-        self._record({"text": text, "to": None if to is None else sorted(to), **fields})
-
-    def _record(self, new: Event) -> None:
-        """Emit `new`, made as `event` makes it, and keep it in this round's log."""
-        self._emitted.append(new)
-        self.log.append(new)
 
     # -- rounds -------------------------------------------------------------------------------
     def _draw_for_dealer(self) -> int:
@@ -602,13 +566,15 @@ class CratesState(State):
             self.rng.shuffle(deck)
             drawn = {seat: deck.pop() for seat in contenders}
             for seat, card in drawn.items():
-                self._note(f"{{{seat}}} draws {card} for the deal.", card=card)
+                self.emit(
+                    "deal_draw", f"{{{seat}}} draws {card} for the deal.", seat=seat, card=card
+                )
             low = min(RANK_ORDER[rank(card)] for card in drawn.values())
             lowest = [seat for seat, card in drawn.items() if RANK_ORDER[rank(card)] == low]
             if len(lowest) == 1:
-                self._note(f"{{{lowest[0]}}} drew lowest and deals first.")
+                self.emit("dealer", f"{{{lowest[0]}}} drew lowest and deals first.", seat=lowest[0])
                 return lowest[0]
-            self._note("A tie for lowest: those players draw again.")
+            self.emit("deal_tie", "A tie for lowest: those players draw again.", seats=lowest)
             contenders = lowest
 
     def _start_round(self) -> None:
@@ -635,9 +601,12 @@ class CratesState(State):
             self.draw_pile = deck
         self.discard_pile = [upcard]
         self.suit = suit(upcard)
-        self._note(
+        self.emit(
+            "round",
             f"Round {self.round_index + 1} of {self.rounds_total}: {{{dealer}}} deals "
             f"{size} card{'s' if size > 1 else ''} each and turns up {upcard}.",
+            round=self.round_index + 1,
+            dealer=dealer,
             card=upcard,
         )
         if rank(upcard) in SUIT_NAMING_RANKS:  # the dealer names the suit, as if playing it
@@ -659,16 +628,34 @@ class CratesState(State):
             "blocked": blocked,
         }
         summary = ", ".join(f"{{{seat}}} {p}" for seat, p in enumerate(points))
-        self._note(f"Round {self.round_index + 1} scores: {summary}.", round_over=True)
+        self.emit(
+            "round_over",
+            f"Round {self.round_index + 1} scores: {summary}.",
+            round=self.round_index + 1,
+            points=points,
+        )
         self.round_index += 1
         if self.round_index == self.rounds_total:
-            self.phase, self.over = "over", True
-            best = min(self.scores)
-            winners = " and ".join(f"{{{s}}}" for s, t in enumerate(self.scores) if t == best)
-            self._note(f"Game over: lowest total wins: {winners}.")
+            self.phase = "over"
+            winners = self._result()["winners"]
+            named = " and ".join(f"{{{seat}}}" for seat in winners)
+            self.emit("over", f"Game over: lowest total wins: {named}.", winners=winners)
             return
-        self.log = self.log[-1:]  # the new round's log opens with the last round's scores
+        self.restart_log(keep=1)  # the new round's log opens with the last round's scores
         self._start_round()
+
+
+def deal_unseen(view: View, rng: random.Random) -> tuple[list[list[str]], list[str]]:
+    """The cards `view`'s seat has not seen, dealt at random: every hand (its own as it is) and
+    the draw pile, top first."""
+    seen = set(view["hand"]) | set(view["discard"])
+    unseen = [card for card in DECK if card not in seen]
+    rng.shuffle(unseen)
+    hands = [
+        list(view["hand"]) if seat == view["seat"] else [unseen.pop() for _ in range(size)]
+        for seat, size in enumerate(view["hand_sizes"])
+    ]
+    return hands, unseen
 
 
 def _check_stacked_round(
@@ -705,16 +692,17 @@ def _check_deck(deck: list[str] | None, stacked: bool) -> list[str] | None:
     return cards
 
 
-CRATES = register(
-    Game(
-        name="crates",
-        title="Crates",
-        min_players=2,
-        max_players=5,
-        default_players=4,
-        blurb="A Crazy Eights variant: shed your hand, crank the 2s, shout Crates! at one card.",
-        factory=CratesState,
-        option_names=("short", "dealer", "hands", "upcard", "draw", "deck"),
-        rules_version=2,  # 2: a 9 is no longer wild (see the module docstring)
-    )
+CRATES = Game(
+    name="crates",
+    title="Crates",
+    min_players=2,
+    max_players=5,
+    default_players=4,
+    blurb="A Crazy Eights variant: shed your hand, crank the 2s, shout Crates! at one card.",
+    factory=CratesState,
+    options=(
+        Option("short", bool, False, "8 rounds instead of 15", label="Short game", quick=True),
+    ),
+    setups=("dealer", "hands", "upcard", "draw", "deck"),
+    rules_version=2,  # 2: a 9 is no longer wild (see the module docstring)
 )

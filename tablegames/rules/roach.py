@@ -45,7 +45,7 @@ from dataclasses import dataclass, field
 from itertools import combinations_with_replacement
 from typing import Any, ClassVar
 
-from .core import Action, Event, Game, IllegalAction, SetupError, State, View, register
+from .core import Action, Game, IllegalAction, SetupError, State, View
 
 ANIMALS = ("bat", "fly", "cockroach", "frog", "mouse", "scorpion", "ladybug")
 PLURALS = {
@@ -123,6 +123,20 @@ def sort_cards(cards: Iterable[str]) -> list[str]:
     return sorted(cards, key=_ORDER.__getitem__)
 
 
+def lay_choices(others: Sequence[str], claim: str) -> set[tuple[str, ...]]:
+    """Every distinct lay open to a player who took a special card judged against `claim`, whose
+    other hand cards are `others`: one card of the claim, or any two others (or the only one)."""
+    counts = Counter(others)
+    choices: set[tuple[str, ...]] = {(card,) for card in counts if matches(card, claim)}
+    if len(others) < 2:
+        choices.add(tuple(others))
+    else:
+        for a, b in combinations_with_replacement(sort_cards(counts), 2):
+            if a != b or counts[a] >= 2:
+                choices.add((a, b))
+    return choices
+
+
 @dataclass
 class Flight:
     """The card travelling face down, its chain of claims and who has seen it."""
@@ -147,6 +161,7 @@ class PendingLay:
 class RoachState(State):
     """A game of Cockroach Poker Royal in progress."""
 
+    log_limit = LOG_LIMIT
     handlers: ClassVar[dict[str, str]] = {
         "offer": "_offer",
         "challenge": "_challenge",
@@ -173,7 +188,6 @@ class RoachState(State):
         self.pending: PendingLay | None = None
         self.loser: int | None = None
         self.reason = ""
-        self.log: list[Event] = []
         if first is not None and (
             not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < players
         ):
@@ -188,7 +202,12 @@ class RoachState(State):
         else:
             self.hands, self.penalty, self.fronts = _dealt(players, starter, deck, self.rng)
         pile = f"shows {self.penalty[0]}" if self.penalty else "is empty"
-        self._note(f"{{{starter}}} starts. The penalty pile {pile}.")
+        self.emit(
+            "start",
+            f"{{{starter}}} starts. The penalty pile {pile}.",
+            seat=starter,
+            card=self.penalty[0] if self.penalty else None,
+        )
         self._begin_turn(starter)
 
     # -- the contract -------------------------------------------------------------------------
@@ -227,9 +246,6 @@ class RoachState(State):
 
     def _view(self, seat: int | None) -> View:
         return {
-            "game": "roach",
-            "seat": seat,
-            "players": self.players,
             "phase": self.phase,
             "turn": None if self.over else self.turn,
             "hand": list(self.hands[seat]) if seat is not None else [],
@@ -248,9 +264,6 @@ class RoachState(State):
                 "special": self.pending.special,
             },
             "loser": self.loser,
-            "log": [
-                e for e in self.log if e["to"] is None or (seat is not None and seat in e["to"])
-            ],
         }
 
     def _flight_view(self, seat: int | None) -> dict[str, Any] | None:
@@ -291,9 +304,11 @@ class RoachState(State):
         self.hands[seat].remove(card)
         self.flight = Flight(card, seat, to, claim, [(seat, to, claim)], [seat])
         self.phase, self.turn = "respond", to
-        self._note(f"You slide {card} to {{{to}}}.", to=(seat,), card=card)
-        self._note(
+        self.emit("slid", f"You slide {card} to {{{to}}}.", (seat,), card=card, receiver=to)
+        self.emit(
+            "offer",
             f"{{{seat}}} slides a card to {{{to}}}, claiming {claim}.",
+            seat=seat,
             sender=seat,
             receiver=to,
             claim=claim,
@@ -307,8 +322,8 @@ class RoachState(State):
         flight = self.flight
         assert flight is not None
         flight.seen_by.append(seat)
-        self._note(f"You peek: the card is {flight.card}.", to=(seat,), card=flight.card)
-        self._note(f"{{{seat}}} peeks at the card.", peeker=seat)
+        self.emit("seen", f"You peek: the card is {flight.card}.", (seat,), card=flight.card)
+        self.emit("peek", f"{{{seat}}} peeks at the card.", seat=seat, peeker=seat)
 
     def _pass(self, seat: int, action: Action, now: float) -> None:
         self._require(seat, "respond")
@@ -323,13 +338,15 @@ class RoachState(State):
         looked_first = self._peeked()
         if not looked_first:  # a pass without a peek first peeks on the way
             flight.seen_by.append(seat)
-            self._note(f"You peek: the card is {flight.card}.", to=(seat,), card=flight.card)
+            self.emit("seen", f"You peek: the card is {flight.card}.", (seat,), card=flight.card)
         flight.chain.append((seat, to, claim))
         flight.sender, flight.receiver, flight.claim = seat, to, claim
         self.turn = to
         verb = "passes" if looked_first else "peeks and passes"
-        self._note(
+        self.emit(
+            "pass",
             f"{{{seat}}} {verb} the card to {{{to}}}, claiming {claim}.",
+            seat=seat,
             sender=seat,
             receiver=to,
             claim=claim,
@@ -364,13 +381,16 @@ class RoachState(State):
         taker = sender if believe == truth else seat
         self.flight = None
         verdict = "true" if believe else "false"
-        self._note(f"{{{seat}}} says the claim {claim} is {verdict}.", believe=believe)
+        self.emit(
+            "judge", f"{{{seat}}} says the claim {claim} is {verdict}.", seat=seat, believe=believe
+        )
         outcome = (
             f"{{{seat}}} was right, so {{{sender}}} takes it"
             if taker == sender
             else f"{{{seat}}} was wrong and takes it"
         )
-        self._note(
+        self.emit(
+            "reveal",
             f"The card is {card}: the claim was {'true' if truth else 'false'}. {outcome}.",
             card=card,
             truth=truth,
@@ -397,7 +417,9 @@ class RoachState(State):
             raise IllegalAction(reason)
 
         self.pending = None
-        self._note(f"{{{seat}}} lays out {' and '.join(cards)}.", cards=list(cards))
+        self.emit(
+            "lay", f"{{{seat}}} lays out {' and '.join(cards)}.", seat=seat, cards=list(cards)
+        )
         for card in cards:
             self.hands[seat].remove(card)
             self._lay_out(seat, card)
@@ -466,15 +488,7 @@ class RoachState(State):
         """Every distinct legal lay for the player who took a special card."""
         pending = self.pending
         assert pending is not None
-        others = self._others(pending)
-        counts = Counter(others)
-        choices: set[tuple[str, ...]] = {(card,) for card in counts if matches(card, pending.claim)}
-        if len(others) < 2:
-            choices.add(tuple(others))
-        else:
-            for a, b in combinations_with_replacement(sort_cards(counts), 2):
-                if a != b or counts[a] >= 2:
-                    choices.add((a, b))
+        choices = lay_choices(self._others(pending), pending.claim)
         return sorted(choices, key=lambda cs: (len(cs), [_ORDER[c] for c in cs]))
 
     # -- moving cards -------------------------------------------------------------------------
@@ -482,7 +496,12 @@ class RoachState(State):
         """`seat` takes a special card into their hand and must lay out cards for it."""
         self._add_to_hand(seat, card)
         if len(self.hands[seat]) == 1:
-            self._note(f"{{{seat}}} has no other card, so the {card} goes out in front of them.")
+            self.emit(
+                "special_out",
+                f"{{{seat}}} has no other card, so the {card} goes out in front of them.",
+                seat=seat,
+                card=card,
+            )
             self.hands[seat].remove(card)
             self.fronts[seat].append(card)
             self._after_laying(seat)
@@ -491,8 +510,12 @@ class RoachState(State):
         self.phase, self.turn = "lay", seat
         kind = "royal card" if claim == ROYAL else f"{claim} card"
         rest = "two other cards" if len(self.hands[seat]) > 2 else "their only other card"
-        self._note(
-            f"{{{seat}}} takes the {card} into their hand and must lay out one {kind} or {rest}."
+        self.emit(
+            "special_taken",
+            f"{{{seat}}} takes the {card} into their hand and must lay out one {kind} or {rest}.",
+            seat=seat,
+            card=card,
+            claim=claim,
         )
 
     def _lay_out(self, seat: int, card: str) -> None:
@@ -501,18 +524,34 @@ class RoachState(State):
         if not is_royal(card):
             return
         if not self.penalty:
-            self._note("The penalty pile is empty: there is no penalty card to take.")
+            self.emit(
+                "penalty_empty", "The penalty pile is empty: there is no penalty card to take."
+            )
             return
         pulled = self.penalty.pop(0)
         # A penalty card never pulls again, and a special one goes to the hand with no effect.
         if pulled in SPECIALS:
             self._add_to_hand(seat, pulled)
-            self._note(f"{{{seat}}} takes the {pulled} from the penalty pile into their hand.")
+            self.emit(
+                "penalty_to_hand",
+                f"{{{seat}}} takes the {pulled} from the penalty pile into their hand.",
+                seat=seat,
+                card=pulled,
+            )
         else:
             self.fronts[seat].append(pulled)
-            self._note(f"{{{seat}}} also takes {pulled} from the penalty pile.", card=pulled)
+            self.emit(
+                "penalty",
+                f"{{{seat}}} also takes {pulled} from the penalty pile.",
+                seat=seat,
+                card=pulled,
+            )
         top = f"shows {self.penalty[0]}" if self.penalty else "is now empty"
-        self._note(f"The penalty pile {top}.")
+        self.emit(
+            "penalty_top",
+            f"The penalty pile {top}.",
+            card=self.penalty[0] if self.penalty else None,
+        )
 
     def _after_laying(self, seat: int) -> None:
         """Check `seat`'s face-up cards, then give them the next turn."""
@@ -530,7 +569,9 @@ class RoachState(State):
 
     def _lose(self, seat: int, reason: str) -> None:
         self.phase, self.loser, self.reason = "over", seat, reason
-        self._note(f"{{{seat}}} has {reason} and loses! Everyone else wins.", loser=seat)
+        self.emit(
+            "lose", f"{{{seat}}} has {reason} and loses! Everyone else wins.", seat=seat, loser=seat
+        )
 
     def _add_to_hand(self, seat: int, card: str) -> None:
         self.hands[seat] = sort_cards([*self.hands[seat], card])
@@ -542,12 +583,6 @@ class RoachState(State):
             if animal is not None:
                 counts[animal] += 1
         return counts
-
-    def _note(self, text: str, to: tuple[int, ...] | None = None, **fields: Any) -> None:
-        new = self.emit(text, to, **fields)
-        if new is not None:
-            self.log.append(new)
-            del self.log[:-LOG_LIMIT]
 
 
 # -- setup ---------------------------------------------------------------------------------------
@@ -617,15 +652,13 @@ def _codes(value: object, what: str) -> list[str]:
     return [str(code) for code in value]
 
 
-ROACH = register(
-    Game(
-        name="roach",
-        title="Cockroach Poker Royal",
-        min_players=2,
-        max_players=6,
-        default_players=4,
-        blurb="Pass bugs face down, lie about them, and don't collect four of a kind.",
-        factory=RoachState,
-        option_names=("hands", "penalty", "first", "deck", "fronts"),
-    )
+ROACH = Game(
+    name="roach",
+    title="Cockroach Poker Royal",
+    min_players=2,
+    max_players=6,
+    default_players=4,
+    blurb="Pass bugs face down, lie about them, and don't collect four of a kind.",
+    factory=RoachState,
+    setups=("hands", "penalty", "first", "deck", "fronts"),
 )

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual.app import App
 from textual.binding import Binding, BindingType
 
-from ..catalogue import is_playable
+from ..catalogue import is_playable, screen_module
 
 if TYPE_CHECKING:
     from ..net.client import RemoteClient
@@ -31,11 +31,12 @@ ASCII_KEYS = {"←": "<-", "→": "->", "↑": "up", "↓": "down", "⏎": "Ente
 def table_screen(client: TableClient, ascii: bool = False) -> GameScreen:
     """The screen that plays `client`'s game; ValueError if there is none yet.
 
-    Each game's screen module `screens/<game>.py` names its screen class in `SCREEN`.
+    Each game's screen module `screens/<game>.py` names its screen class in `SCREEN`; a game
+    without one is drawn by `screens/generic.py`.
     """
     game = client.game
     if game is not None and is_playable(game.name):
-        module = importlib.import_module(f"{__package__}.screens.{game.name}")
+        module = importlib.import_module(screen_module(game.name))
         screen: GameScreen = module.SCREEN(client, ascii=ascii)
         return screen
     title = game.title if game is not None else "this game"

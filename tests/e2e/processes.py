@@ -36,8 +36,10 @@ def free_port_outside_ephemeral_range() -> int:
     raise AssertionError("no free port found")
 
 
-def start_host(env: dict[str, str], *args: str) -> tuple[subprocess.Popen[str], int]:
-    """Start `tablegames host crates ARGS` (port 0 unless given); returns it and its port.
+def start_host(
+    env: dict[str, str], *args: str, game: str = "crates"
+) -> tuple[subprocess.Popen[str], int]:
+    """Start `tablegames host GAME ARGS` (port 0 unless given); returns it and its port.
 
     Its output goes to a file in TABLEGAMES_HOME, never to a pipe nobody drains.
     """
@@ -46,7 +48,7 @@ def start_host(env: dict[str, str], *args: str) -> tuple[subprocess.Popen[str], 
     output = Path(env["TABLEGAMES_HOME"]) / f"host-{time.monotonic_ns()}.out"
     with output.open("w") as sink:
         host = subprocess.Popen(
-            cli("host", "crates", *args), stdout=sink, stderr=subprocess.STDOUT, text=True, env=env
+            cli("host", game, *args), stdout=sink, stderr=subprocess.STDOUT, text=True, env=env
         )
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:

@@ -154,4 +154,3 @@ def test_two_ssh_players_and_a_bot_play_a_whole_game_then_a_rematch(party):
     bob.keys("r")
     for friend in (ann, bob):
         friend.wait_for("round 1 of 8", timeout=30)  # the same seats, a new deal
-

@@ -186,7 +186,42 @@ def kraken_secrets(state: Any, seat: Recipient) -> Secrets:
     return secrets
 
 
-#: Every registered game needs one (a test checks): what a recipient must not know right now.
+def _strings(value: Any) -> set[str]:
+    """Every string inside a piece of a view."""
+    if isinstance(value, str):
+        return {value}
+    if isinstance(value, dict):
+        return set().union(*map(_strings, value.values())) if value else set()
+    if isinstance(value, list | tuple):
+        return set().union(*map(_strings, value)) if value else set()
+    return set()
+
+
+#: The keys every view has (`rules/core.py`): the log and the waiting list are checked apart.
+_SHARED_VIEW_KEYS = frozenset(("game", "seat", "players", "over", "result", "waiting", "log"))
+
+
+def view_secrets(state: Any, seat: Recipient) -> Secrets:
+    """Any game, from its views alone: each string another seat's view shows and neither a
+    spectator's view nor this recipient's does (that seat's hand, its role...).
+
+    What no view shows (an undealt deck) is beyond it: games with such secrets have their own.
+    """
+    secrets = Secrets()
+    public, own = state.view(None), state.view(seat)
+    known = _strings({key: own[key] for key in own.keys() - _SHARED_VIEW_KEYS})
+    for other in range(state.players):
+        if other == seat:
+            continue
+        theirs = state.view(other)
+        for key in theirs.keys() - _SHARED_VIEW_KEYS:
+            if theirs[key] != public.get(key):
+                for word in _strings(theirs[key]) - known:
+                    secrets.token(word, f"seat {other}'s {key} holds {word}")
+    return secrets
+
+
+#: What a recipient must not know right now, per game; others are judged by `view_secrets`.
 SECRETS: dict[str, Callable[[Any, Recipient], Secrets]] = {
     "crates": crates_secrets,
     "roach": roach_secrets,
@@ -266,7 +301,7 @@ class Truth:
     ) -> None:
         self.game, self.players, self.seed = game, players, seed
         self.recipients: list[Recipient] = [None, *range(players)]
-        extract = SECRETS[game.name]
+        extract = SECRETS.get(game.name, view_secrets)
         self.secrets: list[dict[Recipient, Secrets]] = []  # per version
         self.owed: list[dict[Recipient, tuple[bytes, bytes, bytes, bool]]] = []
         self.events: list[list[dict[str, Any]]] = [[]]  # events of the action making version v

@@ -27,9 +27,7 @@ def playout(name: str, seed: int) -> list[tuple[Any, Any]]:
     game = get_game(name)
     rng = random.Random(seed)
     with _capturing_emits(lambda state, event: emitted.append((event, copy.deepcopy(event)))):
-        state = game.new(
-            game.default_players, seed, **({"short": True} if name == "crates" else {})
-        )
+        state = game.new(game.default_players, seed, **game.quick_options())
         for _ in range(5000):
             now, _ = settle_clock(state, float(rng.random()))  # (crabs' double-crab window)
             if state.over:

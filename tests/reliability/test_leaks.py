@@ -58,8 +58,9 @@ def scan_games(
     return report
 
 
-def test_every_registered_game_has_a_secret_extractor():
-    assert set(GAMES) <= set(SECRETS), "a new game needs its secrets in scanner.SECRETS"
+def test_every_built_in_game_has_its_own_secret_extractor():
+    # (A game without one is judged by `view_secrets`, from what its views show.)
+    assert {name for name in GAMES if name in QUICK} <= set(SECRETS)
 
 
 @pytest.mark.parametrize("name", sorted(QUICK))

@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import json
 import random
+import re
+from collections.abc import Iterator
 
 import msgpack
 import pytest
 
-from tablegames.rules import GAMES, IllegalAction, get_game
+from tablegames.rules import GAMES, IllegalAction, SetupError, State, get_game
+from tablegames.rules.core import visible_to
 
 from .scripts import settle_clock
 
 GAME_NAMES = sorted(GAMES)
-QUICK_OPTIONS = {"crates": {"short": True}}
 
 
 def random_playout(name: str, players: int, seed: int, limit: int = 20_000):
@@ -23,7 +25,7 @@ def random_playout(name: str, players: int, seed: int, limit: int = 20_000):
     deadline, and the `time` action applied there is logged like any move.
     """
     game = get_game(name)
-    options = QUICK_OPTIONS.get(name, {})
+    options = game.quick_options()
     state = game.new(players, seed, **options)
     rng = random.Random(seed)
     log: list[tuple[int, dict, float]] = []
@@ -36,6 +38,21 @@ def random_playout(name: str, players: int, seed: int, limit: int = 20_000):
         state.apply(seat, action, now)
         log.append((seat, action, now))
     raise AssertionError(f"{name} seed {seed} did not end in {limit} actions")
+
+
+def positions(name: str, seed: int, steps: int = 300) -> Iterator[State]:
+    """A new game of `name` at each of its first `steps` positions (the clock settled first),
+    moved on by a random legal action of a waiting seat after each; stops when it is over."""
+    game = get_game(name)
+    state = game.new(game.default_players, seed, **game.quick_options())
+    rng = random.Random(seed)
+    for _ in range(steps):
+        settle_clock(state, 0.0)
+        if state.over:
+            return
+        yield state
+        seat = rng.choice(sorted(state.waiting_for()))
+        state.apply(seat, rng.choice(state.legal(seat)))
 
 
 @pytest.mark.parametrize("name", GAME_NAMES)
@@ -76,22 +93,14 @@ def test_replay_reaches_the_same_state(name):
 
 @pytest.mark.parametrize("name", GAME_NAMES)
 def test_views_and_actions_are_plain_data(name):
-    game = get_game(name)
-    state = game.new(game.default_players, 11, **QUICK_OPTIONS.get(name, {}))
-    rng = random.Random(11)
-    for _ in range(300):
-        settle_clock(state, 0.0)
-        if state.over:
-            break
-        for seat in [None, *range(game.default_players)]:
+    for state in positions(name, 11):
+        for seat in [None, *range(state.players)]:
             view = state.view(seat)
             assert msgpack.unpackb(msgpack.packb(view), strict_map_key=False) == json.loads(
                 json.dumps(view)
             )
-        seat = rng.choice(sorted(state.waiting_for()))
-        action = rng.choice(state.legal(seat))
-        assert msgpack.unpackb(msgpack.packb(action)) == action
-        state.apply(seat, action)
+            actions = state.legal(seat) if seat is not None else []
+            assert msgpack.unpackb(msgpack.packb(actions)) == actions
 
 
 BAD_ACTIONS = [
@@ -113,14 +122,8 @@ BAD_ACTIONS = [
 
 @pytest.mark.parametrize("name", GAME_NAMES)
 def test_bad_and_out_of_turn_actions_change_nothing(name):
-    game = get_game(name)
-    players = game.default_players
-    state = game.new(players, 5, **QUICK_OPTIONS.get(name, {}))
-    rng = random.Random(5)
-    for step in range(200):
-        settle_clock(state, 0.0)
-        if state.over:
-            break
+    for step, state in enumerate(positions(name, 5, steps=200)):
+        players = state.players
         before = [state.view(seat) for seat in [None, *range(players)]]
         waiting = state.waiting_for()
         idle = [seat for seat in range(players) if seat not in waiting]
@@ -137,24 +140,13 @@ def test_bad_and_out_of_turn_actions_change_nothing(name):
             with pytest.raises(IllegalAction):
                 state.apply(bad_seat, state.legal(min(waiting))[0])
         assert [state.view(seat) for seat in [None, *range(players)]] == before, step
-        seat = rng.choice(sorted(waiting))
-        state.apply(seat, rng.choice(state.legal(seat)))
 
 
 @pytest.mark.parametrize("name", GAME_NAMES)
 def test_the_waiting_list_a_seat_sees_never_names_more_than_the_game_waits_for(name):
-    game = get_game(name)
-    state = game.new(game.default_players, 3, **QUICK_OPTIONS.get(name, {}))
-    rng = random.Random(3)
-    for _ in range(300):
-        settle_clock(state, 0.0)
-        if state.over:
-            break
-        waiting = state.waiting_for()
-        for seat in [None, *range(game.default_players)]:
-            assert set(state.visible_waiting(seat)) <= waiting
-        seat = rng.choice(sorted(waiting))
-        state.apply(seat, rng.choice(state.legal(seat)))
+    for state in positions(name, 3):
+        for seat in [None, *range(state.players)]:
+            assert set(state.visible_waiting(seat)) <= state.waiting_for()
 
 
 @pytest.mark.parametrize("name", GAME_NAMES)
@@ -164,3 +156,96 @@ def test_same_seed_same_game(name):
     second = random_playout(name, game.default_players, 42)
     assert first[1] == second[1]
     assert first[0].view(0) == second[0].view(0)
+
+
+#: The keys `State.view` puts in every view (see `rules/core.py`).
+VIEW_KEYS = {"game", "seat", "players", "over", "result", "waiting", "log"}
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_every_view_has_the_documented_keys_and_every_event_a_kind(name):
+    events: list[dict] = []
+    for state in positions(name, 7):
+        events += state.log
+        for seat in [None, *range(state.players)]:
+            view = state.view(seat)
+            assert set(view) >= VIEW_KEYS
+            assert (view["game"], view["seat"], view["players"]) == (name, seat, state.players)
+            assert view["over"] == state.over
+            assert view["result"] == (state.result() if state.over else None)
+            assert view["waiting"] == state.visible_waiting(seat)
+            assert all(visible_to(event, seat) for event in view["log"])
+            assert state.log_limit is None or len(view["log"]) <= state.log_limit
+    state, _, _ = random_playout(name, get_game(name).default_players, 7)
+    assert state.view(None)["result"] == state.result()
+    for event in events + state.log:
+        assert isinstance(event["kind"], str) and event["kind"], event
+        assert isinstance(event["text"], str), event
+        assert event["to"] is None or all(0 <= seat < state.players for seat in event["to"]), event
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_an_event_about_one_player_names_them_in_its_seat_field(name):
+    """What a player did reads `seat` (a turn summary groups by it), never the sentence."""
+    opens_with_a_seat = re.compile(r"\{(\d+)\} (?!and \{)")  # ("{1} and {2} draw": two)
+    seen: set[int] = set()
+    about_a_player = 0
+    for seed in range(3):
+        for state in positions(name, seed, steps=1500):
+            for event in state.log:
+                if id(event) in seen:
+                    continue
+                seen.add(id(event))
+                opening = opens_with_a_seat.match(event["text"])
+                if opening:
+                    about_a_player += 1
+                    assert event.get("seat") == int(opening[1]), event
+    assert about_a_player > 20
+
+
+def makes_a_game(game, options) -> bool:
+    """True if some table size takes `options` (a kraken board is for some counts only)."""
+    for players in range(game.min_players, game.max_players + 1):
+        try:
+            game.new(players, 1, **options)
+        except SetupError:
+            continue
+        return True
+    return False
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_every_option_says_what_it_is_and_every_value_offered_makes_a_game(name):
+    game = get_game(name)
+    for option in game.options:
+        assert option.help and option.title and option.name in game.option_names
+        assert option.default in option.values
+        for value in option.values:
+            assert makes_a_game(game, {option.name: value}), (option.name, value)
+    assert makes_a_game(game, game.quick_options())
+    with pytest.raises(SetupError, match="unknown option"):
+        game.new(game.default_players, 1, no_such_option=True)
+
+
+def test_option_values_are_checked_before_the_game_sees_them():
+    short = get_game("crates").options[0]
+    with pytest.raises(SetupError, match="short must be true or false, not 1"):
+        get_game("crates").new(4, 1, short=1)
+    assert short.values == (False, True)
+    board = next(option for option in get_game("kraken").options if option.name == "board")
+    assert board.values == (None, "quick", "long")  # None: the board for the player count
+    with pytest.raises(SetupError, match="board must be quick or long"):
+        get_game("kraken").new(5, 1, board="medium")
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_a_state_sampled_from_a_seats_view_looks_the_same_to_that_seat(name):
+    for step, state in enumerate(positions(name, 13, steps=200)):
+        for seat in range(state.players):
+            try:
+                sampled = state.sample(seat, random.Random(step))
+            except NotImplementedError:
+                pytest.skip(f"{name} is not rebuilt from views (its bots do not sample states)")
+            assert sampled.quiet and sampled.legal(seat) == state.legal(seat)
+            seen, again = state.view(seat), sampled.view(seat)
+            assert {**again, "log": []} == {**seen, "log": []}, (step, seat)

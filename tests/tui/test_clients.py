@@ -16,9 +16,7 @@ from tablegames.tui.client import TableClient
 from .helpers import stacked
 
 MEMBERS = sorted(
-    name
-    for name in {*vars(TableClient), *TableClient.__annotations__}
-    if not name.startswith("_")
+    name for name in {*vars(TableClient), *TableClient.__annotations__} if not name.startswith("_")
 )
 
 

@@ -112,10 +112,9 @@ async def test_a_question_asked_again_when_guns_change_under_it() -> None:
 
 
 def test_the_spiritualist_names_whose_gun_goes_next() -> None:
-    said = "{2} reveals the Spiritualist and calls on the spirits: {4} and {5} each give a gun."
-    log = [{"text": said, "to": None}]
+    log = [{"kind": "character", "character": "spiritualist", "seat": 2, "targets": [4, 5]}]
     assert spirit_giver({"log": log}) == 4
-    log.append({"text": "{4} gives a gun to {1}.", "to": None})
+    log.append({"kind": "gun_given", "seat": 4, "target": 1})
     assert spirit_giver({"log": log}) == 5
 
 

@@ -9,11 +9,10 @@ import pytest
 from tablegames.bots import get_bot
 from tablegames.local import local_table
 from tablegames.store import Store
-from tablegames.tui.app import TableGamesApp
 from tablegames.tui.screens.crates import CratesScreen
 from tablegames.tui.screens.help import HelpScreen
+from tablegames.tui.screens.kraken import KrakenScreen
 from tablegames.tui.screens.menu import MenuScreen
-from tablegames.tui.screens.notice import NoticeScreen
 from tablegames.tui.screens.replay import ReplayScreen
 from tablegames.tui.screens.roach import RoachScreen
 from tablegames.tui.screens.setup import SetupScreen, Stepper
@@ -23,43 +22,19 @@ from ..test_local import first_human_move
 from .helpers import opened, press, screen_text
 
 
-@pytest.fixture
-def only_crates_built(monkeypatch):
-    """Pretend the other games' screens are not written yet (as at the start of the project)."""
-
-    def built(name: str) -> bool:
-        return name == "crates"
-
-    monkeypatch.setattr("tablegames.catalogue.is_playable", built)
-    monkeypatch.setattr("tablegames.tui.app.is_playable", built)
-
-
-async def test_the_menu_lists_crates_and_the_games_still_coming(only_crates_built):
+async def test_the_menu_lists_every_registered_game():
     async with opened() as (app, _pilot):
         assert isinstance(app.screen, MenuScreen)
         text = screen_text(app)
-        assert "Crates" in text and "2–5 players" in text
         assert "q Quit" in text.splitlines()[-1]  # every key fits the footer at 80 columns
         for title, players in [
+            ("Crates", "2–5"),
             ("Cockroach Poker Royal", "2–6"),
             ("You've Got Crabs", "4–10"),
             ("Feed the Kraken", "5–11"),
         ]:
             line = next(line for line in text.splitlines() if title in line)
-            assert players in line and "coming soon" in line
-
-
-async def test_coming_soon_games_cannot_be_started_but_their_rules_can_be_read(only_crates_built):
-    async with opened() as (app, pilot):
-        await press(pilot, "down", "enter")
-        assert isinstance(app.screen, MenuScreen)
-        assert "coming soon: press r" in screen_text(app)
-        await press(pilot, "r")
-        assert isinstance(app.screen, HelpScreen)
-        assert app.screen.game == "roach"
-        await press(pilot, "escape", "up", "enter")
-        assert isinstance(app.screen, SetupScreen)
-        assert app.screen.game.name == "crates"
+            assert players in line and "Enter to play" in line
 
 
 async def test_rules_open_from_the_menu():
@@ -98,23 +73,24 @@ async def test_escape_leaves_setup():
         assert isinstance(app.screen, MenuScreen)
 
 
-async def test_a_game_without_a_screen_says_so_instead_of_crashing(only_crates_built):
-    client = local_table("roach", 2, humans=2, seed=1)  # rules ready, table screen not yet
-    app = TableGamesApp(client)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, NoticeScreen)
-        assert "no screen for Cockroach Poker Royal yet" in screen_text(app)
-        await press(pilot, "q")
-        assert app.return_code == 0
-
-
-async def test_every_built_game_is_listed_as_playable():
-    async with opened() as (app, _pilot):
-        text = screen_text(app)
-        for title in ("Crates", "Cockroach Poker Royal", "You've Got Crabs", "Feed the Kraken"):
-            line = next(line for line in text.splitlines() if title in line)
-            assert "coming soon" not in line
+async def test_setup_offers_each_games_own_options():
+    async with opened() as (app, pilot):
+        await press(pilot, "down", "down", "enter")  # You've Got Crabs: played in real time
+        values = {stepper.id: stepper.value for stepper in app.screen.query(Stepper)}
+        assert values == {"players": 4, "humans": 1, "bots": "normal", "speed": 1.0}
+        await press(pilot, "escape", "down", "enter")  # Feed the Kraken
+        values = {stepper.id: stepper.value for stepper in app.screen.query(Stepper)}
+        assert values == {
+            "players": 7,
+            "humans": 1,
+            "bots": "normal",
+            "board": None,
+            "characters": True,
+        }
+        assert "auto" in screen_text(app) and "deal character cards" in screen_text(app)
+        await press(pilot, "right", "right", "enter")  # 9 players: the board is theirs to take
+        assert isinstance(app.screen, KrakenScreen)
+        assert app.screen.client.update(0).view["board"] == "long"
 
 
 async def test_c_continues_a_game_saved_on_this_machine_where_it_stopped():

@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 
 from ...rules import Action, View
+from .. import AnyLegalAction
 from .belief import GENERIC, Model
 from .characters import character_move
 from .hard import SHARP, HardJudge
@@ -30,11 +31,8 @@ from .normal import PROMPTS, Judge
 RANDOM_ANY_TIME = 0.03
 
 
-class RandomBot:
+class RandomBot(AnyLegalAction):
     """Any legal move, uniformly; now and then an "any time" character out of the blue."""
-
-    def __init__(self, seat: int, rng: random.Random) -> None:
-        self.seat, self.rng = seat, rng
 
     def choose(self, view: View, legal: list[Action]) -> Action | None:
         if not legal:

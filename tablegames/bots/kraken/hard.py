@@ -30,12 +30,9 @@ from __future__ import annotations
 import math
 import random
 import statistics
-from collections import Counter
 
 from ...rules import Action, View
-from ...rules.kraken.cards import DECKS, RITUALS
 from ...rules.kraken.game import KrakenState
-from ...rules.kraken.voyage import ROUND_STEPS, Mutiny
 from .belief import ROLES, Model
 from .chart import SIDE_OF, best_colour, colour_value, ends_game, space_value
 from .mind import Mind
@@ -51,7 +48,6 @@ LIFE = 0.1  # what one of our side leaving the ship costs us, against the chart'
 #: improvement for which we raise everything: warier than the normal bot (0.12, 0.3).
 MUTINY_GAIN = 0.25
 ALL_IN_GAIN = 0.45
-CARD_PICKS = frozenset(("mermaid", "telescope"))
 #: The hard bot reads other players more sharply: it expects them to keep and steer for their
 #: side, and raise guns as bots were measured to (against a captain of their own side and of
 #: another side, by side: sailor, pirate, cult).
@@ -133,88 +129,7 @@ def imagine(view: View, mind: Mind, rng: random.Random) -> KrakenState | None:
             current[seat] = first[seat] if first[seat] in ("cult_leader", "cultist") else "cultist"
         elif first[seat] in ("sailor", "pirate") and rng.random() < mind.converted[seat]:
             current[seat] = "cultist"
-    try:
-        state = KrakenState(
-            view["players"],
-            rng.getrandbits(32),
-            board=view["board"],
-            characters=False,
-            roles=first,
-            captain=view["captain"],
-        )
-    except ValueError:
-        return None
-    state.quiet = True
-    state.factions = current
-    _copy_public(state, view)
-    if not _copy_moment(state, view, rng):
-        return None
-    return state
-
-
-def _copy_public(state: KrakenState, view: View) -> None:
-    state.ship = view["ship"]
-    state.guns = list(view["guns"])
-    state.eliminated = set(view["eliminated"])
-    state.tongueless = set(view["tongueless"])
-    state.unconvertible = set(view["unconvertible"])
-    state.not_a = [list(cards) for cards in view["not_a"]]
-    state.off_duty = set(view["off_duty"])
-    state.resumes = [list(r) for r in view["resumes"]]
-    state.captain = view["captain"]
-    state.lieutenant = view["lieutenant"]
-    state.navigator = view["navigator"]
-    state.round = view["round"]
-    state.revealed_card = view["last_card"]
-    state.rituals_used = list(view["rituals_used"])
-    left = Counter(RITUALS) - Counter(view["rituals_used"])
-    rituals = list(left.elements())
-    state.rng.shuffle(rituals)
-    state.rituals = rituals[: view["rituals_left"]]
-    state.known = [dict() for _ in range(view["players"])]
-    for seat, faction in enumerate(state.factions):
-        if faction == "cultist" and seat != view["seat"]:
-            state.known[seat][state.factions.index("cult_leader")] = "cult_leader"
-    state.mutiny = None
-    state.window, state.window_pending, state.interrupt = None, set(), None
-    state.hands, state.kept, state.logbook = {}, {}, []
-    state.upcoming.sit_out, state.upcoming.must_raise = set(), set()
-
-
-def _unseen(view: View, mine: list[str]) -> list[str]:
-    """Navigation cards we have not seen where they are: deck less résumés and our own cards."""
-    left = Counter(DECKS[view["board"]])
-    for resume in view["resumes"]:
-        left.subtract(resume)
-    left.subtract(mine)
-    return sorted((+left).elements())
-
-
-def _copy_moment(state: KrakenState, view: View, rng: random.Random) -> bool:
-    """Set up the decision the view is at (whom to pick); False if it is not one we rebuild."""
-    private = view["private"]
-    prompt = private.get("prompt")
-    me = view["seat"]
-    mine = list(private.get("drawn") or []) + list(private.get("logbook") or [])
-    if private.get("kept"):
-        mine.append(private["kept"])
-    if prompt != "pick" or not view["pick"]:
-        return False
-    pool = _unseen(view, mine)
-    rng.shuffle(pool)
-    reason = view["pick"]
-    state.pick_reason, state.pick_seat, state.phase = reason, me, "pick"
-    state.crew = {
-        "captain": view["captain"],
-        "lieutenant": view["lieutenant"],
-        "navigator": view["navigator"],
-    }
-    rest = ROUND_STEPS.index("ritual" if reason in CARD_PICKS else "card_action")
-    state.agenda = list(ROUND_STEPS[rest:])
-    discards = view["discard_size"]
-    state.discard_pile = pool[:discards]
-    state.draw_pile = pool[discards:]
-    return True
+    return KrakenState.imagine(view, rng, roles=first, factions=current)
 
 
 # -- playing it out -------------------------------------------------------------------------------
@@ -222,9 +137,8 @@ def _copy_moment(state: KrakenState, view: View, rng: random.Random) -> bool:
 
 def play_out(world: KrakenState, seed: int, me: int, first: Action) -> float:
     """Our side's prospects after taking `first` in a copy of `world`, then playing on."""
-    state = _copy(world)
+    state = world.copy(random.Random(seed ^ 0x5EED))
     rng = random.Random(seed)
-    state.rng = random.Random(seed ^ 0x5EED)
     side = SIDE_OF[state.factions[me]]
     try:
         state.apply(me, dict(first))
@@ -251,48 +165,6 @@ def play_out(world: KrakenState, seed: int, me: int, first: Action) -> float:
         1 for seat in state.eliminated - world.eliminated if SIDE_OF[state.factions[seat]] == side
     )
     return space_value(state.board.name, state.ship, side) - LIFE * lost
-
-
-def _copy(world: KrakenState) -> KrakenState:
-    """A copy deep enough for a rollout (the chart and tables are shared)."""
-    state = KrakenState.__new__(KrakenState)
-    state.__dict__.update(world.__dict__)
-    for name in (
-        "guns",
-        "draw_pile",
-        "discard_pile",
-        "rituals",
-        "rituals_used",
-        "factions",
-        "logbook",
-        "agenda",
-        "log",
-        "character_used",
-        "character_revealed",
-    ):
-        setattr(state, name, list(getattr(world, name)))
-    for name in (
-        "eliminated",
-        "tongueless",
-        "unconvertible",
-        "off_duty",
-        "window_pending",
-        "gunsmiths",
-    ):
-        setattr(state, name, set(getattr(world, name)))
-    state.resumes = [list(r) for r in world.resumes]
-    state.not_a = [list(r) for r in world.not_a]
-    state.known = [dict(k) for k in world.known]
-    state.hands = {s: list(h) for s, h in world.hands.items()}
-    state.kept = dict(world.kept)
-    state.crew = dict(world.crew)
-    state.peeks = [list(p) for p in world.peeks]
-    if world.mutiny is not None:
-        m = world.mutiny
-        state.mutiny = Mutiny(
-            list(m.mutineers), m.threshold, m.max_raise, set(m.must_raise), dict(m.choices)
-        )
-    return state
 
 
 def quick_move(state: KrakenState, seat: int, legal: list[Action], rng: random.Random) -> Action:

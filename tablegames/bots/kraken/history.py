@@ -1,30 +1,17 @@
 """What a seat has seen so far, read from its own log: teams, navigations, mutinies, secrets.
 
-The log in a view is public lines plus this seat's private ones, oldest first, and it only grows,
-so `History.read` takes the lines it has not seen yet. A line it does not recognise is skipped:
-the bot then knows a little less, never something false.
+The log in a view is public events plus this seat's private ones, oldest first, and it only
+grows, so `History.read` takes the events it has not seen yet, by their kind and fields. A kind
+it does not know is skipped: the bot then knows a little less, never something false.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from ...rules import Event
 
-FIRST_CAPTAIN = re.compile(r"^\{(\d+)\} (?:reveals the Captain card|is the first captain)")
-APPOINTS = re.compile(r"^\{(\d+)\} appoints (.+)\.$")
-OFFICE = re.compile(r"\{(\d+)\} (lieutenant|navigator)")
-CONSULTANT = re.compile(r"^The Consultant \{(\d+)\} appoints \{(\d+)\} lieutenant\.$")
-EMERGENCY = re.compile(r"^\{(\d+)\} names \{(\d+)\} emergency navigator\.$")
-JUMP = re.compile(r"^\{(\d+)\} jumps overboard!")
-TAKES_COMMAND = re.compile(r"^\{(\d+)\} takes command from \{(\d+)\}")
-NEW_CAPTAIN = re.compile(r"\{(\d+)\} becomes captain")
-REVEAL = re.compile(r"^The navigation card is [\w-]+; it joins \{(\d+)\}'s résumé\.$")
-SAILS = re.compile(r"^The ship sails \w+ from (\S+) to ")
-SEARCHES = re.compile(r"^\{(\d+)\} searches \{(\d+)\}'s cabin\.$")
-SEAT = re.compile(r"\{(\d+)\}")
 CONVERSION = "conversion"
 
 
@@ -90,7 +77,7 @@ class History:
     searched: set[int] = field(default_factory=set)  # searched or flogged: never converted since
     mates: set[int] = field(default_factory=set)  # our fellow pirates, if we started a pirate
     read_upto: int = 0
-    first_line: str | None = None
+    first_event: Event | None = None
     # Our own cards in the navigation under way, attached to it when it is revealed.
     _drawn: list[str] = field(default_factory=list)
     _kept: str | None = None
@@ -98,12 +85,12 @@ class History:
     _ship: str = "0,0"
 
     def read(self, log: list[Event], odds: dict[str, float]) -> bool:
-        """Take in the log lines not read yet; True if there were any."""
-        if log and self.first_line is None:
-            self.first_line = log[0]["text"]
+        """Take in the log events not read yet; True if there were any."""
+        if log and self.first_event is None:
+            self.first_event = log[0]
         new = log[self.read_upto :]
         for event in new:
-            self._line(event, odds)
+            self._take(event, odds)
         self.read_upto = len(log)
         return bool(new)
 
@@ -111,66 +98,54 @@ class History:
         """True if `log` continues the one read so far (same game, nothing dropped)."""
         if len(log) < self.read_upto:
             return False
-        return self.read_upto == 0 or (bool(log) and log[0]["text"] == self.first_line)
+        return self.read_upto == 0 or (bool(log) and log[0] == self.first_event)
 
-    def _line(self, event: Event, odds: dict[str, float]) -> None:
-        text: str = event["text"]
+    def _take(self, event: Event, odds: dict[str, float]) -> None:
+        kind = event["kind"]
         if event.get("to") is not None:
             self._private(event)
-            return
-        if match := APPOINTS.match(text):
-            self._appointed(int(match[1]), match[2])
-        elif match := CONSULTANT.match(text):
-            self.lieutenant = int(match[2])
-        elif match := EMERGENCY.match(text):
-            self.navigator = int(match[2])
-        elif JUMP.match(text):
+        elif kind == "appoint":
+            self._appointed(event["captain"], event["lieutenant"], event["navigator"])
+        elif kind == "consultant":
+            self.lieutenant = event["lieutenant"]
+        elif kind == "emergency_navigator":
+            self.navigator = event["navigator"]
+        elif kind == "jump":
             self.navigator = None
             self._drawn, self._kept, self._logbook = [], None, []
-        elif event.get("character") == "bosun":
+        elif kind == "character" and event["character"] == "bosun":
             self.lieutenant, self.navigator = self.navigator, self.lieutenant
-        elif "raised" in event:
+        elif kind == "fists":
             raised = {s: g for s, g in enumerate(event["raised"]) if g is not None}
             if self.captain is not None:
                 self.votes.append(
                     Vote(self.captain, self.lieutenant, self.navigator, raised, self._ship)
                 )
-        elif "card" in event and (match := REVEAL.match(text)):
-            self._revealed(int(match[1]), event["card"], odds)
-        elif "ship" in event and (match := SAILS.match(text)):
+        elif kind == "reveal":
+            self._revealed(event["captain"], event["card"], odds)
+        elif kind == "sail":
             self._ship = str(event["ship"])
-        elif "ritual" in event:
+        elif kind == "ritual":
             if event["ritual"] == CONVERSION and self.navigations:
                 last = self.navigations[-1]
                 team = (last.captain, last.lieutenant, last.navigator)
                 self.conversions.append(Conversion(team, frozenset(self.searched)))
-        elif match := SEARCHES.match(text):
-            self.searched.add(int(match[2]))
-        elif "not_a" in event:
+        elif kind in ("search", "flogged"):
             self.searched.add(int(event["target"]))
-        elif text.startswith("Off duty next round"):
+        elif kind == "off_duty":
             self.lieutenant = self.navigator = None
-        else:
-            self._captaincy(text)
-
-    def _captaincy(self, text: str) -> None:
-        if match := FIRST_CAPTAIN.match(text):
-            self.captain = int(match[1])
-        elif match := TAKES_COMMAND.match(text):
-            self.captain = int(match[1])
+        elif kind == "first_captain" or kind == "drunk":
+            self.captain = event["captain"]
+        elif kind == "command" or (kind == "character" and event["character"] == "chief_cook"):
+            self.captain = event["captain"]
             self.lieutenant = self.navigator = None
-        elif match := NEW_CAPTAIN.search(text):
-            self.captain = int(match[1])
-            if "Chief cook" in text:
-                self.lieutenant = self.navigator = None
 
-    def _appointed(self, captain: int, named: str) -> None:
-        offices = {office: int(seat) for seat, office in OFFICE.findall(named)}
-        if "lieutenant" in offices:
-            self.lieutenant = offices["lieutenant"]
-        if "navigator" in offices:
-            self.navigator = offices["navigator"]
-        elif "lieutenant" in offices:
+    def _appointed(self, captain: int, lieutenant: int | None, navigator: int | None) -> None:
+        if lieutenant is not None:
+            self.lieutenant = lieutenant
+        if navigator is not None:
+            self.navigator = navigator
+        elif lieutenant is not None:
             self.navigator = None
         self.captain = captain
         self.appointments.append(Appointment(captain, self.lieutenant, self.navigator))
@@ -192,16 +167,16 @@ class History:
         self._drawn, self._kept, self._logbook = [], None, []
 
     def _private(self, event: Event) -> None:
-        text: str = event["text"]
-        if text.startswith("You are a ") and self.first_faction is None:
-            self.first_faction = event.get("faction")
-        elif text.startswith("Your fellow pirates:"):
-            self.mates = {int(seat) for seat in SEAT.findall(text)}
-        elif text.startswith(("You draw", "You discard them and draw")):
-            self._drawn = list(event.get("cards", []))
-        elif text.startswith("You put"):
-            self._kept = event.get("card")
-        elif text.startswith("The logbook holds"):
-            self._logbook = list(event.get("cards", []))
-        elif text.startswith("The mermaid shows you") and self.navigations:
-            self.navigations[-1].mermaid = list(event.get("cards", []))
+        kind = event["kind"]
+        if kind == "faction" and self.first_faction is None:
+            self.first_faction = event["faction"]
+        elif kind == "pirates":
+            self.mates = set(event["mates"])
+        elif kind in ("drawn", "redrawn"):
+            self._drawn = list(event["cards"])
+        elif kind == "kept":
+            self._kept = event["card"]
+        elif kind == "logbook":
+            self._logbook = list(event["cards"])
+        elif kind == "mermaid_cards" and self.navigations:
+            self.navigations[-1].mermaid = list(event["cards"])

@@ -24,10 +24,16 @@ class Abilities(Voyage):
     def _pairs(self, seats: list[int]) -> Options:
         return [{"targets": [a, b]} for a, b in combinations(seats, 2)]
 
-    def _revealed(self, seat: int, verb: str) -> None:
+    def _revealed(self, seat: int, verb: str, **fields: Any) -> None:
         name = self.characters[seat]
         title = CHARACTERS[name].title if name else "character"
-        self._note(f"{{{seat}}} reveals the {title} and {verb}.", character=name)
+        self.emit(
+            "character",
+            f"{{{seat}}} reveals the {title} and {verb}.",
+            seat=seat,
+            **fields,
+            character=name,
+        )
 
     def _mutineers_with_raise(self) -> list[int]:
         mutiny = self.mutiny
@@ -43,7 +49,7 @@ class Abilities(Voyage):
         target = args["target"]
         self.guns[target] -= 1
         self.guns[seat] += 1
-        self._revealed(seat, f"steals a gun from {{{target}}}")
+        self._revealed(seat, f"steals a gun from {{{target}}}", target=target)
 
     def _options_gunslinger(self, seat: int) -> Options:
         return [{}]
@@ -77,7 +83,7 @@ class Abilities(Voyage):
     def _use_mentor(self, seat: int, args: dict[str, Any]) -> None:
         target = args["target"]
         self.character_used[target] = False
-        self._revealed(seat, f"turns {{{target}}}'s character face down again")
+        self._revealed(seat, f"turns {{{target}}}'s character face down again", target=target)
 
     # -- before the team is appointed ---------------------------------------------------------
     def _options_herbalist(self, seat: int) -> Options:
@@ -91,7 +97,12 @@ class Abilities(Voyage):
     def _use_herbalist(self, seat: int, args: dict[str, Any]) -> None:
         self.off_duty.discard(args["source"])
         self.off_duty.add(args["target"])
-        self._revealed(seat, f"moves {{{args['source']}}}'s off-duty sign to {{{args['target']}}}")
+        self._revealed(
+            seat,
+            f"moves {{{args['source']}}}'s off-duty sign to {{{args['target']}}}",
+            source=args["source"],
+            target=args["target"],
+        )
 
     def _options_consultant(self, seat: int) -> Options:
         return [{}] if seat != self.captain else []
@@ -110,7 +121,9 @@ class Abilities(Voyage):
     def _use_minstrel(self, seat: int, args: dict[str, Any]) -> None:
         a, b = args["targets"]
         self.upcoming.sit_out |= {a, b}
-        self._revealed(seat, f"sings: {{{a}}} and {{{b}}} sit out the coming mutiny")
+        self._revealed(
+            seat, f"sings: {{{a}}} and {{{b}}} sit out the coming mutiny", targets=[a, b]
+        )
 
     def _options_agitator(self, seat: int) -> Options:
         return self._pairs(self._others_on_board())
@@ -118,7 +131,9 @@ class Abilities(Voyage):
     def _use_agitator(self, seat: int, args: dict[str, Any]) -> None:
         a, b = args["targets"]
         self.upcoming.must_raise |= {a, b}
-        self._revealed(seat, f"stirs: {{{a}}} and {{{b}}} must raise a gun in the next mutiny")
+        self._revealed(
+            seat, f"stirs: {{{a}}} and {{{b}}} must raise a gun in the next mutiny", targets=[a, b]
+        )
 
     def _options_chief_cook(self, seat: int) -> Options:
         return [{}] if self.next_captain_by_resume() is not None else []
@@ -126,7 +141,7 @@ class Abilities(Voyage):
     def _use_chief_cook(self, seat: int, args: dict[str, Any]) -> None:
         new = self.next_captain_by_resume()
         assert new is not None
-        self._revealed(seat, f"serves the captain's dinner: {{{new}}} becomes captain")
+        self._revealed(seat, f"serves the captain's dinner: {{{new}}} becomes captain", captain=new)
         self.captain = new
         self._restart_round()
 
@@ -139,7 +154,9 @@ class Abilities(Voyage):
 
     def _use_debt_collector(self, seat: int, args: dict[str, Any]) -> None:
         payer = args["target"]
-        self._revealed(seat, f"collects: {{{payer}}} pays each other team member a gun")
+        self._revealed(
+            seat, f"collects: {{{payer}}} pays each other team member a gun", target=payer
+        )
         for other in self._team():
             if other != payer and self.guns[payer] > 0:
                 self.guns[payer] -= 1
@@ -161,7 +178,9 @@ class Abilities(Voyage):
     def _use_troublemaker(self, seat: int, args: dict[str, Any]) -> None:
         assert self.mutiny is not None
         self.mutiny.doubled.add(args["target"])
-        self._revealed(seat, f"makes {{{args['target']}}}'s guns count double")
+        self._revealed(
+            seat, f"makes {{{args['target']}}}'s guns count double", target=args["target"]
+        )
 
     def _options_peacemaker(self, seat: int) -> Options:
         return [{"target": t} for t in self._mutineers_with_raise()]
@@ -172,7 +191,9 @@ class Abilities(Voyage):
         self.guns[target] += mutiny.raised[target]
         mutiny.raised[target] = 0
         mutiny.cancelled.add(target)
-        self._revealed(seat, f"hands {{{target}}}'s raised guns back: they do not count")
+        self._revealed(
+            seat, f"hands {{{target}}}'s raised guns back: they do not count", target=target
+        )
 
     def _options_master_strategist(self, seat: int) -> Options:
         return [{}] if seat in self._mutineers_with_raise() else []
@@ -200,7 +221,7 @@ class Abilities(Voyage):
 
     def _use_instigator(self, seat: int, args: dict[str, Any]) -> None:
         target = args["target"]
-        self._revealed(seat, f"urges {{{target}}} to add all their guns")
+        self._revealed(seat, f"urges {{{target}}} to add all their guns", target=target)
         self.interrupt = Interrupt("instigate", target, instigator=seat)
 
     def instigated_total(self, seat: int) -> int:
@@ -218,7 +239,9 @@ class Abilities(Voyage):
             raise IllegalAction(f"add all your guns (raise {total} in all) or decline")
         assert self.mutiny.raised is not None
         self.mutiny.raised[seat], self.guns[seat] = total, 0
-        self._note(f"{{{seat}}} adds all their guns: {total} raised.")
+        self.emit(
+            "instigated", f"{{{seat}}} adds all their guns: {total} raised.", seat=seat, guns=total
+        )
         self.interrupt = None
         self._advance()
 
@@ -226,7 +249,11 @@ class Abilities(Voyage):
         instigated = self.interrupt
         assert instigated is not None and instigated.instigator is not None
         self.character_used[instigated.instigator] = False
-        self._note(f"{{{seat}}} keeps their guns; the Instigator's card turns face down again.")
+        self.emit(
+            "instigator_refused",
+            f"{{{seat}}} keeps their guns; the Instigator's card turns face down again.",
+            seat=seat,
+        )
         self.interrupt = None
         self._advance()
 
@@ -246,14 +273,20 @@ class Abilities(Voyage):
 
     def _use_smuggler(self, seat: int, args: dict[str, Any]) -> None:
         self.smuggler_for = args["target"]
-        self._revealed(seat, f"slips {{{args['target']}}} a third navigation card")
+        self._revealed(
+            seat, f"slips {{{args['target']}}} a third navigation card", target=args["target"]
+        )
 
     def _options_archivist(self, seat: int) -> Options:
         return self._drawers()
 
     def _use_archivist(self, seat: int, args: dict[str, Any]) -> None:
         self.redraw_for = args["target"]
-        self._revealed(seat, f"lets {{{args['target']}}} swap their cards for two new ones")
+        self._revealed(
+            seat,
+            f"lets {{{args['target']}}} swap their cards for two new ones",
+            target=args["target"],
+        )
 
     # -- in a round with a yellow card --------------------------------------------------------
     def _options_spiritualist(self, seat: int) -> Options:
@@ -264,7 +297,9 @@ class Abilities(Voyage):
 
     def _use_spiritualist(self, seat: int, args: dict[str, Any]) -> None:
         a, b = args["targets"]
-        self._revealed(seat, f"calls on the spirits: {{{a}}} and {{{b}}} each give a gun")
+        self._revealed(
+            seat, f"calls on the spirits: {{{a}}} and {{{b}}} each give a gun", targets=[a, b]
+        )
         self.interrupt = Interrupt("give", seat, givers=[a, b])
 
     def give_targets(self) -> list[int]:
@@ -285,7 +320,9 @@ class Abilities(Voyage):
         if self.guns[giver] > 0:
             self.guns[giver] -= 1
             self.guns[target] += 1
-        self._note(f"{{{giver}}} gives a gun to {{{target}}}.")
+        self.emit(
+            "gun_given", f"{{{giver}}} gives a gun to {{{target}}}.", seat=giver, target=target
+        )
         if not spirit.givers:
             self.interrupt = None
             self._advance()

@@ -231,7 +231,7 @@ class Characters(Voyage):
         }
         if pending:
             self.window, self.window_pending, self.phase = window, pending, "window"
-            self._note(f"A moment for characters {WINDOWS[window]}.", window=window)
+            self.emit("window", f"A moment for characters {WINDOWS[window]}.", window=window)
 
     def _close_window_if_done(self) -> None:
         if self.phase == "window" and not self.window_pending:
@@ -310,6 +310,6 @@ class Characters(Voyage):
         if self.interrupt is not None or self.phase != "window" or seat not in self.window_pending:
             raise IllegalAction("there is nothing for you to decline now")
         self.window_pending.discard(seat)
-        self._note("You keep your character for later.", to=(seat,))
+        self.emit("character_kept", "You keep your character for later.", (seat,), seat=seat)
         self._close_window_if_done()
         self._advance()

@@ -6,7 +6,8 @@ import random
 from collections import Counter
 from typing import Any, ClassVar
 
-from ..core import Action, Game, SetupError, View, register
+from ..core import Action, Game, Option, SetupError, View
+from . import lookahead
 from .abilities import Abilities
 from .board import BOARDS, BOARDS_FOR_PLAYERS, START
 from .cards import deck_cards, ritual_cards, stacked_top
@@ -88,6 +89,38 @@ class KrakenState(Abilities, Characters, Rituals, Navigation, Command):
             first = captain if captain is not None else self.rng.randrange(players)
         self._set_the_table(first)
 
+    @classmethod
+    def imagine(
+        cls, view: View, rng: random.Random, roles: list[str], factions: list[str]
+    ) -> KrakenState | None:
+        """A quiet state for a bot's look-ahead at a captain's pick (see `lookahead`): the table
+        as `view` shows it, the roles as a bot guesses them (`roles` as dealt, `factions` now),
+        the unseen navigation cards shuffled from `rng`, no characters. None at any other moment,
+        or for roles the table cannot have."""
+        try:
+            state = cls(
+                view["players"],
+                rng.getrandbits(32),
+                board=view["board"],
+                characters=False,
+                roles=roles,
+                captain=view["captain"],
+            )
+        except SetupError:
+            return None
+        state.game, state.quiet = KRAKEN, True
+        state.factions = list(factions)
+        lookahead.copy_public(state, view)
+        return state if lookahead.set_pick(state, view, rng) else None
+
+    def copy(self, rng: random.Random | None = None) -> KrakenState:
+        """A copy deep enough for a look-ahead's rollout (the chart and tables are shared),
+        drawing from `rng` if given (else from the same generator as this state)."""
+        copied = lookahead.rollout_copy(self)
+        if rng is not None:
+            copied.rng = rng
+        return copied
+
     def _set_the_table(self, first_captain: int) -> None:
         players = self.players
         self.guns = [STARTING_GUNS] * players
@@ -112,7 +145,6 @@ class KrakenState(Abilities, Characters, Rituals, Navigation, Command):
         self.window, self.window_pending, self.interrupt = None, set(), None
         self.peeks = [[] for _ in range(players)]
         self.agenda, self.phase, self.round = [], AUTO, 0
-        self.log = []
         self.winner = self.end_reason = None
         self._announce_roles()
         self._advance()
@@ -120,7 +152,13 @@ class KrakenState(Abilities, Characters, Rituals, Navigation, Command):
     def _announce_roles(self) -> None:
         pirates = [seat for seat, faction in enumerate(self.factions) if faction == PIRATE]
         for seat, faction in enumerate(self.factions):
-            self._note(f"You are a {faction.replace('_', ' ')}.", to=(seat,), faction=faction)
+            self.emit(
+                "faction",
+                f"You are a {faction.replace('_', ' ')}.",
+                (seat,),
+                seat=seat,
+                faction=faction,
+            )
             if faction == PIRATE:
                 mates = [f"{{{other}}}" for other in pirates if other != seat]
                 text = (
@@ -128,16 +166,33 @@ class KrakenState(Abilities, Characters, Rituals, Navigation, Command):
                     if mates
                     else "You are the only pirate."
                 )
-                self._note(text, to=(seat,))
+                self.emit(
+                    "pirates", text, (seat,), mates=[other for other in pirates if other != seat]
+                )
             elif faction == CULTIST:
-                self._note("You do not know who the cult leader is.", to=(seat,))
+                self.emit("cult_unknown", "You do not know who the cult leader is.", (seat,))
             name = self.characters[seat]
             if name is not None:
-                self._note(f"Your character is the {CHARACTERS[name].title}.", to=(seat,))
+                self.emit(
+                    "character_dealt",
+                    f"Your character is the {CHARACTERS[name].title}.",
+                    (seat,),
+                    character=name,
+                )
         if self.captain_card is not None:
-            self._note(f"{{{self.captain}}} reveals the Captain card and takes command.")
+            self.emit(
+                "first_captain",
+                f"{{{self.captain}}} reveals the Captain card and takes command.",
+                seat=self.captain,
+                captain=self.captain,
+            )
         else:
-            self._note(f"{{{self.captain}}} is the first captain.")
+            self.emit(
+                "first_captain",
+                f"{{{self.captain}}} is the first captain.",
+                seat=self.captain,
+                captain=self.captain,
+            )
 
     # -- the contract -------------------------------------------------------------------------
     def _waiting_for(self) -> frozenset[int]:
@@ -207,9 +262,6 @@ class KrakenState(Abilities, Characters, Rituals, Navigation, Command):
     def _view(self, seat: int | None) -> View:
         over = self.over
         return {
-            "game": "kraken",
-            "seat": seat,
-            "players": self.players,
             "faction": self.factions[seat] if seat is not None else None,
             "known": {str(k): v for k, v in sorted(self.known[seat].items())}
             if seat is not None
@@ -243,7 +295,6 @@ class KrakenState(Abilities, Characters, Rituals, Navigation, Command):
             "gunsmiths": sorted(self.gunsmiths),
             "phase": self.interrupt.kind if self.interrupt is not None else self.phase,
             "window": self.window,
-            "waiting": self.visible_waiting(seat),
             "pick": self.pick_reason,
             "mutiny": self._mutiny_view(),
             "upcoming": {
@@ -252,9 +303,6 @@ class KrakenState(Abilities, Characters, Rituals, Navigation, Command):
                 "equalizer": self.upcoming.equalizer,
             },
             "private": self._private(seat),
-            "log": [
-                e for e in self.log if e["to"] is None or (seat is not None and seat in e["to"])
-            ],
             "winner": self.winner,
             "roles": list(self.factions) if over else None,
         }
@@ -346,25 +394,20 @@ def _stacked_pile(top: object, full: list[str], what: str, rng: random.Random) -
     return list(reversed(stacked + rest))
 
 
-KRAKEN = register(
-    Game(
-        name="kraken",
-        title="Feed the Kraken",
-        min_players=5,
-        max_players=11,
-        default_players=7,
-        blurb="Sailors, pirates and a cult steer one ship: mutiny, navigate, feed the Kraken.",
-        factory=KrakenState,
-        # 2: a cabin search shows the group (cult), no longer the rank (cult_leader, cultist).
-        rules_version=2,
-        option_names=(
-            "board",
-            "characters",
-            "roles",
-            "deck",
-            "dealt_characters",
-            "captain",
-            "rituals",
-        ),
-    )
+KRAKEN = Game(
+    name="kraken",
+    title="Feed the Kraken",
+    min_players=5,
+    max_players=11,
+    default_players=7,
+    blurb="Sailors, pirates and a cult steer one ship: mutiny, navigate, feed the Kraken.",
+    factory=KrakenState,
+    options=(
+        # None: the board for the player count (long from 8 players; 7 may choose).
+        Option("board", str, None, "quick for 5-7 players, long for 7-11", ("quick", "long")),
+        Option("characters", bool, True, "deal character cards"),
+    ),
+    setups=("roles", "deck", "dealt_characters", "captain", "rituals"),
+    # 2: a cabin search shows the group (cult), no longer the rank (cult_leader, cultist).
+    rules_version=2,
 )

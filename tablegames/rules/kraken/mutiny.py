@@ -22,7 +22,10 @@ class Command(Voyage):
     def _step_appoint(self) -> None:
         if not self.officer_candidates():
             self.lieutenant = self.navigator = None
-            self._note("Nobody is left to appoint: the cards choose for the missing offices.")
+            self.emit(
+                "cards_appoint",
+                "Nobody is left to appoint: the cards choose for the missing offices.",
+            )
             return
         if self.consultant is not None and (
             self.consultant == self.captain or self.consultant in self.eliminated
@@ -83,12 +86,18 @@ class Command(Voyage):
         if {"type": "appoint", **wanted} not in options:
             raise IllegalAction(self._why_not_appoint(wanted))
         if self.phase == "emergency":
-            self.navigator = wanted["navigator"]
-            self._note(f"{{{seat}}} names {{{self.navigator}}} emergency navigator.")
+            self.navigator = navigator = wanted["navigator"]
+            text = f"{{{seat}}} names {{{navigator}}} emergency navigator."
+            self.emit("emergency_navigator", text, seat=seat, captain=seat, navigator=navigator)
             self.agenda.insert(0, "navigate")
         elif self.consultant is not None and self.lieutenant is None:
             self.lieutenant = wanted["lieutenant"]
-            self._note(f"The Consultant {{{seat}}} appoints {{{self.lieutenant}}} lieutenant.")
+            self.emit(
+                "consultant",
+                f"The Consultant {{{seat}}} appoints {{{self.lieutenant}}} lieutenant.",
+                seat=seat,
+                lieutenant=self.lieutenant,
+            )
             if any(o.get("navigator") is not None for o in self.appoint_options()):
                 return  # the captain names the navigator next
             self.consultant = None
@@ -96,7 +105,14 @@ class Command(Voyage):
             self.lieutenant = wanted.get("lieutenant", self.lieutenant)
             self.navigator = wanted.get("navigator")
             self.consultant = None
-            self._note(self._team_text(seat))
+            self.emit(
+                "appoint",
+                self._team_text(seat),
+                seat=seat,
+                captain=seat,
+                lieutenant=self.lieutenant,
+                navigator=self.navigator,
+            )
         self.phase = AUTO
         self._advance()
 
@@ -152,7 +168,12 @@ class Command(Voyage):
             if self.guns[seat] == 0:
                 mutiny.choices[seat] = 0  # an empty hand has nothing to hide
         self.mutiny = mutiny
-        self._note(f"Mutiny? Everyone but the captain raises guns in secret ({base} needed).")
+        self.emit(
+            "mutiny",
+            f"Mutiny? Everyone but the captain raises guns in secret ({base} needed).",
+            threshold=base,
+            mutineers=list(mutineers),
+        )
         if len(mutiny.choices) == len(mutineers):
             self._reveal_guns()
         else:
@@ -186,8 +207,14 @@ class Command(Voyage):
         if guns not in allowed:
             raise IllegalAction(f"you may raise from {allowed.start} to {allowed.stop - 1} guns")
         mutiny.choices[seat] = guns
-        self._note(f"You raise {guns} gun{'s' if guns != 1 else ''}.", to=(seat,), guns=guns)
-        self._note(f"{{{seat}}} has chosen.")
+        self.emit(
+            "raise",
+            f"You raise {guns} gun{'s' if guns != 1 else ''}.",
+            (seat,),
+            seat=seat,
+            guns=guns,
+        )
+        self.emit("chosen", f"{{{seat}}} has chosen.", seat=seat)
         if len(mutiny.choices) == len(mutiny.mutineers):
             self._reveal_guns()
             self._advance()
@@ -200,7 +227,7 @@ class Command(Voyage):
             self.guns[seat] -= guns
         shown = ", ".join(f"{{{seat}}} {guns}" for seat, guns in sorted(mutiny.raised.items()))
         raised = [mutiny.raised.get(seat) for seat in range(self.players)]
-        self._note(f"The fists open: {shown}.", raised=raised)
+        self.emit("fists", f"The fists open: {shown}.", raised=raised)
         self.phase = AUTO
 
     def counted_guns(self) -> dict[int, int]:
@@ -228,17 +255,27 @@ class Command(Voyage):
             for seat, guns in mutiny.raised.items():
                 self.guns[seat] += guns
             why = f"{total} of {needed} guns" if total < needed else "nobody can take command"
-            self._note(f"The mutiny fails ({why}); everyone keeps their guns.")
+            self.emit("mutiny_fails", f"The mutiny fails ({why}); everyone keeps their guns.")
             self.mutiny = None
             return
         best = max(counted[seat] for seat in candidates)
         mutiny.tied = [seat for seat in candidates if counted[seat] == best]
-        self._note(f"The mutiny succeeds with {total} guns ({needed} needed)!")
+        self.emit(
+            "mutiny_succeeds",
+            f"The mutiny succeeds with {total} guns ({needed} needed)!",
+            guns=total,
+            needed=needed,
+        )
         if len(mutiny.tied) == 1:
             self._finish_mutiny(mutiny.tied[0])
         else:
             tied = ", ".join(f"{{{seat}}}" for seat in mutiny.tied)
-            self._note(f"A tie between {tied}: {{{self.captain}}} removes them one at a time.")
+            self.emit(
+                "tie",
+                f"A tie between {tied}: {{{self.captain}}} removes them one at a time.",
+                tied=list(mutiny.tied),
+                captain=self.captain,
+            )
             self.phase = "tie_break"
 
     def _tie_break(self, seat: int, action: Action, now: float) -> None:
@@ -251,7 +288,8 @@ class Command(Voyage):
         if target not in mutiny.tied:
             raise IllegalAction(f"{{{target}}} is not among the tied players")
         mutiny.tied.remove(target)
-        self._note(f"{{{seat}}} removes {{{target}}} from the tie.")
+        text = f"{{{seat}}} removes {{{target}}} from the tie."
+        self.emit("tie_removed", text, seat=seat, target=target)
         if len(mutiny.tied) == 1:
             self._finish_mutiny(mutiny.tied[0])
             self._advance()
@@ -273,8 +311,12 @@ class Command(Voyage):
                 returned[seat] = back
         discarded = sum(mutiny.raised.values()) - sum(returned.values())
         old, self.captain = self.captain, new_captain
-        self._note(
+        self.emit(
+            "command",
             f"{{{new_captain}}} takes command from {{{old}}}; {discarded} raised guns are lost.",
+            seat=new_captain,
+            captain=new_captain,
+            previous=old,
             returned=[returned.get(seat, 0) for seat in range(self.players)],
         )
         self.mutiny = None

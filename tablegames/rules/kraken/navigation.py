@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..core import Action, IllegalAction
 from .board import CABIN_SEARCH, FEED_THE_KRAKEN, FLOGGING, GOALS, OFF_WITH_THE_TONGUE, is_goal
 from .cards import ARMED, DISARMED, DRUNK, MERMAID, TELESCOPE, action, colour, is_card
@@ -57,10 +59,20 @@ class Navigation(Voyage):
                 self.discard_pile.extend(cards)
                 continue
             self.hands[seat] = cards
-            self._note(f"You draw {', '.join(cards)}.", to=(seat,), cards=list(cards))
+            self.emit(
+                "drawn", f"You draw {', '.join(cards)}.", (seat,), seat=seat, cards=list(cards)
+            )
         self.smuggler_for = None
-        drawers = " and ".join(f"{{{seat}}}" for seat in self.hands)
-        self._note(f"{drawers} draw navigation cards; nobody may signal now.")
+        drawers = list(self.hands)
+        named = " and ".join(f"{{{seat}}}" for seat in drawers)
+        about: dict[str, Any] = {"seat": drawers[0]} if len(drawers) == 1 else {}
+        verb = "draws" if about else "draw"
+        self.emit(
+            "navigation",
+            f"{named} {verb} navigation cards; nobody may signal now.",
+            drawers=drawers,
+            **about,
+        )
         self.phase = "navigation"
 
     def _keep(self, seat: int, action: Action, now: float) -> None:
@@ -75,8 +87,10 @@ class Navigation(Voyage):
         self.kept[seat] = card
         if seat == self.redraw_for:
             self.redraw_for = None
-        self._note(f"You put {card} in the logbook.", to=(seat,), card=card)
-        self._note(f"{{{seat}}} puts a card in the logbook and discards the rest.")
+        self.emit("kept", f"You put {card} in the logbook.", (seat,), seat=seat, card=card)
+        self.emit(
+            "keeps", f"{{{seat}}} puts a card in the logbook and discards the rest.", seat=seat
+        )
         if not self.hands:
             self._fill_logbook()
             self._advance()
@@ -88,8 +102,14 @@ class Navigation(Voyage):
         self.discard_pile.extend(hand)
         fresh = [card for card in (self._draw_card() for _ in range(DRAW_COUNT)) if card]
         self.hands[seat], self.redraw_for = fresh, None
-        self._note(f"You discard them and draw {', '.join(fresh)}.", to=(seat,), cards=list(fresh))
-        self._note(f"{{{seat}}} discards their cards and draws two new ones.")
+        self.emit(
+            "redrawn",
+            f"You discard them and draw {', '.join(fresh)}.",
+            (seat,),
+            seat=seat,
+            cards=list(fresh),
+        )
+        self.emit("redraw", f"{{{seat}}} discards their cards and draws two new ones.", seat=seat)
 
     def _own_hand(self, seat: int) -> list[str]:
         if self.phase != "navigation" or self.interrupt is not None:
@@ -108,11 +128,14 @@ class Navigation(Voyage):
         self.logbook = logbook
         if self.navigator is None:
             choice = self.logbook[self.rng.randrange(len(self.logbook))]
-            self._note("No navigator is left: the cards choose one at random.")
+            self.emit("cards_steer", "No navigator is left: the cards choose one at random.")
             self._reveal(choice)
             return
-        self._note(
-            f"The logbook holds {' and '.join(logbook)}.", to=(self.navigator,), cards=logbook
+        self.emit(
+            "logbook",
+            f"The logbook holds {' and '.join(logbook)}.",
+            (self.navigator,),
+            cards=list(logbook),
         )
         self.phase = "steer"
 
@@ -132,9 +155,18 @@ class Navigation(Voyage):
         self.eliminated.add(seat)
         self.off_duty.discard(seat)
         self.navigator = None
-        self._note(f"{{{seat}}} jumps overboard! Both logbook cards are discarded unseen.")
+        self.emit(
+            "jump",
+            f"{{{seat}}} jumps overboard! Both logbook cards are discarded unseen.",
+            seat=seat,
+        )
         if any(other not in (self.captain, self.lieutenant) for other in self.living()):
-            self._note(f"{{{self.captain}}} must name an emergency navigator.")
+            self.emit(
+                "emergency",
+                f"{{{self.captain}}} must name an emergency navigator.",
+                seat=self.captain,
+                captain=self.captain,
+            )
             self.phase = "emergency"
         else:
             self.agenda.insert(0, "navigate")
@@ -160,8 +192,11 @@ class Navigation(Voyage):
             "lieutenant": self.lieutenant,
             "navigator": self.navigator,
         }
-        self._note(
-            f"The navigation card is {card}; it joins {{{self.captain}}}'s résumé.", card=card
+        self.emit(
+            "reveal",
+            f"The navigation card is {card}; it joins {{{self.captain}}}'s résumé.",
+            captain=self.captain,
+            card=card,
         )
         self.phase = AUTO
 
@@ -170,7 +205,13 @@ class Navigation(Voyage):
         assert self.revealed_card is not None
         start, way = self.ship, colour(self.revealed_card)
         self.ship = self.board.destination(start, way)
-        self._note(f"The ship sails {way} from {start} to {self.ship}.", ship=self.ship)
+        self.emit(
+            "sail",
+            f"The ship sails {way} from {start} to {self.ship}.",
+            start=start,
+            way=way,
+            ship=self.ship,
+        )
         if is_goal(self.ship):
             winner = GOALS[self.ship]
             self._end(winner, self.ship, f"The ship reaches {self.ship}: the {winner}s win!")
@@ -178,7 +219,10 @@ class Navigation(Voyage):
         if self.board.crosses_supply_line(start, self.ship):
             for seat in self.living():
                 self.guns[seat] = max(self.guns[seat], STARTING_GUNS)
-            self._note(f"The ship crosses the supply line: everyone refills to {STARTING_GUNS}.")
+            self.emit(
+                "supply_line",
+                f"The ship crosses the supply line: everyone refills to {STARTING_GUNS}.",
+            )
 
     def _step_map_action(self) -> None:
         printed = self.board.map_action(self.ship)
@@ -199,10 +243,16 @@ class Navigation(Voyage):
 
     def _ask_pick(self, reason: str) -> None:
         if not self.pick_targets():
-            self._note("There is nobody else on board to pick.")
+            self.emit("nobody_to_pick", "There is nobody else on board to pick.")
             return
         self.pick_reason, self.pick_seat, self.phase = reason, self.captain, "pick"
-        self._note(f"{{{self.captain}}} {PICK_PROMPTS[reason]}.", action=reason)
+        self.emit(
+            "pick",
+            f"{{{self.captain}}} {PICK_PROMPTS[reason]}.",
+            seat=self.captain,
+            captain=self.captain,
+            action=reason,
+        )
 
     def _pick(self, seat: int, action: Action, now: float) -> None:
         if self.interrupt is not None:
@@ -227,24 +277,35 @@ class Navigation(Voyage):
         found = group(self.factions[target])
         self._learn(seat, target, found)
         self.unconvertible.add(target)
-        self._note(f"{{{seat}}} searches {{{target}}}'s cabin.")
-        self._note(f"{{{target}}} {GROUP_WORDS[found]}.", to=(seat,), target=target, group=found)
+        self.emit("search", f"{{{seat}}} searches {{{target}}}'s cabin.", seat=seat, target=target)
+        self.emit(
+            "searched",
+            f"{{{target}}} {GROUP_WORDS[found]}.",
+            (seat,),
+            seat=target,
+            target=target,
+            group=found,
+        )
 
     def _flog(self, seat: int, target: int) -> None:
         kept = faction_card(self.factions[target])
         shown = self.rng.choice([card for card in FACTION_CARDS if card != kept])
         self.not_a[target].append(shown)
         self.unconvertible.add(target)
-        self._note(f"{{{target}}} is flogged: not a {shown}.", target=target, not_a=shown)
+        self.emit("flogged", f"{{{target}}} is flogged: not a {shown}.", target=target, not_a=shown)
 
     def _cut_tongue(self, seat: int, target: int) -> None:
         self.tongueless.add(target)
-        self._note(f"Off with {{{target}}}'s tongue! They may no longer speak or be captain.")
+        self.emit(
+            "tongue",
+            f"Off with {{{target}}}'s tongue! They may no longer speak or be captain.",
+            target=target,
+        )
 
     def _feed_kraken(self, seat: int, target: int) -> None:
         self.eliminated.add(target)
         self.off_duty.discard(target)
-        self._note(f"{{{target}}} is fed to the Kraken.", target=target)
+        self.emit("fed", f"{{{target}}} is fed to the Kraken.", seat=target, target=target)
         if self.factions[target] == CULT_LEADER:
             self._end("cult", "cult_leader_fed", "It was the cult leader: the cult wins!")
 
@@ -252,11 +313,23 @@ class Navigation(Voyage):
         seen = self.discard_pile[-3:]
         self.rng.shuffle(seen)
         self.peeks[target].append({"source": MERMAID, "cards": list(seen)})
-        self._note(f"{{{target}}} visits the mermaid and sees the last discarded cards.")
-        self._note(f"The mermaid shows you {', '.join(seen)}.", to=(target,), cards=list(seen))
+        self.emit(
+            "mermaid",
+            f"{{{target}}} visits the mermaid and sees the last discarded cards.",
+            seat=target,
+            target=target,
+        )
+        self.emit(
+            "mermaid_cards",
+            f"The mermaid shows you {', '.join(seen)}.",
+            (target,),
+            cards=list(seen),
+        )
 
     def _lend_telescope(self, seat: int, target: int) -> None:
-        self._note(f"{{{target}}} looks through the telescope.")
+        self.emit(
+            "telescope", f"{{{target}}} looks through the telescope.", seat=target, target=target
+        )
         self._start_peek(target, TELESCOPE)
 
     def _telescope(self, seat: int, action: Action, now: float) -> None:
@@ -271,31 +344,46 @@ class Navigation(Voyage):
         self.peeks[seat][-1]["choice"] = choice
         if choice == "discard":
             self.discard_pile.append(self.draw_pile.pop())
-            self._note(f"{{{seat}}} discards the top card.")
+            self.emit("top_card", f"{{{seat}}} discards the top card.", seat=seat, choice=choice)
         else:
-            self._note(f"{{{seat}}} leaves the top card where it is.")
+            self.emit(
+                "top_card", f"{{{seat}}} leaves the top card where it is.", seat=seat, choice=choice
+            )
         self.interrupt = None
         self._advance()
 
     def _drunk(self) -> None:
         new = self.next_captain_by_resume()
         if new is None:
-            self._note(f"{{{self.captain}}} is drunk, but nobody can take over.")
+            self.emit(
+                "drunk",
+                f"{{{self.captain}}} is drunk, but nobody can take over.",
+                seat=self.captain,
+                captain=self.captain,
+            )
             return
-        self._note(f"{{{self.captain}}} is drunk: {{{new}}} becomes captain.")
+        self.emit(
+            "drunk",
+            f"{{{self.captain}}} is drunk: {{{new}}} becomes captain.",
+            seat=self.captain,
+            captain=new,
+            previous=self.captain,
+        )
         self.captain = new
 
     def _armed(self) -> None:
         navigator = self.crew["navigator"]
         if navigator is not None and navigator not in self.eliminated:
             self.guns[navigator] += 1
-            self._note(f"The navigator {{{navigator}}} gains a gun.")
+            self.emit("armed", f"The navigator {{{navigator}}} gains a gun.", navigator=navigator)
 
     def _disarmed(self) -> None:
         navigator = self.crew["navigator"]
         if navigator is not None and self.guns[navigator] > 0:
             self.guns[navigator] -= 1
-            self._note(f"The navigator {{{navigator}}} loses a gun.")
+            self.emit(
+                "disarmed", f"The navigator {{{navigator}}} loses a gun.", navigator=navigator
+            )
 
     def _step_off_duty(self) -> None:
         offices = OFF_DUTY_OFFICES[self.players]
@@ -304,4 +392,4 @@ class Navigation(Voyage):
         self.lieutenant = self.navigator = None
         if self.off_duty:
             holders = " and ".join(f"{{{seat}}}" for seat in sorted(self.off_duty))
-            self._note(f"Off duty next round: {holders}.")
+            self.emit("off_duty", f"Off duty next round: {holders}.", seats=sorted(self.off_duty))

@@ -28,11 +28,16 @@ class Rituals(Voyage):
         if self.revealed_card is None or action(self.revealed_card) != UPRISING:
             return
         if not self.rituals:
-            self._note("Cult uprising, but no rituals are left.")
+            self.emit("no_rituals", "Cult uprising, but no rituals are left.")
             return
         ritual = self.rituals.pop()
         self.rituals_used.append(ritual)
-        self._note(f"Cult uprising: {{{self.captain}}} reveals the ritual {ritual}.", ritual=ritual)
+        self.emit(
+            "ritual",
+            f"Cult uprising: {{{self.captain}}} reveals the ritual {ritual}.",
+            captain=self.captain,
+            ritual=ritual,
+        )
         getattr(self, RITUAL_EFFECTS[ritual])()
 
     def convertible(self) -> list[int]:
@@ -44,37 +49,38 @@ class Rituals(Voyage):
         ]
 
     def _leader_acts(self) -> bool:
-        self._note("Everyone closes their eyes: the cult leader acts in secret.")
+        self.emit("eyes_closed", "Everyone closes their eyes: the cult leader acts in secret.")
         return self.cult_leader() not in self.eliminated
 
     def _begin_conversion(self) -> None:
         if self._leader_acts() and self.convertible():
             self.phase = "convert"
         else:
-            self._note("Everyone opens their eyes.")
+            self.emit("eyes_open", "Everyone opens their eyes.")
 
     def _begin_stash(self) -> None:
         if self._leader_acts():
             self.phase = "stash"
         else:
-            self._note("Everyone opens their eyes. No guns appear.")
+            self.emit("eyes_open", "Everyone opens their eyes. No guns appear.")
 
     def _cult_cabin_search(self) -> None:
         leader = self.cult_leader()
         if not self._leader_acts():
-            self._note("Everyone opens their eyes.")
+            self.emit("eyes_open", "Everyone opens their eyes.")
             return
         team = sorted({seat for seat in self.crew.values() if seat is not None} - {leader})
         groups = [(seat, group(self.factions[seat])) for seat in team]  # as a cabin search
         for seat, shown in groups:
             self._learn(leader, seat, shown)
         found = ", ".join(f"{{{seat}}} {GROUP_WORDS[shown]}" for seat, shown in groups)
-        self._note(
+        self.emit(
+            "cult_search",
             f"The cult cabin search: {found or 'nobody else was on the team'}.",
-            to=(leader,),
+            (leader,),
             found=[[seat, shown] for seat, shown in groups],
         )
-        self._note("Everyone opens their eyes.")
+        self.emit("eyes_open", "Everyone opens their eyes.")
 
     def _convert(self, seat: int, action: Action, now: float) -> None:
         if self.phase != "convert" or self.interrupt is not None or seat != self.cult_leader():
@@ -85,13 +91,14 @@ class Rituals(Voyage):
         self.factions[target] = CULTIST
         self._learn(target, seat, CULT_LEADER)
         self._learn(seat, target, CULTIST)
-        self._note(f"You convert {{{target}}}.", to=(seat,), target=target)
-        self._note(
+        self.emit("convert", f"You convert {{{target}}}.", (seat,), target=target)
+        self.emit(
+            "converted",
             f"You are converted: {{{seat}}} is the cult leader. You now win only with the cult.",
-            to=(target,),
+            (target,),
             leader=seat,
         )
-        self._note("Everyone opens their eyes.")
+        self.emit("eyes_open", "Everyone opens their eyes.")
         self.phase = AUTO
         self._advance()
 
@@ -115,11 +122,18 @@ class Rituals(Voyage):
             )
         for target in recipients:
             self.guns[target] += 1
-        self._note(
-            f"You hand out guns to {', '.join(f'{{{r}}}' for r in sorted(recipients))}.", to=(seat,)
+        self.emit(
+            "stash",
+            f"You hand out guns to {', '.join(f'{{{r}}}' for r in sorted(recipients))}.",
+            (seat,),
+            recipients=sorted(recipients),
         )
         gained = sorted(set(recipients))
         shown = ", ".join(f"{{{r}}} +{recipients.count(r)}" for r in gained)
-        self._note(f"Everyone opens their eyes. Guns appear: {shown}.")
+        self.emit(
+            "eyes_open",
+            f"Everyone opens their eyes. Guns appear: {shown}.",
+            guns=[[r, recipients.count(r)] for r in gained],
+        )
         self.phase = AUTO
         self._advance()

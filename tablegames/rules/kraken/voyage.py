@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core import Action, Event, IllegalAction, State
+from ..core import Action, IllegalAction, State
 from .board import Board
 from .roles import CULT, CULT_LEADER, CULTIST
 
@@ -125,7 +125,6 @@ class Voyage(State):
     agenda: list[str]
     phase: str
     round: int
-    log: list[Event]
     winner: str | None
     end_reason: str | None
 
@@ -154,7 +153,7 @@ class Voyage(State):
     def _end(self, winner: str, reason: str, text: str) -> None:
         self.winner, self.end_reason, self.phase = winner, reason, OVER
         self.interrupt = None
-        self._note(text, winner=winner)
+        self.emit("over", text, reason=reason, winner=winner)
 
     def _answer_instigator(self, seat: int, action: Action) -> None:
         """The instigated player's answer (characters.py)."""
@@ -211,7 +210,7 @@ class Voyage(State):
         pile = self.draw_pile + self.discard_pile
         self.rng.shuffle(pile)
         self.draw_pile, self.discard_pile = pile, []
-        self._note("The discard pile is shuffled together with the draw pile.")
+        self.emit("reshuffle", "The discard pile is shuffled together with the draw pile.")
 
     def _draw_card(self) -> str | None:
         """The top navigation card, reshuffling the discards in if the pile is empty."""
@@ -224,12 +223,12 @@ class Voyage(State):
         if not self.draw_pile and self.discard_pile:
             self._reshuffle()
         if not self.draw_pile:
-            self._note("The draw pile is empty: there is nothing to see.")
+            self.emit("empty_pile", "The draw pile is empty: there is nothing to see.")
             return
         card = self.draw_pile[-1]
         self.interrupt = Interrupt("peek", seat, card=card, source=source)
         self.peeks[seat].append({"source": source, "cards": [card]})
-        self._note(f"You see {card} on top of the draw pile.", to=(seat,), card=card)
+        self.emit("peek", f"You see {card} on top of the draw pile.", (seat,), seat=seat, card=card)
 
     # -- arguments ----------------------------------------------------------------------------
     def _seat_arg(self, value: object, what: str) -> int:
@@ -237,8 +236,3 @@ class Voyage(State):
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < self.players:
             raise IllegalAction(f"name {what} by seat number (0 to {self.players - 1})")
         return value
-
-    def _note(self, text: str, to: tuple[int, ...] | None = None, **fields: Any) -> None:
-        new = self.emit(text, to, **fields)
-        if new is not None:
-            self.log.append(new)

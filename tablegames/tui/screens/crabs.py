@@ -32,7 +32,6 @@ from . import crabs_view as show
 from .crabs_dialogs import CrabsOver, OneHumanOnly, SignalScreen
 from .dialogs import Option, PickDialog
 from .game import ActionButton, GameScreen, Overlay
-from .options import SetupOption
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -455,10 +454,3 @@ def SCREEN(client: TableClient, ascii: bool = False) -> Screen[None]:
     if len(client.seats) > 1:
         return OneHumanOnly(client)
     return CrabsScreen(client, ascii=ascii)
-
-
-OPTIONS = (
-    SetupOption(
-        "speed", "Bot speed", (0.5, 0.75, 1.0, 1.5, 2.0), 1.0, "how quickly the bots react"
-    ),
-)

@@ -20,7 +20,6 @@ from . import crates_view as show
 from .dialogs import Option, PickDialog
 from .game import BUTTONS_FROM, PICK_BINDINGS, PICK_KEYS, ActionButton, HandScreen, Overlay
 from .handoff import Aside
-from .options import SetupOption
 from .results import FinalStandings, RoundSummary
 
 if TYPE_CHECKING:
@@ -353,4 +352,3 @@ class CratesScreen(HandScreen):
 
 
 SCREEN = CratesScreen
-OPTIONS = (SetupOption("short", "Short game", (False, True), False, "8 rounds, not 15"),)

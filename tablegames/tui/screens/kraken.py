@@ -44,7 +44,6 @@ from .dialogs import Option, PickDialog
 from .game import ActionButton, GameScreen, Overlay
 from .kraken_choices import OPTION_KEYS, Chooser, Pending, Question, start
 from .kraken_dialogs import PassOnNotice, VoyageOver
-from .options import SetupOption
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -256,8 +255,7 @@ class KrakenScreen(GameScreen):
         public = sum(
             1
             for event in view["log"]
-            if event["to"] is None
-            and ("window" in event or event["text"].startswith("Everyone closes"))
+            if event["to"] is None and event["kind"] in ("window", "eyes_closed")
         )
         return (view["round"], view["phase"], view["window"], public)
 
@@ -476,7 +474,3 @@ class KrakenScreen(GameScreen):
 
 
 SCREEN = KrakenScreen
-OPTIONS = (
-    SetupOption("board", "Board", ("quick", "long"), "quick", "quick: 5-7 players, long: 7-11"),
-    SetupOption("characters", "Characters", (True, False), True, "deal character cards"),
-)

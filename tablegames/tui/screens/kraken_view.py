@@ -7,7 +7,6 @@ the screen module stays about flow. Nothing here decides what may be shown: call
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from contextlib import suppress
 from functools import cache
@@ -158,17 +157,16 @@ def spirit_giver(view: View) -> int | None:
     """Whose gun the Spiritualist hands out now, from the log (None if it does not say)."""
     givers: list[int] = []
     for event in view.get("log", []):
-        text = str(event.get("text", ""))
-        if "calls on the spirits" in text:
-            givers = [int(seat) for seat in re.findall(r"\{(\d+)\}", text)[1:3]]
-        elif "gives a gun to" in text and givers:
+        if event.get("kind") == "character" and event.get("character") == "spiritualist":
+            givers = list(event.get("targets", []))
+        elif event.get("kind") == "gun_given" and givers:
             givers.pop(0)
     return givers[0] if givers else None
 
 
 def worth_logging(event: dict[str, Any]) -> bool:
     """False for lines the crew panel already shows (who has closed a mutiny fist)."""
-    return not str(event.get("text", "")).endswith("} has chosen.")
+    return event.get("kind") != "chosen"
 
 
 def line(event: dict[str, Any], names: Sequence[str]) -> str:

@@ -7,7 +7,6 @@ and one for each new round.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -15,7 +14,6 @@ from ..widgets.log import RECAP_HEAD, RECAP_MARK
 
 RECAP_FROM = 4  # events since a player's last turn from which their turn opens with a summary
 RECAP_DEEDS = 3  # the latest deeds of each player a summary keeps
-_BY_A_SEAT = re.compile(r"\{(\d+)\} (.+)", re.DOTALL)  # an engine sentence about what a seat did
 
 
 def recap(
@@ -29,19 +27,17 @@ def recap(
     said: dict[int | str, list[str]] = {}  # a seat's deeds, or a line of its own
     actor: int | str = ""
     for event in events:
-        text = str(event.get("text", ""))
-        found = _BY_A_SEAT.fullmatch(text)
-        if found and int(found[1]) == you:  # said whole: "Sara draws 1 card", "you draw 4♠"
+        seat, worded = event.get("seat"), line(event)
+        if seat == you:  # said whole: "you draw 4♠"
             actor = "you"
-            said.setdefault(actor, []).append(line(event))
-        elif found:
-            actor = int(found[1])
-            said.setdefault(actor, []).append(line({**event, "text": found[2]}))
-        elif actor != "" and not text.startswith("Round "):  # what the last move led to
-            worded = line(event)
+            said.setdefault(actor, []).append(worded)
+        elif type(seat) is int and 0 <= seat < len(names):  # "Sara draws 1 card": "draws 1 card"
+            actor = seat
+            said.setdefault(actor, []).append(worded.removeprefix(f"{names[seat]} "))
+        elif actor != "" and "round" not in event:  # what the last move led to
             said[actor].append(worded[:1].lower() + worded[1:])
-        else:
-            actor = line(event)
+        else:  # a new round, or what happened before anyone in `events` moved
+            actor = worded
             said[actor] = []
     mark = "> " if ascii else RECAP_MARK
     lines = [RECAP_HEAD]

@@ -19,7 +19,6 @@ from ..widgets.roach_hand import RoachHand, chip_label
 from . import roach_view as show
 from .dialogs import Option, PickDialog
 from .game import BUTTONS_FROM, PICK_BINDINGS, PICK_KEYS, ActionButton, HandScreen
-from .options import SetupOption
 from .roach_dialogs import PeekNotice, RoachResult
 
 if TYPE_CHECKING:
@@ -427,4 +426,3 @@ def _without_secrets(view: dict[str, Any]) -> dict[str, Any]:
 
 
 SCREEN = RoachScreen
-OPTIONS: tuple[SetupOption, ...] = ()

@@ -1,4 +1,4 @@
-"""The setup screen: how many players, how many at this keyboard, bot level, length and names."""
+"""The setup screen: how many players, how many at this keyboard, bot level, the game's options."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from textual.widgets import Button, Footer, Input, Label, Static
 from ...local import local_table
 from ...rules import get_game
 from ...store import Store
-from .options import game_options
+from .options import game_options, sitting_options, value_label
 
 BOT_LEVELS = ("random", "normal", "hard")
 
@@ -61,13 +61,7 @@ class Stepper(Widget, can_focus=True):
 
     def render(self) -> Text:
         left, right = self.arrows
-        return Text(f"{left} {self._label(self.value):^12} {right}")
-
-    @staticmethod
-    def _label(value: Any) -> str:
-        if isinstance(value, bool):
-            return "yes" if value else "no"
-        return str(value)
+        return Text(f"{left} {value_label(self.value):^12} {right}")
 
     def action_step(self, step: int) -> None:
         index = max(0, min(len(self.values) - 1, self.index + step))
@@ -106,7 +100,7 @@ class SetupScreen(Screen[None]):
         super().__init__(classes="ascii" if ascii else None)
         self.game = get_game(game)
         self.ascii = ascii
-        self.options = game_options(game)
+        self.options = game_options(game) + sitting_options(game)
 
     def compose(self) -> ComposeResult:
         game = self.game
@@ -118,9 +112,9 @@ class SetupScreen(Screen[None]):
         ]
         rows += [
             (
-                option.label,
+                option.title,
                 Stepper(list(option.values), option.default, self.ascii, option.name),
-                option.hint,
+                option.help,
             )
             for option in self.options
         ]
@@ -163,6 +157,9 @@ class SetupScreen(Screen[None]):
 
     def action_start(self) -> None:
         names = [n.strip() for n in self.query_one("#names", Input).value.split(",") if n.strip()]
+        chosen = {
+            option.name: self.query_one(f"#{option.name}", Stepper).value for option in self.options
+        }
         try:
             client = local_table(
                 self.game.name,
@@ -171,10 +168,7 @@ class SetupScreen(Screen[None]):
                 bot_level=self.query_one("#bots", Stepper).value,
                 names=names,
                 store=Store(),
-                **{
-                    option.name: self.query_one(f"#{option.name}", Stepper).value
-                    for option in self.options
-                },
+                **{name: value for name, value in chosen.items() if value is not None},  # auto
             )
         except ValueError as problem:
             self.query_one("#error", Static).update(Text(str(problem)))

@@ -35,7 +35,7 @@ class TableForm(Vertical):
     def __init__(self, ascii: bool = False) -> None:
         super().__init__()
         self.ascii = ascii
-        self.games = [entry.name for entry in listings() if entry.playable]
+        self.games = [entry.name for entry in listings()]
 
     def compose(self) -> ComposeResult:
         first = get_game(self.games[0])
@@ -72,21 +72,22 @@ class TableForm(Vertical):
             stepper = Stepper(
                 list(option.values), option.default, self.ascii, f"option-{option.name}"
             )
-            box.mount(self._row(option.label, stepper, option.hint))
+            box.mount(self._row(option.title, stepper, option.help))
 
     @property
     def table(self) -> dict[str, Any]:
         """game, players, bots (None: none) and options, as the steppers say now."""
         game = self.query_one("#game", Stepper).value
         bots = self.query_one("#bots", Stepper).value
+        chosen = {
+            option.name: self.query_one(f"#option-{option.name}", Stepper).value
+            for option in game_options(game)
+        }
         return {
             "game": game,
             "players": self.query_one("#players", Stepper).value,
             "bots": None if bots == NO_BOTS else bots,
-            "options": {
-                option.name: self.query_one(f"#option-{option.name}", Stepper).value
-                for option in game_options(game)
-            },
+            "options": {name: value for name, value in chosen.items() if value is not None},
         }
 
 
