@@ -3,6 +3,11 @@ back to the lobby; `join` with one open table goes straight to it."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from textual.pilot import Pilot
+
 from tablegames.net.client import RemoteClient
 from tablegames.net.server import Server, ServerConfig
 from tablegames.tui.app import TableGamesApp
@@ -21,36 +26,45 @@ async def party(tables: int = 2) -> tuple[Server, int]:
     return server, await server.start()
 
 
-async def test_the_lobby_lists_the_tables_and_opens_a_new_one_to_play():
-    server, port = await party()
+@asynccontextmanager
+async def in_the_lobby(
+    tables: int,
+) -> AsyncIterator[tuple[Server, RemoteClient, TableGamesApp, Pilot]]:
+    """Sara in the lobby of a party with `tables` roach tables; everything closed after."""
+    server, port = await party(tables)
     remote = RemoteClient("127.0.0.1", port, "Sara")
     app = TableGamesApp(remote=remote, lobby=True)
     try:
         async with app.run_test(size=(100, 30)) as pilot:
             await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
-            await wait_for(pilot, lambda: "Cockroach Poker Royal (3)" in screen_text(app))
-            text = screen_text(app)
-            assert "you are Sara" in text and text.count("waiting") == 2 and "3 free" in text
-            await pilot.press("n")
-            assert isinstance(app.screen, NewTableDialog)
-            await pilot.press("right", "down", "left", "left")  # crates..., 2 players
-            await pilot.press("enter")
-            await wait_for(pilot, lambda: isinstance(app.screen, ConnectScreen))
-            await wait_for(pilot, lambda: "or s to start now" in screen_text(app))
-            (made,) = [t for t in server.tables.values() if t.owner_seat == 0]
-            assert made.players == 2 and made.seats[0].name == "Sara"
-            await pilot.press("s")
-            await wait_for(pilot, lambda: made.table is not None)
-            await wait_for(pilot, lambda: not isinstance(app.screen, ConnectScreen))
-            assert made.seats[1].bot_level == "normal"
-            await pilot.press("q")  # leave the game...
-            await pilot.press("m")
-            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))  # ...to the lobby
-            assert made.seats[0].peer is None  # the seat is held for Sara
-            await wait_for(pilot, lambda: "playing" in screen_text(app))
+            yield server, remote, app, pilot
     finally:
         await remote.close()
         await server.close()
+
+
+async def test_the_lobby_lists_the_tables_and_opens_a_new_one_to_play():
+    async with in_the_lobby(2) as (server, _, app, pilot):
+        await wait_for(pilot, lambda: "Cockroach Poker Royal (3)" in screen_text(app))
+        text = screen_text(app)
+        assert "you are Sara" in text and text.count("waiting") == 2 and "3 free" in text
+        await pilot.press("n")
+        assert isinstance(app.screen, NewTableDialog)
+        await pilot.press("right", "down", "left", "left")  # crates..., 2 players
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConnectScreen))
+        await wait_for(pilot, lambda: "or s to start now" in screen_text(app))
+        (made,) = [t for t in server.tables.values() if t.owner_seat == 0]
+        assert made.players == 2 and made.seats[0].name == "Sara"
+        await pilot.press("s")
+        await wait_for(pilot, lambda: made.table is not None)
+        await wait_for(pilot, lambda: not isinstance(app.screen, ConnectScreen))
+        assert made.seats[1].bot_level == "normal"
+        await pilot.press("q")  # leave the game...
+        await pilot.press("m")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))  # ...to the lobby
+        assert made.seats[0].peer is None  # the seat is held for Sara
+        await wait_for(pilot, lambda: "playing" in screen_text(app))
 
 
 async def test_a_finished_party_game_offers_a_rematch_with_the_same_seats():
@@ -115,39 +129,23 @@ async def test_join_without_a_table_goes_straight_to_the_only_open_one():
 
 
 async def test_a_table_opened_in_the_lobby_goes_when_its_players_leave_before_the_deal():
-    server, port = await party(tables=0)
-    remote = RemoteClient("127.0.0.1", port, "Sara")
-    app = TableGamesApp(remote=remote, lobby=True)
-    try:
-        async with app.run_test(size=(100, 30)) as pilot:
-            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
-            await pilot.press("n", "enter")
-            await wait_for(pilot, lambda: "or s to start now" in screen_text(app))
-            assert len(server.tables) == 1
-            await pilot.press("q")  # back to the lobby before anyone else came
-            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
-            await wait_for(pilot, lambda: not server.tables)
-            await wait_for(pilot, lambda: "No tables yet" in screen_text(app))
-    finally:
-        await remote.close()
-        await server.close()
+    async with in_the_lobby(0) as (server, _, app, pilot):
+        await pilot.press("n", "enter")
+        await wait_for(pilot, lambda: "or s to start now" in screen_text(app))
+        assert len(server.tables) == 1
+        await pilot.press("q")  # back to the lobby before anyone else came
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await wait_for(pilot, lambda: not server.tables)
+        await wait_for(pilot, lambda: "No tables yet" in screen_text(app))
 
 
 async def test_news_from_the_lobby_leaves_a_dialog_the_player_has_open():
-    server, port = await party(tables=1)
-    remote = RemoteClient("127.0.0.1", port, "Sara")
-    app = TableGamesApp(remote=remote, lobby=True)
-    try:
-        async with app.run_test(size=(100, 30)) as pilot:
-            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
-            await pilot.press("n")
-            assert isinstance(app.screen, NewTableDialog)
-            server.add_table("crates", 2)  # someone else opens a table meanwhile
-            await wait_for(pilot, lambda: len(remote.lobby) == 2)
-            await pilot.pause(0.2)
-            assert isinstance(app.screen, NewTableDialog)  # still open, still Sara's
-            await pilot.press("escape")
-            assert "Crates (2)" in screen_text(app)
-    finally:
-        await remote.close()
-        await server.close()
+    async with in_the_lobby(1) as (server, remote, app, pilot):
+        await pilot.press("n")
+        assert isinstance(app.screen, NewTableDialog)
+        server.add_table("crates", 2)  # someone else opens a table meanwhile
+        await wait_for(pilot, lambda: len(remote.lobby) == 2)
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, NewTableDialog)  # still open, still Sara's
+        await pilot.press("escape")
+        assert "Crates (2)" in screen_text(app)

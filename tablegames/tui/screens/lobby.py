@@ -19,6 +19,7 @@ from textual.widgets import Button, Footer, Static
 
 from ...net.words import seat_words
 from ..widgets.seats import table_box
+from .setup import FIELD_MOVES
 from .table_form import TableForm
 
 if TYPE_CHECKING:
@@ -207,8 +208,7 @@ class NewTableDialog(ModalScreen[dict[str, Any] | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "open", "Open the table"),
         Binding("escape", "cancel", "Cancel"),
-        Binding("up", "app.focus_previous", "Previous", show=False),
-        Binding("down", "app.focus_next", "Next", show=False),
+        *FIELD_MOVES,
     ]
 
     def __init__(self, ascii: bool = False) -> None:

@@ -13,7 +13,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, Label, Static
 
 from ...net.launch import DEFAULT_PORT, parse_address
-from .setup import Stepper
+from .setup import FIELD_MOVES, Stepper
 from .table_form import TableForm
 
 if TYPE_CHECKING:
@@ -86,8 +86,7 @@ class HostScreen(Screen[None]):
     DEFAULT_CSS = FORM_CSS.format(name="HostScreen")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back"),
-        Binding("up", "app.focus_previous", "Previous", show=False),
-        Binding("down", "app.focus_next", "Next", show=False),
+        *FIELD_MOVES,
     ]
 
     def __init__(self, ascii: bool = False) -> None:

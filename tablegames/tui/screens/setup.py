@@ -20,6 +20,12 @@ from ...rules import get_game
 from ...store import Store
 from .options import game_options, sitting_options, value_label
 
+#: Up and Down move between a form's fields (every form's bindings include them).
+FIELD_MOVES: list[BindingType] = [
+    Binding("up", "app.focus_previous", "Previous", show=False),
+    Binding("down", "app.focus_next", "Next", show=False),
+]
+
 BOT_LEVELS = ("random", "normal", "hard")
 
 
@@ -92,8 +98,7 @@ class SetupScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "start", "Start"),
         Binding("escape", "back", "Back"),
-        Binding("up", "app.focus_previous", "Previous", show=False),
-        Binding("down", "app.focus_next", "Next", show=False),
+        *FIELD_MOVES,
     ]
 
     def __init__(self, game: str, ascii: bool = False) -> None:
