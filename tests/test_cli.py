@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 
 import pytest
 from typer.testing import CliRunner
@@ -146,3 +149,22 @@ def test_every_option_a_game_declares_is_a_flag_of_the_commands_that_start_games
         for option in game.options:
             assert f"--{option.name.replace('_', '-')}" in game_specific
             assert game.name in game_specific
+
+
+def test_a_game_from_elsewhere_that_does_not_load_is_a_sentence_and_the_rest_play(tmp_path):
+    env = {
+        **os.environ,
+        "TABLEGAMES_GAMES": "nowhere.at_all:GAME",
+        "TABLEGAMES_HOME": str(tmp_path),
+    }
+    done = subprocess.run(
+        [sys.executable, "-m", "tablegames", "list"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    assert "'nowhere.at_all:GAME', which could not be loaded" in done.stderr
+    assert "crates" in done.stdout

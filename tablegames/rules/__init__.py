@@ -1,6 +1,7 @@
 """Pure rule engines for every game, reached by name through one registry."""
 
 import os
+import sys
 
 from .core import (
     BUILT_IN,
@@ -20,9 +21,18 @@ from .core import (
 #: Games from elsewhere, as `load` names them: "package.module:NAME", comma-separated.
 PLUGINS = "TABLEGAMES_GAMES"
 
-for _reference in (*BUILT_IN, *os.environ.get(PLUGINS, "").split(",")):
-    if _reference.strip():
-        load(_reference)
+for _reference in BUILT_IN:
+    load(_reference)
+for _reference in os.environ.get(PLUGINS, "").split(","):
+    if _reference.strip():  # a game from elsewhere that does not load is left out, with a line
+        try:
+            load(_reference)
+        except Exception as problem:  # whatever its import raised
+            print(
+                f"tablegames: {PLUGINS} names {_reference.strip()!r}, which could not be "
+                f"loaded ({problem}); playing without it.",
+                file=sys.stderr,
+            )
 
 __all__ = [
     "GAMES",
