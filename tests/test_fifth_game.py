@@ -277,6 +277,27 @@ async def test_the_generic_screen_plays_it_hot_seat(kuhn):
     assert app.return_code == 0
 
 
+async def test_the_generic_status_line_follows_the_table(kuhn):
+    from tablegames.tui.app import TableGamesApp
+
+    from .tui.helpers import STILL, press, screen_text
+
+    client = local_table("kuhn", 2, humans=1, seed=4, names=("Ann",), pace=STILL, hands=3)
+    app = TableGamesApp(client, ascii=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "Ann: choose an action (Enter)." in screen_text(app)
+        await press(pilot, "1")  # Ann checks: the bot's turn
+        assert "Waiting for" in screen_text(app)
+        table = client.table
+        while 0 not in table.state.waiting_for():
+            table.submit(*table.bot_move())
+            await pilot.pause()
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Ann: choose an action (Enter)." in text and "Waiting for" not in text
+
+
 async def test_a_replay_shows_it_on_the_generic_screen(kuhn):
     from tablegames.tui.screens.generic import GenericScreen
     from tablegames.tui.screens.replay import ReplayApp

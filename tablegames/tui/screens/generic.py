@@ -87,6 +87,7 @@ class GenericScreen(GameScreen):
     def __init__(self, client: TableClient, ascii: bool = False) -> None:
         super().__init__(client, ascii)
         self.choices: list[dict[str, Any]] = []  # the actions the list offers, in its order
+        self.asked = ""  # the status line's last prompt (a refusal stays until the next move)
 
     def compose(self) -> ComposeResult:
         yield Static(id="seats")
@@ -136,14 +137,19 @@ class GenericScreen(GameScreen):
             choices.highlighted = 0
 
     def _prompt(self) -> None:
+        """Say what the table waits for, unless a refusal is still being read."""
         if self.choices:
             self.query_one("#choices", OptionList).focus()
-            if not self.message:
-                self._say(f"{self.names[self.active_seat]}: choose an action (Enter).")
-        elif not self.over and not self.message:
+            self._ask(f"{self.names[self.active_seat]}: choose an action (Enter).")
+        elif not self.over:
             waiting = self._update(self.active_seat).view["waiting"]
             who = ", ".join(self.names[seat] for seat in waiting) or "the table"
-            self._say(f"Waiting for {who}.")
+            self._ask(f"Waiting for {who}.")
+
+    def _ask(self, prompt: str) -> None:
+        if not self.message or self.message == self.asked:
+            self._say(prompt)
+            self.asked = prompt
 
     def _results(self) -> Screen[str]:
         return GenericResult(self._view().get("result") or {}, self.names, self.ascii)
