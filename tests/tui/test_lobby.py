@@ -14,6 +14,7 @@ from tablegames.tui.app import TableGamesApp
 from tablegames.tui.screens.connect import ConnectScreen
 from tablegames.tui.screens.crates import CratesScreen
 from tablegames.tui.screens.lobby import LobbyScreen, NewTableDialog
+from tablegames.tui.screens.table_form import TableForm
 
 from .helpers import screen_text
 from .test_network import wait_for
@@ -149,3 +150,13 @@ async def test_news_from_the_lobby_leaves_a_dialog_the_player_has_open():
         assert isinstance(app.screen, NewTableDialog)  # still open, still Sara's
         await pilot.press("escape")
         assert "Crates (2)" in screen_text(app)
+
+
+async def test_a_new_tables_size_is_the_games_usual_one_when_the_last_does_not_fit():
+    async with in_the_lobby(0) as (_, _, app, pilot):
+        await pilot.press("n")
+        form = app.screen.query_one(TableForm)
+        await pilot.press("right")  # roach: 4 players fit (2-6), so 4 it stays
+        assert (form.table["game"], form.table["players"]) == ("roach", 4)
+        await pilot.press("right", "right")  # kraken starts at 5: its usual 7, not 11
+        assert (form.table["game"], form.table["players"]) == ("kraken", 7)

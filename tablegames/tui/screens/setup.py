@@ -58,9 +58,10 @@ class Stepper(Widget, can_focus=True):
     def value(self) -> Any:
         return self.values[self.index]
 
-    def set_values(self, values: list[Any]) -> None:
-        """Offer `values`, keeping the current value if it is still among them."""
-        keep = self.value if self.value in values else values[-1]
+    def set_values(self, values: list[Any], instead: Any = None) -> None:
+        """Offer `values`, keeping the current value if it is still among them (else `instead`
+        if offered, else the last)."""
+        keep = self.value if self.value in values else instead if instead in values else values[-1]
         self.values = list(values)
         self.index = self.values.index(keep)
         self.refresh()

@@ -62,7 +62,8 @@ class TableForm(Vertical):
 
     def on_stepper_changed(self, event: Stepper.Changed) -> None:
         if event.stepper.id == "game":
-            self.query_one("#players", Stepper).set_values(players_of(event.value))
+            sizes, usual = players_of(event.value), get_game(event.value).default_players
+            self.query_one("#players", Stepper).set_values(sizes, usual)
             self._show_options()
 
     def _show_options(self) -> None:
