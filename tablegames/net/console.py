@@ -66,8 +66,7 @@ class HostConsole:
                 return self.tables()
             if command == "start":
                 hosted = self._table(rest, 0)
-                self.party.start_by_hand(hosted.code)
-                return f"Table {hosted.code}: the game begins."
+                return f"Table {hosted.code}: {self.party.start_by_hand(hosted.code)}."
             if command in ("bot", "free"):
                 hosted = self._table(rest, 1)
                 seat, level = self._seat(rest, hosted)

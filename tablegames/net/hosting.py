@@ -125,6 +125,7 @@ class HostedTable:
     def __post_init__(self) -> None:
         self.seats = [Seat(number) for number in range(self.players)]
         self.rematch_votes: set[int] = set()
+        self.start_asked = False  # the host or owner asked to deal as soon as everyone is ready
         if self.store is not None and self.store_id is None:
             self.store_id = self.store.create_table(
                 self.code,
@@ -345,6 +346,8 @@ class HostedTable:
     def ready_to_start(self) -> bool:
         """True once the game may begin by itself: every seat taken, or enough humans (with
         `min_humans`); and every seated human ready."""
+        if self.start_asked and self.why_not_start() is None:
+            return True
         humans = [s for s in self.seats if s.human]
         if self.table is not None or not humans or not all(s.ready for s in humans):
             return False
@@ -359,14 +362,20 @@ class HostedTable:
         humans = [s for s in self.seats if s.human]
         if not humans:
             return "nobody is seated yet"
-        waiting = [s.name for s in humans if not s.ready and s.peer is not None]
+        waiting = self.unready()
         if waiting:
             return f"waiting for {', '.join(waiting)} to be ready"
         return None
 
+    def unready(self) -> list[str]:
+        """The names of the players at the table who have not said they are ready."""
+        return [s.name for s in self.seats if s.human and not s.ready and s.peer is not None]
+
     def starts_in_words(self) -> str:
         """When this table's game begins, as the waiting room says it."""
         empty = f"empty seats become {self.fill_with_bots or 'normal'} bots"
+        if self.start_asked:
+            return f"The game begins as soon as everyone seated is ready; {empty}."
         if self.min_humans is not None and self.fill_with_bots is not None:
             players = f"{self.min_humans} player{'s' if self.min_humans != 1 else ''}"
             return f"The game begins when {players} are ready; {empty}."

@@ -146,13 +146,22 @@ class Party:
         self.started(hosted)
         self.lobby_changed()
 
-    def start_by_hand(self, code: str) -> None:
-        """The host or the table's owner deals now; empty seats become bots."""
+    def start_by_hand(self, code: str) -> str:
+        """The host or the table's owner deals now, or as soon as the players seated are ready;
+        empty seats become bots. Returns what happens, in words."""
         hosted = self.table(code)
+        waiting = hosted.unready()
+        if hosted.table is None and waiting:
+            hosted.start_asked = True
+            verb = "is" if len(waiting) == 1 else "are"
+            soon = f"the game begins as soon as {' and '.join(waiting)} {verb} ready"
+            hosted.broadcast_presence(soon[:1].upper() + soon[1:] + ".")
+            return soon
         why = hosted.why_not_start()
         if why is not None:
             raise IllegalAction(f"cannot start table {hosted.code}: {why}")
         self.start(hosted)
+        return "the game begins"
 
     # -- identity ---------------------------------------------------------------------------------
     def ticket_for(self, login: Login) -> str:

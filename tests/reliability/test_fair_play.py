@@ -263,10 +263,13 @@ async def test_bots_fill_empty_seats_only_when_the_host_starts_or_enough_humans_
         await ben.connect()
         assert ben.seat == 1
         console = HostConsole(server.party, say=lambda text: None)
-        assert "waiting for ben to be ready" in console.run(f"start {waits.code}")
-        ben.ready(True)
+        said = console.run(f"start {waits.code}")
+        assert said == f"Table {waits.code}: the game begins as soon as ben is ready."
         await asyncio.sleep(0.1)
-        assert console.run(f"start {waits.code}") == f"Table {waits.code}: the game begins."
+        assert waits.table is None and "as soon as ben is ready" in ben.presence["text"]
+        ben.ready(True)  # the start asked for happens when the last one is ready
+        await asyncio.sleep(0.2)
+        assert waits.table is not None
         assert [s.bot_level for s in waits.seats] == [None, None, "normal", "normal"]
 
         ada, dan = (RemoteClient(LOOPBACK, port, n, table=counts.code) for n in ("ada", "dan"))
