@@ -497,7 +497,8 @@ async def drive_bots(table: Table, pace: float, changed: asyncio.Event, speed: f
     `changed` must be set whenever the table changes (an action, a bot joining). Turn-based
     bots move one at a time, `pace` seconds after the last change; they think in a worker
     thread on their own view, so other work goes on, and a decision made while the table
-    changed is dropped and made again on the new state. Real-time bots (`RealtimeBot`) are
+    changed is dropped and made again on the new state. A bot thinks during its `pace`, so a
+    slow decision shows only when it takes longer than the pause. Real-time bots (`RealtimeBot`) are
     asked on every change and at their wake-up times instead, with their reaction times divided
     by `speed`; `pace` does not slow them. Whoever sits at the table, even humans alone, the
     driver also wakes at the game's deadline and settles the clock (`Table.settle_clock`).
@@ -540,13 +541,15 @@ async def _paced_round(table: Table, pace: float, changed: asyncio.Event) -> Non
     if not table.bots:  # all humans: nothing to pace until a bot takes a seat over (or time)
         await _wait_for_change(table, changed, None)
         return
-    await asyncio.sleep(pace)
+    loop = asyncio.get_running_loop()
+    ready_at = loop.time() + pace  # a bot thinks during its pause, not after it
     version, moved = table.version, False
     for seat, view, legal in table.bot_turns():
         bot = table.bots.get(seat)
         if bot is None:
             continue
         action = await asyncio.to_thread(bot.choose, view, legal)
+        await asyncio.sleep(max(ready_at - loop.time(), 0.0))
         if table.version != version or table.over:
             moved = True  # someone acted meanwhile: decide again on the new state
             break

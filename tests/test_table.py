@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 
 import pytest
@@ -10,7 +11,7 @@ import pytest
 from tablegames.bots import get_bot
 from tablegames.local import local_table, seat_names
 from tablegames.rules import IllegalAction, get_game
-from tablegames.table import LocalClient, Table
+from tablegames.table import LocalClient, Table, drive_bots
 
 crates = get_game("crates")
 STACK = {"dealer": 1, "hands": [["QH", "JH"], ["2C", "3C"]], "upcard": "KH", "draw": ["4D", "6D"]}
@@ -93,3 +94,24 @@ def test_seat_names_fill_humans_then_bots():
     assert seat_names(3, 2, ["Sara"]) == ["Sara", "Player 2", "Ada (bot)"]
     with pytest.raises(ValueError, match="humans"):
         local_table("crates", 2, humans=3)
+
+
+async def test_a_bot_thinks_during_its_pause_not_after_it():
+    table = two_seat_table()
+    asked = asyncio.Event()
+
+    class Thinker:
+        def choose(self, view, legal):
+            asked.set()
+            return legal[0]
+
+    table.bots[0] = Thinker()
+    changed = asyncio.Event()
+    driver = asyncio.create_task(drive_bots(table, 60.0, changed))  # a minute's pause
+    try:
+        await asyncio.wait_for(asked.wait(), 5)  # asked at once, long before the pause is over
+        assert table.version == 0  # and its move waits for the pause
+    finally:
+        driver.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await driver
