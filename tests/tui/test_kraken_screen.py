@@ -248,7 +248,8 @@ async def test_a_character_window_offers_use_or_keep() -> None:
         assert view(client)["lieutenant"] == 2 and view(client)["navigator"] == 3
 
 
-async def test_a_pick_names_the_map_action() -> None:
+def at_a_cabin_search() -> LocalClient:
+    """Sara (seat 0), captain, about to choose whose group a cabin search shows her."""
     client = kraken_table(deck=["blue-drunk", "blue-disarmed", "yellow-uprising", "red-drunk"])
     state = kraken_state(client)
     state.ship = "0,2"  # blue sails to 1,3: a cabin search
@@ -256,6 +257,11 @@ async def test_a_pick_names_the_map_action() -> None:
     no_mutiny(client)
     client.table.submit(0, {"type": "keep", "card": "blue-drunk"})
     bots_act(client)
+    return client
+
+
+async def test_a_pick_names_the_map_action() -> None:
+    client = at_a_cabin_search()
     async with opened(client, size=(120, 40)) as (app, pilot):
         assert "Cabin search: whose group" in decision(app).title_text
         await pilot.press("3")  # Chidi, a pirate
@@ -265,13 +271,7 @@ async def test_a_pick_names_the_map_action() -> None:
 
 
 async def test_a_searched_cult_leader_reads_as_cult_not_as_cult_leader() -> None:
-    client = kraken_table(deck=["blue-drunk", "blue-disarmed", "yellow-uprising", "red-drunk"])
-    state = kraken_state(client)
-    state.ship = "0,2"  # blue sails to 1,3: a cabin search
-    client.table.submit(0, {"type": "appoint", "lieutenant": 2, "navigator": 4})
-    no_mutiny(client)
-    client.table.submit(0, {"type": "keep", "card": "blue-drunk"})
-    bots_act(client)
+    client = at_a_cabin_search()
     async with opened(client, size=(120, 40)) as (app, pilot):
         title = decision(app).title_text
         assert "Cabin search: whose group do you secretly see (sailor, pirate or cult)?" in title

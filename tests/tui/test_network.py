@@ -155,13 +155,15 @@ async def test_chat_goes_to_everyone_at_the_table_as_a_banner():
         await server.close()
 
 
+def banners(app: TableGamesApp) -> list[str]:
+    """The pop-ups the app shows now."""
+    return [str(notice.message) for notice in app._notifications]
+
+
 async def test_a_dropped_connection_says_so_and_sits_back_down():
     server, port = await dealt_table(fill_with_bots="normal", min_humans=1)
     remote = RemoteClient("127.0.0.1", port, "Sara")
     app = TableGamesApp(remote=remote)
-
-    def banners() -> list[str]:
-        return [str(notice.message) for notice in app._notifications]
 
     try:
         async with app.run_test(size=(80, 24)) as pilot:
@@ -170,8 +172,8 @@ async def test_a_dropped_connection_says_so_and_sits_back_down():
             await wait_for(pilot, lambda: isinstance(app.screen, CratesScreen))
             for client in list(server.clients):
                 client.writer.transport.abort()  # the network drops, not the player
-            await wait_for(pilot, lambda: "Back at the table." in banners())
-            assert any(text.startswith("Connection lost") for text in banners())
+            await wait_for(pilot, lambda: "Back at the table." in banners(app))
+            assert any(text.startswith("Connection lost") for text in banners(app))
             assert remote.seat == 0 and remote.latest.view["hand"] == ["QH", "7S", "4C"]
     finally:
         await remote.close()
@@ -185,9 +187,6 @@ async def test_a_chat_flood_shows_a_few_pop_ups_and_the_chat_keeps_the_rest():
     remote = RemoteClient("127.0.0.1", port, "Sara")
     app = TableGamesApp(remote=remote)
 
-    def banners() -> list[str]:
-        return [str(notice.message) for notice in app._notifications]
-
     try:
         async with app.run_test(size=(80, 24)) as pilot:
             await at_the_table_with(flooder, app, pilot)
@@ -195,7 +194,7 @@ async def test_a_chat_flood_shows_a_few_pop_ups_and_the_chat_keeps_the_rest():
                 flooder.chat(f"[bold]spam[/bold] {n}")
             await wait_for(pilot, lambda: len(remote.chat_lines) == 40)
             await pilot.pause(0.2)
-            chat = [text for text in banners() if "spam" in text]
+            chat = [text for text in banners(app) if "spam" in text]
             assert len(chat) == 3 and chat[0] == "boldspam/bold 0"  # plain text, no markup
             await pilot.press("slash")
             assert isinstance(app.screen, ChatDialog)
