@@ -64,8 +64,9 @@ def record(
 
 
 def merged_log(log: Iterable[dict[str, Any]], talk: Iterable[dict[str, Any]]) -> list[Any]:
-    """A view's log with its talk records put where they were said (after `line` public
-    events); each record becomes an event of kind `claim` for the log's readers."""
+    """A view's log with its talk records put where they were said: after `line` public
+    events (and the seat's private lines that followed them); each record becomes an event of
+    kind `claim` for the log's readers."""
     pending = sorted(talk, key=lambda r: r["n"])
     merged: list[Any] = []
     public = 0
@@ -84,10 +85,10 @@ def merged_log(log: Iterable[dict[str, Any]], talk: Iterable[dict[str, Any]]) ->
             )
 
     for event in log:
-        flush()
-        merged.append(event)
-        if event.get("to") is None:
+        if event.get("to") is None:  # a claim goes after the private lines that came before
+            flush()
             public += 1
+        merged.append(event)
     flush()
     merged.extend(
         {"kind": "claim", "text": r["text"], "to": None, "seat": r["seat"], "claim": r["claim"]}

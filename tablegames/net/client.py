@@ -505,6 +505,10 @@ async def play_as_bot(client: RemoteClient, level: str, pace: float = 0.0) -> di
         update = client.latest
         if update.over:
             break
+        speak = getattr(bot, "speak", None)  # a bot that talks says what it says now
+        if speak is not None and "talk" in update.view:
+            for claim in speak(update.view):
+                client.claim(client.seat, claim)
         if update.version == acted_on:  # already answered this state; wait for the next
             continue
         action = bot.choose(update.view, update.legal) if update.legal else None

@@ -15,8 +15,9 @@ Every choice is drawn with the talker's own random generator (seeded from the bo
 taking numbers from it, so a silent bot plays the same moves as before), so the same view can
 lead to different words: no rule reads a bot's side off its claims.
 
-A talker keeps score of its own honesty (`said`: each claim with whether it matched what it
-knew, None where it could not know), which the tests and `bench/kraken_talk.py` read.
+A talker keeps score of its own honesty (`said`: each claim, whether it matched what it knew
+(None where it was not about what it saw) and the side it spoke for), which the tests and
+`bench/kraken_talk.py` read.
 """
 
 from __future__ import annotations
@@ -49,7 +50,9 @@ class Talker:
 
     def __init__(self, seat: int, rng: random.Random) -> None:
         self.seat, self.rng = seat, rng
-        self.said: list[tuple[dict[str, Any], bool | None]] = []
+        # Each claim made, whether it matched what we knew (None: not about what we saw), and
+        # the side we spoke for then (a convert speaks for the cult from then on).
+        self.said: list[tuple[dict[str, Any], bool | None, str]] = []
         self._moments: set[tuple[Any, ...]] = set()
 
     def speak(self, mind: Mind, view: View) -> list[dict[str, Any]]:
@@ -58,7 +61,7 @@ class Talker:
             return []
         side = SIDE_OF[str(view["faction"])]
         claims: list[dict[str, Any]] = []
-        natural = vocabulary.natural(view, [claim for claim, _ in self.said])
+        natural = vocabulary.natural(view, [claim for claim, _, _ in self.said])
         # Keeping quiet about a moment is a choice made once, too (`_first` remembers it).
         if natural is not None and self._first("natural", natural) and self.rng.random() < SPEAKS:
             claims.append(self._bend(side, natural, view))
@@ -68,7 +71,7 @@ class Talker:
         for claim in claims:
             truth = natural if natural is not None and claim["kind"] == natural["kind"] else None
             honest = None if truth is None else claim == truth
-            self.said.append((claim, honest))
+            self.said.append((claim, honest, side))
         return claims
 
     def _first(self, *moment: Any) -> bool:
@@ -138,8 +141,8 @@ class Talker:
             if said["seat"] == self.seat:
                 return []  # we spoke since
             if claim["kind"] in ("role", "searched") and claim["target"] == self.seat:
-                if claim["group"] == "sailor" or not self._first("answer", said["n"]):
-                    return []
+                if claim["group"] == "sailor" or not self._first("answer", view["round"]):
+                    return []  # once a round is enough
                 if self.rng.random() < ANSWERS:
                     return [{"kind": "role", "target": self.seat, "group": "sailor"}]
                 return []

@@ -248,6 +248,11 @@ def _and(words: list[str]) -> str:
 
 def sentence(seat: int, claim: dict[str, Any]) -> str:
     """What people read: `{seat} claims: "…"`, seats written `{n}` for each screen's names."""
+    return f'{{{seat}}} claims: "{words(seat, claim)}"'
+
+
+def words(seat: int, claim: dict[str, Any]) -> str:
+    """The words of `seat`'s claim, in the first person (seats written `{n}`)."""
     kind = claim["kind"]
     if kind == "passed":
         said = (
@@ -274,7 +279,7 @@ def sentence(seat: int, claim: dict[str, Any]) -> str:
     else:
         guns = claim["guns"]
         said = f"I will raise {guns} gun{'s' if guns != 1 else ''}"
-    return f'{{{seat}}} claims: "{said}"'
+    return said
 
 
 # -- what a player is offered -----------------------------------------------------------------
