@@ -15,7 +15,7 @@ from typing import Any
 
 import msgpack
 
-PROTOCOL_VERSION = 3  # 3: seats taken back after the welcome names the server; the lobby
+PROTOCOL_VERSION = 4  # 4: claims (table talk); 3: seats taken back after the welcome; the lobby
 MAX_CLIENT_FRAME = 64 * 1024  # what a server accepts from a client
 MAX_SERVER_FRAME = 1024 * 1024  # what a client accepts from a server (views can be large)
 MAX_DEPTH = 16

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from tablegames.net.client import RemoteClient
 from tablegames.net.protocol import CLIENT_MESSAGES, PROTOCOL_VERSION, check_message
 
-from ..reliability.harness import RawPeer, read_until_closed, running_server
+from ..reliability.harness import LOOPBACK, RawPeer, read_until_closed, running_server
 
 I_AM_A_SAILOR = {"kind": "role", "target": 0, "group": "sailor"}
 
@@ -74,3 +75,24 @@ async def test_claims_share_the_chats_rate_and_a_malformed_one_closes_the_connec
         rest = await read_until_closed(player.reader)
         assert b"bad-message" in rest
         await watcher.close()
+
+
+async def test_a_remote_client_rebuilds_the_whole_talk_from_the_new_records_it_is_sent():
+    async with running_server(bot_pace=30.0) as (server, port):
+        hosted = server.add_table(
+            "kraken", 5, {"characters": False}, seed=3, fill_with_bots="normal", min_humans=1
+        )
+        client = RemoteClient(LOOPBACK, port, "ada", table=hosted.code)
+        await client.connect()
+        client.ready(True)
+        while client.latest is None:
+            await client.next_message()
+        assert client.claim(client.seat, I_AM_A_SAILOR) is None
+        assert client.claim(3, I_AM_A_SAILOR) == "that seat is not yours"
+        hosted.table.say(2, {"kind": "role", "target": 0, "group": "pirate"})
+        for _ in range(50):
+            if len(client.latest.view["talk"]) == 2:
+                break
+            await client.next_message()
+        assert client.latest.view["talk"] == hosted.table.view_for(0)["talk"]
+        await client.close()

@@ -54,8 +54,15 @@ async def test_the_claim_menu_names_anyone_and_the_crew_shows_the_last_claim() -
         kinds = {option.label: option.key for option in menu(app).options}
         assert list(kinds) == ["who is what (me or another)", "how many guns I will raise"]
         await press(pilot, kinds["who is what (me or another)"])
+        whom = {option.label: option.key for option in menu(app).options}
+        assert list(whom)[:2] == ["me", "Ada (bot)"] and len(whom) == 7
+        await press(pilot, whom["Ada (bot)"])
         labels = {option.label: option.key for option in menu(app).options}
-        assert '"I am a sailor"' in labels and '"Ada (bot) is a pirate"' in labels
+        assert list(labels) == [
+            '"Ada (bot) is a sailor"',
+            '"Ada (bot) is a pirate"',
+            '"Ada (bot) is in the cult"',
+        ]
         await press(pilot, labels['"Ada (bot) is a pirate"'])
         assert client.table.talk[-1]["claim"] == {"kind": "role", "target": 1, "group": "pirate"}
         client.table.say(1, {"kind": "role", "target": 1, "group": "sailor"})  # Ada answers

@@ -75,7 +75,7 @@ class NormalBot:
         """The claims this bot makes now (see `talk.py`); the table asks at its moments."""
         if not self.talks or view.get("over"):
             return []
-        return self.talker.speak(self.think(view), view)
+        return self.talker.speak(lambda: self.think(view), view)
 
     def choose(self, view: View, legal: list[Action]) -> Action | None:
         if not legal:

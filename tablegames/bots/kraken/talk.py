@@ -23,6 +23,7 @@ A talker keeps score of its own honesty (`said`: each claim, whether it matched 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from ...rules import View
@@ -46,7 +47,9 @@ TEAM_TALK = 0.12  # how often a seat says what it thinks of a newly appointed te
 
 
 class Talker:
-    """One bot seat's voice: `speak(mind, view)` returns the claims it makes now."""
+    """One bot seat's voice: `speak(think, view)` returns the claims it makes now (`think()`
+    gives the bot's `Mind`, brought up to date only when a claim needs it: talking is asked at
+    every moment, and most moments say nothing)."""
 
     def __init__(self, seat: int, rng: random.Random) -> None:
         self.seat, self.rng = seat, rng
@@ -55,7 +58,7 @@ class Talker:
         self.said: list[tuple[dict[str, Any], bool | None, str]] = []
         self._moments: set[tuple[Any, ...]] = set()
 
-    def speak(self, mind: Mind, view: View) -> list[dict[str, Any]]:
+    def speak(self, think: Callable[[], Mind], view: View) -> list[dict[str, Any]]:
         """The claims to make now (most often none), each at most once per moment."""
         if vocabulary.can_claim(view) is not None:
             return []
@@ -66,8 +69,8 @@ class Talker:
         if natural is not None and self._first("natural", natural) and self.rng.random() < SPEAKS:
             claims.append(self._bend(side, natural, view))
         claims += self._answer(view)
-        claims += self._accuse(side, mind, view)
-        claims += self._team(side, mind, view)
+        claims += self._accuse(side, think, view)
+        claims += self._team(side, think, view)
         for claim in claims:
             truth = natural if natural is not None and claim["kind"] == natural["kind"] else None
             honest = None if truth is None else claim == truth
@@ -148,13 +151,14 @@ class Talker:
                 return []
         return []
 
-    def _accuse(self, side: str, mind: Mind, view: View) -> list[dict[str, Any]]:
+    def _accuse(self, side: str, think: Callable[[], Mind], view: View) -> list[dict[str, Any]]:
         """Once a round at most: name the seat we suspect most (sailors), or frame one."""
-        navs = len(vocabulary.read_voyage(view).navs)
+        navs = sum(len(resume) for resume in view["resumes"])  # cards revealed so far
         if not navs or not self._first("accuse", view["round"], navs):
             return []  # nobody accuses before a single card was revealed
         if self.rng.random() >= ACCUSES[side]:
             return []
+        mind = think()
         living = [
             s for s in range(view["players"]) if s != self.seat and s not in view["eliminated"]
         ]
@@ -174,7 +178,7 @@ class Talker:
         group = "cult" if side == "pirate" else "pirate"
         return [{"kind": "role", "target": target, "group": group}]
 
-    def _team(self, side: str, mind: Mind, view: View) -> list[dict[str, Any]]:
+    def _team(self, side: str, think: Callable[[], Mind], view: View) -> list[dict[str, Any]]:
         """What we think of a newly appointed team, now and then."""
         team = [view.get(o) for o in vocabulary.TEAM_FIELDS]
         if team[1] is None and team[2] is None:
@@ -184,6 +188,7 @@ class Talker:
         others = [s for s in team if s is not None and s != self.seat]
         if not others:
             return []
+        mind = think()
         trust = sum(mind.ally(s) for s in others) / len(others)
         if side != "sailor" and self.rng.random() < 0.3:
             trust = 1 - trust  # say the opposite of what we think, now and then

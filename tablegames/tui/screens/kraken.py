@@ -55,7 +55,9 @@ from .kraken_talk import (
     invitation,
     invitation_text,
     kind_options,
+    role_options,
     talk_events,
+    target_options,
 )
 
 if TYPE_CHECKING:
@@ -516,7 +518,19 @@ class KrakenScreen(GameScreen):
             if claim is not None:
                 self._claim(claim)
             return
-        options = claim_options(view, kind, self.names)
+        if kind == "role":  # whom first, then what they are: a short list each time
+            whom: PickDialog[int] = PickDialog(
+                "Say who is what: about whom?", target_options(view, self.names), ascii=self.ascii
+            )
+            self._open(whom, self._talk_role)
+            return
+        self._say_one_of(claim_options(view, kind, self.names))
+
+    def _talk_role(self, target: int | None) -> None:
+        if target is not None:
+            self._say_one_of(role_options(self._view(), target, self.names))
+
+    def _say_one_of(self, options: list[Option[dict[str, Any]]]) -> None:
         dialog: PickDialog[dict[str, Any]] = PickDialog(
             "Say to the table", options, ascii=self.ascii
         )

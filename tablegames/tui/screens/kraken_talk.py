@@ -90,6 +90,29 @@ def kind_options(view: dict[str, Any], names: Sequence[str]) -> list[Option[str]
     return options
 
 
+def target_options(view: dict[str, Any], names: Sequence[str]) -> list[Option[int]]:
+    """Whom a "who is what" claim is about: yourself first, then everyone still aboard."""
+    me = view["seat"]
+    targets = [me] + [
+        seat for seat in range(view["players"]) if seat != me and seat not in view["eliminated"]
+    ]
+    return [
+        Option(OPTION_KEYS[n], "me" if seat == me else names[seat], seat)
+        for n, seat in enumerate(targets[: len(OPTION_KEYS)])
+    ]
+
+
+def role_options(
+    view: dict[str, Any], target: int, names: Sequence[str]
+) -> list[Option[dict[str, Any]]]:
+    """What to say `target` is: a sailor, a pirate, in the cult."""
+    claims = [{"kind": "role", "target": target, "group": g} for g in vocabulary.GROUPS]
+    return [
+        Option(OPTION_KEYS[n], f'"{said_words(view["seat"], claim, names)}"', claim)
+        for n, claim in enumerate(claims)
+    ]
+
+
 def claim_options(
     view: dict[str, Any], kind: str, names: Sequence[str]
 ) -> list[Option[dict[str, Any]]]:
