@@ -56,8 +56,9 @@ class NormalBot:
     def __init__(self, seat: int, rng: random.Random) -> None:
         self.seat, self.rng = seat, rng
         self.mind: Mind | None = None
-        # -- talk (issue 20): its own generator, seeded without drawing from `rng` --
-        self.talker = Talker(seat, random.Random(f"{seat}/{hash(rng.getstate())}"))
+        # -- talk (issue 20): its own generator, seeded from `rng`'s state without drawing from
+        # it (a silent bot plays as before); a string seed is the same in every process --
+        self.talker = Talker(seat, random.Random(f"talk/{seat}/{rng.getstate()[1]}"))
         self.listener = Listener(seat)
 
     def think(self, view: View) -> Mind:

@@ -181,8 +181,8 @@ class Talker:
     def _team(self, side: str, think: Callable[[], Mind], view: View) -> list[dict[str, Any]]:
         """What we think of a newly appointed team, now and then."""
         team = [view.get(o) for o in vocabulary.TEAM_FIELDS]
-        if team[1] is None and team[2] is None:
-            return []
+        if (team[1] is None and team[2] is None) or self.seat in team:
+            return []  # no team yet, or our own (its captain chose it; its officers were chosen)
         if not self._first("team", view["round"], *team) or self.rng.random() >= TEAM_TALK:
             return []
         others = [s for s in team if s is not None and s != self.seat]
