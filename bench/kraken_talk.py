@@ -60,14 +60,14 @@ def paired(diffs: list[int], z: float = 1.96) -> tuple[float, float, float]:
 def play(players: int, seed: int, talks: bool, level: str) -> dict[str, Any]:
     """One bot-only game; its winner, the claims made and each side's honesty tally."""
     rng = random.Random(seed)
-    bots = {}
+    bots: dict[int, NormalBot] = {}
     for seat in range(players):
         bot = BOTS[level](seat, rng)
         assert isinstance(bot, NormalBot)
         bot.talks = talks
         bots[seat] = bot
     names = [f"P{n}" for n in range(players)]
-    table = Table(get_game("kraken"), players, names, seed=seed, bots=bots)
+    table = Table(get_game("kraken"), players, names, seed=seed, bots=dict(bots))
     table.run_bots(ACTION_LIMIT)
     honest: dict[str, list[int]] = {side: [0, 0] for side in SIDES}
     for bot in bots.values():
@@ -84,6 +84,54 @@ def run_pair(args: tuple[int, int, str]) -> tuple[int, int, dict[str, Any], dict
     return players, seed, play(players, seed, True, level), play(players, seed, False, level)
 
 
+def report(
+    players: int, results: list[tuple[int, int, dict[str, Any], dict[str, Any]]], level: str
+) -> dict[str, Any]:
+    """Print one player count's figures; returns them."""
+    rows = [(t, s) for p, _, t, s in results if p == players]
+    talk_wins = Counter(t["winner"] for t, _ in rows)
+    silent_wins = Counter(s["winner"] for _, s in rows)
+    n = len(rows)
+    print(f"\n{players} players, {n} paired games ({level} bots)")
+    print(f"  {'faction':<8} {'talking':>22} {'silent':>22} {'paired diff':>24}")
+    entry: dict[str, Any] = {}
+    for side in SIDES:
+        hits_t, hits_s = talk_wins[side], silent_wins[side]
+        low_t, high_t = wilson(hits_t, n)
+        low_s, high_s = wilson(hits_s, n)
+        diffs = [int(t["winner"] == side) - int(s["winner"] == side) for t, s in rows]
+        mean, low_d, high_d = paired(diffs)
+        print(
+            f"  {side:<8} {hits_t / n:6.2f} [{low_t:.2f}, {high_t:.2f}]"
+            f"  {hits_s / n:6.2f} [{low_s:.2f}, {high_s:.2f}]"
+            f"  {mean:+6.2f} [{low_d:+.2f}, {high_d:+.2f}]"
+        )
+        entry[side] = {
+            "talking": hits_t / n,
+            "talking_95": [low_t, high_t],
+            "silent": hits_s / n,
+            "silent_95": [low_s, high_s],
+            "paired_diff": mean,
+            "paired_95": [low_d, high_d],
+        }
+    changed = sum(t["winner"] != s["winner"] for t, s in rows)
+    claims = sum(t["claims"] for t, _ in rows) / max(1, n)
+    honesty = {
+        side: (
+            sum(t["honest"][side][0] for t, _ in rows),
+            sum(t["honest"][side][1] for t, _ in rows),
+        )
+        for side in SIDES
+    }
+    truths = ", ".join(
+        f"{side} {hit / max(1, tries):.2f} of {tries}" for side, (hit, tries) in honesty.items()
+    )
+    print(f"  winner changed in {changed} of {n}; {claims:.1f} claims a game")
+    print(f"  claims about what one saw that were true: {truths}")
+    entry.update(changed=changed, claims_per_game=claims, honesty=honesty)
+    return entry
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=40, help="seeds per player count")
@@ -93,63 +141,21 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--json", type=Path, help="also write the figures here")
     options = parser.parse_args()
-    work = [
-        (players, options.seed + n, options.level)
-        for players in options.players
-        for n in range(options.games)
-    ]
     start = time.perf_counter()
-    if options.jobs > 1:
-        with ProcessPoolExecutor(options.jobs) as pool:
-            results = list(pool.map(run_pair, work, chunksize=4))
-    else:
-        results = [run_pair(item) for item in work]
     figures: dict[str, Any] = {"level": options.level, "games": options.games, "by_players": {}}
-    for players in options.players:
-        rows = [(t, s) for p, _, t, s in results if p == players]
-        talk_wins = Counter(t["winner"] for t, _ in rows)
-        silent_wins = Counter(s["winner"] for _, s in rows)
-        n = len(rows)
-        print(f"\n{players} players, {n} paired games ({options.level} bots)")
-        print(f"  {'faction':<8} {'talking':>22} {'silent':>22} {'paired diff':>24}")
-        entry: dict[str, Any] = {}
-        for side in SIDES:
-            hits_t, hits_s = talk_wins[side], silent_wins[side]
-            low_t, high_t = wilson(hits_t, n)
-            low_s, high_s = wilson(hits_s, n)
-            diffs = [int(t["winner"] == side) - int(s["winner"] == side) for t, s in rows]
-            mean, low_d, high_d = paired(diffs)
-            print(
-                f"  {side:<8} {hits_t / n:6.2f} [{low_t:.2f}, {high_t:.2f}]"
-                f"  {hits_s / n:6.2f} [{low_s:.2f}, {high_s:.2f}]"
-                f"  {mean:+6.2f} [{low_d:+.2f}, {high_d:+.2f}]"
-            )
-            entry[side] = {
-                "talking": hits_t / n,
-                "talking_95": [low_t, high_t],
-                "silent": hits_s / n,
-                "silent_95": [low_s, high_s],
-                "paired_diff": mean,
-                "paired_95": [low_d, high_d],
-            }
-        changed = sum(t["winner"] != s["winner"] for t, s in rows)
-        claims = sum(t["claims"] for t, _ in rows) / max(1, n)
-        honesty = {
-            side: (
-                sum(t["honest"][side][0] for t, _ in rows),
-                sum(t["honest"][side][1] for t, _ in rows),
-            )
-            for side in SIDES
-        }
-        truths = ", ".join(
-            f"{side} {hit / max(1, tries):.2f} of {tries}" for side, (hit, tries) in honesty.items()
-        )
-        print(f"  winner changed in {changed} of {n}; {claims:.1f} claims a game")
-        print(f"  claims about what one saw that were true: {truths}")
-        entry.update(changed=changed, claims_per_game=claims, honesty=honesty)
-        figures["by_players"][players] = entry
+    pool = ProcessPoolExecutor(options.jobs) if options.jobs > 1 else None
+    for players in options.players:  # each count is printed as soon as it is done
+        work = [(players, options.seed + n, options.level) for n in range(options.games)]
+        if pool is not None:
+            results = list(pool.map(run_pair, work, chunksize=4))
+        else:
+            results = [run_pair(item) for item in work]
+        figures["by_players"][players] = report(players, results, options.level)
+        sys.stdout.flush()
+    if pool is not None:
+        pool.shutdown()
     elapsed = time.perf_counter() - start
-    print(f"\n{2 * len(work)} games in {elapsed:.0f} s")
+    print(f"\n{2 * options.games * len(options.players)} games in {elapsed:.0f} s")
     if options.json:
         options.json.write_text(json.dumps(figures, indent=2))
 
