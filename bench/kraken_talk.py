@@ -144,6 +144,7 @@ def main() -> None:
     start = time.perf_counter()
     figures: dict[str, Any] = {"level": options.level, "games": options.games, "by_players": {}}
     pool = ProcessPoolExecutor(options.jobs) if options.jobs > 1 else None
+    everything: list[tuple[int, int, dict[str, Any], dict[str, Any]]] = []
     for players in options.players:  # each count is printed as soon as it is done
         work = [(players, options.seed + n, options.level) for n in range(options.games)]
         if pool is not None:
@@ -151,7 +152,17 @@ def main() -> None:
         else:
             results = [run_pair(item) for item in work]
         figures["by_players"][players] = report(players, results, options.level)
+        everything += results
         sys.stdout.flush()
+    if len(options.players) > 1:
+        print("\nAll player counts, pooled (the same seeds' pairs):")
+        for side in SIDES:
+            diffs = [
+                int(t["winner"] == side) - int(s["winner"] == side) for _, _, t, s in everything
+            ]
+            mean, low, high = paired(diffs)
+            print(f"  {side:<8} paired diff {mean:+.3f} [{low:+.3f}, {high:+.3f}]")
+            figures.setdefault("pooled", {})[side] = {"paired_diff": mean, "paired_95": [low, high]}
     if pool is not None:
         pool.shutdown()
     elapsed = time.perf_counter() - start
