@@ -38,7 +38,7 @@ async def test_after_a_navigation_one_key_claims_what_you_passed() -> None:
         assert "Claim what you drew and passed: t" in status(app)
         await press(pilot, "t")
         first = menu(app).options[0]
-        assert first.label == 'Say: "as captain (navigation 1) I drew blue and red and passed blue"'
+        assert first.label == "Say: passed blue, of blue and red (navigation 1)"
         await press(pilot, "1")
         mine = [said for said in client.table.talk if said["seat"] == 0]
         assert [said["claim"]["passed"] for said in mine] == ["blue"]

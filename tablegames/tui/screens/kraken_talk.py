@@ -37,6 +37,17 @@ def said_words(seat: int, claim: dict[str, Any], names: Sequence[str]) -> str:
     return text
 
 
+def menu_words(seat: int, claim: dict[str, Any], names: Sequence[str]) -> str:
+    """A claim as a menu lists it: short enough for one line (what was passed comes early)."""
+    kind = claim["kind"]
+    if kind == "passed":
+        drew = " and ".join(claim["drew"])
+        return f"passed {claim['passed']}, of {drew} (navigation {claim['nav']})"
+    if kind == "handed":
+        return f"handed {' and '.join(claim['cards'])} (navigation {claim['nav']})"
+    return f'"{said_words(seat, claim, names)}"'
+
+
 def own_claims(view: dict[str, Any]) -> list[dict[str, Any]]:
     me = view["seat"]
     return [said["claim"] for said in view.get("talk", []) if said["seat"] == me]
@@ -83,8 +94,8 @@ def kind_options(view: dict[str, Any], names: Sequence[str]) -> list[Option[str]
     if invited is not None and invited["kind"] == "guns" and "guns" in kinds:
         kinds.insert(0, kinds.pop(kinds.index("guns")))  # before a mutiny: guns come first
     elif invited is not None:
-        words = said_words(view["seat"], invited, names)
-        options.append(Option(OPTION_KEYS[0], f'Say: "{words}"', INVITED))
+        words = menu_words(view["seat"], invited, names)
+        options.append(Option(OPTION_KEYS[0], f"Say: {words}", INVITED))
     for kind in kinds:
         options.append(Option(OPTION_KEYS[len(options)], vocabulary.KINDS[kind], kind))
     return options
@@ -120,7 +131,7 @@ def claim_options(
     claims = vocabulary.offers(view).get(kind, [])[: len(OPTION_KEYS)]
     me = view["seat"]
     return [
-        Option(OPTION_KEYS[n], f'"{said_words(me, claim, names)}"', claim)
+        Option(OPTION_KEYS[n], menu_words(me, claim, names), claim)
         for n, claim in enumerate(claims)
     ]
 
