@@ -110,6 +110,7 @@ class KrakenScreen(GameScreen):
         self.secret_news: set[int] = set()  # humans whose news came with everyone's eyes closed
         self._phase_seen: dict[int, str] = {}  # the phase each human's last update showed
         self.talk_seen: dict[int, int] = {}  # talk records each seat's log holds
+        self.talking_seat: int | None = None  # the seat whose claim menu is open
 
     # -- building -------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -504,6 +505,7 @@ class KrakenScreen(GameScreen):
         if not options:
             self._say("You cannot make claims now.")
             return
+        self.talking_seat = self.active_seat  # whose words these are, whatever happens meanwhile
         dialog: PickDialog[str] = PickDialog(
             "Say to the table (everyone hears it)", options, ascii=self.ascii
         )
@@ -537,6 +539,11 @@ class KrakenScreen(GameScreen):
         self._open(dialog, lambda claim: self._claim(claim) if claim else None)
 
     def _claim(self, claim: dict[str, Any]) -> None:
+        # Hot-seat: the keyboard may have passed on while the menu was open; a claim is made
+        # only by the player who opened it, still holding the keyboard.
+        if self.talking_seat != self.active_seat or not self.may_act:
+            self._say("The keyboard has passed on: nothing was said.")
+            return
         refusal = self.client.claim(self.active_seat, claim)
         self._say(refusal or "")
 
