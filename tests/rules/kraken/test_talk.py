@@ -125,3 +125,18 @@ def test_players_fed_to_the_kraken_or_without_a_tongue_cannot_claim():
     with pytest.raises(IllegalAction, match="fed to the Kraken"):
         talk.check(state.view(4), {"kind": "role", "target": 4, "group": "sailor"})
     assert talk.offers(state.view(3)) == {}
+
+
+def test_nobody_claims_while_the_navigation_cards_go_round():
+    state = table(7, deck=DECK + TAIL)
+    appoint(state, 1, 2)
+    no_mutiny(state)
+    assert state.view(5)["phase"] == "navigation"
+    with pytest.raises(IllegalAction, match="nobody may signal"):
+        talk.check(state.view(5), {"kind": "role", "target": 5, "group": "sailor"})
+    assert talk.offers(state.view(5)) == {}
+    keep(state, 0, "blue-drunk")
+    keep(state, 1, "yellow-uprising")
+    assert talk.natural(state.view(0)) is None  # the navigator is still choosing
+    steer(state, "blue-drunk")
+    assert talk.natural(state.view(0)) is not None
