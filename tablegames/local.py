@@ -90,9 +90,25 @@ def save_from_first_move(
             saver = store.saver(table_id)
             for seq, (seat, action, now) in enumerate(table.log[:-1]):  # the bots' moves first
                 saver(Accepted(seq, seat, action, now, None, {}))
+            for said in table.talk:  # and what was said meanwhile
+                store.append_claim(table_id, said)
         saver(accepted)
 
-    client.stop_saving = table.on_action(save)
+    def save_claim(said: dict[str, Any]) -> None:
+        if client.saved_as is not None:  # before the first move it is saved with the moves
+            store.append_claim(client.saved_as[1], said)
+
+    client.stop_saving = _both(table.on_action(save), table.on_claim(save_claim))
+
+
+def _both(first: Callable[[], None], second: Callable[[], None]) -> Callable[[], None]:
+    """One function that stops two listeners."""
+
+    def stop() -> None:
+        first()
+        second()
+
+    return stop
 
 
 def resume_local(store: Store, table_id: int, pace: float = 0.5, speed: float = 1.0) -> LocalClient:
@@ -118,10 +134,13 @@ def resume_local(store: Store, table_id: int, pace: float = 0.5, speed: float = 
         options=saved.options,
         bots=bots,
         log=saved.log,
+        talk=saved.talk,
     )
     humans = [seat.seat for seat in saved.seats if seat.bot_level is None]
     client = LocalClient(table, seats=humans, pace=pace, speed=speed)
-    client.stop_saving = table.on_action(store.saver(table_id))
+    client.stop_saving = _both(
+        table.on_action(store.saver(table_id)), table.on_claim(store.talk_saver(table_id))
+    )
     client.saved_as = (store, table_id)
     return client
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from . import talk as table_talk
 from .rules import Action, Event, Game, State, View, get_game
 from .rules.core import visible_to
 from .table import Update
@@ -59,6 +60,7 @@ class Replay:
         names: Sequence[str] | None = None,
         table_id: int | None = None,
         humans: Sequence[int] | None = None,
+        talk: Sequence[dict[str, Any]] = (),
     ) -> None:
         self.game = game
         self.players = players
@@ -69,6 +71,16 @@ class Replay:
         )
         self.table_id = table_id
         self.humans = list(humans) if humans is not None else list(range(players))
+        self.vocabulary = table_talk.vocabulary(game.name)
+        vocab = self.vocabulary
+        self.talk = (
+            []
+            if vocab is None
+            else [
+                table_talk.record(vocab, n, r["after"], r["line"], r["seat"], r["claim"], r["now"])
+                for n, r in enumerate(talk)
+            ]
+        )
         self.steps: list[Step] = []
         self.rounds: list[int | None] = []  # the round shown at each position (None: no rounds)
         self._checkpoints: list[State] = []
@@ -100,6 +112,7 @@ class Replay:
             names=saved.names if len(saved.names) == saved.players else None,
             table_id=saved.id,
             humans=[seat.seat for seat in saved.seats if seat.bot_level is None],
+            talk=saved.talk,
         )
 
     @classmethod
@@ -143,6 +156,8 @@ class Replay:
         view = self._views.get(key)
         if view is None:
             view = self.state(step).view(seat)
+            if self.vocabulary is not None:  # what had been said by then (talk is public)
+                view["talk"] = [dict(said) for said in self.talk if said["after"] <= key[0]]
             self._views[key] = view
             if len(self._views) > VIEWS_KEPT:
                 self._views.popitem(last=False)
@@ -422,6 +437,10 @@ class ReplayClient:
 
     def submit(self, seat: int, action: dict[str, Any]) -> str | None:
         """Refuse: a replay cannot be played."""
+        return REFUSAL
+
+    def claim(self, seat: int, claim: dict[str, Any]) -> str | None:
+        """Refuse: nothing can be said in a replay."""
         return REFUSAL
 
     def waiting_for(self) -> frozenset[int]:

@@ -79,6 +79,19 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE TABLE facts (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     """,
+    # 4: table talk: each public claim, the game move it follows and where it was said
+    """
+    CREATE TABLE talk (
+        table_id INTEGER NOT NULL REFERENCES game_tables(id) ON DELETE CASCADE,
+        n INTEGER NOT NULL,
+        after INTEGER NOT NULL,
+        line INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        claim TEXT NOT NULL,
+        now REAL NOT NULL,
+        PRIMARY KEY (table_id, n)
+    );
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -114,6 +127,7 @@ class SavedTable:
     seats: list[SavedSeat] = field(default_factory=list)
     log: list[tuple[int, Action, float]] = field(default_factory=list)
     client_versions: list[int | None] = field(default_factory=list)
+    talk: list[dict[str, Any]] = field(default_factory=list)  # claims made (see `talk.py`)
 
     @property
     def names(self) -> list[str]:
@@ -281,6 +295,27 @@ class Store:
 
         return save
 
+    def append_claim(self, table_id: int, said: dict[str, Any]) -> None:
+        """Commit one claim's record (see `talk.py`; its sentence is made again on loading)."""
+        with self.transaction() as db:
+            db.execute(
+                "INSERT INTO talk (table_id, n, after, line, seat, claim, now) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (
+                    table_id,
+                    said["n"],
+                    said["after"],
+                    said["line"],
+                    said["seat"],
+                    json.dumps(said["claim"]),
+                    said["now"],
+                ),
+            )
+
+    def talk_saver(self, table_id: int) -> Callable[[dict[str, Any]], None]:
+        """A claim listener (`Table.on_claim`) that commits every claim it hears of."""
+        return lambda said: self.append_claim(table_id, said)
+
     def finish_table(self, table_id: int, result: dict[str, Any]) -> None:
         with self.transaction() as db:
             db.execute(
@@ -359,6 +394,20 @@ class Store:
         ):
             saved.log.append((seat, json.loads(action), now))
             saved.client_versions.append(client_version)
+        saved.talk = [
+            {
+                "n": n,
+                "after": after,
+                "line": line,
+                "seat": seat,
+                "claim": json.loads(claim),
+                "now": now,
+            }
+            for n, after, line, seat, claim, now in self.db.execute(
+                "SELECT n, after, line, seat, claim, now FROM talk WHERE table_id = ? ORDER BY n",
+                (table_id,),
+            )
+        ]
         return saved
 
     def open_tables(self, kind: str) -> list[SavedTable]:

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+from . import talk as table_talk
 from .rules import Action, Event, Game, IllegalAction, State, View
 from .rules.core import visible_to
 
@@ -163,6 +164,7 @@ class Table:
     bots: dict[int, Bot] = field(default_factory=dict)
     clock: Callable[[], float] = time.monotonic
     log: list[tuple[int, Action, float]] = field(default_factory=list)
+    talk: list[dict[str, Any]] = field(default_factory=list)  # claims made (see `talk.py`)
 
     def __post_init__(self) -> None:
         if len(self.names) != self.players:
@@ -174,9 +176,17 @@ class Table:
         self._start = self.clock() - (float(self.log[-1][2]) if self.log else 0.0)
         self._subscribers: list[tuple[int | None, Subscriber]] = []
         self._listeners: list[Callable[[Accepted], None]] = []
+        self._talk_listeners: list[Callable[[dict[str, Any]], None]] = []
+        self.vocabulary = table_talk.vocabulary(self.game.name)
         for seat, action, now in self.log:  # restoring a saved table
             self.state.apply(seat, action, now)
             self.version += 1
+        if self.vocabulary is not None:  # restored talk: its sentences from today's words
+            vocab = self.vocabulary
+            self.talk = [
+                table_talk.record(vocab, i, r["after"], r["line"], r["seat"], r["claim"], r["now"])
+                for i, r in enumerate(self.talk)
+            ]
 
     @property
     def over(self) -> bool:
@@ -201,11 +211,67 @@ class Table:
         self._listeners.append(listener)
         return lambda: self._listeners.remove(listener) if listener in self._listeners else None
 
+    def on_claim(self, listener: Callable[[dict[str, Any]], None]) -> Callable[[], None]:
+        """Tell `listener` of every claim's record (see `talk.py`) before anyone is told of it.
+
+        Returns a function that stops the calls.
+        """
+        self._talk_listeners.append(listener)
+        return lambda: (
+            self._talk_listeners.remove(listener) if listener in self._talk_listeners else None
+        )
+
+    def view_for(self, seat: int | None) -> View:
+        """`seat`'s view, and the table's talk under `talk` for a game that has claims: talk is
+        public, so every seat and spectator gets all of it."""
+        view = self.state.view(seat)
+        if self.vocabulary is not None:
+            view[table_talk.TALK_KEY] = [dict(said) for said in self.talk]
+        return view
+
+    def say(self, seat: int, claim: object) -> dict[str, Any]:
+        """Record `seat`'s claim and tell everyone; returns its record. Raises IllegalAction
+        (nothing changes) if the game has no claims or its vocabulary refuses this one.
+
+        The claim is checked against the maker's own view only, never against the truth.
+        """
+        if self.vocabulary is None:
+            raise IllegalAction(f"{self.game.title} has no claims")
+        if not 0 <= seat < self.players:
+            raise IllegalAction(f"there is no seat {seat}")
+        checked = self.vocabulary.check(self.state.view(seat), claim)
+        line = sum(1 for event in self.state.view(None)["log"] if event.get("to") is None)
+        said = table_talk.record(
+            self.vocabulary, len(self.talk), len(self.log), line, seat, checked, self.now()
+        )
+        self.talk.append(said)
+        for listener in self._talk_listeners:
+            listener(said)
+        for watcher, subscriber in list(self._subscribers):
+            subscriber(self.update_for(watcher))
+        return said
+
+    def _bots_talk(self, events: Sequence[Event]) -> None:
+        """Ask talking bots (those with `speak(view) -> claims`) for what they say now, at the
+        moments the game's vocabulary names (a card revealed, a search, a mutiny called)."""
+        vocab = self.vocabulary
+        if vocab is None or self.state.over:
+            return
+        if not any(event.get("kind") in vocab.MOMENTS for event in events):
+            return
+        for seat in sorted(self.bots):
+            speak = getattr(self.bots[seat], "speak", None)
+            if speak is None:
+                continue
+            for claim in speak(self.view_for(seat)):
+                with contextlib.suppress(IllegalAction):  # a bot's slip must not stop the table
+                    self.say(seat, claim)
+
     def update_for(self, seat: int | None, events: Sequence[Event] = ()) -> Update:
         """The current update for `seat`, with those of `events` it may see."""
         return Update(
             version=self.version,
-            view=self.state.view(seat),
+            view=self.view_for(seat),
             events=[e for e in events if visible_to(e, seat)],
             over=self.state.over,
             legal=[] if seat is None else self.state.legal(seat),
@@ -261,6 +327,7 @@ class Table:
             listener(accepted)
         for watcher, subscriber in list(self._subscribers):
             subscriber(self.update_for(watcher, events))
+        self._bots_talk(events)
         return events
 
     def legal(self, seat: int) -> list[Action]:
@@ -278,7 +345,7 @@ class Table:
         for seat in sorted(self.bots, key=lambda seat: seat in waiting):
             legal = self.state.legal(seat)
             if legal:
-                turns.append((seat, self.state.view(seat), legal))
+                turns.append((seat, self.view_for(seat), legal))
         return turns
 
     def bot_move(self) -> tuple[int, Action] | None:
@@ -359,6 +426,16 @@ class LocalClient:
             return "that seat is not yours"
         try:
             self.table.submit(seat, action)
+        except IllegalAction as refusal:
+            return str(refusal)
+        return None
+
+    def claim(self, seat: int, claim: dict[str, Any]) -> str | None:
+        """Make `seat`'s claim; returns the reason it was refused, or None if it was made."""
+        if seat not in self.seats:
+            return "that seat is not yours"
+        try:
+            self.table.say(seat, claim)
         except IllegalAction as refusal:
             return str(refusal)
         return None

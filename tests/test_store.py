@@ -72,8 +72,9 @@ def test_an_older_schema_is_migrated_with_its_data(tmp_path):
     assert old.version == 1
     old.close()
     store = Store(path)
-    assert store.version == SCHEMA_VERSION == 3
+    assert store.version == SCHEMA_VERSION == 4
     saved = store.load(1)
+    assert saved.talk == []  # schema 4: table talk, none in an older database
     assert saved.rules_version == 1  # tables saved before versions were played under the first
     assert saved.log == [(0, {"type": "draw"}, 0.0)] and saved.client_versions == [None]
     assert saved.finished is None and saved.fill_with_bots is None

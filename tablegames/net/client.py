@@ -32,6 +32,7 @@ from .protocol import (
     Connection,
     ProtocolError,
     updated_log,
+    updated_talk,
 )
 
 log = logging.getLogger("tablegames.client")
@@ -150,6 +151,7 @@ class RemoteClient:
         self.lobby: list[dict[str, Any]] = []  # the server's tables, as its lobby last said
         self.latest: Update | None = None
         self._log: list[Any] = []  # the view's log as rebuilt from the updates' new entries
+        self._talk: list[Any] = []  # the view's talk, rebuilt the same way
         self.over = False
         self.connected = False
         self.why = ""  # why the last reconnect failed
@@ -192,6 +194,15 @@ class RemoteClient:
 
     def chat(self, text: str) -> None:
         self._send({"t": "chat", "text": text})
+
+    def claim(self, seat: int | None, claim: dict[str, Any]) -> str | None:
+        """Send a claim for our seat; a refusal comes back as an `error` notice. None: sent."""
+        if self.seat is None or seat != self.seat:
+            return "that seat is not yours"
+        if not self.connected:
+            return "not connected: reconnecting…"
+        self._send({"t": "claim", "claim": claim})
+        return None
 
     def ready(self, ready: bool = True) -> None:
         self._send({"t": "ready", "ready": ready})
@@ -251,7 +262,7 @@ class RemoteClient:
     def _left_table(self) -> None:
         self.seat = self.game = self.latest = self.presence = None
         self.table_code, self.token, self.owner, self.over = None, None, False, False
-        self.names, self._log = [], []
+        self.names, self._log, self._talk = [], [], []
 
     # -- connection -----------------------------------------------------------------------------
     async def connect(self, timeout: float = 10.0) -> None:
@@ -274,7 +285,7 @@ class RemoteClient:
         reader, writer = await asyncio.open_connection(self.host, self.port)
         self._writer = writer
         self._conn = Connection(SERVER_MESSAGES, max_frame=MAX_SERVER_FRAME)
-        self._log = []  # log differences are against what this connection was sent
+        self._log, self._talk = [], []  # differences are against what this connection was sent
         self._reader_task = asyncio.get_running_loop().create_task(self._read(reader))
         hello: dict[str, Any] = {"t": "hello", "v": PROTOCOL_VERSION, "name": self.name}
         if self.code:
@@ -396,6 +407,8 @@ class RemoteClient:
             view = message["view"]
             if isinstance(view.get("log"), list):
                 self._log = view["log"] = updated_log(self._log, message["log_drop"], view["log"])
+            if isinstance(view.get("talk"), list):
+                self._talk = view["talk"] = updated_talk(self._talk, view["talk"])
             update = Update(
                 version=message["version"],
                 view=view,
@@ -492,6 +505,10 @@ async def play_as_bot(client: RemoteClient, level: str, pace: float = 0.0) -> di
         update = client.latest
         if update.over:
             break
+        speak = getattr(bot, "speak", None)  # a bot that talks says what it says now
+        if speak is not None and "talk" in update.view:
+            for claim in speak(update.view):
+                client.claim(client.seat, claim)
         if update.version == acted_on:  # already answered this state; wait for the next
             continue
         action = bot.choose(update.view, update.legal) if update.legal else None

@@ -13,7 +13,7 @@ import random
 import secrets
 import string
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 from weakref import WeakKeyDictionary
@@ -121,6 +121,7 @@ class HostedTable:
     _stop_feed: Callable[[], None] | None = None  # the spectators' feed, only while they watch
     # What each peer was last sent of its view's log (forgotten with the peer).
     _logs_sent: WeakKeyDictionary[Peer, list[Any]] = field(default_factory=WeakKeyDictionary)
+    _talk_sent: WeakKeyDictionary[Peer, int] = field(default_factory=WeakKeyDictionary)
 
     def __post_init__(self) -> None:
         self.seats = [Seat(number) for number in range(self.players)]
@@ -161,7 +162,7 @@ class HostedTable:
             seat.dropped_at = hosted.clock() if row.token_key is not None else None
         if saved.started is not None and saved.seed is not None:
             hosted.seed = saved.seed
-            hosted._open(saved.seed, saved.log)
+            hosted._open(saved.seed, saved.log, saved.talk)
             for (seat_number, action, _), version in zip(
                 saved.log, saved.client_versions, strict=True
             ):
@@ -230,6 +231,7 @@ class HostedTable:
         replaced = seat.peer
         if replaced is not None and replaced is not peer:
             self._logs_sent.pop(replaced, None)
+            self._talk_sent.pop(replaced, None)
             replaced.send(
                 {
                     "t": "bye",
@@ -262,6 +264,7 @@ class HostedTable:
     def detach(self, peer: Peer, now: float | None = None) -> None:
         """`peer` went away: its seat is held for it; spectators are just forgotten."""
         self._logs_sent.pop(peer, None)
+        self._talk_sent.pop(peer, None)
         if peer in self.spectators:
             self.spectators.remove(peer)
             if not self.spectators and self._stop_feed is not None:
@@ -398,17 +401,30 @@ class HostedTable:
         self.broadcast_presence("The game begins.")
         return table
 
-    def _open(self, seed: int, log: list[tuple[int, Action, float]]) -> Table:
-        """Create the running table (replaying `log`), its bots, persistence and subscribers."""
+    def _open(
+        self,
+        seed: int,
+        log: list[tuple[int, Action, float]],
+        talk: Sequence[dict[str, Any]] = (),
+    ) -> Table:
+        """Create the running table (replaying `log`, with its `talk`), its bots, persistence
+        and subscribers."""
         names = [seat.name for seat in self.seats]
         table = Table(
-            self.game, self.players, names, seed=seed, options=dict(self.options), log=list(log)
+            self.game,
+            self.players,
+            names,
+            seed=seed,
+            options=dict(self.options),
+            log=list(log),
+            talk=list(talk),
         )
         for seat in self.seats:
             if seat.bot_level is not None:
                 table.bots[seat.number] = _bot(self.game.name, seat.bot_level, seat.number)
         if self.store is not None and self.store_id is not None:
             table.on_action(self.store.saver(self.store_id))
+            table.on_claim(self.store.talk_saver(self.store_id))
         if self.on_action is not None:
             listener = self.on_action
             table.on_action(lambda accepted: listener(self, accepted))
@@ -432,6 +448,15 @@ class HostedTable:
         self.table.submit(seat.number, action, {"client_version": version})
         seat.last_action = (version, action)
 
+    def make_claim(self, peer: Peer, claim: dict[str, Any]) -> None:
+        """Make a claim for the seat `peer` holds (spectators cannot claim)."""
+        seat = self.seat_of(peer)
+        if self.table is None:
+            raise IllegalAction("the game has not begun")
+        if seat is None:
+            raise IllegalAction("spectators cannot make claims")
+        self.table.say(seat.number, claim)
+
     def seat_of(self, peer: Peer) -> Seat | None:
         return next((s for s in self.seats if s.peer is peer), None)
 
@@ -447,6 +472,13 @@ class HostedTable:
             drop, added = log_difference(self._logs_sent.get(peer, []), log)
             self._logs_sent[peer] = list(log)  # a copy: a game may go on growing its list
             view = {**view, "log": added}
+        talk = view.get("talk")
+        if isinstance(talk, list):
+            # Talk only grows: each record carries its place `n`, and a peer is sent only the
+            # records it has not had on this connection (the client puts them back together).
+            had = self._talk_sent.get(peer, 0)
+            view = {**view, "talk": talk[had:] if had <= len(talk) else talk}
+            self._talk_sent[peer] = len(talk)
         return {
             "t": "update",
             "version": update.version,

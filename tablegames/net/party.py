@@ -526,6 +526,16 @@ class Party:
             for other in [m for m in self.members if m.table is None]:
                 other.send(line)
 
+    def _on_claim(self, member: Member, message: dict[str, Any]) -> None:
+        hosted = member.table
+        if hosted is None:
+            raise IllegalAction("you are not at a table")
+        if hosted.seat_of(member) is None:
+            raise IllegalAction("spectators cannot make claims")
+        if not member.chat_limit.allow():  # claims are talk: the chat's rate holds for both
+            raise IllegalAction("you are talking too fast: that claim was not made")
+        hosted.make_claim(member, message["claim"])
+
     def _on_ping(self, member: Member, message: dict[str, Any]) -> None:
         member.send({"t": "pong", **({"n": message["n"]} if "n" in message else {})})
 

@@ -15,7 +15,7 @@ from typing import Any
 
 import msgpack
 
-PROTOCOL_VERSION = 3  # 3: seats taken back after the welcome names the server; the lobby
+PROTOCOL_VERSION = 4  # 4: claims (table talk); 3: seats taken back after the welcome; the lobby
 MAX_CLIENT_FRAME = 64 * 1024  # what a server accepts from a client
 MAX_SERVER_FRAME = 1024 * 1024  # what a client accepts from a server (views can be large)
 MAX_DEPTH = 16
@@ -70,6 +70,9 @@ CLIENT_MESSAGES: dict[str, Schema] = {
     "rematch": _schema(),  # after a game: the same seats, a new deal
     "action": _schema(v=(INT, True), action=(MAP, True)),
     "chat": _schema(text=(STR, True)),
+    # A structured public claim (the game's vocabulary: `rules/<game>/talk.py`); rate-limited
+    # with chat. Everyone gets it back in the view's `talk` (only new records per connection).
+    "claim": _schema(claim=(MAP, True)),
     "ping": _schema(n=(INT, False)),
     "pong": _schema(n=(INT, False)),
     "bye": _schema(),
@@ -143,6 +146,16 @@ def log_difference(sent: list[Any], log: list[Any]) -> tuple[int, list[Any]]:
 def updated_log(known: list[Any], drop: int, added: list[Any]) -> list[Any]:
     """The log a peer rebuilds from the one it has and an update's difference (a new list)."""
     return known[drop:] + added
+
+
+def updated_talk(known: list[Any], added: list[Any]) -> list[Any]:
+    """The talk a peer rebuilds from the records it has and an update's new ones (a new list):
+    each record carries its place `n`, so one sent again replaces, never repeats."""
+    if not added:
+        return list(known)
+    first = added[0].get("n", len(known)) if isinstance(added[0], dict) else len(known)
+    first = first if isinstance(first, int) and 0 <= first <= len(known) else len(known)
+    return known[:first] + added
 
 
 def _depth(value: Any, limit: int) -> int:

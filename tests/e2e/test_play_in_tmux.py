@@ -133,3 +133,37 @@ def test_stepping_through_a_replay_keeps_the_log_on_its_newest_line(
     bottom = next(i for i in range(top + 1, len(rows)) if rows[i].startswith("╰"))
     log_box = "\n".join(rows[top:bottom])
     assert newest in log_box, screen
+
+
+def test_a_kraken_player_reads_the_bots_claims_and_claims_back(terminal_factory):
+    # Seed 3: Player 1 is the first captain; the bots talk once a team is appointed.
+    term = terminal_factory("play", "kraken", "--seed", "3", "--pace", "0.05", "--no-save")
+    screen = term.wait_for("Appoint your lieutenant", timeout=30)
+    deadline = time.monotonic() + 90
+    while '(bot) claims: "' not in screen:  # play on (the first option each time) until a bot talks
+        assert time.monotonic() < deadline, screen
+        if "Esc: go back" in screen:
+            term.keys("Enter", "Enter")
+        time.sleep(0.3)
+        screen = term.screen()
+    if "Esc: go back" in screen:  # a decision opened by itself: put it aside to talk
+        term.keys("Escape")
+        term.wait_gone("Esc: go back", timeout=10)
+    term.keys("t")
+    screen = term.wait_for("who is what", timeout=10)
+    key = re.search(r"\[(\w)\] who is what", screen)
+    assert key, screen
+    term.keys(key.group(1))
+    term.wait_for("about whom?", timeout=10)
+    term.keys("1")  # me
+    term.wait_for('"I am a sailor"', timeout=10)
+    term.keys("1")
+    time.sleep(1)
+    if "Esc: go back" in term.screen():  # the decision put aside opens again by itself
+        term.keys("Escape")
+    screen = term.wait_for("Player 1 claims:", timeout=10)
+    crew = next(line for line in screen.splitlines() if "Player 1*" in line)
+    assert '"I' in crew  # beside Player 1 in the crew too
+    term.keys("q")
+    term.wait_for("Leave this game?", timeout=10)
+    term.keys("y")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
 from typing import Any
 
@@ -15,8 +16,9 @@ from tablegames.net.protocol import (
     encode,
     log_difference,
     updated_log,
+    updated_talk,
 )
-from tablegames.rules import GAMES, get_game
+from tablegames.rules import GAMES, IllegalAction, get_game
 
 ACTION_LIMIT = 400
 
@@ -70,6 +72,7 @@ def test_every_update_rebuilds_the_seats_exact_view_with_less_sent(game):
     table = hosted.start()
     rng = random.Random(5)
     logs: list[list[Any]] = [[] for _ in peers]
+    talks: list[list[Any]] = [[] for _ in peers]
     sent = whole = 0
     for _ in range(ACTION_LIMIT):
         if table.over:
@@ -78,6 +81,10 @@ def test_every_update_rebuilds_the_seats_exact_view_with_less_sent(game):
         waiting = [seat for seat in movers if seat in table.state.waiting_for()]
         seat = rng.choice(waiting or movers)
         table.submit(seat, rng.choice(table.legal(seat)))
+        if table.vocabulary is not None and rng.random() < 0.2 and not table.over:
+            speaker = rng.randrange(table.players)  # talk travels beside the log (issue 20)
+            with contextlib.suppress(IllegalAction):
+                table.say(speaker, {"kind": "role", "target": speaker, "group": "sailor"})
         for number, peer in enumerate(peers):
             updates = [m for m in peer.messages if m["t"] == "update"]
             for message in updates:  # (the first one came when the game began)
@@ -85,8 +92,13 @@ def test_every_update_rebuilds_the_seats_exact_view_with_less_sent(game):
                 logs[number] = updated_log(
                     logs[number], message["log_drop"], message["view"]["log"]
                 )
-            truth = table.state.view(number)
-            assert {**updates[-1]["view"], "log": logs[number]} == truth
+                if "talk" in message["view"]:
+                    talks[number] = updated_talk(talks[number], message["view"]["talk"])
+            truth = table.view_for(number)
+            rebuilt = {**updates[-1]["view"], "log": logs[number]}
+            if "talk" in truth:
+                rebuilt["talk"] = talks[number]
+            assert rebuilt == truth
             sent += len(encode(updates[-1]))
             whole += len(encode({**updates[-1], "view": truth}))
             peer.messages.clear()

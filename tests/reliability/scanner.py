@@ -424,6 +424,29 @@ def with_whole_log(update: dict[str, Any], log: list[Any]) -> tuple[list[Any], d
     return log, {**update, "view": {**view, "log": log}}
 
 
+#: What a talk record may hold (`tablegames/talk.py`): nothing else may ride along with a claim.
+TALK_FIELDS = frozenset(("n", "after", "line", "seat", "claim", "now", "text"))
+
+
+def without_talk(update: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """An update with its view's table talk taken out, and what is wrong with that talk.
+
+    Claims are players' own words, public, and like chat may name anything, truly or not; what
+    is checked is that a record holds nothing but the record's fields. The rest of the view must
+    then be exactly the seat's own view.
+    """
+    view = update.get("view")
+    if not isinstance(view, dict) or "talk" not in view:
+        return update, []
+    talk = view["talk"]
+    wrong = [
+        f"a talk record with other fields: {sorted(record)}"
+        for record in (talk if isinstance(talk, list) else [talk])
+        if not isinstance(record, dict) or not set(record) <= TALK_FIELDS
+    ]
+    return {**update, "view": {k: v for k, v in view.items() if k != "talk"}}, wrong
+
+
 def _is_event(value: Any) -> bool:
     return isinstance(value, dict) and "text" in value and "to" in value
 
@@ -512,6 +535,8 @@ class Scanner:
             if isinstance(message, dict) and message.get("t") == "update":
                 version = int(message.get("version", version))
                 log, message = with_whole_log(message, log)
+                message, bad_talk = without_talk(message)
+                report.findings += [Finding(r, version, "talk", why) for why in bad_talk]
             found = report.findings
             over_at = self.truth.over_at
             sealed = over_at is None or version < over_at

@@ -52,6 +52,7 @@ def messages_with(extra: dict[str, Any], code: str) -> list[dict[str, Any]]:
         "rematch": {"t": "rematch"},
         "action": {"t": "action", "v": 0, "action": {"type": "draw"}},
         "chat": {"t": "chat", "text": "let me in"},
+        "claim": {"t": "claim", "claim": {"kind": "role", "target": 0, "group": "pirate"}},
         "ping": {"t": "ping", "n": 1},
         "pong": {"t": "pong"},
         "bye": {"t": "bye"},

@@ -12,7 +12,9 @@ sensible moments (`characters.py`). Pirates, who know each other, share a mutiny
 The hard bot (`hard.py`) reads cards more sharply, mutinies more warily, and checks whom it
 feeds to the Kraken or silences by playing the choices out in worlds dealt from its belief.
 
-They never talk: the engine has no claim or chat action, so bots neither claim nor lie.
+They talk at the table (`talk.py`: claims a player of their side would make, lies included)
+and listen (`hearing.py`: everyone's claims, weighed by each player's track record, move the
+belief through `Mind.talk_factors`); `talks = False` makes a silent bot that does neither.
 """
 
 from __future__ import annotations
@@ -24,8 +26,10 @@ from .. import AnyLegalAction
 from .belief import GENERIC, Model
 from .characters import character_move
 from .hard import SHARP, HardJudge
+from .hearing import Listener
 from .mind import Mind
 from .normal import PROMPTS, Judge
+from .talk import Talker
 
 #: How often the random bot uses an "any time" character when nobody waits for it.
 RANDOM_ANY_TIME = 0.03
@@ -47,18 +51,32 @@ class NormalBot:
 
     judge_class: type[Judge] = Judge
     model: Model = GENERIC  # how the bot expects others to play
+    talks = True  # claims and listens to claims (False: the silent bot of before)
 
     def __init__(self, seat: int, rng: random.Random) -> None:
         self.seat, self.rng = seat, rng
         self.mind: Mind | None = None
+        # -- talk (issue 20): its own generator, seeded from `rng`'s state without drawing from
+        # it (a silent bot plays as before); a string seed is the same in every process --
+        self.talker = Talker(seat, random.Random(f"talk/{seat}/{rng.getstate()[1]}"))
+        self.listener = Listener(seat)
 
     def think(self, view: View) -> Mind:
         """The mind kept for this seat, brought up to date with `view` (new game: a new mind)."""
         mind = self.mind
         if mind is None or mind.me != view["seat"] or not mind.history.fits(view["log"]):
             mind = self.mind = Mind(view, self.model)
+            self.listener = Listener(view["seat"])
         mind.update(view)
+        if self.talks:  # (issue 20) what the table said, weighed by each speaker's record
+            mind.talk_factors = self.listener.hear(view)
         return mind
+
+    def speak(self, view: View) -> list[Action]:
+        """The claims this bot makes now (see `talk.py`); the table asks at its moments."""
+        if not self.talks or view.get("over"):
+            return []
+        return self.talker.speak(lambda: self.think(view), view)
 
     def choose(self, view: View, legal: list[Action]) -> Action | None:
         if not legal:

@@ -24,6 +24,17 @@ CONVERT_BOOST = (3.0, 1.5, 2.0)
 Facts = tuple[tuple[frozenset[int], ...], tuple[tuple[int, tuple[float, ...]], ...]]
 
 
+def weigh_talk(
+    odds: dict[str, float], factors: tuple[float, float, float] | None
+) -> dict[str, float]:
+    """`odds` weighed by what the table talk says (factors per side), normalised again."""
+    if factors is None:
+        return odds
+    weighed = {side: odds[side] * f for side, f in zip(SIDE_NAMES, factors, strict=True)}
+    total = sum(weighed.values())
+    return {side: w / total for side, w in weighed.items()} if total > 0 else odds
+
+
 class Mind:
     """What one seat believes about every other seat, kept up to date view by view."""
 
@@ -43,6 +54,8 @@ class Mind:
         self._facts_used: Facts | None = None
         self.view: View = view
         self._odds: dict[int, dict[str, float]] = {}
+        # What the table talk says of each seat, per side (set by `hearing.Listener`).
+        self.talk_factors: dict[int, tuple[float, float, float]] = {}
 
     # -- keeping up -----------------------------------------------------------------------------
     def update(self, view: View) -> None:
@@ -224,7 +237,10 @@ class Mind:
         if self.faction == "cultist" and known is None:
             turned = min(turned, 0.5)
         sailor, pirate = odds[0] * (1 - turned), odds[1] * (1 - turned)
-        return {"sailor": sailor, "pirate": pirate, "cult": 1 - sailor - pirate}
+        return weigh_talk(
+            {"sailor": sailor, "pirate": pirate, "cult": 1 - sailor - pirate},
+            self.talk_factors.get(seat),
+        )
 
     def ally(self, seat: int) -> float:
         """P(seat wins with us)."""

@@ -2,7 +2,10 @@
 
 Decisions are asked from the seat's legal actions (`kraken_choices.py`): when the game waits for
 you a dialog opens by itself; Escape closes it to look at the table and Enter opens it again.
-`c` plays your character whenever the rules let you.
+`c` plays your character whenever the rules let you, and `t` makes a public claim (what you
+drew, passed, were handed or saw, who is what, how many guns you will raise: `kraken_talk.py`);
+after a navigation, a search, the mermaid or the telescope, and before a mutiny, the status line
+invites the claim the moment calls for. Claims show in the log and beside each player.
 
 Hot-seat play and secrets. The screen hands the keyboard over ("pass to Sara") before it shows
 a seat's secrets, and it shows only the secrets of the seat that took the keyboard last. When
@@ -38,12 +41,24 @@ from textual.containers import Horizontal, Vertical
 from textual.markup import escape
 from textual.widgets import Button, Footer, Static
 
+from ...talk import merged_log
 from ..widgets.log import GameLog
 from . import kraken_view as show
 from .dialogs import Option, PickDialog
 from .game import ActionButton, GameScreen, Overlay
 from .kraken_choices import OPTION_KEYS, Chooser, Pending, Question, start
 from .kraken_dialogs import PassOnNotice, VoyageOver
+from .kraken_talk import (
+    INVITED,
+    TALK_KEY,
+    claim_options,
+    invitation,
+    invitation_text,
+    kind_options,
+    role_options,
+    talk_events,
+    target_options,
+)
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -71,6 +86,7 @@ class KrakenScreen(GameScreen):
     KEYS = (  # the help adds ? and q
         ("Enter", "make your decision now (it opens by itself when the table waits for you)"),
         ("c", "use your character card, when the rules allow it"),
+        (TALK_KEY, "make a public claim: what you drew, passed or saw, who is what, your guns"),
         ("Esc", "close a decision to look at the table; Enter opens it again"),
         ("1-9, 0, a-z", "choose an option in a decision; arrows and Enter work too"),
         ("click", "click an option, or the Decide and Character buttons"),
@@ -79,6 +95,7 @@ class KrakenScreen(GameScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "decide", "Decide", key_display="⏎"),
         Binding("c", "character", "Character"),
+        Binding(TALK_KEY, "talk", "Talk"),
     ]
 
     def __init__(self, client: TableClient, ascii: bool = False) -> None:
@@ -92,6 +109,8 @@ class KrakenScreen(GameScreen):
         self.telling: int | None = None  # a human handed the keyboard to learn their news
         self.secret_news: set[int] = set()  # humans whose news came with everyone's eyes closed
         self._phase_seen: dict[int, str] = {}  # the phase each human's last update showed
+        self.talk_seen: dict[int, int] = {}  # talk records each seat's log holds
+        self.talking_seat: int | None = None  # the seat whose claim menu is open
 
     # -- building -------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -115,6 +134,10 @@ class KrakenScreen(GameScreen):
 
     # -- following the table --------------------------------------------------------------------
     def _begin(self) -> None:
+        for seat in self.logs:  # what was said so far, where it was said
+            talk = self._update(seat).view.get("talk", [])
+            self.logs[seat] = merged_log(self.logs[seat], talk)
+            self.talk_seen[seat] = len(talk)
         for seat in self.humans:  # the deal's secrets show at each player's first turn
             self.told[seat] = len(self.logs[seat])
             self._phase_seen[seat] = self._update(seat).view["phase"]
@@ -122,6 +145,10 @@ class KrakenScreen(GameScreen):
 
     def _take(self, seat: int, update: Update) -> None:
         super()._take(seat, update)
+        talk = update.view.get("talk", [])
+        if len(talk) > self.talk_seen.get(seat, 0):  # claims join the log as they are made
+            self.logs.setdefault(seat, []).extend(talk_events(talk[self.talk_seen.get(seat, 0) :]))
+            self.talk_seen[seat] = len(talk)
         if self._phase_seen.get(seat) in show.SECRET_PHASES and self._news_in(update.events):
             self.secret_news.add(seat)
         self._phase_seen[seat] = update.view["phase"]
@@ -375,6 +402,9 @@ class KrakenScreen(GameScreen):
             second.append("Your move: press Enter to decide.", "bold reverse")
         elif self.private and self.round_queue:
             second.append("A secret moment: your turn, then pass the keyboard on.")
+        invited = invitation_text(view) if self.may_act and not self.round_queue else ""
+        if invited:
+            second.append(("  " if second.plain else "") + invited, "bold")
         self.query_one("#status", Static).update(Text("\n").join([phase, second]))
 
     def _say(self, message: str) -> None:
@@ -465,6 +495,57 @@ class KrakenScreen(GameScreen):
                 self._say("Your character cannot do anything right now.")
             return
         self._decide(update, uses)
+
+    def action_talk(self) -> None:
+        """The claim menu: the moment's own claim first, then every kind of claim."""
+        if self.covered or not self.may_act:
+            return
+        view = self._view()
+        options = kind_options(view, self.names)
+        if not options:
+            self._say("You cannot make claims now.")
+            return
+        self.talking_seat = self.active_seat  # whose words these are, whatever happens meanwhile
+        dialog: PickDialog[str] = PickDialog(
+            "Say to the table (everyone hears it)", options, ascii=self.ascii
+        )
+        self._open(dialog, self._talk_kind)
+
+    def _talk_kind(self, kind: str | None) -> None:
+        if kind is None:
+            return
+        view = self._view()
+        if kind == INVITED:
+            claim = invitation(view)
+            if claim is not None:
+                self._claim(claim)
+            return
+        if kind == "role":  # whom first, then what they are: a short list each time
+            whom: PickDialog[int] = PickDialog(
+                "Say who is what: about whom?", target_options(view, self.names), ascii=self.ascii
+            )
+            self._open(whom, self._talk_role)
+            return
+        self._say_one_of(claim_options(view, kind, self.names))
+
+    def _talk_role(self, target: int | None) -> None:
+        if target is not None:
+            self._say_one_of(role_options(self._view(), target, self.names))
+
+    def _say_one_of(self, options: list[Option[dict[str, Any]]]) -> None:
+        dialog: PickDialog[dict[str, Any]] = PickDialog(
+            "Say to the table", options, ascii=self.ascii
+        )
+        self._open(dialog, lambda claim: self._claim(claim) if claim else None)
+
+    def _claim(self, claim: dict[str, Any]) -> None:
+        # Hot-seat: the keyboard may have passed on while the menu was open; a claim is made
+        # only by the player who opened it, still holding the keyboard.
+        if self.talking_seat != self.active_seat or not self.may_act:
+            self._say("The keyboard has passed on: nothing was said.")
+            return
+        refusal = self.client.claim(self.active_seat, claim)
+        self._say(refusal or "")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "character":

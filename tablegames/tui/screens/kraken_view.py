@@ -16,6 +16,8 @@ from rich.text import Text
 
 from ...rulebook import rules_text
 from ...rules import View
+from ...rules.kraken import talk as vocabulary
+from ...talk import last_claims
 from ...words import plural, with_article
 
 COLOURS = ("red", "yellow", "blue")
@@ -344,6 +346,7 @@ def crew_text(
     lines = [head]
     mutiny = view.get("mutiny") or {}
     raised = mutiny.get("raised") or [None] * len(names)
+    spoken = last_words(view, names)
     for seat, name in enumerate(names):
         shown = name
         if seat == you:
@@ -367,8 +370,21 @@ def crew_text(
         notes = _notes(view, seat, known, wide)
         if notes:
             row.append("  " + ", ".join(notes), "italic")
+        if seat in spoken:  # the player's latest claim (the log has them all)
+            row.append(f'  "{spoken[seat]}"', "dim")
         lines.append(row)
     return Text("\n").join(lines)
+
+
+def last_words(view: View, names: Sequence[str]) -> dict[int, str]:
+    """Each seat's latest claim, in its words with names for seats."""
+    spoken = {}
+    for seat, said in last_claims(view.get("talk", [])).items():
+        text = vocabulary.words(seat, said["claim"])
+        with suppress(IndexError, KeyError, ValueError):
+            text = text.format(*names)
+        spoken[seat] = text
+    return spoken
 
 
 CREW_COLUMNS = 17  # a crew row besides the name and résumé: arrow, job, duty, guns

@@ -1,0 +1,105 @@
+"""Table talk: which games have structured claims, and the record a table keeps of each claim.
+
+Talk belongs to the table, never to the engine: a game's vocabulary (`rules/<game>/talk.py`,
+pure functions of one seat's view) says which claims exist and checks one against its maker's
+view; the `Table` keeps the record, persists it through its claim listeners, and shows every
+viewer all of it (claims are public) under the view's `talk` key. A record is a plain dict:
+
+- `n`: its place in the table's talk (0 first); `after`: how many game moves (the action log)
+  came before it, so a replay shows it at its moment; `line`: how many public log events came
+  before it, so a screen can put it in the log where it was said;
+- `seat`, `claim` (as the vocabulary recorded it), `now` (table time), and `text`: the sentence
+  people read, seats written `{0}` as in event texts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from importlib import import_module
+from typing import Any, Protocol
+
+#: Games with a vocabulary of claims -> the module holding it.
+VOCABULARIES = {"kraken": "tablegames.rules.kraken.talk"}
+TALK_KEY = "talk"
+
+
+class Vocabulary(Protocol):
+    """What the table needs of a game's vocabulary (see `rules/kraken/talk.py`)."""
+
+    MOMENTS: frozenset[str]
+
+    def check(self, view: dict[str, Any], claim: object) -> dict[str, Any]: ...
+
+    def sentence(self, seat: int, claim: dict[str, Any]) -> str: ...
+
+
+def vocabulary(game: str) -> Vocabulary | None:
+    """The claims module of `game`, or None if it has no structured talk."""
+    name = VOCABULARIES.get(game)
+    if name is None:
+        return None
+    module: Vocabulary = import_module(name)
+    return module
+
+
+def record(
+    vocab: Vocabulary,
+    n: int,
+    after: int,
+    line: int,
+    seat: int,
+    claim: dict[str, Any],
+    now: float,
+) -> dict[str, Any]:
+    """One talk record (see the module's docstring), its sentence included."""
+    return {
+        "n": n,
+        "after": after,
+        "line": line,
+        "seat": seat,
+        "claim": claim,
+        "now": now,
+        "text": vocab.sentence(seat, claim),
+    }
+
+
+def merged_log(log: Iterable[dict[str, Any]], talk: Iterable[dict[str, Any]]) -> list[Any]:
+    """A view's log with its talk records put where they were said: after `line` public
+    events (and the seat's private lines that followed them); each record becomes an event of
+    kind `claim` for the log's readers."""
+    pending = sorted(talk, key=lambda r: r["n"])
+    merged: list[Any] = []
+    public = 0
+
+    def flush() -> None:
+        while pending and pending[0]["line"] <= public:
+            said = pending.pop(0)
+            merged.append(
+                {
+                    "kind": "claim",
+                    "text": said["text"],
+                    "to": None,
+                    "seat": said["seat"],
+                    "claim": said["claim"],
+                }
+            )
+
+    for event in log:
+        if event.get("to") is None:  # a claim goes after the private lines that came before
+            flush()
+            public += 1
+        merged.append(event)
+    flush()
+    merged.extend(
+        {"kind": "claim", "text": r["text"], "to": None, "seat": r["seat"], "claim": r["claim"]}
+        for r in pending
+    )
+    return merged
+
+
+def last_claims(talk: Iterable[dict[str, Any]]) -> dict[int, dict[str, Any]]:
+    """Each seat's latest talk record."""
+    latest: dict[int, dict[str, Any]] = {}
+    for said in talk:
+        latest[int(said["seat"])] = said
+    return latest

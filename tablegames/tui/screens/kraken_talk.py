@@ -1,0 +1,143 @@
+"""Talking at the Feed the Kraken table: the claim menu (`t`), the one-key invitation after a
+navigation, a map action or before a mutiny, and claims in the log and beside each player.
+
+Everything offered is built from the active seat's view alone (`rules/kraken/talk.py`): what
+that player drew, passed, was handed or saw, and what anyone may say of anyone. In hot-seat play
+only the seat holding the keyboard claims, while it holds it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from contextlib import suppress
+from typing import Any
+
+from ...rules.kraken import talk as vocabulary
+from .dialogs import Option
+from .kraken_choices import OPTION_KEYS
+
+#: What the status line invites a player to claim, by the kind of the moment's true claim.
+INVITES = {
+    "passed": "Claim what you drew and passed",
+    "handed": "Claim what you were handed",
+    "searched": "Claim what your search showed",
+    "mermaid": "Claim what the mermaid showed",
+    "telescope": "Claim what the telescope showed",
+    "guns": "Say how many guns you will raise",
+}
+TALK_KEY = "t"
+INVITED = "invited"  # the menu's value for the moment's own claim
+
+
+def said_words(seat: int, claim: dict[str, Any], names: Sequence[str]) -> str:
+    """A claim's words with names for seats."""
+    text = vocabulary.words(seat, claim)
+    with suppress(IndexError, KeyError, ValueError):
+        text = text.format(*names)
+    return text
+
+
+def menu_words(seat: int, claim: dict[str, Any], names: Sequence[str]) -> str:
+    """A claim as a menu lists it: short enough for one line (what was passed comes early)."""
+    kind = claim["kind"]
+    if kind == "passed":
+        drew = " and ".join(claim["drew"])
+        return f"passed {claim['passed']}, of {drew} (navigation {claim['nav']})"
+    if kind == "handed":
+        return f"handed {' and '.join(claim['cards'])} (navigation {claim['nav']})"
+    return f'"{said_words(seat, claim, names)}"'
+
+
+def own_claims(view: dict[str, Any]) -> list[dict[str, Any]]:
+    me = view["seat"]
+    return [said["claim"] for said in view.get("talk", []) if said["seat"] == me]
+
+
+def invitation(view: dict[str, Any]) -> dict[str, Any] | None:
+    """The claim this moment invites from the seat of `view` (None: nothing new to say).
+
+    After a navigation, a search, the mermaid or the telescope: what it saw, truly (the player
+    may change it in the menu). Before a mutiny (not the captain): how many guns it will raise.
+    """
+    if vocabulary.can_claim(view) is not None:
+        return None
+    mine = own_claims(view)
+    claim = vocabulary.natural(view, mine)
+    if claim is not None:
+        return claim
+    mutiny = view.get("mutiny") or {}
+    if view["phase"] == "mutiny" and view["seat"] in mutiny.get("mutineers", []):
+        public = [event for event in view["log"] if event.get("to") is None]
+        called = max((n for n, e in enumerate(public) if e.get("kind") == "mutiny"), default=0)
+        said = any(
+            record["seat"] == view["seat"]
+            and record["claim"]["kind"] == "guns"
+            and record["line"] > called
+            for record in view.get("talk", [])
+        )
+        if not said:
+            return {"kind": "guns", "guns": 0}
+    return None
+
+
+def invitation_text(view: dict[str, Any]) -> str:
+    """`Claim what you drew and passed: t`, or "" when the moment invites nothing."""
+    claim = invitation(view)
+    return "" if claim is None else f"{INVITES[claim['kind']]}: {TALK_KEY}"
+
+
+def kind_options(view: dict[str, Any], names: Sequence[str]) -> list[Option[str]]:
+    """The claim menu's first page: the moment's own claim first, then each kind of claim."""
+    options: list[Option[str]] = []
+    invited = invitation(view)
+    kinds = list(vocabulary.offers(view))
+    if invited is not None and invited["kind"] == "guns" and "guns" in kinds:
+        kinds.insert(0, kinds.pop(kinds.index("guns")))  # before a mutiny: guns come first
+    elif invited is not None:
+        words = menu_words(view["seat"], invited, names)
+        options.append(Option(OPTION_KEYS[0], f"Say: {words}", INVITED))
+    for kind in kinds:
+        options.append(Option(OPTION_KEYS[len(options)], vocabulary.KINDS[kind], kind))
+    return options
+
+
+def target_options(view: dict[str, Any], names: Sequence[str]) -> list[Option[int]]:
+    """Whom a "who is what" claim is about: yourself first, then everyone still aboard."""
+    me = view["seat"]
+    targets = [me] + [
+        seat for seat in range(view["players"]) if seat != me and seat not in view["eliminated"]
+    ]
+    return [
+        Option(OPTION_KEYS[n], "me" if seat == me else names[seat], seat)
+        for n, seat in enumerate(targets[: len(OPTION_KEYS)])
+    ]
+
+
+def role_options(
+    view: dict[str, Any], target: int, names: Sequence[str]
+) -> list[Option[dict[str, Any]]]:
+    """What to say `target` is: a sailor, a pirate, in the cult."""
+    claims = [{"kind": "role", "target": target, "group": g} for g in vocabulary.GROUPS]
+    return [
+        Option(OPTION_KEYS[n], f'"{said_words(view["seat"], claim, names)}"', claim)
+        for n, claim in enumerate(claims)
+    ]
+
+
+def claim_options(
+    view: dict[str, Any], kind: str, names: Sequence[str]
+) -> list[Option[dict[str, Any]]]:
+    """The claims of `kind` the seat may make, the true ones it knows first (up to the keys)."""
+    claims = vocabulary.offers(view).get(kind, [])[: len(OPTION_KEYS)]
+    me = view["seat"]
+    return [
+        Option(OPTION_KEYS[n], menu_words(me, claim, names), claim)
+        for n, claim in enumerate(claims)
+    ]
+
+
+def talk_events(talk: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Talk records as log lines (kind `claim`, public)."""
+    return [
+        {"kind": "claim", "text": said["text"], "to": None, "seat": said["seat"]} for said in talk
+    ]
