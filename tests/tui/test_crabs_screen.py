@@ -238,7 +238,7 @@ async def test_the_end_names_the_winning_team():
         assert isinstance(app.screen, CrabsScreen)
         assert status(app) == "The pot is empty: the game ends when the double-crab second is over."
         assert "Side 0 (yours)" in app.screen.query_one("#side0-box").border_title
-        for _ in range(60):  # nobody calls: the table closes the window by itself
+        for _ in range(200):  # nobody calls: the table closes the window by itself (10 s at most)
             if isinstance(app.screen, CrabsOver):
                 break
             await pilot.pause(0.05)
