@@ -19,6 +19,7 @@ from .chart import (
     colour_odds,
     colour_value,
     ends_game,
+    voyage_ahead,
 )
 from .mind import Mind
 
@@ -27,6 +28,12 @@ from .mind import Mind
 MUTINY_GAIN = 0.12
 ALL_IN_GAIN = 0.3
 DANGER = 0.5  # how much a team that may lose the game with the next card spurs a mutiny
+#: Guns are scarce: only the supply line, an armed card or a character gives more, and every gun
+#: raised in a successful mutiny is lost. Early in the voyage a mutiny must promise `GUN_COST`
+#: more per gun it would cost us, and we hold `RESERVE` guns back for the mutiny that matters
+#: (both shrink as the goals draw near; a card that could lose the game now spends everything).
+GUN_COST = 0.04
+RESERVE = 2
 CERTAIN = 1 - 1e-9  # a belief this sure is knowledge (every other deal was ruled out)
 
 
@@ -206,12 +213,37 @@ class Judge:
         choices = sorted(a["guns"] for a in legal)
         least, most = choices[0], choices[-1]
         want = self.mutiny_want()
-        if want <= self.mutiny_gain:
-            return {"type": "mutiny", "guns": least}
         if self.side == "pirate":
-            return {"type": "mutiny", "guns": max(least, min(most, self.pirate_share()))}
-        guns = most if want > self.all_in_gain else min(most, 2)
+            guns = min(most, self.pirate_share())
+        else:
+            guns = most if want > self.all_in_gain else min(most, 2)
+        guns = min(guns, most - self.reserve(want))
+        if guns <= 0 or want <= self.mutiny_gain + self.gun_cost(guns):
+            return {"type": "mutiny", "guns": least}
         return {"type": "mutiny", "guns": max(least, guns)}
+
+    def urgent(self) -> bool:
+        """True if the next card could end the game against us, or reach a Kraken space."""
+        chart = self.view["map"]
+        for colour in COLOURS:
+            if ends_game(self.board, self.ship, colour) not in (None, self.side):
+                return True
+            if chart.get(chart[self.ship][colour] or "", {}).get("action") == "feed_the_kraken":
+                return True
+        return False
+
+    def voyage_ahead(self) -> float:
+        return 0.0 if self.urgent() else voyage_ahead(self.board, self.ship)
+
+    def reserve(self, want: float) -> int:
+        """Guns to hold back for later mutinies: none when it matters now (see `RESERVE`)."""
+        if want > self.all_in_gain + 0.2:
+            return 0
+        return round(RESERVE * self.voyage_ahead())
+
+    def gun_cost(self, guns: int) -> float:
+        """What spending `guns` now costs us in later mutinies (see `GUN_COST`)."""
+        return GUN_COST * guns * self.voyage_ahead()
 
     def pirate_share(self) -> int:
         """Pirates know each other: each raises a share of what the mutiny needs, and the first
