@@ -266,7 +266,7 @@ def faction_wins(side: str, strong: str, players: int, seeds: range) -> int:
     ("side", "players"), [("sailor", 7), ("cult", 7), ("pirate", 7), ("sailor", 5)]
 )
 def test_normal_and_hard_beat_random_for_their_faction(side: str, players: int) -> None:
-    seeds = range(100, 112)
+    seeds = range(100, 124)  # a dozen games was a coin toss for pirates (9 against 9)
     random_wins = faction_wins(side, "random", players, seeds)
     normal_wins = faction_wins(side, "normal", players, seeds)
     hard_wins = faction_wins(side, "hard", players, seeds)

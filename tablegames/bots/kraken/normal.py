@@ -59,6 +59,8 @@ class Judge:
         self.ship: str = view["ship"]
         self.odds = colour_odds(view)
         self.living = [s for s in range(view["players"]) if s not in view["eliminated"]]
+        self._shown: dict[tuple[int, int, int], float] | None = None
+        self._rows: dict[int, list[float]] = {}
 
     # -- values ---------------------------------------------------------------------------------
     def colour_value(self, colour: str, side: str | None = None) -> float:
@@ -114,23 +116,37 @@ class Judge:
 
     def team_value(self, captain: int, lieutenant: int | None, navigator: int | None) -> float:
         """Our expected value of the next revealed card with this team."""
-        table = reveal_odds(self.board, self.ship, self.odds)
-        mind = self.mind
-        uniform = {side: 1 / 3 for side in SIDES}
-        c_odds = mind.side_odds(captain)
-        l_odds = mind.side_odds(lieutenant) if lieutenant is not None else uniform
-        n_odds = mind.side_odds(navigator) if navigator is not None else uniform
-        values = [self.colour_value(c) for c in COLOURS]
-        total = 0.0
-        for (a, sa), (b, sb), (c, sc) in product(
-            enumerate(SIDES), enumerate(SIDES), enumerate(SIDES)
-        ):
-            weight = c_odds[sa] * l_odds[sb] * n_odds[sc]
-            if weight < 1e-6:
-                continue
-            shown = table[(a, b, c)]
-            total += weight * sum(p * v for p, v in zip(shown, values, strict=True))
-        return total
+        rows = self._captain_rows(captain)
+        uniform = (1 / 3, 1 / 3, 1 / 3)
+        l_odds = self._odds_of(lieutenant) if lieutenant is not None else uniform
+        n_odds = self._odds_of(navigator) if navigator is not None else uniform
+        return sum(l_odds[b] * n_odds[c] * rows[3 * b + c] for b in range(3) for c in range(3))
+
+    def _odds_of(self, seat: int) -> tuple[float, float, float]:
+        odds = self.mind.side_odds(seat)
+        return (odds["sailor"], odds["pirate"], odds["cult"])
+
+    def _captain_rows(self, captain: int) -> list[float]:
+        """For `captain`: (lieutenant side, navigator side) -> our value of the revealed card,
+        the captain's side weighed by our belief (worked out once per view and captain)."""
+        cached = self._rows.get(captain)
+        if cached is not None:
+            return cached
+        if self._shown is None:
+            table = reveal_odds(self.board, self.ship, self.odds)
+            values = [self.colour_value(c) for c in COLOURS]
+            self._shown = {
+                key: sum(p * v for p, v in zip(shown, values, strict=True))
+                for key, shown in table.items()
+            }
+        c_odds = self._odds_of(captain)
+        rows = [
+            sum(c_odds[a] * self._shown[(a, b, c)] for a in range(3))
+            for b in range(3)
+            for c in range(3)
+        ]
+        self._rows[captain] = rows
+        return rows
 
     def best_team(self, captain: int, candidates: list[int]) -> tuple[float, int | None, int]:
         """The team we would name as `captain` from `candidates`: (value, lieutenant, nav)."""
