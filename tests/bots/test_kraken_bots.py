@@ -221,14 +221,20 @@ def raised(state: KrakenState, judge_class: type[Judge], seat: int) -> int:
 
 
 @pytest.mark.parametrize("level", ["normal", "hard"])
-def test_nobody_raises_every_gun_in_the_first_mutiny(level: str) -> None:
-    """At the start nothing is known and nothing is at stake yet: guns are kept for later."""
+def test_only_the_cult_leader_raises_every_gun_in_the_first_mutiny(level: str) -> None:
+    """At the start nothing is known and nothing is at stake yet: sailors and pirates keep their
+    guns for later. The cult leader (seat 6), alone and able to take the ship alone, makes a
+    grab for the captaincy."""
     state = mutiny_table()
+    raised = {}
     for seat in sorted(state.waiting_for()):
         action = get_bot("kraken", level, seat, random.Random(seat)).choose(
             state.view(seat), state.legal(seat)
         )
-        assert action is not None and action["guns"] < 3, (seat, action)
+        assert action is not None
+        raised[seat] = action["guns"]
+    assert raised[6] == 3
+    assert all(guns < 3 for seat, guns in raised.items() if seat != 6), raised
 
 
 def test_guns_are_kept_for_the_mutiny_that_matters(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -28,8 +28,8 @@ Model = dict[str, tuple[float, float, float]]
 GENERIC: Model = {
     "keep": (0.08, 0.2, 0.15),
     "steer": (0.05, 0.15, 0.1),
-    "raise_with": (0.3, 0.08, 0.1),
-    "raise_against": (0.5, 0.5, 0.5),
+    "raise_with": (0.1, 0.03, 0.1),
+    "raise_against": (0.3, 0.5, 0.3),
 }
 SLIP = GENERIC  # the policy's own team model (`reveal_odds`) uses the generic slips
 #: How much likelier a pirate captain names a fellow pirate (navigator, lieutenant).

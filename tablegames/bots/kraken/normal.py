@@ -229,6 +229,8 @@ class Judge:
         choices = sorted(a["guns"] for a in legal)
         least, most = choices[0], choices[-1]
         want = self.mutiny_want()
+        if self.grab_for_the_cult(most):
+            return {"type": "mutiny", "guns": most}
         if self.side == "pirate":
             guns = min(most, self.pirate_share())
         else:
@@ -237,6 +239,14 @@ class Judge:
         if guns <= 0 or want <= self.mutiny_gain + self.gun_cost(guns):
             return {"type": "mutiny", "guns": least}
         return {"type": "mutiny", "guns": max(least, guns)}
+
+    def grab_for_the_cult(self, guns: int) -> bool:
+        """True if we are in the cult and can take the ship from a captain outside it alone:
+        the captaincy is the cult's way to the Kraken (a scripted player who always raises
+        everything did clearly better in the cult's seats than one that waits)."""
+        mutiny = self.view["mutiny"] or {}
+        needed = int(mutiny.get("threshold", 3))
+        return self.side == "cult" and guns >= needed and self.mind.ally(self.view["captain"]) < 0.5
 
     def urgent(self) -> bool:
         """True if the next card could end the game against us, or reach a Kraken space."""
@@ -249,7 +259,11 @@ class Judge:
         return False
 
     def voyage_ahead(self) -> float:
-        return 0.0 if self.urgent() else voyage_ahead(self.board, self.ship)
+        """How much of the voyage is left to keep guns for: none when the next card matters, or
+        for the cult (the leader stands alone, and the captaincy is its way to the Kraken)."""
+        if self.side == "cult" or self.urgent():
+            return 0.0
+        return voyage_ahead(self.board, self.ship)
 
     def reserve(self, want: float) -> int:
         """Guns to hold back for later mutinies: none when it matters now (see `RESERVE`)."""
