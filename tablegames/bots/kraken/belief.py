@@ -36,7 +36,7 @@ SLIP = GENERIC  # the policy's own team model (`reveal_odds`) uses the generic s
 PIRATE_PICK = (3.0, 2.0)
 #: What a yellow card's cult ritual is worth to each side (sailor, pirate, cult) besides its move.
 RITUAL_PULL = (-0.06, -0.06, 0.08)
-MAX_DEALS = 7000  # every deal an 11-player sailor can face (6300) is weighed; more are sampled
+MAX_DEALS = 1500  # more deals than this (an 11-player sailor faces 6300) are sampled
 FLOOR = 1e-9  # deals this unlikely (relative to the best) are dropped...
 PRUNE_EVERY = 8  # ...when we look, every few updates
 
