@@ -1,17 +1,21 @@
-"""Feed the Kraken bots: faction balance and strength, and how long a decision takes.
+"""Feed the Kraken bots: faction balance, head-to-head strength, gun economy and decision time.
 
 Plays bot-only games straight through the engine and prints:
-- balance: every seat at one level (normal by default), the share of games each faction wins at
-  5, 7 and 11 players (a faction is one side: sailors, pirates, or the cult with its converts);
-- strength: one faction's seats at a stronger level against the rest at a weaker one (normal
-  against random, hard against normal), that faction's win rate next to its rate when every
-  seat plays the weaker level, at 7 players;
-- decision latency per level (the decisions a table waits for) and games per second.
-With `--paired`, the strength lines also give the difference seed by seed (the same seeds deal the
-same roles in both runs) with its 95% interval, and the mean over the three factions.
-Figures only: nothing here passes or fails.
+- balance: every seat at one level, the share of games each faction wins per table size (a
+  faction is one side: sailors, pirates, or the cult with its converts), with the guns players
+  hold at the start of each round and the successful mutinies per game;
+- versus: one seat at a level (`hard`, `normal`, or a scripted player from `kraken_scripted.py`)
+  against a table of another (`normal`, `random`). Game i gives the hero seat to a player of
+  faction sailors, pirates, cult in turn (rotating through that faction's seats), and the same
+  seed is played with every seat at the field's level: the hero's win rate, the same seat's
+  rate in the field-only games (its fair share), and the seed-by-seed difference with its 95%
+  interval, per faction and over all; also each seat's share of the win (1/winners when its
+  faction wins) against the fair 1/players;
+- decision time per level: wall and CPU (the thread's time, which other processes on a busy
+  machine do not inflate), p50 and p99, in the same run as the win rates.
+Figures only: nothing here passes or fails. Tune on seeds 1-999, report from 100000.
 
-    .venv/bin/python bench/kraken_bots.py --games 200 --jobs 2 --json figures.json
+    nice -n 10 .venv/bin/python bench/kraken_bots.py --seed 100000 --games 1000 --json k.json
 """
 
 from __future__ import annotations
@@ -23,7 +27,6 @@ import random
 import sys
 import time
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -32,49 +35,63 @@ if __package__ in (None, ""):  # run as a script: make `bench` importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.figures import percentile
+from bench.kraken_scripted import SCRIPTED, make_scripted
 from tablegames.bots.kraken import BOTS
 from tablegames.bots.kraken.chart import SIDE_OF
 from tablegames.rules import Action, State, get_game
 
 SIDES = ("sailor", "pirate", "cult")
 SIDE_WORDS = {"sailor": "sailors", "pirate": "pirates", "cult": "cult"}
-MATCHUPS = {"normal": "random", "hard": "normal"}  # the stronger level -> the weaker one
+#: (hero level, field level): one hero seat against a table of the field's level.
+MATCHUPS = {
+    "normal": ("normal", "random"),
+    "hard": ("hard", "normal"),
+    "all_guns": ("all_guns", "normal"),
+    "no_mutiny": ("no_mutiny", "normal"),
+}
 ACTION_LIMIT = 5_000  # a bot-only game takes a few hundred actions; this only stops a hang
+ROUNDS_SHOWN = 6  # guns held are shown at the start of rounds 1..this
 
 
 @dataclass
-class Tally:
-    """What a batch of games measured: winners, decision times and elapsed time."""
+class Record:
+    """One game: who won, the starting factions, decision times and the gun economy."""
 
-    winners: Counter[str] = field(default_factory=Counter)
-    by_seed: dict[int, str] = field(default_factory=dict)  # seed -> winner
-    games: int = 0
+    seed: int
+    winner: str
+    factions: list[str]
     actions: int = 0
-    latencies: dict[str, list[float]] = field(default_factory=dict)
-    seconds: float = 0.0
-
-    def merge(self, other: Tally) -> None:
-        self.winners.update(other.winners)
-        self.by_seed.update(other.by_seed)
-        self.games += other.games
-        self.actions += other.actions
-        for level, times in other.latencies.items():
-            self.latencies.setdefault(level, []).extend(times)
-        self.seconds += other.seconds
+    wall: dict[str, list[float]] = field(default_factory=dict)
+    cpu: dict[str, list[float]] = field(default_factory=dict)
+    guns_at: dict[int, float] = field(default_factory=dict)  # round -> mean guns of the living
+    empty_at: dict[int, float] = field(default_factory=dict)  # round -> share with 0 guns
+    mutinies: list[int] = field(default_factory=list)  # the round of each successful mutiny
+    raised: int = 0  # guns raised in all mutinies
 
 
-def next_move(state: State, bots: list[Any], levels: list[str], tally: Tally) -> tuple[int, Action]:
+def make_bot(level: str, seat: int, rng: random.Random) -> Any:
+    if level in SCRIPTED:
+        return make_scripted(level, seat, rng)
+    return BOTS[level](seat, rng)
+
+
+def next_move(
+    state: State, bots: list[Any], levels: list[str], record: Record
+) -> tuple[int, Action]:
     """Ask the seats with only an optional move ("any time" characters) first, then the rest,
-    the way `Table.bot_move` does."""
+    the way `Table.bot_move` does; time the decisions the table waits for."""
     waiting = state.waiting_for()
     for seat in sorted(range(state.players), key=lambda s: s in waiting):
         legal = state.legal(seat)
         if not legal:
             continue
-        started = time.perf_counter()
-        action = bots[seat].choose(state.view(seat), legal)
-        if seat in waiting:
-            tally.latencies.setdefault(levels[seat], []).append(time.perf_counter() - started)
+        view = state.view(seat)
+        wall, cpu = time.perf_counter(), time.thread_time()
+        action = bots[seat].choose(view, legal)
+        cpu, wall = time.thread_time() - cpu, time.perf_counter() - wall
+        if seat in waiting or action is not None:
+            record.wall.setdefault(levels[seat], []).append(wall)
+            record.cpu.setdefault(levels[seat], []).append(cpu)
         if action is not None:
             if action not in legal:
                 raise AssertionError(f"{levels[seat]} bot chose an illegal action {action}")
@@ -82,76 +99,52 @@ def next_move(state: State, bots: list[Any], levels: list[str], tally: Tally) ->
     raise AssertionError(f"no bot moved while the game waits for {sorted(waiting)}")
 
 
-def play_game(
-    players: int, seed: int, strong: str, weak: str, side: str | None
-) -> tuple[str | None, int, dict[str, list[float]]]:
-    """One bot-only game: `side`'s seats (by their starting role) at `strong`, the rest at
-    `weak` (every seat `weak` when `side` is None). Returns (winner, actions, latencies)."""
+def play_game(players: int, seed: int, levels: list[str] | None, level: str) -> Record:
+    """One bot-only game: seat i at `levels[i]`, or every seat at `level` when `levels` is None."""
     state = get_game("kraken").new(players, seed)
-    factions = _roles(state)
-    levels = [strong if SIDE_OF[f] == side else weak for f in factions]
-    bots = [
-        BOTS[level](seat, random.Random(seed * 100 + seat)) for seat, level in enumerate(levels)
-    ]
-    tally = Tally()
+    factions = [state.view(seat)["faction"] for seat in range(players)]
+    levels = levels or [level] * players
+    bots = [make_bot(lv, seat, random.Random(seed * 100 + seat)) for seat, lv in enumerate(levels)]
+    record = Record(seed, "nobody", factions)
+    seen_round = 0
     for count in range(ACTION_LIMIT):
         if state.over:
-            return state.result()["winner"], count, tally.latencies
-        state.apply(*next_move(state, bots, levels, tally))
+            record.winner = state.result()["winner"]
+            record.actions = count
+            return record
+        public = state.view(None)
+        if public["round"] != seen_round:
+            seen_round = public["round"]
+            living = [s for s in range(players) if s not in public["eliminated"]]
+            guns = [public["guns"][s] for s in living]
+            record.guns_at[seen_round] = sum(guns) / len(guns)
+            record.empty_at[seen_round] = sum(1 for g in guns if g == 0) / len(guns)
+        for event in state.apply(*next_move(state, bots, levels, record)):
+            if event["kind"] == "mutiny_succeeds":
+                record.mutinies.append(seen_round)
+            elif event["kind"] == "fists":
+                record.raised += sum(g or 0 for g in event["raised"])
     raise AssertionError(f"game with seed {seed} did not end in {ACTION_LIMIT} actions")
 
 
-def _roles(state: State) -> list[str]:
-    """Each seat's starting role, read the way the bench may: from the seat's own view."""
-    return [state.view(seat)["faction"] for seat in range(state.players)]
+def hero_seat(factions: list[str], index: int) -> int:
+    """The hero's seat in game `index`: a player of sailors, pirates, cult in turn (the next
+    side that has a player), rotating through that side's seats."""
+    for turn in range(3):
+        side = SIDES[(index + turn) % 3]
+        seats = [s for s, f in enumerate(factions) if SIDE_OF[f] == side]
+        if seats:
+            return seats[(index // 3) % len(seats)]
+    raise AssertionError("a table without players")
 
 
-def play_batch(players: int, seeds: list[int], strong: str, weak: str, side: str | None) -> Tally:
-    tally = Tally()
-    started = time.perf_counter()
-    for seed in seeds:
-        winner, actions, latencies = play_game(players, seed, strong, weak, side)
-        tally.winners[winner or "nobody"] += 1
-        tally.by_seed[seed] = winner or "nobody"
-        tally.games += 1
-        tally.actions += actions
-        for level, times in latencies.items():
-            tally.latencies.setdefault(level, []).extend(times)
-    tally.seconds = time.perf_counter() - started
-    return tally
+# -- statistics -----------------------------------------------------------------------------------
 
 
-def run(
-    args: argparse.Namespace, players: int, games: int, strong: str, weak: str, side: str | None
-) -> Tally:
-    """`games` games split over `args.jobs` processes."""
-    seeds = [args.seed + index for index in range(games)]
-    total = Tally()
-    if args.jobs == 1:
-        total.merge(play_batch(players, seeds, strong, weak, side))
-        return total
-    chunks = [seeds[job :: args.jobs] for job in range(args.jobs)]
-    with ProcessPoolExecutor(args.jobs) as pool:
-        batches = [pool.submit(play_batch, players, c, strong, weak, side) for c in chunks]
-        for batch in batches:
-            total.merge(batch.result())
-    total.seconds /= args.jobs  # the processes ran side by side
-    return total
-
-
-def rate(wins: int, games: int) -> tuple[float, float, float]:
-    """The win rate with a 95% interval (normal approximation)."""
+def rate(wins: float, games: int) -> tuple[float, float]:
+    """A win rate and the half-width of its 95% interval (normal approximation)."""
     share = wins / games if games else 0.0
-    spread = 1.96 * math.sqrt(share * (1 - share) / games) if games else 0.0
-    return share, max(0.0, share - spread), min(1.0, share + spread)
-
-
-def paired(strong: Tally, weak: Tally, side: str) -> list[float]:
-    """Seed by seed: 1 if only the `strong` run's game went to `side`, -1 if only the weak one's."""
-    return [
-        float(strong.by_seed[seed] == side) - float(weak.by_seed[seed] == side)
-        for seed in sorted(strong.by_seed)
-    ]
+    return share, 1.96 * math.sqrt(share * (1 - share) / games) if games else 0.0
 
 
 def mean_interval(values: list[float]) -> tuple[float, float]:
@@ -164,124 +157,200 @@ def mean_interval(values: list[float]) -> tuple[float, float]:
     return mean, 1.96 * math.sqrt(variance / count)
 
 
-def latency_lines(latencies: dict[str, list[float]]) -> list[str]:
-    lines = []
-    for level, times in sorted(latencies.items()):
-        if not times:
-            continue
-        lines.append(
-            f"  {level} decision: p50 {1000 * percentile(times, 0.5):.2f} ms, "
-            f"p99 {1000 * percentile(times, 0.99):.1f} ms, max {1000 * max(times):.0f} ms "
-            f"({len(times)} decisions)"
-        )
-    return lines
+def timing(records: list[Record], level: str) -> dict[str, float]:
+    wall = [t for r in records for t in r.wall.get(level, [])]
+    cpu = [t for r in records for t in r.cpu.get(level, [])]
+    return {
+        "decisions": len(wall),
+        "wall_p50_ms": 1000 * percentile(wall, 0.5),
+        "wall_p99_ms": 1000 * percentile(wall, 0.99),
+        "cpu_p50_ms": 1000 * percentile(cpu, 0.5),
+        "cpu_p99_ms": 1000 * percentile(cpu, 0.99),
+        "max_ms": 1000 * max(wall, default=0.0),
+    }
+
+
+def timing_line(level: str, t: dict[str, float]) -> str:
+    return (
+        f"  {level} decision: p50 {t['wall_p50_ms']:.2f} ms, p99 {t['wall_p99_ms']:.1f} ms wall, "
+        f"{t['cpu_p99_ms']:.1f} ms CPU, max {t['max_ms']:.0f} ms ({t['decisions']:.0f} decisions)"
+    )
+
+
+def economy(records: list[Record]) -> dict[str, Any]:
+    """Guns held at the start of each round, the share with none, and mutinies per game."""
+    rounds = range(1, ROUNDS_SHOWN + 1)
+    held = {n: [r.guns_at[n] for r in records if n in r.guns_at] for n in rounds}
+    empty = {n: [r.empty_at[n] for r in records if n in r.empty_at] for n in rounds}
+    early = sum(1 for r in records for n in r.mutinies if n <= 3)
+    return {
+        "guns_at_round": {n: sum(v) / len(v) for n, v in held.items() if v},
+        "empty_at_round": {n: sum(v) / len(v) for n, v in empty.items() if v},
+        "mutinies_per_game": sum(len(r.mutinies) for r in records) / max(1, len(records)),
+        "mutinies_rounds_1_3_per_game": early / max(1, len(records)),
+        "guns_raised_per_game": sum(r.raised for r in records) / max(1, len(records)),
+    }
+
+
+def economy_line(figures: dict[str, Any]) -> str:
+    held = " ".join(f"{v:.2f}" for v in figures["guns_at_round"].values())
+    empty = " ".join(f"{v:.0%}" for v in figures["empty_at_round"].values())
+    return (
+        f"  guns held at rounds 1-{len(figures['guns_at_round'])}: {held}; with none: {empty}; "
+        f"successful mutinies/game {figures['mutinies_per_game']:.2f} "
+        f"({figures['mutinies_rounds_1_3_per_game']:.2f} in rounds 1-3), "
+        f"guns raised/game {figures['guns_raised_per_game']:.1f}"
+    )
+
+
+# -- running --------------------------------------------------------------------------------------
+
+
+def play_many(
+    players: int, seeds: list[int], heroes: dict[int, tuple[int, str]], field: str
+) -> list[Record]:
+    """Games for `seeds`: the field's level everywhere, but `heroes[seed]` = (seat, level)."""
+    records = []
+    for seed in seeds:
+        levels = None
+        if seed in heroes:
+            seat, hero = heroes[seed]
+            levels = [field] * players
+            levels[seat] = hero
+        records.append(play_game(players, seed, levels, field))
+    return records
 
 
 def balance(args: argparse.Namespace, figures: dict[str, Any]) -> None:
-    for players in args.players:
-        games = args.games if players < 11 else args.big_games or args.games
-        tally = run(args, players, games, args.level, args.level, None)
-        shares = {side: rate(tally.winners[side], tally.games) for side in SIDES}
-        text = ", ".join(
-            f"{SIDE_WORDS[side]} {share:.0%} ({low:.0%}-{high:.0%})"
-            for side, (share, low, high) in shares.items()
-        )
-        nobody = tally.winners["nobody"]
-        print(
-            f"{players} players, all {args.level}, {tally.games} games: {text}"
-            + (f", nobody {nobody}" if nobody else "")
-            + f"; {tally.games / tally.seconds:.1f} games/s, "
-            f"{tally.actions / tally.games:.0f} actions/game",
-            flush=True,
-        )
-        for line in latency_lines(tally.latencies):
-            print(line)
-        figures["balance"].append(
-            {
-                "players": players,
-                "level": args.level,
-                "games": tally.games,
-                "win_rates": {side: shares[side][0] for side in SIDES},
-                "games_per_second": tally.games / tally.seconds,
-                "latency_ms": {
-                    level: {
-                        "p50": 1000 * percentile(t, 0.5),
-                        "p99": 1000 * percentile(t, 0.99),
-                        "max": 1000 * max(t),
-                    }
-                    for level, t in tally.latencies.items()
-                },
-            }
-        )
-
-
-def strength(args: argparse.Namespace, figures: dict[str, Any]) -> None:
-    players = args.matchup_players
-    for strong in args.only or list(MATCHUPS):
-        weak = MATCHUPS[strong]
-        games = args.hard_games if strong == "hard" and args.hard_games else args.games
-        base = run(args, players, games, weak, weak, None)
-        print(f"{players} players: one faction at {strong}, the others at {weak} ({games} games)")
-        gains: list[list[float]] = []
-        for side in SIDES:
-            tally = run(args, players, games, strong, weak, side)
-            share, low, high = rate(tally.winners[side], tally.games)
-            before = base.winners[side] / base.games
+    for level in args.levels:
+        for players in args.players:
+            games = args.balance_games or args.games
+            started = time.perf_counter()
+            records = play_many(players, seeds(args, games), {}, level)
+            seconds = time.perf_counter() - started
+            wins = Counter(r.winner for r in records)
+            shares = {side: rate(wins[side], len(records)) for side in SIDES}
+            text = ", ".join(
+                f"{SIDE_WORDS[side]} {share:.0%} ± {half:.0%}"
+                for side, (share, half) in shares.items()
+            )
             print(
-                f"  {SIDE_WORDS[side]}: {share:.0%} ({low:.0%}-{high:.0%}) as {strong}, "
-                f"{before:.0%} as {weak}: {share - before:+.0%}",
+                f"{players} players, all {level}, {len(records)} games: {text}; "
+                f"{len(records) / seconds:.1f} games/s",
                 flush=True,
             )
-            if args.paired:
-                gain = paired(tally, base, side)
-                gains.append(gain)
-                mean, half = mean_interval(gain)
-                print(f"    paired: {mean:+.1%} ± {half:.1%} (95%)")
-            for line in latency_lines({strong: tally.latencies.get(strong, [])}):
-                print("  " + line)
-            figures["strength"].append(
+            gun_figures = economy(records)
+            print(economy_line(gun_figures))
+            times = timing(records, level)
+            print(timing_line(level, times), flush=True)
+            figures["balance"].append(
                 {
                     "players": players,
-                    "side": side,
-                    "strong": strong,
-                    "weak": weak,
-                    "games": tally.games,
-                    "win_rate": share,
-                    "win_rate_95": [low, high],
-                    "baseline": before,
+                    "level": level,
+                    "games": len(records),
+                    "win_rates": {side: shares[side][0] for side in SIDES},
+                    "win_rates_95": {side: shares[side][1] for side in SIDES},
+                    "economy": gun_figures,
+                    "timing": {level: times},
                 }
             )
-        if gains:
-            mean, half = mean_interval([sum(g) / len(g) for g in zip(*gains, strict=True)])
-            print(f"  mean over the factions, paired: {mean:+.1%} ± {half:.1%} (95%)")
+
+
+def seeds(args: argparse.Namespace, games: int) -> list[int]:
+    return [args.seed + index for index in range(games)]
+
+
+def credit(record: Record, side: str) -> float:
+    """A seat of `side`'s share of the win: 1/winners if its faction won (starting roles)."""
+    if record.winner != side:
+        return 0.0
+    return 1 / max(1, sum(1 for f in record.factions if SIDE_OF[f] == side))
+
+
+def versus(args: argparse.Namespace, figures: dict[str, Any]) -> None:
+    players = args.matchup_players
+    baselines: dict[str, list[Record]] = {}
+    for name in args.matchups:
+        hero, field_level = MATCHUPS[name]
+        games = args.hard_games if hero == "hard" and args.hard_games else args.games
+        game_seeds = seeds(args, games)
+        if field_level not in baselines or len(baselines[field_level]) < games:
+            baselines[field_level] = play_many(players, game_seeds, {}, field_level)
+        base = {r.seed: r for r in baselines[field_level]}
+        heroes = {
+            seed: (hero_seat(base[seed].factions, index), hero)
+            for index, seed in enumerate(game_seeds)
+        }
+        records = play_many(players, game_seeds, heroes, field_level)
+        print(f"{players} players: one {hero} seat against {field_level} seats ({games} games)")
+        rows: dict[str, list[tuple[float, ...]]] = {side: [] for side in SIDES}
+        for record in records:
+            seat = heroes[record.seed][0]
+            side = SIDE_OF[record.factions[seat]]
+            won = float(record.winner == side)
+            was = float(base[record.seed].winner == side)
+            rows[side].append((won, was, credit(record, side), credit(base[record.seed], side)))
+        entry: dict[str, Any] = {
+            "hero": hero,
+            "field": field_level,
+            "players": players,
+            "sides": {},
+        }
+        everything = [row for side in SIDES for row in rows[side]]
+        for label, chosen in [(SIDE_WORDS[s], rows[s]) for s in SIDES] + [("all", everything)]:
+            won, half = rate(sum(r[0] for r in chosen), len(chosen))
+            fair = sum(r[1] for r in chosen) / max(1, len(chosen))
+            gain, gain_half = mean_interval([r[0] - r[1] for r in chosen])
+            print(
+                f"  {label} seat: {len(chosen)} games, wins {won:.1%} ± {half:.1%}, "
+                f"fair share (same seat, all {field_level}) {fair:.1%}, paired {gain:+.1%} "
+                f"± {gain_half:.1%}"
+            )
+            entry["sides"][label] = {
+                "games": len(chosen),
+                "win_rate": won,
+                "win_rate_95": half,
+                "fair_share": fair,
+                "paired_gain": gain,
+                "paired_gain_95": gain_half,
+            }
+        share, share_half = mean_interval([r[2] for r in everything])
+        fair_share = sum(r[3] for r in everything) / max(1, len(everything))
+        print(
+            f"  share of the win (1/winners) {share:.3f} ± {share_half:.3f}, "
+            f"same seat all {field_level} {fair_share:.3f}"
+        )
+        entry["share_of_win"] = {"hero": share, "hero_95": share_half, "fair": fair_share}
+        entry["timing"] = {lv: timing(records, lv) for lv in (hero, field_level)}
+        for level in (hero, field_level):
+            print(timing_line(level, entry["timing"][level]), flush=True)
+        figures["versus"].append(entry)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--games", type=int, default=200, help="games per table size/matchup")
+    parser.add_argument("--games", type=int, default=200, help="games per matchup")
+    parser.add_argument("--balance-games", type=int, help="games per table size (default --games)")
     parser.add_argument(
-        "--players", type=int, nargs="+", default=[5, 7, 11], help="table sizes for balance"
+        "--players", type=int, nargs="+", default=list(range(5, 12)), help="balance table sizes"
     )
-    parser.add_argument("--big-games", type=int, help="games at 11 players (default --games)")
-    parser.add_argument("--level", default="normal", choices=sorted(BOTS), help="balance level")
+    parser.add_argument(
+        "--levels", nargs="+", default=["normal", "hard"], choices=sorted(BOTS), help="balance"
+    )
     parser.add_argument("--matchup-players", type=int, default=7)
+    parser.add_argument("--matchups", nargs="+", default=list(MATCHUPS), choices=list(MATCHUPS))
     parser.add_argument("--hard-games", type=int, help="games for hard vs normal")
-    parser.add_argument("--only", choices=sorted(MATCHUPS), action="append")
-    parser.add_argument("--skip", choices=("balance", "strength"), action="append", default=[])
+    parser.add_argument("--skip", choices=("balance", "versus"), action="append", default=[])
     parser.add_argument("--seed", type=int, default=1, help="first game's seed")
-    parser.add_argument("--jobs", type=int, default=1, help="processes to play games in")
-    parser.add_argument(
-        "--paired", action="store_true", help="strength: also the seed-by-seed difference"
-    )
     parser.add_argument("--json", metavar="FILE", help="also write the figures here")
     args = parser.parse_args(argv)
-    figures: dict[str, Any] = {"options": vars(args), "balance": [], "strength": []}
+    figures: dict[str, Any] = {"options": vars(args), "balance": [], "versus": []}
     print(f"Feed the Kraken bots, seeds from {args.seed}")
     started = time.perf_counter()
     if "balance" not in args.skip:
         balance(args, figures)
-    if "strength" not in args.skip:
-        strength(args, figures)
+    if "versus" not in args.skip:
+        versus(args, figures)
     print(f"({time.perf_counter() - started:.0f} s)")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:

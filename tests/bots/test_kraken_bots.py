@@ -204,16 +204,55 @@ def test_the_hard_look_ahead_keeps_the_normal_choice_unless_clearly_beaten() -> 
     assert pick_best([base, lucky, better]) == 2
 
 
+def mutiny_table(space: str = "0,0") -> KrakenState:
+    """7 players, seat 0 captain with seats 1 and 2 as officers, the fists about to close and
+    the ship at `space`; every seat has its 3 guns."""
+    state = kraken.new(7, 1, roles=list(SAILOR_VIEW_ROLES[0]), captain=0, characters=False)
+    state.ship = space  # a stacked position: nothing has been revealed yet
+    state.apply(0, {"type": "appoint", "lieutenant": 1, "navigator": 2})
+    assert state.phase == "mutiny"
+    return state
+
+
+def raised(state: KrakenState, judge_class: type[Judge], seat: int) -> int:
+    view = state.view(seat)
+    judge = judge_class(NormalBot(seat, random.Random(0)).think(view), view, random.Random(0))
+    return int(judge.mutiny(state.legal(seat))["guns"])
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_only_the_cult_leader_raises_every_gun_in_the_first_mutiny(level: str) -> None:
+    """At the start nothing is known and nothing is at stake yet: sailors and pirates keep their
+    guns for later. The cult leader (seat 6), alone and able to take the ship alone, makes a
+    grab for the captaincy."""
+    state = mutiny_table()
+    raised = {}
+    for seat in sorted(state.waiting_for()):
+        action = get_bot("kraken", level, seat, random.Random(seat)).choose(
+            state.view(seat), state.legal(seat)
+        )
+        assert action is not None
+        raised[seat] = action["guns"]
+    assert raised[6] == 3
+    assert all(guns < 3 for seat, guns in raised.items() if seat != 6), raised
+
+
+def test_guns_are_kept_for_the_mutiny_that_matters(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A mutiny worth having, early in the voyage: one gun, two kept. The same mutiny when the
+    next card could sail into Crimson Cove: everything."""
+    monkeypatch.setattr(Judge, "mutiny_want", lambda self: 0.35)
+    assert raised(mutiny_table(), Judge, 4) == 1
+    assert raised(mutiny_table("-2,6"), Judge, 4) == 3
+
+
 @pytest.mark.parametrize(("want", "normal", "hard"), [(0.1, 0, 0), (0.2, 2, 0), (0.4, 3, 2)])
 def test_the_hard_bot_mutinies_more_warily(
     monkeypatch: pytest.MonkeyPatch, want: float, normal: int, hard: int
 ) -> None:
     monkeypatch.setattr(Judge, "mutiny_want", lambda self: want)
-    legal = [{"type": "mutiny", "guns": guns} for guns in range(4)]
+    state = mutiny_table("-2,6")  # a red card ends the game: no reason to keep guns back
     for judge_class, guns in ((Judge, normal), (HardJudge, hard)):
-        judge = judge_class.__new__(judge_class)
-        judge.side = "sailor"
-        assert judge.mutiny(legal) == {"type": "mutiny", "guns": guns}
+        assert raised(state, judge_class, 4) == guns
 
 
 # -- better than chance ---------------------------------------------------------------------------
@@ -233,7 +272,7 @@ def faction_wins(side: str, strong: str, players: int, seeds: range) -> int:
     ("side", "players"), [("sailor", 7), ("cult", 7), ("pirate", 7), ("sailor", 5)]
 )
 def test_normal_and_hard_beat_random_for_their_faction(side: str, players: int) -> None:
-    seeds = range(100, 112)
+    seeds = range(100, 124)  # a dozen games was a coin toss for pirates (9 against 9)
     random_wins = faction_wins(side, "random", players, seeds)
     normal_wins = faction_wins(side, "normal", players, seeds)
     hard_wins = faction_wins(side, "hard", players, seeds)

@@ -9,6 +9,9 @@ each seat was converted. From it they steer by the chart (`chart.py`), keep and 
 the card best for their side, appoint the team they expect to sail best, mutiny against a team
 they distrust (harder when the next card could lose the game), and use their character at
 sensible moments (`characters.py`). Pirates, who know each other, share a mutiny between them.
+Guns are kept for the mutiny that matters: early in the voyage a mutiny must pay for the guns
+it costs and two are held back, until a card could lose the game; the cult, alone, grabs the
+ship whenever it can take it alone from a captain outside it.
 The hard bot (`hard.py`) reads cards more sharply, mutinies more warily, and checks whom it
 feeds to the Kraken or silences by playing the choices out in worlds dealt from its belief.
 

@@ -28,15 +28,15 @@ Model = dict[str, tuple[float, float, float]]
 GENERIC: Model = {
     "keep": (0.08, 0.2, 0.15),
     "steer": (0.05, 0.15, 0.1),
-    "raise_with": (0.3, 0.08, 0.1),
-    "raise_against": (0.5, 0.5, 0.5),
+    "raise_with": (0.1, 0.03, 0.1),
+    "raise_against": (0.3, 0.5, 0.3),
 }
 SLIP = GENERIC  # the policy's own team model (`reveal_odds`) uses the generic slips
 #: How much likelier a pirate captain names a fellow pirate (navigator, lieutenant).
 PIRATE_PICK = (3.0, 2.0)
 #: What a yellow card's cult ritual is worth to each side (sailor, pirate, cult) besides its move.
 RITUAL_PULL = (-0.06, -0.06, 0.08)
-MAX_DEALS = 1500  # more deals than this (11 players) are sampled
+MAX_DEALS = 1500  # more deals than this (an 11-player sailor faces 6300) are sampled
 FLOOR = 1e-9  # deals this unlikely (relative to the best) are dropped...
 PRUNE_EVERY = 8  # ...when we look, every few updates
 

@@ -69,6 +69,23 @@ def ends_game(board: str, space: str, colour: str) -> str | None:
     return GOALS.get(goal)
 
 
+@cache
+def _deepest(board: str) -> int:
+    return max(_level(space) for space in BOARDS[board].spaces)
+
+
+def _level(space: str) -> int:
+    return int(space.split(",")[1])
+
+
+def voyage_ahead(board: str, space: str) -> float:
+    """The share of the voyage still ahead of the ship at `space`: 1 at the start, near 0 at
+    the last spaces before the goals (a goal area: 0)."""
+    if space in GOALS:
+        return 0.0
+    return 1.0 - _level(space) / (_deepest(board) + 1)
+
+
 def colour_odds(view: View) -> dict[str, float]:
     """How likely a drawn card is of each colour: the deck less every card in a résumé."""
     left = Counter(DECKS[view["board"]])

@@ -1,12 +1,13 @@
-"""The hard Feed the Kraken bot: the normal judgement, warier of mutinies, with a look-ahead.
+"""The hard Feed the Kraken bot: the normal judgement, sharper, warier, disguised, looking ahead.
 
-Three things set it apart from the normal bot:
+What sets it apart from the normal bot:
 - It reads other players more sharply (`SHARP`: it expects them to keep and steer for their
-  side and to raise guns the way bots were measured to).
-- It mutinies more warily (`MUTINY_GAIN`, `ALL_IN_GAIN`): only when the team it would name
-  clearly beats the one in office. Measured at 7 players against tables of normal bots with
-  the same seeds, this helps pirates most (about +2 to +3 points of win rate); a lower
-  threshold than the normal bot's loses clearly and never mutinying loses a lot.
+  side and to raise guns the way the normal bots were measured to, issue 19).
+- As a sailor or in the cult it mutinies more warily (`MUTINY_GAIN`, `ALL_IN_GAIN`): only when
+  the team it would name clearly beats the one in office. Pirates mutiny as the normal bot
+  does: they share a mutiny between them, and one holding back leaves the rest short.
+- In the cult it keeps and steers the card a sailor would when that costs little
+  (`DISGUISE`): trust earned cheaply early is worth more when the course matters.
 - Whom it feeds to the Kraken or silences, it checks by looking ahead: it deals the hidden
   information `SAMPLES` times from its own belief (everyone's role, conversions, the unseen
   cards in the draw and discard piles), builds a rules-engine state for each deal and plays
@@ -52,11 +53,15 @@ ALL_IN_GAIN = 0.45
 #: side, and raise guns as bots were measured to (against a captain of their own side and of
 #: another side, by side: sailor, pirate, cult).
 SHARP: Model = {
-    "keep": (0.03, 0.1, 0.06),
-    "steer": (0.02, 0.06, 0.04),
-    "raise_with": (0.08, 0.02, 0.13),
-    "raise_against": (0.33, 0.69, 0.17),
+    "keep": (0.015, 0.04, 0.05),
+    "steer": (0.01, 0.03, 0.02),
+    "raise_with": (0.055, 0.01, 0.07),
+    "raise_against": (0.22, 0.44, 0.16),
 }
+#: The cult keeps and steers the card a sailor would when that costs it at most this much of the
+#: chart's value: cheap trust, spent later when the course matters. (Pirates gained nothing
+#: from it at 7 players, and a table of disguised pirates loses to random players.)
+DISGUISE = 0.06
 
 
 class HardJudge(Judge):
@@ -65,6 +70,37 @@ class HardJudge(Judge):
 
     mutiny_gain = MUTINY_GAIN
     all_in_gain = ALL_IN_GAIN
+    #: Sides that mutiny as readily as the normal bot: pirates share a mutiny between them, and
+    #: one holding back leaves the others short.
+    eager_sides: tuple[str, ...] = ("pirate",)
+
+    def __init__(self, mind: Mind, view: View, rng: random.Random) -> None:
+        super().__init__(mind, view, rng)
+        if self.side in self.eager_sides:
+            self.mutiny_gain, self.all_in_gain = Judge.mutiny_gain, Judge.all_in_gain
+
+    def keep(self, legal: list[Action]) -> Action:
+        chosen = super().keep(legal)
+        if chosen["type"] != "keep":
+            return chosen
+        return self.disguised([a for a in legal if a["type"] == "keep"], chosen)
+
+    def steer(self, legal: list[Action]) -> Action:
+        chosen = super().steer(legal)
+        if chosen["type"] != "steer":
+            return chosen
+        return self.disguised([a for a in legal if a["type"] == "steer"], chosen)
+
+    def disguised(self, cards: list[Action], chosen: Action) -> Action:
+        """The card a sailor would choose, if we are in the cult and it costs us little."""
+        if self.side != "cult" or self.urgent():
+            return chosen
+        sailorly = max(
+            cards,
+            key=lambda a: (self.colour_value(colour_of(a["card"]), "sailor"), a["card"]),
+        )
+        cost = self.card_value(chosen["card"]) - self.card_value(sailorly["card"])
+        return sailorly if cost <= DISGUISE else chosen
 
     def pick(self, legal: list[Action]) -> Action:
         first = super().pick(legal)

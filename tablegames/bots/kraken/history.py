@@ -105,7 +105,12 @@ class History:
         if event.get("to") is not None:
             self._private(event)
         elif kind == "appoint":
-            self._appointed(event["captain"], event["lieutenant"], event["navigator"])
+            self._appointed(
+                event["captain"],
+                event["lieutenant"],
+                event["navigator"],
+                by_consultant=event.get("consultant") is not None,
+            )
         elif kind == "consultant":
             self.lieutenant = event["lieutenant"]
         elif kind == "emergency_navigator":
@@ -140,7 +145,13 @@ class History:
             self.captain = event["captain"]
             self.lieutenant = self.navigator = None
 
-    def _appointed(self, captain: int, lieutenant: int | None, navigator: int | None) -> None:
+    def _appointed(
+        self,
+        captain: int,
+        lieutenant: int | None,
+        navigator: int | None,
+        by_consultant: bool = False,
+    ) -> None:
         if lieutenant is not None:
             self.lieutenant = lieutenant
         if navigator is not None:
@@ -148,7 +159,9 @@ class History:
         elif lieutenant is not None:
             self.navigator = None
         self.captain = captain
-        self.appointments.append(Appointment(captain, self.lieutenant, self.navigator))
+        # A lieutenant the Consultant named says nothing about the captain's friends.
+        chosen = None if by_consultant else self.lieutenant
+        self.appointments.append(Appointment(captain, chosen, self.navigator))
 
     def _revealed(self, captain: int, card: str, odds: dict[str, float]) -> None:
         self.navigations.append(

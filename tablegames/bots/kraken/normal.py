@@ -1,7 +1,8 @@
 """The normal Feed the Kraken bot's judgement: one function per prompt, all reading a `Mind`.
 
-The bot steers by the chart (`chart.py`), trusts by its belief (`mind.py`) and never talks: the
-engine has no claim or chat action, so there is nothing to say (or lie) through it.
+The bot steers by the chart (`chart.py`) and trusts by its belief (`mind.py`, which weighs the
+table's claims through `hearing.py`). Talk is the table's, not the engine's: what the bot says
+is `talk.py`'s, asked for by the table at the moments claims are made.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from .chart import (
     colour_odds,
     colour_value,
     ends_game,
+    voyage_ahead,
 )
 from .mind import Mind
 
@@ -27,6 +29,12 @@ from .mind import Mind
 MUTINY_GAIN = 0.12
 ALL_IN_GAIN = 0.3
 DANGER = 0.5  # how much a team that may lose the game with the next card spurs a mutiny
+#: Guns are scarce: only the supply line, an armed card or a character gives more, and every gun
+#: raised in a successful mutiny is lost. Early in the voyage a mutiny must promise `GUN_COST`
+#: more per gun it would cost us, and we hold `RESERVE` guns back for the mutiny that matters
+#: (both shrink as the goals draw near; a card that could lose the game now spends everything).
+GUN_COST = 0.04
+RESERVE = 2
 CERTAIN = 1 - 1e-9  # a belief this sure is knowledge (every other deal was ruled out)
 
 
@@ -52,6 +60,8 @@ class Judge:
         self.ship: str = view["ship"]
         self.odds = colour_odds(view)
         self.living = [s for s in range(view["players"]) if s not in view["eliminated"]]
+        self._shown: dict[tuple[int, int, int], float] | None = None
+        self._rows: dict[int, list[float]] = {}
 
     # -- values ---------------------------------------------------------------------------------
     def colour_value(self, colour: str, side: str | None = None) -> float:
@@ -107,23 +117,37 @@ class Judge:
 
     def team_value(self, captain: int, lieutenant: int | None, navigator: int | None) -> float:
         """Our expected value of the next revealed card with this team."""
-        table = reveal_odds(self.board, self.ship, self.odds)
-        mind = self.mind
-        uniform = {side: 1 / 3 for side in SIDES}
-        c_odds = mind.side_odds(captain)
-        l_odds = mind.side_odds(lieutenant) if lieutenant is not None else uniform
-        n_odds = mind.side_odds(navigator) if navigator is not None else uniform
-        values = [self.colour_value(c) for c in COLOURS]
-        total = 0.0
-        for (a, sa), (b, sb), (c, sc) in product(
-            enumerate(SIDES), enumerate(SIDES), enumerate(SIDES)
-        ):
-            weight = c_odds[sa] * l_odds[sb] * n_odds[sc]
-            if weight < 1e-6:
-                continue
-            shown = table[(a, b, c)]
-            total += weight * sum(p * v for p, v in zip(shown, values, strict=True))
-        return total
+        rows = self._captain_rows(captain)
+        uniform = (1 / 3, 1 / 3, 1 / 3)
+        l_odds = self._odds_of(lieutenant) if lieutenant is not None else uniform
+        n_odds = self._odds_of(navigator) if navigator is not None else uniform
+        return sum(l_odds[b] * n_odds[c] * rows[3 * b + c] for b in range(3) for c in range(3))
+
+    def _odds_of(self, seat: int) -> tuple[float, float, float]:
+        odds = self.mind.side_odds(seat)
+        return (odds["sailor"], odds["pirate"], odds["cult"])
+
+    def _captain_rows(self, captain: int) -> list[float]:
+        """For `captain`: (lieutenant side, navigator side) -> our value of the revealed card,
+        the captain's side weighed by our belief (worked out once per view and captain)."""
+        cached = self._rows.get(captain)
+        if cached is not None:
+            return cached
+        if self._shown is None:
+            table = reveal_odds(self.board, self.ship, self.odds)
+            values = [self.colour_value(c) for c in COLOURS]
+            self._shown = {
+                key: sum(p * v for p, v in zip(shown, values, strict=True))
+                for key, shown in table.items()
+            }
+        c_odds = self._odds_of(captain)
+        rows = [
+            sum(c_odds[a] * self._shown[(a, b, c)] for a in range(3))
+            for b in range(3)
+            for c in range(3)
+        ]
+        self._rows[captain] = rows
+        return rows
 
     def best_team(self, captain: int, candidates: list[int]) -> tuple[float, int | None, int]:
         """The team we would name as `captain` from `candidates`: (value, lieutenant, nav)."""
@@ -206,12 +230,51 @@ class Judge:
         choices = sorted(a["guns"] for a in legal)
         least, most = choices[0], choices[-1]
         want = self.mutiny_want()
-        if want <= self.mutiny_gain:
-            return {"type": "mutiny", "guns": least}
+        if self.grab_for_the_cult(most):
+            return {"type": "mutiny", "guns": most}
         if self.side == "pirate":
-            return {"type": "mutiny", "guns": max(least, min(most, self.pirate_share()))}
-        guns = most if want > self.all_in_gain else min(most, 2)
+            guns = min(most, self.pirate_share())
+        else:
+            guns = most if want > self.all_in_gain else min(most, 2)
+        guns = min(guns, most - self.reserve(want))
+        if guns <= 0 or want <= self.mutiny_gain + self.gun_cost(guns):
+            return {"type": "mutiny", "guns": least}
         return {"type": "mutiny", "guns": max(least, guns)}
+
+    def grab_for_the_cult(self, guns: int) -> bool:
+        """True if we are in the cult and can take the ship from a captain outside it alone:
+        the captaincy is the cult's way to the Kraken (a scripted player who always raises
+        everything did clearly better in the cult's seats than one that waits)."""
+        mutiny = self.view["mutiny"] or {}
+        needed = int(mutiny.get("threshold", 3))
+        return self.side == "cult" and guns >= needed and self.mind.ally(self.view["captain"]) < 0.5
+
+    def urgent(self) -> bool:
+        """True if the next card could end the game against us, or reach a Kraken space."""
+        chart = self.view["map"]
+        for colour in COLOURS:
+            if ends_game(self.board, self.ship, colour) not in (None, self.side):
+                return True
+            if chart.get(chart[self.ship][colour] or "", {}).get("action") == "feed_the_kraken":
+                return True
+        return False
+
+    def voyage_ahead(self) -> float:
+        """How much of the voyage is left to keep guns for: none when the next card matters, or
+        for the cult (the leader stands alone, and the captaincy is its way to the Kraken)."""
+        if self.side == "cult" or self.urgent():
+            return 0.0
+        return voyage_ahead(self.board, self.ship)
+
+    def reserve(self, want: float) -> int:
+        """Guns to hold back for later mutinies: none when it matters now (see `RESERVE`)."""
+        if want > self.all_in_gain + 0.2:
+            return 0
+        return round(RESERVE * self.voyage_ahead())
+
+    def gun_cost(self, guns: int) -> float:
+        """What spending `guns` now costs us in later mutinies (see `GUN_COST`)."""
+        return GUN_COST * guns * self.voyage_ahead()
 
     def pirate_share(self) -> int:
         """Pirates know each other: each raises a share of what the mutiny needs, and the first

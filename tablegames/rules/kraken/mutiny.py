@@ -102,16 +102,24 @@ class Command(Voyage):
                 return  # the captain names the navigator next
             self.consultant = None
         else:
+            # After a Consultant the captain names only the navigator: the lieutenant was
+            # announced with the Consultant's own event, and is not the captain's choice.
+            consultant, self.consultant = self.consultant, None
             self.lieutenant = wanted.get("lieutenant", self.lieutenant)
             self.navigator = wanted.get("navigator")
-            self.consultant = None
+            text = (
+                self._team_text(seat)
+                if consultant is None
+                else f"{{{seat}}} appoints {{{self.navigator}}} navigator."
+            )
             self.emit(
                 "appoint",
-                self._team_text(seat),
+                text,
                 seat=seat,
                 captain=seat,
                 lieutenant=self.lieutenant,
                 navigator=self.navigator,
+                consultant=consultant,
             )
         self.phase = AUTO
         self._advance()

@@ -142,8 +142,23 @@ def test_consultant_appoints_the_lieutenant_then_the_captain_the_navigator():
     act(state, 4, {"type": "appoint", "lieutenant": 4})
     assert public(state)["lieutenant"] == 4 and state.waiting_for() == {0}
     assert {a["navigator"] for a in state.legal(0) if a["type"] == "appoint"} == {1, 2, 3, 5, 6}
-    act(state, 0, {"type": "appoint", "navigator": 2})
+    events = act(state, 0, {"type": "appoint", "navigator": 2})
     assert public(state)["navigator"] == 2 and public(state)["phase"] == "mutiny"
+    # The log says who named whom, each once: the Consultant the lieutenant, the captain the
+    # navigator.
+    log = public(state)["log"]
+    named = [e["text"] for e in log if e["kind"] in ("consultant", "appoint")]
+    assert named == ["The Consultant {4} appoints {4} lieutenant.", "{0} appoints {2} navigator."]
+    appointed = next(e for e in events if e["kind"] == "appoint")
+    assert (appointed["lieutenant"], appointed["navigator"], appointed["consultant"]) == (4, 2, 4)
+
+
+def test_without_a_consultant_the_captain_names_both_officers():
+    state = game()
+    events = act(state, 0, {"type": "appoint", "lieutenant": 1, "navigator": 2})
+    appointed = next(e for e in events if e["kind"] == "appoint")
+    assert appointed["text"] == "{0} appoints {1} lieutenant and {2} navigator."
+    assert appointed["consultant"] is None
 
 
 # -- after the team is appointed -------------------------------------------------------------
