@@ -9,6 +9,8 @@ busy machine does not inflate. Time budgets bound every matchup, also mid-game.
 
 from __future__ import annotations
 
+import argparse
+import json
 import math
 import random
 import statistics
@@ -21,11 +23,12 @@ from tablegames.bots import get_bot
 from tablegames.rules import GAMES, Action, View, get_game
 from tablegames.table import Table, VirtualClock, is_realtime, run_realtime
 
-from .figures import latency_ms, percentile
+from .figures import latency_ms, percentile, table
 
 MATCHUPS = (("normal", "random"), ("hard", "normal"))  # (the one bot, the rest of the table)
 TARGET_P99_MS = {"normal": 5.0, "hard": 250.0}
 CHUNK = 25  # real-time actions between deadline checks
+SEED = 1000  # the short sample's first seed (long runs for a report take their own range)
 
 
 @dataclass
@@ -119,9 +122,10 @@ def play_one(
 
 
 def matchup(
-    game_name: str, hero: str, field_level: str, games: int, budget: float
+    game_name: str, hero: str, field_level: str, games: int, budget: float, seed: int = SEED
 ) -> dict[str, Any]:
-    """`games` games (at most `budget` seconds) of one `hero` bot against `field_level` bots."""
+    """`games` games (at most `budget` seconds) of one `hero` bot against `field_level` bots,
+    seeds from `seed`."""
     game = get_game(game_name)
     players = game.default_players
     samples: dict[str, Samples] = {}
@@ -135,7 +139,7 @@ def matchup(
         seat = index % players
         levels = [field_level] * players
         levels[seat] = hero
-        result = play_one(game_name, levels, 1000 + index, samples, deadline)
+        result = play_one(game_name, levels, seed + index, samples, deadline)
         if result is None:
             unfinished += 1
             continue
@@ -150,9 +154,11 @@ def matchup(
         "players": players,
         "games": played,
         "unfinished": unfinished,
+        "seeds": [seed, seed + games - 1],
         "seconds": round(time.perf_counter() - started, 2),
         "win_rate": rate,
-        # A few games say little (hard bots are slow): the long runs are bench/<game>_bots.py.
+        # A few games say little (hard bots are slow): the long runs are `python -m
+        # bench.bot_levels --games 1000 --seed 100000` (this module's `main`).
         "win_rate_95": None
         if rate is None or spread is None
         else [round(max(0.0, rate - 1.96 * spread), 3), round(min(1.0, rate + 1.96 * spread), 3)],
@@ -267,8 +273,49 @@ def report(figures: dict[str, Any]) -> list[tuple[str, list[str], list[list[Any]
         ),
         (
             "bots: head-to-head (one bot of a level, the other seats the level below; a short "
-            "sample: bench/<game>_bots.py plays 1000)",
+            "sample: python -m bench.bot_levels --games 1000 --seed 100000 plays the long run)",
             ["game", "matchup", "games", "win rate", "95% interval", "fair share", "× fair"],
             win_rows,
         ),
     ]
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The long run: every matchup of the games named, with decision times, printed."""
+    parser = argparse.ArgumentParser(description="Bot levels head to head, with decision times.")
+    parser.add_argument("--games", type=int, default=1000, help="games per matchup")
+    parser.add_argument("--seed", type=int, default=100_000, help="first game's seed")
+    parser.add_argument("--game", choices=sorted(GAMES), action="append", help="one game")
+    parser.add_argument("--matchup", choices=["normal", "hard"], action="append", help="hero")
+    parser.add_argument("--json", metavar="FILE", help="also write the figures here")
+    args = parser.parse_args(argv)
+    results: list[dict[str, Any]] = []
+    for name in args.game or sorted(GAMES):
+        for hero, field_level in MATCHUPS:
+            if args.matchup and hero not in args.matchup:
+                continue
+            if not (has_level(name, hero) and has_level(name, field_level)):
+                continue
+            figures = matchup(name, hero, field_level, args.games, math.inf, args.seed)
+            results.append({"game": name, **figures})
+            low, high = figures["win_rate_95"] or (math.nan, math.nan)
+            rows = [
+                [level, times["count"], times["p99_ms"], times["cpu_p99_ms"]]
+                for level, times in figures["latency"].items()
+            ]
+            print(
+                f"{name}: one {hero} vs {field_level}: {figures['games']} games (seeds "
+                f"{args.seed}–{args.seed + args.games - 1}), win rate {figures['win_rate']:.3f} "
+                f"(95% {low:.3f}–{high:.3f}), fair {figures['fair_share']:.3f}, "
+                f"{figures['vs_fair']:.2f}× fair, {figures['unfinished']} unfinished, "
+                f"{figures['seconds']:.0f} s"
+            )
+            print(table("  decision times", ["level", "decisions", "p99 ms", "cpu p99 ms"], rows))
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as out:
+            json.dump({"options": vars(args), "matchups": results}, out, indent=2)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -26,3 +26,20 @@ def test_the_bench_runs_in_tiny_mode_and_writes_every_section(tmp_path, capsys):
     assert figures["meta"]["mode"] == "tiny"
     for title in ("engine:", "bots:", "server:", "startup:", "targets"):
         assert title in printed
+
+
+def test_the_scripted_opponents_play_every_game_and_report_a_row_each(tmp_path, capsys):
+    from bench import scripted
+
+    out = tmp_path / "scripted.json"
+    assert scripted.main(["--games", "2", "--seed", "5", "--json", str(out)]) == 0
+    printed = capsys.readouterr().out
+    rows = json.loads(out.read_text(encoding="utf-8"))["rows"]
+    assert {(row["game"], row["script"]) for row in rows} == {
+        (game, script) for game, scripts in scripted.SCRIPTS.items() for script in scripts
+    }
+    for row in rows:
+        assert row["games"] + row["unfinished"] == 2
+        assert 0.0 <= row["win_rate"] <= 1.0
+        assert row["fair_share"] == 1 / row["players"]
+    assert "always-false" in printed and "accuse-at-random" in printed

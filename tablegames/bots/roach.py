@@ -10,13 +10,15 @@ players closest to losing, and the bot shies away from its own third and fourth 
 
 - `normal` reads a claim from the unseen cards and the sender's record of true claims, and
   expects others to answer by weighing true against false the same way, swayed by how often
-  they have believed and passed so far.
+  they have believed and passed so far (the more, the longer their record: a player who
+  always says "false" is soon sent true claims).
 - `hard` assumes everyone plays like `normal` and turns that round: it reads a claim through the
   card and claim that sender would most have liked to send it, and makes each offer against the
   answer that receiver would most likely give (a normal bot's own reckoning, passes included).
   It also plays closer to its best estimate.
 
-Every choice is drawn from a soft maximum, so claims (true or not) cannot be read off the cards.
+Every choice is drawn from a soft maximum, so claims (true or not) cannot be read off the cards;
+an offer weighs telling the truth against lying, not one true claim against seven false ones.
 In this game a passer names the new claim before peeking (the pass action implies the peek), so
 only the first claim of a chain tells anything about the card; later claims are read as blind.
 """
@@ -46,6 +48,8 @@ from . import AnyLegalAction
 TYPES = tuple(DECK_COUNTS)  # the 16 card codes
 TRUE = {(card, claim): _claim_is_true(card, claim) for card in TYPES for claim in CLAIMS}
 TRUE_CLAIMS = {card: sum(TRUE[card, claim] for claim in CLAIMS) for card in TYPES}
+ANIMAL_OF = {card: animal_of(card) for card in TYPES}
+ROYAL_CARDS = {card: is_royal(card) for card in TYPES}
 
 Odds = dict[str, float]  # card code -> chance that the card in question is that card
 
@@ -91,6 +95,7 @@ class Reading:
     public_pool: Counter[str]  # the same for someone who cannot see our hand
     _prices: dict[tuple[int, str, int], dict[str, float]] = field(default_factory=dict)
     _lays: dict[tuple[str, str], tuple[tuple[str, ...], float]] = field(default_factory=dict)
+    _lay_costs: dict[tuple[str, ...], float] = field(default_factory=dict)
 
     @classmethod
     def of(cls, view: View) -> Reading:
@@ -150,13 +155,13 @@ class Reading:
         animals: list[str] = []
         pulled = False
         for card in cards:
-            animal = animal_of(card)
+            animal = ANIMAL_OF[card]
             if animal is None:
                 continue
             animals.append(animal)
-            if is_royal(card) and not pulled:
+            if not pulled and ROYAL_CARDS.get(card):
                 pulled = True
-                top = animal_of(self.penalty_top) if self.penalty_top else None
+                top = ANIMAL_OF[self.penalty_top] if self.penalty_top else None
                 if top is not None:
                     animals.append(top)
         return animals
@@ -202,7 +207,11 @@ class Reading:
 
     def lay_cost(self, cards: Sequence[str]) -> float:
         """What laying out `cards` costs us."""
-        return self.add_cost(self.me, self.laid_animals(cards))
+        key = tuple(cards)
+        cost = self._lay_costs.get(key)
+        if cost is None:
+            cost = self._lay_costs[key] = self.add_cost(self.me, self.laid_animals(cards))
+        return cost
 
     # -- reading a player's claims ---------------------------------------------------------------
     def truth_rate(self, seat: int, prior: float, weight: float) -> float:
@@ -334,7 +343,9 @@ class Style:
     truth_prior: float = 0.3  # how often a first claim is true, before a player's record shows
     record_weight: float = 4.0  # the prior counts as this many claims of record
     pass_odds: float = 0.25  # how often others are expected to pass when they can...
-    habit_share: float = 0.3  # ...and how much their record of believing sways their answers
+    habit_share: float = 0.3  # ...and how much their record of believing sways their answers,
+    habit_most: float = 0.9  # growing to this share as their record fills up...
+    habit_evidence: float = 8.0  # ...halfway there after this many answers
     answer_spread: float = 2.0  # how loosely others are expected to weigh true against false
     offer_temperature: float = 1.0  # softness of our offers and passes (keeps bluffs unreadable)
     answer_temperature: float = 0.6  # softness of our answers
@@ -472,7 +483,9 @@ class Thinker:
             record = self.read.records[receiver]
             weight = self.style.record_weight
             habit = (record.said_true + 0.5 * weight) / (record.challenges + weight)
-            share = self.style.habit_share
+            style = self.style
+            known = record.challenges / (record.challenges + style.habit_evidence)
+            share = style.habit_share + (style.habit_most - style.habit_share) * known
             believe = (1 - share) * sigmoid(lean / self.style.answer_spread) + share * habit
             passes = 0.0
             if passing:
@@ -582,11 +595,18 @@ class Thinker:
     def offer(self, legal: list[Action]) -> Action:
         """Slide the card, to the player, with the claim worth most (softly)."""
         size = self.read.hand_sizes[self.me] - 1
+        temperature = self.style.offer_temperature
+        # Seven false claims to one true one would tilt a soft maximum towards lying whatever
+        # the values: each (card, player, true or false) counts once, split among its claims.
+        group: Counter[tuple[str, int, bool]] = Counter(
+            (a["card"], a["to"], TRUE[a["card"], a["claim"]]) for a in legal
+        )
         values = [
             self.offer_values(self.me, a["to"], a["claim"], size, self.style)[a["card"]]
+            - temperature * math.log(group[a["card"], a["to"], TRUE[a["card"], a["claim"]]])
             for a in legal
         ]
-        return legal[soft_pick(self.rng, values, self.style.offer_temperature)]
+        return legal[soft_pick(self.rng, values, temperature)]
 
     def answer(self, legal: list[Action]) -> Action:
         """Believe, doubt or pass the card slid to us, whichever is worth most (softly)."""

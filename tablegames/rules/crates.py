@@ -282,7 +282,7 @@ class CratesState(State):
             fitting = self.fitting()
             for card in hand:
                 if card not in fitting:
-                    unplayable[card] = self._misfit(card)
+                    unplayable[card] = self._misfit(card, hand)
         return {
             "hand": hand,
             "hand_sizes": [len(h) for h in self.hands],
@@ -328,7 +328,7 @@ class CratesState(State):
         if card not in hand:
             raise IllegalAction(f"you do not hold {card}")
         if card not in self.fitting():
-            raise IllegalAction(self._misfit(card))
+            raise IllegalAction(self._misfit(card, hand))
         named = action.get("suit")
         if card in SUIT_NAMING_CARDS:
             if named not in NAMEABLE_SUITS[card]:
@@ -461,10 +461,15 @@ class CratesState(State):
             return CRANK_CARDS
         return FITTING[RANK_OF[self.discard_pile[-1]], self.suit]
 
-    def _misfit(self, card: str) -> str:
-        """The sentence telling a player why `card`, which does not fit now, cannot be played."""
+    def _misfit(self, card: str, hand: list[str]) -> str:
+        """The sentence telling the player holding `hand` why `card`, which does not fit now,
+        cannot be played."""
         if self.crank:
-            return f"a crank of {self.crank} is running: play an ace or a 2, or draw {self.crank}"
+            running = f"a crank of {self.crank} is running"
+            if CRANK_CARDS.isdisjoint(hand):
+                return f"{running}: play an ace or a 2, or draw {self.crank}"
+            # Whoever holds an ace or a 2 must play one: drawing is no choice for them.
+            return f"{running}: you must play an ace or a 2"
         top_rank = RANK_OF[self.discard_pile[-1]]
         return f"{card} does not fit: {_FIT_ADVICE[top_rank, self.suit]}"
 

@@ -199,3 +199,26 @@ def test_the_log_tells_who_took_a_special_card_and_how_often_claims_were_true():
     assert odds["joker"] == pytest.approx(0.5)
     thinker = Thinker(state.view(0), NORMAL, random.Random(1))
     assert sum(thinker.my_odds(1, 0, "bat").values()) == pytest.approx(1.0)
+
+
+def test_normal_tells_the_truth_to_a_player_who_always_says_false():
+    # Seat 1 has said "false" to twelve cards (every claim was in fact true). A normal bot
+    # sliding it a card then mostly tells the truth (it will take the card), and a little more
+    # often than to a player with no record; the offers stay mixed.
+    state = scene([[], [], [], []], first=0)
+    doubter = state.view(0)
+    for _ in range(12):
+        doubter["log"] += [
+            {"kind": "offer", "to": None, "sender": 2, "receiver": 1, "claim": "bat"},
+            {"kind": "judge", "to": None, "seat": 1, "believe": False},
+            {"kind": "reveal", "to": None, "card": "bat", "truth": True, "taker": 1},
+        ]
+    legal = [action for action in state.legal(0) if action["to"] == 1]
+
+    def truthful(view: dict[str, Any]) -> int:
+        offers = [Thinker(view, NORMAL, random.Random(n)).offer(legal) for n in range(200)]
+        return sum(claim_is_true(offer["card"], offer["claim"]) for offer in offers)
+
+    told = truthful(doubter)
+    assert 120 <= told < 200
+    assert told > truthful(state.view(0))

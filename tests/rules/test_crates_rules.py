@@ -799,6 +799,19 @@ def test_eights_and_nines_cannot_be_played_during_a_crank() -> None:
     assert_illegal(state, 1, play("QH"))
 
 
+def test_a_player_on_a_crank_is_told_to_draw_only_when_they_may() -> None:
+    # Seat 1 holds an ace: it must keep the crank going, so no sentence offers the draw.
+    state = deal(["JD", "5S"], ["AS", "QH"], ["6C", "KC"], upcard="2H", draw=["4C", "4D"])
+    must = "a crank of 2 is running: you must play an ace or a 2"
+    assert state.view(1)["unplayable"] == {"QH": must}
+    assert assert_illegal(state, 1, play("QH")) == must
+    act(state, 1, play("AS"))
+    # Seat 2 holds no ace or 2: drawing the count is its way out, and the sentence says so.
+    may_draw = "a crank of 3 is running: play an ace or a 2, or draw 3"
+    assert state.view(2)["unplayable"] == {"6C": may_draw, "KC": may_draw}
+    assert assert_illegal(state, 2, play("KC")) == may_draw
+
+
 def test_a_two_of_another_suit_continues_the_crank() -> None:
     state = deal(["JD", "5S"], ["2S", "QH"], ["6C", "KC"], upcard="2H", draw=["4C", "4D"])
     assert playable_cards(state, 1) == {"2S"}

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from tablegames.table import LocalClient
-from tablegames.tui.screens import crates_view
 from tablegames.tui.screens.crates import CratesScreen
 from tablegames.tui.screens.game import GameScreen
 from tablegames.tui.screens.kraken import DecisionDialog, KrakenScreen
@@ -39,16 +36,6 @@ async def test_a_round_of_one_card_each_says_1_card() -> None:
     async with opened(client) as (app, _pilot):
         text = screen_text(app)
         assert "1 card each" in text and "1 cards" not in text
-
-
-def test_a_crank_hint_offers_no_draw_to_a_hand_that_must_play_on_it() -> None:
-    reason = "a crank of 3 is running: play an ace or a 2, or draw 3"
-    view: dict[str, Any] = {"crank": 3, "hand": ["AS", "QH"], "unplayable": {"QH": reason}}
-    assert crates_view.misfit_words(reason, view) == "a crank of 3 is running: play an ace or a 2"
-    view["hand"] = ["QH", "7C"]
-    assert crates_view.misfit_words(reason, view).endswith("or draw 3")
-    fit = "QS does not fit: play a heart, a 8, or a wild 8 or 9"
-    assert "play a heart, an 8, or" in crates_view.misfit_words(fit, {"crank": 0, "hand": []})
 
 
 async def test_a_hand_is_sorted_by_suit_then_rank() -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from rich.text import Text
@@ -130,7 +129,7 @@ def card_hint(view: View, card: str, names: Sequence[str], you: int, ascii: bool
     reason = view["unplayable"].get(card)
     if reason is not None:
         mark = "x" if ascii else "✗"
-        reason = prettify(misfit_words(reason, view), ascii)
+        reason = prettify(reason, ascii)
         return f"{mark} {reason}" if reason.startswith(label) else f"{mark} {label}: {reason}"
     if card in WILD_CARDS:
         return f"Enter plays {label} and lets you name any suit."
@@ -138,15 +137,6 @@ def card_hint(view: View, card: str, names: Sequence[str], you: int, ascii: bool
         own, partner = (suit_name(suit, ascii) for suit in suits_to_name(card))
         return f"Enter plays {label} and lets you keep {own} or switch to {partner}."
     return f"Enter plays {label}."
-
-
-def misfit_words(reason: str, view: View) -> str:
-    """The engine's reason a card cannot be played, as true as can be for this hand: no "or
-    draw 3" while the hand holds an ace or a 2 (drawing is refused then), "an 8" not "a 8"."""
-    reason = re.sub(r"\ba (?=(?:8|A)\b)", "an ", reason)
-    if view["crank"] and any(rank_of(card) in CRANK_RANKS for card in view["hand"]):
-        reason = re.sub(r", or draw \d+$", "", reason)
-    return reason
 
 
 def turn_hint(view: View, ascii: bool = False) -> str:
