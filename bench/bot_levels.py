@@ -10,7 +10,6 @@ busy machine does not inflate. Time budgets bound every matchup, also mid-game.
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import random
 import statistics
@@ -23,7 +22,7 @@ from tablegames.bots import get_bot
 from tablegames.rules import GAMES, Action, View, get_game
 from tablegames.table import Table, VirtualClock, is_realtime, run_realtime
 
-from .figures import latency_ms, percentile, table
+from .figures import latency_ms, percentile, save_json, table
 
 MATCHUPS = (("normal", "random"), ("hard", "normal"))  # (the one bot, the rest of the table)
 TARGET_P99_MS = {"normal": 5.0, "hard": 250.0}
@@ -311,9 +310,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"{figures['seconds']:.0f} s"
             )
             print(table("  decision times", ["level", "decisions", "p99 ms", "cpu p99 ms"], rows))
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as out:
-            json.dump({"options": vars(args), "matchups": results}, out, indent=2)
+    save_json(args.json, {"options": vars(args), "matchups": results})
     return 0
 
 

@@ -14,7 +14,6 @@ than real time the games ran. Figures only: nothing here passes or fails.
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import random
 import statistics
@@ -28,7 +27,7 @@ from typing import Any
 if __package__ in (None, ""):  # run as a script: make `bench` importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.figures import percentile
+from bench.figures import add_up, percentile, save_json
 from tablegames.bots.crabs import BOTS
 from tablegames.rules import Action, View, get_game
 from tablegames.table import Table, VirtualClock, run_realtime
@@ -67,14 +66,7 @@ class Tally:
     seconds: float = 0.0
 
     def merge(self, other: Tally) -> None:
-        self.shares += other.shares
-        self.fair += other.fair
-        self.margins += other.margins
-        self.table_seconds += other.table_seconds
-        self.actions += other.actions
-        for level, times in other.latencies.items():
-            self.latencies.setdefault(level, []).extend(times)
-        self.seconds += other.seconds
+        add_up(self, other)
 
 
 def play_game(hero: str, rival: str, players: int, seed: int, tally: Tally) -> None:
@@ -199,9 +191,7 @@ def main(argv: list[str] | None = None) -> int:
         figures = summary(hero, rival, run_matchup(hero, rival, args))
         results.append(figures)
         print(report(figures), flush=True)
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as out:
-            json.dump({"options": vars(args), "matchups": results}, out, indent=2)
+    save_json(args.json, {"options": vars(args), "matchups": results})
     return 0
 
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import copy
-import json
 import math
 import random
 import statistics
@@ -29,7 +28,7 @@ from typing import Any
 if __package__ in (None, ""):  # run as a script: make `bench` importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.figures import latency_ms
+from bench.figures import add_up, decision_line, latency_ms, save_json
 from tablegames.bots.crates import BOTS
 from tablegames.rules import Action, State, get_game
 from tablegames.rules.crates import CratesState
@@ -51,14 +50,9 @@ class Tally:
     seconds: float = 0.0
 
     def merge(self, other: Tally) -> None:
-        self.shares += other.shares
-        self.hero_scores += other.hero_scores
-        self.field_scores += other.field_scores
-        for level, times in other.latencies.items():
-            self.latencies.setdefault(level, []).extend(times)
-        self.unfinished += other.unfinished
-        self.round_gains += other.round_gains
-        self.seconds = max(self.seconds, other.seconds)  # the processes ran side by side
+        seconds = max(self.seconds, other.seconds)  # the processes ran side by side
+        add_up(self, other)
+        self.seconds = seconds
 
 
 def next_move(state: State, bots: list[Any], levels: list[str], tally: Tally) -> tuple[int, Action]:
@@ -217,11 +211,7 @@ def report(figures: dict[str, Any]) -> str:
     if figures["unfinished"]:
         lines.append(f"  {len(figures['unfinished'])} games never ended: {figures['unfinished']}")
     for level, times in figures["latency"].items():
-        lines.append(
-            f"  {level} decision (CPU): p50 {times['p50_ms']:.2f} ms, "
-            f"p99 {times['p99_ms']:.2f} ms, max {times['max_ms']:.1f} ms "
-            f"({times['count']} decisions)"
-        )
+        lines.append(decision_line(level, times, "decision (CPU)"))
     return "\n".join(lines)
 
 
@@ -260,9 +250,7 @@ def main(argv: list[str] | None = None) -> int:
             f"round starts: {gain:+.2f} ± {error:.2f} (1 s.e.) points per round (positive: "
             f"hard did better; {changed} rounds went differently; {tally.seconds:.0f} s)"
         )
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as out:
-            json.dump(results, out, indent=2)
+    save_json(args.json, results)
     return 0
 
 

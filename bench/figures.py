@@ -2,10 +2,40 @@
 
 from __future__ import annotations
 
+import dataclasses
+import json
 import math
 import statistics
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
+
+
+def add_up(total: Any, part: Any) -> None:
+    """Add the figures of dataclass `part` into `total` field by field: lists are extended,
+    counters and numbers added, maps of lists (decision times per level) extended per key."""
+    for item in dataclasses.fields(total):
+        mine, theirs = getattr(total, item.name), getattr(part, item.name)
+        if isinstance(mine, dict) and not isinstance(mine, Counter):
+            for key, values in theirs.items():
+                mine.setdefault(key, []).extend(values)
+        else:
+            setattr(total, item.name, mine + theirs)
+
+
+def decision_line(level: str, times: dict[str, float | int], what: str = "decision") -> str:
+    """One level's decision times (`latency_ms` figures) as a bench prints them."""
+    return (
+        f"  {level} {what}: p50 {times['p50_ms']:.2f} ms, p99 {times['p99_ms']:.2f} ms, "
+        f"max {times['max_ms']:.1f} ms ({times['count']} decisions)"
+    )
+
+
+def save_json(path: str | None, figures: Any) -> None:
+    """Write `figures` to `path` as JSON (nothing when no path was asked for)."""
+    if path:
+        with open(path, "w", encoding="utf-8") as out:
+            json.dump(figures, out, indent=2)
 
 
 def median(values: Sequence[float]) -> float:

@@ -4,7 +4,7 @@ Plays bot-only games straight through the engine and prints:
 - balance: every seat at one level, the share of games each faction wins per table size (a
   faction is one side: sailors, pirates, or the cult with its converts), with the guns players
   hold at the start of each round and the successful mutinies per game;
-- versus: one seat at a level (`hard`, `normal`, or a scripted player from `kraken_scripted.py`)
+- versus: one seat at a level (`hard`, `normal`, or a one-line scripted player from `scripted.py`)
   against a table of another (`normal`, `random`). Game i gives the hero seat to a player of
   faction sailors, pirates, cult in turn (rotating through that faction's seats), and the same
   seed is played with every seat at the field's level: the hero's win rate, the same seat's
@@ -21,7 +21,6 @@ Figures only: nothing here passes or fails. Tune on seeds 1-999, report from 100
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import random
 import sys
@@ -34,8 +33,8 @@ from typing import Any
 if __package__ in (None, ""):  # run as a script: make `bench` importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.figures import percentile
-from bench.kraken_scripted import SCRIPTED, make_scripted
+from bench.figures import percentile, save_json
+from bench.scripted import SCRIPTS
 from tablegames.bots.kraken import BOTS
 from tablegames.bots.kraken.chart import SIDE_OF
 from tablegames.rules import Action, State, get_game
@@ -46,10 +45,11 @@ SIDE_WORDS = {"sailor": "sailors", "pirate": "pirates", "cult": "cult"}
 MATCHUPS = {
     "normal": ("normal", "random"),
     "hard": ("hard", "normal"),
-    "all_guns": ("all_guns", "normal"),
-    "no_mutiny": ("no_mutiny", "normal"),
+    "all-guns": ("all-guns", "normal"),
+    "never-mutiny": ("never-mutiny", "normal"),
 }
 ACTION_LIMIT = 5_000  # a bot-only game takes a few hundred actions; this only stops a hang
+SCRIPTED = {name: make for name, make in SCRIPTS["kraken"].items() if name != "normal"}
 ROUNDS_SHOWN = 6  # guns held are shown at the start of rounds 1..this
 
 
@@ -71,7 +71,7 @@ class Record:
 
 def make_bot(level: str, seat: int, rng: random.Random) -> Any:
     if level in SCRIPTED:
-        return make_scripted(level, seat, rng)
+        return SCRIPTED[level](seat, rng)
     return BOTS[level](seat, rng)
 
 
@@ -352,9 +352,7 @@ def main(argv: list[str] | None = None) -> int:
     if "versus" not in args.skip:
         versus(args, figures)
     print(f"({time.perf_counter() - started:.0f} s)")
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as out:
-            json.dump(figures, out, indent=2)
+    save_json(args.json, figures)
     return 0
 
 

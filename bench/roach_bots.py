@@ -11,7 +11,6 @@ Figures only: nothing here passes or fails.
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import random
 import statistics
@@ -26,7 +25,7 @@ from typing import Any
 if __package__ in (None, ""):  # run as a script: make `bench` importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.figures import latency_ms
+from bench.figures import add_up, decision_line, latency_ms, save_json
 from tablegames.bots.roach import BOTS
 from tablegames.rules import get_game
 
@@ -45,12 +44,7 @@ class Tally:
     seconds: float = 0.0
 
     def merge(self, other: Tally) -> None:
-        self.losses += other.losses
-        self.reasons += other.reasons
-        self.actions += other.actions
-        for level, times in other.latencies.items():
-            self.latencies.setdefault(level, []).extend(times)
-        self.seconds += other.seconds
+        add_up(self, other)
 
 
 def play_game(levels: list[str], seed: int, tally: Tally) -> dict[str, Any]:
@@ -148,11 +142,7 @@ def report(figures: dict[str, Any]) -> str:
         f"  endings: {endings}; {figures['mean_actions']:.0f} actions a game; "
         f"{figures['games_per_second']:.1f} games/s",
     ]
-    for level, times in figures["latency"].items():
-        lines.append(
-            f"  {level} decision: p50 {times['p50_ms']:.2f} ms, p99 {times['p99_ms']:.2f} ms, "
-            f"max {times['max_ms']:.1f} ms ({times['count']} decisions)"
-        )
+    lines += [decision_line(level, times) for level, times in figures["latency"].items()]
     return "\n".join(lines)
 
 
@@ -173,9 +163,7 @@ def main(argv: list[str] | None = None) -> int:
         figures = summary(hero, run_matchup(hero, args), args.players)
         results.append(figures)
         print(report(figures), flush=True)
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as out:
-            json.dump({"options": vars(args), "matchups": results}, out, indent=2)
+    save_json(args.json, {"options": vars(args), "matchups": results})
     return 0
 
 

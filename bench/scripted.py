@@ -18,7 +18,6 @@ game (in roach everyone but the loser wins: a seat that never loses scores 1/(pl
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import random
 import statistics
@@ -28,6 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from bench.figures import save_json
 from tablegames.bots import Bot, get_bot
 from tablegames.bots.crabs import CrabsBot
 from tablegames.rules import Action, View, get_game
@@ -308,9 +308,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", metavar="FILE", help="also write the figures here")
     args = parser.parse_args(argv)
     rows = run(args.games, args.seed, args.game, args.script)
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as out:
-            json.dump({"options": vars(args), "rows": rows}, out, indent=2)
+    save_json(args.json, {"options": vars(args), "rows": rows})
     return 0
 
 

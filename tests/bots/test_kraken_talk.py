@@ -13,7 +13,7 @@ from tablegames.bots.kraken.hearing import Listener
 from tablegames.rules import get_game
 from tablegames.table import Table
 
-from ..rules.kraken.helpers import appoint, keep, no_mutiny, steer, table
+from ..rules.kraken.helpers import sail, table
 
 GAMES = 24
 
@@ -58,11 +58,7 @@ def test_sailors_claims_are_truer_than_pirates_and_their_accusations_land_better
 
 def test_a_navigator_whose_claim_the_revealed_card_gives_the_lie_loses_trust():
     state = table(7, deck=["red-drunk", "blue-drunk", "red-mermaid", "yellow-uprising"])
-    appoint(state, 1, 2)
-    no_mutiny(state)
-    keep(state, 0, "blue-drunk")
-    keep(state, 1, "yellow-uprising")
-    steer(state, "blue-drunk")
+    sail(state, 1, 2, "blue-drunk", "yellow-uprising", "blue-drunk")
     view = state.view(5)
     talk = [
         {
@@ -86,11 +82,8 @@ def test_a_navigator_whose_claim_the_revealed_card_gives_the_lie_loses_trust():
 
 def test_the_captain_who_was_handed_the_lie_knows_who_told_it():
     state = table(7, deck=["red-drunk", "blue-drunk", "red-mermaid", "yellow-uprising"])
-    appoint(state, 1, 2)
-    no_mutiny(state)
-    keep(state, 0, "blue-drunk")
-    keep(state, 1, "yellow-uprising")
-    steer(state, "yellow-uprising")  # the lieutenant's card: the captain knows it
+    # The navigator steers the lieutenant's card: the captain knows it.
+    sail(state, 1, 2, "blue-drunk", "yellow-uprising", "yellow-uprising")
     line = len([e for e in state.view(None)["log"] if e["to"] is None])
     lie = {
         "kind": "passed",

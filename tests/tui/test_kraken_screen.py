@@ -90,6 +90,20 @@ def no_mutiny(client: LocalClient, but: tuple[int, ...] = ()) -> None:
                 table.submit(seat, {"type": "mutiny", "guns": 0})
 
 
+def sail(
+    client: LocalClient, team: tuple[int, int, int], kept: tuple[str, str], course: str
+) -> None:
+    """One round of the (captain, lieutenant, navigator) `team`: nobody mutinies, the captain
+    and the lieutenant keep `kept`, the navigator steers `course`."""
+    captain, lieutenant, navigator = team
+    table = client.table
+    table.submit(captain, {"type": "appoint", "lieutenant": lieutenant, "navigator": navigator})
+    no_mutiny(client)
+    table.submit(captain, {"type": "keep", "card": kept[0]})
+    table.submit(lieutenant, {"type": "keep", "card": kept[1]})
+    table.submit(navigator, {"type": "steer", "card": course})
+
+
 def status(app: TableGamesApp) -> str:
     return str(app.screen.query_one("#status").render())
 
@@ -418,12 +432,7 @@ async def test_the_voyage_over_shows_every_role() -> None:
 
 async def test_a_player_sent_to_the_mermaid_is_handed_the_keyboard_at_once() -> None:
     client = kraken_table(humans=2, deck=["red-drunk", "red-mermaid", "blue-drunk", "red-drunk"])
-    table = client.table
-    table.submit(0, {"type": "appoint", "lieutenant": 2, "navigator": 3})
-    no_mutiny(client)
-    table.submit(0, {"type": "keep", "card": "red-mermaid"})
-    table.submit(2, {"type": "keep", "card": "red-drunk"})
-    table.submit(3, {"type": "steer", "card": "red-mermaid"})  # Sara sends someone
+    sail(client, (0, 2, 3), ("red-mermaid", "red-drunk"), "red-mermaid")  # Sara sends someone
     async with opened(client, size=(120, 40)) as (app, pilot):
         await press(pilot, "enter")  # Sara takes the keyboard
         tom = next(o.key for o in decision(app).options if o.label.startswith("Tom"))

@@ -13,19 +13,14 @@ from tablegames.table import LocalClient
 from tablegames.tui.app import TableGamesApp
 
 from .helpers import STILL
-from .test_kraken_screen import bots_act, kraken_state, kraken_table, no_mutiny
+from .test_kraken_screen import bots_act, kraken_state, kraken_table, no_mutiny, sail
 
 
 def under_way() -> LocalClient:
     """Round 2: Ada's red card is in her résumé, the ship off to the west, Sara to mutiny."""
     client = kraken_table(captain=1, deck=["red-drunk", "red-mermaid", "blue-drunk", "red-drunk"])
-    table = client.table
-    table.submit(1, {"type": "appoint", "lieutenant": 3, "navigator": 2})
-    no_mutiny(client)
-    table.submit(1, {"type": "keep", "card": "red-mermaid"})
-    table.submit(3, {"type": "keep", "card": "red-drunk"})
-    table.submit(2, {"type": "steer", "card": "red-mermaid"})
-    table.submit(1, {"type": "pick", "target": 3})
+    sail(client, (1, 3, 2), ("red-mermaid", "red-drunk"), "red-mermaid")
+    client.table.submit(1, {"type": "pick", "target": 3})
     bots_act(client)
     return client
 

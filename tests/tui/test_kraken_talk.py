@@ -8,7 +8,7 @@ from tablegames.tui.screens.handoff import HandoffScreen
 from tablegames.tui.screens.kraken import KrakenScreen
 
 from .helpers import opened, press, screen_text
-from .test_kraken_screen import kraken_table, no_mutiny, status
+from .test_kraken_screen import kraken_table, sail, status
 
 DECK = ["blue-drunk", "red-mermaid", "yellow-uprising", "red-drunk", "blue-disarmed"]
 
@@ -16,12 +16,7 @@ DECK = ["blue-drunk", "red-mermaid", "yellow-uprising", "red-drunk", "blue-disar
 def navigated():
     """Sara (captain) passed the blue drunk; it was revealed."""
     client = kraken_table(deck=DECK)
-    table = client.table
-    table.submit(0, {"type": "appoint", "lieutenant": 2, "navigator": 4})
-    no_mutiny(client)
-    table.submit(0, {"type": "keep", "card": "blue-drunk"})
-    table.submit(2, {"type": "keep", "card": "yellow-uprising"})
-    table.submit(4, {"type": "steer", "card": "blue-drunk"})
+    sail(client, (0, 2, 4), ("blue-drunk", "yellow-uprising"), "blue-drunk")
     return client
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from tablegames.rules import IllegalAction
 
-from .helpers import act, appoint, keep, no_mutiny, public, raise_guns, steer, table, texts
+from .helpers import act, appoint, public, raise_guns, sail, table, texts
 
 
 def mutiny(state, seat, guns):
@@ -101,11 +101,7 @@ def test_mutiny_thresholds(players, needed):
 
 def test_off_duty_players_may_mutiny_and_become_captain():
     state = table(7, deck=["blue-disarmed", "red-drunk", "blue-disarmed", "red-drunk"])
-    appoint(state, 1, 2)
-    no_mutiny(state)
-    keep(state, 0, "blue-disarmed")
-    keep(state, 1, "blue-disarmed")
-    steer(state, "blue-disarmed")
+    sail(state, 1, 2, "blue-disarmed", "blue-disarmed", "blue-disarmed")
     assert public(state)["off_duty"] == [1, 2]
     appoint(state, 3, 4)
     raise_guns(state, {1: 3})
