@@ -11,14 +11,20 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import random
 import secrets
 import socket
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
+
+try:
+    import fcntl
+except ImportError:  # not on POSIX
+    fcntl = None  # type: ignore[assignment]
 
 from ..bots import get_bot
 from ..paths import data_dir, owner_only_file
@@ -68,21 +74,40 @@ class SeatTokens:
         return {str(code): token for code, token in tables.items() if isinstance(token, str)}
 
     def put(self, server_id: str, name: str, table: str, token: str | None) -> None:
-        """Keep `token` for `table` (None: forget it, e.g. once that game is over)."""
-        saved = self._load()
-        key = self._key(server_id, name)
-        tables = saved.get(key)
-        tables = dict(tables) if isinstance(tables, dict) else {}
-        tables.pop(table, None)
-        if token is not None:
-            tables[table] = token
-        if tables:
-            saved[key] = tables
-        else:
-            saved.pop(key, None)
-        owner_only_file(self.path)
-        with open(self.path, "w", encoding="utf-8") as out:
+        """Keep `token` for `table` (None: forget it, e.g. once that game is over).
+
+        Several terminals of one user may sit down at once: each change is made under a lock
+        and the file replaced whole, so none loses another's token or reads half a file.
+        """
+        with self._locked():
+            saved = self._load()
+            key = self._key(server_id, name)
+            tables = saved.get(key)
+            tables = dict(tables) if isinstance(tables, dict) else {}
+            tables.pop(table, None)
+            if token is not None:
+                tables[table] = token
+            if tables:
+                saved[key] = tables
+            else:
+                saved.pop(key, None)
+            self._replace(saved)
+
+    @contextlib.contextmanager
+    def _locked(self) -> Iterator[None]:
+        lock = owner_only_file(self.path.with_name(self.path.name + ".lock"))
+        with open(lock, "a") as held:
+            if fcntl is not None:  # (POSIX; elsewhere one terminal at a time is assumed)
+                fcntl.flock(held, fcntl.LOCK_EX)
+            yield
+
+    def _replace(self, saved: dict[str, Any]) -> None:
+        """Write `saved` to a new owner-only file beside ours, then put it in our file's place."""
+        fresh = self.path.with_name(f".{self.path.name}.{os.getpid()}.{secrets.token_hex(4)}")
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+        with os.fdopen(os.open(fresh, flags, 0o600), "w", encoding="utf-8") as out:
             json.dump(saved, out)
+        os.replace(fresh, self.path)
 
 
 def chat_line(message: dict[str, Any]) -> tuple[str, str]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import signal
 import time
+from pathlib import Path
 
 import pytest
 
@@ -29,7 +30,11 @@ def test_a_killed_client_comes_back_with_its_saved_token_and_the_game_ends(env):
     try:
         steady = [join_bot(env, port, f"steady{i}", pace=0.03) for i in range(2)]
         victim = join_bot(env, port, "victim", pace=0.03)
-        time.sleep(2.0)  # the game is under way
+        seats, deadline = Path(env["TABLEGAMES_HOME"]) / "seats.json", time.monotonic() + 30
+        while "victim" not in (seats.read_text() if seats.exists() else ""):
+            assert time.monotonic() < deadline, "the victim never sat down"
+            time.sleep(0.05)
+        time.sleep(0.5)  # the game is under way
         assert victim.poll() is None, "the game ended before the kill"
         victim.kill()
         victim.wait(timeout=10)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
+import multiprocessing
 import os
 import stat
 from pathlib import Path
@@ -217,6 +218,30 @@ async def test_a_seat_comes_back_under_another_address_of_the_same_server(tmp_pa
         await again.close()
 
 
+def _sit_many(path: str, player: str) -> None:
+    tokens = SeatTokens(Path(path))
+    for table in range(20):
+        tokens.put("server", player, f"T{table}", f"{player}-{table}")
+
+
+def test_terminals_sitting_down_at_once_keep_every_token(tmp_path):
+    """Eight processes of one user save tokens at the same time: none is lost or half-read."""
+    path = tmp_path / "seats.json"
+    context = multiprocessing.get_context("spawn")
+    workers = [context.Process(target=_sit_many, args=(str(path), f"p{n}")) for n in range(8)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join(timeout=60)
+        assert worker.exitcode == 0
+    tokens = SeatTokens(path)
+    for n in range(8):
+        held = tokens.get("server", f"p{n}")
+        assert held == {f"T{table}": f"p{n}-{table}" for table in range(20)}
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["seats.json", "seats.json.lock"]
+
+
 async def test_the_host_sees_who_is_away_and_gives_the_seat_to_a_bot_or_frees_it():
     async with running_server(bot_pace=0) as (server, port):
         hosted = server.add_table("crates", 3, {"short": True})
@@ -299,7 +324,7 @@ def test_files_holding_game_state_or_tokens_are_readable_by_nobody_else(tmp_path
     finally:
         os.umask(old)
     written = [p for p in Path(home).iterdir() if p.is_file()]
-    assert len(written) == 4  # the database, its -wal and -shm, the seat tokens
+    assert len(written) == 5  # the database, its -wal and -shm, the seat tokens and their lock
     readable = [p.name for p in written if stat.S_IMODE(p.stat().st_mode) & 0o077]
     record("fairplay", files_written=len(written), files_readable_by_others=len(readable))
     assert readable == []
