@@ -284,8 +284,7 @@ def test_hard_finds_the_better_move_when_its_deals_are_right():
     # (by 3.3 ± 0.5 points over 20,000 deals: 16 of the 49 unseen cards fit the KH, 19 when 9s
     # were wild, when attacking was better by as much), and hard finds it. Dealt the true cards,
     # it plays what is right for them: an ace goes out on the crank but does not fit the KH; a
-    # 5H fits the KH but not the crank. A gap that small needs more deals than the default
-    # budget buys (which keeps decisions fast): this hard bot is given the old 14,000.
+    # 5H fits the KH but not the crank.
     def choices(hidden: str) -> tuple[Action | None, Action | None, Action | None]:
         hands = [["2H", "KH"], [hidden]]
         state = get_game("crates").new(2, 1, dealer=1, hands=hands, upcard="QH", draw=["4D", "6D"])
@@ -295,12 +294,11 @@ def test_hard_finds_the_better_move_when_its_deals_are_right():
             def deal_unseen(self, view: View, reading: Any) -> tuple[list[list[str]], list[str]]:
                 return [list(h) for h in hands], ["4D", "6D"]  # the true cards, for this test only
 
-        patient = HardBot(0, random.Random(1))
-        patient.budget, patient.first_samples = 14_000, 16
+        hard = HardBot(0, random.Random(1))
         return (
             normal_choice(view, legal),
             Peeking(0, random.Random(1)).choose(view, legal),
-            patient.choose(view, legal),
+            hard.choose(view, legal),
         )
 
     attack = {"type": "play", "card": "2H", "announce": True}
