@@ -422,20 +422,18 @@ class LocalClient:
 
     def submit(self, seat: int, action: Action) -> str | None:
         """Play `action` for `seat`; returns the reason it was refused, or None if accepted."""
-        if seat not in self.seats:
-            return "that seat is not yours"
-        try:
-            self.table.submit(seat, action)
-        except IllegalAction as refusal:
-            return str(refusal)
-        return None
+        return self._as(seat, lambda: self.table.submit(seat, action))
 
     def claim(self, seat: int, claim: dict[str, Any]) -> str | None:
         """Make `seat`'s claim; returns the reason it was refused, or None if it was made."""
+        return self._as(seat, lambda: self.table.say(seat, claim))
+
+    def _as(self, seat: int, act: Callable[[], object]) -> str | None:
+        """Do `act` for one of this client's seats: why it was refused, or None."""
         if seat not in self.seats:
             return "that seat is not yours"
         try:
-            self.table.say(seat, claim)
+            act()
         except IllegalAction as refusal:
             return str(refusal)
         return None

@@ -238,14 +238,24 @@ def test_option_values_are_checked_before_the_game_sees_them():
         get_game("kraken").new(5, 1, board="medium")
 
 
-@pytest.mark.parametrize("name", GAME_NAMES)
+def rebuilt_from_views(name: str) -> bool:
+    """True if `name`'s state implements the optional `from_view` (its bots sample states)."""
+    factory = get_game(name).factory
+    return factory.from_view.__func__ is not State.from_view.__func__
+
+
+@pytest.mark.parametrize("name", [name for name in GAME_NAMES if not rebuilt_from_views(name)])
+def test_a_game_not_rebuilt_from_views_says_so_when_sampled(name):
+    state = next(positions(name, 13))
+    with pytest.raises(NotImplementedError, match="cannot be rebuilt from a view"):
+        state.sample(0, random.Random(0))
+
+
+@pytest.mark.parametrize("name", [name for name in GAME_NAMES if rebuilt_from_views(name)])
 def test_a_state_sampled_from_a_seats_view_looks_the_same_to_that_seat(name):
     for step, state in enumerate(positions(name, 13, steps=200)):
         for seat in range(state.players):
-            try:
-                sampled = state.sample(seat, random.Random(step))
-            except NotImplementedError:
-                pytest.skip(f"{name} is not rebuilt from views (its bots do not sample states)")
+            sampled = state.sample(seat, random.Random(step))
             assert sampled.quiet and sampled.legal(seat) == state.legal(seat)
             seen, again = state.view(seat), sampled.view(seat)
             assert {**again, "log": []} == {**seen, "log": []}, (step, seat)
