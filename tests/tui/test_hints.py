@@ -6,11 +6,12 @@ from tablegames.table import LocalClient
 from tablegames.tui.screens.crates import CratesScreen
 from tablegames.tui.screens.game import GameScreen
 from tablegames.tui.screens.kraken import DecisionDialog, KrakenScreen
-from tablegames.tui.screens.kraken_view import spirit_giver
+from tablegames.tui.screens.kraken_choices import Chooser
 from tablegames.tui.screens.replay import ReplayApp
 from tablegames.tui.widgets.hand import Hand
 from tablegames.words import plural, with_article
 
+from ..rules.kraken.helpers import act, sail, table
 from .helpers import opened, press, screen_text, stacked
 from .test_kraken_screen import bots_act, kraken_state, kraken_table, no_mutiny, view
 
@@ -99,10 +100,15 @@ async def test_a_question_asked_again_when_guns_change_under_it() -> None:
 
 
 def test_the_spiritualist_names_whose_gun_goes_next() -> None:
-    log = [{"kind": "character", "character": "spiritualist", "seat": 2, "targets": [4, 5]}]
-    assert spirit_giver({"log": log}) == 4
-    log.append({"kind": "gun_given", "seat": 4, "target": 1})
-    assert spirit_giver({"log": log}) == 5
+    deck = ["yellow-uprising", "red-drunk", "red-drunk", "red-mermaid"]
+    state = table(5, deck=deck, rituals=["cult_cabin_search"], dealt_characters=[
+        "gunslinger", "kleptomaniac", "gunsmith", "look_out", "spiritualist"])  # fmt: skip
+    sail(state, 1, 2, "yellow-uprising", "red-drunk", "yellow-uprising")
+    act(state, 4, {"type": "character", "name": "spiritualist", "targets": [1, 3]})
+    names = ["Ada", "Ben", "Cy", "Dee", "Eve"]
+    assert Chooser(state.view(4), names).title() == "The Spiritualist: who receives Ben's gun?"
+    act(state, 4, {"type": "pick", "target": 4})
+    assert Chooser(state.view(4), names).title() == "The Spiritualist: who receives Dee's gun?"
 
 
 async def test_a_replay_never_says_your_turn(tmp_path) -> None:

@@ -337,7 +337,8 @@ class KrakenState(Abilities, Characters, Rituals, Navigation, Command):
         if seat is None:
             return {}
         mutiny, interrupt = self.mutiny, self.interrupt
-        peek = interrupt.card if interrupt is not None and interrupt.seat == seat else None
+        asking = interrupt if interrupt is not None and interrupt.seat == seat else None
+        peek = asking.card if asking is not None else None
         steering = self.phase == "steer" and seat == self.navigator
         return {
             "prompt": self._prompt(seat),
@@ -347,6 +348,8 @@ class KrakenState(Abilities, Characters, Rituals, Navigation, Command):
             "can_redraw": seat == self.redraw_for and seat in self.hands,
             "logbook": list(self.logbook) if steering else [],
             "peek": peek,
+            # The Spiritualist chooses who receives whose gun: the givers go in the order named.
+            "giver": asking.givers[0] if asking is not None and asking.givers else None,
             "peeks": [dict(p, cards=list(p["cards"])) for p in self.peeks[seat]],
             "mutiny_guns": (
                 mutiny.choices.get(seat) if mutiny is not None and mutiny.raised is None else None

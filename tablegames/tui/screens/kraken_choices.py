@@ -24,7 +24,6 @@ from .kraken_view import (
     card_words,
     character_effect,
     character_title,
-    spirit_giver,
 )
 
 #: The order in which an action's arguments are asked for.
@@ -309,7 +308,7 @@ class Chooser:
         if prompt == "pick":
             return PICK_QUESTIONS.get(view.get("pick") or "", "Pick a player")
         if prompt == "give":
-            giver = spirit_giver(view)
+            giver = private.get("giver")
             gun = "the gun" if giver is None else f"{self.names[giver]}'s gun"
             return f"The Spiritualist: who receives {gun}?"
         if prompt == "convert":

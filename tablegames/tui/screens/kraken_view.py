@@ -155,17 +155,6 @@ def card_course(card: str, view: View, ascii: bool = False) -> str:
     return f"{words}; {effect}" if effect else words
 
 
-def spirit_giver(view: View) -> int | None:
-    """Whose gun the Spiritualist hands out now, from the log (None if it does not say)."""
-    givers: list[int] = []
-    for event in view.get("log", []):
-        if event.get("kind") == "character" and event.get("character") == "spiritualist":
-            givers = list(event.get("targets", []))
-        elif event.get("kind") == "gun_given" and givers:
-            givers.pop(0)
-    return givers[0] if givers else None
-
-
 def worth_logging(event: dict[str, Any]) -> bool:
     """False for lines the crew panel already shows (who has closed a mutiny fist)."""
     return event.get("kind") != "chosen"

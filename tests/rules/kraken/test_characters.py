@@ -319,11 +319,14 @@ def test_spiritualist_has_two_players_give_a_gun_each():
     assert view["window"] == "yellow_round" and state.waiting_for() == {4}
     use(state, 4, "spiritualist", targets=[1, 3])
     assert public(state)["phase"] == "give" and state.waiting_for() == {4}
+    assert private(state, 4)["giver"] == 1 and private(state, 1)["giver"] is None
     with pytest.raises(IllegalAction, match="another player"):
         state.apply(4, {"type": "pick", "target": 1})  # seat 1 gives first: not to themselves
     act(state, 4, {"type": "pick", "target": 4})
+    assert private(state, 4)["giver"] == 3
     act(state, 4, {"type": "pick", "target": 0})
     assert public(state)["guns"] == [4, 2, 3, 2, 4]
+    assert private(state, 4)["giver"] is None
     assert public(state)["phase"] == "appoint"
 
 
