@@ -10,8 +10,12 @@ pirate captain's choice of team, a search result or a flogging. Conversions are 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from array import array
+from collections.abc import Callable, Iterable, Sequence
+from functools import cache, lru_cache, partial
 from itertools import compress, product
+from math import prod
+from typing import Any
 
 from ...rules.kraken.roles import ROLE_TABLE
 from .chart import COLOURS, SIDES, colour_value
@@ -21,6 +25,10 @@ ROLES = ("sailor", "pirate", "cult_leader", "cultist")
 SAILOR, PIRATE, LEADER, CULTIST = range(4)
 #: Role index -> side index (sailor 0, pirate 1, cult 2).
 SIDE_INDEX = (0, 1, 2, 2)
+#: `bytes.translate` tables: a column of role indices to sides, and to a 0/1 mask per role.
+_SIDE_OF_ROLE = bytes(SIDE_INDEX) + bytes(256 - len(SIDE_INDEX))
+_ROLE_MASKS = [bytes(int(r == role) for r in range(256)) for role in range(len(ROLES))]
+_TIMES_THREE = bytes(3 * side for side in range(3)) + bytes(253)  # side -> 3 * side
 Model = dict[str, tuple[float, float, float]]
 #: How players are expected to play, by side (sailor, pirate, cult): how often they keep or
 #: steer by a card not the best for their side, and how often they raise guns against a
@@ -75,10 +83,11 @@ class Belief:
         deals: list[tuple[int, ...]] = []
         weights: list[float] = []
         for counts, chance in role_mixes(players):
-            found = _deals(can, list(counts))
+            found = _deals(can, counts)
             if len(found) > max_deals:
                 # Too many to weigh at every step: a fixed sample stands in for them all.
-                found = random.Random(f"{players}/{me}/{my_role}").sample(found, max_deals)
+                picked = _sample(f"{players}/{me}/{my_role}", len(found), max_deals)
+                found = [found[i] for i in picked]
             if found:
                 deals += found
                 weights += [chance / len(found)] * len(found)
@@ -86,7 +95,7 @@ class Belief:
             can = [everything] * players
             can[me] = frozenset((mine,))
             for counts, chance in role_mixes(players):
-                found = _deals(can, list(counts))
+                found = _deals(can, counts)
                 deals += found
                 weights += [chance / max(1, len(found))] * len(found)
         self.deals = deals
@@ -96,12 +105,15 @@ class Belief:
         self._updates = 0
 
     def _columns(self) -> None:
-        self.cols = [[deal[seat] for deal in self.deals] for seat in range(self.players)]
-        self.sides = [[SIDE_INDEX[r] for r in col] for col in self.cols]
-        # One 0/1 mask per seat and role, so marginals are sums the interpreter does in C.
-        self.masks = [[[r == role for r in col] for role in range(4)] for col in self.cols]
-        pirates = [deal.count(PIRATE) for deal in self.deals]
-        self.pirate_counts = pirates
+        """Each seat's column of roles and sides, and a 0/1 mask per seat and role, as bytes:
+        weighing and marginals then run over them in C (`map`, `compress`, `translate`)."""
+        if self.deals:
+            self.cols = [bytes(col) for col in zip(*self.deals, strict=True)]
+        else:
+            self.cols = [b""] * self.players
+        self.sides = [col.translate(_SIDE_OF_ROLE) for col in self.cols]
+        self.masks = [[col.translate(mask) for mask in _ROLE_MASKS] for col in self.cols]
+        self.pirate_counts = [deal.count(PIRATE) for deal in self.deals]
 
     # -- reading the weights --------------------------------------------------------------------
     def role_odds(self, seat: int) -> list[float]:
@@ -165,26 +177,35 @@ class Belief:
             self.side_table([nav.captain, nav.lieutenant, nav.navigator], table)
 
     def see_vote(self, vote: Vote) -> None:
-        """Weigh deals by each mutineer's raise against the captain (one pass for them all)."""
+        """Weigh deals by each mutineer's raise against the captain (one pass for them all).
+
+        A deal's factor is the product, mutineer by mutineer in vote order, of the chance of
+        that mutineer's raise given its side and the captain's: `math.prod` of the deal's
+        chances multiplies them in that order, as a running product would, without a Python
+        step per mutineer and deal (an 11-player vote has ten mutineers and 1500 deals)."""
         captain = vote.captain
         mutineers = [s for s in vote.raised if s not in (self.me, captain)]
         if not mutineers:
             return
-        captain_sides = self.sides[captain]
         with_, against = self.model["raise_with"], self.model["raise_against"]
-        factors = [1.0] * len(captain_sides)
-        for seat in mutineers:
-            up = vote.raised[seat] > 0
+        tables = {}
+        for up in (True, False):
             table = []
             for theirs in range(3):  # the captain's side, then the mutineer's
                 for mine in range(3):
                     chance = with_[mine] if mine == theirs else against[mine]
                     table.append(chance if up else 1 - chance)
-            factors = [
-                f * table[3 * c + m]
-                for f, c, m in zip(factors, captain_sides, self.sides[seat], strict=True)
-            ]
-        self._scale(factors)
+            tables[up] = table
+        # Each deal's (captain's side, mutineer's side) as one index 3 * captain + mutineer.
+        captain_rows = self.sides[captain].translate(_TIMES_THREE)
+        chances = [
+            map(
+                tables[vote.raised[seat] > 0].__getitem__,
+                _add_bytes(captain_rows, self.sides[seat]),
+            )
+            for seat in mutineers
+        ]
+        self._scale(map(partial(prod, start=1.0), zip(*chances, strict=True)))
 
     def see_appointment(self, appointment: Appointment, candidates: Sequence[int]) -> None:
         """Weigh deals by a pirate captain's habit of naming fellow pirates."""
@@ -201,50 +222,92 @@ class Belief:
         ]
         if not named or pool < 2:
             return
-        cache: dict[tuple[int, ...], float] = {}
 
         def factor(key: tuple[int, ...]) -> float:
             # key: captain's role, the named players' roles, pirates in the deal.
             if key[0] != PIRATE:
                 return 1.0
-            if key not in cache:
-                value, left, mates = 1.0, pool, key[-1] - 1
-                for (_, boost), role in zip(named, key[1:-1], strict=True):
-                    # Against the uniform choice of a captain who knows nobody.
-                    value *= (
-                        (boost if role == PIRATE else 1.0) * left / (left + (boost - 1) * mates)
-                    )
-                    if role == PIRATE:
-                        mates -= 1
-                    left -= 1
-                cache[key] = value
-            return cache[key]
+            value, left, mates = 1.0, pool, key[-1] - 1
+            for (_, boost), role in zip(named, key[1:-1], strict=True):
+                # Against the uniform choice of a captain who knows nobody.
+                value *= (boost if role == PIRATE else 1.0) * left / (left + (boost - 1) * mates)
+                if role == PIRATE:
+                    mates -= 1
+                left -= 1
+            return value
 
         columns = [self.cols[captain]] + [self.cols[who] for who, _ in named]
-        self._scale(map(factor, zip(*columns, self.pirate_counts, strict=True)))
+        keys = zip(*columns, self.pirate_counts, strict=True)
+        self._scale(map(Memo(factor).__getitem__, keys))
 
 
-def _deals(allowed: Sequence[frozenset[int]], left: list[int]) -> list[tuple[int, ...]]:
-    """Every way to deal the role counts `left` to the seats, each a role it is `allowed`."""
-    out: list[tuple[int, ...]] = []
+class Memo(dict[Any, float]):
+    """`function(key)` worked out once per key: `map(memo.__getitem__, keys)` looks the few
+    distinct keys of many deals up in C instead of calling Python once per deal."""
+
+    def __init__(self, function: Callable[[Any], float]) -> None:
+        super().__init__()
+        self.function = function
+
+    def __missing__(self, key: Any) -> float:
+        value = self[key] = self.function(key)
+        return value
+
+
+def _add_bytes(first: bytes, second: bytes) -> bytes:
+    """Two equally long byte strings added byte by byte, in C: as big numbers, which do not
+    carry from byte to byte as long as every sum stays below 256 (side codes do)."""
+    total = int.from_bytes(first, "big") + int.from_bytes(second, "big")
+    return total.to_bytes(len(first), "big")
+
+
+def _deals(allowed: Sequence[frozenset[int]], counts: Sequence[int]) -> list[tuple[int, ...]]:
+    """Every way to deal the role `counts` to the seats, each a role it is `allowed`, in
+    lexicographic order (the order `_sample` picks from).
+
+    Meet in the middle: every allowed first half of a deal, each followed by every second half
+    that deals the roles it left (worked out once per roles left): a 6300-deal table costs one
+    tuple concatenation per deal, not one per seat."""
     seats = len(allowed)
-    deal = [0] * seats
+    if sum(counts) != seats:
+        return []
     options = [sorted(a) for a in allowed]
+    half = seats // 2
 
-    def fill(at: int) -> None:
+    def dealt(left: tuple[int, ...], role: int) -> tuple[int, ...]:
+        return (*left[:role], left[role] - 1, *left[role + 1 :])
+
+    @cache
+    def tails(at: int, left: tuple[int, ...]) -> list[tuple[int, ...]]:
+        """Every way to deal `left` to the seats from `at` on."""
         if at == seats:
-            out.append(tuple(deal))
+            return [()]
+        out: list[tuple[int, ...]] = []
+        for role in options[at]:
+            if left[role]:
+                head = (role,)
+                out += [head + tail for tail in tails(at + 1, dealt(left, role))]
+        return out
+
+    heads: list[tuple[tuple[int, ...], tuple[int, ...]]] = []  # (first half, roles left)
+
+    def fill(at: int, left: tuple[int, ...], head: tuple[int, ...]) -> None:
+        if at == half:
+            heads.append((head, left))
             return
         for role in options[at]:
             if left[role]:
-                left[role] -= 1
-                deal[at] = role
-                fill(at + 1)
-                left[role] += 1
+                fill(at + 1, dealt(left, role), (*head, role))
 
-    if sum(left) == seats:
-        fill(0)
-    return out
+    fill(0, tuple(counts), ())
+    return [head + tail for head, left in heads for tail in tails(half, left)]
+
+
+@lru_cache(maxsize=512)
+def _sample(seed: str, size: int, wanted: int) -> array[int]:
+    """The indices `random.Random(seed).sample` picks, `wanted` of `size` (the same picks as
+    sampling the deals themselves: it reads only their number), kept for the next belief."""
+    return array("I", random.Random(seed).sample(range(size), wanted))
 
 
 # -- the navigation model -------------------------------------------------------------------------
@@ -278,26 +341,31 @@ def navigation_table(
         for seat in (nav.captain, nav.lieutenant)
     ]
     navigator = nav.navigator
+
+    def steered(side_n: int, k_c: int, k_l: int) -> float:
+        """The chance the navigator of `side_n` reveals the shown card from kept k_c, k_l."""
+        if navigator == me or k_c == k_l:
+            return 1.0
+        if navigator is None:
+            return 0.5
+        return _choice(values[side_n], k_c, k_l, slips["steer"][side_n])[shown]
+
+    # The drawers' kept and discarded cards that fit what we saw, with their joint chance,
+    # per (captain's side, lieutenant's side): the same for every navigator's side.
+    fits: dict[tuple[int, int], list[tuple[float, int, int]]] = {}
+    for side_c, side_l in product(range(3), repeat=2):
+        fits[(side_c, side_l)] = [
+            (p_c * p_l, k_c, k_l)
+            for (k_c, d_c), p_c in drawers[0][side_c].items()
+            for (k_l, d_l), p_l in drawers[1][side_l].items()
+            if _fits(shown, logbook, mermaid, k_c, d_c, k_l, d_l)
+        ]
+    chances = Memo(lambda key: steered(*key))
     table: dict[tuple[int, ...], float] = {}
     for side_c, side_l, side_n in product(range(3), repeat=3):
         total = 0.0
-        for (k_c, d_c), p_c in drawers[0][side_c].items():
-            for (k_l, d_l), p_l in drawers[1][side_l].items():
-                if logbook and sorted((k_c, k_l)) != logbook:
-                    continue
-                if shown not in (k_c, k_l):
-                    continue
-                if navigator == me or k_c == k_l:
-                    chance = 1.0
-                elif navigator is None:
-                    chance = 0.5
-                else:
-                    chance = _choice(values[side_n], k_c, k_l, slips["steer"][side_n])[shown]
-                if mermaid and -1 not in (d_c, d_l):
-                    other = k_l if shown == k_c else k_c
-                    if sorted((d_c, d_l, other)) != mermaid:
-                        continue
-                total += p_c * p_l * chance
+        for pair, k_c, k_l in fits[(side_c, side_l)]:
+            total += pair * chances[(side_n, k_c, k_l)]
         key = tuple(
             side
             for side, seat in zip(
@@ -309,6 +377,21 @@ def navigation_table(
     if all(value == 0.0 for value in table.values()):
         return None
     return table
+
+
+def _fits(
+    shown: int, logbook: list[int], mermaid: list[int], k_c: int, d_c: int, k_l: int, d_l: int
+) -> bool:
+    """True if the captain keeping k_c (discarding d_c) and the lieutenant k_l (d_l) fits the
+    revealed card, the logbook we were handed and the discards a mermaid showed us."""
+    if logbook and sorted((k_c, k_l)) != logbook:
+        return False
+    if shown not in (k_c, k_l):
+        return False
+    if mermaid and -1 not in (d_c, d_l):
+        other = k_l if shown == k_c else k_c
+        return sorted((d_c, d_l, other)) == mermaid
+    return True
 
 
 def side_values(board: str, ship: str) -> list[list[float]]:
