@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import random
 from array import array
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from dataclasses import dataclass
 from functools import cache, lru_cache, partial
 from itertools import compress, product
 from math import prod
@@ -47,6 +48,11 @@ RITUAL_PULL = (-0.06, -0.06, 0.08)
 MAX_DEALS = 1500  # more deals than this (an 11-player sailor faces 6300) are sampled
 FLOOR = 1e-9  # deals this unlikely (relative to the best) are dropped...
 PRUNE_EVERY = 8  # ...when we look, every few updates
+RESCALE = 1e-150  # weights are scaled back up when the best falls below this
+#: A product of floats multiplied left to right in C, as `((1.0 * a) * b) * ...` in Python.
+#: Each current deal's factor, read from a belief's columns.
+Factors = Callable[["Belief"], Iterable[float]]
+_product: Callable[[Iterable[float]], float] = partial(prod, start=1.0)
 
 
 def role_mixes(players: int) -> list[tuple[list[int], float]]:
@@ -71,9 +77,11 @@ class Belief:
         allowed: Sequence[frozenset[int]] | None = None,
         max_deals: int = MAX_DEALS,
         model: Model | None = None,
+        memory: Memory | None = None,
     ) -> None:
         """`allowed` names, per seat, the starting roles (indices) it may have had; `model`
-        how players are expected to play (GENERIC by default)."""
+        how players are expected to play (GENERIC by default); `memory` the factors an earlier
+        belief of this seat worked out (used if it started from the same deals)."""
         self.players, self.me = players, me
         self.model = model or GENERIC
         mine = ROLES.index(my_role)
@@ -101,8 +109,14 @@ class Belief:
         self.deals = deals
         self.weights = weights
         self._columns()
-        self._marginals: list[list[float]] | None = None
+        self._marginals: list[list[float] | None] | None = None  # per seat, once asked
+        self._total = 1.0  # of the weights, for the marginals
         self._updates = 0
+        self._pending: list[Weighing] = []  # evidence not weighed in yet (see `_weigh`)
+        if memory is None or memory.deals != deals:
+            memory = Memory(deals)
+        self.memory = memory
+        self._kept: list[int] | None = None  # where the deals left stand in `memory.deals`
 
     def _columns(self) -> None:
         """Each seat's column of roles and sides, and a 0/1 mask per seat and role, as bytes:
@@ -113,21 +127,29 @@ class Belief:
             self.cols = [b""] * self.players
         self.sides = [col.translate(_SIDE_OF_ROLE) for col in self.cols]
         self.masks = [[col.translate(mask) for mask in _ROLE_MASKS] for col in self.cols]
-        self.pirate_counts = [deal.count(PIRATE) for deal in self.deals]
+        pirates = b"\0" * len(self.deals)
+        for masks in self.masks:
+            pirates = _add_bytes(pirates, masks[PIRATE])
+        self.pirate_counts = pirates  # per deal
 
     # -- reading the weights --------------------------------------------------------------------
     def role_odds(self, seat: int) -> list[float]:
         """P(seat's starting role) for sailor, pirate, cult leader, cultist."""
+        self._flush()
         if self._marginals is None:
-            weights = self.weights
-            total = sum(weights) or 1.0
-            self._marginals = [
-                [sum(compress(weights, mask)) / total for mask in masks] for masks in self.masks
+            self._marginals = [None] * self.players
+            self._total = sum(self.weights) or 1.0
+        odds = self._marginals[seat]
+        if odds is None:  # worked out for the seats asked about only
+            weights, total = self.weights, self._total
+            odds = self._marginals[seat] = [
+                sum(compress(weights, mask)) / total for mask in self.masks[seat]
             ]
-        return self._marginals[seat]
+        return odds
 
     def sample(self, rng_value: float) -> tuple[int, ...]:
         """The deal at cumulative weight `rng_value` (0..1): a draw from the belief."""
+        self._flush()
         target = rng_value * sum(self.weights)
         running = 0.0
         for deal, weight in zip(self.deals, self.weights, strict=True):
@@ -137,6 +159,63 @@ class Belief:
         return self.deals[-1]
 
     # -- updating -------------------------------------------------------------------------------
+    def _weigh(
+        self, factors: Factors, most: float, evidence: object = None, detail: Hashable = None
+    ) -> None:
+        """Weigh each deal by its factor from `factors(self)` (read from the columns as they
+        are then), none above `most`. Evidence waits until the belief is read: then a pass over
+        the deals takes in several pieces at once (`_flush`). The factors of `evidence` (with
+        a `detail` they also depend on) are remembered (see `Memory`)."""
+        self._pending.append(Weighing(factors, most, evidence, detail))
+
+    def _factors(self, piece: Weighing) -> Iterable[float]:
+        """Each deal's factor for `piece`: remembered, or worked out (and remembered if worked
+        out for every deal of `memory.deals`, as before the first prune)."""
+        if piece.evidence is None:
+            return piece.factors(self)
+        remembered = self.memory.recall(piece.evidence, piece.detail)
+        if remembered is not None:
+            return remembered if self._kept is None else map(remembered.__getitem__, self._kept)
+        factors = piece.factors(self)
+        if self._kept is not None:
+            return factors
+        return self.memory.keep(piece.evidence, piece.detail, factors)
+
+    def _flush(self) -> None:
+        """Weigh in the pending evidence, in order, with the very weights one `_scale` per
+        piece gives: up to the next prune several at a time where no piece could have been
+        ignored or rescaled (`_scale_together`), else one at a time."""
+        pending, self._pending = self._pending, []
+        at = 0
+        while at < len(pending):
+            room = PRUNE_EVERY - self._updates % PRUNE_EVERY
+            chunk = pending[at : at + room]
+            if len(chunk) > 1 and self._scale_together(chunk):
+                at += len(chunk)
+            else:
+                self._scale(self._factors(pending[at]))
+                at += 1
+
+    def _scale_together(self, chunk: list[Weighing]) -> bool:
+        """`_scale` by each piece of `chunk` in turn, in one pass: each deal's weight times its
+        factors left to right (`_product`), the same floats as one piece at a time. That holds
+        unless a piece would have been ignored (every weight 0) or rescaled (the best below
+        `RESCALE`): not if the best weight at the end is far enough above `RESCALE` that no
+        step before could have been below it, factors growing a weight by at most `most`
+        (with room for rounding). False, and nothing changed, if that cannot be shown."""
+        factors = [self._factors(piece) for piece in chunk]
+        new = list(map(_product, zip(self.weights, *factors, strict=True)))
+        best = max(new, default=0.0)
+        growth = _product(max(1.0, piece.most) for piece in chunk)
+        if not best >= 2 * RESCALE * growth:
+            return False
+        self._marginals = None
+        self.weights = new
+        self._updates += len(chunk)
+        if self._updates % PRUNE_EVERY == 0:
+            self._prune(best)
+        return True
+
     def _scale(self, factors: Iterable[float]) -> None:
         """Multiply each deal's weight by its factor, unless that would rule out every deal."""
         new = [w * f for w, f in zip(self.weights, factors, strict=True)]
@@ -144,28 +223,44 @@ class Belief:
         if best <= 0.0:
             return  # evidence against every deal: our model was wrong, ignore it
         self._marginals = None
-        if best < 1e-150:
+        if best < RESCALE:
             new = [w / best for w in new]
             best = 1.0
         self.weights = new
         self._updates += 1
         if self._updates % PRUNE_EVERY == 0:
-            floor = best * FLOOR
-            keep = [i for i, w in enumerate(new) if w >= floor]
-            if len(keep) < len(new) * 2 // 3:
-                self.deals = [self.deals[i] for i in keep]
-                self.weights = [new[i] for i in keep]
-                self._columns()
+            self._prune(best)
+
+    def _prune(self, best: float) -> None:
+        """Drop the deals far less likely than the best, if that drops many."""
+        floor = best * FLOOR
+        keep = [i for i, w in enumerate(self.weights) if w >= floor]
+        if len(keep) < len(self.weights) * 2 // 3:
+            self.deals = [self.deals[i] for i in keep]
+            self.weights = [self.weights[i] for i in keep]
+            self._kept = keep if self._kept is None else [self._kept[i] for i in keep]
+            self._columns()
 
     def role_factor(self, seat: int, factor: Sequence[float]) -> None:
         """Weigh each deal by `factor[role of seat]` (0 rules a role out)."""
-        self._scale(map(factor.__getitem__, self.cols[seat]))
+        self._weigh(lambda belief: map(factor.__getitem__, belief.cols[seat]), max(factor))
 
-    def side_table(self, seats: Sequence[int | None], table: dict[tuple[int, ...], float]) -> None:
-        """Weigh each deal by `table[sides of seats]` (None seats are left out of the key)."""
+    def side_table(
+        self,
+        seats: Sequence[int | None],
+        table: dict[tuple[int, ...], float],
+        evidence: object = None,
+        detail: Hashable = None,
+    ) -> None:
+        """Weigh each deal by `table[sides of seats]` (None seats are left out of the key); the
+        table comes from `evidence` and `detail` (see `_weigh`), if given."""
         present = [s for s in seats if s is not None]
-        columns = [self.sides[s] for s in present]
-        self._scale(map(table.__getitem__, zip(*columns, strict=True)))
+
+        def factors(belief: Belief) -> Iterable[float]:
+            columns = [belief.sides[s] for s in present]
+            return map(table.__getitem__, zip(*columns, strict=True))
+
+        self._weigh(factors, max(table.values()), evidence, detail)
 
     def see_navigation(self, nav: Navigation, board: str) -> None:
         """Weigh deals by how likely they make the revealed card, given what we saw of it."""
@@ -174,7 +269,7 @@ class Belief:
             nav.table = (key, navigation_table(nav, board, self.me, self.model))
         table = nav.table[1]
         if table is not None:
-            self.side_table([nav.captain, nav.lieutenant, nav.navigator], table)
+            self.side_table([nav.captain, nav.lieutenant, nav.navigator], table, nav, key)
 
     def see_vote(self, vote: Vote) -> None:
         """Weigh deals by each mutineer's raise against the captain (one pass for them all).
@@ -196,16 +291,21 @@ class Belief:
                     chance = with_[mine] if mine == theirs else against[mine]
                     table.append(chance if up else 1 - chance)
             tables[up] = table
-        # Each deal's (captain's side, mutineer's side) as one index 3 * captain + mutineer.
-        captain_rows = self.sides[captain].translate(_TIMES_THREE)
-        chances = [
-            map(
-                tables[vote.raised[seat] > 0].__getitem__,
-                _add_bytes(captain_rows, self.sides[seat]),
-            )
-            for seat in mutineers
-        ]
-        self._scale(map(partial(prod, start=1.0), zip(*chances, strict=True)))
+
+        def factors(belief: Belief) -> Iterable[float]:
+            # Each deal's (captain's side, mutineer's side) as one index 3 * captain + mutineer.
+            captain_rows = belief.sides[captain].translate(_TIMES_THREE)
+            chances = [
+                map(
+                    tables[vote.raised[seat] > 0].__getitem__,
+                    _add_bytes(captain_rows, belief.sides[seat]),
+                )
+                for seat in mutineers
+            ]
+            return map(_product, zip(*chances, strict=True))
+
+        most = max(max(table) for table in tables.values()) ** len(mutineers)
+        self._weigh(factors, most, vote)
 
     def see_appointment(self, appointment: Appointment, candidates: Sequence[int]) -> None:
         """Weigh deals by a pirate captain's habit of naming fellow pirates."""
@@ -236,9 +336,46 @@ class Belief:
                 left -= 1
             return value
 
-        columns = [self.cols[captain]] + [self.cols[who] for who, _ in named]
-        keys = zip(*columns, self.pirate_counts, strict=True)
-        self._scale(map(Memo(factor).__getitem__, keys))
+        memo = Memo(factor)
+
+        def factors(belief: Belief) -> Iterable[float]:
+            columns = [belief.cols[captain]] + [belief.cols[who] for who, _ in named]
+            return map(memo.__getitem__, zip(*columns, belief.pirate_counts, strict=True))
+
+        # A captain's factor is at most the product of the boosts (1 if not a pirate).
+        most = _product(boost for _, boost in named)
+        self._weigh(factors, most, appointment, tuple(candidates))
+
+
+@dataclass
+class Weighing:
+    """A piece of evidence waiting to be weighed in (see `Belief._weigh`)."""
+
+    factors: Factors
+    most: float  # no factor is larger
+    evidence: object  # what it comes from, to remember its factors by (None: not remembered)
+    detail: Hashable  # anything else the factors depend on
+
+
+class Memory:
+    """The factors each piece of evidence gave every deal of `deals`, kept from one belief to
+    the next of the same seat that starts from the same deals: when only a soft fact changes
+    (a flogging's "not a sailor"), weighing everything again reads the factors back instead of
+    working them out. Keyed by the evidence's identity (and a detail): the entry holds the
+    evidence, so no other object can take its id."""
+
+    def __init__(self, deals: list[tuple[int, ...]]) -> None:
+        self.deals = deals
+        self._factors: dict[tuple[int, Hashable], tuple[object, array[float]]] = {}
+
+    def recall(self, evidence: object, detail: Hashable) -> array[float] | None:
+        entry = self._factors.get((id(evidence), detail))
+        return entry[1] if entry is not None and entry[0] is evidence else None
+
+    def keep(self, evidence: object, detail: Hashable, factors: Iterable[float]) -> array[float]:
+        kept = array("d", factors)
+        self._factors[(id(evidence), detail)] = (evidence, kept)
+        return kept
 
 
 class Memo(dict[Any, float]):

@@ -83,7 +83,8 @@ class Mind:
         self._facts_used = facts
         allowed, soft = facts
         first = self.history.first_faction or view["faction"]
-        self.belief = Belief(self.players, self.me, first, allowed, model=self.model)
+        memory = self.belief.memory if self.belief is not None else None
+        self.belief = Belief(self.players, self.me, first, allowed, model=self.model, memory=memory)
         for seat, factor in soft:
             self.belief.role_factor(seat, factor)
         self._navigations_seen = self._votes_seen = self._appointments_seen = 0
