@@ -13,7 +13,7 @@ import random
 from array import array
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache, lru_cache, partial
+from functools import cache, lru_cache
 from itertools import compress, product
 from math import prod
 from typing import Any
@@ -29,7 +29,8 @@ SIDE_INDEX = (0, 1, 2, 2)
 #: `bytes.translate` tables: a column of role indices to sides, and to a 0/1 mask per role.
 _SIDE_OF_ROLE = bytes(SIDE_INDEX) + bytes(256 - len(SIDE_INDEX))
 _ROLE_MASKS = [bytes(int(r == role) for r in range(256)) for role in range(len(ROLES))]
-_TIMES_THREE = bytes(3 * side for side in range(3)) + bytes(253)  # side -> 3 * side
+#: `bytes.translate` tables multiplying each byte by a small number (results below 256 only).
+_TIMES = {factor: bytes(b * factor & 0xFF for b in range(256)) for factor in range(2, 6)}
 Model = dict[str, tuple[float, float, float]]
 #: How players are expected to play, by side (sailor, pirate, cult): how often they keep or
 #: steer by a card not the best for their side, and how often they raise guns against a
@@ -49,10 +50,11 @@ MAX_DEALS = 1500  # more deals than this (an 11-player sailor faces 6300) are sa
 FLOOR = 1e-9  # deals this unlikely (relative to the best) are dropped...
 PRUNE_EVERY = 8  # ...when we look, every few updates
 RESCALE = 1e-150  # weights are scaled back up when the best falls below this
-#: A product of floats multiplied left to right in C, as `((1.0 * a) * b) * ...` in Python.
 #: Each current deal's factor, read from a belief's columns.
 Factors = Callable[["Belief"], Iterable[float]]
-_product: Callable[[Iterable[float]], float] = partial(prod, start=1.0)
+#: A product of floats multiplied left to right in C: `prod((a, b, c))` is `((1 * a) * b) * c`,
+#: the very float the running product `a * b * c` gives in Python (`1 * a` is `a`).
+_product: Callable[[Iterable[float]], float] = prod
 
 
 def role_mixes(players: int) -> list[tuple[list[int], float]]:
@@ -84,47 +86,26 @@ class Belief:
         belief of this seat worked out (used if it started from the same deals)."""
         self.players, self.me = players, me
         self.model = model or GENERIC
-        mine = ROLES.index(my_role)
-        everything = frozenset(range(4))
-        can = [frozenset(a) for a in allowed] if allowed else [everything] * players
-        can[me] = frozenset((mine,))
-        deals: list[tuple[int, ...]] = []
-        weights: list[float] = []
-        for counts, chance in role_mixes(players):
-            found = _deals(can, counts)
-            if len(found) > max_deals:
-                # Too many to weigh at every step: a fixed sample stands in for them all.
-                picked = _sample(f"{players}/{me}/{my_role}", len(found), max_deals)
-                found = [found[i] for i in picked]
-            if found:
-                deals += found
-                weights += [chance / len(found)] * len(found)
-        if not deals:  # what we were told contradicts itself: forget all but our own role
-            can = [everything] * players
-            can[me] = frozenset((mine,))
-            for counts, chance in role_mixes(players):
-                found = _deals(can, counts)
-                deals += found
-                weights += [chance / max(1, len(found))] * len(found)
-        self.deals = deals
-        self.weights = weights
+        can = [frozenset(a) for a in allowed] if allowed else [frozenset(range(4))] * players
+        can[me] = frozenset((ROLES.index(my_role),))
+        self.deals: Sequence[bytes]  # each seat's role in turn (indices into ROLES)
+        self.weights: Sequence[float]
+        self.deals, self.weights = _starting_deals(players, me, my_role, tuple(can), max_deals)
         self._columns()
-        self._marginals: list[list[float] | None] | None = None  # per seat, once asked
+        self._marginals: dict[tuple[int, int], float] | None = None  # (seat, role) asked
         self._total = 1.0  # of the weights, for the marginals
         self._updates = 0
         self._pending: list[Weighing] = []  # evidence not weighed in yet (see `_weigh`)
-        if memory is None or memory.deals != deals:
-            memory = Memory(deals)
+        if memory is None or memory.deals != self.deals:
+            memory = Memory(self.deals)
         self.memory = memory
         self._kept: list[int] | None = None  # where the deals left stand in `memory.deals`
 
     def _columns(self) -> None:
         """Each seat's column of roles and sides, and a 0/1 mask per seat and role, as bytes:
         weighing and marginals then run over them in C (`map`, `compress`, `translate`)."""
-        if self.deals:
-            self.cols = [bytes(col) for col in zip(*self.deals, strict=True)]
-        else:
-            self.cols = [b""] * self.players
+        dealt = b"".join(self.deals)  # a deal is a byte string: each seat's role in turn
+        self.cols = [dealt[seat :: self.players] for seat in range(self.players)]
         self.sides = [col.translate(_SIDE_OF_ROLE) for col in self.cols]
         self.masks = [[col.translate(mask) for mask in _ROLE_MASKS] for col in self.cols]
         pirates = b"\0" * len(self.deals)
@@ -135,17 +116,20 @@ class Belief:
     # -- reading the weights --------------------------------------------------------------------
     def role_odds(self, seat: int) -> list[float]:
         """P(seat's starting role) for sailor, pirate, cult leader, cultist."""
+        return [self.role_chance(seat, role) for role in range(len(ROLES))]
+
+    def role_chance(self, seat: int, role: int) -> float:
+        """P(seat's starting role is `role`), worked out when first asked (a pass over the deals
+        each: a decision asks about every seat's sides, seldom about every role)."""
         self._flush()
         if self._marginals is None:
-            self._marginals = [None] * self.players
+            self._marginals = {}
             self._total = sum(self.weights) or 1.0
-        odds = self._marginals[seat]
-        if odds is None:  # worked out for the seats asked about only
-            weights, total = self.weights, self._total
-            odds = self._marginals[seat] = [
-                sum(compress(weights, mask)) / total for mask in self.masks[seat]
-            ]
-        return odds
+        chance = self._marginals.get((seat, role))
+        if chance is None:
+            chance = sum(compress(self.weights, self.masks[seat][role])) / self._total
+            self._marginals[(seat, role)] = chance
+        return chance
 
     def sample(self, rng_value: float) -> tuple[int, ...]:
         """The deal at cumulative weight `rng_value` (0..1): a draw from the belief."""
@@ -155,8 +139,8 @@ class Belief:
         for deal, weight in zip(self.deals, self.weights, strict=True):
             running += weight
             if running >= target:
-                return deal
-        return self.deals[-1]
+                return tuple(deal)
+        return tuple(self.deals[-1])
 
     # -- updating -------------------------------------------------------------------------------
     def _weigh(
@@ -234,7 +218,7 @@ class Belief:
     def _prune(self, best: float) -> None:
         """Drop the deals far less likely than the best, if that drops many."""
         floor = best * FLOOR
-        keep = [i for i, w in enumerate(self.weights) if w >= floor]
+        keep = list(compress(range(len(self.weights)), map(floor.__le__, self.weights)))
         if len(keep) < len(self.weights) * 2 // 3:
             self.deals = [self.deals[i] for i in keep]
             self.weights = [self.weights[i] for i in keep]
@@ -252,15 +236,18 @@ class Belief:
         evidence: object = None,
         detail: Hashable = None,
     ) -> None:
-        """Weigh each deal by `table[sides of seats]` (None seats are left out of the key); the
-        table comes from `evidence` and `detail` (see `_weigh`), if given."""
+        """Weigh each deal by `table[sides of seats]` (None seats are left out of the key; the
+        table has every combination of sides); the table comes from `evidence` and `detail`
+        (see `_weigh`), if given."""
         present = [s for s in seats if s is not None]
+        # The table as a list, indexed by the sides as the digits of a number in base 3.
+        values = [table[key] for key in product(range(3), repeat=len(present))]
 
         def factors(belief: Belief) -> Iterable[float]:
-            columns = [belief.sides[s] for s in present]
-            return map(table.__getitem__, zip(*columns, strict=True))
+            sides = _digits([belief.sides[s] for s in present], [3] * len(present))
+            return map(values.__getitem__, sides)
 
-        self._weigh(factors, max(table.values()), evidence, detail)
+        self._weigh(factors, max(values), evidence, detail)
 
     def see_navigation(self, nav: Navigation, board: str) -> None:
         """Weigh deals by how likely they make the revealed card, given what we saw of it."""
@@ -294,11 +281,11 @@ class Belief:
 
         def factors(belief: Belief) -> Iterable[float]:
             # Each deal's (captain's side, mutineer's side) as one index 3 * captain + mutineer.
-            captain_rows = belief.sides[captain].translate(_TIMES_THREE)
+            sides = belief.sides
             chances = [
                 map(
                     tables[vote.raised[seat] > 0].__getitem__,
-                    _add_bytes(captain_rows, belief.sides[seat]),
+                    _digits([sides[captain], sides[seat]], (3, 3)),
                 )
                 for seat in mutineers
             ]
@@ -323,12 +310,16 @@ class Belief:
         if not named or pool < 2:
             return
 
-        def factor(key: tuple[int, ...]) -> float:
-            # key: captain's role, the named players' roles, pirates in the deal.
-            if key[0] != PIRATE:
+        # What a deal's factor depends on: whether the captain is a pirate, the named players'
+        # roles and the pirates in the deal, as the digits of one number (`_digits`).
+        radices = [2] + [len(ROLES)] * len(named) + [ROLE_TABLE[self.players][1] + 1]
+
+        def factor(code: int) -> float:
+            pirate, *roles, pirates = _undigits(code, radices)
+            if not pirate:
                 return 1.0
-            value, left, mates = 1.0, pool, key[-1] - 1
-            for (_, boost), role in zip(named, key[1:-1], strict=True):
+            value, left, mates = 1.0, pool, pirates - 1
+            for (_, boost), role in zip(named, roles, strict=True):
                 # Against the uniform choice of a captain who knows nobody.
                 value *= (boost if role == PIRATE else 1.0) * left / (left + (boost - 1) * mates)
                 if role == PIRATE:
@@ -339,8 +330,9 @@ class Belief:
         memo = Memo(factor)
 
         def factors(belief: Belief) -> Iterable[float]:
-            columns = [belief.cols[captain]] + [belief.cols[who] for who, _ in named]
-            return map(memo.__getitem__, zip(*columns, belief.pirate_counts, strict=True))
+            columns = [belief.masks[captain][PIRATE]] + [belief.cols[who] for who, _ in named]
+            codes = _digits([*columns, belief.pirate_counts], radices)
+            return map(memo.__getitem__, codes)
 
         # A captain's factor is at most the product of the boosts (1 if not a pirate).
         most = _product(boost for _, boost in named)
@@ -362,18 +354,19 @@ class Memory:
     the next of the same seat that starts from the same deals: when only a soft fact changes
     (a flogging's "not a sailor"), weighing everything again reads the factors back instead of
     working them out. Keyed by the evidence's identity (and a detail): the entry holds the
-    evidence, so no other object can take its id."""
+    evidence, so no other object can take its id. Lists, not arrays: reading them back makes
+    no new floats, and most factors are the same few objects from a small table."""
 
-    def __init__(self, deals: list[tuple[int, ...]]) -> None:
+    def __init__(self, deals: Sequence[bytes]) -> None:
         self.deals = deals
-        self._factors: dict[tuple[int, Hashable], tuple[object, array[float]]] = {}
+        self._factors: dict[tuple[int, Hashable], tuple[object, list[float]]] = {}
 
-    def recall(self, evidence: object, detail: Hashable) -> array[float] | None:
+    def recall(self, evidence: object, detail: Hashable) -> list[float] | None:
         entry = self._factors.get((id(evidence), detail))
         return entry[1] if entry is not None and entry[0] is evidence else None
 
-    def keep(self, evidence: object, detail: Hashable, factors: Iterable[float]) -> array[float]:
-        kept = array("d", factors)
+    def keep(self, evidence: object, detail: Hashable, factors: Iterable[float]) -> list[float]:
+        kept = list(factors)
         self._factors[(id(evidence), detail)] = (evidence, kept)
         return kept
 
@@ -391,6 +384,24 @@ class Memo(dict[Any, float]):
         return value
 
 
+def _digits(columns: Sequence[bytes], radices: Sequence[int]) -> bytes:
+    """Per deal, the number whose digits are the columns' values (the first most significant;
+    each below its radix, the number below 256), one byte per deal, worked out in C."""
+    number = columns[0]
+    for column, radix in zip(columns[1:], radices[1:], strict=True):
+        number = _add_bytes(number.translate(_TIMES[radix]), column)
+    return number
+
+
+def _undigits(number: int, radices: Sequence[int]) -> tuple[int, ...]:
+    """The digits `_digits` made `number` of."""
+    digits = []
+    for radix in reversed(radices):
+        number, digit = divmod(number, radix)
+        digits.append(digit)
+    return tuple(reversed(digits))
+
+
 def _add_bytes(first: bytes, second: bytes) -> bytes:
     """Two equally long byte strings added byte by byte, in C: as big numbers, which do not
     carry from byte to byte as long as every sum stays below 256 (side codes do)."""
@@ -398,13 +409,13 @@ def _add_bytes(first: bytes, second: bytes) -> bytes:
     return total.to_bytes(len(first), "big")
 
 
-def _deals(allowed: Sequence[frozenset[int]], counts: Sequence[int]) -> list[tuple[int, ...]]:
+def _deals(allowed: Sequence[frozenset[int]], counts: Sequence[int]) -> list[bytes]:
     """Every way to deal the role `counts` to the seats, each a role it is `allowed`, in
-    lexicographic order (the order `_sample` picks from).
+    lexicographic order (the order `_sample` picks from); a deal is each seat's role in turn.
 
     Meet in the middle: every allowed first half of a deal, each followed by every second half
     that deals the roles it left (worked out once per roles left): a 6300-deal table costs one
-    tuple concatenation per deal, not one per seat."""
+    concatenation per deal, not one per seat."""
     seats = len(allowed)
     if sum(counts) != seats:
         return []
@@ -415,29 +426,57 @@ def _deals(allowed: Sequence[frozenset[int]], counts: Sequence[int]) -> list[tup
         return (*left[:role], left[role] - 1, *left[role + 1 :])
 
     @cache
-    def tails(at: int, left: tuple[int, ...]) -> list[tuple[int, ...]]:
+    def tails(at: int, left: tuple[int, ...]) -> list[bytes]:
         """Every way to deal `left` to the seats from `at` on."""
         if at == seats:
-            return [()]
-        out: list[tuple[int, ...]] = []
+            return [b""]
+        out: list[bytes] = []
         for role in options[at]:
             if left[role]:
-                head = (role,)
+                head = bytes((role,))
                 out += [head + tail for tail in tails(at + 1, dealt(left, role))]
         return out
 
-    heads: list[tuple[tuple[int, ...], tuple[int, ...]]] = []  # (first half, roles left)
+    heads: list[tuple[bytes, tuple[int, ...]]] = []  # (first half, roles left)
 
-    def fill(at: int, left: tuple[int, ...], head: tuple[int, ...]) -> None:
+    def fill(at: int, left: tuple[int, ...], head: bytes) -> None:
         if at == half:
             heads.append((head, left))
             return
         for role in options[at]:
             if left[role]:
-                fill(at + 1, dealt(left, role), (*head, role))
+                fill(at + 1, dealt(left, role), head + bytes((role,)))
 
-    fill(0, tuple(counts), ())
+    fill(0, tuple(counts), b"")
     return [head + tail for head, left in heads for tail in tails(half, left)]
+
+
+@lru_cache(maxsize=32)
+def _starting_deals(
+    players: int, me: int, my_role: str, allowed: tuple[frozenset[int], ...], max_deals: int
+) -> tuple[tuple[bytes, ...], tuple[float, ...]]:
+    """The deals a belief starts from, and their weights: every deal of each role mix that
+    gives each seat a role it is `allowed` (a fixed sample if there are too many), the mix's
+    chance spread evenly. The same every game for a seat that knows only its role: kept."""
+    deals: list[bytes] = []
+    weights: list[float] = []
+    for counts, chance in role_mixes(players):
+        found = _deals(allowed, counts)
+        if len(found) > max_deals:
+            # Too many to weigh at every step: a fixed sample stands in for them all.
+            picked = _sample(f"{players}/{me}/{my_role}", len(found), max_deals)
+            found = [found[i] for i in picked]
+        if found:
+            deals += found
+            weights += [chance / len(found)] * len(found)
+    if not deals:  # what we were told contradicts itself: forget all but our own role
+        can = [frozenset(range(4))] * players
+        can[me] = allowed[me]
+        for counts, chance in role_mixes(players):
+            found = _deals(can, counts)
+            deals += found
+            weights += [chance / max(1, len(found))] * len(found)
+    return tuple(deals), tuple(weights)
 
 
 @lru_cache(maxsize=512)
@@ -467,25 +506,69 @@ def navigation_table(
     slips: Model = GENERIC,
 ) -> dict[tuple[int, ...], float] | None:
     """P(what we saw of `nav` | sides of its captain, lieutenant, navigator), keyed by those
-    sides (absent offices left out). None if we cannot tell anything from it."""
-    odds = [nav.odds[c] for c in COLOURS]
-    values = side_values(board, nav.ship)
-    shown = _colour(nav.card)
-    logbook = sorted(_colour(c) for c in nav.logbook)
-    mermaid = sorted(_colour(c) for c in nav.mermaid)
+    sides (absent offices left out). None if we cannot tell anything from it.
+
+    Worked out from what we saw only (`_navigation_table`, kept): every seat that drew no card,
+    did not steer and saw no discards sees the same, and shares one table (not to be changed).
+    """
+    return _navigation_table(
+        board,
+        nav.ship,
+        tuple(nav.odds[c] for c in COLOURS),
+        _colour(nav.card),
+        _draw_seen(nav, nav.captain, me),
+        _draw_seen(nav, nav.lieutenant, me),
+        "none" if nav.navigator is None else "me" if nav.navigator == me else "other",
+        tuple(sorted(_colour(c) for c in nav.logbook)),
+        tuple(sorted(_colour(c) for c in nav.mermaid)),
+        tuple(slips["keep"]),
+        tuple(slips["steer"]),
+    )
+
+
+def _draw_seen(nav: Navigation, seat: int | None, me: int) -> tuple[int, ...] | None:
+    """What we saw of `seat`'s draw: None if nobody drew (no lieutenant), (kept colour,
+    discarded colour or -1) if we drew it, () if someone else did."""
+    if seat is None:
+        return None
+    if seat == me and nav.kept is not None and nav.drawn:
+        kept = _colour(nav.kept)
+        rest = [_colour(c) for c in nav.drawn]
+        rest.remove(kept)
+        return (kept, rest[0] if len(rest) == 1 else -1)
+    return ()
+
+
+@lru_cache(maxsize=256)
+def _navigation_table(
+    board: str,
+    ship: str,
+    odds: tuple[float, ...],
+    shown: int,
+    captain: tuple[int, ...] | None,
+    lieutenant: tuple[int, ...] | None,
+    navigator: str,
+    logbook: tuple[int, ...],
+    mermaid: tuple[int, ...],
+    keep_slips: tuple[float, ...],
+    steer_slips: tuple[float, ...],
+) -> dict[tuple[int, ...], float] | None:
+    """`navigation_table` from what we saw: the colour odds of a draw, the revealed colour,
+    each drawer's draw as `_draw_seen` gives it, the navigator ("none", "me" or "other"), the
+    logbook we were handed and the discards a mermaid showed us (colours, sorted)."""
+    values = side_values(board, ship)
     drawers = [
-        [_kept_odds(seat, side, nav, me, odds, values[side], slips) for side in range(3)]
-        for seat in (nav.captain, nav.lieutenant)
+        [_kept_odds(draw, odds, values[side], keep_slips[side]) for side in range(3)]
+        for draw in (captain, lieutenant)
     ]
-    navigator = nav.navigator
 
     def steered(side_n: int, k_c: int, k_l: int) -> float:
         """The chance the navigator of `side_n` reveals the shown card from kept k_c, k_l."""
-        if navigator == me or k_c == k_l:
+        if navigator == "me" or k_c == k_l:
             return 1.0
-        if navigator is None:
+        if navigator == "none":
             return 0.5
-        return _choice(values[side_n], k_c, k_l, slips["steer"][side_n])[shown]
+        return _choice(values[side_n], k_c, k_l, steer_slips[side_n])[shown]
 
     # The drawers' kept and discarded cards that fit what we saw, with their joint chance,
     # per (captain's side, lieutenant's side): the same for every navigator's side.
@@ -498,17 +581,14 @@ def navigation_table(
             if _fits(shown, logbook, mermaid, k_c, d_c, k_l, d_l)
         ]
     chances = Memo(lambda key: steered(*key))
+    present = (True, lieutenant is not None, navigator != "none")
     table: dict[tuple[int, ...], float] = {}
     for side_c, side_l, side_n in product(range(3), repeat=3):
         total = 0.0
         for pair, k_c, k_l in fits[(side_c, side_l)]:
             total += pair * chances[(side_n, k_c, k_l)]
         key = tuple(
-            side
-            for side, seat in zip(
-                (side_c, side_l, side_n), (nav.captain, nav.lieutenant, navigator), strict=True
-            )
-            if seat is not None
+            side for side, there in zip((side_c, side_l, side_n), present, strict=True) if there
         )
         table[key] = table.get(key, 0.0) + total
     if all(value == 0.0 for value in table.values()):
@@ -517,17 +597,23 @@ def navigation_table(
 
 
 def _fits(
-    shown: int, logbook: list[int], mermaid: list[int], k_c: int, d_c: int, k_l: int, d_l: int
+    shown: int,
+    logbook: tuple[int, ...],
+    mermaid: tuple[int, ...],
+    k_c: int,
+    d_c: int,
+    k_l: int,
+    d_l: int,
 ) -> bool:
     """True if the captain keeping k_c (discarding d_c) and the lieutenant k_l (d_l) fits the
     revealed card, the logbook we were handed and the discards a mermaid showed us."""
-    if logbook and sorted((k_c, k_l)) != logbook:
+    if logbook and tuple(sorted((k_c, k_l))) != logbook:
         return False
     if shown not in (k_c, k_l):
         return False
     if mermaid and -1 not in (d_c, d_l):
         other = k_l if shown == k_c else k_c
-        return sorted((d_c, d_l, other)) == mermaid
+        return tuple(sorted((d_c, d_l, other))) == mermaid
     return True
 
 
@@ -548,28 +634,23 @@ def _colour(card: str) -> int:
 
 
 def _kept_odds(
-    seat: int | None,
-    side: int,
-    nav: Navigation,
-    me: int,
-    odds: list[float],
+    draw: tuple[int, ...] | None,
+    odds: tuple[float, ...],
     values: list[float],
-    slips: Model,
+    slip: float,
 ) -> dict[tuple[int, int], float]:
-    """(kept colour, discarded colour) -> chance, for one drawer of `side` (-1: not one card)."""
+    """(kept colour, discarded colour) -> chance, for one drawer who values colours by `values`
+    (-1: not one card); `draw` as `_draw_seen` gives it."""
+    if draw:  # our own draw
+        return {(draw[0], draw[1]): 1.0}
     out: dict[tuple[int, int], float] = {}
-    if seat == me and nav.kept is not None and nav.drawn:
-        kept = _colour(nav.kept)
-        rest = [_colour(c) for c in nav.drawn]
-        rest.remove(kept)
-        return {(kept, rest[0] if len(rest) == 1 else -1): 1.0}
     for a in range(3):
         for b in range(3):
             pair = odds[a] * odds[b]
-            if seat is None:  # no lieutenant: the cards keep one at random
+            if draw is None:  # no lieutenant: the cards keep one at random
                 choices = {a: 0.5, b: 0.5} if a != b else {a: 1.0}
             else:
-                choices = _choice(values, a, b, slips["keep"][side])
+                choices = _choice(values, a, b, slip)
             for kept, chance in choices.items():
                 key = (kept, b if kept == a else a)
                 out[key] = out.get(key, 0.0) + pair * chance
