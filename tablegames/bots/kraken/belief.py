@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import compress, product
 from math import prod
+from operator import itemgetter
 from typing import Any
 
 from ...rules.kraken.roles import ROLE_TABLE
@@ -26,6 +27,7 @@ ROLES = ("sailor", "pirate", "cult_leader", "cultist")
 SAILOR, PIRATE, LEADER, CULTIST = range(4)
 #: Role index -> side index (sailor 0, pirate 1, cult 2).
 SIDE_INDEX = (0, 1, 2, 2)
+EVERY_ROLE = frozenset(range(len(ROLES)))
 #: `bytes.translate` tables: a column of role indices to sides, and to a 0/1 mask per role.
 _SIDE_OF_ROLE = bytes(SIDE_INDEX) + bytes(256 - len(SIDE_INDEX))
 _ROLE_MASKS = [bytes(int(r == role) for r in range(256)) for role in range(len(ROLES))]
@@ -86,32 +88,29 @@ class Belief:
         belief of this seat worked out (used if it started from the same deals)."""
         self.players, self.me = players, me
         self.model = model or GENERIC
-        can = [frozenset(a) for a in allowed] if allowed else [frozenset(range(4))] * players
+        can = [frozenset(a) for a in allowed] if allowed else [EVERY_ROLE] * players
         can[me] = frozenset((ROLES.index(my_role),))
-        self.deals: Sequence[bytes]  # each seat's role in turn (indices into ROLES)
-        self.weights: Sequence[float]
-        self.deals, self.weights = _starting_deals(players, me, my_role, tuple(can), max_deals)
-        self._columns()
+        start = (players, me, my_role, tuple(can), max_deals)
+        if memory is not None and memory.start == start:
+            dealt, weights = memory.dealt, memory.weights
+        else:
+            dealt, weights = _starting_deals(*start)
+            if memory is None or memory.dealt.deals != dealt.deals:
+                memory = Memory(start, dealt, weights)
+        self.memory = memory
+        self._use(dealt)
+        self.weights: Sequence[float] = weights
         self._marginals: dict[tuple[int, int], float] | None = None  # (seat, role) asked
         self._total = 1.0  # of the weights, for the marginals
         self._updates = 0
         self._pending: list[Weighing] = []  # evidence not weighed in yet (see `_weigh`)
-        if memory is None or memory.deals != self.deals:
-            memory = Memory(self.deals)
-        self.memory = memory
-        self._kept: list[int] | None = None  # where the deals left stand in `memory.deals`
+        self._kept: list[int] | None = None  # where the deals left stand in `memory.dealt`
 
-    def _columns(self) -> None:
-        """Each seat's column of roles and sides, and a 0/1 mask per seat and role, as bytes:
-        weighing and marginals then run over them in C (`map`, `compress`, `translate`)."""
-        dealt = b"".join(self.deals)  # a deal is a byte string: each seat's role in turn
-        self.cols = [dealt[seat :: self.players] for seat in range(self.players)]
-        self.sides = [col.translate(_SIDE_OF_ROLE) for col in self.cols]
-        self.masks = [[col.translate(mask) for mask in _ROLE_MASKS] for col in self.cols]
-        pirates = b"\0" * len(self.deals)
-        for masks in self.masks:
-            pirates = _add_bytes(pirates, masks[PIRATE])
-        self.pirate_counts = pirates  # per deal
+    def _use(self, dealt: Dealt) -> None:
+        """Weigh the deals of `dealt` from now on (see `Dealt` for the columns)."""
+        self.deals = dealt.deals
+        self.cols, self.sides, self.masks = dealt.cols, dealt.sides, dealt.masks
+        self.pirate_counts = dealt.pirate_counts
 
     # -- reading the weights --------------------------------------------------------------------
     def role_odds(self, seat: int) -> list[float]:
@@ -220,10 +219,9 @@ class Belief:
         floor = best * FLOOR
         keep = list(compress(range(len(self.weights)), map(floor.__le__, self.weights)))
         if len(keep) < len(self.weights) * 2 // 3:
-            self.deals = [self.deals[i] for i in keep]
+            self._use(Dealt([self.deals[i] for i in keep], self.players))
             self.weights = [self.weights[i] for i in keep]
             self._kept = keep if self._kept is None else [self._kept[i] for i in keep]
-            self._columns()
 
     def role_factor(self, seat: int, factor: Sequence[float]) -> None:
         """Weigh each deal by `factor[role of seat]` (0 rules a role out)."""
@@ -245,7 +243,7 @@ class Belief:
 
         def factors(belief: Belief) -> Iterable[float]:
             sides = _digits([belief.sides[s] for s in present], [3] * len(present))
-            return map(values.__getitem__, sides)
+            return _look_up(values, sides)
 
         self._weigh(factors, max(values), evidence, detail)
 
@@ -283,9 +281,8 @@ class Belief:
             # Each deal's (captain's side, mutineer's side) as one index 3 * captain + mutineer.
             sides = belief.sides
             chances = [
-                map(
-                    tables[vote.raised[seat] > 0].__getitem__,
-                    _digits([sides[captain], sides[seat]], (3, 3)),
+                _look_up(
+                    tables[vote.raised[seat] > 0], _digits([sides[captain], sides[seat]], (3, 3))
                 )
                 for seat in mutineers
             ]
@@ -332,7 +329,7 @@ class Belief:
         def factors(belief: Belief) -> Iterable[float]:
             columns = [belief.masks[captain][PIRATE]] + [belief.cols[who] for who, _ in named]
             codes = _digits([*columns, belief.pirate_counts], radices)
-            return map(memo.__getitem__, codes)
+            return _look_up(memo, codes)
 
         # A captain's factor is at most the product of the boosts (1 if not a pirate).
         most = _product(boost for _, boost in named)
@@ -349,16 +346,34 @@ class Weighing:
     detail: Hashable  # anything else the factors depend on
 
 
+class Dealt:
+    """Deals (each a byte string: every seat's role in turn) with, per seat, its column of
+    roles and of sides and a 0/1 mask per role, and the pirates in each deal: bytes, so that
+    weighing and marginals run over them in C (`map`, `compress`, `translate`)."""
+
+    def __init__(self, deals: Sequence[bytes], players: int) -> None:
+        self.deals = deals
+        joined = b"".join(deals)
+        self.cols = [joined[seat::players] for seat in range(players)]
+        self.sides = [col.translate(_SIDE_OF_ROLE) for col in self.cols]
+        self.masks = [[col.translate(mask) for mask in _ROLE_MASKS] for col in self.cols]
+        pirates = b"\0" * len(deals)
+        for masks in self.masks:
+            pirates = _add_bytes(pirates, masks[PIRATE])
+        self.pirate_counts = pirates
+
+
 class Memory:
-    """The factors each piece of evidence gave every deal of `deals`, kept from one belief to
+    """The factors each piece of evidence gave every deal of `dealt`, kept from one belief to
     the next of the same seat that starts from the same deals: when only a soft fact changes
     (a flogging's "not a sailor"), weighing everything again reads the factors back instead of
     working them out. Keyed by the evidence's identity (and a detail): the entry holds the
     evidence, so no other object can take its id. Lists, not arrays: reading them back makes
     no new floats, and most factors are the same few objects from a small table."""
 
-    def __init__(self, deals: Sequence[bytes]) -> None:
-        self.deals = deals
+    def __init__(self, start: Hashable, dealt: Dealt, weights: Sequence[float]) -> None:
+        self.start = start  # what the deals were dealt from (see `Belief.__init__`)
+        self.dealt, self.weights = dealt, weights  # the deals and their starting weights
         self._factors: dict[tuple[int, Hashable], tuple[object, list[float]]] = {}
 
     def recall(self, evidence: object, detail: Hashable) -> list[float] | None:
@@ -382,6 +397,14 @@ class Memo(dict[Any, float]):
     def __missing__(self, key: Any) -> float:
         value = self[key] = self.function(key)
         return value
+
+
+def _look_up(table: Sequence[float] | Memo, codes: bytes) -> Sequence[float]:
+    """`table[code]` for each code, looked up in C (`itemgetter` of two codes or more)."""
+    if len(codes) < 2:
+        return [table[code] for code in codes]
+    found: tuple[float, ...] = itemgetter(*codes)(table)
+    return found
 
 
 def _digits(columns: Sequence[bytes], radices: Sequence[int]) -> bytes:
@@ -451,13 +474,30 @@ def _deals(allowed: Sequence[frozenset[int]], counts: Sequence[int]) -> list[byt
     return [head + tail for head, left in heads for tail in tails(half, left)]
 
 
-@lru_cache(maxsize=32)
 def _starting_deals(
     players: int, me: int, my_role: str, allowed: tuple[frozenset[int], ...], max_deals: int
-) -> tuple[tuple[bytes, ...], tuple[float, ...]]:
+) -> tuple[Dealt, tuple[float, ...]]:
     """The deals a belief starts from, and their weights: every deal of each role mix that
     gives each seat a role it is `allowed` (a fixed sample if there are too many), the mix's
-    chance spread evenly. The same every game for a seat that knows only its role: kept."""
+    chance spread evenly. Kept for a seat that knows only its own role (the same every game:
+    an 11-player sailor's 6300 deals to sample from)."""
+    if all(roles == EVERY_ROLE for seat, roles in enumerate(allowed) if seat != me):
+        return _knowing_nothing(players, me, my_role, max_deals)
+    return _weighted_deals(players, me, my_role, allowed, max_deals)
+
+
+@lru_cache(maxsize=128)
+def _knowing_nothing(
+    players: int, me: int, my_role: str, max_deals: int
+) -> tuple[Dealt, tuple[float, ...]]:
+    allowed = [EVERY_ROLE] * players
+    allowed[me] = frozenset((ROLES.index(my_role),))
+    return _weighted_deals(players, me, my_role, tuple(allowed), max_deals)
+
+
+def _weighted_deals(
+    players: int, me: int, my_role: str, allowed: tuple[frozenset[int], ...], max_deals: int
+) -> tuple[Dealt, tuple[float, ...]]:
     deals: list[bytes] = []
     weights: list[float] = []
     for counts, chance in role_mixes(players):
@@ -470,13 +510,13 @@ def _starting_deals(
             deals += found
             weights += [chance / len(found)] * len(found)
     if not deals:  # what we were told contradicts itself: forget all but our own role
-        can = [frozenset(range(4))] * players
+        can = [EVERY_ROLE] * players
         can[me] = allowed[me]
         for counts, chance in role_mixes(players):
             found = _deals(can, counts)
             deals += found
             weights += [chance / max(1, len(found))] * len(found)
-    return tuple(deals), tuple(weights)
+    return Dealt(tuple(deals), players), tuple(weights)
 
 
 @lru_cache(maxsize=512)
