@@ -317,11 +317,12 @@ class Belief:
         # What a deal's factor depends on: whether the captain is a pirate, the named players'
         # roles and the pirates in the deal, as the digits of one number (`_digits`).
         radices = [2] + [len(ROLES)] * len(named) + [ROLE_TABLE[self.players][1] + 1]
+        pirate_captain = _product(radices[1:])  # the codes from here on have one
 
         def factor(code: int) -> float:
-            pirate, *roles, pirates = _undigits(code, radices)
-            if not pirate:
+            if code < pirate_captain:
                 return 1.0
+            _, *roles, pirates = _undigits(code, radices)
             value, left, mates = 1.0, pool, pirates - 1
             for (_, boost), role in zip(named, roles, strict=True):
                 # Against the uniform choice of a captain who knows nobody.
@@ -619,15 +620,22 @@ def _navigation_table(
             return 0.5
         return _choice(values[side_n], k_c, k_l, steer_slips[side_n])[shown]
 
-    # The drawers' kept and discarded cards that fit what we saw, with their joint chance,
-    # per (captain's side, lieutenant's side): the same for every navigator's side.
+    # The drawers' kept and discarded cards that fit what we saw (whatever their sides), and
+    # those with their joint chance per (captain's side, lieutenant's side): the same for every
+    # navigator's side.
+    fitting = {
+        (k_c, d_c, k_l, d_l)
+        for k_c, d_c in {key for odds in drawers[0] for key in odds}
+        for k_l, d_l in {key for odds in drawers[1] for key in odds}
+        if _fits(shown, logbook, mermaid, k_c, d_c, k_l, d_l)
+    }
     fits: dict[tuple[int, int], list[tuple[float, int, int]]] = {}
     for side_c, side_l in product(range(3), repeat=2):
         fits[(side_c, side_l)] = [
             (p_c * p_l, k_c, k_l)
             for (k_c, d_c), p_c in drawers[0][side_c].items()
             for (k_l, d_l), p_l in drawers[1][side_l].items()
-            if _fits(shown, logbook, mermaid, k_c, d_c, k_l, d_l)
+            if (k_c, d_c, k_l, d_l) in fitting
         ]
     chances = Memo(lambda key: steered(*key))
     present = (True, lieutenant is not None, navigator != "none")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import lru_cache
 from itertools import product
 from operator import mul
 
@@ -46,6 +47,20 @@ def colour_of(card: str) -> str:
 
 def action_of(card: str) -> str:
     return card.split("-", 1)[1]
+
+
+@lru_cache(maxsize=256)
+def shown_values(
+    board: str, ship: str, odds: tuple[float, ...], side: str
+) -> dict[tuple[int, int, int], float]:
+    """(captain, lieutenant, navigator side) -> what the card they reveal is worth to `side`,
+    with these colour odds of a draw (`reveal_odds`): the same for every seat of a side and
+    every decision until the ship moves or a card is revealed, so kept (not to be changed)."""
+    table = reveal_odds(board, ship, dict(zip(COLOURS, odds, strict=True)))
+    values = [colour_value(board, ship, side, c) for c in COLOURS]
+    return {
+        key: sum(p * v for p, v in zip(shown, values, strict=True)) for key, shown in table.items()
+    }
 
 
 class Judge:
@@ -155,12 +170,8 @@ class Judge:
         if cached is not None:
             return cached
         if self._shown is None:
-            table = reveal_odds(self.board, self.ship, self.odds)
-            values = [self.colour_value(c) for c in COLOURS]
-            self._shown = {
-                key: sum(p * v for p, v in zip(shown, values, strict=True))
-                for key, shown in table.items()
-            }
+            odds = tuple(self.odds[c] for c in COLOURS)
+            self._shown = shown_values(self.board, self.ship, odds, self.side)
         c_odds = self._odds_of(captain)
         rows = [
             sum(c_odds[a] * self._shown[(a, b, c)] for a in range(3))
