@@ -43,3 +43,22 @@ def test_the_scripted_opponents_play_every_game_and_report_a_row_each(tmp_path, 
         assert 0.0 <= row["win_rate"] <= 1.0
         assert row["fair_share"] == 1 / row["players"]
     assert "always-false" in printed and "accuse-at-random" in printed
+
+
+def test_the_kraken_fingerprint_finds_the_same_games_again_and_names_a_changed_one(
+    tmp_path, capsys
+):
+    from bench import kraken_same_games
+
+    out = tmp_path / "fingerprint.json"
+    tiny = ["--players", "5", "--games", "2"] + [
+        f"--{kind}-games=1" for kind in ("hard", "talk", "long")
+    ]
+    assert kraken_same_games.main([*tiny, "--json", str(out)]) == 0
+    assert kraken_same_games.main([*tiny, "--compare", str(out)]) == 0
+    assert "same games" in capsys.readouterr().out
+    hashes = json.loads(out.read_text())
+    hashes["normal/5"][1] = "0" * 16
+    out.write_text(json.dumps(hashes))
+    assert kraken_same_games.main([*tiny, "--compare", str(out)]) == 1
+    assert "normal/5: 1 games differ, seeds [2]" in capsys.readouterr().out

@@ -10,9 +10,10 @@ import pytest
 
 from tablegames.bots import get_bot
 from tablegames.bots.kraken import BOTS, NormalBot
-from tablegames.bots.kraken.belief import Belief
+from tablegames.bots.kraken.belief import GENERIC, SIDE_INDEX, Belief
 from tablegames.bots.kraken.chart import SIDE_OF, best_colour, goal_odds
 from tablegames.bots.kraken.hard import SAMPLES, HardJudge, pick_best
+from tablegames.bots.kraken.history import Vote
 from tablegames.bots.kraken.normal import Judge
 from tablegames.rules import get_game
 from tablegames.rules.kraken import KrakenState
@@ -183,6 +184,54 @@ def test_a_pirate_who_keeps_red_looks_like_a_pirate() -> None:
     pirate = [mind.side_odds(s)["pirate"] for s in range(7)]
     assert pirate[1] > 0.5 and pirate[3] > 0.5  # from a third before the card
     assert max(pirate[s] for s in (2, 4, 5, 6)) < 0.25
+
+
+def test_evidence_weighed_together_gives_the_very_weights_of_one_piece_at_a_time() -> None:
+    """Evidence waits until the belief is read and is then weighed several pieces per pass:
+    the weights (and the deals left after pruning) must be the very floats that weighing one
+    piece at a time gives, also when a piece rules out every deal (it is ignored) or the
+    weights fall so low that they are scaled back up."""
+    rng = random.Random(5)
+    pieces = []
+    for _ in range(60):
+        draw = rng.random()
+        if draw < 0.05:
+            factor = [0.0] * 4  # evidence against every deal
+        elif draw < 0.15:
+            factor = [1e-40 * rng.random() for _ in range(4)]  # down towards a rescale
+        else:
+            factor = [rng.random() ** 6 for _ in range(4)]  # far apart: some deals pruned
+        pieces.append((rng.randrange(11), factor))
+    together, alone = Belief(11, 3, "sailor"), Belief(11, 3, "sailor")
+    for seat, factor in pieces:
+        together.role_factor(seat, factor)
+        alone.role_factor(seat, factor)
+        alone.role_chance(0, 0)  # reading weighs in what is pending: one piece
+    assert together.role_odds(5) == alone.role_odds(5)
+    assert list(together.weights) == list(alone.weights)
+    assert list(together.deals) == list(alone.deals)
+    assert len(together.deals) < 1500  # pruned on the way
+
+
+def test_a_vote_weighs_each_deal_by_the_running_product_of_its_mutineers_chances() -> None:
+    belief = Belief(11, 3, "sailor")
+    raised = {seat: seat % 3 for seat in range(11) if seat != 6}
+    vote = Vote(captain=6, lieutenant=7, navigator=8, raised=raised, ship="0,0")
+    start = list(belief.weights)
+    belief.see_vote(vote)
+    belief.role_chance(0, 0)
+    with_, against = GENERIC["raise_with"], GENERIC["raise_against"]
+    expected = []
+    for weight, deal in zip(start, belief.deals, strict=True):
+        factor = 1.0
+        for seat, guns in raised.items():
+            if seat == 3:
+                continue
+            captain, mine = SIDE_INDEX[deal[6]], SIDE_INDEX[deal[seat]]
+            chance = with_[mine] if mine == captain else against[mine]
+            factor = factor * (chance if guns > 0 else 1 - chance)
+        expected.append(weight * factor)
+    assert list(belief.weights) == expected
 
 
 def test_the_chart_points_each_side_home() -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from functools import cache
+from functools import cache, lru_cache
 
 from ...rules import View
 from ...rules.kraken.board import BOARDS, GOALS
@@ -88,8 +88,15 @@ def voyage_ahead(board: str, space: str) -> float:
 
 def colour_odds(view: View) -> dict[str, float]:
     """How likely a drawn card is of each colour: the deck less every card in a résumé."""
-    left = Counter(DECKS[view["board"]])
-    for resume in view["resumes"]:
+    resumes = tuple(tuple(resume) for resume in view["resumes"])
+    return dict(_colour_odds(view["board"], resumes))
+
+
+@lru_cache(maxsize=256)
+def _colour_odds(board: str, resumes: tuple[tuple[str, ...], ...]) -> dict[str, float]:
+    """`colour_odds`, worked out once per board and résumés (every seat asks at every step)."""
+    left = Counter(DECKS[board])
+    for resume in resumes:
         for card in resume:
             left[card] -= 1
     by_colour = Counter[str]()

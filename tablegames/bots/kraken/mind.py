@@ -83,7 +83,8 @@ class Mind:
         self._facts_used = facts
         allowed, soft = facts
         first = self.history.first_faction or view["faction"]
-        self.belief = Belief(self.players, self.me, first, allowed, model=self.model)
+        memory = self.belief.memory if self.belief is not None else None
+        self.belief = Belief(self.players, self.me, first, allowed, model=self.model, memory=memory)
         for seat, factor in soft:
             self.belief.role_factor(seat, factor)
         self._navigations_seen = self._votes_seen = self._appointments_seen = 0
@@ -207,15 +208,14 @@ class Mind:
     def cult_start(self, seat: int) -> float:
         """P(seat started in the cult)."""
         assert self.belief is not None
-        odds = self.belief.role_odds(seat)
-        return odds[2] + odds[3]
+        return self.belief.role_chance(seat, LEADER) + self.belief.role_chance(seat, CULTIST)
 
     def leader_odds(self, seat: int) -> float:
         """P(seat is the cult leader): a seat searched as "cult" may be a cultist too."""
         if seat == self.me:
             return float(self.faction == "cult_leader")
         assert self.belief is not None
-        return self.belief.role_odds(seat)[LEADER]
+        return self.belief.role_chance(seat, LEADER)
 
     def side_odds(self, seat: int) -> dict[str, float]:
         """P(seat is on each side now): sailor, pirate, cult."""
@@ -230,13 +230,14 @@ class Mind:
         if known in CULT_CODES:
             return {"sailor": 0.0, "pirate": 0.0, "cult": 1.0}
         assert self.belief is not None
-        odds = self.belief.role_odds(seat)
+        belief = self.belief
         turned = self.converted[seat]
         if self.faction == "cult_leader":
             turned = 0.0  # the leader knows every convert
         if self.faction == "cultist" and known is None:
             turned = min(turned, 0.5)
-        sailor, pirate = odds[0] * (1 - turned), odds[1] * (1 - turned)
+        sailor = belief.role_chance(seat, SAILOR) * (1 - turned)
+        pirate = belief.role_chance(seat, PIRATE) * (1 - turned)
         return weigh_talk(
             {"sailor": sailor, "pirate": pirate, "cult": 1 - sailor - pirate},
             self.talk_factors.get(seat),

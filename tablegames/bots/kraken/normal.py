@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import lru_cache
 from itertools import product
+from operator import mul
 
 from ...rules import Action, View
 from .belief import reveal_odds
@@ -36,6 +38,7 @@ DANGER = 0.5  # how much a team that may lose the game with the next card spurs 
 GUN_COST = 0.04
 RESERVE = 2
 CERTAIN = 1 - 1e-9  # a belief this sure is knowledge (every other deal was ruled out)
+UNIFORM = (1 / 3, 1 / 3, 1 / 3)  # side odds for an office nobody holds
 
 
 def colour_of(card: str) -> str:
@@ -44,6 +47,20 @@ def colour_of(card: str) -> str:
 
 def action_of(card: str) -> str:
     return card.split("-", 1)[1]
+
+
+@lru_cache(maxsize=256)
+def shown_values(
+    board: str, ship: str, odds: tuple[float, ...], side: str
+) -> dict[tuple[int, int, int], float]:
+    """(captain, lieutenant, navigator side) -> what the card they reveal is worth to `side`,
+    with these colour odds of a draw (`reveal_odds`): the same for every seat of a side and
+    every decision until the ship moves or a card is revealed, so kept (not to be changed)."""
+    table = reveal_odds(board, ship, dict(zip(COLOURS, odds, strict=True)))
+    values = [colour_value(board, ship, side, c) for c in COLOURS]
+    return {
+        key: sum(p * v for p, v in zip(shown, values, strict=True)) for key, shown in table.items()
+    }
 
 
 class Judge:
@@ -62,6 +79,8 @@ class Judge:
         self.living = [s for s in range(view["players"]) if s not in view["eliminated"]]
         self._shown: dict[tuple[int, int, int], float] | None = None
         self._rows: dict[int, list[float]] = {}
+        self._odds: dict[int, tuple[float, float, float]] = {}
+        self._spread: dict[tuple[int | None, bool], tuple[float, ...]] = {}
 
     # -- values ---------------------------------------------------------------------------------
     def colour_value(self, colour: str, side: str | None = None) -> float:
@@ -116,16 +135,33 @@ class Judge:
         )
 
     def team_value(self, captain: int, lieutenant: int | None, navigator: int | None) -> float:
-        """Our expected value of the next revealed card with this team."""
+        """Our expected value of the next revealed card with this team: over the sides b of the
+        lieutenant and c of the navigator, P(b) * P(c) * rows[3 * b + c], summed in that order
+        (a best team weighs every pair of candidates: the sum runs in C, see `_spread_odds`)."""
         rows = self._captain_rows(captain)
-        uniform = (1 / 3, 1 / 3, 1 / 3)
-        l_odds = self._odds_of(lieutenant) if lieutenant is not None else uniform
-        n_odds = self._odds_of(navigator) if navigator is not None else uniform
-        return sum(l_odds[b] * n_odds[c] * rows[3 * b + c] for b in range(3) for c in range(3))
+        pairs = map(mul, self._spread_odds(lieutenant, False), self._spread_odds(navigator, True))
+        value: float = sum(map(mul, pairs, rows))
+        return value
 
-    def _odds_of(self, seat: int) -> tuple[float, float, float]:
-        odds = self.mind.side_odds(seat)
-        return (odds["sailor"], odds["pirate"], odds["cult"])
+    def _spread_odds(self, seat: int | None, inner: bool) -> tuple[float, ...]:
+        """`seat`'s side odds lined up with `rows[3 * b + c]`: each repeated three times for the
+        lieutenant's b, the three in turn three times for the navigator's c (`inner`)."""
+        spread = self._spread.get((seat, inner))
+        if spread is None:
+            odds = self._odds_of(seat)
+            spread = odds * 3 if inner else tuple(p for p in odds for _ in range(3))
+            self._spread[(seat, inner)] = spread
+        return spread
+
+    def _odds_of(self, seat: int | None) -> tuple[float, float, float]:
+        """`seat`'s side odds (sailor, pirate, cult); no seat: even odds."""
+        if seat is None:
+            return UNIFORM
+        odds = self._odds.get(seat)
+        if odds is None:
+            sides = self.mind.side_odds(seat)
+            odds = self._odds[seat] = (sides["sailor"], sides["pirate"], sides["cult"])
+        return odds
 
     def _captain_rows(self, captain: int) -> list[float]:
         """For `captain`: (lieutenant side, navigator side) -> our value of the revealed card,
@@ -134,12 +170,8 @@ class Judge:
         if cached is not None:
             return cached
         if self._shown is None:
-            table = reveal_odds(self.board, self.ship, self.odds)
-            values = [self.colour_value(c) for c in COLOURS]
-            self._shown = {
-                key: sum(p * v for p, v in zip(shown, values, strict=True))
-                for key, shown in table.items()
-            }
+            odds = tuple(self.odds[c] for c in COLOURS)
+            self._shown = shown_values(self.board, self.ship, odds, self.side)
         c_odds = self._odds_of(captain)
         rows = [
             sum(c_odds[a] * self._shown[(a, b, c)] for a in range(3))
