@@ -57,11 +57,6 @@ def is_threat(view: View, seat: int) -> bool:
     return bool(view["hand_sizes"][seat] <= 2 or leads)
 
 
-def fits(card: str, top_rank: str, current_suit: str) -> bool:
-    """True if `card` could be played on a top card of `top_rank` with `current_suit` named."""
-    return card in FITTING[top_rank, current_suit]
-
-
 def best_suit(choices: tuple[str, ...] | list[str], cards: list[str]) -> str:
     """The suit among `choices` we hold most of in `cards` (8s, 3s aside), then most points."""
     weights = {named: [0, 0] for named in choices}
@@ -482,12 +477,15 @@ def _take(
     """
     if count <= 0:
         return
-    chosen = [
-        card
-        for card in pool
-        if (among is None or card in among) and not any(fits(card, r, s) for r, s in tops)
-    ][:count]
-    chosen += [card for card in pool if card not in chosen][: count - len(chosen)]
+    missed = frozenset().union(*(FITTING[top] for top in tops))
+    chosen: list[str] = []
+    for card in pool:
+        if (among is None or card in among) and card not in missed:
+            chosen.append(card)
+            if len(chosen) == count:
+                break
+    if len(chosen) < count:
+        chosen += [card for card in pool if card not in chosen][: count - len(chosen)]
     for card in chosen:
         pool.remove(card)
     hand.extend(chosen)
