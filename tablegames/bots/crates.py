@@ -57,11 +57,6 @@ def is_threat(view: View, seat: int) -> bool:
     return bool(view["hand_sizes"][seat] <= 2 or leads)
 
 
-def fits(card: str, top_rank: str, current_suit: str) -> bool:
-    """True if `card` could be played on a top card of `top_rank` with `current_suit` named."""
-    return card in FITTING[top_rank, current_suit]
-
-
 def best_suit(choices: tuple[str, ...] | list[str], cards: list[str]) -> str:
     """The suit among `choices` we hold most of in `cards` (8s, 3s aside), then most points."""
     weights = {named: [0, 0] for named in choices}
@@ -387,6 +382,11 @@ def margin(base: list[float], rival: list[float]) -> tuple[float, float]:
 
 # -- reading the round's log ----------------------------------------------------------------------
 
+# Plays are not read. Weighing guessed deals by how many of each opponent's plays the normal
+# bot would have made holding them (branch cbelief-plays, issue 19) put more of the hidden
+# cards in the right hand (27% -> 30%) but chose no better on the true cards: -0.04 ± 0.48
+# points a decision over 4,092 decisions, paired against reading misses only.
+
 Miss = tuple[str, str, int]  # (top rank, suit to follow, cards the player has drawn since)
 
 
@@ -482,12 +482,15 @@ def _take(
     """
     if count <= 0:
         return
-    chosen = [
-        card
-        for card in pool
-        if (among is None or card in among) and not any(fits(card, r, s) for r, s in tops)
-    ][:count]
-    chosen += [card for card in pool if card not in chosen][: count - len(chosen)]
+    missed = frozenset().union(*(FITTING[top] for top in tops))
+    chosen: list[str] = []
+    for card in pool:
+        if (among is None or card in among) and card not in missed:
+            chosen.append(card)
+            if len(chosen) == count:
+                break
+    if len(chosen) < count:
+        chosen += [card for card in pool if card not in chosen][: count - len(chosen)]
     for card in chosen:
         pool.remove(card)
     hand.extend(chosen)
