@@ -383,9 +383,9 @@ def margin(base: list[float], rival: list[float]) -> tuple[float, float]:
 # -- reading the round's log ----------------------------------------------------------------------
 
 # Plays are not read. Weighing guessed deals by how many of each opponent's plays the normal
-# bot would have made holding them (branch cbelief-plays, issue 19) put more of the hidden
-# cards in the right hand (27% -> 30%) but chose no better on the true cards: -0.04 ± 0.48
-# points a decision over 4,092 decisions, paired against reading misses only.
+# bot would have made holding them (issue 19) put more of the hidden cards in the right hand
+# (27% -> 30%) but chose no better on the true cards: -0.04 ± 0.48 points a decision over
+# 4,092 decisions, paired against reading misses only (`bench/crates_choices.py`).
 
 Miss = tuple[str, str, int]  # (top rank, suit to follow, cards the player has drawn since)
 
