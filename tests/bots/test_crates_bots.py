@@ -376,13 +376,13 @@ def test_hard_deals_as_the_log_says_after_a_reshuffle():
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 19: since the 9 stopped being wild, hard is level with normal here "
-    "(-0.66 points a round over these 300 starts; -5.2 with a tenth of the rollouts)",
-)
 def test_hard_scores_better_than_normal_from_the_same_round_starts():
-    """Each round start is played out twice, the tested seat as hard, then as normal."""
+    """Each round start is played out twice, the tested seat as hard, then as normal.
+
+    The racing search gains 2.2 points a round here (± 3.4: a guard against a change that
+    makes hard worse, not a proof of its strength; that is `bench/crates_choices.py`). The
+    search it replaced lost 0.66.
+    """
     from bench.crates_bots import paired_rounds  # the bench's measure, with full-size hard
 
     gains = paired_rounds(4, False, 1, list(range(300))).round_gains
