@@ -118,7 +118,7 @@ def take_turn_if_mine(friend: Terminal) -> None:
     asked), else draw; close a round's summary if one is up."""
     screen = friend.screen()
     summary = "Hand left" in screen
-    if summary or "Name a suit" in screen or "pick a suit" in screen:
+    if summary or "Name a suit" in screen or "yours to name" in screen:
         friend.keys("Enter")
     elif "your turn" in screen:
         for number in range(1, 10):
