@@ -9,6 +9,7 @@ one owned by someone else is refused.
 from __future__ import annotations
 
 import os
+import secrets
 import stat
 from pathlib import Path
 
@@ -55,6 +56,12 @@ def owner_only_file(path: Path) -> Path:
         os.close(fd)
     _tighten(path, OWNER_FILE, "file")
     return path
+
+
+def owner_only_draft(path: Path) -> Path:
+    """A new, empty owner-only file beside `path`, named for this process alone: written whole,
+    then moved or linked into `path`'s place, so that no reader ever sees half a file."""
+    return owner_only_file(path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}"))
 
 
 def _tighten(path: Path, mode: int, kind: str) -> None:

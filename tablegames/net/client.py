@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import fcntl
 import json
 import logging
 import os
@@ -21,13 +22,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-try:
-    import fcntl
-except ImportError:  # not on POSIX
-    fcntl = None  # type: ignore[assignment]
-
 from ..bots import get_bot
-from ..paths import data_dir, owner_only_file
+from ..paths import data_dir, owner_only_draft, owner_only_file
 from ..rules import Action, Game, get_game
 from ..table import Update
 from .names import name_key
@@ -97,17 +93,14 @@ class SeatTokens:
     def _locked(self) -> Iterator[None]:
         lock = owner_only_file(self.path.with_name(self.path.name + ".lock"))
         with open(lock, "a") as held:
-            if fcntl is not None:  # (POSIX; elsewhere one terminal at a time is assumed)
-                fcntl.flock(held, fcntl.LOCK_EX)
+            fcntl.flock(held, fcntl.LOCK_EX)
             yield
 
     def _replace(self, saved: dict[str, Any]) -> None:
-        """Write `saved` to a new owner-only file beside ours, then put it in our file's place."""
-        fresh = self.path.with_name(f".{self.path.name}.{os.getpid()}.{secrets.token_hex(4)}")
-        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
-        with os.fdopen(os.open(fresh, flags, 0o600), "w", encoding="utf-8") as out:
-            json.dump(saved, out)
-        os.replace(fresh, self.path)
+        """Write `saved` whole to a draft beside our file, then put it in our file's place."""
+        draft = owner_only_draft(self.path)
+        draft.write_text(json.dumps(saved), encoding="utf-8")
+        os.replace(draft, self.path)
 
 
 def chat_line(message: dict[str, Any]) -> tuple[str, str]:

@@ -19,7 +19,7 @@ from typing import Any
 
 import asyncssh
 
-from ..paths import data_dir, owner_only_dir, owner_only_file
+from ..paths import data_dir, owner_only_dir, owner_only_draft, owner_only_file
 from .guard import AttemptLimiter
 from .names import name_key
 from .ssh_login import Doorman, guest_name
@@ -53,7 +53,7 @@ def load_host_key(path: Path) -> asyncssh.SSHKey:
     key = asyncssh.generate_private_key("ssh-ed25519")
     # Written whole to a private file, then linked into place: no reader ever sees half a key,
     # and of two servers starting at once the second uses the first one's key.
-    draft = owner_only_file(path.with_name(f".{path.name}.{os.getpid()}.new"))
+    draft = owner_only_draft(path)
     try:
         draft.write_bytes(key.export_private_key())
         try:
