@@ -29,7 +29,7 @@ if __package__ in (None, ""):  # run as a script: make `bench` importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.figures import add_up, decision_line, latency_ms, save_json
-from tablegames.bots.crates import BOTS
+from tablegames.bots.crates import BOTS, round_outcome
 from tablegames.rules import Action, State, get_game
 from tablegames.rules.crates import CratesState
 
@@ -141,7 +141,7 @@ def round_score(start: CratesState, levels: list[str], seat: int, seed: int) -> 
         state.apply(*next_move(state, bots, levels, tally))
     assert state.last_round is not None
     points: list[int] = state.last_round["points"]
-    return points[seat] - (sum(points) - points[seat]) / (len(points) - 1)
+    return round_outcome(points, seat)
 
 
 def paired_rounds(players: int, short: bool, seed: int, indexes: list[int]) -> Tally:

@@ -31,7 +31,14 @@ if __package__ in (None, ""):  # run as a script: make `bench` importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.figures import percentile
-from tablegames.bots.crates import HardBot, NormalBot, RoundReading, optional_action, play_round
+from tablegames.bots.crates import (
+    HardBot,
+    NormalBot,
+    RoundReading,
+    optional_action,
+    play_round,
+    round_outcome,
+)
 from tablegames.rules import Action, View, get_game
 from tablegames.rules.crates import CratesState
 
@@ -54,7 +61,6 @@ SEARCHERS: dict[str, type[HardBot]] = {"hard": HardBot, "hard-knowing-hands": Kn
 
 def true_values(state: CratesState, view: View, candidates: list[Action]) -> list[float]:
     """Each candidate's mean outcome from the true state (lower is better)."""
-    seat, players = view["seat"], view["players"]
     draw = list(reversed(state.draw_pile))
     values = []
     for candidate in candidates:
@@ -62,7 +68,7 @@ def true_values(state: CratesState, view: View, candidates: list[Action]) -> lis
         for seed in range(TRUE_PLAYOUTS):
             hands = [list(hand) for hand in state.hands]
             points = play_round(view, hands, list(draw), seed, candidate)
-            outcomes.append(points[seat] - (sum(points) - points[seat]) / (players - 1))
+            outcomes.append(round_outcome(points, view["seat"]))
         values.append(statistics.fmean(outcomes))
     return values
 

@@ -270,6 +270,8 @@ class HardBot:
     first_samples = FIRST_SAMPLES
     max_candidates = MAX_CANDIDATES
     confidence = CONFIDENCE
+    drop = DROP
+    accept = ACCEPT
     read_log = True  # deal as the log allows (see `read_round`); False: uniformly at random
 
     def __init__(self, seat: int, rng: random.Random) -> None:
@@ -289,16 +291,15 @@ class HardBot:
 
         A race: every batch of deals is played out with the normal bot's choice and with each
         challenger still running. A challenger is dropped once it is clearly no better than
-        the normal bot's choice (`DROP` standard errors); beyond two challengers only the
-        better half runs on; a lone challenger clearly better (`ACCEPT`) wins at once. Most
+        the normal bot's choice (`drop` standard errors); beyond two challengers only the
+        better half runs on; a lone challenger clearly better (`accept`) wins at once. Most
         decisions are settled long before the budget is spent.
         """
         reading = read_round(view) if self.read_log else RoundReading()
-        me, players = self.seat, view["players"]
         base: list[float] = []
         outcomes: dict[int, list[float]] = {index: [] for index in range(1, len(candidates))}
         # A rollout's cost grows with the cards in hand: the budget counts cards times rollouts.
-        budget = self.budget // max(sum(view["hand_sizes"]), 2 * players)
+        budget = self.budget // max(sum(view["hand_sizes"]), 2 * view["players"])
         batch = self.first_samples
         while outcomes and batch * (len(outcomes) + 1) <= budget:
             budget -= batch * (len(outcomes) + 1)
@@ -309,16 +310,14 @@ class HardBot:
                     points = play_round(
                         view, [list(h) for h in hands], draw, seed, candidates[index]
                     )
-                    found.append(points[me] - (sum(points) - points[me]) / (players - 1))
+                    found.append(round_outcome(points, self.seat))
             margins = {index: margin(base, found) for index, found in outcomes.items()}
-            ranked = sorted(
-                (index for index in outcomes if margins[index][0] + DROP * margins[index][1] > 0),
-                key=lambda index: -margins[index][0],
-            )
-            outcomes = {index: outcomes[index] for index in ranked[: max(2, len(ranked) // 2)]}
+            running = [i for i, (gain, error) in margins.items() if gain + self.drop * error > 0]
+            running.sort(key=lambda index: -margins[index][0])
+            outcomes = {index: outcomes[index] for index in running[: max(2, len(running) // 2)]}
             if len(outcomes) == 1:
                 (index,) = outcomes
-                if margins[index][0] > ACCEPT * margins[index][1]:
+                if margins[index][0] > self.accept * margins[index][1]:
                     return index
             batch *= 2
         if not outcomes:
@@ -371,10 +370,15 @@ class HardBot:
         return hands, draw_pile + unseen
 
 
+def round_outcome(points: list[int], seat: int) -> float:
+    """How a round went for `seat`: its points against the others' mean (lower is better)."""
+    return points[seat] - (sum(points) - points[seat]) / (len(points) - 1)
+
+
 def margin(base: list[float], rival: list[float]) -> tuple[float, float]:
-    """How much `rival` beat `base` over the deals both were played in (lower points are
-    better): the mean gain and its standard error."""
-    gains = [b - r for b, r in zip(base, rival, strict=False)]
+    """How much `rival` beat `base` over the same deals (lower points are better): the mean
+    gain and its standard error."""
+    gains = [b - r for b, r in zip(base, rival, strict=True)]
     if len(gains) < 2:
         return 0.0, math.inf
     return statistics.fmean(gains), statistics.stdev(gains) / math.sqrt(len(gains))
