@@ -88,7 +88,9 @@ class Seat:
     ready: bool = False
     bot_level: str | None = None  # a server-side bot plays this seat
     dropped_at: float | None = None
-    last_action: tuple[int, Action] | None = None  # (client version, action) for repeats
+    # The actions applied for this seat by the client version they were sent from: the same
+    # action from the same version again is a resend (or a double press), only answered.
+    applied: dict[int, list[Action]] = field(default_factory=dict)
 
     @property
     def claimed(self) -> bool:
@@ -167,7 +169,7 @@ class HostedTable:
                 saved.log, saved.client_versions, strict=True
             ):
                 if version is not None:
-                    hosted.seats[seat_number].last_action = (version, action)
+                    hosted.seats[seat_number].applied.setdefault(version, []).append(action)
         return hosted
 
     def _save_seat(self, seat: Seat) -> None:
@@ -437,16 +439,20 @@ class HostedTable:
         return table
 
     def act(self, peer: Peer, version: int, action: Action) -> None:
-        """Apply `action` from the seat `peer` holds; a repeat of its last one is only answered."""
+        """Apply `action` from the seat `peer` holds; one already applied is only answered.
+
+        A client resends its last action after a reconnect, not knowing whether it arrived, and
+        may have acted since; any action already applied from the same version is a repeat.
+        """
         seat = self.seat_of(peer)
         if seat is None or self.table is None:
             raise IllegalAction("you are not playing at this table")
-        if seat.last_action == (version, action):
+        if action in seat.applied.get(version, ()):
             peer.send({"t": "ack", "v": version})
             peer.send(self.update_message(self.table.update_for(seat.number), peer))
             return
         self.table.submit(seat.number, action, {"client_version": version})
-        seat.last_action = (version, action)
+        seat.applied.setdefault(version, []).append(action)
 
     def make_claim(self, peer: Peer, claim: dict[str, Any]) -> None:
         """Make a claim for the seat `peer` holds (spectators cannot claim)."""

@@ -111,8 +111,10 @@ async def campaign(name: str, attempts: int, rng: random.Random) -> tuple[int, i
                 *(junk_action(handlers, rng) for _ in range(5)),
             ]
             action = rng.choice(candidates)
-            last = None if sender.seat is None else hosted.seats[sender.seat].last_action
-            if last == (table.version, action) or not is_refused(table.state, sender.seat, action):
+            applied = {} if sender.seat is None else hosted.seats[sender.seat].applied
+            if action in applied.get(table.version, ()):  # a repeat is answered, not refused
+                continue
+            if not is_refused(table.state, sender.seat, action):
                 continue
             views = [None, *range(players)]
             before = (table.version, len(table.log), [digest(table.state.view(s)) for s in views])
