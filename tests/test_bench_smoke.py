@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import json
+import re
+import subprocess
+import sys
+from pathlib import Path
 
 from bench import run
 
@@ -62,3 +66,17 @@ def test_the_kraken_fingerprint_finds_the_same_games_again_and_names_a_changed_o
     out.write_text(json.dumps(hashes))
     assert kraken_same_games.main([*tiny, "--compare", str(out)]) == 1
     assert "normal/5: 1 games differ, seeds [2]" in capsys.readouterr().out
+
+
+def test_the_kraken_oracle_knows_every_role_and_reports_its_seat():
+    # A script of its own (it adds bot levels to the bench it wraps): run in its own process.
+    bench = Path(__file__).resolve().parent.parent / "bench" / "kraken_oracle.py"
+    args = ["--check", "--seed", "1", "--games", "3", "--matchup-players", "5"]
+    done = subprocess.run(
+        [sys.executable, str(bench), *args, "--skip", "balance", "--matchups", "oracle"],
+        capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "one oracle seat against normal seats" in done.stdout
+    checked = re.search(r"'checked decisions': (\d+)", done.stdout)
+    assert checked and int(checked.group(1)) > 0, done.stdout
