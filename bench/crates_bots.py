@@ -6,7 +6,8 @@ decision latency per level and games per second. Figures only: nothing here pass
 
 Win rates of close bots need many games; `--paired-rounds N` adds a sharper measure of hard
 against normal: N round starts from normal games, each played out twice from the same state
-(same deal, same shuffles) with the seat under test played by hard, then by normal.
+(same deal, same shuffles) with the seat under test played by hard, then by normal, each round
+judged by the seat's chance of winning the game as the totals then stand (what hard plays for).
 
     .venv/bin/python bench/crates_bots.py --games 1000 --players 4 --json figures.json
 """
@@ -29,7 +30,7 @@ if __package__ in (None, ""):  # run as a script: make `bench` importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.figures import add_up, decision_line, latency_ms, save_json
-from tablegames.bots.crates import BOTS, round_outcome
+from tablegames.bots.crates import BOTS, game_outcome
 from tablegames.rules import Action, State, get_game
 from tablegames.rules.crates import CratesState
 
@@ -133,7 +134,8 @@ def round_starts(count: int, players: int, short: bool, seed: int) -> list[Crate
 
 
 def round_score(start: CratesState, levels: list[str], seat: int, seed: int) -> float:
-    """Play one round from a copy of `start`; `seat`'s points minus the others' mean."""
+    """Play one round from a copy of `start`; how it went for `seat` by the hard bot's measure
+    (minus its chance of winning the game as the totals stand after the round)."""
     state = copy.deepcopy(start)
     bots = make_bots(levels, seed)
     tally = Tally()
@@ -141,7 +143,7 @@ def round_score(start: CratesState, levels: list[str], seat: int, seed: int) -> 
         state.apply(*next_move(state, bots, levels, tally))
     assert state.last_round is not None
     points: list[int] = state.last_round["points"]
-    return round_outcome(points, seat)
+    return game_outcome(start.view(seat), points, seat)
 
 
 def paired_rounds(players: int, short: bool, seed: int, indexes: list[int]) -> Tally:
@@ -242,13 +244,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.paired_rounds:
         indexes = list(range(args.paired_rounds))
         tally = in_parallel(args.jobs, paired_rounds, indexes, args.players, args.short, args.seed)
-        gain, error = mean_and_error(tally.round_gains)
+        gain, error = mean_and_error([100 * g for g in tally.round_gains])
         changed = sum(1 for g in tally.round_gains if g)
         results["paired_rounds"] = {"rounds": len(indexes), "gain": gain, "error": error}
         print(
-            f"paired rounds: normal's round score minus hard's from the same {len(indexes)} "
-            f"round starts: {gain:+.2f} ± {error:.2f} (1 s.e.) points per round (positive: "
-            f"hard did better; {changed} rounds went differently; {tally.seconds:.0f} s)"
+            f"paired rounds: hard's chance of winning the game minus normal's after the same "
+            f"{len(indexes)} round starts: {gain:+.2f} ± {error:.2f} (1 s.e.) points of "
+            f"percentage per round ({changed} rounds went differently; {tally.seconds:.0f} s)"
         )
     save_json(args.json, results)
     return 0

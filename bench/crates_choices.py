@@ -3,9 +3,10 @@
 Win rates between close bots need thousands of games. This judges decisions instead: normal
 bots play games, and at each turn of the seat under test where hard has a real choice, every
 candidate is played out from the true state (the real hands and the real draw pile, with
-normal bots to the round's end) to learn what each is really worth. Each searcher then decides
-from the seat's view, and its gain is the true value of its choice against normal's, in round
-points (its points against the others' mean; positive: better than normal). Searchers:
+normal bots to the round's end) to learn what each is really worth by the hard bot's own
+measure (`HardBot.outcome`: the chance of winning the game as the totals stand after the
+round). Each searcher then decides from the seat's view, and its gain is the true value of its
+choice against normal's, in points of that chance (positive: better than normal). Searchers:
 
 - `hard`: the hard bot as it plays;
 - `hard-knowing-hands`: the same search dealt the opponents' true hands (the draw pile still
@@ -37,7 +38,6 @@ from tablegames.bots.crates import (
     RoundReading,
     optional_action,
     play_round,
-    round_outcome,
 )
 from tablegames.rules import Action, View, get_game
 from tablegames.rules.crates import CratesState
@@ -62,13 +62,14 @@ SEARCHERS: dict[str, type[HardBot]] = {"hard": HardBot, "hard-knowing-hands": Kn
 def true_values(state: CratesState, view: View, candidates: list[Action]) -> list[float]:
     """Each candidate's mean outcome from the true state (lower is better)."""
     draw = list(reversed(state.draw_pile))
+    judge = HardBot(view["seat"], random.Random(0))
     values = []
     for candidate in candidates:
         outcomes = []
         for seed in range(TRUE_PLAYOUTS):
             hands = [list(hand) for hand in state.hands]
             points = play_round(view, hands, list(draw), seed, candidate)
-            outcomes.append(round_outcome(points, view["seat"]))
+            outcomes.append(judge.outcome(view, points))
         values.append(statistics.fmean(outcomes))
     return values
 
@@ -112,7 +113,7 @@ def judge_one(
         started = time.process_time()
         chosen = searcher.search(view, candidates)
         cpu[name].append(time.process_time() - started)
-        gains[name].append(values[0] - values[chosen])
+        gains[name].append(100 * (values[0] - values[chosen]))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -127,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"Crates: {decisions} decisions of the tested seat in {args.games} games of "
         f"{args.players} (8 rounds, seeds from {args.seed}); gain over normal's choice on the "
-        "true cards, round points per decision, ± 1 s.e."
+        "true cards, in points of the chance of winning the game per decision, ± 1 s.e."
     )
     for name in SEARCHERS:
         found, times = gains[name], cpu[name]

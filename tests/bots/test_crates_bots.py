@@ -377,13 +377,34 @@ def test_hard_deals_as_the_log_says_after_a_reshuffle():
 
 @pytest.mark.slow
 def test_hard_scores_better_than_normal_from_the_same_round_starts():
-    """Each round start is played out twice, the tested seat as hard, then as normal.
+    """Each round start is played out twice, the tested seat as hard, then as normal, and
+    judged by the seat's chance of winning the game after the round (what hard plays for).
 
-    The racing search gains 2.2 points a round here (± 3.4: a guard against a change that
-    makes hard worse, not a proof of its strength; that is `bench/crates_choices.py`). The
-    search it replaced lost 0.66.
+    A guard against a change that makes hard worse, not a proof of its strength (that is
+    `bench/crates_bots.py`'s win rate).
     """
     from bench.crates_bots import paired_rounds  # the bench's measure, with full-size hard
 
     gains = paired_rounds(4, False, 1, list(range(300))).round_gains
     assert sum(gains) / len(gains) > 0
+
+
+def test_the_game_objective_counts_the_win_not_the_points():
+    from tablegames.bots.crates import game_outcome, win_chance
+
+    assert win_chance([40, 40, 40, 40], 2, 100.0) == pytest.approx(0.25, abs=1e-4)
+    assert win_chance([10, 30, 10, 50], 0, 0.0) == 0.5  # the last round: a shared lowest total
+    assert win_chance([10, 30, 5, 50], 0, 0.0) == 0.0
+    # Behind, points taken from the leader are worth more than points taken from the last.
+    behind = [100, 60, 150, 150]
+    assert win_chance([100, 80, 150, 150], 0, 80.0) > win_chance([100, 60, 170, 170], 0, 80.0)
+    assert win_chance(behind, 0, 80.0) < win_chance(behind, 1, 80.0)
+    # In the last round a lead kept is a win, however many points it costs.
+    view = {"scores": [100, 160, 170, 180], "round": 8, "rounds": 8}
+    safe, bold = [55, 0, 0, 0], [0, 0, 0, 0]
+    assert game_outcome(view, safe, 0) == pytest.approx(-1.0, abs=0.01)
+    assert game_outcome(view, [61, 0, 0, 0], 0) == pytest.approx(0.0, abs=0.01)
+    assert game_outcome(view, bold, 0) < game_outcome(view, safe, 0)  # ties broken by points
+    # Earlier, the chance moves with the round's points.
+    early = {**view, "round": 2}
+    assert game_outcome(early, [0, 30, 30, 30], 0) < game_outcome(early, [30, 0, 30, 30], 0)
