@@ -80,3 +80,11 @@ def test_the_kraken_oracle_knows_every_role_and_reports_its_seat():
     assert "one oracle seat against normal seats" in done.stdout
     checked = re.search(r"'checked decisions': (\d+)", done.stdout)
     assert checked and int(checked.group(1)) > 0, done.stdout
+
+
+def test_the_crates_variants_play_the_same_seeds_and_compare_them(capsys):
+    from bench import crates_variants
+
+    assert crates_variants.main(["--games", "2", "--variants", "hard", "normal"]) == 0
+    printed = capsys.readouterr().out
+    assert "2 games" in printed and "hard − normal, paired by seed" in printed

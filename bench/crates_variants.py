@@ -1,0 +1,108 @@
+"""Crates: variants of the hard bot in one seat against three normal bots, the same seeds each.
+
+Every seed is played once per variant, the variant in the same seat (rotating with the seed) and
+everything else alike, and the win shares are compared paired by seed. Variants:
+
+- `hard`: the hard bot as it plays (for the chance of winning the game);
+- `hard-by-round`: the same search judging a round by its points against the others' mean;
+- `hard-knowing-hands`: the hard bot dealt the opponents' true hands: the upper bound for
+  reading them from the log (`bench/crates_choices.py`'s `KnowingHands`);
+- `normal`: the seat as a normal bot (its share is the fair share on these seeds).
+
+Figures only. Tune on seeds 1-999, report from 100000.
+
+    nice -n 10 .venv/bin/python bench/crates_variants.py --games 600 --seed 1 --jobs 2 \
+        --variants hard hard-by-round
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import math
+import random
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+if __package__ in (None, ""):  # run as a script: make `bench` importable
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.crates_bots import ACTION_LIMIT, Tally, make_bots, next_move
+from bench.crates_choices import KnowingHands
+from tablegames.bots.crates import HardBot, NormalBot
+from tablegames.rules import get_game
+
+
+class HardByRound(HardBot):
+    objective = "round"
+
+
+VARIANTS: dict[str, type[Any]] = {
+    "hard": HardBot,
+    "hard-by-round": HardByRound,
+    "hard-knowing-hands": KnowingHands,
+    "normal": NormalBot,
+}
+
+
+def play(seed: int, variant: str, players: int, short: bool) -> float | None:
+    """The tested seat's share of the win in game `seed` (None if it never ends)."""
+    seat, levels = seed % players, ["normal"] * players
+    bots = make_bots(levels, seed)
+    bots[seat] = VARIANTS[variant](seat, random.Random(seed * 100 + seat))
+    state = get_game("crates").new(players, seed, short=short)
+    bots[seat].truth = state  # only `hard-knowing-hands` reads it
+    tally = Tally()
+    for _ in range(ACTION_LIMIT):
+        if state.over:
+            winners = state.result()["winners"]
+            return 1 / len(winners) if seat in winners else 0.0
+        state.apply(*next_move(state, bots, levels, tally))
+    return None
+
+
+def play_seeds(seeds: list[int], variants: list[str], players: int, short: bool) -> list[Any]:
+    return [[play(seed, variant, players, short) for variant in variants] for seed in seeds]
+
+
+def interval(values: list[float]) -> tuple[float, float]:
+    """The mean and the half-width of its 95% interval."""
+    return statistics.fmean(values), 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1, help="first game's seed")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--full", action="store_true", help="15 rounds instead of 8")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--variants", nargs="+", choices=sorted(VARIANTS), default=["hard"])
+    args = parser.parse_args(argv)
+    seeds = list(range(args.seed, args.seed + args.games))
+    started = time.perf_counter()
+    task, jobs = (args.variants, args.players, not args.full), args.jobs
+    with ProcessPoolExecutor(args.jobs) as pool:
+        parts = [pool.submit(play_seeds, seeds[job :: args.jobs], *task) for job in range(jobs)]
+        rows = [row for part in parts for row in part.result()]
+    rows = [row for row in rows if None not in row]  # games that never ended are left out
+    print(
+        f"Crates: one variant seat against {args.players - 1} normal bots, {len(rows)} games "
+        f"({'15' if args.full else '8'} rounds, seeds {seeds[0]}-{seeds[-1]}), "
+        f"{time.perf_counter() - started:.0f} s; win share ± 95%"
+    )
+    for index, name in enumerate(args.variants):
+        share, half = interval([row[index] for row in rows])
+        print(f"  {name:>18}: {share:.3f} ± {half:.3f} ({share * args.players:.2f}× fair)")
+    for (a, first), (b, second) in itertools.combinations(enumerate(args.variants), 2):
+        gain, half = interval([row[a] - row[b] for row in rows])
+        print(f"  {first} − {second}, paired by seed: {gain:+.3f} ± {half:.3f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
