@@ -87,7 +87,13 @@ def make_bots(levels: list[str], seed: int) -> list[Any]:
 def play_game(levels: list[str], seed: int, short: bool, tally: Tally) -> dict[str, Any] | None:
     """Play one bot-only game; returns the engine's result, or None if it never ends."""
     state = get_game("crates").new(len(levels), seed, short=short)
-    bots = make_bots(levels, seed)
+    return play_out(state, make_bots(levels, seed), levels, tally)
+
+
+def play_out(
+    state: State, bots: list[Any], levels: list[str], tally: Tally
+) -> dict[str, Any] | None:
+    """Play `state` to the end with `bots`; the engine's result, or None if it never ends."""
     for _ in range(ACTION_LIMIT):
         if state.over:
             return state.result()

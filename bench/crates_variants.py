@@ -31,14 +31,17 @@ from typing import Any
 if __package__ in (None, ""):  # run as a script: make `bench` importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.crates_bots import ACTION_LIMIT, Tally, make_bots, next_move
+from bench.crates_bots import Tally, make_bots, play_out
 from bench.crates_choices import KnowingHands
-from tablegames.bots.crates import HardBot, NormalBot
-from tablegames.rules import get_game
+from tablegames.bots.crates import HardBot, NormalBot, round_outcome
+from tablegames.rules import View, get_game
 
 
 class HardByRound(HardBot):
-    objective = "round"
+    """The hard search judging a round by its points against the others' mean."""
+
+    def outcome(self, view: View, points: list[int]) -> float:
+        return round_outcome(points, self.seat)
 
 
 VARIANTS: dict[str, type[Any]] = {
@@ -56,13 +59,10 @@ def play(seed: int, variant: str, players: int, short: bool) -> float | None:
     bots[seat] = VARIANTS[variant](seat, random.Random(seed * 100 + seat))
     state = get_game("crates").new(players, seed, short=short)
     bots[seat].truth = state  # only `hard-knowing-hands` reads it
-    tally = Tally()
-    for _ in range(ACTION_LIMIT):
-        if state.over:
-            winners = state.result()["winners"]
-            return 1 / len(winners) if seat in winners else 0.0
-        state.apply(*next_move(state, bots, levels, tally))
-    return None
+    result = play_out(state, bots, levels, Tally())
+    if result is None:
+        return None
+    return 1 / len(result["winners"]) if seat in result["winners"] else 0.0
 
 
 def play_seeds(seeds: list[int], variants: list[str], players: int, short: bool) -> list[Any]:

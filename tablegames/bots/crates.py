@@ -278,7 +278,6 @@ class HardBot:
     drop = DROP
     accept = ACCEPT
     read_log = True  # deal as the log allows (see `read_round`); False: uniformly at random
-    objective = "game"  # judge a round by the chance of winning the game, or "round": points
 
     def __init__(self, seat: int, rng: random.Random) -> None:
         self.seat, self.rng = seat, rng
@@ -328,15 +327,12 @@ class HardBot:
             batch *= 2
         if not outcomes:
             return 0
-        best = max(outcomes, key=lambda index: margin(base, outcomes[index])[0])
-        gain, error = margin(base, outcomes[best])
+        gain, error, best = max((*margin(base, found), index) for index, found in outcomes.items())
         return best if gain > self.confidence * error else 0
 
     def outcome(self, view: View, points: list[int]) -> float:
-        """How a played-out round ended for us (lower is better): by default our chance of
-        winning the game lost, as the totals stand after it (`game_outcome`)."""
-        if self.objective == "round":
-            return round_outcome(points, self.seat)
+        """How a played-out round ended for us (lower is better): our chance of winning the game
+        lost, as the totals stand after it (`game_outcome`)."""
         return game_outcome(view, points, self.seat)
 
     def candidates(self, view: View, legal: list[Action]) -> list[Action]:
