@@ -96,6 +96,14 @@ class Seat:
     def claimed(self) -> bool:
         return self.token_key is not None or self.bot_level is not None
 
+    def applied_before(self, version: int, action: Action) -> bool:
+        """True if `action`, sent from client version `version`, was already applied."""
+        return action in self.applied.get(version, ())
+
+    def remember(self, version: int, action: Action) -> None:
+        """Note that `action`, sent from client version `version`, was applied."""
+        self.applied.setdefault(version, []).append(action)
+
     @property
     def human(self) -> bool:
         return self.token_key is not None
@@ -169,7 +177,7 @@ class HostedTable:
                 saved.log, saved.client_versions, strict=True
             ):
                 if version is not None:
-                    hosted.seats[seat_number].applied.setdefault(version, []).append(action)
+                    hosted.seats[seat_number].remember(version, action)
         return hosted
 
     def _save_seat(self, seat: Seat) -> None:
@@ -447,12 +455,12 @@ class HostedTable:
         seat = self.seat_of(peer)
         if seat is None or self.table is None:
             raise IllegalAction("you are not playing at this table")
-        if action in seat.applied.get(version, ()):
+        if seat.applied_before(version, action):
             peer.send({"t": "ack", "v": version})
             peer.send(self.update_message(self.table.update_for(seat.number), peer))
             return
         self.table.submit(seat.number, action, {"client_version": version})
-        seat.applied.setdefault(version, []).append(action)
+        seat.remember(version, action)
 
     def make_claim(self, peer: Peer, claim: dict[str, Any]) -> None:
         """Make a claim for the seat `peer` holds (spectators cannot claim)."""

@@ -111,9 +111,9 @@ async def campaign(name: str, attempts: int, rng: random.Random) -> tuple[int, i
                 *(junk_action(handlers, rng) for _ in range(5)),
             ]
             action = rng.choice(candidates)
-            applied = {} if sender.seat is None else hosted.seats[sender.seat].applied
-            if action in applied.get(table.version, ()):  # a repeat is answered, not refused
-                continue
+            held = None if sender.seat is None else hosted.seats[sender.seat]
+            if held is not None and held.applied_before(table.version, action):
+                continue  # a repeat is answered, not refused
             if not is_refused(table.state, sender.seat, action):
                 continue
             views = [None, *range(players)]
