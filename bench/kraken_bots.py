@@ -277,19 +277,26 @@ def versus(args: argparse.Namespace, figures: dict[str, Any]) -> None:
         if field_level not in baselines or len(baselines[field_level]) < games:
             baselines[field_level] = play_many(players, game_seeds, {}, field_level)
         base = {r.seed: r for r in baselines[field_level]}
-        heroes = {
-            seed: (hero_seat(base[seed].factions, index), hero)
-            for index, seed in enumerate(game_seeds)
-        }
-        records = play_many(players, game_seeds, heroes, field_level)
-        print(f"{players} players: one {hero} seat against {field_level} seats ({games} games)")
         rows: dict[str, list[tuple[float, ...]]] = {side: [] for side in SIDES}
-        for record in records:
-            seat = heroes[record.seed][0]
-            side = SIDE_OF[record.factions[seat]]
-            won = float(record.winner == side)
-            was = float(base[record.seed].winner == side)
-            rows[side].append((won, was, credit(record, side), credit(base[record.seed], side)))
+        records: list[Record] = []
+        # Game i gives the hero a sailor, pirate, cult seat in turn; with --every-side each
+        # seed is played three times, the hero in each faction once.
+        for turn in range(3 if args.every_side else 1):
+            heroes = {
+                seed: (hero_seat(base[seed].factions, index + turn), hero)
+                for index, seed in enumerate(game_seeds)
+            }
+            played = play_many(players, game_seeds, heroes, field_level)
+            for record in played:
+                side = SIDE_OF[record.factions[heroes[record.seed][0]]]
+                won, was = float(record.winner == side), base[record.seed]
+                rows[side].append(
+                    (won, float(was.winner == side), credit(record, side), credit(was, side))
+                )
+            records += played
+        print(
+            f"{players} players: one {hero} seat against {field_level} seats ({len(records)} games)"
+        )
         entry: dict[str, Any] = {
             "hero": hero,
             "field": field_level,
@@ -340,6 +347,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--matchup-players", type=int, default=7)
     parser.add_argument("--matchups", nargs="+", default=list(MATCHUPS), choices=list(MATCHUPS))
     parser.add_argument("--hard-games", type=int, help="games for hard vs normal")
+    parser.add_argument(
+        "--every-side", action="store_true", help="play each seed with the hero in each faction"
+    )
     parser.add_argument("--skip", choices=("balance", "versus"), action="append", default=[])
     parser.add_argument("--seed", type=int, default=1, help="first game's seed")
     parser.add_argument("--json", metavar="FILE", help="also write the figures here")

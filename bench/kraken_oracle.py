@@ -185,64 +185,6 @@ kb.MATCHUPS["oracle-hard"] = ("oracle-hard", "normal")
 kb.MATCHUPS["random"] = ("random", "normal")  # calibration: how much one seat can lose
 
 
-def versus_every_side(args: Any, figures: dict[str, Any]) -> None:
-    """As the bench's `versus`, but every seed is played three times for each hero level, the
-    hero taking a seat of each faction in turn (`hero_seat` with index + 0, 1, 2): each faction
-    gets one paired game per seed, so 3x the games per faction from the same seed range."""
-    players = args.matchup_players
-    game_seeds = kb.seeds(args, args.games)
-    base = {r.seed: r for r in kb.play_many(players, game_seeds, {}, "normal")}
-    for name in args.matchups:
-        hero, field_level = kb.MATCHUPS[name]
-        assert field_level == "normal"
-        rows: dict[str, list[tuple[float, float]]] = {side: [] for side in kb.SIDES}
-        for offset in range(3):
-            heroes = {
-                seed: (kb.hero_seat(base[seed].factions, index + offset), hero)
-                for index, seed in enumerate(game_seeds)
-            }
-            for record in kb.play_many(players, game_seeds, heroes, field_level):
-                side = SIDE_OF[record.factions[heroes[record.seed][0]]]
-                won = float(record.winner == side)
-                rows[side].append((won, float(base[record.seed].winner == side)))
-        print(
-            f"{players} players: one {hero} seat against {field_level} seats, every seed "
-            f"with the hero in each faction ({args.games} seeds {game_seeds[0]}-{game_seeds[-1]})"
-        )
-        entry: dict[str, Any] = {
-            "hero": hero,
-            "field": field_level,
-            "players": players,
-            "sides": {},
-        }
-        everything = [row for side in kb.SIDES for row in rows[side]]
-        for label, chosen in [(kb.SIDE_WORDS[s], rows[s]) for s in kb.SIDES] + [
-            ("all", everything)
-        ]:
-            won, half = kb.rate(sum(r[0] for r in chosen), len(chosen))
-            fair = sum(r[1] for r in chosen) / max(1, len(chosen))
-            gain, gain_half = kb.mean_interval([r[0] - r[1] for r in chosen])
-            print(
-                f"  {label} seat: {len(chosen)} games, wins {won:.1%} ± {half:.1%}, "
-                f"fair share (same seat, all {field_level}) {fair:.1%}, paired {gain:+.1%} "
-                f"± {gain_half:.1%}",
-                flush=True,
-            )
-            entry["sides"][label] = {
-                "games": len(chosen),
-                "win_rate": won,
-                "fair_share": fair,
-                "paired_gain": gain,
-                "paired_gain_95": gain_half,
-            }
-        figures["versus"].append(entry)
-
-
-if "--every-side" in sys.argv:
-    sys.argv.remove("--every-side")
-    kb.versus = versus_every_side
-
-
 def main() -> int:
     code = kb.main()
     if CHECK:
