@@ -251,7 +251,7 @@ async def test_the_generic_screen_plays_it_hot_seat(kuhn):
     from tablegames.tui.screens.generic import GenericResult, GenericScreen
     from tablegames.tui.screens.handoff import HandoffScreen
 
-    from .tui.helpers import STILL, press, screen_text
+    from .tui.helpers import STILL, press, screen_text, settle
 
     client = local_table("kuhn", 2, humans=2, seed=4, names=("Ann", "Bo"), pace=STILL, hands=1)
     first, second = client.table.state.cards
@@ -273,6 +273,7 @@ async def test_the_generic_screen_plays_it_hot_seat(kuhn):
         await press(pilot, "down", "enter")  # Bo folds: Ann takes the pot, the match is over
         assert isinstance(app.screen, GenericResult)
         assert "Game over: Ann wins!" in screen_text(app)
+        await settle(pilot)
         await press(pilot, "q")
     assert app.return_code == 0
 

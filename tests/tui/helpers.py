@@ -14,6 +14,7 @@ from textual.pilot import Pilot
 from tablegames.local import local_table
 from tablegames.table import LocalClient
 from tablegames.tui.app import TableGamesApp
+from tablegames.tui.screens.results import SETTLE_SECONDS
 
 STILL = 10_000.0  # bots wait this long before moving: they never move during a test
 
@@ -60,6 +61,11 @@ async def press(pilot: Pilot[Any], *keys: str) -> None:
     """Press `keys` and let the app handle them."""
     await pilot.press(*keys)
     await pilot.pause()
+
+
+async def settle(pilot: Pilot[Any]) -> None:
+    """Wait until a game-over dialog that just opened takes keys (it drops them at first)."""
+    await pilot.pause(SETTLE_SECONDS)
 
 
 def screen_text(app: App[Any]) -> str:

@@ -17,7 +17,7 @@ from tablegames.tui.screens.dialogs import PickDialog
 from tablegames.tui.screens.menu import MenuScreen
 from tablegames.tui.widgets.crabs_table import CardRow, SidePanel
 
-from .helpers import opened, press, screen_text
+from .helpers import opened, press, screen_text, settle
 
 FROZEN = 1e-9  # bots' speed: their reaction times outlast any test
 HANDS = [
@@ -246,6 +246,7 @@ async def test_the_end_names_the_winning_team():
         assert isinstance(app.screen, CrabsOver)
         text = screen_text(app)
         assert "Game over: Team A (Sara, Ada (bot)) wins" in text and "with 5 tokens." in text
+        await settle(pilot)
         await press(pilot, "m")
         assert isinstance(app.screen, MenuScreen)
 

@@ -9,7 +9,7 @@ from tablegames.tui.screens.handoff import HandoffScreen
 from tablegames.tui.screens.results import FinalStandings, RoundSummary, standings
 from tablegames.tui.widgets.hand import Hand
 
-from .helpers import opened, press, screen_text, stacked
+from .helpers import opened, press, screen_text, settle, stacked
 
 SARA = ["QH", "7S", "4C"]
 TOM = ["JH", "10D", "2C"]
@@ -112,6 +112,7 @@ async def test_the_last_round_ends_with_the_standings_and_a_way_back_to_the_menu
             await press(pilot, "enter")
         assert isinstance(app.screen, FinalStandings)
         assert "Game over" in screen_text(app)
+        await settle(pilot)
         await press(pilot, "m")
         assert "Cockroach Poker Royal" in screen_text(app)
 

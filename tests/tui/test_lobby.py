@@ -16,7 +16,7 @@ from tablegames.tui.screens.crates import CratesScreen
 from tablegames.tui.screens.lobby import LobbyScreen, NewTableDialog
 from tablegames.tui.screens.table_form import TableForm
 
-from .helpers import screen_text
+from .helpers import screen_text, settle
 from .test_network import wait_for
 
 
@@ -98,6 +98,7 @@ async def test_a_finished_party_game_offers_a_rematch_with_the_same_seats():
                 await pilot.press("escape")
                 await pilot.pause(0.1)
             assert "Back to the lobby (m)" in screen_text(app)
+            await settle(pilot)
             await pilot.press("r")
             await wait_for(pilot, lambda: hosted.code not in server.tables, seconds=10)
             (rematch,) = server.tables.values()  # the finished table left the lobby

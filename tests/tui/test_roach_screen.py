@@ -17,7 +17,7 @@ from tablegames.tui.screens.roach_dialogs import PeekNotice, RoachResult
 from tablegames.tui.widgets.log import GameLog
 from tablegames.tui.widgets.roach_hand import RoachHand
 
-from .helpers import STILL, opened, press, screen_text
+from .helpers import STILL, opened, press, screen_text, settle
 
 SARA = ["bat", "royal-fly", "mouse", "mouse"]
 ADA = ["frog", "royal-bat", "joker", "scorpion"]
@@ -315,6 +315,7 @@ async def test_the_result_names_the_loser_and_leads_back_to_the_menu():
             "Game over: Ada (bot) has 4 bats in front of them and loses! Everyone else wins."
         )
         assert "LOSES" in screen_text(app)
+        await settle(pilot)
         await press(pilot, "m")
         assert "Cockroach Poker Royal" in screen_text(app)
 

@@ -10,10 +10,13 @@ from textual.pilot import Pilot
 
 from tablegames.replay import Replay
 from tablegames.tui.app import TableGamesApp
+from tablegames.tui.screens.menu import MenuScreen
 from tablegames.tui.screens.replay import ReplayApp, ReplayScreen
 from tablegames.tui.screens.roach import RoachScreen
+from tablegames.tui.screens.roach_dialogs import RoachResult
 
 from ..test_replay import record_game
+from .helpers import settle
 from .test_roach_screen import roach_table, view
 
 CHARACTERS = {"enter": "\r", "escape": "\x1b"}
@@ -48,3 +51,17 @@ async def test_a_step_typed_with_g_goes_into_the_go_to_field(tmp_path):
         screen = app.screen
         assert isinstance(screen, ReplayScreen)
         assert screen.step == 12
+
+
+async def test_an_enter_meant_for_the_last_move_does_not_answer_the_game_over_dialog():
+    client = roach_table(fronts=[[], ["bat", "bat", "bat"], [], []])
+    app = TableGamesApp(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await burst(app, pilot, "1", "enter", "1", "2")  # a bat to Ada, claiming fly
+        client.table.submit(1, {"type": "challenge", "believe": True})  # her fourth bat
+        await burst(app, pilot, "enter", "enter")  # still pressing Enter as the end shows
+        assert isinstance(app.screen, RoachResult)
+        await settle(pilot)
+        await burst(app, pilot, "enter")  # seen now: Enter presses "Back to menu"
+        assert isinstance(app.screen, MenuScreen)

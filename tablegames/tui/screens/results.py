@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
@@ -17,6 +18,10 @@ from ..widgets.card import card_text
 from ..widgets.seats import table_box
 from .dialogs import DIALOG_CSS
 from .typeahead import TypeAhead
+
+SETTLE_SECONDS = 0.5
+"""How long the game-over dialog ignores keys and clicks after it opens: an Enter meant for the
+last move must not vote for a rematch (or leave the table) before the player has seen the end."""
 
 
 def scored_hand(
@@ -143,7 +148,8 @@ def standings(totals: Sequence[int]) -> list[tuple[int, int]]:
 
 class GameOver(TypeAhead, ModalScreen[str]):
     """The end of a game: a headline, a table and a line under it; returns "menu" or "quit"
-    (or "rematch" in a party game). Enter presses the highlighted button.
+    (or "rematch" in a party game). Enter presses the highlighted button, once the dialog has
+    been open for `SETTLE_SECONDS`: keys and clicks before that are dropped.
 
     Each game's ending says what goes in it (`_headline`, `_table`, `_hint`).
     """
@@ -166,6 +172,14 @@ class GameOver(TypeAhead, ModalScreen[str]):
         super().__init__(classes="ascii" if ascii else None)
         self.ascii = ascii
         self.party = False  # a party game: a rematch, or back to the lobby (set on mount)
+        self.opened = time.monotonic()
+
+    def on_mount(self) -> None:
+        self.opened = time.monotonic()
+
+    def settled(self) -> bool:
+        """True once the dialog has been open long enough to take a choice."""
+        return time.monotonic() - self.opened >= SETTLE_SECONDS
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "choose" and parameters == ("rematch",):
@@ -200,10 +214,12 @@ class GameOver(TypeAhead, ModalScreen[str]):
         return ""
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id or "menu")
+        if self.settled():
+            self.dismiss(event.button.id or "menu")
 
     def action_choose(self, choice: str) -> None:
-        self.dismiss(choice)
+        if self.settled():
+            self.dismiss(choice)
 
 
 class FinalStandings(GameOver):
