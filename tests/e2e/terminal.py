@@ -56,16 +56,17 @@ class Terminal:
     def keys(self, *keys: str) -> None:
         subprocess.run(["tmux", "send-keys", "-t", self.name, *keys], check=True)
 
-    def wait_for(self, text: str, timeout: float = 20.0) -> str:
-        """The screen once it shows `text`; AssertionError with the screen if it never does."""
+    def wait_for(self, *texts: str, timeout: float = 20.0) -> str:
+        """The screen once it shows every one of `texts` (a screen can be caught half drawn, so
+        ask for everything a check reads); AssertionError with the screen if it never does."""
         deadline = time.monotonic() + timeout
         screen = ""
         while time.monotonic() < deadline:
             screen = self.screen()
-            if text in screen:
+            if all(text in screen for text in texts):
                 return screen
             time.sleep(0.1)
-        raise AssertionError(f"{text!r} never appeared; the screen was:\n{screen}")
+        raise AssertionError(f"{texts!r} never all appeared; the screen was:\n{screen}")
 
     def wait_for_any(self, *texts: str, timeout: float = 20.0) -> str:
         """The screen once it shows one of `texts`."""

@@ -89,9 +89,9 @@ def test_a_terminal_without_utf8_is_drawn_in_ascii_by_itself(terminal_factory):
 
 def test_the_menu_lists_every_game_and_coming_ones_cannot_start(terminal_factory):
     term = terminal_factory()
-    screen = term.wait_for("Crates", timeout=30)
-    for title in ("Cockroach Poker Royal", "You've Got Crabs", "Feed the Kraken"):
-        assert title in screen
+    term.wait_for(
+        "Crates", "Cockroach Poker Royal", "You've Got Crabs", "Feed the Kraken", timeout=30
+    )
     term.keys("q")
 
 
