@@ -45,6 +45,22 @@ async def test_arrows_move_the_pick_and_a_new_turn_picks_a_playable_card():
         assert hand.selected == 1
 
 
+async def test_a_hand_of_ten_or_more_is_numbered_on_and_two_digits_pick_card_10_and_up():
+    hearts = ["AH", "2H", "3H", "4H", "5H", "6H", "7H", "9H", "10H", "JH", "QH", "KS"]
+    client = stacked([hearts, ["2D", "9C", "JD"]], upcard="KH")  # every card fits
+    async with opened(client, size=(100, 30)) as (app, pilot):
+        hand = app.screen.query_one("#hand", Hand)
+        shown = shown_cards(app)
+        numbers = screen_text(app).split("Your hand")[1].splitlines()[1].strip("│ ").split()
+        assert numbers == [str(n) for n in range(1, len(shown) + 1)]  # 10, 11, 12 too
+        await press(pilot, "1", "2")  # quickly: card 12
+        assert hand.selected == 11
+        await press(pilot, "3")  # no card 30: card 3 at once
+        assert hand.selected == 2
+        await press(pilot, "1", "0", "enter")
+        assert view(client)["top"] == shown[9]
+
+
 async def test_d_draws_when_nothing_fits():
     client = stacked([["QS", "7C"], ["2D", "9C", "JD"]], upcard="KH", draw=["4S", "6D"])
     async with opened(client) as (app, pilot):

@@ -149,7 +149,7 @@ def turn_hint(view: View, ascii: bool = False) -> str:
         draw = f"draw {crank}" if crank else "draw a card"
         return f"Nothing fits: press d to {draw}."
     arrows = "<- ->" if ascii else "←→"
-    return f"Your turn: {arrows} or 1-9 picks a card, Enter plays it."
+    return f"Your turn: {arrows} or a card's number picks it, Enter plays it."
 
 
 def first_playable(view: View) -> int | None:

@@ -298,7 +298,7 @@ def prompt(view: View, names: Sequence[str], you: int, ascii: bool = False) -> s
     if turn != you:
         return f"Waiting for {names[turn]} to {VERBS.get(phase, 'move')}."
     if phase == "offer":
-        return f"Your turn: pick a card ({arrows} or 1-9) and press Enter to offer it."
+        return f"Your turn: pick a card ({arrows} or its number) and press Enter to offer it."
     if phase == "respond":
         flight = view["flight"]
         head = f'{names[flight["from"]]} slides you a card: "{flight["claim"]}". '

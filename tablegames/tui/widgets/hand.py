@@ -136,8 +136,7 @@ class Hand(Widget):
             middle = inner // 2
             bottom = fill * middle + ("x" if self.ascii else "×") + fill * (inner - middle - 1)
         top_row = 1 if chosen else 2
-        if index < 9:
-            _put(canvas, 0, column + width // 2, str(index + 1), "bold" if chosen else "")
+        _put(canvas, 0, column + width // 2, str(index + 1), "bold" if chosen else "")
         _put(canvas, top_row, column, corners[0] + fill * inner + corners[1], frame)
         face = card_face(card, width, self.ascii)
         for number, line in enumerate(face, start=top_row + 1):

@@ -15,8 +15,8 @@ from ...rules.roach import SPECIALS, is_royal
 
 
 def chip_label(number: int, card: str, count: int, ascii: bool = False) -> str:
-    """`1 bat ×2`: the key that picks it (1-9 only; 0 for none), the card in words, how many."""
-    key = f"{number} " if 1 <= number <= 9 else ""
+    """`1 bat ×2`: the number that picks it (0 for none), the card in words, how many."""
+    key = f"{number} " if number >= 1 else ""
     times = "x" if ascii else "×"
     return f"{key}{card.replace('royal-', 'royal ')}" + (f" {times}{count}" if count > 1 else "")
 
