@@ -272,21 +272,19 @@ class Abilities(Voyage):
         return self._drawers()
 
     def _use_smuggler(self, seat: int, args: dict[str, Any]) -> None:
-        self.smuggler_for = args["target"]
-        self._revealed(
-            seat, f"slips {{{args['target']}}} a third navigation card", target=args["target"]
-        )
+        target = args["target"]
+        self.smuggler_for = target
+        whom = "themselves" if target == seat else f"{{{target}}}"
+        self._revealed(seat, f"slips {whom} a third navigation card", target=target)
 
     def _options_archivist(self, seat: int) -> Options:
         return self._drawers()
 
     def _use_archivist(self, seat: int, args: dict[str, Any]) -> None:
-        self.redraw_for = args["target"]
-        self._revealed(
-            seat,
-            f"lets {{{args['target']}}} swap their cards for two new ones",
-            target=args["target"],
-        )
+        target = args["target"]
+        self.redraw_for = target
+        verb = "swaps their" if target == seat else f"lets {{{target}}} swap their"
+        self._revealed(seat, f"{verb} cards for two new ones", target=target)
 
     # -- in a round with a yellow card --------------------------------------------------------
     def _options_spiritualist(self, seat: int) -> Options:

@@ -295,6 +295,21 @@ def test_smuggler_lets_the_captain_draw_three():
     assert public(state)["discard_size"] == 2
 
 
+def test_a_lieutenant_may_smuggle_or_archive_for_themselves_and_the_log_says_so():
+    state = game(deck=[*DECK, "red-telescope"], smuggler=1)
+    appoint(state, 1, 2)
+    no_mutiny(state)
+    events = use(state, 1, "smuggler", target=1)
+    assert "{1} reveals the Smuggler and slips themselves a third navigation card." in texts(events)
+    assert len(private(state, 1)["drawn"]) == 3
+    state = game(deck=[*DECK, "red-telescope", "blue-drunk"], archivist=1)
+    appoint(state, 1, 2)
+    no_mutiny(state)
+    events = use(state, 1, "archivist", target=1)
+    assert "{1} reveals the Archivist and swaps their cards for two new ones." in texts(events)
+    assert private(state, 1)["can_redraw"]
+
+
 def test_archivist_lets_the_lieutenant_swap_their_cards_for_two_new_ones():
     state = game(deck=[*DECK, "red-telescope", "blue-drunk"], archivist=5)
     appoint(state, 1, 2)
