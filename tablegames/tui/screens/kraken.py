@@ -45,7 +45,7 @@ from ...talk import merged_log
 from ..widgets.log import GameLog
 from . import kraken_view as show
 from .dialogs import Option, PickDialog
-from .game import ActionButton, GameScreen, Overlay
+from .game import DIALOG_WAITS, ActionButton, GameScreen, Overlay
 from .kraken_choices import OPTION_KEYS, Chooser, Pending, Question, start
 from .kraken_dialogs import PassOnNotice, VoyageOver
 from .kraken_talk import (
@@ -396,15 +396,19 @@ class KrakenScreen(GameScreen):
         """Two lines: what the table is doing, then what this player may do (or was told)."""
         phase = Text(show.phase_text(view, self.names, waiting), no_wrap=True, overflow="ellipsis")
         second = Text(no_wrap=True, overflow="ellipsis")
-        if self.message:
-            second.append(self.message)
-        elif self._my_move():
-            second.append("Your move: press Enter to decide.", "bold reverse")
-        elif self.private and self.round_queue:
-            second.append("A secret moment: your turn, then pass the keyboard on.")
-        invited = invitation_text(view) if self.may_act and not self.round_queue else ""
-        if invited:
-            second.append(("  " if second.plain else "") + invited, "bold")
+        behind = self.message == DIALOG_WAITS
+        invited = invitation_text(view, behind) if self.may_act and not self.round_queue else ""
+        if behind and invited:
+            second.append(invited, "bold")  # answer the question, or put it aside to talk
+        else:
+            if self.message:
+                second.append(self.message)
+            elif self._my_move():
+                second.append("Your move: press Enter to decide.", "bold reverse")
+            elif self.private and self.round_queue:
+                second.append("A secret moment: your turn, then pass the keyboard on.")
+            if invited:
+                second.append(("  " if second.plain else "") + invited, "bold")
         self.query_one("#status", Static).update(Text("\n").join([phase, second]))
 
     def _say(self, message: str) -> None:
