@@ -18,6 +18,16 @@ Options = list[dict[str, Any]]
 GUNSLINGER_GUNS = 2
 
 
+def them(user: int, target: int) -> str:
+    """A character's target in its sentence: `{3}`, or "themselves" when it is its user."""
+    return "themselves" if target == user else f"{{{target}}}"
+
+
+def theirs(user: int, target: int) -> str:
+    """A target's belongings in a character's sentence: `{3}'s`, or "their own"."""
+    return "their own" if target == user else f"{{{target}}}'s"
+
+
 class Abilities(Voyage):
     """The 21 character abilities."""
 
@@ -95,13 +105,14 @@ class Abilities(Voyage):
         ]
 
     def _use_herbalist(self, seat: int, args: dict[str, Any]) -> None:
-        self.off_duty.discard(args["source"])
-        self.off_duty.add(args["target"])
+        source, target = args["source"], args["target"]
+        self.off_duty.discard(source)
+        self.off_duty.add(target)
         self._revealed(
             seat,
-            f"moves {{{args['source']}}}'s off-duty sign to {{{args['target']}}}",
-            source=args["source"],
-            target=args["target"],
+            f"moves {theirs(seat, source)} off-duty sign to {them(seat, target)}",
+            source=source,
+            target=target,
         )
 
     def _options_consultant(self, seat: int) -> Options:
@@ -177,10 +188,9 @@ class Abilities(Voyage):
 
     def _use_troublemaker(self, seat: int, args: dict[str, Any]) -> None:
         assert self.mutiny is not None
-        self.mutiny.doubled.add(args["target"])
-        self._revealed(
-            seat, f"makes {{{args['target']}}}'s guns count double", target=args["target"]
-        )
+        target = args["target"]
+        self.mutiny.doubled.add(target)
+        self._revealed(seat, f"makes {theirs(seat, target)} guns count double", target=target)
 
     def _options_peacemaker(self, seat: int) -> Options:
         return [{"target": t} for t in self._mutineers_with_raise()]
@@ -192,7 +202,7 @@ class Abilities(Voyage):
         mutiny.raised[target] = 0
         mutiny.cancelled.add(target)
         self._revealed(
-            seat, f"hands {{{target}}}'s raised guns back: they do not count", target=target
+            seat, f"hands {theirs(seat, target)} raised guns back: they do not count", target=target
         )
 
     def _options_master_strategist(self, seat: int) -> Options:
@@ -221,7 +231,7 @@ class Abilities(Voyage):
 
     def _use_instigator(self, seat: int, args: dict[str, Any]) -> None:
         target = args["target"]
-        self._revealed(seat, f"urges {{{target}}} to add all their guns", target=target)
+        self._revealed(seat, f"urges {them(seat, target)} to add all their guns", target=target)
         self.interrupt = Interrupt("instigate", target, instigator=seat)
 
     def instigated_total(self, seat: int) -> int:
@@ -274,8 +284,7 @@ class Abilities(Voyage):
     def _use_smuggler(self, seat: int, args: dict[str, Any]) -> None:
         target = args["target"]
         self.smuggler_for = target
-        whom = "themselves" if target == seat else f"{{{target}}}"
-        self._revealed(seat, f"slips {whom} a third navigation card", target=target)
+        self._revealed(seat, f"slips {them(seat, target)} a third navigation card", target=target)
 
     def _options_archivist(self, seat: int) -> Options:
         return self._drawers()

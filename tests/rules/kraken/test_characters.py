@@ -211,6 +211,19 @@ def test_equalizer_one_gun_needed_one_gun_each():
 
 
 # -- right after the guns are revealed -------------------------------------------------------
+def test_a_character_used_on_its_own_user_says_themselves():
+    state = game(troublemaker=3)
+    appoint(state, 1, 2)
+    raise_guns(state, {3: 1, 4: 1})
+    events = use(state, 3, "troublemaker", target=3)
+    assert "{3} reveals the Troublemaker and makes their own guns count double." in texts(events)
+    state = game(instigator=3)
+    appoint(state, 1, 2)
+    raise_guns(state, {3: 1})
+    events = use(state, 3, "instigator", target=3)
+    assert "{3} reveals the Instigator and urges themselves to add all their guns." in texts(events)
+
+
 def test_troublemaker_doubles_a_players_guns():
     state = game(troublemaker=6)
     appoint(state, 1, 2)
