@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Sequence
 from typing import Any, ClassVar
@@ -149,7 +150,9 @@ def standings(totals: Sequence[int]) -> list[tuple[int, int]]:
 class GameOver(TypeAhead, ModalScreen[str]):
     """The end of a game: a headline, a table and a line under it; returns "menu" or "quit"
     (or "rematch" in a party game). Enter presses the highlighted button, once the dialog has
-    been open for `SETTLE_SECONDS`: keys and clicks before that are dropped.
+    been open for `SETTLE_SECONDS`: keys and clicks before that are dropped. (A `PickDialog`
+    that opens by itself lets its first Enter only point; here even a burst of Enters typed
+    for the last move must not choose, since every choice leaves the table.)
 
     Each game's ending says what goes in it (`_headline`, `_table`, `_hint`).
     """
@@ -172,7 +175,7 @@ class GameOver(TypeAhead, ModalScreen[str]):
         super().__init__(classes="ascii" if ascii else None)
         self.ascii = ascii
         self.party = False  # a party game: a rematch, or back to the lobby (set on mount)
-        self.opened = time.monotonic()
+        self.opened = math.inf  # when it was shown (`time.monotonic()`); never settled before
 
     def on_mount(self) -> None:
         self.opened = time.monotonic()
