@@ -191,6 +191,7 @@ class CrabsState(State):
         "signal": "_signal",
     }
     log_limit = LOG_LIMIT
+    any_time = frozenset({"accuse", "gesture", "signal"})  # (see `State.question`)
 
     def __init__(
         self,

@@ -152,6 +152,7 @@ class CratesState(State):
         "announce": "_announce",
         "dope": "_dope",
     }
+    any_time = frozenset({"announce", "dope"})  # (see `State.question`)
 
     def __init__(
         self,

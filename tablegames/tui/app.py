@@ -9,10 +9,14 @@ import time
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from textual._context import active_message_pump
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.widget import Widget
 
 from ..catalogue import is_playable, screen_module
+from .problems import note_problem
 
 if TYPE_CHECKING:
     from ..net.client import RemoteClient
@@ -26,6 +30,10 @@ CHAT_KEY = "slash"
 CHAT_POPUPS = 3  # chat pop-ups on screen at once: a flood cannot fill the screen
 CHAT_SHOWN_FOR = 8.0
 ASCII_KEYS = {"←": "<-", "→": "->", "↑": "up", "↓": "down", "⏎": "Enter", "←→": "<- ->"}
+#: This many mistakes within `PROBLEMS_WINDOW` seconds end the app (drawing afresh is not
+#: getting past them).
+PROBLEMS_TO_QUIT, PROBLEMS_WINDOW = 3, 30.0
+AFRESH = "Something went wrong on that screen, so it was drawn afresh. Sorry!"
 
 
 def table_screen(client: TableClient, ascii: bool = False) -> GameScreen:
@@ -73,6 +81,9 @@ class TableGamesApp(App[None]):
         self._chat_popups: list[float] = []  # when each chat pop-up on screen goes away
         self._chat_missed = 0
         self.farewell = ""  # said in the terminal once the app has closed (where a game went)
+        self.problems: list[Exception] = []  # mistakes a screen hit (see `_handle_exception`)
+        self.expect_problems = False  # a test that breaks a screen on purpose sets it
+        self._problem_times: list[float] = []
 
     def on_resize(self) -> None:
         """A table under a dialog is not told of a resize: each checks it still fits."""
@@ -161,6 +172,9 @@ class TableGamesApp(App[None]):
             return
         from .screens.network import ChatDialog
 
+        if isinstance(self.screen, ChatDialog):  # (a `/` typed into an open chat line)
+            return
+
         def send(line: str | None) -> None:
             if line and self.remote is not None:
                 self.remote.chat(line)
@@ -219,6 +233,56 @@ class TableGamesApp(App[None]):
             self._chat_missed = 0
         self._chat_popups.append(now + CHAT_SHOWN_FOR)
         self.notify(text, title=who, timeout=CHAT_SHOWN_FOR, markup=False)
+
+    def _handle_exception(self, error: Exception) -> None:
+        """A mistake in one screen costs that screen, not the game: it is noted in the
+        problems log, the player is told in a sentence (never a traceback: a guest over ssh
+        must not see the host's files), and the table or the lobby is drawn afresh from what
+        the client holds. Mistakes that keep coming end the app, still in a sentence.
+
+        (Textual stops the message loop of the widget whose handler raised, so the broken
+        screen is replaced rather than left frozen. A mistake of the app itself, or one hit
+        in a test that did not expect it, ends it as Textual does.)
+        """
+        pump = active_message_pump.get(None)
+        if pump is self or pump is None or not self.is_running:
+            super()._handle_exception(error)
+            return
+        self.problems.append(error)
+        noted = note_problem(error)
+        if self.is_headless and not self.expect_problems:  # a test: fail it, as Textual would
+            super()._handle_exception(error)
+            return
+        now = time.monotonic()
+        self._problem_times = [t for t in self._problem_times if now - t < PROBLEMS_WINDOW]
+        self._problem_times.append(now)
+        if len(self._problem_times) >= PROBLEMS_TO_QUIT:
+            self.farewell = f"tablegames stopped after a problem it could not get past.{noted}"
+            self.exit(return_code=1)
+            return
+        broken = pump.screen if isinstance(pump, Widget) else None
+        self.call_later(self._draw_afresh, broken)
+
+    def _draw_afresh(self, broken: Screen[Any] | None) -> None:
+        """Replace the screen a mistake stopped: the table it is on (or is) with a new one for
+        the same client, else the lobby of a party, else the menu."""
+        from .screens.game import GameScreen
+
+        stack = self.screen_stack
+        tables = [screen for screen in stack if isinstance(screen, GameScreen)]
+        table = tables[-1] if tables else None
+        if table is not None and (broken is None or broken in stack[stack.index(table) :]):
+            table.close()
+            while self.screen is not table:
+                self.pop_screen()
+            self.switch_screen(table_screen(table.client, self.ascii))
+        else:
+            while len(self.screen_stack) > 2:
+                self.pop_screen()
+            if self.follow is not None and self.follow.lobby is not None:
+                self.follow.lobby = None  # (it may be the screen that broke)
+            self.show_menu()
+        self.notify(AFRESH, severity="warning", timeout=10)
 
     async def action_quit(self) -> None:
         """Quit at once (ctrl+c), saying where an unfinished game went."""

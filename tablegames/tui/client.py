@@ -48,7 +48,10 @@ class TableClient(Protocol):
 
     def update(self, seat: int) -> Update | None: ...
 
-    def submit(self, seat: int, action: dict[str, Any]) -> str | None: ...
+    def submit(self, seat: int, action: dict[str, Any], seen: int | None = None) -> str | None:
+        """Play `action` for `seat`, chosen on its view of version `seen` (None: the latest):
+        the reason it was refused, or None (a network client: sent, refusals come later)."""
+        ...
 
     def claim(self, seat: int, claim: dict[str, Any]) -> str | None:
         """Make a public claim for `seat` (see `talk.py`); the reason it was refused, or None."""

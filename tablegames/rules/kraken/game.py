@@ -45,6 +45,7 @@ class KrakenState(Abilities, Characters, Rituals, Navigation, Command):
         "character": "_character",
         "decline": "_decline",
     }
+    any_time = frozenset({"character"})  # (see `State.question`)
 
     def __init__(
         self,
