@@ -229,16 +229,25 @@ class Table:
             view[table_talk.TALK_KEY] = [dict(said) for said in self.talk]
         return view
 
+    def may_talk(self, seat: int) -> str | None:
+        """Why `seat` may not talk at this table now (the game's `may_talk`), or None: it may.
+        Claims and table chat both ask it first."""
+        if not 0 <= seat < self.players:
+            return f"there is no seat {seat}"
+        return self.state.may_talk(seat)
+
     def say(self, seat: int, claim: object) -> dict[str, Any]:
         """Record `seat`'s claim and tell everyone; returns its record. Raises IllegalAction
-        (nothing changes) if the game has no claims or its vocabulary refuses this one.
+        (nothing changes) if the game has no claims, says the seat may not talk now
+        (`may_talk`, the reason as the message), or its vocabulary refuses this claim.
 
         The claim is checked against the maker's own view only, never against the truth.
         """
         if self.vocabulary is None:
             raise IllegalAction(f"{self.game.title} has no claims")
-        if not 0 <= seat < self.players:
-            raise IllegalAction(f"there is no seat {seat}")
+        silenced = self.may_talk(seat)
+        if silenced is not None:
+            raise IllegalAction(silenced)
         checked = self.vocabulary.check(self.state.view(seat), claim)
         line = sum(1 for event in self.state.view(None)["log"] if event.get("to") is None)
         said = table_talk.record(
