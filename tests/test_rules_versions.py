@@ -81,3 +81,23 @@ def test_a_restarting_host_skips_a_table_saved_under_other_rules(tmp_path, caplo
     restored = server.restore_tables()
     assert [hosted.store_id for hosted in restored] == [current]
     assert "other Crates rules" in caplog.text
+
+
+def test_a_roach_game_saved_before_the_loser_option_still_resumes_and_the_option_is_kept(
+    tmp_path,
+):
+    # The loser option changed no rules_version: a saved game without it plays `four` as it did.
+    store = Store(tmp_path / "t.db")
+    for options in ({}, {"loser": "most"}):
+        table_id = store.create_table("ROCH", "roach", 3, options, "local")
+        store.start_table(
+            table_id, 5, [SavedSeat(0, "Sara"), *(SavedSeat(s, f"b{s}") for s in (1, 2))]
+        )
+        table = Table(get_game("roach"), 3, ["Sara", "b1", "b2"], seed=5, options=options)
+        table.on_action(store.saver(table_id))
+        for _ in range(4):
+            seat = min(table.state.waiting_for())
+            table.submit(seat, table.legal(seat)[0])
+        resumed = resume_local(store, table_id).table
+        assert resumed.state.view(0) == table.state.view(0)
+        assert resumed.state.view(0)["loser_rule"] == options.get("loser", "four")
