@@ -317,7 +317,12 @@ class CrabsScreen(GameScreen):
 
         def picked(pick: list[str] | None) -> None:
             self.huddle_screen = None
-            if pick is None or self._view()["huddle"] is None:
+            huddle = self._view()["huddle"]
+            if huddle is None:
+                return
+            # Seen: it opens by itself again only for a pick the team makes after this one.
+            self.huddle_asked = pick or list(huddle["proposal"])
+            if pick is None:
                 return
             action: dict[str, Any] = {"type": "signal", "name": pick[0]}
             if len(pick) > 1:

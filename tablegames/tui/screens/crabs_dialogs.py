@@ -61,6 +61,7 @@ class HuddleScreen(TypeAhead, Screen[list[str] | None]):
         self.ascii = ascii
         self.chosen: list[str] = []
         self.ended = False  # the huddle is over: close as soon as this is on top
+        self.closing = False  # dismissed already
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
@@ -86,8 +87,7 @@ class HuddleScreen(TypeAhead, Screen[list[str] | None]):
         self.set_interval(1.0, self._tick)
 
     def on_screen_resume(self) -> None:
-        if self.ended:
-            self.dismiss(None)
+        self._close_if_ended()
 
     def show_team(self, huddle: dict[str, Any]) -> None:
         """The team's pick changed (a partner picked): show it."""
@@ -98,7 +98,13 @@ class HuddleScreen(TypeAhead, Screen[list[str] | None]):
     def end(self) -> None:
         """The huddle is over: close now if on top, else as soon as it is."""
         self.ended = True
-        if self.is_current:
+        self._close_if_ended()
+
+    def _close_if_ended(self) -> None:
+        # Once only, and only from the top of the stack: a resume that arrives after this
+        # screen was closed (it closed while still opening) must not close the table under it.
+        if self.ended and not self.closing and self.is_current:
+            self.closing = True
             self.dismiss(None)
 
     def _show(self) -> None:
@@ -148,10 +154,14 @@ class HuddleScreen(TypeAhead, Screen[list[str] | None]):
         self._show()
 
     def action_send(self) -> None:
-        self.dismiss(list(self.chosen) or list(self.huddle["proposal"]))
+        if not self.closing:
+            self.closing = True
+            self.dismiss(list(self.chosen) or list(self.huddle["proposal"]))
 
     def action_later(self) -> None:
-        self.dismiss(None)
+        if not self.closing:
+            self.closing = True
+            self.dismiss(None)
 
     def on_click(self, event: events.Click) -> None:
         widget = event.widget
