@@ -126,7 +126,7 @@ async def test_a_partners_pick_shows_in_the_open_huddle():
         client.table.submit(1, {"type": "signal", "name": "yawn"})  # as a human Ada would
         await pilot.pause()
         assert isinstance(app.screen, HuddleScreen)
-        assert "Your team's pick: yawn. Ada (bot): yawn." in screen_text(app)
+        assert "Your team's pick (*): yawn. Ada (bot): yawn." in screen_text(app)
         await press(pilot, "enter")  # agree
         await until(pilot, lambda: view(client)["phase"] == "swap")
         assert view(client)["signals"] == ["yawn"]

@@ -249,7 +249,7 @@ async def test_partners_huddle_over_the_network_and_play_begins_with_their_signa
             await wait_for(pilot, lambda: bea.latest is not None and bea.latest.view["huddle"])
             assert bea.submit(bea.seat, {"type": "signal", "name": "yawn"}) is None
             await wait_for(pilot, lambda: "Bea: yawn" in screen_text(app))
-            assert "Your team's pick: yawn." in screen_text(app)
+            assert "Your team's pick (*): yawn." in screen_text(app)
             await pilot.press("enter")  # Sara agrees
             await wait_for(pilot, lambda: hosted.table.state.phase == "swap")
             assert hosted.table.state.signals[0] == ("yawn",)

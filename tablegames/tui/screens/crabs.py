@@ -1,7 +1,9 @@
 """The You've Got Crabs table: both sides, your hand, the ocean, gestures, calls, in real time.
 
 One human per terminal (several humans play over the network): the bots keep acting while
-the player thinks, so the screen redraws on every change and never blocks on a question.
+the player thinks, so the screen redraws on every change and never blocks on a question. A
+dealt game opens with the huddle, whose dialog lets the player pick the team's signal while the
+huddle's clock runs (it opens by itself, again when a partner picks something else, and `t`).
 """
 
 from __future__ import annotations

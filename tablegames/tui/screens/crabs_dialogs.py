@@ -10,7 +10,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Label, Static
 
@@ -36,6 +36,8 @@ class HuddleScreen(TypeAhead, Screen[list[str] | None]):
     HuddleScreen.ascii > Vertical { border: ascii $accent; }
     HuddleScreen .title { text-style: bold; width: 100%; }
     HuddleScreen .hint { color: $text-muted; width: 100%; }
+    HuddleScreen .gestures { height: auto; }
+    HuddleScreen .column { width: 1fr; height: auto; }
     HuddleScreen .option { width: 100%; }
     HuddleScreen .option.-chosen { text-style: bold reverse; }
     """
@@ -72,8 +74,13 @@ class HuddleScreen(TypeAhead, Screen[list[str] | None]):
                 classes="title",
             )
             yield Label(id="team", classes="hint")
-            for number in range(min(len(GESTURE_KEYS), len(self.gestures))):
-                yield Static(id=f"gesture-{number}", classes="option")
+            count = min(len(GESTURE_KEYS), len(self.gestures))
+            half = (count + 1) // 2
+            with Horizontal(classes="gestures"):  # two columns: it fits a short terminal
+                for column in (range(half), range(half, count)):
+                    with Vertical(classes="column"):
+                        for number in column:
+                            yield Static(id=f"gesture-{number}", classes="option")
             yield Label(
                 "Every other gesture is a decoy: make them to mislead your opponents.",
                 classes="hint",
@@ -114,14 +121,14 @@ class HuddleScreen(TypeAhead, Screen[list[str] | None]):
         for seat, name in self.partners:
             theirs = picks.get(str(seat))
             said.append(f"{name}: {signal_phrase(theirs)}" if theirs else f"{name}: no pick yet")
-        team = f"Your team's pick: {signal_phrase(proposal)}. " + "; ".join(said) + "."
+        team = f"Your team's pick (*): {signal_phrase(proposal)}. " + "; ".join(said) + "."
         self.query_one("#team", Label).update(Text(team))
         arrow = ">" if self.ascii else "▶"
         for number, (key, name) in enumerate(zip(GESTURE_KEYS, self.gestures, strict=False)):
             chosen = name in self.chosen
             line = f"{arrow if chosen else ' '} [{key}] {gesture_phrase(name)}"
             if name in proposal:
-                line += "  (your team's pick)"
+                line += " *"
             option = self.query_one(f"#gesture-{number}", Static)
             option.update(Text(line))
             option.set_class(chosen, "-chosen")
