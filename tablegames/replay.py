@@ -471,9 +471,6 @@ class ReplayClient:
     def discard_save(self) -> None:
         """A record is never forgotten from its replay."""
 
-    def held_clock(self) -> None:
-        return None
-
     def _make(self, step: int, since: int | None) -> Update:
         update = self.replay.update(step, self.seat, since=step if since is None else since)
         return replace(update, over=False)

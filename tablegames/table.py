@@ -77,35 +77,6 @@ class VirtualClock:
         self.time = max(self.time, moment)
 
 
-class HeldClock:
-    """Wraps a table's clock; while held, the table's time stands still, and it goes on from
-    there once let go (a real-time game waits while its only human chooses a signal)."""
-
-    def __init__(self, clock: Callable[[], float]) -> None:
-        self.clock = clock
-        self.held_at: float | None = None
-        self.held_for = 0.0  # time the table did not see pass
-
-    def __call__(self) -> float:
-        now = self.clock() if self.held_at is None else self.held_at
-        return now - self.held_for
-
-    @property
-    def held(self) -> bool:
-        return self.held_at is not None
-
-    def hold(self) -> None:
-        """Stop the table's time now."""
-        if self.held_at is None:
-            self.held_at = self.clock()
-
-    def let_go(self) -> None:
-        """Let the table's time go on from where it stood."""
-        if self.held_at is not None:
-            self.held_for += self.clock() - self.held_at
-            self.held_at = None
-
-
 @dataclass
 class Update:
     """What one seat (None: a spectator) is told after a change."""
@@ -234,16 +205,25 @@ class Table:
             view[table_talk.TALK_KEY] = [dict(said) for said in self.talk]
         return view
 
+    def may_talk(self, seat: int) -> str | None:
+        """Why `seat` may not talk at this table now (the game's `may_talk`), or None: it may.
+        Claims and table chat both ask it first."""
+        if not 0 <= seat < self.players:
+            return f"there is no seat {seat}"
+        return self.state.may_talk(seat)
+
     def say(self, seat: int, claim: object) -> dict[str, Any]:
         """Record `seat`'s claim and tell everyone; returns its record. Raises IllegalAction
-        (nothing changes) if the game has no claims or its vocabulary refuses this one.
+        (nothing changes) if the game has no claims, says the seat may not talk now
+        (`may_talk`, the reason as the message), or its vocabulary refuses this claim.
 
         The claim is checked against the maker's own view only, never against the truth.
         """
         if self.vocabulary is None:
             raise IllegalAction(f"{self.game.title} has no claims")
-        if not 0 <= seat < self.players:
-            raise IllegalAction(f"there is no seat {seat}")
+        silenced = self.may_talk(seat)
+        if silenced is not None:
+            raise IllegalAction(silenced)
         checked = self.vocabulary.check(self.state.view(seat), claim)
         line = sum(1 for event in self.state.view(None)["log"] if event.get("to") is None)
         said = table_talk.record(
@@ -502,13 +482,6 @@ class LocalClient:
 
     def listen_notices(self, listener: Callable[[str, str], None]) -> None:
         """Nothing comes but updates at a table on this machine."""
-
-    def held_clock(self) -> HeldClock:
-        """The table's clock, made holdable (a real-time game waits while a human chooses)."""
-        if not isinstance(self.table.clock, HeldClock):
-            self.table.clock = HeldClock(self.table.clock)
-        clock: HeldClock = self.table.clock
-        return clock
 
     async def run_bots(self) -> None:
         """Drive this table's bots until the game ends: paced turns, or real time at `speed`."""

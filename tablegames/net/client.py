@@ -237,10 +237,6 @@ class RemoteClient:
     def discard_save(self) -> None:
         """Nothing saved here to forget."""
 
-    def held_clock(self) -> None:
-        """The server keeps the time."""
-        return None
-
     def start_now(self) -> None:
         """As the table's creator: deal now, empty seats become bots."""
         self._send({"t": "start"})

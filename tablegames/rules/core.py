@@ -138,6 +138,16 @@ class State:
         self._time_passes(now)
         return self._emitted
 
+    def may_talk(self, seat: int) -> str | None:
+        """Why `seat` may not talk at the table now (a sentence for the player), or None: it may.
+
+        Every path that carries a player's words at a table asks it first: claims
+        (`Table.say`) and table chat over the network. A game whose rules impose silence (eyes
+        closed, a player who lost their tongue) overrides it; by default everyone may talk.
+        Lobby chat, away from any table, is not a game's business.
+        """
+        return None
+
     def visible_waiting(self, seat: int | None) -> list[int]:
         """The seats `seat` may see the game waiting for (games with secret prompts narrow it)."""
         return sorted(self.waiting_for())

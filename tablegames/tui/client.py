@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from ..rules import Game
-    from ..table import HeldClock, Update
+    from ..table import Update
 
 
 class TableClient(Protocol):
@@ -67,8 +67,4 @@ class TableClient(Protocol):
 
     def discard_save(self) -> None:
         """Forget the saved copy of this game (the player chose not to keep it)."""
-        ...
-
-    def held_clock(self) -> HeldClock | None:
-        """The table's clock, made holdable, for a real-time table on this machine."""
         ...

@@ -36,8 +36,10 @@ MARKS = (
     "the window closes",
     "The first call's token stays with the team",
     "wrong, but the pot is empty",
+    "settles on its signal",
+    "ran out of time and keeps",
 )
-REQUIRED = frozenset({"swap", "done", "want_swap", "double_take"})
+REQUIRED = frozenset({"swap", "done", "want_swap", "double_take", "signal"})
 
 crabs = get_game("crabs")
 
@@ -120,6 +122,11 @@ def check_invariants(state: Any, cards: Counter[str], tokens_in_play: int) -> No
     assert waiting or state.deadline() is not None, "someone, or the clock, must be awaited"
     for seat in waiting:
         assert REQUIRED & {a["type"] for a in state.legal(seat)}
+    assert all(1 <= len(signals) <= 2 for signals in state.signals)
+    if state.phase == "huddle":  # only signals are picked, and only by huddling teams
+        assert {a["type"] for s in range(state.players) for a in state.legal(s)} <= {"signal"}
+        return
+    assert not any(a["type"] == "signal" for s in range(state.players) for a in state.legal(s))
     assert state.pot > 0 or state.tiebreak or state.phase == "closing"
     if state.phase == "closing":  # the empty pot waits only for a double crab
         assert state.pot == 0 and (state.deadline() is not None or state.double_owed)

@@ -219,3 +219,45 @@ async def test_an_away_player_is_named_over_the_table_with_the_time_away():
     finally:
         await remote.close()
         await server.close()
+
+
+async def test_partners_huddle_over_the_network_and_play_begins_with_their_signal():
+    from tablegames.tui.screens.crabs import CrabsScreen
+    from tablegames.tui.screens.crabs_dialogs import HuddleScreen
+
+    server = Server(ServerConfig(port=0, bot_pace=STILL))
+    hosted = server.add_table("crabs", 4, seed=3, fill_with_bots="normal", min_humans=2)
+    port = await server.start()
+    remote = RemoteClient("127.0.0.1", port, "Sara")
+    bea = RemoteClient("127.0.0.1", port, "Bea", table=hosted.code)
+    app = TableGamesApp(remote=remote)
+
+    async def follow() -> None:  # Bea's terminal reads whatever comes (bounded by the test)
+        while True:
+            await bea.next_message()
+
+    reader: asyncio.Task[None] | None = None
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: "Press r" in screen_text(app))
+            await bea.connect()
+            reader = asyncio.create_task(follow())
+            bea.ready(True)
+            await pilot.press("r")
+            await wait_for(pilot, lambda: isinstance(app.screen, HuddleScreen))
+            assert (remote.seat, bea.seat) == (0, 1)  # partners: team A
+            await wait_for(pilot, lambda: bea.latest is not None and bea.latest.view["huddle"])
+            assert bea.submit(bea.seat, {"type": "signal", "name": "yawn"}) is None
+            await wait_for(pilot, lambda: "Bea: yawn" in screen_text(app))
+            assert "Your team's pick (*): yawn." in screen_text(app)
+            await pilot.press("enter")  # Sara agrees
+            await wait_for(pilot, lambda: hosted.table.state.phase == "swap")
+            assert hosted.table.state.signals[0] == ("yawn",)
+            await wait_for(pilot, lambda: isinstance(app.screen, CrabsScreen))
+            await wait_for(pilot, lambda: "yawn*" in screen_text(app))
+    finally:
+        if reader is not None:
+            reader.cancel()
+        await bea.close()
+        await remote.close()
+        await server.close()
