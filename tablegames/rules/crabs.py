@@ -183,7 +183,7 @@ class CrabsState(Huddle):
         "signal": "_signal",
     }
     log_limit = LOG_LIMIT
-    any_time = frozenset({"accuse", "gesture", "signal"})  # (see `State.question`)
+    any_time = frozenset({"accuse", "gesture"})  # (see `State.question`)
 
     def __init__(
         self,

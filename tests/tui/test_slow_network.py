@@ -99,7 +99,9 @@ async def test_a_table_over_a_slow_network_ends_showing_the_servers_state(game, 
         async with app.run_test(size=(100, 32)) as pilot:
             await wait_for(pilot, lambda: "Press r" in screen_text(app), 30)
             await pilot.press("r")
-            await wait_for(pilot, lambda: isinstance(app.screen, GameScreen), 30)
+            await wait_for(
+                pilot, lambda: any(isinstance(s, GameScreen) for s in app.screen_stack), 30
+            )
             tally = await type_for_a_while(app, pilot, keys, KEYS, seed=7, clock=clock)
             table = hosted.table
             assert table is not None

@@ -458,7 +458,15 @@ class GameScreen(TypeAhead, Screen[None]):
         self.set_timer(seconds, fade)
 
     def _refused(self, reason: str) -> None:
-        self._say(("x " if self.ascii else "✗ ") + self.log_line({"text": reason, "to": None}))
+        """Say why something was refused; over a dialog, in a banner (the status line is the
+        dialog's then)."""
+        self._say(self._refusal_mark + self.log_line({"text": reason, "to": None}))
+        if self.covered:
+            self._banner(self.message)
+
+    @property
+    def _refusal_mark(self) -> str:
+        return "x " if self.ascii else "✗ "
 
     # -- dialogs --------------------------------------------------------------------------------
     def _open(self, screen: Screen[Any], then: Callable[[Any], None] | None = None) -> None:
@@ -473,6 +481,8 @@ class GameScreen(TypeAhead, Screen[None]):
             screen.ask_anew()
         if isinstance(screen, PickDialog):
             screen.set_class(isinstance(self, HandScreen), "-above-hand")  # the hand in sight
+            if self.message.startswith(self._refusal_mark):  # why, kept in sight over it
+                self._banner(self.message)
             self._say(DIALOG_WAITS)  # what the status line said to do is done or not to be done
 
         def closed(result: Any) -> None:

@@ -550,7 +550,10 @@ class KrakenScreen(GameScreen):
             self._say("The keyboard has passed on: nothing was said.")
             return
         refusal = self.client.claim(self.active_seat, claim)
-        self._say(refusal or "")
+        if refusal is None:
+            self._say("")
+        else:
+            self._refused(f"Not said: {refusal}")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "character":
