@@ -34,6 +34,8 @@ ASCII_KEYS = {"←": "<-", "→": "->", "↑": "up", "↓": "down", "⏎": "Ente
 #: getting past them).
 PROBLEMS_TO_QUIT, PROBLEMS_WINDOW = 3, 30.0
 AFRESH = "Something went wrong on that screen, so it was drawn afresh. Sorry!"
+GUEST_FAREWELL = "Sorry: something went wrong in this session. The host's log has the details."
+STOPPED = "tablegames stopped after a problem it could not get past."
 
 
 def table_screen(client: TableClient, ascii: bool = False) -> GameScreen:
@@ -236,28 +238,29 @@ class TableGamesApp(App[None]):
 
     def _handle_exception(self, error: Exception) -> None:
         """A mistake in one screen costs that screen, not the game: it is noted in the
-        problems log, the player is told in a sentence (never a traceback: a guest over ssh
-        must not see the host's files), and the table or the lobby is drawn afresh from what
-        the client holds. Mistakes that keep coming end the app, still in a sentence.
+        problems log, the player is told in a sentence, and the table or the lobby is drawn
+        afresh from what the client holds. Mistakes that keep coming end the app, still in a
+        sentence. A party's guest never sees a traceback (nor the host's files): a mistake of
+        the app itself ends their session with a sentence too.
 
         (Textual stops the message loop of the widget whose handler raised, so the broken
-        screen is replaced rather than left frozen. A mistake of the app itself, or one hit
-        in a test that did not expect it, ends it as Textual does.)
+        screen is replaced rather than left frozen. Elsewhere a mistake of the app itself, or
+        one hit in a test that did not expect it, ends it as Textual does.)
         """
         pump = active_message_pump.get(None)
-        if pump is self or pump is None or not self.is_running:
+        in_a_screen = pump is not self and pump is not None and self.is_running
+        guest = self.lobby  # a session of `serve`, for a guest
+        if not (in_a_screen or guest) or (self.is_headless and not self.expect_problems):
+            self.problems.append(error)
             super()._handle_exception(error)
             return
         self.problems.append(error)
         noted = note_problem(error)
-        if self.is_headless and not self.expect_problems:  # a test: fail it, as Textual would
-            super()._handle_exception(error)
-            return
         now = time.monotonic()
         self._problem_times = [t for t in self._problem_times if now - t < PROBLEMS_WINDOW]
         self._problem_times.append(now)
-        if len(self._problem_times) >= PROBLEMS_TO_QUIT:
-            self.farewell = f"tablegames stopped after a problem it could not get past.{noted}"
+        if not in_a_screen or len(self._problem_times) >= PROBLEMS_TO_QUIT:
+            self.farewell = GUEST_FAREWELL if guest else f"{STOPPED}{noted}"
             self.exit(return_code=1)
             return
         broken = pump.screen if isinstance(pump, Widget) else None
@@ -338,7 +341,10 @@ def run_remote(client: RemoteClient, ascii: bool = False, lobby: bool = False) -
 
     A party session's locale is the server's, not its player's: only `join` looks at it.
     """
-    TableGamesApp(ascii=ascii or not (lobby or utf8_terminal()), remote=client, lobby=lobby).run()
+    app = TableGamesApp(ascii=ascii or not (lobby or utf8_terminal()), remote=client, lobby=lobby)
+    app.run()
+    if app.farewell:
+        print(app.farewell)
 
 
 if TYPE_CHECKING:

@@ -3,16 +3,18 @@ sentence for the player, and the details go to the owner-only problems log."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import stat
 
 import pytest
 
 from tablegames.paths import data_dir
-from tablegames.tui.app import AFRESH, TableGamesApp
+from tablegames.tui.app import AFRESH, GUEST_FAREWELL, STOPPED, TableGamesApp
 from tablegames.tui.screens.crates import CratesScreen
 
 from .helpers import four_player_table, press
+from .test_lobby import in_the_lobby
 
 
 class Broken(Exception):
@@ -55,4 +57,17 @@ async def test_problems_that_keep_coming_end_the_app_with_a_sentence(broken_help
             await press(pilot, "question_mark")
             await pilot.pause()
     assert app.return_code == 1 and len(app.problems) == 3
-    assert app.farewell.startswith("tablegames stopped after a problem it could not get past.")
+    assert app.farewell.startswith(STOPPED)
+
+
+async def test_a_party_guest_whose_app_breaks_gets_a_sentence_not_a_traceback():
+    async with in_the_lobby(1) as (_, _remote, app, pilot):
+        app.expect_problems = True
+        app.call_later(app_breaks)  # a mistake of the app itself, not of a screen
+        await asyncio.sleep(0.5)  # (the app is ending: a pilot would wait for it in vain)
+    assert app.return_code == 1 and app.farewell == GUEST_FAREWELL
+    assert app._exit_renderables == []  # (where Textual would put the traceback)
+
+
+def app_breaks() -> None:
+    raise Broken("a mistake in the app")
