@@ -61,7 +61,7 @@ async def test_problems_that_keep_coming_end_the_app_with_a_sentence(broken_help
 
 
 async def test_a_party_guest_whose_app_breaks_gets_a_sentence_not_a_traceback():
-    async with in_the_lobby(1) as (_, _remote, app, pilot):
+    async with in_the_lobby(1) as (_, _remote, app, _pilot):
         app.expect_problems = True
         app.call_later(app_breaks)  # a mistake of the app itself, not of a screen
         await asyncio.sleep(0.5)  # (the app is ending: a pilot would wait for it in vain)
