@@ -17,6 +17,7 @@ from typing import Any
 from tablegames.rules import get_game
 from tablegames.rules.crabs import TOTAL_TOKENS, deck_for, is_crab
 
+from ..playouts import playout_counts
 from .scripts import settle_clock
 
 GAMES = 2000
@@ -141,9 +142,10 @@ def check_invariants(state: Any, cards: Counter[str], tokens_in_play: int) -> No
         assert len(state.teams[team]) == 2 and not state.tiebreak
 
 
-def test_two_thousand_random_games_keep_every_invariant():
+@playout_counts(full=GAMES, quick=GAMES // 8)
+def test_random_games_keep_every_invariant(games: int):
     seen: Counter[str] = Counter()
-    for index in range(GAMES):
+    for index in range(games):
         rng = random.Random(index)
         state = new_game(index, rng)
         cards = Counter([c for hand in state.hands for c in hand] + state.ocean + state.draw_pile)
@@ -171,4 +173,4 @@ def test_two_thousand_random_games_keep_every_invariant():
         assert state.over, f"game {index} did not end"
         seen["tiebreak won"] += state.result()["tiebreak"]
     for mark in (*MARKS, "tiebreak won"):
-        assert seen[mark] > 20, (mark, seen)
+        assert seen[mark] > 20 * games // GAMES, (mark, seen)

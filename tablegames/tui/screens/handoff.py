@@ -93,6 +93,19 @@ class HandoffScreen(TypeAhead, Screen[int | None]):
     def on_mount(self) -> None:
         self.ask_anew()
 
+    def ask_anew(self) -> None:
+        """Asked anew: the button looks unready until the hand-off takes a key."""
+        super().ask_anew()
+        if self.is_mounted:
+            ready = self.query_one("#ready", ReadyButton)
+            ready.disabled = True
+            asked = self.asked_at
+            self.set_timer(self.settle * typeahead.SETTLE_SCALE, lambda: self._settled(asked))
+
+    def _settled(self, asked: float) -> None:
+        if asked == self.asked_at:  # (asked anew since: that wait goes on)
+            self.query_one("#ready", ReadyButton).disabled = False
+
     def hand_to(self, seat: int, name: str) -> None:
         """The table now waits for `seat` (`name`): ask for them instead, from now."""
         if seat == self.seat:
