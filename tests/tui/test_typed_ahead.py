@@ -8,7 +8,6 @@ from textual import events
 from textual.app import App
 from textual.pilot import Pilot
 
-from tablegames.net.client import RemoteClient
 from tablegames.replay import Replay
 from tablegames.tui.app import TableGamesApp
 from tablegames.tui.screens.crates import CratesScreen
@@ -22,7 +21,7 @@ from tablegames.tui.screens.roach_dialogs import RoachResult
 from ..test_replay import record_game
 from .helpers import settle
 from .test_lobby import in_the_lobby
-from .test_network import at_the_table_with, dealt_table, wait_for
+from .test_network import sara_and_tom, wait_for
 from .test_roach_screen import roach_table, view
 
 CHARACTERS = {"enter": "\r", "escape": "\x1b"}
@@ -85,18 +84,8 @@ async def test_two_chat_lines_typed_at_once_in_the_lobby_are_both_said_and_the_l
 
 
 async def test_two_chat_lines_typed_at_once_at_a_table_are_both_said():
-    server, port = await dealt_table()
-    friend = RemoteClient("127.0.0.1", port, "Tom")
-    remote = RemoteClient("127.0.0.1", port, "Sara")
-    app = TableGamesApp(remote=remote)
-    try:
-        async with app.run_test(size=(80, 24)) as pilot:
-            await at_the_table_with(friend, app, pilot)
-            await burst(app, pilot, "slash", "g", "g", "enter", "slash", "o", "k", "enter")
-            await wait_for(pilot, lambda: len(friend.chat_lines) == 2)
-            assert [line for _, line in friend.chat_lines] == ["gg", "ok"]
-            assert isinstance(app.screen, CratesScreen)
-    finally:
-        await friend.close()
-        await remote.close()
-        await server.close()
+    async with sara_and_tom() as (friend, _, app, pilot):
+        await burst(app, pilot, "slash", "g", "g", "enter", "slash", "o", "k", "enter")
+        await wait_for(pilot, lambda: len(friend.chat_lines) == 2)
+        assert [line for _, line in friend.chat_lines] == ["gg", "ok"]
+        assert isinstance(app.screen, CratesScreen)
