@@ -32,6 +32,7 @@ from typing import Any
 from textual import events
 from textual.app import App
 from textual.pilot import Pilot
+from textual.widgets import Label
 
 from tablegames.table import LocalClient
 from tablegames.tui.app import TableGamesApp
@@ -129,7 +130,9 @@ class Watch:
         """`handoff` is being dismissed by the key of `key_time`: who takes the keyboard."""
         self.tally.handoffs += 1
         assert self.app is not None
-        if f"Pass to {handoff.player}" not in screen_text(self.app):
+        # (what the hand-off says, not the terminal's last frame: the keys here come faster
+        # than frames, so the terminal may not have caught up with a renaming yet)
+        if f"Pass to {handoff.player}" not in str(handoff.query_one("#asking", Label).render()):
             self.tally.leaks.append(f"a hand-off dismissed for {handoff.player} named another")
         drawn = self.drawn.get(id(handoff))
         if drawn is None or self.key_time - drawn < HANDING_OVER:

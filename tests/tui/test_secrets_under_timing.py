@@ -164,3 +164,19 @@ async def test_a_peek_over_the_network_waits_for_the_card_then_asks_where_it_goe
         for client in (tom, bea, remote):
             await client.close()
         await server.close()
+
+
+async def test_a_hand_off_renamed_as_it_opens_names_the_new_player(monkeypatch):
+    class RenamedAsItOpens(HandoffScreen):
+        """The table moves on after the hand-off is laid out, before it is shown (another
+        screen's update can come in between)."""
+
+        def compose(self) -> Any:
+            yield from super().compose()
+            self.hand_to(1, "Bob")
+
+    client = roach_table(first=2, humans=2, names=("Ann", "Bob"))
+    async with at_the_table(client, monkeypatch) as (app, keys):
+        app.push_screen(RenamedAsItOpens(0, "Ann"))
+        await keys.wait(0.0)
+        assert "Pass to Bob" in screen_text(app) and "Ann" not in screen_text(app)

@@ -91,7 +91,12 @@ class HandoffScreen(TypeAhead, Screen[int | None]):
         return Text(f"I am {self.player}: show my cards")
 
     def on_mount(self) -> None:
+        self._show_name()  # (renamed between composing and mounting: say the name now)
         self.ask_anew()
+
+    def _show_name(self) -> None:
+        self.query_one("#asking", Label).update(self._asking())
+        self.query_one("#ready", ReadyButton).label = self._ready()
 
     def ask_anew(self) -> None:
         """Asked anew: the button looks unready until the hand-off takes a key."""
@@ -112,8 +117,7 @@ class HandoffScreen(TypeAhead, Screen[int | None]):
             return
         self.seat, self.player = seat, name
         if self.is_mounted:
-            self.query_one("#asking", Label).update(self._asking())
-            self.query_one("#ready", ReadyButton).label = self._ready()
+            self._show_name()
         self.ask_anew()
 
     def deliberate(self, event: events.Key) -> bool:
