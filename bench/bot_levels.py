@@ -19,8 +19,9 @@ from importlib.util import find_spec
 from typing import Any
 
 from tablegames.bots import get_bot
+from tablegames.drivers import run_realtime
 from tablegames.rules import GAMES, Action, View, get_game
-from tablegames.table import Table, VirtualClock, is_realtime, run_realtime
+from tablegames.table import Table, VirtualClock, is_realtime
 
 from .figures import latency_ms, percentile, save_json, table
 

@@ -29,8 +29,9 @@ if __package__ in (None, ""):  # run as a script: make `bench` importable
 
 from bench.figures import add_up, percentile, save_json
 from tablegames.bots.crabs import BOTS
+from tablegames.drivers import run_realtime
 from tablegames.rules import Action, View, get_game
-from tablegames.table import Table, VirtualClock, run_realtime
+from tablegames.table import Table, VirtualClock
 
 ACTION_LIMIT = 100_000  # a bot-only game takes a few hundred actions; this only stops a hang
 TIME_LIMIT = 4 * 3600.0  # table seconds

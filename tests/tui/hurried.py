@@ -33,7 +33,7 @@ from textual import events
 from textual.app import App
 from textual.pilot import Pilot
 
-from tablegames.table import LocalClient
+from tablegames.drivers import LocalClient
 from tablegames.tui.app import TableGamesApp
 from tablegames.tui.screens.crates_view import sorted_hand
 from tablegames.tui.screens.game import GameScreen
