@@ -109,12 +109,15 @@ class LookAhead(AnyLegalAction):
             if played and time.monotonic() > give_up:
                 break
             world = self.state.from_view(view, self.rng)  # quiet: no events are made
+            # Every action is played out with the same chances after it (common random
+            # numbers), so the comparison between actions is not drowned in the playouts' luck.
+            luck = self.rng.getrandbits(64)
             for index, action in enumerate(legal):
-                wins[index] += self._playout(copy.deepcopy(world), action)
+                wins[index] += self._playout(copy.deepcopy(world), action, random.Random(luck))
         best = max(wins)
         return self.rng.choice([a for a, won in zip(legal, wins, strict=True) if won == best])
 
-    def _playout(self, world: State, action: Action) -> float:
+    def _playout(self, world: State, action: Action, luck: random.Random) -> float:
         """This seat's share of the win after it plays `action` in `world`, the rest by chance
         (or the heuristic): 1 alone, 1/n among n winners, 0 for a loss or an unfinished game."""
         try:
@@ -128,9 +131,9 @@ class LookAhead(AnyLegalAction):
                 seat = waiting[0]
                 moves = world.legal(seat)
                 if self.guided:
-                    move = best_by(self.state, world.view(seat), moves, self.rng)
+                    move = best_by(self.state, world.view(seat), moves, luck)
                 else:
-                    move = self.rng.choice(moves)
+                    move = luck.choice(moves)
                 world.apply(seat, move)
         except IllegalAction:  # a determinization the game could not play on: no evidence
             return 0.0
