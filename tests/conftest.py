@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -28,6 +29,22 @@ for variable, value, separator in (
         os.environ[variable] = separator.join(filter(None, [os.environ.get(variable), value]))
 
 from tablegames.tui.screens import typeahead  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def recorded(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """A finished crates game saved in a store, once per module (`tests/test_replay.py`)."""
+    from .test_replay import record_game
+
+    return record_game(tmp_path_factory.mktemp("replay") / "x.db")
+
+
+@pytest.fixture
+def replay(recorded: Any) -> Any:
+    """The recorded game, loaded for stepping through."""
+    from tablegames.replay import Replay
+
+    return Replay.load(recorded.store, recorded.table_id)
 
 
 @pytest.fixture(autouse=True)

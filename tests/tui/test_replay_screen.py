@@ -23,18 +23,8 @@ from tablegames.tui.widgets.hand import Hand
 from tablegames.tui.widgets.log import GameLog
 
 from ..games import GAME_NAMES, case
-from ..test_replay import Recorded, record_game, record_scripted_game
+from ..test_replay import record_scripted_game
 from .helpers import press, screen_text
-
-
-@pytest.fixture(scope="module")
-def recorded(tmp_path_factory: pytest.TempPathFactory) -> Recorded:
-    return record_game(tmp_path_factory.mktemp("replay") / "x.db")
-
-
-@pytest.fixture
-def replay(recorded: Recorded) -> Replay:
-    return Replay.load(recorded.store, recorded.table_id)
 
 
 def viewer(app: ReplayApp) -> ReplayScreen:
