@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from ..bots import get_bot
+from ..bots import get_bot, level_note
 from ..paths import data_dir, owner_only_draft, owner_only_file
 from ..rules import GAMES, PLUGINS, Action, Game, get_game
 from ..table import Update
@@ -520,6 +520,9 @@ async def play_as_bot(client: RemoteClient, level: str, pace: float = 0.0) -> di
     if client.seat is None:
         raise ServerRefused("no seat to play")
     assert client.game is not None  # set by `seated`
+    note = level_note(client.game)  # the level was chosen before the game was known
+    if note is not None:
+        log.warning("%s", note)
     bot = get_bot(client.game.name, level, client.seat, random.Random(secrets.randbits(64)))
     acted_on = -1
     while True:

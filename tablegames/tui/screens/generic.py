@@ -18,8 +18,9 @@ from ...replay import compact
 from ...rules import SHARED_VIEW_KEYS, Action, State, View
 from ..widgets.log import GameLog
 from ..widgets.seats import table_box
-from .game import PACE_KEYS, SHARED_KEYS, GameScreen
+from .game import SHARED_KEYS, GameScreen
 from .help import HelpScreen
+from .pacing import PACE_KEYS
 from .results import GameOver
 
 if TYPE_CHECKING:
