@@ -361,3 +361,29 @@ async def test_a_replay_shows_it_on_the_generic_screen(kuhn):
         assert isinstance(table, GenericScreen) and not table.choices  # nothing to choose
         await press(pilot, "n")
         assert app.viewer.client.step == 1
+
+
+async def test_the_setup_screen_and_the_table_form_say_when_levels_are_all_random(
+    kuhn, monkeypatch
+):
+    from textual.app import App
+    from textual.widgets import Label
+
+    from tablegames.tui.screens.setup import SetupScreen
+    from tablegames.tui.screens.table_form import TableForm, bots_hint
+
+    bare = type("BareKuhn", (KuhnState,), {"heuristic": State.heuristic})
+    monkeypatch.setitem(GAMES, "kuhn", dataclasses.replace(kuhn, factory=bare))
+    assert bots_hint("kuhn").endswith("every level plays at random here")
+    assert "random" not in bots_hint("crates")
+
+    class Host(App[None]):
+        def compose(self):
+            yield TableForm()
+
+    app = Host()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await app.push_screen(SetupScreen("kuhn"))
+        await pilot.pause()
+        hints = [str(label.render()) for label in app.screen.query(Label)]
+        assert "every level plays at random here" in hints
