@@ -15,12 +15,13 @@ import random
 import statistics
 import time
 from dataclasses import dataclass, field
-from importlib.util import find_spec
 from typing import Any
 
 from tablegames.bots import get_bot
+from tablegames.bots.generic import thinks
+from tablegames.drivers import run_realtime
 from tablegames.rules import GAMES, Action, View, get_game
-from tablegames.table import Table, VirtualClock, is_realtime, run_realtime
+from tablegames.table import Table, VirtualClock, is_realtime
 
 from .figures import latency_ms, percentile, save_json, table
 
@@ -62,8 +63,10 @@ class TimedRealtime(Timed):
 
 
 def has_level(game: str, level: str) -> bool:
-    """True if `game` has bots of `level` (games without a bot module only have `random`)."""
-    if find_spec(f"tablegames.bots.{game}") is None:
+    """True if `game` has bots of `level` (a game whose generic bots cannot think, having
+    neither `from_view` nor a `heuristic`, has only `random`)."""
+    info = get_game(game)
+    if not info.bots and not thinks(info):
         return level == "random"
     try:
         get_bot(game, level, 0, random.Random(0))

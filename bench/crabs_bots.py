@@ -19,7 +19,6 @@ import random
 import statistics
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,10 +26,12 @@ from typing import Any
 if __package__ in (None, ""):  # run as a script: make `bench` importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.figures import add_up, percentile, save_json
+from bench.figures import percentile, save_json
+from bench.matchups import BotTally, each_matchup, in_parallel, win_rate_words
 from tablegames.bots.crabs import BOTS
+from tablegames.drivers import run_realtime
 from tablegames.rules import Action, View, get_game
-from tablegames.table import Table, VirtualClock, run_realtime
+from tablegames.table import Table, VirtualClock
 
 ACTION_LIMIT = 100_000  # a bot-only game takes a few hundred actions; this only stops a hang
 TIME_LIMIT = 4 * 3600.0  # table seconds
@@ -54,7 +55,7 @@ class Timed:
 
 
 @dataclass
-class Tally:
+class Tally(BotTally):
     """What a batch measured: per game the hero teams' win share and token margin, and times."""
 
     shares: list[float] = field(default_factory=list)
@@ -62,11 +63,6 @@ class Tally:
     margins: list[float] = field(default_factory=list)
     table_seconds: list[float] = field(default_factory=list)
     actions: list[int] = field(default_factory=list)
-    latencies: dict[str, list[float]] = field(default_factory=dict)
-    seconds: float = 0.0
-
-    def merge(self, other: Tally) -> None:
-        add_up(self, other)
 
 
 def play_game(hero: str, rival: str, players: int, seed: int, tally: Tally) -> None:
@@ -115,15 +111,7 @@ def play_batch(hero: str, rival: str, players: int, seeds: list[int]) -> Tally:
 def run_matchup(hero: str, rival: str, args: argparse.Namespace) -> Tally:
     """`args.games` games of `hero` teams against `rival` teams, over `args.jobs` processes."""
     seeds = [args.seed + index for index in range(args.games)]
-    total = Tally()
-    if args.jobs == 1:
-        total.merge(play_batch(hero, rival, args.players, seeds))
-        return total
-    chunks = [seeds[job :: args.jobs] for job in range(args.jobs)]
-    with ProcessPoolExecutor(args.jobs) as pool:
-        batches = [pool.submit(play_batch, hero, rival, args.players, c) for c in chunks]
-        for batch in batches:
-            total.merge(batch.result())
+    total = in_parallel(Tally(), args.jobs, play_batch, seeds, hero, rival, args.players)
     total.seconds /= args.jobs  # the processes ran side by side
     return total
 
@@ -158,11 +146,9 @@ def summary(hero: str, rival: str, tally: Tally) -> dict[str, Any]:
 
 def report(figures: dict[str, Any]) -> str:
     """A few readable lines for one matchup."""
-    low, high = figures["win_rate_95"]
     lines = [
-        f"{figures['hero']} teams vs {figures['rival']} teams: win rate "
-        f"{figures['win_rate']:.1%} (95% {low:.1%}–{high:.1%}), fair share "
-        f"{figures['fair_share']:.0%}, over {figures['games']} games",
+        f"{figures['hero']} teams vs {figures['rival']} teams: {win_rate_words(figures)}, "
+        f"fair share {figures['fair_share']:.0%}, over {figures['games']} games",
         f"  token margin per game {figures['token_margin']:+.2f}; a game lasts "
         f"{figures['mean_table_seconds']:.0f} table seconds, {figures['mean_actions']:.0f} "
         f"actions; ran {figures['faster_than_real_time']:.0f}× faster than real time",
@@ -186,11 +172,11 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"Crabs bots: {args.players} players, {args.games} games a matchup, seeds from {args.seed}"
     )
-    results = []
-    for hero, rival in (("normal", "normal"), ("hard", "normal")):
-        figures = summary(hero, rival, run_matchup(hero, rival, args))
-        results.append(figures)
-        print(report(figures), flush=True)
+    results = each_matchup(
+        (("normal", "normal"), ("hard", "normal")),
+        lambda pair: summary(*pair, run_matchup(*pair, args)),
+        report,
+    )
     save_json(args.json, {"options": vars(args), "matchups": results})
     return 0
 

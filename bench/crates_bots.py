@@ -21,7 +21,6 @@ import random
 import statistics
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -30,6 +29,7 @@ if __package__ in (None, ""):  # run as a script: make `bench` importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.figures import add_up, decision_line, latency_ms, save_json
+from bench.matchups import BotTally, hero_seat, in_parallel, win_rate_words
 from tablegames.bots.crates import BOTS, game_outcome
 from tablegames.rules import Action, State, get_game
 from tablegames.rules.crates import CratesState
@@ -39,16 +39,14 @@ ACTION_LIMIT = 50_000  # a bot-only game takes a few hundred actions; this only 
 
 
 @dataclass
-class Tally:
+class Tally(BotTally):
     """What a batch measured: the one bot's win shares and scores, and decision times."""
 
     shares: list[float] = field(default_factory=list)
     hero_scores: list[int] = field(default_factory=list)
     field_scores: list[float] = field(default_factory=list)
-    latencies: dict[str, list[float]] = field(default_factory=dict)
     unfinished: list[int] = field(default_factory=list)  # seeds of games that never ended
     round_gains: list[float] = field(default_factory=list)  # paired rounds: normal minus hard
-    seconds: float = 0.0
 
     def merge(self, other: Tally) -> None:
         seconds = max(self.seconds, other.seconds)  # the processes ran side by side
@@ -106,9 +104,7 @@ def play_batch(hero: str, players: int, short: bool, seeds: list[int]) -> Tally:
     tally = Tally()
     started = time.perf_counter()
     for seed in seeds:
-        seat = seed % players
-        levels = [MATCHUPS[hero]] * players
-        levels[seat] = hero
+        seat, levels = hero_seat(hero, MATCHUPS[hero], players, seed)
         result = play_game(levels, seed, short, tally)
         if result is None:
             tally.unfinished.append(seed)
@@ -167,18 +163,6 @@ def paired_rounds(players: int, short: bool, seed: int, indexes: list[int]) -> T
     return tally
 
 
-def in_parallel(jobs: int, task: Any, items: list[int], *args: Any) -> Tally:
-    """Run `task(*args, share)` over `items` split into `jobs` processes; merge the tallies."""
-    total = Tally()
-    if jobs == 1:
-        total.merge(task(*args, items))
-        return total
-    with ProcessPoolExecutor(jobs) as pool:
-        for batch in [pool.submit(task, *args, items[job::jobs]) for job in range(jobs)]:
-            total.merge(batch.result())
-    return total
-
-
 def mean_and_error(values: list[float]) -> tuple[float, float]:
     """The mean and its standard error."""
     spread = statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
@@ -207,11 +191,10 @@ def summary(hero: str, tally: Tally, players: int) -> dict[str, Any]:
 
 def report(figures: dict[str, Any]) -> str:
     """A few readable lines for one matchup."""
-    low, high = figures["win_rate_95"]
+    fair = figures["fair_share"]
     lines = [
-        f"one {figures['hero']} vs {figures['opponents']}s: win rate {figures['win_rate']:.1%} "
-        f"(95% {low:.1%}–{high:.1%}) = {figures['win_rate'] / figures['fair_share']:.2f}× fair "
-        f"share {figures['fair_share']:.0%} over {figures['games']} games",
+        f"one {figures['hero']} vs {figures['opponents']}s: {win_rate_words(figures)} = "
+        f"{figures['win_rate'] / fair:.2f}× fair share {fair:.0%} over {figures['games']} games",
         f"  mean final total: {figures['hero']} {figures['hero_mean_total']:.0f}, "
         f"each {figures['opponents']} {figures['field_mean_total']:.0f}; "
         f"{figures['games_per_second']:.2f} games/s",
@@ -243,13 +226,15 @@ def main(argv: list[str] | None = None) -> int:
         if not games:  # e.g. --games 0 --paired-rounds N
             continue
         seeds = list(range(args.seed, args.seed + games))
-        tally = in_parallel(args.jobs, play_batch, seeds, hero, args.players, args.short)
+        tally = in_parallel(Tally(), args.jobs, play_batch, seeds, hero, args.players, args.short)
         figures = summary(hero, tally, args.players)
         results["matchups"].append(figures)
         print(report(figures), flush=True)
     if args.paired_rounds:
         indexes = list(range(args.paired_rounds))
-        tally = in_parallel(args.jobs, paired_rounds, indexes, args.players, args.short, args.seed)
+        tally = in_parallel(
+            Tally(), args.jobs, paired_rounds, indexes, args.players, args.short, args.seed
+        )
         gain, error = mean_and_error([100 * g for g in tally.round_gains])
         changed = sum(1 for g in tally.round_gains if g)
         results["paired_rounds"] = {"rounds": len(indexes), "gain": gain, "error": error}

@@ -17,7 +17,6 @@ import statistics
 import sys
 import time
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -25,7 +24,8 @@ from typing import Any
 if __package__ in (None, ""):  # run as a script: make `bench` importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.figures import add_up, decision_line, latency_ms, save_json
+from bench.figures import decision_line, latency_ms, save_json
+from bench.matchups import BotTally, each_matchup, hero_seat, in_parallel
 from tablegames.bots.roach import BOTS
 from tablegames.rules import get_game
 
@@ -34,17 +34,12 @@ ACTION_LIMIT = 65 * 7  # every round moves a card out of the hands or the pile: 
 
 
 @dataclass
-class Tally:
+class Tally(BotTally):
     """What a batch of games measured: whether the one bot lost, why games ended, decision times."""
 
     losses: list[int] = field(default_factory=list)
     reasons: Counter[str] = field(default_factory=Counter)
     actions: list[int] = field(default_factory=list)
-    latencies: dict[str, list[float]] = field(default_factory=dict)
-    seconds: float = 0.0
-
-    def merge(self, other: Tally) -> None:
-        add_up(self, other)
 
 
 def play_game(levels: list[str], seed: int, tally: Tally) -> dict[str, Any]:
@@ -73,9 +68,7 @@ def play_batch(hero: str, players: int, seeds: list[int]) -> Tally:
     tally = Tally()
     started = time.perf_counter()
     for seed in seeds:
-        seat = seed % players
-        levels = [MATCHUPS[hero]] * players
-        levels[seat] = hero
+        seat, levels = hero_seat(hero, MATCHUPS[hero], players, seed)
         result = play_game(levels, seed, tally)
         tally.losses.append(int(result["loser"] == seat))
         tally.reasons["empty hand" if "offer" in result["reason"] else "four of a kind"] += 1
@@ -86,15 +79,7 @@ def play_batch(hero: str, players: int, seeds: list[int]) -> Tally:
 def run_matchup(hero: str, args: argparse.Namespace) -> Tally:
     """Play `args.games` games for `hero`, split over `args.jobs` processes."""
     seeds = [args.seed + index for index in range(args.games)]
-    total = Tally()
-    if args.jobs == 1:
-        total.merge(play_batch(hero, args.players, seeds))
-        return total
-    chunks = [seeds[job :: args.jobs] for job in range(args.jobs)]
-    with ProcessPoolExecutor(args.jobs) as pool:
-        batches = [pool.submit(play_batch, hero, args.players, chunk) for chunk in chunks]
-        for batch in batches:
-            total.merge(batch.result())
+    total = in_parallel(Tally(), args.jobs, play_batch, seeds, hero, args.players)
     total.seconds /= args.jobs  # the processes ran side by side
     return total
 
@@ -158,11 +143,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     print(f"Roach bots: {args.players} players, seeds from {args.seed}")
-    results = []
-    for hero in args.only or list(MATCHUPS):
-        figures = summary(hero, run_matchup(hero, args), args.players)
-        results.append(figures)
-        print(report(figures), flush=True)
+    results = each_matchup(
+        args.only or list(MATCHUPS),
+        lambda hero: summary(hero, run_matchup(hero, args), args.players),
+        report,
+    )
     save_json(args.json, {"options": vars(args), "matchups": results})
     return 0
 

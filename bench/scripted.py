@@ -30,11 +30,12 @@ from typing import Any
 from bench.figures import save_json
 from tablegames.bots import Bot, get_bot
 from tablegames.bots.crabs import CrabsBot
+from tablegames.drivers import run_realtime
 from tablegames.rules import Action, View, get_game
 from tablegames.rules.cards import RANK_ORDER, rank
 from tablegames.rules.crates import CARD_POINTS
 from tablegames.rules.roach import claim_is_true
-from tablegames.table import Table, VirtualClock, is_realtime, run_realtime
+from tablegames.table import Table, VirtualClock, is_realtime
 
 ACTION_LIMIT = 200_000
 REALTIME_CHUNK = 200

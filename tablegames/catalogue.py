@@ -1,16 +1,16 @@
-"""The games tablegames offers, from the registry, and where each one's screen and bots live."""
+"""The games tablegames offers, from the registry, and what plays each one: the screen and bots
+a game names (`Game.screen`, `Game.bots`), else the generic ones."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from importlib.util import find_spec
+from typing import Any
 
-from .rules import GAMES
+from .rules import GAMES, get_game
+from .rules.core import resolve
 
-SCREENS = "tablegames.tui.screens"
-BOTS = "tablegames.bots"
-#: What plays a game that has no screen or bots of its own.
-GENERIC_SCREEN = f"{SCREENS}.generic"
+#: What draws a game that names no screen of its own.
+GENERIC_SCREEN = "tablegames.tui.screens.generic:SCREEN"
 
 
 @dataclass(frozen=True)
@@ -23,8 +23,7 @@ class Listing:
     max_players: int
     blurb: str
     own_screen: bool  # False: the generic screen draws it from its view
-    own_bots: bool  # False: the generic random bot plays it
-    playable: bool = True  # every registered game is (kept for the screens that ask)
+    own_bots: bool  # False: the generic bots play it (`bots/generic.py`)
 
     @property
     def players(self) -> str:
@@ -32,7 +31,8 @@ class Listing:
 
 
 def listings() -> list[Listing]:
-    """Every registered game, in the registry's order."""
+    """Every registered game, in the registry's order (nothing is imported: the CLI stays
+    light)."""
     return [
         Listing(
             game.name,
@@ -40,24 +40,14 @@ def listings() -> list[Listing]:
             game.min_players,
             game.max_players,
             game.blurb,
-            own_screen=has_module(SCREENS, game.name),
-            own_bots=has_module(BOTS, game.name),
+            own_screen=bool(game.screen),
+            own_bots=bool(game.bots),
         )
         for game in GAMES.values()
     ]
 
 
-def is_playable(name: str) -> bool:
-    """True if `name` can be played: every registered game can, on its own screen or the
-    generic one, against its own bots or the generic one."""
-    return name in GAMES
-
-
-def has_module(package: str, name: str) -> bool:
-    """True if `package.name` exists (looking imports nothing: the CLI stays light)."""
-    return find_spec(f"{package}.{name}") is not None
-
-
-def screen_module(name: str) -> str:
-    """The module whose `SCREEN` plays `name`: `tui/screens/<name>.py`, else the generic one."""
-    return f"{SCREENS}.{name}" if has_module(SCREENS, name) else GENERIC_SCREEN
+def screen_class(name: str) -> Any:
+    """What makes `name`'s table screen (called with the client and `ascii=`): the game's own
+    (`Game.screen`), else the generic one. KeyError for a game not in the registry."""
+    return resolve(get_game(name).screen or GENERIC_SCREEN)

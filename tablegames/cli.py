@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from .rules import GAMES, Option
+from .words import plural
 
 # The bots, table, store and network modules are imported where a command needs them, not here:
 # `tablegames --help` then starts without loading them and asyncio. The registry is loaded: the
@@ -35,6 +36,18 @@ def _known_game(name: str) -> str:
     if name in GAMES:
         return name
     raise typer.BadParameter(f"no game called {name!r}; try: {', '.join(GAMES)}")
+
+
+def say_bot_levels(game: str) -> None:
+    """Tell the player (on stderr) when `game`'s bot levels do not differ: a game with neither
+    bots of its own nor hooks for the generic ones to think with plays at random at every
+    level, and that is said where a level is chosen rather than left to be found out."""
+    from .bots import level_note
+    from .rules import get_game
+
+    note = level_note(get_game(game))
+    if note is not None:
+        typer.echo(note, err=True)
 
 
 def _known_level(level: str) -> str:
@@ -208,7 +221,10 @@ def list_games() -> None:
     for entry in listings():
         generic = [
             what
-            for what, own in (("generic screen", entry.own_screen), ("random bots", entry.own_bots))
+            for what, own in (
+                ("generic screen", entry.own_screen),
+                ("generic bots", entry.own_bots),
+            )
             if not own
         ]
         status = "[green]playable[/]" + (f" [dim]({', '.join(generic)})[/]" if generic else "")
@@ -262,12 +278,14 @@ def play(
     seats = table_size(game, players, at_least=humans)
     if name and len(name) > humans:
         raise typer.BadParameter(
-            f"{len(name)} names for {humans} human{'s' if humans != 1 else ''}: one --name per "
+            f"{plural(len(name), 'name')} for {plural(humans, 'human')}: one --name per "
             "human (give --humans N for more)",
             param_hint="--name",
         )
     options = game_options(game, seats, options or {})
     speed = speed_for(game, speed)
+    if seats > humans:
+        say_bot_levels(game)
     client = local_table(
         game,
         seats,
@@ -300,6 +318,7 @@ def simulate(
 
     seats = table_size(game, players)
     options = game_options(game, seats, options or {})
+    say_bot_levels(game)
     summary = simulate_games(game, games=games, players=seats, seed=seed, level=bots, **options)
     typer.echo(json.dumps(summary, indent=2))
 
@@ -564,6 +583,7 @@ def host(
         _known_game(game)
         if bots is not None:
             _known_level(bots)
+            say_bot_levels(game)
         seats = table_size(game, players)
         if humans is not None and not 1 <= humans <= seats:
             raise typer.BadParameter(f"humans must be between 1 and {seats}", param_hint="--humans")

@@ -8,9 +8,10 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .bots import get_bot
+from .drivers import LocalClient
 from .rules import get_game
 from .store import SavedSeat, SavedTable, Store
-from .table import Accepted, LocalClient, Table
+from .table import Accepted, Table
 from .words import plural
 
 BOT_NAMES = ("Ada", "Bruno", "Chidi", "Dara", "Emil", "Farah", "Gus", "Hana", "Ivo", "Juno")

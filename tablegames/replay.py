@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import talk as table_talk
-from .rules import Action, Event, Game, State, View, get_game
+from .rules import Action, Event, Game, Result, State, View, get_game
 from .rules.core import visible_to
 from .table import Update
 
@@ -308,7 +308,7 @@ class Replay:
             raise ValueError(f"{given!r} could be several players; {choices}")
         raise ValueError(f"there is no seat {given!r} in this game; {choices}")
 
-    def result(self) -> dict[str, Any]:
+    def result(self) -> Result:
         """The game's final result (winners, scores...)."""
         return self.state(self.last).result()
 

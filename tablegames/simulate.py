@@ -11,8 +11,9 @@ import time
 from typing import Any
 
 from .bots import get_bot
+from .drivers import run_realtime
 from .rules import get_game
-from .table import Table, VirtualClock, is_realtime, run_realtime
+from .table import Table, VirtualClock, is_realtime
 
 MAX_ACTIONS_PER_GAME = 1_000_000
 #: Table time after which a real-time bot game is given up (random bots may never finish).

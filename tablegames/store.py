@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -316,7 +316,7 @@ class Store:
         """A claim listener (`Table.on_claim`) that commits every claim it hears of."""
         return lambda said: self.append_claim(table_id, said)
 
-    def finish_table(self, table_id: int, result: dict[str, Any]) -> None:
+    def finish_table(self, table_id: int, result: Mapping[str, Any]) -> None:
         with self.transaction() as db:
             db.execute(
                 "UPDATE game_tables SET finished = ?, result = ? WHERE id = ?",

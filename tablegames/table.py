@@ -2,8 +2,9 @@
 
 Every change goes through `Table.submit`, which validates with the engine, appends to the log,
 bumps the version and publishes to each subscriber an `Update` built from `view(seat)` alone.
-The table never sleeps or reads sockets: drivers (the TUI's `LocalClient`, the network server,
-`simulate`) decide when bots move, using `bot_move()`.
+The table is pure: it never sleeps, reads a socket or starts a task. Drivers (`drivers.py`:
+the TUI's `LocalClient`, the asyncio `drive_bots` the server and the TUI run, the virtual-clock
+`run_realtime` of tests and `simulate`) decide when bots move, using `bot_move()`.
 
 A game may change by itself at a moment (`state.deadline()`: crabs' double-crab window). The
 table turns that into an ordinary logged action, `{"type": "time"}`: `submit` applies it first
@@ -13,30 +14,21 @@ apply it (`settle_clock`) when nobody acts, bots or not. Replays simply replay i
 Real-time games (crabs) have no turns: their bots are `RealtimeBot`s, asked again whenever the
 table changes and at the moment each says it wants to be asked (`wake_at`). They are told the
 table's time with every view, so a bot acts after a human-like reaction time by returning None
-until then; nobody sleeps inside a bot. `drive_bots` sleeps until the next change or wake-up;
-tests and `simulate` run the same bots on a `VirtualClock` that jumps to the next wake-up at once.
+until then; nobody sleeps inside a bot.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import secrets
 import time
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Protocol
 
 from . import talk as table_talk
-from .rules import Action, Event, Game, IllegalAction, State, View
+from .rules import Action, Bot, Event, Game, IllegalAction, Result, State, View
 from .rules.core import visible_to
-
-
-class Bot(Protocol):
-    """What the table needs of a bot: a choice from the seat's own view and legal actions."""
-
-    def choose(self, view: View, legal: list[Action]) -> Action | None: ...
 
 
 class RealtimeBot(Bot, Protocol):
@@ -72,10 +64,6 @@ class VirtualClock:
         """Move the clock `seconds` on (a negative step is ignored)."""
         self.time += max(0.0, seconds)
 
-    def advance_to(self, moment: float) -> None:
-        """Move the clock to `moment` if that is later than now."""
-        self.time = max(self.time, moment)
-
 
 @dataclass
 class Update:
@@ -93,14 +81,6 @@ class Update:
 Subscriber = Callable[[Update], None]
 
 
-class SavedIn(Protocol):
-    """Where a local game is saved (the store), as the table needs it: to forget the game."""
-
-    path: Path
-
-    def delete_table(self, table_id: int) -> None: ...
-
-
 @dataclass(frozen=True)
 class Accepted:
     """An action the table accepted, as its listeners (the store, the server) hear of it."""
@@ -109,7 +89,7 @@ class Accepted:
     seat: int
     action: Action
     now: float
-    result: dict[str, Any] | None  # the game's result, if this action ended it
+    result: Result | None  # the game's result, if this action ended it
     meta: dict[str, Any]  # what the one who submitted it added (the version its client saw)
 
 
@@ -375,10 +355,6 @@ class Table:
                 return seat, action
         return None
 
-    def bots_to_move(self) -> bool:
-        """True if a bot is one of the seats the game waits for."""
-        return any(seat in self.bots for seat in self.state.waiting_for())
-
     def run_bots(self, max_actions: int) -> int:
         """Let bots play without pause until none wants to move (bounded); returns actions taken."""
         for taken in range(max_actions):
@@ -387,266 +363,3 @@ class Table:
                 return taken
             self.submit(*move)
         return max_actions
-
-
-class LocalClient:
-    """The TUI's view of an in-process table: local seats, updates, and paced bots.
-
-    Turn-based bots move `pace` seconds after the last change, so a human can follow them.
-    Real-time bots keep their own reaction times, divided by `speed` (2.0: twice as quick).
-    """
-
-    def __init__(
-        self, table: Table, seats: Sequence[int], pace: float = 0.5, speed: float = 1.0
-    ) -> None:
-        if speed <= 0:
-            raise ValueError("speed must be more than 0")
-        self.table = table
-        self.seats = list(seats)
-        self.pace = pace
-        self.speed = speed  # real-time games run this much faster (or slower) than life
-        self._changed = asyncio.Event()
-        self._listeners: list[Callable[[int, Update], None]] = []
-        self.saved_as: tuple[SavedIn, int] | None = None  # where the game is being saved
-        self.read_only = False
-        self.presence: dict[str, Any] | None = None  # (network games only)
-        self.presence_at = 0.0
-        self.stop_saving: Callable[[], None] = lambda: None
-        for seat in self.seats:
-            table.subscribe(seat, self._relay(seat))
-        table.on_action(lambda accepted: self._changed.set())
-
-    @property
-    def names(self) -> list[str]:
-        return self.table.names
-
-    @property
-    def game(self) -> Game:
-        return self.table.game
-
-    def _relay(self, seat: int) -> Subscriber:
-        def deliver(update: Update) -> None:
-            for listener in self._listeners:
-                listener(seat, update)
-
-        return deliver
-
-    def listen(self, listener: Callable[[int, Update], None]) -> None:
-        """Call `listener(seat, update)` for every update to one of this client's seats."""
-        self._listeners.append(listener)
-
-    def update(self, seat: int) -> Update:
-        """The current update for one of this client's seats."""
-        return self.table.update_for(seat)
-
-    def submit(self, seat: int, action: Action, seen: int | None = None) -> str | None:
-        """Play `action` for `seat`, chosen on its view of version `seen` (None: the latest);
-        returns the reason it was refused, or None if accepted."""
-        return self._as(seat, lambda: self.table.submit(seat, action, seen=seen))
-
-    def claim(self, seat: int, claim: dict[str, Any]) -> str | None:
-        """Make `seat`'s claim; returns the reason it was refused, or None if it was made."""
-        return self._as(seat, lambda: self.table.say(seat, claim))
-
-    def _as(self, seat: int, act: Callable[[], object]) -> str | None:
-        """Do `act` for one of this client's seats: why it was refused, or None."""
-        if seat not in self.seats:
-            return "that seat is not yours"
-        try:
-            act()
-        except IllegalAction as refusal:
-            return str(refusal)
-        return None
-
-    def waiting_for(self) -> frozenset[int]:
-        return self.table.state.waiting_for()
-
-    def discard_save(self) -> None:
-        """Forget the saved copy of this game (the player chose not to keep it)."""
-        if self.saved_as is not None:
-            self.stop_saving()
-            store, table_id = self.saved_as
-            store.delete_table(table_id)
-            self.saved_as = None
-
-    def saved_game(self) -> tuple[int, Path] | None:
-        """The saved game's id and file while it is being saved, else None."""
-        if self.saved_as is None:
-            return None
-        store, table_id = self.saved_as
-        return table_id, store.path
-
-    @property
-    def paces_bots(self) -> bool:
-        return bool(self.table.bots)
-
-    def listen_notices(self, listener: Callable[[str, str], None]) -> None:
-        """Nothing comes but updates at a table on this machine."""
-
-    async def run_bots(self) -> None:
-        """Drive this table's bots until the game ends: paced turns, or real time at `speed`."""
-        await drive_bots(self.table, self.pace, self._changed, self.speed)
-
-
-def realtime_view(table: Table, seat: int, speed: float = 1.0) -> View:
-    """What a real-time bot in `seat` is shown: its view, the table's time and the speed."""
-    view = table.state.view(seat)
-    view["now"] = table.now()
-    view["speed"] = speed
-    return view
-
-
-def realtime_move(table: Table, speed: float = 1.0) -> tuple[int, Action] | None:
-    """Ask every real-time bot once, at the table's time now; the first that acts wins.
-
-    Bots are asked earliest wake-up first, so the one whose reaction time ran out first gets
-    its action in first (a race for an ocean card goes to whoever arrives first). Every bot sees
-    each change, even one that does nothing about it. None if no bot acts now.
-    """
-    for seat in realtime_order(table):
-        legal = table.state.legal(seat)
-        if not legal:
-            continue
-        action = table.bots[seat].choose(realtime_view(table, seat, speed), legal)
-        if action is not None:
-            return seat, action
-    return None
-
-
-def realtime_order(table: Table) -> list[int]:
-    """The real-time bots' seats, the earliest wake-up first, then those with none, by seat."""
-
-    def due(seat: int) -> tuple[float, int]:
-        wake = table.bots[seat].wake_at()  # type: ignore[attr-defined]
-        return (float("inf") if wake is None else float(wake), seat)
-
-    return sorted((seat for seat, bot in table.bots.items() if is_realtime(bot)), key=due)
-
-
-def next_wake(table: Table) -> float | None:
-    """The earliest table time a real-time bot wants to be asked again, or the game's deadline
-    if that comes first; None if neither.
-
-    A bot with nothing it may do is not asked (`realtime_move`), so its wish is left out: the
-    driver would otherwise wake again and again for nothing (a change will ask it anyway).
-    """
-    times = [
-        float(wake)
-        for seat, bot in table.bots.items()
-        if is_realtime(bot)
-        and (wake := bot.wake_at()) is not None  # type: ignore[attr-defined]
-        and table.state.legal(seat)
-    ]
-    due = table.state.deadline()
-    if due is not None and not table.over:
-        times.append(float(due))
-    return min(times, default=None)
-
-
-#: The least a virtual clock moves when a bot asks to wake at a moment already past.
-MIN_STEP = 0.001
-
-
-def run_realtime(
-    table: Table,
-    clock: VirtualClock,
-    max_actions: int,
-    speed: float = 1.0,
-    max_seconds: float = float("inf"),
-) -> int:
-    """Play a real-time table's bots on `clock` (the table's clock) until the game ends.
-
-    Between actions the clock jumps straight to the next bot's wake-up or the game's deadline
-    (where the table applies `time`), so a game of many minutes plays in moments. Stops when
-    nothing will happen again, after `max_actions` actions or past `max_seconds` of table time.
-    Returns the number of actions taken, `time` ones included. A bot's illegal action raises: in
-    a simulation that is a bug to see, not to hide.
-    """
-    taken = 0
-    while not table.over and taken < max_actions:
-        if table.settle_clock():
-            taken += 1
-            continue
-        move = realtime_move(table, speed)
-        if move is not None:
-            table.submit(*move)
-            taken += 1
-            continue
-        wake = next_wake(table)
-        if wake is None or wake > max_seconds:
-            break
-        clock.advance(max(wake - table.now(), MIN_STEP))
-    return taken
-
-
-async def drive_bots(table: Table, pace: float, changed: asyncio.Event, speed: float = 1.0) -> None:
-    """Let `table`'s bots play until the game ends, re-deciding whenever the table changes.
-
-    `changed` must be set whenever the table changes (an action, a bot joining). Turn-based
-    bots move one at a time, `pace` seconds after the last change; they think in a worker
-    thread on their own view, so other work goes on, and a decision made while the table
-    changed is dropped and made again on the new state. A bot thinks during its `pace`, so a
-    slow decision shows only when it takes longer than the pause. Real-time bots (`RealtimeBot`) are
-    asked on every change and at their wake-up times instead, with their reaction times divided
-    by `speed`; `pace` does not slow them. Whoever sits at the table, even humans alone, the
-    driver also wakes at the game's deadline and settles the clock (`Table.settle_clock`).
-    """
-    while not table.over:
-        if table.settle_clock():
-            await asyncio.sleep(0)  # let the screen or the server see the change
-            continue
-        if any(is_realtime(bot) for bot in table.bots.values()):
-            await _realtime_round(table, changed, speed)
-        else:
-            await _paced_round(table, pace, changed)
-
-
-async def _realtime_round(table: Table, changed: asyncio.Event, speed: float) -> None:
-    """Submit the real-time bots' actions due now, then sleep until a change or a wake-up."""
-    changed.clear()
-    move = realtime_move(table, speed)  # real-time bots decide in well under a millisecond
-    if move is not None:
-        try:
-            table.submit(*move)
-        except IllegalAction:  # a bot's mistake must never stop the table
-            await asyncio.sleep(0.05)
-        await asyncio.sleep(0)  # let the screen or the server see the change before the next
-        return
-    await _wait_for_change(table, changed, next_wake(table))
-
-
-async def _wait_for_change(table: Table, changed: asyncio.Event, wake: float | None) -> None:
-    """Sleep until `changed` is set, or until table time `wake` or the game's deadline."""
-    moments = [moment for moment in (wake, table.state.deadline()) if moment is not None]
-    timeout = max(min(moments) - table.now(), MIN_STEP) if moments else None
-    with contextlib.suppress(TimeoutError):
-        await asyncio.wait_for(changed.wait(), timeout)
-
-
-async def _paced_round(table: Table, pace: float, changed: asyncio.Event) -> None:
-    """One paced move of a turn-based table's bots, or a wait for the next change."""
-    changed.clear()
-    if not table.bots:  # all humans: nothing to pace until a bot takes a seat over (or time)
-        await _wait_for_change(table, changed, None)
-        return
-    loop = asyncio.get_running_loop()
-    ready_at = loop.time() + pace  # a bot thinks during its pause, not after it
-    version, moved = table.version, False
-    for seat, view, legal in table.bot_turns():
-        bot = table.bots.get(seat)
-        if bot is None:
-            continue
-        action = await asyncio.to_thread(bot.choose, view, legal)
-        await asyncio.sleep(max(ready_at - loop.time(), 0.0))
-        if table.version != version or table.over:
-            moved = True  # someone acted meanwhile: decide again on the new state
-            break
-        if action is not None:
-            try:
-                table.submit(seat, action)
-            except IllegalAction:  # a bot's mistake must never stop the table
-                await asyncio.sleep(max(pace, 0.05))
-            moved = True
-            break
-    if not moved:
-        await _wait_for_change(table, changed, None)

@@ -11,6 +11,12 @@ def plural(count: int, noun: str, nouns: str | None = None) -> str:
     return f"{count} {noun if count == 1 else nouns or noun + 's'}"
 
 
+def are(count: int) -> str:
+    """The verb after `count` things: `is` for one, `are` for any other number ("1 player is
+    ready", "2 players are ready")."""
+    return "is" if count == 1 else "are"
+
+
 def article(word: str) -> str:
     """`a` or `an`, as said before `word`: `an 8`, `an A`, `a K`, `an ace`, `a bat`."""
     if len(word) == 1 and word.isupper():

@@ -10,9 +10,41 @@ marked `real_time_keys` and run with the real settling times.
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+from typing import Any
+
 import pytest
 
-from tablegames.tui.screens import typeahead
+#: A game from outside the package, named the way a player names one (`TABLEGAMES_GAMES`), so
+#: every per-game test that reads the registry plays it too, here and in every process a test
+#: starts (they find it on PYTHONPATH). Set before tablegames is imported: the registry reads it.
+PLUGIN = "tests.plugins.loveletter:LOVELETTER"
+ROOT = str(Path(__file__).resolve().parent.parent)
+for variable, value, separator in (
+    ("TABLEGAMES_GAMES", PLUGIN, ","),
+    ("PYTHONPATH", ROOT, os.pathsep),
+):
+    if value not in os.environ.get(variable, "").split(separator):
+        os.environ[variable] = separator.join(filter(None, [os.environ.get(variable), value]))
+
+from tablegames.tui.screens import typeahead  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def recorded(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """A finished crates game saved in a store, once per module (`tests/test_replay.py`)."""
+    from .test_replay import record_game
+
+    return record_game(tmp_path_factory.mktemp("replay") / "x.db")
+
+
+@pytest.fixture
+def replay(recorded: Any) -> Any:
+    """The recorded game, loaded for stepping through."""
+    from tablegames.replay import Replay
+
+    return Replay.load(recorded.store, recorded.table_id)
 
 
 @pytest.fixture(autouse=True)

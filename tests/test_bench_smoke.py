@@ -88,3 +88,13 @@ def test_the_crates_variants_play_the_same_seeds_and_compare_them(capsys):
     assert crates_variants.main(["--games", "2", "--variants", "hard", "normal"]) == 0
     printed = capsys.readouterr().out
     assert "2 games" in printed and "hard − normal, paired by seed" in printed
+
+
+def test_the_generic_bots_bench_reports_every_level_of_a_plugin_game(capsys):
+    from bench import generic_bots
+
+    figures = generic_bots.main(["--games", "3", "--seed", "7"])
+    printed = capsys.readouterr().out
+    assert figures["game"] == "loveletter" and "loveletter: one bot of each level" in printed
+    for level in ("random", "normal", "hard"):
+        assert figures[level]["cpu"]["count"] > 0 and f"{level:6}: won" in printed

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import subprocess
@@ -10,7 +11,6 @@ import sys
 import pytest
 from typer.testing import CliRunner
 
-from tablegames import catalogue
 from tablegames.cli import app
 from tablegames.rulebook import rules_text
 from tablegames.rules import GAMES
@@ -43,12 +43,10 @@ def test_options_only_some_games_take_are_grouped_apart():
 
 @pytest.fixture
 def only_crates_built(monkeypatch):
-    """Pretend the other games have no screens or bots of their own yet."""
-    real = catalogue.has_module
-    monkeypatch.setattr(
-        "tablegames.catalogue.has_module",
-        lambda package, name: name == "crates" and real(package, name),
-    )
+    """Pretend the other games name no screens or bots of their own yet."""
+    for name, game in GAMES.items():
+        if name != "crates":
+            monkeypatch.setitem(GAMES, name, dataclasses.replace(game, screen="", bots=""))
 
 
 def test_list_shows_every_game_and_what_plays_it(only_crates_built):
@@ -60,7 +58,7 @@ def test_list_shows_every_game_and_what_plays_it(only_crates_built):
         line for line in result.output.splitlines() if "crates" in line or "roach" in line
     )
     assert "playable" in crates and "generic" not in crates
-    assert "playable (generic screen, random bots)" in roach
+    assert "playable (generic screen, generic bots)" in roach
 
 
 def test_rules_prints_the_same_text_as_the_in_app_help():

@@ -19,8 +19,9 @@ from tablegames.bots import get_bot
 from tablegames.bots.crates import read_round
 from tablegames.bots.kraken.history import History
 from tablegames.bots.roach import Record, read_log
+from tablegames.drivers import run_realtime
 from tablegames.rules import core, get_game
-from tablegames.table import Table, VirtualClock, is_realtime, run_realtime
+from tablegames.table import Table, VirtualClock, is_realtime
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Methods that read meaning out of a string.

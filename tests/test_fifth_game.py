@@ -8,6 +8,7 @@ generic screen. Other processes load it as any game from outside the package is 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import random
@@ -20,7 +21,8 @@ from typing import Any, ClassVar
 import pytest
 
 from tablegames import catalogue
-from tablegames.bots import AnyLegalAction, get_bot
+from tablegames.bots import AnyLegalAction, get_bot, level_note
+from tablegames.bots.generic import ByHeuristic
 from tablegames.local import local_table
 from tablegames.replay import Replay
 from tablegames.rulebook import rules_text
@@ -126,6 +128,13 @@ class KuhnState(State):
             "shown": self.shown,
         }
 
+    @classmethod
+    def heuristic(cls, view: dict[str, Any], action: dict[str, Any]) -> float:
+        """Bet and call with the king, check and fold with the jack, check or call a queen."""
+        strength = CARDS.index(view["hand"][0]) - 1  # jack -1, queen 0, king 1
+        bold = {"bet": 1, "call": 0.5, "check": 0, "fold": -0.5}[action["type"]]
+        return strength * bold + (0.1 if action["type"] in ("check", "call") else 0)
+
     def _result(self) -> dict[str, Any]:
         best = max(self.chips)
         winners = [seat for seat, chips in enumerate(self.chips) if chips == best]
@@ -188,7 +197,9 @@ def test_it_keeps_the_contract_every_game_keeps(kuhn):
         check("kuhn")
 
 
-def test_it_is_listed_and_played_by_the_generic_screen_and_bot(kuhn):
+def test_it_is_listed_and_played_by_the_generic_screen_and_bots(kuhn):
+    from tablegames.tui.screens.generic import GenericScreen
+
     listing = next(entry for entry in catalogue.listings() if entry.name == "kuhn")
     assert (listing.title, listing.players, listing.own_screen, listing.own_bots) == (
         "Kuhn poker",
@@ -196,9 +207,35 @@ def test_it_is_listed_and_played_by_the_generic_screen_and_bot(kuhn):
         False,
         False,
     )
-    assert catalogue.screen_module("kuhn") == catalogue.GENERIC_SCREEN
-    assert isinstance(get_bot("kuhn", "hard", 0, random.Random(1)), AnyLegalAction)
+    assert catalogue.screen_class("kuhn") is GenericScreen
     assert rules_text("kuhn") == RULES
+
+
+def test_its_heuristic_makes_the_generic_bots_think(kuhn):
+    # No `from_view`, but a heuristic: normal and hard play by it, and no level note is shown.
+    assert level_note(kuhn) is None
+    hard = get_bot("kuhn", "hard", 1, random.Random(1))
+    assert isinstance(hard, ByHeuristic)
+    state = kuhn.new(2, 3)  # seat 0 holds the queen, seat 1 the king (seed 3)
+    state.cards = ["queen", "king"]
+    state.apply(0, {"type": "bet"})
+    assert hard.choose(state.view(1), state.legal(1)) == {"type": "call"}  # a king calls
+    state.cards = ["queen", "jack"]
+    assert hard.choose(state.view(1), state.legal(1)) == {"type": "fold"}  # a jack folds
+
+
+def test_a_game_with_neither_hook_says_its_levels_are_all_random(kuhn, monkeypatch):
+    from typer.testing import CliRunner
+
+    from tablegames.cli import app
+
+    bare = type("BareKuhn", (KuhnState,), {"heuristic": State.heuristic})
+    monkeypatch.setitem(GAMES, "kuhn", dataclasses.replace(kuhn, factory=bare))
+    assert isinstance(get_bot("kuhn", "hard", 0, random.Random(1)), AnyLegalAction)
+    note = level_note(GAMES["kuhn"])
+    assert note is not None and "every level plays at random" in note
+    ran = CliRunner().invoke(app, ["simulate", "kuhn", "--games", "2", "--bots", "hard"])
+    assert ran.exit_code == 0 and note in ran.output  # (stderr, said where the level is chosen)
 
 
 def test_simulated_in_process_and_from_the_command_line(kuhn, env):
@@ -324,3 +361,29 @@ async def test_a_replay_shows_it_on_the_generic_screen(kuhn):
         assert isinstance(table, GenericScreen) and not table.choices  # nothing to choose
         await press(pilot, "n")
         assert app.viewer.client.step == 1
+
+
+async def test_the_setup_screen_and_the_table_form_say_when_levels_are_all_random(
+    kuhn, monkeypatch
+):
+    from textual.app import App
+    from textual.widgets import Label
+
+    from tablegames.tui.screens.setup import SetupScreen
+    from tablegames.tui.screens.table_form import TableForm, bots_hint
+
+    bare = type("BareKuhn", (KuhnState,), {"heuristic": State.heuristic})
+    monkeypatch.setitem(GAMES, "kuhn", dataclasses.replace(kuhn, factory=bare))
+    assert bots_hint("kuhn").endswith("every level plays at random here")
+    assert "random" not in bots_hint("crates")
+
+    class Host(App[None]):
+        def compose(self):
+            yield TableForm()
+
+    app = Host()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await app.push_screen(SetupScreen("kuhn"))
+        await pilot.pause()
+        hints = [str(label.render()) for label in app.screen.query(Label)]
+        assert "every level plays at random here" in hints

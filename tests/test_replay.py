@@ -76,16 +76,6 @@ def record_scripted_game(path: Path, seed: int = 11) -> Recorded:
     return Recorded(store, client.saved_as[1], told)
 
 
-@pytest.fixture(scope="module")
-def recorded(tmp_path_factory: pytest.TempPathFactory) -> Recorded:
-    return record_game(tmp_path_factory.mktemp("replay") / "x.db")
-
-
-@pytest.fixture
-def replay(recorded: Recorded) -> Replay:
-    return Replay.load(recorded.store, recorded.table_id)
-
-
 # -- positions ------------------------------------------------------------------------------------
 def test_every_position_is_what_each_seat_was_told_during_the_game(recorded, replay):
     assert replay.last == len(recorded.told[0]) - 1 > 100

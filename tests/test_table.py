@@ -9,9 +9,10 @@ import random
 import pytest
 
 from tablegames.bots import get_bot
+from tablegames.drivers import LocalClient, drive_bots
 from tablegames.local import local_table, seat_names
 from tablegames.rules import IllegalAction, get_game
-from tablegames.table import LocalClient, Table, drive_bots
+from tablegames.table import Table
 
 crates = get_game("crates")
 STACK = {"dealer": 1, "hands": [["QH", "JH"], ["2C", "3C"]], "upcard": "KH", "draw": ["4D", "6D"]}

@@ -25,7 +25,6 @@ from ..rules.crates import (
 
 TURN_TYPES = frozenset(("play", "draw", "suit"))
 ATTACK_RANKS = frozenset(("2", "4", "7"))  # hurt only the next player
-CRANK_RANKS = frozenset(("A", "2"))
 
 # -- shared helpers -------------------------------------------------------------------------------
 

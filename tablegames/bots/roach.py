@@ -43,7 +43,7 @@ from ..rules.roach import (
     lay_choices,
 )
 from ..rules.roach import claim_is_true as _claim_is_true
-from . import AnyLegalAction
+from .generic import AnyLegalAction
 
 TYPES = tuple(DECK_COUNTS)  # the 16 card codes
 TRUE = {(card, claim): _claim_is_true(card, claim) for card in TYPES for claim in CLAIMS}

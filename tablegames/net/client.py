@@ -22,9 +22,9 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from ..bots import get_bot
+from ..bots import get_bot, level_note
 from ..paths import data_dir, owner_only_draft, owner_only_file
-from ..rules import Action, Game, get_game
+from ..rules import GAMES, PLUGINS, Action, Game, get_game
 from ..table import Update
 from .names import name_key
 from .protocol import (
@@ -110,6 +110,12 @@ def chat_line(message: dict[str, Any]) -> tuple[str, str]:
 
 class ConnectionLost(ConnectionError):
     """The connection closed during the handshake (e.g. a server that was just dying)."""
+
+
+def not_installed(game: str) -> str:
+    """Why a client cannot play a table of `game`: a game from elsewhere (a plugin) that the
+    server loads and this terminal does not."""
+    return f"this table plays {game}, which is not installed here (name it in {PLUGINS} to play it)"
 
 
 class ServerRefused(Exception):
@@ -342,6 +348,9 @@ class RemoteClient:
         code = self.table_code or (tables[0]["code"] if tables else None)
         if code is None:
             raise ServerRefused("the server has no open table")
+        game = next((t.get("game") for t in lobby["tables"] if t["code"] == code), None)
+        if isinstance(game, str) and game not in GAMES:
+            raise ServerRefused(not_installed(game))
         join: dict[str, Any] = {"t": "join", "table": code}
         if self.spectate:
             join["spectate"] = True
@@ -404,6 +413,11 @@ class RemoteClient:
             self._send({"t": "pong"})
             return
         if kind == "seated":
+            if message["game"] not in GAMES:  # a plugin game the server has and we have not
+                self.ended = not_installed(message["game"])
+                if self._writer is not None:
+                    self._writer.close()  # the reader ends: waiters hear `ended`
+                return
             self._left_table()  # a new table (a rematch, or one picked in the lobby)
             self.seat, self.names = message["seat"], list(message["names"])
             self.table_code = message["table"]
@@ -506,6 +520,9 @@ async def play_as_bot(client: RemoteClient, level: str, pace: float = 0.0) -> di
     if client.seat is None:
         raise ServerRefused("no seat to play")
     assert client.game is not None  # set by `seated`
+    note = level_note(client.game)  # the level was chosen before the game was known
+    if note is not None:
+        log.warning("%s", note)
     bot = get_bot(client.game.name, level, client.seat, random.Random(secrets.randbits(64)))
     acted_on = -1
     while True:

@@ -65,10 +65,10 @@ class HostConsole:
             if command in ("tables", "t", "list"):
                 return self.tables()
             if command == "start":
-                hosted = self._table(rest, 0)
+                hosted = self._table(rest)
                 return f"Table {hosted.code}: {self.party.start_by_hand(hosted.code)}."
             if command in ("bot", "free"):
-                hosted = self._table(rest, 1)
+                hosted = self._table(rest)
                 seat, level = self._seat(rest, hosted)
                 self.party.give_seat(hosted.code, seat, "free" if command == "free" else level)
                 return f"Table {hosted.code}: done."
@@ -82,7 +82,7 @@ class HostConsole:
             return "No tables yet."
         return "\n".join(table_lines(hosted) for hosted in tables)
 
-    def _table(self, rest: list[str], numbers: int) -> HostedTable:
+    def _table(self, rest: list[str]) -> HostedTable:
         """The table a command names (dropping its word from `rest`), or the only one."""
         if rest and not rest[0].isdigit():
             return self.party.table(rest.pop(0))

@@ -11,6 +11,8 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..words import plural
+
 
 @dataclass
 class _Record:
@@ -98,6 +100,5 @@ def wait_in_words(seconds: float) -> str:
     """`seconds` as a player would say it: "12 seconds", "15 minutes"."""
     if seconds < 90:
         whole = max(1, round(seconds))
-        return f"{whole} second{'s' if whole != 1 else ''}"
-    minutes = round(seconds / 60)
-    return f"{minutes} minute{'s' if minutes != 1 else ''}"
+        return plural(whole, "second")
+    return plural(round(seconds / 60), "minute")

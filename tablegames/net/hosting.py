@@ -22,6 +22,7 @@ from ..bots import get_bot
 from ..rules import Action, Game, IllegalAction, get_game
 from ..store import SavedSeat, SavedTable, Store
 from ..table import Accepted, Table, Update
+from ..words import are, plural
 from .names import name_key
 from .protocol import log_difference
 
@@ -390,8 +391,8 @@ class HostedTable:
         if self.start_asked:
             return f"The game begins as soon as everyone seated is ready; {empty}."
         if self.min_humans is not None and self.fill_with_bots is not None:
-            players = f"{self.min_humans} player{'s' if self.min_humans != 1 else ''}"
-            return f"The game begins when {players} are ready; {empty}."
+            players = plural(self.min_humans, "player")
+            return f"The game begins when {players} {are(self.min_humans)} ready; {empty}."
         host = "its creator" if self.owner_seat is not None else "the host"
         return (
             f"The game begins when every seat is taken and everyone is ready, or when {host} "

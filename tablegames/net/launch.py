@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..store import SavedTable, Store
+from ..words import plural
 from .hosting import HostedTable
 from .server import Server, ServerConfig
 
@@ -98,8 +99,8 @@ def check_store(store: Store, new: NewTable | None, restore: bool, db_hint: str)
     if playing:
         held = "; ".join(describe(saved) for saved in playing)
         raise HostRefused(
-            f"{store.path} holds {len(playing)} unfinished game"
-            f"{'s' if len(playing) > 1 else ''}: {held}. Continue with `tablegames host "
+            f"{store.path} holds {plural(len(playing), 'unfinished game')}: {held}. "
+            "Continue with `tablegames host "
             f"--restore{db_hint}`, or start this one in another file with --db NEW.db."
         )
 

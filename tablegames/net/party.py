@@ -18,6 +18,7 @@ from ..bots import LEVELS
 from ..rules import GAMES, IllegalAction, SetupError, get_game
 from ..store import OutdatedRules, Store
 from ..table import Accepted
+from ..words import are
 from .guard import AttemptLimiter, RateLimit, wait_in_words
 from .hosting import HostedTable, Peer, Seat, new_code, same_join_code
 from .names import clean_name, clean_text, name_key
@@ -25,7 +26,6 @@ from .protocol import PROTOCOL_VERSION
 
 log = logging.getLogger("tablegames.server")
 CHAT_LIMIT = 300
-LOBBY_CHAT_KEPT = 50
 
 
 @dataclass
@@ -153,8 +153,7 @@ class Party:
         waiting = hosted.unready()
         if hosted.table is None and waiting:
             hosted.start_asked = True
-            verb = "is" if len(waiting) == 1 else "are"
-            soon = f"the game begins as soon as {' and '.join(waiting)} {verb} ready"
+            soon = f"the game begins as soon as {' and '.join(waiting)} {are(len(waiting))} ready"
             hosted.broadcast_presence(soon[:1].upper() + soon[1:] + ".")
             return soon
         why = hosted.why_not_start()

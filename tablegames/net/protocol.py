@@ -41,7 +41,6 @@ Field = tuple[tuple[type, ...], bool]
 Schema = dict[str, Field]
 STR, INT, BOOL, MAP, LIST = (str,), (int,), (bool,), (dict,), (list,)
 NONE = (type(None),)
-PLAIN = (str, int, float, bool, dict, list, type(None))
 
 
 def _schema(**fields: Field) -> Schema:

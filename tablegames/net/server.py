@@ -15,8 +15,9 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from ..drivers import drive_bots
 from ..store import Store
-from ..table import Accepted, drive_bots
+from ..table import Accepted
 from .guard import RateLimit
 from .hosting import HostedTable, Seat
 from .party import Party, PartyConfig

@@ -3,17 +3,25 @@
 import os
 import sys
 
+from .contract import (
+    SHARED_VIEW_KEYS,
+    Action,
+    Bot,
+    Event,
+    EventBase,
+    Result,
+    Secrets,
+    SharedView,
+    View,
+)
 from .core import (
     BUILT_IN,
     GAMES,
-    Action,
-    Event,
     Game,
     IllegalAction,
     Option,
     SetupError,
     State,
-    View,
     get_game,
     load,
 )
@@ -37,12 +45,18 @@ for _reference in os.environ.get(PLUGINS, "").split(","):
 __all__ = [
     "GAMES",
     "PLUGINS",
+    "SHARED_VIEW_KEYS",
     "Action",
+    "Bot",
     "Event",
+    "EventBase",
     "Game",
     "IllegalAction",
     "Option",
+    "Result",
+    "Secrets",
     "SetupError",
+    "SharedView",
     "State",
     "View",
     "get_game",

@@ -8,7 +8,6 @@ RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("S", "H", "D", "C")
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-RED_SUITS = frozenset("HD")
 DECK = tuple(rank + suit for suit in SUITS for rank in RANKS)
 _CARDS = frozenset(DECK)
 #: Each card's rank and suit, for engines' hot loops (a lookup, not a slice and a call).
@@ -31,11 +30,6 @@ def suit(card: str) -> str:
 def is_card(code: object) -> bool:
     """True if `code` is one of the 52 card codes."""
     return isinstance(code, str) and code in _CARDS
-
-
-def same_colour(suit_a: str, suit_b: str) -> bool:
-    """True if both suits are red or both are black."""
-    return (suit_a in RED_SUITS) == (suit_b in RED_SUITS)
 
 
 def colour_partner(suit_letter: str) -> str:

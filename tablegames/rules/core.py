@@ -6,12 +6,9 @@ import importlib
 import random
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
-Action = dict[str, Any]
-Event = dict[str, Any]
-View = dict[str, Any]
-LogEntry = tuple[int, Action, float]
+from .contract import Action, Event, LogEntry, Result, Secrets, View
 
 
 class IllegalAction(ValueError):
@@ -29,23 +26,21 @@ class State:
     `handlers["play"]`, which reports what happened through `emit`. Handlers must validate
     everything before changing anything, so that an IllegalAction leaves the state untouched.
 
-    Every view has these keys, filled in by `view` (a game's `_view` adds its own):
+    Every view has the keys of `contract.SharedView`, filled in by `view` (a game's `_view`
+    adds its own). The log only grows, except that a game may start it afresh for a new round
+    (`restart_log`) or keep only its last `log_limit`. Keys a game may add that shared code
+    reads with one meaning: ``hand`` (the viewer's cards), ``round`` (the round shown: replays
+    jump by it).
 
-    - ``game``: the game's name; ``seat``: whose view it is (None: a spectator's);
-      ``players``: the seats at the table; ``over``: True once the game has ended;
-      ``result``: `result()` once it has ended (None before).
-    - ``waiting``: the seats this viewer may see the game waiting for (`visible_waiting`).
-    - ``log``: the events this viewer may see, oldest first. It only grows, except that a game
-      may start it afresh for a new round (`restart_log`) or keep only its last `log_limit`.
+    Every event (`emit`) is a `contract.EventBase` and the facts as fields (seats, cards,
+    counts); in its ``text`` seat ``n`` is written ``{n}`` (``"{2} plays the Guard."``: the
+    screens put in names). Bots, screens and replays read the kind and the fields; the text is
+    only shown, never parsed.
 
-    Keys a game may add that shared code reads with one meaning: ``hand`` (the viewer's cards),
-    ``round`` (the round shown: replays jump by it).
-
-    Every event (`emit`) is a map with ``kind`` (a short code naming what happened), ``text``
-    (a sentence for people, seats written ``{0}``, ``{1}``...), ``to`` (None: everyone, else the
-    seats that may see it) and the facts as fields (seats, cards, counts). An event about one
-    player carries ``seat``: the player its sentence opens with (who acted, or whom it befell).
-    Bots, screens and replays read the kind and the fields; the text is only shown, never parsed.
+    Presentation (optional; the generic screen reads it, games with screens of their own need
+    none of it): `describe` says an action in words, `per_seat` names the view keys that hold
+    one entry per seat (shown beside each player), `seat_keys` the view keys and action fields
+    whose values are seats (shown as names).
     """
 
     handlers: ClassVar[dict[str, str]] = {}
@@ -57,6 +52,12 @@ class State:
     #: Action types a seat may take at any moment, asked or not (calling out, accusing,
     #: gesturing): they are no part of what a seat is asked (`question`).
     any_time: ClassVar[frozenset[str]] = frozenset()
+    #: View keys whose value is a list with one entry per seat (each player's discards, score,
+    #: protection): the generic screen shows each entry beside its player.
+    per_seat: ClassVar[frozenset[str]] = frozenset()
+    #: View keys and action fields whose values are seats (``current``, ``target``): screens
+    #: show the players' names instead of numbers.
+    seat_keys: ClassVar[frozenset[str]] = frozenset()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -164,7 +165,7 @@ class State:
         view["seat"] = seat
         view["players"] = self.players
         view["over"] = over = self.over
-        view["result"] = self._result() if over else None
+        view["result"] = self.result() if over else None
         view["waiting"] = self.visible_waiting(seat)
         view["log"] = self.visible_log(seat)
         return view
@@ -203,11 +204,11 @@ class State:
         resample_from_infostate). The contract test plays both and compares what `seat` sees."""
         return type(self).from_view(self.view(seat), rng)
 
-    def result(self) -> dict[str, Any]:
-        """Final outcome: at least {"winners": [...], "scores": [...]}; only once over."""
+    def result(self) -> Result:
+        """Final outcome (a `contract.Result`: winners, scores, rounds...); only once over."""
         if not self.over:
             raise ValueError("the game is not over")
-        return self._result()
+        return cast(Result, self._result())
 
     def emit(
         self, kind: str, text: str, to: Iterable[int] | None = None, **fields: Any
@@ -231,6 +232,40 @@ class State:
         """Start the log afresh (a new round), keeping its last `keep` events."""
         self.log = self.log[-keep:] if keep else []
 
+    # -- optional hooks: words, secrets, a bot's judgement ---------------------------------
+    @classmethod
+    def describe(cls, action: Action, view: View) -> str | None:
+        """`action` in words for the player whose `view` it is, seats written ``{n}`` as in
+        events ("play the Guard on {2}, guessing Priest"), or None: the generic words.
+
+        The generic screen groups many choices by their first key and asks for a group's words
+        with the action cut to its type and first field (``{"type": "play", "card": "guard"}``),
+        so a game that describes should say a part as well as a whole.
+        """
+        return None
+
+    def secrets(self, seat: int | None) -> Secrets | None:
+        """What `seat` (None: a spectator) must not know now, declared by the game: each secret
+        as the (field, value) pair that would betray it in any frame, and why it is secret
+        (``("hand", ("princess",)): "seat 2 holds the Princess"``). Lists are given as tuples.
+
+        The leak scanner (``tests/reliability/scanner.py``) judges a game that declares its
+        secrets by these pairs alone, so they must be exact: name the fields the game keeps for
+        secret facts (``hand``, ``drew``, ``saw``), never a field that public facts use too,
+        and leave out what this seat knows already (its own hand, a card it was shown). None
+        (the default): not declared, the scanner guesses from the views.
+        """
+        return None
+
+    @classmethod
+    def heuristic(cls, view: View, action: Action) -> float:
+        """How good `action` looks to the seat whose `view` it is (higher is better): the
+        generic bots' judgement for a game without bots of its own (`tablegames.bots.generic`):
+        its `normal` and `hard` play the best action by it, and look-ahead plays out by it.
+        Games that define neither this nor `from_view` get random bots only, and say so.
+        """
+        raise NotImplementedError(f"{cls.__name__} has no heuristic")
+
     # -- hooks --------------------------------------------------------------------------------
     def _legal(self, seat: int) -> list[Action]:
         raise NotImplementedError
@@ -242,6 +277,7 @@ class State:
         raise NotImplementedError
 
     def _result(self) -> dict[str, Any]:
+        """The outcome: the `contract.Result` keys, and any of the game's own."""
         raise NotImplementedError
 
     def _time_passes(self, now: float) -> None:
@@ -302,6 +338,9 @@ class Game:
 
     `options` are what players choose (see `Option`); `setups` are further keywords `new` takes
     that stack a game exactly (hands, deck order...), for tests and replays, not for players.
+    `bots` and `screen` name, as import strings ("package.module:NAME"), a game's own bots (a
+    map level -> bot class taking `(seat, rng)`) and its own table screen (a `GameScreen`
+    subclass); "" leaves it to the generic ones. Strings, so that the rules import neither.
     """
 
     name: str
@@ -321,6 +360,24 @@ class Game:
     rules_version: int = 1
     #: The rules for players, as Markdown, for a game without ``rules/texts/<name>.md``.
     rules: str = field(default="", repr=False)
+    #: The game's own bots: "package.module:NAME", NAME a map level -> bot class ("": generic).
+    bots: str = ""
+    #: The game's own table screen: "package.module:NAME", a `GameScreen` class ("": generic).
+    screen: str = ""
+
+    @property
+    def state_class(self) -> type[State]:
+        """The `State` subclass whose class hooks (`describe`, `per_seat`, `heuristic`,
+        `from_view`...) say how to show and judge this game without a state at hand."""
+        factory = self.factory
+        return factory if isinstance(factory, type) and issubclass(factory, State) else State
+
+    def implements(self, hook: str) -> bool:
+        """True if this game's state class overrides the optional `State` hook `hook`
+        (``"from_view"``, ``"heuristic"``, ``"describe"``, ``"secrets"``)."""
+        own = getattr(self.state_class, hook, None)
+        base = getattr(State, hook)
+        return getattr(own, "__func__", own) is not getattr(base, "__func__", base)
 
     @property
     def option_names(self) -> tuple[str, ...]:
@@ -380,6 +437,15 @@ def register(game: Game) -> Game:
     """Add `game` to the registry under its name and return it."""
     GAMES[game.name] = game
     return game
+
+
+def resolve(reference: str) -> Any:
+    """The object an import string names: "package.module:NAME" (NAME may be dotted)."""
+    module_name, _, attribute = reference.strip().partition(":")
+    found: Any = importlib.import_module(module_name)
+    for part in filter(None, attribute.split(".")):
+        found = getattr(found, part)
+    return found
 
 
 def load(reference: str) -> Game:

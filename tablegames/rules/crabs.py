@@ -84,7 +84,8 @@ from collections.abc import Sequence
 from itertools import combinations_with_replacement
 from typing import Any, ClassVar
 
-from .core import Action, Event, Game, IllegalAction, SetupError, View
+from .contract import Action, Event, View
+from .core import Game, IllegalAction, SetupError
 from .crabs_huddle import GESTURE_TEXT, GESTURES, HUDDLE, Huddle
 
 KIND_NAMES = {
@@ -978,4 +979,6 @@ CRABS = Game(
     # 2: a double crab on the pot's last token is paid in full; 3: signals are picked in a
     # huddle before play and fixed for the game (two at most), no longer changed at any time.
     rules_version=3,
+    bots="tablegames.bots.crabs:BOTS",
+    screen="tablegames.tui.screens.crabs:SCREEN",
 )

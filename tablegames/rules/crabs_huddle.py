@@ -41,7 +41,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .core import Action, IllegalAction, State
+from .contract import Action
+from .core import IllegalAction, State
 
 #: The gestures every player can make (code: what it is, what the log says); a team's signal is
 #: one of them (or two).

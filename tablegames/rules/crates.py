@@ -74,7 +74,8 @@ from .cards import (
     rank,
     suit,
 )
-from .core import Action, Game, IllegalAction, Option, SetupError, State, View
+from .contract import Action, View
+from .core import Game, IllegalAction, Option, SetupError, State
 
 FULL_HAND_SIZES = (8, 7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7, 8)
 SHORT_HAND_SIZES = FULL_HAND_SIZES[:8]
@@ -733,4 +734,6 @@ CRATES = Game(
     ),
     setups=("dealer", "hands", "upcard", "draw", "deck"),
     rules_version=2,  # 2: a 9 is no longer wild (see the module docstring)
+    bots="tablegames.bots.crates:BOTS",
+    screen="tablegames.tui.screens.crates:SCREEN",
 )

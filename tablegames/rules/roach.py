@@ -73,7 +73,8 @@ from dataclasses import dataclass, field
 from itertools import combinations_with_replacement
 from typing import Any, ClassVar
 
-from .core import Action, Game, IllegalAction, Option, SetupError, State, View
+from .contract import Action, View
+from .core import Game, IllegalAction, Option, SetupError, State
 
 ANIMALS = ("bat", "fly", "cockroach", "frog", "mouse", "scorpion", "ladybug")
 PLURALS = {
@@ -754,4 +755,6 @@ ROACH = Game(
         ),
     ),
     setups=("hands", "penalty", "first", "deck", "fronts"),
+    bots="tablegames.bots.roach:BOTS",
+    screen="tablegames.tui.screens.roach:SCREEN",
 )

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import os
 import sys
 import time
@@ -15,12 +14,13 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widget import Widget
 
-from ..catalogue import is_playable, screen_module
+from ..catalogue import screen_class
+from ..rules import GAMES
 from .problems import note_problem
 
 if TYPE_CHECKING:
+    from ..drivers import LocalClient
     from ..net.client import RemoteClient
-    from ..table import LocalClient
     from .client import TableClient
     from .follow import Follow
     from .screens.game import GameScreen
@@ -41,13 +41,12 @@ STOPPED = "tablegames stopped after a problem it could not get past."
 def table_screen(client: TableClient, ascii: bool = False) -> GameScreen:
     """The screen that plays `client`'s game; ValueError if there is none yet.
 
-    Each game's screen module `screens/<game>.py` names its screen class in `SCREEN`; a game
-    without one is drawn by `screens/generic.py`.
+    A game names its screen (`Game.screen`); a game without one is drawn by
+    `screens/generic.py`.
     """
     game = client.game
-    if game is not None and is_playable(game.name):
-        module = importlib.import_module(screen_module(game.name))
-        screen: GameScreen = module.SCREEN(client, ascii=ascii)
+    if game is not None and game.name in GAMES:
+        screen: GameScreen = screen_class(game.name)(client, ascii=ascii)
         return screen
     title = game.title if game is not None else "this game"
     raise ValueError(f"there is no screen for {title} yet")

@@ -13,8 +13,9 @@ import pytest
 
 from tablegames.bots import get_bot
 from tablegames.bots.crabs import BOTS, HARD, NORMAL, CrabsBot, HardBot, RandomBot
+from tablegames.drivers import run_realtime
 from tablegames.rules import get_game
-from tablegames.table import Table, VirtualClock, run_realtime
+from tablegames.table import Table, VirtualClock
 
 crabs = get_game("crabs")
 

@@ -34,3 +34,44 @@ async def test_a_port_nobody_listens_on_is_named_with_a_hint():
 )
 def test_each_problem_has_its_sentence(problem, said):
     assert why_not_joined(problem, "h", 1).startswith(said)
+
+
+async def test_a_table_of_a_game_not_installed_here_is_named_not_a_hang_up(monkeypatch):
+    # The host loads a game from elsewhere (TABLEGAMES_GAMES) that this terminal does not.
+    from tablegames.rules import GAMES
+
+    from ..reliability.harness import running_server
+
+    async with running_server() as (server, port):
+        server.add_table("loveletter", 2)
+        monkeypatch.delitem(GAMES, "loveletter")
+        client = RemoteClient("127.0.0.1", port, "Sara")
+        with pytest.raises(ServerRefused) as refused:
+            await asyncio.wait_for(client.connect(), timeout=10)
+        await client.close()
+    said = why_not_joined(refused.value, "127.0.0.1", port)
+    assert "this table plays loveletter, which is not installed here" in said
+    assert "hung up" not in said and "KeyError" not in said
+
+
+async def test_a_seat_at_a_game_not_installed_here_ends_with_its_name(monkeypatch):
+    # Sent straight to a table (a rematch, a party login) the client is told `seated` first.
+    from tablegames.net.client import ConnectionLost
+    from tablegames.rules import GAMES
+
+    from ..reliability.harness import running_server
+
+    async with running_server() as (server, port):
+        hosted = server.add_table("loveletter", 2)
+        monkeypatch.delitem(GAMES, "loveletter")
+        client = RemoteClient("127.0.0.1", port, "Sara", table=hosted.code)
+        client._sit_down = _pick_blindly.__get__(client)  # type: ignore[method-assign]
+        with pytest.raises(ConnectionLost, match="this table plays loveletter, which is not"):
+            await asyncio.wait_for(client.connect(), timeout=10)
+        await client.close()
+
+
+async def _pick_blindly(self, lobby):
+    """Sit at the table asked for without looking at the lobby's list of games."""
+    self._send({"t": "join", "table": self.table_code})
+    await self._expect("seated")

@@ -18,7 +18,9 @@ from tablegames.net.protocol import (
     updated_log,
     updated_talk,
 )
-from tablegames.rules import GAMES, IllegalAction, get_game
+from tablegames.rules import IllegalAction, get_game
+
+from ..games import GAME_NAMES
 
 ACTION_LIMIT = 400
 
@@ -62,7 +64,7 @@ class Recorder:
         self.messages.append(message)
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", GAME_NAMES)
 def test_every_update_rebuilds_the_seats_exact_view_with_less_sent(game):
     info = get_game(game)
     hosted = HostedTable(code="T", game=info, players=info.default_players, seed=5)
@@ -102,7 +104,7 @@ def test_every_update_rebuilds_the_seats_exact_view_with_less_sent(game):
             sent += len(encode(updates[-1]))
             whole += len(encode({**updates[-1], "view": truth}))
             peer.messages.clear()
-    assert table.version > 10
+    assert table.version > 10 or table.over  # (a round of Love Letter may end sooner)
     assert sent < 0.8 * whole, (sent, whole)
 
 

@@ -36,7 +36,7 @@ import msgpack
 
 from tablegames.net.hosting import token_key
 from tablegames.net.protocol import updated_log
-from tablegames.rules import Game, State
+from tablegames.rules import SHARED_VIEW_KEYS, Game, State
 from tablegames.rules.core import visible_to
 
 Recipient = int | None
@@ -202,31 +202,43 @@ def _strings(value: Any) -> set[str]:
     return set()
 
 
-#: The keys every view has (`rules/core.py`): the log and the waiting list are checked apart.
-_SHARED_VIEW_KEYS = frozenset(("game", "seat", "players", "over", "result", "waiting", "log"))
-
-
 def view_secrets(state: Any, seat: Recipient) -> Secrets:
     """Any game, from its views alone: each string another seat's view shows and neither a
     spectator's view nor this recipient's does (that seat's hand, its role...).
 
-    What no view shows (an undealt deck) is beyond it: games with such secrets have their own.
+    What no view shows (an undealt deck) is beyond it, and a word another seat's view shows may
+    be public in other places (a card with copies): games declare their secrets instead
+    (`declared_secrets`), or the scanner knows them (`SECRETS`).
     """
     secrets = Secrets()
     public, own = state.view(None), state.view(seat)
-    known = _strings({key: own[key] for key in own.keys() - _SHARED_VIEW_KEYS})
+    known = _strings({key: own[key] for key in own.keys() - SHARED_VIEW_KEYS})
     for other in range(state.players):
         if other == seat:
             continue
         theirs = state.view(other)
-        for key in theirs.keys() - _SHARED_VIEW_KEYS:
+        for key in theirs.keys() - SHARED_VIEW_KEYS:
             if theirs[key] != public.get(key):
                 for word in _strings(theirs[key]) - known:
                     secrets.token(word, f"seat {other}'s {key} holds {word}")
     return secrets
 
 
-#: What a recipient must not know right now, per game; others are judged by `view_secrets`.
+def declared_secrets(state: State, seat: Recipient) -> Secrets:
+    """Any game that declares its secrets (`State.secrets`): exactly its (field, value) pairs,
+    no words guessed."""
+    return Secrets(pairs=dict(state.secrets(seat) or {}))
+
+
+def secrets_of(game: Game) -> Callable[[Any, Recipient], Secrets]:
+    """How the scanner learns what a recipient of `game` must not know: the game's own
+    declaration first, then what the scanner knows of a built-in game, then the views."""
+    if game.implements("secrets"):
+        return declared_secrets
+    return SECRETS.get(game.name, view_secrets)
+
+
+#: What a recipient must not know right now, per built-in game (they declare no `secrets`).
 SECRETS: dict[str, Callable[[Any, Recipient], Secrets]] = {
     "crates": crates_secrets,
     "roach": roach_secrets,
@@ -306,7 +318,7 @@ class Truth:
     ) -> None:
         self.game, self.players, self.seed = game, players, seed
         self.recipients: list[Recipient] = [None, *range(players)]
-        extract = SECRETS.get(game.name, view_secrets)
+        extract = secrets_of(game)
         self.secrets: list[dict[Recipient, Secrets]] = []  # per version
         self.owed: list[dict[Recipient, tuple[bytes, bytes, bytes, bool]]] = []
         self.events: list[list[dict[str, Any]]] = [[]]  # events of the action making version v
@@ -452,6 +464,21 @@ def without_talk(update: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
     return {**update, "view": {k: v for k, v in view.items() if k != "talk"}}, wrong
 
 
+def frozen(value: Any) -> Any:
+    """A list as the tuple a game declares it as (`State.secrets`), lists inside too."""
+    return tuple(frozen(item) for item in value) if isinstance(value, list) else value
+
+
+def _list_pair(pairs: dict[tuple[str, Any], str], name: str, item: Any) -> str | None:
+    """Why (`name`, list `item`) is a declared secret, or None (maps are never declared)."""
+    if not isinstance(item, list):
+        return None
+    try:
+        return pairs.get((name, frozen(item)))
+    except TypeError:  # a list of maps
+        return None
+
+
 def _is_event(value: Any) -> bool:
     return isinstance(value, dict) and "text" in value and "to" in value
 
@@ -494,8 +521,8 @@ def _walk(
                 if pairs:
                     try:
                         why = pairs.get((name, item))
-                    except TypeError:  # an unhashable value: a list or map, looked into below
-                        why = None
+                    except TypeError:  # a list or map (looked into below); declared as a tuple
+                        why = _list_pair(pairs, name, item)
                     if why is not None:
                         hits.append(why)
                 stack.append((name, False))

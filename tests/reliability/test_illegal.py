@@ -15,16 +15,11 @@ import pytest
 from tablegames.net.protocol import PROTOCOL_VERSION
 from tablegames.rules import IllegalAction
 
-from .harness import RawPeer, crabs_options, running_server
+from ..games import GAME_NAMES, case
+from .harness import RawPeer, running_server
 from .metrics import record
 from .scanner import digest
 
-GAMES = {
-    "crates": (3, {"short": True}),
-    "roach": (3, {}),
-    "crabs": (4, None),  # a stacked deal, made per run
-    "kraken": (5, {}),
-}
 JUNK_FIELDS = [
     None,
     -1,
@@ -73,9 +68,8 @@ async def clock_settled(table: Any, limit: float = 5.0) -> None:
 
 async def campaign(name: str, attempts: int, rng: random.Random) -> tuple[int, int]:
     """Try `attempts` illegal actions during one game; returns (tried, changed state)."""
-    players, options = GAMES[name]
-    if options is None:
-        options = crabs_options(players, rng)
+    players = case(name).players
+    options = case(name).options(players, rng)
     tried = changed = 0
     config = {"bot_pace": 0, "heartbeat": 3600.0, "idle_limit": 3600.0}
     async with running_server(**config) as (server, port):
@@ -139,7 +133,7 @@ async def campaign(name: str, attempts: int, rng: random.Random) -> tuple[int, i
     return tried, changed
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("name", GAME_NAMES)
 def test_illegal_actions_change_nothing_and_only_the_sender_hears(name):
     tried, changed = asyncio.run(campaign(name, 250, random.Random()))
     record("illegal", tried=tried, changed=changed)
@@ -147,7 +141,7 @@ def test_illegal_actions_change_nothing_and_only_the_sender_hears(name):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("name", GAME_NAMES)
 def test_thousands_of_illegal_actions_change_nothing(name):
     tried, changed = asyncio.run(campaign(name, 1200, random.Random()))
     record("illegal", tried=tried, changed=changed)

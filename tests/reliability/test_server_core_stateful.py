@@ -29,10 +29,9 @@ from tablegames.net.protocol import (
 )
 from tablegames.net.server import Server, ServerConfig
 
+from ..games import GAME_NAMES, case
 from .metrics import record
 from .scanner import WORD, Report, Scanner, Truth, split_frames
-
-GAMES = {"crates": (2, {"short": True}), "roach": (3, {}), "kraken": (5, {}), "crabs": (4, {})}
 
 
 class Peer:
@@ -81,13 +80,13 @@ class ServerCore(RuleBasedStateMachine):
         self.count = 0
 
     @initialize(
-        game=st.sampled_from(sorted(GAMES)),
+        game=st.sampled_from(GAME_NAMES),
         seed=st.integers(2**40, 2**62),
         start=st.sampled_from([True, True, True, False]),
     )
     def open_table(self, game: str, seed: int, start: bool) -> None:
         """A table; mostly everyone sits down and gets ready at once (so the game is on)."""
-        players, options = GAMES[game]
+        players, options = case(game).core_players, case(game).core_options
         self.hosted = self.server.add_table(game, players, options, seed=seed)
         self.players = players
         if start:

@@ -9,9 +9,10 @@ from typing import Any
 import pytest
 
 from tablegames.bots import get_bot
+from tablegames.drivers import realtime_move, run_realtime
 from tablegames.rules import get_game
 from tablegames.rules.crabs_huddle import HUDDLE_SECONDS, signal_words
-from tablegames.table import Table, VirtualClock, realtime_move, run_realtime
+from tablegames.table import Table, VirtualClock
 
 from .scripts import assert_illegal
 

@@ -11,8 +11,8 @@ from rich.console import Console
 from textual.app import App
 from textual.pilot import Pilot
 
+from tablegames.drivers import LocalClient
 from tablegames.local import local_table
-from tablegames.table import LocalClient
 from tablegames.tui.app import TableGamesApp
 from tablegames.tui.screens.results import SETTLE_SECONDS
 

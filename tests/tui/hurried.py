@@ -34,7 +34,7 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Label
 
-from tablegames.table import LocalClient
+from tablegames.drivers import LocalClient
 from tablegames.tui.app import TableGamesApp
 from tablegames.tui.screens.crates_view import sorted_hand
 from tablegames.tui.screens.game import GameScreen

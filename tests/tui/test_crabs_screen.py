@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tablegames.drivers import LocalClient
 from tablegames.local import local_table
-from tablegames.table import LocalClient
 from tablegames.tui.app import TableGamesApp
 from tablegames.tui.screens.crabs import CrabsScreen
 from tablegames.tui.screens.crabs_dialogs import CrabsOver, HuddleScreen, OneHumanOnly

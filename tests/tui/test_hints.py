@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tablegames.table import LocalClient
+from tablegames.drivers import LocalClient
 from tablegames.tui.screens.crates import CratesScreen
 from tablegames.tui.screens.game import GameScreen
 from tablegames.tui.screens.kraken import DecisionDialog, KrakenScreen

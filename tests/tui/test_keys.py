@@ -12,7 +12,7 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.screen import Screen
 
-from tablegames.table import LocalClient
+from tablegames.drivers import LocalClient
 from tablegames.tui.app import TableGamesApp
 from tablegames.tui.screens.game import GameScreen
 

@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
+from tablegames.drivers import LocalClient
 from tablegames.local import local_table
 from tablegames.rules.kraken import KrakenState
-from tablegames.table import LocalClient
 from tablegames.tui.app import TableGamesApp
 from tablegames.tui.screens.dialogs import PickDialog
 from tablegames.tui.screens.handoff import HandoffScreen

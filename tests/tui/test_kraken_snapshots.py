@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
+from tablegames.drivers import LocalClient
 from tablegames.local import local_table
-from tablegames.table import LocalClient
 from tablegames.tui.app import TableGamesApp
 
 from .helpers import STILL

@@ -22,18 +22,9 @@ from tablegames.tui.widgets.card import prettify
 from tablegames.tui.widgets.hand import Hand
 from tablegames.tui.widgets.log import GameLog
 
-from ..test_replay import Recorded, record_game, record_scripted_game
+from ..games import GAME_NAMES, case
+from ..test_replay import record_scripted_game
 from .helpers import press, screen_text
-
-
-@pytest.fixture(scope="module")
-def recorded(tmp_path_factory: pytest.TempPathFactory) -> Recorded:
-    return record_game(tmp_path_factory.mktemp("replay") / "x.db")
-
-
-@pytest.fixture
-def replay(recorded: Recorded) -> Replay:
-    return Replay.load(recorded.store, recorded.table_id)
 
 
 def viewer(app: ReplayApp) -> ReplayScreen:
@@ -171,13 +162,12 @@ def test_snapshot_of_every_hand_at_80_by_24(snap_compare, tmp_path):
     assert snap_compare(app, terminal_size=(80, 24))
 
 
-@pytest.mark.parametrize("game", ["crates", "roach", "crabs", "kraken"])
+@pytest.mark.parametrize("game", GAME_NAMES)
 async def test_a_replay_never_asks_the_seat_a_question(game, tmp_path):
     """Replaying from a seat whose move it is shows the table; no decision dialog takes the keys,
     no button offers a move, no card is picked."""
     store = Store(tmp_path / "x.db")
-    players = {"kraken": 5, "crabs": 4}.get(game, 3)
-    client = local_table(game, players, seed=4, store=store)
+    client = local_table(game, case(game).players, seed=4, store=store)
     client.table.bots[0] = get_bot(game, "normal", 0, random.Random(4))
     client.table.run_bots(20_000)
     while not client.table.over and (due := client.table.state.deadline()) is not None:

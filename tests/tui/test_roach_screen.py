@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from tablegames.drivers import LocalClient
 from tablegames.local import local_table
 from tablegames.net.client import RemoteClient
 from tablegames.net.server import Server, ServerConfig
-from tablegames.table import LocalClient
 from tablegames.tui.app import TableGamesApp
 from tablegames.tui.screens import roach_view as show
 from tablegames.tui.screens.dialogs import PickDialog

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tablegames.table import LocalClient
+from tablegames.drivers import LocalClient
 from tablegames.tui.app import TableGamesApp
 
 from .test_roach_screen import offer, roach_table

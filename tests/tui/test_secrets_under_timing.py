@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
+from tablegames.drivers import LocalClient
 from tablegames.local import local_table
 from tablegames.net.client import RemoteClient
 from tablegames.net.server import Server, ServerConfig
-from tablegames.table import LocalClient
 from tablegames.tui.app import TableGamesApp
 from tablegames.tui.screens import typeahead
 from tablegames.tui.screens.crates import CratesScreen

@@ -15,6 +15,7 @@ from tablegames.tui.screens.roach import RoachScreen
 from tablegames.tui.screens.size import TooSmall
 from tablegames.tui.widgets.log import GameLog
 
+from ..games import GAME_NAMES
 from .helpers import STILL, four_player_table, press, screen_text, stacked
 from .test_crabs_screen import at_the_table, crabs_table
 from .test_kraken_screen import kraken_table
@@ -110,7 +111,7 @@ async def test_a_dialog_at_80_by_24_leaves_the_hand_in_sight() -> None:
         assert toast.region.y < 8  # pop-ups come in at the top, over the players
 
 
-@pytest.mark.parametrize("game", ["crates", "roach", "crabs", "kraken"])
+@pytest.mark.parametrize("game", GAME_NAMES)
 async def test_at_the_smallest_size_the_footer_keeps_help_and_quit(game: str) -> None:
     client = local_table(game, get_game(game).default_players, seed=2, pace=STILL)
     app = TableGamesApp(client)

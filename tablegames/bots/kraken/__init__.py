@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 
 from ...rules import Action, View
-from .. import AnyLegalAction
+from ..generic import AnyLegalAction
 from .belief import GENERIC, Model
 from .characters import character_move
 from .hard import SHARP, HardJudge

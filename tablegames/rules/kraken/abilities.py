@@ -9,7 +9,8 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from ..core import Action, IllegalAction
+from ..contract import Action
+from ..core import IllegalAction
 from .cards import colour
 from .characters import CHARACTERS
 from .voyage import Interrupt, Voyage

@@ -9,7 +9,6 @@ from ..core import SetupError
 
 DRUNK, DISARMED, ARMED = "drunk", "disarmed", "armed"
 MERMAID, TELESCOPE, UPRISING = "mermaid", "telescope", "uprising"
-CARD_ACTIONS = (DRUNK, DISARMED, ARMED, MERMAID, TELESCOPE, UPRISING)
 
 #: The long journey's 23 navigation cards: code -> copies.
 LONG_DECK: dict[str, int] = {
@@ -31,7 +30,6 @@ DECKS: dict[str, dict[str, int]] = {
         if copies > QUICK_REMOVED.get(code, 0)
     },
 }
-CARD_CODES = tuple(LONG_DECK)
 
 CONVERSION, GUN_STASH, CULT_CABIN_SEARCH = "conversion", "gun_stash", "cult_cabin_search"
 #: The five cult rituals: code -> copies.

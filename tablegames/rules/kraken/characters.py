@@ -12,7 +12,8 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from ..core import Action, IllegalAction, SetupError
+from ..contract import Action
+from ..core import IllegalAction, SetupError
 from .voyage import AUTO, CLOSED_PHASES, Voyage
 
 ANY_TIME = "any"

@@ -6,7 +6,8 @@ import random
 from collections import Counter
 from typing import Any, ClassVar
 
-from ..core import Action, Game, Option, SetupError, View
+from ..contract import Action, View
+from ..core import Game, Option, SetupError
 from . import lookahead
 from .abilities import Abilities
 from .board import BOARDS, BOARDS_FOR_PLAYERS, START
@@ -422,4 +423,6 @@ KRAKEN = Game(
     setups=("roles", "deck", "dealt_characters", "captain", "rituals"),
     # 2: a cabin search shows the group (cult), no longer the rank (cult_leader, cultist).
     rules_version=2,
+    bots="tablegames.bots.kraken:BOTS",
+    screen="tablegames.tui.screens.kraken:SCREEN",
 )

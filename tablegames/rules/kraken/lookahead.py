@@ -11,7 +11,7 @@ import random
 from collections import Counter
 from typing import TypeVar
 
-from ..core import View
+from ..contract import View
 from .cards import DECKS, RITUALS
 from .voyage import ROUND_STEPS, Mutiny, Voyage
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import Action, IllegalAction
+from ..contract import Action
+from ..core import IllegalAction
 from .roles import MUTINY_THRESHOLD
 from .voyage import AUTO, Mutiny, UpcomingMutiny, Voyage
 

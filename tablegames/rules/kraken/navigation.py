@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import Action, IllegalAction
+from ..contract import Action
+from ..core import IllegalAction
 from .board import CABIN_SEARCH, FEED_THE_KRAKEN, FLOGGING, GOALS, OFF_WITH_THE_TONGUE, is_goal
 from .cards import ARMED, DISARMED, DRUNK, MERMAID, TELESCOPE, action, colour, is_card
 from .roles import (

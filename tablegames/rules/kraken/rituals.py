@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from itertools import combinations_with_replacement
 
-from ..core import Action, IllegalAction
+from ..contract import Action
+from ..core import IllegalAction
 from .cards import CONVERSION, CULT_CABIN_SEARCH, GUN_STASH, UPRISING, action
 from .roles import CULT_LEADER, CULTIST, GROUP_WORDS, group
 from .voyage import AUTO, Voyage

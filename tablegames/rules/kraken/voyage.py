@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core import Action, IllegalAction, State
+from ..contract import Action
+from ..core import IllegalAction, State
 from .board import Board
 from .roles import CULT, CULT_LEADER, CULTIST
 

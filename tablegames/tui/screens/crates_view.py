@@ -20,7 +20,6 @@ from ..widgets.card import (
 from ..widgets.hand import BIG, SMALL, boxed_card
 from ..widgets.seats import SeatRow
 
-CRANK_RANKS = ("A", "2")  # the cards that keep a crank going
 HAND_SUITS = ("S", "H", "C", "D")  # a hand's suits in order: the colours take turns
 
 

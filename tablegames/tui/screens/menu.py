@@ -79,9 +79,8 @@ class MenuScreen(Screen[None]):
     def _prompt(self, entry: Listing, highlighted: bool) -> Text:
         dash = "-" if self.ascii else "–"
         players = f"{entry.min_players}{dash}{entry.max_players} players"
-        status = "Enter to play" if entry.playable else "coming soon"
         pointer = (">" if self.ascii else "▶") if highlighted else " "
-        return Text(f"{pointer} {entry.title:<23} {players:<13} {status}")
+        return Text(f"{pointer} {entry.title:<23} {players:<13} Enter to play")
 
     def on_mount(self) -> None:
         games = self.query_one("#games", OptionList)
@@ -111,10 +110,6 @@ class MenuScreen(Screen[None]):
         return self.entries[games.highlighted or 0]
 
     def _start(self, entry: Listing) -> None:
-        if not entry.playable:
-            message = f"{entry.title} is coming soon: press r to read its rules."
-            self.query_one("#blurb", Label).update(Text(message))
-            return
         from .setup import SetupScreen
 
         self.app.push_screen(SetupScreen(entry.name, ascii=self.ascii))

@@ -15,6 +15,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, Static
 
+from ...bots import LEVELS, level_note
 from ...local import local_table
 from ...rules import get_game
 from ...store import Store
@@ -25,8 +26,6 @@ FIELD_MOVES: list[BindingType] = [
     Binding("up", "app.focus_previous", "Previous", show=False),
     Binding("down", "app.focus_next", "Next", show=False),
 ]
-
-BOT_LEVELS = ("random", "normal", "hard")
 
 
 class Stepper(Widget, can_focus=True):
@@ -114,7 +113,11 @@ class SetupScreen(Screen[None]):
         rows: list[tuple[str, Widget, str]] = [
             ("Players", Stepper(players, game.default_players, self.ascii, "players"), ""),
             ("Humans", Stepper([1, *players], 1, self.ascii, "humans"), "sharing this keyboard"),
-            ("Bot level", Stepper(list(BOT_LEVELS), "normal", self.ascii, "bots"), ""),
+            (
+                "Bot level",
+                Stepper(list(LEVELS), "normal", self.ascii, "bots"),
+                level_note(game, brief=True) or "",
+            ),
         ]
         rows += [
             (

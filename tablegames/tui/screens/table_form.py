@@ -12,7 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 from textual.widgets import Label
 
-from ...bots import LEVELS
+from ...bots import LEVELS, level_note
 from ...catalogue import listings
 from ...rules import get_game
 from .options import game_options
@@ -48,13 +48,16 @@ class TableForm(Vertical):
         yield self._row(
             "Bots",
             Stepper([NO_BOTS, *LEVELS], "normal", self.ascii, "bots"),
-            "take the seats still empty when you start",
+            bots_hint(first.name),
         )
         yield Vertical(id="options")
 
     @staticmethod
     def _row(label: str, widget: Widget, hint: str = "") -> Horizontal:
-        return Horizontal(Label(label, classes="field"), widget, Label(hint, classes="hint"))
+        named = f"{widget.id}-hint" if widget.id else None
+        return Horizontal(
+            Label(label, classes="field"), widget, Label(hint, classes="hint", id=named)
+        )
 
     def on_mount(self) -> None:
         self._show_options()
@@ -64,6 +67,7 @@ class TableForm(Vertical):
         if event.stepper.id == "game":
             sizes, usual = players_of(event.value), get_game(event.value).default_players
             self.query_one("#players", Stepper).set_values(sizes, usual)
+            self.query_one("#bots-hint", Label).update(bots_hint(event.value))
             self._show_options()
 
     def _show_options(self) -> None:
@@ -90,6 +94,13 @@ class TableForm(Vertical):
             "bots": None if bots == NO_BOTS else bots,
             "options": {name: value for name, value in chosen.items() if value is not None},
         }
+
+
+def bots_hint(game: str) -> str:
+    """The hint beside the bot level: what bots do, and that `game`'s levels are all random
+    when they are (`bots.level_note`)."""
+    note = level_note(get_game(game), brief=True)
+    return f"empty seats; {note}" if note else "take the seats still empty when you start"
 
 
 def players_of(game: str) -> list[int]:

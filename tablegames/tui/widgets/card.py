@@ -6,11 +6,9 @@ import re
 
 from rich.text import Text
 
-SUIT_LETTERS = ("S", "H", "D", "C")
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 RED_SUITS = frozenset("HD")
-SAME_COLOUR = {"S": "C", "C": "S", "H": "D", "D": "H"}
 
 _CARD_CODE = re.compile(r"\b(10|[2-9AJQK])([SHDC])\b")
 

@@ -1,0 +1,96 @@
+"""The wire-facing contract, typed: actions, events, views, results, secrets and the bot.
+
+Everything here crosses a boundary as plain data (msgpack over the network, JSON from
+`simulate`, SQLite in the store), so these are `TypedDict`s over dicts rather than classes:
+an engine builds them as literals and every layer reads them with the same keys. A game adds
+keys of its own to actions, events and views; the keys named here are the ones shared code
+reads, each with one meaning, defined once (`SHARED_VIEW_KEYS` is drawn from `SharedView`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any, Protocol, TypedDict
+
+#: An action: ``{"type": kind, **fields}``. Fields are the game's own (plain data); the action
+#: types a game takes are its `State.handlers` keys, and ``time`` is the table's (the clock).
+Action = dict[str, Any]
+#: An event (`State.emit`): the `EventBase` keys, then the facts as the game's own fields.
+Event = dict[str, Any]
+#: A seat's view (`State.view`): the `SharedView` keys, then the game's own.
+View = dict[str, Any]
+#: One line of an action log: (seat, action, table time in seconds).
+LogEntry = tuple[int, Action, float]
+
+
+class EventBase(TypedDict):
+    """The keys every event has.
+
+    ``kind``: a short code naming what happened (bots, screens and replays branch on it);
+    ``text``: the sentence people read, each seat written as a numbered field ``{n}`` (seat
+    ``n``, counted from 0: ``"{2} plays the Guard."``) so every screen puts in its own names;
+    ``to``: None for everyone, else the sorted seats that may see it. An event about one player
+    also carries ``seat`` (the player its sentence opens with).
+    """
+
+    kind: str
+    text: str
+    to: list[int] | None
+
+
+class SharedView(TypedDict):
+    """The keys every view has, whatever the game (`State.view` fills them in).
+
+    ``game``: the game's name; ``seat``: whose view it is (None: a spectator's); ``players``:
+    how many seats; ``over``: whether the game has ended; ``result``: `Result` once over, else
+    None; ``waiting``: the seats this viewer may see the game wait for; ``log``: the events
+    this viewer may see, oldest first.
+    """
+
+    game: str
+    seat: int | None
+    players: int
+    over: bool
+    result: Result | None
+    waiting: list[int]
+    log: list[Event]
+
+
+#: The shared view keys, defined once: screens draw them as seats and a log, the leak scanner
+#: checks them apart, and everything else in a view is the game's own.
+SHARED_VIEW_KEYS: frozenset[str] = frozenset(SharedView.__annotations__)
+
+
+class _ResultRequired(TypedDict):
+    winners: list[int]
+    scores: list[Any]
+
+
+class Result(_ResultRequired, total=False):
+    """A finished game's outcome (`State.result()`).
+
+    ``winners``: the winning seats (empty only where a game's rules allow nobody to win);
+    ``scores``: one entry per seat, a number or a short value a results table can show;
+    ``rounds``: how many rounds were played, for games with rounds (`simulate` averages it).
+    A game may add keys of its own (crates: ``round_scores``).
+    """
+
+    rounds: int
+
+
+#: A declared secret: the (field, value) pair that would betray it in any frame, and why it is
+#: secret ("seat 2 holds the Princess"). See `State.secrets`.
+SecretPair = tuple[str, Hashable]
+Secrets = dict[SecretPair, str]
+
+
+class Bot(Protocol):
+    """A player that chooses from its own view and legal actions, never from the state.
+
+    `choose` returns the action to take, or None: nothing to do right now (a real-time bot that
+    is still "reacting", an optional move left alone). Every bot, the games' own and the
+    generic ones (`tablegames.bots.generic`), and every driver of bots (the table, `simulate`,
+    `join --bot`) uses this one protocol.
+    """
+
+    def choose(self, view: View, legal: list[Action]) -> Action | None: ...

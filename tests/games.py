@@ -1,0 +1,105 @@
+"""Every registered game, as the per-game tests play it: the one place a game's exceptions live.
+
+The per-game tests (the contract, leaks, illegal input, the stateful server, the screens) take
+their games from the registry (`GAME_NAMES`), so a game added to it, built in or named in
+`TABLEGAMES_GAMES` (the suite's conftest names Love Letter, `tests/plugins/loveletter.py`), gets
+every one of them at once. A game not named in `OVERRIDES` is played at its default size with
+its quick options; the built-in games' overrides below say why they differ.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from tablegames.rules import GAMES, get_game
+
+from .reliability.harness import crabs_options
+
+#: Every registered game's name, sorted: what per-game tests parametrize over.
+GAME_NAMES = sorted(GAMES)
+Options = Callable[[int, random.Random], dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class Case:
+    """How the per-game tests play one game."""
+
+    name: str
+    #: (players, seats played by recording clients) in the leak test over real sockets.
+    leak_table: tuple[int, int]
+    #: Players at a small table (the illegal-input campaign, replays of a whole game), and at
+    #: the stateful server test's.
+    players: int
+    core_players: int
+    #: The options a network test's table is made with, for `players` seats (rng: the run's).
+    options: Options = field(repr=False)
+    #: The options of the stateful server test (its seeds come from hypothesis).
+    core_options: dict[str, Any] = field(default_factory=dict)
+    #: A line of the game's own keys as its help lists them (None: the generic screen's).
+    own_key: str | None = None
+
+
+def _quick(name: str) -> Options:
+    return lambda players, rng: get_game(name).quick_options()
+
+
+def _crabs_deal(players: int, rng: random.Random) -> dict[str, Any]:
+    # Crabs ends when a team calls its partner's four of a kind; random players rarely get one,
+    # so the deal gives partners 0 and 1 theirs at once (the rest stays secret).
+    return crabs_options(players, rng)
+
+
+def _short_crates(players: int, rng: random.Random) -> dict[str, Any]:
+    return {"short": True}
+
+
+#: What differs from the defaults, per game, and why.
+OVERRIDES: dict[str, dict[str, Any]] = {
+    # Crates: 8 rounds are plenty; two players keep the stateful test's games short.
+    "crates": {
+        "leak_table": (3, 2),
+        "players": 3,
+        "core_players": 2,
+        "options": _short_crates,
+        "core_options": {"short": True},
+        "own_key": "draw, when nothing in your hand fits",
+    },
+    "roach": {
+        "leak_table": (4, 3),
+        "players": 3,
+        "core_players": 3,
+        "own_key": "peek at the card and pass it on",
+    },
+    # Crabs: every seat a client (a team's signal is shown only to its partners' terminals).
+    "crabs": {
+        "leak_table": (4, 4),
+        "players": 4,
+        "core_players": 4,
+        "options": _crabs_deal,
+        "own_key": "lay your hand down",
+    },
+    # Kraken: six players deal the cult in; five is the smallest table.
+    "kraken": {
+        "leak_table": (6, 4),
+        "players": 5,
+        "core_players": 5,
+        "own_key": "use your character card",
+    },
+}
+
+
+def case(name: str) -> Case:
+    """How the per-game tests play `name`: its overrides, else its defaults."""
+    game = get_game(name)
+    players = min(game.default_players, 4)
+    defaults: dict[str, Any] = {
+        "leak_table": (players, players - 1),
+        "players": players,
+        "core_players": players,
+        "options": _quick(name),
+        "core_options": game.quick_options(),
+    }
+    return Case(name, **{**defaults, **OVERRIDES.get(name, {})})

@@ -1,0 +1,404 @@
+"""Love Letter, a game from outside the package: one rules module, loaded by
+``TABLEGAMES_GAMES=tests.plugins.loveletter:LOVELETTER`` (the test suite's conftest names it).
+
+The classic 16-card rules, for one round (the tokens of affection are left out: the round's
+winner wins the game). Rule decisions, as the rules leave them open:
+- Setup: the top card is set aside face down; with two players, the next three are set aside
+  face up. Each player draws one card; the first player draws a second on their turn.
+- A card that needs another player as its target (Guard, Priest, Baron, King) is played with no
+  effect when every other player still in the round is protected by a Handmaid; a Prince then
+  must target its own player.
+- The round ends when one player is left, or when the deck is empty at the end of a turn: the
+  highest card wins, a tie going to the highest sum of discarded cards, then shared.
+
+What this module shows of the contract: `from_view` (so the generic bots look ahead),
+`secrets` (every private fact is written as a ``holds`` field ``[seat, card]``, the only field
+that carries one), `describe`, `per_seat` and `seat_keys` (so the generic screen speaks in
+words), and a `deck` set-up that stacks the cards for tests.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from tablegames.rules import Game, IllegalAction, Secrets, State
+
+#: Each card: its value, and how many the deck holds.
+CARDS = {
+    "guard": (1, 5),
+    "priest": (2, 2),
+    "baron": (3, 2),
+    "handmaid": (4, 2),
+    "prince": (5, 2),
+    "king": (6, 1),
+    "countess": (7, 1),
+    "princess": (8, 1),
+}
+DECK = tuple(card for card, (_, copies) in CARDS.items() for _ in range(copies))
+TARGETED = frozenset(("guard", "priest", "baron", "king"))  # a card aimed at another player
+GUESSES = tuple(card for card in CARDS if card != "guard")
+RULES = """# Love Letter
+
+Sixteen cards; one card in hand, and on your turn you draw a second and play one of the two.
+
+| card | value | copies | when played |
+|---|---|---|---|
+| Guard | 1 | 5 | name a card other than Guard: if the player you choose holds it, they are out |
+| Priest | 2 | 2 | look at another player's hand |
+| Baron | 3 | 2 | compare hands with another player in secret: the lower card is out |
+| Handmaid | 4 | 2 | nobody may choose you until your next turn |
+| Prince | 5 | 2 | a player (you too) discards their hand and draws a new card |
+| King | 6 | 1 | trade hands with another player |
+| Countess | 7 | 1 | must be played if you also hold the King or a Prince |
+| Princess | 8 | 1 | if you play or discard her, you are out |
+
+The last player in, or the highest card when the deck runs out, wins (ties: the highest sum
+of discarded cards). This table plays one round.
+"""
+
+
+def value(card: str) -> int:
+    return CARDS[card][0]
+
+
+def title(card: str) -> str:
+    return f"the {card.capitalize()}"
+
+
+class LoveLetterState(State):
+    """One round of Love Letter."""
+
+    handlers: ClassVar[dict[str, str]] = {"play": "_play"}
+    per_seat: ClassVar[frozenset[str]] = frozenset(("discards", "out", "protected", "known"))
+    seat_keys: ClassVar[frozenset[str]] = frozenset(("current", "target"))
+
+    def __init__(self, players: int, seed: int, deck: list[str] | None = None) -> None:
+        super().__init__(players, random.Random(seed))
+        if deck is None:
+            deck = list(DECK)
+            self.rng.shuffle(deck)
+        self.deck = list(deck)  # top first
+        self.set_aside = self.deck.pop(0)
+        self.face_up = [self.deck.pop(0) for _ in range(3)] if players == 2 else []
+        self.hands: list[list[str]] = [[self.deck.pop(0)] for _ in range(players)]
+        self.discards: list[list[str]] = [[] for _ in range(players)]
+        self.out = [False] * players
+        self.protected = [False] * players
+        #: known[seat][other]: the card `seat` knows `other` holds (a Priest, Baron or King).
+        self.known: list[dict[int, str]] = [{} for _ in range(players)]
+        self.turn = 0
+        self.winners: list[int] | None = None
+        self.emit("deal", "Each player draws a card; {0} goes first.", first=0)
+        for seat, hand in enumerate(self.hands):
+            self._tell_draw(seat, hand[0])
+        self._draw(0)
+
+    # -- the contract --------------------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return self.winners is not None
+
+    def _waiting_for(self) -> frozenset[int]:
+        return frozenset((self.turn,))
+
+    def _legal(self, seat: int) -> list[dict[str, Any]]:
+        if seat != self.turn:
+            return []
+        hand = self.hands[seat]
+        playable = sorted(set(hand), key=value)
+        if "countess" in hand and ({"king", "prince"} & set(hand)):
+            playable = ["countess"]
+        actions = []
+        for card in playable:
+            for target in self._targets(seat, card):
+                if card == "guard" and target is not None:
+                    actions += [_play(card, target, guess) for guess in GUESSES]
+                else:
+                    actions.append(_play(card, target))
+        return actions
+
+    def _targets(self, seat: int, card: str) -> list[int | None]:
+        if card not in TARGETED and card != "prince":
+            return [None]
+        others = [
+            other
+            for other in range(self.players)
+            if other != seat and not self.out[other] and not self.protected[other]
+        ]
+        if card == "prince":
+            return [*others, seat]
+        return list(others) or [None]
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        known: list[str | None] = [None] * self.players
+        if seat is not None:
+            for other, card in self.known[seat].items():
+                known[other] = card
+            known[seat] = None
+        return {
+            "hand": list(self.hands[seat]) if seat is not None else [],
+            "current": self.turn,
+            "deck_left": len(self.deck),
+            "face_up": list(self.face_up),
+            "discards": [list(pile) for pile in self.discards],
+            "out": list(self.out),
+            "protected": list(self.protected),
+            "known": known,
+        }
+
+    def _result(self) -> dict[str, Any]:
+        winners = self.winners or []
+        return {
+            "winners": list(winners),
+            "scores": [int(seat in winners) for seat in range(self.players)],
+            "rounds": 1,
+        }
+
+    def secrets(self, seat: int | None) -> Secrets:
+        """Every card in another player's hand this seat has not been shown, and the deck."""
+        if self.over:
+            return {}  # the hands are shown at the end
+        found: Secrets = {}
+        own = tuple(self.hands[seat]) if seat is not None else ()
+        knows = self.known[seat] if seat is not None else {}
+        for other, hand in enumerate(self.hands):
+            if other == seat or not hand:
+                continue
+            for card in hand:
+                if knows.get(other) != card:
+                    found[("holds", (other, card))] = f"seat {other} holds {title(card)}"
+            if tuple(hand) != own:
+                found[("hand", tuple(hand))] = f"seat {other}'s hand is {hand}"
+        found[("deck", tuple(self.deck))] = "the order of the deck"
+        return found
+
+    @classmethod
+    def describe(cls, action: dict[str, Any], view: dict[str, Any]) -> str | None:
+        card, target = action.get("card"), action.get("target")
+        if action.get("type") != "play" or not isinstance(card, str) or card not in CARDS:
+            return None
+        words = f"play {title(card)}"
+        if isinstance(target, int):
+            words += " on yourself" if target == view.get("seat") else f" on {{{target}}}"
+        guess = action.get("guess")
+        if isinstance(guess, str):
+            words += f", guessing {title(guess)}"
+        return words
+
+    @classmethod
+    def from_view(cls, view: dict[str, Any], rng: random.Random) -> LoveLetterState:
+        """A round as `view`'s seat sees it: the cards it cannot see dealt at random."""
+        players, seat = view["players"], view["seat"]
+        unseen = list(DECK)
+        seen = [*view["hand"], *view["face_up"], *(c for pile in view["discards"] for c in pile)]
+        seen += [card for card in view["known"] if card is not None]
+        for card in seen:
+            unseen.remove(card)
+        rng.shuffle(unseen)
+        state = cls.__new__(cls)
+        State.__init__(state, players, rng)
+        state.game, state.quiet = LOVELETTER, True
+        state.hands = []
+        for other in range(players):
+            if other == seat:
+                state.hands.append(list(view["hand"]))
+            elif view["out"][other]:
+                state.hands.append([])
+            else:  # what the seat knows of it, the rest unseen; the player to act holds two
+                known = view["known"][other]
+                hand = [known] if known is not None else [unseen.pop()]
+                if other == view["current"]:
+                    hand.append(unseen.pop())
+                state.hands.append(hand)
+        state.set_aside = unseen.pop()
+        state.deck, state.face_up = unseen, list(view["face_up"])
+        state.discards = [list(pile) for pile in view["discards"]]
+        state.out, state.protected = list(view["out"]), list(view["protected"])
+        state.known = [{} for _ in range(players)]
+        state.known[seat] = {o: c for o, c in enumerate(view["known"]) if c is not None}
+        state.turn, state.winners = view["current"], None
+        return state
+
+    # -- playing -------------------------------------------------------------------------------
+    def _play(self, seat: int, action: dict[str, Any], now: float) -> None:
+        if seat != self.turn:
+            raise IllegalAction("it is not your turn")
+        card = action.get("card")
+        if card not in self.hands[seat]:
+            raise IllegalAction("you can only play a card in your hand")
+        wanted = {k: v for k, v in action.items() if k != "type"}
+        options = [{k: v for k, v in legal.items() if k != "type"} for legal in self._legal(seat)]
+        if wanted not in options:
+            raise IllegalAction(self._why_not(seat, action))
+        target, guess = action.get("target"), action.get("guess")
+        self.hands[seat].remove(card)
+        self.discards[seat].append(card)
+        self._forget(seat, card)
+        self.emit("play", _sentence(seat, card, target, guess), seat=seat, **wanted)
+        getattr(self, f"_{card}")(seat, target, guess)
+        self._next_turn()
+
+    def _why_not(self, seat: int, action: dict[str, Any]) -> str:
+        card, target = action["card"], action.get("target")
+        hand = self.hands[seat]
+        if card != "countess" and "countess" in hand and {"king", "prince"} & set(hand):
+            return "you must play the Countess while you hold the King or a Prince"
+        if card == "guard" and action.get("guess") not in GUESSES and target is not None:
+            return "name a card other than the Guard"
+        if isinstance(target, int) and 0 <= target < self.players:
+            if self.out[target]:
+                return f"{{{target}}} is out of the round"
+            if self.protected[target]:
+                return f"{{{target}}} is protected by the Handmaid"
+        return f"say whom {title(card)} is for (another player still in the round)"
+
+    def _guard(self, seat: int, target: int | None, guess: str | None) -> None:
+        if target is None:
+            return
+        if self.hands[target][0] == guess:
+            self.emit("hit", f"{{{target}}} holds {title(str(guess))}!", seat=target)
+            self._knock_out(target)
+        else:
+            self.emit("miss", f"{{{target}}} does not hold {title(str(guess))}.", seat=target)
+
+    def _priest(self, seat: int, target: int | None, guess: str | None) -> None:
+        if target is not None:
+            self._show(seat, target)
+
+    def _baron(self, seat: int, target: int | None, guess: str | None) -> None:
+        if target is None:
+            return
+        self._show(seat, target)
+        self._show(target, seat)
+        mine, theirs = value(self.hands[seat][0]), value(self.hands[target][0])
+        if mine == theirs:
+            self.emit("tie", f"{{{seat}}} and {{{target}}} hold the same card.")
+        else:
+            self._knock_out(target if mine > theirs else seat)
+
+    def _handmaid(self, seat: int, target: int | None, guess: str | None) -> None:
+        self.protected[seat] = True
+
+    def _prince(self, seat: int, target: int | None, guess: str | None) -> None:
+        assert target is not None
+        (dropped,) = self.hands[target]
+        self.hands[target] = []
+        self.discards[target].append(dropped)
+        self._forget(target, dropped)
+        self.emit("discard", f"{{{target}}} discards {title(dropped)}.", seat=target, card=dropped)
+        if dropped == "princess":
+            self._knock_out(target)
+            return
+        new = self.deck.pop(0) if self.deck else self.set_aside
+        self.hands[target].append(new)
+        self._tell_draw(target, new)
+
+    def _king(self, seat: int, target: int | None, guess: str | None) -> None:
+        if target is None:
+            return
+        self.hands[seat], self.hands[target] = self.hands[target], self.hands[seat]
+        for one, other in ((seat, target), (target, seat)):
+            self._forget(one, self.hands[other][0])
+            self.known[one][other] = self.hands[other][0]  # what they gave away
+            self.emit(
+                "trade",
+                f"You take {title(self.hands[one][0])} from {{{other}}}.",
+                (one,),
+                seat=one,
+                holds=[one, self.hands[one][0]],
+            )
+
+    def _countess(self, seat: int, target: int | None, guess: str | None) -> None:
+        pass
+
+    def _princess(self, seat: int, target: int | None, guess: str | None) -> None:
+        self._knock_out(seat)
+
+    # -- helpers -------------------------------------------------------------------------------
+    def _show(self, seat: int, other: int) -> None:
+        """`seat` sees `other`'s card (a private event: a `holds` fact)."""
+        card = self.hands[other][0]
+        self.known[seat][other] = card
+        text = f"You see that {{{other}}} holds {title(card)}."
+        self.emit("see", text, (seat,), seat=seat, holds=[other, card])
+
+    def _forget(self, seat: int, card: str) -> None:
+        """What others knew of `seat`'s hand no longer holds once `card` leaves it."""
+        for knows in self.known:
+            if knows.get(seat) == card and card not in self.hands[seat]:
+                del knows[seat]
+
+    def _tell_draw(self, seat: int, card: str) -> None:
+        self.emit("draw", f"You draw {title(card)}.", (seat,), seat=seat, holds=[seat, card])
+
+    def _draw(self, seat: int) -> None:
+        card = self.deck.pop(0)
+        self.hands[seat].append(card)
+        self._tell_draw(seat, card)
+
+    def _knock_out(self, seat: int) -> None:
+        self.out[seat] = True
+        shown = self.hands[seat]
+        self.discards[seat] += shown
+        self.hands[seat] = []
+        for knows in self.known:
+            knows.pop(seat, None)
+        text = f"{{{seat}}} is out of the round"
+        text += f", showing {title(shown[0])}." if shown else "."
+        self.emit("out", text, seat=seat, cards=shown)
+
+    def _next_turn(self) -> None:
+        alive = [seat for seat in range(self.players) if not self.out[seat]]
+        if len(alive) == 1 or not self.deck:
+            self._finish(alive)
+            return
+        seat = self.turn
+        while True:
+            seat = (seat + 1) % self.players
+            if not self.out[seat]:
+                break
+        self.turn = seat
+        self.protected[seat] = False
+        self._draw(seat)
+
+    def _finish(self, alive: list[int]) -> None:
+        def strength(seat: int) -> tuple[int, int]:
+            return value(self.hands[seat][0]), sum(map(value, self.discards[seat]))
+
+        best = max(map(strength, alive))
+        self.winners = [seat for seat in alive if strength(seat) == best]
+        shown = {str(seat): self.hands[seat][0] for seat in alive}
+        if len(alive) > 1:
+            self.emit("showdown", "The deck is empty: the hands are shown.", hands=shown)
+        if len(self.winners) == 1:
+            (seat,) = self.winners
+            self.emit("win", f"{{{seat}}} wins the round.", seat=seat)
+        else:
+            names = " and ".join(f"{{{seat}}}" for seat in self.winners)
+            self.emit("win", f"{names} win the round.", winners=self.winners)
+
+
+def _play(card: str, target: int | None, guess: str | None = None) -> dict[str, Any]:
+    action: dict[str, Any] = {"type": "play", "card": card}
+    if target is not None:
+        action["target"] = target
+    if guess is not None:
+        action["guess"] = guess
+    return action
+
+
+def _sentence(seat: int, card: str, target: int | None, guess: str | None) -> str:
+    words = f"{{{seat}}} plays {title(card)}"
+    if target is not None:
+        words += " on themselves" if target == seat else f" on {{{target}}}"
+    if guess is not None:
+        words += f", naming {title(guess)}"
+    return words + "."
+
+
+LOVELETTER = Game(
+    "loveletter", "Love Letter", 2, 4, 4,
+    "Sixteen cards, one in hand: guess, peek, compare and protect your way to the Princess.",
+    LoveLetterState, setups=("deck",), rules=RULES,
+)  # fmt: skip

@@ -1,0 +1,208 @@
+"""Love Letter, a game from outside the package (`tests/plugins/loveletter.py`), as a player
+meets it: its rules by script, the generic screen saying it in words, its generic bots' levels,
+and the plugin loaded by name in another process. (The per-game tests play it as well: the
+conftest names it in TABLEGAMES_GAMES.)"""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+
+import pytest
+
+from tablegames.bots import get_bot, level_note
+from tablegames.bots.generic import AnyLegalAction, LookAhead
+from tablegames.local import local_table
+from tablegames.rules import GAMES, IllegalAction, get_game
+
+from .playouts import playout_counts
+from .plugins.loveletter import DECK, LOVELETTER, LoveLetterState
+from .tui.helpers import STILL, press, screen_text
+
+
+def stacked(*top: str, players: int = 3) -> LoveLetterState:
+    """A round whose deck starts with `top` (the set-aside card first), the rest in order."""
+    rest = list(DECK)
+    for card in top:
+        rest.remove(card)
+    state = LOVELETTER.new(players, 1, deck=[*top, *rest])
+    assert isinstance(state, LoveLetterState)
+    return state
+
+
+def play(state: LoveLetterState, seat: int, card: str, **fields: object) -> None:
+    state.apply(seat, {"type": "play", "card": card, **fields})
+
+
+# -- the rules, by script --------------------------------------------------------------------------
+def test_a_guard_that_names_the_card_puts_its_holder_out():
+    # Set aside: countess. Ann priest, Bo baron, Cy handmaid; Ann draws a guard.
+    state = stacked("countess", "priest", "baron", "handmaid", "guard")
+    assert state.hands[0] == ["priest", "guard"]
+    with pytest.raises(IllegalAction, match="other than the Guard"):
+        play(state, 0, "guard", target=1, guess="guard")
+    play(state, 0, "guard", target=1, guess="baron")
+    assert state.out == [False, True, False] and state.discards[1] == ["baron"]
+    texts = [event["text"] for event in state.log[-4:-1]]  # (then Cy draws)
+    assert texts == [
+        "{0} plays the Guard on {1}, naming the Baron.",
+        "{1} holds the Baron!",
+        "{1} is out of the round, showing the Baron.",
+    ]
+    assert state.turn == 2  # Bo is skipped from now on
+
+
+def test_the_countess_must_go_with_a_king_or_prince_and_the_princess_played_loses():
+    state = stacked("guard", "countess", "baron", "handmaid", "king")
+    assert state.legal(0) == [{"type": "play", "card": "countess"}]
+    with pytest.raises(IllegalAction, match="must play the Countess"):
+        play(state, 0, "king", target=1)
+    state = stacked("guard", "princess", "baron", "handmaid", "guard")
+    play(state, 0, "princess")
+    assert state.out == [True, False, False] and state.turn == 1
+
+
+def test_a_priest_shows_one_player_and_the_view_remembers_what_it_saw():
+    state = stacked("countess", "priest", "baron", "handmaid", "guard")
+    play(state, 0, "priest", target=2)
+    (seen,) = [event for event in state.log if event["kind"] == "see"]
+    assert seen["to"] == [0] and seen["holds"] == [2, "handmaid"]
+    assert state.view(0)["known"] == [None, None, "handmaid"]
+    assert state.view(1)["known"] == [None, None, None]
+    assert ("holds", (2, "handmaid")) not in state.secrets(0)  # known: no longer secret to Ann
+    assert ("holds", (2, "handmaid")) in state.secrets(1)
+    assert ("holds", (0, "guard")) in state.secrets(None)
+
+
+def test_a_prince_on_the_princess_puts_her_holder_out():
+    # Two players: the king set aside, three cards face up; Ann prince, Bo guard; Ann draws her.
+    state = stacked("king", "priest", "priest", "baron", "prince", "guard", "princess", players=2)
+    assert state.face_up == ["priest", "priest", "baron"]
+    assert state.hands == [["prince", "princess"], ["guard"]]
+    play(state, 0, "prince", target=0)  # Ann's own princess: discarded, and out
+    assert state.over and state.result() == {"winners": [1], "scores": [0, 1], "rounds": 1}
+    assert state.secrets(1) == {}  # the round is over: nothing is secret any more
+
+
+# -- the generic screen speaks its words -----------------------------------------------------------
+async def test_the_generic_screen_plays_it_in_words():
+    from textual.widgets import OptionList
+
+    from tablegames.tui.app import TableGamesApp
+    from tablegames.tui.screens.generic import GenericScreen
+
+    rest = list(DECK)
+    top = ["countess", "priest", "baron", "handmaid", "guard"]
+    for card in top:
+        rest.remove(card)
+    client = local_table("loveletter", 3, seed=2, names=("Ann",), pace=STILL, deck=[*top, *rest])
+    bo, cy = client.names[1:]
+    app = TableGamesApp(client, ascii=True)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GenericScreen)
+        text = screen_text(app)
+        # 16 ways to play, grouped by card: each card is a choice, its ways a second step.
+        assert "1. play the Guard ... (14 ways)" in text
+        assert "2. play the Priest ... (2 ways)" in text
+        assert "current: Ann" in text and "current: 0" not in text  # a seat said as a name
+        assert "hand: priest guard" in text
+        await press(pilot, "1")
+        text = screen_text(app)
+        assert f"1. play the Guard on {bo}, guessing the Priest" in text
+        assert f"8. play the Guard on {cy}, guessing the Priest" in text
+        assert "{1}" not in text
+        listed = screen.query_one("#choices", OptionList)
+        assert listed.option_count == 15 and screen.choices[-1] is None  # and "back"
+        await press(pilot, "2")  # the Baron, on Bo
+        logged = [screen.log_line(event) for event in screen._readable_log()]
+        assert logged[-3:] == [
+            f"Ann plays the Guard on {bo}, naming the Baron.",
+            f"{bo} holds the Baron!",
+            f"{bo} is out of the round, showing the Baron.",
+        ]
+        header, *rows = [line for line in screen_text(app).splitlines()[1:6] if "|" in line]
+        assert "discards" in header and "out" in header  # per-seat keys, beside each player
+        row = next(line for line in rows if bo in line)
+        assert "baron" in row and "yes" in row  # Bo's discards, and out
+        table = client.table
+        while not table.over:  # the bots play on; Ann plays her first way each turn
+            seat = min(table.state.waiting_for())
+            table.submit(seat, table.legal(seat)[0])
+            await pilot.pause()
+        await pilot.pause()
+        under = screen.query_one("#status").render()
+        assert "The game is over." in str(under) and "choose an action" not in str(under)
+
+
+# -- its bots ----------------------------------------------------------------------------------
+def test_its_generic_bots_look_ahead_and_no_level_is_random():
+    assert level_note(LOVELETTER) is None
+    assert isinstance(get_bot("loveletter", "random", 0, random.Random(1)), AnyLegalAction)
+    for level in ("normal", "hard"):
+        bot = get_bot("loveletter", level, 0, random.Random(1))
+        assert isinstance(bot, LookAhead)
+
+
+def test_hard_keeps_the_princess_and_names_the_card_it_saw():
+    hard = get_bot("loveletter", "hard", 0, random.Random(3))
+    state = stacked("countess", "princess", "baron", "handmaid", "priest")
+    assert hard.choose(state.view(0), state.legal(0))["card"] == "priest"
+    # Ann (priest, guard) sees Bo's baron; Bo and Cy miss with guards; Ann draws a prince.
+    state = stacked("countess", "priest", "baron", "handmaid", "guard", "guard", "guard", "prince")
+    play(state, 0, "priest", target=1)
+    play(state, 1, "guard", target=2, guess="king")
+    play(state, 2, "guard", target=0, guess="king")
+    assert state.hands[0] == ["guard", "prince"] and state.view(0)["known"][1] == "baron"
+    chosen = hard.choose(state.view(0), state.legal(0))
+    assert chosen == {"type": "play", "card": "guard", "target": 1, "guess": "baron"}
+
+
+def win_share(level: str, seeds: range, players: int = 3) -> float:
+    """Seat-rotated share of rounds a `level` bot wins against `random` bots."""
+    won = 0.0
+    for seed in seeds:
+        hero = seed % players
+        rng = random.Random(seed)
+        bots = {
+            seat: get_bot("loveletter", level if seat == hero else "random", seat, rng)
+            for seat in range(players)
+        }
+        state = LOVELETTER.new(players, seed)
+        while not state.over:
+            seat = min(state.waiting_for())
+            action = bots[seat].choose(state.view(seat), state.legal(seat))
+            assert action is not None
+            state.apply(seat, action)
+        winners = state.result()["winners"]
+        won += (hero in winners) / len(winners)
+    return won / len(seeds)
+
+
+@playout_counts(full=200, quick=30)
+def test_hard_beats_random_on_fixed_seeds(games):
+    # Three players: chance alone wins a third of the rounds (bench/generic_bots.py has the
+    # figures over many more rounds, and the decisions' times).
+    random_share = win_share("random", range(games))
+    hard_share = win_share("hard", range(games))
+    assert hard_share >= 0.45 and hard_share > random_share + 0.1, (hard_share, random_share)
+
+
+# -- a plugin, named by the player ----------------------------------------------------------------
+def test_another_process_loads_it_by_name_and_lists_its_bots_as_generic(tmp_path):
+    env = {**os.environ, "TABLEGAMES_HOME": str(tmp_path)}
+    assert "tests.plugins.loveletter:LOVELETTER" in env["TABLEGAMES_GAMES"]
+    listed = subprocess.run(
+        [sys.executable, "-m", "tablegames", "list"],
+        env={**env, "COLUMNS": "200"},
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    line = next(line for line in listed.stdout.splitlines() if "loveletter" in line)
+    assert "generic screen, generic bots" in line
+    assert GAMES["loveletter"] is get_game("loveletter")
