@@ -83,6 +83,10 @@ class TableGamesApp(App[None]):
                 self.call_after_refresh(screen.check_size)
 
     def on_mount(self) -> None:
+        from .leaks import SWEEP_EVERY, release_footer_keys
+
+        # Textual keeps every footer key it ever drew until told otherwise (see `leaks`).
+        self.set_interval(SWEEP_EVERY, lambda: release_footer_keys(self.screen_stack))
         if self.remote is not None:
             self.join_remote(self.remote, lobby=self.lobby)
         elif self.client is None:
