@@ -113,7 +113,9 @@ async def serve(args: argparse.Namespace) -> None:
         host_key=home / "host_key",
         max_sessions=args.sessions + 1,
         max_connections=2 * args.sessions + 16,
-        max_connections_per_address=args.sessions + 8,
+        max_per_address=args.sessions + 8,
+        startups=(args.sessions + 8, 30, 2 * args.sessions + 16),  # they all come at once
+        startups_per_source=args.sessions + 8,
     )
     store = Store(home / "names.db")
     if args.party:  # the real thing: a game server, and the lobby app in every session

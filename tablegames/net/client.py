@@ -2,7 +2,10 @@
 
 It speaks the protocol, keeps the latest update, reconnects by itself with its seat token for
 `reconnect_window` seconds and resumes with a fresh view. The TUI uses it like `LocalClient`;
-`play_as_bot` drives a headless bot with it.
+`play_as_bot` drives a headless bot with it. A server that has said nothing for a heartbeat
+is pinged (it answers at once); one silent for `SILENCE_BEATS` heartbeats is taken for gone,
+as a closed connection is. The pass a server gives for a right join code is shown on every
+reconnect.
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ from .protocol import (
 
 log = logging.getLogger("tablegames.client")
 CHAT_KEPT = 50  # chat lines a client keeps: a flood cannot grow it
+SILENCE_BEATS = 3  # heartbeats without a word from the server: it is gone
 
 
 class SeatTokens:
@@ -156,10 +160,13 @@ class RemoteClient:
         self.reconnect_window = reconnect_window
         self.tokens = tokens
         self.ticket = ticket  # a party session's proof of who it is (SSH logins)
+        self.code_pass: str | None = None  # the server's pass for our right join code
+        self.heartbeat: float | None = None  # the server's, once it said welcome
         self.token: str | None = None  # the seat token of this connection's seat
         self.server_id = ""
         self.owner = False  # we created this table: we may start it and give seats away
         self.ended = ""  # set when the server sent us away for good (no reconnecting)
+        self.ended_code = ""  # why, in a word: "replaced" (another terminal) or "removed"
         self.chat_lines: deque[tuple[str, str]] = deque(maxlen=CHAT_KEPT)  # (who, line)
         self.seat: int | None = None
         self.game: Game | None = None
@@ -172,6 +179,7 @@ class RemoteClient:
         self._talk: list[Any] = []  # the view's talk, rebuilt the same way
         self.over = False
         self.connected = False
+        self.silent = False  # the last connection ended with the server saying nothing
         self.why = ""  # why the last reconnect failed
         self._listeners: list[Callable[[int | None, Update], None]] = []
         self._notices: list[Callable[[str, str], None]] = []
@@ -271,20 +279,22 @@ class RemoteClient:
     def leave(self) -> None:
         """Back to the lobby (a seat at a game under way is held for us)."""
         self._send({"t": "leave"})
-        self._left_table()
+        self.forget_table()
 
     def rematch(self) -> None:
         """After a game: ask for the same seats and a new deal."""
         self._send({"t": "rematch"})
 
-    def _left_table(self) -> None:
+    def forget_table(self) -> None:
+        """We are at no table now (we left, or the server sent us back to the lobby)."""
         self.seat = self.game = self.latest = self.presence = None
         self.table_code, self.token, self.owner, self.over = None, None, False, False
         self.names, self._log, self._talk = [], [], []
 
     # -- connection -----------------------------------------------------------------------------
-    async def connect(self, timeout: float = 10.0) -> None:
-        """Connect, say hello and take a seat: ours again if we hold one, else a free one.
+    async def connect(self, timeout: float = 10.0, lobby: bool = False) -> None:
+        """Connect, say hello and take a seat: ours again if we hold one, else a free one (or,
+        with `lobby` and no table of ours, stay in the lobby).
 
         Raises ServerRefused, OSError, or TimeoutError when the whole exchange takes too long.
         """
@@ -293,6 +303,8 @@ class RemoteClient:
             if first["t"] == "seated":  # a party login back at the seat it holds
                 return
             if await self.take_back():
+                return
+            if lobby and self.table_code is None:
                 return
             await self._sit_down(first)
 
@@ -304,16 +316,20 @@ class RemoteClient:
         self._writer = writer
         self._conn = Connection(SERVER_MESSAGES, max_frame=MAX_SERVER_FRAME)
         self._log, self._talk = [], []  # differences are against what this connection was sent
+        self.silent = False
         self._reader_task = asyncio.get_running_loop().create_task(self._read(reader))
         hello: dict[str, Any] = {"t": "hello", "v": PROTOCOL_VERSION, "name": self.name}
         if self.code:
             hello["code"] = self.code
+        if self.code_pass:
+            hello["pass"] = self.code_pass
         if self.ticket:
             hello["ticket"] = self.ticket
         self._send(hello)
         self.connected = True
         welcome = await self._expect("welcome")
         self.server_id, self.name = welcome["server_id"], welcome["name"]
+        self.code_pass = welcome.get("pass", self.code_pass)
         return await self._expect_one_of("lobby", "seated")
 
     async def take_back(self) -> bool:
@@ -383,9 +399,21 @@ class RemoteClient:
             self._writer.write(self._conn.data_to_send())
 
     async def _read(self, reader: asyncio.StreamReader) -> None:
+        quiet = 0  # heartbeats without a word from the server
         try:
             while True:
-                data = await reader.read(65536)
+                try:
+                    async with asyncio.timeout(self.heartbeat):
+                        data = await reader.read(65536)
+                except TimeoutError:
+                    quiet += 1
+                    if quiet >= SILENCE_BEATS:
+                        log.info("%s: the server went silent", self.name)
+                        self.silent = True
+                        break
+                    self._send({"t": "ping"})  # a server that is there answers at once
+                    continue
+                quiet = 0
                 if not data:
                     break
                 self._conn.receive_data(data)
@@ -398,6 +426,9 @@ class RemoteClient:
         finally:
             log.info("%s: connection lost", self.name)
             self.connected = False
+            self.heartbeat = None
+            if self._writer is not None:
+                self._writer.close()  # a silent server's socket is given up, not kept
             await self._incoming.put({"t": "lost"})
 
     def _handle(self, message: dict[str, Any]) -> None:
@@ -405,8 +436,10 @@ class RemoteClient:
         if kind == "ping":
             self._send({"t": "pong"})
             return
+        if kind == "welcome":
+            self.heartbeat = float(message["heartbeat"])
         if kind == "seated":
-            self._left_table()  # a new table (a rematch, or one picked in the lobby)
+            self.forget_table()  # a new table (a rematch, or one picked in the lobby)
             self.seat, self.names = message["seat"], list(message["names"])
             self.table_code = message["table"]
             self.owner = bool(message.get("owner"))
@@ -441,6 +474,8 @@ class RemoteClient:
             for listener in self._listeners:
                 listener(self.seat, update)
         elif kind == "error":
+            if message["code"] == "table-closed":
+                self.forget_table()  # the server sent us back to the lobby
             self._notify("error", message["text"])
         elif kind == "chat":
             who, text = chat_line(message)
@@ -448,6 +483,7 @@ class RemoteClient:
             self._notify("chat", f"{who}: {text}")
         elif kind == "bye" and message.get("code") in ("replaced", "removed"):
             self.ended = str(message.get("text", "the server sent you away"))
+            self.ended_code = str(message["code"])
         self._incoming.put_nowait(message)
 
     def _notify(self, kind: str, text: str) -> None:
@@ -458,8 +494,9 @@ class RemoteClient:
         """The next message from the server ({"t": "lost"} when the connection dropped)."""
         return await self._incoming.get()
 
-    async def reconnect(self) -> bool:
-        """Try to get our seat back for `reconnect_window` seconds; True once resumed."""
+    async def reconnect(self, lobby: bool = False) -> bool:
+        """Try to get our seat back for `reconnect_window` seconds (with `lobby`, back to the
+        lobby when we had no table); True once resumed."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.reconnect_window
         delay = 0.2
@@ -469,7 +506,7 @@ class RemoteClient:
         while not self._closing and loop.time() < deadline:
             try:
                 log.info("%s: reconnecting", self.name)
-                await self.connect()
+                await self.connect(lobby=lobby)
                 return True
             except (OSError, TimeoutError) as problem:
                 log.info("%s: not yet (%r)", self.name, problem)

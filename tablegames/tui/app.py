@@ -63,12 +63,14 @@ class TableGamesApp(App[None]):
         ascii: bool = False,
         remote: RemoteClient | None = None,
         lobby: bool = False,
+        session: bool = False,
     ) -> None:
         super().__init__()
         self.client = client
         self.ascii = ascii
         self.remote = remote
         self.lobby = lobby  # a party session: straight to the lobby
+        self.session = session  # a party's SSH session: its guest never sees a traceback
         self.follow: Follow | None = None
         self._chat_popups: list[float] = []  # when each chat pop-up on screen goes away
         self._chat_missed = 0
@@ -232,6 +234,31 @@ class TableGamesApp(App[None]):
         if tables:
             self.farewell = tables[-1].where_saved()
         self.exit()
+
+    def _handle_exception(self, error: Exception) -> None:
+        """An SSH session out of memory ends at once (see `session`); all else as Textual does."""
+        from .session import out_of_memory
+
+        if self.session and out_of_memory(error):
+            from ..net.ssh_types import EXIT_OUT_OF_MEMORY
+
+            os._exit(EXIT_OUT_OF_MEMORY)
+        super()._handle_exception(error)
+
+    def _print_error_renderables(self) -> None:
+        """An SSH session's errors go to the host's session log, never to the guest's screen."""
+        if not self.session:
+            super()._print_error_renderables()
+            return
+        from rich.console import Console
+
+        from .session import session_log
+
+        with session_log().open("a", encoding="utf-8") as log:
+            console = Console(file=log, width=120, color_system=None)
+            for renderable in self._exit_renderables:
+                console.print(renderable)
+        self._exit_renderables.clear()
 
     def get_key_display(self, binding: Binding) -> str:
         shown = super().get_key_display(binding)
