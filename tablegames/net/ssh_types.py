@@ -38,8 +38,8 @@ class SshConfig:
     # past `startups[0]` a new one is dropped with chance `startups[1]`%, rising to 100% at
     # `startups[2]`. Logged-in connections count in none of these.
     login_grace: float = 10.0
-    startups: tuple[int, int, int] = (10, 30, 60)
-    startups_per_source: int = 6
+    startups: tuple[int, int, int] = (20, 30, 100)
+    startups_per_source: int = 10  # (guests typing the join code count: a NAT'd party)
     login_timeout: float = 30.0  # from connecting: the join code, a terminal, a program
     max_per_address: int | None = None  # logged in at once from one address; None: max_sessions
     # A guest (no key) who comes back from the same address under the same name within this
