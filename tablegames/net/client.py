@@ -50,6 +50,7 @@ class SeatTokens:
 
     Kept under the server's lasting identity (which its welcome names) and the player's name, so
     any address that reaches the same server finds them; within that, one token per table.
+    Beside them, the pass each server (by the address it was reached at) gave for its join code.
     """
 
     def __init__(self, path: Path | None = None) -> None:
@@ -72,6 +73,18 @@ class SeatTokens:
         if not isinstance(tables, dict):
             return {}
         return {str(code): token for code, token in tables.items() if isinstance(token, str)}
+
+    def get_pass(self, where: str) -> str | None:
+        """The pass the server at `where` (host:port) gave for its join code, if kept."""
+        kept = self._load().get(f"pass {where}")
+        return kept if isinstance(kept, str) else None
+
+    def put_pass(self, where: str, given: str) -> None:
+        """Keep the pass the server at `where` gave: the next `join` there needs no code."""
+        with self._locked():
+            saved = self._load()
+            saved[f"pass {where}"] = given
+            self._replace(saved)
 
     def put(self, server_id: str, name: str, table: str, token: str | None) -> None:
         """Keep `token` for `table` (None: forget it, e.g. once that game is over).
@@ -319,6 +332,8 @@ class RemoteClient:
         self.silent = False
         self._reader_task = asyncio.get_running_loop().create_task(self._read(reader))
         hello: dict[str, Any] = {"t": "hello", "v": PROTOCOL_VERSION, "name": self.name}
+        if self.code_pass is None and self.tokens is not None:
+            self.code_pass = self.tokens.get_pass(f"{self.host}:{self.port}")
         if self.code:
             hello["code"] = self.code
         if self.code_pass:
@@ -329,7 +344,11 @@ class RemoteClient:
         self.connected = True
         welcome = await self._expect("welcome")
         self.server_id, self.name = welcome["server_id"], welcome["name"]
-        self.code_pass = welcome.get("pass", self.code_pass)
+        given = welcome.get("pass")
+        if given is not None and given != self.code_pass:
+            self.code_pass = given
+            if self.tokens is not None:
+                self.tokens.put_pass(f"{self.host}:{self.port}", given)
         return await self._expect_one_of("lobby", "seated")
 
     async def take_back(self) -> bool:

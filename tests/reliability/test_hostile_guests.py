@@ -223,3 +223,19 @@ def test_the_host_lists_the_names_keys_own_and_frees_a_squatted_one(tmp_path: Pa
     assert console.run("release ana") == "Cannot: no key owns the name ana."
     assert console.run("release") == "Cannot: say which name: `names` lists them."
     store.close()
+
+
+async def test_a_join_that_gave_the_code_once_needs_it_no_more(tmp_path: Path):
+    from tablegames.net.client import SeatTokens
+
+    tokens = SeatTokens(tmp_path / "seats.json")
+    async with running_server(code=CODE) as (server, port):
+        server.add_table("crates", 3)
+        first = RemoteClient(LOOPBACK, port, "ada", code=CODE, tokens=tokens)
+        await first.greet()
+        await first.close()
+        later = RemoteClient(LOOPBACK, port, "ada", tokens=tokens)  # `join` again, no --code
+        await later.greet()
+        assert later.name == "ada"
+        await later.close()
+        assert oct((tmp_path / "seats.json").stat().st_mode & 0o777) == "0o600"
