@@ -39,6 +39,9 @@ from .protocol import PROTOCOL_VERSION
 log = logging.getLogger("tablegames.server")
 CHAT_LIMIT = 300
 LOBBY_CHAT_KEPT = 50
+#: What each connection may ask only so often: each one tells a whole table, or the lobby, and
+#: the host's log (a join/leave loop would otherwise flood them all).
+RATE_LIMITED = frozenset({"create", "join", "leave", "ready", "start", "seat", "rematch", "lobby"})
 PASSES_KEPT = 10_000  # join-code passes remembered (the oldest forgotten first)
 GUEST_PREFIX = "guest-"  # SSH guests' names: nobody over TCP may take one
 
@@ -54,6 +57,8 @@ class PartyConfig:
     heartbeat: float = 5.0
     max_tables: int = 50
     max_waiting_per_person: int = 3  # tables a person may have waiting for players at once
+    requests_per_second: float = 5.0  # lobby and seat requests (join, leave, ready...) a
+    request_burst: int = 20  # connection may make on average, and at once
     table_wait_limit: float = 1800.0  # a table that waits this long with nothing happening closes
 
 
@@ -66,6 +71,7 @@ class Member(Peer, Protocol):
     identity: str | None  # who a party login is (its name's key, a guest's name@address)
     key: str | None  # the key fingerprint of a party login with one
     chat_limit: RateLimit
+    request_limit: RateLimit  # for the messages in RATE_LIMITED
     refusal_limit: RateLimit  # refusals it may earn before it is closed
 
 
@@ -231,6 +237,8 @@ class Party:
         kind = message["t"]  # (the protocol layer has seen to it that hello comes first)
         handler: Callable[[Member, dict[str, Any]], None] = getattr(self, f"_on_{kind}")
         try:
+            if kind in RATE_LIMITED and not member.request_limit.allow():
+                raise IllegalAction("too many requests at once: wait a moment")
             handler(member, message)
         except IllegalAction as refusal:
             self.refused(member, kind, str(refusal))

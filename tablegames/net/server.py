@@ -80,6 +80,7 @@ class Client:
         self.table: HostedTable | None = None
         config = server.config
         self.chat_limit = RateLimit(config.chat_per_second, config.chat_burst)
+        self.request_limit = RateLimit(config.requests_per_second, config.request_burst)
         self.refusal_limit = RateLimit(config.refusals_per_second, config.refusal_burst)
         self.closed = False
         self.last_message = time.monotonic()

@@ -43,6 +43,7 @@ if TYPE_CHECKING:
 CODE_LIMIT = 64  # keys kept of a join code being typed
 EARLY_KEYS_LIMIT = 4096  # keys typed before the program is up, kept for it
 GOODBYE_TIMEOUT = 2.0  # seconds a client gets to read the last sentence before it is cut off
+RESIZES_PER_SECOND = 10  # new terminal sizes passed on to the program at most
 ENTER, CTRL_C, CTRL_D, BACKSPACES = b"\r\n", b"\x03", b"\x04", b"\x08\x7f"
 APPLICATION_MODE, NORMAL_MODE = b"\x1b[?1049h", b"\x1b[?1049l"  # the alternate screen on, off
 #: What a full-screen program turns on, turned off (as Textual does when it stops): the kitty
@@ -73,6 +74,8 @@ class TableSession(asyncssh.SSHServerSession[bytes]):
         self._idle_timer: asyncio.TimerHandle | None = None
         self._closing = False  # whoever set this says goodbye and sends the exit status
         self.application_mode = False  # the program has the guest's terminal in its own mode
+        self._resize_due: asyncio.TimerHandle | None = None
+        self._last_resize = 0.0
         self._output_tail = b""  # the end of its output, for a mode switch cut in two
 
     @property
@@ -152,8 +155,17 @@ class TableSession(asyncssh.SSHServerSession[bytes]):
             return
         columns, rows = safe_size(width, height)
         self.terminal = replace(self.terminal, columns=columns, rows=rows)
-        if self.program is not None:
-            self.program.resize(columns, rows)
+        # A program lays its whole screen out again for each new size: a client sending
+        # sizes nonstop gets them passed on at most RESIZES_PER_SECOND times (the last wins).
+        if self.program is not None and self._resize_due is None:
+            wait = self._last_resize + 1 / RESIZES_PER_SECOND - time.monotonic()
+            self._resize_due = asyncio.get_running_loop().call_later(max(wait, 0), self._resize)
+
+    def _resize(self) -> None:
+        self._resize_due = None
+        self._last_resize = time.monotonic()
+        if self.program is not None and self.terminal is not None:
+            self.program.resize(self.terminal.columns, self.terminal.rows)
 
     # -- output flow ----------------------------------------------------------------------------
     def pause_writing(self) -> None:
@@ -169,7 +181,7 @@ class TableSession(asyncssh.SSHServerSession[bytes]):
         """The channel is gone (the client left, or the connection dropped)."""
         self._closing = True
         self.asking_for_code = False
-        self._stop_watching_idle()
+        self._stop_timers()
         if self.program is None:
             self.door.sessions.discard(self)
         else:  # a dropped line: the program is hung up, and leaves `sessions` once reaped
@@ -302,7 +314,7 @@ class TableSession(asyncssh.SSHServerSession[bytes]):
         if self.ended is not None:
             self.ended()
         self.door.sessions.discard(self)
-        self._stop_watching_idle()
+        self._stop_timers()
         if not self._closing:
             self._closing = True
             if why is not None:
@@ -347,10 +359,13 @@ class TableSession(asyncssh.SSHServerSession[bytes]):
             )
         )
 
-    def _stop_watching_idle(self) -> None:
+    def _stop_timers(self) -> None:
         if self._idle_timer is not None:
             self._idle_timer.cancel()
             self._idle_timer = None
+        if self._resize_due is not None:
+            self._resize_due.cancel()
+            self._resize_due = None
 
     # -- helpers --------------------------------------------------------------------------------
     def _write(self, data: bytes) -> None:

@@ -239,3 +239,26 @@ async def test_a_join_that_gave_the_code_once_needs_it_no_more(tmp_path: Path):
         assert later.name == "ada"
         await later.close()
         assert oct((tmp_path / "seats.json").stat().st_mode & 0o777) == "0o600"
+
+
+async def test_a_join_and_leave_loop_is_slowed_then_closed_and_the_table_barely_hears_it(caplog):
+    caplog.set_level(logging.INFO, "tablegames")
+    async with running_server() as (server, port):
+        hosted = server.add_table("crates", 3)
+        ada = await RawPeer.open(port)
+        await ada.sit(hosted.code, 0, "ada")
+        looper, _ = await hello(port, "looper")
+        for _ in range(500):
+            looper.send({"t": "join", "table": hosted.code})
+            looper.send({"t": "leave"})
+        for _ in range(100):
+            if not any(client.name == "looper" for client in server.clients):
+                break
+            await asyncio.sleep(0.05)
+        assert not any(client.name == "looper" for client in server.clients)  # closed
+        heard = [f for f in await ada.until_pong() if f["t"] == "presence"]
+        assert len(heard) <= 2 * server.config.request_burst  # not a thousand
+        server.party.refusals.flush()
+        logged = [r for r in caplog.records if "looper" in r.getMessage()]
+        assert len(logged) <= 2 * server.config.request_burst + 3
+        await ada.close()

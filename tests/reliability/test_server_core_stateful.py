@@ -45,6 +45,7 @@ class Peer:
         self.key: str | None = None
         self.chat_limit = RateLimit(1000.0, 1000)
         self.refusal_limit = RateLimit(1000.0, 10**6)  # refusals on purpose: never a flood
+        self.request_limit = RateLimit(1000.0, 10**6)
         self.greeted = False
         self.table: HostedTable | None = None
         self.closed = False
