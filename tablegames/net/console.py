@@ -28,6 +28,7 @@ HELP = f"""Commands (seat numbers count from 1; TABLE may be left out with one t
   free [TABLE] SEAT         free that seat for someone else (a bot plays it meanwhile)
   names                     the names SSH keys own, and when each was last used
   release NAME              free a name a key owns (the next key to sit down with it owns it)
+  forgive ADDRESS           let an address held back for wrong join codes try again now
   help                      this list"""
 
 
@@ -82,6 +83,8 @@ class HostConsole:
                 return self.names()
             if command == "release":
                 return self.release(" ".join(rest))
+            if command == "forgive":
+                return self.forgive(rest[0] if rest else "")
         except IllegalAction as refusal:
             return f"Cannot: {refusal}."
         return f"No command {command!r}. Type `help` for the list."
@@ -113,6 +116,16 @@ class HostConsole:
         if released is None:
             raise IllegalAction(f"no key owns the name {name}")
         return f"The name {released} is free: the next key to sit down with it owns it."
+
+    def forgive(self, address: str) -> str:
+        """Let `address` give the join code again at once (its wrong guesses forgotten)."""
+        if not address:
+            raise IllegalAction("say which address: the log names the ones held back")
+        wait = self.party.guard.refused_for(address)
+        self.party.guard.succeeded(address)
+        if wait <= 0:
+            return f"{address} was not held back; its wrong codes, if any, are forgotten."
+        return f"{address} may give the join code again now."
 
     def _table(self, rest: list[str], numbers: int) -> HostedTable:
         """The table a command names (dropping its word from `rest`), or the only one."""

@@ -222,6 +222,11 @@ def test_the_host_lists_the_names_keys_own_and_frees_a_squatted_one(tmp_path: Pa
     assert store.name_owner("ana") is None
     assert console.run("release ana") == "Cannot: no key owns the name ana."
     assert console.run("release") == "Cannot: say which name: `names` lists them."
+    for _ in range(10):
+        party.guard.failed("10.0.0.9")
+    assert party.guard.refused_for("10.0.0.9") > 0
+    assert console.run("forgive 10.0.0.9") == "10.0.0.9 may give the join code again now."
+    assert party.guard.refused_for("10.0.0.9") == 0
     store.close()
 
 

@@ -27,13 +27,13 @@ async def test_the_footer_keeps_no_key_it_has_stopped_showing():
     app = KeysApp()
     async with app.run_test() as pilot:
         footer = app.query_one(Footer)
-        for _ in range(40):  # a table's keys change after every move
+        for _ in range(20):  # a table's keys change after every move
             app.screen.refresh_bindings()
             await pilot.pause()
         kept = watchers(footer)
         released = release_footer_keys(app.screen_stack)
         left = getattr(footer, "__watchers", {}).get("compact", [])
-        # Only the keys on screen are kept (Textual 8.2 kept one per redraw: 41 here).
+        # Only the keys on screen are kept (Textual 8.2 kept one per redraw: 21 here).
         assert len(left) <= len(footer.query(FooterKey)) == 2
         assert all(key.is_attached and not key._closing for key, _ in left)
         assert released == kept - len(left)
