@@ -74,7 +74,8 @@ def scoreboard(totals: dict[str, dict[str, object]]) -> str:
         f"session {get('hostile', 'max_session_rss_mb', '-')} MB",
         f"table flood: {get('hostile', 'max_tables_opened', '-')} tables for "
         f"{get('hostile', 'table_flood_connections', '-')} connections",
-        f"log lines per 10 s of flood: chat {get('logflood', 'max_log_lines_per_10s', '-')}, "
+        f"log lines per 10 s of flood: chat "
+        f"{get('logflood', 'max_log_lines_per_10s', get('flood', 'max_log_lines', '-'))}, "
         f"idle sockets {get('preauth', 'max_log_lines_per_10s', '-')}",
     ]
     return " | ".join(parts)

@@ -526,7 +526,6 @@ def test_a_full_screen_program_that_dies_leaves_the_terminal_as_it_was(open_door
     assert "This session reached its memory limit (512 MB) and was closed." in screen.replace(
         "\n", ""
     )
-    record("hostile", session_memory_cap_mb=512)
 
 
 def pane_flags(terminal) -> str:
