@@ -82,11 +82,13 @@ def test_friends_log_in_while_100_idle_sockets_are_held_from_another_address(env
         flood.start()
         time.sleep(1.0)  # the flood is on
         cpu_before, lines_before = cpu_seconds(serve.pid), len(serve_log(env).read_text())
-        admitted = 0
+        admitted, waits = 0, []
         started = time.monotonic()
         for _ in range(10):
             line = ssh_command(ssh_port, "ben", key, "-o", "BatchMode=yes", command="true")
+            began = time.monotonic()
             done = subprocess.run(line, capture_output=True, text=True, timeout=30, check=False)
+            waits.append(time.monotonic() - began)
             admitted += done.returncode == 1 and "runs no commands" in done.stderr + done.stdout
         took = time.monotonic() - started
         time.sleep(max(0.0, FLOOD_SECONDS - took))
@@ -103,6 +105,7 @@ def test_friends_log_in_while_100_idle_sockets_are_held_from_another_address(env
             max_flood_reopened=flood.reopened,
             max_log_lines_per_10s=logged,
             max_server_cpu_percent=round(100 * cpu / FLOOD_SECONDS),
+            max_login_ms=round(1000 * max(waits)),  # a figure, not a check: no timing asserted
         )
     finally:
         flood.stopping.set()
