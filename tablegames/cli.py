@@ -745,7 +745,13 @@ def join(
         except (ServerRefused, OSError) as problem:
             typer.echo(why_not_joined(problem, client.host, client.port), err=True)
             raise typer.Exit(1) from None
-        typer.echo(json.dumps({"seat": client.seat, "scores": view.get("scores")}))
+        result = view.get("result") or {}
+        summary = {
+            "seat": client.seat,
+            "scores": result.get("scores"),
+            "winners": result.get("winners"),
+        }
+        typer.echo(json.dumps(summary))
         return
     from .tui.app import run_remote
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import copy
 import re
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -83,6 +83,10 @@ class Replay:
         )
         self.steps: list[Step] = []
         self.rounds: list[int | None] = []  # the round shown at each position (None: no rounds)
+        # Each seat's question (`State.question`) as last seen, and at each position the
+        # position since which the seat had been asked it (the table's `Update.asked`).
+        self._questions: list[Hashable] = [None] * players
+        self._asked: list[list[int]] = [[] for _ in range(players)]
         self._checkpoints: list[State] = []
         self._views: OrderedDict[tuple[int, int | None], View] = OrderedDict()
         self._copyable = True
@@ -186,6 +190,7 @@ class Replay:
             over=state.over,
             legal=[] if seat is None else state.legal(seat),
             waiting=state.visible_waiting(seat),
+            asked=0 if seat is None else self._asked[seat][step],
         )
 
     def revealed(self, step: int) -> list[View]:
@@ -332,6 +337,13 @@ class Replay:
         self.rounds.append(
             found if isinstance(found, int) and not isinstance(found, bool) else None
         )
+        for seat, asked in enumerate(self._asked):
+            question = state.question(seat, state.legal(seat))
+            if not asked or question != self._questions[seat]:
+                self._questions[seat] = question
+                asked.append(step)
+            else:
+                asked.append(asked[-1])
         if self._copyable and step % CHECKPOINT_EVERY == 0:
             try:
                 self._checkpoints.append(copy.deepcopy(state))
@@ -435,7 +447,7 @@ class ReplayClient:
         for listener in list(self._listeners):
             listener(self.seat, self._current)
 
-    def submit(self, seat: int, action: dict[str, Any]) -> str | None:
+    def submit(self, seat: int, action: dict[str, Any], seen: int | None = None) -> str | None:
         """Refuse: a replay cannot be played."""
         return REFUSAL
 
@@ -458,9 +470,6 @@ class ReplayClient:
 
     def discard_save(self) -> None:
         """A record is never forgotten from its replay."""
-
-    def held_clock(self) -> None:
-        return None
 
     def _make(self, step: int, since: int | None) -> Update:
         update = self.replay.update(step, self.seat, since=step if since is None else since)

@@ -23,7 +23,7 @@ import asyncio
 import contextlib
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -77,35 +77,6 @@ class VirtualClock:
         self.time = max(self.time, moment)
 
 
-class HeldClock:
-    """Wraps a table's clock; while held, the table's time stands still, and it goes on from
-    there once let go (a real-time game waits while its only human chooses a signal)."""
-
-    def __init__(self, clock: Callable[[], float]) -> None:
-        self.clock = clock
-        self.held_at: float | None = None
-        self.held_for = 0.0  # time the table did not see pass
-
-    def __call__(self) -> float:
-        now = self.clock() if self.held_at is None else self.held_at
-        return now - self.held_for
-
-    @property
-    def held(self) -> bool:
-        return self.held_at is not None
-
-    def hold(self) -> None:
-        """Stop the table's time now."""
-        if self.held_at is None:
-            self.held_at = self.clock()
-
-    def let_go(self) -> None:
-        """Let the table's time go on from where it stood."""
-        if self.held_at is not None:
-            self.held_for += self.clock() - self.held_at
-            self.held_at = None
-
-
 @dataclass
 class Update:
     """What one seat (None: a spectator) is told after a change."""
@@ -116,6 +87,7 @@ class Update:
     over: bool
     legal: list[Action] = field(default_factory=list)  # what this seat may do now
     waiting: list[int] = field(default_factory=list)  # seats whose move the game needs
+    asked: int = 0  # the version since which this seat has been asked what it is asked now
 
 
 Subscriber = Callable[[Update], None]
@@ -145,6 +117,8 @@ class Accepted:
 TIME = "time"
 #: The seat a `time` action is logged for (the engine accepts it from any seat).
 CLOCK_SEAT = 0
+#: Why an action chosen on a view from before the seat's question changed is refused.
+MOVED_ON = "the table moved on before that arrived: look again and choose anew"
 
 
 def is_time(action: object) -> bool:
@@ -177,6 +151,8 @@ class Table:
         self._subscribers: list[tuple[int | None, Subscriber]] = []
         self._listeners: list[Callable[[Accepted], None]] = []
         self._talk_listeners: list[Callable[[dict[str, Any]], None]] = []
+        # Each seat's question (`State.question`) and the version it was first seen at.
+        self._questions: dict[int, tuple[Hashable, int]] = {}
         self.vocabulary = table_talk.vocabulary(self.game.name)
         for seat, action, now in self.log:  # restoring a saved table
             self.state.apply(seat, action, now)
@@ -229,16 +205,25 @@ class Table:
             view[table_talk.TALK_KEY] = [dict(said) for said in self.talk]
         return view
 
+    def may_talk(self, seat: int) -> str | None:
+        """Why `seat` may not talk at this table now (the game's `may_talk`), or None: it may.
+        Claims and table chat both ask it first."""
+        if not 0 <= seat < self.players:
+            return f"there is no seat {seat}"
+        return self.state.may_talk(seat)
+
     def say(self, seat: int, claim: object) -> dict[str, Any]:
         """Record `seat`'s claim and tell everyone; returns its record. Raises IllegalAction
-        (nothing changes) if the game has no claims or its vocabulary refuses this one.
+        (nothing changes) if the game has no claims, says the seat may not talk now
+        (`may_talk`, the reason as the message), or its vocabulary refuses this claim.
 
         The claim is checked against the maker's own view only, never against the truth.
         """
         if self.vocabulary is None:
             raise IllegalAction(f"{self.game.title} has no claims")
-        if not 0 <= seat < self.players:
-            raise IllegalAction(f"there is no seat {seat}")
+        silenced = self.may_talk(seat)
+        if silenced is not None:
+            raise IllegalAction(silenced)
         checked = self.vocabulary.check(self.state.view(seat), claim)
         line = sum(1 for event in self.state.view(None)["log"] if event.get("to") is None)
         said = table_talk.record(
@@ -269,26 +254,60 @@ class Table:
 
     def update_for(self, seat: int | None, events: Sequence[Event] = ()) -> Update:
         """The current update for `seat`, with those of `events` it may see."""
+        legal = [] if seat is None else self.state.legal(seat)
         return Update(
             version=self.version,
             view=self.view_for(seat),
             events=[e for e in events if visible_to(e, seat)],
             over=self.state.over,
-            legal=[] if seat is None else self.state.legal(seat),
+            legal=legal,
             waiting=self.state.visible_waiting(seat),
+            asked=0 if seat is None else self._asked_since(seat, legal),
         )
 
-    def submit(self, seat: int, action: Action, meta: dict[str, Any] | None = None) -> list[Event]:
+    def _asked_since(self, seat: int, legal: list[Action]) -> int:
+        """The version since which `seat` has been asked what it is asked now.
+
+        Every version a seat is shown passes through here (`update_for`), so a question that
+        changed is noted at the first version that shows it.
+        """
+        question = self.state.question(seat, legal)
+        known = self._questions.get(seat)
+        if known is None or known[0] != question:
+            known = self._questions[seat] = (question, self.version)
+        return known[1]
+
+    def submit(
+        self,
+        seat: int,
+        action: Action,
+        meta: dict[str, Any] | None = None,
+        seen: int | None = None,
+    ) -> list[Event]:
         """Apply `action` for `seat` and publish it. Raises IllegalAction and changes nothing.
 
         What the clock decided comes first: if the game's deadline has passed, the `time`
         action is applied and published before `action` is tried (even if it is then refused).
         `meta` goes to the listeners with the action (e.g. the version its client acted on).
+        `seen` is the version of the view the action was chosen on: if the seat's question has
+        changed since, the action answered another question and is refused (`MOVED_ON`); an
+        `any_time` action stands on its own and is only checked by the rules.
         """
         now = self.now()
         if not is_time(action):
             self._settle_clock(now)
+        if seen is not None and self._chosen_too_early(seat, action, seen):
+            raise IllegalAction(MOVED_ON)
         return self._apply(seat, action, now, meta or {})
+
+    def _chosen_too_early(self, seat: int, action: Action, seen: int) -> bool:
+        """True if `action`, chosen on `seat`'s view of version `seen`, answered a question
+        the seat is no longer asked."""
+        if not 0 <= seat < self.players or not isinstance(action, dict):
+            return False  # the rules say what is wrong with it
+        if action.get("type") in self.state.any_time:
+            return False
+        return seen < self._asked_since(seat, self.state.legal(seat))
 
     def settle_clock(self) -> bool:
         """Apply the game's `time` action if its deadline has passed; True if it did.
@@ -420,9 +439,10 @@ class LocalClient:
         """The current update for one of this client's seats."""
         return self.table.update_for(seat)
 
-    def submit(self, seat: int, action: Action) -> str | None:
-        """Play `action` for `seat`; returns the reason it was refused, or None if accepted."""
-        return self._as(seat, lambda: self.table.submit(seat, action))
+    def submit(self, seat: int, action: Action, seen: int | None = None) -> str | None:
+        """Play `action` for `seat`, chosen on its view of version `seen` (None: the latest);
+        returns the reason it was refused, or None if accepted."""
+        return self._as(seat, lambda: self.table.submit(seat, action, seen=seen))
 
     def claim(self, seat: int, claim: dict[str, Any]) -> str | None:
         """Make `seat`'s claim; returns the reason it was refused, or None if it was made."""
@@ -462,13 +482,6 @@ class LocalClient:
 
     def listen_notices(self, listener: Callable[[str, str], None]) -> None:
         """Nothing comes but updates at a table on this machine."""
-
-    def held_clock(self) -> HeldClock:
-        """The table's clock, made holdable (a real-time game waits while a human chooses)."""
-        if not isinstance(self.table.clock, HeldClock):
-            self.table.clock = HeldClock(self.table.clock)
-        clock: HeldClock = self.table.clock
-        return clock
 
     async def run_bots(self) -> None:
         """Drive this table's bots until the game ends: paced turns, or real time at `speed`."""

@@ -168,3 +168,18 @@ def test_a_game_from_elsewhere_that_does_not_load_is_a_sentence_and_the_rest_pla
     assert "Traceback" not in done.stderr
     assert "'nowhere.at_all:GAME', which could not be loaded" in done.stderr
     assert "crates" in done.stdout
+
+
+def test_roachs_loser_option_reaches_the_table_and_a_wrong_value_is_refused(monkeypatch):
+    started = []
+    monkeypatch.setattr(
+        "tablegames.tui.app.run_table", lambda client, ascii: started.append(client)
+    )
+    result = runner.invoke(app, ["play", "roach", "--loser", "most", "--no-save"])
+    assert result.exit_code == 0, result.output
+    assert started[0].table.options["loser"] == "most"
+    assert started[0].update(0).view["loser_rule"] == "most"
+    result = runner.invoke(app, ["play", "roach", "--loser", "least"])
+    assert result.exit_code != 0 and "loser must be four or most" in result.output
+    result = runner.invoke(app, ["play", "crates", "--loser", "most"])
+    assert result.exit_code != 0 and "crates has no loser option" in result.output

@@ -223,12 +223,19 @@ def test_hosted_played_by_join_bot_processes_then_saved_and_replayed(kuhn, env):
         host.wait(timeout=10)
     assert sorted(result["seat"] for result in results) == [0, 1]
     (finished,) = Store().history(5)
+    for result in results:  # the game's result, not crates' own view key
+        assert result["scores"] == replay_result(finished["id"])["scores"] and result["winners"]
     assert finished["game"] == "kuhn"
     replay = Replay.load(Store(), finished["id"])
     assert replay.is_over(replay.last) and replay.round_starts()[3] > 0
     assert [replay.names[seat] for seat in replay.result()["winners"]] == finished["winners"]
     assert replay.view(0, 0)["hand"] != replay.view(0, 1)["hand"]  # each saw only their card
     assert "{0}" not in " ".join(replay.describe(replay.last, None))
+
+
+def replay_result(table_id: int) -> dict[str, Any]:
+    replay = Replay.load(Store(), table_id)
+    return replay.result()
 
 
 def test_its_streams_over_real_sockets_leak_nothing(kuhn, monkeypatch):

@@ -65,7 +65,7 @@ def crabs_table(bots: dict[int, Any], clock: VirtualClock, **options: Any) -> Ta
 # -- the clock ------------------------------------------------------------------------------------
 def test_the_virtual_clock_moves_only_forward_and_only_when_told():
     clock = VirtualClock(5.0)
-    table = crabs_table({}, clock)
+    table = crabs_table({}, clock, **STACKED)
     assert table.now() == 0.0
     clock.advance(2.5)
     clock.advance(-10)
@@ -199,13 +199,26 @@ async def test_a_crabs_table_on_the_server_has_its_bots_react_in_real_time():
     try:
         await client.connect()
         client.ready(True)
+        # The huddle first: the bots pick at once and wait for Sara, who agrees with her team.
+        async with asyncio.timeout(30):
+            while client.latest is None or client.seat not in client.latest.waiting:
+                await client.next_message()
+        assert client.latest.view["phase"] == "huddle"
+        agree = {"type": "signal", "name": client.latest.view["huddle"]["proposal"][0]}
+        assert client.submit(client.seat, agree) is None
+
         # A swap and its "done" come within seconds; what follows (a gesture, a call) may take
         # the bots much longer, as it would people, so two actions are waited for.
+        def played() -> list[tuple[int, float]]:
+            log = hosted.table.log if hosted.table is not None else []
+            return [(seat, now) for seat, action, now in log if action["type"] != "signal"]
+
         async with asyncio.timeout(30):
-            while hosted.table is None or len(hosted.table.log) < 2:
+            while len(played()) < 2:
                 await client.next_message()
-        assert hosted.table is not None
-        bot_actions = [(seat, now) for seat, _, now in hosted.table.log if seat != client.seat]
+        assert hosted.table is not None and hosted.table.state.phase != "huddle"
+        assert (client.seat, agree) in [(seat, action) for seat, action, _ in hosted.table.log]
+        bot_actions = [(seat, now) for seat, now in played() if seat != client.seat]
         assert len(bot_actions) >= 2
         assert min(now for _, now in bot_actions) >= 0.3  # a human-like reaction, not at once
         assert client.latest is not None and client.latest.version >= 2

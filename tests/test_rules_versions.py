@@ -81,3 +81,48 @@ def test_a_restarting_host_skips_a_table_saved_under_other_rules(tmp_path, caplo
     restored = server.restore_tables()
     assert [hosted.store_id for hosted in restored] == [current]
     assert "other Crates rules" in caplog.text
+
+
+def test_a_roach_game_saved_before_the_loser_option_still_resumes_and_the_option_is_kept(
+    tmp_path,
+):
+    # The loser option changed no rules_version: a saved game without it plays `four` as it did.
+    store = Store(tmp_path / "t.db")
+    for options in ({}, {"loser": "most"}):
+        table_id = store.create_table("ROCH", "roach", 3, options, "local")
+        store.start_table(
+            table_id, 5, [SavedSeat(0, "Sara"), *(SavedSeat(s, f"b{s}") for s in (1, 2))]
+        )
+        table = Table(get_game("roach"), 3, ["Sara", "b1", "b2"], seed=5, options=options)
+        table.on_action(store.saver(table_id))
+        for _ in range(4):
+            seat = min(table.state.waiting_for())
+            table.submit(seat, table.legal(seat)[0])
+        resumed = resume_local(store, table_id).table
+        assert resumed.state.view(0) == table.state.view(0)
+        assert resumed.state.view(0)["loser_rule"] == options.get("loser", "four")
+
+
+def test_a_crabs_game_saved_before_the_huddle_is_refused_with_a_sentence(monkeypatch, tmp_path):
+    # Rules version 3: signals are picked in a huddle and then fixed. A version-2 log has no
+    # huddle (and may change signals mid-game), so it would replay into another game.
+    assert get_game("crabs").rules_version == 3
+    monkeypatch.setenv("TABLEGAMES_HOME", str(tmp_path))
+    store = Store()
+    table_id = store.create_table("CRAB", "crabs", 4, {}, "local")
+    store.start_table(
+        table_id, 6, [SavedSeat(0, "Sara"), *(SavedSeat(s, f"b{s}") for s in (1, 2, 3))]
+    )
+    table = Table(get_game("crabs"), 4, ["Sara", "b1", "b2", "b3"], seed=6)
+    table.on_action(store.saver(table_id))
+    for seat in range(4):
+        proposal = table.state.view(seat)["huddle"]["proposal"]
+        table.submit(seat, {"type": "signal", "name": proposal[0]})
+    assert table.state.phase == "swap"
+    assert resume_local(store, table_id).table.state.view(0) == table.state.view(0)
+    store.db.execute("UPDATE game_tables SET rules_version = 2 WHERE id = ?", (table_id,))
+    with pytest.raises(OutdatedRules, match="other You've Got Crabs rules \\(version 2; this"):
+        resume_local(store, table_id)
+    result = runner.invoke(app, ["resume", str(table_id)])
+    assert result.exit_code != 0 and "other You've Got Crabs rules" in result.output
+    assert "Traceback" not in result.output

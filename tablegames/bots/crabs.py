@@ -7,14 +7,18 @@ driver when to ask again if nothing changes. Without `now` in the view (a headle
 it acts at once. Everything it knows comes from the view: its hand, the ocean and the public log
 (swaps, gestures, calls), which `Reader` turns into beliefs about the other seats.
 
+In the huddle before play every level agrees at once with its team's pick (a partner's, else
+the gesture the team was dealt), so a human partner's pick is never overruled; `hard`, if nobody
+on its team has picked yet, proposes two signals (the dealt gesture and another) and makes either.
+
 - `normal` collects the kind it holds most of, signals its partner when it has four (and makes a
   decoy gesture now and then), calls its partner on the team's signal, learns an opponent team's
   signal from gestures that came just before correct calls, and calls an opponent who makes it,
   or who has shown four of a kind through swaps.
 - `hard` reacts faster, feeds its partner (who sits on the other side and swaps next) the kind
-  the partner is collecting and keeps opponents' kinds out of the ocean, changes the team's signal
-  after every use, makes more decoys, and also calls on what the swaps and laid-down hands say
-  (a player collecting one kind who lays their hand down with that kind in the ocean).
+  the partner is collecting and keeps opponents' kinds out of the ocean, signals with either of
+  its team's two signals, makes more decoys, and also calls on what the swaps and laid-down hands
+  say (a player collecting one kind who lays their hand down with that kind in the ocean).
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from typing import Any, ClassVar
 
 from ..rules import Action, View
 from ..rules.crabs import COPIES, HAND_SIZE, is_crab
+from ..rules.crabs_huddle import pick_action
 
 # -- reading the public log -----------------------------------------------------------------------
 
@@ -36,8 +41,6 @@ SIGNAL_WINDOW = 6.0
 OLD_GESTURE_WEIGHT = 0.3
 #: How long a signal seen from a partner (or an opponent) stays worth a call.
 SIGNAL_FRESH = 8.0
-#: A partner's gesture of the team's previous signal still counts this long after a change.
-OLD_SIGNAL_GRACE = 20.0
 
 
 @dataclass
@@ -61,7 +64,7 @@ class Reader:
         self.discarded: Counter[str] = Counter()  # face-down discards we know of (since a shuffle)
         self.ocean: Counter[str] = Counter()
         self.evidence: dict[int, dict[str, float]] = {}  # team -> gesture -> weight as its signal
-        self.signal_history: list[tuple[float, str]] = []  # our team's signals, with when set
+        self.team_signals: frozenset[str] = frozenset()  # our team's (fixed once play begins)
         self.caught: list[tuple[float, int, int]] = []  # (time, accuser, target) correct calls
         self.refills = 0  # ocean refills seen
         self._last_time = -math.inf
@@ -77,8 +80,7 @@ class Reader:
 
     def read(self, view: View) -> None:
         """Take in the events of `view["log"]` not read before (the log's times never go back)."""
-        if not self.signal_history and view.get("signal"):
-            self.signal_history.append((-math.inf, str(view["signal"])))
+        self.team_signals = frozenset(view.get("signals") or ())
         fresh = []
         at_last = 0
         for event in view["log"]:
@@ -116,8 +118,6 @@ class Reader:
                 notes.known = +notes.known
         elif kind == "gesture":
             self._gesture(view, seat, str(event["gesture"]), time)
-        elif kind == "signal":
-            self.signal_history.append((time, str(event["signal"])))
         elif kind == "refill":  # the ocean was discarded and refilled
             self.refills += 1
             self.discarded.update(+self.ocean)
@@ -146,7 +146,7 @@ class Reader:
         team = team_of[seat]
         known: set[str | None] = set()
         if team == team_of[self.seat]:
-            known.update(self.our_signals(time))
+            known.update(self.team_signals)
         else:
             known.add(self.signal_of(team, self.learn_threshold))
         if name in known:
@@ -176,7 +176,7 @@ class Reader:
         recent = {g for when, g in notes.gestures if time - when <= SIGNAL_WINDOW}
         believed = self.signal_of(team, 0.0)
         if believed is not None and recent and believed not in recent:
-            for gesture in evidence:  # the team seems to have changed its signal
+            for gesture in evidence:  # the team seems to use another signal (it may have two)
                 evidence[gesture] *= 0.3
         for _, gesture in notes.gestures:
             weight = 1.0 if gesture in recent else OLD_GESTURE_WEIGHT
@@ -192,15 +192,6 @@ class Reader:
         if len(ranked) > 1 and ranked[0][1] - ranked[1][1] < 0.5:
             return None
         return ranked[0][0]
-
-    def our_signals(self, now: float) -> set[str]:
-        """Our team's signal, and the one before it if it changed a short while ago."""
-        if not self.signal_history:
-            return set()
-        signals = {self.signal_history[-1][1]}
-        if len(self.signal_history) > 1 and now - self.signal_history[-1][0] <= OLD_SIGNAL_GRACE:
-            signals.add(self.signal_history[-2][1])
-        return signals
 
     def unseen(self, view: View) -> Counter[str]:
         """Copies of each kind not in our hand, the ocean, known hands or known discards."""
@@ -296,7 +287,7 @@ class Style:
     learn_threshold: float  # evidence needed to trust a learned opponent signal
     accuse_chance: float  # call an opponent when the cards say at least this
     feeds_partner: bool = False
-    new_signal_after_use: bool = False
+    two_signals: bool = False  # proposes two signals in the huddle (if nobody has picked yet)
 
 
 NORMAL = Style(
@@ -323,7 +314,7 @@ HARD = Style(
     learn_threshold=0.9,
     accuse_chance=0.7,
     feeds_partner=True,
-    new_signal_after_use=True,
+    two_signals=True,
 )
 
 
@@ -348,7 +339,6 @@ class CrabsBot:
         self.signalled_at: float | None = None  # when we last made our signal while holding four
         self.four_since: float | None = None
         self.next_decoy: float | None = None
-        self.want_new_signal = False
         self.last_hand: list[str] = []
         self.abandoned: set[str] = set()
         self.refills_at_change = 0
@@ -364,6 +354,9 @@ class CrabsBot:
         now = view.get("now")
         self.reader.read(view)
         self.rechecks = []
+        if view.get("huddle"):  # before play: agree (or propose) at once
+            self.intent = None
+            return huddle_pick(view, self.rng if self.style.two_signals else None)
         clock = float(now) if now is not None else self._log_time(view)
         kind, action = self.decide(view, legal, clock)
         if action is None or now is None:
@@ -398,15 +391,13 @@ class CrabsBot:
             self.signalled_at = now
         elif kind == "decoy":
             self.next_decoy = None
-        elif kind == "new-signal":
-            self.want_new_signal = False
         elif action["type"] == "accuse":
             self.reader.notes_for(int(action["target"])).called = True
 
     # -- what to do -------------------------------------------------------------------------------
     def decide(self, view: View, legal: list[Action], now: float) -> tuple[str, Action | None]:
         """The most pressing thing to do now, by priority, with its kind of reaction."""
-        self._note_signals(view)
+        self._note_caught()
         types = {action["type"] for action in legal}
         if "double_take" in types:
             return "collect", best_double_take(view, legal)
@@ -422,10 +413,10 @@ class CrabsBot:
                 self.four_since = now
             if can_gesture:
                 if self.signalled_at is None or self.signalled_at < self.four_since:
-                    return "signal", gesture(view["signal"])
+                    return "signal", gesture(self._a_signal(view))
                 again = self.signalled_at + self.style.resignal_after / _speed(view)
                 if now >= again:
-                    return "signal", gesture(view["signal"])
+                    return "signal", gesture(self._a_signal(view))
                 self.rechecks.append(again)
         else:
             self.four_since = None
@@ -438,22 +429,21 @@ class CrabsBot:
                 return "swap", swap
         if "done" in types:
             return "done", {"type": "done"}
-        if self.want_new_signal and any(a["type"] == "signal" for a in legal):
-            return "new-signal", self._new_signal(view, legal)
         if not can_gesture:
             return "decoy", None
         return self._decoy(view, now)
 
-    def _note_signals(self, view: View) -> None:
-        """After our four was called: maybe pick a new signal (used, or read by an opponent)."""
-        team_of = _team_of(view)
+    def _note_caught(self) -> None:
+        """After our four was called: a new hand, a new signal to make when it is four again."""
         for event in self.reader.fresh:
             if event.get("correct") and event.get("target") == self.seat:
                 self.signalled_at = None
                 self.abandoned.clear()  # a new hand: every kind is worth collecting again
-                mine = team_of[int(event["accuser"])] == team_of[self.seat]
-                if self.style.new_signal_after_use or not mine:
-                    self.want_new_signal = True
+
+    def _a_signal(self, view: View) -> str:
+        """The gesture to make for our four: the team's signal, or either of two."""
+        signals = [str(name) for name in view["signals"]]
+        return signals[0] if len(signals) == 1 else self.rng.choice(signals)
 
     def _call(self, view: View, legal: list[Action], now: float) -> tuple[str, Action] | None:
         """Call a partner who signalled, or an opponent who signalled or shows four."""
@@ -544,10 +534,6 @@ class CrabsBot:
             (partner if team_of[seat] == mine else rivals).update(kinds)
         return partner, rivals
 
-    def _new_signal(self, view: View, legal: list[Action]) -> Action:
-        choices = [a for a in legal if a["type"] == "signal"]
-        return self.rng.choice(choices)
-
     def _decoy(self, view: View, now: float) -> tuple[str, Action | None]:
         """Now and then a gesture that means nothing, so opponents cannot read us easily."""
         if view.get("now") is None:
@@ -558,13 +544,27 @@ class CrabsBot:
         if now < self.next_decoy:
             self.rechecks.append(self.next_decoy)
             return "decoy", None
-        names = [name for name in view["gesture_names"] if name != view["signal"]]
+        names = [name for name in view["gesture_names"] if name not in view["signals"]]
         return "decoy", gesture(self.rng.choice(names))
 
 
 def gesture(name: str) -> Action:
     """The gesture action for `name`."""
     return {"type": "gesture", "name": name}
+
+
+def huddle_pick(view: View, rng: random.Random | None = None) -> Action | None:
+    """What a bot does in the huddle, at once: agree with its team's proposal (a partner's pick,
+    else the dealt gesture); None once it has. With `rng`, when nobody on the team has picked
+    yet, propose two signals instead: the dealt gesture and another."""
+    huddle = view["huddle"]
+    proposal = list(huddle["proposal"])
+    if view["seat"] is None or huddle["picks"][str(view["seat"])] == proposal:
+        return None
+    if rng is not None and not any(huddle["picks"].values()):
+        others = [name for name in view["gesture_names"] if name != huddle["dealt"]]
+        proposal = [huddle["dealt"], rng.choice(others)]
+    return pick_action(proposal)
 
 
 def best_double_take(view: View, legal: list[Action]) -> Action:
@@ -583,7 +583,7 @@ def best_double_take(view: View, legal: list[Action]) -> Action:
 
 
 class HardBot(CrabsBot):
-    """Quicker, feeds its partner, reads laid-down hands, changes the signal after every use."""
+    """Quicker, feeds its partner, reads laid-down hands, has two signals when it can."""
 
     style = HARD
 
@@ -605,7 +605,6 @@ class RandomBot:
         "double_take": 10.0,
         "gesture": 0.5,
         "accuse": 0.03,
-        "signal": 0.01,
     }
     ANY_SWAP_CHANCE = 0.1
     #: With nothing to do for the game (not swapping, not asked), it mostly sits still.
@@ -623,7 +622,10 @@ class RandomBot:
 
     def choose(self, view: View, legal: list[Action]) -> Action | None:
         self.reader.read(view)
-        ours = self.reader.our_signals(float(view.get("now", 0.0)))
+        if view.get("huddle"):  # before play: agree with the team at once
+            self.due = None
+            return huddle_pick(view)
+        ours = self.reader.team_signals
         partners = set(view["teams"][view["team"]]) - {self.seat}
         for event in self.reader.fresh:
             if event.get("seat") in partners and event.get("gesture") in ours:
@@ -650,7 +652,7 @@ class RandomBot:
             return {"type": "done"} if {"type": "done"} in legal else None
         by_type: dict[str, list[Action]] = {}
         for action in legal:
-            if action["type"] == "gesture" and action["name"] == view["signal"]:
+            if action["type"] == "gesture" and action["name"] in view["signals"]:
                 continue
             by_type.setdefault(action["type"], []).append(action)
         held: Counter[str] = Counter(view["hand"])
@@ -661,10 +663,7 @@ class RandomBot:
         if swaps or (every and self.rng.random() < self.ANY_SWAP_CHANCE):
             by_type["swap"] = swaps or every
         types = sorted(by_type)
-        if (
-            not set(types) - {"gesture", "accuse", "signal"}
-            and self.rng.random() < self.IDLE_CHANCE
-        ):
+        if not set(types) - {"gesture", "accuse"} and self.rng.random() < self.IDLE_CHANCE:
             return None
         weights = [self.WEIGHTS.get(kind, 1.0) for kind in types]
         kind = self.rng.choices(types, weights)[0]

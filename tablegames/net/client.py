@@ -221,14 +221,16 @@ class RemoteClient:
     def waiting_for(self) -> frozenset[int]:
         return frozenset(self.latest.waiting) if self.latest else frozenset()
 
-    def submit(self, seat: int | None, action: Action) -> str | None:
-        """Send `action`; a refusal comes back later as an `error` notice. None: sent."""
+    def submit(self, seat: int | None, action: Action, seen: int | None = None) -> str | None:
+        """Send `action`, chosen on the view of version `seen` (None: the latest); a refusal
+        comes back later as an `error` notice. None: sent."""
         if self.seat is None or seat != self.seat:
             return "that seat is not yours"
         if not self.connected:
             return "not connected: reconnecting…"
-        version = self.latest.version if self.latest else 0
-        self._send({"t": "action", "v": version, "action": action})
+        if seen is None:
+            seen = self.latest.version if self.latest else 0
+        self._send({"t": "action", "v": seen, "action": action})
         return None
 
     def chat(self, text: str) -> None:
@@ -255,10 +257,6 @@ class RemoteClient:
 
     def discard_save(self) -> None:
         """Nothing saved here to forget."""
-
-    def held_clock(self) -> None:
-        """The server keeps the time."""
-        return None
 
     def start_now(self) -> None:
         """As the table's creator: deal now, empty seats become bots."""
@@ -486,6 +484,7 @@ class RemoteClient:
                 over=message["over"],
                 legal=message["legal"],
                 waiting=message["waiting"],
+                asked=message["asked"],
             )
             self.latest, self.over = update, update.over
             if update.over:

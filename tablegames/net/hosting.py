@@ -464,7 +464,7 @@ class HostedTable:
             peer.send({"t": "ack", "v": version})
             peer.send(self.update_message(self.table.update_for(seat.number), peer))
             return
-        self.table.submit(seat.number, action, {"client_version": version})
+        self.table.submit(seat.number, action, {"client_version": version}, seen=version)
         seat.remember(version, action)
 
     def make_claim(self, peer: Peer, claim: dict[str, Any]) -> None:
@@ -507,6 +507,7 @@ class HostedTable:
             "over": update.over,
             "legal": update.legal,
             "waiting": update.waiting,
+            "asked": update.asked,
         }
 
     def _deliver(self, seat: Seat) -> Callable[[Update], None]:

@@ -654,6 +654,10 @@ class Party:
             raise IllegalAction(f"{hosted.game.title} has no chat: use gestures")
         if hosted is not None and seat is None and not self.config.spectator_chat:
             raise IllegalAction("spectators may not chat at this table")
+        if hosted is not None and seat is not None and hosted.table is not None:
+            silenced = hosted.table.may_talk(seat.number)  # the game's silences hold for chat too
+            if silenced is not None:
+                raise IllegalAction(silenced)
         if not member.chat_limit.allow():
             raise IllegalAction("you are chatting too fast: that line was not sent")
         text = clean_text(message["text"], CHAT_LIMIT)

@@ -15,9 +15,10 @@ from typing import Any
 
 import msgpack
 
-#: 5: a pass for the join code (welcome gives it, hello shows it); 4: claims (table talk);
-#: 3: seats taken back after the welcome; the lobby
-PROTOCOL_VERSION = 5
+# 6: a pass for the join code (welcome gives it, hello shows it); 5: updates say since when
+# the seat is asked what it is (`asked`); 4: claims (table talk); 3: seats taken back after
+# the welcome; the lobby
+PROTOCOL_VERSION = 6
 MAX_CLIENT_FRAME = 64 * 1024  # what a server accepts from a client
 MAX_SERVER_FRAME = 1024 * 1024  # what a client accepts from a server (views can be large)
 MAX_DEPTH = 16
@@ -123,6 +124,7 @@ SERVER_MESSAGES: dict[str, Schema] = {
         over=(BOOL, True),
         legal=(LIST, True),
         waiting=(LIST, True),
+        asked=(INT, True),  # the version since which the seat is asked what it is asked now
     ),
     "ack": _schema(v=(INT, True)),
     "error": _schema(code=(STR, True), text=(STR, True)),

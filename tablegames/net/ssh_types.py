@@ -18,7 +18,7 @@ DEFAULT_TERM = "xterm-256color"
 MAX_COLUMNS, MAX_ROWS = 640, 240
 #: Exit statuses a session's program ends with to say why (the door tells the guest in words).
 EXIT_OUT_OF_MEMORY = 86  # it reached its memory limit
-EXIT_FAILED = 70  # it failed (what went wrong is in the host's session log, not on screen)
+EXIT_FAILED = 70  # it failed (what went wrong is in the host's problems log, not on screen)
 _TERM_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,63}")
 
 

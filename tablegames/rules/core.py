@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -54,6 +54,9 @@ class State:
     log_limit: ClassVar[int | None] = None
     #: The game this is a state of (set by `Game.new`; its name is every view's ``game``).
     game: Game
+    #: Action types a seat may take at any moment, asked or not (calling out, accusing,
+    #: gesturing): they are no part of what a seat is asked (`question`).
+    any_time: ClassVar[frozenset[str]] = frozenset()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -84,6 +87,22 @@ class State:
     def waiting_for(self) -> frozenset[int]:
         """Seats whose move the game needs in order to progress."""
         return frozenset() if self.over else self._waiting_for()
+
+    def question(self, seat: int, legal: Sequence[Action]) -> Hashable:
+        """What `seat` is asked now, given its `legal` actions, as a value that changes exactly
+        when the question does: whether the game waits for the seat, and the shapes (type and
+        fields) of what it may do, `any_time` actions left out. A new card in the ocean or a
+        new top card is the same question; a new phase, turn or decision is a new one.
+
+        The table refuses an action chosen on a view older than the seat's question (it
+        answered another). Games whose questions differ in more than shape override it.
+        """
+        shapes = {
+            (action["type"], *sorted(action))
+            for action in legal
+            if action.get("type") not in self.any_time
+        }
+        return seat in self.waiting_for(), frozenset(shapes)
 
     def apply(self, seat: int, action: Action, now: float = 0.0) -> list[Event]:
         """Apply `action` for `seat` and return its events; IllegalAction leaves all untouched."""
@@ -118,6 +137,16 @@ class State:
         self._emitted = []
         self._time_passes(now)
         return self._emitted
+
+    def may_talk(self, seat: int) -> str | None:
+        """Why `seat` may not talk at the table now (a sentence for the player), or None: it may.
+
+        Every path that carries a player's words at a table asks it first: claims
+        (`Table.say`) and table chat over the network. A game whose rules impose silence (eyes
+        closed, a player who lost their tongue) overrides it; by default everyone may talk.
+        Lobby chat, away from any table, is not a game's business.
+        """
+        return None
 
     def visible_waiting(self, seat: int | None) -> list[int]:
         """The seats `seat` may see the game waiting for (games with secret prompts narrow it)."""

@@ -2,18 +2,23 @@
 
 Rules: ``shared/spec/crabs.md``; the seed is ``shared/seeds/000_027779096f462416.txt`` (Persian).
 There are no personal turns: the engine applies actions in the order they arrive, each with the
-server's timestamp ``now`` (it never reads a clock). What the clock alone decides, a double-crab
-window closing while the empty pot waits for it, has a ``deadline()``; the table then applies
-``{"type": "time"}``, so it is in the action log like any move.
+server's timestamp ``now`` (it never reads a clock). What the clock alone decides, the huddle's
+end or a double-crab window closing while the empty pot waits for it, has a ``deadline()``; the
+table then applies ``{"type": "time"}``, so it is in the action log like any move.
 
 Decisions the spec leaves open, each with the seed sentence it follows or the silence it fills:
 
-- Signals. The seed has teams pick a signal in private before play ("تیمها به صورت خصوصی و
-  مجزا دورهم جمع میشوند و سیگنال مخصوص غیر آوایی خود را انتخاب میکنند"); a program has no
-  huddle, so each team starts with a random gesture from the seeded generator (different teams,
-  different gestures) and any member may change it privately at any time with ``signal``. Only
-  the team sees the choice (``view["signal"]``, and a log line to the team's seats alone).
-  Naming the signal the team already has is refused.
+- Signals. Teams pick them in a huddle before play («تیمها به صورت خصوصی و مجزا دورهم جمع
+  میشوند و سیگنال مخصوص غیر آوایی خود را انتخاب میکنند», "the teams gather privately and
+  separately and choose their own non-vocal signal"); bots agree at once, humans have
+  ``HUDDLE_SECONDS``, and a team that lets them run out keeps the gesture it was dealt. Then the
+  signal is fixed: a change seen by the team alone is a signal opponents cannot see («از
+  سیگنالهایی که رقیبانتان نمیتوانند آن را ببینند، استفاده نکنید», "do not use signals your
+  opponents cannot see"). The seed's «یک سیگنال گمراهکننده طراحی کند ... یا از چندین سیگنال
+  استفاده کنید» ("design a misleading signal ... or use several signals"): the huddle offers one
+  signal or two (either means four), and a misleading signal needs no choice, since any gesture
+  that is not the team's signal, made by anyone at any time, is a decoy. The huddle and the
+  rest of its decisions are in ``crabs_huddle``.
 - Gestures are one of ``GESTURES``, each public with its time. The seed is silent on players
   whose team is out of a tie-break: they may still gesture (it changes nothing).
 - Swaps. The seed only says hand cards are exchanged for ocean cards ("شما کارتهای دست خود را
@@ -64,9 +69,11 @@ Decisions the spec leaves open, each with the seed sentence it follows or the si
   (top first, default empty) stacks the game; cards named nowhere are left out. ``tokens`` (per
   seat) and ``pot`` stack the token counts; the rest of the 29 tokens are unused.
 - Presentation (silent in the seed): the view's ``marker`` and ``active_side`` are both the side
-  the marker points to; ``phase`` is ``swap``, ``asking`` (nobody may swap), ``closing`` or
-  ``over``; ``window_closes`` is the ``deadline()``. The log keeps the last 60 events (a seat sees
-  those it may); ``gestures`` keeps the last 20 gestures.
+  the marker points to; ``phase`` is ``huddle`` (before play), ``swap``, ``asking`` (nobody may
+  swap), ``closing`` or ``over``; ``window_closes`` is the ``deadline()`` (the huddle's end, or
+  a double-crab window's); ``signal`` is the team's (first) signal and ``signals`` all of it.
+  The log keeps the last 60 events (a seat sees those it may); ``gestures`` keeps the last 20
+  gestures.
 """
 
 from __future__ import annotations
@@ -77,7 +84,8 @@ from collections.abc import Sequence
 from itertools import combinations_with_replacement
 from typing import Any, ClassVar
 
-from .core import Action, Event, Game, IllegalAction, SetupError, State, View
+from .core import Action, Event, Game, IllegalAction, SetupError, View
+from .crabs_huddle import GESTURE_TEXT, GESTURES, HUDDLE, Huddle
 
 KIND_NAMES = {
     "retriever": "Crabrador Retriever",
@@ -105,22 +113,6 @@ POT_START = 8
 DOUBLE_CRAB_WINDOW = 1.0
 DOUBLE_CRAB_TOKENS = 3
 POT = "pot"
-#: The gestures every player can make (code: what it is, what the log says); a team's signal is
-#: one of them.
-GESTURE_TABLE = {
-    "wink": ("wink", "winks"),
-    "tap_table": ("tap the table", "taps the table"),
-    "touch_nose": ("touch your nose", "touches their nose"),
-    "scratch_head": ("scratch your head", "scratches their head"),
-    "yawn": ("yawn", "yawns"),
-    "sip_drink": ("sip a drink", "sips a drink"),
-    "drum_fingers": ("drum your fingers", "drums their fingers"),
-    "stretch": ("stretch", "stretches"),
-    "nod": ("nod", "nods"),
-    "crack_knuckles": ("crack your knuckles", "cracks their knuckles"),
-}
-GESTURE_TEXT = {code: done for code, (_, done) in GESTURE_TABLE.items()}
-GESTURES = tuple(GESTURE_TABLE)
 LOG_LIMIT = 60
 GESTURE_LIMIT = 20
 
@@ -178,7 +170,7 @@ def _plural(kind: str) -> str:
     return f"{KIND_NAMES[kind]}s"
 
 
-class CrabsState(State):
+class CrabsState(Huddle):
     """A game of You've Got Crabs in progress."""
 
     handlers: ClassVar[dict[str, str]] = {
@@ -191,6 +183,7 @@ class CrabsState(State):
         "signal": "_signal",
     }
     log_limit = LOG_LIMIT
+    any_time = frozenset({"accuse", "gesture"})  # (see `State.question`)
 
     def __init__(
         self,
@@ -215,10 +208,10 @@ class CrabsState(State):
         self.tokens, self.pot = _check_tokens(players, self.teams, tokens, pot)
         self.unused = TOTAL_TOKENS - sum(self.tokens) - self.pot
         self.marker = _check_first_side(players, first_side, self.rng)
-        self.signals = self.rng.sample(GESTURES, len(self.teams))
+        self.dealt = self.rng.sample(GESTURES, len(self.teams))
         self.hands, self.ocean, self.draw_pile = self._deal(hands, ocean, draw, deck)
         self.discard_pile: list[str] = []
-        self.phase = "swap"  # swap | asking | over
+        self.phase = "swap"  # huddle | swap | asking | closing | over
         self.done: set[int] = set()
         self.asked: set[int] = set()
         self.swapped = False
@@ -231,7 +224,11 @@ class CrabsState(State):
         self.tiebreak = False
         self.winning_team: int | None = None
         self.gestures: list[dict[str, Any]] = []
-        self.emit("start", f"Side {self.marker} swaps first.", time=0.0, side=self.marker)
+        self._open_huddle(huddle=hands is None)  # a stacked game starts in play
+
+    def _begin_play(self, now: float) -> None:
+        self.phase = "swap"
+        self.emit("start", f"Side {self.marker} swaps first.", time=now, side=self.marker)
 
     def _deal(
         self,
@@ -273,20 +270,29 @@ class CrabsState(State):
         if not self.over and isinstance(action, dict) and action.get("type") != "time":
             due = self.deadline()
             if due is not None and now >= due:
+                what = "the huddle" if self.phase == HUDDLE else "the double-crab window"
+                raise IllegalAction(f"time is up: {what} has closed and the table settles it first")
+            if self.phase == HUDDLE and action.get("type") != "signal":
                 raise IllegalAction(
-                    "time is up: the double-crab window has closed and the table settles it first"
+                    "the teams are still picking their signals: play begins after the huddle"
                 )
             if self.phase == "closing" and action.get("type") not in ("accuse", "double_take"):
                 raise IllegalAction(self._closing_reason())
         return super().apply(seat, action, float(now))  # events carry it as their `time`
 
     def deadline(self) -> float | None:
-        """The end of the first open double-crab window while the empty pot waits for it."""
+        """The huddle's end; or the end of the first open double-crab window while the empty pot
+        waits for it."""
+        if self.phase == HUDDLE:
+            return self.huddle_ends
         if self.phase != "closing" or not self.last_correct:
             return None
         return min(_window_end(at) for _, _, at in self.last_correct.values())
 
     def _time_passes(self, now: float) -> None:
+        if self.phase == HUDDLE:
+            self._end_huddle(now)
+            return
         for team, (caller, target, at) in sorted(self.last_correct.items()):
             if now >= _window_end(at):
                 del self.last_correct[team]
@@ -300,12 +306,21 @@ class CrabsState(State):
         self._check_pot(now)
 
     def _waiting_for(self) -> frozenset[int]:
+        if self.phase == HUDDLE:
+            return frozenset(self._huddle_waiting())
         seats = set(self.asked) if self.phase == "asking" else set(self._still_swapping())
         for team in self.double_owed:
             seats.update(self.teams[team])
         return frozenset(seats)
 
+    def visible_waiting(self, seat: int | None) -> list[int]:
+        if self.phase == HUDDLE and not self.over:
+            return self._huddle_visible_waiting(seat)
+        return super().visible_waiting(seat)
+
     def _legal(self, seat: int) -> list[Action]:
+        if self.phase == HUDDLE:
+            return self._huddle_legal(seat)
         actions: list[Action] = []
         if self.phase == "closing":  # the pot is empty: only a double crab can still be settled
             team = self.team_of[seat]
@@ -344,9 +359,6 @@ class CrabsState(State):
             if self._why_not_accuse(seat, target) is None
         ]
         actions += [{"type": "gesture", "name": name} for name in GESTURES]
-        actions += [
-            {"type": "signal", "name": name} for name in GESTURES if name != self.signals[team]
-        ]
         return actions
 
     def _view(self, seat: int | None) -> View:
@@ -369,7 +381,9 @@ class CrabsState(State):
             "pot": self.pot,
             "draw_size": len(self.draw_pile),
             "discard_size": len(self.discard_pile),
-            "signal": self.signals[team] if team is not None else None,
+            "signal": self.signals[team][0] if team is not None else None,
+            "signals": list(self.signals[team]) if team is not None else [],
+            "huddle": self._huddle_view(seat),
             "kinds": list(self.kinds),
             "gesture_names": list(GESTURES),
             "gestures": [dict(g) for g in self.gestures],
@@ -745,7 +759,7 @@ class CrabsState(State):
             if all(choice.count(source) <= held for source, held in holds.items())
         ]
 
-    # -- gestures and signals -----------------------------------------------------------------
+    # -- gestures ------------------------------------------------------------------------------
     def _gesture(self, seat: int, action: Action, now: float) -> None:
         name = action.get("name")
         if not isinstance(name, str) or name not in GESTURE_TEXT:
@@ -754,23 +768,6 @@ class CrabsState(State):
         del self.gestures[:-GESTURE_LIMIT]
         self.emit(
             "gesture", f"{_who(seat)} {GESTURE_TEXT[name]}.", time=now, seat=seat, gesture=name
-        )
-
-    def _signal(self, seat: int, action: Action, now: float) -> None:
-        name = action.get("name")
-        if not isinstance(name, str) or name not in GESTURE_TEXT:
-            raise IllegalAction(f"a signal is one of the gestures: {', '.join(GESTURES)}")
-        team = self.team_of[seat]
-        if name == self.signals[team]:
-            raise IllegalAction(f"“{GESTURE_TABLE[name][0]}” is already your team's signal")
-        self.signals[team] = name
-        self.emit(
-            "signal",
-            f"{_who(seat)} sets your team's signal: {GESTURE_TABLE[name][0]}.",
-            self.teams[team],
-            time=now,
-            seat=seat,
-            signal=name,
         )
 
     # -- the end ------------------------------------------------------------------------------
@@ -978,5 +975,7 @@ CRABS = Game(
     setups=("hands", "ocean", "draw", "first_side", "deck", "tokens", "pot"),
     chat=False,
     realtime=True,
-    rules_version=2,  # 2: a double crab on the pot's last token is paid in full
+    # 2: a double crab on the pot's last token is paid in full; 3: signals are picked in a
+    # huddle before play and fixed for the game (two at most), no longer changed at any time.
+    rules_version=3,
 )

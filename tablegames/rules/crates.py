@@ -1,8 +1,30 @@
 """Crates, a Crazy Eights variant for 2–5 players: the rules engine.
 
 Rules: ``shared/spec/crates.md``, made from the seed ``shared/seeds/002_090a14f8d8bf6371.txt``
-(Gujarati; quoted here in English). What neither settles, each with the seed sentence it follows
-or the silence it fills:
+(Gujarati; quoted here in English, the three readings below also in the original).
+
+Where the seed can be read two ways the engine takes one, and the rules text tells players so
+("How this table reads the rules"):
+
+- A 3 cancels before it scores −50: each 3 cancels the highest other card left in the hand, and
+  only a 3 left with nothing to cancel scores −50. The seed gives the −50 to a hand of nothing
+  but 3s, «જો કોઈ ખેલાડીના હાથમાં માત્ર 3 જ બાકી હોય, તો તેઓ તેમાંથી દરેક માટે પચાસ પોઈન્ટ લઈ જાય છે»
+  ("if only 3s are left in a player's hand, they take fifty points for each"), and lets a 3
+  cancel «ખેલાડી તેમના હાથમાં રહેલા અન્ય કાર્ડને રદ કરવા માટે 3 નો ઉપયોગ પણ કરી શકે છે» ("a player
+  can also use a 3 to cancel another card in their hand"), with the example 3-2-8 scoring 20.
+- The 7 makes the next player draw one card without losing their turn: they then play as
+  usual. The seed's 7 only says «આગલો ખેલાડી કાર્ડ દોરે છે» ("the next player draws a card"),
+  where the 4 says "skip the next player"; a draw is not a skip.
+- A late "Crates!" counts until someone calls Dope!: a player holding one unannounced card may
+  still announce it at any moment, and Dope! is only for one who has not. The seed: «એકવાર
+  ખેલાડીના હાથમાં માત્ર એક જ કાર્ડ બાકી હોય, તો તેણે તેની જાહેરાત આમ કહીને. જો કોઈ ખેલાડી આમ
+  કરવામાં નિષ્ફળ જાય, તો પ્રતિસ્પર્ધી તે ખેલાડીને મૂર્ખ કહીને ઇન્ટરજેકટ કરી શકે છે» ("once a player
+  has only one card left in hand, they must announce it; if a player fails to do so, an
+  opponent may interject by calling them Dope"): the failure is caught by the call, not by a
+  clock.
+
+What neither the spec nor the seed settles, each with the seed sentence it follows or the
+silence it fills:
 
 - "The next player" of a 4 or a 7 is the next seat in the current direction: the seed says
   "skip the next player", "the next player draws a card" and, for a 10, "reverse play and go
@@ -152,6 +174,7 @@ class CratesState(State):
         "announce": "_announce",
         "dope": "_dope",
     }
+    any_time = frozenset({"announce", "dope"})  # (see `State.question`)
 
     def __init__(
         self,

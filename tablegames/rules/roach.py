@@ -1,6 +1,33 @@
 """Cockroach Poker Royal for 2–6 players: the rules engine (game name ``roach``).
 
-Rules: ``shared/spec/roach.md``. Decisions the spec leaves open, taken as the rules intend:
+Rules: ``shared/spec/roach.md``; the seed is ``shared/seeds/001_b030dd43a419f4d3.txt`` (Persian).
+Where the seed is ambiguous the engine reads it one way, and the rules text says so to players
+("How this table reads the rules"):
+
+- A penalty card goes face up in front of the player who laid the royal card. The seed's royal
+  section says so («باید کارت بالایی را نیز از روی دسته کارت ویژه بردارد و همچنین آن را به رو در
+  مقابل خود قرار دهد», "must also take the top card of the special pile and also lay it face up
+  in front of them"); a later note says "in your hand" («آن را نیز در دست خود قرار دهید»). A
+  penalty card is a penalty, so it goes in front, where it counts.
+- A special card taken from the penalty pile goes to the hand with no further effect: the seed's
+  «هر کس یکی از کارت های ویژه را دریافت کند آن را در مقابل خود قرار نمیدهد، بلکه آن را به دست خود
+  اضافه میکند» ("whoever receives a special card does not lay it in front of them but adds it to
+  their hand") is followed by laying out cards against "the last claim", and a card from the pile
+  came with no claim.
+- Who loses (option ``loser``). The seed's only sentence on losing is «بازیکنی که کارتهای بیشتری
+  جمع کرده باشد بازنده است!» ("the player who has collected the most cards loses!"); the
+  published game ends at four of one animal (five with two players) or an empty hand and makes
+  that player the loser. ``four`` (the default) plays the published game. ``most`` ends the game
+  the same way, and the player with the most face-up cards (every card in front: royals, penalty
+  cards and a special card laid out included) loses. The seed names one loser («بازیکنی», "the
+  player"), so a tie for the most is broken: the tied player who ended the game loses; else the
+  tied player with the most cards of one animal (closest to the published loss); else the first
+  tied player after the one who ended the game, in seat order. The game's end is then two
+  events: ``end`` (``seat``, ``ended_by``: who ended it and how) and ``lose`` (``seat``,
+  ``loser``, ``face_up`` per seat, ``tied``). No rules version change: a saved game without the
+  option plays ``four``, as before.
+
+Decisions the spec leaves open, taken as the rules intend:
 
 - "The player who offered the card to them" is whoever slid it to the receiver last: the
   original player, or the last player who passed it on.
@@ -33,7 +60,8 @@ Rules: ``shared/spec/roach.md``. Decisions the spec leaves open, taken as the ru
   the card in flight, or the player who must lay out cards); the log keeps the last 60 events.
   Beyond the spec's keys a view has ``phase`` (offer, respond, lay, over), ``lay`` (who must lay
   out cards, for which claim and special card), ``front_counts`` (per seat, animal -> count),
-  ``lose_at`` (4, or 5 with two players), ``loser``, ``seat`` and ``players``.
+  ``lose_at`` (4, or 5 with two players), ``loser``, ``loser_rule`` (``four`` or ``most``),
+  ``seat`` and ``players``. ``result()`` adds ``ended_by`` and ``face_up`` (cards per seat).
 """
 
 from __future__ import annotations
@@ -45,7 +73,7 @@ from dataclasses import dataclass, field
 from itertools import combinations_with_replacement
 from typing import Any, ClassVar
 
-from .core import Action, Game, IllegalAction, SetupError, State, View
+from .core import Action, Game, IllegalAction, Option, SetupError, State, View
 
 ANIMALS = ("bat", "fly", "cockroach", "frog", "mouse", "scorpion", "ladybug")
 PLURALS = {
@@ -68,6 +96,8 @@ DECK_COUNTS: dict[str, int] = {
 }
 DECK = tuple(code for code, copies in DECK_COUNTS.items() for _ in range(copies))
 PENALTY_SIZE = 7
+#: The `loser` option: the published game's loser (`four`) or the seed's (`most`).
+FOUR, MOST = "four", "most"
 LOG_LIMIT = 60
 _ORDER = {code: index for index, code in enumerate(c for a in ANIMALS for c in (a, f"royal-{a}"))}
 _ORDER |= {JOKER: len(_ORDER), BLANK: len(_ORDER) + 1}
@@ -179,9 +209,14 @@ class RoachState(State):
         first: int | None = None,
         deck: list[str] | None = None,
         fronts: list[list[str]] | None = None,
+        loser: str | None = None,
     ) -> None:
         super().__init__(players, random.Random(seed))
+        self.loser_rule = FOUR if loser is None else loser
+        if self.loser_rule not in (FOUR, MOST):
+            raise SetupError(f"loser must be {FOUR} or {MOST}")
         self.lose_at = 5 if players == 2 else 4
+        self.ended_by: int | None = None
         self.phase = "offer"
         self.turn = 0
         self.flight: Flight | None = None
@@ -264,6 +299,7 @@ class RoachState(State):
                 "special": self.pending.special,
             },
             "loser": self.loser,
+            "loser_rule": self.loser_rule,
         }
 
     def _flight_view(self, seat: int | None) -> dict[str, Any] | None:
@@ -287,6 +323,8 @@ class RoachState(State):
             "winners": [seat for seat in range(self.players) if seat != self.loser],
             "scores": [1 if seat == self.loser else 0 for seat in range(self.players)],
             "reason": self.reason,
+            "ended_by": self.ended_by,
+            "face_up": [len(front) for front in self.fronts],
         }
 
     # -- actions ------------------------------------------------------------------------------
@@ -568,9 +606,30 @@ class RoachState(State):
             self._lose(seat, "no card left to offer")
 
     def _lose(self, seat: int, reason: str) -> None:
-        self.phase, self.loser, self.reason = "over", seat, reason
+        """The game ends with `seat` at `reason`; who loses is the `loser` option's to say."""
+        self.phase, self.ended_by = "over", seat
+        if self.loser_rule == FOUR:
+            self.loser, self.reason = seat, reason
+            self.emit(
+                "lose",
+                f"{{{seat}}} has {reason} and loses! Everyone else wins.",
+                seat=seat,
+                loser=seat,
+            )
+            return
+        loser = most_face_up(self.fronts, seat)
+        count = len(self.fronts[loser])
+        self.loser, self.reason = loser, f"the most face-up cards ({count})"
+        self.emit("end", f"{{{seat}}} has {reason}: the game ends.", seat=seat, ended_by=seat)
+        tied = [s for s, front in enumerate(self.fronts) if len(front) == count]
+        tie = f", tied with {_names(s for s in tied if s != loser)}" if len(tied) > 1 else ""
         self.emit(
-            "lose", f"{{{seat}}} has {reason} and loses! Everyone else wins.", seat=seat, loser=seat
+            "lose",
+            f"{{{loser}}} has the most face-up cards ({count}{tie}) and loses! Everyone else wins.",
+            seat=loser,
+            loser=loser,
+            face_up=[len(front) for front in self.fronts],
+            tied=tied,
         )
 
     def _add_to_hand(self, seat: int, card: str) -> None:
@@ -583,6 +642,30 @@ class RoachState(State):
             if animal is not None:
                 counts[animal] += 1
         return counts
+
+
+def most_face_up(fronts: Sequence[Sequence[str]], ended_by: int) -> int:
+    """Who loses under ``loser=most``: the player with the most face-up cards. Among players
+    tied for the most, the one who ended the game, else the one with the most of one animal,
+    else the first of them after the one who ended it, in seat order."""
+    players = len(fronts)
+    most = max(len(front) for front in fronts)
+    tied = [seat for seat, front in enumerate(fronts) if len(front) == most]
+
+    def one_animal(seat: int) -> int:
+        counts = Counter(animal_of(card) for card in fronts[seat] if card not in SPECIALS)
+        return max(counts.values(), default=0)
+
+    return min(
+        tied,
+        key=lambda seat: (seat != ended_by, -one_animal(seat), (seat - ended_by) % players),
+    )
+
+
+def _names(seats: Iterable[int]) -> str:
+    """`{1}`, `{1} and {3}`, `{1}, {2} and {3}`."""
+    named = [f"{{{seat}}}" for seat in seats]
+    return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
 
 
 # -- setup ---------------------------------------------------------------------------------------
@@ -660,5 +743,15 @@ ROACH = Game(
     default_players=4,
     blurb="Pass bugs face down, lie about them, and don't collect four of a kind.",
     factory=RoachState,
+    options=(
+        Option(
+            "loser",
+            str,
+            FOUR,
+            "who loses: four of one animal, or the most face-up cards",
+            (FOUR, MOST),
+            label="Loser",
+        ),
+    ),
     setups=("hands", "penalty", "first", "deck", "fronts"),
 )

@@ -9,10 +9,16 @@ import time
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from textual._context import active_message_pump
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.widget import Widget
 
 from ..catalogue import is_playable, screen_module
+from ..net.ssh_types import EXIT_OUT_OF_MEMORY
+from .problems import note_problem
+from .session import out_of_memory
 
 if TYPE_CHECKING:
     from ..net.client import RemoteClient
@@ -26,6 +32,12 @@ CHAT_KEY = "slash"
 CHAT_POPUPS = 3  # chat pop-ups on screen at once: a flood cannot fill the screen
 CHAT_SHOWN_FOR = 8.0
 ASCII_KEYS = {"←": "<-", "→": "->", "↑": "up", "↓": "down", "⏎": "Enter", "←→": "<- ->"}
+#: This many mistakes within `PROBLEMS_WINDOW` seconds end the app (drawing afresh is not
+#: getting past them).
+PROBLEMS_TO_QUIT, PROBLEMS_WINDOW = 3, 30.0
+AFRESH = "Something went wrong on that screen, so it was drawn afresh. Sorry!"
+GUEST_FAREWELL = "Sorry: something went wrong in this session. The host's log has the details."
+STOPPED = "tablegames stopped after a problem it could not get past."
 
 
 def table_screen(client: TableClient, ascii: bool = False) -> GameScreen:
@@ -63,18 +75,19 @@ class TableGamesApp(App[None]):
         ascii: bool = False,
         remote: RemoteClient | None = None,
         lobby: bool = False,
-        session: bool = False,
     ) -> None:
         super().__init__()
         self.client = client
         self.ascii = ascii
         self.remote = remote
         self.lobby = lobby  # a party session: straight to the lobby
-        self.session = session  # a party's SSH session: its guest never sees a traceback
         self.follow: Follow | None = None
         self._chat_popups: list[float] = []  # when each chat pop-up on screen goes away
         self._chat_missed = 0
         self.farewell = ""  # said in the terminal once the app has closed (where a game went)
+        self.problems: list[Exception] = []  # mistakes a screen hit (see `_handle_exception`)
+        self.expect_problems = False  # a test that breaks a screen on purpose sets it
+        self._problem_times: list[float] = []
 
     def on_resize(self) -> None:
         """A table under a dialog is not told of a resize: each checks it still fits."""
@@ -167,6 +180,9 @@ class TableGamesApp(App[None]):
             return
         from .screens.network import ChatDialog
 
+        if isinstance(self.screen, ChatDialog):  # (a `/` typed into an open chat line)
+            return
+
         def send(line: str | None) -> None:
             if line and self.remote is not None:
                 self.remote.chat(line)
@@ -226,6 +242,62 @@ class TableGamesApp(App[None]):
         self._chat_popups.append(now + CHAT_SHOWN_FOR)
         self.notify(text, title=who, timeout=CHAT_SHOWN_FOR, markup=False)
 
+    def _handle_exception(self, error: Exception) -> None:
+        """A mistake in one screen costs that screen, not the game: it is noted in the
+        problems log, the player is told in a sentence, and the table or the lobby is drawn
+        afresh from what the client holds. Mistakes that keep coming end the app, still in a
+        sentence. A party's guest never sees a traceback (nor the host's files): a mistake of
+        the app itself ends their session with a sentence too.
+
+        (Textual stops the message loop of the widget whose handler raised, so the broken
+        screen is replaced rather than left frozen. Elsewhere a mistake of the app itself, or
+        one hit in a test that did not expect it, ends it as Textual does.)
+
+        A guest's session that ran out of memory (it has a limit: `SshConfig`) ends at once,
+        doing as little as it can, with the status the SSH door explains to the guest.
+        """
+        if self.lobby and out_of_memory(error):
+            os._exit(EXIT_OUT_OF_MEMORY)
+        pump = active_message_pump.get(None)
+        in_a_screen = pump is not self and pump is not None and self.is_running
+        guest = self.lobby  # a session of `serve`, for a guest
+        if not (in_a_screen or guest) or (self.is_headless and not self.expect_problems):
+            self.problems.append(error)
+            super()._handle_exception(error)
+            return
+        self.problems.append(error)
+        noted = note_problem(error)
+        now = time.monotonic()
+        self._problem_times = [t for t in self._problem_times if now - t < PROBLEMS_WINDOW]
+        self._problem_times.append(now)
+        if not in_a_screen or len(self._problem_times) >= PROBLEMS_TO_QUIT:
+            self.farewell = GUEST_FAREWELL if guest else f"{STOPPED}{noted}"
+            self.exit(return_code=1)
+            return
+        broken = pump.screen if isinstance(pump, Widget) else None
+        self.call_later(self._draw_afresh, broken)
+
+    def _draw_afresh(self, broken: Screen[Any] | None) -> None:
+        """Replace the screen a mistake stopped: the table it is on (or is) with a new one for
+        the same client, else the lobby of a party, else the menu."""
+        from .screens.game import GameScreen
+
+        stack = self.screen_stack
+        tables = [screen for screen in stack if isinstance(screen, GameScreen)]
+        table = tables[-1] if tables else None
+        if table is not None and (broken is None or broken in stack[stack.index(table) :]):
+            table.close()
+            while self.screen is not table:
+                self.pop_screen()
+            self.switch_screen(table_screen(table.client, self.ascii))
+        else:
+            while len(self.screen_stack) > 2:
+                self.pop_screen()
+            if self.follow is not None and self.follow.lobby is not None:
+                self.follow.lobby = None  # (it may be the screen that broke)
+            self.show_menu()
+        self.notify(AFRESH, severity="warning", timeout=10)
+
     async def action_quit(self) -> None:
         """Quit at once (ctrl+c), saying where an unfinished game went."""
         from .screens.game import GameScreen
@@ -234,31 +306,6 @@ class TableGamesApp(App[None]):
         if tables:
             self.farewell = tables[-1].where_saved()
         self.exit()
-
-    def _handle_exception(self, error: Exception) -> None:
-        """An SSH session out of memory ends at once (see `session`); all else as Textual does."""
-        from .session import out_of_memory
-
-        if self.session and out_of_memory(error):
-            from ..net.ssh_types import EXIT_OUT_OF_MEMORY
-
-            os._exit(EXIT_OUT_OF_MEMORY)
-        super()._handle_exception(error)
-
-    def _print_error_renderables(self) -> None:
-        """An SSH session's errors go to the host's session log, never to the guest's screen."""
-        if not self.session:
-            super()._print_error_renderables()
-            return
-        from rich.console import Console
-
-        from .session import session_log
-
-        with session_log().open("a", encoding="utf-8") as log:
-            console = Console(file=log, width=120, color_system=None)
-            for renderable in self._exit_renderables:
-                console.print(renderable)
-        self._exit_renderables.clear()
 
     def get_key_display(self, binding: Binding) -> str:
         shown = super().get_key_display(binding)
@@ -305,7 +352,10 @@ def run_remote(client: RemoteClient, ascii: bool = False, lobby: bool = False) -
 
     A party session's locale is the server's, not its player's: only `join` looks at it.
     """
-    TableGamesApp(ascii=ascii or not (lobby or utf8_terminal()), remote=client, lobby=lobby).run()
+    app = TableGamesApp(ascii=ascii or not (lobby or utf8_terminal()), remote=client, lobby=lobby)
+    app.run()
+    if app.farewell:
+        print(app.farewell)
 
 
 if TYPE_CHECKING:

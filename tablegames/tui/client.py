@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from ..rules import Game
-    from ..table import HeldClock, Update
+    from ..table import Update
 
 
 class TableClient(Protocol):
@@ -48,7 +48,10 @@ class TableClient(Protocol):
 
     def update(self, seat: int) -> Update | None: ...
 
-    def submit(self, seat: int, action: dict[str, Any]) -> str | None: ...
+    def submit(self, seat: int, action: dict[str, Any], seen: int | None = None) -> str | None:
+        """Play `action` for `seat`, chosen on its view of version `seen` (None: the latest):
+        the reason it was refused, or None (a network client: sent, refusals come later)."""
+        ...
 
     def claim(self, seat: int, claim: dict[str, Any]) -> str | None:
         """Make a public claim for `seat` (see `talk.py`); the reason it was refused, or None."""
@@ -64,8 +67,4 @@ class TableClient(Protocol):
 
     def discard_save(self) -> None:
         """Forget the saved copy of this game (the player chose not to keep it)."""
-        ...
-
-    def held_clock(self) -> HeldClock | None:
-        """The table's clock, made holdable, for a real-time table on this machine."""
         ...

@@ -29,11 +29,11 @@ KINGS = ["king"] * 4
 DRAW = ["jab", "taxi", "ab", "bunny", "diet", "magic", "crabbi", "kebab"]
 
 
-def deal(*hands: list[str], ocean: list[str] = OCEAN, **options: Any) -> Any:
+def deal(*hands: list[str], ocean: list[str] = OCEAN, seed: int = 1, **options: Any) -> Any:
     """A stacked four-player table (side 0 swaps first; team 0 is seats 0 and 1)."""
     return crabs.new(
         len(hands),
-        1,
+        seed,
         hands=[list(h) for h in hands],
         ocean=list(ocean),
         draw=list(DRAW),
@@ -187,23 +187,53 @@ def test_accuses_when_swaps_show_four_of_a_kind():
     assert action is None or action["type"] != "accuse"
 
 
-def test_hard_changes_the_team_signal_after_using_it():
-    state = deal(*PLAIN[:1], KINGS, *PLAIN[2:])
-    signal = state.view(1)["signal"]
-    state.apply(1, gesture(signal), 1.0)
-    state.apply(0, {"type": "accuse", "target": 1}, 2.0)
-    bot = HardBot(1, random.Random(8))
-    state.apply(1, {"type": "done"}, 2.5) if {"type": "done"} in state.legal(1) else None
-    seen = []
-    now = 3.0
-    while now < 20 and not seen:
-        action = ask(bot, state, 1, now)
-        if action is not None:
-            state.apply(1, action, now)
-            seen = [action] if action["type"] == "signal" else []
-        now = max(now + 0.1, bot.wake_at() or now + 0.1)
-    assert seen and state.view(1)["signal"] != signal
-    assert state.view(0)["signal"] == state.view(1)["signal"]  # the partner sees it at once
+def huddling(players: int = 4, seed: int = 2) -> Any:
+    """A dealt game in its huddle (no stacked hands)."""
+    state = crabs.new(players, seed)
+    assert state.phase == "huddle"
+    return state
+
+
+@pytest.mark.parametrize("level", ["random", "normal"])
+def test_in_the_huddle_a_bot_agrees_at_once_with_its_teams_pick(level):
+    state = huddling()
+    dealt = state.view(0)["huddle"]["dealt"]
+    bot = BOTS[level](1, random.Random(3))
+    assert ask(bot, state, 1, 0.0) == {"type": "signal", "name": dealt}  # no reaction time
+    state.apply(0, {"type": "signal", "name": "nod", "also": "yawn"}, 0.5)  # a human partner
+    state.apply(1, ask(bot, state, 1, 0.6), 0.6)
+    assert state.signals[0] == ("yawn", "nod")  # the human's pick stands
+    assert ask(bot, state, 1, 0.7) is None and bot.wake_at() is None
+
+
+def test_in_the_huddle_hard_proposes_two_signals_unless_a_partner_picked_first():
+    state = huddling()
+    dealt = state.view(0)["huddle"]["dealt"]
+    action = ask(HardBot(0, random.Random(5)), state, 0, 0.0)
+    assert action["type"] == "signal" and dealt in (action["name"], action["also"])
+    assert action in state.legal(0)
+    state.apply(2, {"type": "signal", "name": "wink"}, 0.1)  # team 1: a partner picked one
+    assert ask(HardBot(3, random.Random(5)), state, 3, 0.2) == {"type": "signal", "name": "wink"}
+
+
+def test_hard_signals_with_either_of_its_two_signals_and_its_partner_calls_on_both():
+    made = set()
+    for seed in range(12):
+        state = crabs.new(4, seed)
+        for seat in range(4):  # hard proposes, the partner agrees
+            action = ask(HardBot(seat, random.Random(seed)), state, seat, 0.0)
+            if action is not None:
+                state.apply(seat, action, 0.0)
+        if state.phase == "huddle":
+            continue
+        two = state.view(0)["signals"]
+        assert len(two) == 2
+        bot = HardBot(0, random.Random(seed))
+        made.add(bot._a_signal(state.view(0)) == two[0])
+        partner = HardBot(1, random.Random(seed))
+        partner.reader.read(state.view(1))
+        assert partner.reader.team_signals == set(two)
+    assert made == {True, False}
 
 
 def test_double_crab_takes_tokens_from_the_richest_opponent():
@@ -239,12 +269,22 @@ def test_partners_make_a_double_crab_on_the_pots_last_token(level):
 
 
 # -- honesty --------------------------------------------------------------------------------------
+def seeds_apart() -> tuple[int, int]:
+    """Two seeds that deal team 0 the same signal and team 1 another."""
+    seen: dict[tuple[str, ...], tuple[int, tuple[str, ...]]] = {}
+    for seed in range(200):
+        signals = deal(*PLAIN, seed=seed).signals
+        if signals[0] in seen and seen[signals[0]][1] != signals[1]:
+            return seen[signals[0]][0], seed
+        seen.setdefault(signals[0], (seed, signals[1]))
+    raise AssertionError("no pair of seeds found")
+
+
 def twin_tables() -> tuple[Any, Any]:
     """Two tables alike for seat 0 (hand, ocean, public log) but not for anyone else."""
-    first = deal(PLAIN[0], PLAIN[1], PLAIN[2], KINGS)
-    second = deal(PLAIN[0], ["cabernet"] * 4, ["magic", "jab", "king", "king"], PLAIN[2])
-    other = next(g for g in GESTURES if g != second.view(2)["signal"])
-    second.apply(2, {"type": "signal", "name": other}, 0.2)  # team 1 changes its signal
+    a, b = seeds_apart()
+    first = deal(PLAIN[0], PLAIN[1], PLAIN[2], KINGS, seed=a)
+    second = deal(PLAIN[0], ["cabernet"] * 4, ["magic", "jab", "king", "king"], PLAIN[2], seed=b)
     for state in (first, second):
         state.apply(3, gesture("nod"), 0.5)
         state.apply(0, {"type": "swap", "hand": "kebab", "ocean": "jab"}, 1.0)
@@ -252,9 +292,6 @@ def twin_tables() -> tuple[Any, Any]:
     assert first.view(0) == second.view(0)
     assert first.view(2)["signal"] != second.view(2)["signal"]
     return first, second
-
-
-GESTURES = ("wink", "tap_table", "touch_nose", "scratch_head", "yawn", "sip_drink")
 
 
 @pytest.mark.parametrize("level", ["random", "normal", "hard"])

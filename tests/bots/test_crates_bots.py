@@ -24,6 +24,8 @@ from tablegames.rules import Action, View, get_game
 from tablegames.rules.cards import DECK
 from tablegames.rules.crates import CratesState
 
+from ..playouts import playout_counts
+
 ACTION_LIMIT = 20_000
 Watcher = Callable[[str, int, View, list[Action], Action | None], None]
 
@@ -251,11 +253,12 @@ def normal_turn(state: CratesState, seat: int) -> Action:
     return normal_choice(state.view(seat), turn_actions(state.legal(seat)))
 
 
-def test_rollouts_end_rounds_exactly_like_the_engine():
+@playout_counts(full=12, quick=3)
+def test_rollouts_end_rounds_exactly_like_the_engine(games: int):
     # Random games (a third of the moves random, some leaving a card unannounced) give every
     # kind of position; each turn option is played out in dealt worlds both ways.
     compared = 0
-    for seed in range(12):
+    for seed in range(games):
         state = get_game("crates").new(4, seed, short=seed % 2 == 0)
         assert isinstance(state, CratesState)
         rng = random.Random(seed)

@@ -9,6 +9,10 @@ import sys
 import time
 import uuid
 
+#: Seconds a person takes to read what changed before pressing a key (the screens drop keys
+#: typed in the first moment after a question changes: `tablegames/tui/screens/typeahead.py`).
+REACTION = 0.4
+
 
 class Terminal:
     """One tmux session running a command at a fixed size; keys in, screen text out."""
@@ -53,7 +57,9 @@ class Terminal:
             ["tmux", "capture-pane", "-p", "-t", self.name], capture_output=True, text=True
         ).stdout
 
-    def keys(self, *keys: str) -> None:
+    def keys(self, *keys: str, after: float = REACTION) -> None:
+        """Type `keys` at once, `after` seconds from now (a person reads the screen first)."""
+        time.sleep(after)
         subprocess.run(["tmux", "send-keys", "-t", self.name, *keys], check=True)
 
     def wait_for(self, *texts: str, timeout: float = 20.0) -> str:

@@ -146,7 +146,7 @@ def take_turn_if_mine(friend: Terminal) -> None:
         friend.keys("Enter")
     elif "your turn" in screen:
         for number in range(1, 10):
-            friend.keys(str(number))
+            friend.keys(str(number), after=0.05)  # (picking a card asks nothing new)
             time.sleep(0.05)
             if "Enter plays" in friend.screen():
                 friend.keys("Enter")

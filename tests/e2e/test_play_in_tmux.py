@@ -30,7 +30,8 @@ def take_a_turn(term: Terminal, screen: str, player: str) -> str:
     itself, so its first Enter only points at the first suit and a second one names it.
     """
     if any(words in screen for words in NAMING):
-        term.keys("Enter", "Enter")
+        term.keys("Enter")
+        term.keys("Enter")
         screen = term.wait_for("names", timeout=10)
         return screen
     if "Nothing fits" in screen:
@@ -143,7 +144,8 @@ def test_a_kraken_player_reads_the_bots_claims_and_claims_back(terminal_factory)
     while '(bot) claims: "' not in screen:  # play on (the first option each time) until a bot talks
         assert time.monotonic() < deadline, screen
         if "Esc: go back" in screen:
-            term.keys("Enter", "Enter")
+            term.keys("Enter")
+            term.keys("Enter")
         time.sleep(0.3)
         screen = term.screen()
     if "Esc: go back" in screen:  # a decision opened by itself: put it aside to talk

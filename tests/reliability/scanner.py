@@ -126,10 +126,15 @@ def crabs_secrets(state: Any, seat: Recipient) -> Secrets:
             secrets.cards(hand, f"seat {other}'s hand", public)
     secrets.cards(state.draw_pile, "the draw pile", public, minimum=4)
     team = state.team_of[seat] if seat is not None else None
-    own_signal = state.signals[team] if team is not None else None
-    for other_team, signal in enumerate(state.signals):
-        if other_team != team and signal != own_signal:
-            secrets.pair("signal", signal, f"team {other_team}'s signal is {signal}")
+    own: set[str] = set()  # what the seat's own team picked, proposed or was dealt
+    if team is not None:
+        own.update(state.signals[team], state.proposals[team], [state.dealt[team]])
+        for member in state.teams[team]:
+            own.update(state.picks.get(member, ()))
+    for other_team, signals in enumerate(state.signals):
+        for signal in signals:
+            if other_team != team and signal not in own:
+                secrets.pair("signal", signal, f"team {other_team}'s signal is {signal}")
     return secrets
 
 

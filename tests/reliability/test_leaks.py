@@ -105,7 +105,7 @@ PLANTS = {
     ),
     "crabs: every team's signal": (
         "crabs",
-        lambda m: _plant_view(m, "crabs", lambda s, seat: [{"signal": x} for x in s.signals]),
+        lambda m: _plant_view(m, "crabs", lambda s, seat: [{"signal": x[0]} for x in s.signals]),
         "leak",
     ),
     "kraken: every faction": (

@@ -150,6 +150,18 @@ def test_the_waiting_list_a_seat_sees_never_names_more_than_the_game_waits_for(n
 
 
 @pytest.mark.parametrize("name", GAME_NAMES)
+def test_may_talk_is_none_or_a_sentence_and_only_kraken_imposes_silence(name):
+    silenced = 0
+    for seed in range(3):
+        for state in positions(name, seed):
+            for seat in range(state.players):
+                why = state.may_talk(seat)
+                assert why is None or (isinstance(why, str) and why.strip() == why and why)
+                silenced += why is not None
+    assert (silenced > 0) == (name == "kraken")
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
 def test_same_seed_same_game(name):
     game = get_game(name)
     first = random_playout(name, game.default_players, 42)

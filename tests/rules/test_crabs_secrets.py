@@ -112,15 +112,24 @@ def test_another_teams_signal_never_reaches_a_seat():
     assert first.view(2)["signal"] != second.view(2)["signal"]
     for seat in (None, 0, 1):
         assert first.view(seat) == second.view(seat)
-    # Team 1 changes its signal in one game only; team 0 and onlookers cannot tell.
-    new = next(name for name in GESTURES if name not in (first.signals[1], first.signals[0]))
-    events = first.apply(3, {"type": "signal", "name": new}, now=1.0)
-    assert [event["to"] for event in events] == [[2, 3]]
-    first.apply(2, {"type": "gesture", "name": new}, now=1.5)  # the signal itself is public
-    second.apply(2, {"type": "gesture", "name": new}, now=1.5)
+
+
+def test_what_another_team_picks_in_the_huddle_never_reaches_a_seat():
+    first, second = crabs.new(4, 5), crabs.new(4, 5)  # the same deal, the same dealt signals
+    picks = {first: [("nod", "wink"), ("wink", "nod")], second: [("yawn", None), ("yawn", None)]}
+    for state, (pick_2, pick_3) in picks.items():
+        for seat, (name, also) in ((2, pick_2), (3, pick_3)):
+            action = {"type": "signal", "name": name, **({"also": also} if also else {})}
+            events = state.apply(seat, action, now=1.0 + seat)
+            assert all(e["to"] == [2, 3] for e in events if "signal" in e)
+        assert state.view(None)["huddle"]["settled"] == [1]
+        for seat in (0, 1):
+            state.apply(seat, {"type": "signal", "name": "stretch"}, now=5.0)
+        assert state.phase == "swap"
+        state.apply(2, {"type": "gesture", "name": "nod"}, now=6.0)  # the signal itself is public
+    assert first.view(2)["signals"] == ["wink", "nod"] and second.view(2)["signals"] == ["yawn"]
     for seat in (None, 0, 1):
         assert first.view(seat) == second.view(seat)
-    assert first.view(3)["signal"] == new and first.view(0)["signal"] == first.signals[0]
 
 
 def test_logs_and_signals_in_random_play_reach_only_their_seats():
@@ -141,7 +150,8 @@ def test_logs_and_signals_in_random_play_reach_only_their_seats():
                 state.apply(seat, rng.choice(legal), now)
         for viewer in range(players):
             view = state.view(viewer)
-            assert view["signal"] == state.signals[state.team_of[viewer]]
+            assert view["signal"] == state.signals[state.team_of[viewer]][0]
+            assert view["signals"] == list(state.signals[state.team_of[viewer]])
             assert view["hand"] == state.hands[viewer]
             assert all(e["to"] is None or viewer in e["to"] for e in view["log"])
         spectator = state.view(None)

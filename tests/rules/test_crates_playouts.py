@@ -7,6 +7,8 @@ import random
 from tablegames.rules import get_game
 from tablegames.rules.cards import DECK
 
+from ..playouts import playout_counts
+
 GAMES = 2000
 ACTION_LIMIT = 20_000
 
@@ -45,10 +47,11 @@ def check_plays_fit(state, legal) -> None:
         assert ("suit" in action) == (card[:-1] in ("8", "9")), action
 
 
-def test_two_thousand_random_games_keep_every_invariant():
+@playout_counts(full=GAMES, quick=GAMES // 8)
+def test_random_games_keep_every_invariant(games: int):
     crates = get_game("crates")
     rounds_seen = 0
-    for index in range(GAMES):
+    for index in range(games):
         players = 2 + index % 4
         state = crates.new(players, seed=index, short=index % 10 != 0)
         rng = random.Random(index)
@@ -75,4 +78,4 @@ def test_two_thousand_random_games_keep_every_invariant():
         assert state.over, f"game {index} did not end"
         rounds_seen += state.result()["rounds"]
         assert len(state.result()["scores"]) == players
-    assert rounds_seen > GAMES * 8
+    assert rounds_seen > games * 8

@@ -9,6 +9,8 @@ from typing import Any
 from tablegames.rules import get_game
 from tablegames.rules.roach import ANIMALS, DECK, animal_of
 
+from ..playouts import playout_counts
+
 GAMES = 2000
 #: Every round moves a card out of the hands or the penalty pile, so a game has at most 65
 #: rounds of at most 1 offer + 4 passes + 1 challenge + 1 lay.
@@ -79,11 +81,12 @@ def choose(state: Any, seat: int, rng: random.Random) -> dict[str, Any]:
     return rng.choice(legal)
 
 
-def test_two_thousand_random_games_keep_every_invariant_and_end_with_one_loser() -> None:
+@playout_counts(full=GAMES, quick=GAMES // 8)
+def test_random_games_keep_every_invariant_and_end_with_one_loser(games: int) -> None:
     roach = get_game("roach")
     reasons: Counter[str] = Counter()
     passes = lays = 0
-    for index in range(GAMES):
+    for index in range(games):
         players = 2 + index % 5
         state = roach.new(players, seed=index)
         rng = random.Random(index)
@@ -108,5 +111,5 @@ def test_two_thousand_random_games_keep_every_invariant_and_end_with_one_loser()
         assert result["winners"] == [s for s in range(players) if s != state.loser]
         assert result["scores"] == [int(s == state.loser) for s in range(players)]
         reasons["empty hand" if "offer" in result["reason"] else "animal"] += 1
-    assert reasons["animal"] > GAMES // 2 and reasons["empty hand"] > 0
-    assert passes > GAMES and lays > GAMES // 10
+    assert reasons["animal"] > games // 2 and reasons["empty hand"] > 0
+    assert passes > games and lays > games // 10

@@ -648,6 +648,8 @@ def test_a_taker_with_no_other_card_lays_the_special_card_out_and_loses_with_an_
         "winners": [0, 2],
         "scores": [0, 1, 0],
         "reason": "no card left to offer",
+        "ended_by": 1,
+        "face_up": [0, 1, 0],
     }
 
 
@@ -677,6 +679,8 @@ def test_four_of_one_animal_loses_and_everyone_else_wins() -> None:
         "winners": [0, 2],
         "scores": [0, 1, 0],
         "reason": "4 mice in front of them",
+        "ended_by": 1,
+        "face_up": [0, 4, 0],
     }
     view = public(state)
     assert view["loser"] == 1 and view["phase"] == "over" and view["turn"] is None

@@ -1,4 +1,4 @@
-"""Playing You've Got Crabs with keys and the mouse: signal, swaps, gestures, calls, answers.
+"""Playing You've Got Crabs with keys and the mouse: the huddle, swaps, gestures, calls, answers.
 
 The bots are frozen (a tiny speed makes their reactions last for ages); a test makes their
 moves itself through the table when it needs them.
@@ -12,7 +12,7 @@ from tablegames.local import local_table
 from tablegames.table import LocalClient
 from tablegames.tui.app import TableGamesApp
 from tablegames.tui.screens.crabs import CrabsScreen
-from tablegames.tui.screens.crabs_dialogs import CrabsOver, OneHumanOnly, SignalScreen
+from tablegames.tui.screens.crabs_dialogs import CrabsOver, HuddleScreen, OneHumanOnly
 from tablegames.tui.screens.dialogs import PickDialog
 from tablegames.tui.screens.menu import MenuScreen
 from tablegames.tui.widgets.crabs_table import CardRow, SidePanel
@@ -58,41 +58,106 @@ def status(app: TableGamesApp) -> str:
 
 
 async def at_the_table(pilot: Any, app: TableGamesApp) -> None:
-    """Keep the signal shown before play and arrive at the table."""
+    """A stacked game starts in play: straight to the table, no huddle."""
     await pilot.pause()
-    assert isinstance(app.screen, SignalScreen)
-    await press(pilot, "enter")
     assert isinstance(app.screen, CrabsScreen)
 
 
-async def test_the_team_signal_is_shown_privately_before_play_and_can_change():
-    client = crabs_table()
+def huddling(**options: Any) -> LocalClient:
+    """Sara (seat 0) with three frozen bots in a dealt game: it opens with the huddle (the bots,
+    frozen or not, pick at once)."""
+    return local_table("crabs", 4, seed=3, names=("Sara",), speed=FROZEN, first_side=0, **options)
+
+
+async def until(pilot: Any, done: Any, tries: int = 100) -> None:
+    """Let the app run until `done()` (bounded)."""
+    for _ in range(tries):
+        if done():
+            return
+        await pilot.pause(0.02)
+    assert done()
+
+
+async def test_sara_picks_her_teams_signal_in_the_huddle_and_play_begins():
+    client = huddling()
     async with opened(client) as (app, pilot):
-        assert isinstance(app.screen, SignalScreen)
+        await until(pilot, lambda: isinstance(app.screen, HuddleScreen))
+        huddle = view(client)["huddle"]
+        dealt = huddle["dealt"]
         text = screen_text(app)
-        signal = view(client)["signal"]
-        assert "Your team's secret signal" in text and "Ada (bot)" in text
-        assert "(your signal)" in text
-        assert client.table.version == 0  # the bots wait while the team picks
-        await press(pilot, "3")
+        assert "Your team's huddle" in text and "one gesture, or two" in text
+        await until(pilot, lambda: view(client, 1)["huddle"]["picks"]["1"] == [dealt])
+        assert client.table.now() < 60 and view(client)["phase"] == "huddle"  # Sara decides
+        await press(pilot, "3", "9")  # touch your nose, and nod
+        assert "Enter: pick touch your nose or nod" in screen_text(app)
+        await press(pilot, "enter")
+        await until(pilot, lambda: view(client)["phase"] == "swap")  # Ada agreed at once
         assert isinstance(app.screen, CrabsScreen)
-        assert view(client)["signal"] == "touch_nose" != signal or signal == "touch_nose"
-        assert view(client, 1)["signal"] == view(client)["signal"]  # the partner knows
-        assert view(client, 2)["signal"] != "touch_nose" or signal == "touch_nose"
-        assert "nose*" in screen_text(app)  # marked in the gesture bar
+        assert view(client)["signals"] == ["touch_nose", "nod"] == view(client, 1)["signals"]
+        assert (0, {"type": "signal", "name": "touch_nose", "also": "nod"}) in [
+            (seat, action) for seat, action, _ in client.table.log
+        ]
+        assert view(client, 2)["signals"] == [view(client, 2)["signal"]]  # the bots kept theirs
+        text = screen_text(app)
+        assert "nose*" in text and "nod*" in text  # both marked in the gesture bar
+        banner = app.screen.query_one("#banner")
+        assert "Your team's signal: touch your nose (3) or nod (9)." in str(banner.render())
         assert app.screen._bot_worker is not None  # play has started
 
 
-async def test_t_opens_the_signal_screen_at_any_time():
+async def test_esc_leaves_the_huddle_for_later_and_t_opens_it_again():
+    client = huddling()
+    async with opened(client) as (app, pilot):
+        await until(pilot, lambda: isinstance(app.screen, HuddleScreen))
+        await press(pilot, "escape")
+        assert isinstance(app.screen, CrabsScreen) and view(client)["phase"] == "huddle"
+        assert "The huddle: pick your team's secret signal, t (about" in status(app)
+        await press(pilot, "t")
+        assert isinstance(app.screen, HuddleScreen)
+        await press(pilot, "enter")  # agree with the team's pick: the dealt gesture
+        await until(pilot, lambda: view(client)["phase"] == "swap")
+        assert view(client)["signals"] == [view(client)["signal"]]
+
+
+async def test_a_partners_pick_shows_in_the_open_huddle():
+    client = huddling()
+    async with opened(client) as (app, pilot):
+        await until(pilot, lambda: isinstance(app.screen, HuddleScreen))
+        client.table.submit(1, {"type": "signal", "name": "yawn"})  # as a human Ada would
+        await pilot.pause()
+        assert isinstance(app.screen, HuddleScreen)
+        assert "Your team's pick (*): yawn. Ada (bot): yawn." in screen_text(app)
+        await press(pilot, "enter")  # agree
+        await until(pilot, lambda: view(client)["phase"] == "swap")
+        assert view(client)["signals"] == ["yawn"]
+
+
+async def test_when_the_huddle_runs_out_the_dialog_closes_and_the_dealt_gesture_stays():
+    client = huddling()
+    async with opened(client) as (app, pilot):
+        await until(pilot, lambda: isinstance(app.screen, HuddleScreen))
+        dealt = view(client)["huddle"]["dealt"]
+        await press(pilot, "5")  # Sara is still choosing when time runs out
+        clock = client.table.clock
+        client.table.clock = lambda: clock() + 61.0  # (a minute goes by)
+        assert client.table.settle_clock()
+        await until(pilot, lambda: isinstance(app.screen, CrabsScreen))
+        assert view(client)["phase"] == "swap" and view(client)["signals"] == [dealt]
+        banner = str(app.screen.query_one("#banner").render())
+        assert banner.startswith("Time is up: your team keeps its dealt signal")
+
+
+async def test_t_says_the_fixed_signal_during_play():
     client = crabs_table()
     app = TableGamesApp(client)
     async with app.run_test(size=(80, 24)) as pilot:
         await at_the_table(pilot, app)
         await press(pilot, "t")
-        assert isinstance(app.screen, SignalScreen)
-        await press(pilot, "1")
-        assert view(client)["signal"] == "wink"
-        assert "Your team's signal is now: wink." in status(app)
+        assert isinstance(app.screen, CrabsScreen)
+        assert status(app) == (
+            "Your team's signal: scratch your head (4), fixed for the game. Any other gesture is "
+            "a decoy."
+        )
 
 
 async def test_keys_swap_a_hand_card_for_an_ocean_card_in_either_order():
@@ -276,33 +341,3 @@ async def test_no_colour_and_ascii_keep_every_mark_in_text(monkeypatch):
         text = screen_text(app)
         assert 'Sara calls "You\'ve got crabs!" on Bruno (bot)' in text
         assert not any(ord(char) > 127 for char in text)
-
-
-async def test_a_partners_new_signal_is_a_banner_over_the_table():
-    client = crabs_table()
-    app = TableGamesApp(client)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await at_the_table(pilot, app)
-        client.table.submit(1, {"type": "signal", "name": "nod"})  # Ada, Sara's partner
-        await pilot.pause()
-        banner = app.screen.query_one("#banner")
-        assert banner.display
-        assert "Ada (bot) changed your team's signal: now nod (9)." in str(banner.render())
-        assert "changed your team's signal" not in status(app)
-
-
-async def test_the_game_clock_stands_still_while_the_signal_is_being_chosen():
-    import asyncio
-
-    client = crabs_table()
-    app = TableGamesApp(client)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await at_the_table(pilot, app)
-        await press(pilot, "t")
-        assert isinstance(app.screen, SignalScreen)
-        held = client.table.now()
-        await asyncio.sleep(0.3)
-        assert client.table.now() == held
-        await press(pilot, "escape")
-        await asyncio.sleep(0.2)
-        assert client.table.now() > held

@@ -1,13 +1,17 @@
-"""Snapshots of the crabs table at 80×24 and 120×40, in ASCII, and of the team's signal screen."""
+"""Snapshots of the crabs table at 80×24 and 120×40, in ASCII, and of the huddle before play."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import pytest
 
 from tablegames.local import local_table
 from tablegames.tui.app import TableGamesApp
+from tablegames.tui.screens.crabs import CrabsScreen
+from tablegames.tui.screens.crabs_dialogs import HuddleScreen
 
-from .test_crabs_screen import FROZEN, crabs_table
+from .test_crabs_screen import FROZEN, crabs_table, huddling, until, view
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
@@ -21,10 +25,26 @@ def test_crabs_table_in_ascii(snap_compare):
     assert snap_compare(app, press=["enter", "x", "escape"], terminal_size=(80, 24))
 
 
-def test_crabs_signal_screen(snap_compare):
-    assert snap_compare(TableGamesApp(crabs_table()), terminal_size=(80, 24))
+def test_crabs_huddle_screen(snap_compare, monkeypatch):
+    monkeypatch.setattr(CrabsScreen, "_huddle_left", lambda self, view: 42.0)  # a still clock
+    client = huddling()
+    app = TableGamesApp(client)
+
+    async def bots_picked(pilot: Any) -> None:
+        await until(pilot, lambda: isinstance(app.screen, HuddleScreen))
+        await until(pilot, lambda: view(client, 1)["huddle"]["picks"]["1"] is not None)
+
+    assert snap_compare(app, press=["3", "9"], run_before=bots_picked, terminal_size=(80, 24))
 
 
 def test_crabs_ten_players(snap_compare):
     client = local_table("crabs", 10, seed=3, names=("Sara",), speed=FROZEN, first_side=1)
-    assert snap_compare(TableGamesApp(client), press=["enter"], terminal_size=(80, 24))
+    app = TableGamesApp(client)
+
+    async def after_the_huddle(pilot: Any) -> None:
+        await until(pilot, lambda: isinstance(app.screen, HuddleScreen))
+        await until(pilot, lambda: client.table.state.waiting_for() == {0})  # the bots agreed
+        await pilot.press("enter")  # Sara keeps the team's pick
+        await until(pilot, lambda: view(client)["phase"] == "swap")
+
+    assert snap_compare(app, run_before=after_the_huddle, terminal_size=(80, 24))

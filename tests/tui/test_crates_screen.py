@@ -151,7 +151,7 @@ async def test_a_nine_offers_only_its_colour_and_escape_keeps_the_card():
         await press(pilot, "escape")
         assert isinstance(app.screen, CratesScreen)
         assert view(client)["hand"] == ["9H", "QS"]
-        await pilot.press("enter", "down", "enter")  # arrows and Enter pick diamonds
+        await pilot.press("enter", "down", "down", "enter")  # arrows and Enter: diamonds
         await pilot.pause()
         assert view(client)["suit"] == "D"
 

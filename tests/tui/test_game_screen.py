@@ -169,3 +169,16 @@ async def test_a_turn_opens_with_what_happened_since_the_last_one_and_the_log_sc
         assert log.scroll_y == log.max_scroll_y and log.following
         await press(pilot, "home")
         assert log.scroll_y == 0
+
+
+async def test_the_bots_wait_while_the_leave_question_is_open() -> None:
+    client = four_player_table(pace=0.2)
+    async with opened(client) as (app, pilot):
+        await press(pilot, "3", "enter", "q")  # 5♥ played, then "Leave this game?"
+        assert isinstance(app.screen, QuitDialog)
+        moves = len(client.table.log)
+        await pilot.pause(1.0)  # three bots' turns, had they played on
+        assert len(client.table.log) == moves
+        await press(pilot, "n")  # keep playing: the bots play on
+        await pilot.pause(1.0)
+        assert len(client.table.log) > moves

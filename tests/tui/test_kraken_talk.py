@@ -8,7 +8,7 @@ from tablegames.tui.screens.handoff import HandoffScreen
 from tablegames.tui.screens.kraken import KrakenScreen
 
 from .helpers import opened, press, screen_text
-from .test_kraken_screen import kraken_table, sail, status
+from .test_kraken_screen import kraken_table, no_mutiny, sail, status
 
 DECK = ["blue-drunk", "red-mermaid", "yellow-uprising", "red-drunk", "blue-disarmed"]
 
@@ -82,3 +82,20 @@ async def test_in_hot_seat_only_the_player_holding_the_keyboard_claims() -> None
         await press(pilot, "escape")
         assert table.check_action("talk", ())
         assert "Say how many guns you will raise: t" in status(app)
+
+
+async def test_a_claim_chosen_as_the_table_fell_silent_says_why_it_was_not_made() -> None:
+    client = kraken_table()
+    async with opened(client, size=(120, 40)) as (app, pilot):
+        await press(pilot, "escape")  # the appointment can wait
+        await press(pilot, "t", "1")  # who is what...
+        await press(pilot, "2")  # ...about Ada
+        assert isinstance(app.screen, PickDialog)
+        client.table.submit(0, {"type": "appoint", "lieutenant": 2, "navigator": 4})
+        no_mutiny(client)  # the navigation begins meanwhile: nobody may talk
+        await pilot.pause()
+        talk = list(client.table.talk)
+        await press(pilot, "2")  # "Ada is a pirate", too late
+        assert client.table.talk == talk
+        banner = str(app.screen_stack[1].query_one("#banner").render())
+        assert banner.startswith("✗ Not said: ") and "navigation" in banner, banner

@@ -69,6 +69,21 @@ async def test_the_lobby_lists_the_tables_and_opens_a_new_one_to_play():
         await wait_for(pilot, lambda: "playing" in screen_text(app))
 
 
+async def test_a_new_tables_form_offers_the_games_own_options():
+    async with in_the_lobby(1) as (server, _, app, pilot):
+        await pilot.press("n")
+        await settle(pilot)
+        assert isinstance(app.screen, NewTableDialog)
+        await pilot.press("right")  # Cockroach Poker Royal
+        await settle(pilot)
+        assert "Loser" in screen_text(app) and "who loses" in screen_text(app)
+        await pilot.press("down", "down", "down", "right")  # Loser: most
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: any(t.owner_seat == 0 for t in server.tables.values()))
+        (made,) = [t for t in server.tables.values() if t.owner_seat == 0]
+        assert made.game.name == "roach" and made.options == {"loser": "most"}
+
+
 async def test_a_finished_party_game_offers_a_rematch_with_the_same_seats():
     server = Server(ServerConfig(port=0, bot_pace=0.0))
     hosted = server.add_table(

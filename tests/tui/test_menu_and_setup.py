@@ -94,6 +94,20 @@ async def test_setup_offers_each_games_own_options():
         assert table.client.update(0).view["board"] == "long"
 
 
+async def test_roachs_setup_offers_who_loses_and_the_table_plays_by_it():
+    async with opened() as (app, pilot):
+        await press(pilot, "down", "enter")  # Cockroach Poker Royal
+        values = {stepper.id: stepper.value for stepper in app.screen.query(Stepper)}
+        assert values == {"players": 4, "humans": 1, "bots": "normal", "loser": "four"}
+        assert "Loser" in screen_text(app) and "who loses" in screen_text(app)
+        await press(pilot, "down", "down", "down", "right")
+        assert app.screen.query_one("#loser", Stepper).value == "most"
+        await press(pilot, "enter")
+        (table,) = [screen for screen in app.screen_stack if isinstance(screen, RoachScreen)]
+        assert table.client.table.options["loser"] == "most"
+        assert "one more ends the game" in screen_text(app)
+
+
 async def test_c_continues_a_game_saved_on_this_machine_where_it_stopped():
     client = local_table("roach", 3, seed=2, store=Store(), names=("Sara",))
     first_human_move(client)

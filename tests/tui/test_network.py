@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 import pytest
@@ -45,6 +47,24 @@ async def at_the_table_with(friend: RemoteClient, app: TableGamesApp, pilot) -> 
     await wait_for(pilot, lambda: "Press r" in screen_text(app))
     await pilot.press("r")
     await wait_for(pilot, lambda: isinstance(app.screen, CratesScreen))
+
+
+@asynccontextmanager
+async def sara_and_tom() -> AsyncIterator[tuple[RemoteClient, RemoteClient, TableGamesApp, Any]]:
+    """Sara's app and Tom's client at a dealt two-seat table, both ready, the deal on Sara's
+    screen: (Tom, Sara's client, her app, its pilot); everything closed after."""
+    server, port = await dealt_table()
+    friend = RemoteClient("127.0.0.1", port, "Tom")
+    remote = RemoteClient("127.0.0.1", port, "Sara")
+    app = TableGamesApp(remote=remote)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await at_the_table_with(friend, app, pilot)
+            yield friend, remote, app, pilot
+    finally:
+        await friend.close()
+        await remote.close()
+        await server.close()
 
 
 async def test_joining_a_server_opens_the_table_and_plays_through_it():
@@ -132,27 +152,17 @@ def test_addresses_are_read_like_a_player_writes_them():
 
 
 async def test_chat_goes_to_everyone_at_the_table_as_a_banner():
-    server, port = await dealt_table()
-    friend = RemoteClient("127.0.0.1", port, "Tom")
-    heard: list[str] = []
-    friend.listen_notices(lambda kind, text: heard.append(text))
-    remote = RemoteClient("127.0.0.1", port, "Sara")
-    app = TableGamesApp(remote=remote)
-    try:
-        async with app.run_test(size=(80, 24)) as pilot:
-            await at_the_table_with(friend, app, pilot)
-            await pilot.press("slash")
-            assert isinstance(app.screen, ChatDialog)
-            await pilot.press(*"gg", "enter")
-            for _ in range(100):
-                await asyncio.sleep(0.02)
-                if heard:
-                    break
-            assert "Sara: gg" in heard
-    finally:
-        await friend.close()
-        await remote.close()
-        await server.close()
+    async with sara_and_tom() as (friend, _, app, pilot):
+        heard: list[str] = []
+        friend.listen_notices(lambda kind, text: heard.append(text))
+        await pilot.press("slash")
+        assert isinstance(app.screen, ChatDialog)
+        await pilot.press(*"gg", "enter")
+        for _ in range(100):
+            await asyncio.sleep(0.02)
+            if heard:
+                break
+        assert "Sara: gg" in heard
 
 
 def banners(app: TableGamesApp) -> list[str]:
@@ -206,16 +216,49 @@ async def test_a_chat_flood_shows_a_few_pop_ups_and_the_chat_keeps_the_rest():
 
 
 async def test_an_away_player_is_named_over_the_table_with_the_time_away():
-    server, port = await dealt_table()
-    friend = RemoteClient("127.0.0.1", port, "Tom")
+    async with sara_and_tom() as (friend, _, app, pilot):
+        assert "Away:" not in screen_text(app)
+        await friend.close()
+        await wait_for(pilot, lambda: "Away: Tom, away 0 s" in screen_text(app))
+
+
+async def test_partners_huddle_over_the_network_and_play_begins_with_their_signal():
+    from tablegames.tui.screens.crabs import CrabsScreen
+    from tablegames.tui.screens.crabs_dialogs import HuddleScreen
+
+    server = Server(ServerConfig(port=0, bot_pace=STILL))
+    hosted = server.add_table("crabs", 4, seed=3, fill_with_bots="normal", min_humans=2)
+    port = await server.start()
     remote = RemoteClient("127.0.0.1", port, "Sara")
+    bea = RemoteClient("127.0.0.1", port, "Bea", table=hosted.code)
     app = TableGamesApp(remote=remote)
+
+    async def follow() -> None:  # Bea's terminal reads whatever comes (bounded by the test)
+        while True:
+            await bea.next_message()
+
+    reader: asyncio.Task[None] | None = None
     try:
         async with app.run_test(size=(80, 24)) as pilot:
-            await at_the_table_with(friend, app, pilot)
-            assert "Away:" not in screen_text(app)
-            await friend.close()
-            await wait_for(pilot, lambda: "Away: Tom, away 0 s" in screen_text(app))
+            await wait_for(pilot, lambda: "Press r" in screen_text(app))
+            await bea.connect()
+            reader = asyncio.create_task(follow())
+            bea.ready(True)
+            await pilot.press("r")
+            await wait_for(pilot, lambda: isinstance(app.screen, HuddleScreen))
+            assert (remote.seat, bea.seat) == (0, 1)  # partners: team A
+            await wait_for(pilot, lambda: bea.latest is not None and bea.latest.view["huddle"])
+            assert bea.submit(bea.seat, {"type": "signal", "name": "yawn"}) is None
+            await wait_for(pilot, lambda: "Bea: yawn" in screen_text(app))
+            assert "Your team's pick (*): yawn." in screen_text(app)
+            await pilot.press("enter")  # Sara agrees
+            await wait_for(pilot, lambda: hosted.table.state.phase == "swap")
+            assert hosted.table.state.signals[0] == ("yawn",)
+            await wait_for(pilot, lambda: isinstance(app.screen, CrabsScreen))
+            await wait_for(pilot, lambda: "yawn*" in screen_text(app))
     finally:
+        if reader is not None:
+            reader.cancel()
+        await bea.close()
         await remote.close()
         await server.close()

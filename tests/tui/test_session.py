@@ -1,32 +1,24 @@
-"""A party's SSH session never shows its guest a traceback: it goes to the host's session log."""
+"""A party's SSH session ends with a status the SSH door explains, never with a traceback."""
 
 from __future__ import annotations
 
-import stat
+import pytest
 
-from rich.text import Text
-
-from tablegames.paths import data_dir
+import tablegames.tui.app as app_module
+from tablegames.net.ssh_types import EXIT_OUT_OF_MEMORY
 from tablegames.tui.app import TableGamesApp
-from tablegames.tui.session import SESSION_LOG, out_of_memory
+from tablegames.tui.session import out_of_memory
 
 
-def test_an_error_in_a_session_goes_to_the_hosts_log_not_the_guests_screen(capsys):
-    app = TableGamesApp(lobby=True, session=True)
-    app._exit_renderables.append(Text('Traceback: File "/home/host/secret.py", ticket=abc'))
-    app._print_error_renderables()
-    shown = capsys.readouterr()
-    assert shown.out == shown.err == ""
-    log = data_dir() / SESSION_LOG
-    assert "/home/host/secret.py" in log.read_text()
-    assert stat.S_IMODE(log.stat().st_mode) == 0o600
+def test_a_guests_session_out_of_memory_ends_at_once_with_its_status(monkeypatch):
+    def exit_now(status: int) -> None:
+        raise SystemExit(status)
 
-
-def test_an_ordinary_app_still_shows_its_errors(capsys):
-    app = TableGamesApp()
-    app._exit_renderables.append(Text("Traceback: something"))
-    app._print_error_renderables()
-    assert "Traceback: something" in capsys.readouterr().err
+    monkeypatch.setattr(app_module.os, "_exit", exit_now)
+    app = TableGamesApp(lobby=True)
+    with pytest.raises(SystemExit) as ended:
+        app._handle_exception(MemoryError())
+    assert ended.value.code == EXIT_OUT_OF_MEMORY
 
 
 def test_running_out_of_memory_is_seen_through_what_it_caused():

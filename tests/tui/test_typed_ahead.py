@@ -10,13 +10,18 @@ from textual.pilot import Pilot
 
 from tablegames.replay import Replay
 from tablegames.tui.app import TableGamesApp
+from tablegames.tui.screens.crates import CratesScreen
+from tablegames.tui.screens.lobby import LobbyScreen
 from tablegames.tui.screens.menu import MenuScreen
+from tablegames.tui.screens.network import ChatDialog
 from tablegames.tui.screens.replay import ReplayApp, ReplayScreen
 from tablegames.tui.screens.roach import RoachScreen
 from tablegames.tui.screens.roach_dialogs import RoachResult
 
 from ..test_replay import record_game
 from .helpers import settle
+from .test_lobby import in_the_lobby
+from .test_network import sara_and_tom, wait_for
 from .test_roach_screen import roach_table, view
 
 CHARACTERS = {"enter": "\r", "escape": "\x1b"}
@@ -65,3 +70,22 @@ async def test_an_enter_meant_for_the_last_move_does_not_answer_the_game_over_di
         await settle(pilot)
         await burst(app, pilot, "enter")  # seen now: Enter presses "Back to menu"
         assert isinstance(app.screen, MenuScreen)
+
+
+async def test_two_chat_lines_typed_at_once_in_the_lobby_are_both_said_and_the_lobby_stays():
+    async with in_the_lobby(1) as (_, remote, app, pilot):
+        await burst(app, pilot, "slash", "a", "enter", "slash", "b", "enter")
+        await wait_for(pilot, lambda: len(remote.chat_lines) == 2)
+        assert [line for _, line in remote.chat_lines] == ["a", "b"]
+        assert isinstance(app.screen, LobbyScreen)
+        assert remote.table_code is None  # no Enter sat Sara down at a table
+        await pilot.press("slash")  # and the lobby still takes keys
+        assert isinstance(app.screen, ChatDialog)
+
+
+async def test_two_chat_lines_typed_at_once_at_a_table_are_both_said():
+    async with sara_and_tom() as (friend, _, app, pilot):
+        await burst(app, pilot, "slash", "g", "g", "enter", "slash", "o", "k", "enter")
+        await wait_for(pilot, lambda: len(friend.chat_lines) == 2)
+        assert [line for _, line in friend.chat_lines] == ["gg", "ok"]
+        assert isinstance(app.screen, CratesScreen)

@@ -11,6 +11,19 @@ Decisions the spec leaves open, taken as the rules intend. Each names the seed s
 follows (``shared/seeds/003_9304bed3fd4041b7.txt``, Persian, quoted with a translation) or the
 silence it fills. What the spec settles is not repeated here.
 
+How this table reads the seed (the rules text tells players so)
+- The characters come from the published game (Funtails, 2022): their names, what each does and
+  when, and the deal (the Captain card and players−1 others). The seed gives every player one
+  face down, «هر بازیکن یک کارت شخصیت دارد که رو به پایین جلویش میماند» ("every player has a
+  character card lying face down in front of them"), usable «هر زمان بخواهید ... البته بعضی
+  کارتها زمانبندی مشخصی دارند» ("whenever you like ... though some cards have their own timing"),
+  and only sums up their effects: «اثرها کوچک ولی تعیینکنندهاند: گرفتن یا دادن تفنگ، نگاه کردن
+  به کارت بعدی، جابهجا کردن ستوان و ناوبر، آسانتر یا سختتر کردن یک شورش» ("the effects are small
+  but decisive: taking or giving guns, looking at the next card, swapping the lieutenant and the
+  navigator, making a mutiny easier or harder"). Every character of ``characters.CHARACTERS`` is
+  one of those kinds; ``characters=False`` plays without them.
+- Who may talk, and when: ``silence`` (the navigation, eyes closed, no tongue, off the ship).
+
 Flow and timing
 - "Any time" characters may be used in every phase except while mutiny fists are being chosen
   and during a navigation (from the draw to the reveal, emergency appointments included), and

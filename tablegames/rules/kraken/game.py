@@ -24,6 +24,7 @@ from .roles import (
     first_knowledge,
     side,
 )
+from .silence import silence
 from .voyage import AUTO, UpcomingMutiny
 
 
@@ -45,6 +46,7 @@ class KrakenState(Abilities, Characters, Rituals, Navigation, Command):
         "character": "_character",
         "decline": "_decline",
     }
+    any_time = frozenset({"character"})  # (see `State.question`)
 
     def __init__(
         self,
@@ -303,9 +305,16 @@ class KrakenState(Abilities, Characters, Rituals, Navigation, Command):
                 "equalizer": self.upcoming.equalizer,
             },
             "private": self._private(seat),
+            # Why this seat may not talk now (None: it may), public facts only.
+            "silence": self.may_talk(seat) if seat is not None else None,
             "winner": self.winner,
             "roles": list(self.factions) if over else None,
         }
+
+    def may_talk(self, seat: int) -> str | None:
+        """Why `seat` may not talk now: the navigation, eyes closed, no tongue, off the ship
+        (see `silence`); None once the game is over or when nothing forbids it."""
+        return silence(seat, self.phase, self.over, self.eliminated, self.tongueless)
 
     def visible_waiting(self, seat: int | None) -> list[int]:
         """Who must act, except that nobody sees who acts with everyone's eyes closed or who

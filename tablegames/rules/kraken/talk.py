@@ -23,9 +23,8 @@ Cards are claimed by colour only (red, blue, yellow): the colour is what moves t
 colour is what people say at the table. `nav` counts the navigation cards revealed so far (1 for
 the first), so a claim about the second navigation stays about it. Flogging has no claim of its
 own: the flogged player learns nothing new and the "not a …" card is public, so what is left to
-say is a `role` claim. Players fed to the Kraken and players without a tongue cannot claim, and
-nobody claims while the navigation cards go round (the spec: no signals until the reveal) or
-while everyone's eyes are closed for the cult leader (`QUIET_PHASES`).
+say is a `role` claim. Nobody claims when the game says nobody may talk (`silence`: the
+navigation, eyes closed, no tongue, off the ship), the same rule the table applies to chat.
 """
 
 from __future__ import annotations
@@ -36,6 +35,7 @@ from itertools import combinations_with_replacement
 from typing import Any
 
 from ..core import IllegalAction
+from .silence import silence
 
 COLOURS = ("red", "blue", "yellow")
 GROUPS = ("sailor", "pirate", "cult")
@@ -64,14 +64,6 @@ FIELDS = {
     "guns": {"guns"},
 }
 TEAM_FIELDS = ("captain", "lieutenant", "navigator")
-#: Moments in which nobody speaks: the spec forbids signals while the navigation cards go round,
-#: and the table's eyes are closed while the cult leader acts.
-QUIET_PHASES = {
-    "navigation": "nobody may signal while the navigation cards go round",
-    "steer": "nobody may signal while the navigator chooses",
-    "convert": "everyone's eyes are closed",
-    "stash": "everyone's eyes are closed",
-}
 #: Event kinds after which someone may have something new to claim: tables ask bots then.
 MOMENTS = frozenset(("reveal", "searched", "mermaid_cards", "top_card", "appoint", "mutiny"))
 
@@ -176,13 +168,9 @@ def can_claim(view: dict[str, Any], seat: int | None = None) -> str | None:
         return "spectators cannot make claims"
     if view.get("over"):
         return "the game is over"
-    if me in view["eliminated"]:
-        return "you were fed to the Kraken: you take no further part"
-    if me in view["tongueless"]:
-        return "you have no tongue: you cannot make claims"
-    if view["phase"] in QUIET_PHASES:
-        return QUIET_PHASES[view["phase"]]
-    return None
+    if "silence" in view and me == view["seat"]:
+        return view["silence"]  # type: ignore[no-any-return]
+    return silence(me, view["phase"], False, view["eliminated"], view["tongueless"])
 
 
 def check(view: dict[str, Any], claim: object) -> dict[str, Any]:

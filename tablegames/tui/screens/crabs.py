@@ -1,7 +1,9 @@
 """The You've Got Crabs table: both sides, your hand, the ocean, gestures, calls, in real time.
 
 One human per terminal (several humans play over the network): the bots keep acting while
-the player thinks, so the screen redraws on every change and never blocks on a question.
+the player thinks, so the screen redraws on every change and never blocks on a question. A
+dealt game opens with the huddle, whose dialog lets the player pick the team's signal while the
+huddle's clock runs (it opens by itself, again when a partner picks something else, and `t`).
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from ..widgets.crabs_table import (
 )
 from ..widgets.log import GameLog
 from . import crabs_view as show
-from .crabs_dialogs import CrabsOver, OneHumanOnly, SignalScreen
+from .crabs_dialogs import CrabsOver, HuddleScreen, OneHumanOnly
 from .dialogs import Option, PickDialog
 from .game import ActionButton, GameScreen, Overlay
 
@@ -61,7 +63,7 @@ class CrabsScreen(GameScreen):
         ("x", "call \u201cYou've got crabs!\u201d on a player (or click a player twice)"),
         ("y / n", "answer when asked whether you want to swap"),
         ("c", "collect a double crab's tokens"),
-        ("t", "see or change your team's secret signal"),
+        ("t", "pick your team's signal in the huddle before play; then, see it"),
     )
     CSS_PATH = "crabs.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -96,7 +98,9 @@ class CrabsScreen(GameScreen):
         self.message_at = (0.0, (0, ""))  # when it was said, and the turn it was about
         self.double_asked = False
         self._timer: Timer | None = None
-        self.clock = client.held_clock()  # None over the network: the server keeps the time
+        self.huddle_screen: HuddleScreen | None = None  # the huddle's dialog while it is open
+        self.huddle_asked: list[str] | None = None  # the team's pick when it last opened itself
+        self.huddle_clock: tuple[float, float] | None = None  # (seen at, table time then)
 
     def min_size(self) -> tuple[int, int]:
         return (60, (len(self.names) + 1) // 2 + 15)  # both sides, the cards, the log, the bar
@@ -134,12 +138,7 @@ class CrabsScreen(GameScreen):
         self.query_one("#ocean-box").border_title = "Ocean"
         self.query_one("#tokens").border_title = "Tokens"
         self._timer = self.set_interval(0.5, self._tick)
-        self._draw()
-        starting = not self.over and not self.read_only and not self._view()["log"][1:]
-        if self.seat is not None and starting:
-            self._open_signal(first=True)  # before play: the team looks at its signal
-        else:
-            self._start_bots()
+        super()._begin()  # the bots, even in the huddle: they pick at once, and the clock runs
 
     # -- following the table --------------------------------------------------------------------
     def _take(self, seat: int, update: Update) -> None:
@@ -149,20 +148,23 @@ class CrabsScreen(GameScreen):
             if "gesture" in event and isinstance(event.get("seat"), int):
                 self.gestures_seen[int(event["seat"])] = (str(event["gesture"]), now)
                 self._partner_signalled(int(event["seat"]), str(event["gesture"]), update)
-            if "signal" in event and event.get("seat") != self.seat:
-                name = self.names[int(event["seat"])]
-                key = GESTURE_KEYS[update.view["gesture_names"].index(event["signal"])]
-                phrase = show.gesture_phrase(event["signal"])
-                self._banner(f"{name} changed your team's signal: now {phrase} ({key}).")
+            if event.get("kind") == "signal_settled" and self.seat is not None:
+                self._banner(show.settled_words(event, update.view))
             if "took" in event or "ocean" in event or "accuser" in event:
                 self.picked_ocean = None  # the ocean moved under the pick
             if event.get("target") == self.seat and event.get("correct"):
                 self.picked_hand = None
+        huddle = update.view.get("huddle")
+        if self.huddle_screen is not None:
+            if huddle is None:
+                self.huddle_screen.end()
+            else:
+                self.huddle_screen.show_team(huddle)
 
     def _partner_signalled(self, seat: int, name: str, update: Update) -> None:
         """A partner making the team's signal holds four of a kind: say how to call them."""
         view = update.view
-        if self.seat is None or seat == self.seat or name != view["signal"]:
+        if self.seat is None or seat == self.seat or name not in view["signals"]:
             return
         if seat in view["teams"][view["team"]]:
             key = show.player_key(seat)
@@ -176,8 +178,16 @@ class CrabsScreen(GameScreen):
         return CrabsOver(self._view(), self.names, self.ascii)
 
     def _prompt(self) -> None:
-        """A double crab is offered once, as soon as the team may collect it."""
+        """The huddle opens by itself when the team's pick waits for this player (once per pick
+        of the team's); a double crab is offered once, as soon as the team may collect it."""
         view = self._view()
+        huddle = view.get("huddle")
+        if huddle is not None and self.seat is not None:
+            waiting = self.seat in self._update(self.active_seat).waiting
+            if waiting and huddle["proposal"] != self.huddle_asked:
+                self.huddle_asked = list(huddle["proposal"])
+                self._open_huddle()
+            return
         if show.owed_double(view) and not self.double_asked and self.seat is not None:
             self.double_asked = True
             self.action_collect()
@@ -195,8 +205,8 @@ class CrabsScreen(GameScreen):
             self.flash = None
         if stale or faded:
             self._draw()
-        elif self.message and self._message_stale(self._view()):
-            self._draw_bar(self._view())
+        elif (self.message and self._message_stale(self._view())) or self._view()["huddle"]:
+            self._draw_bar(self._view())  # (the huddle's seconds count down)
 
     # -- drawing --------------------------------------------------------------------------------
     def _draw(self) -> None:
@@ -225,23 +235,25 @@ class CrabsScreen(GameScreen):
             hand_box.border_title = self.owned("hand")
         hand_box.border_subtitle = ""
         if you is not None:  # the team's signal, private like the hand
-            key = GESTURE_KEYS[view["gesture_names"].index(view["signal"])]
-            label = GESTURE_LABELS.get(view["signal"], "?")
+            keys = "/".join(show.gesture_key(view, name) for name in view["signals"])
+            label = "/".join(GESTURE_LABELS.get(name, "?") for name in view["signals"])
             four = show.is_four(view["hand"])
-            hand_box.border_subtitle = f"FOUR! signal: {key}" if four else f"signal: {label} (t)"
+            hand_box.border_subtitle = f"FOUR! signal: {keys}" if four else f"signal: {label} (t)"
+            if view["huddle"] is not None:
+                hand_box.border_subtitle = "huddle: signal? (t)"
             hand_box.set_class(four, "four")
         self.query_one("#ocean", CardRow).show(view["ocean"], self.picked_ocean)
         tokens = show.token_lines(view, you)
         self.query_one("#tokens", Static).update(Text("\n").join(tokens))
         flash = self.flash[0] if self.flash else None
-        self.query_one("#gestures", GestureBar).show(view["gesture_names"], view["signal"], flash)
+        self.query_one("#gestures", GestureBar).show(view["gesture_names"], view["signals"], flash)
         self._show_log()
         self._draw_bar(view)
 
     def secret_words(self, view: dict[str, Any]) -> str:
         cards = ", ".join(crab_name(card) for card in view["hand"]) or "(no cards)"
-        signal = view.get("signal")
-        return f"{cards}; signal: {show.gesture_phrase(signal)}" if signal else cards
+        signals = view.get("signals")
+        return f"{cards}; signal: {show.signal_phrase(signals)}" if signals else cards
 
     def log_line(self, event: dict[str, Any]) -> str:
         line = super().log_line(event)
@@ -258,7 +270,9 @@ class CrabsScreen(GameScreen):
         if self.message and self._message_stale(view):
             self.message = ""
         text = self.message
-        if not text and you is not None:
+        if not text and you is not None and view["huddle"] is not None:
+            text = show.huddle_hint(view, you, self.names, self._huddle_left(view))
+        elif not text and you is not None:
             text = show.swap_phase_hint(view, you)
             owed = show.owed_double(view)
             if owed:
@@ -279,25 +293,46 @@ class CrabsScreen(GameScreen):
         said, turn = self.message_at
         return turn != (view["marker"], view["phase"]) or time.monotonic() - said > MESSAGE_SHOWN
 
-    # -- dialogs ----------------------------------------------------------------------------------
-    def _open_signal(self, first: bool = False) -> None:
-        """The team's signal, where only this player sees it. The table waits meanwhile: its
-        clock is held (on this machine) and the bots stop, so no swap goes by unseen."""
+    # -- the huddle ---------------------------------------------------------------------------
+    def _huddle_left(self, view: dict[str, Any]) -> float:
+        """About how many seconds the huddle has left. Nothing tells a screen the table's time:
+        it counts from when it first saw the huddle, at the time of the latest event then."""
+        huddle = view["huddle"]
+        if self.huddle_clock is None:
+            latest = max((float(e.get("time", 0.0)) for e in view["log"]), default=0.0)
+            self.huddle_clock = (time.monotonic(), latest)
+        seen_at, table_time = self.huddle_clock
+        return float(huddle["ends"]) - table_time - (time.monotonic() - seen_at)
+
+    def _open_huddle(self) -> None:
+        """The huddle's dialog, where only this player sees it; the bots and the clock go on."""
         view = self._view()
-        partners = [self.names[s] for s in view["teams"][view["team"]] if s != self.seat]
-        screen = SignalScreen(view["signal"], view["gesture_names"], partners, first, self.ascii)
-        self._stop_bots()
-        if self.clock is not None:
-            self.clock.hold()
+        partners = [(s, self.names[s]) for s in view["teams"][view["team"]] if s != self.seat]
+        screen = HuddleScreen(
+            view["gesture_names"],
+            view["huddle"],
+            partners,
+            lambda: self._huddle_left(self._view()) if self._view()["huddle"] else 0.0,
+            self.ascii,
+        )
+        self.huddle_screen = screen
 
-        def chosen(name: str | None) -> None:
-            if self.clock is not None:
-                self.clock.let_go()
-            if name is not None and self._submit({"type": "signal", "name": name}):
-                self._say(f"Your team's signal is now: {show.gesture_phrase(name)}.")
-            self._start_bots()
+        def picked(pick: list[str] | None) -> None:
+            self.huddle_screen = None
+            huddle = self._view()["huddle"]
+            if huddle is None:
+                return
+            # Seen: it opens by itself again only for a pick the team makes after this one.
+            self.huddle_asked = pick or list(huddle["proposal"])
+            if pick is None:
+                return
+            action: dict[str, Any] = {"type": "signal", "name": pick[0]}
+            if len(pick) > 1:
+                action["also"] = pick[1]
+            if self._submit(action):
+                self._say(f"You picked {show.signal_phrase(pick)} for your team.")
 
-        self._open(screen, chosen)
+        self._open(screen, picked)
 
     # -- actions --------------------------------------------------------------------------------
     def _playing(self) -> bool:
@@ -435,8 +470,15 @@ class CrabsScreen(GameScreen):
             self._submit(action)
 
     def action_signal(self) -> None:
-        if self._playing():
-            self._open_signal()
+        """In the huddle, its dialog; in play, the team's signal on the status line."""
+        if not self._playing():
+            return
+        view = self._view()
+        if view["huddle"] is not None:
+            if self.huddle_screen is None:
+                self._open_huddle()
+            return
+        self._say(show.signal_words(view))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         actions = {

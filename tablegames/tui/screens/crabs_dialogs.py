@@ -1,8 +1,8 @@
-"""The crabs screens besides the table: the team's private signal, the end, one human only."""
+"""The crabs screens besides the table: the team's huddle, the end, one human only."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from rich.table import Table
@@ -10,91 +10,170 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Label, Static
 
 from ..widgets.crabs_table import GESTURE_KEYS
 from ..widgets.seats import table_box
-from .crabs_view import gesture_phrase, team_name, team_of, winners_line
+from .crabs_view import gesture_phrase, signal_phrase, team_name, team_of, winners_line
 from .results import GameOver
 from .typeahead import TypeAhead
 
 
-class SignalScreen(TypeAhead, Screen[str | None]):
-    """The team's secret signal, chosen where only this player can see: a gesture or Enter to keep.
+class HuddleScreen(TypeAhead, Screen[list[str] | None]):
+    """The team's huddle before play, where only this player sees: pick one gesture or two as
+    the team's secret signal, or agree with the team's pick.
 
-    Returns the gesture picked (None: keep the signal as it is).
+    Returns the pick (a list of one or two gestures), or None: not now (the huddle goes on, and
+    `t` opens this again). The table keeps its clock running: the huddle has a time limit.
     """
 
     DEFAULT_CSS = """
-    SignalScreen { align: center middle; background: $background; }
-    SignalScreen > Vertical { width: 64; max-width: 100%; height: auto; border: round $accent;
+    HuddleScreen { align: center middle; background: $background; }
+    HuddleScreen > Vertical { width: 70; max-width: 100%; height: auto; border: round $accent;
         padding: 0 1; }
-    SignalScreen.ascii > Vertical { border: ascii $accent; }
-    SignalScreen .title { text-style: bold; width: 100%; }
-    SignalScreen .hint { color: $text-muted; width: 100%; }
-    SignalScreen .option { width: 100%; }
-    SignalScreen .option.-current { text-style: bold reverse; }
+    HuddleScreen.ascii > Vertical { border: ascii $accent; }
+    HuddleScreen .title { text-style: bold; width: 100%; }
+    HuddleScreen .hint { color: $text-muted; width: 100%; }
+    HuddleScreen .gestures { height: auto; }
+    HuddleScreen .column { width: 1fr; height: auto; }
+    HuddleScreen .option { width: 100%; }
+    HuddleScreen .option.-chosen { text-style: bold reverse; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,escape", "keep", "Keep it"),
-        *[Binding(key, f"pick({n})", "Pick", show=False) for n, key in enumerate(GESTURE_KEYS)],
+        Binding("enter", "send", "Pick"),
+        Binding("escape", "later", "Not now"),
+        *[Binding(key, f"choose({n})", "Choose", show=False) for n, key in enumerate(GESTURE_KEYS)],
     ]
 
     def __init__(
         self,
-        signal: str,
         gestures: Sequence[str],
-        partners: Sequence[str],
-        first: bool = False,
+        huddle: dict[str, Any],
+        partners: Sequence[tuple[int, str]],
+        seconds_left: Callable[[], float],
         ascii: bool = False,
     ) -> None:
         super().__init__(classes="ascii" if ascii else None)
-        self.signal = signal
         self.gestures = list(gestures)
-        self.partners = list(partners)
-        self.first = first
+        self.huddle = huddle
+        self.partners = list(partners)  # (seat, name) of the teammates
+        self.seconds_left = seconds_left
         self.ascii = ascii
+        self.chosen: list[str] = []
+        self.ended = False  # the huddle is over: close as soon as this is on top
+        self.closing = False  # dismissed already
 
     def compose(self) -> ComposeResult:
-        arrow = ">" if self.ascii else "▶"
-        team = " and ".join(self.partners) or "your team"
         with Vertical() as box:
-            box.border_title = "Your team's secret signal"
+            box.border_title = "Your team's huddle: your secret signal"
             yield Label(
-                Text(f"Your signal: {gesture_phrase(self.signal)}. Only you and {team} know it."),
+                "Pick your team's secret signal: one gesture, or two (either then means four of "
+                "a kind). It is fixed once play begins.",
                 classes="title",
             )
+            yield Label(id="team", classes="hint")
+            count = min(len(GESTURE_KEYS), len(self.gestures))
+            half = (count + 1) // 2
+            with Horizontal(classes="gestures"):  # two columns: it fits a short terminal
+                for column in (range(half), range(half, count)):
+                    with Vertical(classes="column"):
+                        for number in column:
+                            yield Static(id=f"gesture-{number}", classes="option")
             yield Label(
-                "Make it when you hold four of a kind: your partner calls crabs on you and your "
-                "team takes a token. Opponents are watching for it!",
+                "Every other gesture is a decoy: make them to mislead your opponents.",
                 classes="hint",
             )
-            for number, (key, name) in enumerate(zip(GESTURE_KEYS, self.gestures, strict=False)):
-                current = name == self.signal
-                line = f"{arrow if current else ' '} [{key}] {gesture_phrase(name)}"
-                yield Static(
-                    line + ("  (your signal)" if current else ""),
-                    classes="option -current" if current else "option",
-                    id=f"gesture-{number}",
-                )
-            start = "Enter: keep it and start" if self.first else "Enter or Esc: keep it"
-            yield Label(f"{start}. A key or a click picks another.", classes="hint")
+            yield Label(id="how", classes="hint")
+            yield Label(id="clock", classes="hint")
         yield Footer()
 
-    def action_keep(self) -> None:
-        self.dismiss(None)
+    def on_mount(self) -> None:
+        self._show()
+        self.set_interval(1.0, self._tick)
 
-    def action_pick(self, number: int) -> None:
-        if number < len(self.gestures):
-            name = self.gestures[number]
-            self.dismiss(None if name == self.signal else name)
+    def on_screen_resume(self) -> None:
+        self._close_if_ended()
+
+    def show_team(self, huddle: dict[str, Any]) -> None:
+        """The team's pick changed (a partner picked): show it."""
+        self.huddle = huddle
+        if self.is_mounted:
+            self._show()
+
+    def end(self) -> None:
+        """The huddle is over: close now if on top, else as soon as it is."""
+        self.ended = True
+        self._close_if_ended()
+
+    def _close_if_ended(self) -> None:
+        # Once only, and only from the top of the stack: a resume that arrives after this
+        # screen was closed (it closed while still opening) must not close the table under it.
+        if self.ended and not self.closing and self.is_current:
+            self.closing = True
+            self.dismiss(None)
+
+    def _show(self) -> None:
+        proposal = list(self.huddle["proposal"])
+        picks = self.huddle["picks"]
+        said = []
+        for seat, name in self.partners:
+            theirs = picks.get(str(seat))
+            said.append(f"{name}: {signal_phrase(theirs)}" if theirs else f"{name}: no pick yet")
+        team = f"Your team's pick (*): {signal_phrase(proposal)}. " + "; ".join(said) + "."
+        self.query_one("#team", Label).update(Text(team))
+        arrow = ">" if self.ascii else "▶"
+        for number, (key, name) in enumerate(zip(GESTURE_KEYS, self.gestures, strict=False)):
+            chosen = name in self.chosen
+            line = f"{arrow if chosen else ' '} [{key}] {gesture_phrase(name)}"
+            if name in proposal:
+                line += " *"
+            option = self.query_one(f"#gesture-{number}", Static)
+            option.update(Text(line))
+            option.set_class(chosen, "-chosen")
+        if self.chosen:
+            how = f"Enter: pick {signal_phrase(self.chosen)}. "
+        else:
+            how = f"Enter: agree with {signal_phrase(proposal)}. "
+        most = int(self.huddle["most"])
+        how += f"1-0: choose ({most} at most). Esc: not now (t opens this again)."
+        self.query_one("#how", Label).update(Text(how))
+        self._tick()
+
+    def _tick(self) -> None:
+        left = max(0, round(self.seconds_left()))
+        dealt = gesture_phrase(self.huddle["dealt"])
+        self.query_one("#clock", Label).update(
+            Text(f"About {left} s left; a team that has not agreed by then keeps {dealt}.")
+        )
+
+    def action_choose(self, number: int) -> None:
+        if number >= len(self.gestures):
+            return
+        name = self.gestures[number]
+        if name in self.chosen:
+            self.chosen.remove(name)
+        elif len(self.chosen) < int(self.huddle["most"]):
+            self.chosen.append(name)
+        else:
+            self.chosen[-1] = name
+        self._show()
+
+    def action_send(self) -> None:
+        if not self.closing:
+            self.closing = True
+            self.dismiss(list(self.chosen) or list(self.huddle["proposal"]))
+
+    def action_later(self) -> None:
+        if not self.closing:
+            self.closing = True
+            self.dismiss(None)
 
     def on_click(self, event: events.Click) -> None:
         widget = event.widget
         if widget is not None and widget.id and widget.id.startswith("gesture-"):
-            self.action_pick(int(widget.id.removeprefix("gesture-")))
+            self.action_choose(int(widget.id.removeprefix("gesture-")))
 
 
 class CrabsOver(GameOver):

@@ -33,6 +33,54 @@ def gesture_phrase(name: str) -> str:
     return GESTURE_WORDS.get(name, name.replace("_", " "))
 
 
+def signal_phrase(gestures: Sequence[str] | None) -> str:
+    """`wink`, `wink or nod`: a team's signal in words."""
+    return " or ".join(gesture_phrase(name) for name in gestures or ())
+
+
+def gesture_key(view: View, name: str) -> str:
+    """The key that makes gesture `name` (1-9, 0)."""
+    return "1234567890"[view["gesture_names"].index(name)]
+
+
+def signal_words(view: View) -> str:
+    """The team's signal with its keys, fixed for the game: `Your team's signal: wink (1).`"""
+    said = " or ".join(
+        f"{gesture_phrase(name)} ({gesture_key(view, name)})" for name in view["signals"]
+    )
+    return f"Your team's signal: {said}, fixed for the game. Any other gesture is a decoy."
+
+
+def settled_words(event: dict[str, Any], view: View) -> str:
+    """The banner when the player's team has settled on its signal, or ran out of time."""
+    said = " or ".join(
+        f"{gesture_phrase(name)} ({gesture_key(view, name)})" for name in event["signals"]
+    )
+    if event.get("timed_out"):
+        return f"Time is up: your team keeps its dealt signal, {said}."
+    return f"Your team's signal: {said}. Make it when you hold four of a kind."
+
+
+def huddle_hint(view: View, you: int, names: Sequence[str], left: float) -> str:
+    """The status line in the huddle: what the team waits for, and the seconds left."""
+    huddle = view["huddle"]
+    seconds = f"about {max(0, round(left))} s left"
+    if view["team"] in huddle["settled"]:
+        return f"Your team is ready: the other teams are still huddling ({seconds})."
+    proposal = list(huddle["proposal"])
+    if huddle["picks"].get(str(you)) == proposal:
+        others = [
+            names[int(seat)]
+            for seat, pick in huddle["picks"].items()
+            if int(seat) != you and pick != proposal
+        ]
+        return (
+            f"Waiting for {' and '.join(others)} to agree to {signal_phrase(proposal)} "
+            f"({seconds}; t: change)."
+        )
+    return f"The huddle: pick your team's secret signal, t ({seconds})."
+
+
 def team_of(view: View) -> list[int]:
     """The team of every seat."""
     teams = [0] * view["players"]
@@ -87,6 +135,9 @@ def side_title(view: View, side: int, you: int | None, ascii: bool = False) -> s
     yours = " (yours)" if you is not None and view["sides"][you] == side else ""
     if view["phase"] in ("over", "closing"):  # (closing: the pot is empty, nobody swaps)
         return f"Side {side}{yours}"
+    if view["phase"] == "huddle":
+        starts = f" {dot} swaps first" if view["marker"] == side else ""
+        return f"Side {side}{yours}{starts}"
     if view["marker"] == side:
         doing = "made no swap" if view["phase"] == "asking" else "swapping"
         return f"Side {side}{yours} {arrow} {doing}"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import ClassVar, Generic, TypeVar
 
@@ -13,7 +14,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
-from .typeahead import TypeAhead, pass_on, press_now
+from .typeahead import TypeAhead, drop, moment, pass_on, press_now
 
 Value = TypeVar("Value")
 
@@ -140,9 +141,12 @@ class Option(Generic[Value]):
 class PickDialog(TypeAhead, ModalScreen[Value | None], Generic[Value]):
     """Pick one of a few options with its key, arrows and Enter, or a click; Escape cancels.
 
-    A dialog that opened by itself (`opened_by_itself`) highlights nothing at first: the Enter
-    a player pressed to open it themselves, just as it opened, must not choose for them. Enter
-    then only highlights the first option.
+    Nothing is highlighted at first, so nothing is chosen by default: Enter on an untouched
+    list only points at the first option, and an Enter typed before the list had been on
+    screen for a moment (`SETTLE`) chooses nothing at all (an Enter pressed for something
+    else, as the dialog opened, must not choose guns or a navigator for the player). An
+    option's own key chooses it at once: `Enter 2 3` offers a card to the second player with
+    the third claim, as the player meant.
     """
 
     DEFAULT_CSS = (
@@ -167,8 +171,8 @@ class PickDialog(TypeAhead, ModalScreen[Value | None], Generic[Value]):
         self.options = options
         self.hint = hint
         self.ascii = ascii
-        self.highlighted: int | None = 0
-        self.opened_by_itself = False
+        self.highlighted: int | None = None
+        self.shown_at = math.inf  # when the list was drawn (chosen from by Enter only after)
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -180,7 +184,7 @@ class PickDialog(TypeAhead, ModalScreen[Value | None], Generic[Value]):
             yield Label(hint, classes="hint")
 
     def on_mount(self) -> None:
-        self._highlight(None if self.opened_by_itself else 0)
+        self.shown_at = moment()
 
     def _line(self, index: int) -> Text:
         option = self.options[index]
@@ -210,15 +214,24 @@ class PickDialog(TypeAhead, ModalScreen[Value | None], Generic[Value]):
     async def on_key(self, event: events.Key) -> None:
         if pass_on(self, event):
             return
+        if not self.typed_in_time(event):
+            drop(event)
+            return
+        if event.key == "enter" and not self.seen_for(self.shown_at, event):
+            drop(event)  # the list was not seen yet: point at most
+            if self.highlighted is None:
+                self._highlight(0)
+            return
         for option in self.options:
             if event.character and event.character.lower() == option.key.lower():
-                event.stop()
-                event.prevent_default()
+                drop(event)
                 self.dismiss(option.value)
                 return
         await press_now(self, event)
 
     def on_click(self, event: events.Click) -> None:
         widget = event.widget
+        if not self.typed_in_time(event):
+            return
         if widget is not None and widget.id and widget.id.startswith("option-"):
             self.dismiss(self.options[int(widget.id.removeprefix("option-"))].value)

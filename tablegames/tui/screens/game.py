@@ -5,6 +5,14 @@ it up to date. After every accepted action `_sync` brings the screen up to date 
 the screen the table waits behind comes first (a round's scores, the results, the hot-seat
 hand-off before another player's secrets), then the table is drawn, then `_prompt` asks what
 the game wants asked. The hooks a game may override are the methods marked "Games ..." below.
+
+Keys and updates may come in any order (a hurried player, a bot moving, a slow network), and
+the screen is built so that none can answer a question nobody saw (see `typeahead.py`):
+whenever what the player at the keyboard is asked changes — another seat, a hand-off passed,
+the table's question for the seat (`Update.asked`) — keys typed before it and in the moment
+after it are dropped; screens the table opens by itself do the same; and every action names
+the version of the view it was chosen on, so the table refuses one that answered an older
+question.
 """
 
 from __future__ import annotations
@@ -14,8 +22,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.actions import parse
 from textual.binding import Binding, BindingType
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 from textual.worker import Worker, WorkerState
@@ -109,7 +119,10 @@ class GameScreen(TypeAhead, Screen[None]):
         self.over = False
         self.covered = 0  # dialogs of ours on top of this screen
         self._sync_due = False
-        self._prompting = False  # `_prompt` is asking (its dialogs open by themselves)
+        self._by_itself = False  # screens opened now open by themselves (not at a key)
+        self._asked: tuple[Any, ...] | None = None  # what the keyboard's player was last asked
+        self.seen_version = 0  # the version of the table the player last saw uncovered
+        self.handing: HandoffScreen | None = None  # the hand-off up now
         self._closed = False
         self._bot_worker: Worker[None] | None = None
         self.paused = False  # the player paused the bots (space)
@@ -172,6 +185,10 @@ class GameScreen(TypeAhead, Screen[None]):
             self.call_later(self.action_quit)
 
     def on_unmount(self) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Stop following the table and driving its bots (the screen is going away)."""
         self._closed = True
         self._stop_bots()
 
@@ -269,18 +286,40 @@ class GameScreen(TypeAhead, Screen[None]):
             return
         self._choose_seat()
         self._note_turns()
+        if self.handing is not None and self.handing.seat != self.active_seat:
+            self.handing.hand_to(self.active_seat, self.names[self.active_seat])
         overlay = None if self.covered else self._screen_due()
         self._draw()  # a hand is blanked before a hand-off covers the screen
         if not self.read_only:  # (a replay's keys are its controls': this footer is hidden)
             self.refresh_bindings()  # the footer shows the keys that do something now
-        if overlay is not None:
-            self._open(*overlay)
-        elif not self.covered and not self.read_only:
-            self._prompting = True  # a dialog opened now opens by itself
-            try:
+        self._note_question()
+        self._by_itself = True  # what opens now opens by itself
+        try:
+            if overlay is not None:
+                self._open(*overlay)
+            elif not self.covered and not self.read_only:
                 self._prompt()
-            finally:
-                self._prompting = False
+        finally:
+            self._by_itself = False
+
+    def typed_in_time(self, event: Message) -> bool:
+        """Keys that answer the game (its own keys: play, pick, decide...) are dropped while a
+        new question settles; the others (help, leave, the log, the bots' pace) never are."""
+        if super().typed_in_time(event) or not isinstance(event, events.Key):
+            return True
+        keys = self._bindings.key_to_bindings.get(event.key, [])
+        return not any(parse(binding.action)[1] in self.GAME_ACTIONS for binding in keys)
+
+    def _note_question(self) -> None:
+        """Note what the player at the keyboard is asked now; when it changed, keys typed
+        before it and in the moment after it are dropped (`TypeAhead`)."""
+        update = self._update(self.active_seat)
+        asked = (self.active_seat, self.private, self.over, update.asked if self.private else 0)
+        if asked != self._asked:
+            self._asked = asked
+            self.ask_anew()
+        if not self.covered:
+            self.seen_version = update.version
 
     # -- the log ----------------------------------------------------------------------------------
     def _loggable(self, event: dict[str, Any]) -> bool:
@@ -360,20 +399,24 @@ class GameScreen(TypeAhead, Screen[None]):
         if len(self.humans) == 1:
             self.shown_seat = self.active_seat
             return None
-        handoff = HandoffScreen(self.names[self.active_seat], self.ascii, self._handoff_aside())
-        return handoff, self._after_handoff
+        seat = self.active_seat
+        self.handing = HandoffScreen(seat, self.names[seat], self.ascii, self._handoff_aside())
+        return self.handing, self._after_handoff
 
     def _handoff_aside(self) -> Aside | None:
         """What the player leaving the keyboard may still do on the hand-off. Games offer it."""
         return None
 
-    def _after_handoff(self, ready: bool | None) -> None:
-        if ready:
-            self.shown_seat = self.active_seat
-            self.message = ""
-            self._keyboard_passed()
-        else:
+    def _after_handoff(self, seat: int | None) -> None:
+        """The player the hand-off named last has the keyboard (None: they chose to quit). If
+        the table has since moved on to another seat, the next sync hands it on again."""
+        self.handing = None
+        if seat is None:
             self.action_quit()
+            return
+        self.shown_seat = seat
+        self.message = ""
+        self._keyboard_passed()
 
     def _keyboard_passed(self) -> None:
         """The active seat's player has the keyboard. Games forget the last player's picks."""
@@ -415,15 +458,31 @@ class GameScreen(TypeAhead, Screen[None]):
         self.set_timer(seconds, fade)
 
     def _refused(self, reason: str) -> None:
-        self._say(("x " if self.ascii else "✗ ") + self.log_line({"text": reason, "to": None}))
+        """Say why something was refused; over a dialog, in a banner (the status line is the
+        dialog's then)."""
+        self._say(self._refusal_mark + self.log_line({"text": reason, "to": None}))
+        if self.covered:
+            self._banner(self.message)
+
+    @property
+    def _refusal_mark(self) -> str:
+        return "x " if self.ascii else "✗ "
 
     # -- dialogs --------------------------------------------------------------------------------
     def _open(self, screen: Screen[Any], then: Callable[[Any], None] | None = None) -> None:
-        """Push `screen` over this one; `then(result)` runs when it closes, then a fresh sync."""
+        """Push `screen` over this one; `then(result)` runs when it closes, then a fresh sync.
+
+        A screen that opens by itself (from `_sync`: the table's question, a hand-off, the
+        results) drops keys typed before it and in the moment after (`TypeAhead.ask_anew`);
+        one opened by the player's own key takes the keys they typed with it.
+        """
         self.covered += 1
+        if self._by_itself and isinstance(screen, TypeAhead):
+            screen.ask_anew()
         if isinstance(screen, PickDialog):
-            screen.opened_by_itself = self._prompting
             screen.set_class(isinstance(self, HandScreen), "-above-hand")  # the hand in sight
+            if self.message.startswith(self._refusal_mark):  # why, kept in sight over it
+                self._banner(self.message)
             self._say(DIALOG_WAITS)  # what the status line said to do is done or not to be done
 
         def closed(result: Any) -> None:
@@ -451,7 +510,7 @@ class GameScreen(TypeAhead, Screen[None]):
     def _start_bots(self) -> None:
         if not self._closed and not self.over and not self.paused and self._bot_worker is None:
             self._bot_worker = self.run_worker(
-                self.client.run_bots(), name="bots", group="bots", exit_on_error=False
+                self.client.run_bots, name="bots", group="bots", exit_on_error=False
             )
 
     def _stop_bots(self) -> None:
@@ -512,11 +571,14 @@ class GameScreen(TypeAhead, Screen[None]):
         if self.watching:
             self._say("You are watching: you cannot act.")
             return False
-        refusal = self.client.submit(self.active_seat, action)
+        refusal = self.client.submit(self.active_seat, action, self.seen_version)
         if refusal is not None:
             self._refused(refusal)
             return False
         self.message = ""
+        # What the player goes on to choose (a peeked card's way on) is chosen on the view
+        # their own move made: a table on this machine has it already, a server sends it.
+        self.seen_version = self._update(self.active_seat).version
         return True
 
     def action_help(self) -> None:
@@ -537,7 +599,16 @@ class GameScreen(TypeAhead, Screen[None]):
         dialog = QuitDialog(
             question, ascii=self.ascii, saving=saving, menu="Lobby" if party else "Menu"
         )
-        self._open(dialog, self._leave)
+        held = self.bots_paced_here and not self.paused  # nobody plays on behind the question
+        if held:
+            self._stop_bots()
+
+        def answered(choice: str | None) -> None:
+            if held and choice is None:
+                self._start_bots()
+            self._leave(choice)
+
+        self._open(dialog, answered)
 
     def where_saved(self) -> str:
         """Where an unfinished game went, to say once the app has closed ("" if unsaved)."""

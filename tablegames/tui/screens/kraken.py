@@ -58,6 +58,7 @@ from .kraken_talk import (
     role_options,
     talk_events,
     target_options,
+    why_silent,
 )
 
 if TYPE_CHECKING:
@@ -507,7 +508,7 @@ class KrakenScreen(GameScreen):
         view = self._view()
         options = kind_options(view, self.names)
         if not options:
-            self._say("You cannot make claims now.")
+            self._say(why_silent(view))
             return
         self.talking_seat = self.active_seat  # whose words these are, whatever happens meanwhile
         dialog: PickDialog[str] = PickDialog(
@@ -549,7 +550,10 @@ class KrakenScreen(GameScreen):
             self._say("The keyboard has passed on: nothing was said.")
             return
         refusal = self.client.claim(self.active_seat, claim)
-        self._say(refusal or "")
+        if refusal is None:
+            self._say("")
+        else:
+            self._refused(f"Not said: {refusal}")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "character":

@@ -95,6 +95,12 @@ def invitation_text(view: dict[str, Any], behind_a_dialog: bool = False) -> str:
     return f"{invite}: {TALK_KEY}"
 
 
+def why_silent(view: dict[str, Any]) -> str:
+    """Why the seat of `view` cannot make a claim now, as the status line says it."""
+    why = vocabulary.can_claim(view)
+    return f"You cannot make claims now: {why}." if why else "You cannot make claims now."
+
+
 def kind_options(view: dict[str, Any], names: Sequence[str]) -> list[Option[str]]:
     """The claim menu's first page: the moment's own claim first, then each kind of claim."""
     options: list[Option[str]] = []

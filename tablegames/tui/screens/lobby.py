@@ -21,6 +21,7 @@ from ...net.words import seat_words
 from ..widgets.seats import table_box
 from .setup import FIELD_MOVES
 from .table_form import TableForm
+from .typeahead import TypeAhead
 
 if TYPE_CHECKING:
     from ...net.client import RemoteClient
@@ -42,8 +43,12 @@ def who_sits(seats: list[dict[str, Any]]) -> str:
     return "; ".join([*taken, *([f"{free} free"] if free else [])])
 
 
-class LobbyScreen(Screen[None]):
-    """The tables, one highlighted; keys to open a table, sit down, watch, chat and leave."""
+class LobbyScreen(TypeAhead, Screen[None]):
+    """The tables, one highlighted; keys to open a table, sit down, watch, chat and leave.
+
+    Keys typed while a dialog opens over it go on to the dialog (`TypeAhead`): a chat line
+    typed quickly never sits the player down at a table.
+    """
 
     DEFAULT_CSS = """
     LobbyScreen { layout: vertical; }
@@ -176,6 +181,9 @@ class LobbyScreen(Screen[None]):
 
     def action_chat(self) -> None:
         from .network import ChatDialog
+
+        if not self.is_current:  # (a chat line is open already)
+            return
 
         def send(line: str | None) -> None:
             if line:

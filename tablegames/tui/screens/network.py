@@ -6,6 +6,7 @@ import getpass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -15,6 +16,7 @@ from textual.widgets import Button, Footer, Input, Label, Static
 from ...net.launch import DEFAULT_PORT, parse_address
 from .setup import FIELD_MOVES, Stepper
 from .table_form import TableForm
+from .typeahead import LineInput, TypeAhead, drop
 
 if TYPE_CHECKING:
     from ...net.client import RemoteClient
@@ -135,8 +137,13 @@ class HostScreen(Screen[None]):
 CHAT_SHOWN = 8  # chat lines the chat dialog shows above its input
 
 
-class ChatDialog(ModalScreen[str | None]):
-    """One line to say to the table; Enter sends, Escape cancels."""
+class ChatDialog(TypeAhead, ModalScreen[str | None]):
+    """One line to say to the table; Enter sends, Escape cancels.
+
+    Lines typed or pasted quickly (`/`, `a`, Enter, `/`, `b`, Enter) each find their dialog:
+    keys typed after Enter go on to the screen below (which opens the next chat), and letters
+    that reach this dialog before its line has the keyboard are typed into the line.
+    """
 
     DEFAULT_CSS = """
     ChatDialog { align: center bottom; }
@@ -161,10 +168,22 @@ class ChatDialog(ModalScreen[str | None]):
             if self.said:  # the last few lines, as plain text: nobody's markup reaches us
                 recent = "\n".join(f"{who}: {line}" for who, line in self.said[-CHAT_SHOWN:])
                 yield Static(Text(recent), id="said")
-            yield Input(placeholder="gg, nice crank…", id="line", max_length=300, compact=True)
+            yield LineInput(placeholder="gg, nice crank…", id="line", max_length=300, compact=True)
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.dismiss(event.value.strip() or None)
+    async def on_key(self, event: events.Key) -> None:
+        if not self.is_current:
+            await super().on_key(event)  # (passed on to the screen on top)
+            return
+        line = self.query_one("#line", LineInput)
+        if event.key == "enter":  # from the line, or before the line had the keyboard
+            drop(event)
+            self.dismiss(line.value.strip() or None)
+        elif event.is_printable and event.character:  # typed before the line had the keyboard
+            drop(event)  # (a letter the line takes itself never comes here)
+            line.focus()
+            line.insert_text_at_cursor(event.character)
+        else:
+            await super().on_key(event)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
@@ -150,9 +149,8 @@ def standings(totals: Sequence[int]) -> list[tuple[int, int]]:
 class GameOver(TypeAhead, ModalScreen[str]):
     """The end of a game: a headline, a table and a line under it; returns "menu" or "quit"
     (or "rematch" in a party game). Enter presses the highlighted button, once the dialog has
-    been open for `SETTLE_SECONDS`: keys and clicks before that are dropped. (A `PickDialog`
-    that opens by itself lets its first Enter only point; here even a burst of Enters typed
-    for the last move must not choose, since every choice leaves the table.)
+    been open for `SETTLE_SECONDS`: keys and clicks before that are dropped (`TypeAhead`), as
+    a burst of Enters typed for the last move must not choose: every choice leaves the table.
 
     Each game's ending says what goes in it (`_headline`, `_table`, `_hint`).
     """
@@ -175,14 +173,12 @@ class GameOver(TypeAhead, ModalScreen[str]):
         super().__init__(classes="ascii" if ascii else None)
         self.ascii = ascii
         self.party = False  # a party game: a rematch, or back to the lobby (set on mount)
-        self.opened = math.inf  # when it was shown (`time.monotonic()`); never settled before
+        self.asked_at = math.inf  # takes nothing until shown
+
+    settle = SETTLE_SECONDS
 
     def on_mount(self) -> None:
-        self.opened = time.monotonic()
-
-    def settled(self) -> bool:
-        """True once the dialog has been open long enough to take a choice."""
-        return time.monotonic() - self.opened >= SETTLE_SECONDS
+        self.ask_anew()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "choose" and parameters == ("rematch",):
@@ -217,12 +213,11 @@ class GameOver(TypeAhead, ModalScreen[str]):
         return ""
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        if self.settled():
+        if self.typed_in_time(event):  # (keys are held back by `TypeAhead`; this is a click)
             self.dismiss(event.button.id or "menu")
 
     def action_choose(self, choice: str) -> None:
-        if self.settled():
-            self.dismiss(choice)
+        self.dismiss(choice)
 
 
 class FinalStandings(GameOver):

@@ -82,6 +82,7 @@ class RoachScreen(HandScreen):
         self.message_version = -1  # the message goes stale when the table moves on
         self.message_seat: int | None = None  # and belongs to the seat it was said to
         self._updates: dict[int, Update] = {}  # each seat's latest update, until the next change
+        self.peeking = False  # we peeked: the card's way on is asked once the table shows it
 
     def min_size(self) -> tuple[int, int]:
         return (60, len(self.names) + 16)  # a line per player, the table, the hand, the prompt
@@ -245,6 +246,11 @@ class RoachScreen(HandScreen):
     def _keyboard_passed(self) -> None:
         self.selected = 0
         self.marked = []
+        self.peeking = False
+
+    def _prompt(self) -> None:
+        if self.peeking:
+            self._pass_peeked()
 
     def _target_dialog(self, title: str, seats: list[int]) -> TargetDialog:
         view = self._view()
@@ -340,9 +346,28 @@ class RoachScreen(HandScreen):
             self._say("Everyone else has seen this card: say t (true) or f (false).")
             return
         if self.active_seat not in view["flight"]["seen_by"]:
-            if not self._submit({"type": "peek"}):
-                return
-            view = self._view()
+            self.peeking = self._submit({"type": "peek"})
+            if self.peeking:
+                self._pass_peeked()
+            return
+        self._ask_pass_target()
+
+    def _pass_peeked(self) -> None:
+        """Once the peeked card shows (at once here, when the server's answer comes over the
+        network), ask where it goes; until then the screen says it is looking."""
+        flight = self._view().get("flight") or {}
+        if "card" not in flight:
+            if flight.get("to") != self.active_seat:
+                self.peeking = False  # the card is no longer in front of us
+            else:
+                self._say("Looking at the card...")
+            return
+        self.peeking = False
+        self._ask_pass_target()
+
+    def _ask_pass_target(self) -> None:
+        view = self._view()
+        targets = show.pass_targets(view)
         card = show.with_article(view["flight"]["card"])
         if len(targets) == 1:
             self._ask_pass_claim(targets[0])

@@ -88,4 +88,6 @@ class RoachResult(GameOver):
         return result_table(self.view, self.names, self.ascii, not self.app.no_color)
 
     def _hint(self) -> str:
+        if self.view.get("loser_rule") == "most":
+            return "The most face-up cards lose; everyone else wins."
         return "Whoever collects too much loses; everyone else wins."

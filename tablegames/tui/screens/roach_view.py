@@ -121,7 +121,7 @@ def seat_table(
     rest = max(8, width - name_width - 9)
     lines = [
         Text(
-            f"  {'Player':<{name_width}} Hand  Face up (! = one more loses)"[:width],
+            f"  {'Player':<{name_width}} Hand  Face up {bang_means(view)}"[:width],
             style="bold underline",
         )
     ]
@@ -321,6 +321,13 @@ def lay_hint(marked: Sequence[str], claim: str) -> str:
     names = " and ".join(card_name(card) for card in marked)
     them = "it" if len(marked) == 1 else "them"
     return f"Marked: {names}. Press l to lay {them} out, or Enter to change."
+
+
+def bang_means(view: View) -> str:
+    """What the `!` beside an animal means: one more loses, or (``loser=most``) ends the game."""
+    if view.get("loser_rule") == "most":
+        return "(! = one more ends the game)"
+    return "(! = one more loses)"
 
 
 def loser_line(view: View, names: Sequence[str]) -> str:

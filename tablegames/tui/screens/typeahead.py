@@ -1,49 +1,125 @@
-"""Keys typed ahead: a key that reaches a screen after another has opened over it, or after it
-closed, goes on to the screen now on top instead of being lost (or pressing the wrong thing).
+"""Keys belong to the question they were typed at.
 
-Each screen has its own queue of keys, and the app hands a key to whichever screen is on top
-when the key arrives. Keys typed quickly (Enter then `2` then `3` to offer a card to the second
-player with the third claim) can all reach the table before its Enter has opened the dialog; the
-table must then pass the digits on rather than pick a card with them.
+Two rules, for every screen of ours:
+
+- **Typed ahead, kept in order.** A key that reaches a screen after another has opened over it,
+  or after it closed, goes on to the screen now on top (`pass_on`), with the moment it was
+  typed. Enter then `2` then `3` offers a card to the second player with the third claim: the
+  dialogs the player's own Enter opens take the digits typed with it.
+- **Never for a question nobody saw.** When what a screen asks changes by itself (a move
+  applied, a hand-off, a dialog the table opened, a prompt), the screen notes when (`ask_anew`)
+  and drops keys typed before that moment and for `settle` seconds after it: a key pressed for
+  the last question, or in the instant the new one was drawn, answers nothing.
+
+Textual hands each key to a screen's queue when it arrives, so both rules are checked when the
+key is handled: a key knows when it was typed (`event.time`), and a screen when it last asked.
 """
 
 from __future__ import annotations
 
+import math
+import time
 from typing import Any
 
 from textual import events
+from textual.await_complete import AwaitComplete
+from textual.message import Message
 from textual.screen import Screen
+from textual.widgets import Input
+
+#: Seconds after a question changes in which keys are still taken as meant for the last one.
+SETTLE = 0.3
+#: Every screen's settling time is multiplied by this. Tests of what keys do, not of when,
+#: set it to 0: a key typed before a question is still dropped, one typed after it is taken.
+SETTLE_SCALE = 1.0
+
+
+def moment() -> float:
+    """Now, on the clock keys are timed by (`time.monotonic`, as Textual's events)."""
+    return time.monotonic()
 
 
 def pass_on(screen: Screen[Any], event: events.Key) -> bool:
-    """Send `event` on to the screen on top when `screen` no longer is; True if it went on."""
-    if not screen.is_attached:
+    """Send `event` on to the screen on top when `screen` no longer is (another opened over
+    it, or it has closed); True if it went on."""
+    try:
+        top = screen.app.screen
+    except Exception:  # (no app left to take it: the app is closing)
         return False
-    top = screen.app.screen
     if top is screen:
         return False
-    event.stop()
-    event.prevent_default()
-    target = top.focused or top
-    target._forward_event(events.Key(event.key, event.character))
+    drop(event)
+    forwarded = events.Key(event.key, event.character)
+    forwarded.time = event.time  # typed when it was typed, wherever it goes
+    (top.focused or top)._forward_event(forwarded)
     return True
 
 
+def drop(event: events.Event) -> None:
+    """Let `event` do nothing more (no binding, no default handling)."""
+    event.stop()
+    event.prevent_default()
+
+
 async def press_now(screen: Screen[Any], event: events.Key) -> None:
-    """Run the binding for `event` while `screen` is still on top.
+    """Run the binding for `event` while `screen` is still on top, and let the key go no
+    further.
 
     Textual looks bindings up once a key has bubbled up to the app, behind the keys queued
-    there, and by then a dialog this key opened would take the keys meant for this screen.
+    there, and by then a dialog this key opened would take the keys meant for this screen
+    (even before the dialog is drawn). A key with no binding here means nothing, here or later.
     """
     if pass_on(screen, event):
         return
-    if await screen.app._check_bindings(event.key):
-        event.stop()
-        event.prevent_default()
+    drop(event)
+    await screen.app._check_bindings(event.key)
 
 
 class TypeAhead:
-    """For screens: keys go to the screen on top, in the order they were typed."""
+    """For screens: keys go to the screen on top in the order typed, and a key typed before
+    this screen last asked something new (or just after) is dropped."""
+
+    #: When what this screen asks last changed by itself (`time.monotonic`); never at first.
+    asked_at: float = -math.inf
+    #: How long after asking anew a key is still taken as typed for the last question.
+    settle: float = SETTLE
+
+    def ask_anew(self) -> None:
+        """What this screen asks has changed: keys typed until `settle` from now are dropped."""
+        self.asked_at = moment()
+
+    def seen_for(self, since: float, event: Message) -> bool:
+        """True if `event` came `SETTLE` or more after the moment `since`: what changed on
+        screen then had been seen when it was typed."""
+        return event.time >= since + SETTLE * SETTLE_SCALE
+
+    def typed_in_time(self, event: Message) -> bool:
+        """True if `event` came after this screen's question (and the moment to read it)."""
+        return event.time >= self.asked_at + self.settle * SETTLE_SCALE
 
     async def on_key(self, event: events.Key) -> None:
-        await press_now(self, event)  # type: ignore[arg-type]
+        screen: Screen[Any] = self  # type: ignore[assignment]
+        if pass_on(screen, event):
+            return
+        if not self.typed_in_time(event):
+            drop(event)
+            return
+        await press_now(screen, event)
+
+    def dismiss(self, result: Any = None) -> AwaitComplete:
+        """Close this screen with `result`, if it is still the one on top: a second Enter, or
+        a key handled after another screen opened over it, must not close another screen."""
+        screen: Screen[Any] = self  # type: ignore[assignment]
+        if not screen.is_current:
+            return AwaitComplete.nothing()  # type: ignore[no-untyped-call, no-any-return]
+        return super().dismiss(result)  # type: ignore[misc, no-any-return]
+
+
+class LineInput(Input):
+    """A line to type in, in a screen of ours: keys typed after its screen closed go on to the
+    screen on top (the next dialog, or the table), in order, and are not typed here."""
+
+    async def _on_key(self, event: events.Key) -> None:
+        if pass_on(self.screen, event):
+            return
+        await super()._on_key(event)

@@ -218,7 +218,8 @@ class SidePanel(Widget):
 
 
 class GestureBar(Widget):
-    """Every gesture with its key, the team's signal marked; clicking one makes it."""
+    """Every gesture with its key, the team's signal (one gesture or two) marked; clicking one
+    makes it."""
 
     DEFAULT_CSS = """
     GestureBar { height: auto; width: 1fr; }
@@ -234,13 +235,13 @@ class GestureBar(Widget):
         super().__init__(id=id)
         self.ascii = ascii
         self.names: list[str] = []
-        self.signal: str | None = None
+        self.signals: list[str] = []
         self.flash: str | None = None  # the gesture just made, shown pressed for a moment
         self._spans: list[tuple[str, int, int, int]] = []  # name, line, x0, x1
 
-    def show(self, names: Sequence[str], signal: str | None, flash: str | None = None) -> None:
-        """Draw `names` (in key order) with the team's `signal` marked."""
-        self.names, self.signal, self.flash = list(names), signal, flash
+    def show(self, names: Sequence[str], signals: Sequence[str], flash: str | None = None) -> None:
+        """Draw `names` (in key order) with the team's `signals` marked."""
+        self.names, self.signals, self.flash = list(names), list(signals), flash
         self.refresh(layout=True)
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
@@ -252,7 +253,7 @@ class GestureBar(Widget):
         used = 0
         for key, name in zip(GESTURE_KEYS, self.names, strict=False):
             label = f"{key} {GESTURE_LABELS.get(name, name)}"
-            if name == self.signal:
+            if name in self.signals:
                 label += "*"
             if used and used + 1 + len(label) > width:
                 lines.append([])
@@ -270,7 +271,7 @@ class GestureBar(Widget):
                 if len(line):
                     line.append(" ")
                 start = len(line)
-                style = "bold underline" if name == self.signal else ""
+                style = "bold underline" if name in self.signals else ""
                 if name == self.flash:
                     style += " reverse"
                 line.append(label, style.strip())

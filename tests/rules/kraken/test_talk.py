@@ -132,7 +132,7 @@ def test_nobody_claims_while_the_navigation_cards_go_round():
     appoint(state, 1, 2)
     no_mutiny(state)
     assert state.view(5)["phase"] == "navigation"
-    with pytest.raises(IllegalAction, match="nobody may signal"):
+    with pytest.raises(IllegalAction, match="nobody may talk or signal"):
         talk.check(state.view(5), {"kind": "role", "target": 5, "group": "sailor"})
     assert talk.offers(state.view(5)) == {}
     keep(state, 0, "blue-drunk")

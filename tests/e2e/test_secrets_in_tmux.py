@@ -1,0 +1,161 @@
+"""The reported races, played in real terminals with the real command: a second Enter after a
+move, a bot moving while a hand-off is up, a network peek, a chat burst (issue 27's cases)."""
+
+from __future__ import annotations
+
+import re
+import signal
+import time
+
+import pytest
+
+from .processes import join_bot, start_host, start_serve
+from .terminal import Terminal, tablegames
+
+pytestmark = pytest.mark.e2e
+
+#: A hand-off takes a key once it has been up a second and the keyboard was still before it.
+HANDED_OVER = 1.3
+
+
+@pytest.fixture
+def terminals(env):
+    opened: list[Terminal] = []
+
+    def open_terminal(*args: str, width: int = 100, height: int = 32) -> Terminal:
+        terminal = Terminal(tablegames(*args), env, width, height)
+        opened.append(terminal)
+        return terminal
+
+    yield open_terminal
+    for terminal in opened:
+        terminal.close()
+
+
+def secrets_shown(screen: str, name: str) -> bool:
+    """True if `name`'s hand or secrets are drawn (not merely named as hidden)."""
+    for secret in (f"{name}'s hand", f"{name}'s secrets"):
+        if secret in screen.replace(f"{secret} (hidden)", ""):
+            return True
+    return False
+
+
+def test_a_second_enter_after_a_crates_move_leaves_the_hand_off_up(terminals):
+    term = terminals("play", "crates", "--humans", "3", "--players", "3", "--seed", "1",
+                     "--no-save")  # fmt: skip
+    term.wait_for("Pass to Player 2", timeout=30)  # seed 1: Player 2 plays first
+    term.keys("Enter", after=HANDED_OVER)
+    term.wait_for("Player 2's hand — your turn", "4♣", timeout=10)
+    term.keys("Enter")  # plays the picked 4♣ on the K♣
+    term.keys("Enter", after=0.3)  # and Enter again, 0.3 s later
+    time.sleep(0.5)
+    screen = term.screen()
+    handed = re.search(r"Pass to (Player \d)", screen)
+    assert handed and handed.group(1) != "Player 2", screen
+    assert not secrets_shown(screen, handed.group(1)), screen
+    term.keys("Enter", after=HANDED_OVER)  # the next player, who has the keyboard now
+    term.wait_for(f"{handed.group(1)}'s hand — your turn", timeout=10)
+
+
+def test_keys_ann_types_in_kraken_never_show_bob_his_secrets(terminals):
+    term = terminals("play", "kraken", "--players", "7", "--humans", "2", "--name", "Ann",
+                     "--name", "Bob", "--seed", "11", "--no-save")  # fmt: skip
+    term.wait_for("Pass to Ann", timeout=30)
+    term.keys("Enter", after=HANDED_OVER)
+    term.wait_for("Ann's secrets", timeout=10)
+    term.keys("0", after=0.5)
+    for gap in (0.6, 0.3, 0.3):  # Enter 0.6 s later, then two more
+        term.keys("Enter", after=gap)
+    time.sleep(0.5)
+    screen = term.screen()
+    assert not secrets_shown(screen, "Bob"), screen
+    assert "Pass to Bob" in screen, screen
+
+
+def test_a_roach_hand_off_follows_the_card_a_bot_slides_meanwhile(terminals):
+    term = terminals("play", "roach", "--humans", "2", "--players", "3", "--seed", "5",
+                     "--no-save")  # fmt: skip
+    term.wait_for("Pass to Player 1", timeout=30)  # seed 5: the bot moves first
+    screen = term.wait_for("Pass to Player 2", timeout=10)  # its card went to Player 2
+    assert "Pass to Player 1" not in screen
+    term.keys("Enter", after=HANDED_OVER)
+    screen = term.wait_for("Player 2's hand", timeout=10)
+    assert not secrets_shown(screen, "Player 1"), screen
+
+
+def offer_to(term: Terminal, screen: str, name: str) -> None:
+    """Offer the picked card to `name`, claiming the first animal."""
+    term.keys("Enter")
+    if "to whom?" not in term.wait_for_any("to whom?", "claiming it is a", timeout=10):
+        term.keys("1")
+        return
+    found = re.search(rf"\[(\d)\] {name}\b", term.screen())
+    assert found, term.screen()
+    term.keys(found.group(1))
+    term.wait_for("claiming it is a", timeout=10)
+    term.keys("1")
+
+
+def test_peeking_at_a_card_over_the_network_waits_for_it(env, terminals):
+    host, port = start_host(env, "--players", "3", "--pace", "0.2", game="roach")
+    bot = join_bot(env, port, "Bot", pace=0.2)
+    try:
+        ann = terminals("join", f"127.0.0.1:{port}", "--name", "Ann")
+        bob = terminals("join", f"127.0.0.1:{port}", "--name", "Bob")
+        for term in (ann, bob):
+            term.wait_for("Press r when you are ready", timeout=30)
+            term.keys("r")
+        deadline, peeked = time.monotonic() + 90, None
+        while peeked is None and time.monotonic() < deadline:
+            for term, other in ((ann, "Bob"), (bob, "Ann")):
+                screen = term.screen()
+                if "Your turn: pick a card" in screen:
+                    offer_to(term, screen, other)
+                elif "p: peek and pass" in screen:
+                    term.keys("p")
+                    peeked = term
+                    break
+                elif "Everyone else has seen it" in screen:
+                    term.keys("t")
+            time.sleep(0.2)
+        assert peeked is not None, "no card ever came to a player who could peek"
+        screen = peeked.wait_for("It is a", timeout=10)  # the card, once the server said it
+        assert "Traceback" not in screen and "Error" not in screen
+    finally:
+        host.send_signal(signal.SIGINT)
+        host.wait(timeout=10)
+        bot.kill()
+        bot.wait(timeout=10)
+
+
+def test_two_chat_lines_typed_at_once_in_a_lobby_are_both_said(env, terminals):
+    serve, _, port = start_serve(env)
+    try:
+        sara = terminals("join", f"127.0.0.1:{port}", "--name", "Sara")
+        sara.wait_for("Lobby chat", timeout=30)
+        sara.keys("/", "a", "Enter", "/", "b", "Enter")  # typed quickly, as a paste sends them
+        screen = sara.wait_for("Sara: a", "Sara: b", timeout=10)
+        assert "Lobby chat" in screen and "Tables" in screen  # the lobby, still up
+        sara.keys("n")  # and it still takes keys
+        sara.wait_for("A new table", timeout=10)
+    finally:
+        serve.send_signal(signal.SIGINT)
+        serve.wait(timeout=10)
+
+
+def test_two_chat_lines_typed_at_once_at_a_table_are_both_said(env, terminals):
+    host, port = start_host(env, "--players", "2", "--bots", "normal", "--humans", "1",
+                            "--pace", "60")  # fmt: skip
+    try:
+        sara = terminals("join", f"127.0.0.1:{port}", "--name", "Sara")
+        sara.wait_for("Press r when you are ready", timeout=30)
+        sara.keys("r")
+        sara.wait_for("Sara (you)", timeout=30)
+        sara.keys("/", "g", "g", "Enter", "/", "o", "k", "Enter")
+        sara.wait_for("gg", timeout=10)
+        sara.keys("/")  # the chat line shows both, and the table still takes keys
+        screen = sara.wait_for("Sara: gg", "Sara: ok", timeout=10)
+        assert "Say to the table" in screen
+    finally:
+        host.send_signal(signal.SIGINT)
+        host.wait(timeout=10)
