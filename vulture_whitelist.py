@@ -179,6 +179,7 @@ _.instigate
 _.is_over
 _.kbdint_auth_supported
 _.key_enter
+_.lines_written
 _.max_height
 _.on_button_pressed
 _.on_card_row_clicked

@@ -4,8 +4,11 @@
 
 `--quick` runs the tests of the default suite (under three minutes on two cores); without it
 the long ones (marked slow) run too: more games scanned, thousands of illegal actions and false
-tokens, fifty server kills, a long atheris run. The tests themselves assert; this prints what
-they counted. Everything talks to loopback only. Exit status: pytest's.
+tokens, fifty server kills, a long atheris run, and the floods against a real party server
+(idle sockets held while friends log in, chat nonstop). Besides `tests/reliability` it runs the
+hostile-guest tests of the SSH front door and the party over SSH (real OpenSSH clients, in
+tmux). The tests themselves assert; this prints what they counted. Everything talks to
+loopback only. Exit status: pytest's.
 """
 
 from __future__ import annotations
@@ -22,6 +25,13 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tests.reliability.metrics import ENV, combine  # noqa: E402
+
+TESTS = [
+    "tests/reliability",
+    "tests/net/test_ssh_front_door.py",  # wrong keys, idle sockets, squatting, memory
+    "tests/e2e/test_party_over_ssh.py",  # a 9999x9999 terminal, a guest back at their seat
+    "tests/e2e/test_hostile_floods.py",  # slow: floods against a real party server
+]
 
 
 def scoreboard(totals: dict[str, dict[str, object]]) -> str:
@@ -56,6 +66,17 @@ def scoreboard(totals: dict[str, dict[str, object]]) -> str:
         f"code guesses before lock-out: {get('fairplay', 'max_code_guesses_before_lockout')}",
         f"chat flood: {get('fairplay', 'max_chat_delivered')}/{get('fairplay', 'chat_sent')} "
         "lines delivered",
+        f"pre-auth flood: {get('preauth', 'logins_admitted', '-')}/"
+        f"{get('preauth', 'logins_tried', '-')} logins admitted",
+        f"owners locked out: {get('hostile', 'owners_locked_out', '-')} after "
+        f"{get('hostile', 'wrong_key_tries', '-')} wrong keys",
+        f"session memory: cap {get('hostile', 'session_memory_cap_mb', '-')} MB, 9999x9999 "
+        f"session {get('hostile', 'max_session_rss_mb', '-')} MB",
+        f"table flood: {get('hostile', 'max_tables_opened', '-')} tables for "
+        f"{get('hostile', 'table_flood_connections', '-')} connections",
+        f"log lines per 10 s of flood: chat "
+        f"{get('logflood', 'max_log_lines_per_10s', get('flood', 'max_log_lines', '-'))}, "
+        f"idle sockets {get('preauth', 'max_log_lines_per_10s', '-')}",
     ]
     return " | ".join(parts)
 
@@ -66,8 +87,10 @@ def main(argv: list[str]) -> int:
         metrics = Path(tmp) / "metrics.jsonl"
         env = {**os.environ, ENV: str(metrics), "PYTHONPATH": str(ROOT)}
         marks = "not slow" if quick else "slow or not slow"
-        command = [sys.executable, "-m", "pytest", "tests/reliability", "-q", "-m", marks,
+        command = [sys.executable, "-m", "pytest", *TESTS, "-q", "-m", marks,
                    "-p", "no:cacheprovider", "--durations=8"]  # fmt: skip
+        if not quick:
+            command += ["-n", "0"]  # the slow ones kill servers and flood: one at a time
         print("$", " ".join(command), flush=True)
         started = time.monotonic()
         done = subprocess.run(command, cwd=ROOT, env=env, check=False)

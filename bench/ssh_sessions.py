@@ -2,9 +2,14 @@
 
     .venv/bin/python bench/ssh_sessions.py [--sessions 20] [--command CMD] [--ready TEXT]
     .venv/bin/python bench/ssh_sessions.py --party [--sessions 20]
+    .venv/bin/python bench/ssh_sessions.py --party --game crates [--sessions 1] [--pace 0.1]
 
 With `--party` the server is the real party (a game server, each session running the lobby
 app) and, once every lobby is drawn, each friend opens a table of their own and sits down.
+With `--game GAME` instead, the party has one table of GAME played by bots (`--players`, one
+move every `--pace` seconds, the whole game: 15 rounds of crates), and every session watches
+it from the first deal to the end, closing each round's summary: a session's memory is read
+at the start of the game, every few seconds, and at its end (it must stay flat).
 
 The front door runs in a process of its own (this script with `--serve`), launching `--command`
 for every session (default: the tests' stand-in program, which prints READY). Each client is an
@@ -113,7 +118,9 @@ async def serve(args: argparse.Namespace) -> None:
         host_key=home / "host_key",
         max_sessions=args.sessions + 1,
         max_connections=2 * args.sessions + 16,
-        max_connections_per_address=args.sessions + 8,
+        max_per_address=args.sessions + 8,
+        startups=(args.sessions + 8, 30, 2 * args.sessions + 16),  # they all come at once
+        startups_per_source=args.sessions + 8,
     )
     store = Store(home / "names.db")
     if args.party:  # the real thing: a game server, and the lobby app in every session
@@ -121,8 +128,13 @@ async def serve(args: argparse.Namespace) -> None:
         from tablegames.serve import session_launcher
 
         os.environ["TABLEGAMES_HOME"] = str(home)
-        game_server = Server(ServerConfig(port=0, max_tables=args.sessions + 10), store=store)
+        game_server = Server(
+            ServerConfig(port=0, max_tables=args.sessions + 10, bot_pace=args.pace), store=store
+        )
         launch = session_launcher(game_server, await game_server.start())
+        if args.game:  # one table played by bots from the start, for the sessions to watch
+            hosted = game_server.add_table(args.game, args.players, fill_with_bots="normal")
+            game_server.party.start(hosted)
     door = SshFrontDoor(config, store, launch)
     port = await door.start()
     print(json.dumps({"port": port, "pid": os.getpid()}), flush=True)
@@ -134,6 +146,8 @@ def start_server(args: argparse.Namespace, home: Path) -> tuple[subprocess.Popen
     command = [sys.executable, __file__, "--serve", "--home", str(home)]
     command += ["--sessions", str(args.sessions), "--command", args.command]
     command += ["--party"] if args.party else []
+    if args.game:
+        command += ["--game", args.game, "--players", str(args.players), "--pace", str(args.pace)]
     server = subprocess.Popen(
         command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=REPO
     )
@@ -227,6 +241,43 @@ def drain(clients: list[Client], seconds: float) -> None:
     selector.close()
 
 
+def watch_a_game(clients: list[Client], server_pid: int, timeout: float) -> dict[str, Any]:
+    """Every client watches the party's one table (w) until its game is over, pressing Enter
+    every two seconds (a round's summary waits for a key); the sessions' RSS at the start of
+    the game, every five seconds, and at its end."""
+    for client in clients:
+        os.write(client.master, b"w")
+        client.output, client.ready_after, client.started = bytearray(), None, time.perf_counter()
+    wait_until_ready(clients, b"every hand stays hidden", timeout)
+
+    def rss() -> list[int]:
+        return [status_kb(pid, "VmRSS") for pid in descendants(server_pid)]
+
+    start, samples, started = rss(), [], time.monotonic()
+    for client in clients:
+        client.output, client.ready_after = bytearray(), None
+    while any(client.ready_after is None for client in clients):
+        if time.monotonic() - started > timeout:
+            raise TimeoutError("the game did not end in time")
+        for client in clients:
+            os.write(client.master, b"\r")
+        for _ in range(2):
+            drain(clients, 1.0)
+            for client in clients:
+                client.read(b"Game over")
+                del client.output[:-65536]  # a whole game's screens: only the end is read
+        if not samples or time.monotonic() - samples[-1][0] >= 5:
+            samples.append((time.monotonic(), max(rss())))
+    end = rss()
+    return {
+        "game_s": round(time.monotonic() - started),
+        "rss_start_kb": round(sum(start) / max(len(start), 1)),
+        "rss_end_kb": round(sum(end) / max(len(end), 1)),
+        "rss_peak_kb": max(kb for _, kb in samples),
+        "rss_every_5s_mib": [round(kb / 1024, 1) for _, kb in samples],
+    }
+
+
 def open_tables(clients: list[Client], timeout: float) -> list[float]:
     """Every client presses n, then (once the dialog shows) Enter: a new table each; seconds
     from n to being seated there."""
@@ -268,7 +319,10 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
             ]
             wait_until_ready(clients, ready, args.timeout)
             at_once = [client.ready_after or 0.0 for client in clients]
-            if args.party:  # each friend opens a table of their own and sits down at it
+            watched = None
+            if args.game:  # everyone watches the bots' game to its end
+                watched = watch_a_game(clients, server.pid, args.game_timeout)
+            elif args.party:  # each friend opens a table of their own and sits down at it
                 seated = open_tables(clients, args.timeout)
             drain(clients, 1.0)  # let start-up output settle before measuring
             programs = descendants(server.pid)
@@ -306,7 +360,10 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         "program_pss_kb": round(sum(program_pss) / count),
         "server_rss_kb": {"before": server_before, "after": server_after},
         "server_growth_per_session_kb": round((server_after - server_before) / args.sessions),
-        "seated_at_a_table_ms": round(1000 * median(seated), 1) if args.party else None,
+        "seated_at_a_table_ms": (
+            round(1000 * median(seated), 1) if args.party and not args.game else None
+        ),
+        "watched_a_game": watched,
         "idle_s": args.idle,
         "server_cpu_percent": round(100 * server_cpu / args.idle, 2),
         "programs_cpu_percent": round(100 * programs_cpu / args.idle, 2),
@@ -334,6 +391,14 @@ def report(figures: dict[str, Any]) -> None:
         f"  all idle for {figures['idle_s']:.0f} s: server CPU {figures['server_cpu_percent']}% "
         f"of a core, programs {figures['programs_cpu_percent']}%",
     ]
+    watched = figures.get("watched_a_game")
+    if watched:
+        lines.append(
+            f"  a whole game watched ({watched['game_s']} s): session RSS at its start "
+            f"{watched['rss_start_kb'] / 1024:.1f} MiB, at its end "
+            f"{watched['rss_end_kb'] / 1024:.1f} MiB, peak {watched['rss_peak_kb'] / 1024:.1f} MiB"
+        )
+        lines.append(f"  its RSS every 5 s (MiB): {watched['rss_every_5s_mib']}")
     print("\n".join(lines))
 
 
@@ -347,12 +412,19 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         action="store_true",
         help="run the real party server; each session opens a table of its own",
     )
+    parser.add_argument("--game", help="with --party: a bots' game of GAME, watched to its end")
+    parser.add_argument("--players", type=int, default=4, help="with --game: its seats")
+    parser.add_argument("--pace", type=float, default=0.1, help="with --game: bots' pace (s)")
+    parser.add_argument(
+        "--game-timeout", type=float, default=1800.0, help="with --game: seconds it may take"
+    )
     parser.add_argument("--idle", type=float, default=10.0, help="seconds of idle to measure")
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds to wait for ready")
     parser.add_argument("--json", type=Path, help="also write the figures here")
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--home", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    args.party = args.party or bool(args.game)
     if args.ready is None:
         args.ready = "you are" if args.party else "READY"
     if args.serve:

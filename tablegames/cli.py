@@ -639,6 +639,15 @@ def serve(
         int,
         typer.Option(metavar="N", help="SSH sessions at once (more are told it is full).", min=1),
     ] = 20,
+    max_per_address: Annotated[
+        int | None,
+        typer.Option(
+            metavar="N",
+            help="SSH players at once from one address (default: --max-sessions; everyone on "
+            "this machine, or behind one router, shares an address).",
+            min=1,
+        ),
+    ] = None,
     takeover: Annotated[
         float | None,
         typer.Option(metavar="SECONDS", help="Seconds before a bot plays a dropped player's seat."),
@@ -648,7 +657,8 @@ def serve(
 ) -> None:
     """Run a party: friends type `ssh -p 2222 NAME@HOST` and land in the lobby of tables.
 
-    Nothing to install for them and no account each: the first SSH key to use a name owns it.
+    Nothing to install for them and no account each: the first SSH key to sit down at a table
+    under a name owns it.
     Every table is saved and comes back when the server starts again.
     """
     import logging
@@ -667,7 +677,7 @@ def serve(
                 config,
                 store,
                 announce=announce_party(store, lan, code),
-                extra=ssh_front_door(store, lan, ssh, max_sessions, code),
+                extra=ssh_front_door(store, lan, ssh, max_sessions, code, max_per_address),
                 console=True,
             )
         )
@@ -684,14 +694,14 @@ def session(address: Annotated[str, typer.Argument(help="HOST:PORT of the party 
 
     from .net.client import RemoteClient
     from .net.launch import parse_address
-    from .tui.app import run_remote
+    from .tui.session import run_session
 
     ticket = os.environ.pop("TABLEGAMES_TICKET", None)
     if not ticket:
         typer.echo("This command is started by `tablegames serve` for each SSH session.", err=True)
         raise typer.Exit(2)
     host_name, port = parse_address(address)
-    run_remote(RemoteClient(host_name, port, "guest", ticket=ticket), lobby=True)
+    run_session(RemoteClient(host_name, port, "guest", ticket=ticket))
 
 
 @app.command()

@@ -25,7 +25,8 @@ def session_launcher(server: Server, port: int) -> Callable[[Identity, Terminal]
     """What each SSH session runs: the lobby app, with a ticket proving its login."""
 
     def launch(identity: Identity, terminal: Terminal) -> Launch:
-        ticket = server.party.ticket_for(Login(identity.name, owned=not identity.guest))
+        login = Login(identity.name, identity.fingerprint, identity.holder, identity.address)
+        ticket = server.party.ticket_for(login)
         env = {
             "TERM": terminal.term,
             "LANG": "C.UTF-8",
@@ -43,7 +44,12 @@ def session_launcher(server: Server, port: int) -> Callable[[Identity, Terminal]
 
 
 def ssh_front_door(
-    store: Store, lan: bool, ssh_port: int, max_sessions: int, code: str | None
+    store: Store,
+    lan: bool,
+    ssh_port: int,
+    max_sessions: int,
+    code: str | None,
+    max_per_address: int | None = None,
 ) -> Callable[[Server], Awaitable[Callable[[], Awaitable[None]]]]:
     """Start the SSH front door beside `server`; returns how to stop it."""
 
@@ -52,6 +58,7 @@ def ssh_front_door(
             host="0.0.0.0" if lan else "127.0.0.1",
             port=ssh_port,
             max_sessions=max_sessions,
+            max_per_address=max_per_address,
             join_code=code,
         )
         assert server.port is not None

@@ -92,6 +92,11 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (table_id, n)
     );
     """,
+    # 5: when a name's key last used it (names unused for long are released)
+    """
+    ALTER TABLE names ADD COLUMN used REAL;
+    UPDATE names SET used = claimed;
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -337,13 +342,42 @@ class Store:
 
     def claim_name(self, name_key: str, name: str, fingerprint: str) -> bool:
         """Give `name` to the key `fingerprint` unless another key has it; True if it is theirs."""
+        now = time.time()
         with self.transaction() as db:
             db.execute(
-                "INSERT OR IGNORE INTO names (name_key, name, key_fingerprint, claimed) "
-                "VALUES (?, ?, ?, ?)",
-                (name_key, name, fingerprint, time.time()),
+                "INSERT OR IGNORE INTO names (name_key, name, key_fingerprint, claimed, used) "
+                "VALUES (?, ?, ?, ?, ?)",
+                (name_key, name, fingerprint, now, now),
             )
         return self.name_owner(name_key) == fingerprint
+
+    def name_used(self, name_key: str) -> None:
+        """Note that the name's owner came by now (a name unused for long is released)."""
+        with self.transaction() as db:
+            db.execute("UPDATE names SET used = ? WHERE name_key = ?", (time.time(), name_key))
+
+    def owned_names(self) -> list[tuple[str, str, float]]:
+        """Every name a key owns: (name, key fingerprint, last used), most recent first."""
+        rows = self.db.execute(
+            "SELECT name, key_fingerprint, COALESCE(used, claimed) FROM names ORDER BY 3 DESC"
+        )
+        return [(str(name), str(key), float(used)) for name, key, used in rows]
+
+    def release_name(self, name_key: str) -> str | None:
+        """Free a name for the next key to take; returns it as it was written (None if unowned)."""
+        with self.transaction() as db:
+            row = db.execute("SELECT name FROM names WHERE name_key = ?", (name_key,)).fetchone()
+            db.execute("DELETE FROM names WHERE name_key = ?", (name_key,))
+        return None if row is None else str(row[0])
+
+    def release_names_unused_since(self, when: float) -> list[str]:
+        """Free every name its key has not used since `when` (a time.time()); returns them."""
+        with self.transaction() as db:
+            rows = db.execute(
+                "SELECT name FROM names WHERE COALESCE(used, claimed) < ?", (when,)
+            ).fetchall()
+            db.execute("DELETE FROM names WHERE COALESCE(used, claimed) < ?", (when,))
+        return [str(name) for (name,) in rows]
 
     def fact(self, key: str, make: Callable[[], str]) -> str:
         """A value kept in the store under `key`, made by `make()` the first time it is asked."""

@@ -72,13 +72,27 @@ def test_an_older_schema_is_migrated_with_its_data(tmp_path):
     assert old.version == 1
     old.close()
     store = Store(path)
-    assert store.version == SCHEMA_VERSION == 4
+    assert store.version == SCHEMA_VERSION == 5
     saved = store.load(1)
     assert saved.talk == []  # schema 4: table talk, none in an older database
     assert saved.rules_version == 1  # tables saved before versions were played under the first
     assert saved.log == [(0, {"type": "draw"}, 0.0)] and saved.client_versions == [None]
     assert saved.finished is None and saved.fill_with_bots is None
     assert [s.bot_level for s in saved.seats] == [None, "normal"]
+    store.close()
+
+
+def test_names_keep_their_last_use_and_the_unused_are_released(tmp_path):
+    store = Store(tmp_path / "names.db")
+    assert store.claim_name("ana", "Ana", "SHA256:ana")
+    assert not store.claim_name("ana", "ANA", "SHA256:mallory")  # the first key keeps it
+    assert store.claim_name("bo", "Bo", "SHA256:bo")
+    store.db.execute("UPDATE names SET used = 1000 WHERE name_key = 'bo'")  # long ago
+    assert [name for name, _, _ in store.owned_names()] == ["Ana", "Bo"]
+    assert store.release_names_unused_since(2000) == ["Bo"]
+    assert store.name_owner("bo") is None and store.name_owner("ana") == "SHA256:ana"
+    assert store.release_name("ana") == "Ana" and store.release_name("ana") is None
+    assert store.claim_name("ana", "ana", "SHA256:mallory")  # free again: the next key has it
     store.close()
 
 

@@ -2,7 +2,10 @@
 
 It speaks the protocol, keeps the latest update, reconnects by itself with its seat token for
 `reconnect_window` seconds and resumes with a fresh view. The TUI uses it like `LocalClient`;
-`play_as_bot` drives a headless bot with it.
+`play_as_bot` drives a headless bot with it. A server that has said nothing for a heartbeat
+is pinged (it answers at once); one silent for `SILENCE_BEATS` heartbeats is taken for gone,
+as a closed connection is. The pass a server gives for a right join code is shown on every
+reconnect.
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ from .protocol import (
 
 log = logging.getLogger("tablegames.client")
 CHAT_KEPT = 50  # chat lines a client keeps: a flood cannot grow it
+SILENCE_BEATS = 3  # heartbeats without a word from the server: it is gone
 
 
 class SeatTokens:
@@ -46,6 +50,7 @@ class SeatTokens:
 
     Kept under the server's lasting identity (which its welcome names) and the player's name, so
     any address that reaches the same server finds them; within that, one token per table.
+    Beside them, the pass each server (by the address it was reached at) gave for its join code.
     """
 
     def __init__(self, path: Path | None = None) -> None:
@@ -68,6 +73,18 @@ class SeatTokens:
         if not isinstance(tables, dict):
             return {}
         return {str(code): token for code, token in tables.items() if isinstance(token, str)}
+
+    def get_pass(self, where: str) -> str | None:
+        """The pass the server at `where` (host:port) gave for its join code, if kept."""
+        kept = self._load().get(f"pass {where}")
+        return kept if isinstance(kept, str) else None
+
+    def put_pass(self, where: str, given: str) -> None:
+        """Keep the pass the server at `where` gave: the next `join` there needs no code."""
+        with self._locked():
+            saved = self._load()
+            saved[f"pass {where}"] = given
+            self._replace(saved)
 
     def put(self, server_id: str, name: str, table: str, token: str | None) -> None:
         """Keep `token` for `table` (None: forget it, e.g. once that game is over).
@@ -162,10 +179,13 @@ class RemoteClient:
         self.reconnect_window = reconnect_window
         self.tokens = tokens
         self.ticket = ticket  # a party session's proof of who it is (SSH logins)
+        self.code_pass: str | None = None  # the server's pass for our right join code
+        self.heartbeat: float | None = None  # the server's, once it said welcome
         self.token: str | None = None  # the seat token of this connection's seat
         self.server_id = ""
         self.owner = False  # we created this table: we may start it and give seats away
         self.ended = ""  # set when the server sent us away for good (no reconnecting)
+        self.ended_code = ""  # why, in a word: "replaced" (another terminal) or "removed"
         self.chat_lines: deque[tuple[str, str]] = deque(maxlen=CHAT_KEPT)  # (who, line)
         self.seat: int | None = None
         self.game: Game | None = None
@@ -178,6 +198,7 @@ class RemoteClient:
         self._talk: list[Any] = []  # the view's talk, rebuilt the same way
         self.over = False
         self.connected = False
+        self.silent = False  # the last connection ended with the server saying nothing
         self.why = ""  # why the last reconnect failed
         self._listeners: list[Callable[[int | None, Update], None]] = []
         self._notices: list[Callable[[str, str], None]] = []
@@ -275,20 +296,22 @@ class RemoteClient:
     def leave(self) -> None:
         """Back to the lobby (a seat at a game under way is held for us)."""
         self._send({"t": "leave"})
-        self._left_table()
+        self.forget_table()
 
     def rematch(self) -> None:
         """After a game: ask for the same seats and a new deal."""
         self._send({"t": "rematch"})
 
-    def _left_table(self) -> None:
+    def forget_table(self) -> None:
+        """We are at no table now (we left, or the server sent us back to the lobby)."""
         self.seat = self.game = self.latest = self.presence = None
         self.table_code, self.token, self.owner, self.over = None, None, False, False
         self.names, self._log, self._talk = [], [], []
 
     # -- connection -----------------------------------------------------------------------------
-    async def connect(self, timeout: float = 10.0) -> None:
-        """Connect, say hello and take a seat: ours again if we hold one, else a free one.
+    async def connect(self, timeout: float = 10.0, lobby: bool = False) -> None:
+        """Connect, say hello and take a seat: ours again if we hold one, else a free one (or,
+        with `lobby` and no table of ours, stay in the lobby).
 
         Raises ServerRefused, OSError, or TimeoutError when the whole exchange takes too long.
         """
@@ -297,6 +320,8 @@ class RemoteClient:
             if first["t"] == "seated":  # a party login back at the seat it holds
                 return
             if await self.take_back():
+                return
+            if lobby and self.table_code is None:
                 return
             await self._sit_down(first)
 
@@ -308,16 +333,26 @@ class RemoteClient:
         self._writer = writer
         self._conn = Connection(SERVER_MESSAGES, max_frame=MAX_SERVER_FRAME)
         self._log, self._talk = [], []  # differences are against what this connection was sent
+        self.silent = False
         self._reader_task = asyncio.get_running_loop().create_task(self._read(reader))
         hello: dict[str, Any] = {"t": "hello", "v": PROTOCOL_VERSION, "name": self.name}
+        if self.code_pass is None and self.tokens is not None:
+            self.code_pass = self.tokens.get_pass(f"{self.host}:{self.port}")
         if self.code:
             hello["code"] = self.code
+        if self.code_pass:
+            hello["pass"] = self.code_pass
         if self.ticket:
             hello["ticket"] = self.ticket
         self._send(hello)
         self.connected = True
         welcome = await self._expect("welcome")
         self.server_id, self.name = welcome["server_id"], welcome["name"]
+        given = welcome.get("pass")
+        if given is not None and given != self.code_pass:
+            self.code_pass = given
+            if self.tokens is not None:
+                self.tokens.put_pass(f"{self.host}:{self.port}", given)
         return await self._expect_one_of("lobby", "seated")
 
     async def take_back(self) -> bool:
@@ -390,9 +425,21 @@ class RemoteClient:
             self._writer.write(self._conn.data_to_send())
 
     async def _read(self, reader: asyncio.StreamReader) -> None:
+        quiet = 0  # heartbeats without a word from the server
         try:
             while True:
-                data = await reader.read(65536)
+                try:
+                    async with asyncio.timeout(self.heartbeat):
+                        data = await reader.read(65536)
+                except TimeoutError:
+                    quiet += 1
+                    if quiet >= SILENCE_BEATS:
+                        log.info("%s: the server went silent", self.name)
+                        self.silent = True
+                        break
+                    self._send({"t": "ping"})  # a server that is there answers at once
+                    continue
+                quiet = 0
                 if not data:
                     break
                 self._conn.receive_data(data)
@@ -405,6 +452,9 @@ class RemoteClient:
         finally:
             log.info("%s: connection lost", self.name)
             self.connected = False
+            self.heartbeat = None
+            if self._writer is not None:
+                self._writer.close()  # a silent server's socket is given up, not kept
             await self._incoming.put({"t": "lost"})
 
     def _handle(self, message: dict[str, Any]) -> None:
@@ -412,13 +462,15 @@ class RemoteClient:
         if kind == "ping":
             self._send({"t": "pong"})
             return
+        if kind == "welcome":
+            self.heartbeat = float(message["heartbeat"])
         if kind == "seated":
             if message["game"] not in GAMES:  # a plugin game the server has and we have not
                 self.ended = not_installed(message["game"])
                 if self._writer is not None:
                     self._writer.close()  # the reader ends: waiters hear `ended`
                 return
-            self._left_table()  # a new table (a rematch, or one picked in the lobby)
+            self.forget_table()  # a new table (a rematch, or one picked in the lobby)
             self.seat, self.names = message["seat"], list(message["names"])
             self.table_code = message["table"]
             self.owner = bool(message.get("owner"))
@@ -454,6 +506,8 @@ class RemoteClient:
             for listener in self._listeners:
                 listener(self.seat, update)
         elif kind == "error":
+            if message["code"] == "table-closed":
+                self.forget_table()  # the server sent us back to the lobby
             self._notify("error", message["text"])
         elif kind == "chat":
             who, text = chat_line(message)
@@ -461,6 +515,7 @@ class RemoteClient:
             self._notify("chat", f"{who}: {text}")
         elif kind == "bye" and message.get("code") in ("replaced", "removed"):
             self.ended = str(message.get("text", "the server sent you away"))
+            self.ended_code = str(message["code"])
         self._incoming.put_nowait(message)
 
     def _notify(self, kind: str, text: str) -> None:
@@ -471,8 +526,9 @@ class RemoteClient:
         """The next message from the server ({"t": "lost"} when the connection dropped)."""
         return await self._incoming.get()
 
-    async def reconnect(self) -> bool:
-        """Try to get our seat back for `reconnect_window` seconds; True once resumed."""
+    async def reconnect(self, lobby: bool = False) -> bool:
+        """Try to get our seat back for `reconnect_window` seconds (with `lobby`, back to the
+        lobby when we had no table); True once resumed."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.reconnect_window
         delay = 0.2
@@ -482,7 +538,7 @@ class RemoteClient:
         while not self._closing and loop.time() < deadline:
             try:
                 log.info("%s: reconnecting", self.name)
-                await self.connect()
+                await self.connect(lobby=lobby)
                 return True
             except (OSError, TimeoutError) as problem:
                 log.info("%s: not yet (%r)", self.name, problem)

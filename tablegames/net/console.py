@@ -1,4 +1,5 @@
-"""The host's terminal: list the tables, start one, give a seat to a bot or free it.
+"""The host's terminal: list the tables, start one, give a seat to a bot or free it; list the
+names keys own and free one.
 
 `tablegames host` and `tablegames serve` read one command per line from their terminal (only
 when stdin is one: under nohup or systemd they just log). Seat numbers count from 1, as the
@@ -9,19 +10,25 @@ from __future__ import annotations
 
 import asyncio
 import sys
+import time
 from collections.abc import Callable
 
 from ..bots import LEVELS
 from ..rules import IllegalAction
 from .hosting import HostedTable
+from .names import name_key
 from .party import Party
-from .words import seat_words
+from .ssh_types import short_fingerprint
+from .words import away_words, seat_words
 
 HELP = f"""Commands (seat numbers count from 1; TABLE may be left out with one table):
   tables                    every table: its seats, who is there, who is away
   start [TABLE]             deal now; empty seats become bots
   bot [TABLE] SEAT [LEVEL]  a bot plays that seat from now on ({", ".join(LEVELS)})
   free [TABLE] SEAT         free that seat for someone else (a bot plays it meanwhile)
+  names                     the names SSH keys own, and when each was last used
+  release NAME              free a name a key owns (the next key to sit down with it owns it)
+  forgive ADDRESS           let an address held back for wrong join codes try again now
   help                      this list"""
 
 
@@ -72,6 +79,12 @@ class HostConsole:
                 seat, level = self._seat(rest, hosted)
                 self.party.give_seat(hosted.code, seat, "free" if command == "free" else level)
                 return f"Table {hosted.code}: done."
+            if command == "names":
+                return self.names()
+            if command == "release":
+                return self.release(" ".join(rest))
+            if command == "forgive":
+                return self.forgive(rest[0] if rest else "")
         except IllegalAction as refusal:
             return f"Cannot: {refusal}."
         return f"No command {command!r}. Type `help` for the list."
@@ -81,6 +94,38 @@ class HostConsole:
         if not tables:
             return "No tables yet."
         return "\n".join(table_lines(hosted) for hosted in tables)
+
+    def names(self) -> str:
+        """Every name a key owns: the name, its key, how long since it was used."""
+        store = self.party.store
+        owned = store.owned_names() if store is not None else []
+        if not owned:
+            return "No name is owned by a key yet."
+        now = time.time()
+        return "\n".join(
+            f"{name}  {short_fingerprint(key)}  last here {away_words(int(now - used))} ago"
+            for name, key, used in owned
+        )
+
+    def release(self, name: str) -> str:
+        """Free `name` for the next key that sits down with it."""
+        store = self.party.store
+        if not name:
+            raise IllegalAction("say which name: `names` lists them")
+        released = store.release_name(name_key(name)) if store is not None else None
+        if released is None:
+            raise IllegalAction(f"no key owns the name {name}")
+        return f"The name {released} is free: the next key to sit down with it owns it."
+
+    def forgive(self, address: str) -> str:
+        """Let `address` give the join code again at once (its wrong guesses forgotten)."""
+        if not address:
+            raise IllegalAction("say which address: the log names the ones held back")
+        wait = self.party.guard.refused_for(address)
+        self.party.guard.succeeded(address)
+        if wait <= 0:
+            return f"{address} was not held back; its wrong codes, if any, are forgotten."
+        return f"{address} may give the join code again now."
 
     def _table(self, rest: list[str]) -> HostedTable:
         """The table a command names (dropping its word from `rest`), or the only one."""

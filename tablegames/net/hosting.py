@@ -10,6 +10,7 @@ import hashlib
 import hmac
 import logging
 import random
+import re
 import secrets
 import string
 import time
@@ -31,6 +32,7 @@ CODE_ALPHABET = "".join(c for c in string.ascii_uppercase if c not in "IO")
 #: Join codes: no 0/O, 1/I/L or U, so a code read aloud or typed from a screen survives.
 JOIN_CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ"
 JOIN_CODE_LENGTH = 10  # 30**10 codes, 49 bits: hopeless to guess at the rate the guard allows
+BOT_NAME = re.compile(r"bot \d+")  # what a bot is called at a table ("Bot 2"), as a name key
 
 
 class Peer(Protocol):
@@ -124,6 +126,7 @@ class HostedTable:
     store: Store | None = None
     min_humans: int | None = None  # the game begins once this many are seated and ready
     owner_seat: int | None = None  # whoever holds this seat may start it and give seats away
+    creator: str | None = None  # the person who opened it in the lobby (`Party.person`)
     clock: Callable[[], float] = time.monotonic
     table: Table | None = None
     seats: list[Seat] = field(default_factory=list)
@@ -138,6 +141,7 @@ class HostedTable:
         self.seats = [Seat(number) for number in range(self.players)]
         self.rematch_votes: set[int] = set()
         self.start_asked = False  # the host or owner asked to deal as soon as everyone is ready
+        self.changed_at = self.clock()  # when someone last sat, left, readied... (or it opened)
         if self.store is not None and self.store_id is None:
             self.store_id = self.store.create_table(
                 self.code,
@@ -214,9 +218,12 @@ class HostedTable:
         return chosen.number, token
 
     def check_name_free(self, name: str, seat: Seat | None) -> None:
-        """Refuse a name someone else at this table already has (case and width ignored)."""
+        """Refuse a name someone else at this table already has (case and width ignored), or
+        that a bot takes when the game begins ("Bot 2")."""
         key = name_key(name)
-        others = [s.name for s in self.seats if s is not seat and s.human]
+        if BOT_NAME.fullmatch(key):
+            raise IllegalAction(f"{name} is what the bots are called: join under another name")
+        others = [s.name for s in self.seats if s is not seat and (s.human or s.bot_level)]
         others += [peer.name for peer in self.spectators]
         if any(name_key(other) == key for other in others):
             raise IllegalAction(
@@ -243,13 +250,11 @@ class HostedTable:
         if replaced is not None and replaced is not peer:
             self._logs_sent.pop(replaced, None)
             self._talk_sent.pop(replaced, None)
-            replaced.send(
-                {
-                    "t": "bye",
-                    "code": "replaced",
-                    "text": "your seat was taken by another terminal (it had your seat's token)",
-                }
-            )
+            if getattr(peer, "identity", None) is not None:  # a party login: the same key
+                why = "you came back to your seat from another login: this one is closed"
+            else:
+                why = "your seat was taken by another terminal (it had your seat's token)"
+            replaced.send({"t": "bye", "code": "replaced", "text": why})
             replaced.close()
         seat.peer, seat.dropped_at, seat.name = peer, None, seat.name or peer.name
         if self.table is not None and seat.number in self.table.bots and seat.bot_level is None:
@@ -533,7 +538,8 @@ class HostedTable:
                 "ready": s.ready or s.bot_level is not None,
                 "owner": s.number == self.owner_seat,
             }
-            if s.human and s.peer is None and s.dropped_at is not None:
+            over = self.table is not None and self.table.over  # nobody is awaited any more
+            if s.human and s.peer is None and s.dropped_at is not None and not over:
                 entry["away"] = int(now - s.dropped_at)
             if s.bot_level is None and s.number in standing_in:
                 entry["standin"] = True
@@ -549,6 +555,7 @@ class HostedTable:
         }
 
     def broadcast_presence(self, text: str | None) -> None:
+        self.changed_at = self.clock()
         if text is not None:
             log.info("table %s: %s", self.code, text)
         self.broadcast(self.presence(text))

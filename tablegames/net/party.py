@@ -3,13 +3,26 @@
 The server's plumbing (`server.py`) feeds every checked message from a connection to
 `Party.receive`; the party answers through the members' `send`. Identity comes in three
 strengths: a name asked for (a plain `join`), a seat token (proves one seat), and a ticket the
-party gave a session it started itself (an SSH login whose key owns its name).
+party gave a session it started itself (an SSH login: a key, or a guest's name and address).
+
+Names: a name asked for over TCP may not be one a key owns or uses now, nor look like a
+guest's ("guest-...") or a bot's ("Bot 2"). A key owns its name for good once it sits at a
+table (`NameBook.claim_name`), not by logging in.
+
+Limits a stranger cannot turn against a friend: wrong join codes are counted per address, and
+whoever gave the right code is handed a pass that later connections show instead (a reconnect
+behind an address someone else made guess is not held back); each person (a key's name, or the
+address of everyone else) may have only a few tables waiting at once, and a table that waits
+`table_wait_limit` seconds with nothing happening closes; refusals are logged summed, and a
+connection that keeps sending what is refused is closed.
 """
 
 from __future__ import annotations
 
 import logging
 import secrets
+import time
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -19,13 +32,18 @@ from ..rules import GAMES, IllegalAction, SetupError, get_game
 from ..store import OutdatedRules, Store
 from ..table import Accepted
 from ..words import are
-from .guard import AttemptLimiter, RateLimit, wait_in_words
-from .hosting import HostedTable, Peer, Seat, new_code, same_join_code
+from .guard import AttemptLimiter, RateLimit, RefusalTally, wait_in_words
+from .hosting import BOT_NAME, HostedTable, Peer, Seat, new_code, same_join_code, token_key
 from .names import clean_name, clean_text, name_key
 from .protocol import PROTOCOL_VERSION
 
 log = logging.getLogger("tablegames.server")
 CHAT_LIMIT = 300
+#: What each connection may ask only so often: each one tells a whole table, or the lobby, and
+#: the host's log (a join/leave loop would otherwise flood them all).
+RATE_LIMITED = frozenset({"create", "join", "leave", "ready", "start", "seat", "rematch", "lobby"})
+PASSES_KEPT = 10_000  # join-code passes remembered (the oldest forgotten first)
+GUEST_PREFIX = "guest-"  # SSH guests' names: nobody over TCP may take one
 
 
 @dataclass
@@ -38,6 +56,10 @@ class PartyConfig:
     chat_burst: int = 5  # ...and at once
     heartbeat: float = 5.0
     max_tables: int = 50
+    max_waiting_per_person: int = 3  # tables a person may have waiting for players at once
+    requests_per_second: float = 5.0  # lobby and seat requests (join, leave, ready...) a
+    request_burst: int = 20  # connection may make on average, and at once
+    table_wait_limit: float = 1800.0  # a table that waits this long with nothing happening closes
 
 
 class Member(Peer, Protocol):
@@ -46,16 +68,22 @@ class Member(Peer, Protocol):
     address: str
     greeted: bool
     table: HostedTable | None
-    identity: str | None  # a proven name key (party logins), else None
+    identity: str | None  # who a party login is (its name's key, a guest's name@address)
+    key: str | None  # the key fingerprint of a party login with one
     chat_limit: RateLimit
+    request_limit: RateLimit  # for the messages in RATE_LIMITED
+    refusal_limit: RateLimit  # refusals it may earn before it is closed
 
 
 @dataclass(frozen=True)
 class Login:
-    """Who a party session proved to be: the name they play under and its key."""
+    """Who a party session proved to be: the name they play under, their key, what their
+    seats are held under (`Identity.holder`) and the address they came from."""
 
     name: str
-    owned: bool  # True when a key owns the name (a guest's name is only lent)
+    key: str | None = None  # a guest has none: their name is only lent
+    holder: str | None = None
+    address: str = ""
 
 
 class Party:
@@ -77,6 +105,8 @@ class Party:
         self.tables: dict[str, HostedTable] = {}
         self.members: set[Member] = set()
         self.tickets: dict[str, Login] = {}
+        self.passes: OrderedDict[bytes, None] = OrderedDict()  # given for a right join code
+        self.refusals = RefusalTally(log)
         self.server_id = (
             store.fact("server_id", lambda: secrets.token_hex(16))
             if store is not None
@@ -94,8 +124,10 @@ class Party:
         code: str | None = None,
         min_humans: int | None = None,
         owner_seat: int | None = None,
+        creator: str | None = None,
     ) -> HostedTable:
-        """Open a table for `game`; players join it by its code."""
+        """Open a table for `game`; players join it by its code. `creator` is the person who
+        opened it from the lobby (see `person`)."""
         info = get_game(game)
         if not info.min_players <= players <= info.max_players:
             raise ValueError(f"{info.title} takes {info.min_players}–{info.max_players} players")
@@ -113,10 +145,36 @@ class Party:
             owner_seat=owner_seat,
             on_action=self.on_action,
             store=self.store,
+            creator=creator,
         )
         self.tables[code] = hosted
         self.lobby_changed()
         return hosted
+
+    def expire_tables(self, now: float | None = None) -> list[str]:
+        """Close the tables that have waited `table_wait_limit` seconds for players with
+        nothing happening; whoever sits there goes back to the lobby, told why. Returns them."""
+        now = time.monotonic() if now is None else now
+        limit = self.config.table_wait_limit
+        closed = []
+        for hosted in list(self.tables.values()):
+            if hosted.table is not None or now - hosted.changed_at < limit:
+                continue
+            why = (
+                f"Table {hosted.code} waited {wait_in_words(limit)} without starting and was "
+                "closed: open a new one when everyone is here."
+            )
+            for peer in hosted.peers():
+                peer.send({"t": "error", "code": "table-closed", "text": why})
+                self._to_lobby(peer)  # type: ignore[arg-type]
+            self.tables.pop(hosted.code, None)
+            if self.store is not None and hosted.store_id is not None:
+                self.store.delete_table(hosted.store_id)
+            log.info("table %s closed: it waited %s for players", hosted.code, wait_in_words(limit))
+            closed.append(hosted.code)
+        if closed:
+            self.lobby_changed()
+        return closed
 
     def restore_tables(self) -> list[HostedTable]:
         """Bring back every unfinished table from the store (skipping ones under other rules)."""
@@ -178,10 +236,27 @@ class Party:
         kind = message["t"]  # (the protocol layer has seen to it that hello comes first)
         handler: Callable[[Member, dict[str, Any]], None] = getattr(self, f"_on_{kind}")
         try:
+            if kind in RATE_LIMITED and not member.request_limit.allow():
+                raise IllegalAction("too many requests at once: wait a moment")
             handler(member, message)
         except IllegalAction as refusal:
-            log.info("refused %s from %s: %s", kind, member.name, refusal)
-            member.send({"t": "error", "code": "illegal", "text": str(refusal)})
+            self.refused(member, kind, str(refusal))
+
+    def refused(self, member: Member, kind: str, why: str, code: str = "illegal") -> None:
+        """Tell `member` why its `kind` message was refused; log it (summed); a connection that
+        keeps earning refusals (a flood) is closed."""
+        self.refusals.refused(
+            f"{kind} messages", member.address, "refused %s from %s: %s", kind, member.name, why
+        )
+        member.send({"t": "error", "code": code, "text": why})
+        if not member.refusal_limit.allow():
+            member.send(
+                {"t": "error", "code": "flood", "text": "too many refused messages: goodbye"}
+            )
+            self.refusals.refused(
+                "connections (floods)", member.address, "closing %s: a flood", member.name
+            )
+            member.close()
 
     def goodbye(self, member: Member, now: float | None = None) -> None:
         """`member`'s connection is gone (or it went back to the lobby)."""
@@ -225,34 +300,32 @@ class Party:
         if ticket and login is None:
             self._refuse(member, "bad-ticket", "that session is over: log in again", close=True)
             return
-        if login is None and not self._code_accepted(member, message.get("code")):
+        if login is None and not self._code_accepted(
+            member, message.get("code"), message.get("pass")
+        ):
             return
         if login is not None:
-            member.name = login.name
-            member.identity = name_key(login.name) if login.owned else None
+            member.name, member.identity, member.key = login.name, login.holder, login.key
+            member.address = login.address or member.address
         else:
             member.name = clean_name(message["name"]) or "guest"
-            if self.store is not None and self.store.name_owner(name_key(member.name)):
-                self._refuse(
-                    member,
-                    "name-taken",
-                    f"the name {member.name} belongs to a player who logs in with a key: "
-                    "choose another name (--name)",
-                    close=True,
-                )
+            why = self.why_not_name(member.name)
+            if why is not None:
+                self._refuse(member, "name-taken", why, close=True)
                 return
         member.greeted = True
         self.members.add(member)
-        member.send(
-            {
-                "t": "welcome",
-                "v": PROTOCOL_VERSION,
-                "server": "tablegames",
-                "heartbeat": self.config.heartbeat,
-                "server_id": self.server_id,
-                "name": member.name,
-            }
-        )
+        welcome = {
+            "t": "welcome",
+            "v": PROTOCOL_VERSION,
+            "server": "tablegames",
+            "heartbeat": self.config.heartbeat,
+            "server_id": self.server_id,
+            "name": member.name,
+        }
+        if self.config.code is not None and login is None:
+            welcome["pass"] = self._pass_for(message.get("pass"))
+        member.send(welcome)
         if member.identity is not None:
             held = self._held_by(member.identity)
             if held is not None:  # a party login comes back to the seat it holds
@@ -261,10 +334,43 @@ class Party:
                 return
         self._on_lobby(member, message)
 
-    def _code_accepted(self, member: Member, given: str | None) -> bool:
-        """Check the party's join code, holding back an address that keeps guessing."""
+    def why_not_name(self, name: str) -> str | None:
+        """Why `name`, asked for over TCP, cannot be had (None: it can)."""
+        key = name_key(name)
+        if key.startswith(GUEST_PREFIX):
+            return f"names starting {GUEST_PREFIX} are for SSH guests: choose another name (--name)"
+        if BOT_NAME.fullmatch(key):
+            return f"{name} is a bot's name at the tables: choose another name (--name)"
+        owned = self.store is not None and self.store.name_owner(key) is not None
+        if owned or any(other.identity == key for other in self.members):
+            return (
+                f"the name {name} belongs to a player who logs in with a key: choose another "
+                "name (--name)"
+            )
+        return None
+
+    def _pass_for(self, shown: str | None) -> str:
+        """The pass a connection that gave the join code (or a pass) shows next time."""
+        if shown is not None and self._valid_pass(shown):
+            self.passes.move_to_end(token_key(shown))
+            return shown
+        given = secrets.token_urlsafe(24)
+        self.passes[token_key(given)] = None
+        while len(self.passes) > PASSES_KEPT:
+            self.passes.popitem(last=False)
+        return given
+
+    def _valid_pass(self, shown: str) -> bool:
+        # Looked up by its SHA-256, as seat tokens are: the lookup's time says nothing of it.
+        return token_key(shown) in self.passes
+
+    def _code_accepted(self, member: Member, given: str | None, shown: str | None = None) -> bool:
+        """Check the party's join code, holding back an address that keeps guessing; a pass
+        from an earlier right code lets its holder in without it, held back or not."""
         expected = self.config.code
         if expected is None:
+            return True
+        if shown is not None and self._valid_pass(shown):
             return True
         wait = self.guard.refused_for(member.address)
         if wait > 0:
@@ -281,7 +387,9 @@ class Party:
             return False
         if not same_join_code(given, expected):
             self.guard.failed(member.address)
-            log.warning(
+            self.refusals.refused(
+                "wrong join codes",
+                member.address,
                 "wrong join code from %s (%d wrong so far)",
                 member.address,
                 self.guard.failures(member.address),
@@ -362,8 +470,22 @@ class Party:
             raise IllegalAction(f"cannot set up that table: {problem}") from None
         if humans is not None and not 1 <= humans <= players:
             raise IllegalAction(f"humans must be between 1 and {players}")
+        person, most = self.person(member), self.config.max_waiting_per_person
+        waiting = [t for t in self.tables.values() if t.table is None and t.creator == person]
+        if len(waiting) >= most:
+            codes = ", ".join(t.code for t in waiting)
+            raise IllegalAction(
+                f"you have {len(waiting)} tables waiting for players ({codes}), as many as one "
+                "person may: start one or let one go first"
+            )
         hosted = self.add_table(
-            game, players, options, fill_with_bots=bots, min_humans=humans, owner_seat=0
+            game,
+            players,
+            options,
+            fill_with_bots=bots,
+            min_humans=humans,
+            owner_seat=0,
+            creator=person,
         )
         log.info("%s opens table %s (%s)", member.name, hosted.code, hosted.game.title)
         self._claim(member, hosted, 0)
@@ -387,8 +509,24 @@ class Party:
             return
         self._claim(member, hosted, message.get("seat"))
 
+    @staticmethod
+    def person(member: Member) -> str:
+        """Who a member is, for the limits per person: a key's name, else an address (a guest
+        or a plain `join` proves nothing else)."""
+        return f"key {member.identity}" if member.key is not None else f"address {member.address}"
+
+    def _own_name(self, member: Member) -> None:
+        """A key that sat down owns its name from now on (not before: a login alone, or a
+        refused command, takes nobody's name)."""
+        if member.key is None or member.identity is None or self.store is None:
+            return
+        if not self.store.claim_name(member.identity, member.name, member.key):
+            # The SSH door lets one key at a time use a name, so another cannot own it now.
+            log.warning("%s sat down under a name another key owns", member.name)
+
     def _claim(self, member: Member, hosted: HostedTable, seat: int | None) -> None:
         number, token = hosted.claim(member, seat, member.identity)
+        self._own_name(member)
         self._sit(member, hosted, number, token)
         member.send(hosted.presence(None))
         self.lobby_changed()
@@ -450,6 +588,10 @@ class Party:
     def _on_leave(self, member: Member, message: dict[str, Any]) -> None:
         if member.table is None:
             raise IllegalAction("you are not at a table")
+        self._to_lobby(member)
+
+    def _to_lobby(self, member: Member) -> None:
+        """`member` leaves its table for the lobby (its seat at a game under way is held)."""
         self.goodbye(member)
         self.members.add(member)
         member.send(self.lobby_message())
@@ -489,6 +631,10 @@ class Party:
             if seat.bot_level is not None and not new.seats[seat.number].claimed:
                 new.seats[seat.number].bot_level = seat.bot_level
                 new.seats[seat.number].name = seat.name
+        for watcher in list(old.spectators):  # the spectators follow the game to its new table
+            old.detach(watcher)
+            self._sit(watcher, new, None, None)  # type: ignore[arg-type]
+            new.watch(watcher)
         log.info("table %s: a rematch at table %s", old.code, new.code)
         if not old.peers():
             del self.tables[old.code]  # the finished game stays in the history

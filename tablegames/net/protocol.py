@@ -15,9 +15,10 @@ from typing import Any
 
 import msgpack
 
-# 5: updates say since when the seat is asked what it is (`asked`); 4: claims (table talk);
-# 3: seats taken back after the welcome; the lobby
-PROTOCOL_VERSION = 5
+# 6: a pass for the join code (welcome gives it, hello shows it); 5: updates say since when
+# the seat is asked what it is (`asked`); 4: claims (table talk); 3: seats taken back after
+# the welcome; the lobby
+PROTOCOL_VERSION = 6
 MAX_CLIENT_FRAME = 64 * 1024  # what a server accepts from a client
 MAX_SERVER_FRAME = 1024 * 1024  # what a client accepts from a server (views can be large)
 MAX_DEPTH = 16
@@ -49,9 +50,14 @@ def _schema(**fields: Field) -> Schema:
 
 #: Messages a client may send.
 CLIENT_MESSAGES: dict[str, Schema] = {
-    # `ticket`: a proof of identity the party server gave a session it started (SSH logins).
+    # `ticket`: a proof of identity the party server gave a session it started (SSH logins);
+    # `pass`: what the server gave for a right join code, shown instead of the code.
     "hello": _schema(
-        v=(INT, True), name=(STR, True), code=(STR + NONE, False), ticket=(STR + NONE, False)
+        v=(INT, True),
+        name=(STR, True),
+        code=(STR + NONE, False),
+        ticket=(STR + NONE, False),
+        **{"pass": (STR + NONE, False)},
     ),
     # Take back the seat a token proves (tokens are kept per server, named in `welcome`).
     "rejoin": _schema(token=(STR, True)),
@@ -87,6 +93,9 @@ SERVER_MESSAGES: dict[str, Schema] = {
         heartbeat=((int, float), True),
         server_id=(STR, True),  # this server's lasting identity: seat tokens are kept under it
         name=(STR, True),  # the name the server knows you by
+        # For a right join code: shown in later hellos, it lets you in without the code (and
+        # never held back for wrong codes others gave from your address).
+        **{"pass": (STR, False)},
     ),
     "lobby": _schema(tables=(LIST, True)),
     "seated": _schema(

@@ -3,7 +3,9 @@
 The program runs in a session of its own with the terminal as its controlling terminal, the
 way a login shell does: it gets SIGWINCH when the size changes and SIGHUP when the line drops,
 and its whole process group can be ended at once. The parent keeps only the master side, read
-without blocking on the event loop; the slave is closed as soon as the child has it.
+without blocking on the event loop; the slave is closed as soon as the child has it. `Limits`
+are set in the child before it runs the program (rlimits and a lower priority), so one
+program cannot take the machine's memory or processors from the others.
 """
 
 from __future__ import annotations
@@ -13,18 +15,53 @@ import contextlib
 import errno
 import fcntl
 import os
+import resource
 import signal
 import struct
 import termios
 from collections.abc import Callable
+from dataclasses import dataclass
 
 READ_SIZE = 65536
 INPUT_LIMIT = 65536  # unwritten keystrokes held before the sender is asked to pause
 
 
-def _take_terminal() -> None:
-    """In the child, after setsid: make stdin (the slave) the controlling terminal."""
-    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+CPU_GRACE = 5  # seconds of CPU between SIGXCPU (the soft limit) and SIGKILL (the hard one)
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What a program may use; None leaves that limit as it was."""
+
+    memory: int | None = None  # bytes of data (heap and private maps: RLIMIT_DATA)
+    cpu_seconds: int | None = None  # CPU time; then SIGXCPU, and SIGKILL `CPU_GRACE` later
+    nice: int = 0  # added to its priority: higher is kinder to everything else
+    open_files: int | None = None
+    # Core dumps are always off: a program's memory holds what proves who its player is.
+
+    def apply(self) -> None:
+        """Set these limits on the calling process (the child, before it runs the program)."""
+        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+        if self.memory is not None:
+            resource.setrlimit(resource.RLIMIT_DATA, (self.memory, self.memory))
+        if self.cpu_seconds is not None:
+            limit = (self.cpu_seconds, self.cpu_seconds + CPU_GRACE)
+            resource.setrlimit(resource.RLIMIT_CPU, limit)
+        if self.open_files is not None:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (self.open_files, self.open_files))
+        if self.nice:
+            os.nice(self.nice)
+
+
+def _child_setup(limits: Limits) -> Callable[[], None]:
+    """What the child does after setsid, before it runs the program: make stdin (the slave)
+    its controlling terminal, then take on `limits`."""
+
+    def setup() -> None:
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+        limits.apply()
+
+    return setup
 
 
 def set_size(fd: int, columns: int, rows: int) -> None:
@@ -69,15 +106,16 @@ class PtyProgram:
         on_output: Callable[[bytes], None],
         on_exit: Callable[[int], None],
         on_input_blocked: Callable[[bool], None] = lambda blocked: None,
+        limits: Limits = Limits(),
     ) -> PtyProgram:
-        """Start `argv` with exactly `env` on a new pty of the given size."""
+        """Start `argv` with exactly `env` on a new pty of the given size, under `limits`."""
         master, slave = os.openpty()
         try:
             set_size(master, columns, rows)
             os.set_blocking(master, False)
-            # preexec_fn runs after the child's setsid (start_new_session) and does one ioctl:
-            # without it the program would have a terminal but no controlling terminal (no
-            # SIGWINCH, no /dev/tty, no job control). close_fds keeps our other fds out.
+            # preexec_fn runs after the child's setsid (start_new_session): without its ioctl
+            # the program would have a terminal but no controlling terminal (no SIGWINCH, no
+            # /dev/tty, no job control); then the limits. close_fds keeps our other fds out.
             process = await asyncio.create_subprocess_exec(
                 *argv,
                 stdin=slave,
@@ -85,7 +123,7 @@ class PtyProgram:
                 stderr=slave,
                 env=env,
                 start_new_session=True,
-                preexec_fn=_take_terminal,
+                preexec_fn=_child_setup(limits),
                 close_fds=True,
             )
         except BaseException:

@@ -39,6 +39,8 @@ class ServerConfig(PartyConfig):
     takeover_after: float | None = None  # seconds before a bot plays a dropped seat
     takeover_level: str = "normal"
     close_grace: float = 2.0  # a closed peer's unsent bytes get this long, then it is cut off
+    refusals_per_second: float = 2.0  # refused messages a peer may earn on average...
+    refusal_burst: int = 40  # ...and at once, before it is closed as a flood
 
 
 class PortUnavailable(OSError):
@@ -75,9 +77,12 @@ class Client:
         self.address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
         self.greeted = False
         self.identity: str | None = None
+        self.key: str | None = None
         self.table: HostedTable | None = None
         config = server.config
         self.chat_limit = RateLimit(config.chat_per_second, config.chat_burst)
+        self.request_limit = RateLimit(config.requests_per_second, config.request_burst)
+        self.refusal_limit = RateLimit(config.refusals_per_second, config.refusal_burst)
         self.closed = False
         self.last_message = time.monotonic()
         self.last_ping = 0.0
@@ -200,6 +205,7 @@ class Server:
         if self._server is not None:
             with contextlib.suppress(Exception):
                 await self._server.wait_closed()
+        self.party.refusals.flush()
 
     def _spawn(self, coroutine: Any) -> None:
         task = asyncio.get_running_loop().create_task(coroutine)
@@ -207,7 +213,8 @@ class Server:
         task.add_done_callback(self._tasks.discard)
 
     async def _heartbeat(self) -> None:
-        """Ping each peer that has been quiet for a heartbeat, and drop the silent ones.
+        """Ping each peer that has been quiet for a heartbeat, and drop the silent ones; close
+        the tables that waited too long for players.
 
         Peers that talk need no ping; the others are pinged on their own schedule (the sweep
         runs four times a heartbeat), so a thousand idle peers are not all pinged at once.
@@ -216,6 +223,7 @@ class Server:
         while True:
             await asyncio.sleep(beat / 4)
             now = time.monotonic()
+            self.party.expire_tables(now)
             for client in list(self.clients):
                 quiet = now - client.last_message
                 if quiet > self.config.idle_limit:

@@ -5,6 +5,11 @@ It knows nothing about games. It accepts SSH connections (asyncssh), decides who
 own (`ssh_session`, `pty_program`): the program is whatever the `launch` callback says for that
 identity and terminal. Exec requests, subsystems (sftp), port, agent and X11 forwarding are
 refused; passwords are not offered; environment variables sent by the client are ignored.
+
+The door keeps, for as long as the server runs: which keys gave the join code (they are not
+asked again), the guests who came lately (the same name from the same address is the same
+guest), and which names keys use now (a name is owned for good only once its key sits at a
+table: see `Party`). Its refusals are logged summed (`RefusalTally`).
 """
 
 from __future__ import annotations
@@ -13,14 +18,20 @@ import asyncio
 import contextlib
 import logging
 import os
+import time
+import unicodedata
+from collections import OrderedDict
 from collections.abc import Callable, Coroutine
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import asyncssh
+import asyncssh.connection
+from asyncssh.saslprep import SASLPrepError
 
 from ..paths import data_dir, owner_only_dir, owner_only_draft, owner_only_file
-from .guard import AttemptLimiter
+from .guard import AttemptLimiter, RefusalTally
 from .names import name_key
 from .ssh_login import Doorman, guest_name
 from .ssh_session import TableSession
@@ -38,6 +49,42 @@ __all__ = [
 
 HOST_KEY_NAME = "ssh_host_ed25519_key"
 CLOSING_SENTENCE = "The host has closed the table server."
+GUESTS_KEPT = 2000  # guests remembered at most (the oldest who left are forgotten first)
+NAMES_SWEPT_EVERY = 3600.0  # seconds between looks for names unused too long
+
+
+@dataclass
+class GuestRecord:
+    """A guest the door has seen lately: the name they were given, whether they gave the code."""
+
+    name: str
+    code_given: bool = False
+    connected: int = 0  # their connections open now
+    left_at: float = 0.0  # when the last one closed
+
+
+def allow_any_user_name() -> None:
+    """Let user names through that SASLprep would refuse (every emoji).
+
+    asyncssh runs each SSH user name through SASLprep (RFC 4013), which refuses characters
+    unassigned in Unicode 3.2, so a friend who connects as "ana🂡" was cut off with OpenSSH
+    printing "Unassigned character: '\\360\\237\\202\\241'". Here a user name is only the name
+    a player asked for: `clean_name` decides what is kept, and a refusal is a sentence. asyncssh
+    has no option for this; its connection module's own `saslprep` is wrapped instead (only
+    user names go through that one; passwords are prepared in its auth module and refused here).
+    """
+    prepare: Callable[[str], str] = getattr(asyncssh.connection, "saslprep")  # noqa: B009
+    if getattr(prepare, "lenient", False):
+        return
+
+    def lenient(text: str) -> str:
+        try:
+            return prepare(text)
+        except SASLPrepError:
+            return unicodedata.normalize("NFKC", text)
+
+    lenient.lenient = True  # type: ignore[attr-defined]
+    setattr(asyncssh.connection, "saslprep", lenient)  # noqa: B010 (a module's name, on purpose)
 
 
 def load_host_key(path: Path) -> asyncssh.SSHKey:
@@ -84,7 +131,11 @@ class SshFrontDoor:
         self.log = log if log is not None else logging.getLogger("tablegames.ssh")
         self.sessions: set[TableSession] = set()  # sessions with a program, or about to have one
         self.connections: set[Doorman] = set()  # every open connection, logged in or not
-        self.guest_keys: set[str] = set()  # name keys of the guests now connected
+        self.refusals = RefusalTally(self.log)
+        self.code_keys: set[str] = set()  # key fingerprints that gave the join code
+        self.guests: OrderedDict[tuple[str, str], GuestRecord] = OrderedDict()  # (asked, address)
+        self.present: dict[str, tuple[str, int]] = {}  # name key -> (key using it, connections)
+        self._names_swept = 0.0
         self.host_key: asyncssh.SSHKey | None = None
         self.port = 0
         self._server: asyncssh.SSHAcceptor | None = None
@@ -100,6 +151,8 @@ class SshFrontDoor:
         """Listen; returns the port (useful with port 0)."""
         config = self.config
         self.host_key = load_host_key(config.host_key or data_dir() / HOST_KEY_NAME)
+        allow_any_user_name()
+        self.release_unused_names()
         self._server = await asyncssh.create_server(
             lambda: Doorman(self),
             config.host,
@@ -149,19 +202,94 @@ class SshFrontDoor:
         if self._server is not None:
             await self._server.wait_closed()
             self._server = None
+        self.refusals.flush()
         self.log.info("ssh: closed")
 
     # -- for the connections -------------------------------------------------------------------
-    def guest_name(self, name: str) -> str:
-        """A name for a guest who connected as `name`: unused by guests, owned by no key."""
+    def logging_in(self) -> list[Doorman]:
+        """The connections still in the handshake or the login (OpenSSH's "startups")."""
+        return [doorman for doorman in self.connections if doorman.logging_in]
 
-        def in_use(candidate: str) -> bool:
-            key = name_key(candidate)
-            return key in self.guest_keys or self.names.name_owner(key) is not None
+    def logged_in_from(self, address: str) -> int:
+        return sum(1 for d in self.connections if d.identity is not None and d.address == address)
 
-        chosen = guest_name(name, in_use)
-        self.guest_keys.add(name_key(chosen))
-        return chosen
+    def max_per_address(self) -> int:
+        config = self.config
+        return config.max_per_address or config.max_sessions
+
+    def name_holder(self, key: str) -> str | None:
+        """The key fingerprint that owns the name `key`, or uses it now; None if nobody does."""
+        owner = self.names.name_owner(key)
+        if owner is None and key in self.present:
+            owner = self.present[key][0]
+        return owner
+
+    def key_arrived(self, name: str, fingerprint: str) -> None:
+        """A key logged in under `name`: nobody else's key may use it while it is here."""
+        key = name_key(name)
+        if self.names.name_owner(key) == fingerprint:
+            self.names.name_used(key)
+        _, count = self.present.get(key, (fingerprint, 0))
+        self.present[key] = (fingerprint, count + 1)
+
+    def key_left(self, name: str) -> None:
+        key = name_key(name)
+        fingerprint, count = self.present.get(key, ("", 1))
+        if count > 1:
+            self.present[key] = (fingerprint, count - 1)
+        else:
+            self.present.pop(key, None)
+
+    def guest_record(self, asked: str, address: str) -> GuestRecord | None:
+        """The guest who came lately as `asked` from `address`, if still remembered."""
+        key = (name_key(asked), address)
+        record = self.guests.get(key)
+        if record is None or record.connected or self._remembered(record):
+            return record
+        del self.guests[key]
+        return None
+
+    def guest_arrived(self, asked: str, address: str, code_given: bool) -> str:
+        """A guest logs in as `asked` from `address`; returns the name they play under: the
+        one they had, if they were here lately, else a "guest-NAME" nobody uses."""
+        record = self.guest_record(asked, address)
+        if record is None:
+            record = GuestRecord(guest_name(asked, self._name_in_use))
+        self.guests[(name_key(asked), address)] = record
+        self.guests.move_to_end((name_key(asked), address))
+        record.connected += 1
+        record.code_given = record.code_given or code_given
+        self._forget_old_guests()
+        return record.name
+
+    def guest_left(self, asked: str, address: str) -> None:
+        record = self.guests.get((name_key(asked), address))
+        if record is not None:
+            record.connected = max(0, record.connected - 1)
+            record.left_at = time.monotonic()
+
+    def release_unused_names(self) -> None:
+        """Free the names whose keys have not come for `names_kept_days` (at most hourly)."""
+        now = time.monotonic()
+        if self._names_swept and now - self._names_swept < NAMES_SWEPT_EVERY:
+            return
+        self._names_swept = now
+        days = self.config.names_kept_days
+        for name in self.names.release_names_unused_since(time.time() - days * 86400):
+            self.log.info("ssh: the name %s is free again (unused for %d days)", name, days)
+
+    def _remembered(self, record: GuestRecord) -> bool:
+        return time.monotonic() - record.left_at < self.config.guest_hold
+
+    def _name_in_use(self, candidate: str) -> bool:
+        key = name_key(candidate)
+        guests = (r for r in self.guests.values() if r.connected or self._remembered(r))
+        return self.name_holder(key) is not None or any(name_key(r.name) == key for r in guests)
+
+    def _forget_old_guests(self) -> None:
+        gone = [key for key, record in self.guests.items() if not record.connected]
+        for key in gone[: max(0, len(self.guests) - GUESTS_KEPT)]:
+            del self.guests[key]
 
     def reached_as(self, conn: asyncssh.SSHServerConnection | None) -> tuple[str, int]:
         """The address and port the client connected to, for "connect with ..." sentences."""

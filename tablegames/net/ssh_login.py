@@ -1,24 +1,36 @@
-"""Who is at the SSH door: a name from the SSH user name, owned by the first key to use it.
+"""Who is at the SSH door: a name from the SSH user name, used by one key at a time.
 
-A client with a key plays under the user name it connected as; the first key to use a name owns
-it from then on, and any other key offered for it is refused (a failed attempt for its address).
+Before login (as OpenSSH's LoginGraceTime and MaxStartups): a connection must finish the key
+exchange and ask to log in within `login_grace` seconds; at most `startups_per_source` from
+one address may be that far at once, and past `startups[0]` half-made logins in all, new
+connections are dropped at random, more surely as they near `startups[2]`. Idle or slow
+sockets from one address hold back nobody else's login.
+
+A client with a key plays under the user name it connected as. A name belongs to the key that
+owns it (`NameBook`: a key owns a name once it has sat at a table) or, until then, to the key
+using it now; another key offered for it is refused with a sentence, and the owner's key is
+always let in, whatever others tried from wherever: nothing a stranger does counts against it.
 A client without a key (keyboard-interactive) is a guest, "guest-NAME": names starting
-"guest-" are never given to a key, so a guest never plays under a name a key owns, and a name
-a key owns is refused to keyless clients outright. Passwords are not offered at all.
+"guest-" are never given to a key, and a name a key holds is refused to keyless clients. A
+guest who comes back as the same name from the same address within `guest_hold` seconds is
+the same guest (their name, their seat, no join code again). Passwords are not offered.
 
 With a join code set, a keyless client gives it in the keyboard-interactive exchange. asyncssh
 cannot ask for keyboard-interactive after a key has succeeded (it never sends "partial
 success"), so a client with a key is asked for the code in its session instead (see
-`ssh_session`). Wrong codes count against the client's address in the `AttemptLimiter`; an
-address held back is refused at once, told how long to wait.
+`ssh_session`). A key or a guest that gave the right code is not asked again while the server
+runs. Wrong codes count against the client's address in the `AttemptLimiter`; an address held
+back is refused at once (told how long to wait) whenever it would have to give the code.
 
 A refusal during login is a disconnect carrying a sentence, which OpenSSH prints: the person at
-the keyboard learns why, not just "Permission denied".
+the keyboard learns why, not just "Permission denied". A connection dropped before the key
+exchange gets no sentence (there is no way to show one yet), only a line in the host's log.
 """
 
 from __future__ import annotations
 
 import asyncio
+import random
 import secrets
 import shlex
 import time
@@ -28,7 +40,7 @@ from typing import TYPE_CHECKING
 import asyncssh
 from asyncssh.auth import KbdIntChallenge, KbdIntResponse
 
-from .guard import wait_in_words
+from .guard import startup_drop_chance, wait_in_words
 from .names import NAME_LIMIT, clean_name, name_key
 from .ssh_session import TableSession
 from .ssh_types import GUEST_PREFIX, Identity, code_matches
@@ -37,6 +49,7 @@ if TYPE_CHECKING:
     from .ssh import SshFrontDoor
 
 JOIN_CODE_PROMPT = "Join code: "
+early_drop = random.Random()  # which half-made logins a busy door drops (no secret in it)
 
 
 class Doorman(asyncssh.SSHServer):
@@ -56,59 +69,71 @@ class Doorman(asyncssh.SSHServer):
         # What the authentication method in progress would make of this client; the last
         # one accepted is the one that succeeded, as asyncssh runs them one at a time.
         self._candidate: Identity | None = None
-        self._refusal: str | None = None  # why to turn this connection away at login
         self._refused = False
+        self._dropped = False  # cut off before the key exchange
         self._key_refusal_counted = False
+        self._grace: asyncio.TimerHandle | None = None
         self._session_deadline: asyncio.TimerHandle | None = None
+
+    @property
+    def logging_in(self) -> bool:
+        """True while this connection is in the handshake or the login (not in, not dropped)."""
+        return self.identity is None and not self._dropped
 
     # -- connection ------------------------------------------------------------------------
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
         peer = conn.get_extra_info("peername")
         self.address = str(peer[0]) if peer else "?"
-        door = self.door
+        door, config = self.door, self.config
         door.connections.add(self)
-        if len(door.connections) > self.config.max_connections:
-            # A flood: no key exchange, no sentence, just the door shut.
-            self.log.warning(
-                "ssh: refused %s: the server has its %d connections",
-                self.address,
-                self.config.max_connections,
+        startups = [other for other in door.logging_in() if other is not self]
+        from_here = sum(1 for other in startups if other.address == self.address)
+        if len(door.connections) > config.max_connections:
+            self._drop(f"the server has its {config.max_connections} connections")
+        elif from_here >= config.startups_per_source:
+            self._drop(f"{from_here} logins from this address are under way")
+        elif early_drop.random() < startup_drop_chance(len(startups), *config.startups):
+            self._drop(f"{len(startups)} logins are under way")
+        else:
+            self._grace = asyncio.get_running_loop().call_later(
+                config.login_grace, self._grace_over
             )
-            self._refused = True
-            conn.abort()
-            return
-        from_here = sum(1 for other in door.connections if other.address == self.address)
-        if from_here > self.config.max_connections_per_address:
-            self._refusal = (
-                f"Too many connections from {self.address} at once (at most "
-                f"{self.config.max_connections_per_address}): close one and try again."
-            )
-        self.log.info("ssh: connection from %s", self.address)
+            self.log.debug("ssh: connection from %s", self.address)
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.door.connections.discard(self)
-        self._cancel_session_deadline()
-        if self.identity is not None:
-            self.door.guest_keys.discard(name_key(self.identity.name))
-            minutes = (time.monotonic() - self.connected_at) / 60
-            self.log.info(
-                "ssh: %s left (%s, %s) after %.0f min",
-                self.identity.name,
-                self.address,
-                self.identity.short_key,
-                minutes,
-            )
+        self._cancel_timers()
+        identity = self.identity
+        if identity is None:
+            return
+        if identity.guest:
+            self.door.guest_left(self.name, self.address)
+        else:
+            self.door.key_left(identity.name)
+        minutes = (time.monotonic() - self.connected_at) / 60
+        self.log.info(
+            "ssh: %s left (%s, %s) after %.0f min",
+            identity.name,
+            self.address,
+            identity.short_key,
+            minutes,
+        )
 
     # -- authentication ----------------------------------------------------------------------
     def begin_auth(self, username: str) -> bool:
+        self._cancel_grace()  # the handshake is done: the login timeout runs on
         self.name = clean_name(username)
-        if self._refusal is not None:
-            self._refuse(self._refusal, "too many connections")
+        limit = self.door.max_per_address()
+        if self._refused:
             return True
-        if self._held_back():
-            return True
-        if not self.name:
+        if self.door.logged_in_from(self.address) >= limit:
+            self._refuse(
+                f"Too many players from {self.address} at once (at most {limit}): one of you "
+                "must leave first, or the host can allow more with --max-per-address.",
+                "too many players from one address",
+            )
+        elif not self.name:
             self._refuse(
                 "That user name cannot be a player's name: connect as the name you want to "
                 f"play under, e.g. {self.how_to_connect('ben')}",
@@ -126,15 +151,18 @@ class Doorman(asyncssh.SSHServer):
         if self._refused or not self.name or name_key(self.name).startswith(GUEST_PREFIX):
             return False  # "guest-..." names are for guests: this client goes on as one
         fingerprint = key.get_fingerprint()
-        owner = self.door.names.name_owner(name_key(self.name))
-        if owner is not None and owner != fingerprint:
+        holder = self.door.name_holder(name_key(self.name))
+        if holder is not None and holder != fingerprint:
+            # Never a lock: another key can never have this name, and its owner's key is let
+            # in whatever was tried before. Counted per address and name, for the log only.
             if not self._key_refusal_counted:  # once per connection, however many keys it has
                 self._key_refusal_counted = True
-                self.door.limiter.failed(self.address)
                 # Said now, as a client in batch mode tries no keyboard-interactive after keys.
                 assert self.conn is not None
                 self.conn.send_auth_banner(f"This key does not own the name {self.name}.\r\n")
-                self.log.warning(
+                self.door.refusals.refused(
+                    f"keys for the name {self.name}",
+                    self.address,
                     "ssh: refused key %s from %s for %s: the name belongs to another key",
                     Identity(self.name, fingerprint, False, self.address).short_key,
                     self.address,
@@ -148,16 +176,21 @@ class Doorman(asyncssh.SSHServer):
         return True
 
     def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> KbdIntChallenge:
-        if self._refused or not self.name or self._held_back():
+        if self._refused or not self.name:
             return False
-        if self.door.names.name_owner(name_key(self.name)) is not None:
+        if self.door.name_holder(name_key(self.name)) is not None:
             self._refuse(
                 f"The name {self.name} belongs to another player's key. Connect with that key, "
                 f"or under another name: {self.how_to_connect('OTHERNAME')}",
-                "name owned by a key, no key given",
+                "name held by a key, no key given",
             )
             return False
+        record = self.door.guest_record(self.name, self.address)
+        if record is not None and record.code_given:
+            self.code_given = True  # this guest gave it lately: not asked again
         if not self.code_given:
+            if self._held_back():
+                return False
             return (
                 "",
                 "This table needs its join code (the host has it).",
@@ -187,16 +220,16 @@ class Doorman(asyncssh.SSHServer):
         )
 
     def auth_completed(self) -> None:
-        candidate, conn = self._candidate, self.conn
+        candidate, conn, door = self._candidate, self.conn, self.door
         assert candidate is not None and conn is not None
         if candidate.guest:
-            identity = Identity(self.door.guest_name(candidate.name), None, True, self.address)
+            given = door.guest_arrived(self.name, self.address, self.code_given)
+            identity = Identity(given, None, True, self.address)
         else:
             assert candidate.fingerprint is not None
-            if not self.door.names.claim_name(
-                name_key(self.name), self.name, candidate.fingerprint
-            ):
-                # Another key took the name between the check and now: as if it had been first.
+            holder = door.name_holder(name_key(self.name))
+            if holder not in (None, candidate.fingerprint):
+                # Another key came in under the name between the check and now.
                 self.log.warning(
                     "ssh: %s from %s lost the name to another key at login", self.name, self.address
                 )
@@ -205,10 +238,13 @@ class Doorman(asyncssh.SSHServer):
                     f"The name {self.name} was just taken by another player.",
                 )
                 return
+            door.key_arrived(self.name, candidate.fingerprint)
+            self.code_given = self.code_given or candidate.fingerprint in door.code_keys
             identity = candidate
         self.identity = identity
-        if self.code_given:
-            self.door.limiter.succeeded(self.address)
+        if self.code_given and self.config.join_code is not None:
+            door.limiter.succeeded(self.address)
+        door.release_unused_names()
         self.log.info(
             "ssh: %s logged in from %s (%s)", identity.name, self.address, identity.short_key
         )
@@ -236,21 +272,35 @@ class Doorman(asyncssh.SSHServer):
 
     def _log_forwarding(self) -> None:
         who = self.identity.name if self.identity is not None else self.name
-        self.log.warning("ssh: refused port forwarding for %s (%s)", who, self.address)
+        self.door.refusals.refused(
+            "port forwardings",
+            f"{who} ({self.address})",
+            "ssh: refused port forwarding for %s (%s)",
+            who,
+            self.address,
+        )
 
     def code_accepted(self) -> None:
-        """The join code was given in the session: this address is forgiven its earlier misses."""
+        """The join code was given in the session: this key is not asked again, and this
+        address is forgiven its earlier misses."""
         self.code_given = True
+        if self.identity is not None and self.identity.fingerprint is not None:
+            self.door.code_keys.add(self.identity.fingerprint)
         self.door.limiter.succeeded(self.address)
 
     def wrong_code(self) -> bool:
         """Count a wrong join code against this address; True if it is now held back."""
         self.door.limiter.failed(self.address)
-        self.log.warning("ssh: wrong join code from %s", self.address)  # never the code tried
+        self.door.refusals.refused(  # never the code tried
+            "wrong join codes", self.address, "ssh: wrong join code from %s", self.address
+        )
         return self.door.limiter.refused_for(self.address) > 0
 
     def held_back_sentence(self, wait: float) -> str:
-        return f"Too many failed tries from {self.address}: try again in {wait_in_words(wait)}."
+        return (
+            f"Too many wrong join codes from {self.address}: try again in {wait_in_words(wait)} "
+            "(or ask the host for the code: whoever gave it once is not asked again)."
+        )
 
     def launched(self) -> None:
         """The program is running: the login deadline is met."""
@@ -261,10 +311,24 @@ class Doorman(asyncssh.SSHServer):
             self.conn.disconnect(asyncssh.DISC_BY_APPLICATION, reason)
 
     # -- helpers -----------------------------------------------------------------------------
+    def _drop(self, why: str) -> None:
+        """Cut the connection off before the key exchange (no sentence can be shown yet)."""
+        self._dropped = True
+        self.door.refusals.refused(
+            "connections", self.address, "ssh: dropped a connection from %s: %s", self.address, why
+        )
+        assert self.conn is not None
+        self.conn.abort()
+
+    def _grace_over(self) -> None:
+        self._grace = None
+        if self.logging_in and not self.name:
+            self._drop(f"no login asked for within {wait_in_words(self.config.login_grace)}")
+
     def _held_back(self) -> bool:
         wait = self.door.limiter.refused_for(self.address)
         if wait > 0:
-            self._refuse(self.held_back_sentence(wait), "held back after failed tries")
+            self._refuse(self.held_back_sentence(wait), "held back after wrong join codes")
         return wait > 0
 
     def _guest(self) -> Identity:
@@ -275,7 +339,14 @@ class Doorman(asyncssh.SSHServer):
         if self._refused or self.conn is None:
             return
         self._refused = True
-        self.log.warning("ssh: refused %s (%s): %s", self.address, self.name or "no name", reason)
+        self.door.refusals.refused(
+            f"logins ({reason})",
+            self.address,
+            "ssh: refused %s (%s): %s",
+            self.address,
+            self.name or "no name",
+            reason,
+        )
         self.conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, sentence)
 
     def how_to_connect(self, name: str, *flags: str) -> str:
@@ -291,10 +362,19 @@ class Doorman(asyncssh.SSHServer):
             self.log.warning("ssh: %s from %s opened no session in time", self.name, self.address)
             self.close()
 
+    def _cancel_grace(self) -> None:
+        if self._grace is not None:
+            self._grace.cancel()
+            self._grace = None
+
     def _cancel_session_deadline(self) -> None:
         if self._session_deadline is not None:
             self._session_deadline.cancel()
             self._session_deadline = None
+
+    def _cancel_timers(self) -> None:
+        self._cancel_grace()
+        self._cancel_session_deadline()
 
 
 def guest_name(name: str, in_use: Callable[[str], bool]) -> str:

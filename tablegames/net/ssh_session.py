@@ -5,6 +5,11 @@ status 1; a subsystem (sftp) is refused; a session without a pty is told to use 
 Everything the program prints is passed on as bytes, and everything typed goes to it: Ctrl-C
 is just a byte for the program. The session's end is the program's end: its exit status goes
 to the client; a dropped connection hangs the program up.
+
+Whatever ends the session (the program exiting on its own or failing, the host closing the
+server, an idle timeout), the guest's terminal is left as it was found: if the program had
+put it in application mode (the alternate screen, mouse reporting...) and did not undo that
+itself, the session does, before its last sentence.
 """
 
 from __future__ import annotations
@@ -20,8 +25,17 @@ from typing import TYPE_CHECKING, Any
 import asyncssh
 
 from .guard import wait_in_words
-from .pty_program import PtyProgram
-from .ssh_types import Identity, Terminal, code_matches, safe_size, safe_term
+from .pty_program import Limits, PtyProgram
+from .ssh_types import (
+    EXIT_FAILED,
+    EXIT_OUT_OF_MEMORY,
+    Identity,
+    SshConfig,
+    Terminal,
+    code_matches,
+    safe_size,
+    safe_term,
+)
 
 if TYPE_CHECKING:
     from .ssh_login import Doorman
@@ -29,7 +43,16 @@ if TYPE_CHECKING:
 CODE_LIMIT = 64  # keys kept of a join code being typed
 EARLY_KEYS_LIMIT = 4096  # keys typed before the program is up, kept for it
 GOODBYE_TIMEOUT = 2.0  # seconds a client gets to read the last sentence before it is cut off
+RESIZES_PER_SECOND = 10  # new terminal sizes passed on to the program at most
 ENTER, CTRL_C, CTRL_D, BACKSPACES = b"\r\n", b"\x03", b"\x04", b"\x08\x7f"
+APPLICATION_MODE, NORMAL_MODE = b"\x1b[?1049h", b"\x1b[?1049l"  # the alternate screen on, off
+#: What a full-screen program turns on, turned off (as Textual does when it stops): the kitty
+#: keyboard protocol, mouse reporting, bracketed paste, window-size and focus reports, then
+#: the normal screen, a visible cursor, line wrapping and plain text.
+RESTORE_TERMINAL = (
+    b"\x1b[<u\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l\x1b[?1016l\x1b[?2004l\x1b[?2048l"
+    b"\x1b[?1004l\x1b[?1049l\x1b[?25h\x1b[?7h\x1b[0m"
+)
 
 
 class TableSession(asyncssh.SSHServerSession[bytes]):
@@ -50,6 +73,10 @@ class TableSession(asyncssh.SSHServerSession[bytes]):
         self._last_key = time.monotonic()
         self._idle_timer: asyncio.TimerHandle | None = None
         self._closing = False  # whoever set this says goodbye and sends the exit status
+        self.application_mode = False  # the program has the guest's terminal in its own mode
+        self._resize_due: asyncio.TimerHandle | None = None
+        self._last_resize = 0.0
+        self._output_tail = b""  # the end of its output, for a mode switch cut in two
 
     @property
     def identity(self) -> Identity:
@@ -128,8 +155,17 @@ class TableSession(asyncssh.SSHServerSession[bytes]):
             return
         columns, rows = safe_size(width, height)
         self.terminal = replace(self.terminal, columns=columns, rows=rows)
-        if self.program is not None:
-            self.program.resize(columns, rows)
+        # A program lays its whole screen out again for each new size: a client sending
+        # sizes nonstop gets them passed on at most RESIZES_PER_SECOND times (the last wins).
+        if self.program is not None and self._resize_due is None:
+            wait = self._last_resize + 1 / RESIZES_PER_SECOND - time.monotonic()
+            self._resize_due = asyncio.get_running_loop().call_later(max(wait, 0), self._resize)
+
+    def _resize(self) -> None:
+        self._resize_due = None
+        self._last_resize = time.monotonic()
+        if self.program is not None and self.terminal is not None:
+            self.program.resize(self.terminal.columns, self.terminal.rows)
 
     # -- output flow ----------------------------------------------------------------------------
     def pause_writing(self) -> None:
@@ -145,7 +181,7 @@ class TableSession(asyncssh.SSHServerSession[bytes]):
         """The channel is gone (the client left, or the connection dropped)."""
         self._closing = True
         self.asking_for_code = False
-        self._stop_watching_idle()
+        self._stop_timers()
         if self.program is None:
             self.door.sessions.discard(self)
         else:  # a dropped line: the program is hung up, and leaves `sessions` once reaped
@@ -165,6 +201,7 @@ class TableSession(asyncssh.SSHServerSession[bytes]):
             return
         self._closing = True
         await self.end()
+        self._restore_terminal()
         self._say(sentence)
         self._exit(status)
         if self.chan is not None:
@@ -237,9 +274,10 @@ class TableSession(asyncssh.SSHServerSession[bytes]):
                 plan.env,
                 terminal.columns,
                 terminal.rows,
-                on_output=self._write,
+                on_output=self._relay,
                 on_exit=self._program_ended,
                 on_input_blocked=self._input_blocked,
+                limits=session_limits(self.door.config),
             )
         except Exception:
             self.door.log.exception("ssh: could not start the program for %s", identity.name)
@@ -259,15 +297,36 @@ class TableSession(asyncssh.SSHServerSession[bytes]):
             program.write(bytes(self._early_keys))
             self._early_keys.clear()
 
+    def _relay(self, data: bytes) -> None:
+        """Pass the program's output on, noting whether it left the terminal in its own mode."""
+        seen = self._output_tail + data
+        switched_on, switched_off = seen.rfind(APPLICATION_MODE), seen.rfind(NORMAL_MODE)
+        if switched_on != switched_off:  # (both -1: no switch in this output)
+            self.application_mode = switched_on > switched_off
+        self._output_tail = seen[-(len(APPLICATION_MODE) - 1) :]
+        self._write(data)
+
     def _program_ended(self, returncode: int) -> None:
-        self.door.log.info("ssh: %s's program ended (%s)", self.identity.name, ending(returncode))
+        identity, config = self.identity, self.door.config
+        why = ending_sentence(returncode, config)
+        log = self.door.log.warning if why is not None else self.door.log.info
+        log("ssh: %s's program ended (%s)", identity.name, ending(returncode))
         if self.ended is not None:
             self.ended()
         self.door.sessions.discard(self)
-        self._stop_watching_idle()
+        self._stop_timers()
         if not self._closing:
             self._closing = True
+            if why is not None:
+                self._restore_terminal()
+                self._say(why)
             self._exit(returncode if returncode >= 0 else 128 - returncode)
+
+    def _restore_terminal(self) -> None:
+        """Undo what the program turned on in the guest's terminal, if it did not itself."""
+        if self.application_mode:
+            self._write(RESTORE_TERMINAL)
+            self.application_mode = False
 
     def _input_blocked(self, blocked: bool) -> None:
         if self.chan is None:
@@ -300,10 +359,13 @@ class TableSession(asyncssh.SSHServerSession[bytes]):
             )
         )
 
-    def _stop_watching_idle(self) -> None:
+    def _stop_timers(self) -> None:
         if self._idle_timer is not None:
             self._idle_timer.cancel()
             self._idle_timer = None
+        if self._resize_due is not None:
+            self._resize_due.cancel()
+            self._resize_due = None
 
     # -- helpers --------------------------------------------------------------------------------
     def _write(self, data: bytes) -> None:
@@ -322,6 +384,35 @@ class TableSession(asyncssh.SSHServerSession[bytes]):
 
     def _track(self, work: Coroutine[Any, Any, None]) -> None:
         self.door.track(work)
+
+
+def session_limits(config: SshConfig) -> Limits:
+    """What one session's program may use, from the door's settings."""
+    return Limits(
+        memory=config.session_memory_mb * 2**20,
+        cpu_seconds=config.session_cpu_seconds,
+        nice=config.session_nice,
+        open_files=256,
+    )
+
+
+def ending_sentence(returncode: int, config: SshConfig) -> str | None:
+    """What to tell the guest whose program ended so (None: it ended as programs do)."""
+    again = "Connect again to go on (a seat at a game is kept for you)."
+    if returncode == EXIT_OUT_OF_MEMORY:
+        return (
+            f"This session reached its memory limit ({config.session_memory_mb} MB) and was "
+            f"closed. {again}"
+        )
+    if returncode in (-signal.SIGXCPU, -signal.SIGKILL):
+        cpu = wait_in_words(config.session_cpu_seconds)
+        used = f"This session used its share of the host's processor ({cpu})"
+        return f"{used} and was closed. {again}"
+    if returncode == EXIT_FAILED:
+        return f"Something went wrong in this session (the host's log says what). {again}"
+    if returncode < 0 and returncode not in (-signal.SIGHUP, -signal.SIGTERM):
+        return f"This session stopped unexpectedly ({ending(returncode)}). {again}"
+    return None
 
 
 def ending(returncode: int) -> str:

@@ -9,8 +9,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
+from .names import name_key
+
 GUEST_PREFIX = "guest-"  # names starting so are guests' alone: no key can own one
 DEFAULT_TERM = "xterm-256color"
+#: The largest terminal a session's program is given: a 4K screen in a small font. A program
+#: draws every cell it has, so a client that says 9999x9999 would cost a gigabyte.
+MAX_COLUMNS, MAX_ROWS = 640, 240
+#: Exit statuses a session's program ends with to say why (the door tells the guest in words).
+EXIT_OUT_OF_MEMORY = 86  # it reached its memory limit
+EXIT_FAILED = 70  # it failed (what went wrong is in the host's problems log, not on screen)
 _TERM_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,63}")
 
 
@@ -23,10 +31,27 @@ class SshConfig:
     host_key: Path | None = None  # default data_dir()/"ssh_host_ed25519_key", made on first run
     max_sessions: int = 20  # programs running at once
     idle_timeout: float = 1800.0  # no keystroke for this long: say so and close
-    login_timeout: float = 30.0  # to log in, give the join code and open a terminal
     join_code: str | None = None  # when set, every client must give it once at login
-    max_connections: int = 64  # connections at once, logged in or not: a flood stops here
-    max_connections_per_address: int = 10  # at once from one address
+    # Before login, as OpenSSH's LoginGraceTime and MaxStartups: a connection has `login_grace`
+    # seconds to finish the key exchange and ask to log in (an idle socket goes then); at most
+    # `startups_per_source` from one address may be at that stage at once, and of all of them,
+    # past `startups[0]` a new one is dropped with chance `startups[1]`%, rising to 100% at
+    # `startups[2]`. Logged-in connections count in none of these.
+    login_grace: float = 10.0
+    startups: tuple[int, int, int] = (20, 30, 100)
+    startups_per_source: int = 10  # (guests typing the join code count: a NAT'd party)
+    login_timeout: float = 30.0  # from connecting: the join code, a terminal, a program
+    max_per_address: int | None = None  # logged in at once from one address; None: max_sessions
+    # A guest (no key) who comes back from the same address under the same name within this
+    # many seconds is the same guest: the same name, their seat, no join code asked again.
+    guest_hold: float = 1200.0
+    names_kept_days: float = 30.0  # a name its key has not used for this long is free again
+    max_connections: int = 256  # every connection at once, a last stop for a flood
+    # Each session's program: its data (heap) at most `session_memory_mb`, its CPU time at most
+    # `session_cpu_seconds`, run at a lower priority than the server (`session_nice`).
+    session_memory_mb: int = 256
+    session_cpu_seconds: int = 3600
+    session_nice: int = 5
     # A connection that silently drops (a closed laptop) is noticed after about a minute.
     keepalive_interval: float = 15.0
     keepalive_count_max: int = 4
@@ -46,6 +71,13 @@ class Identity:
     def short_key(self) -> str:
         """The key as a log line shows it ("guest" for none)."""
         return "guest" if self.fingerprint is None else short_fingerprint(self.fingerprint)
+
+    @property
+    def holder(self) -> str:
+        """What the seats this login takes are held under: the name (its key owns it), or for
+        a guest the name and the address it came from (a guest has nothing else to show)."""
+        key = name_key(self.name)
+        return f"{key}@{self.address}" if self.guest else key
 
 
 @dataclass(frozen=True)
@@ -73,6 +105,10 @@ class NameBook(Protocol):
 
     def claim_name(self, name_key: str, name: str, fingerprint: str) -> bool: ...
 
+    def name_used(self, name_key: str) -> None: ...
+
+    def release_names_unused_since(self, when: float) -> list[str]: ...
+
 
 def short_fingerprint(fingerprint: str) -> str:
     """`SHA256:abcdefghijkl`: enough of a key's fingerprint to tell keys apart in a log."""
@@ -89,8 +125,8 @@ def safe_term(term: str) -> str:
 
 
 def safe_size(columns: int, rows: int) -> tuple[int, int]:
-    """A size a pty can take: 80x24 for an unknown (0) side, at most 9999."""
-    return (min(columns, 9999) or 80, min(rows, 9999) or 24)
+    """A size a pty can take: 80x24 for an unknown (0) side, at most `MAX_COLUMNS` x `MAX_ROWS`."""
+    return (min(columns, MAX_COLUMNS) or 80, min(rows, MAX_ROWS) or 24)
 
 
 def normal_code(code: str) -> bytes:

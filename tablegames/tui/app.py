@@ -15,8 +15,10 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 from ..catalogue import screen_class
+from ..net.ssh_types import EXIT_OUT_OF_MEMORY
 from ..rules import GAMES
 from .problems import note_problem
+from .session import out_of_memory
 
 if TYPE_CHECKING:
     from ..drivers import LocalClient
@@ -95,6 +97,10 @@ class TableGamesApp(App[None]):
                 self.call_after_refresh(screen.check_size)
 
     def on_mount(self) -> None:
+        from .leaks import SWEEP_EVERY, release_footer_keys
+
+        # Textual keeps every footer key it ever drew until told otherwise (see `leaks`).
+        self.set_interval(SWEEP_EVERY, lambda: release_footer_keys(self.screen_stack))
         if self.remote is not None:
             self.join_remote(self.remote, lobby=self.lobby)
         elif self.client is None:
@@ -245,7 +251,12 @@ class TableGamesApp(App[None]):
         (Textual stops the message loop of the widget whose handler raised, so the broken
         screen is replaced rather than left frozen. Elsewhere a mistake of the app itself, or
         one hit in a test that did not expect it, ends it as Textual does.)
+
+        A guest's session that ran out of memory (it has a limit: `SshConfig`) ends at once,
+        doing as little as it can, with the status the SSH door explains to the guest.
         """
+        if self.lobby and out_of_memory(error):
+            os._exit(EXIT_OUT_OF_MEMORY)
         pump = active_message_pump.get(None)
         in_a_screen = pump is not self and pump is not None and self.is_running
         guest = self.lobby  # a session of `serve`, for a guest

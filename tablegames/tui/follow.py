@@ -58,8 +58,11 @@ class Follow:
             self._seated()
             return
         open_tables = [table for table in remote.lobby if not table["over"]]
-        if not self.lobby_first and len(open_tables) == 1:
-            remote.join_table(open_tables[0]["code"], spectate=remote.spectate)
+        # The only table, if it is still waiting for players (or to watch): one being played
+        # has no seat to offer, so the lobby shows it (to watch, or to open another).
+        only = open_tables[0] if len(open_tables) == 1 else None
+        if not self.lobby_first and only is not None and (remote.spectate or not only["started"]):
+            remote.join_table(only["code"], spectate=remote.spectate)
         else:
             self._show_lobby()
 
@@ -86,6 +89,10 @@ class Follow:
             self.lobby.show_chat()
         elif kind == "chat":
             app.pop_chat(*chat_line(message))
+        elif kind == "error" and message["code"] == "table-closed":
+            self._show_lobby()  # the table waited too long: the server sent us back
+            assert self.lobby is not None
+            self.lobby.say(str(message["text"]))
         elif kind == "error" and self._lobby_up():
             assert self.lobby is not None
             self.lobby.say(str(message["text"]))
@@ -98,17 +105,34 @@ class Follow:
 
     async def _lost(self) -> bool:
         remote, app = self.remote, self.app
-        if remote.ended:
+        removed = remote.ended_code == "removed"
+        if remote.ended and self.lobby_first and removed:  # the host freed our seat: the lobby
+            app.notify(f"{remote.ended[0].upper()}{remote.ended[1:]}.", timeout=20, markup=False)
+            remote.ended = remote.ended_code = ""
+            remote.forget_table()
+        elif remote.ended:
             text = f"{remote.ended[0].upper()}{remote.ended[1:]}."
-            if self.started or self.waiting is None:
+            if self.lobby_first:  # a party's session: it ends here, saying why (no slot held)
+                app.farewell = text
+                app.exit()
+            elif self.started or self.waiting is None:
                 app.notify(text, severity="error", timeout=60, markup=False)
             else:
                 self.waiting.say(f"{text} Press q to quit.")
             return False
         if remote.over and not self.lobby_first:
+            gone = "went silent" if remote.silent else "closed the connection"
+            app.notify(
+                f"The server {gone}; the game here was over. Press q to leave.",
+                severity="warning",
+                timeout=600,
+                markup=False,
+            )
             return False
-        app.notify("Connection lost: trying to get back...", timeout=5)
-        if not await remote.reconnect():
+        if not removed:
+            gone = "The server went silent" if remote.silent else "Connection lost"
+            app.notify(f"{gone}: trying to get back...", timeout=5)
+        if not await remote.reconnect(lobby=self.lobby_first):
             app.notify(f"Could not get back: {remote.why}.", severity="error", timeout=30)
             return False
         if remote.table_code is None:

@@ -5,8 +5,10 @@ and a rematch. Real `tablegames serve` and real OpenSSH clients in tmux, on loop
 from __future__ import annotations
 
 import os
+import shlex
 import shutil
 import signal
+import subprocess
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,7 +17,15 @@ import pytest
 
 from tablegames.tui.screens.results import SETTLE_SECONDS
 
-from ..net.ssh_harness import SshClients, make_key, ssh_client_pid, ssh_command
+from ..net.ssh_harness import (
+    SshClients,
+    descendants,
+    make_key,
+    ssh_client_pid,
+    ssh_command,
+    wait_until,
+)
+from ..reliability.metrics import record
 from .processes import start_serve
 from .terminal import Terminal
 
@@ -35,12 +45,26 @@ class Party:
         self.clients = SshClients(env)
         self.keys = keys
 
-    def login(self, name: str, width: int = 100, height: int = 30) -> Terminal:
-        key = self.keys / name
-        if not key.exists():
+    def login(
+        self, name: str, width: int = 100, height: int = 30, keyless: bool = False
+    ) -> Terminal:
+        key = None if keyless else self.keys / name
+        if key is not None and not key.exists():
             make_key(self.keys, name)
         command = ssh_command(self.ssh_port, name, key)
         return self.clients.open(command, width, height)
+
+    def sessions(self) -> list[int]:
+        """The pids of the session programs the server runs now."""
+        return [
+            pid
+            for pid in descendants(self.serve.pid)
+            if b"session" in Path(f"/proc/{pid}/cmdline").read_bytes()
+        ]
+
+    def stop(self) -> None:
+        self.serve.send_signal(signal.SIGINT)
+        self.serve.wait(timeout=15)
 
     def close(self) -> None:
         self.clients.close()
@@ -157,3 +181,63 @@ def test_two_ssh_players_and_a_bot_play_a_whole_game_then_a_rematch(party):
     bob.keys("r")
     for friend in (ann, bob):
         friend.wait_for("round 1 of 8", timeout=30)  # the same seats, a new deal
+
+
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def test_a_huge_terminal_costs_a_session_no_more_than_a_screen_and_stopping_restores_it(party):
+    """stty cols 9999 rows 9999, then ssh: the session draws at most a screen's worth (it took
+    1.2 GB); once the server stops, the terminal is back from the alternate screen."""
+    ssh = shlex.join(ssh_command(party.ssh_port, "big", None))
+    big = party.clients.open(["sh", "-c", f"stty cols 9999 rows 9999; {ssh}"], 100, 30)
+    # (tmux shows 30 rows of the 240 the lobby is drawn in: its last ones)
+    big.wait_for("n opens a new table", "Nobody has said anything", timeout=30)
+    (session,) = party.sessions()
+    size = rss_mb(session)
+    assert size < 300, f"the session takes {size:.0f} MB"
+    limits = Path(f"/proc/{session}/limits").read_text()
+    assert "Max data size             268435456" in limits  # 256 MB, whatever it asks for
+    record("hostile", max_session_rss_mb=round(size), session_memory_cap_mb=256)
+    assert pane_flag(big, "alternate_on") == "1"
+    party.stop()
+    screen = big.wait_for("The host has closed the table server.", timeout=20)
+    assert pane_flag(big, "alternate_on") == "0" and pane_flag(big, "mouse_any_flag") == "0"
+    assert "Traceback" not in screen
+
+
+def pane_flag(terminal: Terminal, flag: str) -> str:
+    shown = subprocess.run(
+        ["tmux", "display-message", "-p", "-t", terminal.name, f"#{{{flag}}}"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return shown.stdout.strip()
+
+
+def test_a_keyless_guest_who_drops_gets_their_seat_back_and_q_asks_first(party):
+    fay = party.login("fay", keyless=True)
+    open_table(fay)
+    fay.keys("s")
+    fay.wait_for("guest-fay (you)", "Your hand", timeout=30)
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:  # a question of the deal's first (a suit to name)
+        screen = fay.screen()
+        if not any(asked in screen for asked in ("Name a suit", "yours to name", "Hand left")):
+            break
+        fay.keys("Enter")
+        time.sleep(0.3)
+    fay.keys("q")  # at a table, q asks: back to the lobby, or leave the party
+    fay.wait_for("Lobby (m)", "Keep playing (n)", timeout=10)
+    fay.keys("n")
+    fay.wait_gone("Lobby (m)", timeout=10)
+    os.kill(ssh_client_pid(fay), signal.SIGKILL)  # the phone drops
+    wait_until(lambda: len(party.sessions()) == 0, timeout=20, what="the session ending")
+    again = party.login("fay", keyless=True)  # the same name, from the same address
+    screen = again.wait_for("guest-fay (you)", "Your hand", timeout=30)
+    assert "already at this table" not in screen

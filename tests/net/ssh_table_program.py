@@ -4,6 +4,9 @@ It prints who it runs for (from its environment), its TERM and terminal size, wh
 a terminal and its controlling one, its pid, then READY. Each typed line comes back as
 "YOU SAID: ..."; "exit N" exits with status N; "raw" reads one key in raw mode, as a full-screen
 app would, and prints its byte ("GOT 03" for Ctrl-C); SIGWINCH prints the new size.
+"fullscreen" turns on the alternate screen and mouse reporting, as Textual does (and leaves
+them on); "hog" asks for 2 GB and, refused, exits as the party's session does when its memory
+limit is reached.
 """
 
 from __future__ import annotations
@@ -13,6 +16,8 @@ import signal
 import sys
 import termios
 import tty
+
+EXIT_OUT_OF_MEMORY = 86  # tablegames.net.ssh_types.EXIT_OUT_OF_MEMORY
 
 
 def size() -> str:
@@ -56,6 +61,16 @@ def main() -> None:
             sys.exit(int(line.split()[1]))
         if line == "raw":
             read_one_raw_key()
+            continue
+        if line == "fullscreen":
+            print("\x1b[?1049h\x1b[?1000h\x1b[?1006hFULL SCREEN", flush=True)
+            continue
+        if line == "hog":
+            try:
+                hoard = bytearray(2 * 2**30)
+            except MemoryError:
+                os._exit(EXIT_OUT_OF_MEMORY)
+            print(f"GOT {len(hoard)} BYTES", flush=True)
             continue
         print(f"YOU SAID: {line}", flush=True)
 

@@ -35,17 +35,19 @@ async def test_a_session_runs_the_lobby_with_a_ticket_that_ends_with_it():
         await server.close()
 
 
-async def test_a_guest_session_does_not_own_its_name():
+async def test_a_guest_session_does_not_own_its_name_and_is_known_by_its_address():
     server = Server(ServerConfig(port=0))
     port = await server.start()
     try:
         plan = session_launcher(server, port)(
-            Identity("guest-bo", None, True, "127.0.0.1"), Terminal("xterm", 80, 24)
+            Identity("guest-bo", None, True, "10.0.0.7"), Terminal("xterm", 80, 24)
         )
         guest = RemoteClient("127.0.0.1", port, "x", ticket=plan.env["TABLEGAMES_TICKET"])
         await guest.greet()
         (member,) = server.party.members
-        assert member.name == "guest-bo" and member.identity is None
+        assert member.name == "guest-bo" and member.key is None
+        # Its seats are held under its name and the address its ssh came from (not loopback).
+        assert member.identity == "guest-bo@10.0.0.7" and member.address == "10.0.0.7"
         await guest.close()
     finally:
         await server.close()

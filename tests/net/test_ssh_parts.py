@@ -12,10 +12,19 @@ from pathlib import Path
 
 import pytest
 
-from tablegames.net.pty_program import PtyProgram
+from tablegames.net.pty_program import Limits, PtyProgram
 from tablegames.net.ssh import load_host_key
 from tablegames.net.ssh_login import guest_name
-from tablegames.net.ssh_types import code_matches, safe_size, safe_term, short_fingerprint
+from tablegames.net.ssh_session import ending_sentence
+from tablegames.net.ssh_types import (
+    EXIT_FAILED,
+    EXIT_OUT_OF_MEMORY,
+    SshConfig,
+    code_matches,
+    safe_size,
+    safe_term,
+    short_fingerprint,
+)
 
 
 # -- names, codes, terminals ----------------------------------------------------------------------
@@ -49,7 +58,7 @@ def test_only_plausible_terminal_types_reach_the_program():
 def test_terminal_sizes_are_made_usable():
     assert safe_size(0, 0) == (80, 24)
     assert safe_size(120, 40) == (120, 40)
-    assert safe_size(100_000, 100_000) == (9999, 9999)
+    assert safe_size(9999, 9999) == (640, 240)  # what a screen can use, not what is asked
 
 
 def test_a_fingerprint_is_shortened_for_the_log():
@@ -157,3 +166,40 @@ async def test_a_program_that_cannot_start_leaks_nothing():
             ["/no/such/program"], {}, 80, 24, lambda data: None, lambda code: None
         )
     assert len(os.listdir("/proc/self/fd")) == fds
+
+
+async def test_a_program_runs_under_its_memory_cpu_and_priority_limits():
+    seen = Seen()
+    code = textwrap.dedent("""
+        import os, resource
+        print("nice", os.nice(0), "files", resource.getrlimit(resource.RLIMIT_NOFILE)[0],
+              "core", resource.getrlimit(resource.RLIMIT_CORE)[0], flush=True)
+        try:
+            hoard = bytearray(200 * 2**20)
+        except MemoryError:
+            print("no memory for that", flush=True)
+        while True:  # then a busy loop, until the CPU limit ends it
+            pass
+    """)
+    limits = Limits(memory=128 * 2**20, cpu_seconds=1, nice=7, open_files=64)
+    program = await PtyProgram.start(
+        [sys.executable, "-c", code], {}, 80, 24, seen.wrote, seen.ended, limits=limits
+    )
+    await seen.shows(b"no memory for that")
+    assert f"nice {os.nice(0) + 7} files 64 core 0".encode() in seen.output
+    assert await asyncio.wait_for(seen.exited, 30) == -signal.SIGXCPU
+    assert not program.running
+
+
+def test_a_guest_is_told_in_words_why_their_session_ended():
+    config = SshConfig(session_memory_mb=256, session_cpu_seconds=3600)
+    memory = ending_sentence(EXIT_OUT_OF_MEMORY, config)
+    assert memory is not None and "reached its memory limit (256 MB)" in memory
+    cpu = ending_sentence(-signal.SIGXCPU, config)
+    assert cpu is not None and "its share of the host's processor (60 minutes)" in cpu
+    failed = ending_sentence(EXIT_FAILED, config)
+    assert failed is not None and "Something went wrong" in failed and "/" not in failed
+    crashed = ending_sentence(-signal.SIGSEGV, config)
+    assert crashed is not None and "(SIGSEGV)" in crashed
+    for ordinary in (0, 1, -signal.SIGHUP, -signal.SIGTERM):  # left, or hung up by us
+        assert ending_sentence(ordinary, config) is None

@@ -41,7 +41,10 @@ class Peer:
         self.name = name
         self.address = "127.0.0.1"
         self.identity: str | None = None
+        self.key: str | None = None
         self.chat_limit = RateLimit(1000.0, 1000)
+        self.refusal_limit = RateLimit(1000.0, 10**6)  # refusals on purpose: never a flood
+        self.request_limit = RateLimit(1000.0, 10**6)
         self.greeted = False
         self.table: HostedTable | None = None
         self.closed = False

@@ -105,7 +105,8 @@ def test_a_dropped_peer_that_never_reads_does_not_linger():
     """
 
     async def run() -> tuple[int, int, int]:
-        async with running_server(**LIMITS) as (server, port):
+        # (it asks for the lobby nonstop on purpose: not to be refused, or closed, as a flood)
+        async with running_server(**LIMITS, request_burst=10**6) as (server, port):
             for _ in range(12):  # answers of a few KiB each
                 server.add_table("kraken", 11)
             before = open_fds()

@@ -9,6 +9,7 @@ from contextlib import asynccontextmanager
 from textual.pilot import Pilot
 
 from tablegames.net.client import RemoteClient
+from tablegames.net.party import Login
 from tablegames.net.server import Server, ServerConfig
 from tablegames.tui.app import TableGamesApp
 from tablegames.tui.screens.connect import ConnectScreen
@@ -176,3 +177,47 @@ async def test_a_new_tables_size_is_the_games_usual_one_when_the_last_does_not_f
         assert (form.table["game"], form.table["players"]) == ("roach", 4)
         await pilot.press("right", "right")  # kraken starts at 5: its usual 7, not 11
         assert (form.table["game"], form.table["players"]) == ("kraken", 7)
+
+
+async def test_join_into_a_lobby_whose_only_table_is_playing_shows_the_lobby():
+    server = Server(ServerConfig(port=0, bot_pace=1.0))
+    hosted = server.add_table("crates", 2, fill_with_bots="normal")
+    port = await server.start()
+    server.party.start(hosted)  # two bots, already playing: no seat to offer
+    remote = RemoteClient("127.0.0.1", port, "Sara")
+    app = TableGamesApp(remote=remote)
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            await wait_for(pilot, lambda: "playing" in screen_text(app))
+            assert "Ready" not in screen_text(app)  # no waiting room with an "r Ready" key
+            await pilot.press("w")  # it can be watched from here
+            await wait_for(pilot, lambda: isinstance(app.screen, CratesScreen), seconds=10)
+    finally:
+        await remote.close()
+        await server.close()
+
+
+async def test_a_party_session_whose_seat_moved_to_another_login_ends_saying_so():
+    server = Server(ServerConfig(port=0, bot_pace=0.0))
+    port = await server.start()
+    login = Login("ana", "SHA256:ana", "ana", "127.0.0.1")
+    first = RemoteClient("127.0.0.1", port, "x", ticket=server.party.ticket_for(login))
+    app = TableGamesApp(remote=first, lobby=True)
+    second = RemoteClient("127.0.0.1", port, "x", ticket=server.party.ticket_for(login))
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            await pilot.press("n", "enter")
+            await wait_for(pilot, lambda: "or s to start now" in screen_text(app))
+            await pilot.press("s")
+            await wait_for(pilot, lambda: isinstance(app.screen, CratesScreen), seconds=10)
+            first_seat = server.tables[first.table_code].seats[0]
+            await second.greet()  # ana logs in again elsewhere: back at her seat there
+            await wait_for(pilot, lambda: first_seat.peer is not None and first.ended != "")
+            await wait_for(pilot, lambda: not app.is_running, seconds=10)
+        assert app.farewell.startswith("You came back to your seat from another login")
+    finally:
+        await first.close()
+        await second.close()
+        await server.close()

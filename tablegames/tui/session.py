@@ -1,0 +1,57 @@
+"""A party's SSH session: the lobby app for one guest, ending with a status the door explains.
+
+`tablegames serve` runs `tablegames session` on a pseudo-terminal for each SSH login, under
+limits (`SshConfig`). The guest never sees a traceback or the host's paths: what goes wrong is
+noted in the problems log (owner-only, in the data directory). A mistake the app catches ends
+it with its own sentence (`TableGamesApp._handle_exception`); one that escapes the app ends
+the program with `EXIT_FAILED`, and running out of memory with `EXIT_OUT_OF_MEMORY` at once,
+doing as little as possible with no memory left: the SSH door turns either into a sentence.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+from typing import TYPE_CHECKING
+
+from ..net.ssh_types import EXIT_FAILED, EXIT_OUT_OF_MEMORY
+from ..paths import data_dir, owner_only_file
+
+if TYPE_CHECKING:
+    from ..net.client import RemoteClient
+
+PROBLEMS_LOG = "problems.log"  # (the log `problems.note_problem` writes)
+
+
+def out_of_memory(error: BaseException | None) -> bool:
+    """True if `error`, or what it came from, is a MemoryError."""
+    seen = 0
+    while error is not None and seen < 10:
+        if isinstance(error, MemoryError):
+            return True
+        error, seen = error.__cause__ or error.__context__, seen + 1
+    return False
+
+
+def run_session(client: RemoteClient) -> None:
+    """Run the party's lobby for one SSH session until the guest leaves; exits with a status
+    the SSH door explains when something went wrong."""
+    from .app import TableGamesApp
+    from .problems import note_problem
+
+    # What the app's libraries log (a task's error, a warning) goes to the host, not the guest.
+    handler = logging.FileHandler(owner_only_file(data_dir() / PROBLEMS_LOG), encoding="utf-8")
+    handler.setFormatter(logging.Formatter(f"%(asctime)s session {os.getpid()}: %(message)s"))
+    logging.basicConfig(level=logging.WARNING, handlers=[handler], force=True)
+    app = TableGamesApp(remote=client, lobby=True)
+    try:
+        app.run()
+    except MemoryError:
+        os._exit(EXIT_OUT_OF_MEMORY)
+    except Exception as error:
+        note_problem(error)
+        sys.exit(EXIT_FAILED)
+    if app.farewell:
+        print(app.farewell)
+    sys.exit(app.return_code or 0)
