@@ -7,6 +7,7 @@ mypyc comes with mypy (the `test` extra); the copies live in a temporary directo
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import subprocess
 import sys
@@ -15,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-ENGINE_FILES = ("core.py", "cards.py", "crates.py")
+ENGINE_FILES = ("core.py", "contract.py", "games.py", "cards.py", "crates.py")
 
 
 def crates_copy(package: str, where: Path, rev: str | None = None, compiled: bool = False) -> Any:
@@ -28,13 +29,15 @@ def crates_copy(package: str, where: Path, rev: str | None = None, compiled: boo
         if rev is None:
             source = (ROOT / "tablegames" / "rules" / name).read_text(encoding="utf-8")
         else:
-            source = subprocess.run(
+            shown = subprocess.run(
                 ["git", "show", f"{rev}:tablegames/rules/{name}"],
                 cwd=ROOT,
                 capture_output=True,
                 text=True,
-                check=True,
-            ).stdout
+            )
+            if shown.returncode != 0:  # (a file newer than that revision)
+                continue
+            source = shown.stdout
         if compiled:
             # mypyc fails on `cls.__new__(cls)` (CratesState.from_view, which bots use and
             # playouts do not): the copy builds that state the long way. Nothing else changes.
@@ -46,7 +49,11 @@ def crates_copy(package: str, where: Path, rev: str | None = None, compiled: boo
             [sys.executable, "-m", "mypyc", *files], cwd=where, capture_output=True, check=True
         )
     sys.path.insert(0, str(where))
-    return importlib.import_module(f"{package}.crates").CRATES
+    engine = importlib.import_module(f"{package}.crates")
+    if hasattr(engine, "CRATES") and not (folder / "games.py").exists():
+        return engine.CRATES  # (a revision that declared the game beside its engine)
+    declared = importlib.import_module(f"{package}.games").CRATES  # the copy's own `Game` class
+    return dataclasses.replace(declared, factory=engine.CratesState)
 
 
 def compiled_crates() -> Any:

@@ -26,7 +26,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tablegames.rules.crates import CRATES
+from tablegames.rules.games import CRATES
 
 from .compiled import crates_copy
 from .engine import Engine, measure_round, openspiel_cpp, openspiel_python

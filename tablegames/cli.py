@@ -5,7 +5,6 @@ from __future__ import annotations
 import functools
 import inspect
 import json
-import sqlite3
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -27,7 +26,9 @@ app = typer.Typer(
     help="Hidden-hand card and social-deduction games in your terminal: hot-seat, bots and LAN.",
     no_args_is_help=False,
     add_completion=False,
-    rich_markup_mode="rich",
+    # Plain help: typer's rich help imports markdown-it and more, and doubled `--help`'s time
+    # (game options say which games take them instead of sitting in a panel).
+    rich_markup_mode=None,
 )
 
 
@@ -83,7 +84,6 @@ PaceOpt = Annotated[
 AsciiOpt = Annotated[bool, typer.Option("--ascii", help="Cards without suit symbols.")]
 
 # The options only some games take get a panel of their own (the help stays readable at 80 columns).
-GAME_OPTIONS = "Game options"
 #: Keyword names of the generated game options in a command's signature (see `with_game_options`).
 OPTION_PREFIX = "game_option_"
 REALTIME_GAMES = [game.name for game in GAMES.values() if game.realtime]
@@ -93,7 +93,6 @@ SpeedOpt = Annotated[
         metavar="X",
         help=f"{', '.join(REALTIME_GAMES)}: speed of the real-time game.",
         min=0.1,
-        rich_help_panel=GAME_OPTIONS,
     ),
 ]
 
@@ -116,7 +115,6 @@ def game_option_parameters() -> list[inspect.Parameter]:
             metavar=None if option.kind is bool else name.upper(),
             help=f"{', '.join(takers[name])}: {option.help}.",
             show_default=False,
-            rich_help_panel=GAME_OPTIONS,
         )
         parameters.append(
             inspect.Parameter(
@@ -475,6 +473,8 @@ SpectatorChatOpt = Annotated[
 
 def _store(db: str | None) -> Store:
     """The store a host saves in, or a one-sentence refusal (another user's file...)."""
+    import sqlite3
+
     from .paths import UnsafeFile
     from .store import Store
 

@@ -27,6 +27,7 @@ def test_the_bench_runs_in_tiny_mode_and_writes_every_section(tmp_path, capsys):
     assert asyncio_server["connect"]["connections"] == 8
     assert saved["server"]["frames_lost"] == 0
     assert saved["startup"]["help"]["help_ms"] > 0
+    assert all(heavy == [] for heavy in saved["startup"]["heavy_imports"].values())
     assert figures["meta"]["mode"] == "tiny"
     for title in ("engine:", "bots:", "server:", "startup:", "targets"):
         assert title in printed

@@ -349,7 +349,10 @@ class Game:
     max_players: int
     default_players: int
     blurb: str
-    factory: Callable[..., State] = field(repr=False)
+    #: Makes a state: `factory(players, seed, **options)`, usually the `State` subclass; or
+    #: its import string ("package.module:NAME"), imported when a game starts, so that
+    #: knowing the game costs no engine.
+    factory: Callable[..., State] | str = field(repr=False)
     options: tuple[Option, ...] = ()
     setups: tuple[str, ...] = ()
     chat: bool = True  # whether players may chat at the table (crabs uses gestures instead)
@@ -366,10 +369,19 @@ class Game:
     screen: str = ""
 
     @property
+    def make(self) -> Callable[..., State]:
+        """What makes a state of this game (`factory`, imported if named by a string)."""
+        factory = self.factory
+        if isinstance(factory, str):
+            made: Callable[..., State] = resolve(factory)
+            return made
+        return factory
+
+    @property
     def state_class(self) -> type[State]:
         """The `State` subclass whose class hooks (`describe`, `per_seat`, `heuristic`,
         `from_view`...) say how to show and judge this game without a state at hand."""
-        factory = self.factory
+        factory = self.make
         return factory if isinstance(factory, type) and issubclass(factory, State) else State
 
     def implements(self, hook: str) -> bool:
@@ -401,7 +413,7 @@ class Game:
             value = options.get(option.name)
             if value is not None:
                 option.check(value)
-        state = self.factory(players, seed, **options)
+        state = self.make(players, seed, **options)
         state.game = self
         return state
 
@@ -426,10 +438,10 @@ class Game:
 GAMES: dict[str, Game] = {}
 #: The games that come with tablegames, as `load` names them.
 BUILT_IN = (
-    "tablegames.rules.crates:CRATES",
-    "tablegames.rules.roach:ROACH",
-    "tablegames.rules.crabs:CRABS",
-    "tablegames.rules.kraken:KRAKEN",
+    "tablegames.rules.games:CRATES",
+    "tablegames.rules.games:ROACH",
+    "tablegames.rules.games:CRABS",
+    "tablegames.rules.games:KRAKEN",
 )
 
 

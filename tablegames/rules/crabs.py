@@ -85,7 +85,7 @@ from itertools import combinations_with_replacement
 from typing import Any, ClassVar
 
 from .contract import Action, Event, View
-from .core import Game, IllegalAction, SetupError
+from .core import IllegalAction, SetupError
 from .crabs_huddle import GESTURE_TEXT, GESTURES, HUDDLE, Huddle
 
 KIND_NAMES = {
@@ -963,22 +963,3 @@ def _check_first_side(players: int, first_side: int | None, rng: random.Random) 
             raise SetupError("with an odd number of players side 0 has fewer and starts")
         return 0
     return first_side if first_side is not None else rng.randrange(2)
-
-
-CRABS = Game(
-    name="crabs",
-    title="You've Got Crabs",
-    min_players=4,
-    max_players=10,
-    default_players=4,
-    blurb="Real-time teams: swap for four of a kind, flash your secret signal, call crabs!",
-    factory=CrabsState,
-    setups=("hands", "ocean", "draw", "first_side", "deck", "tokens", "pot"),
-    chat=False,
-    realtime=True,
-    # 2: a double crab on the pot's last token is paid in full; 3: signals are picked in a
-    # huddle before play and fixed for the game (two at most), no longer changed at any time.
-    rules_version=3,
-    bots="tablegames.bots.crabs:BOTS",
-    screen="tablegames.tui.screens.crabs:SCREEN",
-)

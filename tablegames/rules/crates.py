@@ -75,7 +75,8 @@ from .cards import (
     suit,
 )
 from .contract import Action, View
-from .core import Game, IllegalAction, Option, SetupError, State
+from .core import IllegalAction, SetupError, State
+from .games import CRATES
 
 FULL_HAND_SIZES = (8, 7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7, 8)
 SHORT_HAND_SIZES = FULL_HAND_SIZES[:8]
@@ -719,21 +720,3 @@ def _check_deck(deck: list[str] | None, stacked: bool) -> list[str] | None:
     if sorted(cards) != sorted(DECK):
         raise SetupError("deck must hold each of the 52 cards once")
     return cards
-
-
-CRATES = Game(
-    name="crates",
-    title="Crates",
-    min_players=2,
-    max_players=5,
-    default_players=4,
-    blurb="A Crazy Eights variant: shed your hand, crank the 2s, shout Crates! at one card.",
-    factory=CratesState,
-    options=(
-        Option("short", bool, False, "8 rounds instead of 15", label="Short game", quick=True),
-    ),
-    setups=("dealer", "hands", "upcard", "draw", "deck"),
-    rules_version=2,  # 2: a 9 is no longer wild (see the module docstring)
-    bots="tablegames.bots.crates:BOTS",
-    screen="tablegames.tui.screens.crates:SCREEN",
-)

@@ -74,7 +74,8 @@ from itertools import combinations_with_replacement
 from typing import Any, ClassVar
 
 from .contract import Action, View
-from .core import Game, IllegalAction, Option, SetupError, State
+from .core import IllegalAction, SetupError, State
+from .games import FOUR, MOST
 
 ANIMALS = ("bat", "fly", "cockroach", "frog", "mouse", "scorpion", "ladybug")
 PLURALS = {
@@ -97,8 +98,6 @@ DECK_COUNTS: dict[str, int] = {
 }
 DECK = tuple(code for code, copies in DECK_COUNTS.items() for _ in range(copies))
 PENALTY_SIZE = 7
-#: The `loser` option: the published game's loser (`four`) or the seed's (`most`).
-FOUR, MOST = "four", "most"
 LOG_LIMIT = 60
 _ORDER = {code: index for index, code in enumerate(c for a in ANIMALS for c in (a, f"royal-{a}"))}
 _ORDER |= {JOKER: len(_ORDER), BLANK: len(_ORDER) + 1}
@@ -734,27 +733,3 @@ def _codes(value: object, what: str) -> list[str]:
         if not is_card(code):
             raise SetupError(f"{what}: {code!r} is not a card (e.g. bat, royal-fly, joker)")
     return [str(code) for code in value]
-
-
-ROACH = Game(
-    name="roach",
-    title="Cockroach Poker Royal",
-    min_players=2,
-    max_players=6,
-    default_players=4,
-    blurb="Pass bugs face down, lie about them, and don't collect four of a kind.",
-    factory=RoachState,
-    options=(
-        Option(
-            "loser",
-            str,
-            FOUR,
-            "who loses: four of one animal, or the most face-up cards",
-            (FOUR, MOST),
-            label="Loser",
-        ),
-    ),
-    setups=("hands", "penalty", "first", "deck", "fronts"),
-    bots="tablegames.bots.roach:BOTS",
-    screen="tablegames.tui.screens.roach:SCREEN",
-)

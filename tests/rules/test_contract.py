@@ -252,7 +252,7 @@ def test_option_values_are_checked_before_the_game_sees_them():
 
 def rebuilt_from_views(name: str) -> bool:
     """True if `name`'s state implements the optional `from_view` (its bots sample states)."""
-    factory = get_game(name).factory
+    factory = get_game(name).state_class
     return factory.from_view.__func__ is not State.from_view.__func__
 
 

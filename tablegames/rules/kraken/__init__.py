@@ -132,6 +132,7 @@ Setup and views (the interface: the seed, a table game, is silent on all of it)
 
 from __future__ import annotations
 
-from .game import KRAKEN, KrakenState
+from ..games import KRAKEN
+from .game import KrakenState
 
 __all__ = ["KRAKEN", "KrakenState"]

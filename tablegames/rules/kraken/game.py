@@ -7,7 +7,8 @@ from collections import Counter
 from typing import Any, ClassVar
 
 from ..contract import Action, View
-from ..core import Game, Option, SetupError
+from ..core import SetupError
+from ..games import KRAKEN
 from . import lookahead
 from .abilities import Abilities
 from .board import BOARDS, BOARDS_FOR_PLAYERS, START
@@ -405,24 +406,3 @@ def _stacked_pile(top: object, full: list[str], what: str, rng: random.Random) -
     rest = list((Counter(full) - Counter(stacked)).elements())
     rng.shuffle(rest)
     return list(reversed(stacked + rest))
-
-
-KRAKEN = Game(
-    name="kraken",
-    title="Feed the Kraken",
-    min_players=5,
-    max_players=11,
-    default_players=7,
-    blurb="Sailors, pirates and a cult steer one ship: mutiny, navigate, feed the Kraken.",
-    factory=KrakenState,
-    options=(
-        # None: the board for the player count (long from 8 players; 7 may choose).
-        Option("board", str, None, "quick for 5-7 players, long for 7-11", ("quick", "long")),
-        Option("characters", bool, True, "deal character cards"),
-    ),
-    setups=("roles", "deck", "dealt_characters", "captain", "rituals"),
-    # 2: a cabin search shows the group (cult), no longer the rank (cult_leader, cultist).
-    rules_version=2,
-    bots="tablegames.bots.kraken:BOTS",
-    screen="tablegames.tui.screens.kraken:SCREEN",
-)

@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Label, Markdown
+from textual.widgets import Footer, Label
 
 from ...rulebook import rules_text
 from .typeahead import TypeAhead
@@ -51,6 +51,8 @@ class HelpScreen(TypeAhead, Screen[None]):
     def compose(self) -> ComposeResult:
         yield Label(f"{self.title_text}: rules and keys", id="help-title")
         with VerticalScroll(id="help-body"):
+            from textual.widgets import Markdown  # (markdown-it costs a first screen 30 ms)
+
             yield Markdown(help_markdown(self.game, self.keys))
         yield Footer()
 
