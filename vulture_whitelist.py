@@ -8,10 +8,12 @@ BOTS
 CRABS
 CSS
 CSS_PATH
+CrabsState
 DEFAULT_CSS
 ENABLE_COMMAND_PALETTE
 ROACH
 RealtimeBot
+RoachState
 SCREEN
 TITLE
 _.__signature__

@@ -7,6 +7,7 @@ with a ticket the party made for that login (no second game path).
 
 from __future__ import annotations
 
+import logging
 import os
 import sys
 from collections.abc import Awaitable, Callable
@@ -14,11 +15,26 @@ from typing import Any
 
 import typer
 
+from .net.forkserver import ForkServer
 from .net.launch import address_text, lan_addresses
 from .net.party import Login
 from .net.server import Server
 from .net.ssh import Identity, Launch, SshConfig, SshFrontDoor, Terminal
 from .store import Store
+
+
+def session_environment() -> dict[str, str]:
+    """What every session's program starts with (its terminal and ticket are added): nothing
+    of the host's environment but where programs and the data directory are."""
+    env = {
+        "LANG": "C.UTF-8",
+        "LC_ALL": "C.UTF-8",
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": os.environ.get("HOME", "/"),
+    }
+    if "TABLEGAMES_HOME" in os.environ:
+        env["TABLEGAMES_HOME"] = os.environ["TABLEGAMES_HOME"]
+    return env
 
 
 def session_launcher(server: Server, port: int) -> Callable[[Identity, Terminal], Launch]:
@@ -27,16 +43,7 @@ def session_launcher(server: Server, port: int) -> Callable[[Identity, Terminal]
     def launch(identity: Identity, terminal: Terminal) -> Launch:
         login = Login(identity.name, identity.fingerprint, identity.holder, identity.address)
         ticket = server.party.ticket_for(login)
-        env = {
-            "TERM": terminal.term,
-            "LANG": "C.UTF-8",
-            "LC_ALL": "C.UTF-8",
-            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-            "HOME": os.environ.get("HOME", "/"),
-            "TABLEGAMES_TICKET": ticket,
-        }
-        if "TABLEGAMES_HOME" in os.environ:
-            env["TABLEGAMES_HOME"] = os.environ["TABLEGAMES_HOME"]
+        env = {**session_environment(), "TERM": terminal.term, "TABLEGAMES_TICKET": ticket}
         argv = [sys.executable, "-m", "tablegames", "session", address_text("127.0.0.1", port)]
         return Launch(argv, env, ended=lambda: server.party.revoke(ticket))
 
@@ -62,13 +69,36 @@ def ssh_front_door(
             join_code=code,
         )
         assert server.port is not None
+        forks = await start_forks()
         door = SshFrontDoor(
-            config, store, session_launcher(server, server.port), limiter=server.party.guard
+            config,
+            store,
+            session_launcher(server, server.port),
+            limiter=server.party.guard,
+            forks=forks,
         )
         server.ssh_port = await door.start()
-        return door.close
+
+        async def stop() -> None:
+            await door.close()
+            if forks is not None:
+                await forks.close()
+
+        return stop
 
     return start
+
+
+async def start_forks() -> ForkServer | None:
+    """The fork server sessions start from, or None (each session then starts a new process,
+    as slowly as that is) if it cannot start here."""
+    try:
+        return await ForkServer.start(session_environment())
+    except (OSError, TimeoutError) as problem:
+        logging.getLogger("tablegames.ssh").warning(
+            "sessions will start as new processes: the fork server did not start (%s)", problem
+        )
+        return None
 
 
 def announce_party(

@@ -21,6 +21,10 @@ import struct
 import termios
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from .forkserver import ForkServer
 
 READ_SIZE = 65536
 INPUT_LIMIT = 65536  # unwritten keystrokes held before the sender is asked to pause
@@ -69,6 +73,18 @@ def set_size(fd: int, columns: int, rows: int) -> None:
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
 
 
+class Child(Protocol):
+    """A started program as `PtyProgram` follows it: a subprocess, or a forked session."""
+
+    @property
+    def pid(self) -> int: ...
+
+    @property
+    def returncode(self) -> int | None: ...
+
+    async def wait(self) -> int: ...
+
+
 class PtyProgram:
     """A running program on a pty: `write` sends it keys, `on_output` gets what it prints.
 
@@ -78,7 +94,7 @@ class PtyProgram:
 
     def __init__(
         self,
-        process: asyncio.subprocess.Process,
+        process: Child,
         master: int,
         on_output: Callable[[bytes], None],
         on_exit: Callable[[int], None],
@@ -107,8 +123,10 @@ class PtyProgram:
         on_exit: Callable[[int], None],
         on_input_blocked: Callable[[bool], None] = lambda blocked: None,
         limits: Limits = Limits(),
+        forks: ForkServer | None = None,
     ) -> PtyProgram:
-        """Start `argv` with exactly `env` on a new pty of the given size, under `limits`."""
+        """Start `argv` with exactly `env` on a new pty of the given size, under `limits`;
+        forked by `forks` (already imported, shared) when given, else as a new process."""
         master, slave = os.openpty()
         try:
             set_size(master, columns, rows)
@@ -116,16 +134,20 @@ class PtyProgram:
             # preexec_fn runs after the child's setsid (start_new_session): without its ioctl
             # the program would have a terminal but no controlling terminal (no SIGWINCH, no
             # /dev/tty, no job control); then the limits. close_fds keeps our other fds out.
-            process = await asyncio.create_subprocess_exec(
-                *argv,
-                stdin=slave,
-                stdout=slave,
-                stderr=slave,
-                env=env,
-                start_new_session=True,
-                preexec_fn=_child_setup(limits),
-                close_fds=True,
-            )
+            process: Child
+            if forks is not None and forks.alive:  # (gone: a session starts the slow way)
+                process = await forks.spawn(argv, env, slave, limits)
+            else:
+                process = await asyncio.create_subprocess_exec(
+                    *argv,
+                    stdin=slave,
+                    stdout=slave,
+                    stderr=slave,
+                    env=env,
+                    start_new_session=True,
+                    preexec_fn=_child_setup(limits),
+                    close_fds=True,
+                )
         except BaseException:
             os.close(master)
             raise

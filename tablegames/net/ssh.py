@@ -24,7 +24,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import asyncssh
 import asyncssh.connection
@@ -36,6 +36,9 @@ from .names import name_key
 from .ssh_login import Doorman, guest_name
 from .ssh_session import TableSession
 from .ssh_types import Identity, Launch, NameBook, SshConfig, Terminal
+
+if TYPE_CHECKING:
+    from .forkserver import ForkServer
 
 __all__ = [
     "Identity",
@@ -123,8 +126,10 @@ class SshFrontDoor:
         launch: Callable[[Identity, Terminal], Launch],
         limiter: AttemptLimiter | None = None,
         log: logging.Logger | None = None,
+        forks: ForkServer | None = None,
     ) -> None:
         self.config = config
+        self.forks = forks  # forks each session's program, when given (else a new process)
         self.names = names
         self.launch = launch
         self.limiter = limiter if limiter is not None else AttemptLimiter()

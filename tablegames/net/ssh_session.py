@@ -278,6 +278,7 @@ class TableSession(asyncssh.SSHServerSession[bytes]):
                 on_exit=self._program_ended,
                 on_input_blocked=self._input_blocked,
                 limits=session_limits(self.door.config),
+                forks=self.door.forks,
             )
         except Exception:
             self.door.log.exception("ssh: could not start the program for %s", identity.name)

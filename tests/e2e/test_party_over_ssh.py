@@ -21,6 +21,7 @@ from ..net.ssh_harness import (
     SshClients,
     descendants,
     make_key,
+    on_a_terminal,
     ssh_client_pid,
     ssh_command,
     wait_until,
@@ -56,11 +57,7 @@ class Party:
 
     def sessions(self) -> list[int]:
         """The pids of the session programs the server runs now."""
-        return [
-            pid
-            for pid in descendants(self.serve.pid)
-            if b"session" in Path(f"/proc/{pid}/cmdline").read_bytes()
-        ]
+        return [pid for pid in descendants(self.serve.pid) if on_a_terminal(pid)]
 
     def stop(self) -> None:
         self.serve.send_signal(signal.SIGINT)

@@ -21,6 +21,7 @@ from typing import Any, TypeVar
 
 import pytest
 
+from tablegames.net.forkserver import ForkServer
 from tablegames.net.guard import AttemptLimiter
 from tablegames.net.ssh import Identity, Launch, SshConfig, SshFrontDoor, Terminal
 from tablegames.store import Store
@@ -71,6 +72,7 @@ class DoorThread:
         store_path: Path,
         limiter: AttemptLimiter | None = None,
         launch: Callable[[Identity, Terminal], Launch] = table_program,
+        forked: bool = False,
     ) -> None:
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
@@ -81,7 +83,9 @@ class DoorThread:
         self.log.addHandler(self.records)
         # SQLite connections belong to the thread that opened them: the door's thread.
         self.store: Store = self.call(lambda: Store(store_path))
-        self.door = SshFrontDoor(config, self.store, launch, limiter, self.log)
+        # Forked: each session's program forked by a fork server, as `serve` runs them.
+        self.forks = self.run(ForkServer.start(dict(os.environ))) if forked else None
+        self.door = SshFrontDoor(config, self.store, launch, limiter, self.log, self.forks)
         self.port = self.run(self.door.start())
 
     def run(self, work: Coroutine[Any, Any, T], timeout: float = 30) -> T:
@@ -101,6 +105,8 @@ class DoorThread:
             return
         try:
             self.run(self.door.close())
+            if self.forks is not None:
+                self.run(self.forks.close())
             self.call(self.store.close)
         finally:
             self.loop.call_soon_threadsafe(self.loop.stop)
@@ -160,6 +166,16 @@ class SshClients:
     def close(self) -> None:
         for terminal in self.opened:
             terminal.close()
+
+
+def on_a_terminal(pid: int) -> bool:
+    """True if `pid` has a controlling terminal: a session's program (forked or started),
+    not the server or its fork server."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return int(stat.rsplit(")", 1)[1].split()[4]) != 0  # tty_nr
 
 
 def descendants(pid: int) -> list[int]:
