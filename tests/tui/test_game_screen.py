@@ -182,3 +182,33 @@ async def test_the_bots_wait_while_the_leave_question_is_open() -> None:
         await press(pilot, "n")  # keep playing: the bots play on
         await pilot.pause(1.0)
         assert len(client.table.log) > moves
+
+
+@pytest.mark.parametrize("size", [(60, 20), (80, 24), (100, 30), (120, 40)], ids=str)
+async def test_the_leave_question_shows_every_answer_with_its_key(size) -> None:
+    store = Store()
+    client = four_player_table(store=store)
+    client.table.submit(0, {"type": "play", "card": "5H"})  # saved: four answers
+    async with opened(client, size=size) as (app, pilot):
+        await press(pilot, "q")
+        text = screen_text(app)
+        for answer in ("Save & quit (y)", "Discard (d)", "Menu (m)", "Keep playing (n)"):
+            assert answer in text, text
+        await press(pilot, "d")
+        text = screen_text(app)
+        assert "Forget it (y)" in text and "Keep it (n)" in text, text
+
+
+async def test_q_inside_the_leave_question_is_no_hidden_answer() -> None:
+    # Play-testers pressed q, d (forget?), n (keep it: the leave question is back) and then q
+    # again, taking it for the table's key: it quit at once, without asking.
+    store = Store()
+    client = four_player_table(store=store)
+    client.table.submit(0, {"type": "play", "card": "5H"})
+    async with opened(client) as (app, pilot):
+        await press(pilot, "q", "d", "n", "q")
+        assert isinstance(app.screen, QuitDialog) and app.is_running
+        assert "Leave this game?" in screen_text(app)
+        await press(pilot, "n")
+        assert isinstance(app.screen, GameScreen)
+    assert store.open_tables("local") != []

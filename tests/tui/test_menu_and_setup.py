@@ -156,3 +156,12 @@ async def test_nothing_to_continue_or_watch_is_said_on_the_menu(key, said):
         await press(pilot, key)
         assert isinstance(app.screen, MenuScreen)
         assert said in screen_text(app)
+
+
+async def test_escape_on_the_menu_says_how_to_quit_instead_of_quitting():
+    async with opened() as (app, pilot):
+        await press(pilot, "escape")
+        assert app.is_running and isinstance(app.screen, MenuScreen)
+        assert "q quits tablegames" in screen_text(app)
+        await press(pilot, "q")
+    assert app.return_code == 0

@@ -55,7 +55,8 @@ class MenuScreen(Screen[None]):
         Binding("w", "watch", "Replays"),
         Binding("h", "host", "Host a network game"),
         Binding("j", "join", "Join one"),
-        Binding("q,escape", "quit", "Quit"),
+        Binding("q", "quit", "Quit"),
+        Binding("escape", "back", "Back", show=False),
     ]
 
     def __init__(self, ascii: bool = False) -> None:
@@ -208,6 +209,13 @@ class MenuScreen(Screen[None]):
 
     def action_quit(self) -> None:
         self.app.exit()
+
+    def action_back(self) -> None:
+        """Esc goes back from a question; the menu is where everything starts, so it says how
+        to leave rather than leaving without a word (q, as the footer shows)."""
+        self.query_one("#blurb", Label).update(
+            Text("This is the first screen: q quits tablegames.")
+        )
 
 
 def _finished_label(entry: dict[str, Any]) -> str:
