@@ -45,7 +45,10 @@ class State:
     (a sentence for people, seats written ``{0}``, ``{1}``...), ``to`` (None: everyone, else the
     seats that may see it) and the facts as fields (seats, cards, counts). An event about one
     player carries ``seat``: the player its sentence opens with (who acted, or whom it befell).
-    Bots, screens and replays read the kind and the fields; the text is only shown, never parsed.
+    A public event that some seats were also told in private words of their own (``{0} draws
+    1 card`` beside ``You draw 4C``) names them in ``told``: their logs show it in those words
+    only. Bots, screens and replays read the kind and the fields; the text is only shown, never
+    parsed.
     """
 
     handlers: ClassVar[dict[str, str]] = {}

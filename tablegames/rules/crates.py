@@ -576,7 +576,7 @@ class CratesState(State):
             if not self.quiet:  # the fast path (see the class docstring)
                 plural = "s" if len(drawn) > 1 else ""
                 text = f"{{{seat}}} draws {len(drawn)} card{plural}."
-                self.emit("draw", text, seat=seat, count=len(drawn))
+                self.emit("draw", text, seat=seat, count=len(drawn), told=[seat])
                 cards = ", ".join(drawn)
                 self.emit("drawn", f"You draw {cards}.", (seat,), seat=seat, cards=drawn)
         return drawn

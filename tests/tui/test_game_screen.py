@@ -155,10 +155,8 @@ async def test_a_turn_opens_with_what_happened_since_the_last_one_and_the_log_sc
             await pilot.pause()
         log = app.screen.query_one(GameLog)
         text = screen_text(app)
-        (_, summary), *_ = app.screen.recaps[0]
-        assert summary[0] == "Since your last turn:"  # (it may have scrolled above the window)
-        for name in ("Ada (bot): ", "Bruno (bot): ", "Chidi (bot): "):
-            assert f"» {name}" in text
+        ((_, summary),) = app.screen.recaps[0]
+        assert summary.startswith("» Since your last turn") and summary[2:30] in text
         assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y
         await press(pilot, "pageup")
         assert log.scroll_y < log.max_scroll_y and "End for the newest" in screen_text(app)

@@ -86,7 +86,8 @@ async def test_offering_picks_a_card_a_player_and_a_claim():
         assert (flight["from"], flight["to"], flight["claim"]) == (0, 2, "bat")
         assert flight["card"] == "royal-fly"
         text = screen_text(app)
-        assert "Sara slides a card to Bruno (bot), claiming bat." in logged(app)
+        assert "You slide royal fly to Bruno (bot), claiming bat." in logged(app)
+        assert "Sara slides" not in logged(app)  # her move, once, in her own words
         assert "you saw it: royal fly" in text
         assert "you → Bruno: bat" in text
 
@@ -338,7 +339,7 @@ async def test_a_network_player_offers_through_the_server():
             await wait_for(pilot, lambda: remote.latest.view["flight"] is not None)
             await pilot.pause()
             assert remote.latest.view["flight"]["claim"] == "bat"
-            assert "Sara slides a card to Bot 2, claiming bat." in logged(app)
+            assert "You slide bat to Bot 2, claiming bat." in logged(app)
     finally:
         await remote.close()
         await server.close()

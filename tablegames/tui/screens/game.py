@@ -36,7 +36,7 @@ from .dialogs import PickDialog, QuitDialog
 from .handoff import Aside, HandoffScreen
 from .help import HelpScreen
 from .pacing import PACE_BINDINGS, PACE_KEYS, next_pace, pace_words
-from .recap import RECAP_FROM, recap
+from .recap import digest
 from .size import TooSmall, too_small
 from .typeahead import TypeAhead
 
@@ -114,7 +114,7 @@ class GameScreen(TypeAhead, Screen[None]):
         self.message = ""
         self.logs: dict[int, list[dict[str, Any]]] = {}  # each local seat's log lines
         self.turn_ended: dict[int, int] = {}  # each local seat's log length when its turn ended
-        self.recaps: dict[int, list[tuple[int, list[str]]]] = {}  # (where, lines) in its log
+        self.recaps: dict[int, list[tuple[int, str]]] = {}  # (where, summary) in its log
         self._waited_for: dict[int, bool] = {}  # whether the table waited for each local seat
         self.over = False
         self.covered = 0  # dialogs of ours on top of this screen
@@ -231,13 +231,6 @@ class GameScreen(TypeAhead, Screen[None]):
         replay of every hand lists each seat's). Games say it; "" leaves it to the replay."""
         return ""
 
-    def _readable_log(self) -> list[dict[str, Any]]:
-        """The active seat's log lines that the player at the keyboard may read."""
-        events = self.logs.get(self.active_seat, [])
-        if not self.private:  # another player's private lines must not show before the hand-off
-            events = [event for event in events if event.get("to") is None]
-        return events
-
     def _notice(self, kind: str, text: str) -> None:
         """A network client's refusal of our action, or news of the seats (chat and table news
         are app banners)."""
@@ -326,40 +319,66 @@ class GameScreen(TypeAhead, Screen[None]):
         """True if `event` goes in the log. Games leave out what their panels already show."""
         return True
 
+    def _shown(self, event: dict[str, Any], seat: int, private: bool) -> bool:
+        """True if `event` is a line of `seat`'s log as its player reads it (`private`: with
+        their own lines). A public line that the seat was also told in words of its own
+        (`told`: "You draw 4♣" for "Sara draws 1 card") shows only in those words."""
+        if not private and event.get("to") is not None:
+            return False  # another player's private lines must not show before the hand-off
+        return self._loggable(event) and not (private and seat in event.get("told", ()))
+
     def _show_log(self) -> None:
         """Bring the log up to date: the active seat's lines as the keyboard's player may read
         them, with the summaries that opened its turns."""
-        events = self._readable_log()
-        recaps = dict(self.recaps.get(self.active_seat, [])) if self.private else {}
+        seat, private = self.active_seat, self.private
+        recaps = dict(self.recaps.get(seat, [])) if private else {}
         lines: list[str] = []
-        for number, event in enumerate(events):
-            lines += recaps.get(number, [])
-            if self._loggable(event):
+        for number, event in enumerate(self.logs.get(seat, [])):
+            if number in recaps:
+                lines.append(recaps[number])
+            if self._shown(event, seat, private):
                 lines.append(self.log_line(event))
-        lines += recaps.get(len(events), [])
-        self.query_one("#log", GameLog).show(lines, source=(self.active_seat, self.private))
+        if len(self.logs.get(seat, [])) in recaps:
+            lines.append(recaps[len(self.logs[seat])])
+        self.query_one("#log", GameLog).show(lines, source=(seat, private))
 
     def _waits_for(self, seat: int) -> bool:
         update = self._update(seat)
         return seat in update.waiting and not update.over
 
     def _note_turns(self) -> None:
-        """Open each local seat's turn with what happened since its last one, summed up."""
+        """Open each local seat's turn with what happened since its last one that the log
+        cannot show (see `recap.py`)."""
         if not self.TURN_BASED or self.read_only:
             return
         for seat in self.humans:
             waited, was = self._waits_for(seat), self._waited_for.get(seat, False)
             events = self.logs.get(seat, [])
             if waited and not was:
-                since = [e for e in events[self.turn_ended.get(seat, 0) :] if self._loggable(e)]
-                if len(since) >= RECAP_FROM:
-                    self.recaps.setdefault(seat, []).append((len(events), self._recap(since)))
+                start = self.turn_ended.get(seat, 0)
+                since = [n for n in range(start, len(events)) if self._shown(events[n], seat, True)]
+                opened = self._recap([events[n] for n in since])
+                if opened is not None:
+                    summed, text = opened
+                    where = since[summed] if summed < len(since) else len(events)
+                    self.recaps.setdefault(seat, []).append((where, text))
             elif was and not waited:
                 self.turn_ended[seat] = len(events)
             self._waited_for[seat] = waited
 
-    def _recap(self, events: list[dict[str, Any]]) -> list[str]:
-        return recap(events, self.names, self.active_seat, self.log_line, self.ascii)
+    def _recap(self, events: list[dict[str, Any]]) -> tuple[int, str] | None:
+        """How a turn opens after `events`: how many of the oldest are summed up, and the
+        summary; None when the log shows them all."""
+        log = self.query_one("#log", GameLog)
+        region = log.scrollable_content_region
+        height = region.height or 5  # (not laid out yet: the log's height at 80x24)
+        width = max(10, (region.width or self.app.size.width - 4) - 1)  # (a scrollbar may come)
+        console = self.app.console
+
+        def rows(line: str) -> int:
+            return len(Text(line).wrap(console, width))
+
+        return digest(events, self.names, self.log_line, rows, height, self.ascii)
 
     def action_scroll_log(self, pages: int) -> None:
         self.query_one("#log", GameLog).page(pages)

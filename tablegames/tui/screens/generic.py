@@ -116,8 +116,7 @@ class GenericScreen(GameScreen):
         # Before the hand-off a seat's own keys may hold its secrets: only the seats show then.
         shown = view_lines(view) if self.private or self.watching else []
         self.query_one("#table", Static).update(Text("\n".join(shown) or "(hidden)"))
-        lines = [self.log_line(event) for event in self._readable_log()]
-        self.query_one("#log", GameLog).show(lines, source=(you, self.private))
+        self._show_log()
         self._offer(update.legal if self.private and not self.read_only else [])
 
     def _offer(self, legal: list[dict[str, Any]]) -> None:

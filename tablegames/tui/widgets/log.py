@@ -12,7 +12,7 @@ from textual.widgets import RichLog
 from .card import prettify
 
 KEEP = 300  # lines kept on screen; older ones scroll away for good
-RECAP_MARK = "» "  # starts each line of a "since your last turn" summary (ASCII: "> ")
+RECAP_MARK = "» "  # starts a "since your last turn" summary (ASCII: "> ")
 RECAP_HEAD = "Since your last turn:"
 
 
