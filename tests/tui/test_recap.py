@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual.app import App, ComposeResult
+
 from tablegames.tui.screens.recap import digest
 from tablegames.tui.widgets.log import GameLog, event_line
 
@@ -84,3 +86,29 @@ async def test_the_summary_sits_above_the_newest_moves_and_says_none_of_them_aga
         ]
         assert below and not any(line.removesuffix(".") in summary for line in below)
         assert "Sara draws" not in summary  # her own draw is said once, in her words
+
+
+async def test_the_log_writes_the_summary_in_among_lines_it_already_shows() -> None:
+    class OneLog(App[None]):
+        def compose(self) -> ComposeResult:
+            yield GameLog(id="log")
+
+    app = OneLog()
+    async with app.run_test(size=(60, 12)) as pilot:
+        log = app.query_one(GameLog)
+        log.show(["Ada plays 7♠.", "Bruno plays 4♠.", "Chidi is skipped."], source=0)
+        await pilot.pause()
+        log.show(
+            ["Ada plays 7♠.", "» Since your last turn: ...", "Bruno plays 4♠.",
+             "Chidi is skipped.", "Dara plays 2♣."],
+            source=0,
+        )  # fmt: skip
+        await pilot.pause()
+        written = [strip.text.strip() for strip in log.lines]
+        assert written == [
+            "Ada plays 7♠.",
+            "» Since your last turn: ...",
+            "Bruno plays 4♠.",
+            "Chidi is skipped.",
+            "Dara plays 2♣.",
+        ]
