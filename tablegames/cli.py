@@ -370,7 +370,7 @@ def history(
 
 @app.command()
 def stats() -> None:
-    """Games played and won per player name and game."""
+    """Games played and won per player name, one table per game."""
     from rich.console import Console
     from rich.table import Table
 
@@ -380,12 +380,23 @@ def stats() -> None:
     if not rows:
         typer.echo("No finished games yet.")
         return
-    table = Table(title="Wins")
-    for column in ("player", "game", "played", "won"):
-        table.add_column(column)
-    for row in rows:
-        table.add_row(row["name"], row["game"], str(row["played"]), str(row["won"]))
-    Console().print(table)
+    console = Console()
+    played = {row["game"] for row in rows}  # in the registry's order, as `list` shows them
+    games = [game for game in GAMES if game in played] + sorted(played - set(GAMES))
+    for game in games:
+        title = GAMES[game].title if game in GAMES else game
+        table = Table(title=f"{title}: wins", title_justify="left")
+        for column, justify in (("player", "left"), ("played", "right"), ("won", "right")):
+            table.add_column(column, justify=justify)  # type: ignore[arg-type]
+        ordered = sorted(
+            (row for row in rows if row["game"] == game),
+            key=lambda row: (-row["won"], -row["played"], row["name"]),
+        )
+        for row in ordered:
+            table.add_row(row["name"], str(row["played"]), str(row["won"]))
+        if game != games[0]:
+            console.print()
+        console.print(table)
 
 
 @app.command()

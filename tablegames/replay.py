@@ -275,13 +275,14 @@ class Replay:
 
     def find_hint(self) -> str:
         """What `find` accepts, for this game."""
+        share = "a point in the game like 50% (halfway), or end"
         if self.has_rounds:
             starts = self.round_starts()
             return (
-                f"a round {min(starts)}–{max(starts)}, a step like s120 (0–{self.last}), "
-                "or a percentage like 50%"
+                f"a round {min(starts)}–{max(starts)}, s and a step 0–{self.last} like "
+                f"s12 (after the 12th move), {share}"
             )
-        return f"a step 0–{self.last}, or a percentage like 50%"
+        return f"a step 0–{self.last} like 12 (after the 12th move), {share}"
 
     # -- seats and describing -----------------------------------------------------------------
     def seat_named(self, given: str | None) -> int:

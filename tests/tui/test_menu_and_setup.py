@@ -136,7 +136,9 @@ async def test_w_replays_a_finished_game_and_q_comes_back_to_the_menu():
     async with opened() as (app, pilot):
         await press(pilot, "w")
         winners = [client.table.names[s] for s in client.table.state.result()["winners"]]
-        assert f"Crates: {' and '.join(winners)} won" in screen_text(app)
+        # The id `tablegames history` and `replay` know it by (the keys count from 1).
+        table_id = client.saved_as[1]
+        assert f"[1] Crates #{table_id}: {' and '.join(winners)} won" in screen_text(app)
         await press(pilot, "1")
         assert isinstance(app.screen, ReplayScreen) and app.screen.seat == 0  # Sara's chair
         await press(pilot, "n", "n")

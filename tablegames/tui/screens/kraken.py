@@ -147,12 +147,24 @@ class KrakenScreen(GameScreen):
     def _take(self, seat: int, update: Update) -> None:
         super()._take(seat, update)
         talk = update.view.get("talk", [])
-        if len(talk) > self.talk_seen.get(seat, 0):  # claims join the log as they are made
-            self.logs.setdefault(seat, []).extend(talk_events(talk[self.talk_seen.get(seat, 0) :]))
+        seen = self.talk_seen.get(seat, 0)
+        if len(talk) > seen:  # claims join the log where they were made
+            log = self.logs.setdefault(seat, [])
+            if any(said["line"] < self._public_lines(log) for said in talk[seen:]):
+                # (moves and claims came together: a replay moved on several steps at once)
+                moves = [event for event in log if event.get("kind") != "claim"]
+                self.logs[seat] = merged_log(moves, talk)
+            else:
+                log.extend(talk_events(talk[seen:]))
             self.talk_seen[seat] = len(talk)
         if self._phase_seen.get(seat) in show.SECRET_PHASES and self._news_in(update.events):
             self.secret_news.add(seat)
         self._phase_seen[seat] = update.view["phase"]
+
+    @staticmethod
+    def _public_lines(log: list[dict[str, Any]]) -> int:
+        """The game's public lines in `log` (claims left out): where a claim says it was made."""
+        return sum(1 for event in log if event.get("to") is None and event.get("kind") != "claim")
 
     @staticmethod
     def _news_in(events: list[dict[str, Any]]) -> list[dict[str, Any]]:

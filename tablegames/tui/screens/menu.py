@@ -219,8 +219,9 @@ class MenuScreen(Screen[None]):
 
 
 def _finished_label(entry: dict[str, Any]) -> str:
-    """A finished game in a few words: `Crates: Sara won, 30 Nov 06:03`."""
+    """A finished game in a few words, with the id `tablegames history` and `replay` know it by:
+    `Crates #5: Sara won, 30 Nov 06:03`."""
     when = time.strftime("%d %b %H:%M", time.localtime(entry["finished"]))
     names = entry["winners"] or ["nobody"]
     won = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-    return f"{get_game(entry['game']).title}: {won} won, {when}"
+    return f"{get_game(entry['game']).title} #{entry['id']}: {won} won, {when}"
