@@ -472,6 +472,10 @@ class ReplayClient:
     def discard_save(self) -> None:
         """A record is never forgotten from its replay."""
 
+    def way_back(self) -> str:
+        """A replay keeps no seat."""
+        return ""
+
     def _make(self, step: int, since: int | None) -> Update:
         update = self.replay.update(step, self.seat, since=step if since is None else since)
         return replace(update, over=False)

@@ -469,6 +469,10 @@ class LocalClient:
             store.delete_table(table_id)
             self.saved_as = None
 
+    def way_back(self) -> str:
+        """A game on this machine comes back from where it is saved (`saved_game`)."""
+        return ""
+
     def saved_game(self) -> tuple[int, Path] | None:
         """The saved game's id and file while it is being saved, else None."""
         if self.saved_as is None:

@@ -144,7 +144,8 @@ class GameScreen(TypeAhead, Screen[None]):
         if self.client.presence is not None:  # a network table: who is away shows over it
             self.mount(Static(id="away"))
             self._show_away()
-            self.set_interval(15, self._show_away)
+            # Each second: an away time said in seconds must count (it once sat at "0 s").
+            self.set_interval(1, self._show_away)
         self._begin()
 
     def _begin(self) -> None:
@@ -611,7 +612,7 @@ class GameScreen(TypeAhead, Screen[None]):
         party = bool(getattr(self.app, "in_party", False))
         if saving:
             question = "Leave this game? It is saved: `tablegames resume` brings it back."
-        elif party:
+        elif party or self.client.way_back():
             question = "Leave this table? Your seat is kept while the game goes on."
         else:
             question = "Leave this game?"
@@ -630,12 +631,22 @@ class GameScreen(TypeAhead, Screen[None]):
         self._open(dialog, answered)
 
     def where_saved(self) -> str:
-        """Where an unfinished game went, to say once the app has closed ("" if unsaved)."""
-        saved = self.client.saved_game()
-        if saved is None or self.over:
+        """Where an unfinished game went, to say once the app has closed: where it is saved,
+        or how to take a network seat back ("" if nothing)."""
+        if self.over:
             return ""
-        table_id, path = saved
-        return f"Game {table_id} is saved in {path}: `tablegames resume {table_id}` continues it."
+        saved = self.client.saved_game()
+        if saved is not None:
+            table_id, path = saved
+            return (
+                f"Game {table_id} is saved in {path}: `tablegames resume {table_id}` continues it."
+            )
+        way_back = self.client.way_back()
+        server = getattr(self.app, "server", None)
+        if way_back and server is not None:  # the table was hosted in this app: it stopped too
+            again = f"tablegames host --restore --port {server.port}"
+            return f"The table stopped with this app: `{again}` opens it again.\n{way_back}"
+        return way_back
 
     def _leave(self, choice: str | None) -> None:
         if choice == "discard":
