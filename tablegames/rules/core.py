@@ -60,6 +60,10 @@ class State:
     #: Action types a seat may take at any moment, asked or not (calling out, accusing,
     #: gesturing): they are no part of what a seat is asked (`question`).
     any_time: ClassVar[frozenset[str]] = frozenset()
+    #: Any-time action types that catch another player's slip while they may still mend it
+    #: (crates' Dope!): drivers pacing bots for people let a bot make one only after a fair
+    #: moment (`table.FAIR_MOMENT`), never the instant it becomes possible.
+    call_outs: ClassVar[frozenset[str]] = frozenset()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -175,6 +175,7 @@ class CratesState(State):
         "dope": "_dope",
     }
     any_time = frozenset({"announce", "dope"})  # (see `State.question`)
+    call_outs = frozenset({"dope"})  # bots give a late "Crates!" a fair moment
 
     def __init__(
         self,
