@@ -210,3 +210,23 @@ async def test_q_inside_the_leave_question_is_no_hidden_answer() -> None:
         await press(pilot, "n")
         assert isinstance(app.screen, GameScreen)
     assert store.open_tables("local") != []
+
+
+@pytest.mark.parametrize("listing", GAMES, ids=lambda listing: listing.name)
+async def test_ascii_mode_reaches_the_help_no_box_lines_no_scrollbar(listing) -> None:
+    players = get_game(listing.name).default_players
+    client = local_table(listing.name, players, humans=1, seed=3, pace=STILL)
+    app = TableGamesApp(client, ascii=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for _ in range(3):  # a question the game asks first
+            if isinstance(app.screen, GameScreen):
+                break
+            await press(pilot, "escape")
+        await press(pilot, "question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        for _ in range(3):
+            text = screen_text(app)
+            assert text.isascii(), sorted({c for c in text if not c.isascii()})
+            assert "rules and keys" in text
+            await press(pilot, "pagedown")

@@ -605,7 +605,7 @@ class GameScreen(TypeAhead, Screen[None]):
         game = self.client.game
         title = game.title if game else self.GAME
         paced = PACE_KEYS if self.TURN_BASED else ()
-        self._open(HelpScreen(self.GAME, title, [*self.KEYS, *paced, *SHARED_KEYS]))
+        self._open(HelpScreen(self.GAME, title, [*self.KEYS, *paced, *SHARED_KEYS], self.ascii))
 
     def action_quit(self) -> None:
         saving = self.client.saved_game() is not None

@@ -165,7 +165,7 @@ class GenericScreen(GameScreen):
     def action_help(self) -> None:
         game = self.client.game
         name, title = (game.name, game.title) if game is not None else ("", "This game")
-        self._open(HelpScreen(name, title, [*self.KEYS, *SHARED_KEYS]))
+        self._open(HelpScreen(name, title, [*self.KEYS, *SHARED_KEYS], self.ascii))
 
 
 class GenericResult(GameOver):

@@ -125,7 +125,7 @@ class MenuScreen(Screen[None]):
 
     def action_rules(self) -> None:
         entry = self._highlighted()
-        self.app.push_screen(HelpScreen(entry.name, entry.title))
+        self.app.push_screen(HelpScreen(entry.name, entry.title, ascii=self.ascii))
 
     def action_resume(self) -> None:
         from ...local import saved_label

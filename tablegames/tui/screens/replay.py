@@ -307,7 +307,7 @@ class ReplayScreen(TypeAhead, Screen[None]):
 
     def action_help(self) -> None:
         game = self.replay.game
-        self.app.push_screen(HelpScreen(game.name, f"{game.title} replay", KEYS))
+        self.app.push_screen(HelpScreen(game.name, f"{game.title} replay", KEYS, self.ascii))
 
     def action_leave(self) -> None:
         app = self.app
