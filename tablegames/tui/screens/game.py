@@ -320,6 +320,21 @@ class GameScreen(TypeAhead, Screen[None]):
         """True if `event` goes in the log. Games leave out what their panels already show."""
         return True
 
+    def _in_runs(self, event: dict[str, Any]) -> bool:
+        """True if `event` is news that may come again and again (crabs: nobody swaps, the
+        ocean is refilled): a run of it is one line with a count (`_run_line`), the lines
+        between two of them that `_within_runs` allows going into it. None by default."""
+        return False
+
+    def _within_runs(self, event: dict[str, Any]) -> bool:
+        """True if `event`, between two of a run, goes into the run's line (the moves that
+        led to it again); anything else ends the run, so nothing that matters is hidden."""
+        return False
+
+    def _run_line(self, event: dict[str, Any], times: int) -> str:
+        """The one line for a run of `times` (the latest `event`). Games with runs say it."""
+        return self.log_line(event)
+
     def _shown(self, event: dict[str, Any], seat: int, private: bool) -> bool:
         """True if `event` is a line of `seat`'s log as its player reads it (`private`: with
         their own lines). A public line that the seat was also told in words of its own
@@ -334,11 +349,23 @@ class GameScreen(TypeAhead, Screen[None]):
         seat, private = self.active_seat, self.private
         recaps = dict(self.recaps.get(seat, [])) if private else {}
         lines: list[str] = []
+        run_at, times = None, 0  # the line saying a run of the same news, and its length
         for number, event in enumerate(self.logs.get(seat, [])):
             if number in recaps:
                 lines.append(recaps[number])
-            if self._shown(event, seat, private):
-                lines.append(self.log_line(event))
+                run_at = None
+            if not self._shown(event, seat, private):
+                continue
+            if self._in_runs(event) and run_at is not None:  # the same again: one line says all
+                times += 1
+                del lines[run_at + 1 :]
+                lines[run_at] = self._run_line(event, times)
+                continue
+            if self._in_runs(event):
+                run_at, times = len(lines), 1
+            elif run_at is not None and not self._within_runs(event):
+                run_at = None
+            lines.append(self.log_line(event))
         if len(self.logs.get(seat, [])) in recaps:
             lines.append(recaps[len(self.logs[seat])])
         self.query_one("#log", GameLog).show(lines, source=(seat, private))
