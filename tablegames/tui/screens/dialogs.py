@@ -157,6 +157,8 @@ class PickDialog(TypeAhead, ModalScreen[Value | None], Generic[Value]):
         + """
     PickDialog .option { width: 100%; padding: 0 1; }
     PickDialog .option.-highlight { text-style: bold reverse; }
+    PickDialog .hint { width: 100%; }
+    PickDialog .hint.-refused { color: $warning; text-style: bold; }
     """
     )
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -182,9 +184,11 @@ class PickDialog(TypeAhead, ModalScreen[Value | None], Generic[Value]):
             yield Label(Text(self.title_text), classes="title")
             for index in range(len(self.options)):
                 yield Static(self._line(index), classes="option", id=f"option-{index}")
-            keys = "/".join(option.key for option in self.options)
-            hint = self.hint or f"Press {keys}, or arrows and Enter. Esc: go back"
-            yield Label(hint, classes="hint")
+            yield Label(self._hint(), classes="hint", id="hint")
+
+    def _hint(self) -> str:
+        keys = "/".join(option.key for option in self.options)
+        return self.hint or f"Press {keys}, or arrows and Enter. Esc: go back"
 
     def on_mount(self) -> None:
         self.shown_at = moment()
@@ -230,6 +234,16 @@ class PickDialog(TypeAhead, ModalScreen[Value | None], Generic[Value]):
                 drop(event)
                 self.dismiss(option.value)
                 return
+        if (
+            event.is_printable
+            and event.character
+            and event.key not in self._bindings.key_to_bindings
+        ):
+            drop(event)  # a key that is no option: say so rather than do nothing in silence
+            hint = self.query_one("#hint", Label)
+            hint.update(Text(f"There is no option {event.character}. {self._hint()}"))
+            hint.add_class("-refused")
+            return
         await press_now(self, event)
 
     def on_click(self, event: events.Click) -> None:

@@ -69,6 +69,7 @@ if TYPE_CHECKING:
 
 WIDE = 110  # terminal columns from which the chart and crew are drawn roomier
 CHANGED: list[Pending] = []  # a question closed because the table changed under it
+NOT_AGAIN: list[Pending] = []  # "keep it, and do not ask at these moments again this game"
 
 
 class DecisionDialog(PickDialog[list[Pending]]):
@@ -112,6 +113,7 @@ class KrakenScreen(GameScreen):
         self._phase_seen: dict[int, str] = {}  # the phase each human's last update showed
         self.talk_seen: dict[int, int] = {}  # talk records each seat's log holds
         self.talking_seat: int | None = None  # the seat whose claim menu is open
+        self.not_asked: set[int] = set()  # seats whose character moments pass without asking
 
     # -- building -------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -225,7 +227,35 @@ class KrakenScreen(GameScreen):
             self._told(None)  # a decision waits: the news shows on the table beside it
         if self._my_move() and self._decision_key() != self.asked:
             self.asked = self._decision_key()
+            if self._character_moment():
+                # Asked on the status line, not in a dialog over the log (it came after every
+                # appointment): c uses it, Enter keeps it (or stops the asking).
+                self._keep_if_not_asked()
+                return
             self.action_decide()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """No Decide, Character or Talk for a player whose voyage is over: the game's end, or
+        their own (fed to the Kraken, overboard)."""
+        if action in self.GAME_ACTIONS and self.is_mounted and self.may_act:
+            update = self._update(self.active_seat)
+            if update.over or self.active_seat in update.view["eliminated"]:
+                return False
+        return super().check_action(action, parameters)
+
+    def _character_moment(self) -> bool:
+        """True if the active seat is asked only whether to use its character now."""
+        return bool(self._view()["phase"] == "window")
+
+    def _keep_if_not_asked(self) -> bool:
+        """Keep the character at once if its player said not to be asked again; True if so."""
+        seat = self.active_seat
+        if seat not in self.not_asked or not self._character_moment():
+            return False
+        if self._submit({"type": "decline"}):
+            name = show.character_title(str(self._view()["private"].get("character")))
+            self._say(f"Your {name} waits, as you asked (c: be asked at its moments again).")
+        return True
 
     def _choose_seat(self) -> None:
         """Which local seat the screen acts for now (see the module docstring)."""
@@ -302,6 +332,8 @@ class KrakenScreen(GameScreen):
     def _round_turn(self) -> None:
         """This seat's turn in an eyes-closed round: decide if there is something to decide,
         then pass the keyboard on."""
+        if self._my_move() and self._keep_if_not_asked():
+            return
         if self._my_move():
             if self._decision_key() != self.asked:
                 self.asked = self._decision_key()
@@ -416,6 +448,10 @@ class KrakenScreen(GameScreen):
         else:
             if self.message:
                 second.append(self.message)
+            elif self._my_move() and self._character_moment() and not self.round_queue:
+                name = show.character_title(str(view["private"].get("character")))
+                ask = f"Your {name}'s moment: c uses it; Enter keeps it, or stops the asking."
+                second.append(ask, "bold reverse")
             elif self._my_move():
                 second.append("Your move: press Enter to decide.", "bold reverse")
             elif self.private and self.round_queue:
@@ -460,12 +496,20 @@ class KrakenScreen(GameScreen):
         options = [Option(key, label, value) for key, label, value in asked.options]
         if len(options) > len(OPTION_KEYS):
             options = options[: len(OPTION_KEYS)]
+        keeps = any(p.action["type"] == "decline" for _, _, left in asked.options for p in left)
+        if self._character_moment() and keeps and len(options) < len(OPTION_KEYS):
+            key = next(k for k in OPTION_KEYS if k not in {option.key for option in options})
+            label = "Keep it, and do not ask me at these moments again this game"
+            options.append(Option(key, label, NOT_AGAIN))
         dialog = DecisionDialog(asked.title, options, ascii=self.ascii)
         self.asking = (dialog, facts)
 
         def answered(value: list[Pending] | None) -> None:
             self.asking = None
-            if value is CHANGED:
+            if value is NOT_AGAIN:
+                self.not_asked.add(self.active_seat)
+                self._keep_if_not_asked()
+            elif value is CHANGED:
                 self._say("The table changed: the question is asked again as things are now.")
             elif value is None:
                 self._say("Decision put aside: press Enter to make it.")
@@ -508,6 +552,9 @@ class KrakenScreen(GameScreen):
                 self._say("You hold no character card.")
             elif self._character_used(update.view):
                 self._say("You have already used your character.")
+            elif self.active_seat in self.not_asked:
+                self.not_asked.discard(self.active_seat)
+                self._say("You will be asked at your character's moments again.")
             else:
                 self._say("Your character cannot do anything right now.")
             return
