@@ -535,7 +535,7 @@ async def test_a_key_that_is_no_option_says_so() -> None:
         wrong = next(key for key in "zyxw" if key not in keys)
         await press(pilot, wrong)
         assert app.screen is dialog
-        assert f"There is no option {wrong}." in str(dialog.query_one("#hint").render())
+        assert f"There is no option {wrong}:" in str(dialog.query_one("#hint").render())
 
 
 async def test_a_player_whose_voyage_is_over_is_not_offered_decide_character_talk() -> None:

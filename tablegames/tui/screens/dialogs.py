@@ -157,7 +157,6 @@ class PickDialog(TypeAhead, ModalScreen[Value | None], Generic[Value]):
         + """
     PickDialog .option { width: 100%; padding: 0 1; }
     PickDialog .option.-highlight { text-style: bold reverse; }
-    PickDialog .hint { width: 100%; }
     PickDialog .hint.-refused { color: $warning; text-style: bold; }
     """
     )
@@ -241,7 +240,8 @@ class PickDialog(TypeAhead, ModalScreen[Value | None], Generic[Value]):
         ):
             drop(event)  # a key that is no option: say so rather than do nothing in silence
             hint = self.query_one("#hint", Label)
-            hint.update(Text(f"There is no option {event.character}. {self._hint()}"))
+            keys = "/".join(option.key for option in self.options)
+            hint.update(Text(f"There is no option {event.character}: press {keys}, or Esc."))
             hint.add_class("-refused")
             return
         await press_now(self, event)
