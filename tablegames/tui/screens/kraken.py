@@ -2,7 +2,10 @@
 
 Decisions are asked from the seat's legal actions (`kraken_choices.py`): when the game waits for
 you a dialog opens by itself; Escape closes it to look at the table and Enter opens it again.
-`c` plays your character whenever the rules let you, and `t` makes a public claim (what you
+A character's moment (a window the engine opens for a fitting character) is asked on the status
+line instead, since it comes after every appointment: `c` uses the character, Enter keeps it or
+stops the asking for the rest of the game (`c` asks again). `c` plays your character whenever
+the rules let you, and `t` makes a public claim (what you
 drew, passed, were handed or saw, who is what, how many guns you will raise: `kraken_talk.py`);
 after a navigation, a search, the mermaid or the telescope, and before a mutiny, the status line
 invites the claim the moment calls for. Claims show in the log and beside each player.
