@@ -205,7 +205,9 @@ def test_a_game_without_rounds_jumps_by_step_and_percentage():
     assert replay.find("7") == 7 and replay.find("25%") == 5
     with pytest.raises(ValueError, match="no rounds"):
         replay.start_of_round(1)
-    with pytest.raises(ValueError, match="no rounds: go to a step 0–20, or a percentage"):
+    with pytest.raises(
+        ValueError, match=r"no rounds: go to a step 0–20 like 12 \(after the 12th move\)"
+    ):
         replay.find("r2")
     assert replay.names == ["Player 1", "Player 2"]
 
