@@ -230,3 +230,19 @@ async def test_ascii_mode_reaches_the_help_no_box_lines_no_scrollbar(listing) ->
             assert text.isascii(), sorted({c for c in text if not c.isascii()})
             assert "rules and keys" in text
             await press(pilot, "pagedown")
+
+
+@pytest.mark.parametrize("listing", GAMES, ids=lambda listing: listing.name)
+async def test_ascii_mode_at_the_smallest_size_cuts_titles_in_ascii(listing) -> None:
+    players = get_game(listing.name).max_players  # long names, long titles
+    client = local_table(listing.name, players, humans=1, seed=3, pace=STILL)
+    app = TableGamesApp(client, ascii=True)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        for _ in range(3):
+            if isinstance(app.screen, GameScreen):
+                break
+            await press(pilot, "escape")
+        await pilot.pause()
+        text = screen_text(app)
+        assert text.isascii(), sorted({c for c in text if not c.isascii()})

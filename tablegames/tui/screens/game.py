@@ -27,6 +27,7 @@ from textual.actions import parse
 from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button, Footer, Static
 from textual.worker import Worker, WorkerState
 
@@ -158,7 +159,20 @@ class GameScreen(TypeAhead, Screen[None]):
         if self.is_mounted and not self._closed:
             self._fit_footer()
             self._draw()
+            self.call_after_refresh(self._fit_titles)
             self.check_size()
+
+    def _fit_titles(self) -> None:
+        """In ASCII, cut border titles that do not fit with `~`: the border would cut them
+        with `…`, which is no ASCII."""
+        if not self.ascii or not self.is_mounted:
+            return
+        for widget in self.query(Widget):
+            room = widget.outer_size.width - 6  # corners, a line and a space each side
+            for side in ("border_title", "border_subtitle"):
+                title = getattr(widget, side)
+                if title and 1 < room < len(str(title)):
+                    setattr(widget, side, str(title)[: room - 1] + "~")
 
     def _fit_footer(self) -> None:
         """Keys closer together in a narrow terminal: help and quit stay in sight."""
@@ -284,6 +298,7 @@ class GameScreen(TypeAhead, Screen[None]):
             self.handing.hand_to(self.active_seat, self.names[self.active_seat])
         overlay = None if self.covered else self._screen_due()
         self._draw()  # a hand is blanked before a hand-off covers the screen
+        self._fit_titles()
         if not self.read_only:  # (a replay's keys are its controls': this footer is hidden)
             self.refresh_bindings()  # the footer shows the keys that do something now
         self._note_question()
