@@ -258,12 +258,12 @@ async def test_a_character_window_offers_use_or_keep() -> None:
         # Asked on the status line (a dialog once opened by itself after every appointment,
         # over the claims coming in); Enter opens the choice.
         assert isinstance(app.screen, KrakenScreen)
-        assert "Your Bosun's moment: c uses it; Enter keeps it" in status(app)
+        assert "Bosun's moment: c uses, Enter keeps" in status(app)
         await press(pilot, "enter")
         text = dialog_text(app)
         assert "Bosun (before the cards are drawn): swap lieutenant and navigator" in text
         assert "Keep your character for later" in text
-        assert "do not ask me at these moments again this game" in text
+        assert "Keep it, and do not ask again this game" in text
         await press(pilot, "1")
         assert view(client)["lieutenant"] == 2 and view(client)["navigator"] == 3
 
@@ -514,11 +514,11 @@ async def test_a_character_moment_can_be_kept_for_the_whole_game_and_c_asks_agai
     async with opened(client, size=(120, 40)) as (app, pilot):
         await press(pilot, "enter")
         keys = {option.label: option.key for option in decision(app).options}
-        never = next(key for label, key in keys.items() if "do not ask me" in label)
+        never = next(key for label, key in keys.items() if "do not ask again" in label)
         await press(pilot, never)
         assert isinstance(app.screen, KrakenScreen)
         assert 0 not in client.update(0).waiting  # kept: the moment waits for others only
-        assert "waits, as you asked" in status(app)
+        assert "kept for later, as you asked" in status(app)
         screen = app.screen
         assert 0 in screen.not_asked
         await press(pilot, "c")  # nothing to use now: the asking comes back

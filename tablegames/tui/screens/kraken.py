@@ -257,7 +257,7 @@ class KrakenScreen(GameScreen):
             return False
         if self._submit({"type": "decline"}):
             name = show.character_title(str(self._view()["private"].get("character")))
-            self._say(f"Your {name} waits, as you asked (c: be asked at its moments again).")
+            self._say(f"{name} kept for later, as you asked (c: ask me again).")
         return True
 
     def _choose_seat(self) -> None:
@@ -453,7 +453,7 @@ class KrakenScreen(GameScreen):
                 second.append(self.message)
             elif self._my_move() and self._character_moment() and not self.round_queue:
                 name = show.character_title(str(view["private"].get("character")))
-                ask = f"Your {name}'s moment: c uses it; Enter keeps it, or stops the asking."
+                ask = f"{name}'s moment: c uses, Enter keeps"  # (beside the buttons: short)
                 second.append(ask, "bold reverse")
             elif self._my_move():
                 second.append("Your move: press Enter to decide.", "bold reverse")
@@ -502,7 +502,7 @@ class KrakenScreen(GameScreen):
         keeps = any(p.action["type"] == "decline" for _, _, left in asked.options for p in left)
         if self._character_moment() and keeps and len(options) < len(OPTION_KEYS):
             key = next(k for k in OPTION_KEYS if k not in {option.key for option in options})
-            label = "Keep it, and do not ask me at these moments again this game"
+            label = "Keep it, and do not ask again this game"
             options.append(Option(key, label, NOT_AGAIN))
         dialog = DecisionDialog(asked.title, options, ascii=self.ascii)
         self.asking = (dialog, facts)
