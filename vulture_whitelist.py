@@ -140,6 +140,7 @@ _.action_go_to
 _.action_help
 _.action_later
 _.action_leave
+_.action_log
 _.action_log_end
 _.action_menu
 _.action_move

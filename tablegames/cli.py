@@ -387,7 +387,7 @@ def history(
 
 @app.command()
 def stats() -> None:
-    """Games played and won per player name and game."""
+    """Games played and won per player name, one table per game."""
     from rich.console import Console
     from rich.table import Table
 
@@ -397,12 +397,23 @@ def stats() -> None:
     if not rows:
         typer.echo("No finished games yet.")
         return
-    table = Table(title="Wins")
-    for column in ("player", "game", "played", "won"):
-        table.add_column(column)
-    for row in rows:
-        table.add_row(row["name"], row["game"], str(row["played"]), str(row["won"]))
-    Console().print(table)
+    console = Console()
+    played = {row["game"] for row in rows}  # in the registry's order, as `list` shows them
+    games = [game for game in GAMES if game in played] + sorted(played - set(GAMES))
+    for game in games:
+        title = GAMES[game].title if game in GAMES else game
+        table = Table(title=f"{title}: wins", title_justify="left")
+        for column, justify in (("player", "left"), ("played", "right"), ("won", "right")):
+            table.add_column(column, justify=justify)  # type: ignore[arg-type]
+        ordered = sorted(
+            (row for row in rows if row["game"] == game),
+            key=lambda row: (-row["won"], -row["played"], row["name"]),
+        )
+        for row in ordered:
+            table.add_row(row["name"], str(row["played"]), str(row["won"]))
+        if game != games[0]:
+            console.print()
+        console.print(table)
 
 
 @app.command()
@@ -727,15 +738,11 @@ def join(
     ] = 0.0,
 ) -> None:
     """Join a hosted table: opens the game's screen, or plays headless with --bot."""
-    import asyncio
     import getpass
 
     from .net.client import (
         RemoteClient,
         SeatTokens,
-        ServerRefused,
-        play_as_bot,
-        why_not_joined,
     )
     from .net.launch import parse_address
 
@@ -743,39 +750,70 @@ def join(
         host_name, port = parse_address(address)
     except ValueError as problem:
         raise typer.BadParameter(str(problem), param_hint="ADDRESS") from None
-    player = name or (f"{bot} bot" if bot else getpass.getuser())
+    if bot is not None:
+        _known_level(bot)
+        _join_as_bot(host_name, port, name, bot, code, table, pace)
+        return
     client = RemoteClient(
         host_name,
         port,
-        player,
+        name or getpass.getuser(),
         code=code,
         table=table,
         spectate=spectate,
         tokens=SeatTokens(),
     )
-    if bot is not None:
-        _known_level(bot)
-        import logging
-        import os
-
-        level = os.environ.get("TABLEGAMES_LOG", "WARNING").upper()
-        logging.basicConfig(level=level, format="%(asctime)s %(name)s %(message)s")
-        try:
-            view = asyncio.run(play_as_bot(client, bot, pace=pace))
-        except (ServerRefused, OSError) as problem:
-            typer.echo(why_not_joined(problem, client.host, client.port), err=True)
-            raise typer.Exit(1) from None
-        result = view.get("result") or {}
-        summary = {
-            "seat": client.seat,
-            "scores": result.get("scores"),
-            "winners": result.get("winners"),
-        }
-        typer.echo(json.dumps(summary))
-        return
     from .tui.app import run_remote
 
     run_remote(client, ascii=ascii)
+
+
+#: How a table refuses a name someone there already has (`HostedTable.check_name_free`).
+NAME_TAKEN = "is already at this table"
+
+
+def _join_as_bot(
+    host: str,
+    port: int,
+    name: str | None,
+    level: str,
+    code: str | None,
+    table: str | None,
+    pace: float,
+) -> None:
+    """Play a seat headless with a bot of `level` until the game ends; print its seat and the
+    scores. Without `name` it sits down as the first bot name free at the table (`Ada (bot)`,
+    `Bruno (bot)`...): a seat once said "normal bot". Only a named bot keeps its seat's token
+    on this machine, to take it back if started again (unnamed ones would take each other's)."""
+    import asyncio
+    import logging
+    import os
+
+    from .local import BOT_NAMES
+    from .net.client import RemoteClient, SeatTokens, ServerRefused, play_as_bot, why_not_joined
+
+    logging.basicConfig(
+        level=os.environ.get("TABLEGAMES_LOG", "WARNING").upper(),
+        format="%(asctime)s %(name)s %(message)s",
+    )
+    names = [name] if name else [f"{bot_name} (bot)" for bot_name in BOT_NAMES]
+    for player in names:
+        tokens = SeatTokens() if name else None
+        client = RemoteClient(host, port, player, code=code, table=table, tokens=tokens)
+        try:
+            view = asyncio.run(play_as_bot(client, level, pace=pace))
+        except ServerRefused as problem:
+            if NAME_TAKEN in str(problem) and player != names[-1]:
+                continue  # another bot (or a player) has that name here: the next one
+            typer.echo(why_not_joined(problem, client.host, client.port), err=True)
+            raise typer.Exit(1) from None
+        except OSError as problem:
+            typer.echo(why_not_joined(problem, client.host, client.port), err=True)
+            raise typer.Exit(1) from None
+        result = view.get("result") or {}
+        summary = {"seat": client.seat, "name": player, "scores": result.get("scores")}
+        typer.echo(json.dumps({**summary, "winners": result.get("winners")}))
+        return
 
 
 def main() -> None:

@@ -107,6 +107,10 @@ class LocalClient:
             store.delete_table(table_id)
             self.saved_as = None
 
+    def way_back(self) -> str:
+        """A game on this machine comes back from where it is saved (`saved_game`)."""
+        return ""
+
     def saved_game(self) -> tuple[int, Path] | None:
         """The saved game's id and file while it is being saved, else None."""
         if self.saved_as is None:
@@ -217,6 +221,44 @@ def run_realtime(
     return taken
 
 
+#: A bot's call-out on another player's slip (`State.call_outs`: crates' Dope!) waits this
+#: many of the bots' paces after it became possible: the player may mend the slip first, as
+#: the rules allow (1.5 s at the default pace; at 0.5 s it was a race nobody could win).
+FAIR_MOMENT = 3.0
+
+
+class CallOuts:
+    """When each call-out a bot could make became possible, so that it waits a fair moment."""
+
+    def __init__(self, pace: float) -> None:
+        self.wait = FAIR_MOMENT * pace
+        self.since: dict[tuple[int, str], float] = {}  # (seat, action) -> when first offered
+
+    @staticmethod
+    def _key(seat: int, action: Action) -> tuple[int, str]:
+        return seat, repr(sorted(action.items()))
+
+    def note(self, table: Table, now: float) -> None:
+        """Note the call-outs the bots may make now (and forget those they no longer may)."""
+        kinds = table.state.call_outs
+        offered = {
+            self._key(seat, action)
+            for seat in table.bots
+            for action in (table.state.legal(seat) if kinds else ())
+            if action.get("type") in kinds
+        }
+        self.since = {key: self.since.get(key, now) for key in offered}
+
+    def held(self, seat: int, action: Action, now: float) -> bool:
+        """True if `action` is a call-out that must wait longer."""
+        first = self.since.get(self._key(seat, action))
+        return first is not None and now < first + self.wait
+
+    def due(self) -> float | None:
+        """When the first call-out held now may be made (None: none is held)."""
+        return min((first + self.wait for first in self.since.values()), default=None)
+
+
 async def drive_bots(table: Table, pace: float, changed: asyncio.Event, speed: float = 1.0) -> None:
     """Let `table`'s bots play until the game ends, re-deciding whenever the table changes.
 
@@ -227,8 +269,10 @@ async def drive_bots(table: Table, pace: float, changed: asyncio.Event, speed: f
     slow decision shows only when it takes longer than the pause. Real-time bots (`RealtimeBot`) are
     asked on every change and at their wake-up times instead, with their reaction times divided
     by `speed`; `pace` does not slow them. Whoever sits at the table, even humans alone, the
-    driver also wakes at the game's deadline and settles the clock (`Table.settle_clock`).
+    driver also wakes at the game's deadline and settles the clock (`Table.settle_clock`). A
+    call-out on another player's slip waits a fair moment first (`CallOuts`).
     """
+    call_outs = CallOuts(pace)
     while not table.over:
         if table.settle_clock():
             await asyncio.sleep(0)  # let the screen or the server see the change
@@ -236,7 +280,7 @@ async def drive_bots(table: Table, pace: float, changed: asyncio.Event, speed: f
         if any(is_realtime(bot) for bot in table.bots.values()):
             await _realtime_round(table, changed, speed)
         else:
-            await _paced_round(table, pace, changed)
+            await _paced_round(table, pace, changed, call_outs)
 
 
 async def _realtime_round(table: Table, changed: asyncio.Event, speed: float) -> None:
@@ -261,13 +305,17 @@ async def _wait_for_change(table: Table, changed: asyncio.Event, wake: float | N
         await asyncio.wait_for(changed.wait(), timeout)
 
 
-async def _paced_round(table: Table, pace: float, changed: asyncio.Event) -> None:
+async def _paced_round(
+    table: Table, pace: float, changed: asyncio.Event, call_outs: CallOuts | None = None
+) -> None:
     """One paced move of a turn-based table's bots, or a wait for the next change."""
     changed.clear()
     if not table.bots:  # all humans: nothing to pace until a bot takes a seat over (or time)
         await _wait_for_change(table, changed, None)
         return
     loop = asyncio.get_running_loop()
+    call_outs = call_outs or CallOuts(pace)
+    call_outs.note(table, loop.time())
     ready_at = loop.time() + pace  # a bot thinks during its pause, not after it
     version, moved = table.version, False
     for seat, view, legal in table.bot_turns():
@@ -275,6 +323,10 @@ async def _paced_round(table: Table, pace: float, changed: asyncio.Event) -> Non
         if bot is None:
             continue
         action = await asyncio.to_thread(bot.choose, view, legal)
+        if action is not None and call_outs.held(seat, action, ready_at):
+            # Not yet: whatever else the bot would do meanwhile (its turn), or nothing.
+            rest = [option for option in legal if option.get("type") not in table.state.call_outs]
+            action = await asyncio.to_thread(bot.choose, view, rest) if rest else None
         await asyncio.sleep(max(ready_at - loop.time(), 0.0))
         if table.version != version or table.over:
             moved = True  # someone acted meanwhile: decide again on the new state
@@ -287,4 +339,6 @@ async def _paced_round(table: Table, pace: float, changed: asyncio.Event) -> Non
             moved = True
             break
     if not moved:
-        await _wait_for_change(table, changed, None)
+        due = call_outs.due()
+        wake = None if due is None else table.now() + max(due - loop.time(), MIN_STEP)
+        await _wait_for_change(table, changed, wake)

@@ -275,13 +275,14 @@ class Replay:
 
     def find_hint(self) -> str:
         """What `find` accepts, for this game."""
+        share = "a point in the game like 50% (halfway), or end"
         if self.has_rounds:
             starts = self.round_starts()
             return (
-                f"a round {min(starts)}–{max(starts)}, a step like s120 (0–{self.last}), "
-                "or a percentage like 50%"
+                f"a round {min(starts)}–{max(starts)}, s and a step 0–{self.last} like "
+                f"s12 (after the 12th move), {share}"
             )
-        return f"a step 0–{self.last}, or a percentage like 50%"
+        return f"a step 0–{self.last} like 12 (after the 12th move), {share}"
 
     # -- seats and describing -----------------------------------------------------------------
     def seat_named(self, given: str | None) -> int:
@@ -470,6 +471,10 @@ class ReplayClient:
 
     def discard_save(self) -> None:
         """A record is never forgotten from its replay."""
+
+    def way_back(self) -> str:
+        """A replay keeps no seat."""
+        return ""
 
     def _make(self, step: int, since: int | None) -> Update:
         update = self.replay.update(step, self.seat, since=step if since is None else since)

@@ -180,3 +180,37 @@ def test_roachs_loser_option_reaches_the_table_and_a_wrong_value_is_refused(monk
     assert result.exit_code != 0 and "loser must be four or most" in result.output
     result = runner.invoke(app, ["play", "crates", "--loser", "most"])
     assert result.exit_code != 0 and "crates has no loser option" in result.output
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["resume"], ["play", "kuhn"], ["play", "crates", "--seed", "2"], [], ["replay", "1"]],
+    ids=["resume", "generic", "play", "menu", "replay"],
+)
+def test_without_a_terminal_the_screens_refuse_in_a_sentence(command):
+    # Play-testers ran `tablegames resume` with no terminal: the bots played the saved game to
+    # its end and the app then spun a core for ten minutes (the generic screen spun at once).
+    from tablegames.local import local_table
+    from tablegames.store import Store
+
+    from .test_replay import record_game
+
+    env = dict(os.environ)  # (its own data directory: see conftest.py)
+    if command == ["resume"]:
+        first_human_move(local_table("crates", 3, seed=4, store=Store()))  # one saved game
+    if command == ["play", "kuhn"]:  # the fifth game, drawn by the generic screen
+        env["TABLEGAMES_GAMES"] = "tests.test_fifth_game:KUHN"
+    if command[:1] == ["replay"]:
+        record_game(Store().path)
+    done = subprocess.run(
+        [sys.executable, "-m", "tablegames", *command],
+        env=env,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 1, (done.stdout, done.stderr)
+    assert "needs a terminal" in done.stderr and "Traceback" not in done.stderr
+    if command == ["resume"]:
+        assert len(Store().open_tables("local")) == 1, "the bots must not play it on"

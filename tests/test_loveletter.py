@@ -16,6 +16,7 @@ from tablegames.bots import get_bot, level_note
 from tablegames.bots.generic import AnyLegalAction, LookAhead
 from tablegames.local import local_table
 from tablegames.rules import GAMES, IllegalAction, get_game
+from tablegames.tui.widgets.log import GameLog
 
 from .playouts import playout_counts
 from .plugins.loveletter import DECK, LOVELETTER, LoveLetterState
@@ -118,7 +119,7 @@ async def test_the_generic_screen_plays_it_in_words():
         listed = screen.query_one("#choices", OptionList)
         assert listed.option_count == 15 and screen.choices[-1] is None  # and "back"
         await press(pilot, "2")  # the Baron, on Bo
-        logged = [screen.log_line(event) for event in screen._readable_log()]
+        logged = screen.query_one("#log", GameLog)._given  # the lines it shows, unwrapped
         assert logged[-3:] == [
             f"Ann plays the Guard on {bo}, naming the Baron.",
             f"{bo} holds the Baron!",

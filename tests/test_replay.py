@@ -139,7 +139,7 @@ def test_find_takes_rounds_steps_percentages_and_words(replay):
         replay.find("9")
     with pytest.raises(ValueError, match=f"no step {replay.last + 1}: steps 0–{replay.last}"):
         replay.find(f"s{replay.last + 1}")
-    with pytest.raises(ValueError, match="a round 1–8, a step like s120"):
+    with pytest.raises(ValueError, match="a round 1–8, s and a step 0–"):
         replay.find("soon")
 
 
@@ -195,7 +195,9 @@ def test_a_game_without_rounds_jumps_by_step_and_percentage():
     assert replay.find("7") == 7 and replay.find("25%") == 5
     with pytest.raises(ValueError, match="no rounds"):
         replay.start_of_round(1)
-    with pytest.raises(ValueError, match="no rounds: go to a step 0–20, or a percentage"):
+    with pytest.raises(
+        ValueError, match=r"no rounds: go to a step 0–20 like 12 \(after the 12th move\)"
+    ):
         replay.find("r2")
     assert replay.names == ["Player 1", "Player 2"]
 
@@ -356,3 +358,22 @@ def test_a_kraken_replay_shows_a_searched_leader_as_cult():
     assert "Player 7 is in the cult." in replay.describe(replay.last, 0)
     assert "cult_leader" not in private_line(replay, replay.last, 0)
     assert "cult" in private_line(replay, replay.last, 0)
+
+
+def test_stats_has_a_table_for_each_game(home_game):
+    from tablegames.store import default_path
+
+    store = Store(default_path())
+    client = local_table("roach", 3, seed=2, store=store, names=("Sara",))
+    client.table.bots[0] = get_bot("roach", "normal", 0, random.Random(2))
+    client.table.run_bots(100_000)
+    result = runner.invoke(app, ["stats"], env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    crates, roach = (
+        result.output.index("Crates: wins"),
+        result.output.index("Cockroach Poker Royal: wins"),
+    )
+    assert crates < roach
+    assert "│ game" not in result.output  # the game is the table's title, not a column
+    assert result.output[crates:roach].count("Sara") == 1
+    assert result.output[roach:].count("Sara") == 1

@@ -116,3 +116,65 @@ async def test_a_bot_thinks_during_its_pause_not_after_it():
         driver.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await driver
+
+
+# -- a fair moment before a call-out --------------------------------------------------------------
+SLIP = {
+    "dealer": 2,
+    "hands": [["QH", "JH"], ["QS", "JS", "KC", "3C"], ["KS", "JD", "QD", "3D"]],
+    "upcard": "KH",
+    "draw": ["4D", "6D", "7D", "8D", "9D", "10D"],
+}
+
+
+async def bots_play_after(table: Table, pace: float, until) -> list[tuple[int, dict]]:
+    """Drive `table`'s bots at `pace` until `until(moves)` holds for the bots' moves so far."""
+    moves: list[tuple[int, dict]] = []
+    seen = asyncio.Event()
+
+    def heard(accepted) -> None:
+        if accepted.seat in table.bots:
+            moves.append((accepted.seat, accepted.action))
+        seen.set()
+
+    table.on_action(heard)
+    changed = asyncio.Event()
+    table.on_action(lambda accepted: changed.set())
+    driver = asyncio.create_task(drive_bots(table, pace, changed))
+    try:
+        async with asyncio.timeout(20):
+            while not until(moves):
+                await seen.wait()
+                seen.clear()
+    finally:
+        driver.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await driver
+    return moves
+
+
+async def test_bots_give_a_player_who_forgot_crates_a_fair_moment_before_dope():
+    # At the default pace a bot called Dope! half a second after the play: too soon for a
+    # person to press c, though the rules let them say it while they hold the card.
+    table = Table(crates, 3, ["Sara", "Ada", "Bruno"], seed=1, options=dict(SLIP))
+    for seat in (1, 2):
+        table.bots[seat] = get_bot("crates", "normal", seat, random.Random(seat))
+    table.submit(0, {"type": "play", "card": "QH"})  # one card left, Crates! not said
+    moves = await bots_play_after(
+        table, 0.05, lambda moves: any(a["type"] == "dope" for _, a in moves)
+    )
+    first = moves[0][1]
+    assert first["type"] == "play", moves  # Ada plays her turn first; Dope! comes later
+    assert moves[-1][1] == {"type": "dope", "target": 0}
+
+
+async def test_crates_said_within_the_moment_is_not_caught():
+    table = Table(crates, 3, ["Sara", "Ada", "Bruno"], seed=1, options=dict(SLIP))
+    for seat in (1, 2):
+        table.bots[seat] = get_bot("crates", "normal", seat, random.Random(seat))
+    table.submit(0, {"type": "play", "card": "QH"})
+    await bots_play_after(table, 0.3, lambda moves: len(moves) >= 1)  # a move after hers
+    table.submit(0, {"type": "announce"})  # a moment later: still in time
+    moves = await bots_play_after(table, 0.3, lambda moves: 0 in table.state.waiting_for())
+    assert not any(action["type"] == "dope" for _, action in moves)
+    assert 0 in table.state.view(0)["announced"]

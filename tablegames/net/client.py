@@ -39,6 +39,7 @@ from .protocol import (
     updated_log,
     updated_talk,
 )
+from .words import join_line
 
 log = logging.getLogger("tablegames.client")
 CHAT_KEPT = 50  # chat lines a client keeps: a flood cannot grow it
@@ -263,6 +264,16 @@ class RemoteClient:
 
     def discard_save(self) -> None:
         """Nothing saved here to forget."""
+
+    def way_back(self) -> str:
+        """How to take this seat back after leaving, while the game goes on: the same `join`
+        (with the table's code), or for a party's guest the same login."""
+        if self.seat is None or self.over or self.table_code is None or self.spectate:
+            return ""
+        if self.ticket:  # a party session, over SSH
+            return "Your seat is kept while the game goes on: log in again the same way for it."
+        line = join_line(self.host, self.port, self.name, self.table_code, self.code)
+        return f"Your seat is kept while the game goes on; this takes you back to it:\n  {line}"
 
     def start_now(self) -> None:
         """As the table's creator: deal now, empty seats become bots."""

@@ -19,6 +19,7 @@ from ..store import SavedTable, Store
 from ..words import plural
 from .hosting import HostedTable
 from .server import Server, ServerConfig
+from .words import address_text as address_text  # (said here before; kept for its users)
 
 DEFAULT_PORT = 4747
 log = logging.getLogger("tablegames.host")
@@ -41,11 +42,6 @@ def parse_address(address: str, default_port: int = DEFAULT_PORT) -> tuple[str, 
     if not 0 < port < 65536:
         raise ValueError("a port is a number from 1 to 65535")
     return host or "127.0.0.1", port
-
-
-def address_text(host: str, port: int) -> str:
-    """`host:port` as a person types it (IPv6 in brackets)."""
-    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
 
 
 def lan_addresses() -> list[str]:

@@ -1,6 +1,23 @@
-"""How the seats of a table are said: for the host's terminal, the waiting room and the screens."""
+"""How the seats of a table are said: for the host's terminal, the waiting room and the screens;
+and how a player types their way back to a seat."""
 
 from __future__ import annotations
+
+import shlex
+
+
+def address_text(host: str, port: int) -> str:
+    """`host:port` as a person types it (IPv6 in brackets)."""
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
+def join_line(host: str, port: int, name: str, table: str, code: str | None = None) -> str:
+    """The command that takes `name`'s seat at `table` back: `tablegames join 127.0.0.1:4747
+    --name Sara --table KXPF` (the join code too, on a LAN)."""
+    words = ["tablegames", "join", address_text(host, port), "--name", name, "--table", table]
+    if code:
+        words += ["--code", code]
+    return shlex.join(words)
 
 
 def seat_words(seat: dict[str, object]) -> str:

@@ -30,7 +30,9 @@ class EventBase(TypedDict):
     ``text``: the sentence people read, each seat written as a numbered field ``{n}`` (seat
     ``n``, counted from 0: ``"{2} plays the Guard."``) so every screen puts in its own names;
     ``to``: None for everyone, else the sorted seats that may see it. An event about one player
-    also carries ``seat`` (the player its sentence opens with).
+    also carries ``seat`` (the player its sentence opens with); a public event that some seats
+    were also told in private words of their own names them in ``told`` (their logs show it in
+    those words only).
     """
 
     kind: str

@@ -35,7 +35,9 @@ class State:
     Every event (`emit`) is a `contract.EventBase` and the facts as fields (seats, cards,
     counts); in its ``text`` seat ``n`` is written ``{n}`` (``"{2} plays the Guard."``: the
     screens put in names). Bots, screens and replays read the kind and the fields; the text is
-    only shown, never parsed.
+    only shown, never parsed. A public event that some seats were also told in private words
+    of their own (``{0} draws 1 card`` beside ``You draw 4C``) names them in ``told``: their
+    logs show it in those words only.
 
     Presentation (optional; the generic screen reads it, games with screens of their own need
     none of it): `describe` says an action in words, `per_seat` names the view keys that hold
@@ -58,6 +60,10 @@ class State:
     #: View keys and action fields whose values are seats (``current``, ``target``): screens
     #: show the players' names instead of numbers.
     seat_keys: ClassVar[frozenset[str]] = frozenset()
+    #: Any-time action types that catch another player's slip while they may still mend it
+    #: (crates' Dope!): drivers pacing bots for people let a bot make one only after a fair
+    #: moment (`table.FAIR_MOMENT`), never the instant it becomes possible.
+    call_outs: ClassVar[frozenset[str]] = frozenset()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

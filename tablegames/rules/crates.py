@@ -177,6 +177,7 @@ class CratesState(State):
         "dope": "_dope",
     }
     any_time = frozenset({"announce", "dope"})  # (see `State.question`)
+    call_outs = frozenset({"dope"})  # bots give a late "Crates!" a fair moment
 
     def __init__(
         self,
@@ -578,7 +579,7 @@ class CratesState(State):
             if not self.quiet:  # the fast path (see the class docstring)
                 plural = "s" if len(drawn) > 1 else ""
                 text = f"{{{seat}}} draws {len(drawn)} card{plural}."
-                self.emit("draw", text, seat=seat, count=len(drawn))
+                self.emit("draw", text, seat=seat, count=len(drawn), told=[seat])
                 cards = ", ".join(drawn)
                 self.emit("drawn", f"You draw {cards}.", (seat,), seat=seat, cards=drawn)
         return drawn

@@ -342,7 +342,13 @@ class RoachState(State):
         self.hands[seat].remove(card)
         self.flight = Flight(card, seat, to, claim, [(seat, to, claim)], [seat])
         self.phase, self.turn = "respond", to
-        self.emit("slid", f"You slide {card} to {{{to}}}.", (seat,), card=card, receiver=to)
+        self.emit(
+            "slid",
+            f"You slide {card} to {{{to}}}, claiming {claim}.",
+            (seat,),
+            card=card,
+            receiver=to,
+        )
         self.emit(
             "offer",
             f"{{{seat}}} slides a card to {{{to}}}, claiming {claim}.",
@@ -350,6 +356,7 @@ class RoachState(State):
             sender=seat,
             receiver=to,
             claim=claim,
+            told=[seat],
         )
 
     def _peek(self, seat: int, action: Action, now: float) -> None:
@@ -361,7 +368,7 @@ class RoachState(State):
         assert flight is not None
         flight.seen_by.append(seat)
         self.emit("seen", f"You peek: the card is {flight.card}.", (seat,), card=flight.card)
-        self.emit("peek", f"{{{seat}}} peeks at the card.", seat=seat, peeker=seat)
+        self.emit("peek", f"{{{seat}}} peeks at the card.", seat=seat, peeker=seat, told=[seat])
 
     def _pass(self, seat: int, action: Action, now: float) -> None:
         self._require(seat, "respond")

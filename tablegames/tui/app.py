@@ -328,14 +328,34 @@ def utf8_terminal(environ: Mapping[str, str] | None = None) -> bool:
     return False  # no locale at all: the C locale, plain ASCII
 
 
+#: Said instead of starting a screen when there is no terminal to draw it in (the app would
+#: wait forever for keys that cannot come: a resumed game once played on with its bots alone
+#: and then spun a core for as long as nobody stopped it).
+NO_TERMINAL = (
+    "tablegames needs a terminal to draw the game in, and its input or output is not one: run "
+    "it in a terminal window, in tmux, or over `ssh -t`. (`tablegames simulate` plays bots "
+    "without one.)"
+)
+
+
+def need_terminal() -> None:
+    """Stop with a sentence (exit status 1) unless keys come from a terminal and the screen
+    goes to one."""
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        print(NO_TERMINAL, file=sys.stderr)
+        raise SystemExit(1)
+
+
 def run_menu(ascii: bool = False) -> None:
     """Run the app from the menu of games until the player quits (in ASCII where the terminal
     has no UTF-8)."""
+    need_terminal()
     _run(TableGamesApp(ascii=ascii or not utf8_terminal()))
 
 
 def run_table(client: LocalClient, ascii: bool = False) -> None:
     """Run the app straight into `client`'s table until the player quits."""
+    need_terminal()
     _run(TableGamesApp(client, ascii=ascii or not utf8_terminal()))
 
 
@@ -351,6 +371,7 @@ def run_remote(client: RemoteClient, ascii: bool = False, lobby: bool = False) -
 
     A party session's locale is the server's, not its player's: only `join` looks at it.
     """
+    need_terminal()
     app = TableGamesApp(ascii=ascii or not (lobby or utf8_terminal()), remote=client, lobby=lobby)
     app.run()
     if app.farewell:
@@ -365,4 +386,5 @@ def run_replay(replay: Replay, seat: int | None, ascii: bool = False) -> None:
     """Step through a finished game from `seat`'s chair (None: every hand shown) until quit."""
     from .screens.replay import ReplayApp
 
+    need_terminal()
     ReplayApp(replay, seat, ascii=ascii or not utf8_terminal()).run()

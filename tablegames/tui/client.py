@@ -68,3 +68,8 @@ class TableClient(Protocol):
     def discard_save(self) -> None:
         """Forget the saved copy of this game (the player chose not to keep it)."""
         ...
+
+    def way_back(self) -> str:
+        """How a player who leaves comes back to this seat while the game goes on, in words
+        (a network seat: the `join` line); "" when there is no seat to come back to."""
+        ...

@@ -91,14 +91,16 @@ def start_serve(env: dict[str, str], *args: str) -> tuple[subprocess.Popen[str],
     raise AssertionError(f"the party server did not start: {output.read_text()}")
 
 
-def join_bot(env: dict[str, str], port: int, name: str, pace: float = 0) -> subprocess.Popen[str]:
-    """Start `tablegames join --bot normal`; its log goes to a file named after the player."""
-    log = Path(env["TABLEGAMES_HOME"]) / f"join-{name}-{time.monotonic_ns()}.log"
+def join_bot(
+    env: dict[str, str], port: int, name: str | None, pace: float = 0
+) -> subprocess.Popen[str]:
+    """Start `tablegames join --bot normal` (with `--name` unless None); its log goes to a file
+    named after the player."""
+    log = Path(env["TABLEGAMES_HOME"]) / f"join-{name or 'unnamed'}-{time.monotonic_ns()}.log"
+    named = ["--name", name] if name is not None else []
     with log.open("w") as sink:
         process = subprocess.Popen(
-            cli(
-                "join", f"127.0.0.1:{port}", "--bot", "normal", "--name", name, "--pace", str(pace)
-            ),
+            cli("join", f"127.0.0.1:{port}", "--bot", "normal", *named, "--pace", str(pace)),
             stdout=subprocess.PIPE,
             stderr=sink,
             text=True,

@@ -25,6 +25,18 @@ def test_a_host_and_four_bot_clients_play_crates_to_the_end(env):
         host.wait(timeout=10)
 
 
+def test_bot_clients_without_names_sit_down_as_bots_with_names(env):
+    # A headless bot's seat once read "normal bot" (and a second one could not sit down).
+    host, port = start_host(env, "--players", "3", "--short", "--pace", "0")
+    try:
+        bots = [join_bot(env, port, None) for _ in range(3)]  # all at once: names taken in a race
+        names = [finish(bot)["name"] for bot in bots]
+        assert sorted(names) == ["Ada (bot)", "Bruno (bot)", "Chidi (bot)"], names
+    finally:
+        host.send_signal(signal.SIGINT)
+        host.wait(timeout=10)
+
+
 def test_a_killed_client_comes_back_with_its_saved_token_and_the_game_ends(env):
     host, port = start_host(env, "--players", "3", "--short", "--pace", "0.05")
     try:

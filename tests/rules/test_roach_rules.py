@@ -756,7 +756,7 @@ def test_a_short_game_reads_like_a_story() -> None:
     everything += texts(act(state, 1, pass_on(2, "bat")))
     everything += texts(act(state, 2, say(True)))
     assert everything == [
-        "You slide royal-bat to {1}.",
+        "You slide royal-bat to {1}, claiming royal.",
         "{0} slides a card to {1}, claiming royal.",
         "You peek: the card is royal-bat.",
         "{1} peeks and passes the card to {2}, claiming bat.",

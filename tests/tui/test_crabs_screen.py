@@ -341,3 +341,51 @@ async def test_no_colour_and_ascii_keep_every_mark_in_text(monkeypatch):
         text = screen_text(app)
         assert 'Sara calls "You\'ve got crabs!" on Bruno (bot)' in text
         assert not any(ord(char) > 127 for char in text)
+
+
+async def test_nobody_swapping_again_and_again_is_one_line_with_a_count():
+    client = crabs_table()
+    table = client.table
+    async with opened(client) as (app, pilot):
+        await at_the_table(pilot, app)
+        for _ in range(3):  # side 0 lays down, side 1 says no: the ocean is refilled
+            for seat in (0, 2):
+                table.submit(seat, {"type": "done"})
+            for seat in (1, 3):
+                table.submit(seat, {"type": "want_swap", "yes": False})
+            await pilot.pause()
+        refills = [e for e in table.update_for(0).view["log"] if e["kind"] == "refill"]
+        assert len(refills) == 3
+        lines = app.screen.query_one("#log")._given
+        assert sum("Nobody wants to swap" in line for line in lines) == 1, lines
+        assert any("Nobody wants to swap (3 times in a row)" in line for line in lines)
+        table.submit(0, {"type": "gesture", "name": "wink"})  # news of another kind
+        await pilot.pause()
+        assert "Sara winks." in app.screen.query_one("#log")._given[-1]
+
+
+async def test_at_60_by_20_cut_names_say_they_are_cut():
+    client = local_table("crabs", 10, seed=3, names=("Alexandra",), speed=FROZEN, first_side=0)
+    app = TableGamesApp(client)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        for _ in range(2):
+            await press(pilot, "escape")
+        text = screen_text(app)
+        assert "Alexa…" in text and "Bruno…" in text and "~" not in text
+        sides = [row for row in text.splitlines() if "│" in row or "┃" in row][:5]
+        for row in sides:  # a cut name or card ends with the mark, never mid-word unsaid
+            assert "…" in row or len(row.split()) <= 8, row
+
+
+async def test_at_60_by_20_in_ascii_cut_words_say_so_in_ascii():
+    client = local_table("crabs", 10, seed=3, names=("Alexandra",), speed=FROZEN, first_side=0)
+    app = TableGamesApp(client, ascii=True)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        for _ in range(2):
+            await press(pilot, "escape")
+        await pilot.pause()
+        text = screen_text(app)
+        assert text.isascii(), sorted({c for c in text if not c.isascii()})
+        assert "Alexa~" in text

@@ -99,7 +99,7 @@ async def test_a_nine_of_another_suit_is_dimmed_and_opens_no_suit_dialog():
         assert isinstance(app.screen, CratesScreen)  # no suit to name for a card that cannot go
         assert view(client)["hand"] == ["9C", "QH"]
         await pilot.press("1")
-        assert "Enter plays Q♥." in status(app)
+        assert "Enter plays Q♥; press c first and Crates! is said with it." in status(app)
 
 
 async def test_picking_a_card_out_of_turn_says_whose_turn_it_is():
@@ -265,3 +265,33 @@ async def test_ascii_style_draws_letters_not_suit_symbols():
         text = screen_text(app)
         assert "10C" in text and "QS" in text and "5H" in text
         assert not set("♠♥♦♣╭╮╰╯┏┓") & set(text)
+
+
+async def test_two_cards_in_hand_suggest_saying_crates_with_the_play():
+    client = stacked([["5H", "QS"], ["2D", "9C", "JD"]], upcard="KH")
+    async with opened(client) as (app, pilot):
+        assert "c says Crates! with your play" in status(app)
+        await press(pilot, "2")
+        assert "press c first and Crates! is said with it" in status(app)
+        await press(pilot, "c")
+        assert "Crates! will be announced with your next play" in status(app)
+
+
+async def test_at_60_by_20_the_log_shows_several_lines_and_no_number_is_cut():
+    # Play-testers saw one line of log and the score cut to "…" at the smallest size.
+    client = stacked(
+        [["5H", "QS", "7C", "9H", "JH"], ["2D", "9C", "JD", "KD", "3D"], ["3H", "4H", "6C", "AS"]],
+        upcard="KH",
+        names=("Player with a long name",),
+    )
+    async with opened(client, size=(60, 20)) as (app, pilot):
+        await press(pilot, "2")
+        text = screen_text(app)
+        assert app.screen.query_one("#log").size.height >= 4, text  # four lines, not one
+        rows = text.splitlines()
+        for row in rows[2:5]:  # each seat's line ends with its cards and score, whole
+            cells = row.split("││")[0].rstrip("│ ").split()
+            assert cells[-2:] in (["5", "0"], ["4", "0"]), row
+        assert "[5♥]" in text and "Q♠×" in text  # cards as words: the pick, what cannot go
+        await press(pilot, "enter")
+        assert view(client)["top"] == "5H"

@@ -255,9 +255,15 @@ async def test_a_character_window_offers_use_or_keep() -> None:
     no_mutiny(client)
     bots_act(client)
     async with opened(client, size=(120, 40)) as (app, pilot):
+        # Asked on the status line (a dialog once opened by itself after every appointment,
+        # over the claims coming in); Enter opens the choice.
+        assert isinstance(app.screen, KrakenScreen)
+        assert "Bosun's moment: c uses, Enter keeps" in status(app)
+        await press(pilot, "enter")
         text = dialog_text(app)
         assert "Bosun (before the cards are drawn): swap lieutenant and navigator" in text
         assert "Keep your character for later" in text
+        assert "Keep it, and do not ask again this game" in text
         await press(pilot, "1")
         assert view(client)["lieutenant"] == 2 and view(client)["navigator"] == 3
 
@@ -492,3 +498,63 @@ async def test_a_conversion_reaches_its_player_in_a_round_that_names_nobody(
         assert any("You are converted" in text for text in told[converted]), told
         assert not any("converted" in text for text in told[other]), told
         assert len(told["Sara"]) == len(told["Tom"])  # as many turns each: nobody singled out
+
+
+async def test_a_character_moment_can_be_kept_for_the_whole_game_and_c_asks_again() -> None:
+    client = kraken_table(
+        captain=1,
+        dealt_characters=[
+            "bosun", "captain", "gunslinger", "mentor", "smuggler", "archivist", "equalizer",
+        ],
+    )  # fmt: skip
+    client.table.submit(1, {"type": "appoint", "lieutenant": 3, "navigator": 2})
+    bots_act(client, until="mutiny")
+    no_mutiny(client)
+    bots_act(client)
+    async with opened(client, size=(120, 40)) as (app, pilot):
+        await press(pilot, "enter")
+        keys = {option.label: option.key for option in decision(app).options}
+        never = next(key for label, key in keys.items() if "do not ask again" in label)
+        await press(pilot, never)
+        assert isinstance(app.screen, KrakenScreen)
+        assert 0 not in client.update(0).waiting  # kept: the moment waits for others only
+        assert "kept for later, as you asked" in status(app)
+        screen = app.screen
+        assert 0 in screen.not_asked
+        await press(pilot, "c")  # nothing to use now: the asking comes back
+        assert 0 not in screen.not_asked and "asked at your character's moments again" in status(
+            app
+        )
+
+
+async def test_a_key_that_is_no_option_says_so() -> None:
+    client = kraken_table()
+    async with opened(client, size=(120, 40)) as (app, pilot):
+        dialog = decision(app)  # appoint a lieutenant
+        keys = {option.key for option in dialog.options}
+        wrong = next(key for key in "zyxw" if key not in keys)
+        await press(pilot, wrong)
+        assert app.screen is dialog
+        assert f"There is no option {wrong}:" in str(dialog.query_one("#hint").render())
+
+
+async def test_a_player_whose_voyage_is_over_is_not_offered_decide_character_talk() -> None:
+    client = kraken_table(captain=1)
+    kraken_state(client).eliminated.add(0)  # Sara went overboard
+    async with opened(client) as (app, _pilot):
+        footer = screen_text(app).splitlines()[-1]
+        assert "Decide" not in footer and "Talk" not in footer and "Character" not in footer
+        assert "q Quit" in footer
+
+
+async def test_eleven_players_at_80_by_24_show_claims_beside_the_crew_in_a_few_words() -> None:
+    client = local_table("kraken", 11, seed=4, names=("Sara",), pace=STILL)
+    for seat, group in ((1, "sailor"), (2, "pirate"), (3, "cult")):
+        client.table.say(seat, {"kind": "role", "target": seat if seat == 1 else 1, "group": group})
+    client.table.say(4, {"kind": "guns", "guns": 2})
+    async with opened(client, size=(80, 24)) as (app, pilot):
+        await press(pilot, "escape")
+        crew = [row for row in screen_text(app).splitlines() if "││" in row][1:12]
+        text = "\n".join(crew)
+        assert "me: sailor" in text and "Ada: pirate" in text and "2 guns" in text, text
+        assert "= …" not in text

@@ -34,7 +34,8 @@ async def test_after_a_navigation_one_key_claims_what_you_passed() -> None:
         await press(pilot, "t")
         first = menu(app).options[0]
         assert first.label == "Say: passed blue, of blue and red (navigation 1)"
-        await press(pilot, "1")
+        assert first.key == "s"
+        await press(pilot, "s")
         mine = [said for said in client.table.talk if said["seat"] == 0]
         assert [said["claim"]["passed"] for said in mine] == ["blue"]
         assert "Sara claims:" in screen_text(app)
@@ -88,7 +89,7 @@ async def test_a_claim_chosen_as_the_table_fell_silent_says_why_it_was_not_made(
     client = kraken_table()
     async with opened(client, size=(120, 40)) as (app, pilot):
         await press(pilot, "escape")  # the appointment can wait
-        await press(pilot, "t", "1")  # who is what...
+        await press(pilot, "t", "6")  # who is what...
         await press(pilot, "2")  # ...about Ada
         assert isinstance(app.screen, PickDialog)
         client.table.submit(0, {"type": "appoint", "lieutenant": 2, "navigator": 4})
@@ -99,3 +100,39 @@ async def test_a_claim_chosen_as_the_table_fell_silent_says_why_it_was_not_made(
         assert client.table.talk == talk
         banner = str(app.screen_stack[1].query_one("#banner").render())
         assert banner.startswith("✗ Not said: ") and "navigation" in banner, banner
+
+
+async def test_the_claim_menu_keys_stay_put_and_guns_go_by_their_number() -> None:
+    # A claim made once disappeared and the rest moved up; guns claims started at [1] for 0
+    # guns while the mutiny's [1] is 1 gun.
+    client = navigated()
+    async with opened(client, size=(120, 40)) as (app, pilot):
+        if isinstance(app.screen, PickDialog):
+            await press(pilot, "escape")
+        await press(pilot, "t")
+        before = {option.value: option.key for option in menu(app).options}
+        await press(pilot, "s")  # the moment's own claim: said
+        await press(pilot, "t")
+        after = {option.value: option.key for option in menu(app).options}
+        assert "invited" in before and "invited" not in after
+        assert {kind: key for kind, key in before.items() if kind != "invited"} == after
+        await press(pilot, after["guns"])
+        guns = {option.value["guns"]: option.key for option in menu(app).options}
+        assert guns[0] == "0" and guns[1] == "1" and guns[2] == "2"
+
+
+async def test_who_is_what_offers_the_truth_first() -> None:
+    client = kraken_table()  # Sara is a sailor; Ada (seat 1) a pirate she does not know of
+    async with opened(client, size=(120, 40)) as (app, pilot):
+        await press(pilot, "escape")
+        await press(pilot, "t", "6", "1")  # who is what, about me
+        labels = [option.label for option in menu(app).options]
+        assert labels[0] == '"I am a sailor"'
+    pirate = kraken_table(roles=["pirate", "pirate", "sailor", "sailor", "sailor", "sailor",
+                                 "cult_leader"])  # fmt: skip
+    async with opened(pirate, size=(120, 40)) as (app, pilot):
+        await press(pilot, "escape")
+        await press(pilot, "t", "6", "1")
+        assert menu(app).options[0].label == '"I am a pirate"'
+        await press(pilot, "escape", "t", "6", "2")  # about Ada, a fellow pirate she knows
+        assert menu(app).options[0].label == '"Ada (bot) is a pirate"'

@@ -136,7 +136,9 @@ async def test_w_replays_a_finished_game_and_q_comes_back_to_the_menu():
     async with opened() as (app, pilot):
         await press(pilot, "w")
         winners = [client.table.names[s] for s in client.table.state.result()["winners"]]
-        assert f"Crates: {' and '.join(winners)} won" in screen_text(app)
+        # The id `tablegames history` and `replay` know it by (the keys count from 1).
+        table_id = client.saved_as[1]
+        assert f"[1] Crates #{table_id}: {' and '.join(winners)} won" in screen_text(app)
         await press(pilot, "1")
         assert isinstance(app.screen, ReplayScreen) and app.screen.seat == 0  # Sara's chair
         await press(pilot, "n", "n")
@@ -156,3 +158,12 @@ async def test_nothing_to_continue_or_watch_is_said_on_the_menu(key, said):
         await press(pilot, key)
         assert isinstance(app.screen, MenuScreen)
         assert said in screen_text(app)
+
+
+async def test_escape_on_the_menu_says_how_to_quit_instead_of_quitting():
+    async with opened() as (app, pilot):
+        await press(pilot, "escape")
+        assert app.is_running and isinstance(app.screen, MenuScreen)
+        assert "q quits tablegames" in screen_text(app)
+        await press(pilot, "q")
+    assert app.return_code == 0

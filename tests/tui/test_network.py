@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -220,6 +221,27 @@ async def test_an_away_player_is_named_over_the_table_with_the_time_away():
         assert "Away:" not in screen_text(app)
         await friend.close()
         await wait_for(pilot, lambda: "Away: Tom, away 0 s" in screen_text(app))
+        # It counts on (it once stayed at 0 s for a quarter of a minute).
+        await wait_for(pilot, lambda: re.search(r"away [1-9]\d* s", screen_text(app)))
+
+
+async def test_leaving_a_network_table_says_how_to_take_the_seat_back():
+    server, port = await dealt_table()
+    friend = RemoteClient("127.0.0.1", port, "Tom")
+    remote = RemoteClient("127.0.0.1", port, "Sara Lee")
+    app = TableGamesApp(remote=remote)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await at_the_table_with(friend, app, pilot)
+            await press(pilot, "q")
+            await wait_for(pilot, lambda: "Your seat is kept while" in screen_text(app))
+            await press(pilot, "y")
+        code = remote.table_code
+        assert f"tablegames join 127.0.0.1:{port} --name 'Sara Lee' --table {code}" in app.farewell
+    finally:
+        await friend.close()
+        await remote.close()
+        await server.close()
 
 
 async def test_partners_huddle_over_the_network_and_play_begins_with_their_signal():

@@ -6,6 +6,7 @@ import random
 import time
 
 import pytest
+from textual.widgets import Label
 
 from tablegames.bots import get_bot
 from tablegames.local import local_table
@@ -111,7 +112,7 @@ async def test_jumping_by_round_and_going_to_a_round(replay):
         await pilot.pause()
         assert viewer(app).step == starts[4]
         assert shown_hand(app) == sorted_hand(replay.view(starts[4], 0)["hand"])
-        await press(pilot, "end")
+        await press(pilot, "greater_than_sign")
         if isinstance(app.screen, RoundSummary):
             await press(pilot, "enter")
         assert viewer(app).step == replay.last
@@ -120,7 +121,7 @@ async def test_jumping_by_round_and_going_to_a_round(replay):
         await pilot.pause()
         assert viewer(app).step == starts[2] and app.screen is app.viewer
         assert shown_hand(app) == sorted_hand(replay.view(starts[2], 0)["hand"])
-        await press(pilot, "home")
+        await press(pilot, "less_than_sign")
         assert viewer(app).step == 0
         assert shown_hand(app) == sorted_hand(replay.view(0, 0)["hand"])
 
@@ -255,3 +256,52 @@ async def test_a_replay_opened_at_a_step_shows_the_newest_lines_of_the_log(repla
             await pilot.pause()
         log = table(app).query_one(GameLog)
         assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y
+
+
+async def test_the_logs_keys_scroll_the_log_as_at_the_table(replay):
+    # Play-testers pressed PgUp to read back (nothing happened) and Home (it went to the deal).
+    app = ReplayApp(replay, seat=0, step=replay.round_starts()[2] + 6)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(5):
+            await pilot.pause()
+        step = viewer(app).step
+        log = table(app).query_one(GameLog)
+        assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y
+        await press(pilot, "pageup")
+        assert log.scroll_y < log.max_scroll_y and "End for the newest" in screen_text(app)
+        await press(pilot, "home")
+        assert log.scroll_y == 0 and viewer(app).step == step  # still at the same step
+        await press(pilot, "end")
+        assert log.scroll_y == log.max_scroll_y and viewer(app).step == step
+        await press(pilot, "question_mark")
+        assert "the deal / the end of the game" in screen_text(app)
+
+
+async def test_go_to_explains_each_way_of_saying_where(replay):
+    app = ReplayApp(replay, seat=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press(pilot, "g")
+        assert isinstance(app.screen, GoToDialog)
+        text = " ".join(str(label.render()) for label in app.screen.query(Label))
+        assert "s and a step" in text and "(after the 12th move)" in text
+        assert "like 50% (halfway)" in text
+
+
+async def test_kraken_s_last_step_ends_its_log_with_how_the_voyage_ended(tmp_path):
+    # Claims made along the way once came after the final line when a replay jumped to the end.
+    store = Store(tmp_path / "x.db")
+    client = local_table("kraken", 7, seed=7, store=store, names=("Sara",))
+    client.table.bots[0] = get_bot("kraken", "normal", 0, random.Random(1))
+    client.table.run_bots(1_000_000)
+    assert client.table.over and client.saved_as is not None
+    replay = Replay.load(store, client.saved_as[1])
+    assert replay.talk, "the bots talked"
+    app = ReplayApp(replay, seat=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press(pilot, "greater_than_sign")
+        under = viewer(app).table
+        final = under.log_line(replay.view(replay.last, 0)["log"][-1])
+        last_line = under.query_one(GameLog)._given[-1]
+        assert last_line == final

@@ -86,9 +86,10 @@ async def test_offering_picks_a_card_a_player_and_a_claim():
         assert (flight["from"], flight["to"], flight["claim"]) == (0, 2, "bat")
         assert flight["card"] == "royal-fly"
         text = screen_text(app)
-        assert "Sara slides a card to Bruno (bot), claiming bat." in logged(app)
+        assert "You slide royal fly to Bruno (bot), claiming bat." in logged(app)
+        assert "Sara slides" not in logged(app)  # her move, once, in her own words
         assert "you saw it: royal fly" in text
-        assert "you → Bruno: bat" in text
+        assert 'you → Bruno: "bat"' in text
 
 
 async def test_escape_keeps_the_card_in_hand():
@@ -338,7 +339,7 @@ async def test_a_network_player_offers_through_the_server():
             await wait_for(pilot, lambda: remote.latest.view["flight"] is not None)
             await pilot.pause()
             assert remote.latest.view["flight"]["claim"] == "bat"
-            assert "Sara slides a card to Bot 2, claiming bat." in logged(app)
+            assert "You slide bat to Bot 2, claiming bat." in logged(app)
     finally:
         await remote.close()
         await server.close()
@@ -360,6 +361,27 @@ def test_face_up_cards_are_grouped_by_animal_and_one_short_of_losing_is_marked()
     assert text.plain == "cockroach 3!, mouse 2, bat 1 +joker"
     assert show.display_text(counts, [], 4, 22, colour=False).plain == "roach 3! mouse 2 bat 1"
     assert show.display_text({}, [], 4, 20, ascii=True).plain == "-"
+
+
+def test_a_royal_card_face_up_shows_as_royal():
+    counts = {"bat": 2, "fly": 1, "mouse": 1}
+    front = ["bat", "royal-bat", "royal-fly", "mouse"]
+    text = show.display_text(counts, front, 4, 60, colour=False).plain
+    assert text == "bat 2 (1 royal), royal fly 1, mouse 1"
+    assert show.display_text(counts, front, 4, 24, colour=False).plain == "bat 2+R fly 1+R mouse 1"
+
+
+def test_the_claims_of_the_card_in_flight_are_quoted_not_read_as_the_card():
+    view = {
+        "penalty_top": None,
+        "penalty_size": 3,
+        "flight": {
+            "from": 0, "to": 1, "claims": [{"from": 0, "to": 1, "claim": "fly"}], "seen_by": [0],
+        },
+        "log": [],
+    }  # fmt: skip
+    text = show.flight_lines(view, ["Ada", "Chidi"], you=None).plain
+    assert 'Ada → Chidi: "fly"' in text
 
 
 def test_card_codes_read_as_words_in_every_sentence():

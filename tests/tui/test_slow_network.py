@@ -118,9 +118,14 @@ async def test_a_table_over_a_slow_network_ends_showing_the_servers_state(game, 
                     " ".join(strip.text.split())
                     for strip in screens[-1].query_one("#log", GameLog).lines
                 )
-                public = [e for e in remote.latest.view["log"] if e.get("to") is None]
-                if public and screens[-1]._loggable(public[-1]):
-                    newest = " ".join(screens[-1].log_line(public[-1]).split())
+                screen = screens[-1]
+                shown = [
+                    event
+                    for event in remote.latest.view["log"]
+                    if screen._shown(event, seat, screen.private)
+                ]
+                if shown:
+                    newest = " ".join(screen.log_line(shown[-1]).split())
                     assert newest[:30] in logged
     finally:
         await remote.close()

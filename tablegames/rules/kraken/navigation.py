@@ -90,7 +90,10 @@ class Navigation(Voyage):
             self.redraw_for = None
         self.emit("kept", f"You put {card} in the logbook.", (seat,), seat=seat, card=card)
         self.emit(
-            "keeps", f"{{{seat}}} puts a card in the logbook and discards the rest.", seat=seat
+            "keeps",
+            f"{{{seat}}} puts a card in the logbook and discards the rest.",
+            seat=seat,
+            told=[seat],
         )
         if not self.hands:
             self._fill_logbook()
@@ -110,7 +113,12 @@ class Navigation(Voyage):
             seat=seat,
             cards=list(fresh),
         )
-        self.emit("redraw", f"{{{seat}}} discards their cards and draws two new ones.", seat=seat)
+        self.emit(
+            "redraw",
+            f"{{{seat}}} discards their cards and draws two new ones.",
+            seat=seat,
+            told=[seat],
+        )
 
     def _own_hand(self, seat: int) -> list[str]:
         if self.phase != "navigation" or self.interrupt is not None:

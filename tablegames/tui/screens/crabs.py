@@ -17,6 +17,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.markup import escape
 from textual.timer import Timer
+from textual.widget import Widget
 from textual.widgets import Button, Footer, Static
 
 from ...words import plural
@@ -220,7 +221,7 @@ class CrabsScreen(GameScreen):
             panel = self.query_one(f"#side{side}", SidePanel)
             panel.show(rows[side], self.marked_player)
             box = self.query_one(f"#side{side}-box")
-            box.border_title = escape(show.side_title(view, side, you, self.ascii))
+            box.border_title = escape(self._fit(show.side_title(view, side, you, self.ascii), box))
             box.set_class(view["marker"] == side, "active")
         longest = max(len(rows[0]), len(rows[1]))
         self.query_one("#sides").styles.height = longest + 2
@@ -238,9 +239,10 @@ class CrabsScreen(GameScreen):
             keys = "/".join(show.gesture_key(view, name) for name in view["signals"])
             label = "/".join(GESTURE_LABELS.get(name, "?") for name in view["signals"])
             four = show.is_four(view["hand"])
-            hand_box.border_subtitle = f"FOUR! signal: {keys}" if four else f"signal: {label} (t)"
+            subtitle = f"FOUR! signal: {keys}" if four else f"signal: {label} (t)"
             if view["huddle"] is not None:
-                hand_box.border_subtitle = "huddle: signal? (t)"
+                subtitle = "huddle: signal? (t)"
+            hand_box.border_subtitle = self._fit(subtitle, hand_box)
             hand_box.set_class(four, "four")
         self.query_one("#ocean", CardRow).show(view["ocean"], self.picked_ocean)
         tokens = show.token_lines(view, you)
@@ -250,6 +252,14 @@ class CrabsScreen(GameScreen):
         self._show_log()
         self._draw_bar(view)
 
+    def _fit(self, title: str, box: Widget) -> str:
+        """A border's `title` cut to fit `box`, saying so: in ASCII with `~` (the border would
+        cut it with `…`, no ASCII)."""
+        room = box.size.width - 4
+        if self.ascii and 0 < room < len(title):
+            return title[: room - 1] + "~"
+        return title
+
     def secret_words(self, view: dict[str, Any]) -> str:
         cards = ", ".join(crab_name(card) for card in view["hand"]) or "(no cards)"
         signals = view.get("signals")
@@ -257,6 +267,21 @@ class CrabsScreen(GameScreen):
 
     def log_line(self, event: dict[str, Any]) -> str:
         line = super().log_line(event)
+        return line.translate(ASCII_PUNCTUATION) if self.ascii else line
+
+    def _in_runs(self, event: dict[str, Any]) -> bool:
+        return event.get("kind") == "refill"  # nobody wanted to swap, again
+
+    def _within_runs(self, event: dict[str, Any]) -> bool:
+        """What leads to the next refill: hands laid down, the other side asked and saying
+        no, the same side again (a swap, a gesture or a call ends the run)."""
+        if event.get("kind") == "want_swap":
+            return event.get("yes") is False
+        return event.get("kind") in ("done", "asking", "again", "reshuffle")
+
+    def _run_line(self, event: dict[str, Any], times: int) -> str:
+        ocean = ", ".join(crab_name(kind) for kind in event.get("ocean", []))
+        line = f"Nobody wants to swap ({times} times in a row): the ocean now holds {ocean}."
         return line.translate(ASCII_PUNCTUATION) if self.ascii else line
 
     def _draw_bar(self, view: dict[str, Any]) -> None:

@@ -13,7 +13,7 @@ from textual.widgets import Button, Footer, Static
 
 from ...words import plural
 from ..widgets.card import card_label, suit_name
-from ..widgets.hand import BIG, SMALL, Hand
+from ..widgets.hand import BIG, FLAT, SMALL, Hand
 from ..widgets.log import GameLog
 from ..widgets.seats import SeatPanel
 from . import crates_view as show
@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from ..client import TableClient
 
 TALL = 34  # terminal rows from which cards are drawn big
+LOW = 24  # terminal rows below which cards are drawn flat, as words (the log needs the rows)
 
 
 class CratesScreen(HandScreen):
@@ -119,7 +120,8 @@ class CratesScreen(HandScreen):
         seats.show(show.seat_rows(view, self.names, you if self.private else None))
         tall = self.app.size.height >= TALL  # room for big cards
         self.query_one("#upper").styles.height = max(len(self.names) + 3, 10 if tall else 8)
-        self.query_one("#hand", Hand).styles.height = BIG if tall else SMALL
+        low = self.app.size.height < LOW
+        self.query_one("#hand", Hand).styles.height = BIG if tall else FLAT if low else SMALL
         seats.border_title = (
             f"Crates {self.dash} round {view['round']} of {view['rounds']}, "
             f"{plural(view['hand_size'], 'card')} each"
@@ -136,7 +138,8 @@ class CratesScreen(HandScreen):
         """The buttons that do something now (for the mouse; narrow terminals leave them out)."""
         you = self.active_seat
         mine = view["turn"] == you and view["phase"] == "play"
-        self.query_one("#buttons").display = self.app.size.width >= BUTTONS_FROM
+        roomy = self.app.size.width >= BUTTONS_FROM and self.app.size.height >= LOW
+        self.query_one("#buttons").display = roomy  # (the keys do it all)
         self._show_button("draw", mine and show.first_playable(view) is None)  # else refused
         announce = you not in view["announced"] and len(view["hand"]) in (1, 2)
         self._show_button("announce", you in view["exposed"] or (mine and announce))
@@ -251,7 +254,9 @@ class CratesScreen(HandScreen):
         card = self._picked(view)
         if card is None:
             return
-        self.message = show.card_hint(view, card, self.names, self.active_seat, self.ascii)
+        self.message = show.card_hint(
+            view, card, self.names, self.active_seat, self.ascii, self.armed
+        )
         self.message_turn = view["turn"]
         self._draw_hand(view)
 
@@ -273,7 +278,7 @@ class CratesScreen(HandScreen):
         if card is None:
             self._say("Pick a card first.")
             return
-        hint = show.card_hint(view, card, self.names, you, self.ascii)
+        hint = show.card_hint(view, card, self.names, you, self.ascii, self.armed)
         if view["turn"] != you or card in view["unplayable"]:
             self._say(hint)
             self.message_turn = view["turn"]

@@ -45,17 +45,17 @@ def seat_rows(view: View, names: Sequence[str], you: int | None) -> list[SeatRow
     rows = []
     for seat, name in enumerate(names):
         cards = view["hand_sizes"][seat]
-        notes = []
-        if seat == view["dealer"]:
-            notes.append("dealer")
-        if cards == 0:
-            notes.append("out")
-        if seat in view["announced"]:
-            notes.append("Crates!")
+        notes = []  # the most pressing first: a narrow panel shows only the first ones
         if seat in view["exposed"] and seat == you:  # nobody else is told: they must notice
             notes.append("say Crates! (c)")
+        if seat in view["announced"]:
+            notes.append("Crates!")
         if seat in view["lost_turn"]:
             notes.append("loses a turn")
+        if cards == 0:
+            notes.append("out")
+        if seat == view["dealer"]:
+            notes.append("dealer")
         rows.append(
             SeatRow(
                 name=name,
@@ -116,8 +116,16 @@ def whose_turn(view: View, names: Sequence[str]) -> str:
     return "Nobody is to play now." if turn is None else f"It is {names[turn]}'s turn."
 
 
-def card_hint(view: View, card: str, names: Sequence[str], you: int, ascii: bool = False) -> str:
-    """What selecting `card` tells the player: why it cannot be played, or how to play it."""
+def card_hint(
+    view: View,
+    card: str,
+    names: Sequence[str],
+    you: int,
+    ascii: bool = False,
+    armed: bool = False,
+) -> str:
+    """What selecting `card` tells the player: why it cannot be played, or how to play it (with
+    two cards in hand: that `c` first says Crates! with it, unless `armed` already)."""
     turn = view["turn"]
     label = card_label(card, ascii)
     if turn != you:
@@ -135,6 +143,8 @@ def card_hint(view: View, card: str, names: Sequence[str], you: int, ascii: bool
     if names_a_suit(card):
         own, partner = (suit_name(suit, ascii) for suit in suits_to_name(card))
         return f"Enter plays {label} and lets you keep {own} or switch to {partner}."
+    if len(view["hand"]) == 2 and not armed:
+        return f"Enter plays {label}; press c first and Crates! is said with it."
     return f"Enter plays {label}."
 
 
@@ -148,6 +158,8 @@ def turn_hint(view: View, ascii: bool = False) -> str:
         draw = f"draw {crank}" if crank else "draw a card"
         return f"Nothing fits: press d to {draw}."
     arrows = "<- ->" if ascii else "←→"
+    if len(view["hand"]) == 2:  # the play that leaves one card may say Crates! itself
+        return f"Your turn, two cards: c says Crates! with your play; {arrows} picks, Enter plays."
     return f"Your turn: {arrows} or a card's number picks it, Enter plays it."
 
 

@@ -10,7 +10,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
@@ -42,16 +42,18 @@ class QuitDialog(TypeAhead, ModalScreen[str | None]):
     DEFAULT_CSS = (
         DIALOG_CSS.format(name="QuitDialog")
         + """
-    QuitDialog Horizontal { height: auto; width: auto; margin-top: 1; }
-    QuitDialog Button { margin: 0 1; }
+    QuitDialog > Vertical { width: 52; max-width: 100%; }
+    QuitDialog .choices { height: auto; width: 100%; margin-top: 1; }
+    QuitDialog Button { width: 100%; margin: 0 4; }
     QuitDialog #forgetting { display: none; }
     QuitDialog.-forgetting #forgetting { display: block; }
     QuitDialog.-forgetting #choices { display: none; }
     """
     )
+    # Only the keys its buttons show: a hidden `q` once quit a player who thought the question
+    # had gone (after `d`, then `n`, the leave question is back, not the table).
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "yes", "Yes", show=False),
-        Binding("q", "choose('quit')", "Quit", show=False),
         Binding("d", "discard", "Discard", show=False),
         Binding("m", "choose('menu')", "Menu", show=False),
         Binding("n,escape", "no", "Keep playing", show=False),
@@ -80,7 +82,8 @@ class QuitDialog(TypeAhead, ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(Text(self.question), classes="title", id="question")
-            with Horizontal(id="choices"):
+            # One button a line: all of them, keys included, fit the narrowest terminal.
+            with Vertical(id="choices", classes="choices"):
                 if self.saving:
                     yield Button("Save & quit (y)", id="quit", variant="error", compact=True)
                     yield Button("Discard (d)", id="discard", compact=True)
@@ -89,7 +92,7 @@ class QuitDialog(TypeAhead, ModalScreen[str | None]):
                 if self.offer_menu:
                     yield Button(f"{self.menu} (m)", id="menu", compact=True)
                 yield Button("Keep playing (n)", id="stay", variant="primary", compact=True)
-            with Horizontal(id="forgetting"):
+            with Vertical(id="forgetting", classes="choices"):
                 yield Button("Forget it (y)", id="forget", variant="error", compact=True)
                 yield Button("Keep it (n)", id="keep", variant="primary", compact=True)
 
@@ -154,6 +157,7 @@ class PickDialog(TypeAhead, ModalScreen[Value | None], Generic[Value]):
         + """
     PickDialog .option { width: 100%; padding: 0 1; }
     PickDialog .option.-highlight { text-style: bold reverse; }
+    PickDialog .hint.-refused { color: $warning; text-style: bold; }
     """
     )
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -179,9 +183,11 @@ class PickDialog(TypeAhead, ModalScreen[Value | None], Generic[Value]):
             yield Label(Text(self.title_text), classes="title")
             for index in range(len(self.options)):
                 yield Static(self._line(index), classes="option", id=f"option-{index}")
-            keys = "/".join(option.key for option in self.options)
-            hint = self.hint or f"Press {keys}, or arrows and Enter. Esc: go back"
-            yield Label(hint, classes="hint")
+            yield Label(self._hint(), classes="hint", id="hint")
+
+    def _hint(self) -> str:
+        keys = "/".join(option.key for option in self.options)
+        return self.hint or f"Press {keys}, or arrows and Enter. Esc: go back"
 
     def on_mount(self) -> None:
         self.shown_at = moment()
@@ -227,6 +233,17 @@ class PickDialog(TypeAhead, ModalScreen[Value | None], Generic[Value]):
                 drop(event)
                 self.dismiss(option.value)
                 return
+        if (
+            event.is_printable
+            and event.character
+            and event.key not in self._bindings.key_to_bindings
+        ):
+            drop(event)  # a key that is no option: say so rather than do nothing in silence
+            hint = self.query_one("#hint", Label)
+            keys = "/".join(option.key for option in self.options)
+            hint.update(Text(f"There is no option {event.character}: press {keys}, or Esc."))
+            hint.add_class("-refused")
+            return
         await press_now(self, event)
 
     def on_click(self, event: events.Click) -> None:

@@ -27,6 +27,7 @@ from textual.actions import parse
 from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button, Footer, Static
 from textual.worker import Worker, WorkerState
 
@@ -36,7 +37,7 @@ from .dialogs import PickDialog, QuitDialog
 from .handoff import Aside, HandoffScreen
 from .help import HelpScreen
 from .pacing import PACE_BINDINGS, PACE_KEYS, next_pace, pace_words
-from .recap import RECAP_FROM, recap
+from .recap import digest
 from .size import TooSmall, too_small
 from .typeahead import TypeAhead
 
@@ -114,7 +115,7 @@ class GameScreen(TypeAhead, Screen[None]):
         self.message = ""
         self.logs: dict[int, list[dict[str, Any]]] = {}  # each local seat's log lines
         self.turn_ended: dict[int, int] = {}  # each local seat's log length when its turn ended
-        self.recaps: dict[int, list[tuple[int, list[str]]]] = {}  # (where, lines) in its log
+        self.recaps: dict[int, list[tuple[int, str]]] = {}  # (where, summary) in its log
         self._waited_for: dict[int, bool] = {}  # whether the table waited for each local seat
         self.over = False
         self.covered = 0  # dialogs of ours on top of this screen
@@ -144,7 +145,8 @@ class GameScreen(TypeAhead, Screen[None]):
         if self.client.presence is not None:  # a network table: who is away shows over it
             self.mount(Static(id="away"))
             self._show_away()
-            self.set_interval(15, self._show_away)
+            # Each second: an away time said in seconds must count (it once sat at "0 s").
+            self.set_interval(1, self._show_away)
         self._begin()
 
     def _begin(self) -> None:
@@ -157,7 +159,20 @@ class GameScreen(TypeAhead, Screen[None]):
         if self.is_mounted and not self._closed:
             self._fit_footer()
             self._draw()
+            self.call_after_refresh(self._fit_titles)
             self.check_size()
+
+    def _fit_titles(self) -> None:
+        """In ASCII, cut border titles that do not fit with `~`: the border would cut them
+        with `…`, which is no ASCII."""
+        if not self.ascii or not self.is_mounted:
+            return
+        for widget in self.query(Widget):
+            room = widget.outer_size.width - 6  # corners, a line and a space each side
+            for side in ("border_title", "border_subtitle"):
+                title = getattr(widget, side)
+                if title and 1 < room < len(str(title)):
+                    setattr(widget, side, str(title)[: room - 1] + "~")
 
     def _fit_footer(self) -> None:
         """Keys closer together in a narrow terminal: help and quit stay in sight."""
@@ -231,13 +246,6 @@ class GameScreen(TypeAhead, Screen[None]):
         replay of every hand lists each seat's). Games say it; "" leaves it to the replay."""
         return ""
 
-    def _readable_log(self) -> list[dict[str, Any]]:
-        """The active seat's log lines that the player at the keyboard may read."""
-        events = self.logs.get(self.active_seat, [])
-        if not self.private:  # another player's private lines must not show before the hand-off
-            events = [event for event in events if event.get("to") is None]
-        return events
-
     def _notice(self, kind: str, text: str) -> None:
         """A network client's refusal of our action, or news of the seats (chat and table news
         are app banners)."""
@@ -290,6 +298,7 @@ class GameScreen(TypeAhead, Screen[None]):
             self.handing.hand_to(self.active_seat, self.names[self.active_seat])
         overlay = None if self.covered else self._screen_due()
         self._draw()  # a hand is blanked before a hand-off covers the screen
+        self._fit_titles()
         if not self.read_only:  # (a replay's keys are its controls': this footer is hidden)
             self.refresh_bindings()  # the footer shows the keys that do something now
         self._note_question()
@@ -326,40 +335,93 @@ class GameScreen(TypeAhead, Screen[None]):
         """True if `event` goes in the log. Games leave out what their panels already show."""
         return True
 
+    def _in_runs(self, event: dict[str, Any]) -> bool:
+        """True if `event` is news that may come again and again (crabs: nobody swaps, the
+        ocean is refilled): a run of it is one line with a count (`_run_line`), the lines
+        between two of them that `_within_runs` allows going into it. None by default."""
+        return False
+
+    def _within_runs(self, event: dict[str, Any]) -> bool:
+        """True if `event`, between two of a run, goes into the run's line (the moves that
+        led to it again); anything else ends the run, so nothing that matters is hidden."""
+        return False
+
+    def _run_line(self, event: dict[str, Any], times: int) -> str:
+        """The one line for a run of `times` (the latest `event`). Games with runs say it."""
+        return self.log_line(event)
+
+    def _shown(self, event: dict[str, Any], seat: int, private: bool) -> bool:
+        """True if `event` is a line of `seat`'s log as its player reads it (`private`: with
+        their own lines). A public line that the seat was also told in words of its own
+        (`told`: "You draw 4♣" for "Sara draws 1 card") shows only in those words."""
+        if not private and event.get("to") is not None:
+            return False  # another player's private lines must not show before the hand-off
+        return self._loggable(event) and not (private and seat in event.get("told", ()))
+
     def _show_log(self) -> None:
         """Bring the log up to date: the active seat's lines as the keyboard's player may read
         them, with the summaries that opened its turns."""
-        events = self._readable_log()
-        recaps = dict(self.recaps.get(self.active_seat, [])) if self.private else {}
+        seat, private = self.active_seat, self.private
+        recaps = dict(self.recaps.get(seat, [])) if private else {}
         lines: list[str] = []
-        for number, event in enumerate(events):
-            lines += recaps.get(number, [])
-            if self._loggable(event):
-                lines.append(self.log_line(event))
-        lines += recaps.get(len(events), [])
-        self.query_one("#log", GameLog).show(lines, source=(self.active_seat, self.private))
+        run_at, times = None, 0  # the line saying a run of the same news, and its length
+        for number, event in enumerate(self.logs.get(seat, [])):
+            if number in recaps:
+                lines.append(recaps[number])
+                run_at = None
+            if not self._shown(event, seat, private):
+                continue
+            if self._in_runs(event) and run_at is not None:  # the same again: one line says all
+                times += 1
+                del lines[run_at + 1 :]
+                lines[run_at] = self._run_line(event, times)
+                continue
+            if self._in_runs(event):
+                run_at, times = len(lines), 1
+            elif run_at is not None and not self._within_runs(event):
+                run_at = None
+            lines.append(self.log_line(event))
+        if len(self.logs.get(seat, [])) in recaps:
+            lines.append(recaps[len(self.logs[seat])])
+        self.query_one("#log", GameLog).show(lines, source=(seat, private))
 
     def _waits_for(self, seat: int) -> bool:
         update = self._update(seat)
         return seat in update.waiting and not update.over
 
     def _note_turns(self) -> None:
-        """Open each local seat's turn with what happened since its last one, summed up."""
+        """Open each local seat's turn with what happened since its last one that the log
+        cannot show (see `recap.py`)."""
         if not self.TURN_BASED or self.read_only:
             return
         for seat in self.humans:
             waited, was = self._waits_for(seat), self._waited_for.get(seat, False)
             events = self.logs.get(seat, [])
             if waited and not was:
-                since = [e for e in events[self.turn_ended.get(seat, 0) :] if self._loggable(e)]
-                if len(since) >= RECAP_FROM:
-                    self.recaps.setdefault(seat, []).append((len(events), self._recap(since)))
+                start = self.turn_ended.get(seat, 0)
+                since = [n for n in range(start, len(events)) if self._shown(events[n], seat, True)]
+                opened = self._recap([events[n] for n in since])
+                if opened is not None:
+                    summed, text = opened
+                    where = since[summed] if summed < len(since) else len(events)
+                    self.recaps.setdefault(seat, []).append((where, text))
             elif was and not waited:
                 self.turn_ended[seat] = len(events)
             self._waited_for[seat] = waited
 
-    def _recap(self, events: list[dict[str, Any]]) -> list[str]:
-        return recap(events, self.names, self.active_seat, self.log_line, self.ascii)
+    def _recap(self, events: list[dict[str, Any]]) -> tuple[int, str] | None:
+        """How a turn opens after `events`: how many of the oldest are summed up, and the
+        summary; None when the log shows them all."""
+        log = self.query_one("#log", GameLog)
+        region = log.scrollable_content_region
+        height = region.height or 5  # (not laid out yet: the log's height at 80x24)
+        width = max(10, (region.width or self.app.size.width - 4) - 1)  # (a scrollbar may come)
+        console = self.app.console
+
+        def rows(line: str) -> int:
+            return len(Text(line).wrap(console, width))
+
+        return digest(events, self.names, self.log_line, rows, height, self.ascii)
 
     def action_scroll_log(self, pages: int) -> None:
         self.query_one("#log", GameLog).page(pages)
@@ -476,6 +538,11 @@ class GameScreen(TypeAhead, Screen[None]):
         results) drops keys typed before it and in the moment after (`TypeAhead.ask_anew`);
         one opened by the player's own key takes the keys they typed with it.
         """
+        if isinstance(screen, PickDialog) and not screen.options:  # (the table moved on)
+            self._say("There is nothing to choose from now.")
+            if then is not None:
+                then(None)
+            return
         self.covered += 1
         if self._by_itself and isinstance(screen, TypeAhead):
             screen.ask_anew()
@@ -585,14 +652,14 @@ class GameScreen(TypeAhead, Screen[None]):
         game = self.client.game
         title = game.title if game else self.GAME
         paced = PACE_KEYS if self.TURN_BASED else ()
-        self._open(HelpScreen(self.GAME, title, [*self.KEYS, *paced, *SHARED_KEYS]))
+        self._open(HelpScreen(self.GAME, title, [*self.KEYS, *paced, *SHARED_KEYS], self.ascii))
 
     def action_quit(self) -> None:
         saving = self.client.saved_game() is not None
         party = bool(getattr(self.app, "in_party", False))
         if saving:
             question = "Leave this game? It is saved: `tablegames resume` brings it back."
-        elif party:
+        elif party or self.client.way_back():
             question = "Leave this table? Your seat is kept while the game goes on."
         else:
             question = "Leave this game?"
@@ -611,12 +678,22 @@ class GameScreen(TypeAhead, Screen[None]):
         self._open(dialog, answered)
 
     def where_saved(self) -> str:
-        """Where an unfinished game went, to say once the app has closed ("" if unsaved)."""
-        saved = self.client.saved_game()
-        if saved is None or self.over:
+        """Where an unfinished game went, to say once the app has closed: where it is saved,
+        or how to take a network seat back ("" if nothing)."""
+        if self.over:
             return ""
-        table_id, path = saved
-        return f"Game {table_id} is saved in {path}: `tablegames resume {table_id}` continues it."
+        saved = self.client.saved_game()
+        if saved is not None:
+            table_id, path = saved
+            return (
+                f"Game {table_id} is saved in {path}: `tablegames resume {table_id}` continues it."
+            )
+        way_back = self.client.way_back()
+        server = getattr(self.app, "server", None)
+        if way_back and server is not None:  # the table was hosted in this app: it stopped too
+            again = f"tablegames host --restore --port {server.port}"
+            return f"The table stopped with this app: `{again}` opens it again.\n{way_back}"
+        return way_back
 
     def _leave(self, choice: str | None) -> None:
         if choice == "discard":

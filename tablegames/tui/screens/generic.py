@@ -162,6 +162,7 @@ class GenericScreen(GameScreen):
     GenericScreen #status { height: 1; padding: 0 1; }
     GenericScreen.ascii #seats, GenericScreen.ascii #table, GenericScreen.ascii #log,
     GenericScreen.ascii #choices { border: ascii $primary; }
+    GenericScreen.ascii #log, GenericScreen.ascii #choices { scrollbar-size-vertical: 0; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         *[Binding(str(n), f"choose({n - 1})", f"Action {n}", show=False) for n in range(1, 10)],
@@ -206,8 +207,7 @@ class GenericScreen(GameScreen):
         )
         lines = self.words.lines(view) if shown else []
         self.query_one("#table", Static).update(Text("\n".join(lines) or "(hidden)"))
-        lines = [self.log_line(event) for event in self._readable_log()]
-        self.query_one("#log", GameLog).show(lines, source=(you, self.private))
+        self._show_log()
         self._offer(update.legal if self.private and not self.read_only else [], view)
         if self.over and (not self.message or self.message == self.asked):
             self._say("The game is over.")  # never "choose an action" under the results
@@ -285,7 +285,7 @@ class GenericScreen(GameScreen):
     def action_help(self) -> None:
         game = self.client.game
         name, title = (game.name, game.title) if game is not None else ("", "This game")
-        self._open(HelpScreen(name, title, [*self.KEYS, *PACE_KEYS, *SHARED_KEYS]))
+        self._open(HelpScreen(name, title, [*self.KEYS, *PACE_KEYS, *SHARED_KEYS], self.ascii))
 
 
 class GenericResult(GameOver):

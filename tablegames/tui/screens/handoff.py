@@ -88,7 +88,7 @@ class HandoffScreen(TypeAhead, Screen[int | None]):
         return Text(f"Pass to {name} {self.dash} press Enter when only {name} can see")
 
     def _ready(self) -> Text:
-        return Text(f"I am {self.player}: show my cards")
+        return Text(f"I am {self.player}: show my cards (Enter)")
 
     def on_mount(self) -> None:
         self._show_name()  # (renamed between composing and mounting: say the name now)

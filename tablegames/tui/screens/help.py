@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Sequence
 from typing import ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Label
+from textual.widgets import Footer, Label, Static
 
 from ...rulebook import rules_text
 from .typeahead import TypeAhead
@@ -28,13 +31,55 @@ def help_markdown(game: str, keys: Sequence[tuple[str, str]] = ()) -> str:
     return "\n".join(parts)
 
 
+#: Characters of the rules texts, as ASCII (what is left goes through `unicodedata`).
+ASCII_SPELLING = {
+    "–": "-", "—": "--", "−": "-", "·": "*", "…": "...", "←": "<-", "→": "->", "↔": "<->",
+    "♠": "S", "♥": "H", "♦": "D", "♣": "C", "×": "x", "“": '"', "”": '"', "’": "'", "«": '"',
+    "»": '"',
+}  # fmt: skip
+
+
+def ascii_text(markdown: str) -> str:
+    """`markdown` as plain ASCII text for a terminal without UTF-8 (`--ascii`): headings
+    underlined, tables as lines, no emphasis marks, every other character spelled in ASCII."""
+    lines: list[str] = []
+    for line in markdown.splitlines():
+        stripped = line.strip()
+        if re.fullmatch(r"\|?[\s:|-]+\|?", stripped) and "-" in stripped:
+            continue  # a table's rule
+        if stripped.startswith("|"):
+            cells = [cell.strip() for cell in stripped.strip("|").split("|")]
+            line = "  " + "  |  ".join(cells) if len(cells) > 2 else f"  {cells[0]}: {cells[-1]}"
+        heading = re.match(r"(#+)\s+(.*)", stripped)
+        if heading:
+            title = heading.group(2)
+            rule = "=" if len(heading.group(1)) == 1 else "-"
+            lines += (
+                ["", title, rule * len(title)]
+                if lines and lines[-1]
+                else [title, rule * len(title)]
+            )
+            continue
+        line = line.replace("**", "").replace("`", "")
+        follows = lines and lines[-1].strip() and not lines[-1].startswith("  ")
+        if stripped and follows and not re.match(r"([-*]|\d+\.)\s", stripped):
+            lines[-1] += " " + line.strip()  # a paragraph's next line: the screen wraps it
+        else:
+            lines.append(line)
+    text = "\n".join(lines).strip()
+    text = "".join(ASCII_SPELLING.get(char, char) for char in text)
+    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+
+
 class HelpScreen(TypeAhead, Screen[None]):
-    """The rules and keys, full screen; Escape, q or ? goes back."""
+    """The rules and keys, full screen; Escape, q or ? goes back. With `ascii`, in plain
+    ASCII text without box lines or a scrollbar (PgUp PgDn scroll it)."""
 
     DEFAULT_CSS = """
     HelpScreen #help-title { dock: top; width: 100%; text-style: bold; background: $primary;
         color: $text; padding: 0 1; }
     HelpScreen VerticalScroll { padding: 0 1; }
+    HelpScreen.ascii VerticalScroll { scrollbar-size-vertical: 0; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,question_mark", "close", "Back"),
@@ -42,18 +87,25 @@ class HelpScreen(TypeAhead, Screen[None]):
         Binding("pagedown,space", "page(1)", "Page down", show=False),
     ]
 
-    def __init__(self, game: str, title: str, keys: Sequence[tuple[str, str]] = ()) -> None:
-        super().__init__()
+    def __init__(
+        self, game: str, title: str, keys: Sequence[tuple[str, str]] = (), ascii: bool = False
+    ) -> None:
+        super().__init__(classes="ascii" if ascii else None)
         self.game = game
         self.title_text = title
         self.keys = list(keys)
+        self.ascii = ascii
 
     def compose(self) -> ComposeResult:
-        yield Label(f"{self.title_text}: rules and keys", id="help-title")
+        title = f"{self.title_text}: rules and keys"
+        if self.ascii:
+            title = ascii_text(title) + " (PgUp PgDn scroll)"
+        yield Label(title, id="help-title")
         with VerticalScroll(id="help-body"):
             from textual.widgets import Markdown  # (markdown-it costs a first screen 30 ms)
 
-            yield Markdown(help_markdown(self.game, self.keys))
+            text = help_markdown(self.game, self.keys)
+            yield Static(Text(ascii_text(text))) if self.ascii else Markdown(text)
         yield Footer()
 
     def on_mount(self) -> None:

@@ -2,7 +2,10 @@
 
 Decisions are asked from the seat's legal actions (`kraken_choices.py`): when the game waits for
 you a dialog opens by itself; Escape closes it to look at the table and Enter opens it again.
-`c` plays your character whenever the rules let you, and `t` makes a public claim (what you
+A character's moment (a window the engine opens for a fitting character) is asked on the status
+line instead, since it comes after every appointment: `c` uses the character, Enter keeps it or
+stops the asking for the rest of the game (`c` asks again). `c` plays your character whenever
+the rules let you, and `t` makes a public claim (what you
 drew, passed, were handed or saw, who is what, how many guns you will raise: `kraken_talk.py`);
 after a navigation, a search, the mermaid or the telescope, and before a mutiny, the status line
 invites the claim the moment calls for. Claims show in the log and beside each player.
@@ -69,6 +72,7 @@ if TYPE_CHECKING:
 
 WIDE = 110  # terminal columns from which the chart and crew are drawn roomier
 CHANGED: list[Pending] = []  # a question closed because the table changed under it
+NOT_AGAIN: list[Pending] = []  # "keep it, and do not ask at these moments again this game"
 
 
 class DecisionDialog(PickDialog[list[Pending]]):
@@ -112,6 +116,7 @@ class KrakenScreen(GameScreen):
         self._phase_seen: dict[int, str] = {}  # the phase each human's last update showed
         self.talk_seen: dict[int, int] = {}  # talk records each seat's log holds
         self.talking_seat: int | None = None  # the seat whose claim menu is open
+        self.not_asked: set[int] = set()  # seats whose character moments pass without asking
 
     # -- building -------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -147,12 +152,24 @@ class KrakenScreen(GameScreen):
     def _take(self, seat: int, update: Update) -> None:
         super()._take(seat, update)
         talk = update.view.get("talk", [])
-        if len(talk) > self.talk_seen.get(seat, 0):  # claims join the log as they are made
-            self.logs.setdefault(seat, []).extend(talk_events(talk[self.talk_seen.get(seat, 0) :]))
+        seen = self.talk_seen.get(seat, 0)
+        if len(talk) > seen:  # claims join the log where they were made
+            log = self.logs.setdefault(seat, [])
+            if any(said["line"] < self._public_lines(log) for said in talk[seen:]):
+                # (moves and claims came together: a replay moved on several steps at once)
+                moves = [event for event in log if event.get("kind") != "claim"]
+                self.logs[seat] = merged_log(moves, talk)
+            else:
+                log.extend(talk_events(talk[seen:]))
             self.talk_seen[seat] = len(talk)
         if self._phase_seen.get(seat) in show.SECRET_PHASES and self._news_in(update.events):
             self.secret_news.add(seat)
         self._phase_seen[seat] = update.view["phase"]
+
+    @staticmethod
+    def _public_lines(log: list[dict[str, Any]]) -> int:
+        """The game's public lines in `log` (claims left out): where a claim says it was made."""
+        return sum(1 for event in log if event.get("to") is None and event.get("kind") != "claim")
 
     @staticmethod
     def _news_in(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -213,7 +230,35 @@ class KrakenScreen(GameScreen):
             self._told(None)  # a decision waits: the news shows on the table beside it
         if self._my_move() and self._decision_key() != self.asked:
             self.asked = self._decision_key()
+            if self._character_moment():
+                # Asked on the status line, not in a dialog over the log (it came after every
+                # appointment): c uses it, Enter keeps it (or stops the asking).
+                self._keep_if_not_asked()
+                return
             self.action_decide()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """No Decide, Character or Talk for a player whose voyage is over: the game's end, or
+        their own (fed to the Kraken, overboard)."""
+        if action in self.GAME_ACTIONS and self.is_mounted and self.may_act:
+            update = self._update(self.active_seat)
+            if update.over or self.active_seat in update.view["eliminated"]:
+                return False
+        return super().check_action(action, parameters)
+
+    def _character_moment(self) -> bool:
+        """True if the active seat is asked only whether to use its character now."""
+        return bool(self._view()["phase"] == "window")
+
+    def _keep_if_not_asked(self) -> bool:
+        """Keep the character at once if its player said not to be asked again; True if so."""
+        seat = self.active_seat
+        if seat not in self.not_asked or not self._character_moment():
+            return False
+        if self._submit({"type": "decline"}):
+            name = show.character_title(str(self._view()["private"].get("character")))
+            self._say(f"{name} kept for later, as you asked (c: ask me again).")
+        return True
 
     def _choose_seat(self) -> None:
         """Which local seat the screen acts for now (see the module docstring)."""
@@ -290,6 +335,8 @@ class KrakenScreen(GameScreen):
     def _round_turn(self) -> None:
         """This seat's turn in an eyes-closed round: decide if there is something to decide,
         then pass the keyboard on."""
+        if self._my_move() and self._keep_if_not_asked():
+            return
         if self._my_move():
             if self._decision_key() != self.asked:
                 self.asked = self._decision_key()
@@ -404,6 +451,10 @@ class KrakenScreen(GameScreen):
         else:
             if self.message:
                 second.append(self.message)
+            elif self._my_move() and self._character_moment() and not self.round_queue:
+                name = show.character_title(str(view["private"].get("character")))
+                ask = f"{name}'s moment: c uses, Enter keeps"  # (beside the buttons: short)
+                second.append(ask, "bold reverse")
             elif self._my_move():
                 second.append("Your move: press Enter to decide.", "bold reverse")
             elif self.private and self.round_queue:
@@ -448,12 +499,20 @@ class KrakenScreen(GameScreen):
         options = [Option(key, label, value) for key, label, value in asked.options]
         if len(options) > len(OPTION_KEYS):
             options = options[: len(OPTION_KEYS)]
+        keeps = any(p.action["type"] == "decline" for _, _, left in asked.options for p in left)
+        if self._character_moment() and keeps and len(options) < len(OPTION_KEYS):
+            key = next(k for k in OPTION_KEYS if k not in {option.key for option in options})
+            label = "Keep it, and do not ask again this game"
+            options.append(Option(key, label, NOT_AGAIN))
         dialog = DecisionDialog(asked.title, options, ascii=self.ascii)
         self.asking = (dialog, facts)
 
         def answered(value: list[Pending] | None) -> None:
             self.asking = None
-            if value is CHANGED:
+            if value is NOT_AGAIN:
+                self.not_asked.add(self.active_seat)
+                self._keep_if_not_asked()
+            elif value is CHANGED:
                 self._say("The table changed: the question is asked again as things are now.")
             elif value is None:
                 self._say("Decision put aside: press Enter to make it.")
@@ -496,6 +555,9 @@ class KrakenScreen(GameScreen):
                 self._say("You hold no character card.")
             elif self._character_used(update.view):
                 self._say("You have already used your character.")
+            elif self.active_seat in self.not_asked:
+                self.not_asked.discard(self.active_seat)
+                self._say("You will be asked at your character's moments again.")
             else:
                 self._say("Your character cannot do anything right now.")
             return

@@ -27,6 +27,11 @@ INVITES = {
 }
 TALK_KEY = "t"
 INVITED = "invited"  # the menu's value for the moment's own claim
+#: The claim menu's keys: each kind of claim keeps its key all game (a claim made, or one
+#: that cannot be made now, leaves a gap rather than moving the others); `s` says the
+#: moment's own claim.
+KIND_KEYS = {kind: str(number) for number, kind in enumerate(vocabulary.KINDS, start=1)}
+SAY_KEY = "s"
 
 
 def said_words(seat: int, claim: dict[str, Any], names: Sequence[str]) -> str:
@@ -110,9 +115,9 @@ def kind_options(view: dict[str, Any], names: Sequence[str]) -> list[Option[str]
         kinds.insert(0, kinds.pop(kinds.index("guns")))  # before a mutiny: guns come first
     elif invited is not None:
         words = menu_words(view["seat"], invited, names)
-        options.append(Option(OPTION_KEYS[0], f"Say: {words}", INVITED))
+        options.append(Option(SAY_KEY, f"Say: {words}", INVITED))
     for kind in kinds:
-        options.append(Option(OPTION_KEYS[len(options)], vocabulary.KINDS[kind], kind))
+        options.append(Option(KIND_KEYS[kind], vocabulary.KINDS[kind], kind))
     return options
 
 
@@ -131,12 +136,25 @@ def target_options(view: dict[str, Any], names: Sequence[str]) -> list[Option[in
 def role_options(
     view: dict[str, Any], target: int, names: Sequence[str]
 ) -> list[Option[dict[str, Any]]]:
-    """What to say `target` is: a sailor, a pirate, in the cult."""
-    claims = [{"kind": "role", "target": target, "group": g} for g in vocabulary.GROUPS]
+    """What to say `target` is: a sailor, a pirate, in the cult; what this seat knows to be
+    true first (its own group, or one it knows of another: a search, its mates)."""
+    groups = list(vocabulary.GROUPS)
+    true = known_group(view, target)
+    if true in groups:
+        groups.insert(0, groups.pop(groups.index(true)))
+    claims = [{"kind": "role", "target": target, "group": g} for g in groups]
     return [
         Option(OPTION_KEYS[n], f'"{said_words(view["seat"], claim, names)}"', claim)
         for n, claim in enumerate(claims)
     ]
+
+
+def known_group(view: dict[str, Any], target: int) -> str | None:
+    """The group (sailor, pirate, cult) the seat of `view` knows `target` to be in, if any."""
+    faction = view.get("faction") if target == view["seat"] else view["known"].get(str(target))
+    if faction is None:
+        return None
+    return "cult" if str(faction).startswith("cult") else str(faction)
 
 
 def claim_options(
@@ -146,9 +164,11 @@ def claim_options(
     claims = vocabulary.offers(view).get(kind, [])[: len(OPTION_KEYS)]
     me = view["seat"]
     return [
-        Option(OPTION_KEYS[n], menu_words(me, claim, names), claim)
+        # Guns by their number, as when raising them in a mutiny ([0] none, [2] two).
+        Option(str(claim["guns"]) if kind == "guns" and claim["guns"] < 10 else OPTION_KEYS[n],
+               menu_words(me, claim, names), claim)
         for n, claim in enumerate(claims)
-    ]
+    ]  # fmt: skip
 
 
 def talk_events(talk: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -324,18 +324,29 @@ def crew_text(
     """One line per player: who waits, office, off duty, guns, résumé and public marks; for
     `you` (only when the seat's secrets may be shown) what you know of each player.
 
-    In `room` columns, names shorten first, then the résumé goes: job, duty and guns stay.
+    In `room` columns, names shorten first, then the résumé goes: job, duty and guns stay. A
+    narrow crew (`compact`) leaves out the résumé and the bots' "(bot)" and says claims short,
+    so that what you know of each player and what they claimed can be read.
     """
     known = view["known"] if you is not None else {}
     arrow = ">" if ascii else "▶"
+    if compact(wide, room):
+        names = [name.removesuffix(" (bot)") for name in names]
     name_width = _name_width(names, you, wide, room)
-    with_resume = name_width + CREW_COLUMNS + RESUME_COLUMNS <= room
+    tight = compact(wide, room)
+    with_resume = name_width + CREW_COLUMNS + RESUME_COLUMNS <= room and not tight
     resume = ("Resume" if ascii else "Résumé") if with_resume else ""
-    head = Text(f"  {'Player':<{name_width}} Job Duty  Guns {resume}".rstrip(), "bold underline")
+    # Compact, the résumé as wide as the longest (the letters), if it leaves words a room.
+    resume_width = max(3, *(len(cards) for cards in view["resumes"]))
+    short_resume = tight and name_width + 17 + resume_width + COMPACT_WORDS <= room
+    columns = (
+        f"Job Off Guns {'Res' if short_resume else ''}" if tight else f"Job Duty  Guns {resume}"
+    )
+    head = Text(f"  {'Player':<{name_width}} {columns}".rstrip(), "bold underline")
     lines = [head]
     mutiny = view.get("mutiny") or {}
     raised = mutiny.get("raised") or [None] * len(names)
-    spoken = last_words(view, names)
+    spoken = last_words(view, names, short=compact(wide, room))
     for seat, name in enumerate(names):
         shown = name
         if seat == you:
@@ -348,27 +359,36 @@ def crew_text(
         row.append(" ")
         row.append(f"{office:<3}", "bold reverse" if office else "")
         duty = "off" if seat in view["off_duty"] else ""
-        row.append(f" {duty:<4}", "italic")
+        row.append(f" {duty:<3}" if tight else f" {duty:<4}", "italic")
         guns = str(view["guns"][seat])
         if raised[seat] is not None:  # the fists are open: held + raised
             guns += f"+{raised[seat]}"
-        row.append(f" {guns:>5}")
-        if with_resume:
+        row.append(f" {guns:>4}" if tight else f" {guns:>5}")
+        if with_resume or short_resume:
             row.append(" ")
-            row.append_text(_resume(view["resumes"][seat], colour, wide))
+            shown_resume = _resume(view["resumes"][seat], colour, wide)
+            if short_resume:
+                shown_resume.pad_right(resume_width - shown_resume.cell_len)
+            row.append_text(shown_resume)
         notes = _notes(view, seat, known, wide)
-        if notes:
-            row.append("  " + ", ".join(notes), "italic")
-        if seat in spoken:  # the player's latest claim (the log has them all)
-            row.append(f'  "{spoken[seat]}"', "dim")
+        if seat in spoken and tight:  # what was said, in a few words, before the rest
+            first = 1 if notes and notes[0].startswith("= ") else 0  # (what you know first)
+            notes.insert(first, spoken[seat])
+        elif seat in spoken:
+            notes.append(f'"{spoken[seat]}"')
+        if notes:  # what you know of them, the marks they bear, their latest claim
+            row.append((" " if tight else "  ") + ", ".join(notes), "italic")
         lines.append(row)
     return Text("\n").join(lines)
 
 
-def last_words(view: View, names: Sequence[str]) -> dict[int, str]:
-    """Each seat's latest claim, in its words with names for seats."""
+def last_words(view: View, names: Sequence[str], short: bool = False) -> dict[int, str]:
+    """Each seat's latest claim, in its words with names for seats (`short`: a few words)."""
     spoken = {}
     for seat, said in last_claims(view.get("talk", [])).items():
+        if short:
+            spoken[seat] = short_words(seat, said["claim"], names)
+            continue
         text = vocabulary.words(seat, said["claim"])
         with suppress(IndexError, KeyError, ValueError):
             text = text.format(*names)
@@ -376,13 +396,54 @@ def last_words(view: View, names: Sequence[str]) -> dict[int, str]:
     return spoken
 
 
+def short_words(seat: int, claim: dict[str, Any], names: Sequence[str]) -> str:
+    """A claim in a few words for a narrow crew panel: `me: sailor`, `Ada: pirate`, `trust`,
+    `2 guns`, `RB, passed R` (the log has it in full)."""
+    kind = claim["kind"]
+
+    def who(target: int) -> str:
+        return "me" if target == seat else names[target]
+
+    def colours(cards: Sequence[str]) -> str:
+        return "".join(card[0].upper() for card in cards)
+
+    if kind == "role":
+        return f"{who(claim['target'])}: {claim['group']}"
+    if kind == "searched":
+        return f"search {who(claim['target'])}: {claim['group']}"
+    if kind == "team":
+        return str(claim["stance"])
+    if kind == "guns":
+        return plural(claim["guns"], "gun")
+    if kind == "passed":
+        return f"{colours(claim['drew'])}, passed {colours([claim['passed']])}"
+    if kind == "handed":
+        return f"handed {colours(claim['cards'])}"
+    if kind == "mermaid":
+        return f"mermaid {colours(claim['cards'])}"
+    if kind == "telescope":
+        return f"telescope {colours([claim['card']])}"
+    return str(kind)
+
+
 CREW_COLUMNS = 17  # a crew row besides the name and résumé: arrow, job, duty, guns
+#: A crew panel narrower than this (and not wide) is drawn compact (see `crew_text`).
+COMPACT_ROOM = 48
+COMPACT_WORDS = 12  # columns kept for notes and claims before a compact crew shows the résumé
+
+
+def compact(wide: bool, room: int) -> bool:
+    """True if the crew panel is too narrow for the résumé, "(bot)" and whole claims."""
+    return not wide and room < COMPACT_ROOM
+
+
 RESUME_COLUMNS = 7
 SHORTEST_NAME = 6
 
 
 def _name_width(names: Sequence[str], you: int | None, wide: bool, room: int = 99) -> int:
-    wanted = min(18 if wide else 12, max(len(n) for n in names) + (6 if you is not None else 0))
+    you_mark = (1 if compact(wide, room) else 6) if you is not None else 0  # `*` or " (you)"
+    wanted = min(18 if wide else 12, max(len(n) for n in names) + you_mark)
     with_resume = room - CREW_COLUMNS - RESUME_COLUMNS
     if with_resume >= min(wanted, 8):  # the résumé stays while names keep 8 letters
         return max(SHORTEST_NAME, min(wanted, with_resume))
@@ -391,6 +452,8 @@ def _name_width(names: Sequence[str], you: int | None, wide: bool, room: int = 9
 
 def starred(names: Sequence[str], you: int | None, wide: bool, room: int = 99) -> bool:
     """True if the crew panel marks your row with `*` (no room for "(you)")."""
+    if compact(wide, room):
+        names = [name.removesuffix(" (bot)") for name in names]
     return you is not None and len(names[you]) + 6 > _name_width(names, you, wide, room)
 
 

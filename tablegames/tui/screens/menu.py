@@ -55,7 +55,8 @@ class MenuScreen(Screen[None]):
         Binding("w", "watch", "Replays"),
         Binding("h", "host", "Host a network game"),
         Binding("j", "join", "Join one"),
-        Binding("q,escape", "quit", "Quit"),
+        Binding("q", "quit", "Quit"),
+        Binding("escape", "back", "Back", show=False),
     ]
 
     def __init__(self, ascii: bool = False) -> None:
@@ -119,7 +120,7 @@ class MenuScreen(Screen[None]):
 
     def action_rules(self) -> None:
         entry = self._highlighted()
-        self.app.push_screen(HelpScreen(entry.name, entry.title))
+        self.app.push_screen(HelpScreen(entry.name, entry.title, ascii=self.ascii))
 
     def action_resume(self) -> None:
         from ...local import saved_label
@@ -204,10 +205,18 @@ class MenuScreen(Screen[None]):
     def action_quit(self) -> None:
         self.app.exit()
 
+    def action_back(self) -> None:
+        """Esc goes back from a question; the menu is where everything starts, so it says how
+        to leave rather than leaving without a word (q, as the footer shows)."""
+        self.query_one("#blurb", Label).update(
+            Text("This is the first screen: q quits tablegames.")
+        )
+
 
 def _finished_label(entry: dict[str, Any]) -> str:
-    """A finished game in a few words: `Crates: Sara won, 30 Nov 06:03`."""
+    """A finished game in a few words, with the id `tablegames history` and `replay` know it by:
+    `Crates #5: Sara won, 30 Nov 06:03`."""
     when = time.strftime("%d %b %H:%M", time.localtime(entry["finished"]))
     names = entry["winners"] or ["nobody"]
     won = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-    return f"{get_game(entry['game']).title}: {won} won, {when}"
+    return f"{get_game(entry['game']).title} #{entry['id']}: {won} won, {when}"

@@ -1,8 +1,11 @@
-"""'Since your last turn': what happened between two of a player's turns, in a few lines.
+"""'Since your last turn': what the log cannot show of the moves between two of a player's turns.
 
-At 80x24 a log shows 5-8 lines, and bots make 6-10 moves between two turns: a player's turn
-opens with one line per player who acted (all they did and what it led to, the latest few),
-and one for each new round.
+At 80x24 a log shows five lines, and bots make six to ten moves between two turns. A turn opens
+with the newest of them in full, as the log shows everything, and above them one short line in
+the order things happened for the older ones that no longer fit: `» Since your last turn: Ada
+plays 7♠; Bruno draws 1 card, plays 4♠.` Nothing the log shows below it is said again, and when
+every move since the last turn is in sight there is no summary at all. A summary too long for
+its rows says how many moves it leaves out and where they are (PgUp), never a bare "…".
 """
 
 from __future__ import annotations
@@ -12,55 +15,92 @@ from typing import Any
 
 from ..widgets.log import RECAP_HEAD, RECAP_MARK
 
-RECAP_FROM = 4  # events since a player's last turn from which their turn opens with a summary
-RECAP_DEEDS = 3  # the latest deeds of each player a summary keeps
+#: The rows a summary may take, at most: a third of the log's (so the newest moves stay in
+#: sight in full), and never more than this.
+RECAP_ROWS = 3
 
 
-def recap(
+def recap_rows(height: int) -> int:
+    """The rows a summary may take in a log `height` rows high."""
+    return max(1, min(RECAP_ROWS, height // 2))
+
+
+def digest(
     events: Sequence[dict[str, Any]],
     names: Sequence[str],
-    you: int,
     line: Callable[[dict[str, Any]], str],
+    rows: Callable[[str], int],
+    height: int,
     ascii: bool = False,
-) -> list[str]:
-    """The summary of `events` for `you`, each event worded by `line` (the game's words)."""
-    said: dict[int | str, list[str]] = {}  # a seat's deeds, or a line of its own
-    actor: int | str = ""
-    for event in events:
-        seat, worded = event.get("seat"), line(event)
-        if seat == you:  # said whole: "you draw 4♠"
-            actor = "you"
-            said.setdefault(actor, []).append(worded)
-        elif type(seat) is int and 0 <= seat < len(names):  # "Sara draws 1 card": "draws 1 card"
-            actor = seat
-            said.setdefault(actor, []).append(worded.removeprefix(f"{names[seat]} "))
-        elif actor != "" and "round" not in event:  # what the last move led to
-            said[actor].append(worded[:1].lower() + worded[1:])
-        else:  # a new round, or what happened before anyone in `events` moved
-            actor = worded
-            said[actor] = []
+) -> tuple[int, str] | None:
+    """How a turn opens after `events` (the log lines since the last one, oldest first): the
+    number of older events summed up, and the summary, which goes before the rest (shown in
+    full); None when all of them fit in the log's `height` rows. `line` words an event as the
+    log does, `rows` says how many rows a line takes in the log."""
+    worded = [line(event) for event in events]
+    full = [rows(text) for text in worded]
+    if sum(full) <= height:
+        return None
+    budget = recap_rows(height)
+    for summed in range(1, len(events) + 1):
+        text = summary(events[:summed], worded[:summed], names, ascii, rows, budget)
+        if rows(text) + sum(full[summed:]) <= height:
+            return summed, text
+    return len(events), summary(events, worded, names, ascii, rows, budget)
+
+
+def summary(
+    events: Sequence[dict[str, Any]],
+    worded: Sequence[str],
+    names: Sequence[str],
+    ascii: bool,
+    rows: Callable[[str], int],
+    budget: int,
+) -> str:
+    """One line of `events` in order, within `budget` rows: the oldest left out first, with a
+    word on how many and where they are."""
+    parts = clauses(events, worded, names)
     mark = "> " if ascii else RECAP_MARK
-    lines = [RECAP_HEAD]
-    for who, deeds in said.items():
-        parts = latest(deeds, "..." if ascii else "…")
-        if isinstance(who, int):
-            lines.append(f"{mark}{names[who]}: {'; '.join(parts)}.")
-        elif who == "you":
-            lines.append(mark + "; ".join(parts) + ".")
-        else:
-            lines.append(mark + "; ".join([who.rstrip("."), *parts]) + ".")
-    return lines
+    left_out = 0  # log lines left out, the oldest
+    for first in range(len(parts)):
+        head = RECAP_HEAD[:-1] + (f" ({left_out} earlier lines: PgUp):" if left_out else ":")
+        text = f"{mark}{head} {'; '.join(words for words, _ in parts[first:])}."
+        if rows(text) <= budget:
+            return text
+        left_out += parts[first][1]
+    return f"{mark}{RECAP_HEAD[:-1]}: {len(events)} lines, PgUp shows them."
 
 
-def latest(deeds: Sequence[str], more: str, keep: int = RECAP_DEEDS) -> list[str]:
-    """A player's deeds for a summary: the same one twice in a row said once (`draws 1 card
-    (x2)`), and only the latest `keep`, after `more` when some are left out."""
-    said: list[tuple[str, int]] = []
-    for deed in deeds:
-        deed = deed.rstrip(".")
-        if said and said[-1][0] == deed:
-            said[-1] = (deed, said[-1][1] + 1)
+def clauses(
+    events: Sequence[dict[str, Any]], worded: Sequence[str], names: Sequence[str]
+) -> list[tuple[str, int]]:
+    """`events` as short clauses in order, each with the number of events it says: one
+    player's moves in a row share their name (`Bruno draws 1 card, plays 4♠`), and the same
+    move twice in a row is said once (`(x2)`)."""
+    said: list[tuple[int | None, list[list[Any]]]] = []  # (actor, [[deed, times], ...])
+    for event, text in zip(events, worded, strict=True):
+        text = text.rstrip(".!").rstrip() + ("!" if text.endswith("!") else "")
+        seat = event.get("seat")
+        actor = seat if type(seat) is int and 0 <= seat < len(names) else None
+        if actor is not None and text.startswith(f"{names[actor]} "):
+            deed = text.removeprefix(f"{names[actor]} ")
+        else:  # a sentence of its own, lower case after a semicolon unless it opens with a name
+            actor, deed = None, text
+            if not any(text.startswith(name) for name in names):
+                deed = text[:1].lower() + text[1:]
+        if said and actor is not None and said[-1][0] == actor:
+            deeds = said[-1][1]
+            if deeds[-1][0] == deed:
+                deeds[-1][1] += 1
+            else:
+                deeds.append([deed, 1])
+        elif said and actor is None and said[-1][0] is None and said[-1][1][-1][0] == deed:
+            said[-1][1][-1][1] += 1
         else:
-            said.append((deed, 1))
-    parts = [deed if times == 1 else f"{deed} (x{times})" for deed, times in said]
-    return [more, *parts[-keep:]] if len(parts) > keep else parts
+            said.append((actor, [[deed, 1]]))
+    parts = []
+    for actor, deeds in said:
+        words = ", ".join(deed if times == 1 else f"{deed} (x{times})" for deed, times in deeds)
+        count = sum(times for _, times in deeds)
+        parts.append((words if actor is None else f"{names[actor]} {words}", count))
+    return parts

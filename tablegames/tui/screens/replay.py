@@ -38,8 +38,10 @@ KEYS = [
     ("p or ,", "previous step"),
     ("]", "start of the next round (the end, in the last round)"),
     ("[", "start of this round, or of the one before when already there"),
-    ("g", "go to a round, a step (s120) or a point in the game (50%)"),
-    ("Home / End", "the deal / the end of the game"),
+    ("g", "go to: a round (3), a step (s120) or a point in the game (50%)"),
+    ("< / >", "the deal / the end of the game"),
+    ("PgUp PgDn", "scroll the log back and on"),
+    ("Home End", "the log's oldest line, and back to its newest"),
     ("?", "this help"),
     ("q", "leave the replay"),
 ]
@@ -68,7 +70,8 @@ class GoToDialog(TypeAhead, ModalScreen[int | None]):
         title = "Go to round" if self.replay.has_rounds else "Go to step"
         with Vertical():
             yield Label(title, classes="title")
-            yield Input(placeholder="3, s120, 50% or end", id="goto-input")
+            example = "3, s12, 50% or end" if self.replay.has_rounds else "12, 50% or end"
+            yield Input(placeholder=example, id="goto-input")
             yield Label(Text(f"Type {self.replay.find_hint()}."), classes="hint")
             yield Label("Enter goes there, Escape stays.", classes="hint")
             yield Label("", id="goto-error")
@@ -119,8 +122,13 @@ class ReplayScreen(TypeAhead, Screen[None]):
         Binding("right_square_bracket", "round(1)", "Round", key_display="]"),
         Binding("left_square_bracket", "round(-1)", "Round back", key_display="["),
         Binding("g", "go_to", "Go to"),
-        Binding("home", "go(0)", "Deal", show=False),
-        Binding("end", "go(-1)", "End", show=False),
+        Binding("less_than_sign", "go(0)", "Deal", show=False),
+        Binding("greater_than_sign", "go(-1)", "End", show=False),
+        # The log's keys are the table's, as in the game (Home once went to the deal).
+        Binding("pageup", "log('scroll_log', -1)", "Log back", show=False),
+        Binding("pagedown", "log('scroll_log', 1)", "Log on", show=False),
+        Binding("home", "log('log_end', False)", "Log start", show=False),
+        Binding("end", "log('log_end', True)", "Log end", show=False),
         Binding("question_mark", "help", "Help", key_display="?"),
         Binding("q", "leave", "Quit"),
     ]
@@ -285,6 +293,11 @@ class ReplayScreen(TypeAhead, Screen[None]):
     def action_go(self, step: int) -> None:
         self.go(self.replay.last if step < 0 else step)
 
+    def action_log(self, action: str, argument: int | bool) -> None:
+        """Scroll the table's log (`scroll_log` by pages, `log_end` to an end), as the table's
+        own keys do in the game."""
+        getattr(self.table, f"action_{action}")(argument)
+
     def action_go_to(self) -> None:
         def chosen(step: int | None) -> None:
             if step is not None and step != self.step:
@@ -294,7 +307,7 @@ class ReplayScreen(TypeAhead, Screen[None]):
 
     def action_help(self) -> None:
         game = self.replay.game
-        self.app.push_screen(HelpScreen(game.name, f"{game.title} replay", KEYS))
+        self.app.push_screen(HelpScreen(game.name, f"{game.title} replay", KEYS, self.ascii))
 
     def action_leave(self) -> None:
         app = self.app

@@ -80,12 +80,15 @@ def display_text(
     colour: bool = True,
     ascii: bool = False,
 ) -> Text:
-    """A seat's face-up cards grouped by animal: `mouse 3!, bat 2, fly 1` (`!`: one more loses).
+    """A seat's face-up cards grouped by animal: `mouse 3!, bat 2 (1 royal), royal fly 1`
+    (`!`: one more loses; each animal's one royal card is named).
 
-    Animals go short (`roach`, `scorp`, `lady`) when the full names would not fit in `width`.
+    Animals go short (`roach`, `scorp`, `lady`; a royal among them `+R`) when the full names
+    would not fit in `width`.
     """
     parts = display_parts(counts, lose_at)
     extras = [card for card in front if card in SPECIALS]
+    royal = {card.removeprefix("royal-") for card in front if card.startswith("royal-")}
     if not parts and not extras:
         return Text("-" if ascii else "—", style="dim")
     danger = "bold red" if colour else "bold"
@@ -95,7 +98,15 @@ def display_text(
             if index:
                 text.append(", " if not short else " ")
             name = SHORT.get(animal, animal) if short else animal
-            text.append(f"{name} {count}" + ("!" if close else ""), style=danger if close else "")
+            mark = ""
+            if animal in royal and short:
+                mark = "+R"
+            elif animal in royal and count == 1:
+                name = f"royal {name}"
+            elif animal in royal:
+                mark = " (1 royal)"
+            said = f"{name} {count}" + ("!" if close else "") + mark
+            text.append(said, style=danger if close else "")
         for card in extras:
             text.append((" +" if text else "+") + card, style="italic")
         if text.cell_len <= width:
@@ -182,7 +193,7 @@ def flight_lines(
         lines.append(Text("Card in flight:", style="bold"))
         for link in flight["claims"]:
             line = Text(f" {who(link['from'], names, you)} {go} {who(link['to'], names, you)}: ")
-            line.append(link["claim"], style="bold")
+            line.append(f'"{link["claim"]}"', style="bold")  # a claim, not the card
             lines.append(line)
         seen = [who(seat, names, you) for seat in flight["seen_by"]]
         lines.append(Text(f" seen by {', '.join(seen)}", style="italic"))

@@ -140,7 +140,7 @@ class SetupScreen(Screen[None]):
                     placeholder="optional, humans first: Sara, Tom", id="names", compact=True
                 )
             yield Static("", id="error")
-            yield Button("Start", id="start", variant="primary", compact=True)
+            yield Button("Start (Enter)", id="start", variant="primary", compact=True)
         yield Footer()
 
     def on_mount(self) -> None:

@@ -47,6 +47,14 @@ GESTURE_LABELS = {
 }
 
 
+def cut(line: Text, width: int, ascii: bool = False) -> Text:
+    """`line` cut to `width` columns, saying so at its end (`…`; `~` in ASCII)."""
+    if line.cell_len > width:
+        line.truncate(max(0, width - 1), overflow="crop")
+        line.append("~" if ascii else "…")
+    return line
+
+
 def crab_name(kind: str) -> str:
     """`king` -> `King Crab` (an unknown code is shown as it is)."""
     return KIND_NAMES.get(kind, kind)
@@ -121,7 +129,7 @@ class CardRow(Widget):
             chosen = index == self.picked
             line = Text(f"{arrow if chosen else ' '} {self.keys[index]} ", "bold" if chosen else "")
             line.append(crab_name(card), "bold reverse" if chosen else "bold")
-            line.truncate(max(1, self.size.width), overflow="crop" if self.ascii else "ellipsis")
+            cut(line, max(1, self.size.width), self.ascii)
             lines.append(line)
             self._spans.append((index, 0, self.size.width, index, index + 1))
         return Text("\n", no_wrap=True).join(lines)
@@ -193,7 +201,7 @@ class SidePanel(Widget):
         for row in self.rows:
             name = row.name + (" (you)" if row.is_you else "")
             if len(name) > name_width:
-                name = name[: name_width - 1] + "~"
+                name = name[: name_width - 1] + ("~" if self.ascii else "…")
             key = str((row.seat + 1) % 10)
             marker = (">" if self.ascii else "▶") if row.seat == self.marked else " "
             line = Text(f"{marker}{key} ", "bold" if row.is_you else "")
@@ -206,7 +214,7 @@ class SidePanel(Widget):
                 line.append(f"{'*' if self.ascii else '»'}{label}", "bold reverse")
             if row.seat == self.marked:
                 line.stylize("reverse", 0, 2)
-            line.truncate(width, overflow="crop")
+            cut(line, width, self.ascii)
             lines.append(line)
         return Text("\n").join(lines)
 

@@ -12,6 +12,10 @@ from textual.widget import Widget
 from .card import card_label, rank_of, suit_of, suit_style
 
 SMALL, BIG = 5, 7  # card widths; a hand five rows high draws small cards, seven rows big ones
+FLAT_CARD = 5  # a card as a word: a mark, `10♥`, a mark
+#: A hand this many rows high (or fewer) draws each card as a word, numbers above: in a low
+#: terminal the boxes would leave the log one line.
+FLAT = 2
 BOXES = {
     # corners top-left, top-right, bottom-left, bottom-right, then side and fill; (normal, picked)
     False: (("╭╮╰╯", "│", "─"), ("┏┓┗┛", "┃", "━")),
@@ -82,16 +86,51 @@ class Hand(Widget):
     def render(self) -> Text:
         card_width = BIG if self.size.height >= self.BIG_HEIGHT else SMALL
         width = max(self.size.width, card_width)
+        flat = 0 < self.size.height <= FLAT
         if not self.cards:
             self._spans = []
-            return Text("\n\n" + self.blank_message, style="italic")
+            return Text(("" if flat else "\n\n") + self.blank_message, style="italic")
+        if flat:
+            return self._draw_flat(width)
         return self._draw(width, card_width)
 
-    def _layout(self, width: int, card_width: int) -> tuple[int, int, int]:
+    def _draw_flat(self, width: int) -> Text:
+        """Two rows: each card's number over it, the card a word: `[9♠]` picked, `3♥×` not
+        playable now (marked, not only dimmed)."""
+        step = FLAT_CARD + 1
+        first, shown, _ = self._layout(width - 2, FLAT_CARD, (step,))  # (room for < >)
+        numbers, faces = Text(), Text()
+        self._spans = []
+        if first > 0:
+            numbers.append(" ")
+            faces.append("<", "bold")
+        for index in range(first, first + shown):
+            card = self.cards[index]
+            chosen, blocked = index == self.selected, card in self.unplayable
+            label = card_label(card, self.ascii)
+            style = suit_style(suit_of(card), not self.app.no_color)
+            style += " bold reverse" if chosen else (" dim" if blocked else "")
+            start = faces.cell_len
+            numbers.append(str(index + 1).center(FLAT_CARD) + " ", "bold" if chosen else "")
+            close = "]" if chosen else ("x" if self.ascii else "×") if blocked else " "
+            faces.append("[" if chosen else " ", "bold")
+            faces.append(label, style)
+            faces.append(close, "bold")
+            faces.append(" " * (step - len(label) - 2))
+            self._spans.append((index, start, start + FLAT_CARD))
+        if first + shown < len(self.cards):
+            faces.append(">", "bold")
+        return Text("\n").join([numbers, faces])
+
+    def _layout(
+        self, width: int, card_width: int, steps: tuple[int, ...] = ()
+    ) -> tuple[int, int, int]:
         """(first card shown, how many, columns from one card to the next) for `width`."""
         count = len(self.cards)
         tightest = card_width - (2 if card_width == BIG else 1)  # rank and suit still show
-        for step in (card_width + 1, card_width, tightest):
+        steps = steps or (card_width + 1, card_width, tightest)
+        tightest = steps[-1]
+        for step in steps:
             if (count - 1) * step + card_width <= width:
                 return 0, count, step
         shown = max(1, (width - card_width - 2) // tightest + 1)

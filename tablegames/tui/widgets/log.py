@@ -12,7 +12,7 @@ from textual.widgets import RichLog
 from .card import prettify
 
 KEEP = 300  # lines kept on screen; older ones scroll away for good
-RECAP_MARK = "» "  # starts each line of a "since your last turn" summary (ASCII: "> ")
+RECAP_MARK = "» "  # starts a "since your last turn" summary (ASCII: "> ")
 RECAP_HEAD = "Since your last turn:"
 
 
@@ -44,7 +44,7 @@ class GameLog(RichLog, can_focus=False):
         self.ascii = ascii
         self.border_title = "Log"
         self._source: Hashable = None
-        self._written = 0
+        self._given: list[str] = []  # the lines last shown, whole (to add only what is new)
         self._shown: list[str] = []  # the lines on screen, to wrap again at another width
         self._width = 0
 
@@ -54,16 +54,20 @@ class GameLog(RichLog, can_focus=False):
         return self.auto_scroll
 
     def show(self, lines: Sequence[str], source: Hashable) -> None:
-        """Show `lines` from `source` (whose log it is); only new lines are added when possible."""
-        if source != self._source or len(lines) < self._written:
+        """Show `lines` from `source` (whose log it is); only new lines are added when the
+        lines shown are still the first of `lines` (a turn's summary goes in above its newest
+        moves: then the log is written afresh)."""
+        start = len(self._given)
+        if source != self._source or list(lines[:start]) != self._given:
+            if source != self._source:
+                self._source = source
+                self._follow(True)
             self.clear()
             self._shown = []
-            self._source = source
-            self._written = max(0, len(lines) - KEEP)
-            self._follow(True)
-        new = lines[self._written :]
+            start = max(0, len(lines) - KEEP)
+        new = lines[start:]
         self._add(new)
-        self._written = len(lines)
+        self._given = list(lines)
         if new:
             self._to_newest()
 

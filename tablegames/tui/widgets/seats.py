@@ -29,8 +29,9 @@ class SeatRow:
     notes: list[str] = field(default_factory=list)
 
 
-def _fit(text: str, width: int) -> str:
-    return text if len(text) <= width else text[: width - 1] + "~"
+def _fit(text: str, width: int, ascii: bool = False) -> str:
+    """`text` cut to `width`, saying so (`…`; `~` in ASCII)."""
+    return text if len(text) <= width else text[: width - 1] + ("~" if ascii else "…")
 
 
 class SeatPanel(Widget):
@@ -53,16 +54,19 @@ class SeatPanel(Widget):
     def render(self) -> Text:
         names = [row.name + (" (you)" if row.is_you else "") for row in self.rows]
         width = min(NAME_WIDTH, max([len("Player"), *map(len, names)]))
+        room = self.size.width or 80
+        width = max(len("Player"), min(width, room - 14))  # the numbers are never cut
         arrow = ">" if self.ascii else "▶"
         lines = [Text(f"  {'Player':<{width}} Cards Score", style="bold underline")]
         for row, name in zip(self.rows, names, strict=True):
             line = Text(
-                f"{arrow if row.to_act else ' '} {_fit(name, width):<{width}} "
+                f"{arrow if row.to_act else ' '} {_fit(name, width, self.ascii):<{width}} "
                 f"{row.cards:>5} {row.score:>5}",
                 style="bold" if row.to_act else "",
             )
-            if row.notes:
-                line.append("  " + ", ".join(row.notes), style="italic")
-            line.truncate(self.size.width, overflow="crop" if self.ascii else "ellipsis")
+            if row.notes and line.cell_len + 3 < room:  # the notes, as far as they fit
+                notes = Text("  " + ", ".join(row.notes), style="italic")
+                notes.truncate(room - line.cell_len, overflow="crop" if self.ascii else "ellipsis")
+                line.append_text(notes)
             lines.append(line)
         return Text("\n").join(lines)
