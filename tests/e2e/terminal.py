@@ -35,22 +35,21 @@ class Terminal:
             for k, v in {**env, **chosen}.items()
             if k.startswith("TABLEGAMES") or k in chosen
         )
-        line = f"env {exports} TERM=xterm-256color {shlex.join(command)}; sleep 30"
-        subprocess.run(
-            [
-                "tmux",
-                "new-session",
-                "-d",
-                "-s",
-                self.name,
-                "-x",
-                str(width),
-                "-y",
-                str(height),
-                line,
-            ],
-            check=True,
+        # COLUMNS and LINES, if the tmux server was started with them, would fix the size the
+        # program believes in (pytest's environment has them): the pane's own size must count.
+        line = (
+            f"env -u COLUMNS -u LINES {exports} TERM=xterm-256color {shlex.join(command)}; sleep 30"
         )
+        start = ["tmux", "new-session", "-d", "-s", self.name, "-x", str(width), "-y", str(height)]
+        for _ in range(3):
+            # A tmux server whose last session just ended may still be exiting as this one
+            # asks it for a session ("server exited unexpectedly"): the next asks a new server.
+            started = subprocess.run([*start, line], capture_output=True, text=True)
+            if started.returncode == 0:
+                break
+            time.sleep(0.2)
+        else:
+            raise RuntimeError(f"tmux would not start a session: {started.stderr.strip()}")
 
     def screen(self) -> str:
         return subprocess.run(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from textual.app import App
 
 from tablegames.local import local_table
 from tablegames.rules import get_game
@@ -10,6 +11,7 @@ from tablegames.tui.app import TableGamesApp
 from tablegames.tui.screens.crates import CratesScreen
 from tablegames.tui.screens.dialogs import PickDialog
 from tablegames.tui.screens.game import GameScreen
+from tablegames.tui.screens.handoff import HandoffScreen
 from tablegames.tui.screens.kraken import KrakenScreen
 from tablegames.tui.screens.roach import RoachScreen
 from tablegames.tui.screens.size import TooSmall
@@ -126,3 +128,15 @@ async def test_at_the_smallest_size_the_footer_keeps_help_and_quit(game: str) ->
             await press(pilot, "escape")
         assert app.screen is table
         assert "? Help q Quit" in screen_text(app).splitlines()[-1]
+
+
+async def test_a_hand_off_to_a_wide_name_at_60_columns_still_shows_its_key() -> None:
+    name = "ＢｒｕｎｏＢａｒｔｈｏｌｏｍｅｗ"  # (full-width: two columns a letter)
+    app: App[None] = App()
+    async with app.run_test(size=(60, 20)) as pilot:
+        await app.push_screen(HandoffScreen(1, name))
+        await pilot.pause()
+        assert f"I am {name} (Enter)" in screen_text(app)
+        await pilot.resize_terminal(120, 30)
+        await pilot.pause()
+        assert f"I am {name}: show my cards (Enter)" in screen_text(app)

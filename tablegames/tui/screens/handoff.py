@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -88,7 +89,13 @@ class HandoffScreen(TypeAhead, Screen[int | None]):
         return Text(f"Pass to {name} {self.dash} press Enter when only {name} can see")
 
     def _ready(self) -> Text:
-        return Text(f"I am {self.player}: show my cards (Enter)")
+        words = f"I am {self.player}: show my cards (Enter)"
+        if cell_len(words) + 8 > self.app.size.width:  # (a narrow terminal: the name and the key)
+            words = f"I am {self.player} (Enter)"
+        return Text(words)
+
+    def on_resize(self) -> None:
+        self._show_name()
 
     def on_mount(self) -> None:
         self._show_name()  # (renamed between composing and mounting: say the name now)
