@@ -118,14 +118,14 @@ def targets(figures: dict[str, Any]) -> list[list[Any]]:
                 server["meets_target"],
             ]
         )
-        tuned = server["variants"].get("asyncio_gc_frozen", {})
-        if tuned.get("status") == "ok":
+        before = server["variants"].get("asyncio_gc_as_before", {})
+        if before.get("status") == "ok":
             rows.append(
                 [
-                    "server paced p99 ms, gc frozen every 2 s (experiment)",
-                    tuned["paced"]["latency"]["p99_ms"],
-                    "< 20",
-                    tuned["paced"]["latency"]["p99_ms"] < 20,
+                    "server paced p99 ms, without the collector schedule (before)",
+                    before["paced"]["latency"]["p99_ms"],
+                    "(baseline)",
+                    None,
                 ]
             )
         rows.append(["server flat-out actions/s", server["flat_out_actions_per_s"], "max", None])

@@ -43,7 +43,7 @@ async def serve(args: argparse.Namespace) -> None:
     from tablegames.net.server import Server, ServerConfig
 
     idle = rss_kb()
-    config = ServerConfig(host="127.0.0.1", port=0)
+    config = ServerConfig(host="127.0.0.1", port=0, scheduled_collector=not args.gc_as_before)
     if args.heartbeat is not None:  # experiments: how much the ping bursts cost the tail
         config.heartbeat, config.idle_limit = args.heartbeat, 3 * args.heartbeat
     if args.no_gc:
@@ -110,6 +110,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-gc", action="store_true", help="switch the cyclic collector off")
     parser.add_argument("--gc-report", action="store_true", help="time collections (to stderr)")
     parser.add_argument("--gc-freeze-every", type=float, help="gc.freeze() every so many seconds")
+    parser.add_argument(
+        "--gc-as-before", action="store_true", help="no collector schedule (the old baseline)"
+    )
     args = parser.parse_args(argv)
     raise_fd_limit()
     if args.loop == "uvloop":

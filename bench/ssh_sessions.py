@@ -3,6 +3,11 @@
     .venv/bin/python bench/ssh_sessions.py [--sessions 20] [--command CMD] [--ready TEXT]
     .venv/bin/python bench/ssh_sessions.py --party [--sessions 20]
     .venv/bin/python bench/ssh_sessions.py --party --game crates [--sessions 1] [--pace 0.1]
+    .venv/bin/python bench/ssh_sessions.py --party --compare [--sessions 20]
+
+Sessions are forked by a fork server, as `serve` runs them (`--started`: each a new process,
+as before it). `--compare` runs the party both ways, one after the other in the same run, and
+prints the figures side by side with their ratios (started ÷ forked).
 
 With `--party` the server is the real party (a game server, each session running the lobby
 app) and, once every lobby is drawn, each friend opens a table of their own and sits down.
@@ -17,8 +22,9 @@ OpenSSH `ssh -tt` on a pty of its own, 80x24. Printed figures, nothing passes or
 
 - time from starting `ssh` to `--ready` appearing in its output: one session alone (median of
   three), then all sessions started at once (median, p90, max);
-- memory per session: the launched programs' RSS and PSS (shared pages divided among sharers),
-  and how much the server's own RSS grew per session;
+- memory per session: the launched programs' RSS and PSS (shared pages divided among sharers;
+  a program is a process on a terminal: the fork server, if any, is counted apart), and how
+  much the server's own RSS grew per session;
 - the server's CPU (and the programs') while every session sits idle for `--idle` seconds.
 
 Everything is bounded: each wait has a timeout, and every client, program and the server are
@@ -90,6 +96,15 @@ def descendants(pid: int) -> list[int]:
     return found
 
 
+def on_a_terminal(pid: int) -> bool:
+    """True if `pid` has a controlling terminal: a session's program, not a server."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return int(stat.rsplit(")", 1)[1].split()[4]) != 0  # tty_nr
+
+
 # -- the server, in its own process ---------------------------------------------------------------
 async def serve(args: argparse.Namespace) -> None:
     """Run the front door until stdin closes; print one JSON line once listening."""
@@ -135,17 +150,28 @@ async def serve(args: argparse.Namespace) -> None:
         if args.game:  # one table played by bots from the start, for the sessions to watch
             hosted = game_server.add_table(args.game, args.players, fill_with_bots="normal")
             game_server.party.start(hosted)
-    door = SshFrontDoor(config, store, launch)
+    forks = None
+    if not args.started:
+        from tablegames.net.forkserver import ForkServer
+
+        path = os.environ.get("PATH", "/usr/bin:/bin")
+        forks = await ForkServer.start(
+            {"PATH": path, "LANG": "C.UTF-8", "TABLEGAMES_HOME": str(home)}
+        )
+    door = SshFrontDoor(config, store, launch, forks=forks)
     port = await door.start()
     print(json.dumps({"port": port, "pid": os.getpid()}), flush=True)
     await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)  # until stdin closes
     await door.close()
+    if forks is not None:
+        await forks.close()
 
 
 def start_server(args: argparse.Namespace, home: Path) -> tuple[subprocess.Popen[str], int]:
     command = [sys.executable, __file__, "--serve", "--home", str(home)]
     command += ["--sessions", str(args.sessions), "--command", args.command]
     command += ["--party"] if args.party else []
+    command += ["--started"] if args.started else []
     if args.game:
         command += ["--game", args.game, "--players", str(args.players), "--pace", str(args.pace)]
     server = subprocess.Popen(
@@ -251,7 +277,7 @@ def watch_a_game(clients: list[Client], server_pid: int, timeout: float) -> dict
     wait_until_ready(clients, b"every hand stays hidden", timeout)
 
     def rss() -> list[int]:
-        return [status_kb(pid, "VmRSS") for pid in descendants(server_pid)]
+        return [status_kb(pid, "VmRSS") for pid in descendants(server_pid) if on_a_terminal(pid)]
 
     start, samples, started = rss(), [], time.monotonic()
     for client in clients:
@@ -325,10 +351,13 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
             elif args.party:  # each friend opens a table of their own and sits down at it
                 seated = open_tables(clients, args.timeout)
             drain(clients, 1.0)  # let start-up output settle before measuring
-            programs = descendants(server.pid)
+            below = descendants(server.pid)
+            programs = [pid for pid in below if on_a_terminal(pid)]
+            forkers = [pid for pid in below if pid not in programs]
             server_after = status_kb(server.pid, "VmRSS")
             program_rss = [status_kb(pid, "VmRSS") for pid in programs]
             program_pss = [status_kb(pid, "Pss") for pid in programs]
+            forker_pss = sum(status_kb(pid, "Pss") for pid in forkers)
 
             server_cpu = cpu_seconds(server.pid)
             programs_cpu = sum(cpu_seconds(pid) for pid in programs)
@@ -358,6 +387,8 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         },
         "program_rss_kb": round(sum(program_rss) / count),
         "program_pss_kb": round(sum(program_pss) / count),
+        "sessions_start": "started" if args.started else "forked",
+        "fork_server_pss_kb": forker_pss,
         "server_rss_kb": {"before": server_before, "after": server_after},
         "server_growth_per_session_kb": round((server_after - server_before) / args.sessions),
         "seated_at_a_table_ms": (
@@ -375,7 +406,9 @@ def report(figures: dict[str, Any]) -> None:
     server = figures["server_rss_kb"]
     lines = [
         f"ssh sessions: {figures['sessions']} real OpenSSH clients on loopback",
-        f"  command: {figures['command']}  ({figures['programs']} programs running)",
+        f"  command: {figures['command']}  ({figures['programs']} programs running, "
+        f"{figures['sessions_start']}; fork server PSS "
+        f"{figures['fork_server_pss_kb'] / 1024:.1f} MiB)",
         f"  ready, one session alone:  {figures['ready_alone_ms']:.0f} ms (median of 3)",
         f"  ready, all started at once: median {at_once['median']:.0f} ms, "
         f"p90 {at_once['p90']:.0f} ms, max {at_once['max']:.0f} ms",
@@ -402,6 +435,26 @@ def report(figures: dict[str, Any]) -> None:
     print("\n".join(lines))
 
 
+def compare(both: dict[str, dict[str, Any]]) -> None:
+    """Started and forked sessions side by side: medians, and started ÷ forked."""
+    started, forked = both["started"], both["forked"]
+    rows = [
+        ("ready alone, median ms", started["ready_alone_ms"], forked["ready_alone_ms"]),
+        ("ready all at once, median ms", started["ready_at_once_ms"]["median"],
+         forked["ready_at_once_ms"]["median"]),
+        ("ready all at once, max ms", started["ready_at_once_ms"]["max"],
+         forked["ready_at_once_ms"]["max"]),
+        ("PSS per session, MiB", started["program_pss_kb"] / 1024,
+         forked["program_pss_kb"] / 1024),
+        ("RSS per session, MiB", started["program_rss_kb"] / 1024,
+         forked["program_rss_kb"] / 1024),
+    ]  # fmt: skip
+    print(f"\nstarted vs forked sessions ({started['sessions']} at once):")
+    for what, before, after in rows:
+        ratio = before / after if after else float("nan")
+        print(f"  {what:30} started {before:8.1f}  forked {after:8.1f}  ratio {ratio:5.2f}")
+
+
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--sessions", type=int, default=20)
@@ -421,6 +474,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--idle", type=float, default=10.0, help="seconds of idle to measure")
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds to wait for ready")
     parser.add_argument("--json", type=Path, help="also write the figures here")
+    parser.add_argument("--started", action="store_true", help="each session a new process")
+    parser.add_argument("--compare", action="store_true", help="started and forked, side by side")
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--home", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -431,8 +486,17 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # the bench ends it by closing stdin
         asyncio.run(serve(args))
         return {}
-    figures = measure(args)
-    report(figures)
+    if args.compare:
+        both = {}
+        for started in (True, False):
+            args.started = started
+            both["started" if started else "forked"] = measure(args)
+            report(both["started" if started else "forked"])
+        compare(both)
+        figures = both
+    else:
+        figures = measure(args)
+        report(figures)
     if args.json:
         args.json.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
     return figures

@@ -18,6 +18,7 @@ from typing import Any
 from ..drivers import drive_bots
 from ..store import Store
 from ..table import Accepted
+from .collector import CollectorSchedule
 from .guard import RateLimit
 from .hosting import HostedTable, Seat
 from .party import Party, PartyConfig
@@ -39,6 +40,7 @@ class ServerConfig(PartyConfig):
     takeover_after: float | None = None  # seconds before a bot plays a dropped seat
     takeover_level: str = "normal"
     close_grace: float = 2.0  # a closed peer's unsent bytes get this long, then it is cut off
+    scheduled_collector: bool = True  # the collector's full passes kept out of the tail
     refusals_per_second: float = 2.0  # refused messages a peer may earn on average...
     refusal_burst: int = 40  # ...and at once, before it is closed as a flood
 
@@ -139,6 +141,7 @@ class Server:
         self._tasks: set[asyncio.Task[None]] = set()
         self._connections: set[asyncio.Task[Any]] = set()
         self._bot_wakeups: dict[str, asyncio.Event] = {}
+        self.collector = CollectorSchedule() if self.config.scheduled_collector else None
         self.port: int | None = None  # where it listens, once started
         self.ssh_port: int | None = None  # a party's SSH front door beside it, if any
 
@@ -179,6 +182,8 @@ class Server:
         except OSError as problem:
             raise PortUnavailable(self.config.host, self.config.port, problem) from None
         self._spawn(self._heartbeat())
+        if self.collector is not None:
+            self.collector.start()
         port: int = self._server.sockets[0].getsockname()[1]
         self.port = port
         return port
@@ -192,6 +197,8 @@ class Server:
         """Stop listening, hang up on everyone and stop every task."""
         if self._server is not None:
             self._server.close()
+        if self.collector is not None:
+            self.collector.stop()
         for client in list(self.clients):
             client.close()
         # Connection tasks end by themselves once their sockets close (cancelling one that
