@@ -14,7 +14,7 @@ from tablegames.net.server import Server, ServerConfig
 from tablegames.tui.app import TableGamesApp
 from tablegames.tui.screens.connect import ConnectScreen
 from tablegames.tui.screens.crates import CratesScreen
-from tablegames.tui.screens.lobby import LobbyScreen, NewTableDialog
+from tablegames.tui.screens.lobby import LobbyScreen, NewTableDialog, who_sits
 from tablegames.tui.screens.table_form import TableForm
 
 from .helpers import screen_text, settle
@@ -225,3 +225,13 @@ async def test_a_party_session_whose_seat_moved_to_another_login_ends_saying_so(
         await first.close()
         await second.close()
         await server.close()
+
+
+def test_who_sits_says_ready_only_while_the_table_waits():
+    seats = [
+        {"taken": True, "name": "Sara", "ready": True},
+        {"taken": True, "name": "Bot 2", "bot": True},
+        {"taken": False},
+    ]
+    assert who_sits(seats) == "Sara, ready; Bot 2 (bot); 1 free"
+    assert who_sits(seats, started=True) == "Sara; Bot 2 (bot); 1 free"
