@@ -275,7 +275,7 @@ def watch_a_game(clients: list[Client], server_pid: int, timeout: float) -> dict
     for client in clients:
         os.write(client.master, b"w")
         client.output, client.ready_after, client.started = bytearray(), None, time.perf_counter()
-    wait_until_ready(clients, b"every hand stays hidden", timeout)
+    wait_until_ready(clients, b"You are watching", timeout)  # (every game says so)
 
     def rss() -> list[int]:
         return [status_kb(pid, "VmRSS") for pid in descendants(server_pid) if on_a_terminal(pid)]
