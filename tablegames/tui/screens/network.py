@@ -101,7 +101,7 @@ class HostScreen(Screen[None]):
             box.border_title = "Host a network game"
             yield TableForm(self.ascii)
             with Horizontal():
-                yield Label("Who can join", classes="field")
+                yield Label("Open to", classes="field")
                 yield Stepper(["this machine", "the LAN"], "this machine", self.ascii, "reach")
             with Horizontal():
                 yield Label("Port", classes="field")
