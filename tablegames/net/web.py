@@ -153,9 +153,11 @@ class WebFrontDoor:
         key = load_cookie_key(data_dir() / KEY_NAME if key_path is None else key_path)
         self.signer = CookieSigner(key)
         self.ssh.elsewhere = self.sessions_from
-        self._runner = web.AppRunner(self.app(), access_log=None, handle_signals=False)
+        self._runner = web.AppRunner(
+            self.app(), access_log=None, handle_signals=False, shutdown_timeout=2
+        )
         await self._runner.setup()
-        site = web.TCPSite(self._runner, self.config.host, self.config.port, shutdown_timeout=2)
+        site = web.TCPSite(self._runner, self.config.host, self.config.port)
         await site.start()
         server = site._server  # (aiohttp names no public way to the bound port)
         sockets = getattr(server, "sockets", None) or []
@@ -209,13 +211,13 @@ class WebFrontDoor:
             guest = WebGuest(earlier.guest_id, asked, earlier.name, code, time.time())
         else:
             guest = new_guest(asked, guest_name(asked, self.ssh.name_in_use), code)
-        response = web.HTTPSeeOther("/")
+        response = web.Response(status=303, headers={"Location": "/"})
         self._set_cookie(response, guest)
-        return response  # (returned, not raised: the middleware keeps its headers)
+        return response
 
     async def forget(self, request: web.Request) -> web.Response:
         """Forget this browser's guest (to join under another name)."""
-        response = web.HTTPSeeOther("/")
+        response = web.Response(status=303, headers={"Location": "/"})
         response.del_cookie(COOKIE_NAME, path="/")
         return response
 

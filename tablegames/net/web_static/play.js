@@ -83,10 +83,15 @@
     fit.fit();
   });
 
-  // For tests and the curious: what the terminal shows, as text.
+  // For tests and the curious: what the terminal shows, as text, and where a cell is drawn.
   window.tablegames = {
     terminal,
     ended: () => endedSentence,
+    cell: (column, row) => {
+      const box = element.querySelector(".xterm-screen").getBoundingClientRect();
+      const width = box.width / terminal.cols, height = box.height / terminal.rows;
+      return { x: box.left + (column + 0.5) * width, y: box.top + (row + 0.5) * height };
+    },
     screen: () => {
       const buffer = terminal.buffer.active;
       const lines = [];
