@@ -24,10 +24,13 @@
   }
   function fontSize() {
     const cell = cellShape();
-    const across = window.innerWidth / (WANTED_COLUMNS * cell.width);
-    const down = window.innerHeight / (WANTED_ROWS * cell.height);
+    // (the page's box, not the window's: a phone widens its window to fit what overflows)
+    const width = element.clientWidth || window.innerWidth;
+    const height = element.clientHeight || window.innerHeight;
+    const across = width / (WANTED_COLUMNS * cell.width);
+    const down = height / (WANTED_ROWS * cell.height);
     const size = Math.floor(Math.min(LARGEST, across, down));
-    const upright = window.innerHeight > window.innerWidth;
+    const upright = height > width;
     hint.hidden = !(upright && size < 11);
     return Math.max(SMALLEST, size);
   }
@@ -87,10 +90,31 @@
   window.tablegames = {
     terminal,
     ended: () => endedSentence,
-    cell: (column, row) => {
+    // The middle of the lowest place `text` is drawn, in page pixels (null: nowhere).
+    where: (text) => {
+      if (!text) return null;
+      const buffer = terminal.buffer.active;
       const box = element.querySelector(".xterm-screen").getBoundingClientRect();
       const width = box.width / terminal.cols, height = box.height / terminal.rows;
-      return { x: box.left + (column + 0.5) * width, y: box.top + (row + 0.5) * height };
+      for (let row = terminal.rows - 1; row >= 0; row--) {
+        const line = buffer.getLine(buffer.viewportY + row);
+        if (!line) continue;
+        let drawn = "";
+        const columns = []; // the column each character of `drawn` starts at
+        for (let column = 0; column < terminal.cols; column++) {
+          const cell = line.getCell(column);
+          if (!cell || cell.getWidth() === 0) continue; // the right half of a wide character
+          const chars = cell.getChars() || " ";
+          for (let unit = 0; unit < chars.length; unit++) columns.push(column);
+          drawn += chars;
+        }
+        const found = drawn.lastIndexOf(text);
+        if (found >= 0) {
+          const middle = (columns[found] + columns[found + text.length - 1] + 1) / 2;
+          return { x: box.left + middle * width, y: box.top + (row + 0.5) * height };
+        }
+      }
+      return null;
     },
     screen: () => {
       const buffer = terminal.buffer.active;
