@@ -86,6 +86,15 @@ class PageTerminal:
         else:
             self.page.mouse.click(spot["x"], spot["y"])
 
+    def tap_cell(self, column: int, row: int, after: float = REACTION) -> None:
+        """Tap (or click) the cell at `column`, `row` of the terminal (from 0)."""
+        time.sleep(after)
+        spot = self.page.evaluate("([c, r]) => window.tablegames.cell(c, r)", [column, row])
+        if self.touch:
+            self.page.touchscreen.tap(spot["x"], spot["y"])
+        else:
+            self.page.mouse.click(spot["x"], spot["y"])
+
     def size(self) -> tuple[int, int, int]:
         """The font size (CSS pixels), columns and rows the page gave its terminal."""
         font, columns, rows = self.page.evaluate(

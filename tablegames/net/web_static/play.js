@@ -90,6 +90,12 @@
   window.tablegames = {
     terminal,
     ended: () => endedSentence,
+    // The middle of the cell at `column`, `row` (from 0), in page pixels.
+    cell: (column, row) => {
+      const box = element.querySelector(".xterm-screen").getBoundingClientRect();
+      const width = box.width / terminal.cols, height = box.height / terminal.rows;
+      return { x: box.left + (column + 0.5) * width, y: box.top + (row + 0.5) * height };
+    },
     // The middle of the lowest place `text` is drawn, in page pixels (null: nowhere).
     where: (text) => {
       if (!text) return null;
