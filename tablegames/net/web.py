@@ -17,6 +17,7 @@ cookie is SameSite=Strict and HttpOnly). Without --lan it listens on 127.0.0.1 o
 
 from __future__ import annotations
 
+import asyncio
 import html
 import logging
 import time
@@ -34,6 +35,7 @@ from ..paths import data_dir
 from .guard import RateLimit, RefusalTally, wait_in_words
 from .names import name_key
 from .party import Login
+from .ssh import CLOSING_SENTENCE
 from .ssh_login import guest_name
 from .ssh_types import DEFAULT_TERM, Launch, Terminal, code_matches, safe_size
 from .web_identity import (
@@ -167,8 +169,7 @@ class WebFrontDoor:
 
     async def close(self) -> None:
         """Stop listening and end every browser session; returns once every program is gone."""
-        for session in list(self.sessions):
-            await session.close("The host has closed the table server.")
+        await asyncio.gather(*(session.close(CLOSING_SENTENCE) for session in list(self.sessions)))
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None

@@ -64,6 +64,9 @@ class BrowserSession:
         self._resize_due: asyncio.TimerHandle | None = None
         self._last_resize = 0.0
         self._ended: Callable[[], None] | None = None
+        self._input_open = asyncio.Event()  # cleared while the program's input is full
+        self._input_open.set()
+        self._done = asyncio.Event()  # the session has ended and its socket is closed
 
     @property
     def config(self) -> SshConfig:
@@ -72,6 +75,12 @@ class BrowserSession:
 
     async def run(self) -> None:
         """Start the program, then pass bytes both ways until either side ends."""
+        try:
+            await self._run()
+        finally:
+            self._done.set()
+
+    async def _run(self) -> None:
         door = self.door
         login = Login(self.name, None, self.guest.holder, self.address)
         try:
@@ -88,6 +97,7 @@ class BrowserSession:
                 self.terminal.rows,
                 on_output=self._output,
                 on_exit=self._program_ended,
+                on_input_blocked=self._input_blocked,
                 limits=session_limits(self.config),
                 forks=door.ssh.forks,
             )
@@ -121,45 +131,59 @@ class BrowserSession:
         await self.socket.close()
 
     async def close(self, sentence: str) -> None:
-        """End the session from the server's side (it is closing, or the guest is idle)."""
+        """End the session from the server's side (it is closing): hang the program up, tell
+        the page why, and return once the session has ended."""
         self._last_sentence = sentence
         if self.program is not None and self.program.running:
             await self.program.hang_up(self.config.hangup_grace)
-        await self.socket.close()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._done.wait(), SEND_TIMEOUT)
 
     # -- the page -------------------------------------------------------------------------
     async def _read_page(self) -> None:
+        """Read the page's messages until it leaves, the program ends or the guest is idle."""
         idle_timeout = self.config.idle_timeout
-        while self.program is not None and self.program.running:
-            left = self._last_key + idle_timeout - time.monotonic()
-            if left <= 0:
-                self.door.log.info(
-                    "web: %s idle for %s: closing", self.name, wait_in_words(idle_timeout)
-                )
-                self._last_sentence = (
-                    f"No keystroke for {wait_in_words(idle_timeout)}: this session is closed."
-                )
-                return
-            receiving = asyncio.ensure_future(self.socket.receive())
-            done, _ = await asyncio.wait(
-                {receiving, asyncio.ensure_future(self._program_gone.wait())},
-                timeout=left,
-                return_when=asyncio.FIRST_COMPLETED,
-            )
-            if receiving not in done:
-                receiving.cancel()
-                if self._program_gone.is_set():
+        gone = asyncio.ensure_future(self._program_gone.wait())
+        try:
+            while not gone.done():
+                left = self._last_key + idle_timeout - time.monotonic()
+                if left <= 0:
+                    self.door.log.info(
+                        "web: %s idle for %s: closing", self.name, wait_in_words(idle_timeout)
+                    )
+                    self._last_sentence = (
+                        f"No keystroke for {wait_in_words(idle_timeout)}: this session is closed."
+                    )
                     return
-                continue
-            message = receiving.result()
-            if message.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED):
-                return
-            if message.type == WSMsgType.ERROR:
-                return
-            if message.type == WSMsgType.TEXT:
-                await self._page_said(message.data)
-            else:
-                self._malformed()
+                receiving = asyncio.ensure_future(self.socket.receive())
+                await asyncio.wait(
+                    {receiving, gone}, timeout=left, return_when=asyncio.FIRST_COMPLETED
+                )
+                if not receiving.done():
+                    receiving.cancel()
+                    continue
+                message = receiving.result()
+                if message.type == WSMsgType.TEXT:
+                    await self._page_said(message.data)
+                elif message.type == WSMsgType.BINARY:
+                    self._malformed()
+                else:  # closed, closing or failed: the tab is gone
+                    return
+                if not self._input_open.is_set():
+                    # The program reads slowly: read no more from the page until it has
+                    # caught up (the page's socket then fills, and it waits).
+                    await asyncio.wait(
+                        {asyncio.ensure_future(self._input_open.wait()), gone},
+                        return_when=asyncio.FIRST_COMPLETED,
+                    )
+        finally:
+            gone.cancel()
+
+    def _input_blocked(self, blocked: bool) -> None:
+        if blocked:
+            self._input_open.clear()
+        else:
+            self._input_open.set()
 
     async def _page_said(self, text: str) -> None:
         said = read_message(text)

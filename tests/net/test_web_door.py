@@ -260,3 +260,15 @@ async def test_the_browser_door_listens_beyond_loopback_only_with_lan(tmp_path, 
         await stop()
         await server.close()
         store.close()
+
+
+async def test_closing_the_door_ends_every_session_with_a_sentence(doors):
+    async with doors.client() as browser:
+        await join(doors, browser, "ana")
+        async with browser.ws_connect(doors.url + "/ws") as socket:
+            await screen_until(socket, "READY")
+            closing = asyncio.create_task(doors.web.close())
+            said = await screen_until(socket, "ended")
+            await closing
+    assert "The host has closed the table server." in said
+    assert not doors.web.sessions and logged(doors, "web: guest-ana left (127.0.0.1, browser)")
