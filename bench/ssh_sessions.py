@@ -22,9 +22,10 @@ OpenSSH `ssh -tt` on a pty of its own, 80x24. Printed figures, nothing passes or
 
 - time from starting `ssh` to `--ready` appearing in its output: one session alone (median of
   three), then all sessions started at once (median, p90, max);
-- memory per session: the launched programs' RSS and PSS (shared pages divided among sharers;
-  a program is a process on a terminal: the fork server, if any, is counted apart), and how
-  much the server's own RSS grew per session;
+- memory per session: the launched programs' PSS (shared pages divided among sharers; a
+  program is a process on a terminal: the fork server, if any, is counted apart) once every
+  lobby is drawn, then their RSS and PSS at the end (at a table with `--party`, at the game's
+  end with `--game`), and how much the server's own RSS grew per session;
 - the server's CPU (and the programs') while every session sits idle for `--idle` seconds.
 
 Everything is bounded: each wait has a timeout, and every client, program and the server are
@@ -304,6 +305,12 @@ def watch_a_game(clients: list[Client], server_pid: int, timeout: float) -> dict
     }
 
 
+def session_pss(server_pid: int) -> int:
+    """The mean PSS (KiB) of the sessions' programs now."""
+    pss = [status_kb(pid, "Pss") for pid in descendants(server_pid) if on_a_terminal(pid)]
+    return round(sum(pss) / max(len(pss), 1))
+
+
 def open_tables(clients: list[Client], timeout: float) -> list[float]:
     """Every client presses n, then (once the dialog shows) Enter: a new table each; seconds
     from n to being seated there."""
@@ -345,6 +352,8 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
             ]
             wait_until_ready(clients, ready, args.timeout)
             at_once = [client.ready_after or 0.0 for client in clients]
+            drain(clients, 1.0)
+            in_lobby = session_pss(server.pid)  # the issue's measure: a session in the lobby
             watched = None
             if args.game:  # everyone watches the bots' game to its end
                 watched = watch_a_game(clients, server.pid, args.game_timeout)
@@ -387,6 +396,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         },
         "program_rss_kb": round(sum(program_rss) / count),
         "program_pss_kb": round(sum(program_pss) / count),
+        "lobby_pss_kb": in_lobby,
         "sessions_start": "started" if args.started else "forked",
         "fork_server_pss_kb": forker_pss,
         "server_rss_kb": {"before": server_before, "after": server_after},
@@ -417,7 +427,8 @@ def report(figures: dict[str, Any]) -> None:
             if figures.get("seated_at_a_table_ms") is not None
             else []
         ),
-        f"  memory per session: program RSS {figures['program_rss_kb'] / 1024:.1f} MiB "
+        f"  memory per session in the lobby: PSS {figures['lobby_pss_kb'] / 1024:.1f} MiB",
+        f"  memory per session at the end: program RSS {figures['program_rss_kb'] / 1024:.1f} MiB "
         f"(PSS {figures['program_pss_kb'] / 1024:.1f} MiB), server growth "
         f"{figures['server_growth_per_session_kb']} KiB "
         f"(server RSS {server['before'] / 1024:.1f} -> {server['after'] / 1024:.1f} MiB)",
@@ -444,7 +455,9 @@ def compare(both: dict[str, dict[str, Any]]) -> None:
          forked["ready_at_once_ms"]["median"]),
         ("ready all at once, max ms", started["ready_at_once_ms"]["max"],
          forked["ready_at_once_ms"]["max"]),
-        ("PSS per session, MiB", started["program_pss_kb"] / 1024,
+        ("PSS per session in the lobby, MiB", started["lobby_pss_kb"] / 1024,
+         forked["lobby_pss_kb"] / 1024),
+        ("PSS per session at a table, MiB", started["program_pss_kb"] / 1024,
          forked["program_pss_kb"] / 1024),
         ("RSS per session, MiB", started["program_rss_kb"] / 1024,
          forked["program_rss_kb"] / 1024),
@@ -452,7 +465,7 @@ def compare(both: dict[str, dict[str, Any]]) -> None:
     print(f"\nstarted vs forked sessions ({started['sessions']} at once):")
     for what, before, after in rows:
         ratio = before / after if after else float("nan")
-        print(f"  {what:30} started {before:8.1f}  forked {after:8.1f}  ratio {ratio:5.2f}")
+        print(f"  {what:34} started {before:8.1f}  forked {after:8.1f}  ratio {ratio:5.2f}")
 
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:

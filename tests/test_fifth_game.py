@@ -344,8 +344,8 @@ async def test_the_generic_status_line_follows_the_table(kuhn):
 
 
 async def test_a_replay_shows_it_on_the_generic_screen(kuhn):
+    from tablegames.tui.app import ReplayApp
     from tablegames.tui.screens.generic import GenericScreen
-    from tablegames.tui.screens.replay import ReplayApp
 
     from .tui.helpers import press
 

@@ -8,24 +8,25 @@ import time
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from textual import events, on
 from textual._context import active_message_pump
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widget import Widget
 
-from ..catalogue import screen_class
 from ..net.ssh_types import EXIT_OUT_OF_MEMORY
-from ..rules import GAMES
+from . import asks
 from .problems import note_problem
+from .screens.game import GameScreen, table_screen
 from .session import out_of_memory
 
 if TYPE_CHECKING:
     from ..drivers import LocalClient
     from ..net.client import RemoteClient
+    from ..replay import Replay
     from .client import TableClient
     from .follow import Follow
-    from .screens.game import GameScreen
 
 #: The key that opens the chat line at a network table: no game screen uses it.
 CHAT_KEY = "slash"
@@ -38,20 +39,6 @@ PROBLEMS_TO_QUIT, PROBLEMS_WINDOW = 3, 30.0
 AFRESH = "Something went wrong on that screen, so it was drawn afresh. Sorry!"
 GUEST_FAREWELL = "Sorry: something went wrong in this session. The host's log has the details."
 STOPPED = "tablegames stopped after a problem it could not get past."
-
-
-def table_screen(client: TableClient, ascii: bool = False) -> GameScreen:
-    """The screen that plays `client`'s game; ValueError if there is none yet.
-
-    A game names its screen (`Game.screen`); a game without one is drawn by
-    `screens/generic.py`.
-    """
-    game = client.game
-    if game is not None and game.name in GAMES:
-        screen: GameScreen = screen_class(game.name)(client, ascii=ascii)
-        return screen
-    title = game.title if game is not None else "this game"
-    raise ValueError(f"there is no screen for {title} yet")
 
 
 class TableGamesApp(App[None]):
@@ -90,8 +77,6 @@ class TableGamesApp(App[None]):
 
     def on_resize(self) -> None:
         """A table under a dialog is not told of a resize: each checks it still fits."""
-        from .screens.game import GameScreen
-
         for screen in self.screen_stack:
             if isinstance(screen, GameScreen) and screen is not self.screen:
                 self.call_after_refresh(screen.check_size)
@@ -120,11 +105,6 @@ class TableGamesApp(App[None]):
         self.remote = remote
         self.follow = Follow(self, remote, invite, lobby)
         self.run_worker(self.follow.run(), name="network", exclusive=True)
-
-    def host_and_join(self, table: dict[str, Any], lan: bool, port: int) -> None:
-        """Start a server in this app with one `table` (game, players, bots, options), then
-        sit down at it."""
-        self.run_worker(self._host(table, lan, port), name="server")
 
     async def _host(self, table: dict[str, Any], lan: bool, port: int) -> None:
         """Host in this app: the table is saved as it goes, and we sit in its first seat (so
@@ -199,6 +179,27 @@ class TableGamesApp(App[None]):
         if server is not None:
             await server.close()
 
+    # -- what screens ask (`asks.py`) ------------------------------------------------------------
+    def on_show_menu(self, _: asks.ShowMenu) -> None:
+        self.show_menu()
+
+    def on_rematch(self, _: asks.Rematch) -> None:
+        if self.follow is not None:
+            self.follow.rematch()
+
+    def on_farewell(self, ask: asks.Farewell) -> None:
+        self.farewell = ask.words
+        self.exit()
+
+    def on_start_game(self, ask: asks.StartGame) -> None:
+        self.start_game(ask.client)
+
+    def on_join_remote(self, ask: asks.JoinRemote) -> None:
+        self.join_remote(ask.client)
+
+    def on_host_and_join(self, ask: asks.HostAndJoin) -> None:
+        self.run_worker(self._host(ask.table, ask.lan, ask.port), name="server")
+
     def show_menu(self) -> None:
         """Go back to (or open) the menu of games, closing any table; a party's lobby instead."""
         from .follow import party_game
@@ -218,11 +219,6 @@ class TableGamesApp(App[None]):
         from .follow import party_game
 
         return party_game(self.follow)
-
-    def rematch(self) -> None:
-        """After a party game: the same seats, a new deal."""
-        if self.follow is not None:
-            self.follow.rematch()
 
     def start_game(self, client: TableClient) -> None:
         """Replace the setup (or waiting) screen with the table for `client`."""
@@ -279,8 +275,6 @@ class TableGamesApp(App[None]):
     def _draw_afresh(self, broken: Screen[Any] | None) -> None:
         """Replace the screen a mistake stopped: the table it is on (or is) with a new one for
         the same client, else the lobby of a party, else the menu."""
-        from .screens.game import GameScreen
-
         stack = self.screen_stack
         tables = [screen for screen in stack if isinstance(screen, GameScreen)]
         table = tables[-1] if tables else None
@@ -299,8 +293,6 @@ class TableGamesApp(App[None]):
 
     async def action_quit(self) -> None:
         """Quit at once (ctrl+c), saying where an unfinished game went."""
-        from .screens.game import GameScreen
-
         tables = [screen for screen in self.screen_stack if isinstance(screen, GameScreen)]
         if tables:
             self.farewell = tables[-1].where_saved()
@@ -372,19 +364,29 @@ def run_remote(client: RemoteClient, ascii: bool = False, lobby: bool = False) -
     A party session's locale is the server's, not its player's: only `join` looks at it.
     """
     need_terminal()
-    app = TableGamesApp(ascii=ascii or not (lobby or utf8_terminal()), remote=client, lobby=lobby)
-    app.run()
-    if app.farewell:
-        print(app.farewell)
+    _run(TableGamesApp(ascii=ascii or not (lobby or utf8_terminal()), remote=client, lobby=lobby))
 
 
-if TYPE_CHECKING:
-    from ..replay import Replay
+class ReplayApp(TableGamesApp):
+    """The app opened straight on a replay (`tablegames replay ID`): leaving it is leaving the
+    app."""
+
+    def __init__(
+        self, replay: Replay, seat: int | None = None, ascii: bool = False, step: int = 0
+    ) -> None:
+        from .screens.replay import ReplayScreen
+
+        super().__init__(ascii=ascii)
+        self.viewer = ReplayScreen(replay, seat, ascii=ascii, step=step, alone=True)
+
+    @on(events.Mount)
+    def open_replay(self, event: events.Mount) -> None:
+        """Open on the replay, not on the menu the app opens by default."""
+        event.prevent_default()
+        self.viewer.open(self)
 
 
 def run_replay(replay: Replay, seat: int | None, ascii: bool = False) -> None:
     """Step through a finished game from `seat`'s chair (None: every hand shown) until quit."""
-    from .screens.replay import ReplayApp
-
     need_terminal()
     ReplayApp(replay, seat, ascii=ascii or not utf8_terminal()).run()

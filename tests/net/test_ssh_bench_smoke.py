@@ -16,4 +16,5 @@ def test_the_ssh_bench_runs_two_sessions_and_cleans_up(capsys):
     assert figures["programs"] == 2
     assert figures["ready_at_once_ms"]["median"] > 0
     assert figures["program_rss_kb"] > 0
+    assert figures["lobby_pss_kb"] > 0
     assert "ready, all started at once" in capsys.readouterr().out

@@ -172,7 +172,8 @@ class Watch:
         text = await frame_text(app, pilot)
         for seat, name in enumerate(self.client.names):
             for secret in (f"{name}'s hand", f"{name}'s secrets"):
-                shown = text.replace(f"{secret} (hidden)", "")
+                # ("(hidden)" may be cut by a dialog over the panel's title: "(hidden█▀▀")
+                shown = text.replace(f"{secret} (hidden", "")
                 if seat != self.holder and secret in shown:
                     self.tally.leaks.append(f"{secret} shown, keyboard with {self.holder}")
         if not table.private:

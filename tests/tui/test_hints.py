@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from tablegames.drivers import LocalClient
+from tablegames.tui.app import ReplayApp
 from tablegames.tui.screens.crates import CratesScreen
 from tablegames.tui.screens.game import GameScreen
 from tablegames.tui.screens.kraken import DecisionDialog, KrakenScreen
 from tablegames.tui.screens.kraken_choices import Chooser
-from tablegames.tui.screens.replay import ReplayApp
 from tablegames.tui.widgets.hand import Hand
 from tablegames.words import plural, with_article
 

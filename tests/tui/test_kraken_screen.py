@@ -243,7 +243,9 @@ async def test_c_plays_an_any_time_character() -> None:
         assert "already used your character" in status(app)
 
 
-async def test_a_character_window_offers_use_or_keep() -> None:
+def at_a_character_window() -> Any:
+    """A table at its first character window: characters dealt (the bosun ours), a team
+    appointed, no mutiny called."""
     client = kraken_table(
         captain=1,
         dealt_characters=[
@@ -254,6 +256,11 @@ async def test_a_character_window_offers_use_or_keep() -> None:
     bots_act(client, until="mutiny")
     no_mutiny(client)
     bots_act(client)
+    return client
+
+
+async def test_a_character_window_offers_use_or_keep() -> None:
+    client = at_a_character_window()
     async with opened(client, size=(120, 40)) as (app, pilot):
         # Asked on the status line (a dialog once opened by itself after every appointment,
         # over the claims coming in); Enter opens the choice.
@@ -501,16 +508,7 @@ async def test_a_conversion_reaches_its_player_in_a_round_that_names_nobody(
 
 
 async def test_a_character_moment_can_be_kept_for_the_whole_game_and_c_asks_again() -> None:
-    client = kraken_table(
-        captain=1,
-        dealt_characters=[
-            "bosun", "captain", "gunslinger", "mentor", "smuggler", "archivist", "equalizer",
-        ],
-    )  # fmt: skip
-    client.table.submit(1, {"type": "appoint", "lieutenant": 3, "navigator": 2})
-    bots_act(client, until="mutiny")
-    no_mutiny(client)
-    bots_act(client)
+    client = at_a_character_window()
     async with opened(client, size=(120, 40)) as (app, pilot):
         await press(pilot, "enter")
         keys = {option.label: option.key for option in decision(app).options}

@@ -14,7 +14,7 @@ from tablegames.net.server import Server, ServerConfig
 from tablegames.tui.app import TableGamesApp
 from tablegames.tui.screens.connect import ConnectScreen
 from tablegames.tui.screens.crates import CratesScreen
-from tablegames.tui.screens.lobby import LobbyScreen, NewTableDialog
+from tablegames.tui.screens.lobby import LobbyScreen, NewTableDialog, who_sits
 from tablegames.tui.screens.table_form import TableForm
 
 from .helpers import screen_text, settle
@@ -243,3 +243,13 @@ async def test_a_click_on_a_tables_row_highlights_it_for_a_phone_without_arrow_k
         await pilot.click(offset=(column, third - 1))  # the row above: the second table
         await settle(pilot)
         assert lobby.chosen == 1
+
+
+def test_who_sits_says_ready_only_while_the_table_waits():
+    seats = [
+        {"taken": True, "name": "Sara", "ready": True},
+        {"taken": True, "name": "Bot 2", "bot": True},
+        {"taken": False},
+    ]
+    assert who_sits(seats) == "Sara, ready; Bot 2 (bot); 1 free"
+    assert who_sits(seats, started=True) == "Sara; Bot 2 (bot); 1 free"

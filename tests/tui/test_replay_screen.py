@@ -14,10 +14,11 @@ from tablegames.replay import Replay
 from tablegames.rules import get_game
 from tablegames.store import Store
 from tablegames.table import Table, VirtualClock
+from tablegames.tui.app import ReplayApp
 from tablegames.tui.screens.crates import CratesScreen
 from tablegames.tui.screens.crates_view import sorted_hand
 from tablegames.tui.screens.game import ActionButton
-from tablegames.tui.screens.replay import GoToDialog, ReplayApp, ReplayScreen
+from tablegames.tui.screens.replay import GoToDialog, ReplayScreen
 from tablegames.tui.screens.results import RoundSummary
 from tablegames.tui.widgets.card import prettify
 from tablegames.tui.widgets.hand import Hand

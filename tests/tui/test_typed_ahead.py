@@ -9,12 +9,12 @@ from textual.app import App
 from textual.pilot import Pilot
 
 from tablegames.replay import Replay
-from tablegames.tui.app import TableGamesApp
+from tablegames.tui.app import ReplayApp, TableGamesApp
 from tablegames.tui.screens.crates import CratesScreen
 from tablegames.tui.screens.lobby import LobbyScreen
 from tablegames.tui.screens.menu import MenuScreen
 from tablegames.tui.screens.network import ChatDialog
-from tablegames.tui.screens.replay import ReplayApp, ReplayScreen
+from tablegames.tui.screens.replay import ReplayScreen
 from tablegames.tui.screens.roach import RoachScreen
 from tablegames.tui.screens.roach_dialogs import RoachResult
 

@@ -14,6 +14,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Label, Static
 
+from ..asks import ShowMenu
 from ..widgets.crabs_table import GESTURE_KEYS
 from ..widgets.seats import table_box
 from .crabs_view import gesture_phrase, signal_phrase, team_name, team_of, winners_line
@@ -241,4 +242,4 @@ class OneHumanOnly(Screen[None]):
         self.client.discard_save()  # nothing was played: do not offer it for `resume`
 
     def action_menu(self) -> None:
-        self.app.call_later(self.app.show_menu)  # type: ignore[attr-defined]
+        self.app.post_message(ShowMenu())

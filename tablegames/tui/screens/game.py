@@ -31,7 +31,10 @@ from textual.widget import Widget
 from textual.widgets import Button, Footer, Static
 from textual.worker import Worker, WorkerState
 
+from ...catalogue import screen_class
 from ...net.words import seat_words
+from ...rules import GAMES
+from ..asks import Farewell, Rematch, ShowMenu
 from ..widgets.log import GameLog, event_line
 from .dialogs import PickDialog, QuitDialog
 from .handoff import Aside, HandoffScreen
@@ -566,12 +569,11 @@ class GameScreen(TypeAhead, Screen[None]):
         """Leave the table: quit the app, a rematch (a party game), or back to the menu."""
         self._closed = True
         if choice == "quit":
-            self.app.farewell = self.where_saved()  # type: ignore[attr-defined]
-            self.app.exit()
+            self.app.post_message(Farewell(self.where_saved()))
         elif choice == "rematch":
-            self.app.call_later(self.app.rematch)  # type: ignore[attr-defined]
+            self.app.post_message(Rematch())
         else:
-            self.app.call_later(self.app.show_menu)  # type: ignore[attr-defined]
+            self.app.post_message(ShowMenu())
 
     # -- bots -----------------------------------------------------------------------------------
     def _start_bots(self) -> None:
@@ -756,3 +758,17 @@ class HandScreen(GameScreen):
             self._select(digit - 1)
             if digit * 10 <= count:
                 self._first_digit = (digit, now)
+
+
+def table_screen(client: TableClient, ascii: bool = False) -> GameScreen:
+    """The screen that plays `client`'s game; ValueError if there is none yet.
+
+    A game names its screen (`Game.screen`); a game without one is drawn by
+    `screens/generic.py`.
+    """
+    game = client.game
+    if game is not None and game.name in GAMES:
+        screen: GameScreen = screen_class(game.name)(client, ascii=ascii)
+        return screen
+    title = game.title if game is not None else "this game"
+    raise ValueError(f"there is no screen for {title} yet")

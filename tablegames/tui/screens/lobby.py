@@ -37,8 +37,11 @@ def table_state(table: dict[str, Any]) -> str:
     return "playing" if table.get("started") else "waiting"
 
 
-def who_sits(seats: list[dict[str, Any]]) -> str:
-    """The people at a table in a line: `Sara, ready; Tom, away 2 min; Bot 3 (bot); 1 free`."""
+def who_sits(seats: list[dict[str, Any]], started: bool = False) -> str:
+    """The people at a table in a line: `Sara, ready; Tom, away 2 min; Bot 3 (bot); 1 free`
+    (once the game is on, nobody is said to be ready: that is the waiting room's word)."""
+    if started:
+        seats = [{**seat, "ready": False} for seat in seats]
     taken = [seat_words(seat) for seat in seats if seat.get("taken")]
     free = sum(1 for seat in seats if not seat.get("taken"))
     return "; ".join([*taken, *([f"{free} free"] if free else [])])
@@ -127,7 +130,7 @@ class LobbyScreen(TypeAhead, Screen[None]):
         grid.add_column("Who", ratio=1)
         arrow = ">" if self.ascii else "▶"
         for number, table in enumerate(self.tables):
-            seats = who_sits(table["seats"])
+            seats = who_sits(table["seats"], bool(table.get("started")))
             grid.add_row(
                 arrow if number == self.chosen else "",
                 table["code"],

@@ -153,7 +153,7 @@ class MenuScreen(Screen[None]):
             return
         from ...local import resume_local
         from ...store import Store
-        from ..app import table_screen
+        from .game import table_screen
 
         try:
             client = resume_local(Store(), table_id)

@@ -14,6 +14,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, Label, Static
 
 from ...net.launch import DEFAULT_PORT, parse_address
+from ..asks import HostAndJoin, JoinRemote
 from .setup import FIELD_MOVES, Stepper
 from .table_form import TableForm
 from .typeahead import LineInput, TypeAhead, drop
@@ -79,7 +80,7 @@ class JoinScreen(Screen[None]):
         name = self.query_one("#name", Input).value.strip() or "guest"
         code = self.query_one("#code", Input).value.strip() or None
         client = RemoteClient(host, port, name, code=code, tokens=SeatTokens())
-        self.app.join_remote(client)  # type: ignore[attr-defined]
+        self.app.post_message(JoinRemote(client))
 
 
 class HostScreen(Screen[None]):
@@ -127,11 +128,8 @@ class HostScreen(Screen[None]):
         except ValueError:
             self.query_one("#error", Static).update(Text("the port must be a number"))
             return
-        self.app.host_and_join(  # type: ignore[attr-defined]
-            self.query_one(TableForm).table,
-            lan=self.query_one("#reach", Stepper).value == "the LAN",
-            port=port,
-        )
+        lan = self.query_one("#reach", Stepper).value == "the LAN"
+        self.app.post_message(HostAndJoin(self.query_one(TableForm).table, lan=lan, port=port))
 
 
 CHAT_SHOWN = 8  # chat lines the chat dialog shows above its input

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
-from textual import events, on
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -21,10 +21,10 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, Label, RichLog, Static
 
 from ...replay import Replay, ReplayClient, private_line
-from ..app import TableGamesApp, table_screen
+from ..asks import ShowMenu
 from ..widgets.card import prettify
 from .dialogs import DIALOG_CSS
-from .game import BUTTONS_FROM
+from .game import BUTTONS_FROM, table_screen
 from .help import HelpScreen
 from .typeahead import TypeAhead, pass_on, press_now
 
@@ -134,10 +134,16 @@ class ReplayScreen(TypeAhead, Screen[None]):
     ]
 
     def __init__(
-        self, replay: Replay, seat: int | None = None, ascii: bool = False, step: int = 0
+        self,
+        replay: Replay,
+        seat: int | None = None,
+        ascii: bool = False,
+        step: int = 0,
+        alone: bool = False,
     ) -> None:
         super().__init__(classes="ascii" if ascii else None)
         self.replay = replay
+        self.alone = alone  # the app was opened on it: leaving it is leaving the app
         self.seat = seat  # None: a spectator's table, every hand in the panel
         self.ascii = ascii
         self.client = ReplayClient(replay, seat, step)
@@ -310,25 +316,8 @@ class ReplayScreen(TypeAhead, Screen[None]):
         self.app.push_screen(HelpScreen(game.name, f"{game.title} replay", KEYS, self.ascii))
 
     def action_leave(self) -> None:
-        app = self.app
-        if isinstance(app, ReplayApp) or not isinstance(app, TableGamesApp):
-            app.exit()  # opened straight on the replay: leaving it is leaving the app
+        if self.alone:
+            self.app.exit()
             return
-        app.show_menu()  # opened from the menu: back to it
-        app.uninstall_screen(self)
-
-
-class ReplayApp(TableGamesApp):
-    """The app opened straight on a replay (`tablegames replay ID`)."""
-
-    def __init__(
-        self, replay: Replay, seat: int | None = None, ascii: bool = False, step: int = 0
-    ) -> None:
-        super().__init__(ascii=ascii)
-        self.viewer = ReplayScreen(replay, seat, ascii=ascii, step=step)
-
-    @on(events.Mount)
-    def open_replay(self, event: events.Mount) -> None:
-        """Open on the replay, not on the menu the app opens by default."""
-        event.prevent_default()
-        self.viewer.open(self)
+        self.app.post_message(ShowMenu())  # opened from the menu: back to it, and then...
+        self.app.call_later(self.app.uninstall_screen, self)  # ...gone (once off the stack)

@@ -19,6 +19,7 @@ from ...bots import LEVELS, level_note
 from ...local import local_table
 from ...rules import get_game
 from ...store import Store
+from ..asks import StartGame
 from .options import game_options, sitting_options, value_label
 
 #: Up and Down move between a form's fields (every form's bindings include them).
@@ -182,4 +183,4 @@ class SetupScreen(Screen[None]):
         except ValueError as problem:
             self.query_one("#error", Static).update(Text(str(problem)))
             return
-        self.app.start_game(client)  # type: ignore[attr-defined]
+        self.app.post_message(StartGame(client))
