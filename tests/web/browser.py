@@ -79,7 +79,11 @@ class PageTerminal:
     def tap(self, text: str, after: float = REACTION) -> None:
         """Tap (or click, on a page without touch) where `text` is drawn."""
         time.sleep(after)
+        deadline = time.monotonic() + 10  # (a screen can be caught half drawn: its footer)
         spot = self.where(text)
+        while spot is None and time.monotonic() < deadline:
+            time.sleep(0.1)
+            spot = self.where(text)
         assert spot is not None, f"{text!r} is not on the page:\n{self.screen()}"
         if self.touch:
             self.page.touchscreen.tap(spot["x"], spot["y"])

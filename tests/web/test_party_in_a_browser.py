@@ -64,6 +64,7 @@ def party(env: dict[str, str], chromium: Any) -> Iterator[Party]:
 
 
 FACE = re.compile(r"[│┃]\s?([0-9JQKA]{1,2}[♠♥♦♣])\s?[│┃]")
+SUIT_OPTION = re.compile(r"\[[shdc]\] [♠♥♦♣] (?:spades|hearts|diamonds|clubs)")
 BOTTOM = re.compile(r"[╰┗][─━]([─━×])[─━][╯┛]")
 
 
@@ -87,38 +88,63 @@ def playable(screen: str) -> list[tuple[int, str, int, int]]:
     ]
 
 
+QUESTIONS = ("Name a suit", "yours to name", "Hand left")  # asked over the hand, in a dialog
+
+
+def picked_to_play(friend: PageTerminal, face: str) -> bool:
+    """True once `face` is picked and the hand says how to play it; False if the turn passed
+    or a question came instead (the caller's loop goes on either way)."""
+    picked = f"Enter plays {face}"  # (not "Enter plays it": the turn's own hint)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        screen = friend.screen()
+        if picked in screen:
+            return True
+        if "Your hand — your turn" not in screen or any(q in screen for q in QUESTIONS):
+            return False
+        time.sleep(0.1)
+    return False
+
+
 def play_by_key(friend: PageTerminal) -> None:
-    """On this player's turn: a card that fits, by its number, then Enter; else a draw."""
-    fits = playable(friend.screen())
+    """On this player's turn: a card that fits, by its number, then Enter; else a draw. (A
+    question that came up meanwhile is left for `answer_questions`.)"""
+    screen = friend.screen()
+    if any(asked in screen for asked in QUESTIONS):
+        return
+    fits = playable(screen)
     if not fits:
         friend.keys("d")
         return
-    number = fits[0][0]
+    number, face, _, _ = fits[0]
     friend.keys(str(number))
-    friend.wait_for("Enter plays", timeout=10)
-    friend.keys("Enter")
+    if picked_to_play(friend, face):
+        friend.keys("Enter")
 
 
 def play_by_tap(friend: PageTerminal) -> None:
     """On this player's turn: a tap on a card that fits, and another to play it; else a tap
     on Draw."""
-    fits = playable(friend.screen())
+    screen = friend.screen()
+    if any(asked in screen for asked in QUESTIONS):
+        return
+    fits = playable(screen)
     if not fits:
         friend.tap("Draw")
         return
-    _, _, column, row = fits[0]
-    friend.tap_cell(column, row)
-    friend.wait_for("Enter plays", timeout=10)
-    friend.tap_cell(column, row)
+    _, face, column, row = fits[0]
+    friend.tap_cell(column, row)  # (a tap on the card picked already plays it)
+    if picked_to_play(friend, face):
+        friend.tap_cell(column, row)
 
 
 def answer_questions(friend: PageTerminal, by_tap: bool = False) -> None:
     """Name a suit, or close a round's summary, if one is asked of this player."""
     screen = friend.screen()
     if "Name a suit" in screen or "yours to name" in screen:
-        suits = [suit for suit in ("clubs", "diamonds", "hearts", "spades") if suit in screen]
-        if by_tap and suits:
-            friend.tap(suits[0])
+        offered = SUIT_OPTION.findall(screen)  # "[c] ♣ clubs": only the question says so
+        if by_tap and offered:
+            friend.tap(offered[0])
         else:
             friend.keys("Enter")
     elif "Hand left" in screen:
