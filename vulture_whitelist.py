@@ -218,6 +218,7 @@ _.server_requested
 _.session_requested
 _.session_started
 _.shell_requested
+_.size
 _.spare_characters
 _.stash
 _.subsystem_requested

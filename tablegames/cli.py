@@ -665,8 +665,19 @@ def serve(
     ] = 60.0,
     pace: PaceOpt = 0.5,
     spectator_chat: SpectatorChatOpt = False,
+    web: Annotated[
+        int | None,
+        typer.Option(
+            metavar="PORT",
+            help="Also serve the lobby to web browsers (phones too) on this port, e.g. 8080.",
+            min=0,
+            max=65535,
+        ),
+    ] = None,
 ) -> None:
     """Run a party: friends type `ssh -p 2222 NAME@HOST` and land in the lobby of tables.
+
+    With --web 8080, friends with only a browser (a phone) open http://HOST:8080 instead.
 
     Nothing to install for them and no account each: the first SSH key to sit down at a table
     under a name owns it.
@@ -688,7 +699,9 @@ def serve(
                 config,
                 store,
                 announce=announce_party(store, lan, code),
-                extra=ssh_front_door(store, lan, ssh, max_sessions, code, max_per_address),
+                extra=ssh_front_door(
+                    store, lan, ssh, max_sessions, code, max_per_address, web_port=web
+                ),
                 console=True,
             )
         )

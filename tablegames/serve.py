@@ -1,8 +1,9 @@
-"""The party server's pieces beside the game server: the SSH front door and what it launches.
+"""The party server's pieces beside the game server: the SSH front door, the browser door
+(`--web`) and what they launch.
 
-Each SSH session runs `tablegames session 127.0.0.1:PORT` on its own pseudo-terminal; the app
-in it talks to the game server over the same protocol as `tablegames join`, proving who it is
-with a ticket the party made for that login (no second game path).
+Each SSH session, and each browser tab, runs `tablegames session 127.0.0.1:PORT` on its own
+pseudo-terminal; the app in it talks to the game server over the same protocol as `tablegames
+join`, proving who it is with a ticket the party made for that login (no second game path).
 """
 
 from __future__ import annotations
@@ -37,17 +38,27 @@ def session_environment() -> dict[str, str]:
     return env
 
 
-def session_launcher(server: Server, port: int) -> Callable[[Identity, Terminal], Launch]:
-    """What each SSH session runs: the lobby app, with a ticket proving its login."""
+def ticket_launcher(server: Server, port: int) -> Callable[[Login, Terminal], Launch]:
+    """What each session runs: the lobby app, with a ticket proving its login."""
 
-    def launch(identity: Identity, terminal: Terminal) -> Launch:
-        login = Login(identity.name, identity.fingerprint, identity.holder, identity.address)
+    def launch(login: Login, terminal: Terminal) -> Launch:
         ticket = server.party.ticket_for(login)
         env = {**session_environment(), "TERM": terminal.term, "TABLEGAMES_TICKET": ticket}
         argv = [sys.executable, "-m", "tablegames", "session", address_text("127.0.0.1", port)]
         return Launch(argv, env, ended=lambda: server.party.revoke(ticket))
 
     return launch
+
+
+def session_launcher(server: Server, port: int) -> Callable[[Identity, Terminal], Launch]:
+    """What each SSH session runs: the lobby app, with a ticket proving its login."""
+    launch = ticket_launcher(server, port)
+
+    def launch_for(identity: Identity, terminal: Terminal) -> Launch:
+        login = Login(identity.name, identity.fingerprint, identity.holder, identity.address)
+        return launch(login, terminal)
+
+    return launch_for
 
 
 def ssh_front_door(
@@ -57,8 +68,10 @@ def ssh_front_door(
     max_sessions: int,
     code: str | None,
     max_per_address: int | None = None,
+    web_port: int | None = None,
 ) -> Callable[[Server], Awaitable[Callable[[], Awaitable[None]]]]:
-    """Start the SSH front door beside `server`; returns how to stop it."""
+    """Start the SSH front door beside `server` (and the browser door on `web_port`, if
+    given); returns how to stop them."""
 
     async def start(server: Server) -> Callable[[], Awaitable[None]]:
         config = SshConfig(
@@ -78,8 +91,23 @@ def ssh_front_door(
             forks=forks,
         )
         server.ssh_port = await door.start()
+        browsers = None
+        if web_port is not None:
+            from .net.web import WebConfig, WebFrontDoor
+
+            web_config = WebConfig(host=config.host, port=web_port)
+            browsers = WebFrontDoor(web_config, door, ticket_launcher(server, server.port))
+            try:
+                server.web_port = await browsers.start()
+            except BaseException:
+                await door.close()
+                if forks is not None:
+                    await forks.close()
+                raise
 
         async def stop() -> None:
+            if browsers is not None:
+                await browsers.close()
             await door.close()
             if forks is not None:
                 await forks.close()
@@ -112,6 +140,9 @@ def announce_party(
         typer.echo(f"Party server up: {len(tables)} table(s) restored, saved in {store.path}.")
         for host in hosts:
             typer.echo(f"Friends join with:  ssh -p {ssh_port} NAME@{host}")
+        if server.web_port is not None:
+            for host in hosts:
+                typer.echo(f"Or in a browser (a phone too):  http://{host}:{server.web_port}")
         if code:
             typer.echo(f"They will be asked for the join code: {code}")
         code_part = f" --code {code}" if code else ""

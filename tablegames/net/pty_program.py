@@ -177,6 +177,15 @@ class PtyProgram:
         if self._master is not None:
             set_size(self._master, columns, rows)
 
+    def size(self) -> tuple[int, int] | None:
+        """The terminal's size now (columns, rows); None once the program has gone."""
+        if self._master is None:
+            return None
+        rows, columns, _, _ = struct.unpack(
+            "HHHH", fcntl.ioctl(self._master, termios.TIOCGWINSZ, bytes(8))
+        )
+        return columns, rows
+
     def pause_output(self) -> None:
         """Stop reading what the program prints (the other end is not keeping up)."""
         if self._reading and self._master is not None:

@@ -144,6 +144,7 @@ class Server:
         self.collector = CollectorSchedule() if self.config.scheduled_collector else None
         self.port: int | None = None  # where it listens, once started
         self.ssh_port: int | None = None  # a party's SSH front door beside it, if any
+        self.web_port: int | None = None  # and its browser door, if any
 
     # -- tables ---------------------------------------------------------------------------------
     @property

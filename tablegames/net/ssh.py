@@ -35,7 +35,7 @@ from .guard import AttemptLimiter, RefusalTally
 from .names import name_key
 from .ssh_login import Doorman, guest_name
 from .ssh_session import TableSession
-from .ssh_types import Identity, Launch, NameBook, SshConfig, Terminal
+from .ssh_types import GUEST_PREFIX, Identity, Launch, NameBook, SshConfig, Terminal
 
 if TYPE_CHECKING:
     from .forkserver import ForkServer
@@ -141,6 +141,9 @@ class SshFrontDoor:
         self.guests: OrderedDict[tuple[str, str], GuestRecord] = OrderedDict()  # (asked, address)
         self.present: dict[str, tuple[str, int]] = {}  # name key -> (key using it, connections)
         self._names_swept = 0.0
+        # Sessions another door of the same party runs (the browsers'): the limits on
+        # sessions in all and per address count them too (`address` None: all of them).
+        self.elsewhere: Callable[[str | None], int] = lambda address: 0
         self.host_key: asyncssh.SSHKey | None = None
         self.port = 0
         self._server: asyncssh.SSHAcceptor | None = None
@@ -216,7 +219,13 @@ class SshFrontDoor:
         return [doorman for doorman in self.connections if doorman.logging_in]
 
     def logged_in_from(self, address: str) -> int:
-        return sum(1 for d in self.connections if d.identity is not None and d.address == address)
+        """Players in from `address` now: logged-in connections, and other doors' sessions."""
+        here = sum(1 for d in self.connections if d.identity is not None and d.address == address)
+        return here + self.elsewhere(address)
+
+    def full(self) -> bool:
+        """True if the party runs its `max_sessions` sessions (this door's and others')."""
+        return len(self.sessions) + self.elsewhere(None) >= self.config.max_sessions
 
     def max_per_address(self) -> int:
         config = self.config
@@ -254,12 +263,16 @@ class SshFrontDoor:
         del self.guests[key]
         return None
 
-    def guest_arrived(self, asked: str, address: str, code_given: bool) -> str:
+    def guest_arrived(
+        self, asked: str, address: str, code_given: bool, had: str | None = None
+    ) -> str:
         """A guest logs in as `asked` from `address`; returns the name they play under: the
-        one they had, if they were here lately, else a "guest-NAME" nobody uses."""
+        one they had, if they were here lately (or `had`, the name a browser's cookie says
+        they were given, if nobody uses it now), else a "guest-NAME" nobody uses."""
         record = self.guest_record(asked, address)
         if record is None:
-            record = GuestRecord(guest_name(asked, self._name_in_use))
+            keep = had is not None and had.startswith(GUEST_PREFIX) and not self.name_in_use(had)
+            record = GuestRecord(had if keep and had else guest_name(asked, self.name_in_use))
         self.guests[(name_key(asked), address)] = record
         self.guests.move_to_end((name_key(asked), address))
         record.connected += 1
@@ -286,7 +299,8 @@ class SshFrontDoor:
     def _remembered(self, record: GuestRecord) -> bool:
         return time.monotonic() - record.left_at < self.config.guest_hold
 
-    def _name_in_use(self, candidate: str) -> bool:
+    def name_in_use(self, candidate: str) -> bool:
+        """True if a key holds `candidate`, or a guest has it or had it lately."""
         key = name_key(candidate)
         guests = (r for r in self.guests.values() if r.connected or self._remembered(r))
         return self.name_holder(key) is not None or any(name_key(r.name) == key for r in guests)

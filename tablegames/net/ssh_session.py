@@ -121,7 +121,7 @@ class TableSession(asyncssh.SSHServerSession[bytes]):
                 "tablegames needs a terminal: connect with "
                 f"{self.doorman.how_to_connect(identity.name, '-t')}"
             )
-        elif len(door.sessions) >= door.config.max_sessions:
+        elif door.full():
             door.log.warning("ssh: refused %s (%s): full", identity.name, identity.address)
             self.refuse(
                 f"The table server is full ({door.config.max_sessions} sessions); try again later."

@@ -222,14 +222,17 @@ def test_a_keyless_guest_who_drops_gets_their_seat_back_and_q_asks_first(party):
     open_table(fay)
     fay.keys("s")
     fay.wait_for("guest-fay (you)", "Your hand", timeout=30)
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:  # a question of the deal's first (a suit to name)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
         screen = fay.screen()
-        if not any(asked in screen for asked in ("Name a suit", "yours to name", "Hand left")):
+        if any(asked in screen for asked in ("Name a suit", "yours to name", "Hand left")):
+            fay.keys("Enter")  # a question of the deal's first (a suit to name)
+            time.sleep(0.3)
+            continue
+        fay.keys("q")  # at a table, q asks: back to the lobby, or leave the party
+        # (unless the deal's question came just then, on a busy machine: answered next time)
+        if "Lobby (m)" in fay.wait_for_any("Lobby (m)", "There is no option q", timeout=10):
             break
-        fay.keys("Enter")
-        time.sleep(0.3)
-    fay.keys("q")  # at a table, q asks: back to the lobby, or leave the party
     fay.wait_for("Lobby (m)", "Keep playing (n)", timeout=10)
     fay.keys("n")
     fay.wait_gone("Lobby (m)", timeout=10)

@@ -227,6 +227,24 @@ async def test_a_party_session_whose_seat_moved_to_another_login_ends_saying_so(
         await server.close()
 
 
+async def test_a_click_on_a_tables_row_highlights_it_for_a_phone_without_arrow_keys():
+    async with in_the_lobby(3) as (_server, _, app, pilot):
+        await wait_for(pilot, lambda: screen_text(app).count("waiting") == 3)
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen) and lobby.chosen == 0
+        rows = screen_text(app).splitlines()
+        third = next(y for y, row in enumerate(rows) if lobby.tables[2]["code"] in row)
+        column = rows[third].index("waiting")
+        await pilot.click(offset=(column, third))
+        await settle(pilot)
+        assert lobby.chosen == 2
+        assert "▶" in screen_text(app).splitlines()[third]
+        await pilot.click(offset=(column, 1))  # the title: nothing changes
+        await pilot.click(offset=(column, third - 1))  # the row above: the second table
+        await settle(pilot)
+        assert lobby.chosen == 1
+
+
 def test_who_sits_says_ready_only_while_the_table_waits():
     seats = [
         {"taken": True, "name": "Sara", "ready": True},

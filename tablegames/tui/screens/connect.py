@@ -46,26 +46,32 @@ class ConnectScreen(Screen[None]):
         self.ready = False
         self.presence: dict[str, Any] | None = None
         self.news = f"Joining the table at {where}..."
+        self._news: Label | None = None
+        self._seat_lines: Static | None = None
 
     def compose(self) -> ComposeResult:
+        # Kept, not looked up: news can come while the box is mounted but not yet its lines
+        # (a query then finds no "#seats" and the session fails: seen over SSH).
+        self._news = Label(Text(self.news), id="news")
+        self._seat_lines = Static(self._seats(), id="seats")
         with Vertical() as box:
             box.border_title = "Network game"
-            yield Label(Text(self.news), id="news")
-            yield Static(self._seats(), id="seats")
+            yield self._news
+            yield self._seat_lines
             yield Static(Text(self.invite), id="invite")
         yield Footer()
 
     def say(self, text: str) -> None:
         """Show what is happening now (connected, refused, waiting...)."""
         self.news = text
-        if self.children:  # (composed: else compose shows it)
-            self.query_one("#news", Label).update(Text(text))
+        if self._news is not None:  # (composed: else compose shows it)
+            self._news.update(Text(text))
 
     def show_presence(self, message: dict[str, Any]) -> None:
         """Show who has taken which seat and who is ready."""
         self.presence = message
-        if self.children:
-            self.query_one("#seats", Static).update(self._seats())
+        if self._seat_lines is not None:
+            self._seat_lines.update(self._seats())
 
     def _seats(self) -> Text:
         if self.remote is None or self.presence is None:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
@@ -77,6 +78,7 @@ class LobbyScreen(TypeAhead, Screen[None]):
         super().__init__(classes="ascii" if ascii else None)
         self.remote, self.where, self.ascii = remote, where, ascii
         self.tables: list[dict[str, Any]] = []
+        self._grid: Table | None = None  # the tables as last drawn (a click finds its row)
         self.chosen = 0
         self.drawn = False  # mounted: what `show` and `say` change is on screen
 
@@ -118,6 +120,7 @@ class LobbyScreen(TypeAhead, Screen[None]):
             self.query_one("#list", Static).update(
                 Text("No tables yet: press n to open one and invite your friends.")
             )
+            self._grid = None
             return
         grid = Table(box=table_box(self.ascii), expand=True, pad_edge=False)
         grid.add_column("", width=1)
@@ -137,6 +140,26 @@ class LobbyScreen(TypeAhead, Screen[None]):
                 style="bold" if number == self.chosen else "",
             )
         self.query_one("#list", Static).update(grid)
+        self._grid = grid
+
+    def on_click(self, event: events.Click) -> None:
+        """A click (a tap, on a phone: it has no arrow keys) on a table's row highlights it."""
+        listing = self.query_one("#list", Static)
+        offset = event.get_content_offset(listing)  # (None: the click was elsewhere)
+        if offset is None or self._grid is None or not self.tables:
+            return
+        console = self.app.console
+        width = listing.content_size.width
+        lines = console.render_lines(self._grid, console.options.update_width(width), pad=False)
+        codes = {table["code"]: number for number, table in enumerate(self.tables)}
+        for y in range(min(offset.y, len(lines) - 1), -1, -1):  # a row's first line has its code
+            words = "".join(segment.text for segment in lines[y]).split()[:2]
+            found = [codes[word] for word in words if word in codes]
+            if found:
+                if found[0] != self.chosen:
+                    self.chosen = found[0]
+                    self._draw()
+                return
 
     def show_chat(self) -> None:
         if not self.drawn:

@@ -1,0 +1,428 @@
+"""The browser front door of `tablegames serve --web PORT`: the party lobby in a web page.
+
+A small aiohttp server beside the SSH door, sharing its names, limits and fork server. A
+browser gets a name form (and the join code field, when the party has one); once it is
+given, a signed cookie (`web_identity`) remembers the guest, and the page is a terminal
+(xterm.js, served from here: the page makes no request anywhere else) whose websocket this
+door bridges to the program an SSH session would run (`web_session`). Closing the tab hangs
+the program up; opening the page again starts a new one for the same guest, back in their seat.
+
+Limits, as for SSH (the same `SshConfig`, counted together with the SSH sessions): sessions in
+all and per address, the terminal size, each program's memory and processor; wrong join
+codes count against the address in the party's `AttemptLimiter`; new sessions from one
+address are rate-limited (a reload loop costs a process each); refusals are logged summed;
+a page from another site cannot open a session (its websocket's Origin is refused, and the
+cookie is SameSite=Strict and HttpOnly). Without --lan it listens on 127.0.0.1 only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import logging
+import time
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
+
+from aiohttp import web
+
+from ..paths import data_dir
+from .guard import RateLimit, RefusalTally, wait_in_words
+from .names import name_key
+from .party import Login
+from .ssh import CLOSING_SENTENCE
+from .ssh_login import guest_name
+from .ssh_types import DEFAULT_TERM, Launch, Terminal, code_matches, safe_size
+from .web_identity import (
+    COOKIE_DAYS,
+    COOKIE_NAME,
+    FORM_LIMIT,
+    KEY_NAME,
+    CookieSigner,
+    FormRefused,
+    WebGuest,
+    asked_name,
+    load_cookie_key,
+    name_refusal,
+    new_guest,
+)
+from .web_protocol import MESSAGE_LIMIT, ended, size_asked
+from .web_session import BrowserSession
+
+if TYPE_CHECKING:
+    from .ssh import SshFrontDoor
+
+STATIC = {  # what the pages load, all from here
+    "xterm.js": "text/javascript",
+    "addon-fit.js": "text/javascript",
+    "play.js": "text/javascript",
+    "xterm.css": "text/css",
+    "page.css": "text/css",
+}
+SECURITY_HEADERS = {
+    # Nothing from anywhere else: no fonts, scripts or frames from outside the party.
+    "Content-Security-Policy": (
+        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+        "img-src 'self' data:; connect-src 'self'; font-src 'self'; frame-ancestors 'none'; "
+        "form-action 'self'; base-uri 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+}
+STARTS_KEPT = 10_000  # addresses whose session starts are counted (the oldest forgotten first)
+HEARTBEAT = 15.0  # seconds between websocket pings: a closed laptop is noticed in a minute
+
+
+@dataclass
+class WebConfig:
+    """Where the browser door listens, and how often one address may start a session."""
+
+    host: str = "127.0.0.1"  # loopback unless the host passes --lan
+    port: int = 8080  # 0: any free port (tests)
+    starts_per_second: float = 0.5  # new sessions one address may start on average...
+    start_burst: int = 10  # ...and at once (a party behind one router reloading together)
+    cookie_key: Path | None = None  # the cookie key's file; default data_dir()/KEY_NAME
+
+
+def page(name: str, **values: str) -> str:
+    """The page `name` from `web_static`, its `{{NAME}}`s filled with `values` (escaped)."""
+    text = resources.files(__package__).joinpath("web_static", name).read_text("utf-8")
+    for key, value in values.items():
+        text = text.replace("{{" + key + "}}", html.escape(value))
+    return text
+
+
+class WebFrontDoor:
+    """An HTTP server whose pages join the party: the name form, then the terminal page."""
+
+    def __init__(
+        self,
+        config: WebConfig,
+        ssh: SshFrontDoor,
+        launch: Callable[[Login, Terminal], Launch],
+        log: logging.Logger | None = None,
+    ) -> None:
+        self.config = config
+        self.ssh = ssh  # names, limits and the fork server are the SSH door's
+        self.launch = launch
+        self.log = log if log is not None else logging.getLogger("tablegames.web")
+        self.refusals = RefusalTally(self.log)
+        self.sessions: set[BrowserSession] = set()
+        self.port = 0
+        self.signer: CookieSigner | None = None
+        self._starts: OrderedDict[str, RateLimit] = OrderedDict()
+        self._static = {
+            name: resources.files(__package__).joinpath("web_static", name).read_bytes()
+            for name in STATIC
+        }
+        self._runner: web.AppRunner | None = None
+
+    @property
+    def join_code(self) -> str | None:
+        return self.ssh.config.join_code
+
+    def sessions_from(self, address: str | None) -> int:
+        """Browser sessions from `address` now (None: in all)."""
+        if address is None:
+            return len(self.sessions)
+        return sum(1 for session in self.sessions if session.address == address)
+
+    def app(self) -> web.Application:
+        """The web application (the door's routes, headers and sentences for errors)."""
+        app = web.Application(
+            client_max_size=4 * FORM_LIMIT, middlewares=[self._sentences, self._headers]
+        )
+        app.add_routes(
+            [
+                web.get("/", self.front_page),
+                web.post("/join", self.join),
+                web.post("/forget", self.forget),
+                web.get("/ws", self.websocket),
+                web.get("/static/{name}", self.static),
+            ]
+        )
+        return app
+
+    async def start(self) -> int:
+        """Listen; returns the port (useful with port 0)."""
+        key_path = self.config.cookie_key
+        key = load_cookie_key(data_dir() / KEY_NAME if key_path is None else key_path)
+        self.signer = CookieSigner(key)
+        self.ssh.elsewhere = self.sessions_from
+        self._runner = web.AppRunner(
+            self.app(), access_log=None, handle_signals=False, shutdown_timeout=2
+        )
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, self.config.host, self.config.port)
+        await site.start()
+        server = site._server  # (aiohttp names no public way to the bound port)
+        sockets = getattr(server, "sockets", None) or []
+        self.port = int(sockets[0].getsockname()[1]) if sockets else self.config.port
+        self.log.info("web: listening on %s port %d", self.config.host, self.port)
+        return self.port
+
+    async def close(self) -> None:
+        """Stop listening and end every browser session; returns once every program is gone."""
+        await asyncio.gather(*(session.close(CLOSING_SENTENCE) for session in list(self.sessions)))
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+        self.ssh.elsewhere = lambda address: 0
+        self.refusals.flush()
+        self.log.info("web: closed")
+
+    # -- pages ------------------------------------------------------------------------------
+    async def front_page(self, request: web.Request) -> web.Response:
+        """The terminal page for a guest the cookie names, else the name form."""
+        guest = self._guest(request)
+        if guest is not None and self._code_given(guest):
+            return _html(page("play.html", NAME=guest.name))
+        return self._form(asked=guest.asked if guest is not None else "")
+
+    async def join(self, request: web.Request) -> web.Response:
+        """The name form, given: a cookie for the guest, or the form again with why not."""
+        address = request.remote or "?"
+        form = await request.post()
+        typed = form.get("name")
+        asked = typed if isinstance(typed, str) else ""
+        try:
+            asked = asked_name(asked)
+        except FormRefused as empty:
+            return self._form(str(empty), asked, status=400)
+        holder = self.ssh.name_holder(name_key(asked))
+        why = name_refusal(asked, holder)
+        if why is not None:
+            self._refused(address, asked, "name held by a key")
+            return self._form(why, asked, status=403)
+        given_code = form.get("code")
+        wrong = self._check_code(address, given_code if isinstance(given_code, str) else "")
+        if wrong is not None:
+            return self._form(wrong, asked, status=403)
+        assert self.signer is not None
+        code = self.signer.code_digest(self.join_code)
+        earlier = self._guest(request)
+        if earlier is not None and name_key(earlier.asked) == name_key(asked):
+            # The same guest again (a new join code, say): the same id, so the same seats.
+            guest = WebGuest(earlier.guest_id, asked, earlier.name, code, time.time())
+        else:
+            guest = new_guest(asked, guest_name(asked, self.ssh.name_in_use), code)
+        response = web.Response(status=303, headers={"Location": "/"})
+        self._set_cookie(response, guest)
+        return response
+
+    async def forget(self, request: web.Request) -> web.Response:
+        """Forget this browser's guest (to join under another name)."""
+        response = web.Response(status=303, headers={"Location": "/"})
+        response.del_cookie(COOKIE_NAME, path="/")
+        return response
+
+    async def static(self, request: web.Request) -> web.Response:
+        name = request.match_info["name"]
+        if name not in STATIC:
+            raise web.HTTPNotFound()
+        return web.Response(
+            body=self._static[name],
+            content_type=STATIC[name],
+            headers={"Cache-Control": "max-age=3600"},
+        )
+
+    # -- the terminal's websocket -------------------------------------------------------------
+    async def websocket(self, request: web.Request) -> web.StreamResponse:
+        """Run one session for this tab, or tell the page in a sentence why not."""
+        address = request.remote or "?"
+        if not _same_origin(request):
+            self._refused(address, "a page from another site", "another site's page")
+            return web.Response(
+                status=403, text="This page opens only from the party's own address.\n"
+            )
+        socket = web.WebSocketResponse(heartbeat=HEARTBEAT, max_msg_size=4 * MESSAGE_LIMIT)
+        await socket.prepare(request)
+        guest = self._guest(request)
+        refusal = self._why_not_start(address, guest)
+        if refusal is not None or guest is None:
+            await socket.send_str(ended(refusal or "Open the page again to join."))
+            await socket.close()
+            return socket
+        ssh = self.ssh
+        place = guest.holder  # where this guest comes from, as the SSH door's guests go
+        name = ssh.guest_arrived(guest.asked, place, True, had=guest.name)
+        query = request.query
+        columns, rows = safe_size(*size_asked(query.get("width"), query.get("height")))
+        terminal = Terminal(DEFAULT_TERM, columns, rows)
+        session = BrowserSession(self, socket, guest, name, address, terminal)
+        self.sessions.add(session)
+        self.log.info("web: %s logged in from %s (browser)", name, address)
+        try:
+            await session.run()
+        finally:
+            self.sessions.discard(session)
+            ssh.guest_left(guest.asked, place)
+            minutes = (time.monotonic() - session.started) / 60
+            self.log.info("web: %s left (%s, browser) after %.0f min", name, address, minutes)
+        return socket
+
+    def _why_not_start(self, address: str, guest: WebGuest | None) -> str | None:
+        """Why this tab may not have a session now (None: it may)."""
+        ssh, config = self.ssh, self.ssh.config
+        if guest is None or not self._code_given(guest):
+            return "Open the page again to join (your name was not remembered)."
+        if not self._start_allowed(address):
+            self._refused(address, guest.asked, "sessions started too often")
+            return (
+                f"Too many new sessions from {address} at once: wait a few seconds, then open "
+                "the page again."
+            )
+        if ssh.full():
+            self.log.warning("web: refused %s (%s): full", guest.name, address)
+            return f"The table server is full ({config.max_sessions} sessions); try again later."
+        limit = ssh.max_per_address()
+        if ssh.logged_in_from(address) >= limit:
+            self._refused(address, guest.asked, "too many players from one address")
+            return (
+                f"Too many players from {address} at once (at most {limit}): one of you must "
+                "leave first, or the host can allow more with --max-per-address."
+            )
+        why = name_refusal(guest.asked, ssh.name_holder(name_key(guest.asked)))
+        if why is not None:
+            self._refused(address, guest.asked, "name held by a key")
+            return why
+        return None
+
+    # -- helpers ----------------------------------------------------------------------------
+    def _guest(self, request: web.Request) -> WebGuest | None:
+        assert self.signer is not None, "start() first"
+        return self.signer.read(request.cookies.get(COOKIE_NAME))
+
+    def _code_given(self, guest: WebGuest) -> bool:
+        assert self.signer is not None
+        expected = self.signer.code_digest(self.join_code)
+        return self.join_code is None or guest.code == expected
+
+    def _check_code(self, address: str, given: str) -> str | None:
+        """Why the join code given in the form is not accepted (None: it is, or none is needed)."""
+        expected = self.join_code
+        if expected is None:
+            return None
+        limiter = self.ssh.limiter
+        wait = limiter.refused_for(address)
+        if wait > 0:
+            self._refused(address, "", "held back after wrong join codes")
+            return self._held_back(address, wait)
+        if code_matches(given[:FORM_LIMIT], expected):
+            limiter.succeeded(address)
+            return None
+        limiter.failed(address)
+        self.refusals.refused(  # never the code tried
+            "wrong join codes", address, "web: wrong join code from %s", address
+        )
+        wait = limiter.refused_for(address)
+        if wait > 0:
+            return self._held_back(address, wait)
+        return "That is not the join code: ask the host for it."
+
+    @staticmethod
+    def _held_back(address: str, wait: float) -> str:
+        return (
+            f"Too many wrong join codes from {address}: try again in {wait_in_words(wait)} "
+            "(or ask the host for the code: whoever gave it once is not asked again)."
+        )
+
+    def _start_allowed(self, address: str) -> bool:
+        limit = self._starts.pop(address, None) or RateLimit(
+            self.config.starts_per_second, self.config.start_burst
+        )
+        self._starts[address] = limit  # most recent last
+        while len(self._starts) > STARTS_KEPT:
+            self._starts.popitem(last=False)
+        return limit.allow()
+
+    def _refused(self, address: str, name: str, reason: str) -> None:
+        self.refusals.refused(
+            f"logins ({reason})",
+            address,
+            "web: refused %s (%s): %s",
+            address,
+            name or "no name",
+            reason,
+        )
+
+    def _form(self, problem: str = "", asked: str = "", status: int = 200) -> web.Response:
+        code_field = "needed" if self.join_code is not None else "none"
+        text = page("form.html", PROBLEM=problem, NAME=asked, CODE=code_field)
+        return _html(text, status)
+
+    def _set_cookie(self, response: web.StreamResponse, guest: WebGuest) -> None:
+        assert self.signer is not None
+        response.set_cookie(
+            COOKIE_NAME,
+            self.signer.sign(guest),
+            max_age=COOKIE_DAYS * 86400,
+            path="/",
+            httponly=True,
+            samesite="Strict",
+        )
+
+    # -- middlewares ------------------------------------------------------------------------
+    @web.middleware
+    async def _headers(
+        self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+    ) -> web.StreamResponse:
+        response = await handler(request)
+        if not response.prepared:  # (a websocket's are sent already)
+            response.headers.update(SECURITY_HEADERS)
+        return response
+
+    @web.middleware
+    async def _sentences(
+        self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+    ) -> web.StreamResponse:
+        """Every error as a sentence for the person at the browser, never a traceback."""
+        try:
+            return await handler(request)
+        except web.HTTPException as problem:
+            if problem.status < 400:
+                raise
+            sentence = ERROR_SENTENCES.get(
+                problem.status, f"That request was refused ({problem.reason})."
+            )
+            return web.Response(
+                status=problem.status, text=sentence + "\n", headers=SECURITY_HEADERS
+            )
+        except Exception:
+            self.log.exception("web: a request for %s failed", request.path[:80])
+            return web.Response(
+                status=500,
+                text="Something went wrong here; the host's log says what.\n",
+                headers=SECURITY_HEADERS,
+            )
+
+
+ERROR_SENTENCES = {
+    400: "That request was not one this party's page sends: open / to join the party.",
+    404: "Nothing here: open / to join the party.",
+    405: "That is not how this page is used: open / to join the party.",
+    413: "That form was too large: a name is at most a few words.",
+}
+
+
+def _html(text: str, status: int = 200) -> web.Response:
+    return web.Response(
+        text=text,
+        status=status,
+        content_type="text/html",
+        headers={"Cache-Control": "no-store"},
+    )
+
+
+def _same_origin(request: web.Request) -> bool:
+    """True unless the request came from a page of another site (its Origin says so)."""
+    origin = request.headers.get("Origin")
+    if origin is None:  # not a browser's page (a browser always sends it for websockets)
+        return True
+    return urlsplit(origin).netloc.lower() == request.host.lower()
