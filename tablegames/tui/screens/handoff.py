@@ -111,11 +111,14 @@ class HandoffScreen(TypeAhead, Screen[int | None]):
         if self.is_mounted:
             ready = self.query_one("#ready", ReadyButton)
             ready.disabled = True
-            asked = self.asked_at
-            self.set_timer(self.settle * typeahead.SETTLE_SCALE, lambda: self._settled(asked))
+            self.set_timer(self.settle * typeahead.SETTLE_SCALE, self._settled)
 
-    def _settled(self, asked: float) -> None:
-        if asked == self.asked_at:  # (asked anew since: that wait goes on)
+    def _settled(self) -> None:
+        """Ready once a key would be taken (asked anew, or drawn late, since: wait on)."""
+        left = self.asked_at + self.settle * typeahead.SETTLE_SCALE - typeahead.moment()
+        if left > 0:
+            self.set_timer(left, self._settled)
+        else:
             self.query_one("#ready", ReadyButton).disabled = False
 
     def hand_to(self, seat: int, name: str) -> None:

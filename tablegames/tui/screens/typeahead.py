@@ -83,10 +83,28 @@ class TypeAhead:
     asked_at: float = -math.inf
     #: How long after asking anew a key is still taken as typed for the last question.
     settle: float = SETTLE
+    _undrawn = False  # asked anew, and not yet drawn on the terminal
 
     def ask_anew(self) -> None:
-        """What this screen asks has changed: keys typed until `settle` from now are dropped."""
+        """What this screen asks has changed: keys typed until `settle` after it is drawn (or,
+        if it is never drawn, from now) are dropped.
+
+        A busy machine may draw a question well after it was asked: a player cannot have seen
+        it before then, so the moment to read it starts once it is on the terminal.
+        """
         self.asked_at = moment()
+        self._undrawn = SETTLE_SCALE > 0  # (tests of what keys do take them at once)
+        if self._undrawn:
+            # After the screen on top is next drawn: by then this one is pushed, if it is
+            # being pushed (the app runs the callback after its refresh).
+            screen: Screen[Any] = self  # type: ignore[assignment]
+            screen.app.call_after_refresh(self._asked_when_drawn)
+
+    def _asked_when_drawn(self) -> None:
+        """The question is on the terminal now: the moment to read it starts here."""
+        if self._undrawn:
+            self._undrawn = False
+            self.asked_at = max(self.asked_at, moment())
 
     def seen_for(self, since: float, event: Message) -> bool:
         """True if `event` came `SETTLE` or more after the moment `since`: what changed on
