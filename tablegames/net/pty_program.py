@@ -19,6 +19,7 @@ import resource
 import signal
 import struct
 import termios
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
@@ -66,6 +67,32 @@ def _child_setup(limits: Limits) -> Callable[[], None]:
         limits.apply()
 
     return setup
+
+
+class PacedResizes:
+    """New terminal sizes passed on to a program at most `per_second` times a second, the
+    last one winning: a program lays its whole screen out again for each, and a client may
+    send sizes nonstop."""
+
+    def __init__(self, per_second: float) -> None:
+        self.per_second = per_second
+        self._due: asyncio.TimerHandle | None = None
+        self._last = 0.0
+
+    def ask(self, resize: Callable[[], None]) -> None:
+        """Call `resize` (which reads the newest size) now, or once the pace allows."""
+        if self._due is None:
+            wait = self._last + 1 / self.per_second - time.monotonic()
+            self._due = asyncio.get_running_loop().call_later(max(wait, 0), self._run, resize)
+
+    def _run(self, resize: Callable[[], None]) -> None:
+        self._due, self._last = None, time.monotonic()
+        resize()
+
+    def cancel(self) -> None:
+        if self._due is not None:
+            self._due.cancel()
+            self._due = None
 
 
 def set_size(fd: int, columns: int, rows: int) -> None:

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 import asyncssh
 
 from .guard import wait_in_words
-from .pty_program import Limits, PtyProgram
+from .pty_program import Limits, PacedResizes, PtyProgram
 from .ssh_types import (
     EXIT_FAILED,
     EXIT_OUT_OF_MEMORY,
@@ -74,8 +74,7 @@ class TableSession(asyncssh.SSHServerSession[bytes]):
         self._idle_timer: asyncio.TimerHandle | None = None
         self._closing = False  # whoever set this says goodbye and sends the exit status
         self.application_mode = False  # the program has the guest's terminal in its own mode
-        self._resize_due: asyncio.TimerHandle | None = None
-        self._last_resize = 0.0
+        self._resizes = PacedResizes(RESIZES_PER_SECOND)
         self._output_tail = b""  # the end of its output, for a mode switch cut in two
 
     @property
@@ -155,15 +154,10 @@ class TableSession(asyncssh.SSHServerSession[bytes]):
             return
         columns, rows = safe_size(width, height)
         self.terminal = replace(self.terminal, columns=columns, rows=rows)
-        # A program lays its whole screen out again for each new size: a client sending
-        # sizes nonstop gets them passed on at most RESIZES_PER_SECOND times (the last wins).
-        if self.program is not None and self._resize_due is None:
-            wait = self._last_resize + 1 / RESIZES_PER_SECOND - time.monotonic()
-            self._resize_due = asyncio.get_running_loop().call_later(max(wait, 0), self._resize)
+        if self.program is not None:
+            self._resizes.ask(self._resize)
 
     def _resize(self) -> None:
-        self._resize_due = None
-        self._last_resize = time.monotonic()
         if self.program is not None and self.terminal is not None:
             self.program.resize(self.terminal.columns, self.terminal.rows)
 
@@ -364,9 +358,7 @@ class TableSession(asyncssh.SSHServerSession[bytes]):
         if self._idle_timer is not None:
             self._idle_timer.cancel()
             self._idle_timer = None
-        if self._resize_due is not None:
-            self._resize_due.cancel()
-            self._resize_due = None
+        self._resizes.cancel()
 
     # -- helpers --------------------------------------------------------------------------------
     def _write(self, data: bytes) -> None:

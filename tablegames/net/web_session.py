@@ -21,7 +21,7 @@ from aiohttp import WSMsgType, web
 
 from .guard import wait_in_words
 from .party import Login
-from .pty_program import PtyProgram
+from .pty_program import PacedResizes, PtyProgram
 from .ssh_session import RESIZES_PER_SECOND, ending, ending_sentence, session_limits
 from .ssh_types import Launch, SshConfig, Terminal, safe_size
 from .web_identity import WebGuest
@@ -61,8 +61,7 @@ class BrowserSession:
         self._last_sentence: str | None = None
         self._program_gone = asyncio.Event()
         self._last_key = time.monotonic()
-        self._resize_due: asyncio.TimerHandle | None = None
-        self._last_resize = 0.0
+        self._resizes = PacedResizes(RESIZES_PER_SECOND)
         self._ended: Callable[[], None] | None = None
         self._input_open = asyncio.Event()  # cleared while the program's input is full
         self._input_open.set()
@@ -113,8 +112,7 @@ class BrowserSession:
         try:
             await self._read_page()
         finally:
-            if self._resize_due is not None:
-                self._resize_due.cancel()
+            self._resizes.cancel()
             if self.program.running:
                 await self.program.hang_up(self.config.hangup_grace)
             await self._program_gone.wait()
@@ -211,14 +209,10 @@ class BrowserSession:
     def _resized(self, size: Resize) -> None:
         columns, rows = safe_size(size.columns, size.rows)
         self.terminal = Terminal(self.terminal.term, columns, rows)
-        # As over SSH: a page sending sizes nonstop has them passed on a few times a second.
-        if self.program is not None and self._resize_due is None:
-            wait = self._last_resize + 1 / RESIZES_PER_SECOND - time.monotonic()
-            self._resize_due = asyncio.get_running_loop().call_later(max(wait, 0), self._resize)
+        if self.program is not None:  # (as over SSH: a few times a second at most)
+            self._resizes.ask(self._resize)
 
     def _resize(self) -> None:
-        self._resize_due = None
-        self._last_resize = time.monotonic()
         if self.program is not None:
             self.program.resize(self.terminal.columns, self.terminal.rows)
 
