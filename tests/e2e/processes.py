@@ -63,7 +63,17 @@ def start_host(
 
 
 def start_serve(env: dict[str, str], *args: str) -> tuple[subprocess.Popen[str], int, int]:
-    """Start `tablegames serve ARGS` on free ports; returns it, its SSH port and its TCP port.
+    """Start `tablegames serve ARGS` on free ports; returns it, its SSH port and its TCP port."""
+    serve, said = serve_announced(env, *args)
+    ssh = re.search(r"ssh -p (\d+) NAME@", said)
+    tcp = re.search(r"tablegames join 127.0.0.1:(\d+)", said)
+    assert ssh and tcp
+    return serve, int(ssh.group(1)), int(tcp.group(1))
+
+
+def serve_announced(env: dict[str, str], *args: str) -> tuple[subprocess.Popen[str], str]:
+    """Start `tablegames serve ARGS` on free ports; returns it and what it printed once it
+    said how friends join (every door it opened is in it).
 
     Its output goes to a file in TABLEGAMES_HOME; its terminal is not one (no host console).
     """
@@ -80,10 +90,8 @@ def start_serve(env: dict[str, str], *args: str) -> tuple[subprocess.Popen[str],
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         said = output.read_text()
-        ssh = re.search(r"ssh -p (\d+) NAME@", said)
-        tcp = re.search(r"tablegames join 127.0.0.1:(\d+)", said)
-        if ssh and tcp:
-            return serve, int(ssh.group(1)), int(tcp.group(1))
+        if "tablegames join 127.0.0.1:" in said:  # (the last line of its announcement)
+            return serve, said
         if serve.poll() is not None:
             break
         time.sleep(0.05)

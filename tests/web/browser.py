@@ -8,10 +8,11 @@ import shutil
 import signal
 import subprocess
 import time
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from ..e2e.processes import cli
+from ..e2e.processes import serve_announced
 from ..e2e.terminal import REACTION
 
 CHROMIUM = "/usr/bin/chromium"
@@ -49,22 +50,22 @@ class PageTerminal:
         return str(self.page.evaluate("() => window.tablegames ? window.tablegames.screen() : ''"))
 
     def wait_for(self, *texts: str, timeout: float = 30.0) -> str:
+        """The page's text once it shows every one of `texts`."""
+        return self._wait(all, texts, timeout)
+
+    def wait_for_any(self, *texts: str, timeout: float = 30.0) -> str:
+        """The page's text once it shows one of `texts`."""
+        return self._wait(any, texts, timeout)
+
+    def _wait(self, shown: Callable[[Iterable[bool]], bool], texts: tuple[str, ...],
+              timeout: float) -> str:  # fmt: skip
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             screen = self.screen()
-            if all(text in screen for text in texts):
+            if shown(text in screen for text in texts):
                 return screen
             time.sleep(0.1)
         raise AssertionError(f"{texts} never showed; the page shows:\n{self.screen()}")
-
-    def wait_for_any(self, *texts: str, timeout: float = 30.0) -> str:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            screen = self.screen()
-            if any(text in screen for text in texts):
-                return screen
-            time.sleep(0.1)
-        raise AssertionError(f"none of {texts} showed; the page shows:\n{self.screen()}")
 
     def keys(self, *keys: str, after: float = REACTION) -> None:
         """Press `keys` (Playwright's names: "ArrowDown", "Enter", "n"), as a person would."""
@@ -111,28 +112,11 @@ class PageTerminal:
 def start_party(env: dict[str, str], *args: str) -> tuple[subprocess.Popen[str], str, int]:
     """`tablegames serve --web 0` on free loopback ports; returns it, the page's address and
     the SSH port."""
-    output = Path(env["TABLEGAMES_HOME"]) / f"serve-{time.monotonic_ns()}.out"
-    with output.open("w") as sink:
-        serve = subprocess.Popen(
-            cli("serve", "--ssh", "0", "--port", "0", "--web", "0", *args),
-            stdin=subprocess.DEVNULL,
-            stdout=sink,
-            stderr=subprocess.STDOUT,
-            text=True,
-            env=env,
-        )
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        said = output.read_text()
-        web = re.search(r"(http://127\.0\.0\.1:\d+)", said)
-        ssh = re.search(r"ssh -p (\d+) NAME@", said)
-        if web and ssh:
-            return serve, web.group(1), int(ssh.group(1))
-        if serve.poll() is not None:
-            break
-        time.sleep(0.05)
-    serve.kill()
-    raise AssertionError(f"the party server did not start: {output.read_text()}")
+    serve, said = serve_announced(env, "--web", "0", *args)
+    web = re.search(r"(http://127\.0\.0\.1:\d+)", said)
+    ssh = re.search(r"ssh -p (\d+) NAME@", said)
+    assert web and ssh, said
+    return serve, web.group(1), int(ssh.group(1))
 
 
 def stop_party(serve: subprocess.Popen[str]) -> None:
