@@ -119,3 +119,12 @@ def timed_rate(
         elapsed = clock() - started
         if elapsed >= budget:
             return calls, total, elapsed
+
+
+def spread_ms(seconds: Sequence[float]) -> dict[str, float]:
+    """Times (in seconds) as their median, 90th percentile and max, in milliseconds."""
+    return {
+        "median": round(1000 * median(seconds), 1),
+        "p90": round(1000 * percentile(seconds, 0.9), 1),
+        "max": round(1000 * max(seconds), 1),
+    }

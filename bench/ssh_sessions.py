@@ -52,7 +52,7 @@ from typing import Any
 if __package__ in (None, ""):  # run as a script: make `bench` and `tablegames` importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.figures import median, percentile
+from bench.figures import median, spread_ms
 
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_COMMAND = f"{shlex.quote(sys.executable)} {REPO / 'tests/net/ssh_table_program.py'}"
@@ -389,11 +389,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         "command": "tablegames session (the party's lobby app)" if args.party else args.command,
         "programs": len(programs),
         "ready_alone_ms": round(1000 * median(alone), 1),
-        "ready_at_once_ms": {
-            "median": round(1000 * median(at_once), 1),
-            "p90": round(1000 * percentile(at_once, 0.9), 1),
-            "max": round(1000 * max(at_once), 1),
-        },
+        "ready_at_once_ms": spread_ms(at_once),
         "program_rss_kb": round(sum(program_rss) / count),
         "program_pss_kb": round(sum(program_pss) / count),
         "lobby_pss_kb": in_lobby,

@@ -38,7 +38,7 @@ from typing import Any
 if __package__ in (None, ""):  # run as a script: make `bench` and `tablegames` importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.figures import median, percentile
+from bench.figures import median, spread_ms
 from bench.ssh_sessions import cpu_seconds, descendants, on_a_terminal, status_kb
 
 CHROMIUM = "/usr/bin/chromium"
@@ -154,11 +154,7 @@ async def measure_async(args: argparse.Namespace) -> dict[str, Any]:
         "sessions": args.sessions,
         "programs": len(programs),
         "lobby_alone_ms": round(1000 * median(alone), 1),
-        "lobby_at_once_ms": {
-            "median": round(1000 * median(at_once), 1),
-            "p90": round(1000 * percentile(at_once, 0.9), 1),
-            "max": round(1000 * max(at_once), 1),
-        },
+        "lobby_at_once_ms": spread_ms(at_once),
         "program_rss_kb": round(sum(program_rss) / count),
         "program_pss_kb": round(sum(program_pss) / count),
         "fork_server_pss_kb": forker_pss,
