@@ -60,11 +60,11 @@ class VisibleFormatter(logging.Formatter):
         finally:
             record.msg, record.args, record.exc_info, record.exc_text = saved
 
-    def formatException(self, ei: Any) -> str:  # noqa: N802 (logging's name)
+    def formatException(self, ei: Any) -> str:
         lines = super().formatException(ei).split("\n")
         return "\n".join("    " + visible(line) for line in lines)
 
-    def formatStack(self, stack_info: str) -> str:  # noqa: N802 (logging's name)
+    def formatStack(self, stack_info: str) -> str:
         return "\n".join("    " + visible(line) for line in stack_info.split("\n"))
 
 

@@ -109,6 +109,8 @@ class NameBook(Protocol):
 
     def release_names_unused_since(self, when: float) -> list[str]: ...
 
+    def owned_names(self) -> list[tuple[str, str, float]]: ...
+
 
 def short_fingerprint(fingerprint: str) -> str:
     """`SHA256:abcdefghijkl`: enough of a key's fingerprint to tell keys apart in a log."""

@@ -31,7 +31,7 @@ def test_names_are_cut_to_a_readable_length():
     assert len(clean_name("x" * 100)) == 24
 
 
-# -- look-alikes (issue 39, finding 6) --------------------------------------------------------------
+# -- look-alikes (issue 39, finding 6) ------------------------------------------------------------
 def test_names_that_look_the_same_have_one_look_alike_key():
     assert look_alike_key("Аlice") == look_alike_key("alice")  # a Cyrillic А
     assert look_alike_key("a1ice") == look_alike_key("alice") == look_alike_key("AIice")

@@ -87,7 +87,7 @@ async def first_answer(port: int, name: str) -> dict[str, Any]:
 
 
 async def test_escapes_from_a_stranger_reach_no_terminal(host_log: io.StringIO):
-    async with running_server(refusal_burst=100) as (server, port):
+    async with running_server(refusal_burst=100) as (_, port):
         friend, _ = await greeted(port, "friend")  # in the lobby: sees its chat and tables
         stranger, _ = await greeted(port, f"x{PAYLOAD}")
         attempts: list[dict[str, Any]] = [
