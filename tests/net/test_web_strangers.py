@@ -94,7 +94,7 @@ async def test_three_hundred_malformed_requests_are_a_few_escaped_lines(doors, h
     assert not any("Traceback" in line for line in lines), lines
     async with doors.client() as browser, browser.get(doors.url + "/") as page:
         assert page.status == 200  # and the door still serves a friend
-    record("outside", max_malformed_http_log_lines=len(lines), malformed_http_requests=300)
+    record("outside", max_malformed_http_log_lines=len(lines), max_malformed_requests=300)
 
 
 async def test_a_name_that_looks_like_a_held_one_is_refused_in_the_form(doors, host_log):
