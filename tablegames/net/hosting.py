@@ -23,7 +23,7 @@ from ..rules import Action, Game, IllegalAction, get_game
 from ..store import SavedSeat, SavedTable, Store
 from ..table import Accepted, Table, Update
 from ..words import are, plural
-from .names import look_alike_problem, looks_like_bot, name_key
+from .names import look_alike_of, looks_like_bot, name_key
 from .protocol import log_difference
 
 log = logging.getLogger("tablegames.host")  # what the host's terminal shows of each table
@@ -228,9 +228,11 @@ class HostedTable:
             raise IllegalAction(
                 f"someone called {name} is already at this table: join under another name"
             )
-        problem = look_alike_problem(name, others)
-        if problem is not None:
-            raise IllegalAction(f"{problem}: join under another name")
+        twin = look_alike_of(name, others)  # (a name's scripts were checked at its door)
+        if twin is not None:
+            raise IllegalAction(
+                f"{name} looks like {twin}, who is at this table: join under another name"
+            )
 
     def seat_for_token(self, token: str) -> Seat | None:
         """The seat `token` proves, compared in constant time."""

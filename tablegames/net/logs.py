@@ -6,9 +6,9 @@ stranger sent reaches no terminal as escapes even in a record of a library of ou
 
 - a record is one line: its message `visible` (a newline in it is written `\\n`), its
   traceback, if any, escaped too and indented under it, so no line can be forged;
-- an error a client caused (a malformed HTTP request, a socket reset or refused, the
-  process out of descriptors) is said in that line, without a traceback: it says nothing of
-  our code;
+- an error a client caused (a malformed HTTP request, a connection reset, the process out
+  of descriptors while strangers fill its sockets) is said in that line, without a
+  traceback: it says nothing of our code;
 - lines of one kind (the same logger and format, as `RefusalTally` counts refusals by kind and
   source) get through `LINES_PER_KIND` to a window of `WINDOW` seconds, then are counted, and
   their sum is one line when the window ends ("… 295 more like “Error handling request from
@@ -18,6 +18,7 @@ stranger sent reaches no terminal as escapes even in a record of a library of ou
 from __future__ import annotations
 
 import asyncio
+import errno
 import logging
 import threading
 import time
@@ -33,13 +34,18 @@ WINDOW = 10.0
 LINES_PER_KIND = {logging.INFO: 20, logging.WARNING: 3}
 KINDS_KEPT = 1000  # kinds counted at once (the oldest summed first)
 HOST_FORMAT = "%(asctime)s %(message)s"
-#: Exceptions a client causes, said in one line (by class name, so aiohttp need not load).
-CLIENTS_DOING = ("OSError", "HttpProcessingError", "TimeoutError", "CancelledError")
+#: Exceptions a client causes, said in one line: a malformed HTTP request (by class name, so
+#: aiohttp need not be loaded), a connection reset or timed out; and the errors of a listening
+#: socket that strangers filled (out of descriptors or buffers: asyncio's accept loop).
+CLIENTS_DOING = ("HttpProcessingError", "ConnectionError", "TimeoutError")
+FULL_UP = frozenset({errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM})
 BRIEF_LIMIT = 300  # characters of such an exception's text worth a line
 
 
 def clients_doing(error: BaseException) -> bool:
     """True if `error` is one a client causes (a bad request, a reset), not our code's."""
+    if isinstance(error, OSError) and error.errno in FULL_UP:
+        return True
     return any(kind.__name__ in CLIENTS_DOING for kind in type(error).__mro__)
 
 

@@ -2,13 +2,18 @@
 way people read them (case, width and compatibility forms do not make a new name), and kept
 apart from the names they could be taken for (Unicode TS #39: confusables, mixed scripts).
 
-A name is refused at every door (`tablegames join`, SSH, the browser, a table) when it mixes
+Cleaning drops, it does not refuse: control and format characters, and the combining marks
+beyond two on a letter (a name with a tower of marks is that name with two).
+
+A new name is refused at every door (`tablegames join`, SSH, the browser) when it mixes
 scripts (Latin with Cyrillic, say: `Аlice` with a Cyrillic А; digits, spaces, punctuation,
 emoji and combining marks belong to every script, and Japanese or Korean mix Han with their
 own letters, and Latin, as TS #39's "highly restrictive" level allows), when it looks like a
 guest's (`guest‐bob` with U+2010, `gueѕt-bob`) or a bot's name (`Bоt 2`) without being one, or
-when it looks like a name someone else holds (`a1ice` beside `alice`) without being it. Two
-names look alike when their skeletons do (`look_alike_key`): each character mapped to the
+when it looks like a name someone else holds (`a1ice` beside `alice`) without being it; a
+table refuses a name that looks like one at it. A name someone holds is never refused as a
+look-alike of another (names owned before these rules came stay their owners'). Two names
+look alike when their skeletons do (`look_alike_key`): each character mapped to the
 prototype TS #39's confusables give it, case folded, mapped again. The confusables and the
 scripts are the Unicode data that `confusable_homoglyphs` ships; its table pairs each
 character with its look-alikes both ways, and every group there is one prototype and the
@@ -139,8 +144,11 @@ def look_alike_problem(name: str, held: Iterable[str] = ()) -> str | None:
         return f"{name} looks like a guest's name"
     if looks_like_bot(name) and not BOT_NAME.fullmatch(key):
         return f"{name} looks like a bot's name"
-    looks = look_alike_key(name)
-    for other in held:
-        if name_key(other) != key and look_alike_key(other) == looks:
-            return f"{name} looks like {other}"
-    return None
+    twin = look_alike_of(name, held)
+    return None if twin is None else f"{name} looks like {twin}"
+
+
+def look_alike_of(name: str, held: Iterable[str]) -> str | None:
+    """The first of `held` that `name` looks like without being it (None: none)."""
+    key, looks = name_key(name), look_alike_key(name)
+    return next((o for o in held if name_key(o) != key and look_alike_key(o) == looks), None)

@@ -351,7 +351,10 @@ class Party:
                 f"the name {name} belongs to a player who logs in with a key: choose another "
                 "name (--name)"
             )
-        problem = look_alike_problem(name, self.held_names())
+        held = self.held_names()
+        if any(name_key(other) == key for other in held):
+            return None  # someone's own name (a seat's, say): the tables' own rules apply
+        problem = look_alike_problem(name, held)
         if problem is not None:
             return f"{problem}: choose another name (--name)"
         return None

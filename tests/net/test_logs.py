@@ -131,3 +131,17 @@ def test_a_party_nights_news_is_not_summed(logged):
         log.info("ssh: %s logged in from %s (%s)", name, "10.0.0.2", "SHA256:abc")
     lines = safe_lines(out.getvalue())
     assert len(lines) == 16 and not any("more like" in line for line in lines)
+
+
+def test_accept_errors_when_descriptors_run_out_are_a_line_and_a_sum(logged, clock):
+    log, out, handler = logged
+    error = OSError(errno.EMFILE, "Too many open files")
+    for n in range(5000):  # as asyncio's accept loop reports them: a socket's line each
+        log.error(
+            f"socket.accept() out of system resource\nsocket: <socket fd={n} laddr=1.2.3.4>",
+            exc_info=error,
+        )
+    clock.now += 10
+    handler.write_sums()
+    lines = safe_lines(out.getvalue())
+    assert len(lines) == 4 and "4,997 more like “socket.accept() out of" in lines[-1], lines
