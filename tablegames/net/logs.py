@@ -27,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import IO, Any
 
-from .text import visible
+from .text import visible, visible_lines
 
 WINDOW = 10.0
 #: Lines of one kind a window lets through: news (a table's, a login) more than warnings.
@@ -40,6 +40,7 @@ HOST_FORMAT = "%(asctime)s %(message)s"
 CLIENTS_DOING = ("HttpProcessingError", "ConnectionError", "TimeoutError")
 FULL_UP = frozenset({errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM})
 BRIEF_LIMIT = 300  # characters of such an exception's text worth a line
+TRACEBACK_INDENT = "    "  # under its record: no line of a traceback passes for a record
 
 
 def clients_doing(error: BaseException) -> bool:
@@ -67,11 +68,10 @@ class VisibleFormatter(logging.Formatter):
             record.msg, record.args, record.exc_info, record.exc_text = saved
 
     def formatException(self, ei: Any) -> str:
-        lines = super().formatException(ei).split("\n")
-        return "\n".join("    " + visible(line) for line in lines)
+        return visible_lines(super().formatException(ei), TRACEBACK_INDENT)
 
     def formatStack(self, stack_info: str) -> str:
-        return "\n".join("    " + visible(line) for line in stack_info.split("\n"))
+        return visible_lines(stack_info, TRACEBACK_INDENT)
 
 
 @dataclass

@@ -54,9 +54,11 @@ def visible(text: str) -> str:
     return few_marks("".join(_written_out(char) for char in text))
 
 
-def visible_lines(text: str) -> str:
-    """`text` made `visible` line by line (what the host's console prints: lines we made)."""
-    return "\n".join(visible(line) for line in text.split("\n"))
+def visible_lines(text: str, indent: str = "") -> str:
+    """`text` made `visible` line by line, each after `indent` (lines we made, as the host's
+    console's or a traceback's, holding what a client sent; indented, none can pass for a
+    line of a log)."""
+    return "\n".join(indent + visible(line) for line in text.split("\n"))
 
 
 def clean_text(text: str, limit: int) -> str:

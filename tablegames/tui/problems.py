@@ -22,7 +22,8 @@ def note_problem(error: BaseException) -> str:
         with open(path, mode, encoding="utf-8") as log:
             log.write(f"--- {time.strftime('%Y-%m-%d %H:%M:%S')}\n")
             # Read in a terminal: what a guest sent (in an error's text) must not act on it.
-            log.write(visible_lines("".join(traceback.format_exception(error)).rstrip("\n")))
+            details = "".join(traceback.format_exception(error)).rstrip("\n")
+            log.write(visible_lines(details, "    "))
             log.write("\n")
     except OSError:
         return ""

@@ -145,3 +145,16 @@ def test_accept_errors_when_descriptors_run_out_are_a_line_and_a_sum(logged, clo
     handler.write_sums()
     lines = safe_lines(out.getvalue())
     assert len(lines) == 4 and "4,997 more like “socket.accept() out of" in lines[-1], lines
+
+
+def test_the_problems_log_a_host_reads_holds_no_escapes():
+    from tablegames.paths import data_dir
+    from tablegames.tui.problems import note_problem
+
+    try:
+        raise ValueError(f"a guest's {PAYLOAD}\n12:00:00 session 1: forged")
+    except ValueError as error:
+        note_problem(error)
+    lines = safe_lines((data_dir() / "problems.log").read_text())
+    assert lines[0].startswith("--- ") and all(line.startswith("    ") for line in lines[1:])
+    assert any("ValueError: a guest's \\x1b]0;PWNED" in line for line in lines), lines
