@@ -79,15 +79,17 @@ LOOK_ALIKES = ["Аlice", "a1ice", "AIice", "guest‐bob", "gueѕt-bob", "Bоt 2"
 async def test_a_user_name_that_looks_like_a_held_one_is_refused(door, host_log):
     alices_key = asyncssh.generate_private_key("ssh-ed25519")
     door.names.claim_name(name_key("alice"), "alice", alices_key.get_fingerprint())
+    door.names_elsewhere = lambda: ["sara"]  # sara sits at a table (joined over the port)
     strangers_key = asyncssh.generate_private_key("ssh-ed25519")
     said = {}
-    for name in LOOK_ALIKES:
+    for name in [*LOOK_ALIKES, "sarɑ"]:
         said[name] = await login(door, name, strangers_key)
     said["a1ice (no key)"] = await login(door, "a1ice", None)
     admitted = [name for name, sentence in said.items() if not sentence]
     assert not admitted, said
     assert "a1ice looks like alice: connect under another name" in said["a1ice"], said
     assert "mixes Cyrillic and Latin letters" in said["Аlice"], said
+    assert "sarɑ looks like sara" in said["sarɑ"], said
     assert await login(door, "alice", alices_key) == ""  # the owner is let in as ever
     assert await login(door, "Сергей", strangers_key) == ""  # one script: a name
     record("outside", lookalikes_tried=len(said), lookalikes_admitted=len(admitted))
