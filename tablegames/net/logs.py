@@ -1,7 +1,7 @@
 """The host's log: every record made `visible` and repeated lines summed, whoever wrote them.
 
 `serve`, `host` and each session's problems log write through `host_log_handler`, so what a
-stranger sent reaches no terminal as escapes even in a record of a library of ours (aiohttp's
+stranger sent reaches no terminal as escapes, even in a record a library writes (aiohttp's
 "Error handling request" with a raw request line, asyncssh's user names, asyncio's errors):
 
 - a record is one line: its message `visible` (a newline in it is written `\\n`), its

@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 import traceback
 
+from ..net.logs import TRACEBACK_INDENT
 from ..net.text import visible_lines
 from ..paths import data_dir, owner_only_file
 
@@ -23,7 +24,7 @@ def note_problem(error: BaseException) -> str:
             log.write(f"--- {time.strftime('%Y-%m-%d %H:%M:%S')}\n")
             # Read in a terminal: what a guest sent (in an error's text) must not act on it.
             details = "".join(traceback.format_exception(error)).rstrip("\n")
-            log.write(visible_lines(details, "    "))
+            log.write(visible_lines(details, TRACEBACK_INDENT))
             log.write("\n")
     except OSError:
         return ""
