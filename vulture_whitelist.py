@@ -175,6 +175,7 @@ _.data_received
 _.disabled
 _.eof_received
 _.exec_requested
+_.formatStack
 _.get_content_height
 _.get_kbdint_challenge
 _.give

@@ -31,6 +31,9 @@ TESTS = [
     "tests/net/test_ssh_front_door.py",  # wrong keys, idle sockets, squatting, memory
     "tests/e2e/test_party_over_ssh.py",  # a 9999x9999 terminal, a guest back at their seat
     "tests/e2e/test_hostile_floods.py",  # slow: floods against a real party server
+    "tests/net/test_ssh_strangers.py",  # look-alike user names, escapes in them (issue 39)
+    "tests/net/test_web_strangers.py",  # malformed requests, look-alike names in the form
+    "tests/e2e/test_text_from_outside.py",  # escapes at every door of a real party server
 ]
 
 
@@ -78,7 +81,30 @@ def scoreboard(totals: dict[str, dict[str, object]]) -> str:
         f"{get('logflood', 'max_log_lines_per_10s', get('flood', 'max_log_lines', '-'))}, "
         f"idle sockets {get('preauth', 'max_log_lines_per_10s', '-')}",
     ]
+    parts += text_from_outside(totals)
     return " | ".join(parts)
+
+
+def text_from_outside(totals: dict[str, dict[str, object]]) -> list[str]:
+    """Issue 39's fields: control bytes from clients reaching the host's log or a player's
+    terminal (each door, and all three at a real party server), the log lines 300 malformed
+    HTTP requests cost, look-alike names let in, and the marks a letter keeps of 100."""
+    outside = totals.get("outside", {})
+
+    def get(name: str) -> object:
+        return outside.get(name, "-")
+
+    return [
+        f"control bytes to the host's log: join port {get('tcp_control_in_log')}/"
+        f"{get('tcp_payloads')}, ssh {get('ssh_control_in_log')}/{get('ssh_payloads')}, "
+        f"every door {get('all_doors_control_in_log')}/{get('all_doors_payloads')} payloads",
+        f"control bytes to players: {get('tcp_control_to_players')}/{get('tcp_payloads')}, "
+        f"every door {get('all_doors_control_to_players')}/{get('all_doors_payloads')}",
+        f"log lines for {get('max_malformed_requests')} malformed HTTP requests: "
+        f"{get('max_malformed_http_log_lines')}",
+        f"look-alike names admitted: {get('lookalikes_admitted')}/{get('lookalikes_tried')}",
+        f"marks delivered: {get('max_marks_delivered')}/{get('marks_sent')}",
+    ]
 
 
 def main(argv: list[str]) -> int:

@@ -505,12 +505,11 @@ def _server_config(
     spectator_chat: bool,
 ) -> ServerConfig:
     """How `host` and `serve` listen (a join code with --lan, kept in the store); logging on."""
-    import logging
-
     from .net.hosting import new_join_code
+    from .net.logs import start_host_log
     from .net.server import ServerConfig
 
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", datefmt="%H:%M:%S")
+    start_host_log()  # every record escaped (nothing a guest sent acts on this terminal), summed
     return ServerConfig(
         host="0.0.0.0" if lan else "127.0.0.1",
         port=port,

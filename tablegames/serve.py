@@ -90,6 +90,7 @@ def ssh_front_door(
             limiter=server.party.guard,
             forks=forks,
         )
+        door.names_elsewhere = server.party.held_names
         server.ssh_port = await door.start()
         browsers = None
         if web_port is not None:

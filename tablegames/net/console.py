@@ -19,6 +19,7 @@ from .hosting import HostedTable
 from .names import name_key
 from .party import Party
 from .ssh_types import short_fingerprint
+from .text import visible_lines
 from .words import away_words, seat_words
 
 HELP = f"""Commands (seat numbers count from 1; TABLE may be left out with one table):
@@ -48,7 +49,7 @@ class HostConsole:
         def ready() -> None:
             line = sys.stdin.readline()
             if line:
-                self.say(self.run(line))
+                self.say(visible_lines(self.run(line)))  # names, and what was typed, shown safe
             else:  # the terminal closed: the server goes on, only the console stops
                 loop.remove_reader(fd)
 

@@ -10,7 +10,6 @@ import hashlib
 import hmac
 import logging
 import random
-import re
 import secrets
 import string
 import time
@@ -24,7 +23,7 @@ from ..rules import Action, Game, IllegalAction, get_game
 from ..store import SavedSeat, SavedTable, Store
 from ..table import Accepted, Table, Update
 from ..words import are, plural
-from .names import name_key
+from .names import look_alike_of, looks_like_bot, name_key
 from .protocol import log_difference
 
 log = logging.getLogger("tablegames.host")  # what the host's terminal shows of each table
@@ -32,7 +31,6 @@ CODE_ALPHABET = "".join(c for c in string.ascii_uppercase if c not in "IO")
 #: Join codes: no 0/O, 1/I/L or U, so a code read aloud or typed from a screen survives.
 JOIN_CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ"
 JOIN_CODE_LENGTH = 10  # 30**10 codes, 49 bits: hopeless to guess at the rate the guard allows
-BOT_NAME = re.compile(r"bot \d+")  # what a bot is called at a table ("Bot 2"), as a name key
 
 
 class Peer(Protocol):
@@ -219,15 +217,21 @@ class HostedTable:
 
     def check_name_free(self, name: str, seat: Seat | None) -> None:
         """Refuse a name someone else at this table already has (case and width ignored), or
-        that a bot takes when the game begins ("Bot 2")."""
-        key = name_key(name)
-        if BOT_NAME.fullmatch(key):
+        one that looks like it (`Sаra` with a Cyrillic а beside `Sara`), or that a bot takes
+        when the game begins ("Bot 2", or a look-alike)."""
+        if looks_like_bot(name):
             raise IllegalAction(f"{name} is what the bots are called: join under another name")
         others = [s.name for s in self.seats if s is not seat and (s.human or s.bot_level)]
         others += [peer.name for peer in self.spectators]
+        key = name_key(name)
         if any(name_key(other) == key for other in others):
             raise IllegalAction(
                 f"someone called {name} is already at this table: join under another name"
+            )
+        twin = look_alike_of(name, others)  # (a name's scripts were checked at its door)
+        if twin is not None:
+            raise IllegalAction(
+                f"{name} looks like {twin}, who is at this table: join under another name"
             )
 
     def seat_for_token(self, token: str) -> Seat | None:

@@ -5,9 +5,12 @@ The server's plumbing (`server.py`) feeds every checked message from a connectio
 strengths: a name asked for (a plain `join`), a seat token (proves one seat), and a ticket the
 party gave a session it started itself (an SSH login: a key, or a guest's name and address).
 
-Names: a name asked for over TCP may not be one a key owns or uses now, nor look like a
-guest's ("guest-...") or a bot's ("Bot 2"). A key owns its name for good once it sits at a
-table (`NameBook.claim_name`), not by logging in.
+Names: a name asked for over TCP may not be one a key owns or uses now, nor be or look like a
+guest's ("guest-...") or a bot's ("Bot 2"), nor look like a name someone holds (a key owns it,
+a login uses it, someone sits at a table under it: `names.look_alike_problem`). A key owns its
+name for good once it sits at a table (`NameBook.claim_name`), not by logging in.
+
+What a client sent is repeated to it, and to the host's log, only made `visible`.
 
 Limits a stranger cannot turn against a friend: wrong join codes are counted per address, and
 whoever gave the right code is handed a pass that later connections show instead (a reconnect
@@ -33,9 +36,10 @@ from ..store import OutdatedRules, Store
 from ..table import Accepted
 from ..words import are
 from .guard import AttemptLimiter, RateLimit, RefusalTally, wait_in_words
-from .hosting import BOT_NAME, HostedTable, Peer, Seat, new_code, same_join_code, token_key
-from .names import clean_name, clean_text, name_key
+from .hosting import HostedTable, Peer, Seat, new_code, same_join_code, token_key
+from .names import GUEST_PREFIX, clean_name, look_alike_problem, looks_like_bot, name_key
 from .protocol import PROTOCOL_VERSION
+from .text import clean_text, visible
 
 log = logging.getLogger("tablegames.server")
 CHAT_LIMIT = 300
@@ -43,7 +47,6 @@ CHAT_LIMIT = 300
 #: the host's log (a join/leave loop would otherwise flood them all).
 RATE_LIMITED = frozenset({"create", "join", "leave", "ready", "start", "seat", "rematch", "lobby"})
 PASSES_KEPT = 10_000  # join-code passes remembered (the oldest forgotten first)
-GUEST_PREFIX = "guest-"  # SSH guests' names: nobody over TCP may take one
 
 
 @dataclass
@@ -245,6 +248,7 @@ class Party:
     def refused(self, member: Member, kind: str, why: str, code: str = "illegal") -> None:
         """Tell `member` why its `kind` message was refused; log it (summed); a connection that
         keeps earning refusals (a flood) is closed."""
+        why = visible(why)  # it may repeat what was sent: a table id, a game's name...
         self.refusals.refused(
             f"{kind} messages", member.address, "refused %s from %s: %s", kind, member.name, why
         )
@@ -339,7 +343,7 @@ class Party:
         key = name_key(name)
         if key.startswith(GUEST_PREFIX):
             return f"names starting {GUEST_PREFIX} are for SSH guests: choose another name (--name)"
-        if BOT_NAME.fullmatch(key):
+        if looks_like_bot(name):
             return f"{name} is a bot's name at the tables: choose another name (--name)"
         owned = self.store is not None and self.store.name_owner(key) is not None
         if owned or any(other.identity == key for other in self.members):
@@ -347,7 +351,21 @@ class Party:
                 f"the name {name} belongs to a player who logs in with a key: choose another "
                 "name (--name)"
             )
+        held = self.held_names()
+        if any(name_key(other) == key for other in held):
+            return None  # someone's own name (a seat's, say): the tables' own rules apply
+        problem = look_alike_problem(name, held)
+        if problem is not None:
+            return f"{problem}: choose another name (--name)"
         return None
+
+    def held_names(self) -> list[str]:
+        """The names someone holds: owned by a key, used by a party login, or at a table."""
+        owned = [name for name, _, _ in self.store.owned_names()] if self.store else []
+        logins = [member.name for member in self.members if member.identity is not None]
+        seated = [peer.name for hosted in self.tables.values() for peer in hosted.peers()]
+        seats = [s.name for hosted in self.tables.values() for s in hosted.seats if s.human]
+        return owned + logins + seated + seats
 
     def _pass_for(self, shown: str | None) -> str:
         """The pass a connection that gave the join code (or a pass) shows next time."""

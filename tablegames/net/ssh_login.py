@@ -139,6 +139,11 @@ class Doorman(asyncssh.SSHServer):
                 f"play under, e.g. {self.how_to_connect('ben')}",
                 "unusable name",
             )
+        elif (look_alike := self.door.look_alike_problem(self.name)) is not None:
+            self._refuse(
+                f"{look_alike}: connect under another name, e.g. {self.how_to_connect('ben')}",
+                "a look-alike name",
+            )
         return True  # everyone logs in, by key or as a guest
 
     def password_auth_supported(self) -> bool:

@@ -38,6 +38,7 @@ from .party import Login
 from .ssh import CLOSING_SENTENCE
 from .ssh_login import guest_name
 from .ssh_types import DEFAULT_TERM, Launch, Terminal, code_matches, safe_size
+from .text import visible
 from .web_identity import (
     COOKIE_DAYS,
     COOKIE_NAME,
@@ -196,9 +197,10 @@ class WebFrontDoor:
         except FormRefused as empty:
             return self._form(str(empty), asked, status=400)
         holder = self.ssh.name_holder(name_key(asked))
-        why = name_refusal(asked, holder)
+        why = name_refusal(asked, holder, self.ssh.look_alike_problem(asked))
         if why is not None:
-            self._refused(address, asked, "name held by a key")
+            reason = "name held by a key" if holder is not None else "a look-alike name"
+            self._refused(address, asked, reason)
             return self._form(why, asked, status=403)
         given_code = form.get("code")
         wrong = self._check_code(address, given_code if isinstance(given_code, str) else "")
@@ -288,7 +290,8 @@ class WebFrontDoor:
                 f"Too many players from {address} at once (at most {limit}): one of you must "
                 "leave first, or the host can allow more with --max-per-address."
             )
-        why = name_refusal(guest.asked, ssh.name_holder(name_key(guest.asked)))
+        holder = ssh.name_holder(name_key(guest.asked))
+        why = name_refusal(guest.asked, holder, ssh.look_alike_problem(guest.asked))
         if why is not None:
             self._refused(address, guest.asked, "name held by a key")
             return why
@@ -395,7 +398,7 @@ class WebFrontDoor:
                 status=problem.status, text=sentence + "\n", headers=SECURITY_HEADERS
             )
         except Exception:
-            self.log.exception("web: a request for %s failed", request.path[:80])
+            self.log.exception("web: a request for %s failed", visible(request.path[:80]))
             return web.Response(
                 status=500,
                 text="Something went wrong here; the host's log says what.\n",
