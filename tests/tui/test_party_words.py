@@ -90,3 +90,26 @@ async def test_a_watchers_quit_question_does_not_promise_a_seat():
         await tom.close()
         await remote.close()
         await server.close()
+
+
+async def test_the_creator_closes_a_table_with_x_twice_and_is_back_in_the_lobby_told_why():
+    server = Server(ServerConfig(port=0, bot_pace=0.0))
+    port = await server.start()
+    remote = RemoteClient("127.0.0.1", port, "Sara")
+    app = TableGamesApp(remote=remote, lobby=True)
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            await pilot.press("n", "enter")  # a new table, as the form offers it
+            await wait_for(pilot, lambda: "or s to start now" in screen_text(app))
+            (code,) = server.tables
+            await pilot.press("x")
+            await wait_for(pilot, lambda: "Press x again" in screen_text(app))
+            assert code in server.tables  # not yet
+            await pilot.press("x")
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            await wait_for(pilot, lambda: f"Sara closed table {code}" in screen_text(app))
+            assert not server.tables
+    finally:
+        await remote.close()
+        await server.close()
