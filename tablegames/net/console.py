@@ -161,6 +161,8 @@ def table_lines(hosted: HostedTable) -> str:
     lines = [f"{hosted.code}  {hosted.game.title} for {hosted.players}, {state}"]
     presence = hosted.presence(None)
     for seat in presence["seats"]:
+        if hosted.table is not None:  # ready is the waiting room's word
+            seat = {**seat, "ready": False}
         lines.append(f"  {seat['seat'] + 1}. {seat_words(seat)}")
     if presence["spectators"]:
         lines.append(f"  and {presence['spectators']} watching")

@@ -85,7 +85,8 @@ async def test_a_watchers_quit_question_does_not_promise_a_seat():
             await pilot.press("q")
             await wait_for(pilot, lambda: isinstance(app.screen, QuitDialog))
             text = screen_text(app)
-            assert "seat is kept" not in text and "watching" in text, text
+            assert "seat is kept" not in text and "Stop watching" in text, text
+            assert "Keep watching (n)" in text
     finally:
         await tom.close()
         await remote.close()

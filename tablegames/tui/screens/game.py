@@ -668,7 +668,11 @@ class GameScreen(TypeAhead, Screen[None]):
         else:
             question = "Leave this game?"
         dialog = QuitDialog(
-            question, ascii=self.ascii, saving=saving, menu="Lobby" if party else "Menu"
+            question,
+            ascii=self.ascii,
+            saving=saving,
+            menu="Lobby" if party else "Menu",
+            stay="Keep watching" if self.watching else "Keep playing",
         )
         held = self.bots_paced_here and not self.paused  # nobody plays on behind the question
         if held:

@@ -86,6 +86,7 @@ class LobbyScreen(TypeAhead, Screen[None]):
         self.chosen = 0
         self.drawn = False  # mounted: what `show` and `say` change is on screen
         self.closing: tuple[str, float] | None = None  # (table, when x was first pressed)
+        self.closed_asked: str | None = None  # the table we asked to close, till it goes
 
     def compose(self) -> ComposeResult:
         yield Static(id="title")
@@ -114,6 +115,9 @@ class LobbyScreen(TypeAhead, Screen[None]):
         code = self.tables[self.chosen]["code"] if self.tables else None
         self.tables = list(tables)
         codes = [table["code"] for table in self.tables]
+        if self.closed_asked is not None and self.closed_asked not in codes:
+            self.say(f"Table {self.closed_asked} is closed.")
+            self.closed_asked = None
         self.chosen = codes.index(code) if code in codes else min(self.chosen, len(codes) - 1)
         self.chosen = max(self.chosen, 0)
         self._draw()
@@ -232,6 +236,7 @@ class LobbyScreen(TypeAhead, Screen[None]):
         if asked is not None and asked[0] == code and now - asked[1] < CONFIRM_SECONDS:
             self.closing = None
             self.say(f"Closing table {code}...")
+            self.closed_asked = code
             self.remote.close_table(code)
             return
         self.closing = (code, now)
