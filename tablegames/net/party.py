@@ -18,8 +18,8 @@ connection that keeps sending what is refused is closed.
 
 The clock (`tick`, run by the server) moves seats whose person is away past the takeover time
 to a bot standing in, and ends the tables that are no longer live (see `why_ended`); the
-owner (`close`) or the host (`close_table`) may end one at any time. Whoever is at a table that
-ends is told why and goes to the lobby.
+table's creator (a `close` message) or the host (`close TABLE`: `close_by_hand`) may end one
+at any time. Whoever is at a table that ends is told why and goes to the lobby.
 """
 
 from __future__ import annotations

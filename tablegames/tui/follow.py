@@ -133,7 +133,7 @@ class Follow:
         if not removed:
             gone = "The server went silent" if remote.silent else "Connection lost"
             app.notify(f"{gone}: trying to get back...", timeout=5)
-        if not await remote.reconnect(lobby=self.lobby_first):
+        if not await remote.reconnect(lobby=party_game(self)):  # (in the lobby: back to it)
             app.notify(f"Could not get back: {remote.why}.", severity="error", timeout=30)
             return False
         if remote.table_code is None:
