@@ -272,3 +272,28 @@ async def test_the_hosts_names_says_here_now_for_someone_connected(tmp_path: Pat
         await ana.close()
         await until(lambda: not server.party.members)
         assert "here now" not in console.names()
+
+
+async def test_a_restored_games_players_are_away_until_back_and_bots_stand_in_meanwhile(
+    tmp_path: Path,
+):
+    store = Store(tmp_path / "party.db")
+    first = Server(ServerConfig(host=LOOPBACK, port=0, bot_pace=0.0), store=store)
+    port = await first.start()
+    ana = await log_in(first, port, "ana")
+    hosted = await open_and_start(ana, first)
+    await when_waiting_for(hosted, 0)
+    await ana.close()
+    await first.close()  # the host stops with ana's turn to come
+    again = Server(
+        ServerConfig(host=LOOPBACK, port=0, bot_pace=0.0, takeover_after=0.3), store=store
+    )
+    (restored,) = again.restore_tables()
+    await again.start()
+    try:
+        assert restored.table is not None
+        table, moved = restored.table, restored.table.version
+        await until(lambda: table.version > moved, what="the restored table moving on")
+        assert restored.seats[0].human and 0 in table.bots  # her seat, a bot meanwhile
+    finally:
+        await again.close()
