@@ -47,6 +47,7 @@ _._on_action
 _._on_bye
 _._on_chat
 _._on_claim
+_._on_close
 _._on_create
 _._on_hello
 _._on_join

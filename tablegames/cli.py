@@ -522,11 +522,13 @@ def _server_config(
 
 def _say_where(server: Any, port: int, lan: bool, code: str | None) -> None:
     """Print exactly what friends type to join."""
-    from .net.launch import address_text, lan_addresses
+    from .net.launch import NO_LAN_ADDRESS, address_text, lan_addresses
 
     code_part = f" --code {code}" if lan and code else ""
     if lan:
-        addresses = lan_addresses() or ["<this machine's address>"]
+        addresses = lan_addresses()
+        if not addresses:
+            typer.echo(NO_LAN_ADDRESS)
         for address in addresses:
             where = address_text(address, port)
             typer.echo(f"Friends join with:  tablegames join {where}{code_part}")

@@ -17,7 +17,7 @@ from typing import Any
 import typer
 
 from .net.forkserver import ForkServer
-from .net.launch import address_text, lan_addresses
+from .net.launch import NO_LAN_ADDRESS, address_text, lan_addresses
 from .net.party import Login
 from .net.server import Server
 from .net.ssh import Identity, Launch, SshConfig, SshFrontDoor, Terminal
@@ -136,9 +136,11 @@ def announce_party(
     """Print exactly what friends type, once the server listens."""
 
     def announce(server: Server, tables: list[Any], port: int) -> None:
-        hosts = (lan_addresses() or ["<this machine's address>"]) if lan else ["127.0.0.1"]
+        hosts = (lan_addresses() or ["127.0.0.1"]) if lan else ["127.0.0.1"]
         ssh_port = server.ssh_port
         typer.echo(f"Party server up: {len(tables)} table(s) restored, saved in {store.path}.")
+        if hosts == ["127.0.0.1"] and lan:
+            typer.echo(NO_LAN_ADDRESS)
         for host in hosts:
             typer.echo(f"Friends join with:  ssh -p {ssh_port} NAME@{host}")
         if server.web_port is not None:

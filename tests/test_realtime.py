@@ -163,9 +163,7 @@ async def test_drive_bots_sleeps_until_a_change_or_a_wake_up():
     clock = VirtualClock()
     late = Scripted(1e6, {"type": "gesture", "name": "nod"})  # wants to act much later
     table = crabs_table({1: late}, clock, **STACKED)
-    changed = asyncio.Event()
-    table.on_action(lambda accepted: changed.set())
-    task = asyncio.create_task(drive_bots(table, 0.5, changed))
+    task = asyncio.create_task(drive_bots(table, 0.5))
     await asyncio.sleep(0.05)
     asked = len(late.asked)
     table.submit(0, {"type": "gesture", "name": "wink"})  # a change wakes the driver at once

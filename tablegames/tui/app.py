@@ -113,7 +113,14 @@ class TableGamesApp(App[None]):
 
         from ..net.client import RemoteClient, SeatTokens
         from ..net.hosting import new_join_code
-        from ..net.launch import HostRefused, NewTable, address_text, check_store, lan_addresses
+        from ..net.launch import (
+            NO_LAN_ADDRESS,
+            HostRefused,
+            NewTable,
+            address_text,
+            check_store,
+            lan_addresses,
+        )
         from ..net.server import Server, ServerConfig
         from ..store import Store
 
@@ -138,9 +145,12 @@ class TableGamesApp(App[None]):
             self.notify(f"Could not host: {problem}.", severity="error", timeout=20)
             return
         self.server = server
-        where = (lan_addresses() or ["<this machine's address>"])[0] if lan else "127.0.0.1"
+        found = lan_addresses() if lan else ["127.0.0.1"]
+        where = found[0] if found else "127.0.0.1"
         code_part = f" --code {code}" if code else ""
         invite = f"Friends join with:  tablegames join {address_text(where, bound)}{code_part}"
+        if not found:
+            invite = f"{NO_LAN_ADDRESS}\n{invite}"
         client = RemoteClient(
             "127.0.0.1",
             bound,

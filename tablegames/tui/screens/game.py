@@ -32,7 +32,7 @@ from textual.widgets import Button, Footer, Static
 from textual.worker import Worker, WorkerState
 
 from ...catalogue import screen_class
-from ...net.words import seat_words
+from ...net.words import seat_words, seats_since
 from ...rules import GAMES
 from ..asks import Farewell, Rematch, ShowMenu
 from ..widgets.log import GameLog, event_line
@@ -266,8 +266,8 @@ class GameScreen(TypeAhead, Screen[None]):
             return
         since = time.monotonic() - self.client.presence_at
         away = [
-            seat_words({**seat, "away": int(seat["away"] + since)})
-            for seat in presence["seats"]
+            seat_words(seat)
+            for seat in seats_since(presence["seats"], since)
             if isinstance(seat.get("away"), int)
         ]
         strip = self.query_one("#away", Static)
@@ -661,12 +661,18 @@ class GameScreen(TypeAhead, Screen[None]):
         party = bool(getattr(self.app, "in_party", False))
         if saving:
             question = "Leave this game? It is saved: `tablegames resume` brings it back."
+        elif self.watching:
+            question = "Stop watching this table?"
         elif party or self.client.way_back():
             question = "Leave this table? Your seat is kept while the game goes on."
         else:
             question = "Leave this game?"
         dialog = QuitDialog(
-            question, ascii=self.ascii, saving=saving, menu="Lobby" if party else "Menu"
+            question,
+            ascii=self.ascii,
+            saving=saving,
+            menu="Lobby" if party else "Menu",
+            stay="Keep watching" if self.watching else "Keep playing",
         )
         held = self.bots_paced_here and not self.paused  # nobody plays on behind the question
         if held:
