@@ -142,6 +142,7 @@ class HostedTable:
         self.rematch_votes: set[int] = set()
         self.start_asked = False  # the host or owner asked to deal as soon as everyone is ready
         self.changed_at = self.clock()  # when someone last sat, left, readied... (or it opened)
+        self.ratings: dict[int, tuple[float, float]] = {}  # seat -> (rating, change), once rated
         if self.store is not None and self.store_id is None:
             self.store_id = self.store.create_table(
                 self.code,
@@ -445,6 +446,7 @@ class HostedTable:
             listener = self.on_action
             table.on_action(lambda accepted: listener(self, accepted))
         table.on_action(self._log_if_over)
+        table.on_action(self._tell_ratings)
         for seat in self.seats:
             table.subscribe(seat.number, self._deliver(seat))
         if self.spectators:
@@ -545,6 +547,8 @@ class HostedTable:
                 entry["standin"] = True
             if self.table is None and not s.claimed:
                 entry["will_be_bot"] = self.fill_with_bots or "normal"
+            if s.number in self.ratings:
+                entry["rating"] = list(self.ratings[s.number])  # (rating, change) after the game
             seats.append(entry)
         return {
             "t": "presence",
@@ -564,6 +568,15 @@ class HostedTable:
         if accepted.result is not None:
             winners = [self.seats[seat].name for seat in accepted.result["winners"]]
             log.info("table %s: the game is over; won: %s", self.code, ", ".join(winners))
+
+    def _tell_ratings(self, accepted: Accepted) -> None:
+        """Once the game is over, and rated (by the store's saver, which hears of it first),
+        tell everyone at the table each seat's new rating: before the last update, so the
+        results screen has them."""
+        if accepted.result is not None and self.store is not None and self.store_id is not None:
+            self.ratings = self.store.rating_changes(self.store_id)
+            if self.ratings:
+                self.broadcast_presence(None)
 
     def broadcast(self, message: dict[str, Any]) -> None:
         for peer in self.peers():
