@@ -43,8 +43,9 @@ def shown_name(name: str, bot_level: str | None) -> str:
 
 @dataclass(frozen=True)
 class Standing:
-    """One identity's rating at one game: skill (mu, sigma), seats played and won, and how
-    much the rating moved in its last game."""
+    """One identity's rating at one game: skill (mu, sigma), games played and won (a bot level
+    at several seats of a game played it once, and won it if one of them won), and how much
+    the rating moved in its last game."""
 
     name: str
     mu: float = START_MU
@@ -199,8 +200,8 @@ class Book:
                 name=shown_name(mine[-1].name, mine[-1].bot_level),
                 mu=mu,
                 sigma=sigma,
-                played=old.played + len(mine),
-                won=old.won + sum(s.seat in winners for s in mine),
+                played=old.played + 1,
+                won=old.won + any(s.seat in winners for s in mine),
             )
             new = replace(new, change=new.rating - old.rating)
             self.standings[(game, who)] = new

@@ -608,7 +608,7 @@ class Store:
         )
 
     def stats(self, game: str | None = None) -> list[dict[str, Any]]:
-        """Everyone's rating (openskill's ordinal), seats played and won, and the change in
+        """Everyone's rating (openskill's ordinal), games played and won, and the change in
         their last game, per game (rated first if need be), best rating first."""
         self.update_ratings()
         rows = self.db.execute(
@@ -640,15 +640,15 @@ class Store:
 
     def standings(self, since: float, kind: str = "server") -> list[dict[str, Any]]:
         """The night's table: everyone who finished a game of `kind` since `since` (a
-        time.time()), per game: seats played and won since then, the rating's change since
+        time.time()), per game: games played and won since then, the rating's change since
         then and the rating now; best rating first."""
         rows = self.db.execute(
             """
-            SELECT night.game, ratings.name, SUM(seats), SUM(night.won), SUM(moved),
+            SELECT night.game, ratings.name, COUNT(*), SUM(night.won), SUM(moved),
                 ratings.mu - 3 * ratings.sigma AS rating
             FROM (
-                SELECT game_tables.game AS game, identity, COUNT(*) AS seats,
-                    SUM(rating_changes.won) AS won, MAX(rating_after - rating_before) AS moved
+                SELECT game_tables.game AS game, identity,
+                    MAX(rating_changes.won) AS won, MAX(rating_after - rating_before) AS moved
                 FROM rating_changes JOIN game_tables ON game_tables.id = rating_changes.table_id
                 WHERE game_tables.finished >= ? AND game_tables.kind = ?
                 GROUP BY rating_changes.table_id, identity
