@@ -217,8 +217,3 @@ class Book:
 
             self._model = PlackettLuce()
         return self._model
-
-    def table(self, game: str) -> list[tuple[str, Standing]]:
-        """Everyone rated at `game`, best rating first (ties by name): (identity, standing)."""
-        rows = [(who, standing) for (at, who), standing in self.standings.items() if at == game]
-        return sorted(rows, key=lambda row: (-row[1].rating, row[1].name))

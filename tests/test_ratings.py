@@ -275,3 +275,18 @@ def test_stats_prints_ratings_per_game_and_json(monkeypatch, tmp_path):
     assert "Crates" not in runner.invoke(app, ["stats", "kraken"]).output
     refused = runner.invoke(app, ["stats", "chess"])
     assert refused.exit_code != 0 and "no game called 'chess'" in refused.output
+
+
+def test_the_bench_rates_bot_levels_from_mixed_tables(tmp_path, capsys):
+    from bench import ratings as bench
+
+    assert sorted(bench.seat_levels(3, seed=5)) == ["hard", "normal", "random"]
+    out = tmp_path / "ratings.json"
+    assert bench.main(["--games", "3", "--game", "roach", "--json", str(out)]) == 0
+    rated = json.loads(out.read_text(encoding="utf-8"))["roach"]
+    assert {level: row["games"] for level, row in rated["levels"].items()} == {
+        "random": 3,
+        "normal": 3,
+        "hard": 3,
+    }
+    assert "seat win share" in capsys.readouterr().out
