@@ -65,8 +65,10 @@ def rate_game(
     cpu = shares = 0.0
     jobs_list = [(game, seats, seed + index) for index in range(games)]
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for levels, result, seconds in pool.map(play, jobs_list):  # in seed order
-            cpu += seconds
+        for number, (levels, result, seconds) in enumerate(pool.map(play, jobs_list), start=1):
+            cpu += seconds  # (rated in seed order, whichever game ended first)
+            if number % 10 == 0:
+                print(f"{game}: {number}/{games} games", file=sys.stderr, flush=True)
             book.add(
                 game, seats, [Sitter(s, f"{lv} bot", lv) for s, lv in enumerate(levels)], result
             )
