@@ -158,6 +158,7 @@ _.action_scroll_log
 _.action_select
 _.action_send
 _.action_sit
+_.action_standings
 _.action_talk
 _.action_unpick
 _.action_watch

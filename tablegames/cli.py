@@ -386,31 +386,83 @@ def history(
 
 
 @app.command()
-def stats() -> None:
-    """Games played and won per player name, one table per game."""
-    from rich.console import Console
-    from rich.table import Table
+def stats(
+    game: Annotated[
+        str | None, typer.Argument(metavar="[GAME]", help="Only this game's ratings.")
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help='Print {"games": {GAME: [players...]}} as JSON.')
+    ] = False,
+    rebuild: Annotated[
+        bool, typer.Option("--rebuild", help="Rate every finished game again, from the start.")
+    ] = False,
+) -> None:
+    """Ratings per player and game (openskill's, from every finished game), with games
+    played, won and the change in the last one; bots are rated by level ("normal bot")."""
+    import logging
 
     from .store import Store
 
-    rows = Store().stats()
-    if not rows:
-        typer.echo("No finished games yet.")
+    # A result the ratings cannot read is skipped, saying so on a line of its own.
+    logging.basicConfig(level=logging.WARNING, format="%(message)s")
+    store = Store()
+    if rebuild:
+        store.rebuild_ratings()
+    rows = store.stats(game)
+    if game is not None and not rows and game not in GAMES:
+        raise typer.BadParameter(f"no game called {game!r}; try: {', '.join(GAMES)}")
+    rated = {row["game"] for row in rows}  # in the registry's order, as `list` shows them
+    games = [name for name in GAMES if name in rated] + sorted(rated - set(GAMES))
+    if as_json:
+        tables = {
+            name: [
+                {
+                    "name": row["name"],
+                    "played": row["played"],
+                    "won": row["won"],
+                    "rating": round(row["rating"], 2),
+                    "change": round(row["change"], 2),
+                }
+                for row in rows
+                if row["game"] == name
+            ]
+            for name in games
+        }
+        typer.echo(json.dumps({"games": tables}, ensure_ascii=False))
         return
+    if not rows:
+        typer.echo("No finished games yet." if game is None else f"No finished {game} games yet.")
+        return
+    _print_ratings(games, rows)
+
+
+def _print_ratings(games: list[str], rows: list[dict[str, Any]]) -> None:
+    """One table per game: rating, played, won and the last change, best rating first."""
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
     console = Console()
-    played = {row["game"] for row in rows}  # in the registry's order, as `list` shows them
-    games = [game for game in GAMES if game in played] + sorted(played - set(GAMES))
     for game in games:
         title = GAMES[game].title if game in GAMES else game
-        table = Table(title=f"{title}: wins", title_justify="left")
-        for column, justify in (("player", "left"), ("played", "right"), ("won", "right")):
+        table = Table(title=f"{title}: ratings", title_justify="left")
+        for column, justify in (
+            ("player", "left"),
+            ("rating", "right"),
+            ("played", "right"),
+            ("won", "right"),
+            ("last game", "right"),
+        ):
             table.add_column(column, justify=justify)  # type: ignore[arg-type]
-        ordered = sorted(
-            (row for row in rows if row["game"] == game),
-            key=lambda row: (-row["won"], -row["played"], row["name"]),
-        )
-        for row in ordered:
-            table.add_row(row["name"], str(row["played"]), str(row["won"]))
+        for row in rows:
+            if row["game"] == game:
+                table.add_row(
+                    Text(row["name"]),
+                    f"{row['rating']:.1f}",
+                    str(row["played"]),
+                    str(row["won"]),
+                    f"{row['change']:+.1f}",
+                )
         if game != games[0]:
             console.print()
         console.print(table)

@@ -26,6 +26,8 @@ class SavedIn(Protocol):
 
     def delete_table(self, table_id: int) -> None: ...
 
+    def rating_changes(self, table_id: int) -> dict[int, tuple[float, float]]: ...
+
 
 class LocalClient:
     """The TUI's view of an in-process table: local seats, updates, and paced bots.
@@ -108,6 +110,14 @@ class LocalClient:
     def way_back(self) -> str:
         """A game on this machine comes back from where it is saved (`saved_game`)."""
         return ""
+
+    def rating_changes(self) -> dict[int, tuple[float, float]]:
+        """Each seat's rating after the game and its change, from the store it is saved in
+        (rated as it ended); {} before the end, or for a game not saved."""
+        if self.saved_as is None or not self.table.over:
+            return {}
+        store, table_id = self.saved_as
+        return store.rating_changes(table_id)
 
     def saved_game(self) -> tuple[int, Path] | None:
         """The saved game's id and file while it is being saved, else None."""

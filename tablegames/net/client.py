@@ -195,6 +195,7 @@ class RemoteClient:
         self.presence_at = 0.0  # when it came (seats' time away counts on from then)
         self.lobby: list[dict[str, Any]] = []  # the server's tables, as its lobby last said
         self.lobby_at = 0.0  # when it said so (seats' time away counts on from then)
+        self.standings: list[dict[str, Any]] = []  # the night's ratings, as the lobby last said
         self._held: dict[str, str] = {}  # table code -> our seat's token, on this server
         self.latest: Update | None = None
         self._log: list[Any] = []  # the view's log as rebuilt from the updates' new entries
@@ -263,6 +264,18 @@ class RemoteClient:
     def saved_game(self) -> tuple[int, Path] | None:
         """The server keeps the game; nothing is saved here."""
         return None
+
+    def rating_changes(self) -> dict[int, tuple[float, float]]:
+        """Each seat's rating after the game and its change, as the server said with the seats
+        once the game was rated ({} before, or from a server that keeps no ratings)."""
+        seats = (self.presence or {}).get("seats") or []
+        return {
+            seat["seat"]: (float(seat["rating"][0]), float(seat["rating"][1]))
+            for seat in seats
+            if isinstance(seat, dict)
+            and isinstance(seat.get("seat"), int)
+            and _rating_pair(seat.get("rating"))
+        }
 
     def discard_save(self) -> None:
         """Nothing saved here to forget."""
@@ -511,6 +524,7 @@ class RemoteClient:
             self._keep_token(message["token"] or held)
         elif kind == "lobby":
             self.lobby, self.lobby_at = list(message["tables"]), time.monotonic()
+            self.standings = list(message.get("standings") or [])
         elif kind == "presence":
             self.presence, self.presence_at = message, time.monotonic()
             self.names = [s["name"] for s in message["seats"]]
@@ -647,3 +661,12 @@ async def play_as_bot(client: RemoteClient, level: str, pace: float = 0.0) -> di
     if client.latest is None:
         raise ServerRefused("the game never started")
     return client.latest.view
+
+
+def _rating_pair(value: object) -> bool:
+    """True if `value` is a seat's (rating, change) as a server sends it."""
+    return (
+        isinstance(value, list)
+        and len(value) == 2
+        and all(isinstance(v, int | float) and not isinstance(v, bool) for v in value)
+    )

@@ -84,6 +84,7 @@ class HostedTable:
     min_humans: int | None = None  # the game begins once this many are seated and ready
     owner_seat: int | None = None  # whoever holds this seat may start it and give seats away
     creator: str | None = None  # the person who opened it in the lobby (`Party.person`)
+    on_action: Callable[[HostedTable, Accepted], None] | None = None  # the party hears of each
     clock: Callable[[], float] = time.monotonic
     table: Table | None = None
     seats: list[Seat] = field(default_factory=list)
@@ -99,6 +100,7 @@ class HostedTable:
         self.rematch_votes: set[int] = set()
         self.start_asked = False  # the host or owner asked to deal as soon as everyone is ready
         self.changed_at = self.clock()  # when someone last sat, left, readied... (or it opened)
+        self.ratings: dict[int, tuple[float, float]] = {}  # seat -> (rating, change), once rated
         if self.store is not None and self.store_id is None:
             self.store_id = self.store.create_table(
                 self.code,
@@ -420,7 +422,11 @@ class HostedTable:
         if self.store is not None and self.store_id is not None:
             table.on_action(self.store.saver(self.store_id))
             table.on_claim(self.store.talk_saver(self.store_id))
+        if self.on_action is not None:
+            listener = self.on_action
+            table.on_action(lambda accepted: listener(self, accepted))
         table.on_action(self._log_if_over)
+        table.on_action(self._tell_ratings)
         for seat in self.seats:
             table.subscribe(seat.number, self._deliver(seat))
         if self.spectators:
@@ -520,6 +526,8 @@ class HostedTable:
                 entry["standin"] = True
             if self.table is None and not s.claimed:
                 entry["will_be_bot"] = self.fill_with_bots or "normal"
+            if s.number in self.ratings:
+                entry["rating"] = list(self.ratings[s.number])  # (rating, change) after the game
             seats.append(entry)
         return {
             "t": "presence",
@@ -539,6 +547,15 @@ class HostedTable:
         if accepted.result is not None:
             winners = [self.seats[seat].name for seat in accepted.result["winners"]]
             log.info("table %s: the game is over; won: %s", self.code, ", ".join(winners))
+
+    def _tell_ratings(self, accepted: Accepted) -> None:
+        """Once the game is over, and rated (by the store's saver, which hears of it first),
+        tell everyone at the table each seat's new rating: before the last update, so the
+        results screen has them."""
+        if accepted.result is not None and self.store is not None and self.store_id is not None:
+            self.ratings = self.store.rating_changes(self.store_id)
+            if self.ratings:
+                self.broadcast_presence(None)
 
     def broadcast(self, message: dict[str, Any]) -> None:
         for peer in self.peers():

@@ -39,6 +39,7 @@ from typing import Any, Protocol
 from ..bots import LEVELS
 from ..rules import GAMES, IllegalAction, SetupError, get_game
 from ..store import OutdatedRules, Store
+from ..table import Accepted
 from ..words import are
 from .guard import AttemptLimiter, RateLimit, RefusalTally, wait_in_words
 from .hosting import HostedTable, new_code, same_join_code, token_key
@@ -49,6 +50,7 @@ from .text import clean_text, visible
 
 log = logging.getLogger("tablegames.server")
 CHAT_LIMIT = 300
+STANDINGS_SHOWN = 200  # rows of the night's standings a lobby message carries at most
 #: What each connection may ask only so often: each one tells a whole table, or the lobby, and
 #: the host's log (a join/leave loop would otherwise flood them all).
 RATE_LIMITED = frozenset(
@@ -132,6 +134,13 @@ class Party:
             if store is not None
             else secrets.token_hex(16)
         )
+        self.opened = time.time()  # the night began: its standings count the games since
+        self.standings: list[dict[str, Any]] = []
+        if store is not None:
+            try:  # the history rated now, not in the middle of the night's first game's end
+                store.update_ratings()
+            except Exception:  # derived data: a mistake in it must never stop the party
+                log.exception("the ratings were not brought up to date")
 
     # -- tables -----------------------------------------------------------------------------------
     def add_table(
@@ -163,6 +172,7 @@ class Party:
             fill_with_bots=fill_with_bots,
             min_humans=min_humans,
             owner_seat=owner_seat,
+            on_action=self._table_action,
             store=self.store,
             creator=creator,
         )
@@ -262,10 +272,29 @@ class Party:
             except OutdatedRules as problem:
                 log.warning("not restoring table %s: %s", saved.code, problem)
                 continue
-            hosted = HostedTable.restore(saved, self.store)
+            hosted = HostedTable.restore(saved, self.store, on_action=self._table_action)
             self.tables[hosted.code] = hosted
             restored.append(hosted)
         return restored
+
+    def _table_action(self, hosted: HostedTable, accepted: Accepted) -> None:
+        """An action at one of the tables (saved, and rated at the end, before this hears of
+        it): a game's end changes the night's standings."""
+        if accepted.result is not None:
+            self.standings = self.night_standings()
+            self.lobby_changed()
+
+    def night_standings(self) -> list[dict[str, Any]]:
+        """The night's table: per game, everyone who finished a game at this server's tables
+        since it started, with their games, wins and ratings (`Store.standings`)."""
+        if self.store is None:
+            return []
+        try:
+            rows = self.store.standings(self.opened)[:STANDINGS_SHOWN]
+        except Exception:  # derived data: a mistake in it must never stop the party
+            log.exception("the night's standings could not be read")
+            return []
+        return [{**row, "name": clean_name(row["name"])} for row in rows]
 
     def table(self, code: str) -> HostedTable:
         hosted = self.tables.get(code.upper())
@@ -551,7 +580,11 @@ class Party:
     def lobby_message(self) -> dict[str, Any]:
         """The tables: waiting for players first, then playing, then finished."""
         tables = sorted(self.tables.values(), key=HostedTable.stage)
-        return {"t": "lobby", "tables": [t.summary() for t in tables]}
+        return {
+            "t": "lobby",
+            "tables": [t.summary() for t in tables],
+            "standings": self.standings,
+        }
 
     def lobby_changed(self) -> None:
         """Tell everyone in the lobby (greeted, at no table) what the tables are now."""

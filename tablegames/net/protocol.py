@@ -15,7 +15,8 @@ from typing import Any
 
 import msgpack
 
-# 7: `close` (the owner ends a table), lobby chat said `earlier` (told on arrival);
+# 7: `close` (the owner ends a table), lobby chat said `earlier` (told on arrival), the lobby
+# carries the night's standings (ratings of the games since the server started);
 # 6: a pass for the join code (welcome gives it, hello shows it); 5: updates say since when
 # the seat is asked what it is (`asked`); 4: claims (table talk); 3: seats taken back after
 # the welcome; the lobby
@@ -102,7 +103,8 @@ SERVER_MESSAGES: dict[str, Schema] = {
         # never held back for wrong codes others gave from your address).
         **{"pass": (STR, False)},
     ),
-    "lobby": _schema(tables=(LIST, True)),
+    # `standings`: the night's table, a row per player and game (see `Store.standings`)
+    "lobby": _schema(tables=(LIST, True), standings=(LIST, False)),
     "seated": _schema(
         table=(STR, True),
         game=(STR, True),

@@ -405,6 +405,7 @@ class CrabsState(Huddle):
             "winners": self._winners(),
             "scores": [team_tokens[self.team_of[seat]] for seat in range(self.players)],
             "tiebreak": self.tiebreak,
+            "teams": [list(members) for members in self.teams],
         }
 
     # -- swapping -----------------------------------------------------------------------------

@@ -616,6 +616,7 @@ def test_a_partner_call_after_the_window_waits_for_the_clock_and_then_the_game_i
         "winners": [0, 1],
         "scores": [5, 5, 4, 4],
         "tiebreak": False,
+        "teams": [[0, 1], [2, 3]],
     }
     assert state.view(3)["winners"] == [0, 1] and state.view(3)["phase"] == "over"
     assert refused(state, 1, accuse(0), now=6.1) == "the game is over"

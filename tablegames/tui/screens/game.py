@@ -41,6 +41,7 @@ from .handoff import Aside, HandoffScreen
 from .help import HelpScreen
 from .pacing import PACE_BINDINGS, PACE_KEYS, next_pace, pace_words
 from .recap import digest
+from .results import GameOver, rating_line
 from .size import TooSmall, too_small
 from .typeahead import TypeAhead
 
@@ -453,7 +454,10 @@ class GameScreen(TypeAhead, Screen[None]):
         Games add their own (a round's scores)."""
         if self.over:
             self._stop_bots()  # nothing is left for them to do
-            return self._results(), self._end
+            results = self._results()
+            if isinstance(results, GameOver):
+                results.ratings = rating_line(self.client.rating_changes(), self.names)
+            return results, self._end
         return self._handoff()
 
     def _handoff(self) -> Overlay | None:

@@ -22,6 +22,7 @@ from textual.widgets import Button, Footer, Static
 from ...net.words import seat_words, seats_since
 from ..widgets.seats import table_box
 from .setup import FIELD_MOVES
+from .standings import StandingsScreen
 from .table_form import TableForm
 from .typeahead import TypeAhead
 
@@ -74,6 +75,7 @@ class LobbyScreen(TypeAhead, Screen[None]):
         Binding("up", "move(-1)", "Up", show=False),
         Binding("down", "move(1)", "Down", show=False),
         Binding("slash", "chat", "Chat", key_display="/"),
+        Binding("s", "standings", "Standings"),
         Binding("question_mark", "help", "Help", key_display="?"),
         Binding("q", "leave", "Quit"),
     ]
@@ -87,6 +89,7 @@ class LobbyScreen(TypeAhead, Screen[None]):
         self.drawn = False  # mounted: what `show` and `say` change is on screen
         self.closing: tuple[str, float] | None = None  # (table, when x was first pressed)
         self.closed_asked: str | None = None  # the table we asked to close, till it goes
+        self.standings: StandingsScreen | None = None  # tonight's standings, while shown
 
     def compose(self) -> ComposeResult:
         yield Static(id="title")
@@ -121,6 +124,8 @@ class LobbyScreen(TypeAhead, Screen[None]):
         self.chosen = codes.index(code) if code in codes else min(self.chosen, len(codes) - 1)
         self.chosen = max(self.chosen, 0)
         self._draw()
+        if self.standings is not None:
+            self.standings.show(self.remote.standings)
 
     def _draw(self) -> None:
         if not self.drawn:
@@ -260,8 +265,19 @@ class LobbyScreen(TypeAhead, Screen[None]):
         self.say(
             "Up/Down pick a table. n: a new table (game, players, bots). Enter: sit down (or "
             "back at your seat). w: watch. x: close a table you opened. /: chat with everyone "
-            "in the lobby. q: leave the party."
+            "in the lobby. s: tonight's standings. q: leave the party."
         )
+
+    def action_standings(self) -> None:
+        """Tonight's standings over the tables, kept up to date until closed."""
+        if not self.is_current:
+            return
+
+        def closed(_: None) -> None:
+            self.standings = None
+
+        self.standings = StandingsScreen(self.remote.standings, self.ascii)
+        self.app.push_screen(self.standings, closed)
 
     def action_leave(self) -> None:
         self.app.exit()

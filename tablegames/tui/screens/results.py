@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from rich.table import Table
@@ -146,6 +146,17 @@ def standings(totals: Sequence[int]) -> list[tuple[int, int]]:
     return places
 
 
+def rating_line(changes: Mapping[int, tuple[float, float]], names: Sequence[str]) -> str:
+    """Each seat's rating after the game and this game's change to it, in a line:
+    `Ratings: Sara 4.2 (+2.1), Ada (bot) 1.3 (-0.4)`; "" when the game was not rated."""
+    shown = [
+        f"{names[seat]} {after:.1f} ({change:+.1f})"
+        for seat, (after, change) in sorted(changes.items())
+        if 0 <= seat < len(names)
+    ]
+    return f"Ratings: {', '.join(shown)}" if shown else ""
+
+
 class GameOver(TypeAhead, ModalScreen[str]):
     """The end of a game: a headline, a table and a line under it; returns "menu" or "quit"
     (or "rematch" in a party game). Enter presses the highlighted button, once the dialog has
@@ -174,6 +185,7 @@ class GameOver(TypeAhead, ModalScreen[str]):
         self.ascii = ascii
         self.party = False  # a party game: a rematch, or back to the lobby (set on mount)
         self.asked_at = math.inf  # takes nothing until shown
+        self.ratings = ""  # how the game moved each player's rating (set by the table screen)
 
     settle = SETTLE_SECONDS
 
@@ -192,6 +204,8 @@ class GameOver(TypeAhead, ModalScreen[str]):
             yield Static(self._table())
             if hint:
                 yield Label(Text(hint), classes="hint")
+            if self.ratings:
+                yield Label(Text(self.ratings), classes="hint", id="ratings")
             self.party = bool(getattr(self.app, "in_party", False))
             with Horizontal():
                 if self.party:
