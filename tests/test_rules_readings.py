@@ -40,6 +40,8 @@ READINGS = {
             ("Several signals:", "یا از چندین سیگنال استفاده کنید"),
             ("A misleading signal", "یک سیگنال گمراهکننده"),
             ("The signal is fixed once play begins:", "رقیبانتان نمیتوانند آن را ببینند"),
+            ("A call made at once with another is void:", "حل و فصل شد، بازی ادامه پیدا میکند"),
+            ("one second exactly still counts", "نهایتاً در فاصله 1 ثانیه ای"),
         ],
     ),
 }

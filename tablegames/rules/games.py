@@ -67,8 +67,10 @@ CRABS = Game(
     chat=False,
     realtime=True,
     # 2: a double crab on the pot's last token is paid in full; 3: signals are picked in a
-    # huddle before play and fixed for the game (two at most), no longer changed at any time.
-    rules_version=3,
+    # huddle before play and fixed for the game (two at most), no longer changed at any time;
+    # 4: calls exactly one second apart make a double crab, and a call within a second of the
+    # call that showed the target's four is void (it was judged against the new hand).
+    rules_version=4,
     bots="tablegames.bots.crabs:BOTS",
     screen="tablegames.tui.screens.crabs:SCREEN",
 )
