@@ -20,6 +20,8 @@ READINGS = {
             ("A 3 cancels before it scores −50.", "માત્ર 3 જ બાકી હોય"),
             ("A 7 is a draw, not a skip.", "આગલો ખેલાડી કાર્ડ દોરે છે"),
             ('A late "Crates!" counts.', "પ્રતિસ્પર્ધી તે ખેલાડીને મૂર્ખ કહીને"),
+            ("Suit or rank, not colour.", "એક જ પોશાક અથવા રંગનું કાર્ડ રમવું જોઈએ"),
+            ("A dealt single card owes no", "માત્ર એક જ કાર્ડ બાકી હોય"),
         ],
     ),
     "roach": (
