@@ -34,7 +34,11 @@ READINGS = {
     ),
     "kraken": (
         "tablegames.rules.kraken",
-        [("The characters come from the published game", "اثرها کوچک ولی تعیینکنندهاند")],
+        [
+            ("The characters come from the published game", "اثرها کوچک ولی تعیینکنندهاند"),
+            ("Only a mutineer who raised a gun can take command.", "و کاپیتان هم نمیشود"),
+            ("The mermaid and the telescope go to another player", "پری دریایی: کاپیتان یک نفر"),
+        ],
     ),
     "crabs": (
         "tablegames.rules.crabs",

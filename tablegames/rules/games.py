@@ -90,8 +90,9 @@ KRAKEN = Game(
         Option("characters", bool, True, "deal character cards"),
     ),
     setups=("roles", "deck", "dealt_characters", "captain", "rituals"),
-    # 2: a cabin search shows the group (cult), no longer the rank (cult_leader, cultist).
-    rules_version=2,
+    # 2: a cabin search shows the group (cult), no longer the rank (cult_leader, cultist);
+    # 3: only a mutineer who raised a gun may take command (no longer a tie among empty fists).
+    rules_version=3,
     bots="tablegames.bots.kraken:BOTS",
     screen="tablegames.tui.screens.kraken:SCREEN",
 )
