@@ -30,6 +30,7 @@ READINGS = {
             ("A penalty card goes face up in front of you", "همچنین آن را به رو در مقابل خود"),
             ("A special card from the penalty pile goes to your hand", "به دست خود اضافه"),
             ("whoever has collected the most cards loses", "کارتهای بیشتری جمع کرده باشد"),
+            ("Passing without looking is allowed.", "میتواند یک نگاه سریع به کارت بکند"),
         ],
     ),
     "kraken": (

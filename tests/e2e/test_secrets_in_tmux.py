@@ -111,11 +111,13 @@ def test_peeking_at_a_card_over_the_network_waits_for_it(env, terminals):
                 screen = term.screen()
                 if "Your turn: pick a card" in screen:
                     offer_to(term, screen, other)
-                elif "p: peek and pass" in screen:
+                elif "p: pass on" in screen:
                     term.keys("p")
+                    term.wait_for("Pass it on without looking", timeout=10)
+                    term.keys("1")  # look at it first
                     peeked = term
                     break
-                elif "Everyone else has seen it" in screen:
+                elif "It has been with everyone else" in screen:
                     term.keys("t")
             time.sleep(0.2)
         assert peeked is not None, "no card ever came to a player who could peek"
