@@ -72,6 +72,7 @@ CRABS = Game(
     # call that showed the target's four is void (it was judged against the new hand).
     rules_version=4,
     bots="tablegames.bots.crabs:BOTS",
+    bots_note="normal and hard read signals",
     screen="tablegames.tui.screens.crabs:SCREEN",
 )
 
