@@ -113,7 +113,7 @@ def test_peeking_at_a_card_over_the_network_waits_for_it(env, terminals):
                     offer_to(term, screen, other)
                 elif "p: pass on" in screen:
                     term.keys("p")
-                    term.wait_for("Pass it on without looking", timeout=10)
+                    term.wait_for("Pass it on unseen", timeout=10)
                     term.keys("1")  # look at it first
                     peeked = term
                     break

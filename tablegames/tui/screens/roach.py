@@ -350,8 +350,8 @@ class RoachScreen(HandScreen):
             self._ask_pass_target()
             return
         options = [
-            Option("1", "Look at it, then pass it on", True),
-            Option("2", "Pass it on without looking", False),
+            Option("1", "Look at it first", True),
+            Option("2", "Pass it on unseen", False),
         ]
         hint = "Press 1 or 2. Esc: go back"
         self._open(PickDialog("Pass the card on", options, hint=hint, ascii=self.ascii), self._look)
