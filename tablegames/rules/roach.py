@@ -60,7 +60,7 @@ Decisions the spec leaves open, taken as the rules intend:
   the card on unseen (``look`` is true unless said: the spec's pass, which peeks on the way). The
   seed lets the receiver look; it does not make them: «او میتواند یک نگاه سریع به کارت بکند و آن
   را به بازیکن دیگری بجر غزاله پاس بدهد» ("she *may* take a quick look at the card and pass it to
-  another player than Ghazaleh"). That the card went on unseen is public (the log says "without
+  a player other than Ghazaleh"). That the card went on unseen is public (the log says "without
   looking", the event's ``looked`` is false); the passer is not in ``seen_by`` and learns
   nothing. After a peek the card can only go on as it is: ``look: False`` is refused.
 - The card never goes back to a player it has been with, looked at or not (the flight's
@@ -72,10 +72,10 @@ Decisions the spec leaves open, taken as the rules intend:
 - The view's ``turn`` is the seat whose move the game needs (the player to offer, the receiver of
   the card in flight, or the player who must lay out cards); the log keeps the last 60 events.
   Beyond the spec's keys a view has ``phase`` (offer, respond, lay, over), ``flight.held_by``,
-  ``lay`` (who must lay
-  out cards, for which claim and special card), ``front_counts`` (per seat, animal -> count),
-  ``lose_at`` (4, or 5 with two players), ``loser``, ``loser_rule`` (``four`` or ``most``),
-  ``seat`` and ``players``. ``result()`` adds ``ended_by`` and ``face_up`` (cards per seat).
+  ``lay`` (who must lay out cards, for which claim and special card), ``front_counts`` (per
+  seat, animal -> count), ``lose_at`` (4, or 5 with two players), ``loser``, ``loser_rule``
+  (``four`` or ``most``), ``seat`` and ``players``. ``result()`` adds ``ended_by`` and
+  ``face_up`` (cards per seat).
 """
 
 from __future__ import annotations
