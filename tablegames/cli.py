@@ -71,11 +71,13 @@ PlayableArg = Annotated[
         metavar="GAME", help="Game to play (see `tablegames list`).", callback=_known_game
     ),
 ]
+#: The bot levels, and what a game says of its own (`Game.bots_note`: crabs' signal readers).
+BOTS_HELP = "Bot level: random, normal or hard" + "".join(
+    f" ({game.title}: {game.bots_note})" for game in GAMES.values() if game.bots_note
+)
 BotsOpt = Annotated[
     str,
-    typer.Option(
-        "--bots", metavar="LEVEL", help="Bot level: random, normal or hard.", callback=_known_level
-    ),
+    typer.Option("--bots", metavar="LEVEL", help=f"{BOTS_HELP}.", callback=_known_level),
 ]
 PlayersOpt = Annotated[int | None, typer.Option(metavar="N", help="Seats at the table.")]
 PaceOpt = Annotated[

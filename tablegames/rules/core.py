@@ -371,6 +371,9 @@ class Game:
     rules: str = field(default="", repr=False)
     #: The game's own bots: "package.module:NAME", NAME a map level -> bot class ("": generic).
     bots: str = ""
+    #: A few words on how its bot levels differ, for where a level is chosen ("": nothing to
+    #: say). Crabs: which levels read signals.
+    bots_note: str = ""
     #: The game's own table screen: "package.module:NAME", a `GameScreen` class ("": generic).
     screen: str = ""
 

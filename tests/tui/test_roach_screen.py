@@ -106,10 +106,8 @@ async def test_believing_a_true_claim_gives_the_card_back_to_its_sender():
     async with opened(client) as (app, pilot):
         client.table.submit(1, offer("royal-bat", 0, "bat"))
         await pilot.pause()
-        assert 'Ada (bot) slides you a card: "bat". t: true  f: false  p: peek and pass' in (
-            status(app)
-        )
-        assert "Peek & pass (p)" in screen_text(app)
+        assert 'Ada (bot) slides you a card: "bat". t: true  f: false  p: pass on' in status(app)
+        assert "Pass on (p)" in screen_text(app)
         await press(pilot, "t")
         assert view(client)["fronts"][1] == ["royal-bat", "royal-mouse"]  # and the penalty card
         assert "The card is royal bat: the claim was true." in logged(app)
@@ -137,6 +135,10 @@ async def test_peek_and_pass_shows_the_card_only_after_the_pass():
         await press(pilot, "p")
         dialog = app.screen
         assert isinstance(dialog, PickDialog)
+        assert [option.value for option in dialog.options] == [True, False]  # look or not
+        await press(pilot, "1")  # look at it first
+        dialog = app.screen
+        assert isinstance(dialog, PickDialog)
         assert [option.value for option in dialog.options] == [2, 3]  # not back to Ada
         await pilot.press("2")  # Chidi
         await pilot.pause()
@@ -154,14 +156,47 @@ async def test_peek_and_pass_shows_the_card_only_after_the_pass():
         assert "You peek: the card is scorpion." in logged(app)
 
 
+async def test_a_card_passed_on_without_looking_shows_nothing_of_it():
+    client = roach_table(first=1)
+    async with opened(client) as (app, pilot):
+        client.table.submit(1, offer("scorpion", 0, "bat"))
+        await pilot.pause()
+        await press(pilot, "p", "2")  # pass it on without looking
+        dialog = app.screen
+        assert isinstance(dialog, PickDialog) and dialog.title_text == "Pass it on unseen to whom?"
+        assert [option.value for option in dialog.options] == [2, 3]
+        await press(pilot, "2")  # Chidi
+        dialog = app.screen
+        assert isinstance(dialog, PickDialog)
+        assert dialog.options[0].label == "bat"  # unseen: no "true" or "a bluff"
+        await press(pilot, "1")
+        flight = view(client)["flight"]
+        assert (flight["from"], flight["to"], flight["claim"]) == (0, 3, "bat")
+        assert flight["seen_by"] == [1] and "card" not in flight
+        assert status(app) == 'You passed it on unseen: it goes to Chidi (bot) as "bat".'
+        assert "scorpion" not in screen_text(app)
+        assert "Sara passes the card to Chidi (bot) without looking, claiming bat." in logged(app)
+
+
+async def test_escape_from_the_look_question_leaves_the_card_where_it_is():
+    client = roach_table(first=1)
+    async with opened(client) as (app, pilot):
+        client.table.submit(1, offer("scorpion", 0, "bat"))
+        await pilot.pause()
+        await press(pilot, "p", "escape")
+        assert isinstance(app.screen, RoachScreen)
+        flight = view(client)["flight"]
+        assert flight["to"] == 0 and flight["seen_by"] == [1]  # not looked at, still ours to judge
+
+
 async def test_the_last_receiver_cannot_pass():
     client = roach_table(first=1)
     client.table.submit(1, offer("scorpion", 2, "bat"))
     client.table.submit(2, {"type": "pass", "to": 3, "claim": "bat"})
     client.table.submit(3, {"type": "pass", "to": 0, "claim": "fly"})
     async with opened(client) as (app, pilot):
-        assert "Everyone else has seen it: t true or f false?" in status(app)
-        assert "Peek & pass" not in screen_text(app)
+        assert "It has been with everyone else: t true or f false?" in status(app)
+        assert "Pass on" not in screen_text(app)
         await press(pilot, "p")
         assert isinstance(app.screen, RoachScreen)
         assert view(client)["flight"]["to"] == 0
@@ -234,7 +269,7 @@ async def test_keys_that_do_nothing_now_stay_out_of_the_footer():
         client.table.submit(1, offer("frog", 0, "bat"))
         await pilot.pause()
         footer = screen_text(app).splitlines()[-1]
-        assert "t True" in footer and "f False" in footer and "p Peek & pass" in footer
+        assert "t True" in footer and "f False" in footer and "p Pass on" in footer
         await pilot.press("enter", "l")  # not now: nothing happens
         await pilot.pause()
         assert isinstance(app.screen, RoachScreen) and view(client)["phase"] == "respond"
@@ -277,7 +312,9 @@ async def test_a_peeked_card_stays_secret_when_the_next_human_takes_the_seat():
         await pilot.press("enter")  # Tom takes the seat
         await pilot.pause()
         assert "Tom's hand" in screen_text(app)
-        await press(pilot, "p", "1", "1")  # peek and pass to Sara (only Sara and Chidi are left)
+        await press(
+            pilot, "p", "1", "1", "1"
+        )  # look, pass to Sara (Sara and Chidi are left), "bat"
         assert isinstance(app.screen, PeekNotice)  # Tom sees what he passed on, then hands over
         assert "You peeked: it is a cockroach." in screen_text(app)
         await press(pilot, "enter")

@@ -156,9 +156,14 @@ async def test_a_peek_over_the_network_waits_for_the_card_then_asks_where_it_goe
             await wait_for(
                 keys.pilot, lambda: (remote.latest.view["flight"] or {}).get("to") == seat
             )
-            await keys.type("p", after=1.0)  # the peek is sent; the card is not here yet
-            await wait_for(keys.pilot, lambda: isinstance(app.screen, PickDialog))
-            assert "It is a" in screen_text(app)
+            # On the screen, not only in the client: the key must come after the question.
+            await wait_for(keys.pilot, lambda: "slides you a card" in screen_text(app))
+            await keys.wait(0.0)
+            await keys.type("p", after=1.0)
+            await wait_for(keys.pilot, lambda: isinstance(app.screen, PickDialog))  # look?
+            await keys.type("1", after=0.5)  # the peek is sent; the card is not here yet
+            await wait_for(keys.pilot, lambda: "It is a" in screen_text(app))
+            assert isinstance(app.screen, PickDialog)
             assert app.problems == []
     finally:
         for client in (tom, bea, remote):

@@ -283,21 +283,19 @@ def turn_phrase(view: View, names: Sequence[str], you: int | None) -> str:
 
 
 def can_pass(view: View) -> bool:
-    """True if the receiver of the card in flight may still peek and pass it on."""
+    """True if the receiver of the card in flight may still pass it on (looking or not)."""
     flight = view.get("flight")
     if not flight:
         return False
-    seen = {*flight["seen_by"], flight["to"]}
-    return len(seen) < int(view["players"])
+    return len(set(flight["held_by"])) < int(view["players"])
 
 
 def pass_targets(view: View) -> list[int]:
-    """Seats the card in flight may be passed to."""
+    """Seats the card in flight may be passed to: those it has not been with."""
     flight = view.get("flight")
     if not flight:
         return []
-    seen = {*flight["seen_by"], flight["to"]}
-    return [seat for seat in range(view["players"]) if seat not in seen]
+    return [seat for seat in range(view["players"]) if seat not in flight["held_by"]]
 
 
 def prompt(view: View, names: Sequence[str], you: int, ascii: bool = False) -> str:
@@ -316,8 +314,8 @@ def prompt(view: View, names: Sequence[str], you: int, ascii: bool = False) -> s
         if "card" in flight and you in flight["seen_by"]:
             return f"You looked: it is {with_article(flight['card'])}. Press p to pass it on."
         if can_pass(view):
-            return head + "t: true  f: false  p: peek and pass"
-        return head + "Everyone else has seen it: t true or f false?"
+            return head + "t: true  f: false  p: pass on"
+        return head + "It has been with everyone else: t true or f false?"
     if phase == "lay":
         lay = view["lay"]
         return lay_rule(lay["claim"], lay["special"]) + " Enter marks a card, l lays out."
