@@ -393,7 +393,13 @@ class Doorman(asyncssh.SSHServer):
             self.note_refusal("no join code given in time")
             self.session.refuse("No join code given in time.")
         elif self.session is None or self.session.program is None:
-            self.log.warning("ssh: %s from %s opened no session in time", self.name, self.address)
+            self.door.refusals.refused(
+                "logins (no session opened in time)",
+                self.address,
+                "ssh: %s from %s opened no session in time",
+                self.name,
+                self.address,
+            )
             self.close()
 
     def _cancel_grace(self) -> None:

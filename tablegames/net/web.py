@@ -455,7 +455,7 @@ class WebFrontDoor:
     ) -> web.StreamResponse:
         """A form is posted only from the party's own page (as the websocket is opened): a page
         of another site could otherwise log a guest out, or in under another name."""
-        if request.method == "GET" or _same_origin(request):
+        if request.method != "POST" or _same_origin(request):
             return await handler(request)
         address = request.remote or "?"
         self.refusals.refused(
