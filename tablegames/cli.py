@@ -709,8 +709,8 @@ def serve(
         int | None,
         typer.Option(
             metavar="N",
-            help="SSH players at once from one address (default: --max-sessions; everyone on "
-            "this machine, or behind one router, shares an address).",
+            help="Players at once from one address (default: 4 with --lan, for friends "
+            "behind one router; else --max-sessions, as everyone on this machine shares one).",
             min=1,
         ),
     ] = None,
