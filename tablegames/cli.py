@@ -169,11 +169,15 @@ def game_options(game: str, seats: int, options: dict[str, Any]) -> dict[str, An
     from .rules import SetupError, get_game
 
     info = get_game(game)
-    taken = {option.name for option in info.options}
-    for name in options:
+    taken = {option.name: option for option in info.options}
+    for name, value in options.items():
+        flag = "--" + name.replace("_", "-")
         if name not in taken:
-            flag = "--" + name.replace("_", "-")
             raise typer.BadParameter(f"{game} has no {name} option", param_hint=flag)
+        try:  # a value no table takes is the option's fault alone (`--board huge`)
+            taken[name].check(value)
+        except SetupError as refusal:
+            raise typer.BadParameter(str(refusal), param_hint=flag) from None
     try:
         info.new(seats, 0, **options)  # what the game itself refuses, said before any screen
     except SetupError as refusal:
@@ -266,7 +270,7 @@ def play(
     options: dict[str, Any] | None = None,
 ) -> None:
     """Play a game on this terminal against bots, or hot-seat with friends."""
-    from .local import local_table
+    from .local import human_names, local_table
     from .rules import get_game
     from .store import Store
 
@@ -280,6 +284,10 @@ def play(
             "human (give --humans N for more)",
             param_hint="--name",
         )
+    try:
+        human_names(humans, name or ())
+    except ValueError as refusal:
+        raise typer.BadParameter(str(refusal), param_hint="--name") from None
     options = game_options(game, seats, options or {})
     speed = speed_for(game, speed)
     if seats > humans:

@@ -22,6 +22,8 @@ from .screens.game import GameScreen, table_screen
 from .session import out_of_memory
 
 if TYPE_CHECKING:
+    from textual.driver import Driver
+
     from ..drivers import LocalClient
     from ..net.client import RemoteClient
     from ..replay import Replay
@@ -39,6 +41,8 @@ PROBLEMS_TO_QUIT, PROBLEMS_WINDOW = 3, 30.0
 AFRESH = "Something went wrong on that screen, so it was drawn afresh. Sorry!"
 GUEST_FAREWELL = "Sorry: something went wrong in this session. The host's log has the details."
 STOPPED = "tablegames stopped after a problem it could not get past."
+#: The exit status after Ctrl-C, as a shell reports a program stopped by it (128 + SIGINT).
+EXIT_INTERRUPTED = 130
 
 
 class TableGamesApp(App[None]):
@@ -74,6 +78,16 @@ class TableGamesApp(App[None]):
         self.problems: list[Exception] = []  # mistakes a screen hit (see `_handle_exception`)
         self.expect_problems = False  # a test that breaks a screen on purpose sets it
         self._problem_times: list[float] = []
+
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's driver for this terminal; on Linux and macOS one that leaves nothing of
+        the game on the terminal (`terminal.py`)."""
+        from textual.drivers.linux_driver import LinuxDriver
+
+        from .terminal import CleanDriver
+
+        driver = super().get_driver_class()
+        return CleanDriver if driver is LinuxDriver else driver
 
     def on_resize(self) -> None:
         """A table under a dialog is not told of a resize: each checks it still fits."""
@@ -292,11 +306,12 @@ class TableGamesApp(App[None]):
         self.notify(AFRESH, severity="warning", timeout=10)
 
     async def action_quit(self) -> None:
-        """Quit at once (ctrl+c), saying where an unfinished game went."""
+        """Quit at once (ctrl+c), saying where an unfinished game went; the exit status is a
+        shell's for an interrupted program (130)."""
         tables = [screen for screen in self.screen_stack if isinstance(screen, GameScreen)]
         if tables:
             self.farewell = tables[-1].where_saved()
-        self.exit()
+        self.exit(return_code=EXIT_INTERRUPTED)
 
     def get_key_display(self, binding: Binding) -> str:
         shown = super().get_key_display(binding)
@@ -352,10 +367,13 @@ def run_table(client: LocalClient, ascii: bool = False) -> None:
 
 
 def _run(app: TableGamesApp) -> None:
-    """Run `app`, then say in the terminal what it left to say (where a game was saved)."""
+    """Run `app`, then say in the terminal what it left to say (where a game was saved); exit
+    with its status (130 after Ctrl-C, 1 after a problem it could not get past)."""
     app.run()
     if app.farewell:
         print(app.farewell)
+    if app.return_code:
+        raise SystemExit(app.return_code)
 
 
 def run_remote(client: RemoteClient, ascii: bool = False, lobby: bool = False) -> None:
@@ -389,4 +407,4 @@ class ReplayApp(TableGamesApp):
 def run_replay(replay: Replay, seat: int | None, ascii: bool = False) -> None:
     """Step through a finished game from `seat`'s chair (None: every hand shown) until quit."""
     need_terminal()
-    ReplayApp(replay, seat, ascii=ascii or not utf8_terminal()).run()
+    _run(ReplayApp(replay, seat, ascii=ascii or not utf8_terminal()))

@@ -104,7 +104,8 @@ class CrabsScreen(GameScreen):
         self.huddle_clock: tuple[float, float] | None = None  # (seen at, table time then)
 
     def min_size(self) -> tuple[int, int]:
-        return (60, (len(self.names) + 1) // 2 + 15)  # both sides, the cards, the log, the bar
+        # both sides, the cards, the gestures, a log of two lines at least, the bar
+        return (60, (len(self.names) + 1) // 2 + 16)
 
     @property
     def seat(self) -> int | None:

@@ -37,7 +37,7 @@ from ...rules import GAMES
 from ..asks import Farewell, Rematch, ShowMenu
 from ..widgets.log import GameLog, event_line
 from .dialogs import PickDialog, QuitDialog
-from .handoff import Aside, HandoffScreen
+from .handoff import Aside, HandoffScreen, handoff_keys
 from .help import HelpScreen
 from .pacing import PACE_BINDINGS, PACE_KEYS, next_pace, pace_words
 from .recap import digest
@@ -298,7 +298,8 @@ class GameScreen(TypeAhead, Screen[None]):
         self._choose_seat()
         self._note_turns()
         if self.handing is not None and self.handing.seat != self.active_seat:
-            self.handing.hand_to(self.active_seat, self.names[self.active_seat])
+            seat = self.active_seat
+            self.handing.hand_to(seat, self.names[seat], self.handoff_key(seat))
         overlay = None if self.covered else self._screen_due()
         self._draw()  # a hand is blanked before a hand-off covers the screen
         self._fit_titles()
@@ -465,8 +466,17 @@ class GameScreen(TypeAhead, Screen[None]):
             self.shown_seat = self.active_seat
             return None
         seat = self.active_seat
-        self.handing = HandoffScreen(seat, self.names[seat], self.ascii, self._handoff_aside())
+        self.handing = HandoffScreen(
+            seat, self.names[seat], self.handoff_key(seat), self.ascii, self._handoff_aside()
+        )
         return self.handing, self._after_handoff
+
+    def handoff_key(self, seat: int) -> str:
+        """The key `seat`'s player opens their hand-off with: a letter of their name that no
+        key of this table and no other player here uses (`handoff_keys`)."""
+        taken = [*self._bindings.key_to_bindings, *self.app._bindings.key_to_bindings]
+        keys = handoff_keys([self.names[human] for human in self.humans], taken)
+        return dict(zip(self.humans, keys, strict=True))[seat]
 
     def _handoff_aside(self) -> Aside | None:
         """What the player leaving the keyboard may still do on the hand-off. Games offer it."""

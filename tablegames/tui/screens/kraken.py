@@ -559,7 +559,8 @@ class KrakenScreen(GameScreen):
                 self.not_asked.discard(self.active_seat)
                 self._say("You will be asked at your character's moments again.")
             else:
-                self._say("Your character cannot do anything right now.")
+                waits = update.view["private"].get("character_waits")
+                self._say(waits or "Your character cannot do anything right now.")
             return
         self._decide(update, uses)
 

@@ -15,13 +15,14 @@ from textual.widgets import Button, Label
 
 from ..widgets.seats import table_box
 from .dialogs import DIALOG_CSS
+from .handoff import Deliberate
 from .results import GameOver
 from .roach_view import display_text, loser_line, with_article
-from .typeahead import TypeAhead
 
 
-class PeekNotice(TypeAhead, ModalScreen[None]):
-    """The card a hot-seat player peeked at, shown to them before the next player takes over."""
+class PeekNotice(Deliberate, ModalScreen[None]):
+    """The card a hot-seat player peeked at, shown to them before the next player takes over;
+    it takes a key once it has been seen (`Deliberate`), not a second Enter of the claim."""
 
     DEFAULT_CSS = (
         DIALOG_CSS.format(name="PeekNotice")
@@ -44,7 +45,8 @@ class PeekNotice(TypeAhead, ModalScreen[None]):
             yield Button("Pass it on (Enter)", id="close", variant="primary", compact=True)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(None)
+        if self.typed_in_time(event):  # (a click while it settles presses nothing)
+            self.dismiss(None)
 
     def action_close(self) -> None:
         self.dismiss(None)

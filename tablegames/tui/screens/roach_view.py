@@ -176,35 +176,14 @@ def flight_lines(
 ) -> Text:
     """The penalty pile, the card in flight with its chain of claims, then cards lately shown.
 
-    As many lately shown cards as fit in `height` lines of `width` columns, newest first.
+    In `height` lines of `width` columns: when all of it does not fit (a small terminal), the
+    lines are drawn closer (`_table_lines`) until the card in flight fits, who has seen it and
+    who takes it first; as many lately shown cards as fit come after, newest first.
     """
-    go = arrow(ascii)
-    top = view["penalty_top"]
-    size = view["penalty_size"]
-    pile = Text("Penalty pile: ", style="bold")
-    pile.append(plural(size, "card") if size else "empty")
-    lines = [pile]
-    if top is not None:
-        face_up = Text(" face up: ")
-        face_up.append(card_name(top), style="bold")
-        lines.append(face_up)
-    flight = view.get("flight")
-    if flight:
-        lines.append(Text("Card in flight:", style="bold"))
-        for link in flight["claims"]:
-            line = Text(f" {who(link['from'], names, you)} {go} {who(link['to'], names, you)}: ")
-            line.append(f'"{link["claim"]}"', style="bold")  # a claim, not the card
-            lines.append(line)
-        seen = [who(seat, names, you) for seat in flight["seen_by"]]
-        lines.append(Text(f" seen by {', '.join(seen)}", style="italic"))
-        if "card" in flight:
-            shown = Text(" you saw it: ")
-            shown.append(card_name(flight["card"]), style="bold reverse")
-            lines.append(shown)
-        if flight["to"] == you and len(lines) + 2 <= height:
-            sender = who(flight["from"], names, you)
-            lines.append(Text(f" judge right: {sender} takes it", style="italic"))
-            lines.append(Text(" judge wrong: you take it", style="italic"))
+    for tight in range(TIGHTEST + 1):
+        lines = _table_lines(view, names, you, ascii, tight)
+        if len(lines) <= height:
+            break
     lately: list[Text] = []
     for reveal in reversed(reveals(view)):
         more = reveal_lines(reveal, names, you, ascii, width)
@@ -215,6 +194,55 @@ def flight_lines(
         lines.append(Text("Cards shown lately:", style="bold"))
         lines += lately
     return Text("\n").join(lines)
+
+
+#: How far `_table_lines` may draw the table together: each step takes a line or more away.
+TIGHTEST = 4
+
+
+def _table_lines(
+    view: View, names: Sequence[str], you: int | None, ascii: bool, tight: int
+) -> list[Text]:
+    """The penalty pile and the card in flight, drawn `tight` steps closer: (1) the pile on one
+    line, (2) only the last pass of the card, beside its heading, (3) who takes it on one line,
+    (4) no pile."""
+    go = arrow(ascii)
+    top, size = view["penalty_top"], view["penalty_size"]
+    pile = Text("Penalty: " if tight else "Penalty pile: ", style="bold")
+    pile.append(plural(size, "card") if size else "empty")
+    lines = [pile] if tight < TIGHTEST else []
+    if top is not None and tight < TIGHTEST:
+        face_up = Text(", " if tight else "\n face up: ")
+        face_up.append(card_name(top), style="bold")
+        pile.append_text(face_up)
+    flight = view.get("flight")
+    if not flight:
+        return [line for text in lines for line in text.split()]
+    links = [
+        Text.assemble(
+            f" {who(link['from'], names, you)} {go} {who(link['to'], names, you)}: ",
+            (f'"{link["claim"]}"', "bold"),  # a claim, not the card
+        )
+        for link in flight["claims"]
+    ]
+    if tight >= 2:  # the last pass, beside the heading
+        lines.append(Text("In flight:", style="bold") + links[-1])
+    else:
+        lines.append(Text("Card in flight:", style="bold"))
+        lines += links
+    seen = [who(seat, names, you) for seat in flight["seen_by"]]
+    lines.append(Text(f" seen by {', '.join(seen)}", style="italic"))
+    if "card" in flight:
+        shown = Text(" you saw it: ")
+        shown.append(card_name(flight["card"]), style="bold reverse")
+        lines.append(shown)
+    sender = who(flight["from"], names, you)
+    if flight["to"] == you and tight < 3:
+        lines.append(Text(f" judge right: {sender} takes it", style="italic"))
+        lines.append(Text(" judge wrong: you take it", style="italic"))
+    elif flight["to"] == you:
+        lines.append(Text(f" right: {sender} takes it, else you", style="italic"))
+    return [line for text in lines for line in text.split()]
 
 
 def who(seat: int, names: Sequence[str], you: int | None) -> str:

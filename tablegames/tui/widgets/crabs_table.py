@@ -75,6 +75,9 @@ class PlayerRow:
 
 
 CARD_WIDTH = 11  # a boxed card: 9 letters inside
+#: A side panel's row: the marker, key and a space, then the team and tokens (` A 2`) and the
+#: state (` done`) after the name, which takes at most `NAME_ROOM` columns.
+ROW_FIXED, NAME_ROOM = 12, 20
 BOX = {False: ("╭╮╰╯", "│", "─"), True: ("++++", "|", "-")}
 PICKED_BOX = {False: ("┏┓┗┛", "┃", "━"), True: ("####", "#", "=")}
 
@@ -195,23 +198,26 @@ class SidePanel(Widget):
 
     def render(self) -> Text:
         width = self.size.width
-        # key, name, team and tokens, done/asked, and room for the longest gesture label
-        name_width = max(6, min(20, width - 22))
         lines = []
         for row in self.rows:
-            name = row.name + (" (you)" if row.is_you else "")
-            if len(name) > name_width:
-                name = name[: name_width - 1] + ("~" if self.ascii else "…")
             key = str((row.seat + 1) % 10)
             marker = (">" if self.ascii else "▶") if row.seat == self.marked else " "
-            line = Text(f"{marker}{key} ", "bold" if row.is_you else "")
-            line.append(f"{name:<{name_width}}", "bold" if row.is_you or row.partner else "")
-            line.append(f" {row.team}{row.tokens:>2}")
-            line.append(f" {row.state:<4}", "italic")
+            gesture = Text()
             if row.gesture:
                 label = GESTURE_LABELS.get(row.gesture, row.gesture)
-                line.append(" ")
-                line.append(f"{'*' if self.ascii else '»'}{label}", "bold reverse")
+                gesture.append(" ")
+                gesture.append(f"{'*' if self.ascii else '»'}{label}", "bold reverse")
+            # The name takes what the key, team, tokens, state and a fresh gesture leave:
+            # whole as long as it may be, cut only on a row showing a gesture (seen whole).
+            room = max(6, min(NAME_ROOM, width - ROW_FIXED - gesture.cell_len))
+            name = row.name + (" (you)" if row.is_you else "")
+            if len(name) > room:
+                name = name[: room - 1] + ("~" if self.ascii else "…")
+            line = Text(f"{marker}{key} ", "bold" if row.is_you else "")
+            line.append(f"{name:<{room}}", "bold" if row.is_you or row.partner else "")
+            line.append(f" {row.team}{row.tokens:>2}")
+            line.append(f" {row.state:<4}", "italic")
+            line.append_text(gesture)
             if row.seat == self.marked:
                 line.stylize("reverse", 0, 2)
             cut(line, width, self.ascii)
