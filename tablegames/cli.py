@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from .rules import GAMES, Option
-from .words import plural
+from .words import moment_words, plural
 
 # The bots, table, store and network modules are imported where a command needs them, not here:
 # `tablegames --help` then starts without loading them and asyncio. The registry is loaded: the
@@ -367,8 +367,6 @@ def history(
     limit: Annotated[int, typer.Option(help="How many games to list.", min=1)] = 20,
 ) -> None:
     """List finished games: id, game, date, players and winners."""
-    import time
-
     from rich.console import Console
     from rich.table import Table
 
@@ -382,7 +380,7 @@ def history(
     for column in ("id", "game", "finished", "players", "won"):
         table.add_column(column)
     for entry in games:
-        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(entry["finished"]))
+        when = moment_words(entry["finished"])
         table.add_row(
             str(entry["id"]),
             entry["game"],

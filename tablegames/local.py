@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -13,7 +12,7 @@ from .names import clean_name, name_key
 from .rules import get_game
 from .store import SavedSeat, SavedTable, Store
 from .table import Accepted, Table
-from .words import plural
+from .words import moment_words, plural
 
 BOT_NAMES = ("Ada", "Bruno", "Chidi", "Dara", "Emil", "Farah", "Gus", "Hana", "Ivo", "Juno")
 
@@ -174,8 +173,8 @@ def describe_saved(saved: SavedTable) -> str:
 
 def saved_label(saved: SavedTable) -> str:
     """A saved game in a few words, for the menu, with the id `tablegames resume` lists it by:
-    `Crates #12: Sara with 3 bots, 12 moves, 30 Nov 06:03`."""
-    when = time.strftime("%d %b %H:%M", time.localtime(saved.created))
+    `Crates #12: Sara with 3 bots, 12 moves, 2026-11-30 06:03`."""
+    when = moment_words(saved.created)
     title = get_game(saved.game).title
     moves = plural(len(saved.log), "move")
     return f"{title} #{saved.id}: {players_phrase(saved)}, {moves}, {when}"
@@ -192,4 +191,4 @@ def players_phrase(saved: SavedTable) -> str:
 
 
 def _started(saved: SavedTable) -> str:
-    return time.strftime("%Y-%m-%d %H:%M", time.localtime(saved.created))
+    return moment_words(saved.created)

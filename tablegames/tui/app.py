@@ -14,9 +14,11 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widget import Widget
+from textual.widgets import Input
 
 from ..net.ssh_types import EXIT_OUT_OF_MEMORY
 from . import asks
+from .plain import plain_terminal
 from .problems import note_problem
 from .screens.game import GameScreen, table_screen
 from .session import out_of_memory
@@ -57,6 +59,10 @@ class TableGamesApp(App[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
         Binding(CHAT_KEY, "chat", "Chat", key_display="/"),
+        # The bots' pace, at a table and over whatever it opened (a question takes every
+        # other key it is typed); never in a line being typed (`check_action`).
+        Binding("minus", "pace(1)", "Slower", show=False, priority=True),
+        Binding("plus,equals_sign", "pace(-1)", "Faster", show=False, priority=True),
     ]
 
     def __init__(
@@ -67,6 +73,7 @@ class TableGamesApp(App[None]):
         lobby: bool = False,
     ) -> None:
         super().__init__()
+        plain_terminal(self, ascii)
         self.client = client
         self.ascii = ascii
         self.remote = remote
@@ -182,7 +189,16 @@ class TableGamesApp(App[None]):
 
         self.push_screen(ChatDialog(self.ascii, list(remote.chat_lines)), send)
 
+    def action_pace(self, step: int) -> None:
+        """The bots slower (1) or faster (-1): the table sets and says it."""
+        tables = [screen for screen in self.screen_stack if isinstance(screen, GameScreen)]
+        if tables:
+            tables[-1].action_pace(step)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "pace":  # at a table, but not in a line being typed (a chat: "a-ha")
+            at_a_table = any(isinstance(screen, GameScreen) for screen in self.screen_stack)
+            return at_a_table and not isinstance(self.screen.focused, Input)
         if action == "chat":
             remote = self.remote
             return remote is not None and remote.game is not None and remote.game.chat
@@ -258,9 +274,12 @@ class TableGamesApp(App[None]):
         sentence. A party's guest never sees a traceback (nor the host's files): a mistake of
         the app itself ends their session with a sentence too.
 
+        A mistake of the app itself ends it with that sentence too, never with Textual's
+        traceback: its listing of local values could show a hand on the terminal it leaves.
+
         (Textual stops the message loop of the widget whose handler raised, so the broken
-        screen is replaced rather than left frozen. Elsewhere a mistake of the app itself, or
-        one hit in a test that did not expect it, ends it as Textual does.)
+        screen is replaced rather than left frozen. A mistake hit in a test that did not
+        expect it ends the app as Textual does.)
 
         A guest's session that ran out of memory (it has a limit: `SshConfig`) ends at once,
         doing as little as it can, with the status the SSH door explains to the guest.
@@ -270,7 +289,7 @@ class TableGamesApp(App[None]):
         pump = active_message_pump.get(None)
         in_a_screen = pump is not self and pump is not None and self.is_running
         guest = self.lobby  # a session of `serve`, for a guest
-        if not (in_a_screen or guest) or (self.is_headless and not self.expect_problems):
+        if self.is_headless and not self.expect_problems:
             self.problems.append(error)
             super()._handle_exception(error)
             return

@@ -69,6 +69,9 @@ PICK_WORDS = {
     "telescope": "hands someone the telescope",
 }
 SECRET_PHASES = frozenset(("window", "convert", "stash"))
+#: The moments played with everyone's eyes closed (the cult's): what a player learns in one
+#: goes round every human, or being handed the keyboard would show who learned something.
+EYES_CLOSED = frozenset(("convert", "stash"))
 CHARACTER_TITLES = {
     "look_out": "Look-out",
     "chief_cook": "Chief cook",
@@ -618,7 +621,7 @@ def phase_text(view: View, names: Sequence[str], waiting: Sequence[int]) -> str:
     captain = names[view["captain"]]
     if phase == "window":
         return f"A moment for characters {WINDOW_WORDS.get(view['window'] or '', '')}."
-    if phase in ("convert", "stash"):
+    if phase in EYES_CLOSED:
         return "Everyone's eyes are closed: the cult leader acts in secret."
     texts = {
         "appoint": f"{who} appoints the lieutenant and navigator.",

@@ -15,7 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
 from ..widgets.card import card_text
-from ..widgets.seats import table_box
+from ..widgets.seats import cut_mark, table_box
 from .dialogs import DIALOG_CSS
 from .handoff import HANDOFF_SETTLE, Deliberate
 
@@ -53,7 +53,7 @@ def round_table(
 ) -> Table:
     """A table of every seat's hand, points for the round and running total."""
     table = Table(box=table_box(ascii), expand=True, pad_edge=False)
-    table.add_column("Player", no_wrap=True, overflow="ellipsis", max_width=18)
+    table.add_column("Player", no_wrap=True, overflow=cut_mark(ascii), max_width=18)
     table.add_column("Hand left", ratio=1)
     table.add_column("Points", justify="right", no_wrap=True)
     table.add_column("Total", justify="right", no_wrap=True)

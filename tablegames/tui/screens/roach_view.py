@@ -11,7 +11,7 @@ from rich.text import Text
 
 from ... import words
 from ...rules import View
-from ...rules.roach import ANIMALS, ROYAL, SPECIALS, claim_is_true
+from ...rules.roach import ANIMALS, PLURALS, ROYAL, SPECIALS, claim_is_true
 from ...words import plural
 from ..widgets.log import event_line
 
@@ -66,10 +66,11 @@ def lay_rule(claim: str, special: str) -> str:
 
 # -- face-up displays ------------------------------------------------------------------------------
 def display_parts(counts: dict[str, int], lose_at: int) -> list[tuple[str, int, bool]]:
-    """Each animal face up as (animal, count, one more loses), most first."""
+    """Each animal face up as (animal, count, one more loses), most first (at `lose_at` and
+    more, the game is lost already: no more is needed)."""
     shown = [(animal, counts[animal]) for animal in ANIMALS if counts.get(animal)]
     shown.sort(key=lambda pair: -pair[1])
-    return [(animal, count, count >= lose_at - 1) for animal, count in shown]
+    return [(animal, count, count == lose_at - 1) for animal, count in shown]
 
 
 def display_text(
@@ -106,13 +107,30 @@ def display_text(
             elif animal in royal:
                 mark = " (1 royal)"
             said = f"{name} {count}" + ("!" if close else "") + mark
-            text.append(said, style=danger if close else "")
+            text.append(said, style=danger if close or count >= lose_at else "")
         for card in extras:
             text.append((" +" if text else "+") + card, style="italic")
         if text.cell_len <= width:
             break
     text.truncate(max(1, width), overflow="ellipsis" if not ascii else "crop")
     return text
+
+
+def final_display(
+    counts: dict[str, int], front: Sequence[str], lose_at: int, colour: bool = True
+) -> Text:
+    """A seat's face-up cards at the end, in words: `4 ladybugs (1 royal), 3 bats, a joker`;
+    an animal that reached the losing count in bold (red)."""
+    royal = {card.removeprefix("royal-") for card in front if card.startswith("royal-")}
+    text = Text()
+    for animal, count, _ in display_parts(counts, lose_at):
+        if text:
+            text.append(", ")
+        said = plural(count, animal, PLURALS[animal]) + (" (1 royal)" if animal in royal else "")
+        text.append(said, style=("bold red" if colour else "bold") if count >= lose_at else "")
+    for card in (card for card in front if card in SPECIALS):
+        text.append((", " if text else "") + words.with_article(card), style="italic")
+    return text or Text("none", style="dim")
 
 
 def seat_table(

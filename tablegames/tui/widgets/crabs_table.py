@@ -190,14 +190,21 @@ class SidePanel(Widget):
         self.ascii = ascii
         self.rows: list[PlayerRow] = []
         self.marked: int | None = None  # a seat picked by a first click (accuse on the second)
+        self.longest = 0  # the longest name on either side
 
-    def show(self, rows: Sequence[PlayerRow], marked: int | None = None) -> None:
-        """Redraw with `rows`; `marked` is the seat a click picked, if any."""
-        self.rows, self.marked = list(rows), marked
+    def show(self, rows: Sequence[PlayerRow], marked: int | None = None, longest: int = 0) -> None:
+        """Redraw with `rows`; `marked` is the seat a click picked, if any; `longest` the
+        longest name beside this panel's (the other side's: both align)."""
+        self.rows, self.marked, self.longest = list(rows), marked, longest
         self.refresh(layout=True)
 
     def render(self) -> Text:
         width = self.size.width
+        # The names' column: as wide as the longest name (whole as long as there is room),
+        # the same on every row; a row showing a fresh gesture cuts its name to see it whole.
+        labels = [row.name + (" (you)" if row.is_you else "") for row in self.rows]
+        longest = max(self.longest, *map(len, labels), 0)
+        column = max(6, min(NAME_ROOM, width - ROW_FIXED, longest))
         lines = []
         for row in self.rows:
             key = str((row.seat + 1) % 10)
@@ -207,12 +214,12 @@ class SidePanel(Widget):
                 label = GESTURE_LABELS.get(row.gesture, row.gesture)
                 gesture.append(" ")
                 gesture.append(f"{'*' if self.ascii else '»'}{label}", "bold reverse")
-            # The name takes what the key, team, tokens, state and a fresh gesture leave:
-            # whole as long as it may be, cut only on a row showing a gesture (seen whole).
-            room = max(6, min(NAME_ROOM, width - ROW_FIXED - gesture.cell_len))
-            name = row.name + (" (you)" if row.is_you else "")
-            if len(name) > room:
-                name = name[: room - 1] + ("~" if self.ascii else "…")
+            room = max(6, min(column, width - ROW_FIXED - gesture.cell_len))
+            you = " (you)" if row.is_you else ""
+            name = row.name
+            if len(name) + len(you) > room:  # the name is cut, never what says it is yours
+                name = name[: max(1, room - len(you) - 1)] + ("~" if self.ascii else "…")
+            name += you
             line = Text(f"{marker}{key} ", "bold" if row.is_you else "")
             line.append(f"{name:<{room}}", "bold" if row.is_you or row.partner else "")
             line.append(f" {row.team}{row.tokens:>2}")
