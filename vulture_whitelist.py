@@ -11,11 +11,13 @@ CSS_PATH
 CrabsState
 DEFAULT_CSS
 ENABLE_COMMAND_PALETTE
+HORIZONTAL_BARS
 ROACH
 RealtimeBot
 RoachState
 SCREEN
 TITLE
+VERTICAL_BARS
 _.__signature__
 _._again
 _._announce
@@ -215,6 +217,7 @@ _.pause_writing
 _.pty_requested
 _.public_key_auth_supported
 _.quick_options
+_.renderer
 _.resume_writing
 _.role_odds
 _.server_requested
@@ -230,6 +233,7 @@ _.tie_break
 _.unused
 _.validate_kbdint_response
 _.validate_public_key
+background
 container
 datatype
 dest_host

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from .rules import GAMES, Option
-from .words import plural
+from .words import moment_words, plural
 
 # The bots, table, store and network modules are imported where a command needs them, not here:
 # `tablegames --help` then starts without loading them and asyncio. The registry is loaded: the
@@ -171,11 +171,15 @@ def game_options(game: str, seats: int, options: dict[str, Any]) -> dict[str, An
     from .rules import SetupError, get_game
 
     info = get_game(game)
-    taken = {option.name for option in info.options}
-    for name in options:
+    taken = {option.name: option for option in info.options}
+    for name, value in options.items():
+        flag = "--" + name.replace("_", "-")
         if name not in taken:
-            flag = "--" + name.replace("_", "-")
             raise typer.BadParameter(f"{game} has no {name} option", param_hint=flag)
+        try:  # a value no table takes is the option's fault alone (`--board huge`)
+            taken[name].check(value)
+        except SetupError as refusal:
+            raise typer.BadParameter(str(refusal), param_hint=flag) from None
     try:
         info.new(seats, 0, **options)  # what the game itself refuses, said before any screen
     except SetupError as refusal:
@@ -268,7 +272,7 @@ def play(
     options: dict[str, Any] | None = None,
 ) -> None:
     """Play a game on this terminal against bots, or hot-seat with friends."""
-    from .local import local_table
+    from .local import human_names, local_table
     from .rules import get_game
     from .store import Store
 
@@ -282,6 +286,10 @@ def play(
             "human (give --humans N for more)",
             param_hint="--name",
         )
+    try:
+        human_names(humans, name or ())
+    except ValueError as refusal:
+        raise typer.BadParameter(str(refusal), param_hint="--name") from None
     options = game_options(game, seats, options or {})
     speed = speed_for(game, speed)
     if seats > humans:
@@ -361,8 +369,6 @@ def history(
     limit: Annotated[int, typer.Option(help="How many games to list.", min=1)] = 20,
 ) -> None:
     """List finished games: id, game, date, players and winners."""
-    import time
-
     from rich.console import Console
     from rich.table import Table
 
@@ -376,7 +382,7 @@ def history(
     for column in ("id", "game", "finished", "players", "won"):
         table.add_column(column)
     for entry in games:
-        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(entry["finished"]))
+        when = moment_words(entry["finished"])
         table.add_row(
             str(entry["id"]),
             entry["game"],

@@ -26,10 +26,10 @@ from pathlib import Path
 from typing import Any
 
 from ..bots import get_bot, level_note
+from ..names import name_key
 from ..paths import data_dir, owner_only_draft, owner_only_file
 from ..rules import GAMES, PLUGINS, Action, Game, get_game
 from ..table import Update
-from .names import name_key
 from .protocol import (
     MAX_SERVER_FRAME,
     PROTOCOL_VERSION,

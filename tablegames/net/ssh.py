@@ -30,10 +30,10 @@ import asyncssh
 import asyncssh.connection
 from asyncssh.saslprep import SASLPrepError
 
+from ..names import look_alike_problem, name_key
 from ..paths import data_dir, owner_only_dir, owner_only_draft, owner_only_file
 from .guard import AttemptLimiter, RefusalTally
 from .listening import door_share
-from .names import look_alike_problem, name_key
 from .ssh_login import Doorman, guest_name
 from .ssh_session import TableSession
 from .ssh_types import GUEST_PREFIX, Identity, Launch, NameBook, SshConfig, Terminal

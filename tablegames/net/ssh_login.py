@@ -44,8 +44,8 @@ from typing import TYPE_CHECKING
 import asyncssh
 from asyncssh.auth import KbdIntChallenge, KbdIntResponse
 
+from ..names import NAME_LIMIT, clean_name, name_key
 from .guard import startup_drop_chance, wait_in_words
-from .names import NAME_LIMIT, clean_name, name_key
 from .ssh_session import TableSession
 from .ssh_types import GUEST_PREFIX, Identity, code_matches
 

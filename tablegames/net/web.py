@@ -38,15 +38,15 @@ from urllib.parse import urlsplit
 
 from aiohttp import web
 
+from ..names import name_key
 from ..paths import data_dir
+from ..text import visible
 from .guard import RateLimit, RefusalTally, wait_in_words
 from .listening import door_share
-from .names import name_key
 from .party import Login
 from .ssh import CLOSING_SENTENCE
 from .ssh_login import guest_name
 from .ssh_types import DEFAULT_TERM, Launch, Terminal, code_matches, safe_size
-from .text import visible
 from .web_gate import Gate
 from .web_identity import (
     COOKIE_DAYS,

@@ -15,9 +15,9 @@ from pathlib import Path
 import asyncssh
 import pytest
 
+from tablegames.names import name_key
 from tablegames.net.guard import AttemptLimiter
 from tablegames.net.logs import host_log_handler
-from tablegames.net.names import name_key
 from tablegames.net.ssh import SshConfig, SshFrontDoor
 from tablegames.store import Store
 

@@ -191,7 +191,7 @@ async def test_names_are_unique_per_table_whatever_the_case_or_width():
 
 async def test_a_name_a_key_owns_cannot_be_used_by_a_plain_join(tmp_path):
     store = Store(tmp_path / "party.db")
-    from tablegames.net.names import name_key
+    from tablegames.names import name_key
 
     store.claim_name(name_key("ben"), "ben", "SHA256:key-of-ben")
     async with running_server() as (server, port):

@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
+from tablegames.names import name_key
 from tablegames.net.logs import host_log_handler
-from tablegames.net.names import name_key
 from tablegames.net.party import Login
 from tablegames.net.protocol import PROTOCOL_VERSION
 from tablegames.store import Store

@@ -95,7 +95,7 @@ async def test_jumping_by_round_and_going_to_a_round(replay):
         # Moving on past a round's end shows its scores, as during the game.
         assert isinstance(app.screen, RoundSummary)
         assert "Round 1 of 8" in screen_text(app)
-        await press(pilot, "enter")
+        await press(pilot, "n")
         assert viewer(app).step == starts[2] and "round 2 of 8" in bar(app)
         assert shown_hand(app) == sorted_hand(replay.view(starts[2], 0)["hand"])
 
@@ -106,7 +106,7 @@ async def test_jumping_by_round_and_going_to_a_round(replay):
         assert isinstance(app.screen, GoToDialog) and "no round 9" in screen_text(app)
         await press(pilot, "backspace", "5", "enter")
         if isinstance(app.screen, RoundSummary):
-            await press(pilot, "enter")
+            await press(pilot, "n")
         assert viewer(app).step == starts[5] and "round 5 of 8" in bar(app)
 
         await pilot.press("left_square_bracket")  # at a round's start: back to the one before
@@ -115,7 +115,7 @@ async def test_jumping_by_round_and_going_to_a_round(replay):
         assert shown_hand(app) == sorted_hand(replay.view(starts[4], 0)["hand"])
         await press(pilot, "greater_than_sign")
         if isinstance(app.screen, RoundSummary):
-            await press(pilot, "enter")
+            await press(pilot, "n")
         assert viewer(app).step == replay.last
         assert "game over" in bar(app) and app.screen is app.viewer  # no leaving dialog
         await pilot.press("g", *"r2", "enter")  # back to round 2: a table dealt afresh
