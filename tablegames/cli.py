@@ -5,13 +5,18 @@ from __future__ import annotations
 import functools
 import inspect
 import json
+import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from .rules import GAMES, Option
+from .rules import GAMES, Option, load_games
 from .words import plural
+
+#: Games from elsewhere join the registry here, where the program starts: its options are
+#: command-line options. What could not be loaded is said once the command runs (`main`).
+PLUGIN_PROBLEMS = load_games()
 
 # The bots, table, store and network modules are imported where a command needs them, not here:
 # `tablegames --help` then starts without loading them and asyncio. The registry is loaded: the
@@ -831,4 +836,6 @@ def _join_as_bot(
 
 def main() -> None:
     """Entry point of the `tablegames` script."""
+    for problem in PLUGIN_PROBLEMS:
+        print(problem, file=sys.stderr)
     app()

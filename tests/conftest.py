@@ -18,7 +18,7 @@ import pytest
 
 #: A game from outside the package, named the way a player names one (`TABLEGAMES_GAMES`), so
 #: every per-game test that reads the registry plays it too, here and in every process a test
-#: starts (they find it on PYTHONPATH). Set before tablegames is imported: the registry reads it.
+#: starts (they find it on PYTHONPATH). Loaded below, as a program loads its games as it starts.
 PLUGIN = "tests.plugins.loveletter:LOVELETTER"
 ROOT = str(Path(__file__).resolve().parent.parent)
 for variable, value, separator in (
@@ -28,7 +28,11 @@ for variable, value, separator in (
     if value not in os.environ.get(variable, "").split(separator):
         os.environ[variable] = separator.join(filter(None, [os.environ.get(variable), value]))
 
+from tablegames.rules import load_games  # noqa: E402
 from tablegames.tui.screens import typeahead  # noqa: E402
+
+# Where a program starts, it loads the games from elsewhere: this one is the test run.
+assert load_games() == [], "a game the tests name could not be loaded"
 
 
 @pytest.fixture(scope="module")

@@ -26,7 +26,8 @@ from tablegames.bots.generic import ByHeuristic
 from tablegames.local import local_table
 from tablegames.replay import Replay
 from tablegames.rulebook import rules_text
-from tablegames.rules import GAMES, PLUGINS, Game, IllegalAction, Option, State
+from tablegames.rules import GAMES, Game, IllegalAction, Option, State
+from tablegames.rules.plugins import VARIABLE
 from tablegames.simulate import simulate_games
 from tablegames.store import Store
 
@@ -164,7 +165,7 @@ def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
     """Other processes' environment: they load the game, and share our data directory."""
     monkeypatch.setenv("TABLEGAMES_HOME", str(tmp_path))
     path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
-    return {**os.environ, PLUGINS: REFERENCE, "PYTHONPATH": path, "TABLEGAMES_LOG": "info"}
+    return {**os.environ, VARIABLE: REFERENCE, "PYTHONPATH": path, "TABLEGAMES_LOG": "info"}
 
 
 def tablegames(env: dict[str, str], *args: str) -> str:

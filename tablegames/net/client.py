@@ -27,7 +27,8 @@ from typing import Any
 
 from ..bots import get_bot, level_note
 from ..paths import data_dir, owner_only_draft, owner_only_file
-from ..rules import GAMES, PLUGINS, Action, Game, get_game
+from ..rules import GAMES, Action, Game, get_game
+from ..rules.plugins import VARIABLE
 from ..table import Update
 from .names import name_key
 from .protocol import (
@@ -132,12 +133,23 @@ class ConnectionLost(ConnectionError):
 
 def not_installed(game: str) -> str:
     """Why a client cannot play a table of `game`: a game from elsewhere (a plugin) that the
-    server loads and this terminal does not."""
-    return f"this table plays {game}, which is not installed here (name it in {PLUGINS} to play it)"
+    server loads and this program does not."""
+    return (
+        f"this table plays {game}, which is not installed here: install its package (or name "
+        f"it in {VARIABLE}) to play it"
+    )
+
+
+#: The `error` code a client gives itself for a table of a game it lacks (see `_handle`).
+NOT_INSTALLED = "not-installed"
 
 
 class ServerRefused(Exception):
     """The server said no (wrong code, no such table, no free seat...)."""
+
+
+class NotInstalled(ServerRefused):
+    """The table plays a game this program has not loaded (the server has it)."""
 
 
 def why_not_joined(problem: Exception, host: str, port: int) -> str:
@@ -379,6 +391,8 @@ class RemoteClient:
             self._send({"t": "rejoin", "token": token})
             try:
                 await self._expect("seated")
+            except NotInstalled:
+                raise  # the seat is still ours: kept for when the game is installed here
             except ServerRefused:
                 if self.tokens is not None and table is not None:
                     self.tokens.put(self.server_id, self.name, table, None)  # an old game's
@@ -396,7 +410,7 @@ class RemoteClient:
             raise ServerRefused("the server has no open table")
         game = next((t.get("game") for t in lobby["tables"] if t["code"] == code), None)
         if isinstance(game, str) and game not in GAMES:
-            raise ServerRefused(not_installed(game))
+            raise NotInstalled(not_installed(game))
         join: dict[str, Any] = {"t": "join", "table": code}
         if self.spectate:
             join["spectate"] = True
@@ -424,6 +438,8 @@ class RemoteClient:
                     return message
                 if message["t"] == "lost":
                     raise ConnectionLost(self.ended or "the server hung up")
+                if message["t"] == "error" and message["code"] == NOT_INSTALLED:
+                    raise NotInstalled(message["text"])
                 if message["t"] == "error":
                     raise ServerRefused(message["text"])
 
@@ -475,12 +491,16 @@ class RemoteClient:
             return
         if kind == "welcome":
             self.heartbeat = float(message["heartbeat"])
+        if kind == "seated" and message["game"] not in GAMES:
+            # A game from elsewhere the server has and this program has not: back to the
+            # lobby, saying so; the connection stays (the lobby's other tables are playable).
+            self._send({"t": "leave"})
+            self.forget_table()
+            text = not_installed(message["game"])
+            self._notify("error", text)
+            self._incoming.put_nowait({"t": "error", "code": NOT_INSTALLED, "text": text})
+            return
         if kind == "seated":
-            if message["game"] not in GAMES:  # a plugin game the server has and we have not
-                self.ended = not_installed(message["game"])
-                if self._writer is not None:
-                    self._writer.close()  # the reader ends: waiters hear `ended`
-                return
             self.forget_table()  # a new table (a rematch, or one picked in the lobby)
             self.seat, self.names = message["seat"], list(message["names"])
             self.table_code = message["table"]
@@ -489,6 +509,8 @@ class RemoteClient:
             self._keep_token(message["token"])
         elif kind == "lobby":
             self.lobby = list(message["tables"])
+        elif kind in ("update", "presence") and self.table_code is None:
+            return  # from a table we left before it knew (one of a game this program lacks)
         elif kind == "presence":
             self.presence, self.presence_at = message, time.monotonic()
             self.names = [s["name"] for s in message["seats"]]

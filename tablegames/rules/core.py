@@ -452,7 +452,11 @@ BUILT_IN = (
 
 
 def register(game: Game) -> Game:
-    """Add `game` to the registry under its name and return it."""
+    """Add `game` to the registry under its name and return it; ValueError if another game
+    already has that name (a game from elsewhere cannot take a built-in one's place)."""
+    known = GAMES.get(game.name)
+    if known is not None and known is not game:
+        raise ValueError(f"another game is already called {game.name!r} ({known.title})")
     GAMES[game.name] = game
     return game
 
@@ -470,13 +474,25 @@ def load(reference: str) -> Game:
     """Import the game `reference` names ("package.module:NAME", NAME a `Game`, by default
     GAME) and register it.
 
-    This is how every game joins the registry: the built-in ones (`BUILT_IN`), then those named
-    in the environment variable TABLEGAMES_GAMES (a game that lives outside this package).
+    This is how every game joins the registry: the built-in ones (`BUILT_IN`), then those from
+    elsewhere (`plugins.load_games`: installed packages' entry points, TABLEGAMES_GAMES). The
+    module's own exception is raised as it is, whatever it is (an import it lacks, a mistake
+    in its code); ImportError says that the module has no such name, TypeError that the name
+    is not a `Game`.
     """
     module_name, _, attribute = reference.strip().partition(":")
-    game = getattr(importlib.import_module(module_name), attribute or "GAME", None)
+    if not module_name:
+        raise ImportError(f"{reference!r} names no module (want 'package.module:NAME')")
+    module = importlib.import_module(module_name)
+    name = attribute or "GAME"
+    game: Any = module
+    for part in name.split("."):
+        if not hasattr(game, part):
+            wanted = "want 'package.module:NAME'"
+            raise ImportError(f"the module {module_name} has no {name} ({wanted})")
+        game = getattr(game, part)
     if not isinstance(game, Game):
-        raise ImportError(f"{reference!r} does not name a game (want 'package.module:NAME')")
+        raise TypeError(f"{module_name}:{name} is a {type(game).__name__}, not a tablegames Game")
     return register(game)
 
 
