@@ -17,6 +17,8 @@ RoachState
 SCREEN
 TITLE
 _.__signature__
+_.commit  # State.commit, SecretChoices.complete: the contract's helpers for games from elsewhere
+_.complete
 _._again
 _._announce
 _._appoint

@@ -16,17 +16,19 @@ from typing import Any
 
 import pytest
 
-#: A game from outside the package, named the way a player names one (`TABLEGAMES_GAMES`), so
-#: every per-game test that reads the registry plays it too, here and in every process a test
-#: starts (they find it on PYTHONPATH). Loaded below, as a program loads its games as it starts.
-PLUGIN = "tests.plugins.loveletter:LOVELETTER"
+#: Games from outside the package, named the way a developer names one (`TABLEGAMES_GAMES`),
+#: so every per-game test that reads the registry plays them too, here and in every process a
+#: test starts (they find them on PYTHONPATH): Love Letter, and Sealed Bids (every seat bids
+#: at once). Loaded below, as a program loads its games where it starts.
+PLUGINS = ("tests.plugins.loveletter:LOVELETTER", "tests.plugins.sealedbids:SEALED_BIDS")
 ROOT = str(Path(__file__).resolve().parent.parent)
-for variable, value, separator in (
-    ("TABLEGAMES_GAMES", PLUGIN, ","),
-    ("PYTHONPATH", ROOT, os.pathsep),
+for variable, values, separator in (
+    ("TABLEGAMES_GAMES", PLUGINS, ","),
+    ("PYTHONPATH", (ROOT,), os.pathsep),
 ):
-    if value not in os.environ.get(variable, "").split(separator):
-        os.environ[variable] = separator.join(filter(None, [os.environ.get(variable), value]))
+    for value in values:
+        if value not in os.environ.get(variable, "").split(separator):
+            os.environ[variable] = separator.join(filter(None, [os.environ.get(variable), value]))
 
 from tablegames.rules import load_games  # noqa: E402
 from tablegames.tui.screens import typeahead  # noqa: E402

@@ -308,13 +308,13 @@ async def test_the_generic_screen_plays_it_hot_seat(kuhn):
         await press(pilot, "enter")
         assert isinstance(app.screen, GenericScreen)
         text = screen_text(app)
-        assert f"hand: {first}" in text and "1. check" in text and "2. bet" in text
-        assert second not in text.replace("hand: " + first, "")
+        assert f"| Hand   {first} " in text and "1. check" in text and "2. bet" in text
+        assert second not in text.replace("Hand   " + first, "")
         await press(pilot, "2")  # Ann bets; Bo's turn comes after a hand-off
         assert isinstance(app.screen, HandoffScreen) and "Bo" in screen_text(app)
         await press(pilot, "enter")
         text = screen_text(app)
-        assert f"hand: {second}" in text and "Ann bets." in text and "1. call" in text
+        assert f"| Hand   {second} " in text and "Ann bets." in text and "1. call" in text
         await press(pilot, "down", "enter")  # Bo folds: Ann takes the pot, the match is over
         assert isinstance(app.screen, GenericResult)
         assert "Game over: Ann wins!" in screen_text(app)

@@ -12,7 +12,11 @@ A game without bots of its own (`Game.bots` empty) gets its levels here, by what
 Look-ahead (`LookAhead`): for each determinization (`from_view(view, rng)`: what the seat saw
 as it was, the rest dealt anew) every legal action is tried once and the game played out to its
 end by random players (by the heuristic's best, when the game has one, in `hard`); the action
-that won the largest share of those games is played. It stops after its playouts, or when a
+that won the largest share of those games is played. A game of many rounds says how a seat
+stands where a playout may stop short of the end (`State.evaluate`: at the end of a round, by
+the scores): its playouts end there, judged by it, so each move is weighed by what it changes
+in its round rather than drowned in the rounds after (`bench/generic_bots.py --game
+sealedbids` measures `hard` against `normal` so). It stops after its playouts, or when a
 decision has taken `max_seconds` (at least one determinization is always played), so one
 decision's time is bounded whatever the game: `bench/generic_bots.py` prints its p99.
 
@@ -119,12 +123,17 @@ class LookAhead(AnyLegalAction):
 
     def _playout(self, world: State, action: Action, luck: random.Random) -> float:
         """This seat's share of the win after it plays `action` in `world`, the rest by chance
-        (or the heuristic): 1 alone, 1/n among n winners, 0 for a loss or an unfinished game."""
+        (or the heuristic): 1 alone, 1/n among n winners, 0 for a loss or an unfinished game;
+        or, at the first position where the game judges how the seat stands (`evaluate`: the
+        end of a round), that judgement."""
         try:
             world.apply(self.seat, action)
             for _ in range(PLAYOUT_MOVES):
                 if world.over:
                     break
+                judged = world.evaluate(self.seat)
+                if judged is not None:
+                    return judged
                 waiting = sorted(world.waiting_for())
                 if not waiting:
                     return 0.0
