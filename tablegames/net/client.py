@@ -220,6 +220,7 @@ class RemoteClient:
         self._reader_task: asyncio.Task[None] | None = None
         self._conn = Connection(SERVER_MESSAGES, max_frame=MAX_SERVER_FRAME)
         self._closing = False
+        self._pings = 0  # the last numbered ping sent (`barrier`)
 
     # -- the client interface the TUI uses ----------------------------------------------------
     @property
@@ -251,6 +252,14 @@ class RemoteClient:
             seen = self.latest.version if self.latest else 0
         self._send({"t": "action", "v": seen, "action": action})
         return None
+
+    def barrier(self) -> int:
+        """Ask the server for a pong numbered by what this returns: the server answers what it
+        was sent in order, so once that pong is back every update our earlier messages caused
+        (an action applied or refused) has arrived before it."""
+        self._pings += 1
+        self._send({"t": "ping", "n": self._pings})
+        return self._pings
 
     def chat(self, text: str) -> None:
         self._send({"t": "chat", "text": text})
@@ -603,6 +612,13 @@ async def play_as_bot(client: RemoteClient, level: str, pace: float = 0.0) -> di
     """Connect `client`, say ready, and play its seat with a bot until the game ends.
 
     Returns the final view. Reconnects by itself when the connection drops.
+
+    It never answers a question it has answered: an answer goes with the version of the view
+    it was chosen on, and until the server has had it (a `barrier` pong, after every update the
+    answer caused) no update is answered, since those sent before it still ask the question
+    answered (another seat's move in a game where several are asked at once). Then the newest
+    update is answered if it asks anew: another question (its `asked` moved on), or the same
+    one again in a newer version (crates asks "play or draw" again after a draw).
     """
     await client.connect()
     client.ready(True)
@@ -613,7 +629,8 @@ async def play_as_bot(client: RemoteClient, level: str, pace: float = 0.0) -> di
     if note is not None:
         log.warning("%s", note)
     bot = get_bot(client.game.name, level, client.seat, random.Random(secrets.randbits(64)))
-    acted_on = -1
+    answered: tuple[int, int] | None = None  # (asked, version) of the last question answered
+    on_its_way: int | None = None  # the barrier our last answer waits behind
     while True:
         message = await client.next_message()
         if message["t"] == "lost":
@@ -621,25 +638,30 @@ async def play_as_bot(client: RemoteClient, level: str, pace: float = 0.0) -> di
                 break
             if not await client.reconnect():
                 raise ServerRefused(f"lost the connection and cannot sit down again: {client.why}")
-            acted_on = -1
+            answered = on_its_way = None  # the seat's view anew: its question as it is now
             continue
-        if message["t"] != "update" or client.latest is None:
+        if message["t"] == "pong" and message.get("n") == on_its_way:
+            on_its_way = None  # every update our answer caused has come: look at the newest
+        elif message["t"] != "update":
             continue
         update = client.latest
+        if update is None or on_its_way is not None:
+            continue
         if update.over:
             break
         speak = getattr(bot, "speak", None)  # a bot that talks says what it says now
         if speak is not None and "talk" in update.view:
             for claim in speak(update.view):
                 client.claim(client.seat, claim)
-        if update.version == acted_on:  # already answered this state; wait for the next
-            continue
+        if answered is not None and answered == (update.asked, update.version):
+            continue  # answered already (and refused, the table unchanged): wait for a change
         action = bot.choose(update.view, update.legal) if update.legal else None
         if action is not None:
             if pace:
                 await asyncio.sleep(pace)
-            acted_on = update.version
-            client.submit(client.seat, action)
+            answered = (update.asked, update.version)
+            client.submit(client.seat, action, seen=update.version)
+            on_its_way = client.barrier()
     await client.close()
     if client.latest is None:
         raise ServerRefused("the game never started")
