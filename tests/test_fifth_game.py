@@ -182,16 +182,17 @@ def tablegames(env: dict[str, str], *args: str) -> str:
 
 
 def test_it_keeps_the_contract_every_game_keeps(kuhn):
-    from .rules import test_contract as contract
+    from tablegames.testing.matrix import test_contract as contract
+    from tablegames.testing.matrix import test_playouts as playouts
 
     for check in (
         contract.test_metadata_and_registry,
-        contract.test_random_playouts_end_with_winners,
+        playouts.test_random_playouts_end_with_winners,
         contract.test_replay_reaches_the_same_state,
         contract.test_views_and_actions_are_plain_data,
         contract.test_bad_and_out_of_turn_actions_change_nothing,
         contract.test_the_waiting_list_a_seat_sees_never_names_more_than_the_game_waits_for,
-        contract.test_same_seed_same_game,
+        playouts.test_same_seed_same_game,
         contract.test_every_view_has_the_documented_keys_and_every_event_a_kind,
         contract.test_every_option_says_what_it_is_and_every_value_offered_makes_a_game,
     ):

@@ -278,7 +278,7 @@ class State:
         as the (field, value) pair that would betray it in any frame, and why it is secret
         (``("hand", ("princess",)): "seat 2 holds the Princess"``). Lists are given as tuples.
 
-        The leak scanner (``tests/reliability/scanner.py``) judges a game that declares its
+        The leak scanner (``tablegames/testing/scanner.py``) judges a game that declares its
         secrets by these pairs alone, so they must be exact: name the fields the game keeps for
         secret facts (``hand``, ``drew``, ``saw``), never a field that public facts use too,
         and leave out what this seat knows already (its own hand, a card it was shown). None

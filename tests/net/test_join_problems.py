@@ -39,8 +39,7 @@ def test_each_problem_has_its_sentence(problem, said):
 async def test_a_table_of_a_game_not_installed_here_is_named_not_a_hang_up(monkeypatch):
     # The host loads a game from elsewhere (TABLEGAMES_GAMES) that this terminal does not.
     from tablegames.rules import GAMES
-
-    from ..reliability.harness import running_server
+    from tablegames.testing.harness import running_server
 
     async with running_server() as (server, port):
         server.add_table("loveletter", 2)
@@ -59,8 +58,7 @@ async def test_a_seat_at_a_game_not_installed_here_sends_it_back_to_the_lobby(mo
     # it goes back to the lobby, saying why, and the connection stays for the other tables.
     from tablegames.net.client import NotInstalled
     from tablegames.rules import GAMES
-
-    from ..reliability.harness import running_server
+    from tablegames.testing.harness import running_server
 
     async with running_server() as (server, port):
         hosted = server.add_table("loveletter", 2)

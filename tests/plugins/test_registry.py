@@ -137,7 +137,9 @@ def test_sessions_are_given_exactly_the_servers_games_and_load_them(tmp_path):
     # The suite loaded Love Letter from TABLEGAMES_GAMES (conftest.py), as a server would.
     assert Plugin(LOVELETTER, VARIABLE) in LOADED
     env = session_environment()
-    assert env[REGISTRY] == LOVELETTER == registry_environment()[REGISTRY]
+    named = f"{LOVELETTER},tests.plugins.sealedbids:SEALED_BIDS"
+    assert env[REGISTRY] == named == registry_environment()[REGISTRY]
     assert env["PYTHONPATH"] == str(ROOT)  # where it was imported from
     assert VARIABLE not in env
-    assert listed({**env, "TABLEGAMES_HOME": str(tmp_path)}) == [*BUILT_IN_ORDER, "loveletter"]
+    games = listed({**env, "TABLEGAMES_HOME": str(tmp_path)})
+    assert games == [*BUILT_IN_ORDER, "loveletter", "sealedbids"]

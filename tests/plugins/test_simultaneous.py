@@ -15,8 +15,7 @@ from tablegames.bots import get_bot
 from tablegames.net.client import RemoteClient, play_as_bot
 from tablegames.rules import IllegalAction, get_game
 from tablegames.table import Table, Update
-
-from ..reliability.harness import running_server
+from tablegames.testing.harness import running_server
 
 
 def bid(card: int) -> dict[str, object]:
