@@ -213,3 +213,28 @@ def test_simulate_counts_a_round_of_bids_as_one_turn_and_a_draw_as_no_new_one():
     assert bids["mean_turns"] == tricks and bids["mean_actions"] == 4 * tricks
     crates = simulate_games("crates", 2, 3, seed=5, level="random", short=True)
     assert crates["mean_turns"] < crates["mean_actions"]  # a draw asks the same again
+
+
+async def test_the_table_drivers_never_answer_a_bid_twice():
+    # In-process drivers ask a bot only about the table as it is now: an answer is applied
+    # before anything else is asked, so a bot that bid is not asked again (the game no longer
+    # waits for it) and nothing a bot sends is refused.
+    from tablegames.drivers import LocalClient
+
+    table = Table(get_game("sealedbids"), 4, ["A", "B", "C", "D"], seed=2, options={"target": 10})
+    for seat in range(4):
+        table.bots[seat] = get_bot("sealedbids", "random", seat, random.Random(seat))
+    refused: list[str] = []
+    submit = table.submit
+
+    def counted(seat: int, action: dict[str, object], **kwargs: object) -> object:
+        try:
+            return submit(seat, action, **kwargs)  # type: ignore[arg-type]
+        except IllegalAction as refusal:
+            refused.append(str(refusal))
+            raise
+
+    table.submit = counted  # type: ignore[method-assign]
+    client = LocalClient(table, [], pace=0.0)
+    await asyncio.wait_for(client.run_bots(), timeout=60)
+    assert table.over and refused == []
