@@ -143,3 +143,38 @@ def test_sessions_are_given_exactly_the_servers_games_and_load_them(tmp_path):
     assert VARIABLE not in env
     games = listed({**env, "TABLEGAMES_HOME": str(tmp_path)})
     assert games == [*BUILT_IN_ORDER, "loveletter", "sealedbids"]
+
+
+async def test_a_session_given_a_table_of_a_game_it_lacks_is_back_in_the_lobby_saying_why(
+    monkeypatch,
+):
+    # Watching such a table ended the session ("Sorry: something went wrong", an
+    # AssertionError), and sitting down closed the connection.
+    from tablegames.net.client import RemoteClient
+    from tablegames.net.server import Server, ServerConfig
+    from tablegames.testing.screens import screen_text
+    from tablegames.tui.app import TableGamesApp
+    from tablegames.tui.screens.lobby import LobbyScreen
+
+    from ..tui.test_network import wait_for
+
+    server = Server(ServerConfig(port=0, bot_pace=0.0))
+    lacking = server.add_table("loveletter", 2, fill_with_bots="random")
+    port = await server.start()
+    monkeypatch.delitem(GAMES, "loveletter")  # this program lacks it; the server has it
+    remote = RemoteClient("127.0.0.1", port, "Sara")
+    app = TableGamesApp(remote=remote, lobby=True)
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            await wait_for(pilot, lambda: "Love Letter (2)" in screen_text(app))
+            said = "This table plays loveletter, which is not installed here"
+            for key in ("w", "enter"):  # watch it, then sit down at it
+                await pilot.press(key)
+                await wait_for(pilot, lambda: said in screen_text(app))
+                assert isinstance(app.screen, LobbyScreen) and remote.connected
+                assert app.return_code is None and not app.problems
+        assert all(seat.peer is None for seat in lacking.seats)
+    finally:
+        await remote.close()
+        await server.close()
