@@ -76,9 +76,10 @@ class State:
     #: show the players' names instead of numbers.
     seat_keys: ClassVar[frozenset[str]] = frozenset()
     #: How the generic screen shows the view's own keys: `Panel`s in order, each a title and
-    #: its keys in order. With panels, only their keys show (and the per-seat keys beside the
-    #: players); without, the hand comes first ("Your hand"), then every other key ("Table").
-    #: Empty values (None, False, nothing in a list) are left out either way.
+    #: its keys in order. With panels, only their keys show, and the per-seat keys they name
+    #: come beside the players in that order; without, one group: the hand and the table
+    #: (keys ``hand``, ``table``) first, then the rest by name. Empty values (None, False,
+    #: nothing in a list) are left out either way.
     panels: ClassVar[tuple[Panel, ...]] = ()
     #: What the generic screen calls a view key or per-seat key (``"deck_left": "Cards in
     #: the deck"``); a key not named here is shown as its name in words.
