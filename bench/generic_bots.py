@@ -104,7 +104,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     figures: dict[str, Any] = {"game": game, "players": args.players, "games": args.games}
     figures |= {"versus": args.versus, "options": options, "evaluate": not args.without_evaluate}
     others = f"{args.players - 1} {args.versus} bots"
-    print(f"{game} {options or ''}: one bot of each level against {others}")
+    given = f" {options}" if options else ""
+    print(f"{game}{given}: one bot of each level against {others}")
     for level in args.levels.split(","):
         won, cpu, wall = 0.0, [], []
         for seed in seeds:
