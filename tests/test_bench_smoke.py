@@ -99,3 +99,15 @@ def test_the_generic_bots_bench_reports_every_level_of_a_plugin_game(capsys):
     assert figures["game"] == "loveletter" and "loveletter: one bot of each level" in printed
     for level in ("random", "normal", "hard"):
         assert figures[level]["cpu"]["count"] > 0 and f"{level:6}: won" in printed
+
+
+def test_the_generic_bots_bench_measures_a_level_against_another_in_a_game_of_rounds(capsys):
+    from bench import generic_bots
+
+    plugin = "tests.plugins.sealedbids:SEALED_BIDS"
+    args = ["--plugin", plugin, "--games", "1", "--levels", "hard", "--versus", "normal"]
+    figures = generic_bots.main([*args, "--option", "target=10"])
+    printed = capsys.readouterr().out
+    assert figures["game"] == "sealedbids" and figures["options"] == {"target": 10}
+    assert "against 2 normal bots" in printed and figures["hard"]["cpu"]["count"] > 0
+    assert "normal" not in figures and figures["evaluate"] is True
