@@ -761,6 +761,14 @@ def check(
         raise typer.BadParameter(f"no part called {unknown[0]!r}; parts: {', '.join(PARTS)}")
     if ":" not in game:
         _known_game(game)
+    else:
+        from .rules.core import resolve
+
+        try:
+            resolve(game)
+        except Exception as problem:  # whatever its import raised: said, never a traceback
+            typer.echo(f"Cannot check {game}: {type(problem).__name__}: {problem}", err=True)
+            raise typer.Exit(2) from None
     typer.echo(f"Checking {game}: {', '.join(parts)} (a minute or two)...")
     try:
         checked = check_game(game, parts, jobs=jobs, raise_on_failure=False)
