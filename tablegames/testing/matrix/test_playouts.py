@@ -36,10 +36,15 @@ def test_same_seed_same_game(game_name):
     assert first[0].view(0) == second[0].view(0)
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize(
+    "level",
+    # (hard is the normal level's look-ahead at length: by default a whole game of it is left
+    # to the slow run)
+    [level if level != "hard" else pytest.param(level, marks=pytest.mark.slow) for level in LEVELS],
+)
 def test_bots_of_every_level_play_a_whole_game(game_name, level):
     """Bots of every level play a whole game at a table, every move they choose legal."""
-    players = case(game_name).players
+    players = get_game(game_name).min_players
     table = play_bot_game(
         game_name, players, seed=3, level=level, **get_game(game_name).quick_options()
     )
