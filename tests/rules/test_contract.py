@@ -1,10 +1,13 @@
-"""Every registered game obeys the rules contract: random playouts, replay, illegal actions."""
+"""The built-in games' side of the rules contract. Every game's own contract tests, these
+games' too, are the per-game matrix's (`tablegames/testing/matrix/test_contract.py`)."""
 
 from __future__ import annotations
 
 import pytest
 
-from tablegames.rules import SetupError, get_game
+from tablegames.rules import BUILT_IN, SetupError, get_game
+from tablegames.rules.core import resolve
+from tablegames.testing.playing import positions
 
 
 def test_option_values_are_checked_before_the_game_sees_them():
@@ -16,3 +19,13 @@ def test_option_values_are_checked_before_the_game_sees_them():
     assert board.values == (None, "quick", "long")  # None: the board for the player count
     with pytest.raises(SetupError, match="board must be quick or long"):
         get_game("kraken").new(5, 1, board="medium")
+
+
+@pytest.mark.parametrize("reference", BUILT_IN)
+def test_of_the_built_in_games_only_kraken_imposes_silence(reference):
+    name = resolve(reference).name
+    silenced = 0
+    for seed in range(3):
+        for state in positions(name, seed):
+            silenced += sum(state.may_talk(seat) is not None for seat in range(state.players))
+    assert (silenced > 0) == (name == "kraken")
