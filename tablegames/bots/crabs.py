@@ -572,7 +572,7 @@ def huddle_pick(view: View, rng: random.Random | None = None) -> Action | None:
     if rng is not None and not any(huddle["picks"].values()):
         others = [name for name in view["gesture_names"] if name != huddle["dealt"]]
         proposal = [huddle["dealt"], rng.choice(others)]
-    return pick_action(proposal)
+    return dict(pick_action(proposal))
 
 
 def best_double_take(view: View, legal: list[Action]) -> Action:

@@ -31,9 +31,11 @@ from __future__ import annotations
 import math
 import random
 import statistics
+from typing import cast
 
 from ...rules import Action, View
 from ...rules.kraken.game import KrakenState
+from ...rules.kraken.types import KrakenView
 from .belief import ROLES, Model
 from .chart import SIDE_OF, best_colour, colour_value, ends_game, space_value
 from .mind import Mind
@@ -165,7 +167,7 @@ def imagine(view: View, mind: Mind, rng: random.Random) -> KrakenState | None:
             current[seat] = first[seat] if first[seat] in ("cult_leader", "cultist") else "cultist"
         elif first[seat] in ("sailor", "pirate") and rng.random() < mind.converted[seat]:
             current[seat] = "cultist"
-    return KrakenState.imagine(view, rng, roles=first, factions=current)
+    return KrakenState.imagine(cast(KrakenView, view), rng, roles=first, factions=current)
 
 
 # -- playing it out -------------------------------------------------------------------------------
