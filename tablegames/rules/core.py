@@ -115,7 +115,7 @@ class State:
         }
         return seat in self.waiting_for(), frozenset(shapes)
 
-    def apply(self, seat: int, action: Action, now: float = 0.0) -> list[Event]:
+    def apply(self, seat: int, action: Mapping[str, object], now: float = 0.0) -> list[Event]:
         """Apply `action` for `seat` and return its events; IllegalAction leaves all untouched.
 
         Legality is defined once, by `legal`: an action is taken only if it is one of

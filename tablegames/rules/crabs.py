@@ -90,7 +90,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from itertools import combinations_with_replacement
 from typing import Any, ClassVar, Literal
 
@@ -292,7 +292,7 @@ class CrabsState(Huddle):
     def over(self) -> bool:
         return self.phase == "over"
 
-    def apply(self, seat: int, action: Action, now: float = 0.0) -> list[Event]:
+    def apply(self, seat: int, action: Mapping[str, object], now: float = 0.0) -> list[Event]:
         # The clock comes first: once a window has run out, only the table's `time` action may
         # say so; a move stamped later would otherwise land in a game that has already ended.
         if not self.over and isinstance(action, dict) and action.get("type") != "time":

@@ -10,7 +10,7 @@ random games checking every view, legal action and event against them. A navigat
 
 from __future__ import annotations
 
-from typing import Literal, NotRequired, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict
 
 from ..contract import EventText, SharedView
 
@@ -35,6 +35,8 @@ Phase = Literal[
 #: A one-seat prompt that holds up everything else: a peek at the top card (telescope,
 #: Look-out), the Instigator's chosen player, the Spiritualist handing out guns.
 Interruption = Literal["peek", "instigate", "give"]
+#: A navigation card's colour, which says where the ship sails.
+Colour = Literal["red", "yellow", "blue"]
 #: What a seat is asked now (`KrakenPrivate.prompt`): the phase, ``keep`` while drawing.
 Prompt = Literal[
     "appoint",
@@ -444,7 +446,8 @@ KrakenEvent = (
 
 # -- views --------------------------------------------------------------------------------------
 class Space(TypedDict):
-    """A space of the chart: where each colour sails to (None: off the chart), its action."""
+    """A space of the chart: where each colour sails to (a space or a goal, None: nowhere),
+    its action."""
 
     red: str | None
     yellow: str | None
@@ -551,8 +554,23 @@ class KrakenOwnView(TypedDict):
     roles: list[str] | None
 
 
+class Said(TypedDict):
+    """A claim made at the table (`tablegames.talk.record`): the ``n``-th, said once the
+    table's log had ``after`` events and the speaker's ``line`` public ones, by ``seat``, at
+    ``now``, in ``text``. The claim is the talk vocabulary's (`talk.check`: a ``kind`` and its
+    fields), plain data of its own."""
+
+    n: int
+    after: int
+    line: int
+    seat: int
+    claim: dict[str, Any]
+    now: float
+    text: str
+
+
 class KrakenView(KrakenOwnView, SharedView[KrakenEvent]):
     """What a seat of Feed the Kraken is shown: the shared keys and the game's own; at a table
     that keeps its talk, also the claims made so far (``talk``: `tablegames.talk` records)."""
 
-    talk: NotRequired[list[dict[str, object]]]
+    talk: NotRequired[list[Said]]
