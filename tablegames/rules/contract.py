@@ -51,23 +51,25 @@ class EventBase(EventText):
 #: The events of a view's log: `Event` for any game; a game's own union of event types (its
 #: ``*_types`` module) where its kinds are known.
 EventT = TypeVar("EventT")
+#: A finished game's outcome: `Result`, or a game's own (with the keys it adds).
+ResultT = TypeVar("ResultT")
 
 
-class SharedView(TypedDict, Generic[EventT]):
+class SharedView(TypedDict, Generic[EventT, ResultT]):
     """The keys every view has, whatever the game (`State.view` fills them in).
 
     ``game``: the game's name; ``seat``: whose view it is (None: a spectator's); ``players``:
     how many seats; ``over``: whether the game has ended; ``result``: `Result` once over, else
     None; ``waiting``: the seats this viewer may see the game wait for; ``log``: the events
-    this viewer may see, oldest first (`SharedView[Event]` for any game; a game's view type
-    names its own events: `crates_types.CratesView`).
+    this viewer may see, oldest first (`SharedView[Event, Result]` for any game; a game's view
+    type names its own events and result: `crates_types.CratesView`).
     """
 
     game: str
     seat: int | None
     players: int
     over: bool
-    result: Result | None
+    result: ResultT | None
     waiting: list[int]
     log: list[EventT]
 

@@ -126,7 +126,8 @@ class State:
 
         Parameters `legal` cannot list (a free amount, a line of text) are the game's
         `free_fields`: `legal` lists such an action without them, membership is judged without
-        them, and `why_illegal` is asked about the action as sent (None: its values are fine).
+        them, and `why_illegal` is asked about every action of such a game (None: its values
+        are fine), free values present or missing.
         None of the built-in games has one: every card, seat, claim, gun count and gesture they
         take is listed.
         """
@@ -143,11 +144,12 @@ class State:
         if handler is None:
             raise IllegalAction(f"unknown action type {kind!r}")
         action = self.normal_form(action)
-        free = self.free_fields and {k: v for k, v in action.items() if k in self.free_fields}
+        free = {k: v for k, v in action.items() if k in self.free_fields}
         shape = {k: v for k, v in action.items() if k not in free} if free else action
         legal = self.legal(seat)
         listed = listed_as(legal, shape)
-        why = None if listed is not None and not free else self.why_illegal(seat, action)
+        free_ok = not self.free_fields  # (a game with free fields is always asked about them)
+        why = None if listed is not None and free_ok else self.why_illegal(seat, action)
         if listed is None or why is not None:
             raise IllegalAction(why or refusal(str(kind), legal))
         self._emitted = []
@@ -325,7 +327,7 @@ class State:
         """The game's own keys of `seat`'s view (its own view type: `view` adds the shared ones)."""
         raise NotImplementedError
 
-    def _result(self) -> dict[str, Any]:
+    def _result(self) -> Mapping[str, object]:
         """The outcome: the `contract.Result` keys, and any of the game's own."""
         raise NotImplementedError
 

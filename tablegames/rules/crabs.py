@@ -101,6 +101,7 @@ from .crabs_types import (
     AccuseAction,
     CrabsAction,
     CrabsOwnView,
+    CrabsResult,
     DoneAction,
     DoubleTakeAction,
     Gesture,
@@ -418,7 +419,7 @@ class CrabsState(Huddle):
             "winners": self._winners(),
         }
 
-    def _result(self) -> dict[str, Any]:
+    def _result(self) -> CrabsResult:
         team_tokens = self._team_tokens()
         return {
             "team_tokens": team_tokens,

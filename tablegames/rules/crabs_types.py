@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Literal, NotRequired, TypedDict
 
-from .contract import EventText, SharedView
+from .contract import EventText, Result, SharedView
 
 #: ``huddle``: the teams pick their signals before play; ``asking``: the other side is asked
 #: whether anyone wants to swap (nobody may swap meanwhile); ``closing``: the pot is empty and
@@ -314,7 +314,16 @@ class CrabsOwnView(TypedDict):
     winners: list[int]
 
 
-class CrabsView(CrabsOwnView, SharedView[CrabsEvent]):
+class CrabsResult(Result):
+    """How a game of crabs ended: each team's tokens, the winning team, and whether it was won
+    in a tie-break."""
+
+    team_tokens: list[int]
+    winning_team: int | None
+    tiebreak: bool
+
+
+class CrabsView(CrabsOwnView, SharedView[CrabsEvent, CrabsResult]):
     """What a seat of crabs is shown: the shared keys and crabs' own; a real-time bot's view
     also has the table's time (``now``) and the speed its driver runs it at (`drivers`)."""
 

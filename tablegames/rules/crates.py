@@ -74,7 +74,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any, ClassVar, cast
+from typing import ClassVar, cast
 
 from .cards import (
     DECK,
@@ -90,7 +90,7 @@ from .cards import (
     rank,
     suit,
 )
-from .contract import Action
+from .contract import Action, Result
 from .core import SetupError, State
 from .crates_types import (
     CratesAction,
@@ -363,7 +363,7 @@ class CratesState(State):
             "last_round": self.last_round,
         }
 
-    def _result(self) -> dict[str, Any]:
+    def _result(self) -> Result:
         best = min(self.scores)
         return {
             "scores": list(self.scores),

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Literal, NotRequired, TypedDict
 
-from .contract import EventText, SharedView
+from .contract import EventText, Result, SharedView
 
 #: ``suit``: the dealer names the suit for a turned-up 8 or 9 before anyone plays.
 Phase = Literal["play", "suit", "over"]
@@ -204,5 +204,5 @@ class CratesOwnView(TypedDict):
     last_round: LastRound | None
 
 
-class CratesView(CratesOwnView, SharedView[CratesEvent]):
+class CratesView(CratesOwnView, SharedView[CratesEvent, Result]):
     """What a seat of Crates is shown: the shared keys and Crates' own."""

@@ -85,7 +85,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations_with_replacement
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from .contract import Action
 from .core import SetupError, State
@@ -100,6 +100,7 @@ from .roach_types import (
     Phase,
     RoachAction,
     RoachOwnView,
+    RoachResult,
 )
 from .roach_types import Flight as FlightView
 
@@ -357,7 +358,7 @@ class RoachState(State):
             shown["card"] = flight.card
         return shown
 
-    def _result(self) -> dict[str, Any]:
+    def _result(self) -> RoachResult:
         return {
             "loser": self.loser,
             "winners": [seat for seat in range(self.players) if seat != self.loser],

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Literal, NotRequired, TypedDict
 
-from .contract import EventText, SharedView
+from .contract import EventText, Result, SharedView
 
 #: ``respond``: the receiver of the card in flight judges it, peeks or passes it on; ``lay``: a
 #: player who took a special card lays out cards for it.
@@ -230,5 +230,15 @@ class RoachOwnView(TypedDict):
     loser_rule: LoserRule
 
 
-class RoachView(RoachOwnView, SharedView[RoachEvent]):
+class RoachResult(Result):
+    """How a game of roach ended: who lost (``loser``) and why, who ended it, and each seat's
+    face-up cards."""
+
+    loser: int | None
+    reason: str
+    ended_by: int | None
+    face_up: list[int]
+
+
+class RoachView(RoachOwnView, SharedView[RoachEvent, RoachResult]):
     """What a seat of roach is shown: the shared keys and roach's own."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from ..contract import Action
 from ..core import SetupError
@@ -33,6 +33,7 @@ from .types import (
     KrakenAction,
     KrakenOwnView,
     KrakenPrivate,
+    KrakenResult,
     KrakenView,
     MutinyView,
     Prompt,
@@ -426,7 +427,7 @@ class KrakenState(Abilities, Characters, Rituals, Navigation, Command):
             return "keep"
         return None if phase == "auto" or phase == "over" else phase
 
-    def _result(self) -> dict[str, Any]:
+    def _result(self) -> KrakenResult:
         winners = [s for s, faction in enumerate(self.factions) if side(faction) == self.winner]
         sides = [[s for s, f in enumerate(self.factions) if side(f) == group] for group in GROUPS]
         return {

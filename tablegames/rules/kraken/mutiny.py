@@ -124,7 +124,9 @@ class Command(Voyage):
             return "nobody is being appointed now"
         if seat != self.appointer():
             return "only the captain appoints the team"
-        wanted = {key: action.get(key) for key in ("lieutenant", "navigator") if key in action}
+        wanted: dict[str, object] = {
+            key: action.get(key) for key in ("lieutenant", "navigator") if key in action
+        }
         for key, value in wanted.items():
             wrong = None if value is None else self._not_a_seat(value, f"the {key}")
             if wrong is not None:
@@ -144,6 +146,9 @@ class Command(Voyage):
             "navigator"
         ):
             return "the lieutenant and the navigator must be two different players"
+        asked = {"type": "appoint", **wanted}
+        if any(option == asked for option in self.appoint_options()):
+            return None  # (nothing wrong with it)
         if self.phase == "emergency":
             return "name an emergency navigator: anyone on board but the captain and lieutenant"
         if self.consultant is not None:

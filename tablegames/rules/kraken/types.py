@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Literal, NotRequired, TypedDict
 
-from ..contract import EventText, SharedView
+from ..contract import EventText, Result, SharedView
 
 #: Where the round stands (`voyage.ROUND_STEPS` runs while ``auto``): the team is appointed
 #: (``emergency``: a navigator after a jump), fists are chosen, a tie broken, navigation cards
@@ -569,7 +569,17 @@ class Said(TypedDict):
     text: str
 
 
-class KrakenView(KrakenOwnView, SharedView[KrakenEvent]):
+class KrakenResult(Result):
+    """How the voyage ended: the side that won (None: nobody), why (the goal reached, or
+    ``cult_leader_fed``), every faction, and where the ship stood."""
+
+    winner: str | None
+    reason: str | None
+    roles: list[str]
+    ship: str
+
+
+class KrakenView(KrakenOwnView, SharedView[KrakenEvent, KrakenResult]):
     """What a seat of Feed the Kraken is shown: the shared keys and the game's own; at a table
     that keeps its talk, also the claims made so far (``talk``: `tablegames.talk` records)."""
 
