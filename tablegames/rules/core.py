@@ -64,6 +64,11 @@ class State:
     #: (crates' Dope!): drivers pacing bots for people let a bot make one only after a fair
     #: moment (`table.FAIR_MOMENT`), never the instant it becomes possible.
     call_outs: ClassVar[frozenset[str]] = frozenset()
+    #: Actions applied so far, and the last `legal` answer with the count it was given at: an
+    #: action `apply` is handed from that very list is known to be listed (see `apply`). A state
+    #: changes only through `apply`; `legal`'s answer is the engine's own, not to be changed.
+    _moves = 0
+    _last_legal: tuple[int, int, tuple[Action, ...]] = (-1, -1, ())
     #: Action fields whose values `legal` cannot list (a free amount, a line of text): see
     #: `apply`. Empty in every built-in game.
     free_fields: ClassVar[frozenset[str]] = frozenset()
@@ -93,7 +98,9 @@ class State:
         if self.over or not 0 <= seat < self.players:
             return []
         actions = self._legal(seat)  # (a game's own action types: plain dicts, as listed)
-        return cast(list[Action], actions if type(actions) is list else list(actions))
+        listed = cast(list[Action], actions if type(actions) is list else list(actions))
+        self._last_legal = (self._moves, seat, tuple(listed))  # (see `apply`)
+        return listed
 
     def waiting_for(self) -> frozenset[int]:
         """Seats whose move the game needs in order to progress."""
@@ -127,9 +134,8 @@ class State:
         Parameters `legal` cannot list (a free amount, a line of text) are the game's
         `free_fields`: `legal` lists such an action without them, membership is judged without
         them, and `why_illegal` is asked about every action of such a game (None: its values
-        are fine), free values present or missing.
-        None of the built-in games has one: every card, seat, claim, gun count and gesture they
-        take is listed.
+        are fine), free values present or missing. None of the built-in games has one: every
+        card, seat, claim, gun count and gesture they take is listed.
         """
         if self.over:
             raise IllegalAction("the game is over")
@@ -143,6 +149,21 @@ class State:
         handler = self._dispatch.get(kind) if type(kind) is str else None
         if handler is None:
             raise IllegalAction(f"unknown action type {kind!r}")
+        listed = self._listed(seat, action, str(kind))
+        self._moves += 1
+        self._emitted = []
+        handler(self, seat, listed, now)
+        return self._emitted
+
+    def _listed(self, seat: int, action: dict[str, object], kind: str) -> Action:
+        """The action of `legal(seat)` that `action` is (with any free fields' values), or
+        IllegalAction saying why there is none (see `apply`)."""
+        # The very object `legal(seat)` just listed (a driver or bot chose it from that list,
+        # and nothing has moved since): no need to list and compare again.
+        moves, asked, last = self._last_legal
+        fresh = moves == self._moves and asked == seat and not self.free_fields
+        if fresh and any(listed is action for listed in last):
+            return action
         action = self.normal_form(action)
         free = {k: v for k, v in action.items() if k in self.free_fields}
         shape = {k: v for k, v in action.items() if k not in free} if free else action
@@ -151,10 +172,8 @@ class State:
         free_ok = not self.free_fields  # (a game with free fields is always asked about them)
         why = None if listed is not None and free_ok else self.why_illegal(seat, action)
         if listed is None or why is not None:
-            raise IllegalAction(why or refusal(str(kind), legal))
-        self._emitted = []
-        handler(self, seat, {**listed, **free} if free else listed, now)
-        return self._emitted
+            raise IllegalAction(why or refusal(kind, legal))
+        return {**listed, **free} if free else listed
 
     def normal_form(self, action: Action) -> Action:
         """`action` as `legal` would list it (the default: as it is). A game that accepts other
@@ -184,6 +203,7 @@ class State:
         due = self.deadline()
         if due is None or now < due:
             raise IllegalAction("nothing is waiting on the clock")
+        self._moves += 1
         self._emitted = []
         self._time_passes(now)
         return self._emitted

@@ -95,6 +95,19 @@ def test_an_action_outside_legal_is_refused_by_the_base_class_with_the_games_sen
     assert state.why_illegal(seat, action) == sentence
 
 
+def test_an_action_listed_before_a_move_is_judged_again_after_it() -> None:
+    """`apply` trusts an action that is the very object `legal` just listed only while nothing
+    has moved since: the same object handed in again after its move is refused."""
+    state = crates_state()
+    play = next(action for action in state.legal(0) if action.get("card") == "7H")
+    state.apply(0, play)
+    with pytest.raises(IllegalAction, match=r"^it is not your turn$"):
+        state.apply(0, play)  # (the object itself: `assert_illegal` would hand in a copy)
+    assert play not in state.legal(1)
+    with pytest.raises(IllegalAction, match="7H"):
+        state.apply(1, play)
+
+
 def handed(state: Any, monkeypatch: pytest.MonkeyPatch, kind: str) -> list[Action]:
     """What `kind`'s handler is given from now on (it then runs as usual)."""
     given: list[Action] = []
