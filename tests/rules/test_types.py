@@ -16,9 +16,9 @@ from tablegames.rules.crabs_types import CrabsAction, CrabsEvent, CrabsView
 from tablegames.rules.crates_types import CratesAction, CratesEvent, CratesView
 from tablegames.rules.kraken.types import KrakenAction, KrakenEvent, KrakenView
 from tablegames.rules.roach_types import RoachAction, RoachEvent, RoachView
+from tablegames.testing.harness import crabs_options
 
 from ..playouts import playout_counts
-from ..reliability.harness import crabs_options
 from .typecheck import mismatch
 
 #: Each game's (view, action, event) types.

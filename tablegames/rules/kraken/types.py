@@ -492,11 +492,13 @@ class KrakenPrivate(TypedDict, total=False):
 
     ``drawn``: its navigation cards; ``kept``: the one it put in the logbook; ``logbook``: the
     cards it steers by (as navigator); ``peek``: the top card it is looking at; ``giver``: whose
-    gun the Spiritualist hands on next; ``mutiny_guns``: its closed fist.
+    gun the Spiritualist hands on next; ``mutiny_guns``: its closed fist; ``character_waits``:
+    why its unused character cannot be used now (None: it can, or there is none to use).
     """
 
     prompt: Prompt | None
     character: str | None
+    character_waits: str | None
     drawn: list[str]
     kept: str | None
     can_redraw: bool
