@@ -25,7 +25,7 @@ from .results import FinalStandings, RoundSummary
 if TYPE_CHECKING:
     from textual.screen import Screen
 
-    from ...rules.crates_types import CratesView, LastRound, PlayAction
+    from ...rules.crates_types import CratesAction, CratesView, LastRound, PlayAction
     from ...table import Update
     from ..client import TableClient
 
@@ -81,7 +81,11 @@ class CratesScreen(HandScreen):
 
     def _seen(self) -> CratesView:
         """The active seat's view, as Crates' own type."""
-        return show.typed(self._view())
+        return show.TYPED.view(self._view())
+
+    def _send(self, action: CratesAction) -> bool:
+        """Submit `action` for the active seat (see `_submit`), built as Crates's own type."""
+        return self._submit(show.TYPED.plain(action))
 
     def _begin(self) -> None:
         self.query_one("#seats").border_title = "Players"
@@ -92,7 +96,7 @@ class CratesScreen(HandScreen):
 
     def _take(self, seat: int, update: Update) -> None:
         super()._take(seat, update)
-        view = show.typed(update.view)
+        view = show.TYPED.view(update.view)
         last_round = view["last_round"]
         if last_round and last_round["round"] != self.round_seen:
             self.round_seen = last_round["round"]
@@ -195,7 +199,7 @@ class CratesScreen(HandScreen):
         self.message_turn = None
 
     def secret_words(self, view: dict[str, Any]) -> str:
-        cards = show.sorted_hand(show.typed(view)["hand"])
+        cards = show.sorted_hand(show.TYPED.view(view)["hand"])
         return " ".join(card_label(card, self.ascii) for card in cards) or "(no cards)"
 
     # -- dialogs --------------------------------------------------------------------------------
@@ -207,7 +211,7 @@ class CratesScreen(HandScreen):
         """A player who has just played down to one card may still say "Crates!" before the
         keyboard goes on (at a real table they would say it as the next player reaches over)."""
         leaving = self.shown_seat
-        if leaving is None or leaving not in show.typed(self._update(leaving).view)["exposed"]:
+        if leaving is None or leaving not in show.TYPED.view(self._update(leaving).view)["exposed"]:
             return None
         name = self.names[leaving]
 
@@ -238,7 +242,7 @@ class CratesScreen(HandScreen):
         if suit is None:
             self._say("Press Enter to name a suit for the turned-up card.")
             return
-        self._submit({"type": "suit", "suit": suit})
+        self._send({"type": "suit", "suit": suit})
 
     # -- player actions -------------------------------------------------------------------------
     def _picked(self, view: CratesView) -> str | None:
@@ -305,7 +309,7 @@ class CratesScreen(HandScreen):
             action["suit"] = suit
         if self.armed and len(self._seen()["hand"]) == 2:
             action["announce"] = True
-        if self._submit(dict(action)):  # (a plain dict, as the table takes actions)
+        if self._send(action):
             self.armed = False
             self._turn_was_mine = False  # another turn (a 6) starts afresh
 
@@ -316,7 +320,7 @@ class CratesScreen(HandScreen):
         if view["turn"] != self.active_seat:
             self._say(show.whose_turn(view, self.names))
             self.message_turn = view["turn"]
-        elif self._submit({"type": "draw"}):
+        elif self._send({"type": "draw"}):
             self.armed = False
             self._turn_was_mine = False
 
@@ -334,7 +338,7 @@ class CratesScreen(HandScreen):
             )
             self._draw_hand(view)
             return
-        if self._submit({"type": "announce"}):
+        if self._send({"type": "announce"}):
             self._say("You announced Crates!")
 
     def action_dope(self) -> None:
@@ -355,7 +359,7 @@ class CratesScreen(HandScreen):
             self._open(chooser, self._call_dope)
 
     def _call_dope(self, target: int | None) -> None:
-        if target is not None and self._submit({"type": "dope", "target": target}):
+        if target is not None and self._send({"type": "dope", "target": target}):
             self._say(f"Dope! {self.names[target]} draws two and loses a turn.")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

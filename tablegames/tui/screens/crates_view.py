@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, cast
+from collections.abc import Sequence
 
 from rich.text import Text
 
 from ...rules.cards import RANK_ORDER
 from ...rules.crates import NAMEABLE_SUITS, SUIT_NAMING_CARDS, WILD_CARDS
-from ...rules.crates_types import CratesView
+from ...rules.crates_types import CratesAction, CratesEvent, CratesView
 from ..widgets.card import (
     card_label,
     prettify,
@@ -20,16 +19,12 @@ from ..widgets.card import (
 )
 from ..widgets.hand import BIG, SMALL, boxed_card
 from ..widgets.seats import SeatRow
+from .typed import GameTypes
 
 HAND_SUITS = ("S", "H", "C", "D")  # a hand's suits in order: the colours take turns
 
-
-def typed(view: Mapping[str, Any]) -> CratesView:
-    """A view the table gave this screen, read as Crates' own type: the one place the
-    screen's plain dicts become `CratesView` (as `bots.typed.GameBot` does for bots). True by
-    construction: the table passes on what `CratesState.view` made, and
-    `tests/rules/test_types.py` checks every view of random games against the type."""
-    return cast(CratesView, view)
+#: How this screen reads the table's plain data as Crates' own types (`typed.GameTypes`).
+TYPED = GameTypes[CratesView, CratesAction, CratesEvent]()
 
 
 def sorted_hand(cards: Sequence[str]) -> list[str]:

@@ -24,7 +24,7 @@ from .roach_dialogs import PeekNotice, RoachResult
 if TYPE_CHECKING:
     from textual.screen import Screen
 
-    from ...rules.roach_types import Flight, Phase, RoachView
+    from ...rules.roach_types import Flight, Phase, RoachAction, RoachView
     from ...table import Update
     from ..client import TableClient
 
@@ -124,7 +124,11 @@ class RoachScreen(HandScreen):
 
     def _seen(self, seat: int | None = None) -> RoachView:
         """A seat's view (the active one's by default), as roach's own type."""
-        return show.typed(self._update(self.active_seat if seat is None else seat).view)
+        return show.TYPED.view(self._update(self.active_seat if seat is None else seat).view)
+
+    def _send(self, action: RoachAction) -> bool:
+        """Submit `action` for the active seat (see `_submit`), built as Roach's own type."""
+        return self._submit(show.TYPED.plain(action))
 
     def _results(self) -> Screen[str]:
         return RoachResult(self._seen(), self.names, self.ascii)
@@ -236,7 +240,7 @@ class RoachScreen(HandScreen):
     def secret_words(self, view: dict[str, Any]) -> str:
         """The hand, and the card in flight when this seat has seen it (a replay of every seat
         shows it so)."""
-        seen_view = show.typed(view)
+        seen_view = show.TYPED.view(view)
         kinds = show.hand_kinds(seen_view["hand"])
         hand = ", ".join(chip_label(0, card, count, self.ascii) for card, count in kinds)
         seen = _seen_card(seen_view["flight"])
@@ -339,11 +343,11 @@ class RoachScreen(HandScreen):
         if claim is None:
             self._say(f"Your {show.card_name(card)} stays in your hand.")
             return
-        self._submit({"type": "offer", "card": card, "to": to, "claim": claim})
+        self._send({"type": "offer", "card": card, "to": to, "claim": claim})
 
     def action_judge(self, believe: bool) -> None:
         if "judge" in self._allowed(self._seen()):
-            self._submit({"type": "challenge", "believe": believe})
+            self._send({"type": "challenge", "believe": believe})
 
     def action_pass_on(self) -> None:
         """Pass the card on: look at it first (then it must go on) or not, then choose whom to
@@ -373,7 +377,7 @@ class RoachScreen(HandScreen):
         if not look:
             self._ask_unseen_target()
             return
-        self.peeking = self._submit({"type": "peek"})
+        self.peeking = self._send({"type": "peek"})
         if self.peeking:
             self._pass_peeked()
 
@@ -395,7 +399,7 @@ class RoachScreen(HandScreen):
     def _pass_unseen(self, to: int, claim: str | None) -> None:
         if claim is None:
             return
-        if self._submit({"type": "pass", "to": to, "claim": claim, "look": False}):
+        if self._send({"type": "pass", "to": to, "claim": claim, "look": False}):
             self._say(f'You passed it on unseen: it goes to {self.names[to]} as "{claim}".')
 
     def _pass_peeked(self) -> None:
@@ -439,7 +443,7 @@ class RoachScreen(HandScreen):
             self._say("You have looked at the card: press p to pass it on.")
             return
         seat = self.active_seat
-        if not self._submit({"type": "pass", "to": to, "claim": claim}):
+        if not self._send({"type": "pass", "to": to, "claim": claim}):
             return
         seen = _seen_card(self._seen(seat)["flight"])
         if seen is None:
@@ -479,7 +483,7 @@ class RoachScreen(HandScreen):
         if not self.marked and lay:
             self._say(show.lay_hint([], lay["claim"]))
             return
-        if self._submit({"type": "lay", "cards": list(self.marked)}):
+        if self._send({"type": "lay", "cards": list(self.marked)}):
             self.marked = []
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

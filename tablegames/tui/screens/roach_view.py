@@ -4,28 +4,24 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from typing import Any, TypedDict, cast
+from collections.abc import Sequence
+from typing import Any, TypedDict
 
 from rich.text import Text
 
 from ... import words
 from ...rules.roach import ANIMALS, PLURALS, ROYAL, SPECIALS, claim_is_true
-from ...rules.roach_types import ClaimEvent, Phase, RoachView
+from ...rules.roach_types import ClaimEvent, Phase, RoachAction, RoachEvent, RoachView
 from ...words import plural
 from ..widgets.log import event_line
+from .typed import GameTypes
 
 #: Short animal names for a display that would not fit on its line otherwise.
 SHORT = {"cockroach": "roach", "scorpion": "scorp", "ladybug": "lady"}
 _ROYAL_CODE = re.compile(r"\broyal-(\w+)")
 
-
-def typed(view: Mapping[str, Any]) -> RoachView:
-    """A view the table gave this screen, read as roach's own type: the one place the screen's
-    plain dicts become `RoachView` (as `bots.typed.GameBot` does for bots). True by
-    construction: the table passes on what `RoachState.view` made, and
-    `tests/rules/test_types.py` checks every view of random games against the type."""
-    return cast(RoachView, view)
+#: How this screen reads the table's plain data as roach's own types (`typed.GameTypes`).
+TYPED = GameTypes[RoachView, RoachAction, RoachEvent]()
 
 
 def card_name(card: str) -> str:
