@@ -275,3 +275,34 @@ spare_characters
 submethods
 term_modes
 viewport
+
+# Keys of the wire types (rules/*_types.py, rules/kraken/types.py) read only by screens, by
+# string, and the view types screens will use (they are typed after this change).
+CrabsView
+RoachView
+active_side
+can_redraw
+characters_used
+deck_size
+discard_size
+double
+double_take
+draw_size
+ends
+exposed
+front_counts
+gave
+gesture_names
+last_card
+looked
+mutiny_guns
+paid_by
+paid_to
+peeker
+penalty_size
+previous
+rituals_left
+supply_line
+swapped_this_turn
+window_closed
+window_closes
