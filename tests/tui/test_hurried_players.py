@@ -2,7 +2,7 @@
 meanwhile, every frame checked (see `tablegames/testing/hurried.py`). Every game's hot-seat
 table is in the per-game matrix (`tablegames/testing/matrix/test_handoffs.py`).
 
-The default run types a few hundred keys per table; the slow run (`-m slow`) thousands, over
+The default run types 150 keys per table; the slow run (`-m slow`) thousands, over
 more seeds. Every run asserts no leak, no action for a seat that had not been handed the
 keyboard, no exception, and that the keys got the game somewhere.
 """
@@ -56,11 +56,15 @@ def check(tally: Tally, keys: int) -> None:
     assert moved >= keys // 30, f"the keys got the game nowhere: {tally}"
 
 
+#: Keys a hurried player types in the default run (the slow run: 1000 over five more seeds).
+DEFAULT_KEYS = 150
+
+
 @pytest.mark.real_time_keys
 @pytest.mark.parametrize("table", TABLES)
 async def test_a_hurried_player_sees_only_their_own_secrets(table, monkeypatch):
-    tally = await play_hurried(table, seed=1, keys=300, monkeypatch=monkeypatch)
-    check(tally, 300)
+    tally = await play_hurried(table, seed=1, keys=DEFAULT_KEYS, monkeypatch=monkeypatch)
+    check(tally, DEFAULT_KEYS)
 
 
 @pytest.mark.slow
