@@ -31,10 +31,10 @@ from textual.widget import Widget
 from textual.widgets import Button, Footer, Static
 from textual.worker import Worker, WorkerState
 
-from ...catalogue import screen_class
 from ...net.words import seat_words, seats_since
 from ...rules import GAMES
 from ..asks import Farewell, Rematch, ShowMenu
+from ..catalogue import screen_class
 from ..widgets.log import GameLog, event_line
 from .dialogs import PickDialog, QuitDialog
 from .handoff import Aside, HandoffScreen, handoff_keys
