@@ -16,12 +16,11 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Input
 
-from ..net.ssh_types import EXIT_OUT_OF_MEMORY
+from ..net.logs import note_problem
+from ..net.ssh_types import EXIT_OUT_OF_MEMORY, out_of_memory
 from . import asks
 from .plain import plain_terminal
-from .problems import note_problem
 from .screens.game import GameScreen, table_screen
-from .session import out_of_memory
 
 if TYPE_CHECKING:
     from textual.driver import Driver

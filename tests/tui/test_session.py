@@ -5,9 +5,8 @@ from __future__ import annotations
 import pytest
 
 import tablegames.tui.app as app_module
-from tablegames.net.ssh_types import EXIT_OUT_OF_MEMORY
+from tablegames.net.ssh_types import EXIT_OUT_OF_MEMORY, out_of_memory
 from tablegames.tui.app import TableGamesApp
-from tablegames.tui.session import out_of_memory
 
 
 def test_a_guests_session_out_of_memory_ends_at_once_with_its_status(monkeypatch):
