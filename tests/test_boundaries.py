@@ -7,6 +7,10 @@ import ast
 import re
 from pathlib import Path
 
+import grimp
+from importlinter.api import read_configuration
+from importlinter.contracts.acyclic_siblings import AcyclicSiblingsContract
+
 import tablegames
 
 PACKAGE = Path(tablegames.__file__).parent
@@ -52,3 +56,52 @@ def test_the_rules_name_nothing_above_them_even_in_an_import_string():
         if not text.startswith("tablegames.rules")
     ]
     assert not above, above
+
+
+# -- the acyclic contract (.importlinter) ------------------------------------------------------
+def acyclic_contract(ancestor: str = "tablegames") -> tuple[AcyclicSiblingsContract, bool]:
+    """The `.importlinter` contract that forbids cycles, for the package `ancestor`, and
+    whether the configuration leaves imports under TYPE_CHECKING out of the graph."""
+    config = read_configuration(str(PACKAGE.parent / ".importlinter"))
+    (options,) = (o for o in config["contracts_options"] if o["type"] == "acyclic_siblings")
+    options = {**options, "ancestors": [ancestor]}
+    contract = AcyclicSiblingsContract(options["name"], config["session_options"], options)
+    type_only_left_out = config["session_options"]["exclude_type_checking_imports"] == "True"
+    return contract, type_only_left_out
+
+
+def test_the_package_has_no_import_cycle_and_one_added_on_purpose_is_caught():
+    contract, type_only_left_out = acyclic_contract()
+    graph = grimp.build_graph(
+        "tablegames", exclude_type_checking_imports=type_only_left_out, cache_dir=None
+    )
+    assert contract.check(graph, verbose=False).kept
+    # The app importing the session that runs it (the cycle there was): a cycle in tui/.
+    graph.add_import(importer="tablegames.tui.session", imported="tablegames.tui.app")
+    graph.add_import(importer="tablegames.tui.app", imported="tablegames.tui.session")
+    assert not contract.check(graph, verbose=False).kept
+    graph.remove_import(importer="tablegames.tui.app", imported="tablegames.tui.session")
+    assert contract.check(graph, verbose=False).kept
+    # The rules importing a screen: a cycle between packages (the tui imports the rules).
+    graph.add_import(importer="tablegames.rules.core", imported="tablegames.tui.app")
+    check = contract.check(graph, verbose=False)
+    assert not check.kept
+    assert check.metadata["cycle_breakers_by_package"].keys() == {"tablegames"}
+
+
+def test_a_cycle_through_an_import_for_types_only_is_caught_too(tmp_path, monkeypatch):
+    """A package whose two modules import each other, one only under TYPE_CHECKING."""
+    package = tmp_path / "loop"
+    package.mkdir()
+    (package / "__init__.py").write_text('"""A cycle on purpose."""\n')
+    (package / "door.py").write_text("from . import session\n")
+    (package / "session.py").write_text(
+        "from typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n    from . import door\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    contract, type_only_left_out = acyclic_contract("loop")
+    assert not type_only_left_out
+    graph = grimp.build_graph("loop", exclude_type_checking_imports=False, cache_dir=None)
+    check = contract.check(graph, verbose=False)
+    assert not check.kept
+    assert check.metadata["cycle_breakers_by_package"]["loop"]
