@@ -3,7 +3,7 @@
 `tablegames serve` runs `tablegames session` on a pseudo-terminal for each SSH login, under
 limits (`SshConfig`). The guest never sees a traceback or the host's paths: what goes wrong is
 noted in the problems log (owner-only, in the data directory). A mistake the app catches ends
-it with its own sentence (`TableGamesApp._handle_exception`); one that escapes the app ends
+it with its own sentence (`TableGamesApp.caught`); one that escapes the app ends
 the program with `EXIT_FAILED`, and running out of memory with `EXIT_OUT_OF_MEMORY` at once,
 doing as little as possible with no memory left: the SSH door turns either into a sentence.
 """

@@ -16,7 +16,7 @@ def test_a_guests_session_out_of_memory_ends_at_once_with_its_status(monkeypatch
     monkeypatch.setattr(app_module.os, "_exit", exit_now)
     app = TableGamesApp(lobby=True)
     with pytest.raises(SystemExit) as ended:
-        app._handle_exception(MemoryError())
+        app.caught(MemoryError())
     assert ended.value.code == EXIT_OUT_OF_MEMORY
 
 
