@@ -4,6 +4,8 @@ added on purpose (the acyclic contract must catch it, a type-only one too)."""
 from __future__ import annotations
 
 import ast
+import dataclasses
+import random
 import re
 from pathlib import Path
 
@@ -12,6 +14,10 @@ from importlinter.api import read_configuration
 from importlinter.contracts.acyclic_siblings import AcyclicSiblingsContract
 
 import tablegames
+from tablegames.bots import get_bot
+from tablegames.bots.own import own_bots
+from tablegames.rules import GAMES
+from tablegames.tui import catalogue
 
 PACKAGE = Path(tablegames.__file__).parent
 #: A string naming a module of ours ("tablegames.tui.screens.crates:SCREEN").
@@ -56,6 +62,26 @@ def test_the_rules_name_nothing_above_them_even_in_an_import_string():
         if not text.startswith("tablegames.rules")
     ]
     assert not above, above
+
+
+def test_built_in_games_have_their_own_screens_and_bots_and_a_game_from_elsewhere_names_its_own(
+    monkeypatch,
+):
+    from tablegames.bots.crates import BOTS
+    from tablegames.tui.screens.crates import SCREEN
+
+    assert catalogue.screen_class("crates") is SCREEN
+    assert get_bot("crates", "normal", 0, random.Random(1)).__class__ is BOTS["normal"]
+    plugin = GAMES["sealedbids"]
+    assert not catalogue.own_screen(plugin) and not own_bots(plugin)
+    named = dataclasses.replace(
+        plugin, screen="tablegames.tui.screens.crates:SCREEN", bots="tablegames.bots.crates:BOTS"
+    )
+    monkeypatch.setitem(GAMES, "sealedbids", named)
+    assert catalogue.screen_class("sealedbids") is SCREEN
+    assert own_bots(named) == "tablegames.bots.crates:BOTS"
+    (listing,) = [entry for entry in catalogue.listings() if entry.name == "sealedbids"]
+    assert listing.own_screen and listing.own_bots
 
 
 # -- the acyclic contract (.importlinter) ------------------------------------------------------
