@@ -12,6 +12,7 @@ CrabsState
 DEFAULT_CSS
 ENABLE_COMMAND_PALETTE
 HORIZONTAL_BARS
+READ_FROM  # tui/textual_private: the Textual its uses were read from (its test reads it)
 ROACH
 RealtimeBot
 RoachState
@@ -263,6 +264,7 @@ lang
 list_games
 listen_host
 listen_port
+markup  # follow.FollowingApp.notify's parameters: a protocol names them
 msec
 orig_host
 orig_port
@@ -270,6 +272,7 @@ pixheight
 pixwidth
 readable_by_others
 serve
+severity
 simulate
 spare_characters
 submethods

@@ -9,19 +9,17 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events, on
-from textual._context import active_message_pump
-from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Input
 
-from ..net.ssh_types import EXIT_OUT_OF_MEMORY
+from ..net.logs import note_problem
+from ..net.ssh_types import EXIT_OUT_OF_MEMORY, out_of_memory
 from . import asks
 from .plain import plain_terminal
-from .problems import note_problem
 from .screens.game import GameScreen, table_screen
-from .session import out_of_memory
+from .textual_private import CatchingApp, running_pump
 
 if TYPE_CHECKING:
     from textual.driver import Driver
@@ -47,7 +45,7 @@ STOPPED = "tablegames stopped after a problem it could not get past."
 EXIT_INTERRUPTED = 130
 
 
-class TableGamesApp(App[None]):
+class TableGamesApp(CatchingApp[None]):
     """tablegames in the terminal: the menu, a local table (`client`) or a network `remote`."""
 
     TITLE = "tablegames"
@@ -82,7 +80,7 @@ class TableGamesApp(App[None]):
         self._chat_popups: list[float] = []  # when each chat pop-up on screen goes away
         self._chat_missed = 0
         self.farewell = ""  # said in the terminal once the app has closed (where a game went)
-        self.problems: list[Exception] = []  # mistakes a screen hit (see `_handle_exception`)
+        self.problems: list[Exception] = []  # mistakes a screen hit (see `caught`)
         self.expect_problems = False  # a test that breaks a screen on purpose sets it
         self._problem_times: list[float] = []
 
@@ -277,7 +275,7 @@ class TableGamesApp(App[None]):
         self._chat_popups.append(now + CHAT_SHOWN_FOR)
         self.notify(text, title=who, timeout=CHAT_SHOWN_FOR, markup=False)
 
-    def _handle_exception(self, error: Exception) -> None:
+    def caught(self, error: Exception) -> None:
         """A mistake in one screen costs that screen, not the game: it is noted in the
         problems log, the player is told in a sentence, and the table or the lobby is drawn
         afresh from what the client holds. Mistakes that keep coming end the app, still in a
@@ -296,12 +294,12 @@ class TableGamesApp(App[None]):
         """
         if self.lobby and out_of_memory(error):
             os._exit(EXIT_OUT_OF_MEMORY)
-        pump = active_message_pump.get(None)
+        pump = running_pump()
         in_a_screen = pump is not self and pump is not None and self.is_running
         guest = self.lobby  # a session of `serve`, for a guest
         if self.is_headless and not self.expect_problems:
             self.problems.append(error)
-            super()._handle_exception(error)
+            super().caught(error)
             return
         self.problems.append(error)
         noted = note_problem(error)

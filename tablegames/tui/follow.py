@@ -7,7 +7,7 @@ the server's messages for as long as the connection lives, reconnecting when it 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..net.client import NOT_INSTALLED, NotInstalled, ServerRefused, chat_line, why_not_joined
 from ..net.launch import address_text
@@ -16,15 +16,56 @@ from .screens.lobby import HINT as LOBBY_HINT
 from .screens.lobby import LobbyScreen
 
 if TYPE_CHECKING:
+    from textual.notifications import SeverityLevel
+    from textual.screen import Screen
+
     from ..net.client import RemoteClient
-    from .app import TableGamesApp
+    from .client import TableClient
+
+
+class FollowingApp(Protocol):
+    """What following a connection asks of the app (`app.TableGamesApp`): its screens, its
+    pop-ups, and the sentence it leaves with."""
+
+    farewell: str  # said in the terminal once the app has closed
+
+    @property
+    def ascii(self) -> bool: ...
+
+    @property
+    def screen(self) -> Screen[object]: ...
+
+    @property
+    def screen_stack(self) -> list[Screen[Any]]: ...
+
+    def push_screen(self, screen: Screen[Any]) -> object: ...
+
+    def switch_screen(self, screen: Screen[Any]) -> object: ...
+
+    def pop_screen(self) -> object: ...
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None: ...
+
+    def pop_chat(self, who: str, text: str) -> None: ...
+
+    def start_game(self, client: TableClient) -> None: ...
+
+    def exit(self) -> None: ...
 
 
 class Follow:
     """The screens of one connection: which is up, and what each message changes."""
 
     def __init__(
-        self, app: TableGamesApp, remote: RemoteClient, invite: str = "", lobby: bool = False
+        self, app: FollowingApp, remote: RemoteClient, invite: str = "", lobby: bool = False
     ) -> None:
         self.app, self.remote, self.invite = app, remote, invite
         self.lobby_first = lobby  # a party session: the lobby, not the first open table

@@ -14,6 +14,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
+from ..textual_private import key_bindings
 from .typeahead import TypeAhead, drop, moment, pass_on, press_now
 
 Value = TypeVar("Value")
@@ -235,11 +236,7 @@ class PickDialog(TypeAhead, ModalScreen[Value | None], Generic[Value]):
                 drop(event)
                 self.dismiss(option.value)
                 return
-        if (
-            event.is_printable
-            and event.character
-            and event.key not in self._bindings.key_to_bindings
-        ):
+        if event.is_printable and event.character and event.key not in key_bindings(self):
             drop(event)  # a key that is no option: say so rather than do nothing in silence
             hint = self.query_one("#hint", Label)
             keys = "/".join(option.key for option in self.options)

@@ -31,10 +31,11 @@ from textual.widget import Widget
 from textual.widgets import Button, Footer, Static
 from textual.worker import Worker, WorkerState
 
-from ...catalogue import screen_class
 from ...net.words import seat_words, seats_since
 from ...rules import GAMES
 from ..asks import Farewell, Rematch, ShowMenu
+from ..catalogue import screen_class
+from ..textual_private import key_bindings
 from ..widgets.log import GameLog, event_line
 from .dialogs import PickDialog, QuitDialog
 from .handoff import Aside, HandoffScreen, handoff_keys
@@ -131,7 +132,7 @@ class GameScreen(TypeAhead, Screen[None]):
         self._asked: tuple[Any, ...] | None = None  # what the keyboard's player was last asked
         self.seen_version = 0  # the version of the table the player last saw uncovered
         self.handing: HandoffScreen | None = None  # the hand-off up now
-        self._closed = False
+        self._left = False  # the table is left: it follows and draws nothing more
         self._bot_worker: Worker[None] | None = None
         self.paused = False  # the player paused the bots (space)
         self._cramped = False  # `TooSmall` covers the table
@@ -164,7 +165,7 @@ class GameScreen(TypeAhead, Screen[None]):
         self.check_size()
 
     def on_resize(self) -> None:
-        if self.is_mounted and not self._closed:
+        if self.is_mounted and not self._left:
             self._fit_footer()
             self._draw()
             self.call_after_refresh(self._fit_titles)
@@ -190,7 +191,7 @@ class GameScreen(TypeAhead, Screen[None]):
     def check_size(self) -> None:
         """Cover the table with `TooSmall` while the terminal is smaller than the game needs:
         a table drawn garbled must not take keys either."""
-        if self._closed or self.read_only or self._cramped:
+        if self._left or self.read_only or self._cramped:
             return
         needed = self.min_size()
         if too_small(self.app.size, needed):
@@ -212,7 +213,7 @@ class GameScreen(TypeAhead, Screen[None]):
 
     def close(self) -> None:
         """Stop following the table and driving its bots (the screen is going away)."""
-        self._closed = True
+        self._left = True
         self._stop_bots()
 
     @property
@@ -264,7 +265,7 @@ class GameScreen(TypeAhead, Screen[None]):
     def _notice(self, kind: str, text: str) -> None:
         """A network client's refusal of our action, or news of the seats (chat and table news
         are app banners)."""
-        if self._closed:
+        if self._left:
             return
         if kind == "error":
             self._refused(text)
@@ -288,7 +289,7 @@ class GameScreen(TypeAhead, Screen[None]):
 
     def _table_changed(self, seat: int | None, update: Update) -> None:
         """Called by the table for each local seat after every accepted action."""
-        if self._closed:
+        if self._left:
             return
         self._take(self.active_seat if seat is None else seat, update)
         if update.over:
@@ -305,7 +306,7 @@ class GameScreen(TypeAhead, Screen[None]):
         """Bring the screen up to date: what covers the table first, then the table, then any
         question for the player."""
         self._sync_due = False
-        if self._closed:
+        if self._left:
             return
         self._choose_seat()
         self._note_turns()
@@ -332,7 +333,7 @@ class GameScreen(TypeAhead, Screen[None]):
         new question settles; the others (help, leave, the log, the bots' pace) never are."""
         if super().typed_in_time(event) or not isinstance(event, events.Key):
             return True
-        keys = self._bindings.key_to_bindings.get(event.key, [])
+        keys = key_bindings(self).get(event.key, [])
         return not any(parse(binding.action)[1] in self.GAME_ACTIONS for binding in keys)
 
     def dropped(self, event: events.Key) -> None:
@@ -497,7 +498,7 @@ class GameScreen(TypeAhead, Screen[None]):
     def handoff_key(self, seat: int) -> str:
         """The key `seat`'s player opens their hand-off with: a letter of their name that no
         key of this table and no other player here uses (`handoff_keys`)."""
-        taken = [*self._bindings.key_to_bindings, *self.app._bindings.key_to_bindings]
+        taken = [*key_bindings(self), *key_bindings(self.app)]
         keys = handoff_keys([self.names[human] for human in self.humans], taken)
         return dict(zip(self.humans, keys, strict=True))[seat]
 
@@ -600,7 +601,7 @@ class GameScreen(TypeAhead, Screen[None]):
 
     def _end(self, choice: str | None) -> None:
         """Leave the table: quit the app, a rematch (a party game), or back to the menu."""
-        self._closed = True
+        self._left = True
         if choice == "quit":
             self.app.post_message(Farewell(self.where_saved()))
         elif choice == "rematch":
@@ -610,7 +611,7 @@ class GameScreen(TypeAhead, Screen[None]):
 
     # -- bots -----------------------------------------------------------------------------------
     def _start_bots(self) -> None:
-        if not self._closed and not self.over and not self.paused and self._bot_worker is None:
+        if not self._left and not self.over and not self.paused and self._bot_worker is None:
             self._bot_worker = self.run_worker(
                 self.client.run_bots, name="bots", group="bots", exit_on_error=False
             )

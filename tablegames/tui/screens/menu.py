@@ -14,9 +14,9 @@ from textual.screen import Screen
 from textual.widgets import Footer, Label, OptionList
 from textual.widgets.option_list import Option
 
-from ...catalogue import Listing, listings
 from ...rules import get_game
 from ...words import moment_words
+from ..catalogue import Listing, listings
 from .dialogs import Option as Choice
 from .dialogs import PickDialog
 from .help import HelpScreen
