@@ -8,6 +8,7 @@ import socket
 import pytest
 
 from tablegames.net.client import RemoteClient, ServerRefused, why_not_joined
+from tablegames.net.messages import Join
 
 
 async def test_a_port_nobody_listens_on_is_named_with_a_hint():
@@ -56,7 +57,7 @@ async def test_a_table_of_a_game_not_installed_here_is_named_not_a_hang_up(monke
 
 async def test_a_seat_at_a_game_not_installed_here_ends_with_its_name(monkeypatch):
     # Sent straight to a table (a rematch, a party login) the client is told `seated` first.
-    from tablegames.net.client import ConnectionLost
+    from tablegames.net.client import HungUp
     from tablegames.rules import GAMES
 
     from ..reliability.harness import running_server
@@ -65,13 +66,12 @@ async def test_a_seat_at_a_game_not_installed_here_ends_with_its_name(monkeypatc
         hosted = server.add_table("loveletter", 2)
         monkeypatch.delitem(GAMES, "loveletter")
         client = RemoteClient("127.0.0.1", port, "Sara", table=hosted.code)
-        client._sit_down = _pick_blindly.__get__(client)  # type: ignore[method-assign]
-        with pytest.raises(ConnectionLost, match="this table plays loveletter, which is not"):
+        client.sit_down = _pick_blindly.__get__(client)  # type: ignore[method-assign]
+        with pytest.raises(HungUp, match="this table plays loveletter, which is not"):
             await asyncio.wait_for(client.connect(), timeout=10)
         await client.close()
 
 
-async def _pick_blindly(self, lobby):
+def _pick_blindly(self, lobby):
     """Sit at the table asked for without looking at the lobby's list of games."""
-    self._send({"t": "join", "table": self.table_code})
-    await self._expect("seated")
+    self.send(Join(table=self.table_code))

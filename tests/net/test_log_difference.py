@@ -9,10 +9,9 @@ from typing import Any
 import pytest
 
 from tablegames.net.hosting import HostedTable
+from tablegames.net.messages import ServerMessage
 from tablegames.net.protocol import (
     LOG_SHIFTS,
-    SERVER_MESSAGES,
-    check_message,
     encode,
     log_difference,
     updated_log,
@@ -21,6 +20,7 @@ from tablegames.net.protocol import (
 from tablegames.rules import IllegalAction, get_game
 
 from ..games import GAME_NAMES
+from .wire import plain, problem
 
 ACTION_LIMIT = 400
 
@@ -54,14 +54,14 @@ def test_a_window_that_moved_too_far_is_sent_whole():
 
 
 class Recorder:
-    """A peer that keeps what it was sent."""
+    """A peer that keeps what it was sent, as the maps it would decode."""
 
     def __init__(self, name: str) -> None:
         self.name = name
         self.messages: list[dict[str, Any]] = []
 
-    def send(self, message: dict[str, Any]) -> None:
-        self.messages.append(message)
+    def send(self, message: Any) -> None:
+        self.messages.append(plain(message))
 
 
 @pytest.mark.parametrize("game", GAME_NAMES)
@@ -90,7 +90,7 @@ def test_every_update_rebuilds_the_seats_exact_view_with_less_sent(game):
         for number, peer in enumerate(peers):
             updates = [m for m in peer.messages if m["t"] == "update"]
             for message in updates:  # (the first one came when the game began)
-                assert check_message(message, SERVER_MESSAGES) is None
+                assert problem(message, ServerMessage) is None
                 logs[number] = updated_log(
                     logs[number], message["log_drop"], message["view"]["log"]
                 )
@@ -123,4 +123,4 @@ def test_a_peer_that_comes_back_is_sent_the_whole_log():
     back = Recorder("a again")
     hosted.attach(hosted.seats[0], back)
     update = hosted.update_message(table.update_for(0), back)
-    assert update["log_drop"] == 0 and update["view"] == table.state.view(0)
+    assert update.log_drop == 0 and update.view == table.state.view(0)

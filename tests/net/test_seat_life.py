@@ -15,6 +15,7 @@ from typing import Any
 from tablegames.net.client import RemoteClient
 from tablegames.net.console import HostConsole
 from tablegames.net.hosting import HostedTable
+from tablegames.net.messages import Error, Lobby, Seated
 from tablegames.net.party import Login
 from tablegames.net.server import Server, ServerConfig
 from tablegames.store import Store
@@ -60,7 +61,7 @@ async def open_and_start(client: RemoteClient, server: Server, game: str = "crat
     """`client` opens a table for two (a normal bot in the other seat) and deals at once."""
     options = {"short": True} if game == "crates" else {}
     client.create(game, 2, bots="normal", options=options)
-    await client._expect("seated")
+    await client._expect(Seated)
     assert client.table_code is not None
     hosted = server.tables[client.table_code]
     client.start_now()
@@ -113,13 +114,13 @@ async def test_a_login_that_drops_comes_back_to_the_last_table_it_was_at():
         ana = await log_in(server, port, "ana", key="SHA256:ana")
         crates = await open_and_start(ana, server)
         ana.leave()  # crates -> the lobby -> a new roach table
-        await ana._expect("lobby")
+        await ana._expect(Lobby)
         roach = await open_and_start(ana, server, "roach")
         await ana.close()  # the ssh drops in the middle of the roach game
         await until(lambda: roach.seats[0].peer is None, what="the drop")
         again = RemoteClient(LOOPBACK, port, "ana", ticket=ticket(server, "ana", "SHA256:ana"))
         first = await again.greet()
-        assert first["t"] == "seated" and first["table"] == roach.code
+        assert isinstance(first, Seated) and first.table == roach.code
         assert crates.seats[0].peer is None and crates.seats[0].human  # still hers, still away
         await again.close()
 
@@ -129,13 +130,13 @@ async def test_a_login_that_drops_in_the_lobby_comes_back_to_the_lobby_and_may_s
         ana = await log_in(server, port, "ana", key="SHA256:ana")
         crates = await open_and_start(ana, server)
         ana.leave()
-        await ana._expect("lobby")
+        await ana._expect(Lobby)
         await ana.close()
         again = RemoteClient(LOOPBACK, port, "ana", ticket=ticket(server, "ana", "SHA256:ana"))
-        assert (await again.greet())["t"] == "lobby"
+        assert isinstance(await again.greet(), Lobby)
         again.join_table(crates.code)  # Enter on her table in the lobby: her seat, not a new one
-        seated = await again._expect("seated")
-        assert seated["seat"] == 0 and crates.seats[0].peer is not None
+        seated = await again._expect(Seated)
+        assert seated.seat == 0 and crates.seats[0].peer is not None
         await again.close()
 
 
@@ -145,26 +146,26 @@ async def test_a_plain_join_back_in_the_lobby_takes_its_held_seat_back_by_its_to
         await sara.greet()
         hosted = await open_and_start(sara, server)
         sara.leave()
-        await sara._expect("lobby")
+        await sara._expect(Lobby)
         sara.join_table(hosted.code)
-        seated = await sara._expect("seated")
-        assert seated["seat"] == 0 and hosted.seats[0].peer is not None
+        seated = await sara._expect(Seated)
+        assert seated.seat == 0 and hosted.seats[0].peer is not None
         await sara.close()
 
 
 # -- closing tables -----------------------------------------------------------------------------
 def codes(client: RemoteClient) -> list[str]:
     """The tables `client`'s lobby lists."""
-    return [table["code"] for table in client.lobby]
+    return [table.code for table in client.lobby]
 
 
 async def told_closed(client: RemoteClient) -> str:
     """The sentence `client` was told when its table closed (then it is in the lobby)."""
     async with asyncio.timeout(5):
         while True:
-            message = await client.next_message()
-            if message["t"] == "error" and message["code"] == "table-closed":
-                return str(message["text"])
+            event = await client.next_event()
+            if isinstance(event, Error) and event.code == "table-closed":
+                return event.text
 
 
 async def test_the_owner_closes_a_table_from_the_lobby_and_whoever_watches_is_told():
@@ -173,12 +174,12 @@ async def test_the_owner_closes_a_table_from_the_lobby_and_whoever_watches_is_to
         bob = await log_in(server, port, "bob")
         hosted = await open_and_start(ana, server)
         ana.leave()
-        await ana._expect("lobby")
+        await ana._expect(Lobby)
         bob.join_table(hosted.code, spectate=True)
-        await bob._expect("seated")
+        await bob._expect(Seated)
         bob.close_table(hosted.code)  # not his table
-        refusal = await bob._expect_one_of("error")
-        assert "only the table's creator" in refusal["text"]
+        refusal = await bob._expect(Error)
+        assert "only the table's creator" in refusal.text
         ana.close_table(hosted.code)
         assert "ana closed table" in await told_closed(bob)
         await until(lambda: hosted.code not in server.tables, what="the table gone")
@@ -192,11 +193,11 @@ async def test_the_owner_closes_a_table_from_its_waiting_room():
         ana = await log_in(server, port, "ana")
         bob = await log_in(server, port, "bob")
         ana.create("crates", 3, bots="normal")
-        await ana._expect("seated")
+        await ana._expect(Seated)
         code = ana.table_code
         assert code is not None
         bob.join_table(code)
-        await bob._expect("seated")
+        await bob._expect(Seated)
         ana.close_table(code)
         assert "ana closed table" in await told_closed(bob)
         assert "ana closed table" in await told_closed(ana)
@@ -265,7 +266,7 @@ async def test_the_hosts_names_says_here_now_for_someone_connected(tmp_path: Pat
         server.party.store = Store(tmp_path / "names.db")
         ana = await log_in(server, port, "ana", key="SHA256:ana")
         ana.create("crates", 2, bots="normal")
-        await ana._expect("seated")  # sitting down makes the name hers
+        await ana._expect(Seated)  # sitting down makes the name hers
         console = HostConsole(server.party)
         await until(lambda: "ana" in console.names())
         assert "here now" in console.names(), console.names()

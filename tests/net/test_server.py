@@ -8,6 +8,7 @@ import msgpack
 import pytest
 
 from tablegames.net.client import RemoteClient, ServerRefused, play_as_bot
+from tablegames.net.messages import Ping, Pong
 from tablegames.net.protocol import PROTOCOL_VERSION, encode
 from tablegames.net.server import Server, ServerConfig
 
@@ -123,9 +124,9 @@ async def test_bad_frames_close_only_that_connection():
         (reply,) = await read_messages(reader, 1)
         assert reply == {"t": "error", "code": "frame-size", "text": reply["text"]}
         assert await reader.read() == b""
-        good._send({"t": "ping", "n": 5})
+        good.send(Ping(n=5))
         async with asyncio.timeout(5):
-            while (await good.next_message())["t"] != "pong":
+            while await good.next_event() != Pong(n=5):
                 pass
         await good.close()
     finally:

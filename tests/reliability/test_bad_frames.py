@@ -16,15 +16,11 @@ from typing import Any
 import msgpack
 import pytest
 
-from tablegames.net.protocol import (
-    MAX_CLIENT_FRAME,
-    PROTOCOL_VERSION,
-    SERVER_MESSAGES,
-    check_message,
-    encode,
-)
+from tablegames.net.messages import ServerMessage
+from tablegames.net.protocol import MAX_CLIENT_FRAME, PROTOCOL_VERSION, encode, frame
 
-from ..net.test_protocol import BAD_INPUTS, frame
+from ..net.test_protocol import BAD_INPUTS
+from ..net.wire import problem
 from .harness import LOOPBACK, RawPeer, play_game, read_until_closed, running_server
 from .metrics import record
 from .scanner import split_frames
@@ -73,7 +69,7 @@ async def hostile_campaign(rounds: int) -> tuple[int, int]:
                 errors = [m for m in replies if m.get("t") == "error"]
                 assert len(errors) == 1 and replies[-1] is errors[0], (name, replies)
                 assert errors[0]["code"] in DOCUMENTED, (name, errors)
-                assert check_message(errors[0], SERVER_MESSAGES) is None
+                assert problem(errors[0], ServerMessage) is None
         played = await asyncio.gather(*games)
         for game in played:
             table = game.hosted.table

@@ -9,6 +9,7 @@ from contextlib import asynccontextmanager
 from textual.pilot import Pilot
 
 from tablegames.net.client import RemoteClient
+from tablegames.net.messages import SeatNews
 from tablegames.net.party import Login
 from tablegames.net.server import Server, ServerConfig
 from tablegames.tui.app import TableGamesApp
@@ -246,10 +247,10 @@ async def test_a_click_on_a_tables_row_highlights_it_for_a_phone_without_arrow_k
 
 
 def test_who_sits_says_ready_only_while_the_table_waits():
-    seats = [
-        {"taken": True, "name": "Sara", "ready": True},
-        {"taken": True, "name": "Bot 2", "bot": True},
-        {"taken": False},
-    ]
+    def seat(number: int, name: str = "", taken: bool = True, **more: bool) -> SeatNews:
+        return SeatNews(seat=number, name=name, taken=taken, connected=taken,
+                        bot=more.get("bot", False), ready=more.get("ready", False), owner=False)  # fmt: skip
+
+    seats = [seat(0, "Sara", ready=True), seat(1, "Bot 2", bot=True), seat(2, taken=False)]
     assert who_sits(seats) == "Sara, ready; Bot 2 (bot); 1 free"
     assert who_sits(seats, started=True) == "Sara; Bot 2 (bot); 1 free"
