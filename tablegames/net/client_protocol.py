@@ -24,6 +24,7 @@ from typing import Any
 from ..rules import GAMES, PLUGINS, Action, Game, get_game
 from ..table import Update
 from .messages import (
+    MAX_TEXT,
     Act,
     Bye,
     Chat,
@@ -91,6 +92,12 @@ def not_installed(game: str) -> str:
     """Why a client cannot play a table of `game`: a game from elsewhere (a plugin) that the
     server loads and this terminal does not."""
     return f"this table plays {game}, which is not installed here (name it in {PLUGINS} to play it)"
+
+
+def fit(text: str | None) -> str:
+    """What a player typed (a name, a code, a line), cut to the longest text a message holds:
+    the server then says what is wrong with it, as it would with any wrong one."""
+    return (text or "")[:MAX_TEXT]
 
 
 def chat_line(message: Chat) -> tuple[str, str]:
@@ -165,8 +172,8 @@ class ClientProtocol:
             self.code_pass = self.tokens.get_pass(self.where)
         hello = Hello(
             version=PROTOCOL_VERSION,
-            name=self.name,
-            code=self.code or None,
+            name=fit(self.name),
+            code=fit(self.code) or None,
             code_pass=self.code_pass or None,
             ticket=self.ticket or None,
         )
@@ -369,7 +376,7 @@ class ClientProtocol:
         return None
 
     def chat(self, text: str) -> None:
-        self.send(Say(text=text))
+        self.send(Say(text=fit(text)))
 
     def ready(self, ready: bool = True) -> None:
         self.send(Ready(ready=ready))
@@ -396,7 +403,7 @@ class ClientProtocol:
         hold there (we went back to the lobby) is ours again, by its token."""
         self.spectate = spectate
         token = None if spectate else self.held_token(code)
-        self.send(Join(table=code, spectate=spectate, token=token))
+        self.send(Join(table=fit(code), spectate=spectate, token=token))
 
     def sit_down(self, lobby: Lobby) -> None:
         """Join the table asked for, or the first open one (`seated` or an error answers)."""
@@ -408,7 +415,7 @@ class ClientProtocol:
         if game is not None and game not in GAMES:
             raise ServerRefused(not_installed(game))
         seat = None if self.spectate else self.wanted_seat
-        self.send(Join(table=code, seat=seat, spectate=self.spectate))
+        self.send(Join(table=fit(code), seat=seat, spectate=self.spectate))
 
     def rejoin(self, token: str) -> None:
         """Take back the seat `token` proves (`seated` or an error answers)."""
@@ -416,7 +423,7 @@ class ClientProtocol:
 
     def close_table(self, code: str) -> None:
         """As the creator of table `code`: end it now (everyone there goes to the lobby)."""
-        self.send(CloseTable(table=code))
+        self.send(CloseTable(table=fit(code)))
 
     def leave(self) -> None:
         """Back to the lobby (a seat at a game under way is held for us)."""

@@ -387,7 +387,7 @@ class Party:
     def refused(self, member: Member, kind: str, why: str, code: str = "illegal") -> None:
         """Tell `member` why its `kind` message was refused; log it (summed); a connection that
         keeps earning refusals (a flood) is closed."""
-        why = visible(why)[:MAX_TEXT]  # it may repeat what was sent: a table id, a game's name...
+        why = visible(why)[:MAX_TEXT]  # it may repeat what was sent: a table id, a game's name
         self.refusals.refused(
             f"{kind} messages", member.address, "refused %s from %s: %s", kind, member.name, why
         )

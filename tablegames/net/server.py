@@ -12,8 +12,8 @@ import asyncio
 import contextlib
 import logging
 import time
-from dataclasses import dataclass
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from ..drivers import drive_bots

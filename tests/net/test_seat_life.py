@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
@@ -17,8 +18,10 @@ from tablegames.net.console import HostConsole
 from tablegames.net.hosting import HostedTable
 from tablegames.net.messages import Error, Lobby, Seated
 from tablegames.net.party import Login
+from tablegames.net.seat_life import Seat
 from tablegames.net.server import Server, ServerConfig
 from tablegames.store import Store
+from tablegames.table import VirtualClock
 
 LOOPBACK = "127.0.0.1"
 
@@ -34,8 +37,14 @@ async def until(condition: Callable[[], object], seconds: float = 5.0, what: str
 
 
 @contextlib.asynccontextmanager
-async def party(**config: Any) -> AsyncIterator[tuple[Server, int]]:
-    server = Server(ServerConfig(host=LOOPBACK, port=0, bot_pace=0.0, **config))
+async def party(
+    clock: VirtualClock | None = None, **config: Any
+) -> AsyncIterator[tuple[Server, int]]:
+    """A party server on a free loopback port; with `clock`, its clock is that one (the party
+    ticks by itself too, but the test moves the clock on and ticks it when it wants)."""
+    server = Server(
+        ServerConfig(host=LOOPBACK, port=0, bot_pace=0.0, **config), clock=clock or time.monotonic
+    )
     port = await server.start()
     try:
         yield server, port
@@ -77,14 +86,29 @@ async def when_waiting_for(hosted: HostedTable, seat: int) -> None:
 
 
 # -- away and taken over ------------------------------------------------------------------------
+async def away_for(server: Server, clock: VirtualClock, seat: Seat, seconds: float) -> None:
+    """Once the party knows `seat`'s person has left, `seconds` pass and the party's clock
+    ticks."""
+    await until(lambda: seat.away_since is not None, what="the party hearing the seat is away")
+    server.party.tick()
+    assert not seat.standin, "a bot stood in before the takeover time"
+    clock.advance(seconds)
+    server.party.tick()
+
+
 async def test_a_player_gone_back_to_the_lobby_is_away_and_a_bot_takes_over_after_the_takeover():
-    async with party(takeover_after=0.3) as (server, port):
+    clock = VirtualClock(1000.0)
+    async with party(clock, takeover_after=60.0) as (server, port):
         ana = await log_in(server, port, "ana")
         hosted = await open_and_start(ana, server)
         await when_waiting_for(hosted, 0)
         ana.leave()  # `q`, `m`: back to the lobby in the middle of the game
         assert hosted.table is not None
         table, moved = hosted.table, hosted.table.version
+        await away_for(server, clock, hosted.seats[0], 59.0)
+        assert table.version == moved and 0 not in table.bots  # not yet: a minute is a minute
+        clock.advance(1.0)
+        server.party.tick()
         await until(lambda: table.version > moved, what="the table moving on without ana")
         assert 0 in table.bots and hosted.seats[0].human  # a stand-in: the seat is still hers
         await ana.close()
@@ -221,13 +245,20 @@ async def test_the_host_closes_a_table_with_a_console_command():
 
 
 async def test_a_table_nobody_human_is_at_ends_by_itself_and_leaves_the_lobby():
-    async with party(takeover_after=0.1, table_idle_limit=0.5) as (server, port):
+    clock = VirtualClock(1000.0)
+    async with party(clock, takeover_after=60.0, table_idle_limit=600.0) as (server, port):
         ana = await log_in(server, port, "ana")
         bob = await log_in(server, port, "bob")
         left = await open_and_start(ana, server, "roach")
         kept = await open_and_start(bob, server, "roach")  # bob stays at his
         ana.leave()
-        await until(lambda: left.code not in server.tables, what="the abandoned table ending")
+        await away_for(server, clock, left.seats[0], 60.0)  # a bot stands in for her
+        clock.advance(599.0)
+        server.party.tick()
+        assert left.code in server.tables  # nobody there for 10 minutes less a second
+        clock.advance(1.0)
+        server.party.tick()
+        assert left.code not in server.tables  # the abandoned table ended
         await until(lambda: left.code not in codes(ana))
         assert kept.code in server.tables
         await ana.close()
@@ -235,10 +266,12 @@ async def test_a_table_nobody_human_is_at_ends_by_itself_and_leaves_the_lobby():
 
 
 async def test_a_finished_table_nobody_is_at_leaves_the_lobby():
-    async with party(takeover_after=0.05) as (server, port):
+    clock = VirtualClock(1000.0)
+    async with party(clock, takeover_after=60.0) as (server, port):
         ana = await log_in(server, port, "ana")
         hosted = await open_and_start(ana, server)
         ana.leave()  # bots play it out
+        await away_for(server, clock, hosted.seats[0], 60.0)
         assert hosted.table is not None
         table = hosted.table
         await until(lambda: table.over, seconds=60, what="the bots finishing the game")
@@ -286,14 +319,15 @@ async def test_a_restored_games_players_are_away_until_back_and_bots_stand_in_me
     await when_waiting_for(hosted, 0)
     await ana.close()
     await first.close()  # the host stops with ana's turn to come
-    again = Server(
-        ServerConfig(host=LOOPBACK, port=0, bot_pace=0.0, takeover_after=0.3), store=store
-    )
+    clock = VirtualClock(5.0)  # (another process's clock: it starts where it will)
+    config = ServerConfig(host=LOOPBACK, port=0, bot_pace=0.0, takeover_after=60.0)
+    again = Server(config, store=store, clock=clock)
     (restored,) = again.restore_tables()
     await again.start()
     try:
         assert restored.table is not None
         table, moved = restored.table, restored.table.version
+        await away_for(again, clock, restored.seats[0], 60.0)  # away since the restart
         await until(lambda: table.version > moved, what="the restored table moving on")
         assert restored.seats[0].human and 0 in table.bots  # her seat, a bot meanwhile
     finally:

@@ -234,7 +234,7 @@ async def test_a_click_on_a_tables_row_highlights_it_for_a_phone_without_arrow_k
         lobby = app.screen
         assert isinstance(lobby, LobbyScreen) and lobby.chosen == 0
         rows = screen_text(app).splitlines()
-        third = next(y for y, row in enumerate(rows) if lobby.tables[2]["code"] in row)
+        third = next(y for y, row in enumerate(rows) if lobby.tables[2].code in row)
         column = rows[third].index("waiting")
         await pilot.click(offset=(column, third))
         await settle(pilot)
@@ -247,9 +247,10 @@ async def test_a_click_on_a_tables_row_highlights_it_for_a_phone_without_arrow_k
 
 
 def test_who_sits_says_ready_only_while_the_table_waits():
-    def seat(number: int, name: str = "", taken: bool = True, **more: bool) -> SeatNews:
-        return SeatNews(seat=number, name=name, taken=taken, connected=taken,
-                        bot=more.get("bot", False), ready=more.get("ready", False), owner=False)  # fmt: skip
+    def seat(number: int, name: str = "", taken: bool = True, bot: bool = False,
+             ready: bool = False) -> SeatNews:  # fmt: skip
+        return SeatNews(seat=number, name=name, taken=taken, connected=taken, bot=bot,
+                        ready=ready, owner=False)  # fmt: skip
 
     seats = [seat(0, "Sara", ready=True), seat(1, "Bot 2", bot=True), seat(2, taken=False)]
     assert who_sits(seats) == "Sara, ready; Bot 2 (bot); 1 free"
