@@ -11,12 +11,34 @@ CSS_PATH
 CrabsState
 DEFAULT_CSS
 ENABLE_COMMAND_PALETTE
+HORIZONTAL_BARS
 ROACH
 RealtimeBot
 RoachState
 SCREEN
 TITLE
+VERTICAL_BARS
 _.__signature__
+_.commit  # State.commit, SecretChoices.complete: the contract's helpers for games from elsewhere
+_.complete
+_.sittings  # tablegames.testing: what pytest and hypothesis call, and what tests/ and bench use
+_.final
+_.open_table
+_.act_illegally
+_.play_to_the_end
+_.wrong_token
+_.an_over_game_accepts_nothing
+_.teardown
+Keyboard
+combine
+pytest_addoption
+pytest_configure
+pytest_generate_tests
+private_data_dir
+instant_screens
+pytest_runtest_setup
+pytest_runtest_logreport
+pytest_terminal_summary
 _._again
 _._announce
 _._appoint
@@ -216,6 +238,7 @@ _.pause_writing
 _.pty_requested
 _.public_key_auth_supported
 _.quick_options
+_.renderer
 _.resume_writing
 _.role_odds
 _.server_requested
@@ -231,6 +254,7 @@ _.tie_break
 _.unused
 _.validate_kbdint_response
 _.validate_public_key
+background
 container
 datatype
 dest_host

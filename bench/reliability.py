@@ -24,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.reliability.metrics import ENV, combine  # noqa: E402
+from tablegames.testing.metrics import ENV, combine  # noqa: E402
 
 TESTS = [
     "tests/reliability",
@@ -32,8 +32,13 @@ TESTS = [
     "tests/e2e/test_party_over_ssh.py",  # a 9999x9999 terminal, a guest back at their seat
     "tests/e2e/test_hostile_floods.py",  # slow: floods against a real party server
     "tests/net/test_ssh_strangers.py",  # look-alike user names, escapes in them (issue 39)
-    "tests/net/test_web_strangers.py",  # malformed requests, look-alike names in the form
+    "tests/net/test_web_malformed.py",  # malformed requests, look-alike names in the form
     "tests/e2e/test_text_from_outside.py",  # escapes at every door of a real party server
+]
+DOOR_TESTS = [  # strangers at the door (issue 39)
+    "tests/net/test_ssh_code_prompt.py",  # keyed strangers at the code prompt, squatted names
+    "tests/net/test_web_strangers.py",  # silent sockets, connection caps, foreign-site posts
+    "tests/e2e/test_web_floods.py",  # slow: 600 silent sockets against a real party server
 ]
 
 
@@ -82,6 +87,7 @@ def scoreboard(totals: dict[str, dict[str, object]]) -> str:
         f"idle sockets {get('preauth', 'max_log_lines_per_10s', '-')}",
     ]
     parts += text_from_outside(totals)
+    parts += strangers_at_the_door(totals)
     return " | ".join(parts)
 
 
@@ -107,13 +113,32 @@ def text_from_outside(totals: dict[str, dict[str, object]]) -> list[str]:
     ]
 
 
+def strangers_at_the_door(totals: dict[str, dict[str, object]]) -> list[str]:
+    """The scoreboard's fields for strangers at the doors: code-less logins, squatted names,
+    silent sockets against the page, and another site's form posts."""
+    strangers, flood = totals.get("strangers", {}), totals.get("webflood", {})
+    foreign = totals.get("foreign", {})
+    admitted = {1: "yes", 0: "no"}.get(strangers.get("friend_admitted"), "-")  # type: ignore[arg-type]
+    return [
+        f"friend with the code past {strangers.get('strangers', '-')} keyed strangers from one "
+        f"address: {admitted} ({strangers.get('strangers_waiting', '-')} waited at the prompt)",
+        f"names held at the code prompt: {strangers.get('names_held_by_strangers', '-')}"
+        f"/{strangers.get('names_tried_at_prompt', '-')}",
+        f"{flood.get('silent_sockets', '-')} silent sockets: page in "
+        f"{flood.get('max_page_ms', '-')} ms, {flood.get('max_open_after_25s', '-')} open after "
+        f"25 s, at the file limit {flood.get('max_log_lines_at_file_limit', '-')} log lines",
+        f"foreign-site posts honoured: {foreign.get('posts_honoured', '-')}"
+        f"/{foreign.get('posts_tried', '-')}",
+    ]
+
+
 def main(argv: list[str]) -> int:
     quick = "--quick" in argv
     with tempfile.TemporaryDirectory() as tmp:
         metrics = Path(tmp) / "metrics.jsonl"
         env = {**os.environ, ENV: str(metrics), "PYTHONPATH": str(ROOT)}
         marks = "not slow" if quick else "slow or not slow"
-        command = [sys.executable, "-m", "pytest", *TESTS, "-q", "-m", marks,
+        command = [sys.executable, "-m", "pytest", *TESTS, *DOOR_TESTS, "-q", "-m", marks,
                    "-p", "no:cacheprovider", "--durations=8"]  # fmt: skip
         if not quick:
             command += ["-n", "0"]  # the slow ones kill servers and flood: one at a time

@@ -5,13 +5,18 @@ from __future__ import annotations
 import functools
 import inspect
 import json
+import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from .rules import GAMES, Option
-from .words import plural
+from .rules import GAMES, Option, load_games
+from .words import moment_words, plural
+
+#: Games from elsewhere join the registry here, where the program starts: its options are
+#: command-line options. What could not be loaded is said once the command runs (`main`).
+PLUGIN_PROBLEMS = load_games()
 
 # The bots, table, store and network modules are imported where a command needs them, not here:
 # `tablegames --help` then starts without loading them and asyncio. The registry is loaded: the
@@ -171,11 +176,15 @@ def game_options(game: str, seats: int, options: dict[str, Any]) -> dict[str, An
     from .rules import SetupError, get_game
 
     info = get_game(game)
-    taken = {option.name for option in info.options}
-    for name in options:
+    taken = {option.name: option for option in info.options}
+    for name, value in options.items():
+        flag = "--" + name.replace("_", "-")
         if name not in taken:
-            flag = "--" + name.replace("_", "-")
             raise typer.BadParameter(f"{game} has no {name} option", param_hint=flag)
+        try:  # a value no table takes is the option's fault alone (`--board huge`)
+            taken[name].check(value)
+        except SetupError as refusal:
+            raise typer.BadParameter(str(refusal), param_hint=flag) from None
     try:
         info.new(seats, 0, **options)  # what the game itself refuses, said before any screen
     except SetupError as refusal:
@@ -268,7 +277,7 @@ def play(
     options: dict[str, Any] | None = None,
 ) -> None:
     """Play a game on this terminal against bots, or hot-seat with friends."""
-    from .local import local_table
+    from .local import human_names, local_table
     from .rules import get_game
     from .store import Store
 
@@ -282,6 +291,10 @@ def play(
             "human (give --humans N for more)",
             param_hint="--name",
         )
+    try:
+        human_names(humans, name or ())
+    except ValueError as refusal:
+        raise typer.BadParameter(str(refusal), param_hint="--name") from None
     options = game_options(game, seats, options or {})
     speed = speed_for(game, speed)
     if seats > humans:
@@ -361,8 +374,6 @@ def history(
     limit: Annotated[int, typer.Option(help="How many games to list.", min=1)] = 20,
 ) -> None:
     """List finished games: id, game, date, players and winners."""
-    import time
-
     from rich.console import Console
     from rich.table import Table
 
@@ -376,7 +387,7 @@ def history(
     for column in ("id", "game", "finished", "players", "won"):
         table.add_column(column)
     for entry in games:
-        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(entry["finished"]))
+        when = moment_words(entry["finished"])
         table.add_row(
             str(entry["id"]),
             entry["game"],
@@ -709,8 +720,8 @@ def serve(
         int | None,
         typer.Option(
             metavar="N",
-            help="SSH players at once from one address (default: --max-sessions; everyone on "
-            "this machine, or behind one router, shares an address).",
+            help="Players at once from one address (default: 4 with --lan, for friends "
+            "behind one router; else --max-sessions, as everyone on this machine shares one).",
             min=1,
         ),
     ] = None,
@@ -764,6 +775,69 @@ def serve(
         typer.echo(f"Cannot serve: {problem}.", err=True)
         raise typer.Exit(1) from None
     typer.echo("Server stopped.")
+
+
+@app.command()
+def check(
+    game: Annotated[
+        str,
+        typer.Argument(
+            metavar="GAME",
+            help="A game's name, or its import string (package.module:NAME) if not installed.",
+        ),
+    ],
+    only: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--only",
+            metavar="PART",
+            help="Only this part (repeatable): contract, playouts, network, server, screens, "
+            "handoffs.",
+        ),
+    ] = None,
+    jobs: Annotated[int, typer.Option(metavar="N", help="Run on N processes.", min=0)] = 0,
+) -> None:
+    """Run one game's whole per-game test matrix and say what failed, in sentences.
+
+    The checks every game of tablegames passes (see docs/adding-a-game.md): the rules
+    contract, whole games, games over real sockets (leaks, refusals), the server core under a
+    stateful test, the table screen at every size, hot-seat hand-offs. They need the test
+    extras: pip install 'tablegames[test]'.
+    """
+    import importlib.util
+
+    from .testing import PARTS, check_game
+
+    missing = [name for name in ("pytest", "hypothesis") if importlib.util.find_spec(name) is None]
+    if missing:
+        typer.echo(
+            f"`tablegames check` needs {' and '.join(missing)} (the test extras): "
+            "pip install 'tablegames[test]'.",
+            err=True,
+        )
+        raise typer.Exit(2)
+    parts = tuple(only) if only else PARTS
+    unknown = [part for part in parts if part not in PARTS]
+    if unknown:
+        raise typer.BadParameter(f"no part called {unknown[0]!r}; parts: {', '.join(PARTS)}")
+    if ":" not in game:
+        _known_game(game)
+    else:
+        from .rules.core import resolve
+
+        try:
+            resolve(game)
+        except Exception as problem:  # whatever its import raised: said, never a traceback
+            typer.echo(f"Cannot check {game}: {type(problem).__name__}: {problem}", err=True)
+            raise typer.Exit(2) from None
+    typer.echo(f"Checking {game}: {', '.join(parts)} (a minute or two)...")
+    try:
+        checked = check_game(game, parts, jobs=jobs, raise_on_failure=False)
+    except (ImportError, TypeError, ValueError, KeyError) as problem:  # a game that won't load
+        typer.echo(f"Cannot check {game}: {problem}", err=True)
+        raise typer.Exit(2) from None
+    typer.echo(checked.summary())
+    raise typer.Exit(0 if checked.passed else 1)
 
 
 @app.command(hidden=True)
@@ -886,4 +960,6 @@ def _join_as_bot(
 
 def main() -> None:
     """Entry point of the `tablegames` script."""
+    for problem in PLUGIN_PROBLEMS:
+        print(problem, file=sys.stderr)
     app()

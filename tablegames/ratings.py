@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from .net.names import name_key
+from .names import name_key
 
 if TYPE_CHECKING:
     from openskill.models import PlackettLuce

@@ -21,17 +21,26 @@ from .net.launch import NO_LAN_ADDRESS, address_text, lan_addresses
 from .net.party import Login
 from .net.server import Server
 from .net.ssh import Identity, Launch, SshConfig, SshFrontDoor, Terminal
+from .rules.plugins import registry_environment
 from .store import Store
+
+#: With --lan, players at once from one address unless the host says: a household behind one
+#: router (a phone and a laptop each), not a crowd from one machine.
+LAN_PLAYERS_PER_ADDRESS = 4
 
 
 def session_environment() -> dict[str, str]:
     """What every session's program starts with (its terminal and ticket are added): nothing
-    of the host's environment but where programs and the data directory are."""
+    of the host's environment but where programs and the data directory are, and the games
+    this server loaded (`registry_environment`): a session, and the fork server sessions come
+    from, load exactly the server's registry, however it was built (installed packages,
+    TABLEGAMES_GAMES), so every door offers every game the server has."""
     env = {
         "LANG": "C.UTF-8",
         "LC_ALL": "C.UTF-8",
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
         "HOME": os.environ.get("HOME", "/"),
+        **registry_environment(),
     }
     if "TABLEGAMES_HOME" in os.environ:
         env["TABLEGAMES_HOME"] = os.environ["TABLEGAMES_HOME"]
@@ -61,6 +70,23 @@ def session_launcher(server: Server, port: int) -> Callable[[Identity, Terminal]
     return launch_for
 
 
+def party_ssh_config(
+    lan: bool, ssh_port: int, max_sessions: int, code: str | None, max_per_address: int | None
+) -> SshConfig:
+    """The SSH door's settings for `serve` with these options. Players at once from one
+    address: `LAN_PLAYERS_PER_ADDRESS` with --lan (friends behind one router), else
+    `max_sessions` (on one box everyone is 127.0.0.1), unless the host says."""
+    if max_per_address is None:
+        max_per_address = min(LAN_PLAYERS_PER_ADDRESS, max_sessions) if lan else max_sessions
+    return SshConfig(
+        host="0.0.0.0" if lan else "127.0.0.1",
+        port=ssh_port,
+        max_sessions=max_sessions,
+        max_per_address=max_per_address,
+        join_code=code,
+    )
+
+
 def ssh_front_door(
     store: Store,
     lan: bool,
@@ -74,13 +100,7 @@ def ssh_front_door(
     given); returns how to stop them."""
 
     async def start(server: Server) -> Callable[[], Awaitable[None]]:
-        config = SshConfig(
-            host="0.0.0.0" if lan else "127.0.0.1",
-            port=ssh_port,
-            max_sessions=max_sessions,
-            max_per_address=max_per_address,
-            join_code=code,
-        )
+        config = party_ssh_config(lan, ssh_port, max_sessions, code, max_per_address)
         assert server.port is not None
         forks = await start_forks()
         door = SshFrontDoor(

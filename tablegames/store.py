@@ -371,7 +371,7 @@ class Store:
 
     # -- names and identity ---------------------------------------------------------------------
     def name_owner(self, name_key: str) -> str | None:
-        """The key fingerprint that owns the name `name_key` (see `net.names`), if any."""
+        """The key fingerprint that owns the name `name_key` (see `names.py`), if any."""
         row = self.db.execute(
             "SELECT key_fingerprint FROM names WHERE name_key = ?", (name_key,)
         ).fetchone()

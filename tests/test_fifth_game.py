@@ -26,7 +26,8 @@ from tablegames.bots.generic import ByHeuristic
 from tablegames.local import local_table
 from tablegames.replay import Replay
 from tablegames.rulebook import rules_text
-from tablegames.rules import GAMES, PLUGINS, Game, IllegalAction, Option, State
+from tablegames.rules import GAMES, Game, IllegalAction, Option, State
+from tablegames.rules.plugins import VARIABLE
 from tablegames.simulate import simulate_games
 from tablegames.store import Store
 
@@ -164,7 +165,7 @@ def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
     """Other processes' environment: they load the game, and share our data directory."""
     monkeypatch.setenv("TABLEGAMES_HOME", str(tmp_path))
     path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
-    return {**os.environ, PLUGINS: REFERENCE, "PYTHONPATH": path, "TABLEGAMES_LOG": "info"}
+    return {**os.environ, VARIABLE: REFERENCE, "PYTHONPATH": path, "TABLEGAMES_LOG": "info"}
 
 
 def tablegames(env: dict[str, str], *args: str) -> str:
@@ -181,16 +182,17 @@ def tablegames(env: dict[str, str], *args: str) -> str:
 
 
 def test_it_keeps_the_contract_every_game_keeps(kuhn):
-    from .rules import test_contract as contract
+    from tablegames.testing.matrix import test_contract as contract
+    from tablegames.testing.matrix import test_playouts as playouts
 
     for check in (
         contract.test_metadata_and_registry,
-        contract.test_random_playouts_end_with_winners,
+        playouts.test_random_playouts_end_with_winners,
         contract.test_replay_reaches_the_same_state,
         contract.test_views_and_actions_are_plain_data,
         contract.test_bad_and_out_of_turn_actions_change_nothing,
         contract.test_the_waiting_list_a_seat_sees_never_names_more_than_the_game_waits_for,
-        contract.test_same_seed_same_game,
+        playouts.test_same_seed_same_game,
         contract.test_every_view_has_the_documented_keys_and_every_event_a_kind,
         contract.test_every_option_says_what_it_is_and_every_value_offered_makes_a_game,
     ):
@@ -295,7 +297,7 @@ async def test_the_generic_screen_plays_it_hot_seat(kuhn):
     from tablegames.tui.screens.generic import GenericResult, GenericScreen
     from tablegames.tui.screens.handoff import HandoffScreen
 
-    from .tui.helpers import STILL, press, screen_text, settle
+    from .tui.helpers import STILL, press, screen_text, settle, take_seat
 
     client = local_table("kuhn", 2, humans=2, seed=4, names=("Ann", "Bo"), pace=STILL, hands=1)
     first, second = client.table.state.cards
@@ -304,16 +306,16 @@ async def test_the_generic_screen_plays_it_hot_seat(kuhn):
         await pilot.pause()
         assert isinstance(app.screen, HandoffScreen) and "Ann" in screen_text(app)
         assert first not in screen_text(app)  # nothing private before the hand-off
-        await press(pilot, "enter")
+        await take_seat(app, pilot)
         assert isinstance(app.screen, GenericScreen)
         text = screen_text(app)
-        assert f"hand: {first}" in text and "1. check" in text and "2. bet" in text
-        assert second not in text.replace("hand: " + first, "")
+        assert f"| Hand   {first} " in text and "1. check" in text and "2. bet" in text
+        assert second not in text.replace("Hand   " + first, "")
         await press(pilot, "2")  # Ann bets; Bo's turn comes after a hand-off
         assert isinstance(app.screen, HandoffScreen) and "Bo" in screen_text(app)
-        await press(pilot, "enter")
+        await take_seat(app, pilot)
         text = screen_text(app)
-        assert f"hand: {second}" in text and "Ann bets." in text and "1. call" in text
+        assert f"| Hand   {second} " in text and "Ann bets." in text and "1. call" in text
         await press(pilot, "down", "enter")  # Bo folds: Ann takes the pot, the match is over
         assert isinstance(app.screen, GenericResult)
         assert "Game over: Ann wins!" in screen_text(app)

@@ -25,10 +25,12 @@ from typing import Any, TypeVar
 from ..bots import get_bot, level_note
 from ..table import Update
 from .client_protocol import (
+    NOT_INSTALLED,
     SILENCE_BEATS,
     ClientProtocol,
     ConnectionLost,
     Event,
+    NotInstalled,
     ServerRefused,
     chat_line,
 )
@@ -37,12 +39,12 @@ from .messages import (
     Error,
     Lobby,
     Message,
+    Pong,
     Presence,
     Seated,
     ServerMessage,
     ViewUpdate,
     Welcome,
-    kind_of,
 )
 from .seat_tokens import SeatTokens
 from .words import join_line
@@ -181,6 +183,8 @@ class RemoteClient(ClientProtocol):
             self.rejoin(token)
             try:
                 await self._expect(Seated)
+            except NotInstalled:
+                raise  # the seat is still ours: kept for when the game is installed here
             except ServerRefused:
                 if table is not None:
                     self.forget_token(table)  # an old game's
@@ -198,6 +202,8 @@ class RemoteClient(ClientProtocol):
                     return event
                 if isinstance(event, ConnectionLost):
                     raise HungUp(self.ended or "the server hung up")
+                if isinstance(event, Error) and event.code == NOT_INSTALLED:
+                    raise NotInstalled(event.text)
                 if isinstance(event, Error):
                     raise ServerRefused(event.text)
 
@@ -263,13 +269,6 @@ class RemoteClient(ClientProtocol):
         """What happened next: a message from the server, or `ConnectionLost`."""
         return await self._incoming.get()
 
-    async def next_message(self) -> dict[str, str]:
-        """The kind of the next event as `play_as_bot` reads it (`{"t": "lost"}` for
-        `ConnectionLost`). Only for `play_as_bot` until one bot driver replaces it (issue 42);
-        everything else reads `next_event`."""
-        event = await self.next_event()
-        return {"t": "lost" if isinstance(event, ConnectionLost) else kind_of(event)}
-
     async def reconnect(self, lobby: bool = False) -> bool:
         """Try to get our seat back for `reconnect_window` seconds (with `lobby`, back to the
         lobby when we had no table); True once resumed."""
@@ -314,6 +313,13 @@ async def play_as_bot(client: RemoteClient, level: str, pace: float = 0.0) -> di
     """Connect `client`, say ready, and play its seat with a bot until the game ends.
 
     Returns the final view. Reconnects by itself when the connection drops.
+
+    It never answers a question it has answered: an answer goes with the version of the view
+    it was chosen on, and until the server has had it (a `barrier` pong, after every update the
+    answer caused) no update is answered, since those sent before it still ask the question
+    answered (another seat's move in a game where several are asked at once). Then the newest
+    update is answered if it asks anew: another question (its `asked` moved on), or the same
+    one again in a newer version (crates asks "play or draw" again after a draw).
     """
     await client.connect()
     client.ready(True)
@@ -324,33 +330,39 @@ async def play_as_bot(client: RemoteClient, level: str, pace: float = 0.0) -> di
     if note is not None:
         log.warning("%s", note)
     bot = get_bot(client.game.name, level, client.seat, random.Random(secrets.randbits(64)))
-    acted_on = -1
+    answered: tuple[int, int] | None = None  # (asked, version) of the last question answered
+    on_its_way: int | None = None  # the barrier our last answer waits behind
     while True:
-        message = await client.next_message()
-        if message["t"] == "lost":
+        event = await client.next_event()
+        if isinstance(event, ConnectionLost):
             if client.over:
                 break
             if not await client.reconnect():
                 raise ServerRefused(f"lost the connection and cannot sit down again: {client.why}")
-            acted_on = -1
+            answered = on_its_way = None  # the seat's view anew: its question as it is now
             continue
-        if message["t"] != "update" or client.latest is None:
+        if isinstance(event, Pong) and event.n == on_its_way:
+            on_its_way = None  # every update our answer caused has come: look at the newest
+        elif not isinstance(event, ViewUpdate):
             continue
         update = client.latest
+        if update is None or on_its_way is not None:
+            continue
         if update.over:
             break
         speak = getattr(bot, "speak", None)  # a bot that talks says what it says now
         if speak is not None and "talk" in update.view:
             for claim in speak(update.view):
                 client.claim(client.seat, claim)
-        if update.version == acted_on:  # already answered this state; wait for the next
-            continue
+        if answered is not None and answered == (update.asked, update.version):
+            continue  # answered already (and refused, the table unchanged): wait for a change
         action = bot.choose(update.view, update.legal) if update.legal else None
         if action is not None:
             if pace:
                 await asyncio.sleep(pace)
-            acted_on = update.version
-            client.submit(client.seat, action)
+            answered = (update.asked, update.version)
+            client.submit(client.seat, action, seen=update.version)
+            on_its_way = client.barrier()
     await client.close()
     if client.latest is None:
         raise ServerRefused("the game never started")

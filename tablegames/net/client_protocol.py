@@ -21,7 +21,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..rules import GAMES, PLUGINS, Action, Game, get_game
+from ..rules import GAMES, Action, Game, get_game
+from ..rules.plugins import VARIABLE
 from ..table import Update
 from .messages import (
     MAX_TEXT,
@@ -88,10 +89,21 @@ class ServerRefused(Exception):
     """The server said no (wrong code, no such table, no free seat...)."""
 
 
+class NotInstalled(ServerRefused):
+    """The table plays a game this program has not loaded (the server has it)."""
+
+
+#: The `error` code a client gives itself for a table of a game it lacks (see `_receive`).
+NOT_INSTALLED = "not-installed"
+
+
 def not_installed(game: str) -> str:
     """Why a client cannot play a table of `game`: a game from elsewhere (a plugin) that the
-    server loads and this terminal does not."""
-    return f"this table plays {game}, which is not installed here (name it in {PLUGINS} to play it)"
+    server loads and this program does not."""
+    return (
+        f"this table plays {game}, which is not installed here: install its package (or name "
+        f"it in {VARIABLE}) to play it"
+    )
 
 
 def fit(text: str | None) -> str:
@@ -147,7 +159,7 @@ class ClientProtocol:
         self.standings: list[Standing] = []  # the night's ratings, as the lobby last said
         self.latest: Update | None = None
         self.over = False
-        self.hanging_up = False  # we want this connection closed (a game we cannot play)
+        self.hanging_up = False  # we want this connection closed (the server spoke nonsense)
         self._held: dict[str, str] = {}  # table code -> our seat's token, on this server
         self._log: list[Any] = []  # the view's log as rebuilt from the updates' new entries
         self._talk: list[Any] = []  # the view's talk, rebuilt the same way
@@ -155,6 +167,7 @@ class ClientProtocol:
         self._open = False  # a connection is open (hello said, not yet lost)
         self._conn = client_side()
         self._events: list[Event] = []
+        self._pings = 0  # the last numbered ping sent (`barrier`)
 
     @property
     def connected(self) -> bool:
@@ -227,17 +240,22 @@ class ClientProtocol:
             return
         if isinstance(message, Welcome):
             self._welcomed(message)
+        elif isinstance(message, Seated) and message.game not in GAMES:
+            # A game from elsewhere the server has and this program has not: back to the
+            # lobby, saying so; the connection stays (the lobby's other tables are playable).
+            self.leave()
+            text = fit(not_installed(message.game))
+            self._events.append(Error(code=NOT_INSTALLED, text=text))
+            return
         elif isinstance(message, Seated):
-            if message.game not in GAMES:  # a plugin game the server has and we have not
-                self._end(not_installed(message.game))
-                self.hanging_up = True
-                return
             self._seated(message)
         elif isinstance(message, Lobby):
             self.lobby, self.lobby_at = message.tables, self.clock()
             self.standings = message.standings
             if self.phase is Phase.GREETED:
                 self.phase = Phase.LOBBY
+        elif isinstance(message, ViewUpdate | Presence) and self.table_code is None:
+            return  # from a table we left before it knew (one of a game this program lacks)
         elif isinstance(message, Presence):
             self.presence, self.presence_at = message, self.clock()
             self.names = [seat.name for seat in message.seats]
@@ -375,6 +393,14 @@ class ClientProtocol:
         self.send(Claim(claim=claim))
         return None
 
+    def barrier(self) -> int:
+        """Ask the server for a pong numbered by what this returns: the server answers what it
+        was sent in order, so once that pong is back every update our earlier messages caused
+        (an action applied or refused) has arrived before it."""
+        self._pings += 1
+        self.send(Ping(n=self._pings))
+        return self._pings
+
     def chat(self, text: str) -> None:
         self.send(Say(text=fit(text)))
 
@@ -413,7 +439,7 @@ class ClientProtocol:
             raise ServerRefused("the server has no open table")
         game = next((table.game for table in lobby.tables if table.code == code), None)
         if game is not None and game not in GAMES:
-            raise ServerRefused(not_installed(game))
+            raise NotInstalled(not_installed(game))
         seat = None if self.spectate else self.wanted_seat
         self.send(Join(table=fit(code), seat=seat, spectate=self.spectate))
 

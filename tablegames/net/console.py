@@ -14,12 +14,12 @@ import time
 from collections.abc import Callable
 
 from ..bots import LEVELS
+from ..names import name_key
 from ..rules import IllegalAction
+from ..text import visible_lines
 from .hosting import HostedTable
-from .names import name_key
 from .party import Party
 from .ssh_types import short_fingerprint
-from .text import visible_lines
 from .words import away_words, seat_words
 
 HELP = f"""Commands (seat numbers count from 1; TABLE may be left out with one table):

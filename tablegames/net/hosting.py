@@ -21,12 +21,12 @@ from typing import Any
 from weakref import WeakKeyDictionary
 
 from ..bots import get_bot
+from ..names import look_alike_of, looks_like_bot, name_key
 from ..rules import Action, Game, IllegalAction, get_game
 from ..store import SavedSeat, SavedTable, Store
 from ..table import Accepted, Table, Update
 from ..words import are, plural
 from .messages import Ack, Farewell, Presence, SeatNews, ServerMessage, TableNews, ViewUpdate
-from .names import look_alike_of, looks_like_bot, name_key
 from .protocol import log_difference
 from .seat_life import Life, Peer, Seat
 

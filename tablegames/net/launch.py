@@ -18,6 +18,7 @@ from typing import Any
 from ..store import SavedTable, Store
 from ..words import plural
 from .hosting import HostedTable
+from .listening import raise_file_limit, sum_accept_errors
 from .server import Server, ServerConfig
 from .words import address_text as address_text  # (said here before; kept for its users)
 
@@ -154,6 +155,23 @@ async def run_host(
     beside it (the SSH front door) and returns how to stop them; `console` reads the host's
     commands from a terminal on stdin.
     """
+    raise_file_limit()
+    stop_summing = sum_accept_errors(asyncio.get_running_loop(), logging.getLogger("tablegames"))
+    try:
+        await _serve(config, store, new, restore, announce, extra, console)
+    finally:
+        stop_summing()
+
+
+async def _serve(
+    config: ServerConfig,
+    store: Store,
+    new: NewTable | None,
+    restore: bool,
+    announce: Callable[[Server, list[HostedTable], int], None] | None,
+    extra: Callable[[Server], Awaitable[Callable[[], Awaitable[None]]]] | None,
+    console: bool,
+) -> None:
     server = Server(config, store=store)
     tables = server.restore_tables() if restore else []
     if new is not None:

@@ -27,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import IO, Any
 
-from .text import visible, visible_lines
+from ..text import visible, visible_lines
 
 WINDOW = 10.0
 #: Lines of one kind a window lets through: news (a table's, a login) more than warnings.

@@ -41,9 +41,11 @@ from typing import Any, Protocol
 import msgspec
 
 from ..bots import LEVELS
+from ..names import GUEST_PREFIX, clean_name, look_alike_problem, looks_like_bot, name_key
 from ..rules import GAMES, IllegalAction, SetupError, get_game
 from ..store import OutdatedRules, Store
 from ..table import Accepted
+from ..text import clean_text, visible
 from ..words import are
 from .guard import AttemptLimiter, RateLimit, RefusalTally, wait_in_words
 from .hosting import HostedTable, new_code, same_join_code, token_key
@@ -75,10 +77,8 @@ from .messages import (
     Welcome,
     kind_of,
 )
-from .names import GUEST_PREFIX, clean_name, look_alike_problem, looks_like_bot, name_key
 from .protocol import PROTOCOL_VERSION
 from .seat_life import LOBBY, Peer, Place, Seat, Whereabouts
-from .text import clean_text, visible
 
 log = logging.getLogger("tablegames.server")
 CHAT_LIMIT = 300

@@ -20,8 +20,8 @@ from typing import Any
 
 import msgspec
 
+from ..text import visible
 from .messages import MAX_TEXT, ClientMessage, Error, Hello, Message, ServerMessage, kind_of
-from .text import visible
 
 # 7: `close` (the owner ends a table), lobby chat said `earlier` (told on arrival), the lobby
 # carries the night's standings (ratings of the games since the server started);

@@ -10,8 +10,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from ..names import name_key
 from ..paths import data_dir, owner_only_draft, owner_only_file
-from .names import name_key
 
 
 class SeatTokens:

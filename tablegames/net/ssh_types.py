@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from .names import GUEST_PREFIX, name_key
+from ..names import GUEST_PREFIX, name_key
 
 __all__ = ["GUEST_PREFIX"]  # (names starting so are guests' alone: no key can own one)
 DEFAULT_TERM = "xterm-256color"

@@ -24,8 +24,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..names import clean_name
 from ..paths import owner_only_dir, owner_only_draft, owner_only_file
-from .names import clean_name
 
 COOKIE_NAME = "tablegames_guest"
 COOKIE_DAYS = 30  # a browser not seen for this long is a stranger again

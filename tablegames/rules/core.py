@@ -36,13 +36,28 @@ class State:
     counts); in its ``text`` seat ``n`` is written ``{n}`` (``"{2} plays the Guard."``: the
     screens put in names). Bots, screens and replays read the kind and the fields; the text is
     only shown, never parsed. A public event that some seats were also told in private words
-    of their own (``{0} draws 1 card`` beside ``You draw 4C``) names them in ``told``: their
+    of their own (``{0} draws 1 card`` beside ``{0} draws 4C``) names them in ``told``: their
     logs show it in those words only.
 
+    Several seats may be waited for at once (`_waiting_for` names them all): each is asked
+    (`legal`) and answers in any order, and a seat that has answered is no longer waited for
+    (its question changes: `question`, the table's `Update.asked`), so no driver, bot or
+    player answers the same question twice. A choice made at the same time as others and kept
+    secret until all are in (sealed bids, a card everyone picks at once) is *committed*:
+    `commit` seals it (everyone sees that the seat chose, as the game no longer waits for it;
+    the seat alone is told what), and the seat's view shows its own under ``chosen``; `reveal`
+    opens them all in one public event once the last is in. `SecretChoices` keeps them, and
+    names them for `secrets`.
+
     Presentation (optional; the generic screen reads it, games with screens of their own need
-    none of it): `describe` says an action in words, `per_seat` names the view keys that hold
-    one entry per seat (shown beside each player), `seat_keys` the view keys and action fields
+    none of it): `describe` says an action in words, `panels` groups, orders and titles the
+    view's own keys and `labels` names them, `per_seat` names the view keys that hold one
+    entry per seat (shown beside each player), `seat_keys` the view keys and action fields
     whose values are seats (shown as names).
+
+    Bots (optional; the generic bots read them): `from_view` (look-ahead), `heuristic` (how
+    good an action looks) and `evaluate` (how a seat stands where a look-ahead may stop short
+    of the end: a game of many rounds).
     """
 
     handlers: ClassVar[dict[str, str]] = {}
@@ -60,6 +75,15 @@ class State:
     #: View keys and action fields whose values are seats (``current``, ``target``): screens
     #: show the players' names instead of numbers.
     seat_keys: ClassVar[frozenset[str]] = frozenset()
+    #: How the generic screen shows the view's own keys: `Panel`s in order, each a title and
+    #: its keys in order. With panels, only their keys show, and the per-seat keys they name
+    #: come beside the players in that order; without, one group: the hand and the table
+    #: (keys ``hand``, ``table``) first, then the rest by name. Empty values (None, False,
+    #: nothing in a list) are left out either way.
+    panels: ClassVar[tuple[Panel, ...]] = ()
+    #: What the generic screen calls a view key or per-seat key (``"deck_left": "Cards in
+    #: the deck"``); a key not named here is shown as its name in words.
+    labels: ClassVar[dict[str, str]] = {}
     #: Any-time action types that catch another player's slip while they may still mend it
     #: (crates' Dope!): drivers pacing bots for people let a bot make one only after a fair
     #: moment (`table.FAIR_MOMENT`), never the instant it becomes possible.
@@ -255,13 +279,43 @@ class State:
         as the (field, value) pair that would betray it in any frame, and why it is secret
         (``("hand", ("princess",)): "seat 2 holds the Princess"``). Lists are given as tuples.
 
-        The leak scanner (``tests/reliability/scanner.py``) judges a game that declares its
+        The leak scanner (``tablegames/testing/scanner.py``) judges a game that declares its
         secrets by these pairs alone, so they must be exact: name the fields the game keeps for
         secret facts (``hand``, ``drew``, ``saw``), never a field that public facts use too,
         and leave out what this seat knows already (its own hand, a card it was shown). None
         (the default): not declared, the scanner guesses from the views.
         """
         return None
+
+    def evaluate(self, seat: int) -> float | None:
+        """How `seat` stands in this unfinished game, from 0 (surely lost) to 1 (surely won),
+        at a position where a look-ahead may stop and judge instead of playing on (the end of
+        a round: the scores so far), or None: play on (the default, everywhere).
+
+        The generic look-ahead bots (`tablegames.bots.generic`) end each playout at the first
+        position after their move where it is a number: in a game of many rounds a playout to
+        the very end says little about one move, so `hard` is worth its name only with it.
+        """
+        return None
+
+    # -- several seats at once: choices sealed until all are in ----------------------------
+    def commit(
+        self, choices: SecretChoices, seat: int, choice: Any, told: str, field: str = "chosen"
+    ) -> None:
+        """Seal `seat`'s `choice` among `choices` (IllegalAction if it may not choose now): the
+        seat alone is told `told` (its words: "You bid the 5."), in an event whose `field` is
+        ``[seat, choice]`` (the field `secrets` names). The others see that it chose by the
+        game no longer waiting for it."""
+        choices.choose(seat, choice)
+        self.emit("chose", told, (seat,), seat=seat, **{field: [seat, choice]})
+
+    def reveal(self, choices: SecretChoices, text: str, kind: str = "revealed") -> list[Any]:
+        """Open every sealed choice at once in one public event (`text`, its ``choices`` one
+        per seat, None for a seat that was not asked); returns them, and `choices` asks
+        nobody until it is asked again."""
+        opened = choices.reveal(self.players)
+        self.emit(kind, text, choices=list(opened))
+        return opened
 
     @classmethod
     def heuristic(cls, view: View, action: Action) -> float:
@@ -289,6 +343,75 @@ class State:
     def _time_passes(self, now: float) -> None:
         """Settle what the clock decided at `deadline()` (games with a deadline implement it)."""
         raise NotImplementedError
+
+
+class SecretChoices:
+    """Choices several seats make at the same time, each sealed until all are in: a round of
+    sealed bids, a card every player picks at once (see `State.commit` and `State.reveal`).
+
+    `ask` names the seats to choose; the game waits for those that have not (`waiting`); a
+    seat sees its own choice (`mine`) and that the others chose, never what; `secrets` names
+    the others' choices for the leak scanner. Plain data: a state holding one still copies.
+    """
+
+    def __init__(self) -> None:
+        self.asked: frozenset[int] = frozenset()
+        self.chosen: dict[int, Any] = {}
+
+    def ask(self, seats: Iterable[int]) -> None:
+        """A new round of choices for `seats` (anything sealed before is forgotten)."""
+        self.asked, self.chosen = frozenset(seats), {}
+
+    @property
+    def waiting(self) -> frozenset[int]:
+        """The seats asked that have not chosen yet."""
+        return self.asked - self.chosen.keys()
+
+    @property
+    def complete(self) -> bool:
+        """True once every seat asked has chosen (and someone was asked)."""
+        return bool(self.asked) and not self.waiting
+
+    def choose(self, seat: int, choice: Any) -> None:
+        """Seal `seat`'s choice; IllegalAction if it was not asked or has chosen already."""
+        if seat in self.chosen:
+            raise IllegalAction("you have chosen already: wait for the others")
+        if seat not in self.asked:
+            raise IllegalAction("you are not asked to choose now")
+        self.chosen[seat] = choice
+
+    def mine(self, seat: int | None) -> Any:
+        """`seat`'s own sealed choice (None: none yet, or a spectator)."""
+        return None if seat is None else self.chosen.get(seat)
+
+    def reveal(self, players: int) -> list[Any]:
+        """Every choice, one per seat (None for a seat not asked); nobody is asked after."""
+        opened = [self.chosen.get(seat) for seat in range(players)]
+        self.asked, self.chosen = frozenset(), {}
+        return opened
+
+    def secrets(self, seat: int | None, field: str = "chosen") -> Secrets:
+        """The others' sealed choices as `State.secrets` declares them: ``(field, (other,
+        choice))``, the pair `State.commit`'s private event carries."""
+        return {
+            (field, (other, _plain(choice))): f"seat {other}'s sealed choice"
+            for other, choice in self.chosen.items()
+            if other != seat
+        }
+
+
+def _plain(value: Any) -> Any:
+    """`value` with its lists as tuples (secrets' values are hashable)."""
+    return tuple(_plain(item) for item in value) if isinstance(value, list) else value
+
+
+@dataclass(frozen=True)
+class Panel:
+    """View keys the generic screen shows together, in this order, under `title`
+    (`State.panels`)."""
+
+    title: str
+    keys: tuple[str, ...]
 
 
 def visible_to(event: Event, seat: int | None) -> bool:
@@ -455,7 +578,11 @@ BUILT_IN = (
 
 
 def register(game: Game) -> Game:
-    """Add `game` to the registry under its name and return it."""
+    """Add `game` to the registry under its name and return it; ValueError if another game
+    already has that name (a game from elsewhere cannot take a built-in one's place)."""
+    known = GAMES.get(game.name)
+    if known is not None and known is not game:
+        raise ValueError(f"another game is already called {game.name!r} ({known.title})")
     GAMES[game.name] = game
     return game
 
@@ -473,13 +600,25 @@ def load(reference: str) -> Game:
     """Import the game `reference` names ("package.module:NAME", NAME a `Game`, by default
     GAME) and register it.
 
-    This is how every game joins the registry: the built-in ones (`BUILT_IN`), then those named
-    in the environment variable TABLEGAMES_GAMES (a game that lives outside this package).
+    This is how every game joins the registry: the built-in ones (`BUILT_IN`), then those from
+    elsewhere (`plugins.load_games`: installed packages' entry points, TABLEGAMES_GAMES). The
+    module's own exception is raised as it is, whatever it is (an import it lacks, a mistake
+    in its code); ImportError says that the module has no such name, TypeError that the name
+    is not a `Game`.
     """
     module_name, _, attribute = reference.strip().partition(":")
-    game = getattr(importlib.import_module(module_name), attribute or "GAME", None)
+    if not module_name:
+        raise ImportError(f"{reference!r} names no module (want 'package.module:NAME')")
+    module = importlib.import_module(module_name)
+    name = attribute or "GAME"
+    game: Any = module
+    for part in name.split("."):
+        if not hasattr(game, part):
+            wanted = "want 'package.module:NAME'"
+            raise ImportError(f"the module {module_name} has no {name} ({wanted})")
+        game = getattr(game, part)
     if not isinstance(game, Game):
-        raise ImportError(f"{reference!r} does not name a game (want 'package.module:NAME')")
+        raise TypeError(f"{module_name}:{name} is a {type(game).__name__}, not a tablegames Game")
     return register(game)
 
 

@@ -595,8 +595,8 @@ class CratesState(State):
                 plural = "s" if len(drawn) > 1 else ""
                 text = f"{{{seat}}} draws {len(drawn)} card{plural}."
                 self.emit("draw", text, seat=seat, count=len(drawn), told=[seat])
-                cards = ", ".join(drawn)
-                self.emit("drawn", f"You draw {cards}.", (seat,), seat=seat, cards=drawn)
+                cards = ", ".join(drawn)  # (named as every line names a player: no "you")
+                self.emit("drawn", f"{{{seat}}} draws {cards}.", (seat,), seat=seat, cards=drawn)
         return drawn
 
     def _hand_changed(self, seat: int) -> None:

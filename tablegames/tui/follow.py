@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..net.client import ServerRefused, why_not_joined
-from ..net.client_protocol import ConnectionLost, Phase, chat_line
+from ..net.client_protocol import NOT_INSTALLED, ConnectionLost, NotInstalled, Phase, chat_line
 from ..net.launch import address_text
 from ..net.messages import Chat, Error, Lobby, Presence, Seated, ViewUpdate
 from .screens.connect import ConnectScreen
@@ -56,9 +56,15 @@ class Follow:
             await remote.connect()  # a table named up front (--table, hosting from the menu)
             self._seated()
             return
-        first = await remote.greet()
-        if isinstance(first, Seated) or await remote.take_back():
-            self._seated()
+        try:
+            first = await remote.greet()
+            if isinstance(first, Seated) or await remote.take_back():
+                self._seated()
+                return
+        except NotInstalled as lacking:  # our seat is at a game this program lacks
+            if not self.lobby_first:
+                raise
+            self._lacking(str(lacking))
             return
         open_tables = [table for table in remote.lobby if not table.over]
         # The only table, if it is still waiting for players (or to watch): one being played
@@ -91,6 +97,8 @@ class Follow:
             self.lobby.show_chat()
         elif isinstance(event, Chat):
             app.pop_chat(*chat_line(event))
+        elif isinstance(event, Error) and event.code == NOT_INSTALLED:
+            self._lacking(event.text)
         elif isinstance(event, Error) and event.code == "table-closed":
             self._show_lobby()  # the table waited too long: the server sent us back
             assert self.lobby is not None
@@ -101,6 +109,13 @@ class Follow:
         elif isinstance(event, Error) and not self.started and self.waiting is not None:
             self.waiting.say(event.text)
         return True
+
+    def _lacking(self, text: str) -> None:
+        """The table we were given plays a game this program lacks: the client went back to
+        the lobby (the connection stays); say why there."""
+        self._show_lobby()
+        assert self.lobby is not None
+        self.lobby.say(f"{text[0].upper()}{text[1:]}.")
 
     def _lobby_up(self) -> bool:
         return self.lobby is not None and self.app.screen is self.lobby

@@ -6,8 +6,8 @@ import time
 import traceback
 
 from ..net.logs import TRACEBACK_INDENT
-from ..net.text import visible_lines
 from ..paths import data_dir, owner_only_file
+from ..text import visible_lines
 
 #: The log is started afresh once it grows past this many bytes.
 KEPT_BYTES = 256 * 1024

@@ -18,13 +18,13 @@ import asyncssh
 
 from tablegames.net.protocol import PROTOCOL_VERSION
 from tablegames.net.ssh import allow_any_user_name
+from tablegames.testing.harness import RawPeer
+from tablegames.testing.metrics import record
 
-from ..reliability.harness import RawPeer
-from ..reliability.metrics import record
 from ..reliability.test_text_from_outside import PAYLOAD, TOWER, strings, unsafe
 from ..web.browser import start_party, stop_party
 
-MALFORMED = [  # (as tests/net/test_web_strangers.py sends them)
+MALFORMED = [  # (as tests/net/test_web_malformed.py sends them)
     b"GET /\x1b]0;PWNED\x07 HTTP/1.1\r\nHost: x\r\n\r\n",
     b"GET / HTTP/1.1\r\nHost: x\r\nX-\x1b[2J: 1\r\n\r\n",
     b"GET / HTTP/1.1\r\nHost: x\r\n\x1b[8m\r\n\r\n",

@@ -8,9 +8,8 @@ from typing import Any
 from tablegames.net.client import RemoteClient
 from tablegames.net.messages import ClientMessage
 from tablegames.net.protocol import PROTOCOL_VERSION
-
-from ..reliability.harness import LOOPBACK, RawPeer, read_until_closed, running_server
-from .wire import problem
+from tablegames.testing.harness import LOOPBACK, RawPeer, read_until_closed, running_server
+from tablegames.testing.wire import problem
 
 I_AM_A_SAILOR = {"kind": "role", "target": 0, "group": "sailor"}
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import msgspec
 
 from tablegames.net.client_protocol import (
+    NOT_INSTALLED,
     SILENCE_BEATS,
     ClientProtocol,
     ConnectionLost,
@@ -155,8 +156,13 @@ def test_sent_away_for_good_is_the_end_and_a_new_hello_starts_afresh():
     assert client.phase is Phase.ENDED and not client.connected
 
 
-def test_a_table_of_a_game_not_installed_here_ends_with_its_name():
+def test_a_table_of_a_game_not_installed_here_goes_back_to_the_lobby_saying_so():
     client = greeted()
     client.receive_data(encode(msgspec.structs.replace(SEATED, game="nosuchgame")))
-    assert client.phase is Phase.ENDED and client.hanging_up
-    assert client.ended == not_installed("nosuchgame") and client.events_received() == []
+    assert client.phase is Phase.LOBBY and client.connected and not client.hanging_up
+    assert client.table_code is None and client.game is None
+    told = client.events_received()
+    assert told == [Error(code=NOT_INSTALLED, text=not_installed("nosuchgame"))]
+    assert said(client) == [Leave()]  # the connection stays, for the lobby's other tables
+    client.receive_data(encode(update(3, ["a"])))  # sent before the table knew
+    assert client.latest is None and client.events_received() == []

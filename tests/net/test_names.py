@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tablegames.net.names import (
+from tablegames.names import (
     clean_name,
     clean_text,
     look_alike_key,

@@ -32,8 +32,7 @@ from tablegames.net.protocol import (
     frame,
     server_side,
 )
-
-from .wire import plain, problem
+from tablegames.testing.wire import plain, problem
 
 HELLO = {"t": "hello", "v": 7, "name": "Sara"}
 

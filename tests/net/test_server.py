@@ -223,7 +223,7 @@ async def test_a_refusal_that_repeats_a_long_request_is_cut_to_fit_and_the_line_
     """Found with the typed messages: `there is no table XXX…` for a 500-character code was
     517 characters, longer than any text of a message may be (a client refused it and hung up;
     checked on sending, it raised in the server and the connection was closed)."""
-    from ..reliability.harness import RawPeer
+    from tablegames.testing.harness import RawPeer
 
     server, port = await start()
     try:

@@ -8,7 +8,7 @@ import unicodedata
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tablegames.net.text import clean_text, few_marks, visible
+from tablegames.text import clean_text, few_marks, visible
 
 #: What a terminal acts on or hides, as the issue's attacks used them.
 ATTACKS = [

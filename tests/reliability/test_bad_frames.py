@@ -18,12 +18,18 @@ import pytest
 
 from tablegames.net.messages import ServerMessage
 from tablegames.net.protocol import MAX_CLIENT_FRAME, PROTOCOL_VERSION, encode, frame
+from tablegames.testing.harness import (
+    LOOPBACK,
+    RawPeer,
+    play_game,
+    read_until_closed,
+    running_server,
+)
+from tablegames.testing.metrics import record
+from tablegames.testing.scanner import split_frames
+from tablegames.testing.wire import problem
 
 from ..net.test_protocol import BAD_INPUTS
-from ..net.wire import problem
-from .harness import LOOPBACK, RawPeer, play_game, read_until_closed, running_server
-from .metrics import record
-from .scanner import split_frames
 
 #: The error codes the protocol documents for input it refuses.
 DOCUMENTED = {"frame-size", "bad-frame", "bad-message", "truncated", "hello-first", "timeout"}

@@ -24,10 +24,15 @@ from tablegames.net.hosting import JOIN_CODE_ALPHABET, new_join_code, same_join_
 from tablegames.net.protocol import PROTOCOL_VERSION
 from tablegames.store import SavedSeat, Store
 from tablegames.table import VirtualClock
-
-from .harness import LOOPBACK, RawPeer, ServerRefused, read_until_closed, running_server
-from .metrics import record
-from .scanner import split_frames
+from tablegames.testing.harness import (
+    LOOPBACK,
+    RawPeer,
+    ServerRefused,
+    read_until_closed,
+    running_server,
+)
+from tablegames.testing.metrics import record
+from tablegames.testing.scanner import split_frames
 
 
 async def say_hello(port: int, name: str, **fields: object) -> RawPeer:
@@ -191,7 +196,7 @@ async def test_names_are_unique_per_table_whatever_the_case_or_width():
 
 async def test_a_name_a_key_owns_cannot_be_used_by_a_plain_join(tmp_path):
     store = Store(tmp_path / "party.db")
-    from tablegames.net.names import name_key
+    from tablegames.names import name_key
 
     store.claim_name(name_key("ben"), "ben", "SHA256:key-of-ben")
     async with running_server() as (server, port):

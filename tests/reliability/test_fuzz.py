@@ -24,10 +24,9 @@ from tablegames.net.protocol import (
     encode,
     server_side,
 )
-
-from ..net.wire import plain as as_map
-from ..net.wire import problem
-from .metrics import record
+from tablegames.testing.metrics import record
+from tablegames.testing.wire import plain as as_map
+from tablegames.testing.wire import problem
 
 DOCUMENTED = {"frame-size", "bad-frame", "bad-message", "truncated"}
 ROOT = Path(__file__).resolve().parents[2]

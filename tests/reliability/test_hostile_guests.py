@@ -12,19 +12,18 @@ import asyncio
 import logging
 from pathlib import Path
 
+from tablegames.names import name_key
 from tablegames.net.client import RemoteClient
 from tablegames.net.client_protocol import ConnectionLost
 from tablegames.net.guard import AttemptLimiter
 from tablegames.net.messages import Error, Lobby, Seated, Welcome
-from tablegames.net.names import name_key
 from tablegames.net.party import Login
 from tablegames.net.protocol import PROTOCOL_VERSION, server_side
 from tablegames.store import Store
 from tablegames.table import VirtualClock
-
-from .harness import LOOPBACK, RawPeer, read_until_closed, running_server
-from .metrics import record
-from .scanner import split_frames
+from tablegames.testing.harness import LOOPBACK, RawPeer, read_until_closed, running_server
+from tablegames.testing.metrics import record
+from tablegames.testing.scanner import split_frames
 
 CODE = "7KQM-XH4P-2R"
 

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import random
 
-import pytest
 from textual.widgets import Label
 
 from tablegames.bots import get_bot
-from tablegames.drivers import run_realtime
 from tablegames.local import local_table
 from tablegames.replay import Replay
 from tablegames.rules import get_game
@@ -17,14 +15,12 @@ from tablegames.table import Table, VirtualClock
 from tablegames.tui.app import ReplayApp
 from tablegames.tui.screens.crates import CratesScreen
 from tablegames.tui.screens.crates_view import sorted_hand
-from tablegames.tui.screens.game import ActionButton
 from tablegames.tui.screens.replay import GoToDialog, ReplayScreen
 from tablegames.tui.screens.results import RoundSummary
 from tablegames.tui.widgets.card import prettify
 from tablegames.tui.widgets.hand import Hand
 from tablegames.tui.widgets.log import GameLog
 
-from ..games import GAME_NAMES, case
 from ..test_replay import record_scripted_game
 from .helpers import press, screen_text
 
@@ -95,7 +91,7 @@ async def test_jumping_by_round_and_going_to_a_round(replay):
         # Moving on past a round's end shows its scores, as during the game.
         assert isinstance(app.screen, RoundSummary)
         assert "Round 1 of 8" in screen_text(app)
-        await press(pilot, "enter")
+        await press(pilot, "n")
         assert viewer(app).step == starts[2] and "round 2 of 8" in bar(app)
         assert shown_hand(app) == sorted_hand(replay.view(starts[2], 0)["hand"])
 
@@ -106,7 +102,7 @@ async def test_jumping_by_round_and_going_to_a_round(replay):
         assert isinstance(app.screen, GoToDialog) and "no round 9" in screen_text(app)
         await press(pilot, "backspace", "5", "enter")
         if isinstance(app.screen, RoundSummary):
-            await press(pilot, "enter")
+            await press(pilot, "n")
         assert viewer(app).step == starts[5] and "round 5 of 8" in bar(app)
 
         await pilot.press("left_square_bracket")  # at a round's start: back to the one before
@@ -115,7 +111,7 @@ async def test_jumping_by_round_and_going_to_a_round(replay):
         assert shown_hand(app) == sorted_hand(replay.view(starts[4], 0)["hand"])
         await press(pilot, "greater_than_sign")
         if isinstance(app.screen, RoundSummary):
-            await press(pilot, "enter")
+            await press(pilot, "n")
         assert viewer(app).step == replay.last
         assert "game over" in bar(app) and app.screen is app.viewer  # no leaving dialog
         await pilot.press("g", *"r2", "enter")  # back to round 2: a table dealt afresh
@@ -162,31 +158,6 @@ def test_snapshot_of_every_hand_at_80_by_24(snap_compare, tmp_path):
     replay = Replay.load(scripted.store, scripted.table_id)
     app = ReplayApp(replay, seat=None, step=replay.round_starts()[2] + 6)
     assert snap_compare(app, terminal_size=(80, 24))
-
-
-@pytest.mark.parametrize("game", GAME_NAMES)
-async def test_a_replay_never_asks_the_seat_a_question(game, tmp_path):
-    """Replaying from a seat whose move it is shows the table; no decision dialog takes the keys,
-    no button offers a move, no card is picked."""
-    store = Store(tmp_path / "x.db")
-    client = local_table(game, case(game).players, seed=4, store=store)
-    client.table.bots[0] = get_bot(game, "normal", 0, random.Random(4))
-    if get_game(game).realtime:  # crabs: bots react in table time, on a clock that jumps to them
-        clock = client.table.clock = VirtualClock(client.table.clock())
-        run_realtime(client.table, clock, 20_000)
-    else:
-        client.table.run_bots(20_000)
-    assert client.table.over and client.saved_as is not None
-    replay = Replay.load(store, client.saved_as[1])
-    app = ReplayApp(replay, seat=0)
-    async with app.run_test(size=(110, 34)) as pilot:
-        for step in range(1, 9):
-            await press(pilot, "n")
-            assert isinstance(app.screen, ReplayScreen), app.screen
-            assert viewer(app).step == step
-            under = viewer(app).table
-            assert not [button.id for button in under.query(ActionButton) if button.display]
-            assert getattr(under, "selected", None) is None
 
 
 async def test_a_step_the_clock_decided_shows_what_it_did():

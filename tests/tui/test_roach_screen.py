@@ -17,7 +17,7 @@ from tablegames.tui.screens.roach_dialogs import PeekNotice, RoachResult
 from tablegames.tui.widgets.log import GameLog
 from tablegames.tui.widgets.roach_hand import RoachHand
 
-from .helpers import STILL, opened, press, screen_text, settle
+from .helpers import STILL, opened, press, screen_text, settle, take_seat
 
 SARA = ["bat", "royal-fly", "mouse", "mouse"]
 ADA = ["frog", "royal-bat", "joker", "scorpion"]
@@ -284,8 +284,7 @@ async def test_the_card_changing_hands_between_humans_hands_off_without_secrets(
     client = two_humans()
     async with opened(client) as (app, pilot):
         assert isinstance(app.screen, HandoffScreen)
-        await pilot.press("enter")  # Sara takes the seat
-        await pilot.pause()
+        await take_seat(app, pilot)  # Sara takes the seat
         assert app.screen.query_one("#hand", RoachHand).kinds[0] == ("bat", 1)
         await pilot.press("2", "enter", "1", "1")  # royal fly to Tom, "bat"
         await pilot.pause()
@@ -296,7 +295,7 @@ async def test_the_card_changing_hands_between_humans_hands_off_without_secrets(
         table = app.screen_stack[-2]
         assert isinstance(table, RoachScreen)
         assert table.query_one("#hand", RoachHand).kinds == []  # blanked under the hand-off
-        await press(pilot, "enter")
+        await take_seat(app, pilot)
         text = screen_text(app)
         assert "Tom's hand" in text
         assert "royal fly" not in text  # neither Sara's card in flight nor her private log line
@@ -309,8 +308,7 @@ async def test_a_peeked_card_stays_secret_when_the_next_human_takes_the_seat():
     client = two_humans(first=2)
     client.table.submit(2, offer("cockroach", 1, "bat"))  # Bruno (bot) to Tom
     async with opened(client) as (app, pilot):
-        await pilot.press("enter")  # Tom takes the seat
-        await pilot.pause()
+        await take_seat(app, pilot)  # Tom takes the seat
         assert "Tom's hand" in screen_text(app)
         await press(
             pilot, "p", "1", "1", "1"
@@ -320,7 +318,7 @@ async def test_a_peeked_card_stays_secret_when_the_next_human_takes_the_seat():
         await press(pilot, "enter")
         assert isinstance(app.screen, HandoffScreen)
         assert "cockroach" not in screen_text(app)
-        await press(pilot, "enter")
+        await take_seat(app, pilot)
         text = screen_text(app)
         assert "Sara's hand" in text
         assert "You peek" not in text and "you saw it" not in text

@@ -355,6 +355,7 @@ class KrakenState(Abilities, Characters, Rituals, Navigation, Command):
         return {
             "prompt": self._prompt(seat),
             "character": self.characters[seat],
+            "character_waits": self.character_waits(seat),
             "drawn": list(self.hands.get(seat, [])),
             "kept": self.kept.get(seat),
             "can_redraw": seat == self.redraw_for and seat in self.hands,

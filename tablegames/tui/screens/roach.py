@@ -154,7 +154,7 @@ class RoachScreen(HandScreen):
         box = self.query_one("#hand-box")
         you = self.active_seat
         if self.watching:
-            hand.clear("You are watching: every hand stays hidden.")
+            hand.clear(self.hidden_words("every hand"))
             box.border_title = escape(
                 f"Watching {self.dash} " + show.turn_phrase(view, self.names, None)
             )
@@ -229,10 +229,13 @@ class RoachScreen(HandScreen):
         return action in allowed
 
     def secret_words(self, view: dict[str, Any]) -> str:
+        """The hand, and the card in flight when this seat has seen it (a replay of every seat
+        shows it so)."""
         kinds = show.hand_kinds(view["hand"])
-        return ", ".join(chip_label(0, card, count, self.ascii) for card, count in kinds) or (
-            "(no cards)"
-        )
+        hand = ", ".join(chip_label(0, card, count, self.ascii) for card, count in kinds)
+        seen = (view.get("flight") or {}).get("card")
+        flight = f"; saw the card in flight: {show.card_name(seen)}" if seen else ""
+        return (hand or "(no cards)") + flight
 
     def _version(self) -> int:
         return self._update(self.active_seat).version

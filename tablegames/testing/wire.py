@@ -1,4 +1,4 @@
-"""Messages as the tests handle them: any map checked as a message would be, typed messages as
+"""Messages as tests handle them: any map checked as a message would be, typed messages as
 plain maps (what a peer decodes), and hand-built maps sent raw (`protocol.encode` takes any)."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from typing import Any
 
 import msgspec
 
-from tablegames.net.protocol import BadInput, decode
+from ..net.protocol import BadInput, decode
 
 
 def problem(message: object, kind: Any) -> str | None:
