@@ -75,6 +75,7 @@ _._on_create
 _._on_hello
 _._on_join
 _._on_leave
+_._on_lobby
 _._on_ping
 _._on_pong
 _._on_ready

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ..net.client import NOT_INSTALLED, NotInstalled, ServerRefused, chat_line, why_not_joined
+from ..net.client import ServerRefused, why_not_joined
+from ..net.client_protocol import NOT_INSTALLED, ConnectionLost, NotInstalled, Phase, chat_line
 from ..net.launch import address_text
+from ..net.messages import Chat, Error, Lobby, Presence, Seated, ViewUpdate
 from .screens.connect import ConnectScreen
 from .screens.lobby import HINT as LOBBY_HINT
 from .screens.lobby import LobbyScreen
@@ -97,7 +99,7 @@ class Follow:
             return
         try:
             first = await remote.greet()
-            if first["t"] == "seated" or await remote.take_back():
+            if isinstance(first, Seated) or await remote.take_back():
                 self._seated()
                 return
         except NotInstalled as lacking:  # our seat is at a game this program lacks
@@ -105,49 +107,48 @@ class Follow:
                 raise
             self._lacking(str(lacking))
             return
-        open_tables = [table for table in remote.lobby if not table["over"]]
+        open_tables = [table for table in remote.lobby if not table.over]
         # The only table, if it is still waiting for players (or to watch): one being played
         # has no seat to offer, so the lobby shows it (to watch, or to open another).
         only = open_tables[0] if len(open_tables) == 1 else None
-        if not self.lobby_first and only is not None and (remote.spectate or not only["started"]):
-            remote.join_table(only["code"], spectate=remote.spectate)
+        if not self.lobby_first and only is not None and (remote.spectate or not only.started):
+            remote.join_table(only.code, spectate=remote.spectate)
         else:
             self._show_lobby()
 
     # -- what the server says ---------------------------------------------------------------------
     async def _next(self) -> bool:
-        """Handle the next message; False once there is nothing more to follow."""
+        """Handle the next event; False once there is nothing more to follow."""
         remote, app = self.remote, self.app
-        message = await remote.next_message()
-        kind = message["t"]
-        if kind == "lost":
+        event = await remote.next_event()
+        if isinstance(event, ConnectionLost):
             return await self._lost()
-        if kind == "lobby" and remote.table_code is None:
+        if isinstance(event, Lobby) and remote.phase is Phase.LOBBY:
             self._update_lobby()
-        elif kind == "seated":
+        elif isinstance(event, Seated):
             self._seated()
-        elif kind == "presence" and not self.started and self.waiting is not None:
-            self.waiting.show_presence(message)
-        elif kind == "presence" and message.get("text") and self.started:
-            app.notify(message["text"], title="Table", timeout=6, markup=False)
-        elif kind == "update" and not self.started and remote.latest is not None:
+        elif isinstance(event, Presence) and not self.started and self.waiting is not None:
+            self.waiting.show_presence(event)
+        elif isinstance(event, Presence) and event.text and self.started:
+            app.notify(event.text, title="Table", timeout=6, markup=False)
+        elif isinstance(event, ViewUpdate) and not self.started and remote.latest is not None:
             return self._start_table()
-        elif kind == "chat" and self._lobby_up():
+        elif isinstance(event, Chat) and self._lobby_up():
             assert self.lobby is not None
             self.lobby.show_chat()
-        elif kind == "chat":
-            app.pop_chat(*chat_line(message))
-        elif kind == "error" and message["code"] == NOT_INSTALLED:
-            self._lacking(str(message["text"]))
-        elif kind == "error" and message["code"] == "table-closed":
+        elif isinstance(event, Chat):
+            app.pop_chat(*chat_line(event))
+        elif isinstance(event, Error) and event.code == NOT_INSTALLED:
+            self._lacking(event.text)
+        elif isinstance(event, Error) and event.code == "table-closed":
             self._show_lobby()  # the table waited too long: the server sent us back
             assert self.lobby is not None
-            self.lobby.say(str(message["text"]))
-        elif kind == "error" and self._lobby_up():
+            self.lobby.say(event.text)
+        elif isinstance(event, Error) and self._lobby_up():
             assert self.lobby is not None
-            self.lobby.say(str(message["text"]))
-        elif kind == "error" and not self.started and self.waiting is not None:
-            self.waiting.say(str(message["text"]))
+            self.lobby.say(event.text)
+        elif isinstance(event, Error) and not self.started and self.waiting is not None:
+            self.waiting.say(event.text)
         return True
 
     def _lacking(self, text: str) -> None:
@@ -165,8 +166,7 @@ class Follow:
         removed = remote.ended_code == "removed"
         if remote.ended and self.lobby_first and removed:  # the host freed our seat: the lobby
             app.notify(f"{remote.ended[0].upper()}{remote.ended[1:]}.", timeout=20, markup=False)
-            remote.ended = remote.ended_code = ""
-            remote.forget_table()
+            remote.removed_to_lobby()
         elif remote.ended:
             text = f"{remote.ended[0].upper()}{remote.ended[1:]}."
             if self.lobby_first:  # a party's session: it ends here, saying why (no slot held)

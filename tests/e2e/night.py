@@ -14,6 +14,7 @@ within the takeover time and a little more. `Night.freezes` lists every wait lon
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import struct
 import threading
 import time
@@ -63,11 +64,14 @@ class Night:
         self._thread = threading.Thread(target=self._loop.run_forever, daemon=True)
         self._stopping = False
         self._watchers: set[asyncio.Task[None]] = set()
+        # The loop holds its tasks weakly, and a stream's reader is held weakly too: a task
+        # nobody holds is collected mid-read (its connection closed). These are held here.
+        self._running: list[concurrent.futures.Future[None]] = []
 
     def start(self) -> Night:
         self._thread.start()
-        asyncio.run_coroutine_threadsafe(self._lobby(), self._loop)
-        asyncio.run_coroutine_threadsafe(self._check(), self._loop)
+        for work in (self._lobby(), self._check()):
+            self._running.append(asyncio.run_coroutine_threadsafe(work, self._loop))
         return self
 
     def stop(self) -> None:

@@ -257,7 +257,7 @@ async def test_partners_huddle_over_the_network_and_play_begins_with_their_signa
 
     async def follow() -> None:  # Bea's terminal reads whatever comes (bounded by the test)
         while True:
-            await bea.next_message()
+            await bea.next_event()
 
     reader: asyncio.Task[None] | None = None
     try:

@@ -97,9 +97,9 @@ async def test_a_party_game_ends_with_ratings_and_the_lobby_shows_the_nights_sta
             shown = screen_text(app)
             assert "Tonight's standings" in shown and "Crates" in shown
             assert "Sara" in shown and "normal bot" in shown
-            rows = {row["name"]: row for row in remote.standings}
-            assert rows["Sara"]["played"] == rows["normal bot"]["played"] == 1
-            assert f"{rows['Sara']['rating']:.1f}" in shown
+            rows = {row.name: row for row in remote.standings}
+            assert rows["Sara"].played == rows["normal bot"].played == 1
+            assert f"{rows['Sara'].rating:.1f}" in shown
             await pilot.press("escape")
             await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
     finally:

@@ -279,9 +279,7 @@ class GameScreen(TypeAhead, Screen[None]):
             return
         since = time.monotonic() - self.client.presence_at
         away = [
-            seat_words(seat)
-            for seat in seats_since(presence["seats"], since)
-            if isinstance(seat.get("away"), int)
+            seat_words(seat) for seat in seats_since(presence.seats, since) if seat.away is not None
         ]
         strip = self.query_one("#away", Static)
         strip.update(Text("Away: " + "; ".join(away)) if away else "")

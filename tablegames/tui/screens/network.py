@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import getpass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import events
@@ -21,6 +21,7 @@ from .typeahead import LineInput, TypeAhead, drop
 
 if TYPE_CHECKING:
     from ...net.client import RemoteClient
+    from ...net.messages import Presence
 
 FORM_CSS = """
 {name} {{ align: center middle; }}
@@ -187,17 +188,16 @@ class ChatDialog(TypeAhead, ModalScreen[str | None]):
         self.dismiss(None)
 
 
-def lobby_lines(remote: RemoteClient, presence: dict[str, Any] | None) -> Text:
+def lobby_lines(remote: RemoteClient, presence: Presence | None) -> Text:
     """The waiting room: the table, every seat with who sits there, and when the game begins."""
     from ...net.words import seat_words
 
     lines = []
     if remote.game is not None:
         lines.append(f"{remote.game.title}, table {remote.table_code or '?'}")
-    for seat in (presence or {}).get("seats", []):
-        you = " (you)" if seat.get("seat") == remote.seat else ""
-        lines.append(f"{seat.get('seat', 0) + 1}. {seat_words(seat)}{you}")
-    if (presence or {}).get("starts"):
-        lines.append("")
-        lines.append(str(presence["starts"]))  # type: ignore[index]
+    for seat in presence.seats if presence is not None else []:
+        you = " (you)" if seat.seat == remote.seat else ""
+        lines.append(f"{seat.seat + 1}. {seat_words(seat)}{you}")
+    if presence is not None and presence.starts:
+        lines += ["", presence.starts]
     return Text("\n".join(lines) or "No seats yet.")
