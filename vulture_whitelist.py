@@ -212,6 +212,7 @@ _.pause_writing
 _.pty_requested
 _.public_key_auth_supported
 _.quick_options
+_.render
 _.resume_writing
 _.role_odds
 _.server_requested

@@ -81,7 +81,7 @@ class Follow:
         elif kind == "presence" and not self.started and self.waiting is not None:
             self.waiting.show_presence(message)
         elif kind == "presence" and message.get("text") and self.started:
-            app.notify(message["text"], title="Table", timeout=6, markup=False)
+            app.tell(message["text"])
         elif kind == "update" and not self.started and remote.latest is not None:
             return self._start_table()
         elif kind == "chat" and self._lobby_up():
@@ -131,15 +131,15 @@ class Follow:
             return False
         if not removed:
             gone = "The server went silent" if remote.silent else "Connection lost"
-            app.notify(f"{gone}: trying to get back...", timeout=5)
+            app.tell(f"{gone}: trying to get back...", "connection", seconds=5)
         if not await remote.reconnect(lobby=self.lobby_first):
             app.notify(f"Could not get back: {remote.why}.", severity="error", timeout=30)
             return False
         if remote.table_code is None:
-            app.notify("Back in the lobby.", timeout=4)
             self._show_lobby()
+            app.tell("Back in the lobby.", "connection", seconds=4)
         else:
-            app.notify("Back at the table.", timeout=4)
+            app.tell("Back at the table.", "connection", seconds=4)
         return True
 
     # -- screens ----------------------------------------------------------------------------------

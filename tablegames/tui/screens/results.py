@@ -15,6 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
 from ..widgets.card import card_text
+from ..widgets.notices import NoticeLine
 from ..widgets.seats import table_box
 from .dialogs import DIALOG_CSS
 from .typeahead import TypeAhead
@@ -161,6 +162,7 @@ class GameOver(TypeAhead, ModalScreen[str]):
     GameOver > Vertical { min-width: 44; }
     GameOver Button { margin: 1 1 0 1; }
     GameOver Horizontal { height: auto; width: auto; }
+    GameOver NoticeLine { margin-top: 1; }
     """
     )
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -176,6 +178,7 @@ class GameOver(TypeAhead, ModalScreen[str]):
         self.asked_at = math.inf  # takes nothing until shown
 
     settle = SETTLE_SECONDS
+    SHOWS_NOTICES = True  # a party's news (rematch wishes) under the standings
 
     def on_mount(self) -> None:
         self.ask_anew()
@@ -192,6 +195,7 @@ class GameOver(TypeAhead, ModalScreen[str]):
             yield Static(self._table())
             if hint:
                 yield Label(Text(hint), classes="hint")
+            yield NoticeLine()  # a party's news (rematch wishes): under the standings
             self.party = bool(getattr(self.app, "in_party", False))
             with Horizontal():
                 if self.party:
