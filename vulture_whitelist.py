@@ -194,6 +194,8 @@ _.on_host_and_join
 _.on_input_submitted
 _.on_join_remote
 _.on_mount
+_.on_mouse_scroll_down
+_.on_mouse_scroll_up
 _.on_option_list_option_highlighted
 _.on_option_list_option_selected
 _.on_rematch

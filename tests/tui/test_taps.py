@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from textual.drivers.headless_driver import HeadlessDriver
+from textual.events import MouseScrollDown, MouseScrollUp
 from textual.geometry import Region
 from textual.screen import Screen
 from textual.widget import Widget
@@ -24,6 +25,7 @@ from tablegames.tui.screens.kraken import DecisionDialog
 from tablegames.tui.screens.lobby import NewTableDialog
 from tablegames.tui.screens.network import ChatDialog
 from tablegames.tui.screens.results import FinalStandings
+from tablegames.tui.widgets.log import GameLog
 
 from .helpers import opened, press, screen_text, stacked
 from .test_crabs_screen import crabs_table
@@ -271,3 +273,26 @@ async def test_no_other_terminal_is_told_the_room(monkeypatch) -> None:
     async with opened(kraken_table()) as (_app, pilot):
         await pilot.pause()
     assert not any(f"\x1b]{ROOM_OSC}" in text for text in written)
+
+
+# -- a swipe (a mouse wheel) on the log --------------------------------------------------------
+async def test_a_wheel_back_on_the_log_stays_there_as_new_lines_come() -> None:
+    client = stacked([["8C", "QS"], ["2D", "9C", "JD"]], upcard="KH")
+    async with opened(client, size=(80, 24)) as (app, pilot):
+        log = app.screen.query_one("#log", GameLog)
+        log.show([f"line {n}" for n in range(40)], source=(0, True))
+        await pilot.pause()
+        assert log.scroll_y == log.max_scroll_y  # the newest in sight
+        for _ in range(3):  # a swipe down the log on a phone: three notches of the wheel back
+            log.post_message(MouseScrollUp(log, 5, 2, 0, 0, 0, False, False, False))
+            await pilot.pause()
+        back = log.scroll_y
+        assert back < log.max_scroll_y and not log.following
+        assert "scrolled back" in str(log.border_title)
+        log.show([f"line {n}" for n in range(42)], source=(0, True))  # a bot moves meanwhile
+        await pilot.pause()
+        assert log.scroll_y == back  # the player reads on where they were
+        for _ in range(20):  # notches on, to the end: it follows the newest again
+            log.post_message(MouseScrollDown(log, 5, 2, 0, 0, 0, False, False, False))
+            await pilot.pause()
+        assert log.following and log.scroll_y == log.max_scroll_y
