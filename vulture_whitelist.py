@@ -11,11 +11,13 @@ CSS_PATH
 CrabsState
 DEFAULT_CSS
 ENABLE_COMMAND_PALETTE
+HORIZONTAL_BARS
 ROACH
 RealtimeBot
 RoachState
 SCREEN
 TITLE
+VERTICAL_BARS
 _.__signature__
 _._again
 _._announce
@@ -47,6 +49,7 @@ _._on_action
 _._on_bye
 _._on_chat
 _._on_claim
+_._on_close
 _._on_create
 _._on_hello
 _._on_join
@@ -157,6 +160,7 @@ _.action_scroll_log
 _.action_select
 _.action_send
 _.action_sit
+_.action_standings
 _.action_talk
 _.action_unpick
 _.action_watch
@@ -175,6 +179,7 @@ _.data_received
 _.disabled
 _.eof_received
 _.exec_requested
+_.formatStack
 _.get_content_height
 _.get_kbdint_challenge
 _.give
@@ -215,6 +220,7 @@ _.pty_requested
 _.public_key_auth_supported
 _.quick_options
 _.render
+_.renderer
 _.resume_writing
 _.role_odds
 _.server_requested
@@ -230,6 +236,7 @@ _.tie_break
 _.unused
 _.validate_kbdint_response
 _.validate_public_key
+background
 container
 datatype
 dest_host

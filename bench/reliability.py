@@ -31,6 +31,14 @@ TESTS = [
     "tests/net/test_ssh_front_door.py",  # wrong keys, idle sockets, squatting, memory
     "tests/e2e/test_party_over_ssh.py",  # a 9999x9999 terminal, a guest back at their seat
     "tests/e2e/test_hostile_floods.py",  # slow: floods against a real party server
+    "tests/net/test_ssh_strangers.py",  # look-alike user names, escapes in them (issue 39)
+    "tests/net/test_web_malformed.py",  # malformed requests, look-alike names in the form
+    "tests/e2e/test_text_from_outside.py",  # escapes at every door of a real party server
+]
+DOOR_TESTS = [  # strangers at the door (issue 39)
+    "tests/net/test_ssh_code_prompt.py",  # keyed strangers at the code prompt, squatted names
+    "tests/net/test_web_strangers.py",  # silent sockets, connection caps, foreign-site posts
+    "tests/e2e/test_web_floods.py",  # slow: 600 silent sockets against a real party server
 ]
 
 
@@ -78,7 +86,50 @@ def scoreboard(totals: dict[str, dict[str, object]]) -> str:
         f"{get('logflood', 'max_log_lines_per_10s', get('flood', 'max_log_lines', '-'))}, "
         f"idle sockets {get('preauth', 'max_log_lines_per_10s', '-')}",
     ]
+    parts += text_from_outside(totals)
+    parts += strangers_at_the_door(totals)
     return " | ".join(parts)
+
+
+def text_from_outside(totals: dict[str, dict[str, object]]) -> list[str]:
+    """Issue 39's fields: control bytes from clients reaching the host's log or a player's
+    terminal (each door, and all three at a real party server), the log lines 300 malformed
+    HTTP requests cost, look-alike names let in, and the marks a letter keeps of 100."""
+    outside = totals.get("outside", {})
+
+    def get(name: str) -> object:
+        return outside.get(name, "-")
+
+    return [
+        f"control bytes to the host's log: join port {get('tcp_control_in_log')}/"
+        f"{get('tcp_payloads')}, ssh {get('ssh_control_in_log')}/{get('ssh_payloads')}, "
+        f"every door {get('all_doors_control_in_log')}/{get('all_doors_payloads')} payloads",
+        f"control bytes to players: {get('tcp_control_to_players')}/{get('tcp_payloads')}, "
+        f"every door {get('all_doors_control_to_players')}/{get('all_doors_payloads')}",
+        f"log lines for {get('max_malformed_requests')} malformed HTTP requests: "
+        f"{get('max_malformed_http_log_lines')}",
+        f"look-alike names admitted: {get('lookalikes_admitted')}/{get('lookalikes_tried')}",
+        f"marks delivered: {get('max_marks_delivered')}/{get('marks_sent')}",
+    ]
+
+
+def strangers_at_the_door(totals: dict[str, dict[str, object]]) -> list[str]:
+    """The scoreboard's fields for strangers at the doors: code-less logins, squatted names,
+    silent sockets against the page, and another site's form posts."""
+    strangers, flood = totals.get("strangers", {}), totals.get("webflood", {})
+    foreign = totals.get("foreign", {})
+    admitted = {1: "yes", 0: "no"}.get(strangers.get("friend_admitted"), "-")  # type: ignore[arg-type]
+    return [
+        f"friend with the code past {strangers.get('strangers', '-')} keyed strangers from one "
+        f"address: {admitted} ({strangers.get('strangers_waiting', '-')} waited at the prompt)",
+        f"names held at the code prompt: {strangers.get('names_held_by_strangers', '-')}"
+        f"/{strangers.get('names_tried_at_prompt', '-')}",
+        f"{flood.get('silent_sockets', '-')} silent sockets: page in "
+        f"{flood.get('max_page_ms', '-')} ms, {flood.get('max_open_after_25s', '-')} open after "
+        f"25 s, at the file limit {flood.get('max_log_lines_at_file_limit', '-')} log lines",
+        f"foreign-site posts honoured: {foreign.get('posts_honoured', '-')}"
+        f"/{foreign.get('posts_tried', '-')}",
+    ]
 
 
 def main(argv: list[str]) -> int:
@@ -87,7 +138,7 @@ def main(argv: list[str]) -> int:
         metrics = Path(tmp) / "metrics.jsonl"
         env = {**os.environ, ENV: str(metrics), "PYTHONPATH": str(ROOT)}
         marks = "not slow" if quick else "slow or not slow"
-        command = [sys.executable, "-m", "pytest", *TESTS, "-q", "-m", marks,
+        command = [sys.executable, "-m", "pytest", *TESTS, *DOOR_TESTS, "-q", "-m", marks,
                    "-p", "no:cacheprovider", "--durations=8"]  # fmt: skip
         if not quick:
             command += ["-n", "0"]  # the slow ones kill servers and flood: one at a time

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from .rules import GAMES, Option
-from .words import plural
+from .words import moment_words, plural
 
 # The bots, table, store and network modules are imported where a command needs them, not here:
 # `tablegames --help` then starts without loading them and asyncio. The registry is loaded: the
@@ -71,11 +71,13 @@ PlayableArg = Annotated[
         metavar="GAME", help="Game to play (see `tablegames list`).", callback=_known_game
     ),
 ]
+#: The bot levels, and what a game says of its own (`Game.bots_note`: crabs' signal readers).
+BOTS_HELP = "Bot level: random, normal or hard" + "".join(
+    f" ({game.title}: {game.bots_note})" for game in GAMES.values() if game.bots_note
+)
 BotsOpt = Annotated[
     str,
-    typer.Option(
-        "--bots", metavar="LEVEL", help="Bot level: random, normal or hard.", callback=_known_level
-    ),
+    typer.Option("--bots", metavar="LEVEL", help=f"{BOTS_HELP}.", callback=_known_level),
 ]
 PlayersOpt = Annotated[int | None, typer.Option(metavar="N", help="Seats at the table.")]
 PaceOpt = Annotated[
@@ -169,11 +171,15 @@ def game_options(game: str, seats: int, options: dict[str, Any]) -> dict[str, An
     from .rules import SetupError, get_game
 
     info = get_game(game)
-    taken = {option.name for option in info.options}
-    for name in options:
+    taken = {option.name: option for option in info.options}
+    for name, value in options.items():
+        flag = "--" + name.replace("_", "-")
         if name not in taken:
-            flag = "--" + name.replace("_", "-")
             raise typer.BadParameter(f"{game} has no {name} option", param_hint=flag)
+        try:  # a value no table takes is the option's fault alone (`--board huge`)
+            taken[name].check(value)
+        except SetupError as refusal:
+            raise typer.BadParameter(str(refusal), param_hint=flag) from None
     try:
         info.new(seats, 0, **options)  # what the game itself refuses, said before any screen
     except SetupError as refusal:
@@ -266,7 +272,7 @@ def play(
     options: dict[str, Any] | None = None,
 ) -> None:
     """Play a game on this terminal against bots, or hot-seat with friends."""
-    from .local import local_table
+    from .local import human_names, local_table
     from .rules import get_game
     from .store import Store
 
@@ -280,6 +286,10 @@ def play(
             "human (give --humans N for more)",
             param_hint="--name",
         )
+    try:
+        human_names(humans, name or ())
+    except ValueError as refusal:
+        raise typer.BadParameter(str(refusal), param_hint="--name") from None
     options = game_options(game, seats, options or {})
     speed = speed_for(game, speed)
     if seats > humans:
@@ -359,8 +369,6 @@ def history(
     limit: Annotated[int, typer.Option(help="How many games to list.", min=1)] = 20,
 ) -> None:
     """List finished games: id, game, date, players and winners."""
-    import time
-
     from rich.console import Console
     from rich.table import Table
 
@@ -374,7 +382,7 @@ def history(
     for column in ("id", "game", "finished", "players", "won"):
         table.add_column(column)
     for entry in games:
-        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(entry["finished"]))
+        when = moment_words(entry["finished"])
         table.add_row(
             str(entry["id"]),
             entry["game"],
@@ -386,31 +394,83 @@ def history(
 
 
 @app.command()
-def stats() -> None:
-    """Games played and won per player name, one table per game."""
-    from rich.console import Console
-    from rich.table import Table
+def stats(
+    game: Annotated[
+        str | None, typer.Argument(metavar="[GAME]", help="Only this game's ratings.")
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help='Print {"games": {GAME: [players...]}} as JSON.')
+    ] = False,
+    rebuild: Annotated[
+        bool, typer.Option("--rebuild", help="Rate every finished game again, from the start.")
+    ] = False,
+) -> None:
+    """Ratings per player and game (openskill's, from every finished game), with games
+    played, won and the change in the last one; bots are rated by level ("normal bot")."""
+    import logging
 
     from .store import Store
 
-    rows = Store().stats()
-    if not rows:
-        typer.echo("No finished games yet.")
+    # A result the ratings cannot read is skipped, saying so on a line of its own.
+    logging.basicConfig(level=logging.WARNING, format="%(message)s")
+    store = Store()
+    if rebuild:
+        store.rebuild_ratings()
+    rows = store.stats(game)
+    if game is not None and not rows and game not in GAMES:
+        raise typer.BadParameter(f"no game called {game!r}; try: {', '.join(GAMES)}")
+    rated = {row["game"] for row in rows}  # in the registry's order, as `list` shows them
+    games = [name for name in GAMES if name in rated] + sorted(rated - set(GAMES))
+    if as_json:
+        tables = {
+            name: [
+                {
+                    "name": row["name"],
+                    "played": row["played"],
+                    "won": row["won"],
+                    "rating": round(row["rating"], 2),
+                    "change": round(row["change"], 2),
+                }
+                for row in rows
+                if row["game"] == name
+            ]
+            for name in games
+        }
+        typer.echo(json.dumps({"games": tables}, ensure_ascii=False))
         return
+    if not rows:
+        typer.echo("No finished games yet." if game is None else f"No finished {game} games yet.")
+        return
+    _print_ratings(games, rows)
+
+
+def _print_ratings(games: list[str], rows: list[dict[str, Any]]) -> None:
+    """One table per game: rating, played, won and the last change, best rating first."""
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
     console = Console()
-    played = {row["game"] for row in rows}  # in the registry's order, as `list` shows them
-    games = [game for game in GAMES if game in played] + sorted(played - set(GAMES))
     for game in games:
         title = GAMES[game].title if game in GAMES else game
-        table = Table(title=f"{title}: wins", title_justify="left")
-        for column, justify in (("player", "left"), ("played", "right"), ("won", "right")):
+        table = Table(title=f"{title}: ratings", title_justify="left")
+        for column, justify in (
+            ("player", "left"),
+            ("rating", "right"),
+            ("played", "right"),
+            ("won", "right"),
+            ("last game", "right"),
+        ):
             table.add_column(column, justify=justify)  # type: ignore[arg-type]
-        ordered = sorted(
-            (row for row in rows if row["game"] == game),
-            key=lambda row: (-row["won"], -row["played"], row["name"]),
-        )
-        for row in ordered:
-            table.add_row(row["name"], str(row["played"]), str(row["won"]))
+        for row in rows:
+            if row["game"] == game:
+                table.add_row(
+                    Text(row["name"]),
+                    f"{row['rating']:.1f}",
+                    str(row["played"]),
+                    str(row["won"]),
+                    f"{row['change']:+.1f}",
+                )
         if game != games[0]:
             console.print()
         console.print(table)
@@ -505,12 +565,11 @@ def _server_config(
     spectator_chat: bool,
 ) -> ServerConfig:
     """How `host` and `serve` listen (a join code with --lan, kept in the store); logging on."""
-    import logging
-
     from .net.hosting import new_join_code
+    from .net.logs import start_host_log
     from .net.server import ServerConfig
 
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", datefmt="%H:%M:%S")
+    start_host_log()  # every record escaped (nothing a guest sent acts on this terminal), summed
     return ServerConfig(
         host="0.0.0.0" if lan else "127.0.0.1",
         port=port,
@@ -523,11 +582,13 @@ def _server_config(
 
 def _say_where(server: Any, port: int, lan: bool, code: str | None) -> None:
     """Print exactly what friends type to join."""
-    from .net.launch import address_text, lan_addresses
+    from .net.launch import NO_LAN_ADDRESS, address_text, lan_addresses
 
     code_part = f" --code {code}" if lan and code else ""
     if lan:
-        addresses = lan_addresses() or ["<this machine's address>"]
+        addresses = lan_addresses()
+        if not addresses:
+            typer.echo(NO_LAN_ADDRESS)
         for address in addresses:
             where = address_text(address, port)
             typer.echo(f"Friends join with:  tablegames join {where}{code_part}")
@@ -654,8 +715,8 @@ def serve(
         int | None,
         typer.Option(
             metavar="N",
-            help="SSH players at once from one address (default: --max-sessions; everyone on "
-            "this machine, or behind one router, shares an address).",
+            help="Players at once from one address (default: 4 with --lan, for friends "
+            "behind one router; else --max-sessions, as everyone on this machine shares one).",
             min=1,
         ),
     ] = None,

@@ -26,6 +26,8 @@ class SavedIn(Protocol):
 
     def delete_table(self, table_id: int) -> None: ...
 
+    def rating_changes(self, table_id: int) -> dict[int, tuple[float, float]]: ...
+
 
 class LocalClient:
     """The TUI's view of an in-process table: local seats, updates, and paced bots.
@@ -43,7 +45,6 @@ class LocalClient:
         self.seats = list(seats)
         self.pace = pace
         self.speed = speed  # real-time games run this much faster (or slower) than life
-        self._changed = asyncio.Event()
         self._listeners: list[Callable[[int, Update], None]] = []
         self.saved_as: tuple[SavedIn, int] | None = None  # where the game is being saved
         self.read_only = False
@@ -52,7 +53,6 @@ class LocalClient:
         self.stop_saving: Callable[[], None] = lambda: None
         for seat in self.seats:
             table.subscribe(seat, self._relay(seat))
-        table.on_action(lambda accepted: self._changed.set())
 
     @property
     def names(self) -> list[str]:
@@ -111,6 +111,14 @@ class LocalClient:
         """A game on this machine comes back from where it is saved (`saved_game`)."""
         return ""
 
+    def rating_changes(self) -> dict[int, tuple[float, float]]:
+        """Each seat's rating after the game and its change, from the store it is saved in
+        (rated as it ended); {} before the end, or for a game not saved."""
+        if self.saved_as is None or not self.table.over:
+            return {}
+        store, table_id = self.saved_as
+        return store.rating_changes(table_id)
+
     def saved_game(self) -> tuple[int, Path] | None:
         """The saved game's id and file while it is being saved, else None."""
         if self.saved_as is None:
@@ -127,7 +135,7 @@ class LocalClient:
 
     async def run_bots(self) -> None:
         """Drive this table's bots until the game ends: paced turns, or real time at `speed`."""
-        await drive_bots(self.table, self.pace, self._changed, self.speed)
+        await drive_bots(self.table, self.pace, self.speed)
 
 
 def realtime_view(table: Table, seat: int, speed: float = 1.0) -> View:
@@ -259,10 +267,11 @@ class CallOuts:
         return min((first + self.wait for first in self.since.values()), default=None)
 
 
-async def drive_bots(table: Table, pace: float, changed: asyncio.Event, speed: float = 1.0) -> None:
+async def drive_bots(table: Table, pace: float, speed: float = 1.0) -> None:
     """Let `table`'s bots play until the game ends, re-deciding whenever the table changes.
 
-    `changed` must be set whenever the table changes (an action, a bot joining). Turn-based
+    The driver listens to the table (`Table.on_change`: an action, a seat changing hands), so
+    whoever seats a bot, it moves without waiting for anyone else's move. Turn-based
     bots move one at a time, `pace` seconds after the last change; they think in a worker
     thread on their own view, so other work goes on, and a decision made while the table
     changed is dropped and made again on the new state. A bot thinks during its `pace`, so a
@@ -273,14 +282,19 @@ async def drive_bots(table: Table, pace: float, changed: asyncio.Event, speed: f
     call-out on another player's slip waits a fair moment first (`CallOuts`).
     """
     call_outs = CallOuts(pace)
-    while not table.over:
-        if table.settle_clock():
-            await asyncio.sleep(0)  # let the screen or the server see the change
-            continue
-        if any(is_realtime(bot) for bot in table.bots.values()):
-            await _realtime_round(table, changed, speed)
-        else:
-            await _paced_round(table, pace, changed, call_outs)
+    changed = asyncio.Event()
+    stop_listening = table.on_change(changed.set)
+    try:
+        while not table.over:
+            if table.settle_clock():
+                await asyncio.sleep(0)  # let the screen or the server see the change
+                continue
+            if any(is_realtime(bot) for bot in table.bots.values()):
+                await _realtime_round(table, changed, speed)
+            else:
+                await _paced_round(table, pace, changed, call_outs)
+    finally:
+        stop_listening()
 
 
 async def _realtime_round(table: Table, changed: asyncio.Event, speed: float) -> None:
@@ -301,8 +315,9 @@ async def _wait_for_change(table: Table, changed: asyncio.Event, wake: float | N
     """Sleep until `changed` is set, or until table time `wake` or the game's deadline."""
     moments = [moment for moment in (wake, table.state.deadline()) if moment is not None]
     timeout = max(min(moments) - table.now(), MIN_STEP) if moments else None
-    with contextlib.suppress(TimeoutError):
-        await asyncio.wait_for(changed.wait(), timeout)
+    with contextlib.suppress(TimeoutError):  # (not wait_for: it may swallow a cancel)
+        async with asyncio.timeout(timeout):
+            await changed.wait()
 
 
 async def _paced_round(

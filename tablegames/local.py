@@ -3,26 +3,43 @@
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from .bots import get_bot
 from .drivers import LocalClient
+from .names import clean_name, name_key
 from .rules import get_game
 from .store import SavedSeat, SavedTable, Store
 from .table import Accepted, Table
-from .words import plural
+from .words import moment_words, plural
 
 BOT_NAMES = ("Ada", "Bruno", "Chidi", "Dara", "Emil", "Farah", "Gus", "Hana", "Ivo", "Juno")
 
 
-def seat_names(players: int, humans: int, human_names: Sequence[str]) -> list[str]:
-    """Names for every seat: the given human names (or Player N), then bot names."""
+def human_names(humans: int, given: Sequence[str]) -> list[str]:
+    """The names of the `humans` at this keyboard: those `given` (cleaned, as at a network
+    table), the rest `Player N`. ValueError, in a sentence, if two are one name there (`Ada`
+    and `ada`): the hand-offs and the log must tell them apart."""
+    cleaned = [clean_name(name) for name in given[:humans]]
     names = [
-        human_names[i] if i < len(human_names) and human_names[i] else f"Player {i + 1}"
-        for i in range(humans)
+        cleaned[i] if i < len(cleaned) and cleaned[i] else f"Player {i + 1}" for i in range(humans)
     ]
+    for number, name in enumerate(names):
+        other = next((n for n in names[:number] if name_key(n) == name_key(name)), None)
+        if other is not None:
+            same = (
+                f"two players would be called {name}"
+                if other == name
+                else f"{other} and {name} are one name at a table"
+            )
+            raise ValueError(f"{same}: give each player a name of their own")
+    return names
+
+
+def seat_names(players: int, humans: int, given: Sequence[str]) -> list[str]:
+    """Names for every seat: the humans' (`human_names`), then bot names."""
+    names = human_names(humans, given)
     bots = [name for name in BOT_NAMES if name not in names]
     return names + [f"{bots[i % len(bots)]} (bot)" for i in range(players - humans)]
 
@@ -156,8 +173,8 @@ def describe_saved(saved: SavedTable) -> str:
 
 def saved_label(saved: SavedTable) -> str:
     """A saved game in a few words, for the menu, with the id `tablegames resume` lists it by:
-    `Crates #12: Sara with 3 bots, 12 moves, 30 Nov 06:03`."""
-    when = time.strftime("%d %b %H:%M", time.localtime(saved.created))
+    `Crates #12: Sara with 3 bots, 12 moves, 2026-11-30 06:03`."""
+    when = moment_words(saved.created)
     title = get_game(saved.game).title
     moves = plural(len(saved.log), "move")
     return f"{title} #{saved.id}: {players_phrase(saved)}, {moves}, {when}"
@@ -174,4 +191,4 @@ def players_phrase(saved: SavedTable) -> str:
 
 
 def _started(saved: SavedTable) -> str:
-    return time.strftime("%Y-%m-%d %H:%M", time.localtime(saved.created))
+    return moment_words(saved.created)

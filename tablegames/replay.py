@@ -469,6 +469,10 @@ class ReplayClient:
     def saved_game(self) -> tuple[int, Path] | None:
         return None
 
+    def rating_changes(self) -> dict[int, tuple[float, float]]:
+        """A replay never ends in the results: nothing to show."""
+        return {}
+
     def discard_save(self) -> None:
         """A record is never forgotten from its replay."""
 

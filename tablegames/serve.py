@@ -17,11 +17,15 @@ from typing import Any
 import typer
 
 from .net.forkserver import ForkServer
-from .net.launch import address_text, lan_addresses
+from .net.launch import NO_LAN_ADDRESS, address_text, lan_addresses
 from .net.party import Login
 from .net.server import Server
 from .net.ssh import Identity, Launch, SshConfig, SshFrontDoor, Terminal
 from .store import Store
+
+#: With --lan, players at once from one address unless the host says: a household behind one
+#: router (a phone and a laptop each), not a crowd from one machine.
+LAN_PLAYERS_PER_ADDRESS = 4
 
 
 def session_environment() -> dict[str, str]:
@@ -61,6 +65,23 @@ def session_launcher(server: Server, port: int) -> Callable[[Identity, Terminal]
     return launch_for
 
 
+def party_ssh_config(
+    lan: bool, ssh_port: int, max_sessions: int, code: str | None, max_per_address: int | None
+) -> SshConfig:
+    """The SSH door's settings for `serve` with these options. Players at once from one
+    address: `LAN_PLAYERS_PER_ADDRESS` with --lan (friends behind one router), else
+    `max_sessions` (on one box everyone is 127.0.0.1), unless the host says."""
+    if max_per_address is None:
+        max_per_address = min(LAN_PLAYERS_PER_ADDRESS, max_sessions) if lan else max_sessions
+    return SshConfig(
+        host="0.0.0.0" if lan else "127.0.0.1",
+        port=ssh_port,
+        max_sessions=max_sessions,
+        max_per_address=max_per_address,
+        join_code=code,
+    )
+
+
 def ssh_front_door(
     store: Store,
     lan: bool,
@@ -74,13 +95,7 @@ def ssh_front_door(
     given); returns how to stop them."""
 
     async def start(server: Server) -> Callable[[], Awaitable[None]]:
-        config = SshConfig(
-            host="0.0.0.0" if lan else "127.0.0.1",
-            port=ssh_port,
-            max_sessions=max_sessions,
-            max_per_address=max_per_address,
-            join_code=code,
-        )
+        config = party_ssh_config(lan, ssh_port, max_sessions, code, max_per_address)
         assert server.port is not None
         forks = await start_forks()
         door = SshFrontDoor(
@@ -90,6 +105,7 @@ def ssh_front_door(
             limiter=server.party.guard,
             forks=forks,
         )
+        door.names_elsewhere = server.party.held_names
         server.ssh_port = await door.start()
         browsers = None
         if web_port is not None:
@@ -135,9 +151,11 @@ def announce_party(
     """Print exactly what friends type, once the server listens."""
 
     def announce(server: Server, tables: list[Any], port: int) -> None:
-        hosts = (lan_addresses() or ["<this machine's address>"]) if lan else ["127.0.0.1"]
+        hosts = (lan_addresses() or ["127.0.0.1"]) if lan else ["127.0.0.1"]
         ssh_port = server.ssh_port
         typer.echo(f"Party server up: {len(tables)} table(s) restored, saved in {store.path}.")
+        if hosts == ["127.0.0.1"] and lan:
+            typer.echo(NO_LAN_ADDRESS)
         for host in hosts:
             typer.echo(f"Friends join with:  ssh -p {ssh_port} NAME@{host}")
         if server.web_port is not None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from .bots import get_bot
@@ -20,11 +21,22 @@ MAX_ACTIONS_PER_GAME = 1_000_000
 MAX_GAME_SECONDS = 6 * 3600.0
 
 
-def play_bot_game(game_name: str, players: int, seed: int, level: str, **options: Any) -> Table:
-    """One complete bot-only game; returns its finished table."""
+def play_bot_game(
+    game_name: str,
+    players: int,
+    seed: int,
+    level: str,
+    levels: Sequence[str] = (),
+    **options: Any,
+) -> Table:
+    """One complete bot-only game, every seat's bot of `level` (or of `levels[seat]`, bots of
+    mixed levels); returns its finished table."""
     game = get_game(game_name)
     rng = random.Random(seed)
-    bots = {seat: get_bot(game_name, level, seat, rng) for seat in range(players)}
+    bots = {
+        seat: get_bot(game_name, levels[seat] if levels else level, seat, rng)
+        for seat in range(players)
+    }
     names = [f"bot {seat}" for seat in range(players)]
     if any(is_realtime(bot) for bot in bots.values()):
         clock = VirtualClock()

@@ -11,6 +11,7 @@ a game is over, so nothing read from a record can reveal an unfinished game.
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
 import time
 from collections.abc import Callable, Iterator, Mapping
@@ -24,6 +25,8 @@ from .rules import Action, get_game
 
 if TYPE_CHECKING:
     from .table import Accepted
+
+log = logging.getLogger("tablegames.ratings")
 
 #: Each migration takes the schema from version i to i + 1. Never edit one that has shipped.
 MIGRATIONS: tuple[str, ...] = (
@@ -96,6 +99,36 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE names ADD COLUMN used REAL;
     UPDATE names SET used = claimed;
+    """,
+    # 6: ratings per player (`ratings.identity`) and game, derived from the results: `rated`
+    # holds every finished game they have read (counted 0: a result they could not read), and
+    # `rating_changes` what each game did to each seat's player
+    """
+    CREATE TABLE ratings (
+        game TEXT NOT NULL,
+        identity TEXT NOT NULL,
+        name TEXT NOT NULL,
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        played INTEGER NOT NULL,
+        won INTEGER NOT NULL,
+        change REAL NOT NULL,
+        PRIMARY KEY (game, identity)
+    );
+    CREATE TABLE rated (
+        table_id INTEGER PRIMARY KEY,
+        finished REAL NOT NULL,
+        counted INTEGER NOT NULL
+    );
+    CREATE TABLE rating_changes (
+        table_id INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        identity TEXT NOT NULL,
+        won INTEGER NOT NULL,
+        rating_before REAL NOT NULL,
+        rating_after REAL NOT NULL,
+        PRIMARY KEY (table_id, seat)
+    );
     """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -297,6 +330,10 @@ class Store:
             )
             if accepted.result is not None:
                 self.finish_table(table_id, accepted.result)
+                try:
+                    self.update_ratings()
+                except Exception:  # derived data: a mistake in it must never stop a game
+                    log.exception("the ratings were not updated after game %d", table_id)
 
         return save
 
@@ -334,7 +371,7 @@ class Store:
 
     # -- names and identity ---------------------------------------------------------------------
     def name_owner(self, name_key: str) -> str | None:
-        """The key fingerprint that owns the name `name_key` (see `net.names`), if any."""
+        """The key fingerprint that owns the name `name_key` (see `names.py`), if any."""
         row = self.db.execute(
             "SELECT key_fingerprint FROM names WHERE name_key = ?", (name_key,)
         ).fetchone()
@@ -485,19 +522,159 @@ class Store:
             raise PermissionError(f"game {table_id} is not over: its record is sealed")
         return saved
 
-    def stats(self) -> list[dict[str, Any]]:
-        """Games played and won per player name and game, most wins first."""
-        tally: dict[tuple[str, str], list[float]] = {}
-        for entry in self.history(limit=1_000_000):
-            for name in entry["players"]:
-                played_won = tally.setdefault((name, entry["game"]), [0, 0])
-                played_won[0] += 1
-                if name in entry["winners"]:
-                    played_won[1] += 1
-        return sorted(
-            (
-                {"name": name, "game": game, "played": int(pw[0]), "won": int(pw[1])}
-                for (name, game), pw in tally.items()
-            ),
-            key=lambda row: (-row["won"], row["name"]),
+    # -- ratings (derived from the results: see `ratings.py`) -----------------------------------
+    def update_ratings(self) -> None:
+        """Rate every finished game the ratings have not read yet, in the order the games
+        finished; all of them afresh when that order or the games read have changed since (a
+        game that finished before one already rated, a rated game deleted). One transaction:
+        two processes sharing the store never rate a game twice."""
+        with self.transaction() as db:
+            new = db.execute(
+                "SELECT id, finished FROM game_tables WHERE finished IS NOT NULL "
+                "AND id NOT IN (SELECT table_id FROM rated) ORDER BY finished, id"
+            ).fetchall()
+            last = db.execute(
+                "SELECT finished, table_id FROM rated ORDER BY finished DESC, table_id DESC LIMIT 1"
+            ).fetchone()
+            gone = db.execute(
+                "SELECT 1 FROM rated LEFT JOIN game_tables ON game_tables.id = rated.table_id "
+                "WHERE game_tables.finished IS NULL OR game_tables.finished != rated.finished "
+                "LIMIT 1"
+            ).fetchone()
+            if gone is not None or (new and last is not None and tuple(new[0]) < tuple(last)):
+                self._rate_all(db)
+            elif new:
+                self._rate(db, [table_id for table_id, _ in new])
+
+    def rebuild_ratings(self) -> None:
+        """Forget every rating and rate all finished games again, in the order they finished."""
+        with self.transaction() as db:
+            self._rate_all(db)
+
+    def _rate_all(self, db: sqlite3.Connection) -> None:
+        for table in ("ratings", "rated", "rating_changes"):
+            db.execute(f"DELETE FROM {table}")
+        finished = db.execute(
+            "SELECT id FROM game_tables WHERE finished IS NOT NULL ORDER BY finished, id"
+        ).fetchall()
+        self._rate(db, [table_id for (table_id,) in finished])
+
+    @staticmethod
+    def _rate(db: sqlite3.Connection, table_ids: list[int]) -> None:
+        """Add the games `table_ids` to the ratings, in that order (inside a transaction)."""
+        from .ratings import Book, Sitter, Standing, Unreadable
+
+        book = Book(
+            {
+                (game, who): Standing(name, mu, sigma, played, won, change)
+                for game, who, name, mu, sigma, played, won, change in db.execute(
+                    "SELECT game, identity, name, mu, sigma, played, won, change FROM ratings"
+                )
+            }
         )
+        for table_id in table_ids:
+            game, players, finished, result = db.execute(
+                "SELECT game, players, finished, result FROM game_tables WHERE id = ?",
+                (table_id,),
+            ).fetchone()
+            sitters = [
+                Sitter(*row)
+                for row in db.execute(
+                    "SELECT seat, name, bot_level FROM seats WHERE table_id = ? ORDER BY seat",
+                    (table_id,),
+                )
+            ]
+            try:
+                changes = book.add(game, players, sitters, _json_or_none(result))
+            except Unreadable as why:
+                log.warning("game %d (%s) is not rated: %s", table_id, game, why)
+                changes = []
+            db.execute(
+                "INSERT INTO rated (table_id, finished, counted) VALUES (?, ?, ?)",
+                (table_id, finished, bool(changes)),
+            )
+            db.executemany(
+                "INSERT INTO rating_changes (table_id, seat, identity, won, rating_before, "
+                "rating_after) VALUES (?, ?, ?, ?, ?, ?)",
+                [(table_id, c.seat, c.identity, c.won, c.before, c.after) for c in changes],
+            )
+        db.executemany(
+            "INSERT OR REPLACE INTO ratings (game, identity, name, mu, sigma, played, won, "
+            "change) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (game, who, s.name, s.mu, s.sigma, s.played, s.won, s.change)
+                for (game, who), s in book.standings.items()
+            ],
+        )
+
+    def stats(self, game: str | None = None) -> list[dict[str, Any]]:
+        """Everyone's rating (openskill's ordinal), games played and won, and the change in
+        their last game, per game (rated first if need be), best rating first."""
+        self.update_ratings()
+        rows = self.db.execute(
+            "SELECT game, identity, name, mu - 3 * sigma, played, won, change FROM ratings "
+            "WHERE ? IS NULL OR game = ? ORDER BY game, 4 DESC, name",
+            (game, game),
+        )
+        return [
+            {
+                "game": at,
+                "identity": who,
+                "name": name,
+                "rating": rating,
+                "played": played,
+                "won": won,
+                "change": change,
+            }
+            for at, who, name, rating, played, won, change in rows
+        ]
+
+    def rating_changes(self, table_id: int) -> dict[int, tuple[float, float]]:
+        """What a rated game did to each seat's player: seat -> (rating after, change)."""
+        rows = self.db.execute(
+            "SELECT seat, rating_after, rating_after - rating_before FROM rating_changes "
+            "WHERE table_id = ?",
+            (table_id,),
+        )
+        return {seat: (after, change) for seat, after, change in rows}
+
+    def standings(self, since: float, kind: str = "server") -> list[dict[str, Any]]:
+        """The night's table: everyone who finished a game of `kind` since `since` (a
+        time.time()), per game: games played and won since then, the rating's change since
+        then and the rating now; best rating first."""
+        rows = self.db.execute(
+            """
+            SELECT night.game, ratings.name, COUNT(*), SUM(night.won), SUM(moved),
+                ratings.mu - 3 * ratings.sigma AS rating
+            FROM (
+                SELECT game_tables.game AS game, identity,
+                    MAX(rating_changes.won) AS won, MAX(rating_after - rating_before) AS moved
+                FROM rating_changes JOIN game_tables ON game_tables.id = rating_changes.table_id
+                WHERE game_tables.finished >= ? AND game_tables.kind = ?
+                GROUP BY rating_changes.table_id, identity
+            ) AS night
+            JOIN ratings ON ratings.game = night.game AND ratings.identity = night.identity
+            GROUP BY night.game, night.identity
+            ORDER BY night.game, rating DESC, ratings.name
+            """,
+            (since, kind),
+        )
+        return [
+            {
+                "game": game,
+                "name": name,
+                "played": played,
+                "won": won,
+                "change": moved,
+                "rating": rating,
+            }
+            for game, name, played, won, moved, rating in rows
+        ]
+
+
+def _json_or_none(text: str | None) -> Any:
+    """A stored result, or None when it is missing or not JSON (the ratings say so)."""
+    try:
+        return json.loads(text) if text else None
+    except ValueError:
+        return None

@@ -131,6 +131,7 @@ class Table:
         self._subscribers: list[tuple[int | None, Subscriber]] = []
         self._listeners: list[Callable[[Accepted], None]] = []
         self._talk_listeners: list[Callable[[dict[str, Any]], None]] = []
+        self._change_listeners: list[Callable[[], None]] = []
         # Each seat's question (`State.question`) and the version it was first seen at.
         self._questions: dict[int, tuple[Hashable, int]] = {}
         self.vocabulary = table_talk.vocabulary(self.game.name)
@@ -176,6 +177,30 @@ class Table:
         return lambda: (
             self._talk_listeners.remove(listener) if listener in self._talk_listeners else None
         )
+
+    def on_change(self, listener: Callable[[], None]) -> Callable[[], None]:
+        """Call `listener()` whenever what the bots decide on changes: an action accepted, or a
+        seat changing hands (`seat_bot`, `unseat_bot`). Drivers listen here, so a bot seated by
+        anyone (the host, a takeover) moves at once. Returns a function that stops the calls.
+        """
+        self._change_listeners.append(listener)
+        return lambda: (
+            self._change_listeners.remove(listener) if listener in self._change_listeners else None
+        )
+
+    def _changed(self) -> None:
+        for listener in list(self._change_listeners):
+            listener()
+
+    def seat_bot(self, seat: int, bot: Bot) -> None:
+        """`bot` plays `seat` from now on, in place of whoever did; the drivers are told."""
+        self.bots[seat] = bot
+        self._changed()
+
+    def unseat_bot(self, seat: int) -> None:
+        """No bot plays `seat` any more (its player is back); the drivers are told."""
+        if self.bots.pop(seat, None) is not None:
+            self._changed()
 
     def view_for(self, seat: int | None) -> View:
         """`seat`'s view, and the table's talk under `talk` for a game that has claims: talk is
@@ -326,6 +351,7 @@ class Table:
             listener(accepted)
         for watcher, subscriber in list(self._subscribers):
             subscriber(self.update_for(watcher, events))
+        self._changed()
         self._bots_talk(events)
         return events
 

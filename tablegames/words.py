@@ -1,6 +1,8 @@
-"""Small pieces of the sentences players read: counted nouns and the article before a word."""
+"""Small pieces of the sentences players read: counted nouns, the article before a word, a date."""
 
 from __future__ import annotations
+
+import time
 
 VOWEL_SOUNDS = ("a", "e", "i", "o", "u", "8", "11", "18")  # an 8, an ace; not "a 8"
 LETTERS_SAID_WITH_A_VOWEL = frozenset("AEFHILMNORSX")  # "an A", "an 8H"'s rank aside
@@ -27,3 +29,9 @@ def article(word: str) -> str:
 def with_article(word: str) -> str:
     """`an 8`, `a bat`: `word` after its article."""
     return f"{article(word)} {word}"
+
+
+def moment_words(seconds: float) -> str:
+    """A moment as every list of games says it (the menu and the command line alike), in the
+    local time: `2026-11-30 06:03`."""
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(seconds))

@@ -71,7 +71,7 @@ OVERRIDES: dict[str, dict[str, Any]] = {
         "leak_table": (4, 3),
         "players": 3,
         "core_players": 3,
-        "own_key": "peek at the card and pass it on",
+        "own_key": "pass the card on, looking at it first or not",
     },
     # Crabs: every seat a client (a team's signal is shown only to its partners' terminals).
     "crabs": {

@@ -99,3 +99,12 @@ def test_the_generic_bots_bench_reports_every_level_of_a_plugin_game(capsys):
     assert figures["game"] == "loveletter" and "loveletter: one bot of each level" in printed
     for level in ("random", "normal", "hard"):
         assert figures[level]["cpu"]["count"] > 0 and f"{level:6}: won" in printed
+
+
+def test_the_party_night_bench_measures_every_table_and_a_reconnect(capsys):
+    from bench import party_night
+
+    figures = party_night.main(["--seconds", "6", "--takeover", "0.5", "--pace", "0.05"])
+    assert len(figures["tables"]) == 3 and len(figures["reconnect_to_seat_tcp_ms"]) == 1
+    assert all(table["actions_per_minute"] > 0 for table in figures["tables"].values())
+    assert "longest_wait_on_absent_s" in capsys.readouterr().out

@@ -130,6 +130,12 @@ def test_play_saves_the_game_as_it_goes_unless_told_not_to(monkeypatch):
         (["play", "crates", "--speed", "2"], "only crabs is played in real time"),
         (["play", "crates", "--humans", "2", "--name", "a", "--name", "b", "--name", "c"],
          "3 names for 2 humans"),
+        (["play", "crates", "--humans", "2", "--name", "Ada", "--name", "ada"],
+         "Invalid value for --name: Ada and ada are one name at a table"),
+        (["play", "crates", "--humans", "2", "--name", "Player 2"],
+         "two players would be called Player 2"),
+        (["play", "kraken", "--board", "huge"],
+         "Invalid value for --board: board must be quick or long, not 'huge'"),
     ],
 )  # fmt: skip
 def test_option_combinations_a_game_refuses_are_one_sentence(args, said):

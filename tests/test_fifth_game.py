@@ -295,7 +295,7 @@ async def test_the_generic_screen_plays_it_hot_seat(kuhn):
     from tablegames.tui.screens.generic import GenericResult, GenericScreen
     from tablegames.tui.screens.handoff import HandoffScreen
 
-    from .tui.helpers import STILL, press, screen_text, settle
+    from .tui.helpers import STILL, press, screen_text, settle, take_seat
 
     client = local_table("kuhn", 2, humans=2, seed=4, names=("Ann", "Bo"), pace=STILL, hands=1)
     first, second = client.table.state.cards
@@ -304,14 +304,14 @@ async def test_the_generic_screen_plays_it_hot_seat(kuhn):
         await pilot.pause()
         assert isinstance(app.screen, HandoffScreen) and "Ann" in screen_text(app)
         assert first not in screen_text(app)  # nothing private before the hand-off
-        await press(pilot, "enter")
+        await take_seat(app, pilot)
         assert isinstance(app.screen, GenericScreen)
         text = screen_text(app)
         assert f"hand: {first}" in text and "1. check" in text and "2. bet" in text
         assert second not in text.replace("hand: " + first, "")
         await press(pilot, "2")  # Ann bets; Bo's turn comes after a hand-off
         assert isinstance(app.screen, HandoffScreen) and "Bo" in screen_text(app)
-        await press(pilot, "enter")
+        await take_seat(app, pilot)
         text = screen_text(app)
         assert f"hand: {second}" in text and "Ann bets." in text and "1. call" in text
         await press(pilot, "down", "enter")  # Bo folds: Ann takes the pot, the match is over

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tablegames.local import describe_saved, local_table, resume_local, saved_label
 from tablegames.store import Store
 
@@ -46,3 +48,12 @@ def test_saved_games_are_described_with_their_players_and_counted_moves(tmp_path
     assert label.startswith(f"Crates #{saved.id}: Sara and Tom with 2 bots, ")
     assert f"{moves} move{'s' if moves != 1 else ''}," in label
     assert "1 moves" not in describe_saved(saved)
+
+
+def test_hot_seat_names_are_one_name_as_at_a_network_table():
+    with pytest.raises(ValueError, match="Ada and ａｄａ are one name at a table"):
+        local_table("crates", 3, humans=2, names=("Ada", "ａｄａ"))
+    with pytest.raises(ValueError, match="two players would be called Player 2"):
+        local_table("crates", 3, humans=2, names=("Player 2",))
+    client = local_table("crates", 3, humans=2, names=("Ada\x1b[31m", "  Bea "))
+    assert client.names[:2] == ["Ada31m", "Bea"]  # cleaned as network names are

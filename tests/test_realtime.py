@@ -15,6 +15,7 @@ from tablegames.local import local_table
 from tablegames.net.client import RemoteClient
 from tablegames.net.server import Server, ServerConfig
 from tablegames.rules import IllegalAction, get_game
+from tablegames.rules.crabs import CLOCK_GRAIN
 from tablegames.simulate import play_bot_game, simulate_games
 from tablegames.table import Table, VirtualClock, is_realtime
 
@@ -163,9 +164,7 @@ async def test_drive_bots_sleeps_until_a_change_or_a_wake_up():
     clock = VirtualClock()
     late = Scripted(1e6, {"type": "gesture", "name": "nod"})  # wants to act much later
     table = crabs_table({1: late}, clock, **STACKED)
-    changed = asyncio.Event()
-    table.on_action(lambda accepted: changed.set())
-    task = asyncio.create_task(drive_bots(table, 0.5, changed))
+    task = asyncio.create_task(drive_bots(table, 0.5))
     await asyncio.sleep(0.05)
     asked = len(late.asked)
     table.submit(0, {"type": "gesture", "name": "wink"})  # a change wakes the driver at once
@@ -230,15 +229,16 @@ LAST_TOKEN = {
 CALL = {"type": "accuse", "target": 1}
 ANSWER = {"type": "accuse", "target": 0}
 TIME = {"type": "time"}
+CLOSES = 6.0 + CLOCK_GRAIN  # the first moment after the second that follows the call at 5.0
 
 
 def called_on_the_last_token(bots: dict[int, Any] | None = None) -> tuple[Table, VirtualClock]:
-    """A table where seat 0 took the pot's last token at 5.0: the window closes at 6.0."""
+    """A table where seat 0 took the pot's last token at 5.0: the window closes after 6.0."""
     clock = VirtualClock()
     table = crabs_table(bots or {}, clock, **LAST_TOKEN)
     clock.advance(5.0)
     table.submit(0, CALL)
-    assert not table.over and table.state.deadline() == 6.0
+    assert not table.over and table.state.deadline() == CLOSES
     return table, clock
 
 
@@ -249,10 +249,10 @@ def test_a_table_settles_the_clock_before_an_action_that_comes_too_late():
     told: list[Any] = []
     table.subscribe(2, told.append)
     turns = table.turns_taken
-    clock.advance(1.0)
+    clock.advance(1.5)
     with pytest.raises(IllegalAction, match="the game is over"):
-        table.submit(1, ANSWER)  # the partner's call, a moment too late
-    assert table.over and table.log[-1] == (0, TIME, 6.0) and saved == [(0, TIME, 6.0)]
+        table.submit(1, ANSWER)  # the partner's call, too late
+    assert table.over and table.log[-1] == (0, TIME, 6.5) and saved == [(0, TIME, 6.5)]
     assert told[-1].over and [e["text"] for e in told[-1].events] == [
         "{1} made no double-crab call on {0} within the second: the window closes.",
         "Game over: {0} and {1} win with 5 tokens.",
@@ -281,11 +281,20 @@ def test_the_partners_call_in_time_is_a_double_crab_and_no_time_is_needed():
     assert TIME not in [action for _, action, _ in table.log]
 
 
+def test_the_partners_call_exactly_one_second_later_still_comes_before_the_clock():
+    table, clock = called_on_the_last_token()
+    table.state.hands[0] = ["magic"] * 4
+    clock.advance(1.0)
+    table.submit(1, ANSWER)  # at 6.0: "at most 1 second" apart
+    assert table.state.view(None)["double_take"] == [{"team": 0, "tokens": 2, "callers": [1, 0]}]
+    assert TIME not in [action for _, action, _ in table.log]
+
+
 def test_with_nobody_acting_run_realtime_closes_the_window_by_itself():
     table, clock = called_on_the_last_token()
-    assert next_wake(table) == 6.0  # no bot at all: the deadline is the next wake-up
+    assert next_wake(table) == CLOSES  # no bot at all: the deadline is the next wake-up
     assert run_realtime(table, clock, max_actions=10) == 1
-    assert table.over and table.log[-1] == (0, TIME, 6.0) and clock() == 6.0
+    assert table.over and table.log[-1] == (0, TIME, CLOSES) and clock() == CLOSES
 
 
 def test_bots_that_can_do_nothing_do_not_keep_the_driver_awake():
@@ -294,9 +303,9 @@ def test_bots_that_can_do_nothing_do_not_keep_the_driver_awake():
     for seat in (2, 3):
         realtime_move(table)  # each bot plans something it may not do while the pot waits
         assert table.state.legal(seat) == []
-    assert next_wake(table) == 6.0
+    assert next_wake(table) == CLOSES
     run_realtime(table, clock, max_actions=10)
-    assert table.over and table.log[-1] == (0, TIME, 6.0)
+    assert table.over and table.log[-1] == (0, TIME, CLOSES)
 
 
 def test_replaying_a_log_with_a_time_action_gives_the_same_state():

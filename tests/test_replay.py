@@ -370,8 +370,8 @@ def test_stats_has_a_table_for_each_game(home_game):
     result = runner.invoke(app, ["stats"], env={"COLUMNS": "80"})
     assert result.exit_code == 0, result.output
     crates, roach = (
-        result.output.index("Crates: wins"),
-        result.output.index("Cockroach Poker Royal: wins"),
+        result.output.index("Crates: ratings"),
+        result.output.index("Cockroach Poker Royal: ratings"),
     )
     assert crates < roach
     assert "│ game" not in result.output  # the game is the table's title, not a column

@@ -20,6 +20,8 @@ READINGS = {
             ("A 3 cancels before it scores −50.", "માત્ર 3 જ બાકી હોય"),
             ("A 7 is a draw, not a skip.", "આગલો ખેલાડી કાર્ડ દોરે છે"),
             ('A late "Crates!" counts.', "પ્રતિસ્પર્ધી તે ખેલાડીને મૂર્ખ કહીને"),
+            ("Suit or rank, not colour.", "એક જ પોશાક અથવા રંગનું કાર્ડ રમવું જોઈએ"),
+            ("A dealt single card owes no", "માત્ર એક જ કાર્ડ બાકી હોય"),
         ],
     ),
     "roach": (
@@ -28,11 +30,16 @@ READINGS = {
             ("A penalty card goes face up in front of you", "همچنین آن را به رو در مقابل خود"),
             ("A special card from the penalty pile goes to your hand", "به دست خود اضافه"),
             ("whoever has collected the most cards loses", "کارتهای بیشتری جمع کرده باشد"),
+            ("Passing without looking is allowed.", "میتواند یک نگاه سریع به کارت بکند"),
         ],
     ),
     "kraken": (
         "tablegames.rules.kraken",
-        [("The characters come from the published game", "اثرها کوچک ولی تعیینکنندهاند")],
+        [
+            ("The characters come from the published game", "اثرها کوچک ولی تعیینکنندهاند"),
+            ("Only a mutineer who raised a gun can take command.", "و کاپیتان هم نمیشود"),
+            ("The mermaid and the telescope go to another player", "پری دریایی: کاپیتان یک نفر"),
+        ],
     ),
     "crabs": (
         "tablegames.rules.crabs",
@@ -40,6 +47,8 @@ READINGS = {
             ("Several signals:", "یا از چندین سیگنال استفاده کنید"),
             ("A misleading signal", "یک سیگنال گمراهکننده"),
             ("The signal is fixed once play begins:", "رقیبانتان نمیتوانند آن را ببینند"),
+            ("A call made at once with another is void:", "حل و فصل شد، بازی ادامه پیدا میکند"),
+            ("one second exactly still counts", "نهایتاً در فاصله 1 ثانیه ای"),
         ],
     ),
 }

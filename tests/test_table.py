@@ -107,8 +107,7 @@ async def test_a_bot_thinks_during_its_pause_not_after_it():
             return legal[0]
 
     table.bots[0] = Thinker()
-    changed = asyncio.Event()
-    driver = asyncio.create_task(drive_bots(table, 60.0, changed))  # a minute's pause
+    driver = asyncio.create_task(drive_bots(table, 60.0))  # a minute's pause
     try:
         await asyncio.wait_for(asked.wait(), 5)  # asked at once, long before the pause is over
         assert table.version == 0  # and its move waits for the pause
@@ -116,6 +115,30 @@ async def test_a_bot_thinks_during_its_pause_not_after_it():
         driver.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await driver
+
+
+async def test_a_bot_seated_at_a_table_of_humans_moves_it_on_at_once_whoever_drives_it():
+    # Issue 38: the host gave a seat to a bot and nothing woke the driver: the table froze.
+    for drive in ("local", "server"):
+        table = two_seat_table()
+        client = LocalClient(table, [0, 1], pace=0.0)
+        driver = asyncio.create_task(
+            client.run_bots() if drive == "local" else drive_bots(table, 0.0)
+        )
+        try:
+            await asyncio.sleep(0.05)  # the driver is waiting: nobody to move
+            assert table.version == 0
+            (waiting,) = table.state.waiting_for()
+            table.seat_bot(waiting, get_bot("crates", "normal", waiting, random.Random(1)))
+            async with asyncio.timeout(1.0):
+                while table.version == 0:
+                    await asyncio.sleep(0.01)
+            table.unseat_bot(waiting)
+            assert waiting not in table.bots
+        finally:
+            driver.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await driver
 
 
 # -- a fair moment before a call-out --------------------------------------------------------------
@@ -138,9 +161,7 @@ async def bots_play_after(table: Table, pace: float, until) -> list[tuple[int, d
         seen.set()
 
     table.on_action(heard)
-    changed = asyncio.Event()
-    table.on_action(lambda accepted: changed.set())
-    driver = asyncio.create_task(drive_bots(table, pace, changed))
+    driver = asyncio.create_task(drive_bots(table, pace))
     try:
         async with asyncio.timeout(20):
             while not until(moves):

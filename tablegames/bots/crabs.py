@@ -13,8 +13,10 @@ on its team has picked yet, proposes two signals (the dealt gesture and another)
 
 - `normal` collects the kind it holds most of, signals its partner when it has four (and makes a
   decoy gesture now and then), calls its partner on the team's signal, learns an opponent team's
-  signal from gestures that came just before correct calls, and calls an opponent who makes it,
-  or who has shown four of a kind through swaps.
+  signal from gestures that came just before correct calls, and calls an opponent who makes it
+  (`steal_time`: about as fast as a partner would, so a team that signals openly loses most of
+  its fours once its signal has shown; a newcomer showed that a slower reader never stole), or
+  who has shown four of a kind through swaps (`accuse_time`, slower: cards are less sure).
 - `hard` reacts faster, feeds its partner (who sits on the other side and swaps next) the kind
   the partner is collecting and keeps opponents' kinds out of the ocean, signals with either of
   its team's two signals, makes more decoys, and also calls on what the swaps and laid-down hands
@@ -278,7 +280,8 @@ class Style:
 
     swap_time: tuple[float, float]
     call_time: tuple[float, float]  # from a partner's signal to the call
-    accuse_time: tuple[float, float]  # from an opponent's tell to the call
+    steal_time: tuple[float, float]  # from an opponent's signal (learned) to the call
+    accuse_time: tuple[float, float]  # from an opponent's tell in the swaps to the call
     signal_time: tuple[float, float]  # from holding four to the signal
     decide_time: tuple[float, float]  # laying down, answering the question
     resignal_after: float  # signal again if no call came
@@ -293,6 +296,7 @@ class Style:
 NORMAL = Style(
     swap_time=(0.9, 1.8),
     call_time=(0.9, 1.8),
+    steal_time=(1.0, 2.0),
     accuse_time=(1.2, 2.4),
     signal_time=(0.8, 2.0),
     decide_time=(1.0, 2.2),
@@ -305,6 +309,7 @@ NORMAL = Style(
 HARD = Style(
     swap_time=(0.6, 1.2),
     call_time=(0.5, 1.0),
+    steal_time=(0.6, 1.2),
     accuse_time=(0.6, 1.2),
     signal_time=(0.4, 1.0),
     decide_time=(0.6, 1.4),
@@ -381,6 +386,7 @@ class CrabsBot:
         low, high = {
             "swap": style.swap_time,
             "call": style.call_time,
+            "steal": style.steal_time,
             "accuse": style.accuse_time,
             "signal": style.signal_time,
         }.get(kind.split(":")[0], style.decide_time)
@@ -452,6 +458,7 @@ class CrabsBot:
         accusable = {int(a["target"]) for a in legal if a["type"] == "accuse"}
         unseen = self.reader.unseen(view)
         best: tuple[float, int] | None = None
+        stolen: dict[int, bool] = {}  # an opponent who made their team's signal (as we learned)
         for seat in sorted(accusable):
             notes = self.reader.notes_for(seat)
             if notes.called:
@@ -464,6 +471,7 @@ class CrabsBot:
                 # Known cards of two kinds: that was a decoy, not four of a kind.
                 signalled = len(notes.known) <= 1
                 chance = max(chance, 0.95) if signalled else chance
+            stolen[seat] = signalled
             partner = team_of[seat] == mine
             threshold = 0.9 if partner or signalled else self.style.accuse_chance
             if chance >= threshold and (best is None or chance > best[0]):
@@ -471,7 +479,7 @@ class CrabsBot:
         if best is None:
             return None
         seat = best[1]
-        kind = "call" if team_of[seat] == mine else "accuse"
+        kind = "call" if team_of[seat] == mine else "steal" if stolen[seat] else "accuse"
         return f"{kind}:{seat}", {"type": "accuse", "target": seat}
 
     def _wants_ocean(self, view: View) -> bool:

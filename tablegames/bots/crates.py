@@ -469,7 +469,7 @@ def read_round(view: View) -> RoundReading:
     dope_target: int | None = None
     for entry in view["log"]:
         if entry["to"] is not None:
-            continue  # our own "You draw ..." lines
+            continue  # our own lines (the cards we drew)
         kind = entry["kind"]
         if kind in ("play", "round"):  # a turned-up card acts as if the dealer had played it
             card: str = entry["card"]

@@ -174,8 +174,11 @@ def levels(game: Game) -> dict[str, BotMaker]:
 
 def level_note(game: Game, brief: bool = False) -> str | None:
     """A sentence for where a bot level is chosen when the levels of `game`'s bots do not
-    differ ("Kuhn poker has no bots of its own..."), else None; `brief`: a few words for a
+    differ ("Kuhn poker has no bots of its own..."), or what the game says of its levels
+    (`Game.bots_note`: "normal and hard read signals"), else None; `brief`: a few words for a
     form's hint."""
+    if game.bots_note:
+        return game.bots_note if brief else f"{game.title} bots: {game.bots_note}."
     if game.bots or thinks(game):
         return None
     if brief:

@@ -19,8 +19,10 @@ players closest to losing, and the bot shies away from its own third and fourth 
 
 Every choice is drawn from a soft maximum, so claims (true or not) cannot be read off the cards;
 an offer weighs telling the truth against lying, not one true claim against seven false ones.
-In this game a passer names the new claim before peeking (the pass action implies the peek), so
-only the first claim of a chain tells anything about the card; later claims are read as blind.
+In this game a passer names the new claim before peeking (the pass action implies the peek), or
+passes the card on without looking at all, so only the first claim of a chain tells anything
+about the card; later claims are read as blind. The thinking bots always look as they pass (it
+costs nothing), and a card never goes back to a seat it has been with (`held_by`), seen or not.
 """
 
 from __future__ import annotations
@@ -619,7 +621,7 @@ class Thinker:
             int(flight["from"]),
             str(flight["claim"]),
             odds,
-            list(flight["seen_by"]),
+            list(flight["held_by"]),
             ("public", sender0, claim0),
             self.public_odds(sender0, claim0),
         )
@@ -630,7 +632,11 @@ class Thinker:
         if choice != "pass":
             return {"type": "challenge", "believe": choice == "believe"}
         passes: dict[tuple[int, str], float] = values["passes"]
-        options = [a for a in legal if a["type"] == "pass" and (a["to"], a["claim"]) in passes]
+        options = [
+            a
+            for a in legal
+            if a["type"] == "pass" and (a["to"], a["claim"]) in passes and a.get("look", True)
+        ]
         scores = [passes[a["to"], a["claim"]] for a in options]
         return options[soft_pick(self.rng, scores, self.style.offer_temperature)]
 

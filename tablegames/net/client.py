@@ -26,10 +26,10 @@ from pathlib import Path
 from typing import Any
 
 from ..bots import get_bot, level_note
+from ..names import name_key
 from ..paths import data_dir, owner_only_draft, owner_only_file
 from ..rules import GAMES, PLUGINS, Action, Game, get_game
 from ..table import Update
-from .names import name_key
 from .protocol import (
     MAX_SERVER_FRAME,
     PROTOCOL_VERSION,
@@ -194,6 +194,9 @@ class RemoteClient:
         self.presence: dict[str, Any] | None = None
         self.presence_at = 0.0  # when it came (seats' time away counts on from then)
         self.lobby: list[dict[str, Any]] = []  # the server's tables, as its lobby last said
+        self.lobby_at = 0.0  # when it said so (seats' time away counts on from then)
+        self.standings: list[dict[str, Any]] = []  # the night's ratings, as the lobby last said
+        self._held: dict[str, str] = {}  # table code -> our seat's token, on this server
         self.latest: Update | None = None
         self._log: list[Any] = []  # the view's log as rebuilt from the updates' new entries
         self._talk: list[Any] = []  # the view's talk, rebuilt the same way
@@ -262,6 +265,18 @@ class RemoteClient:
         """The server keeps the game; nothing is saved here."""
         return None
 
+    def rating_changes(self) -> dict[int, tuple[float, float]]:
+        """Each seat's rating after the game and its change, as the server said with the seats
+        once the game was rated ({} before, or from a server that keeps no ratings)."""
+        seats = (self.presence or {}).get("seats") or []
+        return {
+            seat["seat"]: (float(seat["rating"][0]), float(seat["rating"][1]))
+            for seat in seats
+            if isinstance(seat, dict)
+            and isinstance(seat.get("seat"), int)
+            and _rating_pair(seat.get("rating"))
+        }
+
     def discard_save(self) -> None:
         """Nothing saved here to forget."""
 
@@ -297,12 +312,19 @@ class RemoteClient:
         self._send(message)
 
     def join_table(self, code: str, spectate: bool = False) -> None:
-        """Take a seat at table `code` (or watch it); `seated` or an error answers."""
+        """Take a seat at table `code` (or watch it); `seated` or an error answers. A seat we
+        hold there (we went back to the lobby) is ours again, by its token."""
         self.spectate = spectate
         message: dict[str, Any] = {"t": "join", "table": code}
         if spectate:
             message["spectate"] = True
+        elif (token := self._held_token(code)) is not None:
+            message["token"] = token
         self._send(message)
+
+    def close_table(self, code: str) -> None:
+        """As the creator of table `code`: end it now (everyone there goes to the lobby)."""
+        self._send({"t": "close", "table": code})
 
     def leave(self) -> None:
         """Back to the lobby (a seat at a game under way is held for us)."""
@@ -330,9 +352,9 @@ class RemoteClient:
             first = await self.greet()
             if first["t"] == "seated":  # a party login back at the seat it holds
                 return
-            if await self.take_back():
-                return
             if lobby and self.table_code is None:
+                return  # we were in the lobby: back to it (our seats stay held)
+            if await self.take_back():
                 return
             await self._sit_down(first)
 
@@ -383,7 +405,7 @@ class RemoteClient:
                 if self.tokens is not None and table is not None:
                     self.tokens.put(self.server_id, self.name, table, None)  # an old game's
                 continue
-            self.token = token
+            self._keep_token(token)  # (kept as the newest: the table we were last at)
             return True
         self.token = None
         return False
@@ -408,11 +430,22 @@ class RemoteClient:
     def _keep_token(self, token: str | None) -> None:
         if token is not None:
             self.token = token
+            if self.table_code is not None:
+                self._held[self.table_code] = token
             if self.tokens is not None and self.table_code is not None:
                 self.tokens.put(self.server_id, self.name, self.table_code, token)
 
+    def _held_token(self, code: str) -> str | None:
+        """The token of a seat we hold at table `code`, if we know one."""
+        if code in self._held:
+            return self._held[code]
+        kept = self.tokens.get(self.server_id, self.name) if self.tokens is not None else {}
+        return kept.get(code)
+
     def forget_token(self) -> None:
         """The game here is over: its seat token is of no more use."""
+        if self.table_code is not None:
+            self._held.pop(self.table_code, None)
         if self.tokens is not None and self.table_code is not None:
             self.tokens.put(self.server_id, self.name, self.table_code, None)
 
@@ -486,9 +519,12 @@ class RemoteClient:
             self.table_code = message["table"]
             self.owner = bool(message.get("owner"))
             self.game = get_game(message["game"])
-            self._keep_token(message["token"])
+            # A seat taken back comes without its token: the one we hold for it goes on.
+            held = self._held.get(self.table_code) if self.seat is not None else None
+            self._keep_token(message["token"] or held)
         elif kind == "lobby":
-            self.lobby = list(message["tables"])
+            self.lobby, self.lobby_at = list(message["tables"]), time.monotonic()
+            self.standings = list(message.get("standings") or [])
         elif kind == "presence":
             self.presence, self.presence_at = message, time.monotonic()
             self.names = [s["name"] for s in message["seats"]]
@@ -522,8 +558,11 @@ class RemoteClient:
             self._notify("error", message["text"])
         elif kind == "chat":
             who, text = chat_line(message)
+            if message.get("earlier") and (who, text) in self.chat_lines:
+                return  # (said before we came, and told again on a reconnect)
             self.chat_lines.append((who, text))
-            self._notify("chat", f"{who}: {text}")
+            if not message.get("earlier"):
+                self._notify("chat", f"{who}: {text}")
         elif kind == "bye" and message.get("code") in ("replaced", "removed"):
             self.ended = str(message.get("text", "the server sent you away"))
             self.ended_code = str(message["code"])
@@ -622,3 +661,12 @@ async def play_as_bot(client: RemoteClient, level: str, pace: float = 0.0) -> di
     if client.latest is None:
         raise ServerRefused("the game never started")
     return client.latest.view
+
+
+def _rating_pair(value: object) -> bool:
+    """True if `value` is a seat's (rating, change) as a server sends it."""
+    return (
+        isinstance(value, list)
+        and len(value) == 2
+        and all(isinstance(v, int | float) and not isinstance(v, bool) for v in value)
+    )

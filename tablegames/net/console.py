@@ -1,5 +1,5 @@
-"""The host's terminal: list the tables, start one, give a seat to a bot or free it; list the
-names keys own and free one.
+"""The host's terminal: list the tables, start one, give a seat to a bot or free it, close one;
+list the names keys own and free one.
 
 `tablegames host` and `tablegames serve` read one command per line from their terminal (only
 when stdin is one: under nohup or systemd they just log). Seat numbers count from 1, as the
@@ -14,9 +14,10 @@ import time
 from collections.abc import Callable
 
 from ..bots import LEVELS
+from ..names import name_key
 from ..rules import IllegalAction
+from ..text import visible_lines
 from .hosting import HostedTable
-from .names import name_key
 from .party import Party
 from .ssh_types import short_fingerprint
 from .words import away_words, seat_words
@@ -26,7 +27,8 @@ HELP = f"""Commands (seat numbers count from 1; TABLE may be left out with one t
   start [TABLE]             deal now; empty seats become bots
   bot [TABLE] SEAT [LEVEL]  a bot plays that seat from now on ({", ".join(LEVELS)})
   free [TABLE] SEAT         free that seat for someone else (a bot plays it meanwhile)
-  names                     the names SSH keys own, and when each was last used
+  close TABLE               end that table now (whoever is there goes back to the lobby)
+  names                     the names SSH keys own, and who is here now or when last
   release NAME              free a name a key owns (the next key to sit down with it owns it)
   forgive ADDRESS           let an address held back for wrong join codes try again now
   help                      this list"""
@@ -48,7 +50,7 @@ class HostConsole:
         def ready() -> None:
             line = sys.stdin.readline()
             if line:
-                self.say(self.run(line))
+                self.say(visible_lines(self.run(line)))  # names, and what was typed, shown safe
             else:  # the terminal closed: the server goes on, only the console stops
                 loop.remove_reader(fd)
 
@@ -79,6 +81,10 @@ class HostConsole:
                 seat, level = self._seat(rest, hosted)
                 self.party.give_seat(hosted.code, seat, "free" if command == "free" else level)
                 return f"Table {hosted.code}: done."
+            if command == "close":
+                if not rest:
+                    raise IllegalAction("say which table: `tables` lists their codes")
+                return self.party.close_by_hand(rest[0])
             if command == "names":
                 return self.names()
             if command == "release":
@@ -96,14 +102,16 @@ class HostConsole:
         return "\n".join(table_lines(hosted) for hosted in tables)
 
     def names(self) -> str:
-        """Every name a key owns: the name, its key, how long since it was used."""
+        """Every name a key owns: the name, its key, here now or how long since it was used."""
         store = self.party.store
         owned = store.owned_names() if store is not None else []
         if not owned:
             return "No name is owned by a key yet."
         now = time.time()
+        here = {member.key for member in self.party.members if member.key is not None}
         return "\n".join(
-            f"{name}  {short_fingerprint(key)}  last here {away_words(int(now - used))} ago"
+            f"{name}  {short_fingerprint(key)}  "
+            + ("here now" if key in here else f"last here {away_words(int(now - used))} ago")
             for name, key, used in owned
         )
 
@@ -154,6 +162,8 @@ def table_lines(hosted: HostedTable) -> str:
     lines = [f"{hosted.code}  {hosted.game.title} for {hosted.players}, {state}"]
     presence = hosted.presence(None)
     for seat in presence["seats"]:
+        if hosted.table is not None:  # ready is the waiting room's word
+            seat = {**seat, "ready": False}
         lines.append(f"  {seat['seat'] + 1}. {seat_words(seat)}")
     if presence["spectators"]:
         lines.append(f"  and {presence['spectators']} watching")

@@ -1,7 +1,9 @@
 """A table as the server hosts it: seats with tokens, who is connected, readiness, and bots.
 
 This is the server's game-agnostic bookkeeping, free of sockets: the server calls it with a
-`Peer` (anything with `send(message)`), and it answers by sending messages to peers.
+`Peer` (anything with `send(message)`), and it answers by sending messages to peers. Each seat
+changes state only through the transitions of `seat_life.py`; this module adds what goes with
+each one: the bots at the running table, the store, and the news told to everyone there.
 """
 
 from __future__ import annotations
@@ -10,39 +12,28 @@ import hashlib
 import hmac
 import logging
 import random
-import re
 import secrets
 import string
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 from weakref import WeakKeyDictionary
 
 from ..bots import get_bot
+from ..names import look_alike_of, looks_like_bot, name_key
 from ..rules import Action, Game, IllegalAction, get_game
 from ..store import SavedSeat, SavedTable, Store
 from ..table import Accepted, Table, Update
 from ..words import are, plural
-from .names import name_key
 from .protocol import log_difference
+from .seat_life import Life, Peer, Seat
 
 log = logging.getLogger("tablegames.host")  # what the host's terminal shows of each table
 CODE_ALPHABET = "".join(c for c in string.ascii_uppercase if c not in "IO")
 #: Join codes: no 0/O, 1/I/L or U, so a code read aloud or typed from a screen survives.
 JOIN_CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ"
 JOIN_CODE_LENGTH = 10  # 30**10 codes, 49 bits: hopeless to guess at the rate the guard allows
-BOT_NAME = re.compile(r"bot \d+")  # what a bot is called at a table ("Bot 2"), as a name key
-
-
-class Peer(Protocol):
-    """A connection as the hosting layer sees it."""
-
-    name: str
-
-    def send(self, message: dict[str, Any]) -> None: ...
-
-    def close(self) -> None: ...
 
 
 def _saved(seat: Seat) -> SavedSeat:
@@ -80,39 +71,6 @@ def token_key(token: str) -> bytes:
 
 
 @dataclass
-class Seat:
-    """One seat: who holds it and how to prove it."""
-
-    number: int
-    name: str = ""
-    token_key: bytes | None = None  # set once claimed
-    identity: str | None = None  # the proven owner's name key (party logins), if any
-    peer: Peer | None = None
-    ready: bool = False
-    bot_level: str | None = None  # a server-side bot plays this seat
-    dropped_at: float | None = None
-    # The actions applied for this seat by the client version they were sent from: the same
-    # action from the same version again is a resend (or a double press), only answered.
-    applied: dict[int, list[Action]] = field(default_factory=dict)
-
-    @property
-    def claimed(self) -> bool:
-        return self.token_key is not None or self.bot_level is not None
-
-    def applied_before(self, version: int, action: Action) -> bool:
-        """True if `action`, sent from client version `version`, was already applied."""
-        return action in self.applied.get(version, ())
-
-    def remember(self, version: int, action: Action) -> None:
-        """Note that `action`, sent from client version `version`, was applied."""
-        self.applied.setdefault(version, []).append(action)
-
-    @property
-    def human(self) -> bool:
-        return self.token_key is not None
-
-
-@dataclass
 class HostedTable:
     """A table on the server: the game, its seats, spectators and start rule."""
 
@@ -122,11 +80,11 @@ class HostedTable:
     options: dict[str, Any] = field(default_factory=dict)
     seed: int | None = None
     fill_with_bots: str | None = None  # level for seats still empty when everyone is ready
-    on_action: Callable[[HostedTable, Accepted], None] | None = None
     store: Store | None = None
     min_humans: int | None = None  # the game begins once this many are seated and ready
     owner_seat: int | None = None  # whoever holds this seat may start it and give seats away
     creator: str | None = None  # the person who opened it in the lobby (`Party.person`)
+    on_action: Callable[[HostedTable, Accepted], None] | None = None  # the party hears of each
     clock: Callable[[], float] = time.monotonic
     table: Table | None = None
     seats: list[Seat] = field(default_factory=list)
@@ -142,6 +100,7 @@ class HostedTable:
         self.rematch_votes: set[int] = set()
         self.start_asked = False  # the host or owner asked to deal as soon as everyone is ready
         self.changed_at = self.clock()  # when someone last sat, left, readied... (or it opened)
+        self.ratings: dict[int, tuple[float, float]] = {}  # seat -> (rating, change), once rated
         if self.store is not None and self.store_id is None:
             self.store_id = self.store.create_table(
                 self.code,
@@ -174,7 +133,8 @@ class HostedTable:
             seat = hosted.seats[row.seat]
             seat.name, seat.token_key, seat.bot_level = row.name, row.token_key, row.bot_level
             seat.identity = row.identity
-            seat.dropped_at = hosted.clock() if row.token_key is not None else None
+            # Nobody is back yet: every person's seat is away from now (a bot stands in later).
+            seat.away_since = hosted.clock() if row.token_key is not None else None
         if saved.started is not None and saved.seed is not None:
             hosted.seed = saved.seed
             hosted._open(saved.seed, saved.log, saved.talk)
@@ -209,25 +169,31 @@ class HostedTable:
             raise IllegalAction("no free seat at this table")
         chosen = free[0]
         token = secrets.token_hex(32)
-        chosen.token_key, chosen.peer, chosen.name = token_key(token), peer, peer.name
-        chosen.identity, chosen.dropped_at, chosen.ready = identity, None, False
+        chosen.sit(peer, token_key(token), identity)
+        chosen.bot_level = None  # (a bot planned for the seat before the deal gives way)
         if self.table is not None:
-            self.table.bots.pop(chosen.number, None)  # a stand-in steps back
+            self.table.unseat_bot(chosen.number)  # a stand-in steps back
         self._save_seat(chosen)
         self.broadcast_presence(f"{peer.name} sits down.")
         return chosen.number, token
 
     def check_name_free(self, name: str, seat: Seat | None) -> None:
         """Refuse a name someone else at this table already has (case and width ignored), or
-        that a bot takes when the game begins ("Bot 2")."""
-        key = name_key(name)
-        if BOT_NAME.fullmatch(key):
+        one that looks like it (`Sаra` with a Cyrillic а beside `Sara`), or that a bot takes
+        when the game begins ("Bot 2", or a look-alike)."""
+        if looks_like_bot(name):
             raise IllegalAction(f"{name} is what the bots are called: join under another name")
         others = [s.name for s in self.seats if s is not seat and (s.human or s.bot_level)]
         others += [peer.name for peer in self.spectators]
+        key = name_key(name)
         if any(name_key(other) == key for other in others):
             raise IllegalAction(
                 f"someone called {name} is already at this table: join under another name"
+            )
+        twin = look_alike_of(name, others)  # (a name's scripts were checked at its door)
+        if twin is not None:
+            raise IllegalAction(
+                f"{name} looks like {twin}, who is at this table: join under another name"
             )
 
     def seat_for_token(self, token: str) -> Seat | None:
@@ -245,7 +211,6 @@ class HostedTable:
 
     def attach(self, seat: Seat, peer: Peer) -> None:
         """`peer` (re)takes `seat`: a bot standing in steps back; another terminal is told."""
-        returning = seat.dropped_at is not None
         replaced = seat.peer
         if replaced is not None and replaced is not peer:
             self._logs_sent.pop(replaced, None)
@@ -256,9 +221,9 @@ class HostedTable:
                 why = "your seat was taken by another terminal (it had your seat's token)"
             replaced.send({"t": "bye", "code": "replaced", "text": why})
             replaced.close()
-        seat.peer, seat.dropped_at, seat.name = peer, None, seat.name or peer.name
-        if self.table is not None and seat.number in self.table.bots and seat.bot_level is None:
-            del self.table.bots[seat.number]
+        returning = seat.back(peer)
+        if self.table is not None:
+            self.table.unseat_bot(seat.number)
         if replaced is not None and replaced is not peer:
             news: str | None = f"{seat.name}'s seat moved to another terminal."
         else:
@@ -277,8 +242,10 @@ class HostedTable:
         else:
             peer.send(self.update_message(self.table.update_for(None), peer))
 
-    def detach(self, peer: Peer, now: float | None = None) -> None:
-        """`peer` went away: its seat is held for it; spectators are just forgotten."""
+    def detach(self, peer: Peer, now: float | None = None, gone: str = "dropped out") -> None:
+        """`peer` went away (dropped, or to the lobby): its seat is held for it while the game
+        is on (away: the takeover clock runs), free again before the deal; spectators are just
+        forgotten. `gone` says how they left, for the news ("went back to the lobby")."""
         self._logs_sent.pop(peer, None)
         self._talk_sent.pop(peer, None)
         if peer in self.spectators:
@@ -288,39 +255,50 @@ class HostedTable:
                 self._stop_feed = None
         for seat in self.seats:
             if seat.peer is peer:
-                seat.peer, seat.dropped_at = None, self.clock() if now is None else now
+                seat.leave(self.clock() if now is None else now, dealt=self.table is not None)
                 if self.table is None:  # before the game, a dropped seat is simply free again
-                    self._empty(seat)
+                    self._forget_seat(seat)
                     self.broadcast_presence(f"{peer.name} left; the seat is free again.")
                 elif self.table.over:
                     self.broadcast_presence(f"{peer.name} left.")
                 else:
-                    self.broadcast_presence(f"{peer.name} dropped out; their seat is held.")
+                    self.broadcast_presence(f"{peer.name} {gone}; their seat is held.")
 
-    def _empty(self, seat: Seat) -> None:
-        seat.token_key, seat.identity, seat.ready, seat.name = None, None, False, ""
-        seat.dropped_at = None
+    def _forget_seat(self, seat: Seat) -> None:
         if self.store is not None and self.store_id is not None:
             self.store.free_seat(self.store_id, seat.number)
 
-    def take_over(self, seat: Seat, level: str) -> None:
-        """A server-side bot plays `seat` until its player comes back."""
-        if self.table is not None and seat.number not in self.table.bots:
-            self.table.bots[seat.number] = _bot(self.game.name, level, seat.number)
-            self.broadcast_presence(f"A bot plays for {seat.name} until they are back.")
+    def takeover_due(self, after: float | None) -> float | None:
+        """The first moment a bot should stand in for someone away here (None: none is due)."""
+        if self.table is None or self.table.over:
+            return None
+        due = [seat.takeover_due(after) for seat in self.seats]
+        return min((moment for moment in due if moment is not None), default=None)
+
+    def take_over(self, now: float, after: float | None, level: str) -> bool:
+        """A bot of `level` stands in for each person away `after` seconds or more, until they
+        are back (AWAY -> STOOD_IN). True if one did."""
+        took = False
+        for seat in self.seats:
+            due = seat.takeover_due(after)
+            if due is not None and due <= now and self.table is not None and not self.table.over:
+                seat.stand_in()
+                self.table.seat_bot(seat.number, _bot(self.game.name, level, seat.number))
+                self.broadcast_presence(f"A bot plays for {seat.name} until they are back.")
+                took = True
+        return took
 
     def hand_to_bot(self, number: int, level: str) -> None:
         """The owner gives seat `number` to a bot for good (its player's token stops working)."""
         seat = self._seat(number)
-        if seat.bot_level is not None and not seat.human:
+        if seat.life is Life.BOT:
             raise IllegalAction(f"a bot already plays seat {number + 1}")
         self._tell_removed(seat, "the host gave your seat to a bot")
         name = seat.name or f"Bot {number + 1}"
-        seat.token_key, seat.identity, seat.peer, seat.dropped_at = None, None, None, None
-        seat.bot_level, seat.name = level, name
+        seat.to_bot(level, name)
         self._save_seat(seat)
         if self.table is not None:
-            self.table.bots[number] = _bot(self.game.name, level, number)
+            self.table.seat_bot(number, _bot(self.game.name, level, number))
             self.broadcast_presence(f"A {level} bot now plays {name}'s seat.")
         else:
             self.broadcast_presence(f"Seat {number + 1} will be played by a {level} bot.")
@@ -332,11 +310,11 @@ class HostedTable:
             raise IllegalAction(f"seat {number + 1} is already free")
         self._tell_removed(seat, "the host freed your seat")
         was = seat.name
-        seat.peer, seat.bot_level = None, None
-        self._empty(seat)
+        seat.empty(standin=self.table is not None)
+        self._forget_seat(seat)
         if self.table is not None:
             seat.name = was
-            self.table.bots[number] = _bot(self.game.name, standin, number)
+            self.table.seat_bot(number, _bot(self.game.name, standin, number))
             self.broadcast_presence(f"{was}'s seat is free to take; a bot plays it meanwhile.")
         else:
             self.broadcast_presence(f"Seat {number + 1} is free again.")
@@ -437,7 +415,10 @@ class HostedTable:
         )
         for seat in self.seats:
             if seat.bot_level is not None:
-                table.bots[seat.number] = _bot(self.game.name, seat.bot_level, seat.number)
+                table.seat_bot(seat.number, _bot(self.game.name, seat.bot_level, seat.number))
+            elif not seat.human:  # (restored) a seat the host freed: a bot plays meanwhile
+                seat.standin = True
+                table.seat_bot(seat.number, _bot(self.game.name, "normal", seat.number))
         if self.store is not None and self.store_id is not None:
             table.on_action(self.store.saver(self.store_id))
             table.on_claim(self.store.talk_saver(self.store_id))
@@ -445,6 +426,7 @@ class HostedTable:
             listener = self.on_action
             table.on_action(lambda accepted: listener(self, accepted))
         table.on_action(self._log_if_over)
+        table.on_action(self._tell_ratings)
         for seat in self.seats:
             table.subscribe(seat.number, self._deliver(seat))
         if self.spectators:
@@ -526,7 +508,6 @@ class HostedTable:
     def presence(self, text: str | None) -> dict[str, Any]:
         """Who sits where: names, bots and stand-ins, who is ready or away (and for how long)."""
         now = self.clock()
-        standing_in = set(self.table.bots) if self.table is not None else set()
         seats = []
         for s in self.seats:
             entry: dict[str, Any] = {
@@ -539,12 +520,14 @@ class HostedTable:
                 "owner": s.number == self.owner_seat,
             }
             over = self.table is not None and self.table.over  # nobody is awaited any more
-            if s.human and s.peer is None and s.dropped_at is not None and not over:
-                entry["away"] = int(now - s.dropped_at)
-            if s.bot_level is None and s.number in standing_in:
+            if s.life in (Life.AWAY, Life.STOOD_IN) and s.away_since is not None and not over:
+                entry["away"] = int(now - s.away_since)
+            if s.standin:
                 entry["standin"] = True
             if self.table is None and not s.claimed:
                 entry["will_be_bot"] = self.fill_with_bots or "normal"
+            if s.number in self.ratings:
+                entry["rating"] = list(self.ratings[s.number])  # (rating, change) after the game
             seats.append(entry)
         return {
             "t": "presence",
@@ -564,6 +547,15 @@ class HostedTable:
         if accepted.result is not None:
             winners = [self.seats[seat].name for seat in accepted.result["winners"]]
             log.info("table %s: the game is over; won: %s", self.code, ", ".join(winners))
+
+    def _tell_ratings(self, accepted: Accepted) -> None:
+        """Once the game is over, and rated (by the store's saver, which hears of it first),
+        tell everyone at the table each seat's new rating: before the last update, so the
+        results screen has them."""
+        if accepted.result is not None and self.store is not None and self.store_id is not None:
+            self.ratings = self.store.rating_changes(self.store_id)
+            if self.ratings:
+                self.broadcast_presence(None)
 
     def broadcast(self, message: dict[str, Any]) -> None:
         for peer in self.peers():

@@ -18,6 +18,7 @@ from typing import Any
 from ..store import SavedTable, Store
 from ..words import plural
 from .hosting import HostedTable
+from .listening import raise_file_limit, sum_accept_errors
 from .server import Server, ServerConfig
 from .words import address_text as address_text  # (said here before; kept for its users)
 
@@ -44,13 +45,51 @@ def parse_address(address: str, default_port: int = DEFAULT_PORT) -> tuple[str, 
     return host or "127.0.0.1", port
 
 
-def lan_addresses() -> list[str]:
-    """This machine's addresses others on the LAN could use (looked up, no traffic sent)."""
+#: What `--lan` says when this machine has no address but loopback (no network, or none up).
+NO_LAN_ADDRESS = "No network address found on this machine: friends on it use 127.0.0.1."
+SIOCGIFADDR = 0x8915  # Linux: an interface's IPv4 address
+
+
+def interface_addresses() -> list[tuple[str, str]]:
+    """(interface, IPv4 address) for each of this machine's interfaces that has one, read from
+    the interfaces themselves (Linux); elsewhere, what the host name resolves to."""
+    import fcntl
+    import struct
+
+    found: list[tuple[str, str]] = []
     try:
-        _, _, found = socket.gethostbyname_ex(socket.gethostname())
+        names = [name for _, name in socket.if_nameindex()]
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            for name in names:
+                asked = struct.pack("256s", name.encode()[:15])
+                try:
+                    answer = fcntl.ioctl(probe.fileno(), SIOCGIFADDR, asked)
+                except OSError:  # no IPv4 address on it (or not up)
+                    continue
+                found.append((name, socket.inet_ntoa(answer[20:24])))
+    except (OSError, AttributeError):  # (no such ioctl here: not Linux)
+        found = []
+    if found:
+        return found
+    try:
+        _, _, resolved = socket.gethostbyname_ex(socket.gethostname())
     except OSError:
         return []
-    return sorted({a for a in found if not a.startswith("127.")})
+    return [("", address) for address in resolved]
+
+
+def lan_addresses(
+    interfaces: Callable[[], list[tuple[str, str]]] | None = None,
+) -> list[str]:
+    """This machine's IPv4 addresses others on the LAN could use, in interface order (the
+    server listens on all of them with --lan); loopback left out, whatever the host name
+    resolves to (Debian's 127.0.1.1). Empty: there is none (say `NO_LAN_ADDRESS`)."""
+    read = (interfaces or interface_addresses)()
+    found: list[str] = []
+    for _, address in read:
+        if not address.startswith("127.") and address != "0.0.0.0" and address not in found:
+            found.append(address)
+    return found
 
 
 @dataclass
@@ -116,6 +155,23 @@ async def run_host(
     beside it (the SSH front door) and returns how to stop them; `console` reads the host's
     commands from a terminal on stdin.
     """
+    raise_file_limit()
+    stop_summing = sum_accept_errors(asyncio.get_running_loop(), logging.getLogger("tablegames"))
+    try:
+        await _serve(config, store, new, restore, announce, extra, console)
+    finally:
+        stop_summing()
+
+
+async def _serve(
+    config: ServerConfig,
+    store: Store,
+    new: NewTable | None,
+    restore: bool,
+    announce: Callable[[Server, list[HostedTable], int], None] | None,
+    extra: Callable[[Server], Awaitable[Callable[[], Awaitable[None]]]] | None,
+    console: bool,
+) -> None:
     server = Server(config, store=store)
     tables = server.restore_tables() if restore else []
     if new is not None:

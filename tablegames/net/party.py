@@ -5,9 +5,12 @@ The server's plumbing (`server.py`) feeds every checked message from a connectio
 strengths: a name asked for (a plain `join`), a seat token (proves one seat), and a ticket the
 party gave a session it started itself (an SSH login: a key, or a guest's name and address).
 
-Names: a name asked for over TCP may not be one a key owns or uses now, nor look like a
-guest's ("guest-...") or a bot's ("Bot 2"). A key owns its name for good once it sits at a
-table (`NameBook.claim_name`), not by logging in.
+Names: a name asked for over TCP may not be one a key owns or uses now, nor be or look like a
+guest's ("guest-...") or a bot's ("Bot 2"), nor look like a name someone holds (a key owns it,
+a login uses it, someone sits at a table under it: `names.look_alike_problem`). A key owns its
+name for good once it sits at a table (`NameBook.claim_name`), not by logging in.
+
+What a client sent is repeated to it, and to the host's log, only made `visible`.
 
 Limits a stranger cannot turn against a friend: wrong join codes are counted per address, and
 whoever gave the right code is handed a pass that later connections show instead (a reconnect
@@ -15,35 +18,46 @@ behind an address someone else made guess is not held back); each person (a key'
 address of everyone else) may have only a few tables waiting at once, and a table that waits
 `table_wait_limit` seconds with nothing happening closes; refusals are logged summed, and a
 connection that keeps sending what is refused is closed.
+
+The clock (`tick`, run by the server) moves seats whose person is away past the takeover time
+to a bot standing in, and ends the tables that are no longer live (see `why_ended`); the
+table's creator (a `close` message) or the host (`close TABLE`: `close_by_hand`) may end one
+at any time. Whoever is at a table that ends is told why and goes to the lobby.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import secrets
 import time
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..bots import LEVELS
+from ..names import GUEST_PREFIX, clean_name, look_alike_problem, looks_like_bot, name_key
 from ..rules import GAMES, IllegalAction, SetupError, get_game
 from ..store import OutdatedRules, Store
 from ..table import Accepted
+from ..text import clean_text, visible
 from ..words import are
 from .guard import AttemptLimiter, RateLimit, RefusalTally, wait_in_words
-from .hosting import BOT_NAME, HostedTable, Peer, Seat, new_code, same_join_code, token_key
-from .names import clean_name, clean_text, name_key
+from .hosting import HostedTable, new_code, same_join_code, token_key
 from .protocol import PROTOCOL_VERSION
+from .seat_life import LOBBY, Peer, Place, Seat, Whereabouts
 
 log = logging.getLogger("tablegames.server")
 CHAT_LIMIT = 300
+STANDINGS_SHOWN = 200  # rows of the night's standings a lobby message carries at most
 #: What each connection may ask only so often: each one tells a whole table, or the lobby, and
 #: the host's log (a join/leave loop would otherwise flood them all).
-RATE_LIMITED = frozenset({"create", "join", "leave", "ready", "start", "seat", "rematch", "lobby"})
+RATE_LIMITED = frozenset(
+    {"create", "join", "leave", "ready", "start", "seat", "rematch", "lobby", "close"}
+)
 PASSES_KEPT = 10_000  # join-code passes remembered (the oldest forgotten first)
-GUEST_PREFIX = "guest-"  # SSH guests' names: nobody over TCP may take one
+LOBBY_CHAT_KEPT = 20  # the lobby's last lines, told to whoever arrives
 
 
 @dataclass
@@ -60,6 +74,10 @@ class PartyConfig:
     requests_per_second: float = 5.0  # lobby and seat requests (join, leave, ready...) a
     request_burst: int = 20  # connection may make on average, and at once
     table_wait_limit: float = 1800.0  # a table that waits this long with nothing happening closes
+    # A game under way (opened in the lobby) that nobody has been at for this long ends.
+    table_idle_limit: float = 600.0
+    takeover_after: float | None = None  # seconds before a bot plays for someone away
+    takeover_level: str = "normal"
 
 
 class Member(Peer, Protocol):
@@ -94,13 +112,17 @@ class Party:
         config: PartyConfig,
         store: Store | None,
         started: Callable[[HostedTable], None],
-        on_action: Callable[[HostedTable, Accepted], None] | None = None,
         guard: AttemptLimiter | None = None,
+        ended: Callable[[HostedTable], None] = lambda hosted: None,
+        clock_changed: Callable[[], None] = lambda: None,
     ) -> None:
         self.config = config
         self.store = store
         self.started = started  # the server drives a table's bots once its game begins
-        self.on_action = on_action
+        self.ended = ended  # ...and stops once the table ends
+        self.clock_changed = clock_changed  # something is due sooner: `tick` again
+        self.whereabouts = Whereabouts()
+        self.lobby_chat: deque[dict[str, Any]] = deque(maxlen=LOBBY_CHAT_KEPT)
         self.guard = guard or AttemptLimiter()
         self.tables: dict[str, HostedTable] = {}
         self.members: set[Member] = set()
@@ -112,6 +134,13 @@ class Party:
             if store is not None
             else secrets.token_hex(16)
         )
+        self.opened = time.time()  # the night began: its standings count the games since
+        self.standings: list[dict[str, Any]] = []
+        if store is not None:
+            try:  # the history rated now, not in the middle of the night's first game's end
+                store.update_ratings()
+            except Exception:  # derived data: a mistake in it must never stop the party
+                log.exception("the ratings were not brought up to date")
 
     # -- tables -----------------------------------------------------------------------------------
     def add_table(
@@ -143,7 +172,7 @@ class Party:
             fill_with_bots=fill_with_bots,
             min_humans=min_humans,
             owner_seat=owner_seat,
-            on_action=self.on_action,
+            on_action=self._table_action,
             store=self.store,
             creator=creator,
         )
@@ -151,30 +180,86 @@ class Party:
         self.lobby_changed()
         return hosted
 
-    def expire_tables(self, now: float | None = None) -> list[str]:
-        """Close the tables that have waited `table_wait_limit` seconds for players with
-        nothing happening; whoever sits there goes back to the lobby, told why. Returns them."""
+    # -- the clock ---------------------------------------------------------------------------------
+    def tick(self, now: float | None = None) -> float | None:
+        """Do what the clock decides at `now`: a bot stands in for each person away past the
+        takeover time, and tables no longer live end. Returns when a takeover is next due (None:
+        none; the server also ticks every fraction of a heartbeat)."""
         now = time.monotonic() if now is None else now
-        limit = self.config.table_wait_limit
-        closed = []
-        for hosted in list(self.tables.values()):
-            if hosted.table is not None or now - hosted.changed_at < limit:
-                continue
-            why = (
-                f"Table {hosted.code} waited {wait_in_words(limit)} without starting and was "
-                "closed: open a new one when everyone is here."
-            )
-            for peer in hosted.peers():
-                peer.send({"t": "error", "code": "table-closed", "text": why})
-                self._to_lobby(peer)  # type: ignore[arg-type]
-            self.tables.pop(hosted.code, None)
-            if self.store is not None and hosted.store_id is not None:
-                self.store.delete_table(hosted.store_id)
-            log.info("table %s closed: it waited %s for players", hosted.code, wait_in_words(limit))
-            closed.append(hosted.code)
-        if closed:
+        config = self.config
+        took = [
+            hosted.take_over(now, config.takeover_after, config.takeover_level)
+            for hosted in list(self.tables.values())
+        ]
+        if any(took):
             self.lobby_changed()
-        return closed
+        self.expire_tables(now)
+        due = [hosted.takeover_due(config.takeover_after) for hosted in self.tables.values()]
+        return min((moment for moment in due if moment is not None), default=None)
+
+    def why_ended(self, hosted: HostedTable, now: float) -> str | None:
+        """Why `hosted` is no longer live (None: it is), in words for whoever is still there.
+
+        A table is live while it waits for players (until `table_wait_limit` passes with
+        nothing happening), while a game is under way and someone is at it or was within
+        `table_idle_limit` (a table opened with `host` waits for its players whatever), and
+        once finished, while anyone is still at it ("" ends it quietly: nobody is there).
+        """
+        quiet = now - hosted.changed_at
+        if hosted.table is None:
+            if quiet < self.config.table_wait_limit:
+                return None
+            return (
+                f"Table {hosted.code} waited {wait_in_words(self.config.table_wait_limit)} "
+                "without starting and was closed: open a new one when everyone is here."
+            )
+        if hosted.peers():
+            return None
+        if hosted.table.over:
+            return ""
+        limit = self.config.table_idle_limit
+        if hosted.owner_seat is None or quiet < limit:
+            return None
+        return f"Nobody was at table {hosted.code} for {wait_in_words(limit)}: it ended."
+
+    def expire_tables(self, now: float | None = None) -> list[str]:
+        """End the tables that are no longer live now (`why_ended`); returns their codes."""
+        now = time.monotonic() if now is None else now
+        ended = []
+        for hosted in list(self.tables.values()):
+            why = self.why_ended(hosted, now)
+            if why is not None:
+                self.close_table(hosted, why)
+                ended.append(hosted.code)
+        return ended
+
+    def close_table(self, hosted: HostedTable, why: str) -> None:
+        """End `hosted` now: whoever is there is told `why` and goes to the lobby; an
+        unfinished game is forgotten (a finished one stays in the history)."""
+        if self.tables.get(hosted.code) is not hosted:
+            return
+        del self.tables[hosted.code]
+        self.ended(hosted)
+        for peer in hosted.peers():
+            member: Member = peer  # type: ignore[assignment]
+            member.table = None  # in the lobby: `lobby_changed` tells it what the tables are now
+            if why:
+                member.send({"t": "error", "code": "table-closed", "text": why})
+        self.whereabouts.table_closed(hosted.code)
+        if self.store is not None and hosted.store_id is not None and hosted.stage() < 2:
+            self.store.delete_table(hosted.store_id)
+        if why:
+            log.info("table %s closed: %s", hosted.code, why)
+        self.lobby_changed()
+
+    def close_by_hand(self, code: str, by: str | None = None) -> str:
+        """The host (`by` None) or the table's creator (their name) ends table `code` now;
+        returns what was said to whoever was there."""
+        hosted = self.table(code)
+        who = "The host" if by is None else by
+        why = f"{who} closed table {hosted.code}."
+        self.close_table(hosted, why)
+        return why
 
     def restore_tables(self) -> list[HostedTable]:
         """Bring back every unfinished table from the store (skipping ones under other rules)."""
@@ -187,10 +272,29 @@ class Party:
             except OutdatedRules as problem:
                 log.warning("not restoring table %s: %s", saved.code, problem)
                 continue
-            hosted = HostedTable.restore(saved, self.store, on_action=self.on_action)
+            hosted = HostedTable.restore(saved, self.store, on_action=self._table_action)
             self.tables[hosted.code] = hosted
             restored.append(hosted)
         return restored
+
+    def _table_action(self, hosted: HostedTable, accepted: Accepted) -> None:
+        """An action at one of the tables (saved, and rated at the end, before this hears of
+        it): a game's end changes the night's standings."""
+        if accepted.result is not None:
+            self.standings = self.night_standings()
+            self.lobby_changed()
+
+    def night_standings(self) -> list[dict[str, Any]]:
+        """The night's table: per game, everyone who finished a game at this server's tables
+        since it started, with their games, wins and ratings (`Store.standings`)."""
+        if self.store is None:
+            return []
+        try:
+            rows = self.store.standings(self.opened)[:STANDINGS_SHOWN]
+        except Exception:  # derived data: a mistake in it must never stop the party
+            log.exception("the night's standings could not be read")
+            return []
+        return [{**row, "name": clean_name(row["name"])} for row in rows]
 
     def table(self, code: str) -> HostedTable:
         hosted = self.tables.get(code.upper())
@@ -245,6 +349,7 @@ class Party:
     def refused(self, member: Member, kind: str, why: str, code: str = "illegal") -> None:
         """Tell `member` why its `kind` message was refused; log it (summed); a connection that
         keeps earning refusals (a flood) is closed."""
+        why = visible(why)  # it may repeat what was sent: a table id, a game's name...
         self.refusals.refused(
             f"{kind} messages", member.address, "refused %s from %s: %s", kind, member.name, why
         )
@@ -258,13 +363,15 @@ class Party:
             )
             member.close()
 
-    def goodbye(self, member: Member, now: float | None = None) -> None:
-        """`member`'s connection is gone (or it went back to the lobby)."""
+    def goodbye(self, member: Member, now: float | None = None, gone: str = "dropped out") -> None:
+        """`member`'s connection is gone (or, `gone` says, it went back to the lobby): a seat
+        it held at a game under way is away from now (the takeover clock runs)."""
         self.members.discard(member)
         hosted = member.table
         if hosted is not None:
-            hosted.detach(member, now)
+            hosted.detach(member, now, gone)
             member.table = None
+            self.clock_changed()
             if not hosted.peers() and self._forgettable(hosted):
                 del self.tables[hosted.code]
                 if hosted.stage() == 0 and self.store is not None and hosted.store_id is not None:
@@ -326,12 +433,10 @@ class Party:
         if self.config.code is not None and login is None:
             welcome["pass"] = self._pass_for(message.get("pass"))
         member.send(welcome)
-        if member.identity is not None:
-            held = self._held_by(member.identity)
-            if held is not None:  # a party login comes back to the seat it holds
-                hosted, seat = held
-                self._take_back(member, hosted, seat)
-                return
+        for line in self.lobby_chat:  # what was said in the lobby before they came
+            member.send({**line, "earlier": True})
+        if member.identity is not None and self._go_back(member, member.identity):
+            return
         self._on_lobby(member, message)
 
     def why_not_name(self, name: str) -> str | None:
@@ -339,7 +444,7 @@ class Party:
         key = name_key(name)
         if key.startswith(GUEST_PREFIX):
             return f"names starting {GUEST_PREFIX} are for SSH guests: choose another name (--name)"
-        if BOT_NAME.fullmatch(key):
+        if looks_like_bot(name):
             return f"{name} is a bot's name at the tables: choose another name (--name)"
         owned = self.store is not None and self.store.name_owner(key) is not None
         if owned or any(other.identity == key for other in self.members):
@@ -347,7 +452,21 @@ class Party:
                 f"the name {name} belongs to a player who logs in with a key: choose another "
                 "name (--name)"
             )
+        held = self.held_names()
+        if any(name_key(other) == key for other in held):
+            return None  # someone's own name (a seat's, say): the tables' own rules apply
+        problem = look_alike_problem(name, held)
+        if problem is not None:
+            return f"{problem}: choose another name (--name)"
         return None
+
+    def held_names(self) -> list[str]:
+        """The names someone holds: owned by a key, used by a party login, or at a table."""
+        owned = [name for name, _, _ in self.store.owned_names()] if self.store else []
+        logins = [member.name for member in self.members if member.identity is not None]
+        seated = [peer.name for hosted in self.tables.values() for peer in hosted.peers()]
+        seats = [s.name for hosted in self.tables.values() for s in hosted.seats if s.human]
+        return owned + logins + seated + seats
 
     def _pass_for(self, shown: str | None) -> str:
         """The pass a connection that gave the join code (or a pass) shows next time."""
@@ -399,14 +518,36 @@ class Party:
         self.guard.succeeded(member.address)
         return True
 
-    def _held_by(self, identity: str) -> tuple[HostedTable, Seat] | None:
-        for hosted in self.tables.values():
-            if hosted.table is not None and hosted.table.over:
-                continue
-            seat = hosted.seat_for_identity(identity)
-            if seat is not None:
-                return hosted, seat
-        return None
+    def _go_back(self, member: Member, identity: str) -> bool:
+        """A party login arriving goes back where it was last (`Whereabouts`): its seat at the
+        table it was at (or that table, to watch), or the lobby. Without a record (the server
+        restarted) it goes back to a seat it holds at a game under way, the newest table's.
+        True if it was seated (or sat down to watch) here."""
+        place = self.whereabouts.last(identity)
+        if place is None:
+            held = [
+                (hosted, seat)
+                for hosted in self.tables.values()
+                if hosted.table is None or not hosted.table.over
+                for seat in [hosted.seat_for_identity(identity)]
+                if seat is not None
+            ]
+            if held:
+                self._take_back(member, *held[-1])
+                return True
+            return False
+        hosted = self.tables.get(place.code) if place.code is not None else None
+        if hosted is None or (hosted.table is not None and hosted.table.over):
+            return False
+        seat = hosted.seat_for_identity(identity)
+        if seat is not None:
+            self._take_back(member, hosted, seat)
+            return True
+        if place.watching:
+            with contextlib.suppress(IllegalAction):
+                self._watch(member, hosted)
+                return True
+        return False
 
     def _on_rejoin(self, member: Member, message: dict[str, Any]) -> None:
         if member.table is not None:
@@ -439,7 +580,11 @@ class Party:
     def lobby_message(self) -> dict[str, Any]:
         """The tables: waiting for players first, then playing, then finished."""
         tables = sorted(self.tables.values(), key=HostedTable.stage)
-        return {"t": "lobby", "tables": [t.summary() for t in tables]}
+        return {
+            "t": "lobby",
+            "tables": [t.summary() for t in tables],
+            "standings": self.standings,
+        }
 
     def lobby_changed(self) -> None:
         """Tell everyone in the lobby (greeted, at no table) what the tables are now."""
@@ -494,20 +639,27 @@ class Party:
         if member.table is not None:
             raise IllegalAction("you are already at a table")
         hosted = self.table(str(message["table"]))
-        if member.identity is not None:
+        # A seat this person holds here (they went back to the lobby) is theirs again: proven
+        # by their login, or by the seat's token.
+        token = message.get("token")
+        seat = hosted.seat_for_token(token) if token is not None else None
+        if seat is None and member.identity is not None:
             seat = hosted.seat_for_identity(member.identity)
-            if seat is not None:
-                self._take_back(member, hosted, seat)
-                return
+        if seat is not None:
+            self._take_back(member, hosted, seat)
+            return
         if message.get("spectate"):
-            hosted.check_name_free(member.name, None)
-            self._sit(member, hosted, None, None)  # first: the views that follow are this table's
-            hosted.watch(member)
-            if hosted.table is not None:
-                member.send(hosted.presence(None))
-            self.lobby_changed()
+            self._watch(member, hosted)
             return
         self._claim(member, hosted, message.get("seat"))
+
+    def _watch(self, member: Member, hosted: HostedTable) -> None:
+        hosted.check_name_free(member.name, None)
+        self._sit(member, hosted, None, None)  # first: the views that follow are this table's
+        hosted.watch(member)
+        if hosted.table is not None:
+            member.send(hosted.presence(None))
+        self.lobby_changed()
 
     @staticmethod
     def person(member: Member) -> str:
@@ -535,6 +687,7 @@ class Party:
         self, member: Member, hosted: HostedTable, seat: int | None, token: str | None
     ) -> None:
         member.table = hosted
+        self.whereabouts.went(member.identity, Place(hosted.code, watching=seat is None))
         member.send(
             {
                 "t": "seated",
@@ -591,10 +744,28 @@ class Party:
         self._to_lobby(member)
 
     def _to_lobby(self, member: Member) -> None:
-        """`member` leaves its table for the lobby (its seat at a game under way is held)."""
-        self.goodbye(member)
+        """`member` leaves its table for the lobby: its seat at a game under way is away (held;
+        the takeover clock runs), and the lobby is where its next login comes back to."""
+        self.goodbye(member, gone="went back to the lobby")
         self.members.add(member)
+        self.whereabouts.went(member.identity, LOBBY)
         member.send(self.lobby_message())
+
+    def _on_close(self, member: Member, message: dict[str, Any]) -> None:
+        hosted = self.table(str(message["table"]))
+        if not self._is_owner(member, hosted):
+            raise IllegalAction("only the table's creator can close it")
+        self.close_by_hand(hosted.code, member.name)
+
+    @staticmethod
+    def _is_owner(member: Member, hosted: HostedTable) -> bool:
+        """True if `member` holds the owner's seat: at it now, or (a party login) away from it."""
+        if hosted.owner_seat is None:
+            return False
+        seat = hosted.seats[hosted.owner_seat]
+        if seat.peer is member:
+            return True
+        return member.identity is not None and seat.human and seat.identity == member.identity
 
     def _on_rematch(self, member: Member, message: dict[str, Any]) -> None:
         hosted = member.table
@@ -672,6 +843,7 @@ class Party:
         if hosted is not None:
             hosted.broadcast(line)
         else:
+            self.lobby_chat.append(line)
             for other in [m for m in self.members if m.table is None]:
                 other.send(line)
 

@@ -15,10 +15,12 @@ from typing import Any
 
 import msgpack
 
+# 7: `close` (the owner ends a table), lobby chat said `earlier` (told on arrival), the lobby
+# carries the night's standings (ratings of the games since the server started);
 # 6: a pass for the join code (welcome gives it, hello shows it); 5: updates say since when
 # the seat is asked what it is (`asked`); 4: claims (table talk); 3: seats taken back after
 # the welcome; the lobby
-PROTOCOL_VERSION = 6
+PROTOCOL_VERSION = 7
 MAX_CLIENT_FRAME = 64 * 1024  # what a server accepts from a client
 MAX_SERVER_FRAME = 1024 * 1024  # what a client accepts from a server (views can be large)
 MAX_DEPTH = 16
@@ -69,12 +71,16 @@ CLIENT_MESSAGES: dict[str, Schema] = {
         bots=(STR + NONE, False),
         humans=(INT + NONE, False),
     ),
-    "join": _schema(table=(STR, True), seat=(INT + NONE, False), spectate=(BOOL, False)),
+    # `token`: a seat we hold there (we went back to the lobby): we take it back.
+    "join": _schema(
+        table=(STR, True), seat=(INT + NONE, False), spectate=(BOOL, False), token=(STR, False)
+    ),
     "ready": _schema(ready=(BOOL, True)),
     "start": _schema(),  # the table's owner: deal now, empty seats become bots
     "seat": _schema(seat=(INT, True), to=(STR, True)),  # the owner: a seat to a "bot", or "free"
     "leave": _schema(),  # back to the lobby
     "rematch": _schema(),  # after a game: the same seats, a new deal
+    "close": _schema(table=(STR, True)),  # the table's owner: end it now
     "action": _schema(v=(INT, True), action=(MAP, True)),
     "chat": _schema(text=(STR, True)),
     # A structured public claim (the game's vocabulary: `rules/<game>/talk.py`); rate-limited
@@ -97,7 +103,8 @@ SERVER_MESSAGES: dict[str, Schema] = {
         # never held back for wrong codes others gave from your address).
         **{"pass": (STR, False)},
     ),
-    "lobby": _schema(tables=(LIST, True)),
+    # `standings`: the night's table, a row per player and game (see `Store.standings`)
+    "lobby": _schema(tables=(LIST, True), standings=(LIST, False)),
     "seated": _schema(
         table=(STR, True),
         game=(STR, True),
@@ -128,7 +135,11 @@ SERVER_MESSAGES: dict[str, Schema] = {
     "ack": _schema(v=(INT, True)),
     "error": _schema(code=(STR, True), text=(STR, True)),
     "chat": _schema(
-        name=(STR, True), seat=(INT + NONE, True), text=(STR, True), watching=(BOOL, False)
+        name=(STR, True),
+        seat=(INT + NONE, True),
+        text=(STR, True),
+        watching=(BOOL, False),
+        earlier=(BOOL, False),  # said in the lobby before you came
     ),
     "ping": _schema(n=(INT, False)),
     "pong": _schema(n=(INT, False)),

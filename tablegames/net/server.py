@@ -17,10 +17,9 @@ from typing import Any
 
 from ..drivers import drive_bots
 from ..store import Store
-from ..table import Accepted
 from .collector import CollectorSchedule
 from .guard import RateLimit
-from .hosting import HostedTable, Seat
+from .hosting import HostedTable
 from .party import Party, PartyConfig
 from .protocol import CLIENT_MESSAGES, MAX_CLIENT_FRAME, Connection, ProtocolError
 
@@ -37,8 +36,6 @@ class ServerConfig(PartyConfig):
     handshake_limit: float = 5.0  # time to say hello
     max_queued: int = 256 * 1024  # unsent bytes before a peer counts as not reading
     bot_pace: float = 0.3
-    takeover_after: float | None = None  # seconds before a bot plays a dropped seat
-    takeover_level: str = "normal"
     close_grace: float = 2.0  # a closed peer's unsent bytes get this long, then it is cut off
     scheduled_collector: bool = True  # the collector's full passes kept out of the tail
     refusals_per_second: float = 2.0  # refused messages a peer may earn on average...
@@ -135,12 +132,19 @@ class Server:
     def __init__(self, config: ServerConfig | None = None, store: Store | None = None) -> None:
         self.config = config or ServerConfig()
         self.store = store
-        self.party = Party(self.config, store, self._drive, on_action=self._wake_bots)
+        self._clock_changed = asyncio.Event()
+        self.party = Party(
+            self.config,
+            store,
+            self._drive,
+            ended=self._stop_driving,
+            clock_changed=self._clock_changed.set,
+        )
         self.clients: set[Client] = set()
         self._server: asyncio.Server | None = None
         self._tasks: set[asyncio.Task[None]] = set()
         self._connections: set[asyncio.Task[Any]] = set()
-        self._bot_wakeups: dict[str, asyncio.Event] = {}
+        self._drivers: dict[int, asyncio.Task[None]] = {}  # by id(hosted): its bots' driver
         self.collector = CollectorSchedule() if self.config.scheduled_collector else None
         self.port: int | None = None  # where it listens, once started
         self.ssh_port: int | None = None  # a party's SSH front door beside it, if any
@@ -159,16 +163,18 @@ class Server:
         """Bring back every unfinished table from the store (call before `start`)."""
         return self.party.restore_tables()
 
-    def _wake_bots(self, hosted: HostedTable, accepted: Accepted) -> None:
-        wakeup = self._bot_wakeups.get(hosted.code)
-        if wakeup is not None:
-            wakeup.set()
-
     def _drive(self, hosted: HostedTable) -> None:
+        """Drive `hosted`'s bots (and clock) until its game ends, or the table does."""
         assert hosted.table is not None
-        wakeup = asyncio.Event()
-        self._bot_wakeups[hosted.code] = wakeup
-        self._spawn(drive_bots(hosted.table, self.config.bot_pace, wakeup))
+        task = self._spawn(drive_bots(hosted.table, self.config.bot_pace))
+        key = id(hosted)
+        self._drivers[key] = task
+        task.add_done_callback(lambda done: self._drivers.pop(key, None))
+
+    def _stop_driving(self, hosted: HostedTable) -> None:
+        task = self._drivers.pop(id(hosted), None)
+        if task is not None:
+            task.cancel()
 
     # -- life cycle -----------------------------------------------------------------------------
     async def start(self) -> int:
@@ -183,6 +189,7 @@ class Server:
         except OSError as problem:
             raise PortUnavailable(self.config.host, self.config.port, problem) from None
         self._spawn(self._heartbeat())
+        self._spawn(self._keep_time())
         if self.collector is not None:
             self.collector.start()
         port: int = self._server.sockets[0].getsockname()[1]
@@ -215,14 +222,29 @@ class Server:
                 await self._server.wait_closed()
         self.party.refusals.flush()
 
-    def _spawn(self, coroutine: Any) -> None:
+    def _spawn(self, coroutine: Any) -> asyncio.Task[None]:
         task = asyncio.get_running_loop().create_task(coroutine)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+        return task
+
+    async def _keep_time(self) -> None:
+        """Run the party's clock (`Party.tick`): at each takeover due, when a seat's person
+        has just left (it may be due sooner), and every quarter heartbeat for the tables."""
+        while True:
+            self._clock_changed.clear()
+            now = time.monotonic()
+            due = self.party.tick(now)
+            wait = self.config.heartbeat / 4
+            if due is not None:
+                wait = min(wait, max(due - now, 0.0) + 0.001)
+            with contextlib.suppress(TimeoutError):  # (not wait_for: it may swallow a cancel)
+                async with asyncio.timeout(wait):
+                    await self._clock_changed.wait()
 
     async def _heartbeat(self) -> None:
-        """Ping each peer that has been quiet for a heartbeat, and drop the silent ones; close
-        the tables that waited too long for players.
+        """Ping each peer that has been quiet for a heartbeat, and drop the silent ones (the
+        party's clock, `_keep_time`, ends the tables that are no longer live).
 
         Peers that talk need no ping; the others are pinged on their own schedule (the sweep
         runs four times a heartbeat), so a thousand idle peers are not all pinged at once.
@@ -231,7 +253,6 @@ class Server:
         while True:
             await asyncio.sleep(beat / 4)
             now = time.monotonic()
-            self.party.expire_tables(now)
             for client in list(self.clients):
                 quiet = now - client.last_message
                 if quiet > self.config.idle_limit:
@@ -287,24 +308,5 @@ class Server:
 
     def _goodbye(self, client: Client) -> None:
         self.clients.discard(client)
-        hosted = client.table
         self.party.goodbye(client)
-        if hosted is not None:
-            self._schedule_takeover(hosted)
         client.close()
-
-    def _schedule_takeover(self, hosted: HostedTable) -> None:
-        after = self.config.takeover_after
-        if after is None or hosted.table is None:
-            return
-        loop = asyncio.get_running_loop()
-        for seat in hosted.seats:
-            if seat.dropped_at is not None and seat.bot_level is None:
-                loop.call_later(after, self._take_over, hosted, seat, seat.dropped_at)
-
-    def _take_over(self, hosted: HostedTable, seat: Seat, dropped_at: float) -> None:
-        if seat.dropped_at == dropped_at and seat.peer is None:  # still gone since then
-            hosted.take_over(seat, self.config.takeover_level)
-            wakeup = self._bot_wakeups.get(hosted.code)
-            if wakeup is not None:
-                wakeup.set()

@@ -30,9 +30,10 @@ import asyncssh
 import asyncssh.connection
 from asyncssh.saslprep import SASLPrepError
 
+from ..names import look_alike_problem, name_key
 from ..paths import data_dir, owner_only_dir, owner_only_draft, owner_only_file
 from .guard import AttemptLimiter, RefusalTally
-from .names import name_key
+from .listening import door_share
 from .ssh_login import Doorman, guest_name
 from .ssh_session import TableSession
 from .ssh_types import GUEST_PREFIX, Identity, Launch, NameBook, SshConfig, Terminal
@@ -144,7 +145,10 @@ class SshFrontDoor:
         # Sessions another door of the same party runs (the browsers'): the limits on
         # sessions in all and per address count them too (`address` None: all of them).
         self.elsewhere: Callable[[str | None], int] = lambda address: 0
+        # The names the party's tables hold (a look-alike of one is refused here too).
+        self.names_elsewhere: Callable[[], list[str]] = list
         self.host_key: asyncssh.SSHKey | None = None
+        self.max_connections = config.max_connections  # (fewer if files are short: `start`)
         self.port = 0
         self._server: asyncssh.SSHAcceptor | None = None
         self._tasks: set[asyncio.Task[None]] = set()
@@ -160,6 +164,7 @@ class SshFrontDoor:
         config = self.config
         self.host_key = load_host_key(config.host_key or data_dir() / HOST_KEY_NAME)
         allow_any_user_name()
+        self.max_connections = door_share(config.max_connections)
         self.release_unused_names()
         self._server = await asyncssh.create_server(
             lambda: Doorman(self),
@@ -219,8 +224,9 @@ class SshFrontDoor:
         return [doorman for doorman in self.connections if doorman.logging_in]
 
     def logged_in_from(self, address: str) -> int:
-        """Players in from `address` now: logged-in connections, and other doors' sessions."""
-        here = sum(1 for d in self.connections if d.identity is not None and d.address == address)
+        """Players in from `address` now: admitted connections (not those still at the join
+        code), and other doors' sessions."""
+        here = sum(1 for d in self.connections if d.admitted and d.address == address)
         return here + self.elsewhere(address)
 
     def full(self) -> bool:
@@ -237,6 +243,18 @@ class SshFrontDoor:
         if owner is None and key in self.present:
             owner = self.present[key][0]
         return owner
+
+    def look_alike_problem(self, name: str) -> str | None:
+        """Why `name` could be taken for someone else's here (None: it could not): it mixes
+        scripts, or looks like a guest's or a bot's name, or like a name a key owns or someone
+        logged in uses, or one at the party's tables. A name held itself is not a look-alike:
+        whose it is, the keys say."""
+        if self.name_holder(name_key(name)) is not None:
+            return None
+        owned = [owned for owned, _, _ in self.names.owned_names()]
+        here = [d.identity.name for d in self.connections if d.identity is not None]
+        guests = [r.name for r in self.guests.values() if r.connected or self._remembered(r)]
+        return look_alike_problem(name, owned + here + guests + self.names_elsewhere())
 
     def key_arrived(self, name: str, fingerprint: str) -> None:
         """A key logged in under `name`: nobody else's key may use it while it is here."""

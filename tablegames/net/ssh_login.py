@@ -4,12 +4,16 @@ Before login (as OpenSSH's LoginGraceTime and MaxStartups): a connection must fi
 exchange and ask to log in within `login_grace` seconds; at most `startups_per_source` from
 one address may be that far at once, and past `startups[0]` half-made logins in all, new
 connections are dropped at random, more surely as they near `startups[2]`. Idle or slow
-sockets from one address hold back nobody else's login.
+sockets from one address hold back nobody else's login. The join code is part of the login:
+a client with a key that waits at the code prompt is still one of those "startups" (not a
+player, not one of `max_sessions`, holding no name and no seat) until it gives the code, and
+is closed `login_timeout` seconds after it connected if it has not (`admit` lets it in).
 
 A client with a key plays under the user name it connected as. A name belongs to the key that
 owns it (`NameBook`: a key owns a name once it has sat at a table) or, until then, to the key
-using it now; another key offered for it is refused with a sentence, and the owner's key is
-always let in, whatever others tried from wherever: nothing a stranger does counts against it.
+using it now: whoever came in under it first (past the code; a login at the prompt uses
+nothing). Another key offered for it is refused with a sentence, and the owner's key is always
+let in, whatever others tried from wherever: nothing a stranger does counts against it.
 A client without a key (keyboard-interactive) is a guest, "guest-NAME": names starting
 "guest-" are never given to a key, and a name a key holds is refused to keyless clients. A
 guest who comes back as the same name from the same address within `guest_hold` seconds is
@@ -40,8 +44,8 @@ from typing import TYPE_CHECKING
 import asyncssh
 from asyncssh.auth import KbdIntChallenge, KbdIntResponse
 
+from ..names import NAME_LIMIT, clean_name, name_key
 from .guard import startup_drop_chance, wait_in_words
-from .names import NAME_LIMIT, clean_name, name_key
 from .ssh_session import TableSession
 from .ssh_types import GUEST_PREFIX, Identity, code_matches
 
@@ -62,8 +66,9 @@ class Doorman(asyncssh.SSHServer):
         self.conn: asyncssh.SSHServerConnection | None = None
         self.address = "?"
         self.name = ""  # the cleaned SSH user name
-        self.identity: Identity | None = None  # once logged in
+        self.identity: Identity | None = None  # who it proved to be, once authenticated
         self.code_given = door.config.join_code is None
+        self.admitted = False  # in as a player: it gave the code, holds its name, counts
         self.session: TableSession | None = None
         self.connected_at = time.monotonic()
         # What the authentication method in progress would make of this client; the last
@@ -77,8 +82,9 @@ class Doorman(asyncssh.SSHServer):
 
     @property
     def logging_in(self) -> bool:
-        """True while this connection is in the handshake or the login (not in, not dropped)."""
-        return self.identity is None and not self._dropped
+        """True while this connection is in the handshake or the login, the join code
+        included (not in, not dropped): OpenSSH's "startups"."""
+        return not self.admitted and not self._dropped
 
     # -- connection ------------------------------------------------------------------------
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
@@ -89,8 +95,8 @@ class Doorman(asyncssh.SSHServer):
         door.connections.add(self)
         startups = [other for other in door.logging_in() if other is not self]
         from_here = sum(1 for other in startups if other.address == self.address)
-        if len(door.connections) > config.max_connections:
-            self._drop(f"the server has its {config.max_connections} connections")
+        if len(door.connections) > door.max_connections:
+            self._drop(f"the server has its {door.max_connections} connections")
         elif from_here >= config.startups_per_source:
             self._drop(f"{from_here} logins from this address are under way")
         elif early_drop.random() < startup_drop_chance(len(startups), *config.startups):
@@ -105,8 +111,8 @@ class Doorman(asyncssh.SSHServer):
         self.door.connections.discard(self)
         self._cancel_timers()
         identity = self.identity
-        if identity is None:
-            return
+        if identity is None or not self.admitted:
+            return  # it held nothing
         if identity.guest:
             self.door.guest_left(self.name, self.address)
         else:
@@ -128,16 +134,17 @@ class Doorman(asyncssh.SSHServer):
         if self._refused:
             return True
         if self.door.logged_in_from(self.address) >= limit:
-            self._refuse(
-                f"Too many players from {self.address} at once (at most {limit}): one of you "
-                "must leave first, or the host can allow more with --max-per-address.",
-                "too many players from one address",
-            )
+            self._refuse(self.crowded_sentence(limit), "too many players from one address")
         elif not self.name:
             self._refuse(
                 "That user name cannot be a player's name: connect as the name you want to "
                 f"play under, e.g. {self.how_to_connect('ben')}",
                 "unusable name",
+            )
+        elif (look_alike := self.door.look_alike_problem(self.name)) is not None:
+            self._refuse(
+                f"{look_alike}: connect under another name, e.g. {self.how_to_connect('ben')}",
+                "a look-alike name",
             )
         return True  # everyone logs in, by key or as a guest
 
@@ -220,38 +227,52 @@ class Doorman(asyncssh.SSHServer):
         )
 
     def auth_completed(self) -> None:
-        candidate, conn, door = self._candidate, self.conn, self.door
-        assert candidate is not None and conn is not None
-        if candidate.guest:
+        candidate, door = self._candidate, self.door
+        assert candidate is not None
+        self.identity = candidate  # who it is; until it has given the code it holds nothing
+        if candidate.fingerprint is not None and candidate.fingerprint in door.code_keys:
+            self.code_given = True
+        if self.code_given:
+            why_not = self.admit()
+            if why_not is not None:
+                self.close(why_not)
+            return
+        self.log.debug("ssh: %s from %s is asked for the join code", self.name, self.address)
+        # Until the code is given: as long as the login may take, counted from connecting.
+        self._start_session_deadline(
+            self.config.login_timeout - (time.monotonic() - self.connected_at)
+        )
+
+    def admit(self) -> str | None:
+        """Let this login in as a player (it has given the join code, or none is needed): from
+        now on it holds its name and counts against the limits on players. Returns why it
+        cannot come in (a sentence for the person at the keyboard), or None."""
+        door, identity = self.door, self.identity
+        assert identity is not None and not self.admitted
+        limit = door.max_per_address()
+        if door.logged_in_from(self.address) >= limit:
+            self.note_refusal("too many players from one address")
+            return self.crowded_sentence(limit)
+        if identity.guest:
             given = door.guest_arrived(self.name, self.address, self.code_given)
-            identity = Identity(given, None, True, self.address)
+            identity = self.identity = Identity(given, None, True, self.address)
         else:
-            assert candidate.fingerprint is not None
-            holder = door.name_holder(name_key(self.name))
-            if holder not in (None, candidate.fingerprint):
-                # Another key came in under the name between the check and now.
-                self.log.warning(
-                    "ssh: %s from %s lost the name to another key at login", self.name, self.address
-                )
-                conn.disconnect(
-                    asyncssh.DISC_ILLEGAL_USER_NAME,
-                    f"The name {self.name} was just taken by another player.",
-                )
-                return
-            door.key_arrived(self.name, candidate.fingerprint)
-            self.code_given = self.code_given or candidate.fingerprint in door.code_keys
-            identity = candidate
-        self.identity = identity
-        if self.code_given and self.config.join_code is not None:
+            assert identity.fingerprint is not None
+            if door.name_holder(name_key(self.name)) not in (None, identity.fingerprint):
+                # Another key came in under the name first: a name is whoever's proved it first.
+                self.note_refusal("name just taken")
+                return f"The name {self.name} was just taken by another player."
+            door.key_arrived(self.name, identity.fingerprint)
+        self.admitted = True
+        if self.config.join_code is not None:
             door.limiter.succeeded(self.address)
         door.release_unused_names()
         self.log.info(
             "ssh: %s logged in from %s (%s)", identity.name, self.address, identity.short_key
         )
-        # The login timeout covers the whole way in: opening a terminal and giving the code.
-        self._session_deadline = asyncio.get_running_loop().call_later(
-            self.config.login_timeout, self._too_slow
-        )
+        # The login timeout covers the rest of the way in: opening a terminal and a program.
+        self._start_session_deadline(self.config.login_timeout)
+        return None
 
     # -- the session -------------------------------------------------------------------------
     def session_requested(self) -> TableSession | bool:
@@ -280,13 +301,14 @@ class Doorman(asyncssh.SSHServer):
             self.address,
         )
 
-    def code_accepted(self) -> None:
-        """The join code was given in the session: this key is not asked again, and this
-        address is forgiven its earlier misses."""
+    def code_accepted(self) -> str | None:
+        """The join code was given in the session: this key is not asked again, this address
+        is forgiven its earlier misses, and the login comes in (see `admit`: why not, or None)."""
         self.code_given = True
         if self.identity is not None and self.identity.fingerprint is not None:
             self.door.code_keys.add(self.identity.fingerprint)
         self.door.limiter.succeeded(self.address)
+        return self.admit()
 
     def wrong_code(self) -> bool:
         """Count a wrong join code against this address; True if it is now held back."""
@@ -295,6 +317,12 @@ class Doorman(asyncssh.SSHServer):
             "wrong join codes", self.address, "ssh: wrong join code from %s", self.address
         )
         return self.door.limiter.refused_for(self.address) > 0
+
+    def crowded_sentence(self, limit: int) -> str:
+        return (
+            f"Too many players from {self.address} at once (at most {limit}): one of you must "
+            "leave first, or the host can allow more with --max-per-address."
+        )
 
     def held_back_sentence(self, wait: float) -> str:
         return (
@@ -339,6 +367,11 @@ class Doorman(asyncssh.SSHServer):
         if self._refused or self.conn is None:
             return
         self._refused = True
+        self.note_refusal(reason)
+        self.conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, sentence)
+
+    def note_refusal(self, reason: str) -> None:
+        """One refused login, for the host's log (summed per reason and address)."""
         self.door.refusals.refused(
             f"logins ({reason})",
             self.address,
@@ -347,19 +380,31 @@ class Doorman(asyncssh.SSHServer):
             self.name or "no name",
             reason,
         )
-        self.conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, sentence)
 
     def how_to_connect(self, name: str, *flags: str) -> str:
         """The command a player types to come in as `name` (as this connection reached us)."""
         host, port = self.door.reached_as(self.conn)
         return shlex.join(["ssh", *flags, "-p", str(port), f"{name}@{host}"])
 
+    def _start_session_deadline(self, seconds: float) -> None:
+        self._cancel_session_deadline()
+        self._session_deadline = asyncio.get_running_loop().call_later(
+            max(seconds, 0.0), self._too_slow
+        )
+
     def _too_slow(self) -> None:
         self._session_deadline = None
         if self.session is not None and self.session.asking_for_code:
+            self.note_refusal("no join code given in time")
             self.session.refuse("No join code given in time.")
         elif self.session is None or self.session.program is None:
-            self.log.warning("ssh: %s from %s opened no session in time", self.name, self.address)
+            self.door.refusals.refused(
+                "logins (no session opened in time)",
+                self.address,
+                "ssh: %s from %s opened no session in time",
+                self.name,
+                self.address,
+            )
             self.close()
 
     def _cancel_grace(self) -> None:

@@ -120,18 +120,29 @@ class TableSession(asyncssh.SSHServerSession[bytes]):
                 "tablegames needs a terminal: connect with "
                 f"{self.doorman.how_to_connect(identity.name, '-t')}"
             )
-        elif door.full():
-            door.log.warning("ssh: refused %s (%s): full", identity.name, identity.address)
-            self.refuse(
-                f"The table server is full ({door.config.max_sessions} sessions); try again later."
-            )
-        else:
-            door.sessions.add(self)
+        elif self.doorman.admitted:
+            self._enter()
+        elif self.doorman.code_given:
+            self.refuse("You were turned away at login.")  # (its connection is closing)
+        elif not self._refused_when_full():  # (said before the code is asked, and after)
+            self._ask_for_code()
+
+    def _enter(self) -> None:
+        """The player is in: the session counts as one of the server's, and its program starts."""
+        if not self._refused_when_full():
+            self.door.sessions.add(self)
             self._watch_idle()
-            if self.doorman.code_given:
-                self._track(self._launch())
-            else:
-                self._ask_for_code()
+            self._track(self._launch())
+
+    def _refused_when_full(self) -> bool:
+        door = self.door
+        if not door.full():
+            return False
+        self.doorman.note_refusal("full")
+        self.refuse(
+            f"The table server is full ({door.config.max_sessions} sessions); try again later."
+        )
+        return True
 
     # -- keys in --------------------------------------------------------------------------------
     def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
@@ -244,8 +255,11 @@ class TableSession(asyncssh.SSHServerSession[bytes]):
         assert join_code is not None
         if code_matches(typed, join_code):
             self.asking_for_code = False
-            self.doorman.code_accepted()
-            self._track(self._launch())
+            why_not = self.doorman.code_accepted()
+            if why_not is None:
+                self._enter()
+            else:
+                self.refuse(why_not)
         elif self.doorman.wrong_code():
             wait = self.door.limiter.refused_for(self.identity.address)
             self.refuse("That is not the join code. " + self.doorman.held_back_sentence(wait))

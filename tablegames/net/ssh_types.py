@@ -9,9 +9,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from .names import name_key
+from ..names import GUEST_PREFIX, name_key
 
-GUEST_PREFIX = "guest-"  # names starting so are guests' alone: no key can own one
+__all__ = ["GUEST_PREFIX"]  # (names starting so are guests' alone: no key can own one)
 DEFAULT_TERM = "xterm-256color"
 #: The largest terminal a session's program is given: a 4K screen in a small font. A program
 #: draws every cell it has, so a client that says 9999x9999 would cost a gigabyte.
@@ -108,6 +108,8 @@ class NameBook(Protocol):
     def name_used(self, name_key: str) -> None: ...
 
     def release_names_unused_since(self, when: float) -> list[str]: ...
+
+    def owned_names(self) -> list[tuple[str, str, float]]: ...
 
 
 def short_fingerprint(fingerprint: str) -> str:

@@ -11,8 +11,15 @@ Limits, as for SSH (the same `SshConfig`, counted together with the SSH sessions
 all and per address, the terminal size, each program's memory and processor; wrong join
 codes count against the address in the party's `AttemptLimiter`; new sessions from one
 address are rate-limited (a reload loop costs a process each); refusals are logged summed;
-a page from another site cannot open a session (its websocket's Origin is refused, and the
-cookie is SameSite=Strict and HttpOnly). Without --lan it listens on 127.0.0.1 only.
+a page from another site cannot open a session nor post a form (its Origin or Sec-Fetch-Site
+is refused, and the cookie is SameSite=Strict and HttpOnly). Without --lan it listens on
+127.0.0.1 only.
+
+Connections, as nginx's: a request's line and headers must come within `header_timeout`
+(an idle keep-alive connection goes then too) and a form's body within `body_timeout`; at most
+`connections_per_address` are open from one address and `max_connections` in all (fewer if the
+process's open files are short: `listening.door_share`), more are answered 503 with a sentence
+(`web_gate`); websockets, at most the players allowed from an address and in all, and a few.
 """
 
 from __future__ import annotations
@@ -21,7 +28,7 @@ import asyncio
 import html
 import logging
 import time
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from importlib import resources
@@ -31,13 +38,16 @@ from urllib.parse import urlsplit
 
 from aiohttp import web
 
+from ..names import name_key
 from ..paths import data_dir
+from ..text import visible
 from .guard import RateLimit, RefusalTally, wait_in_words
-from .names import name_key
+from .listening import door_share
 from .party import Login
 from .ssh import CLOSING_SENTENCE
 from .ssh_login import guest_name
 from .ssh_types import DEFAULT_TERM, Launch, Terminal, code_matches, safe_size
+from .web_gate import Gate
 from .web_identity import (
     COOKIE_DAYS,
     COOKIE_NAME,
@@ -79,6 +89,10 @@ STARTS_KEPT = 10_000  # addresses whose session starts are counted (the oldest f
 #: Seconds between the server's websocket pings (a page that stops answering is closed within
 #: one and a half of them). The page pings too, and notices a silent server in a few seconds.
 HEARTBEAT = 10.0
+#: Websockets open at once beyond the players allowed (per address, and four times that in
+#: all): tabs being reloaded, and refused ones still closing.
+SPARE_PAGES = 4
+LINGERING = 2.0  # seconds the rest of a request's unread body is read and dropped at most
 
 
 @dataclass
@@ -90,6 +104,15 @@ class WebConfig:
     starts_per_second: float = 0.5  # new sessions one address may start on average...
     start_burst: int = 10  # ...and at once (a party behind one router reloading together)
     cookie_key: Path | None = None  # the cookie key's file; default data_dir()/KEY_NAME
+    # As nginx's client_header_timeout and client_body_timeout: a connection has
+    # `header_timeout` seconds to send a request's line and headers (and is closed after as
+    # long without a request), and a form's body must arrive within `body_timeout`.
+    header_timeout: float = 10.0
+    body_timeout: float = 10.0
+    # Connections open at once from one address, and in all (websockets included); more are
+    # answered 503 with a sentence and closed.
+    connections_per_address: int = 64
+    max_connections: int = 512
 
 
 def page(name: str, **values: str) -> str:
@@ -124,6 +147,9 @@ class WebFrontDoor:
             for name in STATIC
         }
         self._runner: web.AppRunner | None = None
+        self._listener: asyncio.Server | None = None
+        self.gate = Gate(config.connections_per_address, config.max_connections, self.refusals)
+        self.sockets: Counter[str] = Counter()  # websockets open now, per address
 
     @property
     def join_code(self) -> str | None:
@@ -135,10 +161,15 @@ class WebFrontDoor:
             return len(self.sessions)
         return sum(1 for session in self.sessions if session.address == address)
 
+    def connections_from(self, address: str | None) -> int:
+        """Connections open now from `address` (None: in all), websockets included."""
+        return self.gate.connections_from(address)
+
     def app(self) -> web.Application:
         """The web application (the door's routes, headers and sentences for errors)."""
         app = web.Application(
-            client_max_size=4 * FORM_LIMIT, middlewares=[self._sentences, self._headers]
+            client_max_size=4 * FORM_LIMIT,
+            middlewares=[self._sentences, self._headers, self._own_pages_only],
         )
         app.add_routes(
             [
@@ -157,20 +188,34 @@ class WebFrontDoor:
         key = load_cookie_key(data_dir() / KEY_NAME if key_path is None else key_path)
         self.signer = CookieSigner(key)
         self.ssh.elsewhere = self.sessions_from
+        config = self.config
         self._runner = web.AppRunner(
-            self.app(), access_log=None, handle_signals=False, shutdown_timeout=2
+            self.app(),
+            access_log=None,
+            handle_signals=False,
+            shutdown_timeout=2,
+            # aiohttp's keep-alive clock runs from connecting until a whole request has come,
+            # and between requests: nginx's client_header_timeout and keepalive_timeout.
+            keepalive_timeout=config.header_timeout,
+            lingering_time=LINGERING,
         )
         await self._runner.setup()
-        site = web.TCPSite(self._runner, self.config.host, self.config.port)
-        await site.start()
-        server = site._server  # (aiohttp names no public way to the bound port)
-        sockets = getattr(server, "sockets", None) or []
-        self.port = int(sockets[0].getsockname()[1]) if sockets else self.config.port
-        self.log.info("web: listening on %s port %d", self.config.host, self.port)
+        server = self._runner.server
+        assert server is not None
+        self.gate.in_all = door_share(config.max_connections)
+        # Its own listening socket, not an aiohttp site: every connection passes the gate.
+        self._listener = await asyncio.get_running_loop().create_server(
+            self.gate.protocol(server), config.host, config.port
+        )
+        self.port = int(self._listener.sockets[0].getsockname()[1])
+        self.log.info("web: listening on %s port %d", config.host, self.port)
         return self.port
 
     async def close(self) -> None:
         """Stop listening and end every browser session; returns once every program is gone."""
+        if self._listener is not None:
+            self._listener.close()
+            self._listener = None
         await asyncio.gather(*(session.close(CLOSING_SENTENCE) for session in list(self.sessions)))
         if self._runner is not None:
             await self._runner.cleanup()
@@ -190,7 +235,14 @@ class WebFrontDoor:
     async def join(self, request: web.Request) -> web.Response:
         """The name form, given: a cookie for the guest, or the form again with why not."""
         address = request.remote or "?"
-        form = await request.post()
+        try:
+            async with asyncio.timeout(self.config.body_timeout):
+                form = await request.post()
+        except TimeoutError:
+            self._refused(address, "", "form too slow")
+            return web.Response(
+                status=408, text="That form took too long to arrive: open / and send it again.\n"
+            )
         typed, given_code = form.get("name"), form.get("code")
         asked = typed if isinstance(typed, str) else ""
         # A refused name keeps the code typed beside it (it was not tried): only the name
@@ -201,9 +253,10 @@ class WebFrontDoor:
         except FormRefused as empty:
             return self._form(str(empty), asked, status=400, code=code_typed)
         holder = self.ssh.name_holder(name_key(asked))
-        why = name_refusal(asked, holder)
+        why = name_refusal(asked, holder, self.ssh.look_alike_problem(asked))
         if why is not None:
-            self._refused(address, asked, "name held by a key")
+            reason = "name held by a key" if holder is not None else "a look-alike name"
+            self._refused(address, asked, reason)
             return self._form(why, asked, status=403, code=code_typed)
         wrong = self._check_code(address, code_typed)
         if wrong is not None:
@@ -245,6 +298,20 @@ class WebFrontDoor:
             return web.Response(
                 status=403, text="This page opens only from the party's own address.\n"
             )
+        too_many = self._too_many_pages(address)
+        if too_many is not None:
+            refused = web.Response(status=503, text=too_many + "\n")
+            refused.force_close()  # (nothing more to ask on this connection)
+            return refused
+        self.sockets[address] += 1
+        try:
+            return await self._run_websocket(request, address)
+        finally:
+            self.sockets[address] -= 1
+            if self.sockets[address] <= 0:
+                del self.sockets[address]
+
+    async def _run_websocket(self, request: web.Request, address: str) -> web.StreamResponse:
         socket = web.WebSocketResponse(heartbeat=HEARTBEAT, max_msg_size=4 * MESSAGE_LIMIT)
         await socket.prepare(request)
         guest = self._guest(request)
@@ -271,6 +338,21 @@ class WebFrontDoor:
             self.log.info("web: %s left (%s, browser) after %.0f min", name, address, minutes)
         return socket
 
+    def _too_many_pages(self, address: str) -> str | None:
+        """Why this address may not open another websocket now (None: it may)."""
+        here = self.ssh.max_per_address() + SPARE_PAGES
+        in_all = self.ssh.config.max_sessions + 4 * SPARE_PAGES
+        if self.sockets[address] >= here:
+            self._refused(address, "", "too many pages open")
+            return (
+                f"Too many pages of the party are open from {address} (at most {here}): close "
+                "one, then open this one again."
+            )
+        if self.sockets.total() >= in_all:
+            self._refused(address, "", "too many pages open in all")
+            return f"The party has all the pages open it can take ({in_all}); try again later."
+        return None
+
     def _why_not_start(self, address: str, guest: WebGuest | None) -> str | None:
         """Why this tab may not have a session now (None: it may)."""
         ssh, config = self.ssh, self.ssh.config
@@ -292,7 +374,8 @@ class WebFrontDoor:
                 f"Too many players from {address} at once (at most {limit}): one of you must "
                 "leave first, or the host can allow more with --max-per-address."
             )
-        why = name_refusal(guest.asked, ssh.name_holder(name_key(guest.asked)))
+        holder = ssh.name_holder(name_key(guest.asked))
+        why = name_refusal(guest.asked, holder, ssh.look_alike_problem(guest.asked))
         if why is not None:
             self._refused(address, guest.asked, "name held by a key")
             return why
@@ -376,6 +459,26 @@ class WebFrontDoor:
 
     # -- middlewares ------------------------------------------------------------------------
     @web.middleware
+    async def _own_pages_only(
+        self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+    ) -> web.StreamResponse:
+        """A form is posted only from the party's own page (as the websocket is opened): a page
+        of another site could otherwise log a guest out, or in under another name."""
+        if request.method != "POST" or _same_origin(request):
+            return await handler(request)
+        address = request.remote or "?"
+        self.refusals.refused(
+            "form posts from another site's page",
+            address,
+            "web: refused a form post from %s: it came from another site's page",
+            address,
+        )
+        return web.Response(
+            status=403,
+            text="This form is sent only from the party's own page: open / and try again.\n",
+        )
+
+    @web.middleware
     async def _headers(
         self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
     ) -> web.StreamResponse:
@@ -401,7 +504,7 @@ class WebFrontDoor:
                 status=problem.status, text=sentence + "\n", headers=SECURITY_HEADERS
             )
         except Exception:
-            self.log.exception("web: a request for %s failed", request.path[:80])
+            self.log.exception("web: a request for %s failed", visible(request.path[:80]))
             return web.Response(
                 status=500,
                 text="Something went wrong here; the host's log says what.\n",
@@ -427,8 +530,14 @@ def _html(text: str, status: int = 200) -> web.Response:
 
 
 def _same_origin(request: web.Request) -> bool:
-    """True unless the request came from a page of another site (its Origin says so)."""
+    """True unless the request came from a page of another site, as the browser says: in
+    Sec-Fetch-Site (every current browser), or in Origin, which must name this host. ("null":
+    a page that sends no referrer, as the party's own pages do, or a sandboxed frame; only
+    Sec-Fetch-Site can tell which.) A request that says neither is not from a browser's page."""
+    site = request.headers.get("Sec-Fetch-Site")
+    if site is not None and site not in ("same-origin", "none"):
+        return False
     origin = request.headers.get("Origin")
-    if origin is None:  # not a browser's page (a browser always sends it for websockets)
+    if origin is None or (origin == "null" and site is not None):
         return True
     return urlsplit(origin).netloc.lower() == request.host.lower()

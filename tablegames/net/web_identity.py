@@ -24,8 +24,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..names import clean_name
 from ..paths import owner_only_dir, owner_only_draft, owner_only_file
-from .names import clean_name
 
 COOKIE_NAME = "tablegames_guest"
 COOKIE_DAYS = 30  # a browser not seen for this long is a stranger again
@@ -139,12 +139,14 @@ def asked_name(field: str | None) -> str:
     return name
 
 
-def name_refusal(name: str, holder: str | None) -> str | None:
+def name_refusal(name: str, holder: str | None, look_alike: str | None = None) -> str | None:
     """Why `name` cannot be a browser guest's (None: it can); `holder` is the key that owns
-    or uses it now, if any."""
+    or uses it now, if any; `look_alike` why it could be taken for someone else's, if so."""
     if holder is not None:
         return (
             f"The name {name} belongs to a player who joins with an SSH key: choose another "
             "name (or join over ssh with that key)."
         )
+    if look_alike is not None:
+        return f"That name will not do ({look_alike}): choose another name."
     return None

@@ -39,6 +39,14 @@ def seat_words(seat: dict[str, object]) -> str:
     return ", ".join(words)
 
 
+def seats_since(seats: list[dict[str, object]], seconds: float) -> list[dict[str, object]]:
+    """`seats` of a presence told `seconds` ago, as they are now: time away counted on."""
+    return [
+        {**seat, "away": int(away + seconds)} if isinstance(away := seat.get("away"), int) else seat
+        for seat in seats
+    ]
+
+
 def away_words(seconds: int) -> str:
     """How long someone has been away, briefly: `40 s`, `3 min`, `2 h`."""
     if seconds < 60:

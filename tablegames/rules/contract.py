@@ -73,11 +73,14 @@ class Result(_ResultRequired, total=False):
 
     ``winners``: the winning seats (empty only where a game's rules allow nobody to win);
     ``scores``: one entry per seat, a number or a short value a results table can show;
-    ``rounds``: how many rounds were played, for games with rounds (`simulate` averages it).
+    ``rounds``: how many rounds were played, for games with rounds (`simulate` averages it);
+    ``teams``: the seats that win or lose together (crabs' teams, kraken's factions), each seat
+    in one; without it every seat plays for itself (the ratings read it: `ratings.placings`).
     A game may add keys of its own (crates: ``round_scores``).
     """
 
     rounds: int
+    teams: list[list[int]]
 
 
 #: A declared secret: the (field, value) pair that would betray it in any frame, and why it is

@@ -36,7 +36,7 @@ class State:
     counts); in its ``text`` seat ``n`` is written ``{n}`` (``"{2} plays the Guard."``: the
     screens put in names). Bots, screens and replays read the kind and the fields; the text is
     only shown, never parsed. A public event that some seats were also told in private words
-    of their own (``{0} draws 1 card`` beside ``You draw 4C``) names them in ``told``: their
+    of their own (``{0} draws 1 card`` beside ``{0} draws 4C``) names them in ``told``: their
     logs show it in those words only.
 
     Presentation (optional; the generic screen reads it, games with screens of their own need
@@ -371,6 +371,9 @@ class Game:
     rules: str = field(default="", repr=False)
     #: The game's own bots: "package.module:NAME", NAME a map level -> bot class ("": generic).
     bots: str = ""
+    #: A few words on how its bot levels differ, for where a level is chosen ("": nothing to
+    #: say). Crabs: which levels read signals.
+    bots_note: str = ""
     #: The game's own table screen: "package.module:NAME", a `GameScreen` class ("": generic).
     screen: str = ""
 

@@ -38,14 +38,23 @@ Decisions the spec leaves open, each with the seed sentence it follows or the si
 - Double crab mechanics. The seed pays "3 tokens from wherever you like" ("تیم شما 3 توکن از
   هرجایی که خواستید دریافت میکند") for two correct calls "at most one second apart" ("اتهام
   همزمان باید نهایتاً در فاصله 1 ثانیه ای از یکدیگر باشد"). The engine cannot wait, so the
-  first correct call pays as usual (a pot token). Its window is the second after it, the end
-  excluded: at exactly one second the clock has closed it (the deadline needs that instant, and
-  the seed's "at most" does not settle a single instant). When the partner's call comes in the
-  window and the pot has tokens, the first token goes back to the pot and the team is owed 3 (2
+  first correct call pays as usual (a pot token). Its window is the second after it, its end
+  included, as "at most" says: a call exactly one second later is a double crab, and the window
+  has closed (the ``deadline``) only after that instant (``CLOCK_GRAIN`` later: times are
+  compared to the microsecond). When the partner's call comes in the window and the pot has
+  tokens, the first token goes back to the pot and the team is owed 3 (2
   if it no longer holds a token to give back), which either member takes with ``double_take``
   (``sources``: ``"pot"`` or opponent seats, one entry per token), capped by what the pot and
   the opponents hold; the gains go to the two callers in turn, first caller first. While the pot
   has tokens, play goes on as the team chooses.
+- A call on a player whose four was shown by another call at most one second earlier is void:
+  nothing is paid and nothing changes, and a public line says so ("... called that four first:
+  the call is void"). The seed settles each call before play goes on («وقتی که نتیجه اتهام حل و
+  فصل شد، بازی ادامه پیدا میکند», "once the accusation's result is settled, play goes on"), so a
+  call made at once with it, which the seed's double crab puts at "at most 1 second" apart, is
+  about that four, already shown and settled, not about the four cards drawn since; judging it
+  against the new hand would fine a player for being a moment slower. Later calls are judged as
+  usual, on the new hand.
 - The empty pot and the double crab (the spec: the window keeps the game open and the double
   crab is paid in full, the pot's share from opponents). The seed ends the game for everyone
   when the pot is empty ("بازی زمانی به پایان میرسد که تمامی توکنهای درون ظرف خرچنگ تمام
@@ -112,6 +121,9 @@ OCEAN_SIZE = 4
 TOTAL_TOKENS = 29
 POT_START = 8
 DOUBLE_CRAB_WINDOW = 1.0
+#: Calls are timed to the microsecond: a sum such as 4.2 + 1.0 may land a hair beside 5.2, and no
+#: table's clock tells apart calls a microsecond apart.
+CLOCK_GRAIN = 1e-6
 DOUBLE_CRAB_TOKENS = 3
 POT = "pot"
 LOG_LIMIT = 60
@@ -219,6 +231,8 @@ class CrabsState(Huddle):
         self.taken_this_turn: set[str] = set()
         #: The last correct teammate call per team: (caller, target, time), for the double crab.
         self.last_correct: dict[int, tuple[int, int, float]] = {}
+        #: The last correct call on each seat: target -> (caller, time), for calls that come late.
+        self.shown: dict[int, tuple[int, float]] = {}
         #: Double crabs waiting for their team's choice: team -> (tokens owed, the two callers).
         self.double_owed: dict[int, tuple[int, tuple[int, int]]] = {}
         self.contenders = set(range(len(self.teams)))
@@ -405,6 +419,7 @@ class CrabsState(Huddle):
             "winners": self._winners(),
             "scores": [team_tokens[self.team_of[seat]] for seat in range(self.players)],
             "tiebreak": self.tiebreak,
+            "teams": [list(members) for members in self.teams],
         }
 
     # -- swapping -----------------------------------------------------------------------------
@@ -531,8 +546,22 @@ class CrabsState(Huddle):
             raise IllegalAction(reason)
 
         team, target_team = self.team_of[seat], self.team_of[target]
-        correct = is_crab(self.hands[target])
         call = f"{_who(seat)} calls “You've got crabs!” on {_who(target)}"
+        first = self.shown.get(target)
+        if first is not None and now < _window_end(first[1]):
+            # Made at once with the call that showed the four: it is about that four, which is
+            # settled, not about the hand drawn since.
+            self.emit(
+                "void_call",
+                f"{call}, but {_who(first[0])} called that four first: the call is void.",
+                time=now,
+                seat=seat,
+                accuser=seat,
+                target=target,
+                first=first[0],
+            )
+            return
+        correct = is_crab(self.hands[target])
         fields: dict[str, Any] = {
             "seat": seat,
             "accuser": seat,
@@ -581,7 +610,7 @@ class CrabsState(Huddle):
                 paid_to=seat,
                 **fields,
             )
-            self._replace_hand(target, now)
+            self._replace_hand(target, now, seat)
             self._gained(team, moved[0] is not None, now)
         else:
             moved = self._pay(team, seat, target)
@@ -654,11 +683,13 @@ class CrabsState(Huddle):
             self.emit(
                 "accuse", f"{shows} That is a gain for the team.", time=now, cards=cards, **fields
             )
-        self._replace_hand(target, now)
+        self._replace_hand(target, now, seat)
         self._gained(team, True, now)
 
-    def _replace_hand(self, seat: int, now: float) -> None:
-        """The revealed four of a kind goes to the discard pile and the player draws four."""
+    def _replace_hand(self, seat: int, now: float, caller: int) -> None:
+        """The four of a kind `caller` revealed goes to the discard pile and the player draws
+        four."""
+        self.shown[seat] = (caller, now)
         self.discard_pile.extend(self.hands[seat])
         self.hands[seat] = self._draw(HAND_SIZE, now)
         self.emit(
@@ -884,13 +915,14 @@ class CrabsState(Huddle):
 
 
 def _window_end(called_at: float) -> float:
-    """When the double-crab window of a correct call made at `called_at` closes."""
-    return called_at + DOUBLE_CRAB_WINDOW
+    """The first moment after the second that follows a call made at `called_at`: calls "at
+    most one second" after it, one second included, come before it."""
+    return called_at + DOUBLE_CRAB_WINDOW + CLOCK_GRAIN
 
 
 def _in_window(called_at: float, now: float) -> bool:
-    """True if a call at `now` is within one second of one at `called_at` (the end excluded)."""
-    return called_at - DOUBLE_CRAB_WINDOW < now < _window_end(called_at)
+    """True if a call at `now` is at most one second from one at `called_at`."""
+    return called_at - DOUBLE_CRAB_WINDOW - CLOCK_GRAIN < now < _window_end(called_at)
 
 
 # -- setup checks -------------------------------------------------------------------------------

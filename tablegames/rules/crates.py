@@ -22,6 +22,21 @@ Where the seed can be read two ways the engine takes one, and the rules text tel
   has only one card left in hand, they must announce it; if a player fails to do so, an
   opponent may interject by calling them Dope"): the failure is caught by the call, not by a
   clock.
+- A card follows by suit or rank, never by colour alone (the spec's reading). The seed's first
+  sentence says «તેઓએ એક જ પોશાક અથવા રંગનું કાર્ડ રમવું જોઈએ» ("they must play a card of the same
+  suit or colour"), the next «જો કોઈ ખેલાડી સમાન પોશાક અથવા ક્ષમતાનું કાર્ડ રમવામાં અસમર્થ હોય, તો
+  તેણે ડ્રોના પાઈલમાંથી એક કાર્ડ દોરવું જોઈએ» ("if a player cannot play a card of the same suit or
+  ability, they must draw a card"). The seed gives the abilities rank by rank, so a card of "the
+  same ability" is one of the same rank (not any card with none: a J on a Q); and a colour
+  match would leave the 9 nothing to do, whose ability is to change the suit to «સમાન રંગનો અન્ય
+  સૂટ» ("the other suit of the same colour").
+- A player dealt a single card (round 8) has nothing to announce: only a play that leaves one
+  card creates the duty (the spec's reading). The seed asks for it «એકવાર ખેલાડીના હાથમાં માત્ર
+  એક જ કાર્ડ બાકી હોય» ("once a player has only one card *left* in hand"): a card is left when
+  the others have gone, and a dealt hand has shed nothing. The announcement warns the table that
+  a player is about to go out, and in round 8 everyone can see that everyone is; calling Dope!
+  on a whole table of single cards would make the round a shouting match. A player dealt one
+  card who draws and then plays down to one card again must announce it as usual.
 
 What neither the spec nor the seed settles, each with the seed sentence it follows or the
 silence it fills:
@@ -580,8 +595,8 @@ class CratesState(State):
                 plural = "s" if len(drawn) > 1 else ""
                 text = f"{{{seat}}} draws {len(drawn)} card{plural}."
                 self.emit("draw", text, seat=seat, count=len(drawn), told=[seat])
-                cards = ", ".join(drawn)
-                self.emit("drawn", f"You draw {cards}.", (seat,), seat=seat, cards=drawn)
+                cards = ", ".join(drawn)  # (named as every line names a player: no "you")
+                self.emit("drawn", f"{{{seat}}} draws {cards}.", (seat,), seat=seat, cards=drawn)
         return drawn
 
     def _hand_changed(self, seat: int) -> None:

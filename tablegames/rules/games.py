@@ -67,9 +67,12 @@ CRABS = Game(
     chat=False,
     realtime=True,
     # 2: a double crab on the pot's last token is paid in full; 3: signals are picked in a
-    # huddle before play and fixed for the game (two at most), no longer changed at any time.
-    rules_version=3,
+    # huddle before play and fixed for the game (two at most), no longer changed at any time;
+    # 4: calls exactly one second apart make a double crab, and a call within a second of the
+    # call that showed the target's four is void (it was judged against the new hand).
+    rules_version=4,
     bots="tablegames.bots.crabs:BOTS",
+    bots_note="normal and hard read signals",
     screen="tablegames.tui.screens.crabs:SCREEN",
 )
 
@@ -88,8 +91,9 @@ KRAKEN = Game(
         Option("characters", bool, True, "deal character cards"),
     ),
     setups=("roles", "deck", "dealt_characters", "captain", "rituals"),
-    # 2: a cabin search shows the group (cult), no longer the rank (cult_leader, cultist).
-    rules_version=2,
+    # 2: a cabin search shows the group (cult), no longer the rank (cult_leader, cultist);
+    # 3: only a mutineer who raised a gun may take command (no longer a tie among empty fists).
+    rules_version=3,
     bots="tablegames.bots.kraken:BOTS",
     screen="tablegames.tui.screens.kraken:SCREEN",
 )

@@ -56,12 +56,26 @@ Decisions the spec leaves open, taken as the rules intend:
   pass it on (they have seen it, so they may no longer judge it). This is how the printed game is
   played — look, then choose whom to pass to and what to claim. The spec's ``pass`` alone still
   works and peeks on the way.
+- Passing without looking: ``{"type": "pass", "to": seat, "claim": ..., "look": False}`` slides
+  the card on unseen (``look`` is true unless said: the spec's pass, which peeks on the way). The
+  seed lets the receiver look; it does not make them: «او میتواند یک نگاه سریع به کارت بکند و آن
+  را به بازیکن دیگری بجر غزاله پاس بدهد» ("she *may* take a quick look at the card and pass it to
+  a player other than Ghazaleh"). That the card went on unseen is public (the log says "without
+  looking", the event's ``looked`` is false); the passer is not in ``seen_by`` and learns
+  nothing. After a peek the card can only go on as it is: ``look: False`` is refused.
+- The card never goes back to a player it has been with, looked at or not (the flight's
+  ``held_by``: the offerer, then each receiver). The spec says "never back to anyone who has
+  seen it"; the seed excludes the player who gave it («بجر غزاله», "other than Ghazaleh"), and a
+  card passed on unseen that could come back would let a chain go round for ever. So the last
+  possible receiver, who must judge («آخرین بازیکن چاره ای جز نشان دادن کارت ندارد», "the last
+  player has no choice but to reveal the card"), is the last one the card has not been with.
 - The view's ``turn`` is the seat whose move the game needs (the player to offer, the receiver of
   the card in flight, or the player who must lay out cards); the log keeps the last 60 events.
-  Beyond the spec's keys a view has ``phase`` (offer, respond, lay, over), ``lay`` (who must lay
-  out cards, for which claim and special card), ``front_counts`` (per seat, animal -> count),
-  ``lose_at`` (4, or 5 with two players), ``loser``, ``loser_rule`` (``four`` or ``most``),
-  ``seat`` and ``players``. ``result()`` adds ``ended_by`` and ``face_up`` (cards per seat).
+  Beyond the spec's keys a view has ``phase`` (offer, respond, lay, over), ``flight.held_by``,
+  ``lay`` (who must lay out cards, for which claim and special card), ``front_counts`` (per
+  seat, animal -> count), ``lose_at`` (4, or 5 with two players), ``loser``, ``loser_rule``
+  (``four`` or ``most``), ``seat`` and ``players``. ``result()`` adds ``ended_by`` and
+  ``face_up`` (cards per seat).
 """
 
 from __future__ import annotations
@@ -178,6 +192,10 @@ class Flight:
     chain: list[tuple[int, int, str]] = field(default_factory=list)
     seen_by: list[int] = field(default_factory=list)
 
+    def held_by(self) -> list[int]:
+        """Every seat the card has been with, in order: the offerer, then each receiver."""
+        return [self.chain[0][0], *(receiver for _, receiver, _ in self.chain)]
+
 
 @dataclass(frozen=True)
 class PendingLay:
@@ -276,7 +294,8 @@ class RoachState(State):
                 {"type": "challenge", "believe": True},
                 {"type": "challenge", "believe": False},
             ]
-            return judging + ([{"type": "peek"}] if passes else []) + passes
+            unseen = [{**action, "look": False} for action in passes]
+            return judging + ([{"type": "peek"}] if passes else []) + passes + unseen
         return [{"type": "lay", "cards": list(cards)} for cards in self._lay_choices()]
 
     def _view(self, seat: int | None) -> View:
@@ -312,6 +331,7 @@ class RoachState(State):
             "claim": flight.claim,
             "claims": [{"from": s, "to": r, "claim": c} for s, r, c in flight.chain],
             "seen_by": list(flight.seen_by),
+            "held_by": flight.held_by(),
         }
         if seat is not None and seat in flight.seen_by:
             shown["card"] = flight.card
@@ -377,24 +397,37 @@ class RoachState(State):
         open_seats = self._require_passable()
         to = self._target(action.get("to"), seat, "pass")
         if to not in open_seats:
-            raise IllegalAction("that player has already seen this card: pass it to someone new")
+            if to in flight.seen_by:
+                raise IllegalAction(
+                    "that player has already seen this card: pass it to someone new"
+                )
+            raise IllegalAction(
+                "the card has already been with that player: pass it to someone new"
+            )
         claim = self._claim(action.get("claim"))
-
+        look = action.get("look", True)
+        if not isinstance(look, bool):
+            raise IllegalAction("'look' must be true or false: whether you look before passing")
         looked_first = self._peeked()
-        if not looked_first:  # a pass without a peek first peeks on the way
+        if looked_first and not look:
+            raise IllegalAction("you have already looked at this card: pass it on as it is")
+
+        if look and not looked_first:  # a pass without a peek first peeks on the way
             flight.seen_by.append(seat)
             self.emit("seen", f"You peek: the card is {flight.card}.", (seat,), card=flight.card)
         flight.chain.append((seat, to, claim))
         flight.sender, flight.receiver, flight.claim = seat, to, claim
         self.turn = to
-        verb = "passes" if looked_first else "peeks and passes"
+        verb = "passes" if looked_first else "peeks and passes" if look else "passes"
+        unseen = "" if look else " without looking"
         self.emit(
             "pass",
-            f"{{{seat}}} {verb} the card to {{{to}}}, claiming {claim}.",
+            f"{{{seat}}} {verb} the card to {{{to}}}{unseen}, claiming {claim}.",
             seat=seat,
             sender=seat,
             receiver=to,
             claim=claim,
+            looked=look,
         )
 
     def _peeked(self) -> bool:
@@ -408,7 +441,7 @@ class RoachState(State):
         if not open_seats:
             if self.players == 2:
                 raise IllegalAction("with two players a card cannot be passed: say true or false")
-            raise IllegalAction("everyone else has seen this card: you must say true or false")
+            raise IllegalAction("the card has been with everyone else: you must say true or false")
         return open_seats
 
     def _challenge(self, seat: int, action: Action, now: float) -> None:
@@ -501,14 +534,11 @@ class RoachState(State):
         return claim
 
     def _pass_targets(self) -> list[int]:
-        """Players who have not seen the card in flight and are not holding it now."""
+        """Players the card in flight has not been with (looked at or not)."""
         flight = self.flight
         assert flight is not None
-        return [
-            seat
-            for seat in range(self.players)
-            if seat not in flight.seen_by and seat != flight.receiver
-        ]
+        held = flight.held_by()
+        return [seat for seat in range(self.players) if seat not in held]
 
     def _others(self, pending: PendingLay) -> list[str]:
         """The hand of the player who must lay, without the special card just taken."""

@@ -14,15 +14,19 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widget import Widget
+from textual.widgets import Input
 
 from ..net.ssh_types import EXIT_OUT_OF_MEMORY
 from . import asks, page
+from .plain import plain_terminal
 from .problems import note_problem
 from .screens.game import GameScreen, table_screen
 from .session import out_of_memory
 from .widgets.notices import SHOWN_FOR, NoticeLine, Notices
 
 if TYPE_CHECKING:
+    from textual.driver import Driver
+
     from ..drivers import LocalClient
     from ..net.client import RemoteClient
     from ..replay import Replay
@@ -40,6 +44,8 @@ PROBLEMS_TO_QUIT, PROBLEMS_WINDOW = 3, 30.0
 AFRESH = "Something went wrong on that screen, so it was drawn afresh. Sorry!"
 GUEST_FAREWELL = "Sorry: something went wrong in this session. The host's log has the details."
 STOPPED = "tablegames stopped after a problem it could not get past."
+#: The exit status after Ctrl-C, as a shell reports a program stopped by it (128 + SIGINT).
+EXIT_INTERRUPTED = 130
 
 
 class TableGamesApp(App[None]):
@@ -54,6 +60,10 @@ class TableGamesApp(App[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
         Binding(CHAT_KEY, "chat", "Chat", key_display="/"),
+        # The bots' pace, at a table and over whatever it opened (a question takes every
+        # other key it is typed); never in a line being typed (`check_action`).
+        Binding("minus", "pace(1)", "Slower", show=False, priority=True),
+        Binding("plus,equals_sign", "pace(-1)", "Faster", show=False, priority=True),
     ]
 
     def __init__(
@@ -64,6 +74,7 @@ class TableGamesApp(App[None]):
         lobby: bool = False,
     ) -> None:
         super().__init__()
+        plain_terminal(self, ascii)
         self.client = client
         self.ascii = ascii
         self.remote = remote
@@ -76,6 +87,16 @@ class TableGamesApp(App[None]):
         self.problems: list[Exception] = []  # mistakes a screen hit (see `_handle_exception`)
         self.expect_problems = False  # a test that breaks a screen on purpose sets it
         self._problem_times: list[float] = []
+
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's driver for this terminal; on Linux and macOS one that leaves nothing of
+        the game on the terminal (`terminal.py`)."""
+        from textual.drivers.linux_driver import LinuxDriver
+
+        from .terminal import CleanDriver
+
+        driver = super().get_driver_class()
+        return CleanDriver if driver is LinuxDriver else driver
 
     def on_resize(self) -> None:
         """A table under a dialog is not told of a resize: each checks it still fits."""
@@ -118,7 +139,14 @@ class TableGamesApp(App[None]):
 
         from ..net.client import RemoteClient, SeatTokens
         from ..net.hosting import new_join_code
-        from ..net.launch import HostRefused, NewTable, address_text, check_store, lan_addresses
+        from ..net.launch import (
+            NO_LAN_ADDRESS,
+            HostRefused,
+            NewTable,
+            address_text,
+            check_store,
+            lan_addresses,
+        )
         from ..net.server import Server, ServerConfig
         from ..store import Store
 
@@ -143,9 +171,12 @@ class TableGamesApp(App[None]):
             self.notify(f"Could not host: {problem}.", severity="error", timeout=20)
             return
         self.server = server
-        where = (lan_addresses() or ["<this machine's address>"])[0] if lan else "127.0.0.1"
+        found = lan_addresses() if lan else ["127.0.0.1"]
+        where = found[0] if found else "127.0.0.1"
         code_part = f" --code {code}" if code else ""
         invite = f"Friends join with:  tablegames join {address_text(where, bound)}{code_part}"
+        if not found:
+            invite = f"{NO_LAN_ADDRESS}\n{invite}"
         client = RemoteClient(
             "127.0.0.1",
             bound,
@@ -173,7 +204,16 @@ class TableGamesApp(App[None]):
 
         self.push_screen(ChatDialog(self.ascii, list(remote.chat_lines)), send)
 
+    def action_pace(self, step: int) -> None:
+        """The bots slower (1) or faster (-1): the table sets and says it."""
+        tables = [screen for screen in self.screen_stack if isinstance(screen, GameScreen)]
+        if tables:
+            tables[-1].action_pace(step)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "pace":  # at a table, but not in a line being typed (a chat: "a-ha")
+            at_a_table = any(isinstance(screen, GameScreen) for screen in self.screen_stack)
+            return at_a_table and not isinstance(self.screen.focused, Input)
         if action == "chat":
             remote = self.remote
             return remote is not None and remote.game is not None and remote.game.chat
@@ -279,9 +319,12 @@ class TableGamesApp(App[None]):
         sentence. A party's guest never sees a traceback (nor the host's files): a mistake of
         the app itself ends their session with a sentence too.
 
+        A mistake of the app itself ends it with that sentence too, never with Textual's
+        traceback: its listing of local values could show a hand on the terminal it leaves.
+
         (Textual stops the message loop of the widget whose handler raised, so the broken
-        screen is replaced rather than left frozen. Elsewhere a mistake of the app itself, or
-        one hit in a test that did not expect it, ends it as Textual does.)
+        screen is replaced rather than left frozen. A mistake hit in a test that did not
+        expect it ends the app as Textual does.)
 
         A guest's session that ran out of memory (it has a limit: `SshConfig`) ends at once,
         doing as little as it can, with the status the SSH door explains to the guest.
@@ -291,7 +334,7 @@ class TableGamesApp(App[None]):
         pump = active_message_pump.get(None)
         in_a_screen = pump is not self and pump is not None and self.is_running
         guest = self.lobby  # a session of `serve`, for a guest
-        if not (in_a_screen or guest) or (self.is_headless and not self.expect_problems):
+        if self.is_headless and not self.expect_problems:
             self.problems.append(error)
             super()._handle_exception(error)
             return
@@ -327,11 +370,12 @@ class TableGamesApp(App[None]):
         self.notify(AFRESH, severity="warning", timeout=10)
 
     async def action_quit(self) -> None:
-        """Quit at once (ctrl+c), saying where an unfinished game went."""
+        """Quit at once (ctrl+c), saying where an unfinished game went; the exit status is a
+        shell's for an interrupted program (130)."""
         tables = [screen for screen in self.screen_stack if isinstance(screen, GameScreen)]
         if tables:
             self.farewell = tables[-1].where_saved()
-        self.exit()
+        self.exit(return_code=EXIT_INTERRUPTED)
 
     def get_key_display(self, binding: Binding) -> str:
         shown = super().get_key_display(binding)
@@ -387,10 +431,13 @@ def run_table(client: LocalClient, ascii: bool = False) -> None:
 
 
 def _run(app: TableGamesApp) -> None:
-    """Run `app`, then say in the terminal what it left to say (where a game was saved)."""
+    """Run `app`, then say in the terminal what it left to say (where a game was saved); exit
+    with its status (130 after Ctrl-C, 1 after a problem it could not get past)."""
     app.run()
     if app.farewell:
         print(app.farewell)
+    if app.return_code:
+        raise SystemExit(app.return_code)
 
 
 def run_remote(client: RemoteClient, ascii: bool = False, lobby: bool = False) -> None:
@@ -424,4 +471,4 @@ class ReplayApp(TableGamesApp):
 def run_replay(replay: Replay, seat: int | None, ascii: bool = False) -> None:
     """Step through a finished game from `seat`'s chair (None: every hand shown) until quit."""
     need_terminal()
-    ReplayApp(replay, seat, ascii=ascii or not utf8_terminal()).run()
+    _run(ReplayApp(replay, seat, ascii=ascii or not utf8_terminal()))

@@ -65,6 +65,11 @@ class TableClient(Protocol):
         """The saved game's id and file while it is being saved here, else None."""
         ...
 
+    def rating_changes(self) -> dict[int, tuple[float, float]]:
+        """Once the game is over and rated: each seat's rating (openskill's ordinal, see
+        `ratings.py`) after it and how much this game moved it; {} otherwise."""
+        ...
+
     def discard_save(self) -> None:
         """Forget the saved copy of this game (the player chose not to keep it)."""
         ...

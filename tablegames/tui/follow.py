@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from ..net.client import ServerRefused, chat_line, why_not_joined
 from ..net.launch import address_text
 from .screens.connect import ConnectScreen
+from .screens.lobby import HINT as LOBBY_HINT
 from .screens.lobby import LobbyScreen
 
 if TYPE_CHECKING:
@@ -132,7 +133,7 @@ class Follow:
         if not removed:
             gone = "The server went silent" if remote.silent else "Connection lost"
             app.tell(f"{gone}: trying to get back...", "connection", seconds=5)
-        if not await remote.reconnect(lobby=self.lobby_first):
+        if not await remote.reconnect(lobby=party_game(self)):  # (in the lobby: back to it)
             app.notify(f"Could not get back: {remote.why}.", severity="error", timeout=30)
             return False
         if remote.table_code is None:
@@ -164,6 +165,7 @@ class Follow:
             else:
                 app.push_screen(self.lobby)
         self.waiting = None
+        self.lobby.say(LOBBY_HINT)  # (nothing said before, "Joining table...", holds now)
         self.lobby.show(self.remote.lobby)
         self.lobby.show_chat()
 

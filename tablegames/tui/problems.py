@@ -5,7 +5,9 @@ from __future__ import annotations
 import time
 import traceback
 
+from ..net.logs import TRACEBACK_INDENT
 from ..paths import data_dir, owner_only_file
+from ..text import visible_lines
 
 #: The log is started afresh once it grows past this many bytes.
 KEPT_BYTES = 256 * 1024
@@ -20,7 +22,10 @@ def note_problem(error: BaseException) -> str:
         mode = "w" if path.stat().st_size > KEPT_BYTES else "a"
         with open(path, mode, encoding="utf-8") as log:
             log.write(f"--- {time.strftime('%Y-%m-%d %H:%M:%S')}\n")
-            log.write("".join(traceback.format_exception(error)))
+            # Read in a terminal: what a guest sent (in an error's text) must not act on it.
+            details = "".join(traceback.format_exception(error)).rstrip("\n")
+            log.write(visible_lines(details, TRACEBACK_INDENT))
+            log.write("\n")
     except OSError:
         return ""
     return f" The details are in {path}."

@@ -15,6 +15,7 @@ import os
 import sys
 from typing import TYPE_CHECKING
 
+from ..net.logs import host_log_handler
 from ..net.ssh_types import EXIT_FAILED, EXIT_OUT_OF_MEMORY
 from ..paths import data_dir, owner_only_file
 
@@ -40,10 +41,13 @@ def run_session(client: RemoteClient) -> None:
     from .app import TableGamesApp
     from .problems import note_problem
 
-    # What the app's libraries log (a task's error, a warning) goes to the host, not the guest.
-    handler = logging.FileHandler(owner_only_file(data_dir() / PROBLEMS_LOG), encoding="utf-8")
-    handler.setFormatter(logging.Formatter(f"%(asctime)s session {os.getpid()}: %(message)s"))
-    logging.basicConfig(level=logging.WARNING, handlers=[handler], force=True)
+    # What the app's libraries log (a task's error, a warning) goes to the host, not the guest:
+    # escaped and summed as the host's log is (the host reads it in a terminal).
+    problems = open(owner_only_file(data_dir() / PROBLEMS_LOG), "a", encoding="utf-8")  # noqa: SIM115
+    fmt = f"%(asctime)s session {os.getpid()}: %(message)s"
+    logging.basicConfig(
+        level=logging.WARNING, handlers=[host_log_handler(problems, fmt)], force=True
+    )
     app = TableGamesApp(remote=client, lobby=True)
     try:
         app.run()

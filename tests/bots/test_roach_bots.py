@@ -110,6 +110,25 @@ def test_a_bot_decides_the_same_when_only_what_it_cannot_see_differs(level):
     assert decisions(a, level, range(5)) == decisions(b, level, range(5))
 
 
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_bot_answers_a_card_passed_on_without_looking(level):
+    # 0 offers to 1, who passes it to 2 unseen: it may go on to 3 only, never back to 1.
+    state = scene([[], [], [], []], first=0)
+    state.apply(0, {"type": "offer", "card": "bat", "to": 1, "claim": "fly"})
+    state.apply(1, {"type": "pass", "to": 2, "claim": "fly", "look": False})
+    assert state.view(2)["flight"]["held_by"] == [0, 1, 2]
+    passes = 0
+    for seed in range(40):
+        action = BOTS[level](2, random.Random(seed)).choose(state.view(2), state.legal(2))
+        assert action in state.legal(2)
+        if action["type"] == "pass":
+            passes += 1
+            assert action["to"] == 3
+            if level != "random":
+                assert action.get("look", True)  # a thinking bot looks as it passes
+    assert passes
+
+
 # -- habits ---------------------------------------------------------------------------------------
 def scene(
     fronts: list[list[str]],

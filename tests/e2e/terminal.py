@@ -56,6 +56,15 @@ class Terminal:
             ["tmux", "capture-pane", "-p", "-t", self.name], capture_output=True, text=True
         ).stdout
 
+    def scrollback(self) -> str:
+        """Everything the terminal holds: the lines scrolled off the top, then the screen (a
+        line the terminal wrapped as one)."""
+        return subprocess.run(
+            ["tmux", "capture-pane", "-p", "-J", "-S", "-", "-t", self.name],
+            capture_output=True,
+            text=True,
+        ).stdout
+
     def keys(self, *keys: str, after: float = REACTION) -> None:
         """Type `keys` at once, `after` seconds from now (a person reads the screen first)."""
         time.sleep(after)

@@ -39,9 +39,9 @@ pytestmark = [
 class Party:
     """A running party server and the friends' ssh terminals."""
 
-    def __init__(self, env: dict[str, str], keys: Path) -> None:
+    def __init__(self, env: dict[str, str], keys: Path, takeover: float = 600) -> None:
         self.serve, self.ssh_port, self.tcp_port = start_serve(
-            env, "--takeover", "600", "--pace", "0.05"
+            env, "--takeover", str(takeover), "--pace", "0.05"
         )
         self.clients = SshClients(env)
         self.keys = keys
@@ -241,3 +241,46 @@ def test_a_keyless_guest_who_drops_gets_their_seat_back_and_q_asks_first(party):
     again = party.login("fay", keyless=True)  # the same name, from the same address
     screen = again.wait_for("guest-fay (you)", "Your hand", timeout=30)
     assert "already at this table" not in screen
+
+
+def back_to_the_lobby(friend: Terminal) -> None:
+    """At a table: q, then m (answering the deal's first question if it comes first)."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        screen = friend.screen()
+        if any(asked in screen for asked in ("Name a suit", "yours to name", "Hand left")):
+            friend.keys("Enter")
+            time.sleep(0.3)
+            continue
+        friend.keys("q")
+        if "Lobby (m)" in friend.wait_for_any("Lobby (m)", "There is no option q", timeout=10):
+            break
+    friend.keys("m")
+
+
+def test_a_friend_back_in_the_lobby_mid_game_is_played_for_then_sits_back_down(
+    env: dict[str, str], tmp_path: Path
+):
+    """Issue 38: `q`, `m` in the middle of a game left the table waiting for ever. Now the
+    seat is away: a bot plays it after the takeover time, the others' game goes on, and
+    Enter on the table in the lobby brings its player back to it."""
+    keys = tmp_path / "keys"
+    keys.mkdir()
+    party = Party(env, keys, takeover=2)
+    try:
+        ann, bob = party.login("ann"), party.login("bob")
+        open_table(ann)
+        ann.keys("s")
+        ann.wait_for("round 1 of 8", "ann (you)", "Your hand", timeout=30)
+        bob.wait_for("playing", timeout=30)
+        bob.keys("w")  # bob watches: the table is live while he is there
+        bob.wait_for("every hand stays hidden", "round 1 of 8", timeout=20)
+        back_to_the_lobby(ann)
+        ann.wait_for("Tables", "a bot plays meanwhile", timeout=20)
+        assert "Joining table" not in ann.screen()
+        bob.wait_for("round 2 of 8", timeout=120)  # the game went on without her
+        ann.keys("Enter")
+        ann.wait_for("ann (you)", "Your hand", timeout=30)
+        bob.wait_for("ann is back", timeout=20)
+    finally:
+        party.close()

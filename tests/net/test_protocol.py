@@ -25,11 +25,11 @@ def frame(body: bytes) -> bytes:
     return len(body).to_bytes(4, "big") + body
 
 
-HELLO = {"t": "hello", "v": 6, "name": "Sara"}
+HELLO = {"t": "hello", "v": 7, "name": "Sara"}
 
 
 def test_a_literal_hello_frame_becomes_a_message():
-    data = b"\x00\x00\x00\x16" + b"\x83\xa1t\xa5hello\xa1v\x06\xa4name\xa4Sara"
+    data = b"\x00\x00\x00\x16" + b"\x83\xa1t\xa5hello\xa1v\x07\xa4name\xa4Sara"
     assert data == encode(HELLO)
     assert HELLO["v"] == PROTOCOL_VERSION  # the bytes above are this version's
     conn = server_side()

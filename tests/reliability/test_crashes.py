@@ -65,11 +65,13 @@ class Player:
     seen: list[tuple[int, bytes]] = field(default_factory=list)  # (version, view digest)
     reconnects: int = 0
     failure: str = ""
+    connected: asyncio.Event = field(default_factory=asyncio.Event)
 
     async def play(self) -> None:
         client = self.client
         client.listen(lambda seat, update: self.seen.append((update.version, game_view(update))))
         await client.connect(timeout=20)
+        self.connected.set()
         client.ready(True)
         acted_on, last = -1, None
         while True:
@@ -134,6 +136,11 @@ async def crash_session(tmp: Path, kills: int, rng: random.Random) -> dict[str, 
     games = asyncio.gather(*(player.play() for player in players), return_exceptions=True)
     done_kills = 0
     try:
+        # Kills come once everyone is seated: a kill before a first connection is a failed
+        # start (a busy machine may take seconds to start all the players), not a crash.
+        seated = asyncio.gather(*(player.connected.wait() for player in players))
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(asyncio.shield(seated), timeout=60)
         for _ in range(kills):
             await asyncio.sleep(rng.uniform(0.15, 0.9))
             if games.done():

@@ -191,7 +191,7 @@ async def test_names_are_unique_per_table_whatever_the_case_or_width():
 
 async def test_a_name_a_key_owns_cannot_be_used_by_a_plain_join(tmp_path):
     store = Store(tmp_path / "party.db")
-    from tablegames.net.names import name_key
+    from tablegames.names import name_key
 
     store.claim_name(name_key("ben"), "ben", "SHA256:key-of-ben")
     async with running_server() as (server, port):
@@ -276,7 +276,7 @@ async def test_the_host_sees_who_is_away_and_gives_the_seat_to_a_bot_or_frees_it
         assert hosted.table is not None  # every seat taken and ready: it began by itself
         await players[1].close()
         await asyncio.sleep(0.2)
-        hosted.seats[1].dropped_at -= 190
+        hosted.seats[1].away_since -= 190
         lines = console.run("tables")
         assert "2. b, away 3 min" in lines
         assert console.run("bot 2 random") == f"Table {hosted.code}: done."

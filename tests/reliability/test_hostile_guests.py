@@ -12,9 +12,9 @@ import asyncio
 import logging
 from pathlib import Path
 
+from tablegames.names import name_key
 from tablegames.net.client import RemoteClient
 from tablegames.net.guard import AttemptLimiter
-from tablegames.net.names import name_key
 from tablegames.net.party import Login
 from tablegames.net.protocol import PROTOCOL_VERSION, SERVER_MESSAGES, Connection
 from tablegames.store import Store

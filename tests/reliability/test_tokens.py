@@ -50,6 +50,7 @@ def messages_with(extra: dict[str, Any], code: str) -> list[dict[str, Any]]:
         "seat": {"t": "seat", "seat": 1, "to": "free"},
         "leave": {"t": "leave"},
         "rematch": {"t": "rematch"},
+        "close": {"t": "close", "table": code},
         "action": {"t": "action", "v": 0, "action": {"type": "draw"}},
         "chat": {"t": "chat", "text": "let me in"},
         "claim": {"t": "claim", "claim": {"kind": "role", "target": 0, "group": "pirate"}},
@@ -85,6 +86,8 @@ async def intrude(port: int, hello: dict[str, Any], message: dict[str, Any]) -> 
     peer.send({"t": "hello", "v": PROTOCOL_VERSION, "name": "intruder"})
     if "token" in hello:
         peer.send({"t": "rejoin", "token": hello["token"]})
+        if message["t"] == "join":  # a join may carry a token too (a seat held there)
+            message = {**message, "token": hello["token"]}
     peer.send(message)
     peer.send({"t": "bye"})
     data = await read_until_closed(peer.reader)

@@ -37,6 +37,7 @@ MARKS = (
     "the window closes",
     "The first call's token stays with the team",
     "wrong, but the pot is empty",
+    "the call is void",
     "settles on its signal",
     "ran out of time and keeps",
 )

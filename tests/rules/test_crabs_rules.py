@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from tablegames.rules import SetupError, get_game
+from tablegames.rules.crabs import CLOCK_GRAIN
 
 from .scripts import assert_illegal
 
@@ -443,6 +444,48 @@ def test_the_two_same_side_members_of_a_team_of_three_may_not_accuse_each_other(
     assert state.view(None)["tokens"] == [3, 3, 2, 1, 1] and state.view(None)["pot"] == 7
 
 
+# -- a call on a four already called ------------------------------------------------------------
+LATE = "{2} calls “You've got crabs!” on {1}, but {0} called that four first: the call is void."
+
+
+def test_a_call_on_a_four_called_a_moment_earlier_is_void_and_changes_nothing():
+    state = deal(PLAIN[0], KINGS, PLAIN[2], PLAIN[3], draw=REFILL)
+    state.apply(0, accuse(1), now=10.0)  # right: seat 1 shows the Kings and draws four new cards
+    before = (state.view(None)["tokens"], state.view(None)["pot"], state.view(1)["hand"])
+    events = state.apply(2, accuse(1), now=10.4)  # about the Kings, not the new hand
+    assert texts(events) == [LATE]
+    assert events[0]["kind"] == "void_call" and events[0]["to"] is None
+    assert (events[0]["accuser"], events[0]["target"], events[0]["first"]) == (2, 1, 0)
+    assert "correct" not in events[0]
+    assert (state.view(None)["tokens"], state.view(None)["pot"], state.view(1)["hand"]) == before
+
+
+@pytest.mark.parametrize("apart, void", [(0.999, True), (1.0, True), (1.001, False)])
+def test_a_call_at_most_one_second_after_the_four_was_called_is_void(apart, void):
+    # The seed counts calls at most one second apart as made at once (the double crab).
+    state = deal(PLAIN[0], KINGS, PLAIN[2], PLAIN[3], draw=REFILL)
+    state.apply(0, accuse(1), now=10.0)
+    events = state.apply(2, accuse(1), now=10.0 + apart)
+    if void:
+        assert texts(events) == [LATE] and state.view(None)["tokens"] == [3, 2, 2, 2]
+    else:  # judged against the new hand: wrong, and seat 2 pays seat 1
+        assert texts(events) == [
+            "{2} calls “You've got crabs!” on {1}: wrong! {2} gives {1} a token."
+        ]
+        assert state.view(None)["tokens"] == [3, 3, 1, 2]
+
+
+def test_a_late_call_is_void_even_when_the_new_hand_is_four_of_a_kind_or_the_caller_a_partner():
+    state = deal(PLAIN[0], KINGS, PLAIN[2], PLAIN[3], draw=(*MAGIC, *REFILL))
+    state.apply(2, accuse(1), now=10.0)  # an opponent steals the Kings; seat 1 draws four magic
+    assert state.view(1)["hand"] == list(MAGIC)
+    events = state.apply(0, accuse(1), now=10.5)  # the partner, too late for the Kings
+    assert texts(events) == [LATE.replace("{2}", "{x}").replace("{0}", "{2}").replace("{x}", "{0}")]
+    assert state.view(None)["tokens"] == [2, 1, 3, 2] and state.view(1)["hand"] == list(MAGIC)
+    events = state.apply(0, accuse(1), now=11.5)  # later: a call on the new four, and right
+    assert texts(events)[0].startswith("{0} calls “You've got crabs!” on {1}: right!")
+
+
 # -- the double crab -----------------------------------------------------------------------------
 MAGIC = ("magic",) * 4
 DOUBLE_HANDS = (KINGS, MAGIC, PLAIN[2], ("cabernet", "cabernet", "crabbi", "diet"))
@@ -498,17 +541,19 @@ def test_partners_catching_each_other_more_than_a_second_apart_score_one_each():
     assert view["tokens"] == [3, 3, 2, 2] and view["pot"] == 6 and view["double_take"] == []
 
 
-def test_just_under_a_second_apart_makes_a_double_crab_but_exactly_one_second_is_too_late():
+@pytest.mark.parametrize("apart, double", [(0.999, True), (1.0, True), (1.001, False)])
+def test_calls_at_most_one_second_apart_make_a_double_crab_one_second_included(apart, double):
+    # The seed: the two calls "must be at most 1 second apart" (نهایتاً در فاصله 1 ثانیه ای).
     state = deal(*DOUBLE_HANDS, draw=REFILL)
     state.apply(0, accuse(1), now=10.0)
-    state.apply(1, accuse(0), now=10.999)
-    assert state.view(None)["double_take"] == [{"team": 0, "tokens": 3, "callers": [0, 1]}]
-    # The window ends where the deadline is: at that very instant the clock has closed it.
-    state = deal(*DOUBLE_HANDS, draw=REFILL)
-    state.apply(0, accuse(1), now=10.0)
-    events = state.apply(1, accuse(0), now=11.0)
-    assert "Double crab" not in texts(events)[0]
-    assert state.view(None)["double_take"] == [] and state.view(None)["tokens"] == [3, 3, 2, 2]
+    events = state.apply(1, accuse(0), now=10.0 + apart)
+    assert ("Double crab!" in texts(events)[0]) is double
+    view = state.view(None)
+    if double:
+        assert view["double_take"] == [{"team": 0, "tokens": 3, "callers": [0, 1]}]
+        assert view["tokens"] == [2, 2, 2, 2] and view["pot"] == 8
+    else:  # two single calls: a pot token each
+        assert view["double_take"] == [] and view["tokens"] == [3, 3, 2, 2] and view["pot"] == 6
 
 
 def test_a_call_on_a_third_player_in_between_does_not_spoil_the_double_crab():
@@ -546,8 +591,9 @@ def test_a_pending_double_crab_is_paid_from_opponents_when_the_pot_runs_dry():
     state.apply(0, accuse(1), now=1.0)
     state.apply(1, accuse(0), now=1.4)  # the first token goes back: the pot holds 2 again
     assert state.view(None)["double_take"] == [{"team": 0, "tokens": 3, "callers": [0, 1]}]
-    state.apply(2, accuse(0), now=1.6)  # wrong, and team 1 is broke: the pot pays seat 0
-    events = state.apply(3, accuse(1), now=1.7)  # the same: the pot's last token
+    # More than a second later (sooner, the calls would be about the fours shown: void).
+    state.apply(2, accuse(0), now=2.6)  # wrong, and team 1 is broke: the pot pays seat 0
+    events = state.apply(3, accuse(1), now=2.7)  # the same: the pot's last token
     assert texts(events)[-1] == "The pot is empty: the game ends once the double crab is collected."
     assert not state.over and state.view(None)["phase"] == "closing"
     assert state.deadline() is None and state.waiting_for() == {0, 1}
@@ -555,10 +601,10 @@ def test_a_pending_double_crab_is_paid_from_opponents_when_the_pot_runs_dry():
     assert take(4, 4, 5) in state.legal(1) and take("pot", 4, 5) not in state.legal(1)
     assert state.legal(4) == []
     closing = "the pot is empty: the game ends once the double crab is collected"
-    assert refused(state, 4, gesture("wink"), now=2.0) == closing
-    assert refused(state, 4, accuse(1), now=2.0) == closing
-    assert refused(state, 0, take("pot", 4, 5), now=2.0) == "the pot holds only 0 tokens"
-    events = state.apply(0, take(4, 4, 5), now=3.0)
+    assert refused(state, 4, gesture("wink"), now=3.0) == closing
+    assert refused(state, 4, accuse(1), now=3.0) == closing
+    assert refused(state, 0, take("pot", 4, 5), now=3.0) == "the pot holds only 0 tokens"
+    events = state.apply(0, take(4, 4, 5), now=4.0)
     assert texts(events) == [
         "{0}'s team collects the double crab: 3 tokens from {4}, {4}, {5}.",
         "Game over: {0} and {1} win with 9 tokens.",
@@ -571,15 +617,21 @@ def test_a_pending_double_crab_is_paid_from_opponents_when_the_pot_runs_dry():
 TIME = {"type": "time"}
 
 
+def closes(called_at: float) -> float:
+    """When the double-crab window of a correct call at `called_at` has closed: the second
+    after it, its last instant included, is the window."""
+    return called_at + 1.0 + CLOCK_GRAIN
+
+
 def test_a_partner_call_on_the_last_token_keeps_the_game_open_for_one_second():
     state = deal(PLAIN[0], KINGS, PLAIN[2], PLAIN[3], draw=REFILL, pot=1)
     events = state.apply(0, accuse(1), now=5.0)
     assert texts(events)[-1] == (
         "The pot is empty: the game ends when the double-crab window closes."
     )
-    assert not state.over and state.deadline() == 6.0
+    assert not state.over and state.deadline() == closes(5.0)
     view = state.view(2)
-    assert view["phase"] == "closing" and view["window_closes"] == 6.0 and view["pot"] == 0
+    assert view["phase"] == "closing" and view["window_closes"] == closes(5.0) and view["pot"] == 0
     assert state.waiting_for() == frozenset()  # nobody's move is needed: the clock decides
     assert state.legal(1) == [accuse(0)]  # only the partner's answering call
     assert state.legal(0) == [] and state.legal(2) == [] and state.legal(3) == []
@@ -595,15 +647,16 @@ def test_time_before_the_deadline_is_refused_and_changes_nothing():
     assert refused(state, 2, TIME, now=100.0) == "nothing is waiting on the clock"
     state.apply(0, accuse(1), now=5.0)
     assert refused(state, 2, TIME, now=5.999) == "nothing is waiting on the clock"
+    assert refused(state, 2, TIME, now=6.0) == "nothing is waiting on the clock"  # one second
     assert TIME not in state.legal(2) and not state.over
 
 
 def test_a_partner_call_after_the_window_waits_for_the_clock_and_then_the_game_is_over():
     state = deal(PLAIN[0], KINGS, PLAIN[2], PLAIN[3], draw=REFILL, pot=1)
     state.apply(0, accuse(1), now=5.0)
-    assert refused(state, 1, accuse(0), now=6.0).startswith("time is up: the double-crab window")
+    assert refused(state, 1, accuse(0), now=6.001).startswith("time is up: the double-crab window")
     assert refused(state, 2, gesture("wink"), now=6.5).startswith("time is up")
-    events = state.apply(3, TIME, now=6.0)  # the table applies it, for any seat
+    events = state.apply(3, TIME, now=6.001)  # the table applies it, for any seat
     assert texts(events) == [
         "{1} made no double-crab call on {0} within the second: the window closes.",
         "Game over: {0} and {1} win with 5 tokens.",
@@ -616,6 +669,7 @@ def test_a_partner_call_after_the_window_waits_for_the_clock_and_then_the_game_i
         "winners": [0, 1],
         "scores": [5, 5, 4, 4],
         "tiebreak": False,
+        "teams": [[0, 1], [2, 3]],
     }
     assert state.view(3)["winners"] == [0, 1] and state.view(3)["phase"] == "over"
     assert refused(state, 1, accuse(0), now=6.1) == "the game is over"
@@ -625,7 +679,7 @@ def test_a_partner_call_after_the_window_waits_for_the_clock_and_then_the_game_i
 def test_the_partners_call_in_time_on_the_last_token_is_paid_in_full_from_opponents():
     state = deal(*DOUBLE_HANDS, draw=REFILL, pot=1)
     state.apply(0, accuse(1), now=10.0)  # the pot's last token
-    assert state.view(None)["tokens"] == [3, 2, 2, 2] and state.deadline() == 11.0
+    assert state.view(None)["tokens"] == [3, 2, 2, 2] and state.deadline() == closes(10.0)
     events = state.apply(1, accuse(0), now=10.6)
     assert texts(events)[0] == (
         "{1} calls “You've got crabs!” on {0}: right! {0} shows four King Crabs. Double crab! "
@@ -652,6 +706,14 @@ def test_the_partners_call_in_time_on_the_last_token_is_paid_in_full_from_oppone
     assert state.result()["team_tokens"] == [7, 2]  # 3 tokens in all for the pair
 
 
+def test_the_partners_call_exactly_one_second_after_the_last_token_is_still_a_double_crab():
+    state = deal(*DOUBLE_HANDS, draw=REFILL, pot=1)
+    state.apply(0, accuse(1), now=10.0)  # the pot's last token
+    events = state.apply(1, accuse(0), now=11.0)
+    assert "Double crab!" in texts(events)[0]
+    assert state.view(None)["double_take"] == [{"team": 0, "tokens": 2, "callers": [1, 0]}]
+
+
 def test_a_wrong_partner_call_in_the_window_costs_nothing_and_ends_the_game():
     state = deal(PLAIN[0], KINGS, PLAIN[2], PLAIN[3], draw=REFILL, pot=1)
     state.apply(0, accuse(1), now=5.0)
@@ -668,14 +730,14 @@ def test_a_window_still_open_when_another_team_empties_the_pot_holds_the_game_to
     state = deal(PLAIN[0], KINGS, no_magic, MAGIC, draw=REFILL, pot=2)
     state.apply(2, accuse(3), now=4.5)  # team 1, right: its window runs to 5.5
     state.apply(0, accuse(1), now=5.0)  # team 0 takes the last token: its window runs to 6.0
-    assert state.deadline() == 5.5
+    assert state.deadline() == closes(4.5)
     assert state.legal(3) == [accuse(2)] and state.legal(1) == [accuse(0)]
     events = state.apply(0, TIME, now=5.7)
     assert texts(events) == [
         "{3} made no double-crab call on {2} within the second: the window closes."
     ]
-    assert not state.over and state.deadline() == 6.0 and state.legal(3) == []
-    events = state.apply(0, TIME, now=6.0)
+    assert not state.over and state.deadline() == closes(5.0) and state.legal(3) == []
+    events = state.apply(0, TIME, now=6.001)
     assert texts(events)[-2:] == [  # 5 tokens each: the tie-break rules still hold
         "The pot is empty and team 0 and team 1 tie with 5 tokens: they play on, and the first "
         "to gain a token wins.",
@@ -702,7 +764,7 @@ def test_an_opponent_call_on_the_last_token_ends_the_game_at_once():
 def test_taking_the_last_token_from_the_pot_does_not_make_a_team_win():
     state = deal(PLAIN[0], KINGS, PLAIN[2], PLAIN[3], draw=REFILL, tokens=[1, 1, 3, 3], pot=1)
     state.apply(0, accuse(1), now=5.0)
-    state.apply(0, TIME, now=6.0)
+    state.apply(0, TIME, now=6.001)
     assert state.result()["winners"] == [2, 3]
     assert state.result()["team_tokens"] == [3, 6]
 
@@ -710,7 +772,7 @@ def test_taking_the_last_token_from_the_pot_does_not_make_a_team_win():
 def test_tied_teams_play_on_and_the_first_to_gain_a_token_wins():
     state = deal(PLAIN[0], KINGS, PLAIN[2], PLAIN[3], draw=REFILL, tokens=[2, 1, 2, 2], pot=1)
     state.apply(0, accuse(1), now=5.0)  # 4 tokens each and the pot is empty
-    events = state.apply(2, TIME, now=6.0)  # no double crab came
+    events = state.apply(2, TIME, now=6.001)  # no double crab came
     assert texts(events)[-2:] == [
         "The pot is empty and team 0 and team 1 tie with 4 tokens: they play on, and the first "
         "to gain a token wins.",
@@ -744,7 +806,7 @@ def test_only_the_tied_teams_play_on_and_a_right_teammate_call_wins_with_an_empt
     hands = (PLAIN[0], MAGIC, PLAIN[2], KINGS, PLAIN[1], no_magic)
     state = deal(*hands, draw=REFILL, tokens=[2, 2, 2, 1, 2, 1], pot=1)
     state.apply(2, accuse(3), now=1.0)  # team 1 reaches 4 and ties with team 0; team 2 has 3
-    state.apply(0, TIME, now=2.0)
+    state.apply(0, TIME, now=2.001)
     assert not state.over and state.view(None)["tiebreak"] == [0, 1]
     out = "your team is out of the tie-break"
     assert refused(state, 4, swap("cappuccino", "jab"), now=2.1) == out

@@ -232,6 +232,14 @@ def test_a_card_matching_neither_suit_nor_rank_is_illegal() -> None:
     assert_illegal(state, 1, play("2C"))
 
 
+def test_a_card_of_the_same_colour_only_does_not_fit() -> None:
+    # The seed's "same suit or colour" is followed by "suit or ability" (each rank has its own
+    # ability): a red card of another suit and rank does not follow the King of Hearts.
+    state = deal(["JD", "5S"], ["QH", "5D", "KS", "AH"], ["4D", "6C"])
+    assert playable_cards(state, 1) == {"QH", "KS", "AH"}
+    assert assert_illegal(state, 1, play("5D")) == "5D does not fit: play a heart, a K, or an 8"
+
+
 def test_only_the_player_to_act_has_turn_moves() -> None:
     state = deal(["JD", "5S"], ["QH", "2C", "JS"], ["KD", "6C"])
     assert state.waiting_for() == frozenset({1})
@@ -907,6 +915,26 @@ def test_a_player_dealt_a_single_card_has_nothing_to_announce() -> None:
     assert_illegal(state, 0, dope(2))
     assert announce() not in state.legal(2)
     assert_illegal(state, 2, announce())
+
+
+def test_a_round_of_single_cards_owes_no_announcement_until_a_play_leaves_one() -> None:
+    # Round 8 deals one card each: nothing is "left" of a hand yet, so nobody announces, and
+    # everyone can see that everyone holds one. A play that leaves one card does owe it.
+    state = deal(["2C"], ["3C"], ["9C"], draw=["KS", "4D", "5D", "6S"])
+    for seat in range(3):
+        assert not [a for a in state.legal(seat) if a["type"] in ("announce", "dope")]
+    said = "you were dealt one card: there is nothing to announce"
+    assert assert_illegal(state, 1, announce()) == said
+    caught = "Dope! only catches a player holding one unannounced card"
+    assert assert_illegal(state, 0, dope(1)) == caught
+    act(state, 1, draw())  # nothing fits the KH: seat 1 draws the KS
+    act(state, 2, draw())
+    act(state, 0, draw())
+    act(state, 1, play("KS"))  # two cards down to one: now it must be announced
+    assert_hand(state, 1, ["3C"])
+    assert announce() in state.legal(1) and dope(1) in state.legal(0) and dope(1) in state.legal(2)
+    act(state, 2, dope(1))  # caught: two more cards and a lost turn
+    assert table(state)["hand_sizes"][1] == 3 and table(state)["lost_turn"] == [1]
 
 
 def test_the_duty_to_announce_ends_when_the_hand_size_changes() -> None:

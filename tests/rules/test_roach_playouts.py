@@ -59,11 +59,13 @@ def check_invariants(state: Any) -> None:
     if state.flight is not None:
         flight = state.flight
         assert flight.receiver == state.turn
-        peeked = flight.receiver in flight.seen_by  # looked, and must now pass it on
-        senders = flight.seen_by[:-1] if peeked else flight.seen_by
-        assert flight.sender == senders[-1]
-        assert not peeked or flight.seen_by[-1] == flight.receiver
-        assert len(set(flight.seen_by)) == len(flight.seen_by) == len(flight.chain) + peeked
+        held = flight.held_by()  # the offerer, then every receiver: never one twice
+        assert len(set(held)) == len(held) == len(flight.chain) + 1
+        assert held[-1] == flight.receiver and held[-2] == flight.sender
+        # Those who looked, in the order they held it: the offerer always, a passer who looked
+        # and (peeked) the receiver, who must now pass it on.
+        assert flight.seen_by == [seat for seat in held if seat in flight.seen_by]
+        assert flight.seen_by[0] == held[0]
         if state.players == 2:
             assert len(flight.chain) == 1, "two players never pass"
     if state.pending is not None:
@@ -85,7 +87,7 @@ def choose(state: Any, seat: int, rng: random.Random) -> dict[str, Any]:
 def test_random_games_keep_every_invariant_and_end_with_one_loser(games: int) -> None:
     roach = get_game("roach")
     reasons: Counter[str] = Counter()
-    passes = lays = 0
+    passes = lays = unseen = 0
     for index in range(games):
         players = 2 + index % 5
         state = roach.new(players, seed=index)
@@ -98,6 +100,7 @@ def test_random_games_keep_every_invariant_and_end_with_one_loser(games: int) ->
             (seat,) = state.waiting_for()
             action = choose(state, seat, rng)
             passes += action["type"] == "pass"
+            unseen += action.get("look") is False
             lays += action["type"] == "lay"
             state.apply(seat, action)
             check_invariants(state)
@@ -112,4 +115,4 @@ def test_random_games_keep_every_invariant_and_end_with_one_loser(games: int) ->
         assert result["scores"] == [int(s == state.loser) for s in range(players)]
         reasons["empty hand" if "offer" in result["reason"] else "animal"] += 1
     assert reasons["animal"] > games // 2 and reasons["empty hand"] > 0
-    assert passes > games and lays > games // 10
+    assert passes > games and lays > games // 10 and unseen > games // 4

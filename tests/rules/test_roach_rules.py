@@ -195,6 +195,7 @@ def test_an_offer_slides_a_card_face_down_with_a_claim() -> None:
         "claim": "fly",
         "claims": [{"from": 0, "to": 2, "claim": "fly"}],
         "seen_by": [0],
+        "held_by": [0, 2],
     }
     assert state.view(0)["flight"]["card"] == "bat"
     assert "card" not in state.view(2)["flight"]
@@ -405,7 +406,66 @@ def test_the_last_player_who_has_not_seen_the_card_must_challenge() -> None:
     act(state, 1, pass_on(2, "bat"))
     assert state.legal(2) == [say(True), say(False)]
     message = assert_illegal(state, 2, pass_on(0, "bat"))
-    assert message == "everyone else has seen this card: you must say true or false"
+    assert message == "the card has been with everyone else: you must say true or false"
+
+
+def blind(to: int, claim: str) -> Action:
+    return {"type": "pass", "to": to, "claim": claim, "look": False}
+
+
+def test_a_receiver_may_pass_the_card_on_without_looking() -> None:
+    # The seed: she "may take a quick look at the card" (میتواند یک نگاه سریع به کارت بکند).
+    state = table(["bat", "fly"], ["mouse"], ["frog"], ["ladybug"])
+    act(state, 0, offer("bat", 1, "fly"))
+    passes = [a for a in state.legal(1) if a["type"] == "pass"]
+    assert {(a["to"], a["claim"]) for a in passes if a.get("look") is False} == {
+        (to, claim) for to in (2, 3) for claim in CLAIMS
+    }
+    events = act(state, 1, blind(2, "royal"))
+    assert [e for e in events if e["to"] is not None] == []  # no peek
+    assert texts(events) == ["{1} passes the card to {2} without looking, claiming royal."]
+    assert events[0]["looked"] is False
+    flight = public(state)["flight"]
+    assert flight["seen_by"] == [0] and flight["held_by"] == [0, 1, 2]
+    assert "card" not in state.view(1)["flight"] and "card" not in state.view(2)["flight"]
+    assert state.waiting_for() == frozenset({2})
+
+
+def test_a_seat_that_passed_without_looking_learns_nothing_of_the_card() -> None:
+    tables = [table([card, "fly"], ["mouse"], ["frog"], ["ladybug"]) for card in ("bat", "joker")]
+    for state, card in zip(tables, ("bat", "joker"), strict=True):
+        act(state, 0, offer(card, 1, "fly"))
+        act(state, 1, blind(2, "fly"))
+        act(state, 2, pass_on(3, "fly"))  # seat 2 looks
+    assert tables[0].view(1) == tables[1].view(1)
+    assert tables[0].view(3) == tables[1].view(3) and tables[0].view(None) == tables[1].view(None)
+    assert tables[0].view(2) != tables[1].view(2)  # the check can tell the cards apart
+
+
+def test_a_card_never_goes_back_to_a_player_it_has_been_with_looked_at_or_not() -> None:
+    state = table(["bat", "fly"], ["mouse"], ["frog"], ["ladybug"])
+    act(state, 0, offer("bat", 1, "fly"))
+    act(state, 1, blind(2, "fly"))
+    assert {a["to"] for a in state.legal(2) if a["type"] == "pass"} == {3}
+    message = "the card has already been with that player: pass it to someone new"
+    assert assert_illegal(state, 2, pass_on(1, "fly")) == message
+    assert assert_illegal(state, 2, blind(1, "fly")) == message
+    act(state, 2, blind(3, "bat"))
+    assert state.legal(3) == [say(True), say(False)]  # the last possible receiver judges
+    events = act(state, 3, say(True))  # right: the one who slid it to them takes it
+    assert "The card is bat: the claim was true. {3} was right, so {2} takes it." in texts(events)
+    assert fronts(state) == [[], [], ["bat"], []]
+
+
+def test_looking_and_then_passing_without_looking_is_refused() -> None:
+    state = table(["bat", "fly"], ["mouse"], ["frog"], ["ladybug"])
+    act(state, 0, offer("bat", 1, "fly"))
+    act(state, 1, {"type": "peek"})
+    assert not [a for a in state.legal(1) if a.get("look") is False]
+    assert "already looked" in assert_illegal(state, 1, blind(2, "fly"))
+    assert "true or false" in assert_illegal(state, 1, {**pass_on(2, "fly"), "look": "no"})
+    state.apply(1, {**pass_on(2, "fly"), "look": True})  # saying so is the plain pass
+    assert public(state)["flight"]["held_by"] == [0, 1, 2]
 
 
 def test_after_a_chain_the_last_passer_takes_the_card_when_the_receiver_judges_right() -> None:

@@ -103,3 +103,20 @@ def four_player_table(**options: Any) -> LocalClient:
         names=("Sara",),
         **options,
     )
+
+
+async def take_seat(app: App[Any], pilot: Pilot[Any]) -> None:
+    """The player the hand-off names presses their own key (Enter never opens it)."""
+    from tablegames.tui.screens.handoff import HandoffScreen
+
+    handoff = app.screen
+    assert isinstance(handoff, HandoffScreen), f"no hand-off is up: {handoff!r}"
+    await press(pilot, handoff.key)
+
+
+async def press_on(app: App[Any], pilot: Pilot[Any]) -> None:
+    """Go on: Enter, or on a hand-off the key of the player it names."""
+    from tablegames.tui.screens.handoff import HandoffScreen
+
+    screen = app.screen
+    await press(pilot, screen.key if isinstance(screen, HandoffScreen) else "enter")

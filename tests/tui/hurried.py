@@ -12,7 +12,9 @@ by the hand-offs: a hand-off passes the keyboard only when a key dismisses it at
 screen quicker; the reported cases were Enters 0.3 and 0.6 s later), after a pause in the
 typing of at least `HANDOVER_PAUSE` (a keyboard changes hands between keys, not in a stream of
 them). The typist, seeing a hand-off, sometimes stops to pass the keyboard (`PASSES_KEYBOARD`)
-and sometimes types on regardless. Then:
+and the next player then presses the key the hand-off names (theirs), and sometimes types on
+regardless (Enter never opens a hand-off; a random key may be the named one). The same pause
+reads the other screens that wait for a still keyboard (a round's scores, a notice). Then:
 - a table shows a seat's secrets only while that seat's player holds the keyboard: the
   screen acts for that seat, no other player's hand or secrets panel is on screen, and a
   crates hand drawn is that seat's own;
@@ -38,7 +40,7 @@ from tablegames.drivers import LocalClient
 from tablegames.tui.app import TableGamesApp
 from tablegames.tui.screens.crates_view import sorted_hand
 from tablegames.tui.screens.game import GameScreen
-from tablegames.tui.screens.handoff import HandoffScreen
+from tablegames.tui.screens.handoff import Deliberate, HandoffScreen
 from tablegames.tui.widgets.hand import Hand
 
 from .helpers import screen_text
@@ -212,12 +214,35 @@ async def hurry(
         while tally.keys < count and watch.table() is not None and app.return_code is None:
             await _burst(app, pilot, rng, keys, watch.clock, tally, watch.typed)
             await watch.check(pilot)
-            if isinstance(app.screen, HandoffScreen) and rng.random() < PASSES_KEYBOARD:
-                watch.clock.now += rng.uniform(*PASSING)
+            screen = app.screen
+            paused = isinstance(screen, Deliberate) and rng.random() < PASSES_KEYBOARD
+            if paused:
+                watch.clock.now += rng.uniform(*PASSING)  # reading it, passing the keyboard
+            if paused and isinstance(screen, HandoffScreen):  # the next player, with it now
+                await _type(app, pilot, screen.key, watch.clock, tally, watch.typed)
+                await watch.check(pilot)
+                watch.clock.now += rng.uniform(0.0, MOST_GAP)
     finally:
         HandoffScreen.dismiss = dismiss  # type: ignore[method-assign]
         HandoffScreen.on_key = on_key  # type: ignore[method-assign]
     tally.problems += len(app.problems)
+
+
+async def _type(
+    app: App[Any],
+    pilot: Pilot[Any],
+    key: str,
+    clock: VirtualClock,
+    tally: Tally,
+    typed: list[float],
+) -> None:
+    """Type `key` alone, now, and let the app handle it."""
+    event = events.Key(key, CHARACTERS.get(key, key if len(key) == 1 else None))
+    event.time = clock.now
+    app.post_message(event)
+    tally.keys += 1
+    typed.append(clock.now)
+    await pilot.pause()
 
 
 async def _burst(

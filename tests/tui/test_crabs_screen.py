@@ -372,10 +372,13 @@ async def test_at_60_by_20_cut_names_say_they_are_cut():
         for _ in range(2):
             await press(pilot, "escape")
         text = screen_text(app)
-        assert "Alexa…" in text and "Bruno…" in text and "~" not in text
+        # (the name gives way, never "(you)"; "Bruno (bot)" has room enough to be whole)
+        assert "Alexand… (you)" in text and "Bruno (bot)" in text and "~" not in text
         sides = [row for row in text.splitlines() if "│" in row or "┃" in row][:5]
-        for row in sides:  # a cut name or card ends with the mark, never mid-word unsaid
-            assert "…" in row or len(row.split()) <= 8, row
+        names = [name.removesuffix(" (bot)") for name in client.names[1:]]
+        for row in sides:  # a name is whole, or cut with the mark, never mid-word unsaid
+            shown = [word for word in row.split() if word[0].isupper() and len(word) > 1]
+            assert all(word in names or word.endswith("…") for word in shown), row
 
 
 async def test_at_60_by_20_in_ascii_cut_words_say_so_in_ascii():
@@ -388,4 +391,4 @@ async def test_at_60_by_20_in_ascii_cut_words_say_so_in_ascii():
         await pilot.pause()
         text = screen_text(app)
         assert text.isascii(), sorted({c for c in text if not c.isascii()})
-        assert "Alexa~" in text
+        assert "Alexand~ (you)" in text

@@ -68,7 +68,7 @@ async def test_d_draws_when_nothing_fits():
         await press(pilot, "d")
         assert view(client)["hand"] == ["QS", "7C", "4S"]
         assert shown_cards(app) == ["4S", "QS", "7C"]  # by suit, then rank
-        assert "You draw 4♠." in screen_text(app)
+        assert "Player 1 draws 4♠." in screen_text(app)  # as every line names the player
 
 
 async def test_drawing_when_a_card_fits_shows_the_refusal():

@@ -177,12 +177,15 @@ async def test_a_turn_opens_with_what_happened_since_the_last_one_and_the_log_sc
 
 
 async def test_the_bots_wait_while_the_leave_question_is_open() -> None:
-    client = four_player_table(pace=0.2)
+    # Bots paced at 2 s: the question is up long before the first bot's turn, however busy
+    # the machine (at 0.2 s all three bots had played before a loaded test pressed q).
+    client = four_player_table(pace=2.0)
     async with opened(client) as (app, pilot):
         await press(pilot, "3", "enter", "q")  # 5♥ played, then "Leave this game?"
         assert isinstance(app.screen, QuitDialog)
         moves = len(client.table.log)
-        await pilot.pause(1.0)  # three bots' turns, had they played on
+        assert 0 not in client.waiting_for()  # the bots' turns are to come
+        await pilot.pause(3.0)  # a bot's turn, had they played on
         assert len(client.table.log) == moves
         await press(pilot, "n")  # keep playing: the bots play on (within 10 s on a busy machine)
         for _ in range(100):

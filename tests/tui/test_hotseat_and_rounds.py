@@ -9,7 +9,7 @@ from tablegames.tui.screens.handoff import HandoffScreen
 from tablegames.tui.screens.results import FinalStandings, RoundSummary, standings
 from tablegames.tui.widgets.hand import Hand
 
-from .helpers import opened, press, screen_text, settle, stacked
+from .helpers import opened, press, screen_text, settle, stacked, take_seat
 
 SARA = ["QH", "7S", "4C"]
 TOM = ["JH", "10D", "2C"]
@@ -29,10 +29,13 @@ async def test_the_first_player_is_handed_the_screen_before_any_hand_is_shown():
         await pilot.pause()
         assert isinstance(app.screen, HandoffScreen)
         text = screen_text(app)
-        assert "Pass to Sara — press Enter when only Sara can see" in text
+        assert "Pass to Sara — press s when only Sara can see" in text
         for card in faces(SARA + TOM):
             assert card not in text
-        await press(pilot, "enter")
+        await press(pilot, "enter")  # Enter never opens a hand-off: Sara's own key does
+        assert isinstance(app.screen, HandoffScreen)
+        assert "Only Sara's own key opens it: s." in screen_text(app)
+        await press(pilot, "s")
         assert isinstance(app.screen, CratesScreen)
         assert app.screen.query_one("#hand", Hand).cards == sorted_hand(SARA)
 
@@ -40,8 +43,7 @@ async def test_the_first_player_is_handed_the_screen_before_any_hand_is_shown():
 async def test_passing_to_the_next_human_hides_the_previous_hand():
     client = hot_seat()
     async with opened(client) as (app, pilot):
-        await pilot.press("enter")  # Sara takes the seat
-        await pilot.pause()
+        await take_seat(app, pilot)  # Sara takes the seat
         await pilot.press("enter")  # and plays Q♥; Tom is next
         await pilot.pause()
         assert client.update(0).view["top"] == "QH"
@@ -54,7 +56,7 @@ async def test_passing_to_the_next_human_hides_the_previous_hand():
         table = app.screen_stack[-2]
         assert isinstance(table, CratesScreen)
         assert table.query_one("#hand", Hand).cards == []
-        await press(pilot, "enter")
+        await take_seat(app, pilot)
         text = screen_text(app)
         assert app.screen.query_one("#hand", Hand).cards == sorted_hand(TOM)
         assert "Tom's hand — your turn" in text
@@ -67,10 +69,9 @@ async def test_a_private_draw_stays_in_its_own_players_log():
         [["QS", "7S"], ["JH", "10D"], ["5S", "6S"]], humans=2, names=("Sara", "Tom"), draw=["AS"]
     )
     async with opened(client) as (app, pilot):
-        await pilot.press("enter", "d")  # Sara has nothing that fits and draws A♠
-        await pilot.pause()
-        await pilot.press("enter")  # Tom takes the seat
-        await pilot.pause()
+        await take_seat(app, pilot)
+        await press(pilot, "d")  # Sara has nothing that fits and draws A♠
+        await take_seat(app, pilot)  # Tom takes the seat
         text = screen_text(app)
         assert "Sara draws 1 card." in text
         assert "A♠" not in text
@@ -94,7 +95,10 @@ async def test_the_round_summary_shows_every_hand_and_how_it_scored():
         assert "Round 1 of 8: Sara went out." in text
         assert "[3♠] [8♦] Q♣ 2♥" in text  # the 3 cancels the 8, the highest card
         assert "30" in text
-        await press(pilot, "enter")
+        assert "Next round (n)" in text
+        await press(pilot, "enter")  # the keys of a move do not close it
+        assert isinstance(app.screen, RoundSummary)
+        await press(pilot, "n")
         assert isinstance(app.screen, CratesScreen)
         assert client.update(0).view["round"] == 2
 
@@ -103,13 +107,14 @@ async def test_the_last_round_ends_with_the_standings_and_a_way_back_to_the_menu
     client = stacked([["KS"], ["3S", "8D", "QC", "2H"]], names=("Sara",), short=True)
     async with opened(client) as (app, pilot):
         await press(pilot, "enter")
-        await pilot.press("enter")  # close the summary of round 1
+        await pilot.press("n")  # close the summary of round 1
         while not client.table.over:  # the bot plays out the other seven rounds for both
             move = client.table.bot_move() or (0, client.table.legal(0)[0])
             client.table.submit(*move)
         await pilot.pause()
-        while isinstance(app.screen, RoundSummary):
-            await press(pilot, "enter")
+        for _ in range(8):  # the other rounds' summaries, read
+            if isinstance(app.screen, RoundSummary):
+                await press(pilot, "n")
         assert isinstance(app.screen, FinalStandings)
         assert "Game over" in screen_text(app)
         await settle(pilot)
@@ -126,7 +131,7 @@ async def test_a_player_down_to_one_card_may_still_say_crates_on_the_hand_off() 
         [["QH", "7S"], TOM, ["5S", "6S"]], humans=2, names=("Sara", "Tom"), draw=["AS"]
     )
     async with opened(client) as (app, pilot):
-        await press(pilot, "enter")  # Sara takes the seat
+        await take_seat(app, pilot)  # Sara takes the seat
         await press(pilot, "2", "enter")  # and plays Q♥ without saying Crates!
         assert client.update(0).view["exposed"] == [0]
         handoff = app.screen
@@ -135,7 +140,7 @@ async def test_a_player_down_to_one_card_may_still_say_crates_on_the_hand_off() 
         await press(pilot, "c")
         assert client.update(0).view["announced"] == [0] and app.screen is handoff
         assert "Sara said Crates!" in screen_text(app)
-        await press(pilot, "enter")  # Tom
+        await take_seat(app, pilot)  # Tom
         sara = next(line for line in screen_text(app).splitlines() if "Sara " in line)
         assert "Crates!" in sara
 
@@ -145,7 +150,9 @@ async def test_a_missing_crates_is_not_pointed_out_to_the_next_player() -> None:
         [["QH", "7S"], TOM, ["5S", "6S"]], humans=2, names=("Sara", "Tom"), draw=["AS"]
     )
     async with opened(client) as (app, pilot):
-        await press(pilot, "enter", "2", "enter", "enter")  # Sara plays Q♥; Tom takes over
+        await take_seat(app, pilot)
+        await press(pilot, "2", "enter")  # Sara plays Q♥
+        await take_seat(app, pilot)  # Tom takes over
         assert isinstance(app.screen, CratesScreen) and client.update(0).view["exposed"] == [0]
         sara = next(line for line in screen_text(app).splitlines() if "Sara " in line)
         assert "Crates" not in sara  # Tom must notice by himself

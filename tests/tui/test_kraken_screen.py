@@ -15,7 +15,7 @@ from tablegames.tui.screens.handoff import HandoffScreen
 from tablegames.tui.screens.kraken import DecisionDialog, KrakenScreen
 from tablegames.tui.screens.kraken_dialogs import PassOnNotice, VoyageOver
 
-from .helpers import STILL, opened, press, screen_text
+from .helpers import STILL, opened, press, press_on, screen_text, take_seat
 
 #: Seat 0 (Sara) a sailor, seats 1 and 3 pirates, the cult leader last.
 ROLES = ["sailor", "pirate", "sailor", "pirate", "sailor", "sailor", "cult_leader"]
@@ -337,8 +337,7 @@ async def test_the_hand_off_hides_the_next_players_secrets() -> None:
     bots_act(client)
     async with opened(client) as (app, pilot):
         assert isinstance(app.screen, HandoffScreen)
-        await pilot.press("enter")  # Sara
-        await pilot.pause()
+        await take_seat(app, pilot)  # Sara
         await press(pilot, "0")
         assert isinstance(app.screen, HandoffScreen)  # now Tom, the pirate
         below = screen_text(app)
@@ -355,11 +354,11 @@ async def test_a_turn_goes_to_each_human_and_shows_their_secrets_after_enter() -
     client.table.submit(2, {"type": "appoint", "lieutenant": 3, "navigator": 4})
     bots_act(client)
     async with opened(client, size=(120, 40)) as (app, pilot):
-        await press(pilot, "enter")
+        await take_seat(app, pilot)
         assert "Sara's secrets" in screen_text(app)
         assert "You are a sailor" in screen_text(app)
         await press(pilot, "1")
-        await press(pilot, "enter")
+        await take_seat(app, pilot)
         text = screen_text(app)
         assert "Tom's secrets" in text and "You are a pirate" in text
         assert "You raise 1 gun." not in text  # Sara's fist stays hers
@@ -388,7 +387,7 @@ async def test_eyes_closed_goes_round_every_human_whoever_the_leader_is() -> Non
                 assert "Farah" not in status(app)  # the leader is never named
             if isinstance(screen, KrakenScreen) and kraken_state(client).phase == "convert":
                 bots_act(client)
-            await press(pilot, "enter")
+            await press_on(app, pilot)
         names = [s for s in seen if s in ("Sara", "Tom")]
         assert names[:2] == ["Sara", "Tom"], seen
         assert seen.count("PassOnNotice") >= 2
@@ -414,7 +413,7 @@ async def test_a_human_cult_leader_converts_on_their_turn_in_the_round() -> None
             screen = app.screen
             if isinstance(screen, HandoffScreen):
                 order.append(screen.player)
-                await pilot.press("enter")
+                await pilot.press(screen.key)
             elif isinstance(screen, DecisionDialog):
                 assert "convert a player to the cult" in screen.title_text
                 order.append("convert")
@@ -447,12 +446,12 @@ async def test_a_player_sent_to_the_mermaid_is_handed_the_keyboard_at_once() -> 
     client = kraken_table(humans=2, deck=["red-drunk", "red-mermaid", "blue-drunk", "red-drunk"])
     sail(client, (0, 2, 3), ("red-mermaid", "red-drunk"), "red-mermaid")  # Sara sends someone
     async with opened(client, size=(120, 40)) as (app, pilot):
-        await press(pilot, "enter")  # Sara takes the keyboard
+        await take_seat(app, pilot)  # Sara takes the keyboard
         tom = next(o.key for o in decision(app).options if o.label.startswith("Tom"))
         await press(pilot, tom)
         handoff = app.screen
         assert isinstance(handoff, HandoffScreen) and handoff.player == "Tom"  # before Sara goes on
-        await press(pilot, "enter")
+        await take_seat(app, pilot)
         notice = app.screen
         assert isinstance(notice, PassOnNotice)
         assert "Only you see this:" in notice.text and "The mermaid shows you" in notice.text
@@ -467,7 +466,7 @@ async def test_a_choice_the_cards_leave_no_room_for_is_taken_without_a_hand_off(
     no_mutiny(client)
     seen: list[str] = []
     async with opened(client, size=(120, 40)) as (app, pilot):
-        await press(pilot, "enter")  # Sara keeps a card
+        await take_seat(app, pilot)  # Sara keeps a card
         await press(pilot, "1")
         for _ in range(3):
             await pilot.pause()
@@ -501,7 +500,7 @@ async def test_a_conversion_reaches_its_player_in_a_round_that_names_nobody(
                 told[holder].append(screen.text)
                 if kraken_state(client).phase == "convert" and holder == other:
                     table.submit(6, {"type": "convert", "target": board.names.index(converted)})
-            await press(pilot, "enter")
+            await press_on(app, pilot)
         assert any("You are converted" in text for text in told[converted]), told
         assert not any("converted" in text for text in told[other]), told
         assert len(told["Sara"]) == len(told["Tom"])  # as many turns each: nobody singled out

@@ -7,7 +7,7 @@ from tablegames.tui.screens.dialogs import PickDialog
 from tablegames.tui.screens.handoff import HandoffScreen
 from tablegames.tui.screens.kraken import KrakenScreen
 
-from .helpers import opened, press, screen_text
+from .helpers import opened, press, screen_text, take_seat
 from .test_kraken_screen import kraken_table, no_mutiny, sail, status
 
 DECK = ["blue-drunk", "red-mermaid", "yellow-uprising", "red-drunk", "blue-disarmed"]
@@ -79,7 +79,7 @@ async def test_in_hot_seat_only_the_player_holding_the_keyboard_claims() -> None
         assert client.table.talk == [] or all(s["seat"] not in (0, 1) for s in client.table.talk)
         table = next(s for s in app.screen_stack if isinstance(s, KrakenScreen))
         assert not table.check_action("talk", ())
-        await press(pilot, "enter")  # Sara takes the keyboard: her mutiny question opens
+        await take_seat(app, pilot)  # Sara takes the keyboard: her mutiny question opens
         await press(pilot, "escape")
         assert table.check_action("talk", ())
         assert "Say how many guns you will raise: t" in status(app)

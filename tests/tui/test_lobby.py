@@ -111,7 +111,7 @@ async def test_a_finished_party_game_offers_a_rematch_with_the_same_seats():
             for _ in range(40):  # close each round's summary until the game's end shows
                 if "Rematch (r)" in screen_text(app):
                     break
-                await pilot.press("escape")
+                await pilot.press("n")
                 await pilot.pause(0.1)
             assert "Back to the lobby (m)" in screen_text(app)
             await settle(pilot)

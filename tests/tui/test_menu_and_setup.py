@@ -94,6 +94,15 @@ async def test_setup_offers_each_games_own_options():
         assert table.client.update(0).view["board"] == "long"
 
 
+@pytest.mark.parametrize("size", [(80, 24), (60, 20)])
+async def test_crabs_setup_says_which_bot_levels_read_signals(size):
+    async with opened(size=size) as (app, pilot):
+        await press(pilot, "down", "down", "enter")  # You've Got Crabs
+        assert isinstance(app.screen, SetupScreen)
+        text = screen_text(app)  # the hint may wrap: "normal and hard read" / "signals"
+        assert "normal and hard read" in text and "signals" in text
+
+
 async def test_roachs_setup_offers_who_loses_and_the_table_plays_by_it():
     async with opened() as (app, pilot):
         await press(pilot, "down", "enter")  # Cockroach Poker Royal

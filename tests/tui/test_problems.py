@@ -71,3 +71,15 @@ async def test_a_party_guest_whose_app_breaks_gets_a_sentence_not_a_traceback():
 
 def app_breaks() -> None:
     raise Broken("a mistake in the app")
+
+
+async def test_a_local_app_that_breaks_leaves_a_sentence_not_a_traceback():
+    # (Textual's traceback lists local values: a hand among them, left on the terminal)
+    app = TableGamesApp(four_player_table())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.expect_problems = True
+        app.call_later(app_breaks)  # a mistake of the app itself, not of a screen
+        await asyncio.sleep(0.5)  # (the app is ending: a pilot would wait for it in vain)
+    assert app.return_code == 1 and app.farewell.startswith(STOPPED)
+    assert app._exit_renderables == []

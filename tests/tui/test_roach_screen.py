@@ -17,7 +17,7 @@ from tablegames.tui.screens.roach_dialogs import PeekNotice, RoachResult
 from tablegames.tui.widgets.log import GameLog
 from tablegames.tui.widgets.roach_hand import RoachHand
 
-from .helpers import STILL, opened, press, screen_text, settle
+from .helpers import STILL, opened, press, screen_text, settle, take_seat
 
 SARA = ["bat", "royal-fly", "mouse", "mouse"]
 ADA = ["frog", "royal-bat", "joker", "scorpion"]
@@ -106,10 +106,8 @@ async def test_believing_a_true_claim_gives_the_card_back_to_its_sender():
     async with opened(client) as (app, pilot):
         client.table.submit(1, offer("royal-bat", 0, "bat"))
         await pilot.pause()
-        assert 'Ada (bot) slides you a card: "bat". t: true  f: false  p: peek and pass' in (
-            status(app)
-        )
-        assert "Peek & pass (p)" in screen_text(app)
+        assert 'Ada (bot) slides you a card: "bat". t: true  f: false  p: pass on' in status(app)
+        assert "Pass on (p)" in screen_text(app)
         await press(pilot, "t")
         assert view(client)["fronts"][1] == ["royal-bat", "royal-mouse"]  # and the penalty card
         assert "The card is royal bat: the claim was true." in logged(app)
@@ -137,6 +135,10 @@ async def test_peek_and_pass_shows_the_card_only_after_the_pass():
         await press(pilot, "p")
         dialog = app.screen
         assert isinstance(dialog, PickDialog)
+        assert [option.value for option in dialog.options] == [True, False]  # look or not
+        await press(pilot, "1")  # look at it first
+        dialog = app.screen
+        assert isinstance(dialog, PickDialog)
         assert [option.value for option in dialog.options] == [2, 3]  # not back to Ada
         await pilot.press("2")  # Chidi
         await pilot.pause()
@@ -154,14 +156,47 @@ async def test_peek_and_pass_shows_the_card_only_after_the_pass():
         assert "You peek: the card is scorpion." in logged(app)
 
 
+async def test_a_card_passed_on_without_looking_shows_nothing_of_it():
+    client = roach_table(first=1)
+    async with opened(client) as (app, pilot):
+        client.table.submit(1, offer("scorpion", 0, "bat"))
+        await pilot.pause()
+        await press(pilot, "p", "2")  # pass it on without looking
+        dialog = app.screen
+        assert isinstance(dialog, PickDialog) and dialog.title_text == "Pass it on unseen to whom?"
+        assert [option.value for option in dialog.options] == [2, 3]
+        await press(pilot, "2")  # Chidi
+        dialog = app.screen
+        assert isinstance(dialog, PickDialog)
+        assert dialog.options[0].label == "bat"  # unseen: no "true" or "a bluff"
+        await press(pilot, "1")
+        flight = view(client)["flight"]
+        assert (flight["from"], flight["to"], flight["claim"]) == (0, 3, "bat")
+        assert flight["seen_by"] == [1] and "card" not in flight
+        assert status(app) == 'You passed it on unseen: it goes to Chidi (bot) as "bat".'
+        assert "scorpion" not in screen_text(app)
+        assert "Sara passes the card to Chidi (bot) without looking, claiming bat." in logged(app)
+
+
+async def test_escape_from_the_look_question_leaves_the_card_where_it_is():
+    client = roach_table(first=1)
+    async with opened(client) as (app, pilot):
+        client.table.submit(1, offer("scorpion", 0, "bat"))
+        await pilot.pause()
+        await press(pilot, "p", "escape")
+        assert isinstance(app.screen, RoachScreen)
+        flight = view(client)["flight"]
+        assert flight["to"] == 0 and flight["seen_by"] == [1]  # not looked at, still ours to judge
+
+
 async def test_the_last_receiver_cannot_pass():
     client = roach_table(first=1)
     client.table.submit(1, offer("scorpion", 2, "bat"))
     client.table.submit(2, {"type": "pass", "to": 3, "claim": "bat"})
     client.table.submit(3, {"type": "pass", "to": 0, "claim": "fly"})
     async with opened(client) as (app, pilot):
-        assert "Everyone else has seen it: t true or f false?" in status(app)
-        assert "Peek & pass" not in screen_text(app)
+        assert "It has been with everyone else: t true or f false?" in status(app)
+        assert "Pass on" not in screen_text(app)
         await press(pilot, "p")
         assert isinstance(app.screen, RoachScreen)
         assert view(client)["flight"]["to"] == 0
@@ -234,7 +269,7 @@ async def test_keys_that_do_nothing_now_stay_out_of_the_footer():
         client.table.submit(1, offer("frog", 0, "bat"))
         await pilot.pause()
         footer = screen_text(app).splitlines()[-1]
-        assert "t True" in footer and "f False" in footer and "p Peek & pass" in footer
+        assert "t True" in footer and "f False" in footer and "p Pass on" in footer
         await pilot.press("enter", "l")  # not now: nothing happens
         await pilot.pause()
         assert isinstance(app.screen, RoachScreen) and view(client)["phase"] == "respond"
@@ -249,8 +284,7 @@ async def test_the_card_changing_hands_between_humans_hands_off_without_secrets(
     client = two_humans()
     async with opened(client) as (app, pilot):
         assert isinstance(app.screen, HandoffScreen)
-        await pilot.press("enter")  # Sara takes the seat
-        await pilot.pause()
+        await take_seat(app, pilot)  # Sara takes the seat
         assert app.screen.query_one("#hand", RoachHand).kinds[0] == ("bat", 1)
         await pilot.press("2", "enter", "1", "1")  # royal fly to Tom, "bat"
         await pilot.pause()
@@ -261,7 +295,7 @@ async def test_the_card_changing_hands_between_humans_hands_off_without_secrets(
         table = app.screen_stack[-2]
         assert isinstance(table, RoachScreen)
         assert table.query_one("#hand", RoachHand).kinds == []  # blanked under the hand-off
-        await press(pilot, "enter")
+        await take_seat(app, pilot)
         text = screen_text(app)
         assert "Tom's hand" in text
         assert "royal fly" not in text  # neither Sara's card in flight nor her private log line
@@ -274,16 +308,17 @@ async def test_a_peeked_card_stays_secret_when_the_next_human_takes_the_seat():
     client = two_humans(first=2)
     client.table.submit(2, offer("cockroach", 1, "bat"))  # Bruno (bot) to Tom
     async with opened(client) as (app, pilot):
-        await pilot.press("enter")  # Tom takes the seat
-        await pilot.pause()
+        await take_seat(app, pilot)  # Tom takes the seat
         assert "Tom's hand" in screen_text(app)
-        await press(pilot, "p", "1", "1")  # peek and pass to Sara (only Sara and Chidi are left)
+        await press(
+            pilot, "p", "1", "1", "1"
+        )  # look, pass to Sara (Sara and Chidi are left), "bat"
         assert isinstance(app.screen, PeekNotice)  # Tom sees what he passed on, then hands over
         assert "You peeked: it is a cockroach." in screen_text(app)
         await press(pilot, "enter")
         assert isinstance(app.screen, HandoffScreen)
         assert "cockroach" not in screen_text(app)
-        await press(pilot, "enter")
+        await take_seat(app, pilot)
         text = screen_text(app)
         assert "Sara's hand" in text
         assert "You peek" not in text and "you saw it" not in text

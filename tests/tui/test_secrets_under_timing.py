@@ -59,7 +59,7 @@ async def test_a_second_enter_after_a_move_does_not_pass_the_hand_off(monkeypatc
     )
     async with at_the_table(client, monkeypatch) as (app, keys):
         assert isinstance(app.screen, HandoffScreen) and app.screen.player == "Ann"
-        await keys.type("enter", after=1.5)  # Ann takes the keyboard
+        await keys.type("a", after=1.5)  # Ann takes the keyboard
         assert "Ann's hand" in screen_text(app)
         await keys.type("enter", after=0.5)  # and plays her J♥...
         await keys.type("enter", after=0.3)  # ...and presses Enter again, 0.3 s later
@@ -67,7 +67,7 @@ async def test_a_second_enter_after_a_move_does_not_pass_the_hand_off(monkeypatc
         assert "Bob's hand" not in screen_text(app) and "2♣" not in screen_text(app)
         await keys.type("enter", "enter", after=0.5)  # still hers: a burst 0.8 s on
         assert isinstance(app.screen, HandoffScreen)
-        await keys.type("enter", after=1.0)  # Bob, a moment later, with the keyboard
+        await keys.type("b", after=1.0)  # Bob, a moment later, with the keyboard
         assert isinstance(app.screen, CratesScreen) and "Bob's hand" in screen_text(app)
         assert sent(client, 1) == []  # nothing was played for Bob
 
@@ -75,7 +75,7 @@ async def test_a_second_enter_after_a_move_does_not_pass_the_hand_off(monkeypatc
 async def test_keys_typed_for_ann_in_kraken_never_show_bob_his_secrets(monkeypatch):
     client = local_table("kraken", 7, humans=2, seed=11, names=("Ann", "Bob"), pace=STILL)
     async with at_the_table(client, monkeypatch) as (app, keys):
-        await keys.type("enter", after=1.5)  # Ann's hand-off
+        await keys.type("a", after=1.5)  # Ann's hand-off
         await keys.type("0", after=0.3)
         await keys.type("enter", after=0.6)
         await keys.type("enter", after=0.3)
@@ -94,9 +94,9 @@ async def test_a_hand_off_names_whoever_the_table_waits_for_when_a_bot_moves(mon
         await keys.wait(0.0)
         assert app.screen is handoff and handoff.player == "Bob"
         assert "Pass to Bob" in screen_text(app) and "Pass to Ann" not in screen_text(app)
-        await keys.type("enter", after=0.5)  # Ann's reading was for Ann: the wait starts again
+        await keys.type("b", after=0.5)  # Ann's reading was for Ann: the wait starts again
         assert app.screen is handoff
-        await keys.type("enter", after=1.0)
+        await keys.type("b", after=1.0)
         screen = app.screen
         assert isinstance(screen, RoachScreen) and screen.active_seat == screen.shown_seat == 1
         assert "Bob's hand" in screen_text(app) and "Ann's hand" not in screen_text(app)
@@ -156,9 +156,14 @@ async def test_a_peek_over_the_network_waits_for_the_card_then_asks_where_it_goe
             await wait_for(
                 keys.pilot, lambda: (remote.latest.view["flight"] or {}).get("to") == seat
             )
-            await keys.type("p", after=1.0)  # the peek is sent; the card is not here yet
-            await wait_for(keys.pilot, lambda: isinstance(app.screen, PickDialog))
-            assert "It is a" in screen_text(app)
+            # On the screen, not only in the client: the key must come after the question.
+            await wait_for(keys.pilot, lambda: "slides you a card" in screen_text(app))
+            await keys.wait(0.0)
+            await keys.type("p", after=1.0)
+            await wait_for(keys.pilot, lambda: isinstance(app.screen, PickDialog))  # look?
+            await keys.type("1", after=0.5)  # the peek is sent; the card is not here yet
+            await wait_for(keys.pilot, lambda: "It is a" in screen_text(app))
+            assert isinstance(app.screen, PickDialog)
             assert app.problems == []
     finally:
         for client in (tom, bea, remote):
@@ -173,10 +178,10 @@ async def test_a_hand_off_renamed_as_it_opens_names_the_new_player(monkeypatch):
 
         def compose(self) -> Any:
             yield from super().compose()
-            self.hand_to(1, "Bob")
+            self.hand_to(1, "Bob", "b")
 
     client = roach_table(first=2, humans=2, names=("Ann", "Bob"))
     async with at_the_table(client, monkeypatch) as (app, keys):
-        app.push_screen(RenamedAsItOpens(0, "Ann"))
+        app.push_screen(RenamedAsItOpens(0, "Ann", "a"))
         await keys.wait(0.0)
         assert "Pass to Bob" in screen_text(app) and "Ann" not in screen_text(app)

@@ -30,7 +30,7 @@ def test_hand_off(snap_compare):
         names=("Sara", "Tom"),
         draw=["AS"],
     )
-    assert snap_compare(TableGamesApp(client), press=["enter", "enter"], terminal_size=(80, 24))
+    assert snap_compare(TableGamesApp(client), press=["s", "enter"], terminal_size=(80, 24))
 
 
 def test_round_summary(snap_compare):

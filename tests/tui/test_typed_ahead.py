@@ -11,6 +11,7 @@ from textual.pilot import Pilot
 from tablegames.replay import Replay
 from tablegames.tui.app import ReplayApp, TableGamesApp
 from tablegames.tui.screens.crates import CratesScreen
+from tablegames.tui.screens.handoff import QUIET
 from tablegames.tui.screens.lobby import LobbyScreen
 from tablegames.tui.screens.menu import MenuScreen
 from tablegames.tui.screens.network import ChatDialog
@@ -68,7 +69,10 @@ async def test_an_enter_meant_for_the_last_move_does_not_answer_the_game_over_di
         await burst(app, pilot, "enter", "enter")  # still pressing Enter as the end shows
         assert isinstance(app.screen, RoachResult)
         await settle(pilot)
-        await burst(app, pilot, "enter")  # seen now: Enter presses "Back to menu"
+        await burst(app, pilot, "enter")  # seen now, and still no Enter chooses: a letter does
+        assert isinstance(app.screen, RoachResult)
+        await pilot.pause(QUIET)
+        await burst(app, pilot, "m")  # "Back to menu"
         assert isinstance(app.screen, MenuScreen)
 
 

@@ -23,6 +23,27 @@ How this table reads the seed (the rules text tells players so)
   navigator, making a mutiny easier or harder"). Every character of ``characters.CHARACTERS`` is
   one of those kinds; ``characters=False`` plays without them.
 - Who may talk, and when: ``silence`` (the navigation, eyes closed, no tongue, off the ship).
+- Only a mutineer who raised a gun that counts may take command; if none did (only tongueless
+  players raised guns, or the Peacemaker sent the others' back), the mutiny fails: nobody takes
+  command and every gun goes back. Seed: «اگر شورش موفق شود، هر که بیشترین تفنگ را رو کرده
+  کاپیتان جدید میشود» ("if the mutiny succeeds, whoever revealed the most guns becomes the new
+  captain") and «بریدن زبان: بازیکن دیگر نمیتواند حرف بزند و کاپیتان هم نمیشود» ("off with the
+  tongue: the player can no longer talk, and does not become captain either"). A player who
+  opens an empty fist has not objected to the team («همه جز کاپیتان میتوانند به تیم انتخابشده
+  اعتراض کنند», "everyone but the captain may object to the chosen team"), so among those who
+  may take command nobody revealed "the most guns"; the tongueless player's guns count towards
+  the total (the spec) but do not carry a bystander into command. (Before rules version 3 the
+  captain then picked a new captain among the empty fists.)
+- The captain picks another player, never themself, for the mermaid and the telescope, as for
+  every pick (the spec: "the captain picks another player"). Seed: «پری دریایی: کاپیتان یک نفر
+  را انتخاب میکند تا سه کارت آخرِ دورریخته را بُر بزند و پنهانی ببیند؛ آن بازیکن میتواند راست یا
+  دروغ بگوید» ("mermaid: the captain chooses someone to shuffle the last three discarded cards
+  and see them in secret; that player may tell the truth or lie") and «تلسکوپ: کاپیتان یک نفر را
+  انتخاب میکند تا کارت روی دستهٔ ناوبری را ببیند» ("telescope: the captain chooses someone to see
+  the top card of the navigation deck"): the words of the cabin search («کاپیتان یک نفر را انتخاب
+  میکند و پنهانی گروهش را میبیند», "the captain chooses someone and secretly sees their group"),
+  where the one chosen is someone else, and the one who looks is "that player", whose word the
+  table then weighs.
 
 Flow and timing
 - "Any time" characters may be used in every phase except while mutiny fists are being chosen
@@ -55,10 +76,9 @@ Appointing and mutiny
   owner's stock at the reveal (a Kleptomaniac cannot steal them) and come back if it fails.
   Seed: «اگر شورش نشود یا کمتعداد باشد، همه تفنگهایشان را پس میگیرند» ("if the mutiny fails,
   everyone takes their guns back"); where the guns lie meanwhile is a silence.
-- If no mutineer may become captain (all tongueless) the mutiny fails. Candidates tied at the
-  most (even at 0) go to the tie-break. Seed: «در تساوی، کاپیتان فعلی یکی از برابرها را کنار
-  میگذارد» ("on a tie the captain sets one of the tied aside"); a mutiny without a candidate is
-  a silence.
+- Candidates tied at the most go to the tie-break. Seed: «در تساوی، کاپیتان فعلی یکی از برابرها
+  را کنار میگذارد» ("on a tie the captain sets one of the tied aside"). Who may be a candidate
+  is a reading (below).
 - The Troublemaker doubles a raise for the total and the captaincy; the Peacemaker's target gets
   the guns back at once. The Master strategist and Troublemaker need a player who raised guns.
   A revealed Gunsmith (a lasting status) whose card a Mentor turned down again stays a Gunsmith.

@@ -266,6 +266,18 @@ class Characters(Voyage):
             return f"the {CHARACTERS[name].title} can only be used {WINDOWS[timing]}"
         return None
 
+    def character_waits(self, seat: int) -> str | None:
+        """Why `seat`'s character, face down and unused, cannot be used now (a sentence for its
+        player), or None: it can be, or there is none to use."""
+        name = self._unused(seat)
+        if name is None:
+            return None
+        card = CHARACTERS[name]
+        why = self._why_not_now(seat, name)
+        if why is None and not self.character_options(seat):
+            why = f"it has nothing to act on now ({card.effect})"
+        return None if why is None else f"The {card.title} cannot be used now: {why}."
+
     def character_actions(self, seat: int) -> list[Action]:
         """Every `character` action `seat` may take now."""
         name = self._unused(seat)

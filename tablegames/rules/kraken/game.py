@@ -19,6 +19,7 @@ from .navigation import Navigation
 from .rituals import SECRET_PHASES, Rituals
 from .roles import (
     CULTIST,
+    GROUPS,
     PIRATE,
     STARTING_GUNS,
     check_roles,
@@ -354,6 +355,7 @@ class KrakenState(Abilities, Characters, Rituals, Navigation, Command):
         return {
             "prompt": self._prompt(seat),
             "character": self.characters[seat],
+            "character_waits": self.character_waits(seat),
             "drawn": list(self.hands.get(seat, [])),
             "kept": self.kept.get(seat),
             "can_redraw": seat == self.redraw_for and seat in self.hands,
@@ -380,6 +382,7 @@ class KrakenState(Abilities, Characters, Rituals, Navigation, Command):
 
     def _result(self) -> dict[str, Any]:
         winners = [s for s, faction in enumerate(self.factions) if side(faction) == self.winner]
+        sides = [[s for s, f in enumerate(self.factions) if side(f) == group] for group in GROUPS]
         return {
             "winner": self.winner,
             "winners": winners,
@@ -387,6 +390,7 @@ class KrakenState(Abilities, Characters, Rituals, Navigation, Command):
             "reason": self.end_reason,
             "roles": list(self.factions),
             "ship": self.ship,
+            "teams": [seats for seats in sides if seats],  # a faction wins or loses together
         }
 
 

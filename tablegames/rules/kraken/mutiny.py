@@ -259,11 +259,18 @@ class Command(Voyage):
             return
         counted = self.counted_guns()
         total, needed = sum(counted.values()), self.mutiny_threshold()
-        candidates = [seat for seat in mutiny.mutineers if seat not in self.tongueless]
+        # Only a mutineer who raised a gun that counts may take command (see the docstring).
+        candidates = [
+            seat for seat in mutiny.mutineers if seat not in self.tongueless and counted[seat] > 0
+        ]
         if total < needed or not candidates:
             for seat, guns in mutiny.raised.items():
                 self.guns[seat] += guns
-            why = f"{total} of {needed} guns" if total < needed else "nobody can take command"
+            why = (
+                f"{total} of {needed} guns"
+                if total < needed
+                else "nobody who may take command raised a gun"
+            )
             self.emit("mutiny_fails", f"The mutiny fails ({why}); everyone keeps their guns.")
             self.mutiny = None
             return

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
@@ -11,6 +12,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Label, Static
 
+from .lobby import CONFIRM_SECONDS
 from .network import lobby_lines
 
 if TYPE_CHECKING:
@@ -32,6 +34,7 @@ class ConnectScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "ready", "Ready / not ready"),
         Binding("s", "start", "Start now"),
+        Binding("x", "close", "Close table"),
         Binding("q,escape", "leave", "Quit"),
     ]
 
@@ -48,6 +51,7 @@ class ConnectScreen(Screen[None]):
         self.news = f"Joining the table at {where}..."
         self._news: Label | None = None
         self._seat_lines: Static | None = None
+        self.closing_at: float | None = None  # when x was first pressed (x again closes)
 
     def compose(self) -> ComposeResult:
         # Kept, not looked up: news can come while the box is mounted but not yet its lines
@@ -97,7 +101,7 @@ class ConnectScreen(Screen[None]):
             self.seated()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "start":  # only the table's creator may deal early
+        if action in ("start", "close"):  # only the table's creator may deal early or close
             return self.remote is not None and self.remote.owner
         return True
 
@@ -106,6 +110,20 @@ class ConnectScreen(Screen[None]):
         if self.remote is not None and self.remote.owner and self.remote.connected:
             self.remote.start_now()
             self.say("Starting...")
+
+    def action_close(self) -> None:
+        """As the table's creator: end the table for everyone (x, then x again)."""
+        remote = self.remote
+        if remote is None or not remote.owner or not remote.connected or not remote.table_code:
+            return
+        now = time.monotonic()
+        if self.closing_at is not None and now - self.closing_at < CONFIRM_SECONDS:
+            self.closing_at = None
+            remote.close_table(remote.table_code)
+            self.say("Closing the table...")
+            return
+        self.closing_at = now
+        self.say("Close this table for everyone here? Press x again to close it.")
 
     def action_leave(self) -> None:
         """Back to the party's lobby, or quit when this table is all there is."""

@@ -104,7 +104,9 @@ class CrabsScreen(GameScreen):
         self.huddle_clock: tuple[float, float] | None = None  # (seen at, table time then)
 
     def min_size(self) -> tuple[int, int]:
-        return (60, (len(self.names) + 1) // 2 + 15)  # both sides, the cards, the log, the bar
+        # both sides (their lower edge left out when tight), the cards, the gestures, a log of
+        # two lines at least, the bar
+        return (60, (len(self.names) + 1) // 2 + 15)
 
     @property
     def seat(self) -> int | None:
@@ -217,19 +219,22 @@ class CrabsScreen(GameScreen):
         rows = show.side_rows(
             view, self.names, you, {s: g for s, (g, _) in self.gestures_seen.items()}
         )
+        longest = max(len(row.name) + 6 * row.is_you for side in rows.values() for row in side)
         for side in (0, 1):
             panel = self.query_one(f"#side{side}", SidePanel)
-            panel.show(rows[side], self.marked_player)
+            panel.show(rows[side], self.marked_player, longest)
             box = self.query_one(f"#side{side}-box")
             box.border_title = escape(self._fit(show.side_title(view, side, you, self.ascii), box))
             box.set_class(view["marker"] == side, "active")
-        longest = max(len(rows[0]), len(rows[1]))
-        self.query_one("#sides").styles.height = longest + 2
+        most = max(len(rows[0]), len(rows[1]))
+        tight = self.app.size.height <= self.min_size()[1]  # (the log's second line first)
+        self.set_class(tight, "-tight")
+        self.query_one("#sides").styles.height = most + (1 if tight else 2)
         self.query_one("#cards").styles.height = 7 if tall else 6
         hand = self.query_one("#hand", CardRow)
         hand_box = self.query_one("#hand-box")
         if you is None:
-            hand.show([], None, "You are watching: hands stay hidden.")
+            hand.show([], None, self.hidden_words("every hand"))
             hand_box.border_title = "Watching"
         else:
             hand.show(view["hand"], self.picked_hand)

@@ -143,16 +143,16 @@ class CratesScreen(HandScreen):
         self._show_button("draw", mine and show.first_playable(view) is None)  # else refused
         announce = you not in view["announced"] and len(view["hand"]) in (1, 2)
         self._show_button("announce", you in view["exposed"] or (mine and announce))
-        # Offered whenever someone else holds one card, so that it gives nothing away.
-        one_card = [seat for seat, size in enumerate(view["hand_sizes"]) if size == 1]
-        self._show_button("dope", any(seat != you for seat in one_card))
+        # Offered when someone else may be called (holds one card, no Crates! said): what the
+        # players panel shows everyone (one card, no Crates! beside it), no more.
+        self._show_button("dope", any(seat != you for seat in view["exposed"]))
 
     def _draw_hand(self, view: dict[str, Any]) -> None:
         hand = self.query_one("#hand", Hand)
         box = self.query_one("#hand-box")
         you = self.active_seat
         if self.watching:
-            hand.clear("You are watching: every hand stays hidden.")
+            hand.clear(self.hidden_words("every hand"))
             box.border_title = escape(
                 f"Watching {self.dash} " + show.turn_phrase(view, self.names, None)
             )

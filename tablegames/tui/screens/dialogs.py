@@ -127,9 +127,11 @@ class QuitDialog(TypeAhead, ModalScreen[str | None]):
         ascii: bool = False,
         saving: bool = False,
         menu: str = "Menu",
+        stay: str = "Keep playing",
     ) -> None:
         super().__init__(classes="ascii" if ascii else None)
         self.question = question
+        self.stay = stay  # the way back to the table ("Keep watching" for a spectator)
         self.offer_menu = offer_menu
         self.saving = saving
         self.menu = menu  # what "m" goes back to: the menu, or a party's lobby
@@ -151,7 +153,7 @@ class QuitDialog(TypeAhead, ModalScreen[str | None]):
                     yield Button("Quit (y)", id="quit", variant="error", compact=True)
                 if self.offer_menu:
                     yield Button(f"{self.menu} (m)", id="menu", compact=True)
-                yield Button("Keep playing (n)", id="stay", variant="primary", compact=True)
+                yield Button(f"{self.stay} (n)", id="stay", variant="primary", compact=True)
             with Vertical(id="forgetting", classes="choices"):
                 yield Button("Forget it (y)", id="forget", variant="error", compact=True)
                 yield Button("Keep it (n)", id="keep", variant="primary", compact=True)

@@ -32,16 +32,17 @@ from textual.widgets import Button, Footer, Static
 from textual.worker import Worker, WorkerState
 
 from ...catalogue import screen_class
-from ...net.words import seat_words
+from ...net.words import seat_words, seats_since
 from ...rules import GAMES
 from ..asks import Farewell, Rematch, ShowMenu
 from ..widgets.log import GameLog, event_line
 from ..widgets.notices import NoticeLine
 from .dialogs import PickDialog, QuitDialog
-from .handoff import Aside, HandoffScreen
+from .handoff import Aside, HandoffScreen, handoff_keys
 from .help import HelpScreen
 from .pacing import PACE_BINDINGS, PACE_KEYS, next_pace, pace_words
 from .recap import digest
+from .results import GameOver, rating_line
 from .size import TooSmall, too_small
 from .typeahead import TypeAhead
 
@@ -69,6 +70,9 @@ SHARED_KEYS = (
     ("q", "leave the game"),
 )
 BANNER_SHOWN = 8.0  # seconds a banner stays over the table
+#: Said (for this long) when a key of the game came as its question changed, and was dropped.
+EARLY_KEY = "A key pressed as the table changed was not taken: press it again now."
+EARLY_KEY_SHOWN = 3.0
 #: Terminals at least this wide show the action buttons beside the hand (the keys do it all).
 BUTTONS_FROM = 80
 #: The status line while a question waits in a dialog over the table.
@@ -132,6 +136,7 @@ class GameScreen(TypeAhead, Screen[None]):
         self._bot_worker: Worker[None] | None = None
         self.paused = False  # the player paused the bots (space)
         self._cramped = False  # `TooSmall` covers the table
+        self._told_early = -1.0  # the question (`asked_at`) a dropped early key was told for
 
     # -- following the table --------------------------------------------------------------------
     def on_mount(self) -> None:
@@ -224,6 +229,13 @@ class GameScreen(TypeAhead, Screen[None]):
     def names(self) -> list[str]:
         return list(self.client.names)
 
+    def hidden_words(self, secrets: str) -> str:
+        """What a watcher's panel says in place of `secrets` ("every hand"): hidden from them,
+        or in a replay of every seat, listed in the replay's own panel below."""
+        if self.read_only:
+            return f"A replay of every seat: {secrets} is listed below."
+        return f"You are watching: {secrets} stays hidden."
+
     @property
     def private(self) -> bool:
         """True when the player at the keyboard may see the active seat's secrets."""
@@ -276,8 +288,8 @@ class GameScreen(TypeAhead, Screen[None]):
             return
         since = time.monotonic() - self.client.presence_at
         away = [
-            seat_words({**seat, "away": int(seat["away"] + since)})
-            for seat in presence["seats"]
+            seat_words(seat)
+            for seat in seats_since(presence["seats"], since)
             if isinstance(seat.get("away"), int)
         ]
         strip = self.query_one("#away", Static)
@@ -308,7 +320,8 @@ class GameScreen(TypeAhead, Screen[None]):
         self._choose_seat()
         self._note_turns()
         if self.handing is not None and self.handing.seat != self.active_seat:
-            self.handing.hand_to(self.active_seat, self.names[self.active_seat])
+            seat = self.active_seat
+            self.handing.hand_to(seat, self.names[seat], self.handoff_key(seat))
         overlay = None if self.covered else self._screen_due()
         self._draw()  # a hand is blanked before a hand-off covers the screen
         self._fit_titles()
@@ -352,6 +365,14 @@ class GameScreen(TypeAhead, Screen[None]):
         keys = self._bindings.key_to_bindings.get(event.key, [])
         return not any(parse(binding.action)[1] in self.GAME_ACTIONS for binding in keys)
 
+    def dropped(self, event: events.Key) -> None:
+        """A key of the game typed as its question changed was dropped: say so, once for the
+        question and briefly (a banner), so a key that did nothing is not a mystery."""
+        if self._told_early == self.asked_at or not self.may_act:
+            return
+        self._told_early = self.asked_at
+        self._banner(EARLY_KEY, seconds=EARLY_KEY_SHOWN)
+
     def _note_question(self) -> None:
         """Note what the player at the keyboard is asked now; when it changed, keys typed
         before it and in the moment after it are dropped (`TypeAhead`)."""
@@ -386,7 +407,7 @@ class GameScreen(TypeAhead, Screen[None]):
     def _shown(self, event: dict[str, Any], seat: int, private: bool) -> bool:
         """True if `event` is a line of `seat`'s log as its player reads it (`private`: with
         their own lines). A public line that the seat was also told in words of its own
-        (`told`: "You draw 4♣" for "Sara draws 1 card") shows only in those words."""
+        (`told`: "Sara draws 4♣" for "Sara draws 1 card") shows only in those words."""
         if not private and event.get("to") is not None:
             return False  # another player's private lines must not show before the hand-off
         return self._loggable(event) and not (private and seat in event.get("told", ()))
@@ -483,7 +504,10 @@ class GameScreen(TypeAhead, Screen[None]):
         Games add their own (a round's scores)."""
         if self.over:
             self._stop_bots()  # nothing is left for them to do
-            return self._results(), self._end
+            results = self._results()
+            if isinstance(results, GameOver):
+                results.ratings = rating_line(self.client.rating_changes(), self.names)
+            return results, self._end
         return self._handoff()
 
     def _handoff(self) -> Overlay | None:
@@ -495,8 +519,17 @@ class GameScreen(TypeAhead, Screen[None]):
             self.shown_seat = self.active_seat
             return None
         seat = self.active_seat
-        self.handing = HandoffScreen(seat, self.names[seat], self.ascii, self._handoff_aside())
+        self.handing = HandoffScreen(
+            seat, self.names[seat], self.handoff_key(seat), self.ascii, self._handoff_aside()
+        )
         return self.handing, self._after_handoff
+
+    def handoff_key(self, seat: int) -> str:
+        """The key `seat`'s player opens their hand-off with: a letter of their name that no
+        key of this table and no other player here uses (`handoff_keys`)."""
+        taken = [*self._bindings.key_to_bindings, *self.app._bindings.key_to_bindings]
+        keys = handoff_keys([self.names[human] for human in self.humans], taken)
+        return dict(zip(self.humans, keys, strict=True))[seat]
 
     def _handoff_aside(self) -> Aside | None:
         """What the player leaving the keyboard may still do on the hand-off. Games offer it."""
@@ -613,8 +646,10 @@ class GameScreen(TypeAhead, Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The game's keys only for a player who may act here (not a spectator, not before
         the hand-off, not once the game is over); they stay out of the footer otherwise."""
-        if action in ("pause_bots", "pace"):
+        if action == "pause_bots":
             return self.is_mounted and self.bots_paced_here
+        if action == "pace":  # (it says what pace, or why there is none to set)
+            return self.is_mounted and not self.read_only
         if action in self.GAME_ACTIONS:
             return self.may_act
         return True
@@ -636,16 +671,27 @@ class GameScreen(TypeAhead, Screen[None]):
             self._say(f"The bots play on{pace_words(self.client.pace)}.")
 
     def action_pace(self, step: int) -> None:
-        """Bots slower (1) or faster (-1); faster lets paused bots go on."""
-        if not self.bots_paced_here:
+        """Bots slower (1) or faster (-1); faster lets paused bots go on. Says the pace, or why
+        there is none to set here, on the status line (over a dialog, in a banner)."""
+        if self.bots_paced_here:
+            self.client.pace = next_pace(self.client.pace, step)  # read when its bots start
+            self.paused = False
+            self._stop_bots()
+            self._start_bots()
+            said = (
+                f"The bots play{pace_words(self.client.pace)} (- slower, + faster, space pauses)."
+            )
+        elif self.over or self.read_only:
             return
-        self.client.pace = next_pace(self.client.pace, step)  # read when its bots start
-        self.paused = False
-        self._stop_bots()
-        self._start_bots()
-        self._say(
-            f"The bots play{pace_words(self.client.pace)} (- slower, + faster, space pauses)."
-        )
+        elif not self.client.paces_bots and self.client.presence is not None:
+            said = "The bots play at the pace the host set: - and + pace bots on this machine."
+        elif not self.client.paces_bots:
+            said = "No bots play at this table: - and + pace bots."
+        else:  # a game played in real time
+            said = "The bots play in real time here: --speed sets how fast, as a game starts."
+        self._say(said)
+        if self.covered:
+            self._banner(said)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.worker.name == "bots" and event.state == WorkerState.ERROR:
@@ -678,13 +724,19 @@ class GameScreen(TypeAhead, Screen[None]):
         saving = self.client.saved_game() is not None
         party = bool(getattr(self.app, "in_party", False))
         if saving:
-            question = "Leave this game? It is saved: `tablegames resume` brings it back."
+            question = 'Leave this game? It is saved: "tablegames resume" brings it back.'
+        elif self.watching:
+            question = "Stop watching this table?"
         elif party or self.client.way_back():
             question = "Leave this table? Your seat is kept while the game goes on."
         else:
             question = "Leave this game?"
         dialog = QuitDialog(
-            question, ascii=self.ascii, saving=saving, menu="Lobby" if party else "Menu"
+            question,
+            ascii=self.ascii,
+            saving=saving,
+            menu="Lobby" if party else "Menu",
+            stay="Keep watching" if self.watching else "Keep playing",
         )
         held = self.bots_paced_here and not self.paused  # nobody plays on behind the question
         if held:

@@ -17,7 +17,7 @@ from textual.widgets.option_list import Option
 from ...replay import compact
 from ...rules import SHARED_VIEW_KEYS, Action, State, View
 from ..widgets.log import GameLog
-from ..widgets.seats import table_box
+from ..widgets.seats import cut_mark, table_box
 from .game import SHARED_KEYS, GameScreen
 from .help import HelpScreen
 from .pacing import PACE_KEYS
@@ -129,7 +129,7 @@ def seat_table(
     """The players in seat order, the game's per-seat keys beside them; the ones the game waits
     for carry an arrow."""
     table = RichTable(box=table_box(ascii), expand=True, show_edge=False, pad_edge=False)
-    table.add_column("Player", no_wrap=True, overflow="ellipsis")
+    table.add_column("Player", no_wrap=True, overflow=cut_mark(ascii))
     table.add_column("", no_wrap=True)
     for title, _ in columns:
         table.add_column(title, overflow="fold")

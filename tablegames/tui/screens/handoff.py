@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import string
+import unicodedata
+from collections import Counter
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -26,6 +29,35 @@ HANDOFF_SETTLE = 1.0
 QUIET = 0.5
 
 
+def handoff_keys(names: Sequence[str], taken: Collection[str]) -> list[str]:
+    """The key each of `names` (the players sharing this keyboard) opens their hand-off with: a
+    letter of their name, never one of the `taken` keys (the table's: Enter, Space and every key
+    of a move) nor another player's, so no key the last player presses out of habit opens it.
+
+    The first letter of the name when nobody else's starts with it; where first letters are
+    shared ("Player 1", "Player 2"), nobody gets that one (each might press it as theirs) and
+    each takes the next letter of their name that is free; failing that, a free letter of the
+    alphabet. (Seat numbers are keys of a move: a digit picks a card or an answer.)
+    """
+    letters = [_letters(name) for name in names]
+    firsts = Counter(word[0] for word in letters if word)
+    blocked = {key.lower() for key in taken} | {first for first, n in firsts.items() if n > 1}
+    keys = [word[0] if word and word[0] not in blocked else "" for word in letters]
+    used = blocked | set(keys)
+    for number, word in enumerate(letters):
+        if not keys[number]:
+            free = [letter for letter in (*word, *string.ascii_lowercase) if letter not in used]
+            keys[number] = free[0]
+            used.add(free[0])
+    return keys
+
+
+def _letters(name: str) -> list[str]:
+    """The letters a-z of `name`, lower case and in order, accents dropped (`Zoë`: z o e)."""
+    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower()
+    return [letter for letter in plain if letter in string.ascii_lowercase]
+
+
 @dataclass
 class Aside:
     """Something the player leaving the keyboard may still do before it goes on (say
@@ -36,18 +68,53 @@ class Aside:
     do: Callable[[], str]
 
 
+class Deliberate(TypeAhead):
+    """For screens that a key of the player who just moved must not answer (a hand-off, a
+    round's scores, the end of the game): a key counts only once the screen has been up
+    `HANDOFF_SETTLE` seconds and the keyboard has been still for `QUIET` before it (a keyboard
+    changes hands, and a screen is read, in a pause, never mid-stream). Every key counts for
+    the stillness, taken or not. The screen asks anew (and waits again) once it is mounted."""
+
+    settle = HANDOFF_SETTLE
+    last_key = -float("inf")  # when the last key came, taken or not
+
+    def on_mount(self) -> None:
+        self.ask_anew()
+
+    def deliberate(self, event: events.Key) -> bool:
+        """True if `event` is a press meant for this screen: after it settled, and after a
+        still moment."""
+        before, self.last_key = self.last_key, event.time
+        still = event.time - before >= QUIET * typeahead.SETTLE_SCALE
+        return self.typed_in_time(event) and still
+
+    async def on_key(self, event: events.Key) -> None:
+        screen: Screen[Any] = self  # type: ignore[assignment]
+        if screen.is_current and (not self.deliberate(event) or self.take_key(event)):
+            drop(event)
+            return
+        await super().on_key(event)
+
+    def take_key(self, event: events.Key) -> bool:
+        """Do what a deliberate `event` asks before any binding; True if it was taken (a key
+        that is not a binding). Screens with such keys override."""
+        return False
+
+
 class ReadyButton(Button, can_focus=False):
-    """Clicking it says the named player has the screen; Enter does the same."""
+    """Clicking it says the named player has the screen (as their key does)."""
 
 
-class HandoffScreen(TypeAhead, Screen[int | None]):
-    """Covers everything until the named player presses Enter; returns the seat it named then
-    (None if they chose to quit).
+class HandoffScreen(Deliberate, Screen[int | None]):
+    """Covers everything until the named player presses their key; returns the seat it named
+    then (None if they chose to quit).
 
-    The hand-off is a deliberate act: it takes a key only once it has been up for
-    `HANDOFF_SETTLE` seconds and the keyboard has been still for `QUIET` before it. If the
-    table moves on while it is up, `hand_to` names whoever comes next instead, and the wait
-    starts again, so it never shows one player's name and then another's hand.
+    The hand-off is a deliberate act of the player it names: their own key (a letter of their
+    name, `handoff_keys`), never Enter, Space or a key of a move, and only once it has been up
+    for `HANDOFF_SETTLE` seconds and the keyboard has been still for `QUIET` before it
+    (`Deliberate`). If the table moves on while it is up, `hand_to` names whoever comes next
+    instead (with their key), and the wait starts again, so it never shows one player's name
+    and then another's hand.
     """
 
     DEFAULT_CSS = """
@@ -57,27 +124,23 @@ class HandoffScreen(TypeAhead, Screen[int | None]):
         margin-bottom: 1; }
     HandoffScreen .hint { text-style: none; color: $text-muted; }
     """
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "ready", "Show my cards"),
-        Binding("q", "leave", "Quit"),
-    ]
-    settle = HANDOFF_SETTLE
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "leave", "Quit")]
 
     def __init__(
-        self, seat: int, name: str, ascii: bool = False, aside: Aside | None = None
+        self, seat: int, name: str, key: str, ascii: bool = False, aside: Aside | None = None
     ) -> None:
         super().__init__()
         self.seat = seat
         self.player = name
+        self.key = key
         self.ascii = ascii
         self.dash = "-" if ascii else "—"
         self.aside = aside
-        self.last_key = -float("inf")  # when the last key came, taken or not
 
     def compose(self) -> ComposeResult:
         with Vertical(id="handoff"):
             yield Label(self._asking(), id="asking")
-            yield Label("Everyone else: please look away.", classes="hint")
+            yield Label(self._look_away(), classes="hint", id="hint")
             if self.aside is not None:
                 yield Label(Text(self.aside.words), id="aside")
             with Center():
@@ -86,12 +149,19 @@ class HandoffScreen(TypeAhead, Screen[int | None]):
 
     def _asking(self) -> Text:
         name = self.player
-        return Text(f"Pass to {name} {self.dash} press Enter when only {name} can see")
+        return Text.assemble(
+            f"Pass to {name} {self.dash} press ",
+            (self.key, "reverse"),
+            f" when only {name} can see",
+        )
+
+    def _look_away(self) -> Text:
+        return Text("Everyone else: please look away.")
 
     def _ready(self) -> Text:
-        words = f"I am {self.player}: show my cards (Enter)"
+        words = f"I am {self.player}: show my cards ({self.key})"
         if cell_len(words) + 8 > self.app.size.width:  # (a narrow terminal: the name and the key)
-            words = f"I am {self.player} (Enter)"
+            words = f"I am {self.player} ({self.key})"
         return Text(words)
 
     def on_resize(self) -> None:
@@ -99,10 +169,11 @@ class HandoffScreen(TypeAhead, Screen[int | None]):
 
     def on_mount(self) -> None:
         self._show_name()  # (renamed between composing and mounting: say the name now)
-        self.ask_anew()
+        super().on_mount()
 
     def _show_name(self) -> None:
         self.query_one("#asking", Label).update(self._asking())
+        self.query_one("#hint", Label).update(self._look_away())
         self.query_one("#ready", ReadyButton).label = self._ready()
 
     def ask_anew(self) -> None:
@@ -121,21 +192,15 @@ class HandoffScreen(TypeAhead, Screen[int | None]):
         else:
             self.query_one("#ready", ReadyButton).disabled = False
 
-    def hand_to(self, seat: int, name: str) -> None:
-        """The table now waits for `seat` (`name`): ask for them instead, from now."""
+    def hand_to(self, seat: int, name: str, key: str) -> None:
+        """The table now waits for `seat` (`name`, whose key is `key`): ask for them instead,
+        from now."""
         if seat == self.seat:
             return
-        self.seat, self.player = seat, name
+        self.seat, self.player, self.key = seat, name, key
         if self.is_mounted:
             self._show_name()
         self.ask_anew()
-
-    def deliberate(self, event: events.Key) -> bool:
-        """True if `event` is a press meant for this hand-off: after it settled, and after a
-        still moment (every key counts for the stillness, taken or not)."""
-        before, self.last_key = self.last_key, event.time
-        still = event.time - before >= QUIET * typeahead.SETTLE_SCALE
-        return self.typed_in_time(event) and still
 
     async def on_key(self, event: events.Key) -> None:
         aside = self.aside
@@ -144,13 +209,17 @@ class HandoffScreen(TypeAhead, Screen[int | None]):
             self.aside = None  # once
             self.query_one("#aside", Label).update(Text(aside.do()))
             return
-        if self.is_current and not self.deliberate(event):
-            drop(event)
-            return
         await super().on_key(event)
 
-    def action_ready(self) -> None:
-        self.dismiss(self.seat)
+    def take_key(self, event: events.Key) -> bool:
+        """The named player's own key opens it; any other (but quitting) says which does."""
+        if (event.character or "").lower() == self.key:
+            self.dismiss(self.seat)
+            return True
+        if event.key != "q":
+            said = f"Only {self.player}'s own key opens it: {self.key}."
+            self.query_one("#hint", Label).update(Text(said))
+        return False
 
     def action_leave(self) -> None:
         self.dismiss(None)

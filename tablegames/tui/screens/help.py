@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Sequence
 from typing import ClassVar
 
@@ -15,6 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Label, Static
 
 from ...rulebook import rules_text
+from ..widgets.card import in_ascii
 from .typeahead import TypeAhead
 
 
@@ -29,14 +29,6 @@ def help_markdown(game: str, keys: Sequence[tuple[str, str]] = ()) -> str:
     except FileNotFoundError:
         parts.append(f"The rules of {game} are not written yet.")
     return "\n".join(parts)
-
-
-#: Characters of the rules texts, as ASCII (what is left goes through `unicodedata`).
-ASCII_SPELLING = {
-    "–": "-", "—": "--", "−": "-", "·": "*", "…": "...", "←": "<-", "→": "->", "↔": "<->",
-    "♠": "S", "♥": "H", "♦": "D", "♣": "C", "×": "x", "“": '"', "”": '"', "’": "'", "«": '"',
-    "»": '"',
-}  # fmt: skip
 
 
 def ascii_text(markdown: str) -> str:
@@ -66,9 +58,7 @@ def ascii_text(markdown: str) -> str:
             lines[-1] += " " + line.strip()  # a paragraph's next line: the screen wraps it
         else:
             lines.append(line)
-    text = "\n".join(lines).strip()
-    text = "".join(ASCII_SPELLING.get(char, char) for char in text)
-    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return in_ascii("\n".join(lines).strip())
 
 
 class HelpScreen(TypeAhead, Screen[None]):

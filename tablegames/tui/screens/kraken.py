@@ -45,6 +45,7 @@ from textual.markup import escape
 from textual.widgets import Button, Footer, Static
 
 from ...talk import merged_log
+from ..widgets.card import in_ascii
 from ..widgets.log import GameLog
 from . import kraken_view as show
 from .dialogs import Option, PickDialog
@@ -163,7 +164,9 @@ class KrakenScreen(GameScreen):
             else:
                 log.extend(talk_events(talk[seen:]))
             self.talk_seen[seat] = len(talk)
-        if self._phase_seen.get(seat) in show.SECRET_PHASES and self._news_in(update.events):
+        # (A character's moment hides whom it asks, not what comes after it: the cards a
+        # captain draws as it ends are no secret news, and go to the captain alone.)
+        if self._phase_seen.get(seat) in show.EYES_CLOSED and self._news_in(update.events):
             self.secret_news.add(seat)
         self._phase_seen[seat] = update.view["phase"]
 
@@ -423,7 +426,7 @@ class KrakenScreen(GameScreen):
         panel = self.query_one("#secrets", Static)
         name = self.names[self.active_seat]
         if self.watching:
-            panel.update(Text("You are watching: every secret stays hidden."))
+            panel.update(Text(self.hidden_words("every secret")))
             panel.border_title = "Secrets"
         elif not self.private:
             panel.update(Text(f"Waiting for {name} to take the keyboard."))
@@ -433,7 +436,8 @@ class KrakenScreen(GameScreen):
             panel.border_title = escape(self.owned("secrets"))
 
     def log_line(self, event: dict[str, Any]) -> str:
-        return show.line(event, self.names)
+        line = show.line(event, self.names)
+        return in_ascii(line) if self.ascii else line
 
     def secret_words(self, view: dict[str, Any]) -> str:
         return show.secret_line(view, self.names)
@@ -560,7 +564,8 @@ class KrakenScreen(GameScreen):
                 self.not_asked.discard(self.active_seat)
                 self._say("You will be asked at your character's moments again.")
             else:
-                self._say("Your character cannot do anything right now.")
+                waits = update.view["private"].get("character_waits")
+                self._say(waits or "Your character cannot do anything right now.")
             return
         self._decide(update, uses)
 

@@ -15,13 +15,14 @@ from textual.widgets import Button, Label
 
 from ..widgets.seats import table_box
 from .dialogs import DIALOG_CSS
+from .handoff import Deliberate
 from .results import GameOver
-from .typeahead import TypeAhead
 
 
-class PassOnNotice(TypeAhead, ModalScreen[None]):
+class PassOnNotice(Deliberate, ModalScreen[None]):
     """An eyes-closed moment in hot-seat play: this player is done (or had nothing to do) and
-    passes the keyboard on. Every player sees the same notice, so it gives nothing away."""
+    passes the keyboard on. Every player sees the same notice, so it gives nothing away. It
+    takes a key once it has been seen (`Deliberate`): not a second Enter of the last answer."""
 
     DEFAULT_CSS = (
         DIALOG_CSS.format(name="PassOnNotice")
@@ -44,7 +45,8 @@ class PassOnNotice(TypeAhead, ModalScreen[None]):
             yield Button("Pass on (Enter)", id="pass", variant="primary", compact=True)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(None)
+        if self.typed_in_time(event):  # (a click while it settles presses nothing)
+            self.dismiss(None)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -108,16 +108,15 @@ def why_silent(view: dict[str, Any]) -> str:
 
 
 def kind_options(view: dict[str, Any], names: Sequence[str]) -> list[Option[str]]:
-    """The claim menu's first page: the moment's own claim first, then each kind of claim."""
+    """The claim menu's first page: the moment's own claim first (`s`), then each kind of claim
+    by its number, in order (before a mutiny the moment's claim is a kind: how many guns)."""
     options: list[Option[str]] = []
     invited = invitation(view)
     kinds = list(vocabulary.offers(view))
-    if invited is not None and invited["kind"] == "guns" and "guns" in kinds:
-        kinds.insert(0, kinds.pop(kinds.index("guns")))  # before a mutiny: guns come first
-    elif invited is not None:
+    if invited is not None and invited["kind"] != "guns":
         words = menu_words(view["seat"], invited, names)
         options.append(Option(SAY_KEY, f"Say: {words}", INVITED))
-    for kind in kinds:
+    for kind in sorted(kinds, key=lambda kind: int(KIND_KEYS[kind])):
         options.append(Option(KIND_KEYS[kind], vocabulary.KINDS[kind], kind))
     return options
 

@@ -69,6 +69,9 @@ PICK_WORDS = {
     "telescope": "hands someone the telescope",
 }
 SECRET_PHASES = frozenset(("window", "convert", "stash"))
+#: The moments played with everyone's eyes closed (the cult's): what a player learns in one
+#: goes round every human, or being handed the keyboard would show who learned something.
+EYES_CLOSED = frozenset(("convert", "stash"))
 CHARACTER_TITLES = {
     "look_out": "Look-out",
     "chief_cook": "Chief cook",
@@ -213,8 +216,11 @@ def map_text(view: View, ascii: bool = False, colour: bool = True, wide: bool = 
     kraken = "[KRAKEN] (cult)" if ship == "kraken" else "KRAKEN (cult)"
     head.append(kraken, "bold reverse" if "kraken" in marks or ship == "kraken" else "bold")
     lines = [Text(" " * max(0, side + (grid - len(head)) // 2)) + head]
+    cove, bay = (
+        _goal_rows(goal, view, marks, colour, ascii) for goal in ("crimson_cove", "bluewater_bay")
+    )
     for level in range(top, -1, -1):
-        row = _side(level, top, "crimson_cove", marks, colour, ascii, side, ship)
+        row = _side(cove.get(level, Text()), True, side)
         cursor = 0
         for column in range(-3, 4):
             x = (column + 3) * step
@@ -222,7 +228,7 @@ def map_text(view: View, ascii: bool = False, colour: bool = True, wide: bool = 
             row.append_text(_token(spaces.get((column, level)), view, marks, dot, colour))
             cursor = x + 3
         row.append(" " * (grid - cursor))
-        row.append_text(_side(level, top, "bluewater_bay", marks, colour, ascii, side, ship))
+        row.append_text(_side(bay.get(level, Text()), False, side))
         row.rstrip()
         lines.append(row)
     return Text("\n").join(lines)
@@ -236,26 +242,36 @@ def _marks(shades: list[str], colour: bool, ascii: bool, way: str) -> Text:
     return text
 
 
-def _side(
-    level: int,
-    top: int,
-    goal: str,
-    marks: dict[str, list[str]],
-    colour: bool,
-    ascii: bool,
-    width: int,
-    ship: str,
-) -> Text:
-    """One row of the west (Cove) or east (Bay) goal's label, down the chart's upper rows."""
+def _goal_rows(
+    goal: str, view: View, marks: dict[str, list[str]], colour: bool, ascii: bool
+) -> dict[int, Text]:
+    """The west (Cove) or east (Bay) goal beside the rows whose spaces sail into it: the
+    colours that would take the ship there now beside the ship's own row, the goal's name and
+    who wins there on the lowest two other rows next to each other."""
     west = goal == "crimson_cove"
-    words = {top - 2: "Cove" if west else "Bay", top - 3: "(P)" if west else "(S)"}
-    if ship == goal:  # the ship is there: the voyage is over
-        words[top - 2] = "[Cove]" if west else "[Bay]"
+    chart, ship = view["map"], view["ship"]
+    reach = sorted(
+        {int(space.split(",")[1]) for space, ways in chart.items() if goal in ways.values()},
+        reverse=True,
+    )
+    rows: dict[int, Text] = {}
     shades = marks.get(goal, [])
-    if level == top - 1 and shades:
-        text = _marks(shades, colour, ascii, "red" if west else "blue")
-    else:
-        text = Text(words.get(level, ""), "bold reverse" if shades or ship == goal else "bold")
+    if shades and ship in chart:  # beside the ship: that is where it sails from
+        rows[int(ship.split(",")[1])] = _marks(shades, colour, ascii, "red" if west else "blue")
+    free = [level for level in reach if level not in rows]
+    pair = next(  # the lowest two rows next to each other that are free
+        (free[at : at + 2] for at in range(len(free) - 2, -1, -1) if free[at] - free[at + 1] == 1),
+        free[-2:],
+    )
+    there = ship == goal  # the ship is there: the voyage is over
+    name = ("[Cove]" if there else "Cove") if west else ("[Bay]" if there else "Bay")
+    for level, words in zip(pair, (name, "(P)" if west else "(S)"), strict=False):
+        rows[level] = Text(words, "bold reverse" if shades or there else "bold")
+    return rows
+
+
+def _side(text: Text, west: bool, width: int) -> Text:
+    """One row of a goal's column, beside the chart (west: padded to its right edge)."""
     pad = " " * max(0, width - 1 - len(text))
     return Text(pad) + text + Text(" ") if west else Text(" ") + text
 
@@ -605,7 +621,7 @@ def phase_text(view: View, names: Sequence[str], waiting: Sequence[int]) -> str:
     captain = names[view["captain"]]
     if phase == "window":
         return f"A moment for characters {WINDOW_WORDS.get(view['window'] or '', '')}."
-    if phase in ("convert", "stash"):
+    if phase in EYES_CLOSED:
         return "Everyone's eyes are closed: the cult leader acts in secret."
     texts = {
         "appoint": f"{who} appoints the lieutenant and navigator.",

@@ -7,6 +7,7 @@ a table is picked by sending `join`, made by `create`; the app follows the answe
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.table import Table
@@ -18,10 +19,11 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Static
 
-from ...net.words import seat_words
+from ...net.words import seat_words, seats_since
 from ..widgets.seats import table_box
 from .dialogs import BackButton
 from .setup import FIELD_MOVES
+from .standings import StandingsScreen
 from .table_form import TableForm
 from .typeahead import TypeAhead
 
@@ -29,6 +31,8 @@ if TYPE_CHECKING:
     from ...net.client import RemoteClient
 
 LOBBY_CHAT_SHOWN = 6
+HINT = "n opens a new table; Enter sits down at the highlighted one; w watches it."
+CONFIRM_SECONDS = 5.0  # a second x within this closes the table
 
 
 def table_state(table: dict[str, Any]) -> str:
@@ -68,9 +72,11 @@ class LobbyScreen(TypeAhead, Screen[None]):
         Binding("n", "new", "New table"),
         Binding("enter", "sit", "Sit down"),
         Binding("w", "watch", "Watch"),
+        Binding("x", "close", "Close table"),
         Binding("up", "move(-1)", "Up", show=False),
         Binding("down", "move(1)", "Down", show=False),
         Binding("slash", "chat", "Chat", key_display="/"),
+        Binding("s", "standings", "Standings"),
         Binding("question_mark", "help", "Help", key_display="?"),
         Binding("q", "leave", "Quit"),
     ]
@@ -82,6 +88,9 @@ class LobbyScreen(TypeAhead, Screen[None]):
         self._grid: Table | None = None  # the tables as last drawn (a click finds its row)
         self.chosen = 0
         self.drawn = False  # mounted: what `show` and `say` change is on screen
+        self.closing: tuple[str, float] | None = None  # (table, when x was first pressed)
+        self.closed_asked: str | None = None  # the table we asked to close, till it goes
+        self.standings: StandingsScreen | None = None  # tonight's standings, while shown
 
     def compose(self) -> ComposeResult:
         yield Static(id="title")
@@ -95,9 +104,10 @@ class LobbyScreen(TypeAhead, Screen[None]):
         self.drawn = True
         self.query_one("#tables").border_title = "Tables"
         self.query_one("#chat").border_title = "Lobby chat (/ to say something)"
-        self.say("n opens a new table; Enter sits down at the highlighted one; w watches it.")
+        self.say(HINT)
         self._draw()
         self.show_chat()
+        self.set_interval(1, self._count_away)  # time away, told once, counts on here
 
     def _title(self) -> None:
         at = f" at {self.where}" if self.where else ""
@@ -109,9 +119,14 @@ class LobbyScreen(TypeAhead, Screen[None]):
         code = self.tables[self.chosen]["code"] if self.tables else None
         self.tables = list(tables)
         codes = [table["code"] for table in self.tables]
+        if self.closed_asked is not None and self.closed_asked not in codes:
+            self.say(f"Table {self.closed_asked} is closed.")
+            self.closed_asked = None
         self.chosen = codes.index(code) if code in codes else min(self.chosen, len(codes) - 1)
         self.chosen = max(self.chosen, 0)
         self._draw()
+        if self.standings is not None:
+            self.standings.show(self.remote.standings)
 
     def _draw(self) -> None:
         if not self.drawn:
@@ -130,8 +145,9 @@ class LobbyScreen(TypeAhead, Screen[None]):
         grid.add_column("State", no_wrap=True)
         grid.add_column("Who", ratio=1)
         arrow = ">" if self.ascii else "▶"
+        since = time.monotonic() - self.remote.lobby_at
         for number, table in enumerate(self.tables):
-            seats = who_sits(table["seats"], bool(table.get("started")))
+            seats = who_sits(seats_since(table["seats"], since), bool(table.get("started")))
             grid.add_row(
                 arrow if number == self.chosen else "",
                 table["code"],
@@ -142,6 +158,10 @@ class LobbyScreen(TypeAhead, Screen[None]):
             )
         self.query_one("#list", Static).update(grid)
         self._grid = grid
+
+    def _count_away(self) -> None:
+        if any("away" in seat for table in self.tables for seat in table["seats"]):
+            self._draw()
 
     def on_click(self, event: events.Click) -> None:
         """A click (a tap, on a phone: it has no arrow keys) on a table's row highlights it."""
@@ -206,6 +226,28 @@ class LobbyScreen(TypeAhead, Screen[None]):
         else:
             self.remote.join_table(table["code"], spectate=True)
 
+    def action_close(self) -> None:
+        """End the highlighted table, if it is ours: x, then x again to be sure."""
+        table = self._highlighted()
+        if table is None:
+            self.say("There is no table to close.")
+            return
+        code = table["code"]
+        mine = any(s.get("owner") and s.get("name") == self.remote.name for s in table["seats"])
+        if not mine:
+            self.say(f"Only the creator of table {code} can close it.")
+            return
+        now = time.monotonic()
+        asked = self.closing
+        if asked is not None and asked[0] == code and now - asked[1] < CONFIRM_SECONDS:
+            self.closing = None
+            self.say(f"Closing table {code}...")
+            self.closed_asked = code
+            self.remote.close_table(code)
+            return
+        self.closing = (code, now)
+        self.say(f"Close table {code} for everyone there? Press x again to close it.")
+
     def action_chat(self) -> None:
         from .network import ChatDialog
 
@@ -222,9 +264,21 @@ class LobbyScreen(TypeAhead, Screen[None]):
 
     def action_help(self) -> None:
         self.say(
-            "Up/Down pick a table. n: a new table (game, players, bots). Enter: sit down. "
-            "w: watch. /: chat with everyone in the lobby. q: leave the party."
+            "Up/Down pick a table. n: a new table (game, players, bots). Enter: sit down (or "
+            "back at your seat). w: watch. x: close a table you opened. /: chat with everyone "
+            "in the lobby. s: tonight's standings. q: leave the party."
         )
+
+    def action_standings(self) -> None:
+        """Tonight's standings over the tables, kept up to date until closed."""
+        if not self.is_current:
+            return
+
+        def closed(_: None) -> None:
+            self.standings = None
+
+        self.standings = StandingsScreen(self.remote.standings, self.ascii)
+        self.app.push_screen(self.standings, closed)
 
     def action_leave(self) -> None:
         self.app.exit()

@@ -3,7 +3,6 @@ games saved on this machine to continue, and finished ones to watch again."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from typing import Any, ClassVar
 
@@ -17,6 +16,7 @@ from textual.widgets.option_list import Option
 
 from ...catalogue import Listing, listings
 from ...rules import get_game
+from ...words import moment_words
 from .dialogs import Option as Choice
 from .dialogs import PickDialog
 from .help import HelpScreen
@@ -215,8 +215,8 @@ class MenuScreen(Screen[None]):
 
 def _finished_label(entry: dict[str, Any]) -> str:
     """A finished game in a few words, with the id `tablegames history` and `replay` know it by:
-    `Crates #5: Sara won, 30 Nov 06:03`."""
-    when = time.strftime("%d %b %H:%M", time.localtime(entry["finished"]))
+    `Crates #5: Sara won, 2026-11-30 06:03`."""
+    when = moment_words(entry["finished"])
     names = entry["winners"] or ["nobody"]
     won = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
     return f"{get_game(entry['game']).title} #{entry['id']}: {won} won, {when}"

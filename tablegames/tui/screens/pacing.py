@@ -10,11 +10,9 @@ PACE_KEYS = (
     ("space", "pause the bots, or let them play on (a game with bots on this machine)"),
     ("- +", "the bots play slower, faster"),
 )
-PACE_BINDINGS: list[BindingType] = [
-    Binding("space", "pause_bots", "Pause bots", show=False),
-    Binding("minus", "pace(1)", "Slower", show=False),
-    Binding("plus,equals_sign", "pace(-1)", "Faster", show=False),
-]
+#: Space at a table; - and + are the app's (`TableGamesApp.PACE_BINDINGS`): they work over
+#: any screen the table opened, a question included, and say the pace wherever it is.
+PACE_BINDINGS: list[BindingType] = [Binding("space", "pause_bots", "Pause bots", show=False)]
 
 
 def next_pace(pace: float, step: int) -> float:

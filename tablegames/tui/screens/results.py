@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from rich.table import Table
@@ -16,13 +16,16 @@ from textual.widgets import Button, Label, Static
 
 from ..widgets.card import card_text
 from ..widgets.notices import NoticeLine
-from ..widgets.seats import table_box
+from ..widgets.seats import cut_mark, table_box
 from .dialogs import DIALOG_CSS
-from .typeahead import TypeAhead
+from .handoff import HANDOFF_SETTLE, Deliberate
 
-SETTLE_SECONDS = 0.5
-"""How long the game-over dialog ignores keys and clicks after it opens: an Enter meant for the
-last move must not vote for a rematch (or leave the table) before the player has seen the end."""
+SETTLE_SECONDS = HANDOFF_SETTLE
+"""How long the game-over dialog (and a round's scores) ignore keys and clicks after they open:
+an Enter meant for the last move must not vote for a rematch (or leave the table) before the
+player has seen the end. Keys also wait for a still keyboard (`Deliberate`)."""
+#: The key that closes a round's scores: no key of a move (an Enter, a Space) does.
+NEXT_ROUND = "n"
 
 
 def scored_hand(
@@ -51,7 +54,7 @@ def round_table(
 ) -> Table:
     """A table of every seat's hand, points for the round and running total."""
     table = Table(box=table_box(ascii), expand=True, pad_edge=False)
-    table.add_column("Player", no_wrap=True, overflow="ellipsis", max_width=18)
+    table.add_column("Player", no_wrap=True, overflow=cut_mark(ascii), max_width=18)
     table.add_column("Hand left", ratio=1)
     table.add_column("Points", justify="right", no_wrap=True)
     table.add_column("Total", justify="right", no_wrap=True)
@@ -80,8 +83,10 @@ def round_heading(last_round: dict[str, Any], rounds: int, names: Sequence[str])
     return f"{heading} is over."
 
 
-class RoundSummary(TypeAhead, ModalScreen[None]):
-    """How the round that just ended scored; any key in Enter/Space/Escape closes it."""
+class RoundSummary(Deliberate, ModalScreen[None]):
+    """How the round that just ended scored; `n` closes it, once it has been up a moment and
+    the keyboard was still (`Deliberate`): Enter, Space and the keys of the last move do not,
+    or a second Enter after the winning play would close it unseen."""
 
     DEFAULT_CSS = (
         DIALOG_CSS.format(name="RoundSummary")
@@ -91,9 +96,8 @@ class RoundSummary(TypeAhead, ModalScreen[None]):
     RoundSummary Button { margin-top: 1; width: 100%; }
     """
     )
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,space,escape", "close", "Continue", show=False)
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding(NEXT_ROUND, "close", "Continue", show=False)]
+    AUTO_FOCUS = ""  # (a focused button would take Enter)
 
     def __init__(
         self,
@@ -128,10 +132,13 @@ class RoundSummary(TypeAhead, ModalScreen[None]):
                 ),
                 classes="hint",
             )
-            yield Button("Continue (Enter)", id="continue", variant="primary", compact=True)
+            last = self.last_round["round"] >= self.rounds
+            words = "The final standings" if last else "Next round"
+            yield Button(f"{words} ({NEXT_ROUND})", id="continue", variant="primary", compact=True)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(None)
+        if self.typed_in_time(event):  # (a click while it settles presses nothing)
+            self.dismiss(None)
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -147,11 +154,23 @@ def standings(totals: Sequence[int]) -> list[tuple[int, int]]:
     return places
 
 
-class GameOver(TypeAhead, ModalScreen[str]):
+def rating_line(changes: Mapping[int, tuple[float, float]], names: Sequence[str]) -> str:
+    """Each seat's rating after the game and this game's change to it, in a line:
+    `Ratings: Sara 4.2 (+2.1), Ada (bot) 1.3 (-0.4)`; "" when the game was not rated."""
+    shown = [
+        f"{names[seat]} {after:.1f} ({change:+.1f})"
+        for seat, (after, change) in sorted(changes.items())
+        if 0 <= seat < len(names)
+    ]
+    return f"Ratings: {', '.join(shown)}" if shown else ""
+
+
+class GameOver(Deliberate, ModalScreen[str]):
     """The end of a game: a headline, a table and a line under it; returns "menu" or "quit"
-    (or "rematch" in a party game). Enter presses the highlighted button, once the dialog has
-    been open for `SETTLE_SECONDS`: keys and clicks before that are dropped (`TypeAhead`), as
-    a burst of Enters typed for the last move must not choose: every choice leaves the table.
+    (or "rematch" in a party game), by a button's letter once the dialog has been open for
+    `SETTLE_SECONDS` and the keyboard was still (`Deliberate`): keys and clicks before that are
+    dropped, as Enters typed for the last move must not choose: every choice leaves the table.
+    No button takes the keyboard (an Enter would press it).
 
     Each game's ending says what goes in it (`_headline`, `_table`, `_hint`).
     """
@@ -170,18 +189,17 @@ class GameOver(TypeAhead, ModalScreen[str]):
         Binding("r", "choose('rematch')", "Rematch", show=False),
         Binding("q", "choose('quit')", "Quit", show=False),
     ]
+    AUTO_FOCUS = ""  # (a focused button would take Enter)
+    settle = SETTLE_SECONDS
 
     def __init__(self, ascii: bool = False) -> None:
         super().__init__(classes="ascii" if ascii else None)
         self.ascii = ascii
         self.party = False  # a party game: a rematch, or back to the lobby (set on mount)
         self.asked_at = math.inf  # takes nothing until shown
+        self.ratings = ""  # how the game moved each player's rating (set by the table screen)
 
-    settle = SETTLE_SECONDS
     SHOWS_NOTICES = True  # a party's news (rematch wishes) under the standings
-
-    def on_mount(self) -> None:
-        self.ask_anew()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "choose" and parameters == ("rematch",):
@@ -195,6 +213,8 @@ class GameOver(TypeAhead, ModalScreen[str]):
             yield Static(self._table())
             if hint:
                 yield Label(Text(hint), classes="hint")
+            if self.ratings:
+                yield Label(Text(self.ratings), classes="hint", id="ratings")
             yield NoticeLine()  # a party's news (rematch wishes): under the standings
             self.party = bool(getattr(self.app, "in_party", False))
             with Horizontal():

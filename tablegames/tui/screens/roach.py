@@ -61,7 +61,7 @@ class RoachScreen(HandScreen):
         ("click", "pick a card; click the picked card again to offer it (or mark it)"),
         ("t", "the claim about the card slid to you is true"),
         ("f", "the claim is false"),
-        ("p", "peek at the card and pass it on: to a player who has not seen it, with a claim"),
+        ("p", "pass the card on, looking at it first or not: to a player it has not been with"),
         ("l", "lay out the marked cards (after taking the joker or the blank)"),
     )
     CSS_PATH = "roach.tcss"
@@ -71,7 +71,7 @@ class RoachScreen(HandScreen):
         Binding("enter", "mark", "Mark"),
         Binding("t", "judge(True)", "True"),
         Binding("f", "judge(False)", "False"),
-        Binding("p", "pass_on", "Peek & pass"),
+        Binding("p", "pass_on", "Pass on"),
         Binding("l", "lay", "Lay out"),
     ]
 
@@ -99,7 +99,7 @@ class RoachScreen(HandScreen):
                 yield ActionButton("Offer (Enter)", id="offer", compact=True)
                 yield ActionButton("True (t)", id="true", compact=True)
                 yield ActionButton("False (f)", id="false", compact=True)
-                yield ActionButton("Peek & pass (p)", id="pass", compact=True)
+                yield ActionButton("Pass on (p)", id="pass", compact=True)
                 yield ActionButton("Lay out (l)", id="lay", compact=True)
         yield Static(id="status")
         yield Footer()
@@ -154,7 +154,7 @@ class RoachScreen(HandScreen):
         box = self.query_one("#hand-box")
         you = self.active_seat
         if self.watching:
-            hand.clear("You are watching: every hand stays hidden.")
+            hand.clear(self.hidden_words("every hand"))
             box.border_title = escape(
                 f"Watching {self.dash} " + show.turn_phrase(view, self.names, None)
             )
@@ -229,10 +229,13 @@ class RoachScreen(HandScreen):
         return action in allowed
 
     def secret_words(self, view: dict[str, Any]) -> str:
+        """The hand, and the card in flight when this seat has seen it (a replay of every seat
+        shows it so)."""
         kinds = show.hand_kinds(view["hand"])
-        return ", ".join(chip_label(0, card, count, self.ascii) for card, count in kinds) or (
-            "(no cards)"
-        )
+        hand = ", ".join(chip_label(0, card, count, self.ascii) for card, count in kinds)
+        seen = (view.get("flight") or {}).get("card")
+        flight = f"; saw the card in flight: {show.card_name(seen)}" if seen else ""
+        return (hand or "(no cards)") + flight
 
     def _version(self) -> int:
         return self._update(self.active_seat).version
@@ -267,8 +270,8 @@ class RoachScreen(HandScreen):
             options.append(Option(str(number), f"{name}: {display} ({cards} in hand)", seat))
         return TargetDialog(title, options, ascii=self.ascii)
 
-    def _claim_dialog(self, title: str, card: str) -> PickDialog[str]:
-        """Which claim to make about `card`, each marked true or a bluff."""
+    def _claim_dialog(self, title: str, card: str | None) -> PickDialog[str]:
+        """Which claim to make about `card`, each marked true or a bluff (None: unseen)."""
         options = [
             Option(str(number), show.claim_label(card, claim), claim)
             for number, claim in enumerate(CLAIMS, start=1)
@@ -337,20 +340,56 @@ class RoachScreen(HandScreen):
             self._submit({"type": "challenge", "believe": believe})
 
     def action_pass_on(self) -> None:
-        """Look at the card (then it must go on), and choose whom to pass it to and the claim."""
+        """Pass the card on: look at it first (then it must go on) or not, then choose whom to
+        pass it to and the claim."""
         view = self._view()
         if "pass_on" not in self._allowed(view):
             return
         targets = show.pass_targets(view)
         if not targets:
-            self._say("Everyone else has seen this card: say t (true) or f (false).")
+            self._say("The card has been with everyone else: say t (true) or f (false).")
             return
-        if self.active_seat not in view["flight"]["seen_by"]:
-            self.peeking = self._submit({"type": "peek"})
-            if self.peeking:
-                self._pass_peeked()
+        if self.active_seat in view["flight"]["seen_by"]:
+            self._ask_pass_target()
             return
-        self._ask_pass_target()
+        options = [
+            Option("1", "Look at it first", True),
+            Option("2", "Pass it on unseen", False),
+        ]
+        hint = "Press 1 or 2. Esc: go back"
+        self._open(PickDialog("Pass the card on", options, hint=hint, ascii=self.ascii), self._look)
+
+    def _look(self, look: bool | None) -> None:
+        """Peek at the card and ask where it goes, or ask where it goes unseen."""
+        if look is None:
+            return
+        if not look:
+            self._ask_unseen_target()
+            return
+        self.peeking = self._submit({"type": "peek"})
+        if self.peeking:
+            self._pass_peeked()
+
+    def _ask_unseen_target(self) -> None:
+        targets = show.pass_targets(self._view())
+        if len(targets) == 1:
+            self._ask_unseen_claim(targets[0])
+            return
+        self._open(
+            self._target_dialog("Pass it on unseen to whom?", targets), self._ask_unseen_claim
+        )
+
+    def _ask_unseen_claim(self, to: int | None) -> None:
+        if to is None:
+            return
+        title = f"Pass it on unseen to {self.names[to]}, claiming it is a..."
+        self._open(self._claim_dialog(title, None), lambda claim: self._pass_unseen(to, claim))
+
+    def _pass_unseen(self, to: int, claim: str | None) -> None:
+        if claim is None:
+            return
+        if self._submit({"type": "pass", "to": to, "claim": claim, "look": False}):
+            self._say(f'You passed it on unseen: it goes to {self.names[to]} as "{claim}".')
 
     def _pass_peeked(self) -> None:
         """Once the peeked card shows (at once here, when the server's answer comes over the

@@ -13,15 +13,17 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label
 
-from ..widgets.seats import table_box
+from ..widgets.seats import cut_mark, table_box
 from .dialogs import DIALOG_CSS
+from .game import BUTTONS_FROM
+from .handoff import Deliberate
 from .results import GameOver
-from .roach_view import display_text, loser_line, with_article
-from .typeahead import TypeAhead
+from .roach_view import final_display, loser_line, with_article
 
 
-class PeekNotice(TypeAhead, ModalScreen[None]):
-    """The card a hot-seat player peeked at, shown to them before the next player takes over."""
+class PeekNotice(Deliberate, ModalScreen[None]):
+    """The card a hot-seat player peeked at, shown to them before the next player takes over;
+    it takes a key once it has been seen (`Deliberate`), not a second Enter of the claim."""
 
     DEFAULT_CSS = (
         DIALOG_CSS.format(name="PeekNotice")
@@ -44,26 +46,31 @@ class PeekNotice(TypeAhead, ModalScreen[None]):
             yield Button("Pass it on (Enter)", id="close", variant="primary", compact=True)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(None)
+        if self.typed_in_time(event):  # (a click while it settles presses nothing)
+            self.dismiss(None)
 
     def action_close(self) -> None:
         self.dismiss(None)
 
 
 def result_table(
-    view: dict[str, Any], names: Sequence[str], ascii: bool = False, colour: bool = True
+    view: dict[str, Any],
+    names: Sequence[str],
+    ascii: bool = False,
+    colour: bool = True,
+    name_width: int = 20,
 ) -> Table:
-    """One row per player: lost or won, cards left in hand, face-up cards by animal."""
+    """One row per player: lost or won, cards left in hand, face-up cards in words."""
     table = Table(box=table_box(ascii), expand=True, pad_edge=False)
-    table.add_column("Player", no_wrap=True, overflow="ellipsis", max_width=20)
+    table.add_column("Player", no_wrap=True, overflow=cut_mark(ascii), max_width=name_width)
     table.add_column("", no_wrap=True)
     table.add_column("Hand", justify="right", no_wrap=True)
-    table.add_column("Face up", ratio=1)
+    table.add_column("Face up", ratio=1, overflow="fold")
     loser = view.get("loser")
     for seat, name in enumerate(names):
         outcome = Text("LOSES", style="bold reverse") if seat == loser else Text("wins")
-        shown = display_text(
-            view["front_counts"][seat], view["fronts"][seat], view["lose_at"], 60, colour, ascii
+        shown = final_display(
+            view["front_counts"][seat], view["fronts"][seat], view["lose_at"], colour
         )
         table.add_row(name, outcome, str(view["hand_sizes"][seat]), shown)
     return table
@@ -85,7 +92,9 @@ class RoachResult(GameOver):
         return loser_line(self.view, self.names)
 
     def _table(self) -> Table:
-        return result_table(self.view, self.names, self.ascii, not self.app.no_color)
+        narrow = self.app.size.width < BUTTONS_FROM  # (names give way to the cards)
+        colour = not self.app.no_color
+        return result_table(self.view, self.names, self.ascii, colour, 12 if narrow else 20)
 
     def _hint(self) -> str:
         if self.view.get("loser_rule") == "most":

@@ -11,7 +11,7 @@ from rich.text import Text
 
 from ... import words
 from ...rules import View
-from ...rules.roach import ANIMALS, ROYAL, SPECIALS, claim_is_true
+from ...rules.roach import ANIMALS, PLURALS, ROYAL, SPECIALS, claim_is_true
 from ...words import plural
 from ..widgets.log import event_line
 
@@ -66,10 +66,11 @@ def lay_rule(claim: str, special: str) -> str:
 
 # -- face-up displays ------------------------------------------------------------------------------
 def display_parts(counts: dict[str, int], lose_at: int) -> list[tuple[str, int, bool]]:
-    """Each animal face up as (animal, count, one more loses), most first."""
+    """Each animal face up as (animal, count, one more loses), most first (at `lose_at` and
+    more, the game is lost already: no more is needed)."""
     shown = [(animal, counts[animal]) for animal in ANIMALS if counts.get(animal)]
     shown.sort(key=lambda pair: -pair[1])
-    return [(animal, count, count >= lose_at - 1) for animal, count in shown]
+    return [(animal, count, count == lose_at - 1) for animal, count in shown]
 
 
 def display_text(
@@ -106,13 +107,30 @@ def display_text(
             elif animal in royal:
                 mark = " (1 royal)"
             said = f"{name} {count}" + ("!" if close else "") + mark
-            text.append(said, style=danger if close else "")
+            text.append(said, style=danger if close or count >= lose_at else "")
         for card in extras:
             text.append((" +" if text else "+") + card, style="italic")
         if text.cell_len <= width:
             break
     text.truncate(max(1, width), overflow="ellipsis" if not ascii else "crop")
     return text
+
+
+def final_display(
+    counts: dict[str, int], front: Sequence[str], lose_at: int, colour: bool = True
+) -> Text:
+    """A seat's face-up cards at the end, in words: `4 ladybugs (1 royal), 3 bats, a joker`;
+    an animal that reached the losing count in bold (red)."""
+    royal = {card.removeprefix("royal-") for card in front if card.startswith("royal-")}
+    text = Text()
+    for animal, count, _ in display_parts(counts, lose_at):
+        if text:
+            text.append(", ")
+        said = plural(count, animal, PLURALS[animal]) + (" (1 royal)" if animal in royal else "")
+        text.append(said, style=("bold red" if colour else "bold") if count >= lose_at else "")
+    for card in (card for card in front if card in SPECIALS):
+        text.append((", " if text else "") + words.with_article(card), style="italic")
+    return text or Text("none", style="dim")
 
 
 def seat_table(
@@ -176,35 +194,14 @@ def flight_lines(
 ) -> Text:
     """The penalty pile, the card in flight with its chain of claims, then cards lately shown.
 
-    As many lately shown cards as fit in `height` lines of `width` columns, newest first.
+    In `height` lines of `width` columns: when all of it does not fit (a small terminal), the
+    lines are drawn closer (`_table_lines`) until the card in flight fits, who has seen it and
+    who takes it first; as many lately shown cards as fit come after, newest first.
     """
-    go = arrow(ascii)
-    top = view["penalty_top"]
-    size = view["penalty_size"]
-    pile = Text("Penalty pile: ", style="bold")
-    pile.append(plural(size, "card") if size else "empty")
-    lines = [pile]
-    if top is not None:
-        face_up = Text(" face up: ")
-        face_up.append(card_name(top), style="bold")
-        lines.append(face_up)
-    flight = view.get("flight")
-    if flight:
-        lines.append(Text("Card in flight:", style="bold"))
-        for link in flight["claims"]:
-            line = Text(f" {who(link['from'], names, you)} {go} {who(link['to'], names, you)}: ")
-            line.append(f'"{link["claim"]}"', style="bold")  # a claim, not the card
-            lines.append(line)
-        seen = [who(seat, names, you) for seat in flight["seen_by"]]
-        lines.append(Text(f" seen by {', '.join(seen)}", style="italic"))
-        if "card" in flight:
-            shown = Text(" you saw it: ")
-            shown.append(card_name(flight["card"]), style="bold reverse")
-            lines.append(shown)
-        if flight["to"] == you and len(lines) + 2 <= height:
-            sender = who(flight["from"], names, you)
-            lines.append(Text(f" judge right: {sender} takes it", style="italic"))
-            lines.append(Text(" judge wrong: you take it", style="italic"))
+    for tight in range(TIGHTEST + 1):
+        lines = _table_lines(view, names, you, ascii, tight)
+        if len(lines) <= height:
+            break
     lately: list[Text] = []
     for reveal in reversed(reveals(view)):
         more = reveal_lines(reveal, names, you, ascii, width)
@@ -215,6 +212,55 @@ def flight_lines(
         lines.append(Text("Cards shown lately:", style="bold"))
         lines += lately
     return Text("\n").join(lines)
+
+
+#: How far `_table_lines` may draw the table together: each step takes a line or more away.
+TIGHTEST = 4
+
+
+def _table_lines(
+    view: View, names: Sequence[str], you: int | None, ascii: bool, tight: int
+) -> list[Text]:
+    """The penalty pile and the card in flight, drawn `tight` steps closer: (1) the pile on one
+    line, (2) only the last pass of the card, beside its heading, (3) who takes it on one line,
+    (4) no pile."""
+    go = arrow(ascii)
+    top, size = view["penalty_top"], view["penalty_size"]
+    pile = Text("Penalty: " if tight else "Penalty pile: ", style="bold")
+    pile.append(plural(size, "card") if size else "empty")
+    lines = [pile] if tight < TIGHTEST else []
+    if top is not None and tight < TIGHTEST:
+        face_up = Text(", " if tight else "\n face up: ")
+        face_up.append(card_name(top), style="bold")
+        pile.append_text(face_up)
+    flight = view.get("flight")
+    if not flight:
+        return [line for text in lines for line in text.split()]
+    links = [
+        Text.assemble(
+            f" {who(link['from'], names, you)} {go} {who(link['to'], names, you)}: ",
+            (f'"{link["claim"]}"', "bold"),  # a claim, not the card
+        )
+        for link in flight["claims"]
+    ]
+    if tight >= 2:  # the last pass, beside the heading
+        lines.append(Text("In flight:", style="bold") + links[-1])
+    else:
+        lines.append(Text("Card in flight:", style="bold"))
+        lines += links
+    seen = [who(seat, names, you) for seat in flight["seen_by"]]
+    lines.append(Text(f" seen by {', '.join(seen)}", style="italic"))
+    if "card" in flight:
+        shown = Text(" you saw it: ")
+        shown.append(card_name(flight["card"]), style="bold reverse")
+        lines.append(shown)
+    sender = who(flight["from"], names, you)
+    if flight["to"] == you and tight < 3:
+        lines.append(Text(f" judge right: {sender} takes it", style="italic"))
+        lines.append(Text(" judge wrong: you take it", style="italic"))
+    elif flight["to"] == you:
+        lines.append(Text(f" right: {sender} takes it, else you", style="italic"))
+    return [line for text in lines for line in text.split()]
 
 
 def who(seat: int, names: Sequence[str], you: int | None) -> str:
@@ -283,21 +329,19 @@ def turn_phrase(view: View, names: Sequence[str], you: int | None) -> str:
 
 
 def can_pass(view: View) -> bool:
-    """True if the receiver of the card in flight may still peek and pass it on."""
+    """True if the receiver of the card in flight may still pass it on (looking or not)."""
     flight = view.get("flight")
     if not flight:
         return False
-    seen = {*flight["seen_by"], flight["to"]}
-    return len(seen) < int(view["players"])
+    return len(set(flight["held_by"])) < int(view["players"])
 
 
 def pass_targets(view: View) -> list[int]:
-    """Seats the card in flight may be passed to."""
+    """Seats the card in flight may be passed to: those it has not been with."""
     flight = view.get("flight")
     if not flight:
         return []
-    seen = {*flight["seen_by"], flight["to"]}
-    return [seat for seat in range(view["players"]) if seat not in seen]
+    return [seat for seat in range(view["players"]) if seat not in flight["held_by"]]
 
 
 def prompt(view: View, names: Sequence[str], you: int, ascii: bool = False) -> str:
@@ -316,8 +360,8 @@ def prompt(view: View, names: Sequence[str], you: int, ascii: bool = False) -> s
         if "card" in flight and you in flight["seen_by"]:
             return f"You looked: it is {with_article(flight['card'])}. Press p to pass it on."
         if can_pass(view):
-            return head + "t: true  f: false  p: peek and pass"
-        return head + "Everyone else has seen it: t true or f false?"
+            return head + "t: true  f: false  p: pass on"
+        return head + "It has been with everyone else: t true or f false?"
     if phase == "lay":
         lay = view["lay"]
         return lay_rule(lay["claim"], lay["special"]) + " Enter marks a card, l lays out."

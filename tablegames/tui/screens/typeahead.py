@@ -121,8 +121,13 @@ class TypeAhead:
             return
         if not self.typed_in_time(event):
             drop(event)
+            self.dropped(event)
             return
         await press_now(screen, event)
+
+    def dropped(self, event: events.Key) -> None:
+        """`event` came too soon after this screen asked anew and was dropped. Screens that
+        say why override."""
 
     def dismiss(self, result: Any = None) -> AwaitComplete:
         """Close this screen with `result`, if it is still the one on top: a second Enter, or

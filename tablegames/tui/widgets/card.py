@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from rich.text import Text
 
@@ -52,8 +53,24 @@ def suit_name(suit: str, ascii: bool = False) -> str:
     return f"{suit_mark(suit, ascii)} {SUIT_WORDS[suit]}"
 
 
+#: Characters of our texts, as ASCII (what is left goes through `unicodedata`).
+ASCII_SPELLING = {
+    "–": "-", "—": "--", "−": "-", "·": "*", "…": "...", "←": "<-", "→": "->", "↔": "<->",
+    "♠": "S", "♥": "H", "♦": "D", "♣": "C", "×": "x", "“": '"', "”": '"', "’": "'", "«": '"',
+    "»": '"',
+}  # fmt: skip
+
+
+def in_ascii(text: str) -> str:
+    """`text` for a terminal without UTF-8: every character spelled in ASCII (`résumé`:
+    `resume`, `—`: `--`)."""
+    text = "".join(ASCII_SPELLING.get(char, char) for char in text)
+    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+
+
 def prettify(text: str, ascii: bool = False) -> str:
-    """Replace every card code in a sentence with its face (`plays 10H` -> `plays 10♥`)."""
+    """Replace every card code in a sentence with its face (`plays 10H` -> `plays 10♥`); in
+    ASCII, spell the sentence in ASCII instead."""
     if ascii:
-        return text
+        return in_ascii(text)
     return _CARD_CODE.sub(lambda match: match[1] + SUIT_SYMBOLS[match[2]], text)

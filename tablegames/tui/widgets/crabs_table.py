@@ -75,6 +75,9 @@ class PlayerRow:
 
 
 CARD_WIDTH = 11  # a boxed card: 9 letters inside
+#: A side panel's row: the marker, key and a space, then the team and tokens (` A 2`) and the
+#: state (` done`) after the name, which takes at most `NAME_ROOM` columns.
+ROW_FIXED, NAME_ROOM = 12, 20
 BOX = {False: ("╭╮╰╯", "│", "─"), True: ("++++", "|", "-")}
 PICKED_BOX = {False: ("┏┓┗┛", "┃", "━"), True: ("####", "#", "=")}
 
@@ -187,31 +190,41 @@ class SidePanel(Widget):
         self.ascii = ascii
         self.rows: list[PlayerRow] = []
         self.marked: int | None = None  # a seat picked by a first click (accuse on the second)
+        self.longest = 0  # the longest name on either side
 
-    def show(self, rows: Sequence[PlayerRow], marked: int | None = None) -> None:
-        """Redraw with `rows`; `marked` is the seat a click picked, if any."""
-        self.rows, self.marked = list(rows), marked
+    def show(self, rows: Sequence[PlayerRow], marked: int | None = None, longest: int = 0) -> None:
+        """Redraw with `rows`; `marked` is the seat a click picked, if any; `longest` the
+        longest name beside this panel's (the other side's: both align)."""
+        self.rows, self.marked, self.longest = list(rows), marked, longest
         self.refresh(layout=True)
 
     def render(self) -> Text:
         width = self.size.width
-        # key, name, team and tokens, done/asked, and room for the longest gesture label
-        name_width = max(6, min(20, width - 22))
+        # The names' column: as wide as the longest name (whole as long as there is room),
+        # the same on every row; a row showing a fresh gesture cuts its name to see it whole.
+        labels = [row.name + (" (you)" if row.is_you else "") for row in self.rows]
+        longest = max(self.longest, *map(len, labels), 0)
+        column = max(6, min(NAME_ROOM, width - ROW_FIXED, longest))
         lines = []
         for row in self.rows:
-            name = row.name + (" (you)" if row.is_you else "")
-            if len(name) > name_width:
-                name = name[: name_width - 1] + ("~" if self.ascii else "…")
             key = str((row.seat + 1) % 10)
             marker = (">" if self.ascii else "▶") if row.seat == self.marked else " "
-            line = Text(f"{marker}{key} ", "bold" if row.is_you else "")
-            line.append(f"{name:<{name_width}}", "bold" if row.is_you or row.partner else "")
-            line.append(f" {row.team}{row.tokens:>2}")
-            line.append(f" {row.state:<4}", "italic")
+            gesture = Text()
             if row.gesture:
                 label = GESTURE_LABELS.get(row.gesture, row.gesture)
-                line.append(" ")
-                line.append(f"{'*' if self.ascii else '»'}{label}", "bold reverse")
+                gesture.append(" ")
+                gesture.append(f"{'*' if self.ascii else '»'}{label}", "bold reverse")
+            room = max(6, min(column, width - ROW_FIXED - gesture.cell_len))
+            you = " (you)" if row.is_you else ""
+            name = row.name
+            if len(name) + len(you) > room:  # the name is cut, never what says it is yours
+                name = name[: max(1, room - len(you) - 1)] + ("~" if self.ascii else "…")
+            name += you
+            line = Text(f"{marker}{key} ", "bold" if row.is_you else "")
+            line.append(f"{name:<{room}}", "bold" if row.is_you or row.partner else "")
+            line.append(f" {row.team}{row.tokens:>2}")
+            line.append(f" {row.state:<4}", "italic")
+            line.append_text(gesture)
             if row.seat == self.marked:
                 line.stylize("reverse", 0, 2)
             cut(line, width, self.ascii)

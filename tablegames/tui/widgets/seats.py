@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rich import box
+from rich.console import OverflowMethod
 from rich.text import Text
 from textual.widget import Widget
 
@@ -15,6 +16,11 @@ NAME_WIDTH = 20
 def table_box(ascii: bool) -> box.Box:
     """A rule under the header and nothing else, in ASCII when asked."""
     return ASCII_HEAD if ascii else box.SIMPLE_HEAD
+
+
+def cut_mark(ascii: bool) -> OverflowMethod:
+    """How a table's cell too long for its column is cut: `…`, or with no mark in ASCII."""
+    return "crop" if ascii else "ellipsis"
 
 
 @dataclass

@@ -82,6 +82,24 @@ def test_off_with_the_tongue_no_captaincy_and_no_command_after_a_mutiny():
     assert view["captain"] == 5 and view["guns"][3] == 0
 
 
+def test_guns_raised_only_by_a_tongueless_player_put_nobody_in_command():
+    # The seed: "whoever revealed the most guns becomes the new captain", and off with the
+    # tongue: "... and does not become captain". Nobody else raised a gun, so nobody rose
+    # against the captain: the mutiny fails and every gun goes back.
+    state = at(table(7, board="long", deck=["blue-disarmed", *FILLER, "red-mermaid"]), "-1,5")
+    sail(state, 1, 2, "blue-disarmed", "red-drunk", "blue-disarmed")
+    pick(state, 3)  # off with seat 3's tongue
+    appoint(state, 4, 5)
+    raise_guns(state, {3: 3})
+    view = public(state)
+    assert "The fists open: {1} 0, {2} 0, {3} 3, {4} 0, {5} 0, {6} 0." in texts(view["log"])
+    assert (
+        "The mutiny fails (nobody who may take command raised a gun); everyone keeps their guns."
+        in texts(view["log"])
+    )
+    assert view["captain"] == 0 and view["guns"][3] == 3 and view["phase"] == "navigation"
+
+
 def test_a_drunk_captain_skips_tongueless_and_eliminated_players():
     state = at(table(7, board="long", deck=["blue-drunk", *FILLER, "red-mermaid"]), "-1,5")
     sail(state, 1, 2, "blue-drunk", "red-drunk", "blue-drunk")
@@ -190,6 +208,20 @@ def test_telescope_peek_then_keep_or_discard():
         assert private(state, 5)["peeks"] == [
             {"source": "telescope", "cards": ["yellow-uprising"], "choice": choice}
         ]
+
+
+@pytest.mark.parametrize("card", ["red-mermaid", "red-telescope"])
+def test_the_captain_may_not_send_themself_to_the_mermaid_or_hand_themself_the_telescope(card):
+    # The seed: the captain «یک نفر را انتخاب میکند» ("chooses someone") who then sees the cards
+    # and "may tell the truth or lie": another player, as for every pick.
+    state = table(7, deck=[card, *FILLER, "blue-drunk", "yellow-uprising"])
+    sail(state, 1, 2, card, "red-drunk", card)
+    assert public(state)["pick"] == card.removeprefix("red-")
+    assert {"type": "pick", "target": 0} not in state.legal(0)
+    assert [a["target"] for a in state.legal(0)] == [1, 2, 3, 4, 5, 6]
+    with pytest.raises(IllegalAction, match="pick another player who is still on board"):
+        state.apply(0, {"type": "pick", "target": 0})
+    assert public(state)["pick"] == card.removeprefix("red-")
 
 
 def test_armed_and_disarmed_change_the_navigators_guns():

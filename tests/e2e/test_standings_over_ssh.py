@@ -1,0 +1,89 @@
+"""The night's standings over plain `ssh` (issue 43): a game at a real `tablegames serve`
+(its player's connection drops; a bot plays their seat to the end), then `s` in the lobby shows
+everyone's games, wins and rating for the night. Real OpenSSH clients in tmux, on loopback."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from ..net.ssh_harness import SshClients, make_key, ssh_client_pid, ssh_command, wait_until
+from .processes import start_serve
+from .terminal import Terminal
+from .test_party_over_ssh import open_table
+
+pytestmark = [
+    pytest.mark.e2e,
+    pytest.mark.skipif(shutil.which("ssh") is None, reason="needs the OpenSSH client"),
+]
+
+
+class Night:
+    """A party server whose bots play a dropped player's seat at once, and ssh terminals."""
+
+    def __init__(self, env: dict[str, str], keys: Path) -> None:
+        self.home = Path(env["TABLEGAMES_HOME"])
+        self.serve, self.ssh_port, _ = start_serve(env, "--takeover", "0.5", "--pace", "0.01")
+        self.clients = SshClients(env)
+        self.keys = keys
+
+    def login(self, name: str) -> Terminal:
+        if not (self.keys / name).exists():
+            make_key(self.keys, name)
+        return self.clients.open(ssh_command(self.ssh_port, name, self.keys / name), 100, 30)
+
+    def games_finished(self) -> int:
+        with sqlite3.connect(self.home / "tablegames.db") as db:
+            (count,) = db.execute(
+                "SELECT COUNT(*) FROM game_tables WHERE finished IS NOT NULL"
+            ).fetchone()
+        return int(count)
+
+    def close(self) -> None:
+        self.clients.close()
+        self.serve.send_signal(signal.SIGINT)
+        try:
+            self.serve.wait(timeout=15)
+        except Exception:
+            self.serve.kill()
+
+
+@pytest.fixture
+def night(env: dict[str, str], tmp_path: Path) -> Iterator[Night]:
+    keys = tmp_path / "keys"
+    keys.mkdir()
+    running = Night(env, keys)
+    yield running
+    running.close()
+
+
+def test_the_lobby_shows_the_nights_standings_over_ssh(night):
+    ann = night.login("ann")
+    ann.wait_for("s Standings", timeout=30)
+    ann.keys("s")
+    ann.wait_for("No game has finished since the server started", timeout=10)
+    ann.keys("Escape")
+    ann.wait_gone("No game has finished", timeout=10)
+    open_table(ann)  # crates, 3 players, short, normal bots
+    ann.keys("s")
+    ann.wait_for("Your hand", timeout=30)
+    os.kill(ssh_client_pid(ann), signal.SIGKILL)  # her connection dies; a bot plays on for her
+    wait_until(lambda: night.games_finished() == 1, timeout=120, what="the game ending")
+    back = night.login("ann")
+    back.wait_for("finished", "s Standings", timeout=30)
+    back.keys("s")
+    screen = back.wait_for("Tonight's standings", "Crates", "normal bot", "ann", timeout=10)
+    standings = screen[screen.index("Tonight's standings") :].splitlines()
+    rows = [line.split() for line in standings if "ann" in line.split() or "normal bot" in line]
+    assert len(rows) == 2, screen
+    words = next(row for row in rows if "ann" in row)
+    games, won, rating, tonight = words[words.index("ann") + 1 :][:4]
+    assert games == "1" and won in ("0", "1"), screen
+    assert float(rating) == float(tonight) != 0, screen  # her first game: all of it tonight
+    assert "Traceback" not in screen

@@ -1,0 +1,299 @@
+"""A whole party night holds (issue 38): the life of a seat across tables, doors and drops.
+
+In-process: a party server on a free loopback port and party logins (`RemoteClient`s with the
+tickets an SSH or browser session would have). Every wait is a bounded loop on a condition.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any
+
+from tablegames.net.client import RemoteClient
+from tablegames.net.console import HostConsole
+from tablegames.net.hosting import HostedTable
+from tablegames.net.party import Login
+from tablegames.net.server import Server, ServerConfig
+from tablegames.store import Store
+
+LOOPBACK = "127.0.0.1"
+
+
+async def until(condition: Callable[[], object], seconds: float = 5.0, what: str = "") -> None:
+    """Wait until `condition()` holds, checking often; fail after `seconds`."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + seconds
+    while not condition():
+        if loop.time() > deadline:
+            raise AssertionError(f"not within {seconds} s: {what or condition}")
+        await asyncio.sleep(0.01)
+
+
+@contextlib.asynccontextmanager
+async def party(**config: Any) -> AsyncIterator[tuple[Server, int]]:
+    server = Server(ServerConfig(host=LOOPBACK, port=0, bot_pace=0.0, **config))
+    port = await server.start()
+    try:
+        yield server, port
+    finally:
+        await server.close()
+
+
+def ticket(server: Server, name: str, key: str | None = None) -> str:
+    """The ticket a session of `name` would start with (a key's login; without `key`, a guest
+    known by name and address)."""
+    holder = name if key else f"{name}@{LOOPBACK}"
+    return server.party.ticket_for(Login(name, key, holder, LOOPBACK))
+
+
+async def log_in(server: Server, port: int, name: str, key: str | None = None) -> RemoteClient:
+    """`name` logs into the party (as an SSH session or a browser tab does)."""
+    client = RemoteClient(LOOPBACK, port, name, ticket=ticket(server, name, key))
+    await client.greet()
+    return client
+
+
+async def open_and_start(client: RemoteClient, server: Server, game: str = "crates") -> HostedTable:
+    """`client` opens a table for two (a normal bot in the other seat) and deals at once."""
+    options = {"short": True} if game == "crates" else {}
+    client.create(game, 2, bots="normal", options=options)
+    await client._expect("seated")
+    assert client.table_code is not None
+    hosted = server.tables[client.table_code]
+    client.start_now()
+    await until(lambda: hosted.table is not None, what="the deal")
+    return hosted
+
+
+async def when_waiting_for(hosted: HostedTable, seat: int) -> None:
+    """Until the game waits for `seat` (the bot plays its turns meanwhile)."""
+    assert hosted.table is not None
+    table = hosted.table
+    await until(lambda: seat in table.state.waiting_for(), what=f"seat {seat}'s turn")
+
+
+# -- away and taken over ------------------------------------------------------------------------
+async def test_a_player_gone_back_to_the_lobby_is_away_and_a_bot_takes_over_after_the_takeover():
+    async with party(takeover_after=0.3) as (server, port):
+        ana = await log_in(server, port, "ana")
+        hosted = await open_and_start(ana, server)
+        await when_waiting_for(hosted, 0)
+        ana.leave()  # `q`, `m`: back to the lobby in the middle of the game
+        assert hosted.table is not None
+        table, moved = hosted.table, hosted.table.version
+        await until(lambda: table.version > moved, what="the table moving on without ana")
+        assert 0 in table.bots and hosted.seats[0].human  # a stand-in: the seat is still hers
+        await ana.close()
+
+
+async def test_a_seat_the_host_gives_to_a_bot_moves_the_table_on_within_a_second():
+    async with party() as (server, port):  # no takeover: only the host moves this table
+        console = HostConsole(server.party)
+        for command in ("bot", "free"):
+            ana = await log_in(server, port, f"ana{command}")
+            hosted = await open_and_start(ana, server)
+            await when_waiting_for(hosted, 0)
+            ana.leave()
+            assert hosted.table is not None
+            table, moved = hosted.table, hosted.table.version
+            said = console.run(f"{command} {hosted.code} 1")
+            assert "done" in said, said
+            await until(
+                lambda t=table, v=moved: t.version > v, seconds=1.0, what=f"`{command}` moving on"
+            )
+            await ana.close()
+
+
+# -- coming back --------------------------------------------------------------------------------
+async def test_a_login_that_drops_comes_back_to_the_last_table_it_was_at():
+    async with party() as (server, port):
+        ana = await log_in(server, port, "ana", key="SHA256:ana")
+        crates = await open_and_start(ana, server)
+        ana.leave()  # crates -> the lobby -> a new roach table
+        await ana._expect("lobby")
+        roach = await open_and_start(ana, server, "roach")
+        await ana.close()  # the ssh drops in the middle of the roach game
+        await until(lambda: roach.seats[0].peer is None, what="the drop")
+        again = RemoteClient(LOOPBACK, port, "ana", ticket=ticket(server, "ana", "SHA256:ana"))
+        first = await again.greet()
+        assert first["t"] == "seated" and first["table"] == roach.code
+        assert crates.seats[0].peer is None and crates.seats[0].human  # still hers, still away
+        await again.close()
+
+
+async def test_a_login_that_drops_in_the_lobby_comes_back_to_the_lobby_and_may_sit_back_down():
+    async with party() as (server, port):
+        ana = await log_in(server, port, "ana", key="SHA256:ana")
+        crates = await open_and_start(ana, server)
+        ana.leave()
+        await ana._expect("lobby")
+        await ana.close()
+        again = RemoteClient(LOOPBACK, port, "ana", ticket=ticket(server, "ana", "SHA256:ana"))
+        assert (await again.greet())["t"] == "lobby"
+        again.join_table(crates.code)  # Enter on her table in the lobby: her seat, not a new one
+        seated = await again._expect("seated")
+        assert seated["seat"] == 0 and crates.seats[0].peer is not None
+        await again.close()
+
+
+async def test_a_plain_join_back_in_the_lobby_takes_its_held_seat_back_by_its_token():
+    async with party() as (server, port):
+        sara = RemoteClient(LOOPBACK, port, "sara")
+        await sara.greet()
+        hosted = await open_and_start(sara, server)
+        sara.leave()
+        await sara._expect("lobby")
+        sara.join_table(hosted.code)
+        seated = await sara._expect("seated")
+        assert seated["seat"] == 0 and hosted.seats[0].peer is not None
+        await sara.close()
+
+
+# -- closing tables -----------------------------------------------------------------------------
+def codes(client: RemoteClient) -> list[str]:
+    """The tables `client`'s lobby lists."""
+    return [table["code"] for table in client.lobby]
+
+
+async def told_closed(client: RemoteClient) -> str:
+    """The sentence `client` was told when its table closed (then it is in the lobby)."""
+    async with asyncio.timeout(5):
+        while True:
+            message = await client.next_message()
+            if message["t"] == "error" and message["code"] == "table-closed":
+                return str(message["text"])
+
+
+async def test_the_owner_closes_a_table_from_the_lobby_and_whoever_watches_is_told():
+    async with party() as (server, port):
+        ana = await log_in(server, port, "ana")
+        bob = await log_in(server, port, "bob")
+        hosted = await open_and_start(ana, server)
+        ana.leave()
+        await ana._expect("lobby")
+        bob.join_table(hosted.code, spectate=True)
+        await bob._expect("seated")
+        bob.close_table(hosted.code)  # not his table
+        refusal = await bob._expect_one_of("error")
+        assert "only the table's creator" in refusal["text"]
+        ana.close_table(hosted.code)
+        assert "ana closed table" in await told_closed(bob)
+        await until(lambda: hosted.code not in server.tables, what="the table gone")
+        await until(lambda: bob.table_code is None and hosted.code not in codes(bob))
+        await ana.close()
+        await bob.close()
+
+
+async def test_the_owner_closes_a_table_from_its_waiting_room():
+    async with party() as (server, port):
+        ana = await log_in(server, port, "ana")
+        bob = await log_in(server, port, "bob")
+        ana.create("crates", 3, bots="normal")
+        await ana._expect("seated")
+        code = ana.table_code
+        assert code is not None
+        bob.join_table(code)
+        await bob._expect("seated")
+        ana.close_table(code)
+        assert "ana closed table" in await told_closed(bob)
+        assert "ana closed table" in await told_closed(ana)
+        assert code not in server.tables
+        await ana.close()
+        await bob.close()
+
+
+async def test_the_host_closes_a_table_with_a_console_command():
+    async with party() as (server, port):
+        ana = await log_in(server, port, "ana")
+        hosted = await open_and_start(ana, server)
+        console = HostConsole(server.party)
+        assert "close TABLE" in console.run("help")
+        said = console.run(f"close {hosted.code}")
+        assert "closed" in said, said
+        assert "The host closed table" in await told_closed(ana)
+        assert hosted.code not in server.tables
+        assert "Cannot" in console.run("close NOPE")
+        await ana.close()
+
+
+async def test_a_table_nobody_human_is_at_ends_by_itself_and_leaves_the_lobby():
+    async with party(takeover_after=0.1, table_idle_limit=0.5) as (server, port):
+        ana = await log_in(server, port, "ana")
+        bob = await log_in(server, port, "bob")
+        left = await open_and_start(ana, server, "roach")
+        kept = await open_and_start(bob, server, "roach")  # bob stays at his
+        ana.leave()
+        await until(lambda: left.code not in server.tables, what="the abandoned table ending")
+        await until(lambda: left.code not in codes(ana))
+        assert kept.code in server.tables
+        await ana.close()
+        await bob.close()
+
+
+async def test_a_finished_table_nobody_is_at_leaves_the_lobby():
+    async with party(takeover_after=0.05) as (server, port):
+        ana = await log_in(server, port, "ana")
+        hosted = await open_and_start(ana, server)
+        ana.leave()  # bots play it out
+        assert hosted.table is not None
+        table = hosted.table
+        await until(lambda: table.over, seconds=60, what="the bots finishing the game")
+        await until(lambda: hosted.code not in server.tables, what="the finished table gone")
+        await ana.close()
+
+
+# -- words --------------------------------------------------------------------------------------
+async def test_a_late_arrival_sees_the_last_lines_of_the_lobby_chat():
+    async with party(chat_per_second=100.0, chat_burst=100) as (server, port):
+        ana = await log_in(server, port, "ana")
+        for n in range(25):
+            ana.chat(f"line {n}")
+        await until(lambda: len(ana.chat_lines) == 25, what="ana's own lines back")
+        bob = await log_in(server, port, "bob")
+        await until(lambda: len(bob.chat_lines) == 20, what="the last 20 lines")
+        lines = list(bob.chat_lines)
+        assert lines[0] == ("ana", "line 5") and lines[-1] == ("ana", "line 24")
+        await ana.close()
+        await bob.close()
+
+
+async def test_the_hosts_names_says_here_now_for_someone_connected(tmp_path: Path):
+    async with party() as (server, port):
+        server.party.store = Store(tmp_path / "names.db")
+        ana = await log_in(server, port, "ana", key="SHA256:ana")
+        ana.create("crates", 2, bots="normal")
+        await ana._expect("seated")  # sitting down makes the name hers
+        console = HostConsole(server.party)
+        await until(lambda: "ana" in console.names())
+        assert "here now" in console.names(), console.names()
+        await ana.close()
+        await until(lambda: not server.party.members)
+        assert "here now" not in console.names()
+
+
+async def test_a_restored_games_players_are_away_until_back_and_bots_stand_in_meanwhile(
+    tmp_path: Path,
+):
+    store = Store(tmp_path / "party.db")
+    first = Server(ServerConfig(host=LOOPBACK, port=0, bot_pace=0.0), store=store)
+    port = await first.start()
+    ana = await log_in(first, port, "ana")
+    hosted = await open_and_start(ana, first)
+    await when_waiting_for(hosted, 0)
+    await ana.close()
+    await first.close()  # the host stops with ana's turn to come
+    again = Server(
+        ServerConfig(host=LOOPBACK, port=0, bot_pace=0.0, takeover_after=0.3), store=store
+    )
+    (restored,) = again.restore_tables()
+    await again.start()
+    try:
+        assert restored.table is not None
+        table, moved = restored.table, restored.table.version
+        await until(lambda: table.version > moved, what="the restored table moving on")
+        assert restored.seats[0].human and 0 in table.bots  # her seat, a bot meanwhile
+    finally:
+        await again.close()

@@ -1,0 +1,310 @@
+"""Ratings from results: who placed where, identities, the store's ratings and `stats`."""
+
+from __future__ import annotations
+
+import json
+import logging
+import random
+from itertools import pairwise
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from tablegames.bots import get_bot
+from tablegames.cli import app
+from tablegames.local import local_table
+from tablegames.ratings import Book, Sitter, Standing, Unreadable, identity, placings
+from tablegames.simulate import play_bot_game
+from tablegames.store import SavedSeat, Store
+
+runner = CliRunner()
+
+
+@pytest.fixture
+def store(tmp_path):
+    opened = Store(tmp_path / "games.db")
+    yield opened
+    opened.close()
+
+
+def finished(
+    store: Store, game: str, seats: list[SavedSeat], result: dict[str, Any], players: int = 0
+) -> int:
+    """A finished game in the store, as a table's saver leaves it (not rated yet)."""
+    table_id = store.create_table("TEST", game, players or len(seats), {}, "local")
+    store.start_table(table_id, seed=1, seats=seats)
+    store.finish_table(table_id, result)
+    return table_id
+
+
+def people(*names: str) -> list[SavedSeat]:
+    return [SavedSeat(seat, name) for seat, name in enumerate(names)]
+
+
+def ratings(store: Store, game: str) -> dict[str, float]:
+    return {row["name"]: row["rating"] for row in store.stats(game)}
+
+
+def everything(store: Store) -> tuple[list[Any], list[Any]]:
+    """The stored ratings and every game's changes, exactly as stored."""
+    rows = store.db.execute("SELECT * FROM ratings ORDER BY game, identity").fetchall()
+    changes = store.db.execute("SELECT * FROM rating_changes ORDER BY table_id, seat").fetchall()
+    return rows, changes
+
+
+# -- reading a result ---------------------------------------------------------------------------
+def test_crates_ranks_the_lowest_total_first_and_ties_share_a_place():
+    result = {"winners": [2], "scores": [40, 95, 12, 40]}
+    assert placings(result, 4) == [(0, [2]), (1, [0]), (2, [1]), (1, [3])]
+
+
+def test_roach_puts_its_one_loser_last_and_everyone_else_first():
+    result = {"winners": [0, 2], "scores": [0, 1, 0], "loser": 1}
+    assert placings(result, 3) == [(0, [0]), (0, [2]), (1, [1])]
+
+
+def test_teams_win_and_lose_together():
+    crabs = {"winners": [2, 3], "scores": [4, 4, 9, 9, 1, 1], "teams": [[0, 1], [2, 3], [4, 5]]}
+    assert placings(crabs, 6) == [(0, [2, 3]), (1, [0, 1]), (2, [4, 5])]
+    kraken = {"winners": [1, 2], "scores": [0, 1, 1, 0, 0], "teams": [[0, 3], [1, 2], [4]]}
+    assert placings(kraken, 5) == [(0, [1, 2]), (1, [0, 3]), (1, [4])]
+
+
+def test_scores_that_are_not_numbers_leave_the_losers_tied():
+    result = {"winners": [1], "scores": ["out", "in", "out"]}
+    assert placings(result, 3) == [(0, [1]), (1, [0]), (1, [2])]
+
+
+@pytest.mark.parametrize(
+    ("result", "why"),
+    [
+        (None, "no result"),
+        ({"scores": [1, 0]}, "winners"),
+        ({"winners": [], "scores": [1, 0]}, "nobody won"),
+        ({"winners": [0, 1], "scores": [1, 1]}, "nobody lost"),
+        ({"winners": [5], "scores": [1, 0]}, "winners"),
+        ({"winners": [0], "scores": [1]}, "score for each seat"),
+        ({"winners": [0], "scores": [1, 0], "teams": [[0]]}, "every seat once"),
+        ({"winners": [0], "scores": [1, 0], "teams": [[0, 1]]}, "both won and lost"),
+        ({"winners": [True], "scores": [1, 0]}, "winners"),
+    ],
+)
+def test_a_result_that_cannot_be_read_says_why(result, why):
+    with pytest.raises(Unreadable, match=why):
+        placings(result, 2)
+
+
+def test_a_name_in_another_case_or_width_is_the_same_player_and_bots_go_by_level():
+    assert identity("Sara", None) == identity("SARA", None) == identity("Ｓａｒａ", None)
+    assert identity("Ada (bot)", "normal") == identity("Bot 3", "normal") == "normal bot"
+    assert identity("Sara", "hard") == "hard bot"  # a seat the host gave to a bot
+
+
+# -- the ratings --------------------------------------------------------------------------------
+def test_one_player_always_beating_another_parts_their_ratings(store):
+    gaps = []
+    for _ in range(12):
+        finished(store, "crates", people("Sara", "Tom"), {"winners": [0], "scores": [10, 50]})
+        now = ratings(store, "crates")
+        gaps.append(now["Sara"] - now["Tom"])
+    assert now["Sara"] > 0 > now["Tom"]
+    assert all(later > earlier for earlier, later in pairwise(gaps))
+    (sara, tom) = store.stats("crates")
+    assert (sara["played"], sara["won"], tom["played"], tom["won"]) == (12, 12, 12, 0)
+    assert sara["change"] > 0 > tom["change"]
+
+
+def test_a_renamed_case_or_width_plays_on_the_same_rating(store):
+    finished(store, "roach", people("Sara", "Tom", "Ivo"), {"winners": [0, 2], "scores": [0, 1, 0]})
+    finished(store, "roach", people("SARA", "Tom", "Ivo"), {"winners": [0, 2], "scores": [0, 1, 0]})
+    finished(
+        store, "roach", people("Ｓａｒａ", "Tom", "Ivo"), {"winners": [0, 1], "scores": [0, 0, 1]}
+    )
+    rows = store.stats("roach")
+    assert len(rows) == 3
+    sara = next(row for row in rows if row["identity"] == "sara")
+    assert (sara["played"], sara["won"], sara["name"]) == (3, 3, "Ｓａｒａ")  # as last written
+
+
+def test_bots_are_rated_by_level_and_a_human_sees_where_they_stand(store):
+    seats = [SavedSeat(0, "Sara"), SavedSeat(1, "Ada (bot)", bot_level="normal")]
+    seats.append(SavedSeat(2, "Bruno (bot)", bot_level="normal"))
+    for _ in range(3):
+        finished(store, "crates", seats, {"winners": [1], "scores": [90, 10, 50]})
+    rows = store.stats("crates")
+    assert [row["name"] for row in rows] == ["normal bot", "Sara"]
+    bot = rows[0]
+    assert (bot["played"], bot["won"]) == (3, 3)  # two seats a game, one of them won
+
+
+def real_result(game: str, players: int, seed: int) -> dict[str, Any]:
+    """The result of a real bot-only game (its engine's own `_result`)."""
+    table = play_bot_game(game, players, seed, "random")
+    return table.state.result()
+
+
+@pytest.mark.parametrize(("game", "players"), [("crabs", 6), ("kraken", 7)])
+def test_every_member_of_a_team_moves_together(store, game, players):
+    result = real_result(game, players, seed=4)
+    assert len(result["teams"]) >= 2
+    table_id = finished(store, game, people(*"ABCDEFG"[:players]), result)
+    store.update_ratings()
+    changes = store.rating_changes(table_id)
+    assert sorted(changes) == list(range(players))
+    moves = []
+    for team in result["teams"]:
+        moved = {changes[seat] for seat in team}
+        assert len(moved) == 1, f"team {team} moved apart: {moved}"
+        moves.append((team[0] in result["winners"], moved.pop()[1]))
+    assert all(change > 0 for won, change in moves if won)
+    assert min(change for won, change in moves if not won) < 0
+
+
+def test_a_team_is_rated_as_one_side_whatever_its_members_ratings():
+    from openskill.models import PlackettLuce
+
+    skills = {"ann": (31.0, 4.0), "bob": (20.0, 7.0), "cy": (25.0, 6.0), "dee": (24.0, 8.0)}
+    book = Book({("crabs", who): Standing(who, mu, sigma) for who, (mu, sigma) in skills.items()})
+    sitters = [Sitter(seat, name) for seat, name in enumerate(skills)]
+    result = {"winners": [2, 3], "scores": [4, 4, 9, 9], "teams": [[0, 1], [2, 3]]}
+    changes = book.add("crabs", 4, sitters, result)
+    model = PlackettLuce()
+    ratings = {who: model.rating(mu, sigma) for who, (mu, sigma) in skills.items()}
+    winners, losers = model.rate(
+        [[ratings["cy"], ratings["dee"]], [ratings["ann"], ratings["bob"]]], ranks=[0.0, 1.0]
+    )
+    expected = dict(zip(["cy", "dee", "ann", "bob"], winners + losers, strict=True))
+    for who, rating in expected.items():
+        assert (book.standing("crabs", who).mu, book.standing("crabs", who).sigma) == (
+            rating.mu,
+            rating.sigma,
+        )
+    assert [change.after > change.before for change in changes] == [False, False, True, True]
+
+
+def test_the_same_history_rebuilt_gives_the_same_numbers(store):
+    rng = random.Random(7)
+    names = ["Sara", "Tom", "Ivo", "Ada"]
+    for index in range(30):
+        game = ("crates", "roach", "crabs")[index % 3]
+        seated = rng.sample(names, 4)
+        winners = [0, 1] if game == "crabs" else [rng.randrange(4)]
+        result: dict[str, Any] = {
+            "winners": winners,
+            "scores": [rng.randrange(50) for _ in range(4)],
+        }
+        if game == "crabs":
+            result["teams"] = [[0, 1], [2, 3]]
+            result["scores"] = [9, 9, 3, 3]
+        if game == "crates":
+            result["scores"][winners[0]] = -1
+        finished(store, game, people(*seated), result)
+        if index % 4 == 0:
+            store.update_ratings()  # rated as games end, in several steps
+    store.update_ratings()
+    before = everything(store)
+    assert before[0] and before[1]
+    store.rebuild_ratings()
+    assert everything(store) == before
+
+
+def test_a_game_that_finished_before_one_already_rated_rates_everything_again(store):
+    first = finished(store, "crates", people("Sara", "Tom"), {"winners": [0], "scores": [1, 9]})
+    store.update_ratings()
+    second = finished(store, "crates", people("Sara", "Tom"), {"winners": [1], "scores": [9, 1]})
+    # The second game's record says it finished first (two processes sharing a store).
+    store.db.execute("UPDATE game_tables SET finished = finished - 100 WHERE id = ?", (second,))
+    store.update_ratings()
+    incremental = everything(store)
+    store.rebuild_ratings()
+    assert everything(store) == incremental
+    assert store.stats("crates")[0]["name"] == "Sara"  # her win came last
+    store.delete_table(first)  # a rated game is gone: the ratings follow the history
+    store.update_ratings()
+    assert {row["name"]: row["played"] for row in store.stats("crates")} == {"Tom": 1, "Sara": 1}
+
+
+def test_unfinished_and_unreadable_games_do_not_count_and_say_so_once(store, caplog):
+    unfinished = store.create_table("TEST", "crates", 2, {}, "local")
+    store.start_table(unfinished, seed=1, seats=people("Sara", "Tom"))
+    broken = finished(store, "crates", people("Sara", "Tom"), {"winners": [7], "scores": [1, 9]})
+    store.db.execute("UPDATE game_tables SET result = 'not json' WHERE id = ?", (broken,))
+    finished(store, "crates", people("Sara", "Tom"), {"winners": [0], "scores": [1, 9]})
+    with caplog.at_level(logging.WARNING, logger="tablegames.ratings"):
+        store.update_ratings()
+        store.update_ratings()
+    assert [r.getMessage() for r in caplog.records] == [
+        f"game {broken} (crates) is not rated: it has no result"
+    ]
+    assert {row["name"]: row["played"] for row in store.stats("crates")} == {"Sara": 1, "Tom": 1}
+
+
+def test_a_seat_nobody_holds_any_more_is_left_out(store):
+    seats = [SavedSeat(0, "Sara"), SavedSeat(2, "Ivo")]  # seat 1 was freed and never taken
+    table_id = finished(store, "crates", seats, {"winners": [1], "scores": [30, 10, 20]}, 3)
+    store.update_ratings()
+    assert sorted(store.rating_changes(table_id)) == [0, 2]
+    assert ratings(store, "crates")["Ivo"] > ratings(store, "crates")["Sara"]
+
+
+def test_a_game_is_rated_the_moment_it_ends(store):
+    client = local_table("roach", 3, seed=2, store=store, names=("Sara",))
+    client.table.bots[0] = get_bot("roach", "normal", 0, random.Random(2))
+    client.table.run_bots(100_000)
+    assert client.saved_as is not None
+    changes = store.rating_changes(client.saved_as[1])  # read only: nothing rates it here
+    assert sorted(changes) == [0, 1, 2]
+    assert store.db.execute("SELECT identity FROM rating_changes WHERE seat = 1").fetchone() == (
+        "normal bot",
+    )
+
+
+def test_the_book_moves_each_player_once_for_several_seats():
+    book = Book()
+    sitters = [Sitter(0, "Sara"), Sitter(1, "x", "random"), Sitter(2, "y", "random")]
+    changes = book.add("crates", 3, sitters, {"winners": [0], "scores": [1, 5, 9]})
+    bots = [change for change in changes if change.identity == "random bot"]
+    assert len(bots) == 2 and bots[0].after == bots[1].after
+    assert book.standing("crates", "random bot").played == 1
+
+
+# -- the command --------------------------------------------------------------------------------
+def test_stats_prints_ratings_per_game_and_json(monkeypatch, tmp_path):
+    monkeypatch.setenv("TABLEGAMES_HOME", str(tmp_path))
+    store = Store()
+    for _ in range(3):
+        finished(store, "crates", people("Sara", "Tom"), {"winners": [0], "scores": [1, 9]})
+    finished(store, "roach", people("Sara", "Tom", "Ivo"), {"winners": [0, 2], "scores": [0, 1, 0]})
+    shown = runner.invoke(app, ["stats"], env={"COLUMNS": "80"})
+    assert shown.exit_code == 0, shown.output
+    crates, roach = shown.output.index("Crates: ratings"), shown.output.index("Cockroach")
+    assert crates < roach
+    assert shown.output.index("Sara") < shown.output.index("Tom") < roach
+    only = runner.invoke(app, ["stats", "roach", "--json"])
+    assert only.exit_code == 0, only.output
+    table = json.loads(only.output)["games"]
+    assert list(table) == ["roach"]
+    assert [row["name"] for row in table["roach"]][-1] == "Tom"
+    assert set(table["roach"][0]) >= {"name", "played", "won", "rating"}
+    rebuilt = runner.invoke(app, ["stats", "--json", "--rebuild"])
+    everything_json = json.loads(runner.invoke(app, ["stats", "--json"]).output)
+    assert json.loads(rebuilt.output) == everything_json
+    assert "Crates" not in runner.invoke(app, ["stats", "kraken"]).output
+    refused = runner.invoke(app, ["stats", "chess"])
+    assert refused.exit_code != 0 and "no game called 'chess'" in refused.output
+
+
+def test_the_bench_rates_bot_levels_from_mixed_tables(tmp_path, capsys):
+    from bench import ratings as bench
+
+    assert sorted(bench.seat_levels(3, seed=5)) == ["hard", "normal", "random"]
+    out = tmp_path / "ratings.json"
+    assert bench.main(["--games", "3", "--game", "roach", "--json", str(out)]) == 0
+    rated = json.loads(out.read_text(encoding="utf-8"))["roach"]
+    assert {level: row["games"] for level, row in rated["levels"].items()} == {
+        "random": 3,
+        "normal": 3,
+        "hard": 3,
+    }
+    assert "seat win share" in capsys.readouterr().out

@@ -1,0 +1,139 @@
+"""Screens that a key of the player who just moved must not answer (issue 40): a hand-off opens
+only on the named player's own key, a round's scores and the end of the game wait to be seen.
+
+Keys are typed on a virtual clock the screens read (`hurried.Keyboard`): "Enter 1.3 s later" is
+exactly that, however busy the machine.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tablegames.tui.screens.crates import CratesScreen
+from tablegames.tui.screens.handoff import HandoffScreen, handoff_keys
+from tablegames.tui.screens.results import FinalStandings, RoundSummary
+
+from .helpers import screen_text, stacked
+from .test_secrets_under_timing import at_the_table, sent
+
+pytestmark = pytest.mark.real_time_keys
+
+#: The keys of crates' table screen that are letters (its own, and help, quit).
+CRATES_LETTERS = {"d", "c", "x", "q"}
+
+
+def test_each_player_at_the_keyboard_has_a_letter_of_their_own_name():
+    assert handoff_keys(["Ann", "Bob", "Cy"], CRATES_LETTERS) == ["a", "b", "y"]
+    # Two names with one first letter: neither gets it (each might press it as theirs).
+    assert handoff_keys(["Ada", "Adam", "Bea"], ()) == ["d", "m", "b"]
+    assert handoff_keys(["Zoë", "Émile"], ()) == ["z", "e"]
+
+
+def test_players_named_alike_get_keys_that_no_move_and_no_other_player_uses():
+    names = [f"Player {n}" for n in range(1, 6)]
+    keys = handoff_keys(names, CRATES_LETTERS)
+    assert len(set(keys)) == 5
+    assert all(len(key) == 1 and key.isalpha() and key != "p" for key in keys)
+    assert not set(keys) & CRATES_LETTERS
+    everything = handoff_keys(["🦀", "🦀🦀", "Q"], set("abcdefq"))
+    assert len(set(everything)) == 3 and not set(everything) & set("abcdefq")
+
+
+def three_at_crates():
+    return stacked(
+        [["QH", "JH"], ["2C", "3C", "9S"], ["4D", "5D"]],
+        humans=3,
+        names=("Ann", "Bob", "Cy"),
+        draw=["7C", "8C"],
+    )
+
+
+async def test_a_relaxed_double_tap_never_opens_the_next_players_hand(monkeypatch):
+    client = three_at_crates()
+    async with at_the_table(client, monkeypatch) as (app, keys):
+        handoff = app.screen
+        assert isinstance(handoff, HandoffScreen)
+        assert "Pass to Ann — press a when only Ann can see" in screen_text(app)
+        await keys.type("a", after=1.5)  # Ann takes the keyboard
+        assert "Ann's hand" in screen_text(app)
+        await keys.type("enter", after=1.0)  # and plays her J♥ (Bob is next)...
+        for _ in range(2):  # ...then, relaxed, Enter again 1.3 s later, and again
+            await keys.type("enter", after=1.3)
+            assert isinstance(app.screen, HandoffScreen) and app.screen.player == "Bob"
+            assert "Bob's hand" not in screen_text(app) and "2♣" not in screen_text(app)
+        assert sent(client, 1) == []  # nothing was played for Bob
+        assert "Only Bob's own key opens it: b." in screen_text(app)
+
+
+async def test_space_and_the_keys_of_a_move_never_open_a_hand_off_whatever_the_pause(monkeypatch):
+    client = three_at_crates()
+    async with at_the_table(client, monkeypatch) as (app, keys):
+        for key in ("space", "enter", "1", "2", "right", "d", "c", "x", "escape", "b", "y"):
+            await keys.type(key, after=3.0)
+            assert isinstance(app.screen, HandoffScreen), key
+        await keys.type("A", after=3.0)  # Ann's key, with shift: hers all the same
+        assert isinstance(app.screen, CratesScreen) and "Ann's hand" in screen_text(app)
+
+
+async def test_the_hand_off_key_still_waits_for_a_still_keyboard(monkeypatch):
+    client = three_at_crates()
+    async with at_the_table(client, monkeypatch) as (app, keys):
+        await keys.type("a", after=0.5)  # too soon after it opened
+        await keys.type("a", after=0.3)  # and mid-stream
+        assert isinstance(app.screen, HandoffScreen)
+        await keys.type("a", after=0.6)
+        assert isinstance(app.screen, CratesScreen)
+
+
+def going_out():
+    """Sara (alone against a bot) goes out with her last card: round 1 of 8 is over."""
+    return stacked([["KS"], ["3S", "8D", "QC", "2H"]], names=("Sara",), short=True)
+
+
+async def test_a_second_enter_after_the_winning_play_leaves_the_round_summary_up(monkeypatch):
+    client = going_out()
+    async with at_the_table(client, monkeypatch) as (app, keys):
+        await keys.type("enter", after=1.0)  # Sara plays her last card
+        summary = app.screen
+        assert isinstance(summary, RoundSummary)
+        for gap in (0.4, 1.3, 1.3):  # Enter again, soon and then relaxed
+            await keys.type("enter", after=gap)
+            await keys.type("space", after=gap)
+            assert app.screen is summary
+        assert "Next round (n)" in screen_text(app)
+        await keys.type("n", after=1.0)
+        assert isinstance(app.screen, CratesScreen) and client.update(0).view["round"] == 2
+
+
+async def test_the_round_summary_waits_for_a_still_keyboard(monkeypatch):
+    client = going_out()
+    async with at_the_table(client, monkeypatch) as (app, keys):
+        await keys.type("enter", "n", after=1.0)  # the winning play and an `n` with it
+        await keys.type("n", after=0.6)  # still too soon after it opened
+        assert isinstance(app.screen, RoundSummary)
+        await keys.type("n", after=0.6)
+        assert isinstance(app.screen, CratesScreen)
+
+
+@pytest.mark.parametrize("key", ["enter", "space", "m", "q"])
+async def test_keys_typed_on_do_not_close_the_final_standings(monkeypatch, key):
+    client = going_out()
+    async with at_the_table(client, monkeypatch) as (app, keys):
+        await keys.type("enter", after=1.0)  # Sara goes out of round 1
+        while not client.table.over:  # the other seven rounds, played for both
+            move = client.table.bot_move() or (0, client.table.legal(0)[0])
+            client.table.submit(*move)
+        await keys.wait(0.0)
+        for _ in range(8):  # the summaries of rounds 1 to 8, read
+            if isinstance(app.screen, RoundSummary):
+                await keys.type("n", after=1.5)
+        standings = app.screen
+        assert isinstance(standings, FinalStandings)
+        await keys.type(key, after=0.4)
+        await keys.type(key, key, after=0.3)
+        assert app.screen is standings and app.return_code is None
+        await keys.type(key, after=1.5)
+        if key in ("enter", "space"):  # no button takes them, however long after
+            assert app.screen is standings
+        else:
+            assert app.screen is not standings
