@@ -19,6 +19,26 @@ SCREEN
 TITLE
 VERTICAL_BARS
 _.__signature__
+_.commit  # State.commit, SecretChoices.complete: the contract's helpers for games from elsewhere
+_.complete
+_.sittings  # tablegames.testing: what pytest and hypothesis call, and what tests/ and bench use
+_.final
+_.open_table
+_.act_illegally
+_.play_to_the_end
+_.wrong_token
+_.an_over_game_accepts_nothing
+_.teardown
+Keyboard
+combine
+pytest_addoption
+pytest_configure
+pytest_generate_tests
+private_data_dir
+instant_screens
+pytest_runtest_setup
+pytest_runtest_logreport
+pytest_terminal_summary
 _._again
 _._announce
 _._appoint
@@ -258,3 +278,34 @@ spare_characters
 submethods
 term_modes
 viewport
+
+# Keys of the wire types (rules/*_types.py, rules/kraken/types.py) read only by screens, by
+# string, and the view types screens will use (they are typed after this change).
+CrabsView
+RoachView
+active_side
+can_redraw
+characters_used
+deck_size
+discard_size
+double
+double_take
+draw_size
+ends
+exposed
+front_counts
+gave
+gesture_names
+last_card
+looked
+mutiny_guns
+paid_by
+paid_to
+peeker
+penalty_size
+previous
+rituals_left
+supply_line
+swapped_this_turn
+window_closed
+window_closes

@@ -24,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.reliability.metrics import ENV, combine  # noqa: E402
+from tablegames.testing.metrics import ENV, combine  # noqa: E402
 
 TESTS = [
     "tests/reliability",

@@ -5,13 +5,18 @@ from __future__ import annotations
 import functools
 import inspect
 import json
+import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from .rules import GAMES, Option
+from .rules import GAMES, Option, load_games
 from .words import moment_words, plural
+
+#: Games from elsewhere join the registry here, where the program starts: its options are
+#: command-line options. What could not be loaded is said once the command runs (`main`).
+PLUGIN_PROBLEMS = load_games()
 
 # The bots, table, store and network modules are imported where a command needs them, not here:
 # `tablegames --help` then starts without loading them and asyncio. The registry is loaded: the
@@ -772,6 +777,69 @@ def serve(
     typer.echo("Server stopped.")
 
 
+@app.command()
+def check(
+    game: Annotated[
+        str,
+        typer.Argument(
+            metavar="GAME",
+            help="A game's name, or its import string (package.module:NAME) if not installed.",
+        ),
+    ],
+    only: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--only",
+            metavar="PART",
+            help="Only this part (repeatable): contract, playouts, network, server, screens, "
+            "handoffs.",
+        ),
+    ] = None,
+    jobs: Annotated[int, typer.Option(metavar="N", help="Run on N processes.", min=0)] = 0,
+) -> None:
+    """Run one game's whole per-game test matrix and say what failed, in sentences.
+
+    The checks every game of tablegames passes (see docs/adding-a-game.md): the rules
+    contract, whole games, games over real sockets (leaks, refusals), the server core under a
+    stateful test, the table screen at every size, hot-seat hand-offs. They need the test
+    extras: pip install 'tablegames[test]'.
+    """
+    import importlib.util
+
+    from .testing import PARTS, check_game
+
+    missing = [name for name in ("pytest", "hypothesis") if importlib.util.find_spec(name) is None]
+    if missing:
+        typer.echo(
+            f"`tablegames check` needs {' and '.join(missing)} (the test extras): "
+            "pip install 'tablegames[test]'.",
+            err=True,
+        )
+        raise typer.Exit(2)
+    parts = tuple(only) if only else PARTS
+    unknown = [part for part in parts if part not in PARTS]
+    if unknown:
+        raise typer.BadParameter(f"no part called {unknown[0]!r}; parts: {', '.join(PARTS)}")
+    if ":" not in game:
+        _known_game(game)
+    else:
+        from .rules.core import resolve
+
+        try:
+            resolve(game)
+        except Exception as problem:  # whatever its import raised: said, never a traceback
+            typer.echo(f"Cannot check {game}: {type(problem).__name__}: {problem}", err=True)
+            raise typer.Exit(2) from None
+    typer.echo(f"Checking {game}: {', '.join(parts)} (a minute or two)...")
+    try:
+        checked = check_game(game, parts, jobs=jobs, raise_on_failure=False)
+    except (ImportError, TypeError, ValueError, KeyError) as problem:  # a game that won't load
+        typer.echo(f"Cannot check {game}: {problem}", err=True)
+        raise typer.Exit(2) from None
+    typer.echo(checked.summary())
+    raise typer.Exit(0 if checked.passed else 1)
+
+
 @app.command(hidden=True)
 def session(address: Annotated[str, typer.Argument(help="HOST:PORT of the party server.")]) -> None:
     """One SSH session of a party (started by `serve`, with its ticket in the environment)."""
@@ -892,4 +960,6 @@ def _join_as_bot(
 
 def main() -> None:
     """Entry point of the `tablegames` script."""
+    for problem in PLUGIN_PROBLEMS:
+        print(problem, file=sys.stderr)
     app()

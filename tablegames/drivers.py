@@ -5,6 +5,11 @@
 Turn-based bots move `pace` seconds after the last change, thinking in a worker thread;
 real-time bots are asked on every change and at their wake-up times (`realtime_move`,
 `next_wake`), with their reaction times divided by `speed`.
+
+No driver answers a question it has answered: a bot is asked about the table as it is, each
+answer is applied before anything else is asked, and a decision made while the table changed
+is dropped. (A bot over the network, `net.client.play_as_bot`, waits for the server to have its
+answer before it answers again: another seat's move may arrive first, still asking it.)
 """
 
 from __future__ import annotations

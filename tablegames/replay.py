@@ -381,11 +381,15 @@ def compact(value: Any) -> str:
 
 
 def private_line(replay: Replay, step: int, seat: int) -> str:
-    """One seat's private information at `step` in one line: its hand if the game has one."""
+    """One seat's private information at `step` in one line: its hand if the game has one,
+    and a choice it has sealed that the others have not seen yet (``chosen``: see
+    `State.commit`)."""
     view = replay.view(step, seat)
-    if "hand" in view:
-        return compact(view["hand"]) if view["hand"] else "(no cards)"
     private = replay.private_part(step, seat)
+    sealed = private.get("chosen")
+    if "hand" in view:
+        said = compact(view["hand"]) if view["hand"] else "(no cards)"
+        return said if sealed is None else f"{said}; sealed: {compact(sealed)}"
     return compact(private) if private else "(nothing hidden)"
 
 

@@ -21,6 +21,7 @@ from .net.launch import NO_LAN_ADDRESS, address_text, lan_addresses
 from .net.party import Login
 from .net.server import Server
 from .net.ssh import Identity, Launch, SshConfig, SshFrontDoor, Terminal
+from .rules.plugins import registry_environment
 from .store import Store
 
 #: With --lan, players at once from one address unless the host says: a household behind one
@@ -30,12 +31,16 @@ LAN_PLAYERS_PER_ADDRESS = 4
 
 def session_environment() -> dict[str, str]:
     """What every session's program starts with (its terminal and ticket are added): nothing
-    of the host's environment but where programs and the data directory are."""
+    of the host's environment but where programs and the data directory are, and the games
+    this server loaded (`registry_environment`): a session, and the fork server sessions come
+    from, load exactly the server's registry, however it was built (installed packages,
+    TABLEGAMES_GAMES), so every door offers every game the server has."""
     env = {
         "LANG": "C.UTF-8",
         "LC_ALL": "C.UTF-8",
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
         "HOME": os.environ.get("HOME", "/"),
+        **registry_environment(),
     }
     if "TABLEGAMES_HOME" in os.environ:
         env["TABLEGAMES_HOME"] = os.environ["TABLEGAMES_HOME"]

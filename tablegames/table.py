@@ -125,7 +125,10 @@ class Table:
             raise ValueError(f"need {self.players} names, got {len(self.names)}")
         self.state: State = self.game.new(self.players, self.seed, **self.options)
         self.version = 0
-        self.turns_taken = 0  # actions the game waited for (not optional ones), from now on
+        #: Turns from now on: the game's questions, each a moment it asks the seats it waits
+        #: for something new (one turn however many seats it asks at once; a question asked
+        #: again, as after a draw, is the same turn).
+        self.turns_taken = 0
         # A restored table's time goes on from its last action: the engine may compare times.
         self._start = self.clock() - (float(self.log[-1][2]) if self.log else 0.0)
         self._subscribers: list[tuple[int | None, Subscriber]] = []
@@ -138,6 +141,7 @@ class Table:
         for seat, action, now in self.log:  # restoring a saved table
             self.state.apply(seat, action, now)
             self.version += 1
+        self._count_turn()
         if self.vocabulary is not None:  # restored talk: its sentences from today's words
             vocab = self.vocabulary
             self.talk = [
@@ -334,11 +338,11 @@ class Table:
 
     def _apply(self, seat: int, action: Action, now: float, meta: dict[str, Any]) -> list[Event]:
         """Apply, log, persist (listeners) and publish one action at table time `now`."""
-        required = seat in self.state.waiting_for() and not is_time(action)
+        waited = self.state.waiting_for()
         events = self.state.apply(seat, action, now)
         self.log.append((seat, action, now))
         self.version += 1
-        self.turns_taken += required
+        self._count_turn(waited)
         accepted = Accepted(
             len(self.log) - 1,
             seat,
@@ -354,6 +358,17 @@ class Table:
         self._changed()
         self._bots_talk(events)
         return events
+
+    def _count_turn(self, waited: frozenset[int] = frozenset()) -> None:
+        """Count a turn if the game asks a seat it waits for something new now. The questions
+        of the seats it `waited` for before are noted too: a seat that answered and is asked
+        again later (the next round of bids) is asked anew."""
+        version, waiting = self.version, self.state.waiting_for()
+        asked = [
+            self._asked_since(seat, self.state.legal(seat)) == version and seat in waiting
+            for seat in sorted(waited | waiting)
+        ]
+        self.turns_taken += any(asked)
 
     def legal(self, seat: int) -> list[Action]:
         """The actions `seat` may take now."""

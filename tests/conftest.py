@@ -1,7 +1,9 @@
-"""Every test runs with its own data directory: no test reads or writes the user's saves.
+"""The test run's games from elsewhere, and fixtures of a recorded game.
 
-Screens under test take keys the moment they are shown, unless a test asks for real time.
-A real player's keys typed just after a question changes are dropped for a moment (see
+The per-game matrix's pytest plugin (`tablegames/testing/plugin.py`, named in pyproject's
+addopts) gives every test its own data directory (no test reads or writes the user's saves)
+and screens that take keys the moment they are shown, unless a test asks for real time: a real
+player's keys typed just after a question changes are dropped for a moment (see
 `tablegames/tui/screens/typeahead.py`); tests that press one key after another as soon as the
 screen is drawn check what the keys do, not that moment. Keys typed *before* a question
 changed are still dropped. Tests of the moment itself (hurried players, keys typed ahead) are
@@ -16,19 +18,24 @@ from typing import Any
 
 import pytest
 
-#: A game from outside the package, named the way a player names one (`TABLEGAMES_GAMES`), so
-#: every per-game test that reads the registry plays it too, here and in every process a test
-#: starts (they find it on PYTHONPATH). Set before tablegames is imported: the registry reads it.
-PLUGIN = "tests.plugins.loveletter:LOVELETTER"
+#: Games from outside the package, named the way a developer names one (`TABLEGAMES_GAMES`),
+#: so every per-game test that reads the registry plays them too, here and in every process a
+#: test starts (they find them on PYTHONPATH): Love Letter, and Sealed Bids (every seat bids
+#: at once). Loaded below, as a program loads its games where it starts.
+PLUGINS = ("tests.plugins.loveletter:LOVELETTER", "tests.plugins.sealedbids:SEALED_BIDS")
 ROOT = str(Path(__file__).resolve().parent.parent)
-for variable, value, separator in (
-    ("TABLEGAMES_GAMES", PLUGIN, ","),
-    ("PYTHONPATH", ROOT, os.pathsep),
+for variable, values, separator in (
+    ("TABLEGAMES_GAMES", PLUGINS, ","),
+    ("PYTHONPATH", (ROOT,), os.pathsep),
 ):
-    if value not in os.environ.get(variable, "").split(separator):
-        os.environ[variable] = separator.join(filter(None, [os.environ.get(variable), value]))
+    for value in values:
+        if value not in os.environ.get(variable, "").split(separator):
+            os.environ[variable] = separator.join(filter(None, [os.environ.get(variable), value]))
 
-from tablegames.tui.screens import typeahead  # noqa: E402
+from tablegames.rules import load_games  # noqa: E402
+
+# Where a program starts, it loads the games from elsewhere: this one is the test run.
+assert load_games() == [], "a game the tests name could not be loaded"
 
 
 @pytest.fixture(scope="module")
@@ -45,14 +52,3 @@ def replay(recorded: Any) -> Any:
     from tablegames.replay import Replay
 
     return Replay.load(recorded.store, recorded.table_id)
-
-
-@pytest.fixture(autouse=True)
-def private_data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setenv("TABLEGAMES_HOME", str(tmp_path_factory.mktemp("home")))
-
-
-@pytest.fixture(autouse=True)
-def instant_screens(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
-    if request.node.get_closest_marker("real_time_keys") is None:
-        monkeypatch.setattr(typeahead, "SETTLE_SCALE", 0.0)

@@ -108,3 +108,15 @@ def test_the_party_night_bench_measures_every_table_and_a_reconnect(capsys):
     assert len(figures["tables"]) == 3 and len(figures["reconnect_to_seat_tcp_ms"]) == 1
     assert all(table["actions_per_minute"] > 0 for table in figures["tables"].values())
     assert "longest_wait_on_absent_s" in capsys.readouterr().out
+
+
+def test_the_generic_bots_bench_measures_a_level_against_another_in_a_game_of_rounds(capsys):
+    from bench import generic_bots
+
+    plugin = "tests.plugins.sealedbids:SEALED_BIDS"
+    args = ["--plugin", plugin, "--games", "1", "--levels", "hard", "--versus", "normal"]
+    figures = generic_bots.main([*args, "--option", "target=10"])
+    printed = capsys.readouterr().out
+    assert figures["game"] == "sealedbids" and figures["options"] == {"target": 10}
+    assert "against 2 normal bots" in printed and figures["hard"]["cpu"]["count"] > 0
+    assert "normal" not in figures and figures["evaluate"] is True

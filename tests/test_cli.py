@@ -169,7 +169,9 @@ def test_a_game_from_elsewhere_that_does_not_load_is_a_sentence_and_the_rest_pla
     )
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr
-    assert "'nowhere.at_all:GAME', which could not be loaded" in done.stderr
+    said = "the game 'nowhere.at_all:GAME' (from TABLEGAMES_GAMES) could not be loaded"
+    assert said in done.stderr
+    assert "ModuleNotFoundError: No module named 'nowhere'" in done.stderr
     assert "crates" in done.stdout
 
 

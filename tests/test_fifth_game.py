@@ -26,7 +26,8 @@ from tablegames.bots.generic import ByHeuristic
 from tablegames.local import local_table
 from tablegames.replay import Replay
 from tablegames.rulebook import rules_text
-from tablegames.rules import GAMES, PLUGINS, Game, IllegalAction, Option, State
+from tablegames.rules import GAMES, Game, Option, State
+from tablegames.rules.plugins import VARIABLE
 from tablegames.simulate import simulate_games
 from tablegames.store import Store
 
@@ -77,9 +78,10 @@ class KuhnState(State):
     def _waiting_for(self) -> frozenset[int]:
         return frozenset((self.turn,))
 
-    def _act(self, seat: int, kind: str) -> None:
-        if {"type": kind} not in self._legal(seat):
-            raise IllegalAction("it is not your turn" if seat != self.turn else f"no {kind} now")
+    def why_illegal(self, seat: int, action: dict[str, Any]) -> str | None:
+        return "it is not your turn" if seat != self.turn else None  # (None: generic words)
+
+    def _act(self, seat: int, kind: str) -> None:  # (a listed action: `apply` has checked)
         self.bets.append(kind)
         self.staked[seat] += kind in ("bet", "call")
         self.emit(kind, f"{{{seat}}} {kind}s.", seat=seat)
@@ -164,7 +166,7 @@ def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
     """Other processes' environment: they load the game, and share our data directory."""
     monkeypatch.setenv("TABLEGAMES_HOME", str(tmp_path))
     path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
-    return {**os.environ, PLUGINS: REFERENCE, "PYTHONPATH": path, "TABLEGAMES_LOG": "info"}
+    return {**os.environ, VARIABLE: REFERENCE, "PYTHONPATH": path, "TABLEGAMES_LOG": "info"}
 
 
 def tablegames(env: dict[str, str], *args: str) -> str:
@@ -181,16 +183,17 @@ def tablegames(env: dict[str, str], *args: str) -> str:
 
 
 def test_it_keeps_the_contract_every_game_keeps(kuhn):
-    from .rules import test_contract as contract
+    from tablegames.testing.matrix import test_contract as contract
+    from tablegames.testing.matrix import test_playouts as playouts
 
     for check in (
         contract.test_metadata_and_registry,
-        contract.test_random_playouts_end_with_winners,
+        playouts.test_random_playouts_end_with_winners,
         contract.test_replay_reaches_the_same_state,
         contract.test_views_and_actions_are_plain_data,
         contract.test_bad_and_out_of_turn_actions_change_nothing,
         contract.test_the_waiting_list_a_seat_sees_never_names_more_than_the_game_waits_for,
-        contract.test_same_seed_same_game,
+        playouts.test_same_seed_same_game,
         contract.test_every_view_has_the_documented_keys_and_every_event_a_kind,
         contract.test_every_option_says_what_it_is_and_every_value_offered_makes_a_game,
     ):
@@ -307,13 +310,13 @@ async def test_the_generic_screen_plays_it_hot_seat(kuhn):
         await take_seat(app, pilot)
         assert isinstance(app.screen, GenericScreen)
         text = screen_text(app)
-        assert f"hand: {first}" in text and "1. check" in text and "2. bet" in text
-        assert second not in text.replace("hand: " + first, "")
+        assert f"| Hand   {first} " in text and "1. check" in text and "2. bet" in text
+        assert second not in text.replace("Hand   " + first, "")
         await press(pilot, "2")  # Ann bets; Bo's turn comes after a hand-off
         assert isinstance(app.screen, HandoffScreen) and "Bo" in screen_text(app)
         await take_seat(app, pilot)
         text = screen_text(app)
-        assert f"hand: {second}" in text and "Ann bets." in text and "1. call" in text
+        assert f"| Hand   {second} " in text and "Ann bets." in text and "1. call" in text
         await press(pilot, "down", "enter")  # Bo folds: Ann takes the pot, the match is over
         assert isinstance(app.screen, GenericResult)
         assert "Game over: Ann wins!" in screen_text(app)

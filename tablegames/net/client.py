@@ -28,7 +28,8 @@ from typing import Any
 from ..bots import get_bot, level_note
 from ..names import name_key
 from ..paths import data_dir, owner_only_draft, owner_only_file
-from ..rules import GAMES, PLUGINS, Action, Game, get_game
+from ..rules import GAMES, Action, Game, get_game
+from ..rules.plugins import VARIABLE
 from ..table import Update
 from .protocol import (
     MAX_SERVER_FRAME,
@@ -132,12 +133,23 @@ class ConnectionLost(ConnectionError):
 
 def not_installed(game: str) -> str:
     """Why a client cannot play a table of `game`: a game from elsewhere (a plugin) that the
-    server loads and this terminal does not."""
-    return f"this table plays {game}, which is not installed here (name it in {PLUGINS} to play it)"
+    server loads and this program does not."""
+    return (
+        f"this table plays {game}, which is not installed here: install its package (or name "
+        f"it in {VARIABLE}) to play it"
+    )
+
+
+#: The `error` code a client gives itself for a table of a game it lacks (see `_handle`).
+NOT_INSTALLED = "not-installed"
 
 
 class ServerRefused(Exception):
     """The server said no (wrong code, no such table, no free seat...)."""
+
+
+class NotInstalled(ServerRefused):
+    """The table plays a game this program has not loaded (the server has it)."""
 
 
 def why_not_joined(problem: Exception, host: str, port: int) -> str:
@@ -211,6 +223,7 @@ class RemoteClient:
         self._reader_task: asyncio.Task[None] | None = None
         self._conn = Connection(SERVER_MESSAGES, max_frame=MAX_SERVER_FRAME)
         self._closing = False
+        self._pings = 0  # the last numbered ping sent (`barrier`)
 
     # -- the client interface the TUI uses ----------------------------------------------------
     @property
@@ -242,6 +255,14 @@ class RemoteClient:
             seen = self.latest.version if self.latest else 0
         self._send({"t": "action", "v": seen, "action": action})
         return None
+
+    def barrier(self) -> int:
+        """Ask the server for a pong numbered by what this returns: the server answers what it
+        was sent in order, so once that pong is back every update our earlier messages caused
+        (an action applied or refused) has arrived before it."""
+        self._pings += 1
+        self._send({"t": "ping", "n": self._pings})
+        return self._pings
 
     def chat(self, text: str) -> None:
         self._send({"t": "chat", "text": text})
@@ -401,6 +422,8 @@ class RemoteClient:
             self._send({"t": "rejoin", "token": token})
             try:
                 await self._expect("seated")
+            except NotInstalled:
+                raise  # the seat is still ours: kept for when the game is installed here
             except ServerRefused:
                 if self.tokens is not None and table is not None:
                     self.tokens.put(self.server_id, self.name, table, None)  # an old game's
@@ -418,7 +441,7 @@ class RemoteClient:
             raise ServerRefused("the server has no open table")
         game = next((t.get("game") for t in lobby["tables"] if t["code"] == code), None)
         if isinstance(game, str) and game not in GAMES:
-            raise ServerRefused(not_installed(game))
+            raise NotInstalled(not_installed(game))
         join: dict[str, Any] = {"t": "join", "table": code}
         if self.spectate:
             join["spectate"] = True
@@ -457,6 +480,8 @@ class RemoteClient:
                     return message
                 if message["t"] == "lost":
                     raise ConnectionLost(self.ended or "the server hung up")
+                if message["t"] == "error" and message["code"] == NOT_INSTALLED:
+                    raise NotInstalled(message["text"])
                 if message["t"] == "error":
                     raise ServerRefused(message["text"])
 
@@ -508,12 +533,16 @@ class RemoteClient:
             return
         if kind == "welcome":
             self.heartbeat = float(message["heartbeat"])
+        if kind == "seated" and message["game"] not in GAMES:
+            # A game from elsewhere the server has and this program has not: back to the
+            # lobby, saying so; the connection stays (the lobby's other tables are playable).
+            self._send({"t": "leave"})
+            self.forget_table()
+            text = not_installed(message["game"])
+            self._notify("error", text)
+            self._incoming.put_nowait({"t": "error", "code": NOT_INSTALLED, "text": text})
+            return
         if kind == "seated":
-            if message["game"] not in GAMES:  # a plugin game the server has and we have not
-                self.ended = not_installed(message["game"])
-                if self._writer is not None:
-                    self._writer.close()  # the reader ends: waiters hear `ended`
-                return
             self.forget_table()  # a new table (a rematch, or one picked in the lobby)
             self.seat, self.names = message["seat"], list(message["names"])
             self.table_code = message["table"]
@@ -525,6 +554,8 @@ class RemoteClient:
         elif kind == "lobby":
             self.lobby, self.lobby_at = list(message["tables"]), time.monotonic()
             self.standings = list(message.get("standings") or [])
+        elif kind in ("update", "presence") and self.table_code is None:
+            return  # from a table we left before it knew (one of a game this program lacks)
         elif kind == "presence":
             self.presence, self.presence_at = message, time.monotonic()
             self.names = [s["name"] for s in message["seats"]]
@@ -620,6 +651,13 @@ async def play_as_bot(client: RemoteClient, level: str, pace: float = 0.0) -> di
     """Connect `client`, say ready, and play its seat with a bot until the game ends.
 
     Returns the final view. Reconnects by itself when the connection drops.
+
+    It never answers a question it has answered: an answer goes with the version of the view
+    it was chosen on, and until the server has had it (a `barrier` pong, after every update the
+    answer caused) no update is answered, since those sent before it still ask the question
+    answered (another seat's move in a game where several are asked at once). Then the newest
+    update is answered if it asks anew: another question (its `asked` moved on), or the same
+    one again in a newer version (crates asks "play or draw" again after a draw).
     """
     await client.connect()
     client.ready(True)
@@ -630,7 +668,8 @@ async def play_as_bot(client: RemoteClient, level: str, pace: float = 0.0) -> di
     if note is not None:
         log.warning("%s", note)
     bot = get_bot(client.game.name, level, client.seat, random.Random(secrets.randbits(64)))
-    acted_on = -1
+    answered: tuple[int, int] | None = None  # (asked, version) of the last question answered
+    on_its_way: int | None = None  # the barrier our last answer waits behind
     while True:
         message = await client.next_message()
         if message["t"] == "lost":
@@ -638,25 +677,30 @@ async def play_as_bot(client: RemoteClient, level: str, pace: float = 0.0) -> di
                 break
             if not await client.reconnect():
                 raise ServerRefused(f"lost the connection and cannot sit down again: {client.why}")
-            acted_on = -1
+            answered = on_its_way = None  # the seat's view anew: its question as it is now
             continue
-        if message["t"] != "update" or client.latest is None:
+        if message["t"] == "pong" and message.get("n") == on_its_way:
+            on_its_way = None  # every update our answer caused has come: look at the newest
+        elif message["t"] != "update":
             continue
         update = client.latest
+        if update is None or on_its_way is not None:
+            continue
         if update.over:
             break
         speak = getattr(bot, "speak", None)  # a bot that talks says what it says now
         if speak is not None and "talk" in update.view:
             for claim in speak(update.view):
                 client.claim(client.seat, claim)
-        if update.version == acted_on:  # already answered this state; wait for the next
-            continue
+        if answered is not None and answered == (update.asked, update.version):
+            continue  # answered already (and refused, the table unchanged): wait for a change
         action = bot.choose(update.view, update.legal) if update.legal else None
         if action is not None:
             if pace:
                 await asyncio.sleep(pace)
-            acted_on = update.version
-            client.submit(client.seat, action)
+            answered = (update.asked, update.version)
+            client.submit(client.seat, action, seen=update.version)
+            on_its_way = client.barrier()
     await client.close()
     if client.latest is None:
         raise ServerRefused("the game never started")

@@ -1,7 +1,9 @@
-"""Pure rule engines for every game, reached by name through one registry."""
+"""Pure rule engines for every game, reached by name through one registry.
 
-import os
-import sys
+Importing this registers the built-in games only: it reads no environment and prints nothing.
+Games from elsewhere (installed packages, ``TABLEGAMES_GAMES``) join the registry when a program
+calls `load_games` as it starts (`plugins.py`).
+"""
 
 from .contract import (
     SHARED_VIEW_KEYS,
@@ -20,31 +22,20 @@ from .core import (
     Game,
     IllegalAction,
     Option,
+    Panel,
+    SecretChoices,
     SetupError,
     State,
     get_game,
     load,
 )
+from .plugins import load_games
 
-#: Games from elsewhere, as `load` names them: "package.module:NAME", comma-separated.
-PLUGINS = "TABLEGAMES_GAMES"
-
-for _reference in BUILT_IN:
+for _reference in BUILT_IN:  # declared apart from their engines: registering imports none
     load(_reference)
-for _reference in os.environ.get(PLUGINS, "").split(","):
-    if _reference.strip():  # a game from elsewhere that does not load is left out, with a line
-        try:
-            load(_reference)
-        except Exception as problem:  # whatever its import raised
-            print(
-                f"tablegames: {PLUGINS} names {_reference.strip()!r}, which could not be "
-                f"loaded ({problem}); playing without it.",
-                file=sys.stderr,
-            )
 
 __all__ = [
     "GAMES",
-    "PLUGINS",
     "SHARED_VIEW_KEYS",
     "Action",
     "Bot",
@@ -53,11 +44,14 @@ __all__ = [
     "Game",
     "IllegalAction",
     "Option",
+    "Panel",
     "Result",
+    "SecretChoices",
     "Secrets",
     "SetupError",
     "SharedView",
     "State",
     "View",
     "get_game",
+    "load_games",
 ]

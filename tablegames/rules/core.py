@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, cast
 
@@ -39,10 +39,25 @@ class State:
     of their own (``{0} draws 1 card`` beside ``{0} draws 4C``) names them in ``told``: their
     logs show it in those words only.
 
+    Several seats may be waited for at once (`_waiting_for` names them all): each is asked
+    (`legal`) and answers in any order, and a seat that has answered is no longer waited for
+    (its question changes: `question`, the table's `Update.asked`), so no driver, bot or
+    player answers the same question twice. A choice made at the same time as others and kept
+    secret until all are in (sealed bids, a card everyone picks at once) is *committed*:
+    `commit` seals it (everyone sees that the seat chose, as the game no longer waits for it;
+    the seat alone is told what), and the seat's view shows its own under ``chosen``; `reveal`
+    opens them all in one public event once the last is in. `SecretChoices` keeps them, and
+    names them for `secrets`.
+
     Presentation (optional; the generic screen reads it, games with screens of their own need
-    none of it): `describe` says an action in words, `per_seat` names the view keys that hold
-    one entry per seat (shown beside each player), `seat_keys` the view keys and action fields
+    none of it): `describe` says an action in words, `panels` groups, orders and titles the
+    view's own keys and `labels` names them, `per_seat` names the view keys that hold one
+    entry per seat (shown beside each player), `seat_keys` the view keys and action fields
     whose values are seats (shown as names).
+
+    Bots (optional; the generic bots read them): `from_view` (look-ahead), `heuristic` (how
+    good an action looks) and `evaluate` (how a seat stands where a look-ahead may stop short
+    of the end: a game of many rounds).
     """
 
     handlers: ClassVar[dict[str, str]] = {}
@@ -60,10 +75,27 @@ class State:
     #: View keys and action fields whose values are seats (``current``, ``target``): screens
     #: show the players' names instead of numbers.
     seat_keys: ClassVar[frozenset[str]] = frozenset()
+    #: How the generic screen shows the view's own keys: `Panel`s in order, each a title and
+    #: its keys in order. With panels, only their keys show, and the per-seat keys they name
+    #: come beside the players in that order; without, one group: the hand and the table
+    #: (keys ``hand``, ``table``) first, then the rest by name. Empty values (None, False,
+    #: nothing in a list) are left out either way.
+    panels: ClassVar[tuple[Panel, ...]] = ()
+    #: What the generic screen calls a view key or per-seat key (``"deck_left": "Cards in
+    #: the deck"``); a key not named here is shown as its name in words.
+    labels: ClassVar[dict[str, str]] = {}
     #: Any-time action types that catch another player's slip while they may still mend it
     #: (crates' Dope!): drivers pacing bots for people let a bot make one only after a fair
     #: moment (`table.FAIR_MOMENT`), never the instant it becomes possible.
     call_outs: ClassVar[frozenset[str]] = frozenset()
+    #: Actions applied so far, and the last `legal` answer with the count it was given at: an
+    #: action `apply` is handed from that very list is known to be listed (see `apply`). A state
+    #: changes only through `apply`; `legal`'s answer is the engine's own, not to be changed.
+    _moves = 0
+    _last_legal: tuple[int, int, tuple[Action, ...]] = (-1, -1, ())
+    #: Action fields whose values `legal` cannot list (a free amount, a line of text): see
+    #: `apply`. Empty in every built-in game.
+    free_fields: ClassVar[frozenset[str]] = frozenset()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -89,7 +121,10 @@ class State:
         """Every action `seat` may take now (empty when the game is over)."""
         if self.over or not 0 <= seat < self.players:
             return []
-        return self._legal(seat)
+        actions = self._legal(seat)  # (a game's own action types: plain dicts, as listed)
+        listed = cast(list[Action], actions if type(actions) is list else list(actions))
+        self._last_legal = (self._moves, seat, tuple(listed))  # (see `apply`)
+        return listed
 
     def waiting_for(self) -> frozenset[int]:
         """Seats whose move the game needs in order to progress."""
@@ -111,8 +146,21 @@ class State:
         }
         return seat in self.waiting_for(), frozenset(shapes)
 
-    def apply(self, seat: int, action: Action, now: float = 0.0) -> list[Event]:
-        """Apply `action` for `seat` and return its events; IllegalAction leaves all untouched."""
+    def apply(self, seat: int, action: Mapping[str, object], now: float = 0.0) -> list[Event]:
+        """Apply `action` for `seat` and return its events; IllegalAction leaves all untouched.
+
+        Legality is defined once, by `legal`: an action is taken only if it is one of
+        `legal(seat)`, read in its `normal_form` and compared with its values' types (``true``
+        is no 1), and its handler is given the listed action itself, so a handler never checks
+        what membership guarantees. A refused action is explained by `why_illegal` (a game's
+        sentence) or, where the game says nothing, by a generic sentence.
+
+        Parameters `legal` cannot list (a free amount, a line of text) are the game's
+        `free_fields`: `legal` lists such an action without them, membership is judged without
+        them, and `why_illegal` is asked about every action of such a game (None: its values
+        are fine), free values present or missing. None of the built-in games has one: every
+        card, seat, claim, gun count and gesture they take is listed.
+        """
         if self.over:
             raise IllegalAction("the game is over")
         if type(seat) is not int or not 0 <= seat < self.players:  # (True is not a seat)
@@ -125,9 +173,47 @@ class State:
         handler = self._dispatch.get(kind) if type(kind) is str else None
         if handler is None:
             raise IllegalAction(f"unknown action type {kind!r}")
+        listed = self._listed(seat, action, str(kind))
+        self._moves += 1
         self._emitted = []
-        handler(self, seat, action, now)
+        handler(self, seat, listed, now)
         return self._emitted
+
+    def _listed(self, seat: int, action: dict[str, object], kind: str) -> Action:
+        """The action of `legal(seat)` that `action` is (with any free fields' values), or
+        IllegalAction saying why there is none (see `apply`)."""
+        # The very object `legal(seat)` just listed (a driver or bot chose it from that list,
+        # and nothing has moved since): no need to list and compare again.
+        moves, asked, last = self._last_legal
+        fresh = moves == self._moves and asked == seat and not self.free_fields
+        if fresh and any(listed is action for listed in last):
+            return action
+        action = self.normal_form(action)
+        free = {k: v for k, v in action.items() if k in self.free_fields}
+        shape = {k: v for k, v in action.items() if k not in free} if free else action
+        legal = self.legal(seat)
+        listed = listed_as(legal, shape)
+        free_ok = not self.free_fields  # (a game with free fields is always asked about them)
+        why = None if listed is not None and free_ok else self.why_illegal(seat, action)
+        if listed is None or why is not None:
+            raise IllegalAction(why or refusal(kind, legal))
+        return {**listed, **free} if free else listed
+
+    def normal_form(self, action: Action) -> Action:
+        """`action` as `legal` would list it (the default: as it is). A game that accepts other
+        spellings of an action says here how they read: a claim's alias (roach's "toad" is a
+        frog), a field left at its default (a pass that looks), a list in another order (three
+        guns handed out to 2, 0, 0). It must not raise: junk is returned as it came, and refused.
+        """
+        return action
+
+    def why_illegal(self, seat: int, action: Action) -> str | None:
+        """Why `seat` may not take `action` (in its `normal_form`, not among `legal(seat)`):
+        the sentence the player is shown ("you must play a club, a 7, or a wild card"), or None
+        for the generic one. Asked only about refused actions (and about actions with
+        `free_fields`, where None means their values are fine): it explains, `legal` decides.
+        """
+        return None
 
     def deadline(self) -> float | None:
         """The table time at which the game changes by itself, or None (only moves change it).
@@ -141,6 +227,7 @@ class State:
         due = self.deadline()
         if due is None or now < due:
             raise IllegalAction("nothing is waiting on the clock")
+        self._moves += 1
         self._emitted = []
         self._time_passes(now)
         return self._emitted
@@ -166,7 +253,7 @@ class State:
         """
         if seat is not None and not 0 <= seat < self.players:
             raise ValueError(f"there is no seat {seat} at this table")
-        view = self._view(seat)
+        view: View = dict(self._view(seat))
         view["game"] = self.game.name
         view["seat"] = seat
         view["players"] = self.players
@@ -196,7 +283,7 @@ class State:
         return list(visible)
 
     @classmethod
-    def from_view(cls, view: View, rng: random.Random) -> State:
+    def from_view(cls, view: Mapping[str, object], rng: random.Random) -> State:
         """A quiet state consistent with `view`: what the viewer saw is as it was, and what it
         could not see is dealt from `rng` (a game may take keywords that deal it as a bot
         guesses instead). Bots' look-ahead plays in these, never in the real state.
@@ -255,13 +342,43 @@ class State:
         as the (field, value) pair that would betray it in any frame, and why it is secret
         (``("hand", ("princess",)): "seat 2 holds the Princess"``). Lists are given as tuples.
 
-        The leak scanner (``tests/reliability/scanner.py``) judges a game that declares its
+        The leak scanner (``tablegames/testing/scanner.py``) judges a game that declares its
         secrets by these pairs alone, so they must be exact: name the fields the game keeps for
         secret facts (``hand``, ``drew``, ``saw``), never a field that public facts use too,
         and leave out what this seat knows already (its own hand, a card it was shown). None
         (the default): not declared, the scanner guesses from the views.
         """
         return None
+
+    def evaluate(self, seat: int) -> float | None:
+        """How `seat` stands in this unfinished game, from 0 (surely lost) to 1 (surely won),
+        at a position where a look-ahead may stop and judge instead of playing on (the end of
+        a round: the scores so far), or None: play on (the default, everywhere).
+
+        The generic look-ahead bots (`tablegames.bots.generic`) end each playout at the first
+        position after their move where it is a number: in a game of many rounds a playout to
+        the very end says little about one move, so `hard` is worth its name only with it.
+        """
+        return None
+
+    # -- several seats at once: choices sealed until all are in ----------------------------
+    def commit(
+        self, choices: SecretChoices, seat: int, choice: Any, told: str, field: str = "chosen"
+    ) -> None:
+        """Seal `seat`'s `choice` among `choices` (IllegalAction if it may not choose now): the
+        seat alone is told `told` (its words: "You bid the 5."), in an event whose `field` is
+        ``[seat, choice]`` (the field `secrets` names). The others see that it chose by the
+        game no longer waiting for it."""
+        choices.choose(seat, choice)
+        self.emit("chose", told, (seat,), seat=seat, **{field: [seat, choice]})
+
+    def reveal(self, choices: SecretChoices, text: str, kind: str = "revealed") -> list[Any]:
+        """Open every sealed choice at once in one public event (`text`, its ``choices`` one
+        per seat, None for a seat that was not asked); returns them, and `choices` asks
+        nobody until it is asked again."""
+        opened = choices.reveal(self.players)
+        self.emit(kind, text, choices=list(opened))
+        return opened
 
     @classmethod
     def heuristic(cls, view: View, action: Action) -> float:
@@ -273,22 +390,137 @@ class State:
         raise NotImplementedError(f"{cls.__name__} has no heuristic")
 
     # -- hooks --------------------------------------------------------------------------------
-    def _legal(self, seat: int) -> list[Action]:
+    def _legal(self, seat: int) -> Sequence[Mapping[str, object]]:
+        """Every action `seat` may take now, as a list of the game's own action types."""
         raise NotImplementedError
 
     def _waiting_for(self) -> frozenset[int]:
         raise NotImplementedError
 
-    def _view(self, seat: int | None) -> View:
+    def _view(self, seat: int | None) -> Mapping[str, object]:
+        """The game's own keys of `seat`'s view (its own view type: `view` adds the shared ones)."""
         raise NotImplementedError
 
-    def _result(self) -> dict[str, Any]:
+    def _result(self) -> Mapping[str, object]:
         """The outcome: the `contract.Result` keys, and any of the game's own."""
         raise NotImplementedError
 
     def _time_passes(self, now: float) -> None:
         """Settle what the clock decided at `deadline()` (games with a deadline implement it)."""
         raise NotImplementedError
+
+
+def listed_as(legal: list[Action], action: Action) -> Action | None:
+    """The action of `legal` that `action` is (equal, with the same types), or None."""
+    try:
+        found = legal[legal.index(action)]  # (a loop in C: `legal` may list hundreds)
+    except ValueError:
+        return None
+    if same_data(found, action):
+        return found
+    return next((other for other in legal if other == action and same_data(other, action)), None)
+
+
+def same_data(listed: object, sent: object) -> bool:
+    """True if `sent`, equal to `listed`, also has its types, all the way down: Python finds
+    ``true == 1`` and ``1.0 == 1``, but a player who sends ``true`` for one gun is refused."""
+    kind = type(listed)
+    if kind is not type(sent):
+        return False
+    if kind is dict:
+        assert isinstance(listed, dict) and isinstance(sent, dict)
+        pairs = [(value, sent[key]) for key, value in listed.items()]
+    elif kind is list or kind is tuple:
+        assert isinstance(listed, list | tuple) and isinstance(sent, list | tuple)
+        pairs = list(zip(listed, sent, strict=True))
+    else:
+        return True
+    for mine, theirs in pairs:  # (a loop, not `all`: this runs for every action applied)
+        inner = type(mine)
+        if inner is not type(theirs) or (inner in NESTED and not same_data(mine, theirs)):
+            return False
+    return True
+
+
+NESTED = (dict, list, tuple)
+
+
+def refusal(kind: str, legal: Sequence[Action]) -> str:
+    """The generic sentence for an action of type `kind` that is not among `legal`."""
+    if not legal:
+        return "you have nothing to do now"
+    if all(action.get("type") != kind for action in legal):
+        return f"you cannot {kind.replace('_', ' ')} now"
+    return f"that {kind.replace('_', ' ')} is not one of your choices now"
+
+
+class SecretChoices:
+    """Choices several seats make at the same time, each sealed until all are in: a round of
+    sealed bids, a card every player picks at once (see `State.commit` and `State.reveal`).
+
+    `ask` names the seats to choose; the game waits for those that have not (`waiting`); a
+    seat sees its own choice (`mine`) and that the others chose, never what; `secrets` names
+    the others' choices for the leak scanner. Plain data: a state holding one still copies.
+    """
+
+    def __init__(self) -> None:
+        self.asked: frozenset[int] = frozenset()
+        self.chosen: dict[int, Any] = {}
+
+    def ask(self, seats: Iterable[int]) -> None:
+        """A new round of choices for `seats` (anything sealed before is forgotten)."""
+        self.asked, self.chosen = frozenset(seats), {}
+
+    @property
+    def waiting(self) -> frozenset[int]:
+        """The seats asked that have not chosen yet."""
+        return self.asked - self.chosen.keys()
+
+    @property
+    def complete(self) -> bool:
+        """True once every seat asked has chosen (and someone was asked)."""
+        return bool(self.asked) and not self.waiting
+
+    def choose(self, seat: int, choice: Any) -> None:
+        """Seal `seat`'s choice; IllegalAction if it was not asked or has chosen already."""
+        if seat in self.chosen:
+            raise IllegalAction("you have chosen already: wait for the others")
+        if seat not in self.asked:
+            raise IllegalAction("you are not asked to choose now")
+        self.chosen[seat] = choice
+
+    def mine(self, seat: int | None) -> Any:
+        """`seat`'s own sealed choice (None: none yet, or a spectator)."""
+        return None if seat is None else self.chosen.get(seat)
+
+    def reveal(self, players: int) -> list[Any]:
+        """Every choice, one per seat (None for a seat not asked); nobody is asked after."""
+        opened = [self.chosen.get(seat) for seat in range(players)]
+        self.asked, self.chosen = frozenset(), {}
+        return opened
+
+    def secrets(self, seat: int | None, field: str = "chosen") -> Secrets:
+        """The others' sealed choices as `State.secrets` declares them: ``(field, (other,
+        choice))``, the pair `State.commit`'s private event carries."""
+        return {
+            (field, (other, _plain(choice))): f"seat {other}'s sealed choice"
+            for other, choice in self.chosen.items()
+            if other != seat
+        }
+
+
+def _plain(value: Any) -> Any:
+    """`value` with its lists as tuples (secrets' values are hashable)."""
+    return tuple(_plain(item) for item in value) if isinstance(value, list) else value
+
+
+@dataclass(frozen=True)
+class Panel:
+    """View keys the generic screen shows together, in this order, under `title`
+    (`State.panels`)."""
+
+    title: str
+    keys: tuple[str, ...]
 
 
 def visible_to(event: Event, seat: int | None) -> bool:
@@ -455,7 +687,11 @@ BUILT_IN = (
 
 
 def register(game: Game) -> Game:
-    """Add `game` to the registry under its name and return it."""
+    """Add `game` to the registry under its name and return it; ValueError if another game
+    already has that name (a game from elsewhere cannot take a built-in one's place)."""
+    known = GAMES.get(game.name)
+    if known is not None and known is not game:
+        raise ValueError(f"another game is already called {game.name!r} ({known.title})")
     GAMES[game.name] = game
     return game
 
@@ -473,13 +709,25 @@ def load(reference: str) -> Game:
     """Import the game `reference` names ("package.module:NAME", NAME a `Game`, by default
     GAME) and register it.
 
-    This is how every game joins the registry: the built-in ones (`BUILT_IN`), then those named
-    in the environment variable TABLEGAMES_GAMES (a game that lives outside this package).
+    This is how every game joins the registry: the built-in ones (`BUILT_IN`), then those from
+    elsewhere (`plugins.load_games`: installed packages' entry points, TABLEGAMES_GAMES). The
+    module's own exception is raised as it is, whatever it is (an import it lacks, a mistake
+    in its code); ImportError says that the module has no such name, TypeError that the name
+    is not a `Game`.
     """
     module_name, _, attribute = reference.strip().partition(":")
-    game = getattr(importlib.import_module(module_name), attribute or "GAME", None)
+    if not module_name:
+        raise ImportError(f"{reference!r} names no module (want 'package.module:NAME')")
+    module = importlib.import_module(module_name)
+    name = attribute or "GAME"
+    game: Any = module
+    for part in name.split("."):
+        if not hasattr(game, part):
+            wanted = "want 'package.module:NAME'"
+            raise ImportError(f"the module {module_name} has no {name} ({wanted})")
+        game = getattr(game, part)
     if not isinstance(game, Game):
-        raise ImportError(f"{reference!r} does not name a game (want 'package.module:NAME')")
+        raise TypeError(f"{module_name}:{name} is a {type(game).__name__}, not a tablegames Game")
     return register(game)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..net.client import ServerRefused, chat_line, why_not_joined
+from ..net.client import NOT_INSTALLED, NotInstalled, ServerRefused, chat_line, why_not_joined
 from ..net.launch import address_text
 from .screens.connect import ConnectScreen
 from .screens.lobby import HINT as LOBBY_HINT
@@ -54,9 +54,15 @@ class Follow:
             await remote.connect()  # a table named up front (--table, hosting from the menu)
             self._seated()
             return
-        first = await remote.greet()
-        if first["t"] == "seated" or await remote.take_back():
-            self._seated()
+        try:
+            first = await remote.greet()
+            if first["t"] == "seated" or await remote.take_back():
+                self._seated()
+                return
+        except NotInstalled as lacking:  # our seat is at a game this program lacks
+            if not self.lobby_first:
+                raise
+            self._lacking(str(lacking))
             return
         open_tables = [table for table in remote.lobby if not table["over"]]
         # The only table, if it is still waiting for players (or to watch): one being played
@@ -90,6 +96,8 @@ class Follow:
             self.lobby.show_chat()
         elif kind == "chat":
             app.pop_chat(*chat_line(message))
+        elif kind == "error" and message["code"] == NOT_INSTALLED:
+            self._lacking(str(message["text"]))
         elif kind == "error" and message["code"] == "table-closed":
             self._show_lobby()  # the table waited too long: the server sent us back
             assert self.lobby is not None
@@ -100,6 +108,13 @@ class Follow:
         elif kind == "error" and not self.started and self.waiting is not None:
             self.waiting.say(str(message["text"]))
         return True
+
+    def _lacking(self, text: str) -> None:
+        """The table we were given plays a game this program lacks: the client went back to
+        the lobby (the connection stays); say why there."""
+        self._show_lobby()
+        assert self.lobby is not None
+        self.lobby.say(f"{text[0].upper()}{text[1:]}.")
 
     def _lobby_up(self) -> bool:
         return self.lobby is not None and self.app.screen is self.lobby

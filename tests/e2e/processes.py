@@ -14,8 +14,8 @@ from pathlib import Path
 TIMEOUT = 90
 
 
-def cli(*args: str) -> list[str]:
-    return [sys.executable, "-m", "tablegames", *args]
+def cli(*args: str, python: str = sys.executable) -> list[str]:
+    return [python, "-m", "tablegames", *args]
 
 
 def free_port_outside_ephemeral_range() -> int:
@@ -62,25 +62,30 @@ def start_host(
     raise AssertionError(f"the host did not start: {output.read_text()}")
 
 
-def start_serve(env: dict[str, str], *args: str) -> tuple[subprocess.Popen[str], int, int]:
-    """Start `tablegames serve ARGS` on free ports; returns it, its SSH port and its TCP port."""
-    serve, said = serve_announced(env, *args)
+def start_serve(
+    env: dict[str, str], *args: str, python: str = sys.executable
+) -> tuple[subprocess.Popen[str], int, int]:
+    """Start `tablegames serve ARGS` on free ports (with the interpreter `python`); returns it,
+    its SSH port and its TCP port."""
+    serve, said = serve_announced(env, *args, python=python)
     ssh = re.search(r"ssh -p (\d+) NAME@", said)
     tcp = re.search(r"tablegames join 127.0.0.1:(\d+)", said)
     assert ssh and tcp
     return serve, int(ssh.group(1)), int(tcp.group(1))
 
 
-def serve_announced(env: dict[str, str], *args: str) -> tuple[subprocess.Popen[str], str]:
-    """Start `tablegames serve ARGS` on free ports; returns it and what it printed once it
-    said how friends join (every door it opened is in it).
+def serve_announced(
+    env: dict[str, str], *args: str, python: str = sys.executable
+) -> tuple[subprocess.Popen[str], str]:
+    """Start `tablegames serve ARGS` on free ports (with the interpreter `python`); returns it
+    and what it printed once it said how friends join (every door it opened is in it).
 
     Its output goes to a file in TABLEGAMES_HOME; its terminal is not one (no host console).
     """
     output = Path(env["TABLEGAMES_HOME"]) / f"serve-{time.monotonic_ns()}.out"
     with output.open("w") as sink:
         serve = subprocess.Popen(
-            cli("serve", "--ssh", "0", "--port", "0", *args),
+            cli("serve", "--ssh", "0", "--port", "0", *args, python=python),
             stdin=subprocess.DEVNULL,
             stdout=sink,
             stderr=subprocess.STDOUT,

@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 
 from tablegames.net.protocol import PROTOCOL_VERSION, encode
+from tablegames.testing.metrics import record
 
 from ..net.ssh_harness import make_key, ssh_command
-from ..reliability.metrics import record
 from .processes import start_serve
 
 pytestmark = [

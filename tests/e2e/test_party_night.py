@@ -15,8 +15,9 @@ from pathlib import Path
 
 import pytest
 
+from tablegames.testing.metrics import record
+
 from ..net.ssh_harness import SshClients, make_key, ssh_client_pid, ssh_command
-from ..reliability.metrics import record
 from .night import Night
 from .processes import start_serve
 from .terminal import Terminal

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from tablegames.testing.metrics import record
 from tablegames.tui.screens.results import SETTLE_SECONDS
 
 from ..net.ssh_harness import (
@@ -26,7 +27,6 @@ from ..net.ssh_harness import (
     ssh_command,
     wait_until,
 )
-from ..reliability.metrics import record
 from .processes import start_serve
 from .terminal import Terminal
 

@@ -18,9 +18,9 @@ import asyncssh
 
 from tablegames.net.protocol import PROTOCOL_VERSION
 from tablegames.net.ssh import allow_any_user_name
+from tablegames.testing.harness import RawPeer
+from tablegames.testing.metrics import record
 
-from ..reliability.harness import RawPeer
-from ..reliability.metrics import record
 from ..reliability.test_text_from_outside import PAYLOAD, TOWER, strings, unsafe
 from ..web.browser import start_party, stop_party
 

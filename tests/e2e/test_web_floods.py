@@ -18,8 +18,9 @@ from pathlib import Path
 
 import pytest
 
+from tablegames.testing.metrics import record
+
 from ..net.ssh_harness import make_key, ssh_command
-from ..reliability.metrics import record
 from .processes import serve_announced
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]

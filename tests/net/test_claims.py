@@ -7,8 +7,7 @@ from typing import Any
 
 from tablegames.net.client import RemoteClient
 from tablegames.net.protocol import CLIENT_MESSAGES, PROTOCOL_VERSION, check_message
-
-from ..reliability.harness import LOOPBACK, RawPeer, read_until_closed, running_server
+from tablegames.testing.harness import LOOPBACK, RawPeer, read_until_closed, running_server
 
 I_AM_A_SAILOR = {"kind": "role", "target": 0, "group": "sailor"}
 

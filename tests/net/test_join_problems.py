@@ -39,8 +39,7 @@ def test_each_problem_has_its_sentence(problem, said):
 async def test_a_table_of_a_game_not_installed_here_is_named_not_a_hang_up(monkeypatch):
     # The host loads a game from elsewhere (TABLEGAMES_GAMES) that this terminal does not.
     from tablegames.rules import GAMES
-
-    from ..reliability.harness import running_server
+    from tablegames.testing.harness import running_server
 
     async with running_server() as (server, port):
         server.add_table("loveletter", 2)
@@ -54,20 +53,29 @@ async def test_a_table_of_a_game_not_installed_here_is_named_not_a_hang_up(monke
     assert "hung up" not in said and "KeyError" not in said
 
 
-async def test_a_seat_at_a_game_not_installed_here_ends_with_its_name(monkeypatch):
-    # Sent straight to a table (a rematch, a party login) the client is told `seated` first.
-    from tablegames.net.client import ConnectionLost
+async def test_a_seat_at_a_game_not_installed_here_sends_it_back_to_the_lobby(monkeypatch):
+    # Sent straight to a table (a rematch, a party login) the client is told `seated` first:
+    # it goes back to the lobby, saying why, and the connection stays for the other tables.
+    from tablegames.net.client import NotInstalled
     from tablegames.rules import GAMES
-
-    from ..reliability.harness import running_server
+    from tablegames.testing.harness import running_server
 
     async with running_server() as (server, port):
         hosted = server.add_table("loveletter", 2)
+        server.add_table("crates", 2)
         monkeypatch.delitem(GAMES, "loveletter")
         client = RemoteClient("127.0.0.1", port, "Sara", table=hosted.code)
         client._sit_down = _pick_blindly.__get__(client)  # type: ignore[method-assign]
-        with pytest.raises(ConnectionLost, match="this table plays loveletter, which is not"):
+        with pytest.raises(NotInstalled, match="this table plays loveletter, which is not"):
             await asyncio.wait_for(client.connect(), timeout=10)
+        assert client.connected and client.table_code is None and client.game is None
+        assert (await asyncio.wait_for(client.next_message(), timeout=10))["t"] == "lobby"
+        crates = next(table["code"] for table in client.lobby if table["game"] == "crates")
+        client.join_table(crates)
+        seated = await asyncio.wait_for(client.next_message(), timeout=10)
+        assert seated["t"] == "seated" and client.game is not None
+        assert client.game.name == "crates"
+        assert all(not seat.peer for seat in hosted.seats)  # the seat it was given is free
         await client.close()
 
 

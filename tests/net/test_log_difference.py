@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
-import random
 from typing import Any
 
 import pytest
@@ -11,16 +9,11 @@ import pytest
 from tablegames.net.hosting import HostedTable
 from tablegames.net.protocol import (
     LOG_SHIFTS,
-    SERVER_MESSAGES,
-    check_message,
-    encode,
     log_difference,
     updated_log,
-    updated_talk,
 )
-from tablegames.rules import IllegalAction, get_game
-
-from ..games import GAME_NAMES
+from tablegames.rules import get_game
+from tablegames.testing.matrix.test_network import Recorder
 
 ACTION_LIMIT = 400
 
@@ -51,61 +44,6 @@ def test_a_window_that_moved_too_far_is_sent_whole():
     known = entries(*letters[:12])
     moved = entries(*letters[LOG_SHIFTS + 1 : LOG_SHIFTS + 13])
     assert log_difference(known, moved) == (len(known), moved)
-
-
-class Recorder:
-    """A peer that keeps what it was sent."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-        self.messages: list[dict[str, Any]] = []
-
-    def send(self, message: dict[str, Any]) -> None:
-        self.messages.append(message)
-
-
-@pytest.mark.parametrize("game", GAME_NAMES)
-def test_every_update_rebuilds_the_seats_exact_view_with_less_sent(game):
-    info = get_game(game)
-    hosted = HostedTable(code="T", game=info, players=info.default_players, seed=5)
-    peers = [Recorder(f"p{n}") for n in range(info.default_players)]
-    for peer in peers:
-        hosted.claim(peer, None)
-    table = hosted.start()
-    rng = random.Random(5)
-    logs: list[list[Any]] = [[] for _ in peers]
-    talks: list[list[Any]] = [[] for _ in peers]
-    sent = whole = 0
-    for _ in range(ACTION_LIMIT):
-        if table.over:
-            break
-        movers = [seat for seat in range(table.players) if table.legal(seat)]
-        waiting = [seat for seat in movers if seat in table.state.waiting_for()]
-        seat = rng.choice(waiting or movers)
-        table.submit(seat, rng.choice(table.legal(seat)))
-        if table.vocabulary is not None and rng.random() < 0.2 and not table.over:
-            speaker = rng.randrange(table.players)  # talk travels beside the log (issue 20)
-            with contextlib.suppress(IllegalAction):
-                table.say(speaker, {"kind": "role", "target": speaker, "group": "sailor"})
-        for number, peer in enumerate(peers):
-            updates = [m for m in peer.messages if m["t"] == "update"]
-            for message in updates:  # (the first one came when the game began)
-                assert check_message(message, SERVER_MESSAGES) is None
-                logs[number] = updated_log(
-                    logs[number], message["log_drop"], message["view"]["log"]
-                )
-                if "talk" in message["view"]:
-                    talks[number] = updated_talk(talks[number], message["view"]["talk"])
-            truth = table.view_for(number)
-            rebuilt = {**updates[-1]["view"], "log": logs[number]}
-            if "talk" in truth:
-                rebuilt["talk"] = talks[number]
-            assert rebuilt == truth
-            sent += len(encode(updates[-1]))
-            whole += len(encode({**updates[-1], "view": truth}))
-            peer.messages.clear()
-    assert table.version > 10 or table.over  # (a round of Love Letter may end sooner)
-    assert sent < 0.8 * whole, (sent, whole)
 
 
 def test_a_peer_that_comes_back_is_sent_the_whole_log():

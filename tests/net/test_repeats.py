@@ -12,8 +12,8 @@ import random
 from tablegames.net.hosting import HostedTable
 from tablegames.rules import get_game
 from tablegames.store import Store
+from tablegames.testing.harness import crabs_options
 
-from ..reliability.harness import crabs_options
 from .test_log_difference import Recorder
 
 NOD = {"type": "gesture", "name": "nod"}

@@ -15,8 +15,8 @@ import pytest
 
 from tablegames.net.ssh import SshConfig
 from tablegames.serve import party_ssh_config
+from tablegames.testing.metrics import record
 
-from ..reliability.metrics import record
 from .ssh_harness import (
     DoorThread,
     SshClients,

@@ -18,8 +18,8 @@ import pytest
 
 from tablegames.net.guard import AttemptLimiter
 from tablegames.net.ssh import Launch, SshConfig
+from tablegames.testing.metrics import record
 
-from ..reliability.metrics import record
 from .ssh_harness import (
     DoorThread,
     SshClients,

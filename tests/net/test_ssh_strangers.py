@@ -20,8 +20,8 @@ from tablegames.net.guard import AttemptLimiter
 from tablegames.net.logs import host_log_handler
 from tablegames.net.ssh import SshConfig, SshFrontDoor
 from tablegames.store import Store
+from tablegames.testing.metrics import record
 
-from ..reliability.metrics import record
 from .ssh_harness import table_program
 
 PAYLOAD = "\x1b]0;PWNED\x07\x1b[2J\x1b[8m\u202e"

@@ -7,8 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from tablegames.net.protocol import PROTOCOL_VERSION
-
-from ..reliability.harness import RawPeer, running_server
+from tablegames.testing.harness import RawPeer, running_server
 
 NO_TONGUE = "you have no tongue: you cannot talk, only gesture"
 

@@ -21,8 +21,8 @@ from tablegames.net.logs import host_log_handler
 from tablegames.net.ssh import SshConfig, SshFrontDoor
 from tablegames.net.web import WebConfig, WebFrontDoor
 from tablegames.store import Store
+from tablegames.testing.metrics import record
 
-from ..reliability.metrics import record
 from .ssh_harness import Records
 from .test_web_door import Doors, join, stand_in
 

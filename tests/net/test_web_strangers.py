@@ -23,8 +23,8 @@ from tablegames.net.ssh import SshConfig, SshFrontDoor
 from tablegames.net.web import SPARE_PAGES, WebConfig, WebFrontDoor
 from tablegames.net.web_identity import COOKIE_NAME
 from tablegames.store import Store
+from tablegames.testing.metrics import record
 
-from ..reliability.metrics import record
 from .ssh_harness import Records
 from .test_web_door import Doors, stand_in
 

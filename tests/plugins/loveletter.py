@@ -13,8 +13,8 @@ winner wins the game). Rule decisions, as the rules leave them open:
 
 What this module shows of the contract: `from_view` (so the generic bots look ahead),
 `secrets` (every private fact is written as a ``holds`` field ``[seat, card]``, the only field
-that carries one), `describe`, `per_seat` and `seat_keys` (so the generic screen speaks in
-words), and a `deck` set-up that stacks the cards for tests.
+that carries one), `describe`, `panels`, `labels`, `per_seat` and `seat_keys` (so the generic
+screen speaks in words), and a `deck` set-up that stacks the cards for tests.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from tablegames.rules import Game, IllegalAction, Secrets, State
+from tablegames.rules import Game, Panel, Secrets, State
 
 #: Each card: its value, and how many the deck holds.
 CARDS = {
@@ -72,6 +72,19 @@ class LoveLetterState(State):
     handlers: ClassVar[dict[str, str]] = {"play": "_play"}
     per_seat: ClassVar[frozenset[str]] = frozenset(("discards", "out", "protected", "known"))
     seat_keys: ClassVar[frozenset[str]] = frozenset(("current", "target"))
+    # (Whose turn it is shows by the players' arrows: `current` is for bots, not the screen.)
+    panels: ClassVar[tuple[Panel, ...]] = (
+        Panel("Your hand", ("hand",)),
+        Panel("Table", ("deck_left", "face_up")),
+        Panel("Players", ("discards", "known", "protected", "out")),
+    )
+    labels: ClassVar[dict[str, str]] = {
+        "hand": "Cards",
+        "deck_left": "In the deck",
+        "face_up": "Set aside",
+        "discards": "Discarded",
+        "known": "You saw",
+    }
 
     def __init__(self, players: int, seed: int, deck: list[str] | None = None) -> None:
         super().__init__(players, random.Random(seed))
@@ -222,15 +235,9 @@ class LoveLetterState(State):
 
     # -- playing -------------------------------------------------------------------------------
     def _play(self, seat: int, action: dict[str, Any], now: float) -> None:
-        if seat != self.turn:
-            raise IllegalAction("it is not your turn")
-        card = action.get("card")
-        if card not in self.hands[seat]:
-            raise IllegalAction("you can only play a card in your hand")
+        # (one of `legal(seat)`: the base class checks, and asks `why_illegal` otherwise)
+        card = action["card"]
         wanted = {k: v for k, v in action.items() if k != "type"}
-        options = [{k: v for k, v in legal.items() if k != "type"} for legal in self._legal(seat)]
-        if wanted not in options:
-            raise IllegalAction(self._why_not(seat, action))
         target, guess = action.get("target"), action.get("guess")
         self.hands[seat].remove(card)
         self.discards[seat].append(card)
@@ -239,8 +246,12 @@ class LoveLetterState(State):
         getattr(self, f"_{card}")(seat, target, guess)
         self._next_turn()
 
-    def _why_not(self, seat: int, action: dict[str, Any]) -> str:
-        card, target = action["card"], action.get("target")
+    def why_illegal(self, seat: int, action: dict[str, Any]) -> str | None:
+        if seat != self.turn:
+            return "it is not your turn"
+        card, target = action.get("card"), action.get("target")
+        if not isinstance(card, str) or card not in self.hands[seat]:
+            return "you can only play a card in your hand"
         hand = self.hands[seat]
         if card != "countess" and "countess" in hand and {"king", "prince"} & set(hand):
             return "you must play the Countess while you hold the King or a Prince"

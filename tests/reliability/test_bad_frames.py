@@ -23,11 +23,17 @@ from tablegames.net.protocol import (
     check_message,
     encode,
 )
+from tablegames.testing.harness import (
+    LOOPBACK,
+    RawPeer,
+    play_game,
+    read_until_closed,
+    running_server,
+)
+from tablegames.testing.metrics import record
+from tablegames.testing.scanner import split_frames
 
 from ..net.test_protocol import BAD_INPUTS, frame
-from .harness import LOOPBACK, RawPeer, play_game, read_until_closed, running_server
-from .metrics import record
-from .scanner import split_frames
 
 #: The error codes the protocol documents for input it refuses.
 DOCUMENTED = {"frame-size", "bad-frame", "bad-message", "truncated", "hello-first", "timeout"}

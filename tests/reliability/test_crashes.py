@@ -27,11 +27,11 @@ import pytest
 from tablegames.net.client import RemoteClient
 from tablegames.rules import get_game
 from tablegames.store import Store
+from tablegames.testing.harness import LOOPBACK, crabs_options
+from tablegames.testing.metrics import record
+from tablegames.testing.scanner import digest
 
 from ..e2e.processes import free_port_outside_ephemeral_range
-from .harness import LOOPBACK, crabs_options
-from .metrics import record
-from .scanner import digest
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -24,10 +24,15 @@ from tablegames.net.hosting import JOIN_CODE_ALPHABET, new_join_code, same_join_
 from tablegames.net.protocol import PROTOCOL_VERSION
 from tablegames.store import SavedSeat, Store
 from tablegames.table import VirtualClock
-
-from .harness import LOOPBACK, RawPeer, ServerRefused, read_until_closed, running_server
-from .metrics import record
-from .scanner import split_frames
+from tablegames.testing.harness import (
+    LOOPBACK,
+    RawPeer,
+    ServerRefused,
+    read_until_closed,
+    running_server,
+)
+from tablegames.testing.metrics import record
+from tablegames.testing.scanner import split_frames
 
 
 async def say_hello(port: int, name: str, **fields: object) -> RawPeer:

@@ -27,8 +27,7 @@ from tablegames.net.protocol import (
     decode,
     encode,
 )
-
-from .metrics import record
+from tablegames.testing.metrics import record
 
 DOCUMENTED = {"frame-size", "bad-frame", "bad-message", "truncated"}
 ROOT = Path(__file__).resolve().parents[2]

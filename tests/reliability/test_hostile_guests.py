@@ -19,10 +19,9 @@ from tablegames.net.party import Login
 from tablegames.net.protocol import PROTOCOL_VERSION, SERVER_MESSAGES, Connection
 from tablegames.store import Store
 from tablegames.table import VirtualClock
-
-from .harness import LOOPBACK, RawPeer, read_until_closed, running_server
-from .metrics import record
-from .scanner import split_frames
+from tablegames.testing.harness import LOOPBACK, RawPeer, read_until_closed, running_server
+from tablegames.testing.metrics import record
+from tablegames.testing.scanner import split_frames
 
 CODE = "7KQM-XH4P-2R"
 

@@ -1,13 +1,14 @@
 """No leaks: every byte each seat and spectator receives, scanned for what it must not know.
 
 Games are played over real loopback sockets by recording clients (random players and bots) and
-server-side bots; the scanner (see `scanner.py`) replays the table's log to know, for every frame,
-the true secrets of that moment. Planted leaks prove the scanner finds what it looks for.
+server-side bots; the scanner (`tablegames/testing/scanner.py`) replays the table's log to know,
+for every frame, the true secrets of that moment. Every game's own test is in the per-game
+matrix (`tablegames/testing/matrix/test_network.py`); here, planted leaks prove the scanner
+finds what it looks for, and many games of every kind at once leak nothing (slow).
 """
 
 from __future__ import annotations
 
-import asyncio
 import random
 from typing import Any
 
@@ -16,66 +17,12 @@ import pytest
 from tablegames.net.hosting import HostedTable
 from tablegames.rules import GAMES
 from tablegames.rules.kraken.roles import GROUP_WORDS
+from tablegames.testing.cases import case
+from tablegames.testing.harness import crabs_options, scan_games
+from tablegames.testing.metrics import record
+from tablegames.testing.scanner import _walk, kraken_secrets
 
-from ..games import GAME_NAMES, case
 from ..rules.kraken.helpers import act, at, sail, table
-from .harness import crabs_options, play_game, running_server
-from .metrics import record
-from .scanner import (
-    Report,
-    _walk,
-    declared_secrets,
-    kraken_secrets,
-    secrets_of,
-    view_secrets,
-)
-
-
-def scan_games(
-    games: list[tuple[str, int, int, dict[str, Any], str]], limit: float, metric: str = "leak"
-) -> Report:
-    """Play each game (name, players, remote seats, options, bot level) and scan every stream."""
-
-    async def run() -> Report:
-        report = Report()
-        async with running_server(bot_pace=0) as (server, port):
-            for name, players, remote, options, level in games:
-                played = await play_game(
-                    server, port, name, players, remote, level, options=options, limit=limit
-                )
-                assert played.hosted.table is not None, f"{name} never started"
-                report.add(played.scan())
-        return report
-
-    report = asyncio.run(run())
-    record(
-        metric,
-        frames=report.frames,
-        leaks=len(report.leaks),
-        mismatches=len(report.problems) - len(report.leaks),
-        rewritten=len(report.rewritten),
-    )
-    return report
-
-
-def test_every_game_is_judged_by_declared_or_known_secrets():
-    # Built-in games are known to the scanner (`SECRETS`); a game from elsewhere declares its
-    # secrets (`State.secrets`). Only a game that does neither is judged by guessing words from
-    # its views (`view_secrets`): Kuhn poker, whose three cards are each unique.
-    for name in GAME_NAMES:
-        extract = secrets_of(GAMES[name])
-        assert extract is not view_secrets, f"{name} declares no secrets"
-    assert secrets_of(GAMES["loveletter"]) is declared_secrets
-
-
-@pytest.mark.parametrize("name", GAME_NAMES)
-def test_a_game_over_real_sockets_leaks_nothing(name):
-    players, remote = case(name).leak_table
-    options = case(name).options(players, random.Random())
-    games = [(name, players, remote, options, level) for level in ("normal", "random")]
-    report = scan_games(games, limit=40)
-    assert report.frames > 100
-    assert report.problems == [], "\n".join(map(str, report.problems[:20]))
 
 
 # -- planted leaks ------------------------------------------------------------------------------

@@ -12,9 +12,8 @@ import time
 from tablegames.net import hosting
 from tablegames.net.server import Server, ServerConfig
 from tablegames.table import Table
-
-from .harness import play_game, running_server
-from .scanner import Scanner
+from tablegames.testing.harness import play_game, running_server
+from tablegames.testing.scanner import Scanner
 
 
 def started_seeds(count: int) -> list[int]:

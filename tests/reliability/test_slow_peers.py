@@ -15,9 +15,8 @@ from typing import Any
 import pytest
 
 from tablegames.net.protocol import PROTOCOL_VERSION, encode
-
-from .harness import LOOPBACK, RawPeer, play_game, running_server
-from .metrics import record
+from tablegames.testing.harness import LOOPBACK, RawPeer, play_game, running_server
+from tablegames.testing.metrics import record
 
 LIMITS = {"heartbeat": 0.2, "idle_limit": 1.0, "handshake_limit": 0.5}
 

@@ -21,9 +21,8 @@ from tablegames.net.logs import host_log_handler
 from tablegames.net.party import Login
 from tablegames.net.protocol import PROTOCOL_VERSION
 from tablegames.store import Store
-
-from .harness import RawPeer, read_frames, running_server
-from .metrics import record
+from tablegames.testing.harness import RawPeer, read_frames, running_server
+from tablegames.testing.metrics import record
 
 #: The issue's escapes: retitle, clear, forge a line, hide what follows, fill the clipboard.
 PAYLOAD = "\x1b]0;PWNED\x07\x1b[2J\x1b[H12:00:00 forged line\x1b[8m\x1b]52;c;cm0gLXJm\x07\u202e"

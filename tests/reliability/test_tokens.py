@@ -9,6 +9,7 @@ import contextlib
 import hashlib
 import json
 import logging
+import random
 import secrets
 import subprocess
 import time
@@ -18,13 +19,14 @@ from typing import Any
 import pytest
 
 from tablegames.net.protocol import CLIENT_MESSAGES, PROTOCOL_VERSION, encode
-from tablegames.net.server import Server
+from tablegames.net.server import Server, ServerConfig
 from tablegames.store import Store
+from tablegames.testing.harness import RawPeer, read_until_closed, running_server
+from tablegames.testing.matrix.test_server import Peer
+from tablegames.testing.metrics import record
+from tablegames.testing.scanner import digest, split_frames
 
 from ..e2e.processes import cli, finish, join_bot, start_host
-from .harness import RawPeer, read_until_closed, running_server
-from .metrics import record
-from .scanner import digest, split_frames
 
 
 def table_fingerprint(server: Server, code: str) -> Any:
@@ -263,3 +265,13 @@ def test_tokens_never_reach_the_logs_of_real_processes_or_the_database(tmp_path)
     store.close()
     assert keys == [hashlib.sha256(token.encode()).digest()]  # only its hash is kept
     assert cli  # the processes were the real command line
+
+
+def test_random_is_not_used_by_the_core() -> None:
+    """The core's choices come from `secrets`: reseeding `random` changes no seat token."""
+    random.seed(1)
+    first = Server(ServerConfig()).add_table("crates", 2)
+    random.seed(1)
+    second = Server(ServerConfig()).add_table("crates", 2)
+    peer_a, peer_b = Peer("a"), Peer("b")
+    assert first.claim(peer_a, 0)[1] != second.claim(peer_b, 0)[1]

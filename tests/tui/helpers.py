@@ -2,21 +2,20 @@
 
 from __future__ import annotations
 
-import io
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
-from rich.console import Console
 from textual.app import App
 from textual.pilot import Pilot
 
 from tablegames.drivers import LocalClient
 from tablegames.local import local_table
+from tablegames.testing.screens import STILL, press, screen_text
 from tablegames.tui.app import TableGamesApp
 from tablegames.tui.screens.results import SETTLE_SECONDS
 
-STILL = 10_000.0  # bots wait this long before moving: they never move during a test
+__all__ = ["STILL", "four_player_table", "opened", "press", "screen_text", "settle", "stacked"]
 
 
 def stacked(
@@ -58,32 +57,9 @@ async def opened(
         yield app, pilot
 
 
-async def press(pilot: Pilot[Any], *keys: str) -> None:
-    """Press `keys` and let the app handle them."""
-    await pilot.press(*keys)
-    await pilot.pause()
-
-
 async def settle(pilot: Pilot[Any]) -> None:
     """Wait until a game-over dialog that just opened takes keys (it drops them at first)."""
     await pilot.pause(SETTLE_SECONDS)
-
-
-def screen_text(app: App[Any]) -> str:
-    """Everything the terminal shows right now, as plain text (what an onlooker could read)."""
-    width, height = app.size
-    console = Console(
-        width=width,
-        height=height,
-        file=io.StringIO(),
-        force_terminal=True,
-        color_system=None,
-        record=True,
-        legacy_windows=False,
-    )
-    screen = app.screen
-    console.print(screen._compositor.render_update(full=True, screen_stack=app._background_screens))
-    return console.export_text()
 
 
 FOUR_PLAYERS = [

@@ -1,5 +1,6 @@
-"""Hurried players at every game: random keys at random gaps of 0–400 ms, a bot moving
-meanwhile where the game has one, every frame checked (see `hurried.py`).
+"""Hurried players at tables with a bot: random keys at random gaps of 0–400 ms, a bot moving
+meanwhile, every frame checked (see `tablegames/testing/hurried.py`). Every game's hot-seat
+table is in the per-game matrix (`tablegames/testing/matrix/test_handoffs.py`).
 
 The default run types a few hundred keys per table; the slow run (`-m slow`) thousands, over
 more seeds. Every run asserts no leak, no action for a seat that had not been handed the
@@ -14,22 +15,17 @@ from typing import Any
 import pytest
 
 from tablegames.local import local_table
+from tablegames.testing.hurried import Tally, VirtualClock, Watch, hurry, key_set
 from tablegames.tui.app import TableGamesApp
 from tablegames.tui.screens import typeahead
-
-from .hurried import Tally, VirtualClock, Watch, hurry, key_set
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
 
 #: Each table: (game, players, humans, options, the game's own keys, pace of its bots).
 TABLES: dict[str, tuple[str, int, int, dict[str, Any], list[str], float]] = {
-    "crates hot-seat": ("crates", 3, 3, {"short": True}, key_set(*"dcxhsd"), 0.0),
     "crates with a bot": ("crates", 3, 2, {"short": True}, key_set(*"dcxhsd"), 0.02),
-    "roach hot-seat": ("roach", 3, 3, {}, key_set(*"tfpl"), 0.0),
     "roach with a bot": ("roach", 3, 2, {}, key_set(*"tfpl"), 0.02),
-    "kraken hot-seat": ("kraken", 5, 5, {"board": "quick"}, key_set(*"ct"), 0.0),
     "kraken with bots": ("kraken", 5, 2, {"board": "quick"}, key_set(*"ct"), 0.02),
-    "crabs with bots": ("crabs", 4, 1, {}, key_set(*"asdfjkl", "semicolon", "x", "t", "c"), 0.0),
 }
 
 

@@ -12,12 +12,12 @@ import pytest
 from rich.console import Console
 
 from tablegames.local import local_table
+from tablegames.testing.hurried import frame_text
 from tablegames.tui.app import TableGamesApp
 from tablegames.tui.plain import spelled
 from tablegames.tui.screens.crabs import CrabsScreen
 
 from .helpers import STILL, opened, press, screen_text
-from .hurried import frame_text
 from .test_roach_screen import offer, roach_table
 
 

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import random
 
-import pytest
 from textual.widgets import Label
 
 from tablegames.bots import get_bot
-from tablegames.drivers import run_realtime
 from tablegames.local import local_table
 from tablegames.replay import Replay
 from tablegames.rules import get_game
@@ -17,14 +15,12 @@ from tablegames.table import Table, VirtualClock
 from tablegames.tui.app import ReplayApp
 from tablegames.tui.screens.crates import CratesScreen
 from tablegames.tui.screens.crates_view import sorted_hand
-from tablegames.tui.screens.game import ActionButton
 from tablegames.tui.screens.replay import GoToDialog, ReplayScreen
 from tablegames.tui.screens.results import RoundSummary
 from tablegames.tui.widgets.card import prettify
 from tablegames.tui.widgets.hand import Hand
 from tablegames.tui.widgets.log import GameLog
 
-from ..games import GAME_NAMES, case
 from ..test_replay import record_scripted_game
 from .helpers import press, screen_text
 
@@ -162,31 +158,6 @@ def test_snapshot_of_every_hand_at_80_by_24(snap_compare, tmp_path):
     replay = Replay.load(scripted.store, scripted.table_id)
     app = ReplayApp(replay, seat=None, step=replay.round_starts()[2] + 6)
     assert snap_compare(app, terminal_size=(80, 24))
-
-
-@pytest.mark.parametrize("game", GAME_NAMES)
-async def test_a_replay_never_asks_the_seat_a_question(game, tmp_path):
-    """Replaying from a seat whose move it is shows the table; no decision dialog takes the keys,
-    no button offers a move, no card is picked."""
-    store = Store(tmp_path / "x.db")
-    client = local_table(game, case(game).players, seed=4, store=store)
-    client.table.bots[0] = get_bot(game, "normal", 0, random.Random(4))
-    if get_game(game).realtime:  # crabs: bots react in table time, on a clock that jumps to them
-        clock = client.table.clock = VirtualClock(client.table.clock())
-        run_realtime(client.table, clock, 20_000)
-    else:
-        client.table.run_bots(20_000)
-    assert client.table.over and client.saved_as is not None
-    replay = Replay.load(store, client.saved_as[1])
-    app = ReplayApp(replay, seat=0)
-    async with app.run_test(size=(110, 34)) as pilot:
-        for step in range(1, 9):
-            await press(pilot, "n")
-            assert isinstance(app.screen, ReplayScreen), app.screen
-            assert viewer(app).step == step
-            under = viewer(app).table
-            assert not [button.id for button in under.query(ActionButton) if button.display]
-            assert getattr(under, "selected", None) is None
 
 
 async def test_a_step_the_clock_decided_shows_what_it_did():

@@ -17,6 +17,7 @@ from tablegames.drivers import LocalClient
 from tablegames.local import local_table
 from tablegames.net.client import RemoteClient
 from tablegames.net.server import Server, ServerConfig
+from tablegames.testing.hurried import Keyboard, VirtualClock
 from tablegames.tui.app import TableGamesApp
 from tablegames.tui.screens import typeahead
 from tablegames.tui.screens.crates import CratesScreen
@@ -25,7 +26,6 @@ from tablegames.tui.screens.handoff import HandoffScreen
 from tablegames.tui.screens.roach import RoachScreen
 
 from .helpers import STILL, screen_text, stacked
-from .hurried import Keyboard, VirtualClock
 from .test_network import wait_for
 from .test_roach_screen import offer, roach_table
 

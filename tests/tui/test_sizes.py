@@ -2,22 +2,18 @@
 
 from __future__ import annotations
 
-import pytest
 from textual.app import App
 
 from tablegames.local import local_table
-from tablegames.rules import get_game
 from tablegames.tui.app import TableGamesApp
 from tablegames.tui.screens.crates import CratesScreen
 from tablegames.tui.screens.dialogs import PickDialog
-from tablegames.tui.screens.game import GameScreen
 from tablegames.tui.screens.handoff import HandoffScreen
 from tablegames.tui.screens.kraken import KrakenScreen
 from tablegames.tui.screens.roach import RoachScreen
 from tablegames.tui.screens.size import TooSmall
 from tablegames.tui.widgets.log import GameLog
 
-from ..games import GAME_NAMES
 from .helpers import STILL, four_player_table, press, screen_text, stacked
 from .test_crabs_screen import at_the_table, crabs_table
 from .test_kraken_screen import kraken_table
@@ -111,23 +107,6 @@ async def test_a_dialog_at_80_by_24_leaves_the_hand_in_sight() -> None:
         await pilot.pause(0.3)
         (toast,) = app.screen.query("Toast")
         assert toast.region.y < 8  # pop-ups come in at the top, over the players
-
-
-@pytest.mark.parametrize("game", GAME_NAMES)
-async def test_at_the_smallest_size_the_footer_keeps_help_and_quit(game: str) -> None:
-    client = local_table(game, get_game(game).default_players, seed=2, pace=STILL)
-    app = TableGamesApp(client)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        table = next(s for s in app.screen_stack if isinstance(s, GameScreen))
-        await pilot.resize_terminal(*table.min_size())
-        await pilot.pause()
-        for _ in range(3):  # a question the game asks first (a team's signal, a decision)
-            if app.screen is table:
-                break
-            await press(pilot, "escape")
-        assert app.screen is table
-        assert "? Help q Quit" in screen_text(app).splitlines()[-1]
 
 
 async def test_a_hand_off_to_a_wide_name_at_60_columns_still_shows_its_key() -> None:

@@ -17,6 +17,7 @@ from textual.pilot import Pilot
 
 from tablegames.net.client import RemoteClient
 from tablegames.net.server import Server, ServerConfig
+from tablegames.testing.hurried import Tally, VirtualClock, _burst, key_set
 from tablegames.tui.app import TableGamesApp
 from tablegames.tui.screens import typeahead
 from tablegames.tui.screens.game import GameScreen
@@ -24,7 +25,6 @@ from tablegames.tui.screens.lobby import LobbyScreen
 from tablegames.tui.widgets.log import GameLog
 
 from .helpers import screen_text
-from .hurried import Tally, VirtualClock, _burst, key_set
 from .slow_network import SlowProxy
 from .test_network import wait_for
 

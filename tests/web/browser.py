@@ -7,6 +7,7 @@ import re
 import shutil
 import signal
 import subprocess
+import sys
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -127,10 +128,12 @@ class PageTerminal:
         return int(font), int(columns), int(rows)
 
 
-def start_party(env: dict[str, str], *args: str) -> tuple[subprocess.Popen[str], str, int]:
-    """`tablegames serve --web 0` on free loopback ports; returns it, the page's address and
-    the SSH port."""
-    serve, said = serve_announced(env, "--web", "0", *args)
+def start_party(
+    env: dict[str, str], *args: str, python: str = sys.executable
+) -> tuple[subprocess.Popen[str], str, int]:
+    """`tablegames serve --web 0` on free loopback ports (with the interpreter `python`);
+    returns it, the page's address and the SSH port."""
+    serve, said = serve_announced(env, "--web", "0", *args, python=python)
     web = re.search(r"(http://127\.0\.0\.1:\d+)", said)
     ssh = re.search(r"ssh -p (\d+) NAME@", said)
     assert web and ssh, said

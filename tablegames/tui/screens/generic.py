@@ -3,6 +3,7 @@ legal actions as a list to choose from. Used for every game without a screen of 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -10,15 +11,23 @@ from rich.table import Table as RichTable
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal
+from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...replay import compact
-from ...rules import SHARED_VIEW_KEYS, Action, State, View
+from ...rules import Action, State, View
 from ..widgets.log import GameLog
-from ..widgets.seats import cut_mark, table_box
+from ..widgets.seats import table_box
 from .game import SHARED_KEYS, GameScreen
+from .generic_view import (
+    OTHER_ROWS,
+    SEATS_FRAME,
+    SeatRows,
+    Words,
+    frame_title,
+    seat_room,
+    sections_text,
+)
 from .help import HelpScreen
 from .pacing import PACE_KEYS
 from .results import GameOver
@@ -29,65 +38,7 @@ if TYPE_CHECKING:
     from ..client import TableClient
 
 CHOICES_SHOWN = 8  # lines of the list of actions before it scrolls, and before it is grouped
-
-
-class Words:
-    """How one game's views and actions read on the generic screen: the presentation contract
-    of `rules/core.py` (`State.describe`, `per_seat`, `seat_keys`) with the table's names.
-
-    Seats are said as names wherever the game marks a value as a seat, and in the game's own
-    sentences (``{n}``); a game that says nothing gets `key value` words, names for seats.
-    """
-
-    def __init__(self, state: type[State], names: Sequence[str]) -> None:
-        self.state, self.names = state, list(names)
-
-    def seats(self, text: str) -> str:
-        """`text` with each ``{n}`` written as seat n's name."""
-        try:
-            return text.format(*self.names)
-        except (IndexError, KeyError, ValueError):  # a malformed sentence must not stop a game
-            return text
-
-    def value(self, key: str, value: Any) -> str:
-        """A view value or an action field in words: a seat's name where `key` holds seats."""
-        if key in self.state.seat_keys and type(value) is int and 0 <= value < len(self.names):
-            return self.names[value]
-        return compact(value)
-
-    def action(self, action: Action, view: View) -> str:
-        """`action` in words: the game's own (`describe`), else `type: key value, ...`."""
-        said = self.state.describe(action, view)
-        if said is not None:
-            return self.seats(said)
-        fields = [(key, item) for key, item in action.items() if key != "type"]
-        details = ", ".join(f"{key} {self.value(key, item)}" for key, item in fields)
-        return f"{action['type']}: {details}" if details else str(action["type"])
-
-    def lines(self, view: View) -> list[str]:
-        """The game's own view keys, one `key: value` line each, the hand first; per-seat keys
-        are shown beside the players instead (`columns`)."""
-        own = set(view) - SHARED_VIEW_KEYS - self.state.per_seat
-        keys = sorted(own, key=lambda key: (key != "hand", key))
-        return [f"{key.replace('_', ' ')}: {self.value(key, view[key])}" for key in keys]
-
-    def columns(self, view: View) -> list[tuple[str, list[str]]]:
-        """Each per-seat key of `view` as a column: its title and one entry per seat."""
-        found = []
-        for key in sorted(self.state.per_seat & set(view)):
-            entries = view[key]
-            if isinstance(entries, list) and len(entries) == len(self.names):
-                found.append((key.replace("_", " "), [seat_entry(entry) for entry in entries]))
-        return found
-
-
-def seat_entry(entry: Any) -> str:
-    """One seat's entry of a per-seat key: yes for True, nothing for False, None or empty."""
-    if entry is True:
-        return "yes"
-    if entry is False or entry is None or entry == []:
-        return ""
-    return compact(entry)
+SMALLEST = (60, 20)  # the least room any table needs: more rows when the players need them
 
 
 Group = tuple[str, str, Any]  # (type, first field, its value): choices taken in two steps
@@ -119,33 +70,14 @@ def grouped(legal: Sequence[Action]) -> list[Action | Group]:
     ]
 
 
-def seat_table(
-    names: Sequence[str],
-    waiting: Sequence[int],
-    you: int | None,
-    ascii: bool = False,
-    columns: Sequence[tuple[str, list[str]]] = (),
-) -> RichTable:
-    """The players in seat order, the game's per-seat keys beside them; the ones the game waits
-    for carry an arrow."""
-    table = RichTable(box=table_box(ascii), expand=True, show_edge=False, pad_edge=False)
-    table.add_column("Player", no_wrap=True, overflow=cut_mark(ascii))
-    table.add_column("", no_wrap=True)
-    for title, _ in columns:
-        table.add_column(title, overflow="fold")
-    arrow = ">" if ascii else "▶"
-    for seat, name in enumerate(names):
-        marks = [mark for mark, on in (("you", seat == you), ("to act", seat in waiting)) if on]
-        pointer = arrow if seat in waiting else " "
-        table.add_row(f"{pointer} {name}", ", ".join(marks), *(e[seat] for _, e in columns))
-    return table
-
-
 class GenericScreen(GameScreen):
-    """A table for any game: the view's own keys as lines, its legal actions as choices.
+    """A table for any game: the players with what the game says of each, the view's own keys
+    in the game's panels, the log, and the legal actions as a numbered list.
 
     Hot-seat hand-offs, dialogs, bots, help and leaving come from `GameScreen`; what a seat may
-    not see before its player has the keyboard is never drawn (only the seats and public lines).
+    not see before its player has the keyboard is never drawn (only the players and the log's
+    public lines). The layout follows the room: players side by side in blocks when many, the
+    panels and the players scrolling where they must, and no scrollbar drawn in ASCII.
     """
 
     KEYS = (  # the help adds ? and q
@@ -154,15 +86,16 @@ class GenericScreen(GameScreen):
         ("1-9", "take action 1 to 9"),
     )
     DEFAULT_CSS = """
-    GenericScreen #seats { height: auto; max-height: 12; border: round $primary; }
+    GenericScreen #seats { height: auto; border: round $primary; padding: 0 1;
+        scrollbar-size-vertical: 1; }
+    GenericScreen { overflow: hidden; }
     GenericScreen #middle { height: 1fr; }
-    GenericScreen #table { width: 1fr; border: round $primary; padding: 0 1; }
+    GenericScreen #panels { width: 1fr; border: round $primary; padding: 0 1; }
     GenericScreen #log { width: 1fr; border: round $primary; }
     GenericScreen #choices { height: auto; max-height: 10; border: round $accent; }
     GenericScreen #status { height: 1; padding: 0 1; }
-    GenericScreen.ascii #seats, GenericScreen.ascii #table, GenericScreen.ascii #log,
-    GenericScreen.ascii #choices { border: ascii $primary; }
-    GenericScreen.ascii #log, GenericScreen.ascii #choices { scrollbar-size-vertical: 0; }
+    GenericScreen.ascii #seats, GenericScreen.ascii #panels, GenericScreen.ascii #log,
+    GenericScreen.ascii #choices { border: ascii $primary; scrollbar-size: 0 0; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         *[Binding(str(n), f"choose({n - 1})", f"Action {n}", show=False) for n in range(1, 10)],
@@ -176,11 +109,15 @@ class GenericScreen(GameScreen):
         self.group: Group | None = None  # the group of choices opened (the second step)
         self.choices: list[Action | Group | None] = []  # what the list offers (None: back)
         self.asked = ""  # the status line's last prompt (a refusal stays until the next move)
+        self.seats_height = SMALLEST[1] // 3  # the rows the players took when last drawn
 
     def compose(self) -> ComposeResult:
-        yield Static(id="seats")
+        # (Keys go to the table and the list of actions, never to a scrolled panel.)
+        with VerticalScroll(id="seats", can_focus=False):
+            yield Static(id="players")
         with Horizontal(id="middle"):
-            yield Static(id="table")
+            with VerticalScroll(id="panels", can_focus=False):
+                yield Static(id="table")
             yield GameLog(self.ascii, id="log")
         yield OptionList(id="choices")
         yield Static(id="status")
@@ -189,29 +126,58 @@ class GenericScreen(GameScreen):
     def _begin(self) -> None:
         game = self.client.game
         self.query_one("#seats").border_title = game.title if game is not None else "Players"
-        self.query_one("#table").border_title = "Table"
+        self.query_one("#panels").border_title = "Table"
         self.query_one("#choices").border_title = "Your move"
         super()._begin()
 
+    def min_size(self) -> tuple[int, int]:
+        """60×20, and more rows when the players cannot all be seen in 60 columns (side by
+        side in blocks, with as few of the game's columns beside them as need be)."""
+        players = self._seat_rows(self._view())
+        rows = math.ceil(len(self.names) / players.blocks_in(SMALLEST[0]))
+        return SMALLEST[0], max(SMALLEST[1], OTHER_ROWS + SEATS_FRAME + rows)
+
     # -- drawing --------------------------------------------------------------------------------
-    def _draw(self) -> None:
-        update = self._update(self.active_seat)
-        view = update.view
+    def _seat_rows(self, view: View) -> SeatRows:
         you = self.active_seat if self.private else None
         self.words.names = list(self.names)
         # Before the hand-off a seat's own keys may hold its secrets: only the seats show then.
         shown = self.private or self.watching
-        columns = self.words.columns(view) if shown else []
-        self.query_one("#seats", Static).update(
-            seat_table(self.names, view["waiting"], you, self.ascii, columns)
-        )
-        lines = self.words.lines(view) if shown else []
-        self.query_one("#table", Static).update(Text("\n".join(lines) or "(hidden)"))
+        marks, columns = self.words.seat_columns(view) if shown else ([], [])
+        return SeatRows.of(self.names, view["waiting"], you, marks, columns)
+
+    def _draw(self) -> None:
+        update = self._update(self.active_seat)
+        view = update.view
+        self._draw_players(self._seat_rows(view))
+        shown = self.private or self.watching
+        sections = self.words.sections(view) if shown else []
+        table = self.query_one("#table", Static)
+        panels = self.query_one("#panels", VerticalScroll)
+        panels.border_title = frame_title(sections)
+        if sections:
+            table.update(sections_text(sections, panels.scrollable_content_region.height or None))
+        elif shown:
+            table.update(Text("(nothing to show)"))
+        else:
+            table.update(Text(f"(hidden until {self.names[self.active_seat]} has the keyboard)"))
         self._show_log()
         self._offer(update.legal if self.private and not self.read_only else [], view)
+        self._fit_choices()
         if self.over and (not self.message or self.message == self.asked):
             self._say("The game is over.")  # never "choose an action" under the results
             self.asked = self.message
+
+    def _draw_players(self, players: SeatRows) -> None:
+        """The players in as many blocks side by side as the width allows and the height
+        needs; beyond the rows they may take, they scroll."""
+        width, height = self.app.size
+        room = min(seat_room(height), len(self.names))
+        blocks, columns = players.layout(width, room)
+        rows = math.ceil(len(self.names) / blocks)
+        self.query_one("#players", Static).update(players.table(blocks, self.ascii, columns))
+        self.seats_height = min(rows, room) + SEATS_FRAME - 2 * (not players.headed(columns))
+        self.query_one("#seats", VerticalScroll).styles.max_height = self.seats_height
 
     def _offer(self, legal: list[Action], view: View) -> None:
         """Put `legal` in the list of choices (numbered), grouped by their first key when there
@@ -234,9 +200,15 @@ class GenericScreen(GameScreen):
             words = self._choice_words(choice, view)
             choices.add_option(Option(Text(f"{n}. {words}" if n < 10 else words)))
         choices.display = bool(legal)
-        choices.styles.max_height = min(len(offered), CHOICES_SHOWN) + 2
         if offered:
             choices.highlighted = 0
+
+    def _fit_choices(self) -> None:
+        """The list of actions takes up to a third of what the players leave (the panels and
+        the log the rest), and scrolls beyond."""
+        left = (self.app.size.height - 2 - self.seats_height) // 3
+        choices = self.query_one("#choices", OptionList)
+        choices.styles.max_height = max(1, min(len(self.choices), CHOICES_SHOWN, left)) + 2
 
     def _choice_words(self, choice: Action | Group | None, view: View) -> str:
         if choice is None:
@@ -279,6 +251,7 @@ class GenericScreen(GameScreen):
             self.group = choice
             self.choices = []
             self._offer(self.legal, self._view())
+            self._fit_choices()
             return
         self._submit(choice)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.table import Table
 from rich.text import Text
@@ -14,6 +14,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
+from ...rules.crates_types import LastRound
 from ..widgets.card import card_text
 from ..widgets.notices import NoticeLine
 from ..widgets.seats import cut_mark, table_box
@@ -46,7 +47,7 @@ def scored_hand(
 
 
 def round_table(
-    last_round: dict[str, Any],
+    last_round: LastRound,
     totals: Sequence[int],
     names: Sequence[str],
     ascii: bool = False,
@@ -72,7 +73,7 @@ def round_table(
     return table
 
 
-def round_heading(last_round: dict[str, Any], rounds: int, names: Sequence[str]) -> str:
+def round_heading(last_round: LastRound, rounds: int, names: Sequence[str]) -> str:
     """`Round 3 of 15: Sara went out.` (or that the round was blocked)."""
     heading = f"Round {last_round['round']} of {rounds}"
     if last_round.get("blocked"):
@@ -101,7 +102,7 @@ class RoundSummary(Deliberate, ModalScreen[None]):
 
     def __init__(
         self,
-        last_round: dict[str, Any],
+        last_round: LastRound,
         totals: Sequence[int],
         rounds: int,
         names: Sequence[str],

@@ -14,13 +14,13 @@ from typing import Any
 
 import msgpack
 
-from tablegames.bots import get_bot
-from tablegames.net.client import RemoteClient, ServerRefused, play_as_bot
-from tablegames.net.hosting import HostedTable
-from tablegames.net.protocol import PROTOCOL_VERSION, encode
-from tablegames.net.server import Server, ServerConfig
-from tablegames.rules import get_game
-
+from ..bots import get_bot
+from ..net.client import RemoteClient, ServerRefused, play_as_bot
+from ..net.hosting import HostedTable
+from ..net.protocol import PROTOCOL_VERSION, encode
+from ..net.server import Server, ServerConfig
+from ..rules import get_game
+from .metrics import record
 from .scanner import WORD, Report, Scanner, Truth
 
 LOOPBACK = "127.0.0.1"
@@ -317,3 +317,30 @@ class RawPeer:
         self.writer.close()
         with contextlib.suppress(Exception):
             await self.writer.wait_closed()
+
+
+def scan_games(
+    games: list[tuple[str, int, int, dict[str, Any], str]], limit: float, metric: str = "leak"
+) -> Report:
+    """Play each game (name, players, remote seats, options, bot level) and scan every stream."""
+
+    async def run() -> Report:
+        report = Report()
+        async with running_server(bot_pace=0) as (server, port):
+            for name, players, remote, options, level in games:
+                played = await play_game(
+                    server, port, name, players, remote, level, options=options, limit=limit
+                )
+                assert played.hosted.table is not None, f"{name} never started"
+                report.add(played.scan())
+        return report
+
+    report = asyncio.run(run())
+    record(
+        metric,
+        frames=report.frames,
+        leaks=len(report.leaks),
+        mismatches=len(report.problems) - len(report.leaks),
+        rewritten=len(report.rewritten),
+    )
+    return report

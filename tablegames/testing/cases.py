@@ -1,10 +1,10 @@
 """Every registered game, as the per-game tests play it: the one place a game's exceptions live.
 
-The per-game tests (the contract, leaks, illegal input, the stateful server, the screens) take
-their games from the registry (`GAME_NAMES`), so a game added to it, built in or named in
-`TABLEGAMES_GAMES` (the suite's conftest names Love Letter, `tests/plugins/loveletter.py`), gets
-every one of them at once. A game not named in `OVERRIDES` is played at its default size with
-its quick options; the built-in games' overrides below say why they differ.
+The per-game tests (`matrix/`: the contract, playouts, leaks, the stateful server, the screens,
+hot-seat hand-offs) take their games from the registry (see `plugin.py`), so a game added to
+it, built in or from elsewhere, gets every one of them at once. A game not named in
+`OVERRIDES` is played at its default size (four at most) with its quick options; the built-in
+games' overrides below say why they differ.
 """
 
 from __future__ import annotations
@@ -14,12 +14,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from tablegames.rules import GAMES, get_game
+from ..rules import get_game
+from .harness import crabs_options
 
-from .reliability.harness import crabs_options
-
-#: Every registered game's name, sorted: what per-game tests parametrize over.
-GAME_NAMES = sorted(GAMES)
 Options = Callable[[int, random.Random], dict[str, Any]]
 
 
@@ -40,6 +37,11 @@ class Case:
     core_options: dict[str, Any] = field(default_factory=dict)
     #: A line of the game's own keys as its help lists them (None: the generic screen's).
     own_key: str | None = None
+    #: Whether its rules let a game end with nobody winning (kraken: a faction with nobody).
+    may_end_without_winners: bool = False
+    #: The hurried players' table (see `hurried.py`): (players, humans, options, the game's own
+    #: keys); None: every seat hot-seat at `players`, the quick options, the generic keys.
+    hurried: tuple[int, int, dict[str, Any], tuple[str, ...]] | None = None
 
 
 def _quick(name: str) -> Options:
@@ -66,12 +68,14 @@ OVERRIDES: dict[str, dict[str, Any]] = {
         "options": _short_crates,
         "core_options": {"short": True},
         "own_key": "draw, when nothing in your hand fits",
+        "hurried": (3, 3, {"short": True}, tuple("dcxhsd")),
     },
     "roach": {
         "leak_table": (4, 3),
         "players": 3,
         "core_players": 3,
         "own_key": "pass the card on, looking at it first or not",
+        "hurried": (3, 3, {}, tuple("tfpl")),
     },
     # Crabs: every seat a client (a team's signal is shown only to its partners' terminals).
     "crabs": {
@@ -80,6 +84,8 @@ OVERRIDES: dict[str, dict[str, Any]] = {
         "core_players": 4,
         "options": _crabs_deal,
         "own_key": "lay your hand down",
+        # (real time: one player at the keyboard, bots in the other seats)
+        "hurried": (4, 1, {}, (*"asdfjkl", "semicolon", "x", "t", "c")),
     },
     # Kraken: six players deal the cult in; five is the smallest table.
     "kraken": {
@@ -87,6 +93,8 @@ OVERRIDES: dict[str, dict[str, Any]] = {
         "players": 5,
         "core_players": 5,
         "own_key": "use your character card",
+        "may_end_without_winners": True,  # a faction nobody is left in wins nobody
+        "hurried": (5, 5, {"board": "quick"}, tuple("ct")),
     },
 }
 

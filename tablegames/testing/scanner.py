@@ -34,10 +34,10 @@ from typing import Any
 
 import msgpack
 
-from tablegames.net.hosting import token_key
-from tablegames.net.protocol import updated_log
-from tablegames.rules import SHARED_VIEW_KEYS, Game, State
-from tablegames.rules.core import visible_to
+from ..net.hosting import token_key
+from ..net.protocol import updated_log
+from ..rules import SHARED_VIEW_KEYS, Game, State
+from ..rules.core import visible_to
 
 Recipient = int | None
 CULT_RANKS = frozenset(("cult_leader", "cultist"))  # kraken: what a search never shows
@@ -477,10 +477,6 @@ def _list_pair(pairs: dict[tuple[str, Any], str], name: str, item: Any) -> str |
         return pairs.get((name, frozen(item)))
     except TypeError:  # a list of maps
         return None
-
-
-def _is_event(value: Any) -> bool:
-    return isinstance(value, dict) and "text" in value and "to" in value
 
 
 def _walk(

@@ -36,14 +36,13 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Label
 
-from tablegames.drivers import LocalClient
-from tablegames.tui.app import TableGamesApp
-from tablegames.tui.screens.crates_view import sorted_hand
-from tablegames.tui.screens.game import GameScreen
-from tablegames.tui.screens.handoff import Deliberate, HandoffScreen
-from tablegames.tui.widgets.hand import Hand
-
-from .helpers import screen_text
+from ..drivers import LocalClient
+from ..tui.app import TableGamesApp
+from ..tui.screens.crates_view import sorted_hand
+from ..tui.screens.game import GameScreen
+from ..tui.screens.handoff import Deliberate, HandoffScreen
+from ..tui.widgets.hand import Hand
+from .screens import screen_text
 
 #: Keys a hurried player presses at any table (leaving keys aside: see `LEAVING`).
 COMMON_KEYS = (

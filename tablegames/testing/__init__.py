@@ -1,0 +1,142 @@
+"""Checking one game: the per-game tests every game of tablegames passes, for a game from
+elsewhere to run on itself (`check_game`, and `tablegames check GAME`).
+
+The matrix (`matrix/`, a pytest suite; tablegames' own test run plays it for every game) is:
+
+| part        | what it proves                                                              |
+|-------------|-----------------------------------------------------------------------------|
+| contract    | the rules contract: metadata, replays, plain data, refusals that change     |
+|             | nothing, views and events of the documented shape, options, sampling        |
+| playouts    | random games end with winners; bots of every level play whole games         |
+| network     | games over real sockets: no frame holds a secret of its moment, illegal     |
+|             | actions change nothing, updates rebuild each seat's exact view              |
+| server      | the server core under a stateful test (hypothesis): every promise kept      |
+| screens     | the table screen at 60×20, 80×24 and 100×40, with the fewest and the most   |
+|             | players, in ASCII too; help, leaving, refusals, replays                     |
+| handoffs    | hot-seat: a hurried player sees only their own secrets                      |
+
+It needs the test extras (``pip install 'tablegames[test]'``: pytest, pytest-asyncio,
+hypothesis). A plugin's own tests call it::
+
+    from tablegames.testing import check_game
+
+    def test_mygame_passes_every_check():
+        check_game("mygame.rules:GAME")   # AssertionError listing what failed, in sentences
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+#: The matrix's parts, each a module of `matrix/`.
+PARTS = ("contract", "playouts", "network", "server", "screens", "handoffs")
+MATRIX = Path(__file__).resolve().parent / "matrix"
+#: What the matrix's pytest run is configured by, whatever project it is run from.
+INI = "[pytest]\nasyncio_mode = auto\nasyncio_default_fixture_loop_scope = function\n"
+
+
+@dataclass
+class Checked:
+    """What `check_game` found: the tests that failed, each in a sentence, and the run's output."""
+
+    game: str
+    returncode: int
+    failed: list[dict[str, str]] = field(default_factory=list)
+    output: str = ""
+
+    @property
+    def passed(self) -> bool:
+        return self.returncode == 0
+
+    def sentences(self) -> list[str]:
+        """Each failed test as its sentence and why ("... : AssertionError: ...")."""
+        return [f"{found['sentence']} ({found['why']})" for found in self.failed]
+
+    def summary(self) -> str:
+        """A paragraph for people: that everything passed, or what failed."""
+        if self.passed:
+            return f"{self.game} passes every check."
+        if not self.failed:
+            tail = "\n".join(self.output.strip().splitlines()[-15:])
+            return f"{self.game}: the checks could not run (exit {self.returncode}):\n{tail}"
+        lines = [f"{self.game} fails {len(self.failed)} check(s):"]
+        lines += [f"- {sentence}" for sentence in self.sentences()]
+        return "\n".join(lines)
+
+
+def check_game(
+    game: str, parts: Sequence[str] = PARTS, jobs: int = 0, raise_on_failure: bool = True
+) -> Checked:
+    """Run the whole per-game matrix (or its `parts`) on `game`: a registered game's name, or
+    an import string ("package.module:NAME") for a game not loaded here. In a program of its
+    own (a pytest run in this one would share its state), on `jobs` processes (0: one).
+
+    Raises AssertionError listing what failed, in sentences (unless `raise_on_failure` is
+    False); returns what it found.
+    """
+    unknown = set(parts) - set(PARTS)
+    if unknown:
+        raise ValueError(f"no such part(s): {', '.join(sorted(unknown))} (parts: {PARTS})")
+    name, env = _environment(game)
+    with tempfile.TemporaryDirectory(prefix="tablegames-check-") as scratch:
+        ini = Path(scratch, "pytest.ini")
+        ini.write_text(INI, encoding="utf-8")
+        said = Path(scratch, "failed.json")
+        command = [
+            sys.executable,
+            "-m",
+            "pytest",
+            *(str(MATRIX / f"test_{part}.py") for part in parts),
+            "-c",
+            str(ini),
+            "--rootdir",
+            scratch,
+            "-p",
+            "tablegames.testing.plugin",
+            "--game",
+            name,
+            "--sentences",
+            str(said),
+            "-m",
+            "not slow",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            *(["-n", str(jobs)] if jobs else []),
+        ]
+        done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+        failed = json.loads(said.read_text("utf-8")) if said.exists() else []
+    checked = Checked(name, done.returncode, failed, done.stdout + done.stderr)
+    if raise_on_failure and not checked.passed:
+        raise AssertionError(checked.summary())
+    return checked
+
+
+def _environment(game: str) -> tuple[str, dict[str, str]]:
+    """The game's name and the environment the matrix runs in: this program's module path,
+    and the game named in TABLEGAMES_GAMES when given as an import string."""
+    from ..rules import GAMES, Game
+    from ..rules.core import resolve
+    from ..rules.plugins import VARIABLE
+
+    path = [entry for entry in sys.path if entry and Path(entry).is_dir()]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(path)}
+    if ":" in game:
+        named_game = resolve(game)  # (to know its name: the checks register it, not this one)
+        if not isinstance(named_game, Game):
+            raise TypeError(f"{game} is a {type(named_game).__name__}, not a tablegames Game")
+        name = named_game.name
+        named = [*filter(None, env.get(VARIABLE, "").split(",")), game.strip()]
+        env[VARIABLE] = ",".join(dict.fromkeys(named))
+        return name, env
+    if game not in GAMES:
+        known = ", ".join(sorted(GAMES))
+        raise KeyError(f"no game called {game!r} here (known: {known}); name its import string")
+    return game, env

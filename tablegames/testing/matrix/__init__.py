@@ -1,0 +1,1 @@
+"""The per-game tests: every registered game, or one (`tablegames check GAME`)."""

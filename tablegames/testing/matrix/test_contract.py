@@ -1,0 +1,243 @@
+"""The rules contract (`rules/core.py`): replays, plain data, refusals that change nothing,
+views and events of the documented shape, options, states sampled from a seat's view."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+import re
+from typing import Any
+
+import msgpack
+import pytest
+
+from tablegames.rules import IllegalAction, SetupError, State, get_game
+from tablegames.rules.core import visible_to
+
+from ..playing import positions, random_playout, settle_clock
+from ..scanner import _capturing_emits
+
+
+def test_metadata_and_registry(game_name):
+    """It is in the registry under its name, with sensible player counts."""
+    game = get_game(game_name)
+    assert game.name == game_name
+    assert 1 <= game.min_players <= game.default_players <= game.max_players
+    with pytest.raises(KeyError, match="no game called"):
+        get_game("no-such-game")
+
+
+def test_replay_reaches_the_same_state(game_name):
+    """Replaying its action log from the same seed reaches the same state (every view, the
+    result)."""
+    game = get_game(game_name)
+    for seed in range(3):
+        players = game.default_players
+        state, log, options = random_playout(game_name, players, seed)
+        again = game.replay(players, seed, options, log)
+        for seat in [None, *range(players)]:
+            assert again.view(seat) == state.view(seat)
+        assert again.result() == state.result()
+
+
+def test_views_and_actions_are_plain_data(game_name):
+    """Its views and actions are plain data: msgpack and JSON carry them unchanged."""
+    for state in positions(game_name, 11):
+        for seat in [None, *range(state.players)]:
+            view = state.view(seat)
+            assert msgpack.unpackb(msgpack.packb(view), strict_map_key=False) == json.loads(
+                json.dumps(view)
+            )
+            actions = state.legal(seat) if seat is not None else []
+            assert msgpack.unpackb(msgpack.packb(actions)) == actions
+
+
+BAD_ACTIONS = [
+    None,
+    "play",
+    [],
+    {},
+    {"type": None},
+    {"type": "no-such-action"},
+    {"type": 7},
+    {"type": "play"},
+    {"type": "play", "card": 123},
+    {"type": "play", "card": {"nested": True}},
+    {"type": "dope", "target": "everyone"},
+    {"type": "dope", "target": 99},
+    {"type": "suit", "suit": "Z"},
+]
+
+
+def test_bad_and_out_of_turn_actions_change_nothing(game_name):
+    """Malformed, unknown and out-of-turn actions, and bad seats, raise IllegalAction and change
+    nothing anyone can see."""
+    for step, state in enumerate(positions(game_name, 5, steps=200)):
+        players = state.players
+        before = [state.view(seat) for seat in [None, *range(players)]]
+        waiting = state.waiting_for()
+        idle = [seat for seat in range(players) if seat not in waiting]
+        for seat in range(players):
+            for bad in BAD_ACTIONS:
+                with pytest.raises(IllegalAction):
+                    state.apply(seat, bad)
+            if seat in idle:
+                for action in state.legal(min(waiting)):
+                    if action not in state.legal(seat):
+                        with pytest.raises(IllegalAction):
+                            state.apply(seat, action)
+        for bad_seat in (-1, players, "0", None, True):
+            with pytest.raises(IllegalAction):
+                state.apply(bad_seat, state.legal(min(waiting))[0])
+        assert [state.view(seat) for seat in [None, *range(players)]] == before, step
+
+
+def test_the_waiting_list_a_seat_sees_never_names_more_than_the_game_waits_for(game_name):
+    """The seats a viewer sees the game wait for are among those it waits for."""
+    for state in positions(game_name, 3):
+        for seat in [None, *range(state.players)]:
+            assert set(state.visible_waiting(seat)) <= state.waiting_for()
+
+
+def test_may_talk_is_none_or_a_sentence(game_name):
+    """Whether a seat may talk is None (it may) or a sentence saying why not."""
+    for seed in range(3):
+        for state in positions(game_name, seed):
+            for seat in range(state.players):
+                why = state.may_talk(seat)
+                assert why is None or (isinstance(why, str) and why.strip() == why and why)
+
+
+#: The keys `State.view` puts in every view (see `rules/core.py`).
+VIEW_KEYS = {"game", "seat", "players", "over", "result", "waiting", "log"}
+
+
+def test_every_view_has_the_documented_keys_and_every_event_a_kind(game_name):
+    """Every view has the documented keys (game, seat, players, over, result, waiting, log) and
+    every event a kind, a text and its recipients."""
+    events: list[dict] = []
+    for state in positions(game_name, 7):
+        events += state.log
+        for seat in [None, *range(state.players)]:
+            view = state.view(seat)
+            assert set(view) >= VIEW_KEYS
+            assert (view["game"], view["seat"], view["players"]) == (game_name, seat, state.players)
+            assert view["over"] == state.over
+            assert view["result"] == (state.result() if state.over else None)
+            assert view["waiting"] == state.visible_waiting(seat)
+            assert all(visible_to(event, seat) for event in view["log"])
+            assert state.log_limit is None or len(view["log"]) <= state.log_limit
+    state, _, _ = random_playout(game_name, get_game(game_name).default_players, 7)
+    assert state.view(None)["result"] == state.result()
+    for event in events + state.log:
+        assert isinstance(event["kind"], str) and event["kind"], event
+        assert isinstance(event["text"], str), event
+        assert event["to"] is None or all(0 <= seat < state.players for seat in event["to"]), event
+
+
+def test_an_event_about_one_player_names_them_in_its_seat_field(game_name):
+    """What a player did reads `seat` (a turn summary groups by it), never the sentence."""
+    opens_with_a_seat = re.compile(r"\{(\d+)\} (?!and \{)")  # ("{1} and {2} draw": two)
+    about_a_player = 0
+    for seed in range(30):  # (games whose sentences seldom open with a player play more)
+        if seed >= 3 and about_a_player > 20:
+            break
+        seen: set[int] = set()  # (ids of one game's events: another's may reuse them)
+        for state in positions(game_name, seed, steps=1500):
+            for event in state.log:
+                if id(event) in seen:
+                    continue
+                seen.add(id(event))
+                opening = opens_with_a_seat.match(event["text"])
+                if opening:
+                    about_a_player += 1
+                    assert event.get("seat") == int(opening[1]), event
+    assert about_a_player > 20
+
+
+def makes_a_game(game, options) -> bool:
+    """True if some table size takes `options` (a kraken board is for some counts only)."""
+    for players in range(game.min_players, game.max_players + 1):
+        try:
+            game.new(players, 1, **options)
+        except SetupError:
+            continue
+        return True
+    return False
+
+
+def test_every_option_says_what_it_is_and_every_value_offered_makes_a_game(game_name):
+    """Every option says what it is, and every value it offers makes a game; an unknown option is
+    refused."""
+    game = get_game(game_name)
+    for option in game.options:
+        assert option.help and option.title and option.name in game.option_names
+        assert option.default in option.values
+        for value in option.values:
+            assert makes_a_game(game, {option.name: value}), (option.name, value)
+    assert makes_a_game(game, game.quick_options())
+    with pytest.raises(SetupError, match="unknown option"):
+        game.new(game.default_players, 1, no_such_option=True)
+
+
+def rebuilt_from_views(name: str) -> bool:
+    """True if `name`'s state implements the optional `from_view` (its bots sample states)."""
+    factory = get_game(name).state_class
+    return factory.from_view.__func__ is not State.from_view.__func__
+
+
+def test_a_game_not_rebuilt_from_views_says_so_when_sampled(game_name):
+    """Without `from_view`, sampling a state says it cannot be rebuilt from a view."""
+    if rebuilt_from_views(game_name):
+        pytest.skip("it is rebuilt from views (from_view)")
+    state = next(positions(game_name, 13))
+    with pytest.raises(NotImplementedError, match="cannot be rebuilt from a view"):
+        state.sample(0, random.Random(0))
+
+
+def test_a_state_sampled_from_a_seats_view_looks_the_same_to_that_seat(game_name):
+    """A state rebuilt from a seat's view (`from_view`) looks the same to that seat: its view and
+    legal actions."""
+    if not rebuilt_from_views(game_name):
+        pytest.skip("it has no from_view")
+    for step, state in enumerate(positions(game_name, 13, steps=200)):
+        for seat in range(state.players):
+            sampled = state.sample(seat, random.Random(step))
+            assert sampled.quiet and sampled.legal(seat) == state.legal(seat)
+            seen, again = state.view(seat), sampled.view(seat)
+            differs = sorted(
+                k for k in {**seen, **again} if k != "log" and seen.get(k) != again.get(k)
+            )
+            assert not differs, (
+                f"step {step}, seat {seat}: the sampled state shows {differs} unlike"
+            )
+
+
+def emitted_in_a_playout(name: str, seed: int) -> list[tuple[Any, Any]]:
+    """A random playout's every emitted event, with a copy taken as it was emitted."""
+    emitted: list[tuple[Any, Any]] = []
+    game = get_game(name)
+    rng = random.Random(seed)
+    with _capturing_emits(lambda state, event: emitted.append((event, copy.deepcopy(event)))):
+        state = game.new(game.default_players, seed, **game.quick_options())
+        for _ in range(5000):
+            now, _ = settle_clock(state, float(rng.random()))  # (crabs' double-crab window)
+            if state.over:
+                break
+            seat = rng.choice(sorted(state.waiting_for()))
+            state.apply(seat, rng.choice(state.legal(seat)), now)
+    return emitted
+
+
+def test_no_event_changes_after_it_was_emitted(game_name):
+    """What an engine emitted stays as it was sent: later moves never rewrite an event.
+
+    The leak scanner ties every event a seat receives to the moment it was emitted; an engine
+    that hands out its own lists inside events (instead of copies) rewrites history a player
+    was already told, so the same event later reads differently in the view's log.
+    """
+    for seed in range(30):
+        emitted = emitted_in_a_playout(game_name, seed)
+        changed = [(now, then) for now, then in emitted if now != then]
+        assert not changed, f"seed {seed}: {changed[0][1]} became {changed[0][0]}"
