@@ -221,6 +221,8 @@ _.on_host_and_join
 _.on_input_submitted
 _.on_join_remote
 _.on_mount
+_.on_mouse_scroll_down
+_.on_mouse_scroll_up
 _.on_option_list_option_highlighted
 _.on_option_list_option_selected
 _.on_rematch
@@ -239,6 +241,7 @@ _.pause_writing
 _.pty_requested
 _.public_key_auth_supported
 _.quick_options
+_.render
 _.renderer
 _.resume_writing
 _.role_odds

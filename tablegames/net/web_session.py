@@ -16,6 +16,7 @@ import contextlib
 import logging
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Protocol
 
 from aiohttp import WSMsgType, web
@@ -26,7 +27,7 @@ from .pty_program import PacedResizes, PtyProgram
 from .ssh_session import RESIZES_PER_SECOND, ending, ending_sentence, session_limits
 from .ssh_types import Launch, SshConfig, Terminal, safe_size
 from .web_identity import WebGuest
-from .web_protocol import Keys, Ping, Resize, ended, pong, read_message
+from .web_protocol import PAGE_ENV, Keys, Ping, Resize, ended, pong, read_message
 
 if TYPE_CHECKING:
     from .ssh import SshFrontDoor
@@ -105,6 +106,7 @@ class BrowserSession:
             door.log.exception("web: no program to run for %s", self.name)
             await self.say_and_close("The table could not be started here; tell the host.")
             return
+        plan = replace(plan, env={**plan.env, PAGE_ENV: "1"})  # (it tells the page its room)
         try:
             self.program = await PtyProgram.start(
                 plan.argv,

@@ -16,10 +16,11 @@ from textual.widgets import Input
 
 from ..net.logs import note_problem
 from ..net.ssh_types import EXIT_OUT_OF_MEMORY, out_of_memory
-from . import asks
+from . import asks, page
 from .plain import plain_terminal
 from .screens.game import GameScreen, table_screen
 from .textual_private import CatchingApp, running_pump
+from .widgets.notices import SHOWN_FOR, NoticeLine, Notices
 
 if TYPE_CHECKING:
     from textual.driver import Driver
@@ -79,6 +80,7 @@ class TableGamesApp(CatchingApp[None]):
         self.follow: Follow | None = None
         self._chat_popups: list[float] = []  # when each chat pop-up on screen goes away
         self._chat_missed = 0
+        self.notices = Notices()  # table news and chat, shown where they cover nothing
         self.farewell = ""  # said in the terminal once the app has closed (where a game went)
         self.problems: list[Exception] = []  # mistakes a screen hit (see `caught`)
         self.expect_problems = False  # a test that breaks a screen on purpose sets it
@@ -105,6 +107,9 @@ class TableGamesApp(CatchingApp[None]):
 
         # Textual keeps every footer key it ever drew until told otherwise (see `leaks`).
         self.set_interval(SWEEP_EVERY, lambda: release_footer_keys(self.screen_stack))
+        self.screen_change_signal.subscribe(self, self._show_notices)  # (on the front screen)
+        if page.on_the_page():
+            page.RoomForThePage(self)
         if self.remote is not None:
             self.join_remote(self.remote, lobby=self.lobby)
         elif self.client is None:
@@ -262,8 +267,38 @@ class TableGamesApp(CatchingApp[None]):
         """Replace the setup (or waiting) screen with the table for `client`."""
         self.switch_screen(table_screen(client, self.ascii))
 
+    def tell(self, text: str, kind: str = "news", seconds: float = SHOWN_FOR) -> None:
+        """Show `text` where notices show (`notice_screen`): a game's notice line, above its
+        table; the end of a game's, under the standings; never over the game. Where no screen
+        has such a line (the lobby, the waiting room, the menu), it pops up."""
+        if self.notice_screen() is None:
+            self.notify(text, timeout=seconds, markup=False)
+            return
+        self.notices.tell(kind, text, seconds)
+        self._show_notices()
+        self.set_timer(seconds, self._show_notices)
+
+    def notice_screen(self) -> Screen[Any] | None:
+        """The screen whose notice line shows the notices: the front-most that has one (its
+        line is seen when it is in front, or under a dialog that leaves it in sight; under a
+        whole screen, such as the help, they wait there for their seconds)."""
+        screen: Screen[Any]  # (the app's stack is typed loosely)
+        for screen in reversed(self.screen_stack):
+            if getattr(screen, "SHOWS_NOTICES", False):
+                return screen
+        return None
+
+    def _show_notices(self, *_: object) -> None:
+        for screen in self.screen_stack:
+            for line in screen.query(NoticeLine):
+                line.show_notices()
+
     def pop_chat(self, who: str, text: str) -> None:
-        """Show a chat line as a pop-up, a few at a time: the rest wait in the chat (/)."""
+        """Show a chat line where notices show; where they do not, as a pop-up, a few at a
+        time: the rest wait in the chat (/)."""
+        if self.notice_screen() is not None:
+            self.tell(f"{who}: {text}", "chat", CHAT_SHOWN_FOR)
+            return
         now = time.monotonic()
         self._chat_popups = [until for until in self._chat_popups if until > now]
         if len(self._chat_popups) >= CHAT_POPUPS:

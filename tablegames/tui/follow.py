@@ -46,6 +46,8 @@ class FollowingApp(Protocol):
 
     def pop_screen(self) -> object: ...
 
+    def tell(self, text: str, kind: str = "news", seconds: float = ...) -> None: ...
+
     def notify(
         self,
         message: str,
@@ -130,7 +132,7 @@ class Follow:
         elif isinstance(event, Presence) and not self.started and self.waiting is not None:
             self.waiting.show_presence(event)
         elif isinstance(event, Presence) and event.text and self.started:
-            app.notify(event.text, title="Table", timeout=6, markup=False)
+            app.tell(event.text)
         elif isinstance(event, ViewUpdate) and not self.started and remote.latest is not None:
             return self._start_table()
         elif isinstance(event, Chat) and self._lobby_up():
@@ -188,15 +190,15 @@ class Follow:
             return False
         if not removed:
             gone = "The server went silent" if remote.silent else "Connection lost"
-            app.notify(f"{gone}: trying to get back...", timeout=5)
+            app.tell(f"{gone}: trying to get back...", "connection", seconds=5)
         if not await remote.reconnect(lobby=party_game(self)):  # (in the lobby: back to it)
             app.notify(f"Could not get back: {remote.why}.", severity="error", timeout=30)
             return False
         if remote.table_code is None:
-            app.notify("Back in the lobby.", timeout=4)
             self._show_lobby()
+            app.tell("Back in the lobby.", "connection", seconds=4)
         else:
-            app.notify("Back at the table.", timeout=4)
+            app.tell("Back at the table.", "connection", seconds=4)
         return True
 
     # -- screens ----------------------------------------------------------------------------------

@@ -26,6 +26,7 @@ from textual.app import App
 from textual.binding import Binding
 from textual.dom import DOMNode
 from textual.message_pump import MessagePump
+from textual.widgets._footer import FooterKey as FooterKey  # (no public path: a key to tap)
 
 if TYPE_CHECKING:
     from rich.console import RenderableType

@@ -37,6 +37,7 @@ from ..asks import Farewell, Rematch, ShowMenu
 from ..catalogue import screen_class
 from ..textual_private import key_bindings
 from ..widgets.log import GameLog, event_line
+from ..widgets.notices import NoticeLine
 from .dialogs import PickDialog, QuitDialog
 from .handoff import Aside, HandoffScreen, handoff_keys
 from .help import HelpScreen
@@ -76,7 +77,7 @@ EARLY_KEY_SHOWN = 3.0
 #: Terminals at least this wide show the action buttons beside the hand (the keys do it all).
 BUTTONS_FROM = 80
 #: The status line while a question waits in a dialog over the table.
-DIALOG_WAITS = "Answer the question above (Esc goes back)."
+DIALOG_WAITS = "Answer the question above (Back, or Esc, goes back)."
 
 
 class ActionButton(Button, can_focus=False):
@@ -93,14 +94,14 @@ class GameScreen(TypeAhead, Screen[None]):
     DEFAULT_CSS = """
     GameScreen #away { dock: top; height: 1; padding: 0 1; display: none;
         background: $warning 30%; text-style: bold; }
-    GameScreen #banner { dock: top; height: auto; padding: 0 1; display: none;
-        background: $accent; color: $text; text-style: bold; }
+    GameScreen > NoticeLine { dock: top; }
     """
     GAME: ClassVar[str]  # the game's name, for its rules in the help
     TURN_BASED: ClassVar[bool] = True  # turns to sum up, and bots to pace (not real time)
     GAME_ACTIONS: ClassVar[frozenset[str]] = frozenset()  # the game's own keys' actions
     KEYS: ClassVar[tuple[tuple[str, str], ...]]  # the game's own keys and what they mean, for help
     AUTO_FOCUS = None  # keys go to the table, never to a button or the log
+    SHOWS_NOTICES = True  # news and chat show above the table (`NoticeLine`), never over it
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         # Help and quit come last in every footer: Textual lists a base class's bindings
@@ -151,6 +152,8 @@ class GameScreen(TypeAhead, Screen[None]):
         self._fit_footer()
         self.client.listen(self._table_changed)
         self.client.listen_notices(self._notice)  # (a network client's refusals, seat news)
+        self.mount(NoticeLine())  # news and chat, above the table: never over it
+        self._fit_notices()
         if self.client.presence is not None:  # a network table: who is away shows over it
             self.mount(Static(id="away"))
             self._show_away()
@@ -167,6 +170,7 @@ class GameScreen(TypeAhead, Screen[None]):
     def on_resize(self) -> None:
         if self.is_mounted and not self._left:
             self._fit_footer()
+            self._fit_notices()
             self._draw()
             self.call_after_refresh(self._fit_titles)
             self.check_size()
@@ -182,6 +186,12 @@ class GameScreen(TypeAhead, Screen[None]):
                 title = getattr(widget, side)
                 if title and 1 < room < len(str(title)):
                     setattr(widget, side, str(title)[: room - 1] + "~")
+
+    def _fit_notices(self) -> None:
+        """As many notice lines as the terminal has rows to spare beyond the table's (one, at
+        the table's smallest size: the newest)."""
+        for line in self.query(NoticeLine):
+            line.fit(self.app.size.height - self.min_size()[1])
 
     def _fit_footer(self) -> None:
         """Keys closer together in a narrow terminal: help and quit stay in sight."""
@@ -325,6 +335,26 @@ class GameScreen(TypeAhead, Screen[None]):
                 self._prompt()
         finally:
             self._by_itself = False
+
+    #: The actions of this table's keys that work while a question is open over it, typed in
+    #: the question or tapped in this footer: help, leaving, the log. A game's own keys wait
+    #: for the answer (a game adds any that make sense meanwhile: talk), and so does the bots'
+    #: pace (space is no answer to a question, and must not stop the table behind it).
+    OVER_QUESTIONS: ClassVar[frozenset[str]] = frozenset(("help", "quit", "scroll_log", "log_end"))
+
+    def works_over_questions(self, key: str) -> str | None:
+        """The action `key` runs on this table while a question is open over it (None: it
+        waits for the answer)."""
+        for binding in key_bindings(self).get(key, []):
+            _, name, parameters = parse(binding.action)
+            if name in self.OVER_QUESTIONS and self.check_action(name, parameters) is not False:
+                return binding.action
+        return None
+
+    @property
+    def question_open(self) -> bool:
+        """True when the screen on top is a question of ours over this table."""
+        return self.covered > 0 and isinstance(self.app.screen, PickDialog)
 
     def typed_in_time(self, event: Message) -> bool:
         """Keys that answer the game (its own keys: play, pick, decide...) are dropped while a
@@ -536,23 +566,11 @@ class GameScreen(TypeAhead, Screen[None]):
         self.query_one("#status", Static).update(Text(message))
 
     def _banner(self, message: str, seconds: float = BANNER_SHOWN) -> None:
-        """Put `message` in a banner over the table for a few seconds: news that must not go by
-        as one more line of the log."""
-        if not self.is_mounted:
-            return
-        banners = self.query("#banner")
-        banner = banners.first(Static) if banners else Static(id="banner")
-        if not banners:
-            self.mount(banner)
-        banner.update(Text(message))
-        banner.display = True
-        shown = message
-
-        def fade() -> None:
-            if banner.is_mounted and str(banner.render()) == shown:
-                banner.display = False
-
-        self.set_timer(seconds, fade)
+        """Put `message` in the notice line above the table for a few seconds: news that must
+        not go by as one more line of the log."""
+        tell = getattr(self.app, "tell", None)  # (the app's notices: `TableGamesApp.tell`)
+        if tell is not None:
+            tell(message, "game", seconds)
 
     def _refused(self, reason: str) -> None:
         """Say why something was refused; over a dialog, in a banner (the status line is the

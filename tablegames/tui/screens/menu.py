@@ -145,7 +145,7 @@ class MenuScreen(Screen[None]):
     ) -> None:
         """Ask which of `options` (games by id), saying what choosing one does."""
         keys = "1" if len(options) == 1 else f"1-{len(options)}"
-        hint = f"Press {keys}, or arrows and Enter, {then}. Esc: go back"
+        hint = f"Press {keys}, or arrows and Enter, {then}."
         self.app.push_screen(GamesDialog(title, options, hint, ascii=self.ascii), chosen)
 
     def _resume(self, table_id: int | None) -> None:
