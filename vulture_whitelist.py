@@ -12,6 +12,7 @@ CrabsState
 DEFAULT_CSS
 ENABLE_COMMAND_PALETTE
 HORIZONTAL_BARS
+READ_FROM  # tui/textual_private: the Textual its uses were read from (its test reads it)
 ROACH
 RealtimeBot
 RoachState
@@ -74,6 +75,7 @@ _._on_create
 _._on_hello
 _._on_join
 _._on_leave
+_._on_lobby
 _._on_ping
 _._on_pong
 _._on_ready
@@ -219,6 +221,8 @@ _.on_host_and_join
 _.on_input_submitted
 _.on_join_remote
 _.on_mount
+_.on_mouse_scroll_down
+_.on_mouse_scroll_up
 _.on_option_list_option_highlighted
 _.on_option_list_option_selected
 _.on_rematch
@@ -237,6 +241,7 @@ _.pause_writing
 _.pty_requested
 _.public_key_auth_supported
 _.quick_options
+_.render
 _.renderer
 _.resume_writing
 _.role_odds
@@ -263,6 +268,7 @@ lang
 list_games
 listen_host
 listen_port
+markup  # follow.FollowingApp.notify's parameters: a protocol names them
 msec
 orig_host
 orig_port
@@ -270,6 +276,7 @@ pixheight
 pixwidth
 readable_by_others
 serve
+severity
 simulate
 spare_characters
 submethods

@@ -3,7 +3,7 @@
     python -m bench.load_clients --port P --codes B0000,B0001,... [--players 4] [--loop uvloop]
 
 Each seat is one TCP connection speaking the wire protocol directly (frames from
-`tablegames.net.protocol`, no schema checks: the server is trusted here) with a `normal` bot.
+`tablegames.net.protocol`, read as plain maps: the server is trusted here) with a `normal` bot.
 Only the seat the game waits for acts, so there are never two actions racing at a table.
 
 Commands come on stdin, one per line, and each answers with one JSON line on stdout:
@@ -23,8 +23,10 @@ import sys
 import time
 from typing import Any
 
+import msgspec
+
 from tablegames.bots import get_bot
-from tablegames.net.protocol import HEADER, MAX_SERVER_FRAME, PROTOCOL_VERSION, decode, encode
+from tablegames.net.protocol import HEADER, PROTOCOL_VERSION, encode
 
 from .figures import latency_ms
 from .server_host import raise_fd_limit, rss_kb
@@ -95,7 +97,7 @@ class SeatClient(asyncio.Protocol):
             length = int.from_bytes(buffer[:HEADER], "big")
             if len(buffer) < HEADER + length:
                 return
-            message = decode(bytes(buffer[HEADER : HEADER + length]), MAX_SERVER_FRAME)
+            message = msgspec.msgpack.decode(buffer[HEADER : HEADER + length])
             del buffer[: HEADER + length]
             self.on_message(message)
 

@@ -39,8 +39,10 @@ if __package__ in (None, ""):  # run as a script: make `bench` and `tablegames` 
 
 from tablegames.bots import get_bot
 from tablegames.net.client import RemoteClient
+from tablegames.net.client_protocol import ConnectionLost
 from tablegames.net.console import HostConsole
 from tablegames.net.hosting import HostedTable
+from tablegames.net.messages import Lobby, Seated
 from tablegames.net.party import Login
 from tablegames.net.seat_life import Life
 from tablegames.net.server import Server, ServerConfig
@@ -98,8 +100,7 @@ async def play(client: RemoteClient, stop: asyncio.Event) -> None:
     while not stop.is_set():
         with contextlib.suppress(TimeoutError):
             async with asyncio.timeout(0.2):
-                message = await client.next_message()
-                if message["t"] == "lost":
+                if isinstance(await client.next_event(), ConnectionLost):
                     return
         update, game = client.latest, client.game
         if update is None or game is None or client.seat is None or update.over:
@@ -142,7 +143,7 @@ async def night(args: argparse.Namespace) -> dict[str, Any]:
         await client.greet()
         options = {"short": True} if game == "crates" else {}
         client.create(game, players, bots="normal", options=options)
-        await client._expect("seated")
+        await client._expect(Seated)
         assert client.table_code is not None
         return server.tables[client.table_code]
 
@@ -166,7 +167,7 @@ async def night(args: argparse.Namespace) -> dict[str, Any]:
     crates = await open_table(ana, "crates", 3)
     await bob.greet()
     bob.join_table(crates.code)
-    await bob._expect("seated")
+    await bob._expect(Seated)
     bob.ready(True)
     start(ana)
     plays(bob)
@@ -176,10 +177,10 @@ async def night(args: argparse.Namespace) -> dict[str, Any]:
     await asyncio.sleep(args.seconds / 4)
     await stops_playing(ana)
     ana.leave()  # back to the lobby mid-game: her seat is away, a bot after the takeover
-    await ana._expect("lobby")
+    await ana._expect(Lobby)
     await asyncio.sleep(args.seconds / 8)
     ana.create("roach", 2, bots="normal")
-    await ana._expect("seated")
+    await ana._expect(Seated)
     assert ana.table_code is not None
     own = server.tables[ana.table_code]
     start(ana)
@@ -196,7 +197,7 @@ async def night(args: argparse.Namespace) -> dict[str, Any]:
     dan.join_table(roach.code, spectate=True)  # a late watcher
     await stops_playing(cat)
     cat.leave()
-    await cat._expect("lobby")
+    await cat._expect(Lobby)
     HostConsole(server.party).run(f"bot {roach.code} 1")  # the host: a bot plays cat's seat
     await asyncio.sleep(max(args.seconds - (time.monotonic() - began), 1.0))
     stop.set()

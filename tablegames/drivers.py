@@ -53,7 +53,7 @@ class LocalClient:
         self._listeners: list[Callable[[int, Update], None]] = []
         self.saved_as: tuple[SavedIn, int] | None = None  # where the game is being saved
         self.read_only = False
-        self.presence: dict[str, Any] | None = None  # (network games only)
+        self.presence: None = None  # who is away: network games only
         self.presence_at = 0.0
         self.stop_saving: Callable[[], None] = lambda: None
         for seat in self.seats:

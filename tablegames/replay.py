@@ -401,7 +401,7 @@ class ReplayClient:
     """
 
     read_only = True  # for screens: nothing may be played, so do not prompt for moves
-    presence: dict[str, Any] | None = None
+    presence: None = None
     presence_at = 0.0
     pace = 0.0
     paces_bots = False

@@ -20,7 +20,6 @@ from typing import Any, ClassVar
 
 import pytest
 
-from tablegames import catalogue
 from tablegames.bots import AnyLegalAction, get_bot, level_note
 from tablegames.bots.generic import ByHeuristic
 from tablegames.local import local_table
@@ -30,6 +29,7 @@ from tablegames.rules import GAMES, Game, Option, State
 from tablegames.rules.plugins import VARIABLE
 from tablegames.simulate import simulate_games
 from tablegames.store import Store
+from tablegames.tui import catalogue
 
 # -- the game -------------------------------------------------------------------------------------
 CARDS = ("jack", "queen", "king")  # lowest first

@@ -192,7 +192,7 @@ async def test_a_crabs_table_on_the_server_has_its_bots_react_in_real_time():
         # The huddle first: the bots pick at once and wait for Sara, who agrees with her team.
         async with asyncio.timeout(30):
             while client.latest is None or client.seat not in client.latest.waiting:
-                await client.next_message()
+                await client.next_event()
         assert client.latest.view["phase"] == "huddle"
         agree = {"type": "signal", "name": client.latest.view["huddle"]["proposal"][0]}
         assert client.submit(client.seat, agree) is None
@@ -205,7 +205,7 @@ async def test_a_crabs_table_on_the_server_has_its_bots_react_in_real_time():
 
         async with asyncio.timeout(30):
             while len(played()) < 2:
-                await client.next_message()
+                await client.next_event()
         assert hosted.table is not None and hosted.table.state.phase != "huddle"
         assert (client.seat, agree) in [(seat, action) for seat, action, _ in hosted.table.log]
         bot_actions = [(seat, now) for seat, now in played() if seat != client.seat]

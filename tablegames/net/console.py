@@ -160,11 +160,10 @@ def table_lines(hosted: HostedTable) -> str:
     else:
         state = "finished" if hosted.table.over else "playing"
     lines = [f"{hosted.code}  {hosted.game.title} for {hosted.players}, {state}"]
-    presence = hosted.presence(None)
-    for seat in presence["seats"]:
+    for seat in hosted.seat_news():
         if hosted.table is not None:  # ready is the waiting room's word
-            seat = {**seat, "ready": False}
-        lines.append(f"  {seat['seat'] + 1}. {seat_words(seat)}")
-    if presence["spectators"]:
-        lines.append(f"  and {presence['spectators']} watching")
+            seat.ready = False
+        lines.append(f"  {seat.seat + 1}. {seat_words(seat)}")
+    if hosted.spectators:
+        lines.append(f"  and {len(hosted.spectators)} watching")
     return "\n".join(lines)

@@ -26,6 +26,7 @@ from ..rules import Action, Game, IllegalAction, get_game
 from ..store import SavedSeat, SavedTable, Store
 from ..table import Accepted, Table, Update
 from ..words import are, plural
+from .messages import Ack, Farewell, Presence, SeatNews, ServerMessage, TableNews, ViewUpdate
 from .protocol import log_difference
 from .seat_life import Life, Peer, Seat
 
@@ -219,7 +220,7 @@ class HostedTable:
                 why = "you came back to your seat from another login: this one is closed"
             else:
                 why = "your seat was taken by another terminal (it had your seat's token)"
-            replaced.send({"t": "bye", "code": "replaced", "text": why})
+            replaced.send(Farewell(code="replaced", text=why))
             replaced.close()
         returning = seat.back(peer)
         if self.table is not None:
@@ -326,7 +327,7 @@ class HostedTable:
 
     def _tell_removed(self, seat: Seat, why: str) -> None:
         if seat.peer is not None:
-            seat.peer.send({"t": "bye", "code": "removed", "text": why})
+            seat.peer.send(Farewell(code="removed", text=why))
             seat.peer.close()
 
     def is_owner(self, peer: Peer) -> bool:
@@ -444,7 +445,7 @@ class HostedTable:
         if seat is None or self.table is None:
             raise IllegalAction("you are not playing at this table")
         if seat.applied_before(version, action):
-            peer.send({"t": "ack", "v": version})
+            peer.send(Ack(seen=version))
             peer.send(self.update_message(self.table.update_for(seat.number), peer))
             return
         self.table.submit(seat.number, action, {"client_version": version}, seen=version)
@@ -462,7 +463,7 @@ class HostedTable:
     def seat_of(self, peer: Peer) -> Seat | None:
         return next((s for s in self.seats if s.peer is peer), None)
 
-    def update_message(self, update: Update, peer: Peer) -> dict[str, Any]:
+    def update_message(self, update: Update, peer: Peer) -> ViewUpdate:
         """`update` for `peer`: its view, with only the log entries `peer` has not been sent.
 
         A view's log grows within a round, and sending it whole after every action would make
@@ -481,17 +482,16 @@ class HostedTable:
             had = self._talk_sent.get(peer, 0)
             view = {**view, "talk": talk[had:] if had <= len(talk) else talk}
             self._talk_sent[peer] = len(talk)
-        return {
-            "t": "update",
-            "version": update.version,
-            "view": view,
-            "log_drop": drop,
-            "events": update.events,
-            "over": update.over,
-            "legal": update.legal,
-            "waiting": update.waiting,
-            "asked": update.asked,
-        }
+        return ViewUpdate(
+            version=update.version,
+            view=view,
+            log_drop=drop,
+            events=update.events,
+            over=update.over,
+            legal=update.legal,
+            waiting=update.waiting,
+            asked=update.asked,
+        )
 
     def _deliver(self, seat: Seat) -> Callable[[Update], None]:
         def deliver(update: Update) -> None:
@@ -505,37 +505,45 @@ class HostedTable:
             peer.send(self.update_message(update, peer))
 
     # -- telling people -------------------------------------------------------------------------
-    def presence(self, text: str | None) -> dict[str, Any]:
+    def presence(self, text: str | None) -> Presence:
         """Who sits where: names, bots and stand-ins, who is ready or away (and for how long)."""
+        return Presence(
+            seats=self.seat_news(),
+            spectators=len(self.spectators),
+            text=text,
+            starts=self.starts_in_words() if self.table is None else "",
+        )
+
+    def seat_news(self) -> list[SeatNews]:
+        """Every seat as `presence` and the lobby tell it."""
         now = self.clock()
-        seats = []
-        for s in self.seats:
-            entry: dict[str, Any] = {
-                "seat": s.number,
-                "name": s.name,
-                "taken": s.claimed,
-                "connected": s.peer is not None or s.bot_level is not None,
-                "bot": s.bot_level is not None,
-                "ready": s.ready or s.bot_level is not None,
-                "owner": s.number == self.owner_seat,
-            }
-            over = self.table is not None and self.table.over  # nobody is awaited any more
-            if s.life in (Life.AWAY, Life.STOOD_IN) and s.away_since is not None and not over:
-                entry["away"] = int(now - s.away_since)
-            if s.standin:
-                entry["standin"] = True
-            if self.table is None and not s.claimed:
-                entry["will_be_bot"] = self.fill_with_bots or "normal"
-            if s.number in self.ratings:
-                entry["rating"] = list(self.ratings[s.number])  # (rating, change) after the game
-            seats.append(entry)
-        return {
-            "t": "presence",
-            "seats": seats,
-            "spectators": len(self.spectators),
-            "text": text,
-            "starts": self.starts_in_words() if self.table is None else "",
-        }
+        over = self.table is not None and self.table.over  # nobody is awaited any more
+        return [
+            SeatNews(
+                seat=s.number,
+                name=s.name,
+                taken=s.claimed,
+                connected=s.peer is not None or s.bot_level is not None,
+                bot=s.bot_level is not None,
+                ready=s.ready or s.bot_level is not None,
+                owner=s.number == self.owner_seat,
+                away=(
+                    int(now - s.away_since)
+                    if s.life in (Life.AWAY, Life.STOOD_IN)
+                    and s.away_since is not None
+                    and not over
+                    else None
+                ),
+                standin=s.standin,
+                will_be_bot=(
+                    self.fill_with_bots or "normal"
+                    if self.table is None and not s.claimed
+                    else None
+                ),
+                rating=self.ratings.get(s.number),  # (rating, change) after the game
+            )
+            for s in self.seats
+        ]
 
     def broadcast_presence(self, text: str | None) -> None:
         self.changed_at = self.clock()
@@ -557,7 +565,7 @@ class HostedTable:
             if self.ratings:
                 self.broadcast_presence(None)
 
-    def broadcast(self, message: dict[str, Any]) -> None:
+    def broadcast(self, message: ServerMessage) -> None:
         for peer in self.peers():
             peer.send(message)
 
@@ -570,14 +578,14 @@ class HostedTable:
             return 0
         return 2 if self.table.over else 1
 
-    def summary(self) -> dict[str, Any]:
+    def summary(self) -> TableNews:
         """One line of the lobby."""
-        return {
-            "code": self.code,
-            "game": self.game.name,
-            "title": self.game.title,
-            "players": self.players,
-            "started": self.table is not None,
-            "over": self.table is not None and self.table.over,
-            "seats": self.presence(None)["seats"],
-        }
+        return TableNews(
+            code=self.code,
+            game=self.game.name,
+            title=self.game.title,
+            players=self.players,
+            started=self.table is not None,
+            over=self.table is not None and self.table.over,
+            seats=self.seat_news(),
+        )

@@ -20,9 +20,11 @@ address of everyone else) may have only a few tables waiting at once, and a tabl
 connection that keeps sending what is refused is closed.
 
 The clock (`tick`, run by the server) moves seats whose person is away past the takeover time
-to a bot standing in, and ends the tables that are no longer live (see `why_ended`); the
-table's creator (a `close` message) or the host (`close TABLE`: `close_by_hand`) may end one
-at any time. Whoever is at a table that ends is told why and goes to the lobby.
+to a bot standing in, and ends the tables that are no longer live (see `why_ended`). It is
+injected, as the store is (`Party(clock=..., wall_clock=...)`): a test moves a `VirtualClock`
+on instead of waiting. The table's creator (a `close` message) or the host (`close TABLE`:
+`close_by_hand`) may end one at any time. Whoever is at a table that ends is told why and goes
+to the lobby.
 """
 
 from __future__ import annotations
@@ -36,6 +38,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+import msgspec
+
 from ..bots import LEVELS
 from ..names import GUEST_PREFIX, clean_name, look_alike_problem, looks_like_bot, name_key
 from ..rules import GAMES, IllegalAction, SetupError, get_game
@@ -45,6 +49,34 @@ from ..text import clean_text, visible
 from ..words import are
 from .guard import AttemptLimiter, RateLimit, RefusalTally, wait_in_words
 from .hosting import HostedTable, new_code, same_join_code, token_key
+from .messages import (
+    MAX_TEXT,
+    Act,
+    AskLobby,
+    Bye,
+    Chat,
+    Claim,
+    ClientMessage,
+    CloseTable,
+    Create,
+    Error,
+    GiveSeat,
+    Hello,
+    Join,
+    Leave,
+    Lobby,
+    Ping,
+    Pong,
+    Ready,
+    Rejoin,
+    Rematch,
+    Say,
+    Seated,
+    Standing,
+    Start,
+    Welcome,
+    kind_of,
+)
 from .protocol import PROTOCOL_VERSION
 from .seat_life import LOBBY, Peer, Place, Seat, Whereabouts
 
@@ -115,14 +147,17 @@ class Party:
         guard: AttemptLimiter | None = None,
         ended: Callable[[HostedTable], None] = lambda hosted: None,
         clock_changed: Callable[[], None] = lambda: None,
+        clock: Callable[[], float] = time.monotonic,
+        wall_clock: Callable[[], float] = time.time,
     ) -> None:
         self.config = config
-        self.store = store
+        self.store = store  # where the tables, names and ratings are kept (None: nowhere)
+        self.clock = clock  # what `tick` and the tables' times away and waits go by
         self.started = started  # the server drives a table's bots once its game begins
         self.ended = ended  # ...and stops once the table ends
         self.clock_changed = clock_changed  # something is due sooner: `tick` again
         self.whereabouts = Whereabouts()
-        self.lobby_chat: deque[dict[str, Any]] = deque(maxlen=LOBBY_CHAT_KEPT)
+        self.lobby_chat: deque[Chat] = deque(maxlen=LOBBY_CHAT_KEPT)
         self.guard = guard or AttemptLimiter()
         self.tables: dict[str, HostedTable] = {}
         self.members: set[Member] = set()
@@ -134,8 +169,8 @@ class Party:
             if store is not None
             else secrets.token_hex(16)
         )
-        self.opened = time.time()  # the night began: its standings count the games since
-        self.standings: list[dict[str, Any]] = []
+        self.opened = wall_clock()  # the night began: its standings count the games since
+        self.standings: list[Standing] = []
         if store is not None:
             try:  # the history rated now, not in the middle of the night's first game's end
                 store.update_ratings()
@@ -175,6 +210,7 @@ class Party:
             on_action=self._table_action,
             store=self.store,
             creator=creator,
+            clock=self.clock,
         )
         self.tables[code] = hosted
         self.lobby_changed()
@@ -185,7 +221,7 @@ class Party:
         """Do what the clock decides at `now`: a bot stands in for each person away past the
         takeover time, and tables no longer live end. Returns when a takeover is next due (None:
         none; the server also ticks every fraction of a heartbeat)."""
-        now = time.monotonic() if now is None else now
+        now = self.clock() if now is None else now
         config = self.config
         took = [
             hosted.take_over(now, config.takeover_after, config.takeover_level)
@@ -224,7 +260,7 @@ class Party:
 
     def expire_tables(self, now: float | None = None) -> list[str]:
         """End the tables that are no longer live now (`why_ended`); returns their codes."""
-        now = time.monotonic() if now is None else now
+        now = self.clock() if now is None else now
         ended = []
         for hosted in list(self.tables.values()):
             why = self.why_ended(hosted, now)
@@ -244,7 +280,7 @@ class Party:
             member: Member = peer  # type: ignore[assignment]
             member.table = None  # in the lobby: `lobby_changed` tells it what the tables are now
             if why:
-                member.send({"t": "error", "code": "table-closed", "text": why})
+                member.send(Error(code="table-closed", text=why))
         self.whereabouts.table_closed(hosted.code)
         if self.store is not None and hosted.store_id is not None and hosted.stage() < 2:
             self.store.delete_table(hosted.store_id)
@@ -272,7 +308,9 @@ class Party:
             except OutdatedRules as problem:
                 log.warning("not restoring table %s: %s", saved.code, problem)
                 continue
-            hosted = HostedTable.restore(saved, self.store, on_action=self._table_action)
+            hosted = HostedTable.restore(
+                saved, self.store, on_action=self._table_action, clock=self.clock
+            )
             self.tables[hosted.code] = hosted
             restored.append(hosted)
         return restored
@@ -284,7 +322,7 @@ class Party:
             self.standings = self.night_standings()
             self.lobby_changed()
 
-    def night_standings(self) -> list[dict[str, Any]]:
+    def night_standings(self) -> list[Standing]:
         """The night's table: per game, everyone who finished a game at this server's tables
         since it started, with their games, wins and ratings (`Store.standings`)."""
         if self.store is None:
@@ -294,7 +332,7 @@ class Party:
         except Exception:  # derived data: a mistake in it must never stop the party
             log.exception("the night's standings could not be read")
             return []
-        return [{**row, "name": clean_name(row["name"])} for row in rows]
+        return [Standing(**{**row, "name": clean_name(row["name"])}) for row in rows]
 
     def table(self, code: str) -> HostedTable:
         hosted = self.tables.get(code.upper())
@@ -335,10 +373,10 @@ class Party:
         self.tickets.pop(ticket, None)
 
     # -- messages ---------------------------------------------------------------------------------
-    def receive(self, member: Member, message: dict[str, Any]) -> None:
+    def receive(self, member: Member, message: ClientMessage) -> None:
         """Do what `message` asks; a refusal is an `error` to `member` (sent here)."""
-        kind = message["t"]  # (the protocol layer has seen to it that hello comes first)
-        handler: Callable[[Member, dict[str, Any]], None] = getattr(self, f"_on_{kind}")
+        kind = kind_of(message)  # (the protocol layer has seen to it that hello comes first)
+        handler: Callable[[Member, Any], None] = getattr(self, f"_on_{kind}")
         try:
             if kind in RATE_LIMITED and not member.request_limit.allow():
                 raise IllegalAction("too many requests at once: wait a moment")
@@ -349,15 +387,13 @@ class Party:
     def refused(self, member: Member, kind: str, why: str, code: str = "illegal") -> None:
         """Tell `member` why its `kind` message was refused; log it (summed); a connection that
         keeps earning refusals (a flood) is closed."""
-        why = visible(why)  # it may repeat what was sent: a table id, a game's name...
+        why = visible(why)[:MAX_TEXT]  # it may repeat what was sent: a table id, a game's name
         self.refusals.refused(
             f"{kind} messages", member.address, "refused %s from %s: %s", kind, member.name, why
         )
-        member.send({"t": "error", "code": code, "text": why})
+        member.send(Error(code=code, text=why))
         if not member.refusal_limit.allow():
-            member.send(
-                {"t": "error", "code": "flood", "text": "too many refused messages: goodbye"}
-            )
+            member.send(Error(code="flood", text="too many refused messages: goodbye"))
             self.refusals.refused(
                 "connections (floods)", member.address, "closing %s: a flood", member.name
             )
@@ -391,53 +427,53 @@ class Party:
         )
 
     def _refuse(self, member: Member, code: str, text: str, close: bool = False) -> None:
-        member.send({"t": "error", "code": code, "text": text})
+        member.send(Error(code=code, text=text))
         if close:
             member.close()
 
-    def _on_hello(self, member: Member, message: dict[str, Any]) -> None:
+    def _on_hello(self, member: Member, message: Hello) -> None:
         if member.greeted:
             raise IllegalAction("you already said hello")
-        if message["v"] != PROTOCOL_VERSION:
+        if message.version != PROTOCOL_VERSION:
             text = f"this server speaks version {PROTOCOL_VERSION}: update tablegames"
             self._refuse(member, "version", text, close=True)
             return
-        ticket = message.get("ticket")
+        ticket = message.ticket
         login = self.tickets.get(ticket) if ticket else None
         if ticket and login is None:
             self._refuse(member, "bad-ticket", "that session is over: log in again", close=True)
             return
-        if login is None and not self._code_accepted(
-            member, message.get("code"), message.get("pass")
-        ):
+        if login is None and not self._code_accepted(member, message.code, message.code_pass):
             return
         if login is not None:
             member.name, member.identity, member.key = login.name, login.holder, login.key
             member.address = login.address or member.address
         else:
-            member.name = clean_name(message["name"]) or "guest"
+            member.name = clean_name(message.name) or "guest"
             why = self.why_not_name(member.name)
             if why is not None:
                 self._refuse(member, "name-taken", why, close=True)
                 return
         member.greeted = True
         self.members.add(member)
-        welcome = {
-            "t": "welcome",
-            "v": PROTOCOL_VERSION,
-            "server": "tablegames",
-            "heartbeat": self.config.heartbeat,
-            "server_id": self.server_id,
-            "name": member.name,
-        }
+        given = None
         if self.config.code is not None and login is None:
-            welcome["pass"] = self._pass_for(message.get("pass"))
-        member.send(welcome)
+            given = self._pass_for(message.code_pass)
+        member.send(
+            Welcome(
+                version=PROTOCOL_VERSION,
+                server="tablegames",
+                heartbeat=self.config.heartbeat,
+                server_id=self.server_id,
+                name=member.name,
+                code_pass=given,
+            )
+        )
         for line in self.lobby_chat:  # what was said in the lobby before they came
-            member.send({**line, "earlier": True})
+            member.send(msgspec.structs.replace(line, earlier=True))
         if member.identity is not None and self._go_back(member, member.identity):
             return
-        self._on_lobby(member, message)
+        member.send(self.lobby_message())
 
     def why_not_name(self, name: str) -> str | None:
         """Why `name`, asked for over TCP, cannot be had (None: it can)."""
@@ -549,10 +585,10 @@ class Party:
                 return True
         return False
 
-    def _on_rejoin(self, member: Member, message: dict[str, Any]) -> None:
+    def _on_rejoin(self, member: Member, message: Rejoin) -> None:
         if member.table is not None:
             raise IllegalAction("you are already at a table")
-        found = self._find_token(message["token"])
+        found = self._find_token(message.token)
         if found is None:
             self._refuse(member, "bad-token", "that seat token is not valid here")
             return
@@ -574,17 +610,13 @@ class Party:
                 found = (hosted, seat)
         return found
 
-    def _on_lobby(self, member: Member, message: dict[str, Any]) -> None:
+    def _on_lobby(self, member: Member, message: AskLobby) -> None:
         member.send(self.lobby_message())
 
-    def lobby_message(self) -> dict[str, Any]:
+    def lobby_message(self) -> Lobby:
         """The tables: waiting for players first, then playing, then finished."""
         tables = sorted(self.tables.values(), key=HostedTable.stage)
-        return {
-            "t": "lobby",
-            "tables": [t.summary() for t in tables],
-            "standings": self.standings,
-        }
+        return Lobby(tables=[t.summary() for t in tables], standings=self.standings)
 
     def lobby_changed(self) -> None:
         """Tell everyone in the lobby (greeted, at no table) what the tables are now."""
@@ -594,21 +626,19 @@ class Party:
             for member in lobby:
                 member.send(message)
 
-    def _on_create(self, member: Member, message: dict[str, Any]) -> None:
+    def _on_create(self, member: Member, message: Create) -> None:
         if member.table is not None:
             raise IllegalAction("leave your table first")
         if len([t for t in self.tables.values() if t.table is None or not t.table.over]) >= (
             self.config.max_tables
         ):
             raise IllegalAction("this server has as many tables as it takes: join one")
-        game, players = message["game"], message["players"]
+        game, players, bots, humans = message.game, message.players, message.bots, message.humans
         if game not in GAMES:
             raise IllegalAction(f"there is no game called {game}")
-        bots = message.get("bots")
         if bots is not None and bots not in LEVELS:
             raise IllegalAction(f"bots are {', '.join(LEVELS)}, not {bots}")
-        humans = message.get("humans")
-        options = message.get("options") or {}
+        options = message.options
         try:
             get_game(game).new(players, 0, **options)  # refuse impossible tables up front
         except (SetupError, TypeError, ValueError) as problem:
@@ -635,23 +665,23 @@ class Party:
         log.info("%s opens table %s (%s)", member.name, hosted.code, hosted.game.title)
         self._claim(member, hosted, 0)
 
-    def _on_join(self, member: Member, message: dict[str, Any]) -> None:
+    def _on_join(self, member: Member, message: Join) -> None:
         if member.table is not None:
             raise IllegalAction("you are already at a table")
-        hosted = self.table(str(message["table"]))
+        hosted = self.table(message.table)
         # A seat this person holds here (they went back to the lobby) is theirs again: proven
         # by their login, or by the seat's token.
-        token = message.get("token")
+        token = message.token
         seat = hosted.seat_for_token(token) if token is not None else None
         if seat is None and member.identity is not None:
             seat = hosted.seat_for_identity(member.identity)
         if seat is not None:
             self._take_back(member, hosted, seat)
             return
-        if message.get("spectate"):
+        if message.spectate:
             self._watch(member, hosted)
             return
-        self._claim(member, hosted, message.get("seat"))
+        self._claim(member, hosted, message.seat)
 
     def _watch(self, member: Member, hosted: HostedTable) -> None:
         hosted.check_name_free(member.name, None)
@@ -689,34 +719,33 @@ class Party:
         member.table = hosted
         self.whereabouts.went(member.identity, Place(hosted.code, watching=seat is None))
         member.send(
-            {
-                "t": "seated",
-                "table": hosted.code,
-                "game": hosted.game.name,
-                "title": hosted.game.title,
-                "seat": seat,
-                "token": token,
-                "names": [s.name for s in hosted.seats],
-                "owner": seat is not None and seat == hosted.owner_seat,
-            }
+            Seated(
+                table=hosted.code,
+                game=hosted.game.name,
+                title=hosted.game.title,
+                seat=seat,
+                token=token,
+                names=[s.name for s in hosted.seats],
+                owner=seat is not None and seat == hosted.owner_seat,
+            )
         )
 
-    def _on_ready(self, member: Member, message: dict[str, Any]) -> None:
+    def _on_ready(self, member: Member, message: Ready) -> None:
         hosted = member.table
         if hosted is None or hosted.seat_of(member) is None:
             raise IllegalAction("take a seat first")
-        hosted.set_ready(member, message["ready"])
+        hosted.set_ready(member, message.ready)
         if hosted.ready_to_start():
             self.start(hosted)
 
-    def _on_start(self, member: Member, message: dict[str, Any]) -> None:
+    def _on_start(self, member: Member, message: Start) -> None:
         hosted = self._owned(member)
         hosted.set_ready(member, True)
         self.start_by_hand(hosted.code)
 
-    def _on_seat(self, member: Member, message: dict[str, Any]) -> None:
+    def _on_seat(self, member: Member, message: GiveSeat) -> None:
         hosted = self._owned(member)
-        number, to = message["seat"], message["to"]
+        number, to = message.seat, message.to
         if number == hosted.owner_seat:
             raise IllegalAction("that is your own seat")
         self.give_seat(hosted.code, number, to)
@@ -738,7 +767,7 @@ class Party:
             raise IllegalAction("only the table's creator can do that")
         return hosted
 
-    def _on_leave(self, member: Member, message: dict[str, Any]) -> None:
+    def _on_leave(self, member: Member, message: Leave) -> None:
         if member.table is None:
             raise IllegalAction("you are not at a table")
         self._to_lobby(member)
@@ -751,8 +780,8 @@ class Party:
         self.whereabouts.went(member.identity, LOBBY)
         member.send(self.lobby_message())
 
-    def _on_close(self, member: Member, message: dict[str, Any]) -> None:
-        hosted = self.table(str(message["table"]))
+    def _on_close(self, member: Member, message: CloseTable) -> None:
+        hosted = self.table(message.table)
         if not self._is_owner(member, hosted):
             raise IllegalAction("only the table's creator can close it")
         self.close_by_hand(hosted.code, member.name)
@@ -767,7 +796,7 @@ class Party:
             return True
         return member.identity is not None and seat.human and seat.identity == member.identity
 
-    def _on_rematch(self, member: Member, message: dict[str, Any]) -> None:
+    def _on_rematch(self, member: Member, message: Rematch) -> None:
         hosted = member.table
         seat = hosted.seat_of(member) if hosted is not None else None
         if hosted is None or seat is None or hosted.table is None or not hosted.table.over:
@@ -811,13 +840,13 @@ class Party:
             del self.tables[old.code]  # the finished game stays in the history
         self.start(new)
 
-    def _on_action(self, member: Member, message: dict[str, Any]) -> None:
+    def _on_action(self, member: Member, message: Act) -> None:
         hosted = member.table
         if hosted is None:
             raise IllegalAction("you are not at a table")
-        hosted.act(member, message["v"], message["action"])
+        hosted.act(member, message.seen, message.action)
 
-    def _on_chat(self, member: Member, message: dict[str, Any]) -> None:
+    def _on_chat(self, member: Member, message: Say) -> None:
         hosted = member.table
         seat = hosted.seat_of(member) if hosted is not None else None
         if hosted is not None and not hosted.game.chat:
@@ -830,16 +859,15 @@ class Party:
                 raise IllegalAction(silenced)
         if not member.chat_limit.allow():
             raise IllegalAction("you are chatting too fast: that line was not sent")
-        text = clean_text(message["text"], CHAT_LIMIT)
+        text = clean_text(message.text, CHAT_LIMIT)
         if not text:
             return
-        line = {
-            "t": "chat",
-            "name": member.name,
-            "seat": None if seat is None else seat.number,
-            "text": text,
-            "watching": hosted is not None and seat is None,
-        }
+        line = Chat(
+            name=member.name,
+            seat=None if seat is None else seat.number,
+            text=text,
+            watching=hosted is not None and seat is None,
+        )
         if hosted is not None:
             hosted.broadcast(line)
         else:
@@ -847,7 +875,7 @@ class Party:
             for other in [m for m in self.members if m.table is None]:
                 other.send(line)
 
-    def _on_claim(self, member: Member, message: dict[str, Any]) -> None:
+    def _on_claim(self, member: Member, message: Claim) -> None:
         hosted = member.table
         if hosted is None:
             raise IllegalAction("you are not at a table")
@@ -855,13 +883,13 @@ class Party:
             raise IllegalAction("spectators cannot make claims")
         if not member.chat_limit.allow():  # claims are talk: the chat's rate holds for both
             raise IllegalAction("you are talking too fast: that claim was not made")
-        hosted.make_claim(member, message["claim"])
+        hosted.make_claim(member, message.claim)
 
-    def _on_ping(self, member: Member, message: dict[str, Any]) -> None:
-        member.send({"t": "pong", **({"n": message["n"]} if "n" in message else {})})
+    def _on_ping(self, member: Member, message: Ping) -> None:
+        member.send(Pong(n=message.n))
 
-    def _on_pong(self, member: Member, message: dict[str, Any]) -> None:
+    def _on_pong(self, member: Member, message: Pong) -> None:
         pass  # any complete message keeps the connection alive
 
-    def _on_bye(self, member: Member, message: dict[str, Any]) -> None:
+    def _on_bye(self, member: Member, message: Bye) -> None:
         member.close()

@@ -21,9 +21,10 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Protocol
 
 from ..rules import Action
+from .messages import ServerMessage
 
 
 class Peer(Protocol):
@@ -31,7 +32,7 @@ class Peer(Protocol):
 
     name: str
 
-    def send(self, message: dict[str, Any]) -> None: ...
+    def send(self, message: ServerMessage) -> None: ...
 
     def close(self) -> None: ...
 

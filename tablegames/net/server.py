@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,8 +21,9 @@ from ..store import Store
 from .collector import CollectorSchedule
 from .guard import RateLimit
 from .hosting import HostedTable
+from .messages import Error, Ping, ServerMessage
 from .party import Party, PartyConfig
-from .protocol import CLIENT_MESSAGES, MAX_CLIENT_FRAME, Connection, ProtocolError
+from .protocol import MAX_CLIENT_FRAME, ProtocolError, server_side
 
 log = logging.getLogger("tablegames.server")
 
@@ -70,7 +72,7 @@ class Client:
     def __init__(self, server: Server, writer: asyncio.StreamWriter) -> None:
         self.server = server
         self.writer = writer
-        self.conn = Connection(CLIENT_MESSAGES, max_frame=MAX_CLIENT_FRAME, first="hello")
+        self.conn = server_side()
         self.name = "guest"
         peer = writer.get_extra_info("peername")
         self.address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
@@ -86,7 +88,7 @@ class Client:
         self.last_message = time.monotonic()
         self.last_ping = 0.0
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: ServerMessage) -> None:
         """Send `message` through the protocol; a peer whose unsent bytes pass the cap is
         dropped, and the table goes on."""
         if self.closed or self.writer.is_closing():  # gone (maybe by the peer's hand): drop it
@@ -129,7 +131,12 @@ class Client:
 class Server:
     """Hosts a party's tables and serves their players over TCP."""
 
-    def __init__(self, config: ServerConfig | None = None, store: Store | None = None) -> None:
+    def __init__(
+        self,
+        config: ServerConfig | None = None,
+        store: Store | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.config = config or ServerConfig()
         self.store = store
         self._clock_changed = asyncio.Event()
@@ -139,6 +146,7 @@ class Server:
             self._drive,
             ended=self._stop_driving,
             clock_changed=self._clock_changed.set,
+            clock=clock,
         )
         self.clients: set[Client] = set()
         self._server: asyncio.Server | None = None
@@ -233,7 +241,7 @@ class Server:
         has just left (it may be due sooner), and every quarter heartbeat for the tables."""
         while True:
             self._clock_changed.clear()
-            now = time.monotonic()
+            now = self.party.clock()
             due = self.party.tick(now)
             wait = self.config.heartbeat / 4
             if due is not None:
@@ -260,7 +268,7 @@ class Server:
                     client.close()
                 elif client.greeted and quiet >= beat and now - client.last_ping >= beat:
                     client.last_ping = now
-                    client.send({"t": "ping"})
+                    client.send(Ping())
 
     # -- one connection -------------------------------------------------------------------------
     async def _serve_client(
@@ -280,7 +288,7 @@ class Server:
                     async with asyncio.timeout(max(remaining, 0.01)):  # no task per read
                         data = await reader.read(65536)
                 except TimeoutError:
-                    client.send({"t": "error", "code": "timeout", "text": "no message in time"})
+                    client.send(Error(code="timeout", text="no message in time"))
                     break
                 if not data:
                     client.conn.receive_eof()

@@ -5,6 +5,10 @@ from __future__ import annotations
 
 import shlex
 
+import msgspec
+
+from .messages import SeatNews
+
 
 def address_text(host: str, port: int) -> str:
     """`host:port` as a person types it (IPv6 in brackets)."""
@@ -20,29 +24,27 @@ def join_line(host: str, port: int, name: str, table: str, code: str | None = No
     return shlex.join(words)
 
 
-def seat_words(seat: dict[str, object]) -> str:
+def seat_words(seat: SeatNews) -> str:
     """One seat of a presence message in words: `Sara, away 3 min (a bot plays meanwhile)`."""
-    name = str(seat.get("name") or "")
-    if not seat.get("taken"):
-        level = seat.get("will_be_bot")
+    if not seat.taken:
+        level = seat.will_be_bot
         return f"free (a {level} bot if nobody comes)" if level else "free"
-    if seat.get("bot"):
-        return f"{name} (bot)"
-    words = [name]
-    away = seat.get("away")
-    if isinstance(away, int):
-        words.append(f"away {away_words(away)}")
-    elif seat.get("ready"):
+    if seat.bot:
+        return f"{seat.name} (bot)"
+    words = [seat.name]
+    if seat.away is not None:
+        words.append(f"away {away_words(seat.away)}")
+    elif seat.ready:
         words.append("ready")
-    if seat.get("standin"):
+    if seat.standin:
         words.append("a bot plays meanwhile")
     return ", ".join(words)
 
 
-def seats_since(seats: list[dict[str, object]], seconds: float) -> list[dict[str, object]]:
+def seats_since(seats: list[SeatNews], seconds: float) -> list[SeatNews]:
     """`seats` of a presence told `seconds` ago, as they are now: time away counted on."""
     return [
-        {**seat, "away": int(away + seconds)} if isinstance(away := seat.get("away"), int) else seat
+        seat if seat.away is None else msgspec.structs.replace(seat, away=int(seat.away + seconds))
         for seat in seats
     ]
 

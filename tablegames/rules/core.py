@@ -578,7 +578,9 @@ class Game:
     that stack a game exactly (hands, deck order...), for tests and replays, not for players.
     `bots` and `screen` name, as import strings ("package.module:NAME"), a game's own bots (a
     map level -> bot class taking `(seat, rng)`) and its own table screen (a `GameScreen`
-    subclass); "" leaves it to the generic ones. Strings, so that the rules import neither.
+    subclass); "" leaves it to the generic ones. Strings, so that the rules import neither; the
+    built-in games leave both empty, theirs are named from above (`bots/own.py`,
+    `tui/catalogue.py`).
     """
 
     name: str

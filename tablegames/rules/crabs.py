@@ -1,6 +1,8 @@
 """You've Got Crabs, a real-time team card game for 4–10 players: the rules engine (``crabs``).
 
-Rules: ``shared/spec/crabs.md``; the seed is ``shared/seeds/000_027779096f462416.txt`` (Persian).
+Rules: ``rules/texts/crabs.md``, what players read (``tablegames rules crabs``). They follow the
+project's spec ("the spec" below), made from the seed, the original rule text (Persian, seed
+``000_027779096f462416``); neither is in this repository, so the seed is quoted here.
 There are no personal turns: the engine applies actions in the order they arrive, each with the
 server's timestamp ``now`` (it never reads a clock). What the clock alone decides, the huddle's
 end or a double-crab window closing while the empty pot waits for it, has a ``deadline()``; the

@@ -1,7 +1,9 @@
 """Crates, a Crazy Eights variant for 2–5 players: the rules engine.
 
-Rules: ``shared/spec/crates.md``, made from the seed ``shared/seeds/002_090a14f8d8bf6371.txt``
-(Gujarati; quoted here in English, the three readings below also in the original).
+Rules: ``rules/texts/crates.md``, what players read (``tablegames rules crates``). They follow
+the project's spec ("the spec" below), made from the seed, the original rule text (Gujarati,
+seed ``002_090a14f8d8bf6371``); neither is in this repository, so the seed is quoted here in
+English, the three readings below also in the original.
 
 Where the seed can be read two ways the engine takes one, and the rules text tells players so
 ("How this table reads the rules"):

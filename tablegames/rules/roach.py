@@ -1,6 +1,8 @@
 """Cockroach Poker Royal for 2–6 players: the rules engine (game name ``roach``).
 
-Rules: ``shared/spec/roach.md``; the seed is ``shared/seeds/001_b030dd43a419f4d3.txt`` (Persian).
+Rules: ``rules/texts/roach.md``, what players read (``tablegames rules roach``). They follow the
+project's spec ("the spec" below), made from the seed, the original rule text (Persian, seed
+``001_b030dd43a419f4d3``); neither is in this repository, so the seed is quoted here.
 Where the seed is ambiguous the engine reads it one way, and the rules text says so to players
 ("How this table reads the rules"):
 

@@ -13,10 +13,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import msgpack
+import msgspec
 
 from ..bots import get_bot
 from ..net.client import RemoteClient, ServerRefused, play_as_bot
+from ..net.client_protocol import ConnectionLost
 from ..net.hosting import HostedTable
+from ..net.messages import Error, Message, ViewUpdate
 from ..net.protocol import PROTOCOL_VERSION, encode
 from ..net.server import Server, ServerConfig
 from ..rules import get_game
@@ -72,9 +75,9 @@ class RecordingClient(RemoteClient):
         self.streams: list[bytearray] = []
         self.sent: set[str] = set()  # words it sent (a refusal may echo them)
 
-    def _send(self, message: dict[str, Any]) -> None:
-        self.sent.update(WORD.findall(repr(message)))
-        super()._send(message)
+    def send(self, message: Message) -> None:
+        self.sent.update(WORD.findall(repr(msgspec.to_builtins(message))))
+        super().send(message)
 
     async def _read(self, reader: asyncio.StreamReader) -> None:  # type: ignore[override]
         sink = bytearray()
@@ -99,8 +102,7 @@ async def watch(client: RemoteClient, limit: float) -> None:
     with contextlib.suppress(TimeoutError):
         async with asyncio.timeout(limit):
             while not client.over:
-                message = await client.next_message()
-                if message["t"] == "lost":
+                if isinstance(await client.next_event(), ConnectionLost):
                     break
     await client.close()
 
@@ -115,15 +117,15 @@ async def play_seat(client: RemoteClient, rng: random.Random, optional: float = 
     client.ready(True)
     acted_on = -1
     while True:
-        message = await client.next_message()
-        if message["t"] == "lost":
+        event = await client.next_event()
+        if isinstance(event, ConnectionLost):
             if client.over or not await client.reconnect():
                 return
             acted_on = -1
             continue
-        if message["t"] == "error":
+        if isinstance(event, Error):
             acted_on = -1  # refused (the table moved on meanwhile): choose again
-        elif message["t"] != "update":
+        elif not isinstance(event, ViewUpdate):
             continue
         update = client.latest
         if update is None:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    from ..net.messages import Presence
     from ..rules import Game
     from ..table import Update
 
@@ -20,11 +21,15 @@ class TableClient(Protocol):
 
     # Whether nothing may be played through it (a replay).
     read_only: bool
-    # Who sits where and who is away (network games; None elsewhere), and when it came.
-    presence: dict[str, Any] | None
+    # When the presence came (network games: seats' time away counts on from then).
     presence_at: float
     # Seconds between the bots' moves, where this terminal paces them (see `paces_bots`).
     pace: float
+
+    @property
+    def presence(self) -> Presence | None:
+        """Who sits where and who is away (network games; None elsewhere)."""
+        ...
 
     @property
     def names(self) -> list[str]: ...

@@ -7,24 +7,69 @@ the server's messages for as long as the connection lives, reconnecting when it 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
-from ..net.client import NOT_INSTALLED, NotInstalled, ServerRefused, chat_line, why_not_joined
+from ..net.client import ServerRefused, why_not_joined
+from ..net.client_protocol import NOT_INSTALLED, ConnectionLost, NotInstalled, Phase, chat_line
 from ..net.launch import address_text
+from ..net.messages import Chat, Error, Lobby, Presence, Seated, ViewUpdate
 from .screens.connect import ConnectScreen
 from .screens.lobby import HINT as LOBBY_HINT
 from .screens.lobby import LobbyScreen
 
 if TYPE_CHECKING:
+    from textual.notifications import SeverityLevel
+    from textual.screen import Screen
+
     from ..net.client import RemoteClient
-    from .app import TableGamesApp
+    from .client import TableClient
+
+
+class FollowingApp(Protocol):
+    """What following a connection asks of the app (`app.TableGamesApp`): its screens, its
+    pop-ups, and the sentence it leaves with."""
+
+    farewell: str  # said in the terminal once the app has closed
+
+    @property
+    def ascii(self) -> bool: ...
+
+    @property
+    def screen(self) -> Screen[object]: ...
+
+    @property
+    def screen_stack(self) -> list[Screen[Any]]: ...
+
+    def push_screen(self, screen: Screen[Any]) -> object: ...
+
+    def switch_screen(self, screen: Screen[Any]) -> object: ...
+
+    def pop_screen(self) -> object: ...
+
+    def tell(self, text: str, kind: str = "news", seconds: float = ...) -> None: ...
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None: ...
+
+    def pop_chat(self, who: str, text: str) -> None: ...
+
+    def start_game(self, client: TableClient) -> None: ...
+
+    def exit(self) -> None: ...
 
 
 class Follow:
     """The screens of one connection: which is up, and what each message changes."""
 
     def __init__(
-        self, app: TableGamesApp, remote: RemoteClient, invite: str = "", lobby: bool = False
+        self, app: FollowingApp, remote: RemoteClient, invite: str = "", lobby: bool = False
     ) -> None:
         self.app, self.remote, self.invite = app, remote, invite
         self.lobby_first = lobby  # a party session: the lobby, not the first open table
@@ -56,7 +101,7 @@ class Follow:
             return
         try:
             first = await remote.greet()
-            if first["t"] == "seated" or await remote.take_back():
+            if isinstance(first, Seated) or await remote.take_back():
                 self._seated()
                 return
         except NotInstalled as lacking:  # our seat is at a game this program lacks
@@ -64,49 +109,48 @@ class Follow:
                 raise
             self._lacking(str(lacking))
             return
-        open_tables = [table for table in remote.lobby if not table["over"]]
+        open_tables = [table for table in remote.lobby if not table.over]
         # The only table, if it is still waiting for players (or to watch): one being played
         # has no seat to offer, so the lobby shows it (to watch, or to open another).
         only = open_tables[0] if len(open_tables) == 1 else None
-        if not self.lobby_first and only is not None and (remote.spectate or not only["started"]):
-            remote.join_table(only["code"], spectate=remote.spectate)
+        if not self.lobby_first and only is not None and (remote.spectate or not only.started):
+            remote.join_table(only.code, spectate=remote.spectate)
         else:
             self._show_lobby()
 
     # -- what the server says ---------------------------------------------------------------------
     async def _next(self) -> bool:
-        """Handle the next message; False once there is nothing more to follow."""
+        """Handle the next event; False once there is nothing more to follow."""
         remote, app = self.remote, self.app
-        message = await remote.next_message()
-        kind = message["t"]
-        if kind == "lost":
+        event = await remote.next_event()
+        if isinstance(event, ConnectionLost):
             return await self._lost()
-        if kind == "lobby" and remote.table_code is None:
+        if isinstance(event, Lobby) and remote.phase is Phase.LOBBY:
             self._update_lobby()
-        elif kind == "seated":
+        elif isinstance(event, Seated):
             self._seated()
-        elif kind == "presence" and not self.started and self.waiting is not None:
-            self.waiting.show_presence(message)
-        elif kind == "presence" and message.get("text") and self.started:
-            app.notify(message["text"], title="Table", timeout=6, markup=False)
-        elif kind == "update" and not self.started and remote.latest is not None:
+        elif isinstance(event, Presence) and not self.started and self.waiting is not None:
+            self.waiting.show_presence(event)
+        elif isinstance(event, Presence) and event.text and self.started:
+            app.tell(event.text)
+        elif isinstance(event, ViewUpdate) and not self.started and remote.latest is not None:
             return self._start_table()
-        elif kind == "chat" and self._lobby_up():
+        elif isinstance(event, Chat) and self._lobby_up():
             assert self.lobby is not None
             self.lobby.show_chat()
-        elif kind == "chat":
-            app.pop_chat(*chat_line(message))
-        elif kind == "error" and message["code"] == NOT_INSTALLED:
-            self._lacking(str(message["text"]))
-        elif kind == "error" and message["code"] == "table-closed":
+        elif isinstance(event, Chat):
+            app.pop_chat(*chat_line(event))
+        elif isinstance(event, Error) and event.code == NOT_INSTALLED:
+            self._lacking(event.text)
+        elif isinstance(event, Error) and event.code == "table-closed":
             self._show_lobby()  # the table waited too long: the server sent us back
             assert self.lobby is not None
-            self.lobby.say(str(message["text"]))
-        elif kind == "error" and self._lobby_up():
+            self.lobby.say(event.text)
+        elif isinstance(event, Error) and self._lobby_up():
             assert self.lobby is not None
-            self.lobby.say(str(message["text"]))
-        elif kind == "error" and not self.started and self.waiting is not None:
-            self.waiting.say(str(message["text"]))
+            self.lobby.say(event.text)
+        elif isinstance(event, Error) and not self.started and self.waiting is not None:
+            self.waiting.say(event.text)
         return True
 
     def _lacking(self, text: str) -> None:
@@ -124,8 +168,7 @@ class Follow:
         removed = remote.ended_code == "removed"
         if remote.ended and self.lobby_first and removed:  # the host freed our seat: the lobby
             app.notify(f"{remote.ended[0].upper()}{remote.ended[1:]}.", timeout=20, markup=False)
-            remote.ended = remote.ended_code = ""
-            remote.forget_table()
+            remote.removed_to_lobby()
         elif remote.ended:
             text = f"{remote.ended[0].upper()}{remote.ended[1:]}."
             if self.lobby_first:  # a party's session: it ends here, saying why (no slot held)
@@ -147,15 +190,15 @@ class Follow:
             return False
         if not removed:
             gone = "The server went silent" if remote.silent else "Connection lost"
-            app.notify(f"{gone}: trying to get back...", timeout=5)
+            app.tell(f"{gone}: trying to get back...", "connection", seconds=5)
         if not await remote.reconnect(lobby=party_game(self)):  # (in the lobby: back to it)
             app.notify(f"Could not get back: {remote.why}.", severity="error", timeout=30)
             return False
         if remote.table_code is None:
-            app.notify("Back in the lobby.", timeout=4)
             self._show_lobby()
+            app.tell("Back in the lobby.", "connection", seconds=4)
         else:
-            app.notify("Back at the table.", timeout=4)
+            app.tell("Back at the table.", "connection", seconds=4)
         return True
 
     # -- screens ----------------------------------------------------------------------------------

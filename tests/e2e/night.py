@@ -14,6 +14,7 @@ within the takeover time and a little more. `Night.freezes` lists every wait lon
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import struct
 import threading
 import time
@@ -63,11 +64,14 @@ class Night:
         self._thread = threading.Thread(target=self._loop.run_forever, daemon=True)
         self._stopping = False
         self._watchers: set[asyncio.Task[None]] = set()
+        # The loop holds its tasks weakly, and a stream's reader is held weakly too: a task
+        # nobody holds is collected mid-read (its connection closed). These are held here.
+        self._running: list[concurrent.futures.Future[None]] = []
 
     def start(self) -> Night:
         self._thread.start()
-        asyncio.run_coroutine_threadsafe(self._lobby(), self._loop)
-        asyncio.run_coroutine_threadsafe(self._check(), self._loop)
+        for work in (self._lobby(), self._check()):
+            self._running.append(asyncio.run_coroutine_threadsafe(work, self._loop))
         return self
 
     def stop(self) -> None:
@@ -122,6 +126,8 @@ class Night:
 
     async def _lobby(self) -> None:
         reader, writer = await self._open("night-lobby")
+        asking = asyncio.get_running_loop().create_task(self._ask_for_the_lobby(writer))
+        self._watchers.add(asking)
         async for message in self._messages(reader, writer):
             if message.get("t") != "lobby":
                 continue
@@ -133,6 +139,13 @@ class Night:
                     task = asyncio.get_running_loop().create_task(self._watch(code))
                     self._watchers.add(task)
                     task.add_done_callback(self._watchers.discard)
+
+    async def _ask_for_the_lobby(self, writer: asyncio.StreamWriter) -> None:
+        """Ask for the tables every half second besides what the lobby is told (a table that
+        starts is watched from its first moments whatever the lobby's news)."""
+        while not self._stopping and not writer.is_closing():
+            await asyncio.sleep(0.5)
+            self._send(writer, {"t": "lobby"})
 
     async def _watch(self, code: str) -> None:
         reader, writer = await self._open(f"night-{code.lower()}")

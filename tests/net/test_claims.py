@@ -6,8 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from tablegames.net.client import RemoteClient
-from tablegames.net.protocol import CLIENT_MESSAGES, PROTOCOL_VERSION, check_message
+from tablegames.net.messages import ClientMessage
+from tablegames.net.protocol import PROTOCOL_VERSION
 from tablegames.testing.harness import LOOPBACK, RawPeer, read_until_closed, running_server
+from tablegames.testing.wire import problem
 
 I_AM_A_SAILOR = {"kind": "role", "target": 0, "group": "sailor"}
 
@@ -17,10 +19,12 @@ def talk_in(frames: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [said for f in frames if f["t"] == "update" for said in f["view"].get("talk", [])]
 
 
-def test_the_claim_message_has_a_schema():
-    assert check_message({"t": "claim", "claim": I_AM_A_SAILOR}, CLIENT_MESSAGES) is None
-    assert "wrong type" in str(check_message({"t": "claim", "claim": "me"}, CLIENT_MESSAGES))
-    assert "missing" in str(check_message({"t": "claim"}, CLIENT_MESSAGES))
+def test_the_claim_message_has_a_type():
+    assert problem({"t": "claim", "claim": I_AM_A_SAILOR}, ClientMessage) is None
+    assert "Expected `object`, got `str`" in str(
+        problem({"t": "claim", "claim": "me"}, ClientMessage)
+    )
+    assert "missing required field" in str(problem({"t": "claim"}, ClientMessage))
 
 
 async def kraken_game(server: Any, port: int) -> tuple[RawPeer, RawPeer]:
@@ -85,13 +89,13 @@ async def test_a_remote_client_rebuilds_the_whole_talk_from_the_new_records_it_i
         await client.connect()
         client.ready(True)
         while client.latest is None:
-            await client.next_message()
+            await client.next_event()
         assert client.claim(client.seat, I_AM_A_SAILOR) is None
         assert client.claim(3, I_AM_A_SAILOR) == "that seat is not yours"
         hosted.table.say(2, {"kind": "role", "target": 0, "group": "pirate"})
         for _ in range(50):
             if len(client.latest.view["talk"]) == 2:
                 break
-            await client.next_message()
+            await client.next_event()
         assert client.latest.view["talk"] == hosted.table.view_for(0)["talk"]
         await client.close()

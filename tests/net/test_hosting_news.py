@@ -11,7 +11,7 @@ from .test_log_difference import Recorder
 
 
 def news(peer: Recorder) -> list[str]:
-    return [m["text"] for m in peer.messages if m["t"] == "presence" and m["text"]]
+    return [m["text"] for m in peer.messages if m["t"] == "presence" and m.get("text")]
 
 
 def two_seat_table() -> tuple[HostedTable, Recorder, Recorder]:

@@ -8,6 +8,7 @@ import socket
 import pytest
 
 from tablegames.net.client import RemoteClient, ServerRefused, why_not_joined
+from tablegames.net.messages import Join, Lobby, Seated
 
 
 async def test_a_port_nobody_listens_on_is_named_with_a_hint():
@@ -56,7 +57,7 @@ async def test_a_table_of_a_game_not_installed_here_is_named_not_a_hang_up(monke
 async def test_a_seat_at_a_game_not_installed_here_sends_it_back_to_the_lobby(monkeypatch):
     # Sent straight to a table (a rematch, a party login) the client is told `seated` first:
     # it goes back to the lobby, saying why, and the connection stays for the other tables.
-    from tablegames.net.client import NotInstalled
+    from tablegames.net.client_protocol import NotInstalled
     from tablegames.rules import GAMES
     from tablegames.testing.harness import running_server
 
@@ -65,21 +66,20 @@ async def test_a_seat_at_a_game_not_installed_here_sends_it_back_to_the_lobby(mo
         server.add_table("crates", 2)
         monkeypatch.delitem(GAMES, "loveletter")
         client = RemoteClient("127.0.0.1", port, "Sara", table=hosted.code)
-        client._sit_down = _pick_blindly.__get__(client)  # type: ignore[method-assign]
+        client.sit_down = _pick_blindly.__get__(client)  # type: ignore[method-assign]
         with pytest.raises(NotInstalled, match="this table plays loveletter, which is not"):
             await asyncio.wait_for(client.connect(), timeout=10)
         assert client.connected and client.table_code is None and client.game is None
-        assert (await asyncio.wait_for(client.next_message(), timeout=10))["t"] == "lobby"
-        crates = next(table["code"] for table in client.lobby if table["game"] == "crates")
+        assert isinstance(await asyncio.wait_for(client.next_event(), timeout=10), Lobby)
+        crates = next(table.code for table in client.lobby if table.game == "crates")
         client.join_table(crates)
-        seated = await asyncio.wait_for(client.next_message(), timeout=10)
-        assert seated["t"] == "seated" and client.game is not None
+        seated = await asyncio.wait_for(client.next_event(), timeout=10)
+        assert isinstance(seated, Seated) and client.game is not None
         assert client.game.name == "crates"
         assert all(not seat.peer for seat in hosted.seats)  # the seat it was given is free
         await client.close()
 
 
-async def _pick_blindly(self, lobby):
+def _pick_blindly(self, lobby):
     """Sit at the table asked for without looking at the lobby's list of games."""
-    self._send({"t": "join", "table": self.table_code})
-    await self._expect("seated")
+    self.send(Join(table=self.table_code))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
@@ -15,9 +16,12 @@ from typing import Any
 from tablegames.net.client import RemoteClient
 from tablegames.net.console import HostConsole
 from tablegames.net.hosting import HostedTable
+from tablegames.net.messages import Error, Lobby, Seated
 from tablegames.net.party import Login
+from tablegames.net.seat_life import Seat
 from tablegames.net.server import Server, ServerConfig
 from tablegames.store import Store
+from tablegames.table import VirtualClock
 
 LOOPBACK = "127.0.0.1"
 
@@ -33,8 +37,14 @@ async def until(condition: Callable[[], object], seconds: float = 5.0, what: str
 
 
 @contextlib.asynccontextmanager
-async def party(**config: Any) -> AsyncIterator[tuple[Server, int]]:
-    server = Server(ServerConfig(host=LOOPBACK, port=0, bot_pace=0.0, **config))
+async def party(
+    clock: VirtualClock | None = None, **config: Any
+) -> AsyncIterator[tuple[Server, int]]:
+    """A party server on a free loopback port; with `clock`, its clock is that one (the party
+    ticks by itself too, but the test moves the clock on and ticks it when it wants)."""
+    server = Server(
+        ServerConfig(host=LOOPBACK, port=0, bot_pace=0.0, **config), clock=clock or time.monotonic
+    )
     port = await server.start()
     try:
         yield server, port
@@ -60,7 +70,7 @@ async def open_and_start(client: RemoteClient, server: Server, game: str = "crat
     """`client` opens a table for two (a normal bot in the other seat) and deals at once."""
     options = {"short": True} if game == "crates" else {}
     client.create(game, 2, bots="normal", options=options)
-    await client._expect("seated")
+    await client._expect(Seated)
     assert client.table_code is not None
     hosted = server.tables[client.table_code]
     client.start_now()
@@ -76,14 +86,29 @@ async def when_waiting_for(hosted: HostedTable, seat: int) -> None:
 
 
 # -- away and taken over ------------------------------------------------------------------------
+async def away_for(server: Server, clock: VirtualClock, seat: Seat, seconds: float) -> None:
+    """Once the party knows `seat`'s person has left, `seconds` pass and the party's clock
+    ticks."""
+    await until(lambda: seat.away_since is not None, what="the party hearing the seat is away")
+    server.party.tick()
+    assert not seat.standin, "a bot stood in before the takeover time"
+    clock.advance(seconds)
+    server.party.tick()
+
+
 async def test_a_player_gone_back_to_the_lobby_is_away_and_a_bot_takes_over_after_the_takeover():
-    async with party(takeover_after=0.3) as (server, port):
+    clock = VirtualClock(1000.0)
+    async with party(clock, takeover_after=60.0) as (server, port):
         ana = await log_in(server, port, "ana")
         hosted = await open_and_start(ana, server)
         await when_waiting_for(hosted, 0)
         ana.leave()  # `q`, `m`: back to the lobby in the middle of the game
         assert hosted.table is not None
         table, moved = hosted.table, hosted.table.version
+        await away_for(server, clock, hosted.seats[0], 59.0)
+        assert table.version == moved and 0 not in table.bots  # not yet: a minute is a minute
+        clock.advance(1.0)
+        server.party.tick()
         await until(lambda: table.version > moved, what="the table moving on without ana")
         assert 0 in table.bots and hosted.seats[0].human  # a stand-in: the seat is still hers
         await ana.close()
@@ -113,13 +138,13 @@ async def test_a_login_that_drops_comes_back_to_the_last_table_it_was_at():
         ana = await log_in(server, port, "ana", key="SHA256:ana")
         crates = await open_and_start(ana, server)
         ana.leave()  # crates -> the lobby -> a new roach table
-        await ana._expect("lobby")
+        await ana._expect(Lobby)
         roach = await open_and_start(ana, server, "roach")
         await ana.close()  # the ssh drops in the middle of the roach game
         await until(lambda: roach.seats[0].peer is None, what="the drop")
         again = RemoteClient(LOOPBACK, port, "ana", ticket=ticket(server, "ana", "SHA256:ana"))
         first = await again.greet()
-        assert first["t"] == "seated" and first["table"] == roach.code
+        assert isinstance(first, Seated) and first.table == roach.code
         assert crates.seats[0].peer is None and crates.seats[0].human  # still hers, still away
         await again.close()
 
@@ -129,13 +154,13 @@ async def test_a_login_that_drops_in_the_lobby_comes_back_to_the_lobby_and_may_s
         ana = await log_in(server, port, "ana", key="SHA256:ana")
         crates = await open_and_start(ana, server)
         ana.leave()
-        await ana._expect("lobby")
+        await ana._expect(Lobby)
         await ana.close()
         again = RemoteClient(LOOPBACK, port, "ana", ticket=ticket(server, "ana", "SHA256:ana"))
-        assert (await again.greet())["t"] == "lobby"
+        assert isinstance(await again.greet(), Lobby)
         again.join_table(crates.code)  # Enter on her table in the lobby: her seat, not a new one
-        seated = await again._expect("seated")
-        assert seated["seat"] == 0 and crates.seats[0].peer is not None
+        seated = await again._expect(Seated)
+        assert seated.seat == 0 and crates.seats[0].peer is not None
         await again.close()
 
 
@@ -145,26 +170,26 @@ async def test_a_plain_join_back_in_the_lobby_takes_its_held_seat_back_by_its_to
         await sara.greet()
         hosted = await open_and_start(sara, server)
         sara.leave()
-        await sara._expect("lobby")
+        await sara._expect(Lobby)
         sara.join_table(hosted.code)
-        seated = await sara._expect("seated")
-        assert seated["seat"] == 0 and hosted.seats[0].peer is not None
+        seated = await sara._expect(Seated)
+        assert seated.seat == 0 and hosted.seats[0].peer is not None
         await sara.close()
 
 
 # -- closing tables -----------------------------------------------------------------------------
 def codes(client: RemoteClient) -> list[str]:
     """The tables `client`'s lobby lists."""
-    return [table["code"] for table in client.lobby]
+    return [table.code for table in client.lobby]
 
 
 async def told_closed(client: RemoteClient) -> str:
     """The sentence `client` was told when its table closed (then it is in the lobby)."""
     async with asyncio.timeout(5):
         while True:
-            message = await client.next_message()
-            if message["t"] == "error" and message["code"] == "table-closed":
-                return str(message["text"])
+            event = await client.next_event()
+            if isinstance(event, Error) and event.code == "table-closed":
+                return event.text
 
 
 async def test_the_owner_closes_a_table_from_the_lobby_and_whoever_watches_is_told():
@@ -173,12 +198,12 @@ async def test_the_owner_closes_a_table_from_the_lobby_and_whoever_watches_is_to
         bob = await log_in(server, port, "bob")
         hosted = await open_and_start(ana, server)
         ana.leave()
-        await ana._expect("lobby")
+        await ana._expect(Lobby)
         bob.join_table(hosted.code, spectate=True)
-        await bob._expect("seated")
+        await bob._expect(Seated)
         bob.close_table(hosted.code)  # not his table
-        refusal = await bob._expect_one_of("error")
-        assert "only the table's creator" in refusal["text"]
+        refusal = await bob._expect(Error)
+        assert "only the table's creator" in refusal.text
         ana.close_table(hosted.code)
         assert "ana closed table" in await told_closed(bob)
         await until(lambda: hosted.code not in server.tables, what="the table gone")
@@ -192,11 +217,11 @@ async def test_the_owner_closes_a_table_from_its_waiting_room():
         ana = await log_in(server, port, "ana")
         bob = await log_in(server, port, "bob")
         ana.create("crates", 3, bots="normal")
-        await ana._expect("seated")
+        await ana._expect(Seated)
         code = ana.table_code
         assert code is not None
         bob.join_table(code)
-        await bob._expect("seated")
+        await bob._expect(Seated)
         ana.close_table(code)
         assert "ana closed table" in await told_closed(bob)
         assert "ana closed table" in await told_closed(ana)
@@ -220,13 +245,20 @@ async def test_the_host_closes_a_table_with_a_console_command():
 
 
 async def test_a_table_nobody_human_is_at_ends_by_itself_and_leaves_the_lobby():
-    async with party(takeover_after=0.1, table_idle_limit=0.5) as (server, port):
+    clock = VirtualClock(1000.0)
+    async with party(clock, takeover_after=60.0, table_idle_limit=600.0) as (server, port):
         ana = await log_in(server, port, "ana")
         bob = await log_in(server, port, "bob")
         left = await open_and_start(ana, server, "roach")
         kept = await open_and_start(bob, server, "roach")  # bob stays at his
         ana.leave()
-        await until(lambda: left.code not in server.tables, what="the abandoned table ending")
+        await away_for(server, clock, left.seats[0], 60.0)  # a bot stands in for her
+        clock.advance(599.0)
+        server.party.tick()
+        assert left.code in server.tables  # nobody there for 10 minutes less a second
+        clock.advance(1.0)
+        server.party.tick()
+        assert left.code not in server.tables  # the abandoned table ended
         await until(lambda: left.code not in codes(ana))
         assert kept.code in server.tables
         await ana.close()
@@ -234,10 +266,12 @@ async def test_a_table_nobody_human_is_at_ends_by_itself_and_leaves_the_lobby():
 
 
 async def test_a_finished_table_nobody_is_at_leaves_the_lobby():
-    async with party(takeover_after=0.05) as (server, port):
+    clock = VirtualClock(1000.0)
+    async with party(clock, takeover_after=60.0) as (server, port):
         ana = await log_in(server, port, "ana")
         hosted = await open_and_start(ana, server)
         ana.leave()  # bots play it out
+        await away_for(server, clock, hosted.seats[0], 60.0)
         assert hosted.table is not None
         table = hosted.table
         await until(lambda: table.over, seconds=60, what="the bots finishing the game")
@@ -265,7 +299,7 @@ async def test_the_hosts_names_says_here_now_for_someone_connected(tmp_path: Pat
         server.party.store = Store(tmp_path / "names.db")
         ana = await log_in(server, port, "ana", key="SHA256:ana")
         ana.create("crates", 2, bots="normal")
-        await ana._expect("seated")  # sitting down makes the name hers
+        await ana._expect(Seated)  # sitting down makes the name hers
         console = HostConsole(server.party)
         await until(lambda: "ana" in console.names())
         assert "here now" in console.names(), console.names()
@@ -285,14 +319,15 @@ async def test_a_restored_games_players_are_away_until_back_and_bots_stand_in_me
     await when_waiting_for(hosted, 0)
     await ana.close()
     await first.close()  # the host stops with ana's turn to come
-    again = Server(
-        ServerConfig(host=LOOPBACK, port=0, bot_pace=0.0, takeover_after=0.3), store=store
-    )
+    clock = VirtualClock(5.0)  # (another process's clock: it starts where it will)
+    config = ServerConfig(host=LOOPBACK, port=0, bot_pace=0.0, takeover_after=60.0)
+    again = Server(config, store=store, clock=clock)
     (restored,) = again.restore_tables()
     await again.start()
     try:
         assert restored.table is not None
         table, moved = restored.table, restored.table.version
+        await away_for(again, clock, restored.seats[0], 60.0)  # away since the restart
         await until(lambda: table.version > moved, what="the restored table moving on")
         assert restored.seats[0].human and 0 in table.bots  # her seat, a bot meanwhile
     finally:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tablegames.net.client import RemoteClient, ServerRefused
+from tablegames.net.messages import Lobby
 from tablegames.net.server import Server, ServerConfig
 from tablegames.net.ssh import Identity, Terminal
 from tablegames.serve import session_launcher
@@ -19,7 +20,9 @@ async def test_a_session_runs_the_lobby_with_a_ticket_that_ends_with_it():
         ticket = plan.env["TABLEGAMES_TICKET"]
         ann = RemoteClient("127.0.0.1", port, "mallory", ticket=ticket)
         first = await ann.greet()
-        assert first["t"] == "lobby" and ann.name == "ann"  # the ticket's name, not the asked one
+        assert (
+            isinstance(first, Lobby) and ann.name == "ann"
+        )  # the ticket's name, not the asked one
         await ann.close()
         assert plan.ended is not None
         plan.ended()  # the session is over

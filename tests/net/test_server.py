@@ -8,8 +8,10 @@ import msgpack
 import pytest
 
 from tablegames.net.client import RemoteClient, ServerRefused, play_as_bot
+from tablegames.net.messages import Ping, Pong
 from tablegames.net.protocol import PROTOCOL_VERSION, encode
 from tablegames.net.server import Server, ServerConfig
+from tablegames.table import VirtualClock
 
 LOOPBACK = "127.0.0.1"
 
@@ -123,9 +125,9 @@ async def test_bad_frames_close_only_that_connection():
         (reply,) = await read_messages(reader, 1)
         assert reply == {"t": "error", "code": "frame-size", "text": reply["text"]}
         assert await reader.read() == b""
-        good._send({"t": "ping", "n": 5})
+        good.send(Ping(n=5))
         async with asyncio.timeout(5):
-            while (await good.next_message())["t"] != "pong":
+            while await good.next_event() != Pong(n=5):
                 pass
         await good.close()
     finally:
@@ -157,7 +159,11 @@ async def test_a_silent_peer_is_dropped_within_the_idle_limit():
 
 
 async def test_a_bot_takes_over_a_dropped_seat_after_the_hosts_timeout():
-    server, port = await start(bot_pace=0, takeover_after=0.2)
+    clock = VirtualClock(100.0)  # the party's: moved on by hand, no waiting for the takeover
+    server = Server(
+        ServerConfig(host=LOOPBACK, port=0, bot_pace=0, takeover_after=30.0), clock=clock
+    )
+    port = await server.start()
     hosted = server.add_table(
         "crates", 2, {"short": True}, seed=4, fill_with_bots="normal", min_humans=1
     )
@@ -171,6 +177,13 @@ async def test_a_bot_takes_over_a_dropped_seat_after_the_hosts_timeout():
                 break
         assert hosted.table is not None
         await quitter.close()  # gone for good
+        for _ in range(500):
+            await asyncio.sleep(0.01)
+            if hosted.seats[0].away_since is not None:
+                break
+        clock.advance(30.0)
+        server.party.tick()
+        assert hosted.seats[0].standin
         for _ in range(3000):
             await asyncio.sleep(0.01)
             if hosted.table.over:
@@ -203,4 +216,37 @@ async def test_a_spectator_sees_exactly_the_public_view():
         assert all(update.view["hand"] == [] and update.legal == [] for update in seen)
     finally:
         await watcher.close()
+        await server.close()
+
+
+async def test_a_refusal_that_repeats_a_long_request_is_cut_to_fit_and_the_line_stays_open():
+    """Found with the typed messages: `there is no table XXX…` for a 500-character code was
+    517 characters, longer than any text of a message may be (a client refused it and hung up;
+    checked on sending, it raised in the server and the connection was closed)."""
+    from tablegames.testing.harness import RawPeer
+
+    server, port = await start()
+    try:
+        peer = await RawPeer.open(port)
+        peer.send({"t": "hello", "v": PROTOCOL_VERSION, "name": "long"})
+        peer.send({"t": "join", "table": "K" * 500})
+        told = await peer.until_pong()  # (the pong came: the connection is open)
+        (error,) = [m for m in told if m["t"] == "error"]
+        assert error["text"].startswith("there is no table KKK") and len(error["text"]) == 500
+        await peer.close()
+    finally:
+        await server.close()
+
+
+async def test_a_name_or_code_too_long_for_a_message_is_cut_to_fit_not_a_crash():
+    server, port = await start(code="KRAB")
+    try:
+        with pytest.raises(ServerRefused, match="wrong join code"):
+            await RemoteClient(LOOPBACK, port, "x" * 600, code="KRAB" * 200).connect()
+        server.add_table("crates", 2)
+        sara = RemoteClient(LOOPBACK, port, "Sara" * 200, code="KRAB")
+        await sara.connect()
+        assert sara.seat == 0 and sara.name.startswith("SaraSara")
+        await sara.close()
+    finally:
         await server.close()

@@ -5,6 +5,7 @@ has already answered."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import os
 import random
 import signal
@@ -13,6 +14,8 @@ import pytest
 
 from tablegames.bots import get_bot
 from tablegames.net.client import RemoteClient, play_as_bot
+from tablegames.net.client_protocol import Event
+from tablegames.net.messages import Pong, ViewUpdate
 from tablegames.rules import IllegalAction, get_game
 from tablegames.table import Table, Update
 from tablegames.testing.harness import running_server
@@ -58,7 +61,7 @@ class Scripted:
         self.over = False
         self.sent: list[tuple[dict[str, object], int | None]] = []
         self.barriers = 0
-        self.inbox: asyncio.Queue[dict[str, object]] = asyncio.Queue()
+        self.inbox: asyncio.Queue[Event] = asyncio.Queue()
 
     async def connect(self) -> None:
         pass
@@ -66,7 +69,7 @@ class Scripted:
     def ready(self, ready: bool = True) -> None:
         pass
 
-    async def next_message(self) -> dict[str, object]:
+    async def next_event(self) -> Event:
         return await self.inbox.get()
 
     def submit(self, seat: int, action: dict[str, object], seen: int | None = None) -> None:
@@ -85,10 +88,10 @@ class Scripted:
     def update(self, table: Table) -> None:
         self.latest = table.update_for(self.seat)
         self.over = self.latest.over
-        self.inbox.put_nowait({"t": "update"})
+        self.inbox.put_nowait(ViewUpdate(**dataclasses.asdict(self.latest), log_drop=0))
 
     def pong(self, n: int) -> None:
-        self.inbox.put_nowait({"t": "pong", "n": n})
+        self.inbox.put_nowait(Pong(n=n))
 
     async def settled(self) -> None:
         for _ in range(20):  # the bot's loop reads all that is in its inbox

@@ -16,13 +16,8 @@ from typing import Any
 import msgpack
 import pytest
 
-from tablegames.net.protocol import (
-    MAX_CLIENT_FRAME,
-    PROTOCOL_VERSION,
-    SERVER_MESSAGES,
-    check_message,
-    encode,
-)
+from tablegames.net.messages import ServerMessage
+from tablegames.net.protocol import MAX_CLIENT_FRAME, PROTOCOL_VERSION, encode, frame
 from tablegames.testing.harness import (
     LOOPBACK,
     RawPeer,
@@ -32,8 +27,9 @@ from tablegames.testing.harness import (
 )
 from tablegames.testing.metrics import record
 from tablegames.testing.scanner import split_frames
+from tablegames.testing.wire import problem
 
-from ..net.test_protocol import BAD_INPUTS, frame
+from ..net.test_protocol import BAD_INPUTS
 
 #: The error codes the protocol documents for input it refuses.
 DOCUMENTED = {"frame-size", "bad-frame", "bad-message", "truncated", "hello-first", "timeout"}
@@ -79,7 +75,7 @@ async def hostile_campaign(rounds: int) -> tuple[int, int]:
                 errors = [m for m in replies if m.get("t") == "error"]
                 assert len(errors) == 1 and replies[-1] is errors[0], (name, replies)
                 assert errors[0]["code"] in DOCUMENTED, (name, errors)
-                assert check_message(errors[0], SERVER_MESSAGES) is None
+                assert problem(errors[0], ServerMessage) is None
         played = await asyncio.gather(*games)
         for game in played:
             table = game.hosted.table

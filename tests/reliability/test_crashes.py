@@ -25,6 +25,8 @@ from typing import Any
 import pytest
 
 from tablegames.net.client import RemoteClient
+from tablegames.net.client_protocol import ConnectionLost
+from tablegames.net.messages import Act, Error, ViewUpdate
 from tablegames.rules import get_game
 from tablegames.store import Store
 from tablegames.testing.harness import LOOPBACK, crabs_options
@@ -75,8 +77,8 @@ class Player:
         client.ready(True)
         acted_on, last = -1, None
         while True:
-            message = await client.next_message()
-            if message["t"] == "lost":
+            event = await client.next_event()
+            if isinstance(event, ConnectionLost):
                 if client.over:
                     return
                 if not await client.reconnect():
@@ -84,12 +86,12 @@ class Player:
                     return
                 self.reconnects += 1
                 if last is not None:  # did the server get it? ask again: it must not count twice
-                    client._send({"t": "action", "v": last[0], "action": last[1]})
+                    client.send(Act(seen=last[0], action=last[1]))
                 acted_on = -1
                 continue
-            if message["t"] == "error":
+            if isinstance(event, Error):
                 acted_on = -1
-            elif message["t"] != "update":
+            elif not isinstance(event, ViewUpdate):
                 continue
             update = client.latest
             if update is None or update.over:

@@ -308,9 +308,10 @@ async def test_bots_fill_empty_seats_only_when_the_host_starts_or_enough_humans_
         sara.ready(True)
         await asyncio.sleep(0.2)
         assert waits.table is None  # a friend joining a moment later still finds a seat
-        seats = sara.presence["seats"]
-        assert [s.get("will_be_bot") for s in seats] == [None, "normal", "normal", "normal"]
-        assert "when the host starts it" in sara.presence["starts"]
+        assert sara.presence is not None
+        seats = sara.presence.seats
+        assert [s.will_be_bot for s in seats] == [None, "normal", "normal", "normal"]
+        assert "when the host starts it" in sara.presence.starts
         ben = RemoteClient(LOOPBACK, port, "ben", table=waits.code)
         await ben.connect()
         assert ben.seat == 1
@@ -318,7 +319,7 @@ async def test_bots_fill_empty_seats_only_when_the_host_starts_or_enough_humans_
         said = console.run(f"start {waits.code}")
         assert said == f"Table {waits.code}: the game begins as soon as ben is ready."
         await asyncio.sleep(0.1)
-        assert waits.table is None and "as soon as ben is ready" in ben.presence["text"]
+        assert waits.table is None and "as soon as ben is ready" in str(ben.presence.text)
         ben.ready(True)  # the start asked for happens when the last one is ready
         await asyncio.sleep(0.2)
         assert waits.table is not None

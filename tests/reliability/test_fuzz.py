@@ -11,23 +11,22 @@ from pathlib import Path
 from typing import Any
 
 import msgpack
+import msgspec.inspect as spec
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tablegames.net.messages import ClientMessage, ServerMessage
 from tablegames.net.protocol import (
-    CLIENT_MESSAGES,
     MAX_DEPTH,
-    MAX_TEXT,
-    SERVER_MESSAGES,
-    Connection,
     ProtocolError,
-    Schema,
-    check_message,
     decode,
     encode,
+    server_side,
 )
 from tablegames.testing.metrics import record
+from tablegames.testing.wire import plain as as_map
+from tablegames.testing.wire import problem
 
 DOCUMENTED = {"frame-size", "bad-frame", "bad-message", "truncated"}
 ROOT = Path(__file__).resolve().parents[2]
@@ -41,38 +40,43 @@ plain = st.recursive(
 )  # fmt: skip
 
 
-def field_value(accepted: tuple[type, ...]) -> st.SearchStrategy[Any]:
-    options = []
-    for kind in accepted:
-        if kind is str:
-            options.append(st.text(max_size=MAX_TEXT))
-        elif kind is bool:
-            options.append(st.booleans())
-        elif kind is int:
-            options.append(st.integers(-(2**63), 2**63 - 1))
-        elif kind is float:
-            options.append(st.floats(allow_nan=False))
-        elif kind is dict:
-            options.append(st.dictionaries(st.text(max_size=8), plain, max_size=4))
-        elif kind is list:
-            options.append(st.lists(plain, max_size=4))
-        elif kind is type(None):
-            options.append(st.none())
-    return st.one_of(options)
+def value_of(kind: spec.Type) -> st.SearchStrategy[Any]:
+    """Values that fit `kind` (a field's type, as msgspec describes it)."""
+    if isinstance(kind, spec.UnionType):
+        return st.one_of([value_of(member) for member in kind.types])
+    if isinstance(kind, spec.StrType):
+        return st.text(max_size=kind.max_length or 20)
+    if isinstance(kind, spec.BoolType):
+        return st.booleans()
+    if isinstance(kind, spec.IntType):
+        return st.integers(-(2**63), 2**63 - 1)
+    if isinstance(kind, spec.FloatType):
+        return st.floats(allow_nan=False)
+    if isinstance(kind, spec.NoneType):
+        return st.none()
+    if isinstance(kind, spec.DictType):
+        return st.dictionaries(st.text(max_size=8), plain, max_size=4)
+    if isinstance(kind, spec.ListType):
+        return st.lists(value_of(kind.item_type), max_size=4)
+    if isinstance(kind, spec.AnyType):
+        return plain
+    raise AssertionError(f"no strategy for {kind}")
 
 
-def message_of(kind: str, schema: Schema) -> st.SearchStrategy[dict[str, Any]]:
-    required = {name: field_value(types) for name, (types, need) in schema.items() if need}
-    optional = {name: field_value(types) for name, (types, need) in schema.items() if not need}
-    del required["t"]
-    return st.fixed_dictionaries({"t": st.just(kind), **required}, optional=optional)
+def message_of(kind: spec.StructType) -> st.SearchStrategy[dict[str, Any]]:
+    """A message of `kind` as the plain map it is on the wire (optional fields or not)."""
+    fields = {f.encode_name: value_of(f.type) for f in kind.fields if f.required}
+    optional = {f.encode_name: value_of(f.type) for f in kind.fields if not f.required}
+    return st.fixed_dictionaries({"t": st.just(kind.tag), **fields}, optional=optional)
 
 
-valid_messages = st.one_of([message_of(k, s) for k, s in sorted(CLIENT_MESSAGES.items())])
+CLIENT = spec.type_info(ClientMessage)
+valid_messages = st.one_of([message_of(kind) for kind in CLIENT.types])
 
 
 def feed(data: bytes, cuts: list[int]) -> tuple[list[Any], bytes, bool]:
-    conn = Connection(CLIENT_MESSAGES)
+    conn = server_side()
+    conn.first = None  # (any message may come first here)
     at = 0
     for cut in sorted(c % (len(data) + 1) for c in cuts):
         conn.receive_data(data[at:cut])
@@ -82,16 +86,15 @@ def feed(data: bytes, cuts: list[int]) -> tuple[list[Any], bytes, bool]:
 
 
 def check_events(events: list[Any], sent: bytes) -> None:
-    """Messages that fit their schema, then at most one documented error, with its frame."""
+    """Messages that fit their types, then at most one documented error, with its frame."""
     for index, event in enumerate(events):
         if isinstance(event, ProtocolError):
             assert event.code in DOCUMENTED, event
             assert index == len(events) - 1
-            error = decode(sent[4:], 1 << 20)
-            assert error["code"] == event.code
-            assert check_message(error, SERVER_MESSAGES) is None
+            error = decode(sent[4:], ServerMessage)
+            assert error.code == event.code
         else:
-            assert check_message(event, CLIENT_MESSAGES) is None
+            assert problem(as_map(event), ClientMessage) is None
 
 
 FUZZ = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -112,7 +115,8 @@ pieces = st.lists(
 def test_valid_messages_come_out_the_same_whatever_the_chunking(valid, cuts):
     data = b"".join(encode(message) for message in valid)
     events, sent, closing = feed(data, cuts)
-    assert events == valid and sent == b"" and not closing
+    assert events == [decode(encode(message)[4:], ClientMessage) for message in valid]
+    assert sent == b"" and not closing
     record("fuzz", inputs=1)
 
 
@@ -130,17 +134,15 @@ def test_any_bytes_give_messages_or_one_documented_error(parts, cuts):
 @FUZZ
 @given(value=plain)
 def test_validation_answers_every_value_without_raising(value):
-    problem = check_message(value, CLIENT_MESSAGES)
-    if problem is None:  # then it really fits: a known type, known fields of the right types
-        schema = CLIENT_MESSAGES[value["t"]]
-        assert set(value) <= set(schema)
-        for name, (types, required) in schema.items():
-            assert name in value or not required
-            if name in value:
-                assert isinstance(value[name], types)
-                assert not isinstance(value[name], bool) or bool in types
+    why = problem(value, ClientMessage)
+    if why is None:  # then it really fits: a known type, known fields of the right types
+        kind = next(kind for kind in CLIENT.types if kind.tag == value["t"])
+        fields = {f.encode_name: f for f in kind.fields}
+        assert set(value) <= {"t", *fields}
+        for name, field in fields.items():
+            assert name in value or not field.required
     else:
-        assert isinstance(problem, str) and problem
+        assert isinstance(why, str) and why
 
 
 @given(depth=st.integers(MAX_DEPTH - 3, MAX_DEPTH + 3))
@@ -149,8 +151,8 @@ def test_nesting_is_refused_exactly_past_the_limit(depth):
     for _ in range(depth):
         action = {"a": action}
     message = {"t": "action", "v": 1, "action": action}
-    problem = check_message(message, CLIENT_MESSAGES)
-    assert (problem is None) == (depth + 2 <= MAX_DEPTH), (depth, problem)
+    why = problem(message, ClientMessage)
+    assert (why is None) == (depth + 2 <= MAX_DEPTH), (depth, why)
 
 
 @pytest.mark.skipif(importlib.util.find_spec("atheris") is None, reason="atheris not installed")

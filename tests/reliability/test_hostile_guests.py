@@ -14,9 +14,11 @@ from pathlib import Path
 
 from tablegames.names import name_key
 from tablegames.net.client import RemoteClient
+from tablegames.net.client_protocol import ConnectionLost
 from tablegames.net.guard import AttemptLimiter
+from tablegames.net.messages import Error, Lobby, Seated, Welcome
 from tablegames.net.party import Login
-from tablegames.net.protocol import PROTOCOL_VERSION, SERVER_MESSAGES, Connection
+from tablegames.net.protocol import PROTOCOL_VERSION, server_side
 from tablegames.store import Store
 from tablegames.table import VirtualClock
 from tablegames.testing.harness import LOOPBACK, RawPeer, read_until_closed, running_server
@@ -60,7 +62,7 @@ async def test_a_crowd_of_connections_from_one_address_opens_only_a_few_tables()
         ana = RemoteClient(LOOPBACK, port, "ana", ticket=ticket)
         await ana.greet()
         ana.create("crates", 2, bots="normal")
-        await ana._expect("seated")
+        await ana._expect(Seated)
         assert len([t for t in server.tables.values() if t.table is None]) == 4
         record("hostile", table_flood_connections=49, max_tables_opened=len(waiting))
         await ana.close()
@@ -74,18 +76,16 @@ async def test_a_table_that_waits_too_long_closes_and_its_players_go_back_to_the
         sara = RemoteClient(LOOPBACK, port, "sara")
         await sara.greet()
         sara.create("crates", 3, bots="normal")
-        await sara._expect("seated")
+        await sara._expect(Seated)
         (hosted,) = server.tables.values()
         hosted.clock = clock
         hosted.changed_at = clock()
         assert server.party.expire_tables(clock() + 599) == []  # not yet
         assert server.party.expire_tables(clock() + 601) == [hosted.code]
-        told = await sara.next_message()
-        while told["t"] != "error":
-            told = await sara.next_message()
-        assert told["code"] == "table-closed"
-        assert "waited 10 minutes without starting" in told["text"]
-        assert (await sara.next_message())["t"] == "lobby"
+        told = await sara._expect(Error)
+        assert told.code == "table-closed"
+        assert "waited 10 minutes without starting" in told.text
+        assert isinstance(await sara.next_event(), Lobby)
         assert sara.table_code is None and not server.tables
         await sara.close()
 
@@ -106,7 +106,7 @@ async def test_a_plain_join_cannot_take_a_guests_a_bots_or_a_present_keys_name(t
             assert refusal["code"] == "name-taken" and why in refusal["text"], refusal
         assert server.party.store.name_owner("gus") is None  # not owned: he sat nowhere yet
         gus.create("crates", 2, bots="normal")
-        await gus._expect("seated")
+        await gus._expect(Seated)
         assert server.party.store.name_owner("gus") == "SHA256:gus"  # sat down: his now
         await gus.close()
 
@@ -118,8 +118,8 @@ async def test_nobody_sits_down_under_a_bots_name():
         fake = RemoteClient(LOOPBACK, port, "x", ticket=ticket)
         await fake.greet()
         fake.join_table(hosted.code)
-        refusal = await fake._expect_one_of("error")
-        assert "Bot 3 is what the bots are called" in refusal["text"]
+        refusal = await fake._expect(Error)
+        assert "Bot 3 is what the bots are called" in refusal.text
         await fake.close()
 
 
@@ -163,7 +163,7 @@ async def test_spectators_follow_a_rematch_and_the_old_table_is_gone():
                     acted_on = update.version
                     ada.submit(0, update.legal[0])
                 await asyncio.sleep(0.01)
-        assert all("away" not in seat for seat in hosted.presence(None)["seats"])
+        assert all(seat.away is None for seat in hosted.presence(None).seats)
         ada.rematch()
         async with asyncio.timeout(20):
             while cat.table_code in (hosted.code, None):
@@ -176,12 +176,11 @@ async def test_spectators_follow_a_rematch_and_the_old_table_is_gone():
 
 async def test_a_client_notices_a_server_gone_silent():
     async def silent_server(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        conn = Connection(SERVER_MESSAGES)
+        conn = server_side()
         await reader.read(65536)  # the hello
-        welcome = {"t": "welcome", "v": PROTOCOL_VERSION, "server": "tablegames",
-                   "heartbeat": 0.1, "server_id": "x", "name": "ada"}  # fmt: skip
-        conn.send(welcome)
-        conn.send({"t": "lobby", "tables": []})
+        conn.send(Welcome(version=PROTOCOL_VERSION, server="tablegames", heartbeat=0.1,
+                          server_id="x", name="ada"))  # fmt: skip
+        conn.send(Lobby(tables=[]))
         writer.write(conn.data_to_send())
         await asyncio.sleep(30)  # then nothing, as a frozen server
 
@@ -191,7 +190,7 @@ async def test_a_client_notices_a_server_gone_silent():
     await ada.greet()
     assert ada.heartbeat == 0.1
     async with asyncio.timeout(10):
-        while (await ada.next_message())["t"] != "lost":
+        while await ada.next_event() != ConnectionLost(silent=True):
             pass
     assert ada.silent and not ada.connected
     await ada.close()

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from tablegames.net.hosting import HostedTable
+from tablegames.net.messages import Presence
 from tablegames.rules import GAMES
 from tablegames.rules.kraken.roles import GROUP_WORDS
 from tablegames.testing.cases import case
@@ -118,9 +119,9 @@ def _some_token(hosted: HostedTable) -> str | None:
 def _presence_with(text: Any) -> Any:
     original = HostedTable.presence
 
-    def presence(self: HostedTable, said: str | None) -> dict[str, Any]:
+    def presence(self: HostedTable, said: str | None) -> Presence:
         message = original(self, said)
-        message["text"] = text(self) or said
+        message.text = text(self) or said
         return message
 
     return presence

@@ -1,4 +1,5 @@
-"""You've Got Crabs scenarios: stacked tables played action by action against spec/crabs.md.
+"""You've Got Crabs scenarios: stacked tables played action by action against the rules
+(`tablegames/rules/texts/crabs.md`, and the engine's readings in `rules/crabs.py`).
 
 Every test is a little game script. `deal(...)` stacks the table (one hand per seat, the ocean,
 the draw pile top first); cards named nowhere are out of the game. With four players team 0 is

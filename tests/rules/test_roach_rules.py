@@ -1,4 +1,5 @@
-"""Cockroach Poker Royal scenarios: stacked tables played card by card against spec/roach.md.
+"""Cockroach Poker Royal scenarios: stacked tables played card by card against the rules
+(`tablegames/rules/texts/roach.md`, and the engine's readings in `rules/roach.py`).
 
 Every test is a little game script. `table(...)` stacks the game: one hand per seat, the penalty
 pile top first (its first card face up), face-up cards per seat if any; seat 0 starts unless told.

@@ -9,6 +9,7 @@ from contextlib import asynccontextmanager
 from textual.pilot import Pilot
 
 from tablegames.net.client import RemoteClient
+from tablegames.net.messages import SeatNews
 from tablegames.net.party import Login
 from tablegames.net.server import Server, ServerConfig
 from tablegames.tui.app import TableGamesApp
@@ -233,7 +234,7 @@ async def test_a_click_on_a_tables_row_highlights_it_for_a_phone_without_arrow_k
         lobby = app.screen
         assert isinstance(lobby, LobbyScreen) and lobby.chosen == 0
         rows = screen_text(app).splitlines()
-        third = next(y for y, row in enumerate(rows) if lobby.tables[2]["code"] in row)
+        third = next(y for y, row in enumerate(rows) if lobby.tables[2].code in row)
         column = rows[third].index("waiting")
         await pilot.click(offset=(column, third))
         await settle(pilot)
@@ -246,10 +247,11 @@ async def test_a_click_on_a_tables_row_highlights_it_for_a_phone_without_arrow_k
 
 
 def test_who_sits_says_ready_only_while_the_table_waits():
-    seats = [
-        {"taken": True, "name": "Sara", "ready": True},
-        {"taken": True, "name": "Bot 2", "bot": True},
-        {"taken": False},
-    ]
+    def seat(number: int, name: str = "", taken: bool = True, bot: bool = False,
+             ready: bool = False) -> SeatNews:  # fmt: skip
+        return SeatNews(seat=number, name=name, taken=taken, connected=taken, bot=bot,
+                        ready=ready, owner=False)  # fmt: skip
+
+    seats = [seat(0, "Sara", ready=True), seat(1, "Bot 2", bot=True), seat(2, taken=False)]
     assert who_sits(seats) == "Sara, ready; Bot 2 (bot); 1 free"
     assert who_sits(seats, started=True) == "Sara; Bot 2 (bot); 1 free"

@@ -16,20 +16,15 @@ from typing import Any
 import pytest
 
 from tablegames.net.hosting import HostedTable
-from tablegames.net.protocol import (
-    PROTOCOL_VERSION,
-    SERVER_MESSAGES,
-    check_message,
-    encode,
-    updated_log,
-    updated_talk,
-)
+from tablegames.net.messages import ServerMessage
+from tablegames.net.protocol import PROTOCOL_VERSION, encode, updated_log, updated_talk
 from tablegames.rules import IllegalAction, get_game
 
 from ..cases import case
 from ..harness import RawPeer, running_server, scan_games
 from ..metrics import record
 from ..scanner import declared_secrets, digest, secrets_of, view_secrets
+from ..wire import plain, problem
 
 ACTION_LIMIT = 400  # actions into a game the log difference test plays at most
 
@@ -185,14 +180,14 @@ def test_thousands_of_illegal_actions_change_nothing(game_name):
 
 
 class Recorder:
-    """A peer that keeps what it was sent."""
+    """A peer that keeps what it was sent, as the maps it would decode."""
 
     def __init__(self, name: str) -> None:
         self.name = name
         self.messages: list[dict[str, Any]] = []
 
-    def send(self, message: dict[str, Any]) -> None:
-        self.messages.append(message)
+    def send(self, message: Any) -> None:
+        self.messages.append(plain(message))
 
 
 def test_every_update_rebuilds_the_seats_exact_view_with_less_sent(game_name):
@@ -222,7 +217,7 @@ def test_every_update_rebuilds_the_seats_exact_view_with_less_sent(game_name):
         for number, peer in enumerate(peers):
             updates = [m for m in peer.messages if m["t"] == "update"]
             for message in updates:  # (the first one came when the game began)
-                assert check_message(message, SERVER_MESSAGES) is None
+                assert problem(message, ServerMessage) is None
                 logs[number] = updated_log(
                     logs[number], message["log_drop"], message["view"]["log"]
                 )

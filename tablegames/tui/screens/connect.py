@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -17,6 +17,7 @@ from .network import lobby_lines
 
 if TYPE_CHECKING:
     from ...net.client import RemoteClient
+    from ...net.messages import Presence
 
 
 class ConnectScreen(Screen[None]):
@@ -47,7 +48,7 @@ class ConnectScreen(Screen[None]):
         self.remote = remote
         self.invite = invite
         self.ready = False
-        self.presence: dict[str, Any] | None = None
+        self.presence: Presence | None = None
         self.news = f"Joining the table at {where}..."
         self._news: Label | None = None
         self._seat_lines: Static | None = None
@@ -71,7 +72,7 @@ class ConnectScreen(Screen[None]):
         if self._news is not None:  # (composed: else compose shows it)
             self._news.update(Text(text))
 
-    def show_presence(self, message: dict[str, Any]) -> None:
+    def show_presence(self, message: Presence) -> None:
         """Show who has taken which seat and who is ready."""
         self.presence = message
         if self._seat_lines is not None:

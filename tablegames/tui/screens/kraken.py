@@ -104,6 +104,7 @@ class KrakenScreen(GameScreen):
         Binding("c", "character", "Character"),
         Binding(TALK_KEY, "talk", "Talk"),
     ]
+    OVER_QUESTIONS = GameScreen.OVER_QUESTIONS | {"talk"}  # how many guns, while asked
 
     def __init__(self, client: TableClient, ascii: bool = False) -> None:
         super().__init__(client, ascii)
@@ -583,8 +584,9 @@ class KrakenScreen(GameScreen):
         self._decide(update, uses)
 
     def action_talk(self) -> None:
-        """The claim menu: the moment's own claim first, then every kind of claim."""
-        if self.covered or not self.may_act:
+        """The claim menu: the moment's own claim first, then every kind of claim. It opens
+        over a decision too (say how many guns while asked for them); the decision waits."""
+        if (self.covered and not self.question_open) or not self.may_act:
             return
         view = self._seen()
         options = kind_options(view, self.names)

@@ -89,15 +89,16 @@ def invitation(view: KrakenView) -> dict[str, Any] | None:
 def invitation_text(view: KrakenView, behind_a_dialog: bool = False) -> str:
     """`Claim what you drew and passed: t`, or "" when the moment invites nothing.
 
-    Behind an open question the key needs Esc first, and the line says so in the room the
-    question's own hint leaves: `Answer above, or Esc then t: claim what you drew and passed`.
+    Behind an open question the key works too (the question waits), and the line says so in
+    the room the question's own hint leaves: `Answer above, or t: claim what you drew and
+    passed`.
     """
     claim = invitation(view)
     if claim is None:
         return ""
     invite = INVITES[claim["kind"]]
     if behind_a_dialog:
-        return f"Answer above, or Esc then {TALK_KEY}: {invite[0].lower()}{invite[1:]}"
+        return f"Answer above, or {TALK_KEY}: {invite[0].lower()}{invite[1:]}"
     return f"{invite}: {TALK_KEY}"
 
 

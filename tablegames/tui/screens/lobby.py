@@ -10,17 +10,20 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any, ClassVar
 
+import msgspec
 from rich.table import Table
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Static
 
+from ...net.messages import SeatNews, TableNews
 from ...net.words import seat_words, seats_since
 from ..widgets.seats import table_box
+from .dialogs import BackButton
 from .setup import FIELD_MOVES
 from .standings import StandingsScreen
 from .table_form import TableForm
@@ -34,20 +37,20 @@ HINT = "n opens a new table; Enter sits down at the highlighted one; w watches i
 CONFIRM_SECONDS = 5.0  # a second x within this closes the table
 
 
-def table_state(table: dict[str, Any]) -> str:
+def table_state(table: TableNews) -> str:
     """A lobby line's state in a word or two."""
-    if table.get("over"):
+    if table.over:
         return "finished"
-    return "playing" if table.get("started") else "waiting"
+    return "playing" if table.started else "waiting"
 
 
-def who_sits(seats: list[dict[str, Any]], started: bool = False) -> str:
+def who_sits(seats: list[SeatNews], started: bool = False) -> str:
     """The people at a table in a line: `Sara, ready; Tom, away 2 min; Bot 3 (bot); 1 free`
     (once the game is on, nobody is said to be ready: that is the waiting room's word)."""
     if started:
-        seats = [{**seat, "ready": False} for seat in seats]
-    taken = [seat_words(seat) for seat in seats if seat.get("taken")]
-    free = sum(1 for seat in seats if not seat.get("taken"))
+        seats = [msgspec.structs.replace(seat, ready=False) for seat in seats]
+    taken = [seat_words(seat) for seat in seats if seat.taken]
+    free = sum(1 for seat in seats if not seat.taken)
     return "; ".join([*taken, *([f"{free} free"] if free else [])])
 
 
@@ -83,7 +86,7 @@ class LobbyScreen(TypeAhead, Screen[None]):
     def __init__(self, remote: RemoteClient, where: str, ascii: bool = False) -> None:
         super().__init__(classes="ascii" if ascii else None)
         self.remote, self.where, self.ascii = remote, where, ascii
-        self.tables: list[dict[str, Any]] = []
+        self.tables: list[TableNews] = []
         self._grid: Table | None = None  # the tables as last drawn (a click finds its row)
         self.chosen = 0
         self.drawn = False  # mounted: what `show` and `say` change is on screen
@@ -113,11 +116,11 @@ class LobbyScreen(TypeAhead, Screen[None]):
         title = f"tablegames{at}: you are {self.remote.name}"
         self.query_one("#title", Static).update(Text(title))
 
-    def show(self, tables: list[dict[str, Any]]) -> None:
+    def show(self, tables: list[TableNews]) -> None:
         """Redraw the list of tables (a `lobby` message's)."""
-        code = self.tables[self.chosen]["code"] if self.tables else None
+        code = self.tables[self.chosen].code if self.tables else None
         self.tables = list(tables)
-        codes = [table["code"] for table in self.tables]
+        codes = [table.code for table in self.tables]
         if self.closed_asked is not None and self.closed_asked not in codes:
             self.say(f"Table {self.closed_asked} is closed.")
             self.closed_asked = None
@@ -146,11 +149,11 @@ class LobbyScreen(TypeAhead, Screen[None]):
         arrow = ">" if self.ascii else "▶"
         since = time.monotonic() - self.remote.lobby_at
         for number, table in enumerate(self.tables):
-            seats = who_sits(seats_since(table["seats"], since), bool(table.get("started")))
+            seats = who_sits(seats_since(table.seats, since), table.started)
             grid.add_row(
                 arrow if number == self.chosen else "",
-                table["code"],
-                f"{table['title']} ({table['players']})",
+                table.code,
+                f"{table.title} ({table.players})",
                 table_state(table),
                 seats,
                 style="bold" if number == self.chosen else "",
@@ -159,7 +162,7 @@ class LobbyScreen(TypeAhead, Screen[None]):
         self._grid = grid
 
     def _count_away(self) -> None:
-        if any("away" in seat for table in self.tables for seat in table["seats"]):
+        if any(seat.away is not None for table in self.tables for seat in table.seats):
             self._draw()
 
     def on_click(self, event: events.Click) -> None:
@@ -171,7 +174,7 @@ class LobbyScreen(TypeAhead, Screen[None]):
         console = self.app.console
         width = listing.content_size.width
         lines = console.render_lines(self._grid, console.options.update_width(width), pad=False)
-        codes = {table["code"]: number for number, table in enumerate(self.tables)}
+        codes = {table.code: number for number, table in enumerate(self.tables)}
         for y in range(min(offset.y, len(lines) - 1), -1, -1):  # a row's first line has its code
             words = "".join(segment.text for segment in lines[y]).split()[:2]
             found = [codes[word] for word in words if word in codes]
@@ -192,7 +195,7 @@ class LobbyScreen(TypeAhead, Screen[None]):
         if self.drawn:
             self.query_one("#status", Static).update(Text(text))
 
-    def _highlighted(self) -> dict[str, Any] | None:
+    def _highlighted(self) -> TableNews | None:
         return self.tables[self.chosen] if self.tables else None
 
     def action_move(self, step: int) -> None:
@@ -212,18 +215,18 @@ class LobbyScreen(TypeAhead, Screen[None]):
         table = self._highlighted()
         if table is None:
             self.say("There is no table yet: press n to open one.")
-        elif table.get("over"):
-            self.say(f"Table {table['code']} is finished: open a new one with n.")
+        elif table.over:
+            self.say(f"Table {table.code} is finished: open a new one with n.")
         else:
-            self.say(f"Joining table {table['code']}...")
-            self.remote.join_table(table["code"])
+            self.say(f"Joining table {table.code}...")
+            self.remote.join_table(table.code)
 
     def action_watch(self) -> None:
         table = self._highlighted()
         if table is None:
             self.say("There is no table to watch yet.")
         else:
-            self.remote.join_table(table["code"], spectate=True)
+            self.remote.join_table(table.code, spectate=True)
 
     def action_close(self) -> None:
         """End the highlighted table, if it is ours: x, then x again to be sure."""
@@ -231,8 +234,8 @@ class LobbyScreen(TypeAhead, Screen[None]):
         if table is None:
             self.say("There is no table to close.")
             return
-        code = table["code"]
-        mine = any(s.get("owner") and s.get("name") == self.remote.name for s in table["seats"])
+        code = table.code
+        mine = any(seat.owner and seat.name == self.remote.name for seat in table.seats)
         if not mine:
             self.say(f"Only the creator of table {code} can close it.")
             return
@@ -291,7 +294,9 @@ class NewTableDialog(ModalScreen[dict[str, Any] | None]):
     NewTableDialog > Vertical { width: 64; max-width: 100%; height: auto;
         border: thick $accent; background: $surface; padding: 0 1; }
     NewTableDialog.ascii > Vertical { border: ascii $accent; }
-    NewTableDialog Button { width: 100%; margin-top: 1; }
+    NewTableDialog .foot { height: auto; margin-top: 1; }
+    NewTableDialog #open { width: 1fr; }
+    NewTableDialog #back { margin-left: 1; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "open", "Open the table"),
@@ -307,7 +312,9 @@ class NewTableDialog(ModalScreen[dict[str, Any] | None]):
         with Vertical() as box:
             box.border_title = "A new table (Left/Right change, Up/Down move)"
             yield TableForm(self.ascii)
-            yield Button("Open the table (Enter)", id="open", variant="primary", compact=True)
+            with Horizontal(classes="foot"):
+                yield Button("Open the table (Enter)", id="open", variant="primary", compact=True)
+                yield BackButton()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.action_open()

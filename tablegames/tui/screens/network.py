@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import getpass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import events
@@ -15,12 +15,14 @@ from textual.widgets import Button, Footer, Input, Label, Static
 
 from ...net.launch import DEFAULT_PORT, parse_address
 from ..asks import HostAndJoin, JoinRemote
+from .dialogs import BackButton
 from .setup import FIELD_MOVES, Stepper
 from .table_form import TableForm
 from .typeahead import LineInput, TypeAhead, drop
 
 if TYPE_CHECKING:
     from ...net.client import RemoteClient
+    from ...net.messages import Presence
 
 FORM_CSS = """
 {name} {{ align: center middle; }}
@@ -148,6 +150,9 @@ class ChatDialog(TypeAhead, ModalScreen[str | None]):
     ChatDialog > Vertical { width: 70; max-width: 100%; height: auto; border: round $primary;
         margin-bottom: 2; }
     ChatDialog.ascii > Vertical { border: ascii $primary; }
+    ChatDialog .foot { height: auto; }
+    ChatDialog #line { width: 1fr; }
+    ChatDialog #back { margin-left: 1; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
 
@@ -166,7 +171,11 @@ class ChatDialog(TypeAhead, ModalScreen[str | None]):
             if self.said:  # the last few lines, as plain text: nobody's markup reaches us
                 recent = "\n".join(f"{who}: {line}" for who, line in self.said[-CHAT_SHOWN:])
                 yield Static(Text(recent), id="said")
-            yield LineInput(placeholder="gg, nice crank…", id="line", max_length=300, compact=True)
+            with Horizontal(classes="foot"):
+                yield LineInput(
+                    placeholder="gg, nice crank…", id="line", max_length=300, compact=True
+                )
+                yield BackButton()
 
     async def on_key(self, event: events.Key) -> None:
         if not self.is_current:
@@ -187,17 +196,16 @@ class ChatDialog(TypeAhead, ModalScreen[str | None]):
         self.dismiss(None)
 
 
-def lobby_lines(remote: RemoteClient, presence: dict[str, Any] | None) -> Text:
+def lobby_lines(remote: RemoteClient, presence: Presence | None) -> Text:
     """The waiting room: the table, every seat with who sits there, and when the game begins."""
     from ...net.words import seat_words
 
     lines = []
     if remote.game is not None:
         lines.append(f"{remote.game.title}, table {remote.table_code or '?'}")
-    for seat in (presence or {}).get("seats", []):
-        you = " (you)" if seat.get("seat") == remote.seat else ""
-        lines.append(f"{seat.get('seat', 0) + 1}. {seat_words(seat)}{you}")
-    if (presence or {}).get("starts"):
-        lines.append("")
-        lines.append(str(presence["starts"]))  # type: ignore[index]
+    for seat in presence.seats if presence is not None else []:
+        you = " (you)" if seat.seat == remote.seat else ""
+        lines.append(f"{seat.seat + 1}. {seat_words(seat)}{you}")
+    if presence is not None and presence.starts:
+        lines += ["", presence.starts]
     return Text("\n".join(lines) or "No seats yet.")

@@ -16,6 +16,7 @@ from textual.widgets import Button, Label, Static
 
 from ...rules.crates_types import LastRound
 from ..widgets.card import card_text
+from ..widgets.notices import NoticeLine
 from ..widgets.seats import cut_mark, table_box
 from .dialogs import DIALOG_CSS
 from .handoff import HANDOFF_SETTLE, Deliberate
@@ -181,6 +182,7 @@ class GameOver(Deliberate, ModalScreen[str]):
     GameOver > Vertical { min-width: 44; }
     GameOver Button { margin: 1 1 0 1; }
     GameOver Horizontal { height: auto; width: auto; }
+    GameOver NoticeLine { margin-top: 1; }
     """
     )
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -198,6 +200,8 @@ class GameOver(Deliberate, ModalScreen[str]):
         self.asked_at = math.inf  # takes nothing until shown
         self.ratings = ""  # how the game moved each player's rating (set by the table screen)
 
+    SHOWS_NOTICES = True  # a party's news (rematch wishes) under the standings
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "choose" and parameters == ("rematch",):
             return self.party
@@ -212,6 +216,7 @@ class GameOver(Deliberate, ModalScreen[str]):
                 yield Label(Text(hint), classes="hint")
             if self.ratings:
                 yield Label(Text(self.ratings), classes="hint", id="ratings")
+            yield NoticeLine()  # a party's news (rematch wishes): under the standings
             self.party = bool(getattr(self.app, "in_party", False))
             with Horizontal():
                 if self.party:

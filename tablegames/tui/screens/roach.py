@@ -286,7 +286,7 @@ class RoachScreen(HandScreen):
             Option(str(number), show.claim_label(card, claim), claim)
             for number, claim in enumerate(CLAIMS, start=1)
         ]
-        hint = "Press 1-8, or arrows and Enter. Esc: go back"
+        hint = "Press 1-8, or arrows and Enter."
         return PickDialog(title, options, hint=hint, ascii=self.ascii)
 
     # -- player actions -------------------------------------------------------------------------

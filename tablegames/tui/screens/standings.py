@@ -4,7 +4,7 @@ games and wins tonight, their rating (openskill's, `tablegames stats`) and tonig
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -15,6 +15,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
+from ...net.messages import Standing
 from ...rules import GAMES
 from ..widgets.seats import table_box
 
@@ -24,13 +25,9 @@ NOBODY_YET = (
 )
 
 
-def _number(value: Any) -> float:
-    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else 0.0
-
-
-def standings_tables(rows: Sequence[dict[str, Any]], ascii: bool = False) -> RenderableType:
+def standings_tables(rows: Sequence[Standing], ascii: bool = False) -> RenderableType:
     """A table per game, in the registry's order, best rating first (as the server sent them)."""
-    played = {str(row.get("game", "")) for row in rows}
+    played = {row.game for row in rows}
     games = [game for game in GAMES if game in played] + sorted(played - set(GAMES))
     tables = []
     for game in games:
@@ -40,15 +37,15 @@ def standings_tables(rows: Sequence[dict[str, Any]], ascii: bool = False) -> Ren
         table.add_column("Player", ratio=1, no_wrap=True, overflow="ellipsis")
         for column in ("Games", "Won", "Rating", "Tonight"):
             table.add_column(column, justify="right", no_wrap=True)
-        mine = [row for row in rows if str(row.get("game", "")) == game]
+        mine = [row for row in rows if row.game == game]
         for place, row in enumerate(mine, start=1):
             table.add_row(
                 str(place),
-                Text(str(row.get("name", "?"))),
-                str(int(_number(row.get("played")))),
-                str(int(_number(row.get("won")))),
-                f"{_number(row.get('rating')):.1f}",
-                f"{_number(row.get('change')):+.1f}",
+                Text(row.name),
+                str(row.played),
+                str(row.won),
+                f"{row.rating:.1f}",
+                f"{row.change:+.1f}",
             )
         tables.append(table)
     return Group(*tables) if tables else Text(NOBODY_YET)
@@ -67,7 +64,7 @@ class StandingsScreen(ModalScreen[None]):
         Binding("escape,s,q,enter", "close", "Back to the tables"),
     ]
 
-    def __init__(self, rows: Sequence[dict[str, Any]], ascii: bool = False) -> None:
+    def __init__(self, rows: Sequence[Standing], ascii: bool = False) -> None:
         super().__init__(classes="ascii" if ascii else None)
         self.rows, self.ascii = list(rows), ascii
 
@@ -77,7 +74,7 @@ class StandingsScreen(ModalScreen[None]):
             yield Static(standings_tables(self.rows, self.ascii), id="standings")
         yield Footer()
 
-    def show(self, rows: Sequence[dict[str, Any]]) -> None:
+    def show(self, rows: Sequence[Standing]) -> None:
         """Redraw with the standings the server sent last."""
         self.rows = list(rows)
         if self.is_mounted:

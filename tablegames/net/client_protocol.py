@@ -1,0 +1,470 @@
+"""The client's side of the protocol, sans I/O: what the server said, and where that leaves us.
+
+Feed it what the server sent (`receive_data`), tell it when the connection ended
+(`connection_lost`) or a heartbeat passed in silence (`heard_nothing`); take the events
+(`events_received`: the server's messages, each already applied, and `ConnectionLost`) and
+the bytes to send (`data_to_send`). `client.RemoteClient` is the asyncio plumbing around it.
+
+    LOST ──say_hello──▶ CONNECTING ──welcome──▶ GREETED ──lobby──▶ LOBBY ◀─┐ leave, or the
+                                                   └──seated──▶ SEATED     │ table closed
+                                                               WATCHING ───┘
+    any ──the connection ends──▶ LOST (say hello again: its seat back by its token)
+    any ──sent away (replaced by another terminal, removed by the host)──▶ ENDED (for good)
+"""
+
+from __future__ import annotations
+
+import enum
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ..rules import GAMES, Action, Game, get_game
+from ..rules.plugins import VARIABLE
+from ..table import Update
+from .messages import (
+    MAX_TEXT,
+    Act,
+    Bye,
+    Chat,
+    Claim,
+    CloseTable,
+    Create,
+    Error,
+    Farewell,
+    Hello,
+    Join,
+    Leave,
+    Lobby,
+    Message,
+    Ping,
+    Pong,
+    Presence,
+    Ready,
+    Rejoin,
+    Rematch,
+    Say,
+    Seated,
+    ServerMessage,
+    Standing,
+    Start,
+    TableNews,
+    ViewUpdate,
+    Welcome,
+)
+from .protocol import PROTOCOL_VERSION, ProtocolError, client_side, updated_log, updated_talk
+from .seat_tokens import SeatTokens
+
+CHAT_KEPT = 50  # chat lines a client keeps: a flood cannot grow it
+SILENCE_BEATS = 3  # heartbeats without a word from the server: it is gone
+
+
+class Phase(enum.Enum):
+    """Where the client stands (see the module's diagram)."""
+
+    LOST = "lost"  # not connected: not yet, or the connection ended
+    CONNECTING = "connecting"  # hello said, no welcome yet
+    GREETED = "greeted"  # welcomed: the lobby or a seat comes next
+    LOBBY = "lobby"  # at no table
+    SEATED = "seated"  # in a seat at a table
+    WATCHING = "watching"  # in a spectator's chair at a table
+    ENDED = "ended"  # sent away for good (`ended` says why): no reconnecting
+
+
+@dataclass(frozen=True)
+class ConnectionLost:
+    """The client's own event, not a message: the connection ended (the server closed it, went
+    silent for `SILENCE_BEATS` heartbeats, or sent what we could not read)."""
+
+    silent: bool = False
+
+
+#: What the client hears: the server's messages (each applied before it is told) and its own.
+Event = ServerMessage | ConnectionLost
+
+
+class ServerRefused(Exception):
+    """The server said no (wrong code, no such table, no free seat...)."""
+
+
+class NotInstalled(ServerRefused):
+    """The table plays a game this program has not loaded (the server has it)."""
+
+
+#: The `error` code a client gives itself for a table of a game it lacks (see `_receive`).
+NOT_INSTALLED = "not-installed"
+
+
+def not_installed(game: str) -> str:
+    """Why a client cannot play a table of `game`: a game from elsewhere (a plugin) that the
+    server loads and this program does not."""
+    return (
+        f"this table plays {game}, which is not installed here: install its package (or name "
+        f"it in {VARIABLE}) to play it"
+    )
+
+
+def fit(text: str | None) -> str:
+    """What a player typed (a name, a code, a line), cut to the longest text a message holds:
+    the server then says what is wrong with it, as it would with any wrong one."""
+    return (text or "")[:MAX_TEXT]
+
+
+def chat_line(message: Chat) -> tuple[str, str]:
+    """Who said a `chat` message (spectators marked as such) and what they said."""
+    return message.name + (" (watching)" if message.watching else ""), message.text
+
+
+class ClientProtocol:
+    """One client's side of the protocol: where it stands, what it knows of its table and the
+    lobby, and what it says. `tokens` keeps seat tokens (and the join code's pass) across runs;
+    `where` is the server's address as they are kept under; `clock` says when news came."""
+
+    def __init__(
+        self,
+        name: str,
+        where: str = "",
+        code: str | None = None,
+        table: str | None = None,
+        seat: int | None = None,
+        spectate: bool = False,
+        tokens: SeatTokens | None = None,
+        ticket: str | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.name, self.where, self.code = name, where, code
+        self.table_code, self.wanted_seat, self.spectate = table, seat, spectate
+        self.tokens = tokens
+        self.ticket = ticket  # a party session's proof of who it is (SSH and browser logins)
+        self.clock = clock
+        self.phase = Phase.LOST
+        self.code_pass: str | None = None  # the server's pass for our right join code
+        self.heartbeat: float | None = None  # the server's, once it said welcome
+        self.token: str | None = None  # the seat token of this connection's seat
+        self.server_id = ""
+        self.owner = False  # we created this table: we may start it and give seats away
+        self.ended = ""  # set when the server sent us away for good (no reconnecting)
+        self.ended_code = ""  # why, in a word: "replaced" (another terminal) or "removed"
+        self.silent = False  # the last connection ended with the server saying nothing
+        self.chat_lines: deque[tuple[str, str]] = deque(maxlen=CHAT_KEPT)  # (who, line)
+        self.seat: int | None = None
+        self.game: Game | None = None
+        self.names: list[str] = []
+        self.presence: Presence | None = None
+        self.presence_at = 0.0  # when it came (seats' time away counts on from then)
+        self.lobby: list[TableNews] = []  # the server's tables, as its lobby last said
+        self.lobby_at = 0.0  # when it said so (seats' time away counts on from then)
+        self.standings: list[Standing] = []  # the night's ratings, as the lobby last said
+        self.latest: Update | None = None
+        self.over = False
+        self.hanging_up = False  # we want this connection closed (the server spoke nonsense)
+        self._held: dict[str, str] = {}  # table code -> our seat's token, on this server
+        self._log: list[Any] = []  # the view's log as rebuilt from the updates' new entries
+        self._talk: list[Any] = []  # the view's talk, rebuilt the same way
+        self._quiet = 0  # heartbeats without a word from the server
+        self._open = False  # a connection is open (hello said, not yet lost)
+        self._conn = client_side()
+        self._events: list[Event] = []
+        self._pings = 0  # the last numbered ping sent (`barrier`)
+
+    @property
+    def connected(self) -> bool:
+        return self.phase not in (Phase.LOST, Phase.ENDED)
+
+    # -- the connection -----------------------------------------------------------------------
+    def say_hello(self) -> None:
+        """A new connection: forget what the last one was sent, and say hello."""
+        self._conn = client_side()
+        self._events = []  # nothing from an earlier connection leaks in
+        self._log, self._talk = [], []  # differences are against what this connection was sent
+        self.silent, self.hanging_up, self._quiet = False, False, 0
+        self.phase, self._open = Phase.CONNECTING, True
+        if self.code_pass is None and self.tokens is not None:
+            self.code_pass = self.tokens.get_pass(self.where)
+        hello = Hello(
+            version=PROTOCOL_VERSION,
+            name=fit(self.name),
+            code=fit(self.code) or None,
+            code_pass=self.code_pass or None,
+            ticket=self.ticket or None,
+        )
+        self.send(hello)
+
+    def receive_data(self, data: bytes) -> None:
+        """Take bytes from the server: each complete message is applied, then an event."""
+        self._quiet = 0
+        self._conn.receive_data(data)
+        for message in self._conn.events_received():
+            if isinstance(message, ProtocolError):
+                self.hanging_up = True  # what the server sent cannot be read: this line is done
+                return
+            self._receive(message)
+
+    def heard_nothing(self) -> bool:
+        """A heartbeat passed without a word from the server: ping it (a server that is there
+        answers at once). True once it has been silent `SILENCE_BEATS` times: it is gone."""
+        self._quiet += 1
+        if self._quiet >= SILENCE_BEATS:
+            self.silent = True
+            return True
+        self.send(Ping())
+        return False
+
+    def connection_lost(self) -> None:
+        """The connection ended (whoever ended it): LOST, or ENDED if we were sent away."""
+        if not self._open:
+            return
+        self._open, self.heartbeat = False, None
+        if self.phase is not Phase.ENDED:
+            self.phase = Phase.LOST
+        self._events.append(ConnectionLost(self.silent))
+
+    def events_received(self) -> list[Event]:
+        """What happened since the last call, in order."""
+        events, self._events = self._events, []
+        return events
+
+    def send(self, message: Message) -> None:
+        """Queue `message` for the server (see `data_to_send`)."""
+        self._conn.send(message)
+
+    def data_to_send(self) -> bytes:
+        return self._conn.data_to_send()
+
+    # -- what each message changes --------------------------------------------------------------
+    def _receive(self, message: ServerMessage) -> None:
+        if isinstance(message, Ping):
+            self.send(Pong(n=message.n))
+            return
+        if isinstance(message, Welcome):
+            self._welcomed(message)
+        elif isinstance(message, Seated) and message.game not in GAMES:
+            # A game from elsewhere the server has and this program has not: back to the
+            # lobby, saying so; the connection stays (the lobby's other tables are playable).
+            self.leave()
+            text = fit(not_installed(message.game))
+            self._events.append(Error(code=NOT_INSTALLED, text=text))
+            return
+        elif isinstance(message, Seated):
+            self._seated(message)
+        elif isinstance(message, Lobby):
+            self.lobby, self.lobby_at = message.tables, self.clock()
+            self.standings = message.standings
+            if self.phase is Phase.GREETED:
+                self.phase = Phase.LOBBY
+        elif isinstance(message, ViewUpdate | Presence) and self.table_code is None:
+            return  # from a table we left before it knew (one of a game this program lacks)
+        elif isinstance(message, Presence):
+            self.presence, self.presence_at = message, self.clock()
+            self.names = [seat.name for seat in message.seats]
+        elif isinstance(message, ViewUpdate):
+            self._updated(message)
+        elif isinstance(message, Error) and message.code == "table-closed":
+            self.forget_table()  # the server sent us back to the lobby
+        elif isinstance(message, Chat):
+            line = chat_line(message)
+            if message.earlier and line in self.chat_lines:
+                return  # (said before we came, and told again on a reconnect)
+            self.chat_lines.append(line)
+        elif isinstance(message, Farewell) and message.code in ("replaced", "removed"):
+            self._end(message.text or "the server sent you away", message.code)
+        self._events.append(message)
+
+    def _welcomed(self, welcome: Welcome) -> None:
+        self.phase = Phase.GREETED
+        self.heartbeat = welcome.heartbeat
+        self.server_id, self.name = welcome.server_id, welcome.name
+        given = welcome.code_pass
+        if given is not None and given != self.code_pass:
+            self.code_pass = given
+            if self.tokens is not None:
+                self.tokens.put_pass(self.where, given)
+
+    def _seated(self, seated: Seated) -> None:
+        self.forget_table()  # a new table (a rematch, or one picked in the lobby)
+        self.phase = Phase.SEATED if seated.seat is not None else Phase.WATCHING
+        self.seat, self.names, self.table_code = seated.seat, list(seated.names), seated.table
+        self.owner = seated.owner
+        self.game = get_game(seated.game)
+        # A seat taken back comes without its token: the one we hold for it goes on.
+        held = self._held.get(seated.table) if self.seat is not None else None
+        self.keep_token(seated.token or held)
+
+    def _updated(self, message: ViewUpdate) -> None:
+        # The server sends only the log entries (and talk) this connection has not had yet.
+        view = message.view
+        if isinstance(view.get("log"), list):
+            self._log = view["log"] = updated_log(self._log, message.log_drop, view["log"])
+        if isinstance(view.get("talk"), list):
+            self._talk = view["talk"] = updated_talk(self._talk, view["talk"])
+        self.latest = Update(
+            version=message.version,
+            view=view,
+            events=message.events,
+            over=message.over,
+            legal=message.legal,
+            waiting=message.waiting,
+            asked=message.asked,
+        )
+        self.over = message.over
+        if message.over:
+            self.forget_token()
+
+    def _end(self, why: str, code: str = "") -> None:
+        self.ended, self.ended_code = why, code
+        self.phase = Phase.ENDED
+
+    def removed_to_lobby(self) -> None:
+        """Our seat was taken away (the host freed it): a party login goes on from the lobby
+        on a new connection, knowing nothing of that table."""
+        self.ended = self.ended_code = ""
+        self.forget_table()
+        self.phase = Phase.LOST
+
+    def forget_table(self) -> None:
+        """We are at no table now (we left, or the server sent us back to the lobby)."""
+        self.seat = self.game = self.latest = self.presence = None
+        self.table_code, self.token, self.owner, self.over = None, None, False, False
+        self.names, self._log, self._talk = [], [], []
+        if self.phase in (Phase.SEATED, Phase.WATCHING):
+            self.phase = Phase.LOBBY
+
+    # -- seat tokens ----------------------------------------------------------------------------
+    def keep_token(self, token: str | None) -> None:
+        """Hold `token` for the table we are at (kept on disk too, with `tokens`)."""
+        if token is None:
+            return
+        self.token = token
+        if self.table_code is not None:
+            self._held[self.table_code] = token
+            if self.tokens is not None:
+                self.tokens.put(self.server_id, self.name, self.table_code, token)
+
+    def held_token(self, code: str) -> str | None:
+        """The token of a seat we hold at table `code`, if we know one."""
+        if code in self._held:
+            return self._held[code]
+        kept = self.tokens.get(self.server_id, self.name) if self.tokens is not None else {}
+        return kept.get(code)
+
+    def forget_token(self, table: str | None = None) -> None:
+        """The game at `table` (ours by default) is over, or its seat gone: its token is of no
+        more use."""
+        table = table or self.table_code
+        if table is not None:
+            self._held.pop(table, None)
+            if self.tokens is not None:
+                self.tokens.put(self.server_id, self.name, table, None)
+
+    def tokens_to_try(self) -> list[tuple[str | None, str]]:
+        """The seats we may take back here, as (table, token): this connection's seat first,
+        then those kept for this server (the table asked for only, when it has one)."""
+        if self.spectate:
+            return []
+        held = self.tokens.get(self.server_id, self.name) if self.tokens is not None else {}
+        if self.table_code in held:
+            held = {self.table_code: held[self.table_code]}
+        candidates: list[tuple[str | None, str]] = []
+        if self.token:
+            candidates.append((self.table_code, self.token))
+        return candidates + [(table, token) for table, token in reversed(held.items())]
+
+    # -- what we say ----------------------------------------------------------------------------
+    def submit(self, seat: int | None, action: Action, seen: int | None = None) -> str | None:
+        """Send `action`, chosen on the view of version `seen` (None: the latest); a refusal
+        comes back later as an `error`. None: sent."""
+        if self.seat is None or seat != self.seat:
+            return "that seat is not yours"
+        if not self.connected:
+            return "not connected: reconnecting…"
+        if seen is None:
+            seen = self.latest.version if self.latest else 0
+        self.send(Act(seen=seen, action=action))
+        return None
+
+    def claim(self, seat: int | None, claim: dict[str, Any]) -> str | None:
+        """Send a claim for our seat; a refusal comes back as an `error`. None: sent."""
+        if self.seat is None or seat != self.seat:
+            return "that seat is not yours"
+        if not self.connected:
+            return "not connected: reconnecting…"
+        self.send(Claim(claim=claim))
+        return None
+
+    def barrier(self) -> int:
+        """Ask the server for a pong numbered by what this returns: the server answers what it
+        was sent in order, so once that pong is back every update our earlier messages caused
+        (an action applied or refused) has arrived before it."""
+        self._pings += 1
+        self.send(Ping(n=self._pings))
+        return self._pings
+
+    def chat(self, text: str) -> None:
+        self.send(Say(text=fit(text)))
+
+    def ready(self, ready: bool = True) -> None:
+        self.send(Ready(ready=ready))
+
+    def start_now(self) -> None:
+        """As the table's creator: deal now, empty seats become bots."""
+        self.send(Start())
+
+    def create(
+        self,
+        game: str,
+        players: int,
+        bots: str | None = None,
+        options: dict[str, Any] | None = None,
+        humans: int | None = None,
+    ) -> None:
+        """Open a new table on the server and sit in its first seat (we may start it)."""
+        self.send(
+            Create(game=game, players=players, options=options or {}, bots=bots, humans=humans)
+        )
+
+    def join_table(self, code: str, spectate: bool = False) -> None:
+        """Take a seat at table `code` (or watch it); `seated` or an error answers. A seat we
+        hold there (we went back to the lobby) is ours again, by its token."""
+        self.spectate = spectate
+        token = None if spectate else self.held_token(code)
+        self.send(Join(table=fit(code), spectate=spectate, token=token))
+
+    def sit_down(self, lobby: Lobby) -> None:
+        """Join the table asked for, or the first open one (`seated` or an error answers)."""
+        tables = [table for table in lobby.tables if not table.over]
+        code = self.table_code or (tables[0].code if tables else None)
+        if code is None:
+            raise ServerRefused("the server has no open table")
+        game = next((table.game for table in lobby.tables if table.code == code), None)
+        if game is not None and game not in GAMES:
+            raise NotInstalled(not_installed(game))
+        seat = None if self.spectate else self.wanted_seat
+        self.send(Join(table=fit(code), seat=seat, spectate=self.spectate))
+
+    def rejoin(self, token: str) -> None:
+        """Take back the seat `token` proves (`seated` or an error answers)."""
+        self.send(Rejoin(token=token))
+
+    def close_table(self, code: str) -> None:
+        """As the creator of table `code`: end it now (everyone there goes to the lobby)."""
+        self.send(CloseTable(table=fit(code)))
+
+    def leave(self) -> None:
+        """Back to the lobby (a seat at a game under way is held for us)."""
+        self.send(Leave())
+        self.forget_table()
+
+    def rematch(self) -> None:
+        """After a game: ask for the same seats and a new deal."""
+        self.send(Rematch())
+
+    def bye(self) -> None:
+        self.send(Bye())
+
+    def rating_changes(self) -> dict[int, tuple[float, float]]:
+        """Each seat's rating after the game and its change, as the server said with the seats
+        once the game was rated ({} before, or from a server that keeps no ratings)."""
+        seats = self.presence.seats if self.presence is not None else []
+        return {seat.seat: seat.rating for seat in seats if seat.rating is not None}
