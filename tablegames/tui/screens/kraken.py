@@ -68,7 +68,7 @@ from .kraken_talk import (
 if TYPE_CHECKING:
     from textual.screen import Screen
 
-    from ...rules.kraken.types import KrakenAction, KrakenView
+    from ...rules.kraken.types import Interruption, KrakenAction, KrakenView, Phase
     from ...table import Update
     from ..client import TableClient
 
@@ -116,7 +116,7 @@ class KrakenScreen(GameScreen):
         self.told: dict[int, int] = {}  # each human's log length when they last had the keyboard
         self.telling: int | None = None  # a human handed the keyboard to learn their news
         self.secret_news: set[int] = set()  # humans whose news came with everyone's eyes closed
-        self._phase_seen: dict[int, str] = {}  # the phase each human's last update showed
+        self._phase_seen: dict[int, Phase | Interruption] = {}  # each human's last phase seen
         self.talk_seen: dict[int, int] = {}  # talk records each seat's log holds
         self.talking_seat: int | None = None  # the seat whose claim menu is open
         self.not_asked: set[int] = set()  # seats whose character moments pass without asking

@@ -16,7 +16,7 @@ from rich.text import Text
 
 from ...rulebook import rules_text
 from ...rules.kraken import talk as vocabulary
-from ...rules.kraken.types import Colour, KrakenAction, KrakenEvent, KrakenView
+from ...rules.kraken.types import Colour, KrakenAction, KrakenEvent, KrakenView, Phase
 from ...talk import last_claims
 from ...words import plural, with_article
 from .typed import GameTypes
@@ -71,10 +71,10 @@ PICK_WORDS = {
     "mermaid": "sends someone to the mermaid",
     "telescope": "hands someone the telescope",
 }
-SECRET_PHASES = frozenset(("window", "convert", "stash"))
+SECRET_PHASES: frozenset[Phase] = frozenset(("window", "convert", "stash"))
 #: The moments played with everyone's eyes closed (the cult's): what a player learns in one
 #: goes round every human, or being handed the keyboard would show who learned something.
-EYES_CLOSED = frozenset(("convert", "stash"))
+EYES_CLOSED: frozenset[Phase] = frozenset(("convert", "stash"))
 CHARACTER_TITLES = {
     "look_out": "Look-out",
     "chief_cook": "Chief cook",
