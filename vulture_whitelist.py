@@ -20,6 +20,7 @@ SCREEN
 TITLE
 VERTICAL_BARS
 _.__signature__
+_._closed  # textual_private.close_to_messages: Textual's own flag, which Textual reads
 _.commit  # State.commit, SecretChoices.complete: the contract's helpers for games from elsewhere
 _.complete
 _.sittings  # tablegames.testing: what pytest and hypothesis call, and what tests/ and bench use

@@ -10,6 +10,7 @@ fails there first, by name. Bumping the pin: read each use again, then `READ_FRO
 - `press_binding`: a key's binding run now (`App._check_bindings`).
 - `forward_key`: a key sent on to another screen (`_forward_event`).
 - `key_bindings`: a node's keys (`_bindings.key_to_bindings`).
+- `close_to_messages`: a pump whose loop has ended takes no more messages (`_closed`).
 - `line_filters`: what every line drawn goes through (`App._filters`).
 - `release_removed_watchers`: watchers Textual keeps of removed widgets (`__watchers`).
 - `rendered`: the screen as drawn, for tests (`Screen._compositor`).
@@ -73,6 +74,14 @@ def key_bindings(node: DOMNode) -> dict[str, list[Binding]]:
     """The keys `node` binds (its class's and its bases', and any bound since), with their
     bindings."""
     return node._bindings.key_to_bindings
+
+
+def close_to_messages(pump: MessagePump) -> None:
+    """Let `pump`, whose message loop has ended, take no more messages (call it from
+    `on_unmount`, which runs once the loop is over). When a handler raises, Textual ends its
+    pump's loop but leaves the pump open to messages that nothing will ever handle: a test's
+    pilot waiting for them to be handled waits for ever."""
+    pump._closed = True
 
 
 def line_filters(app: App[Any]) -> list[LineFilter]:

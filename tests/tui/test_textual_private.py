@@ -34,6 +34,7 @@ from tablegames.tui import textual_private
 from tablegames.tui.textual_private import (
     READ_FROM,
     CatchingApp,
+    close_to_messages,
     forward_key,
     key_bindings,
     line_filters,
@@ -218,7 +219,8 @@ async def test_each_private_use_still_does_what_we_use_it_for():
 
 async def test_an_exception_in_a_handler_is_caught_and_says_where_it_was():
     """`CatchingApp.caught` hears it (Textual stops that widget's message loop), and
-    `running_pump` is the widget whose handler raised it."""
+    `running_pump` is the widget whose handler raised it; `close_to_messages` shuts the
+    stopped widget's queue, which Textual leaves open."""
     app = Private()
     async with app.run_test(size=(40, 8)):
         broken = app.query_one(Broken)
@@ -228,4 +230,10 @@ async def test_an_exception_in_a_handler_is_caught_and_says_where_it_was():
             await asyncio.sleep(0.01)
         assert [str(error) for error in app.caught_here] == ["broken on purpose"]
         assert app.pumps == [broken] and app.is_running
+        # Its loop has ended, yet it takes messages (nothing will handle them) until closed
+        while broken.is_running and time.monotonic() < deadline:
+            await asyncio.sleep(0.01)
+        assert not broken.is_running and broken.post_message(Break())
+        close_to_messages(broken)
+        assert not broken.post_message(Break())
         app.exit()

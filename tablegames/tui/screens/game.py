@@ -35,7 +35,7 @@ from ...net.words import seat_words, seats_since
 from ...rules import GAMES
 from ..asks import Farewell, Rematch, ShowMenu
 from ..catalogue import screen_class
-from ..textual_private import key_bindings
+from ..textual_private import close_to_messages, key_bindings
 from ..widgets.log import GameLog, event_line
 from ..widgets.notices import NoticeLine
 from .dialogs import PickDialog, QuitDialog
@@ -220,6 +220,7 @@ class GameScreen(TypeAhead, Screen[None]):
 
     def on_unmount(self) -> None:
         self.close()
+        close_to_messages(self)  # (its message loop has ended: a mistake may have ended it)
 
     def close(self) -> None:
         """Stop following the table and driving its bots (the screen is going away)."""
