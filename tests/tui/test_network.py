@@ -34,7 +34,8 @@ async def dealt_table(**table: Any) -> tuple[Server, int]:
     return server, await server.start()
 
 
-async def wait_for(pilot, condition, seconds: float = 5.0) -> None:
+async def wait_for(pilot, condition, seconds: float = 20.0) -> None:
+    """Until `condition()` holds (a loaded machine may take seconds to deal four seats)."""
     for _ in range(int(seconds / 0.05)):
         if condition():
             return
