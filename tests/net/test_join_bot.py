@@ -101,3 +101,32 @@ async def test_the_same_seeds_play_the_same_game_here_and_over_the_network(monke
         over_there = played(hosted.table)
     assert here.over and over_there == played(here)
     assert ("says", ANY) in over_there[2], "Zed said nothing: the test proves little"
+
+
+class Listener:
+    """A bot that says nothing and notes every view it was asked to speak on."""
+
+    def __init__(self) -> None:
+        self.asked: list[View] = []
+
+    def choose(self, view: View, legal: list[Action]) -> Action | None:
+        return None
+
+    def speak(self, view: View) -> list[dict[str, Any]]:
+        self.asked.append(view)
+        return []
+
+
+def test_a_table_asks_its_bots_what_they_say_only_at_the_moments_their_seats_are_shown(
+    monkeypatch,
+):
+    # Bo offers Ann a card and Ann peeks: Ann alone is told the card (a moment); the others
+    # see only that she peeked. Before, every talking bot was asked at a moment anyone was shown.
+    monkeypatch.setitem(talk.VOCABULARIES, "roach", chatter.__name__)
+    table = Table(get_game("roach"), 3, ["Ann", "Bo", "Cy"], seed=7)
+    table.bots = {seat: Listener() for seat in range(3)}
+    table.submit(1, {"type": "offer", "card": "bat", "to": 0, "claim": "bat"})
+    table.submit(0, {"type": "peek"})
+    asked = {seat: bot.asked for seat, bot in table.bots.items()}
+    assert [len(asked[seat]) for seat in range(3)] == [1, 0, 0]
+    assert "You peek: the card is bat." in [event["text"] for event in asked[0][0]["log"]]
