@@ -55,8 +55,6 @@ class LocalClient:
         self._listeners: list[Callable[[int, Update], None]] = []
         self.saved_as: tuple[SavedIn, int] | None = None  # where the game is being saved
         self.read_only = False
-        self.presence: None = None  # who is away: network games only
-        self.presence_at = 0.0
         self.stop_saving: Callable[[], None] = lambda: None
         for seat in self.seats:
             table.subscribe(seat, self._relay(seat))
@@ -113,10 +111,6 @@ class LocalClient:
             store, table_id = self.saved_as
             store.delete_table(table_id)
             self.saved_as = None
-
-    def way_back(self) -> str:
-        """A game on this machine comes back from where it is saved (`saved_game`)."""
-        return ""
 
     def rating_changes(self) -> dict[int, tuple[float, float]]:
         """Each seat's rating after the game and its change, from the store it is saved in

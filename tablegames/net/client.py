@@ -17,7 +17,6 @@ import contextlib
 import logging
 import socket
 from collections.abc import Callable
-from pathlib import Path
 from typing import TypeVar
 
 from ..table import Update
@@ -74,8 +73,6 @@ class RemoteClient(ClientProtocol):
     """One seat at a remote table (or a spectator when `spectate`)."""
 
     read_only = False
-    pace = 0.0  # the server paces the bots
-    paces_bots = False
 
     def __init__(
         self,
@@ -121,16 +118,6 @@ class RemoteClient(ClientProtocol):
 
     def waiting_for(self) -> frozenset[int]:
         return frozenset(self.latest.waiting) if self.latest else frozenset()
-
-    async def run_bots(self) -> None:
-        """Bots run on the server; nothing to drive here."""
-
-    def saved_game(self) -> tuple[int, Path] | None:
-        """The server keeps the game; nothing is saved here."""
-        return None
-
-    def discard_save(self) -> None:
-        """Nothing saved here to forget."""
 
     def way_back(self) -> str:
         """How to take this seat back after leaving, while the game goes on: the same `join`
