@@ -12,6 +12,7 @@ CrabsState
 DEFAULT_CSS
 ENABLE_COMMAND_PALETTE
 HORIZONTAL_BARS
+READ_FROM  # tui/textual_private: the Textual its uses were read from (its test reads it)
 ROACH
 RealtimeBot
 RoachState
@@ -19,6 +20,7 @@ SCREEN
 TITLE
 VERTICAL_BARS
 _.__signature__
+_._closed  # textual_private.close_to_messages: Textual's own flag, which Textual reads
 _.commit  # State.commit, SecretChoices.complete: the contract's helpers for games from elsewhere
 _.complete
 _.sittings  # tablegames.testing: what pytest and hypothesis call, and what tests/ and bench use
@@ -220,6 +222,8 @@ _.on_host_and_join
 _.on_input_submitted
 _.on_join_remote
 _.on_mount
+_.on_mouse_scroll_down
+_.on_mouse_scroll_up
 _.on_option_list_option_highlighted
 _.on_option_list_option_selected
 _.on_rematch
@@ -238,6 +242,7 @@ _.pause_writing
 _.pty_requested
 _.public_key_auth_supported
 _.quick_options
+_.render
 _.renderer
 _.resume_writing
 _.role_odds
@@ -264,6 +269,7 @@ lang
 list_games
 listen_host
 listen_port
+markup  # follow.FollowingApp.notify's parameters: a protocol names them
 msec
 orig_host
 orig_port
@@ -271,8 +277,40 @@ pixheight
 pixwidth
 readable_by_others
 serve
+severity
 simulate
 spare_characters
 submethods
 term_modes
 viewport
+
+# Keys of the wire types (rules/*_types.py, rules/kraken/types.py) read only by screens, by
+# string, and the view types screens will use (they are typed after this change).
+CrabsView
+RoachView
+active_side
+can_redraw
+characters_used
+deck_size
+discard_size
+double
+double_take
+draw_size
+ends
+exposed
+front_counts
+gave
+gesture_names
+last_card
+looked
+mutiny_guns
+paid_by
+paid_to
+peeker
+penalty_size
+previous
+rituals_left
+supply_line
+swapped_this_turn
+window_closed
+window_closes

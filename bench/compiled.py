@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-ENGINE_FILES = ("core.py", "contract.py", "games.py", "cards.py", "crates.py")
+ENGINE_FILES = ("core.py", "contract.py", "games.py", "cards.py", "crates_types.py", "crates.py")
 
 
 def crates_copy(package: str, where: Path, rev: str | None = None, compiled: bool = False) -> Any:

@@ -222,7 +222,7 @@ def list_games() -> None:
     from rich.console import Console
     from rich.table import Table
 
-    from .catalogue import listings
+    from .tui.catalogue import listings
 
     table = Table(title="tablegames", title_style="bold")
     for column in ("game", "title", "players", "status", "about"):

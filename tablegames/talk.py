@@ -14,13 +14,15 @@ viewer all of it (claims are public) under the view's `talk` key. A record is a 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from importlib import import_module
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 #: Games with a vocabulary of claims -> the module holding it.
 VOCABULARIES = {"kraken": "tablegames.rules.kraken.talk"}
 TALK_KEY = "talk"
+#: A talk record, as a game's types name it (kraken's `Said`) or as a plain dict.
+Said = TypeVar("Said", bound=Mapping[str, Any])
 
 
 class Vocabulary(Protocol):
@@ -71,7 +73,7 @@ def record(
     }
 
 
-def merged_log(log: Iterable[dict[str, Any]], talk: Iterable[dict[str, Any]]) -> list[Any]:
+def merged_log(log: Iterable[dict[str, Any]], talk: Iterable[Mapping[str, Any]]) -> list[Any]:
     """A view's log with its talk records put where they were said: after `line` public
     events (and the seat's private lines that followed them); each record becomes an event of
     kind `claim` for the log's readers."""
@@ -105,9 +107,9 @@ def merged_log(log: Iterable[dict[str, Any]], talk: Iterable[dict[str, Any]]) ->
     return merged
 
 
-def last_claims(talk: Iterable[dict[str, Any]]) -> dict[int, dict[str, Any]]:
+def last_claims(talk: Iterable[Said]) -> dict[int, Said]:
     """Each seat's latest talk record."""
-    latest: dict[int, dict[str, Any]] = {}
+    latest: dict[int, Said] = {}
     for said in talk:
         latest[int(said["seat"])] = said
     return latest

@@ -103,8 +103,8 @@ def line(event, names):
 def test_no_module_outside_the_engines_parses_event_text():
     offenders = []
     for path in sorted((ROOT / "tablegames").rglob("*.py")):
-        if "rules" in path.relative_to(ROOT / "tablegames").parts[:1]:
-            continue
+        if path.relative_to(ROOT / "tablegames").parts[0] in ("rules", "testing"):
+            continue  # (the engines write the text; the per-game tests check it is consistent)
         for line in text_parsing(path.read_text(encoding="utf-8")):
             offenders.append(f"{path.relative_to(ROOT)}:{line}")
     assert not offenders, "read the event's kind and fields instead: " + ", ".join(offenders)

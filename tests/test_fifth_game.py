@@ -20,16 +20,16 @@ from typing import Any, ClassVar
 
 import pytest
 
-from tablegames import catalogue
 from tablegames.bots import AnyLegalAction, get_bot, level_note
 from tablegames.bots.generic import ByHeuristic
 from tablegames.local import local_table
 from tablegames.replay import Replay
 from tablegames.rulebook import rules_text
-from tablegames.rules import GAMES, Game, IllegalAction, Option, State
+from tablegames.rules import GAMES, Game, Option, State
 from tablegames.rules.plugins import VARIABLE
 from tablegames.simulate import simulate_games
 from tablegames.store import Store
+from tablegames.tui import catalogue
 
 # -- the game -------------------------------------------------------------------------------------
 CARDS = ("jack", "queen", "king")  # lowest first
@@ -78,9 +78,10 @@ class KuhnState(State):
     def _waiting_for(self) -> frozenset[int]:
         return frozenset((self.turn,))
 
-    def _act(self, seat: int, kind: str) -> None:
-        if {"type": kind} not in self._legal(seat):
-            raise IllegalAction("it is not your turn" if seat != self.turn else f"no {kind} now")
+    def why_illegal(self, seat: int, action: dict[str, Any]) -> str | None:
+        return "it is not your turn" if seat != self.turn else None  # (None: generic words)
+
+    def _act(self, seat: int, kind: str) -> None:  # (a listed action: `apply` has checked)
         self.bets.append(kind)
         self.staked[seat] += kind in ("bet", "call")
         self.emit(kind, f"{{{seat}}} {kind}s.", seat=seat)

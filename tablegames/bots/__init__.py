@@ -1,8 +1,9 @@
 """Bots for every game: `get_bot(game, level, seat, rng)`; a bot sees only its seat's view.
 
-A game names its own bots (`Game.bots`, an import string of a map level -> bot class);
-without them the generic bots play (`generic.py`: look-ahead over `from_view`, the game's
-heuristic, or chance, and a sentence saying so where a level is chosen: `level_note`).
+A game may have bots of its own (`own.py`: the built-in games', or `Game.bots`, an import
+string of a map level -> bot class); without them the generic bots play (`generic.py`:
+look-ahead over `from_view`, the game's heuristic, or chance, and a sentence saying so where a
+level is chosen: `level_note`).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import random
 from ..rules import Bot, get_game
 from ..rules.core import resolve
 from .generic import AnyLegalAction, level_note, levels
+from .own import own_bots
 
 LEVELS = ("random", "normal", "hard")
 
@@ -23,6 +25,7 @@ def get_bot(game: str, level: str, seat: int, rng: random.Random) -> Bot:
     if level not in LEVELS:
         raise ValueError(f"bot level must be one of {', '.join(LEVELS)}, not {level!r}")
     info = get_game(game)
-    makers = resolve(info.bots) if info.bots else levels(info)
+    own = own_bots(info)
+    makers = resolve(own) if own else levels(info)
     bot: Bot = makers[level](seat, rng)
     return bot

@@ -29,11 +29,22 @@ import math
 import random
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from ..rules import Action, View
 from ..rules.crabs import COPIES, HAND_SIZE, is_crab
 from ..rules.crabs_huddle import pick_action
+from ..rules.crabs_types import (
+    AccuseAction,
+    AccuseEvent,
+    CrabsAction,
+    CrabsEvent,
+    CrabsView,
+    DoubleTakeAction,
+    GestureAction,
+    SignalAction,
+    SwapAction,
+)
+from .typed import GameBot, seat_of
 
 # -- reading the public log -----------------------------------------------------------------------
 
@@ -71,7 +82,7 @@ class Reader:
         self.refills = 0  # ocean refills seen
         self._last_time = -math.inf
         self._seen_at_last = 0
-        self.fresh: list[dict[str, Any]] = []  # the events read by the latest `read`
+        self.fresh: list[CrabsEvent] = []  # the events read by the latest `read`
 
     def notes_for(self, seat: int) -> SeatNotes:
         """What we know of `seat` (nothing yet, the first time)."""
@@ -80,13 +91,13 @@ class Reader:
             notes = self.notes[seat] = SeatNotes()
         return notes
 
-    def read(self, view: View) -> None:
+    def read(self, view: CrabsView) -> None:
         """Take in the events of `view["log"]` not read before (the log's times never go back)."""
-        self.team_signals = frozenset(view.get("signals") or ())
+        self.team_signals = frozenset(view["signals"])
         fresh = []
         at_last = 0
         for event in view["log"]:
-            time = float(event.get("time", 0.0))
+            time = event["time"]
             if time < self._last_time:
                 continue
             if time == self._last_time:
@@ -95,7 +106,7 @@ class Reader:
                     continue
             fresh.append(event)
         for event in fresh:
-            time = float(event.get("time", 0.0))
+            time = event["time"]
             if time > self._last_time:
                 self._last_time, self._seen_at_last = time, 0
             self._seen_at_last += 1
@@ -103,11 +114,10 @@ class Reader:
         self.fresh = fresh
         self.ocean = Counter(view["ocean"])
 
-    def _take(self, event: dict[str, Any], view: View) -> None:
-        time = float(event.get("time", 0.0))
-        seat: int = event.get("seat", -1)  # who acted, for the kinds that have someone
-        kind = event["kind"]
-        if kind == "swap":
+    def _take(self, event: CrabsEvent, view: CrabsView) -> None:
+        time = event["time"]
+        if event["kind"] == "swap":
+            seat = event["seat"]
             self.ocean[event["took"]] -= 1
             self.ocean[event["gave"]] += 1
             if seat != self.seat:
@@ -118,27 +128,27 @@ class Reader:
                     notes.known[event["gave"]] -= 1
                 notes.known[event["took"]] += 1
                 notes.known = +notes.known
-        elif kind == "gesture":
-            self._gesture(view, seat, str(event["gesture"]), time)
-        elif kind == "refill":  # the ocean was discarded and refilled
+        elif event["kind"] == "gesture":
+            self._gesture(view, event["seat"], event["gesture"], time)
+        elif event["kind"] == "refill":  # the ocean was discarded and refilled
             self.refills += 1
             self.discarded.update(+self.ocean)
             self.ocean = Counter(event["ocean"])
-        elif kind == "accuse":
+        elif event["kind"] == "accuse":
             self._call(event, view, time)
-        elif kind == "done" and seat != self.seat:
-            laid = self.notes_for(seat)
+        elif event["kind"] == "done" and event["seat"] != self.seat:
+            laid = self.notes_for(event["seat"])
             if len(laid.known) == 1:
                 (kind_held,) = laid.known
                 if self.ocean[kind_held] > 0 and laid.known[kind_held] >= 2:
                     laid.content_with = kind_held
-        elif kind == "redraw":
-            if seat != self.seat:
-                self.notes[seat] = SeatNotes()
-        elif kind == "reshuffle":
+        elif event["kind"] == "redraw":
+            if event["seat"] != self.seat:
+                self.notes[event["seat"]] = SeatNotes()
+        elif event["kind"] == "reshuffle":
             self.discarded.clear()
 
-    def _gesture(self, view: View, seat: int, name: str, time: float) -> None:
+    def _gesture(self, view: CrabsView, seat: int, name: str, time: float) -> None:
         """Note a gesture, and whether it is a signal we know: our team's or a learned one."""
         notes = self.notes_for(seat)
         notes.gestures.append((time, name))
@@ -154,12 +164,12 @@ class Reader:
         if name in known:
             notes.signalled_at, notes.called = time, False
 
-    def _call(self, event: dict[str, Any], view: View, time: float) -> None:
-        accuser, target = int(event["accuser"]), int(event["target"])
+    def _call(self, event: AccuseEvent, view: CrabsView, time: float) -> None:
+        accuser, target = event["accuser"], event["target"]
         team_of = _team_of(view)
         team = team_of[target]
         notes = self.notes_for(target)
-        if event.get("correct"):
+        if event["correct"]:
             self.discarded.update(event.get("cards", []))
             self.caught.append((time, accuser, target))
             if team != team_of[self.seat]:
@@ -195,7 +205,7 @@ class Reader:
             return None
         return ranked[0][0]
 
-    def unseen(self, view: View) -> Counter[str]:
+    def unseen(self, view: CrabsView) -> Counter[str]:
         """Copies of each kind not in our hand, the ocean, known hands or known discards."""
         placed = Counter(view["hand"]) + Counter(view["ocean"]) + self.discarded
         for seat, notes in self.notes.items():
@@ -211,7 +221,7 @@ class Reader:
                 held.update(notes.known)
         return held
 
-    def chance_of_four(self, view: View, seat: int, unseen: Counter[str]) -> float:
+    def chance_of_four(self, view: CrabsView, seat: int, unseen: Counter[str]) -> float:
         """How likely `seat` holds four of a kind, from its known cards and the unseen ones."""
         known = self.notes_for(seat).known
         if len(known) != 1:
@@ -231,12 +241,12 @@ class Reader:
         return chance
 
 
-def _speed(view: View) -> float:
+def _speed(view: CrabsView) -> float:
     """The factor the driver divides our own timings by (how long others take is theirs)."""
-    return float(view.get("speed", 1.0))
+    return view.get("speed", 1.0)
 
 
-def _team_of(view: View) -> list[int]:
+def _team_of(view: CrabsView) -> list[int]:
     team_of = [0] * view["players"]
     for team, members in enumerate(view["teams"]):
         for seat in members:
@@ -331,13 +341,13 @@ class Intent:
     due: float
 
 
-class CrabsBot:
+class CrabsBot(GameBot[CrabsView, CrabsAction]):
     """A bot that watches the table and acts after a reaction time; see the module docstring."""
 
     style = NORMAL
 
     def __init__(self, seat: int, rng: random.Random) -> None:
-        self.seat, self.rng = seat, rng
+        super().__init__(seat, rng)
         self.reader = Reader(seat, self.style.learn_threshold)
         self.intent: Intent | None = None
         self.rechecks: list[float] = []
@@ -355,15 +365,15 @@ class CrabsBot:
             times.append(self.intent.due)
         return min(times, default=None)
 
-    def choose(self, view: View, legal: list[Action]) -> Action | None:
+    def decide(self, view: CrabsView, legal: list[CrabsAction]) -> CrabsAction | None:
         now = view.get("now")
         self.reader.read(view)
         self.rechecks = []
-        if view.get("huddle"):  # before play: agree (or propose) at once
+        if view["huddle"]:  # before play: agree (or propose) at once
             self.intent = None
             return huddle_pick(view, self.rng if self.style.two_signals else None)
-        clock = float(now) if now is not None else self._log_time(view)
-        kind, action = self.decide(view, legal, clock)
+        clock = now if now is not None else self._log_time(view)
+        kind, action = self.pressing(view, legal, clock)
         if action is None or now is None:
             self.intent = None
             if action is not None:
@@ -378,8 +388,8 @@ class CrabsBot:
         return action
 
     @staticmethod
-    def _log_time(view: View) -> float:
-        return float(view["log"][-1].get("time", 0.0)) if view["log"] else 0.0
+    def _log_time(view: CrabsView) -> float:
+        return view["log"][-1]["time"] if view["log"] else 0.0
 
     def _reaction(self, kind: str) -> float:
         style = self.style
@@ -392,21 +402,24 @@ class CrabsBot:
         }.get(kind.split(":")[0], style.decide_time)
         return low + (high - low) * self.rng.random()
 
-    def _acted(self, kind: str, action: Action, now: float) -> None:
+    def _acted(self, kind: str, action: CrabsAction, now: float) -> None:
         if kind == "signal":
             self.signalled_at = now
         elif kind == "decoy":
             self.next_decoy = None
         elif action["type"] == "accuse":
-            self.reader.notes_for(int(action["target"])).called = True
+            self.reader.notes_for(action["target"]).called = True
 
     # -- what to do -------------------------------------------------------------------------------
-    def decide(self, view: View, legal: list[Action], now: float) -> tuple[str, Action | None]:
+    def pressing(
+        self, view: CrabsView, legal: list[CrabsAction], now: float
+    ) -> tuple[str, CrabsAction | None]:
         """The most pressing thing to do now, by priority, with its kind of reaction."""
         self._note_caught()
         types = {action["type"] for action in legal}
-        if "double_take" in types:
-            return "collect", best_double_take(view, legal)
+        takes = [action for action in legal if action["type"] == "double_take"]
+        if takes:
+            return "collect", best_double_take(view, takes)
         call = self._call(view, legal, now)
         if call is not None:
             return call
@@ -442,20 +455,22 @@ class CrabsBot:
     def _note_caught(self) -> None:
         """After our four was called: a new hand, a new signal to make when it is four again."""
         for event in self.reader.fresh:
-            if event.get("correct") and event.get("target") == self.seat:
+            if event["kind"] == "accuse" and event["correct"] and event["target"] == self.seat:
                 self.signalled_at = None
                 self.abandoned.clear()  # a new hand: every kind is worth collecting again
 
-    def _a_signal(self, view: View) -> str:
+    def _a_signal(self, view: CrabsView) -> str:
         """The gesture to make for our four: the team's signal, or either of two."""
-        signals = [str(name) for name in view["signals"]]
+        signals = view["signals"]
         return signals[0] if len(signals) == 1 else self.rng.choice(signals)
 
-    def _call(self, view: View, legal: list[Action], now: float) -> tuple[str, Action] | None:
+    def _call(
+        self, view: CrabsView, legal: list[CrabsAction], now: float
+    ) -> tuple[str, AccuseAction] | None:
         """Call a partner who signalled, or an opponent who signalled or shows four."""
         team_of = _team_of(view)
         mine = team_of[self.seat]
-        accusable = {int(a["target"]) for a in legal if a["type"] == "accuse"}
+        accusable = {a["target"] for a in legal if a["type"] == "accuse"}
         unseen = self.reader.unseen(view)
         best: tuple[float, int] | None = None
         stolen: dict[int, bool] = {}  # an opponent who made their team's signal (as we learned)
@@ -482,8 +497,8 @@ class CrabsBot:
         kind = "call" if team_of[seat] == mine else "steal" if stolen[seat] else "accuse"
         return f"{kind}:{seat}", {"type": "accuse", "target": seat}
 
-    def _wants_ocean(self, view: View) -> bool:
-        swaps = [
+    def _wants_ocean(self, view: CrabsView) -> bool:
+        swaps: list[SwapAction] = [
             {"type": "swap", "hand": mine, "ocean": theirs}
             for mine in set(view["hand"])
             for theirs in set(view["ocean"])
@@ -491,14 +506,14 @@ class CrabsBot:
         ]
         return self.best_swap(view, swaps) is not None
 
-    def best_swap(self, view: View, swaps: list[Action]) -> Action | None:
+    def best_swap(self, view: CrabsView, swaps: list[SwapAction]) -> SwapAction | None:
         """The swap that brings us closest to four of a kind, if any is worth making."""
         hand: Counter[str] = Counter(view["hand"])
         elsewhere = self.reader.held_elsewhere()
         dead = self._given_up(view, hand)
         before = hand_value(hand, elsewhere, dead)
         partner_kinds, rival_kinds = self._collections(view)
-        best: tuple[float, int, Action] | None = None
+        best: tuple[float, int, SwapAction] | None = None
         for index, swap in enumerate(swaps):
             after = hand.copy()
             after[swap["hand"]] -= 1
@@ -513,7 +528,7 @@ class CrabsBot:
                 best = (gain, index, swap)
         return best[2] if best is not None else None
 
-    def _given_up(self, view: View, hand: Counter[str]) -> frozenset[str]:
+    def _given_up(self, view: CrabsView, hand: Counter[str]) -> frozenset[str]:
         """The kinds we stopped collecting: the ocean was refilled `patience` times while our
         hand stood still, so the missing copies are most likely in other hands.
 
@@ -529,7 +544,7 @@ class CrabsBot:
                 self.abandoned.add(kind)
         return frozenset(self.abandoned)
 
-    def _collections(self, view: View) -> tuple[set[str], set[str]]:
+    def _collections(self, view: CrabsView) -> tuple[set[str], set[str]]:
         """Kinds our partners and the rivals who swap next are seen collecting (2+ known)."""
         team_of = _team_of(view)
         mine = team_of[self.seat]
@@ -542,7 +557,7 @@ class CrabsBot:
             (partner if team_of[seat] == mine else rivals).update(kinds)
         return partner, rivals
 
-    def _decoy(self, view: View, now: float) -> tuple[str, Action | None]:
+    def _decoy(self, view: CrabsView, now: float) -> tuple[str, CrabsAction | None]:
         """Now and then a gesture that means nothing, so opponents cannot read us easily."""
         if view.get("now") is None:
             return "decoy", None  # no clock: no way to space them out
@@ -556,36 +571,33 @@ class CrabsBot:
         return "decoy", gesture(self.rng.choice(names))
 
 
-def gesture(name: str) -> Action:
+def gesture(name: str) -> GestureAction:
     """The gesture action for `name`."""
     return {"type": "gesture", "name": name}
 
 
-def huddle_pick(view: View, rng: random.Random | None = None) -> Action | None:
+def huddle_pick(view: CrabsView, rng: random.Random | None = None) -> SignalAction | None:
     """What a bot does in the huddle, at once: agree with its team's proposal (a partner's pick,
     else the dealt gesture); None once it has. With `rng`, when nobody on the team has picked
     yet, propose two signals instead: the dealt gesture and another."""
     huddle = view["huddle"]
-    proposal = list(huddle["proposal"])
-    if view["seat"] is None or huddle["picks"][str(view["seat"])] == proposal:
+    assert huddle is not None  # (the huddle is on)
+    proposal, picks, dealt = huddle["proposal"], huddle["picks"], huddle["dealt"]  # a player's
+    if picks[str(seat_of(view))] == proposal:
         return None
-    if rng is not None and not any(huddle["picks"].values()):
-        others = [name for name in view["gesture_names"] if name != huddle["dealt"]]
-        proposal = [huddle["dealt"], rng.choice(others)]
+    if rng is not None and not any(picks.values()):
+        others = [name for name in view["gesture_names"] if name != dealt]
+        proposal = [dealt, rng.choice(others)]
     return pick_action(proposal)
 
 
-def best_double_take(view: View, legal: list[Action]) -> Action:
+def best_double_take(view: CrabsView, takes: list[DoubleTakeAction]) -> DoubleTakeAction:
     """Take a double crab's tokens from the richest opponents rather than the pot."""
     tokens = view["tokens"]
-    takes = [a for a in legal if a["type"] == "double_take"]
 
-    def worth(action: Action) -> tuple[int, int]:
-        sources = action["sources"]
-        return (
-            sum(1 for s in sources if s != "pot"),
-            sum(tokens[s] for s in sources if s != "pot"),
-        )
+    def worth(action: DoubleTakeAction) -> tuple[int, int]:
+        seats = [source for source in action["sources"] if source != "pot"]
+        return len(seats), sum(tokens[seat] for seat in seats)
 
     return max(takes, key=worth)
 
@@ -596,7 +608,7 @@ class HardBot(CrabsBot):
     style = HARD
 
 
-class RandomBot:
+class RandomBot(GameBot[CrabsView, CrabsAction]):
     """Random legal actions every 1–3 seconds, knowing only what a beginner is told.
 
     It keeps four of a kind and makes its team's signal when it has them, and calls a partner
@@ -619,7 +631,7 @@ class RandomBot:
     IDLE_CHANCE = 0.8
 
     def __init__(self, seat: int, rng: random.Random) -> None:
-        self.seat, self.rng = seat, rng
+        super().__init__(seat, rng)
         self.reader = Reader(seat)
         self.due: float | None = None
         self.partner_signal: int | None = None
@@ -628,37 +640,45 @@ class RandomBot:
     def wake_at(self) -> float | None:
         return self.due
 
-    def choose(self, view: View, legal: list[Action]) -> Action | None:
+    def decide(self, view: CrabsView, legal: list[CrabsAction]) -> CrabsAction | None:
         self.reader.read(view)
-        if view.get("huddle"):  # before play: agree with the team at once
+        if view["huddle"]:  # before play: agree with the team at once
             self.due = None
             return huddle_pick(view)
         ours = self.reader.team_signals
-        partners = set(view["teams"][view["team"]]) - {self.seat}
+        team = view["team"]
+        assert team is not None  # (a seat's view)
+        partners = set(view["teams"][team]) - {self.seat}
         for event in self.reader.fresh:
-            if event.get("seat") in partners and event.get("gesture") in ours:
-                self.partner_signal = int(event["seat"])
-            elif event.get("target") == self.partner_signal and "correct" in event:
+            if (
+                event["kind"] == "gesture"
+                and event["seat"] in partners
+                and event["gesture"] in ours
+            ):
+                self.partner_signal = event["seat"]
+            elif event["kind"] == "accuse" and event["target"] == self.partner_signal:
                 self.partner_signal = None
         now = view.get("now")
         if now is not None:
             if self.due is None:
-                self.due = float(now) + self.rng.uniform(1.0, 3.0) / _speed(view)
-            if float(now) < self.due:
+                self.due = now + self.rng.uniform(1.0, 3.0) / _speed(view)
+            if now < self.due:
                 return None
             self.due = None
-        call = {"type": "accuse", "target": self.partner_signal}
-        if self.partner_signal is not None and call in legal:
-            self.partner_signal = None
-            return call
-        if is_crab(view["hand"]):  # keep the four, make the signal every few seconds
-            clock = float(view.get("now", 0.0))
+        if self.partner_signal is not None:
+            call: AccuseAction = {"type": "accuse", "target": self.partner_signal}
+            if call in legal:
+                self.partner_signal = None
+                return call
+        signal = view["signal"]
+        if is_crab(view["hand"]) and signal is not None:  # keep the four, signal now and then
+            clock = view.get("now", 0.0)
             due = self.signalled_at is None or clock - self.signalled_at >= 5.0 / _speed(view)
-            if due and gesture(view["signal"]) in legal:  # (no gestures while the pot waits)
+            if due and gesture(signal) in legal:  # (no gestures while the pot waits)
                 self.signalled_at = clock
-                return gesture(view["signal"])
+                return gesture(signal)
             return {"type": "done"} if {"type": "done"} in legal else None
-        by_type: dict[str, list[Action]] = {}
+        by_type: dict[str, list[CrabsAction]] = {}
         for action in legal:
             if action["type"] == "gesture" and action["name"] in view["signals"]:
                 continue
@@ -666,10 +686,10 @@ class RandomBot:
         held: Counter[str] = Counter(view["hand"])
         # Mostly swaps that take a kind it holds at least as many of as the kind it gives; now
         # and then any swap, which also unsticks a table where every kind left is held up.
-        every = by_type.pop("swap", [])
+        every = [a for a in by_type.pop("swap", []) if a["type"] == "swap"]
         swaps = [a for a in every if held[a["ocean"]] >= max(1, held[a["hand"]])]
         if swaps or (every and self.rng.random() < self.ANY_SWAP_CHANCE):
-            by_type["swap"] = swaps or every
+            by_type["swap"] = [*(swaps or every)]
         types = sorted(by_type)
         if not set(types) - {"gesture", "accuse"} and self.rng.random() < self.IDLE_CHANCE:
             return None

@@ -8,7 +8,6 @@ import statistics
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..rules import Action, View
 from ..rules.cards import DECK, RANK_OF, SUIT_OF, SUITS, rank, suit
 from ..rules.crates import (
     CARD_POINTS,
@@ -19,9 +18,14 @@ from ..rules.crates import (
     WILD_CARDS,
     WILD_RANKS,
     CratesState,
+    announcing,
     score_hand,
     suits_for,
 )
+from ..rules.crates_types import CratesAction, CratesView, PlayAction, SuitAction
+from .typed import GameBot, seat_of
+
+Bot = GameBot[CratesView, CratesAction]
 
 TURN_TYPES = frozenset(("play", "draw", "suit"))
 ATTACK_RANKS = frozenset(("2", "4", "7"))  # hurt only the next player
@@ -29,12 +33,12 @@ ATTACK_RANKS = frozenset(("2", "4", "7"))  # hurt only the next player
 # -- shared helpers -------------------------------------------------------------------------------
 
 
-def turn_actions(legal: list[Action]) -> list[Action]:
+def turn_actions(legal: list[CratesAction]) -> list[CratesAction]:
     """The legal actions that take a turn (play, draw, name a suit), without optional ones."""
     return [action for action in legal if action["type"] in TURN_TYPES]
 
 
-def optional_action(legal: list[Action]) -> Action | None:
+def optional_action(legal: list[CratesAction]) -> CratesAction | None:
     """Announce Crates! if we owe it, else call Dope! on an exposed opponent, else None."""
     for action in legal:
         if action["type"] == "announce":
@@ -45,16 +49,16 @@ def optional_action(legal: list[Action]) -> Action | None:
     return None
 
 
-def next_seat(view: View, seat: int) -> int:
+def next_seat(view: CratesView, seat: int) -> int:
     """The seat that plays after `seat` in the current direction."""
-    return int((seat + view["direction"]) % view["players"])
+    return (seat + view["direction"]) % view["players"]
 
 
-def is_threat(view: View, seat: int) -> bool:
+def is_threat(view: CratesView, seat: int) -> bool:
     """True if `seat` is close to going out, or leads the game (lowest total) ahead of us."""
-    scores: list[int] = view["scores"]
-    leads = scores[seat] == min(scores) and scores[seat] < scores[view["seat"]]
-    return bool(view["hand_sizes"][seat] <= 2 or leads)
+    scores = view["scores"]
+    leads = scores[seat] == min(scores) and scores[seat] < scores[seat_of(view)]
+    return view["hand_sizes"][seat] <= 2 or leads
 
 
 def best_suit(choices: tuple[str, ...] | list[str], cards: list[str]) -> str:
@@ -76,22 +80,21 @@ RANDOM_ANNOUNCE_CHANCE = 0.5
 RANDOM_DOPE_CHANCE = 0.05  # asked after every action, so it still catches most exposed players
 
 
-class RandomBot:
+class RandomBot(Bot):
     """Takes a uniformly random turn action; announces half the time, rarely calls Dope!."""
 
-    def __init__(self, seat: int, rng: random.Random) -> None:
-        self.seat, self.rng = seat, rng
-
-    def choose(self, view: View, legal: list[Action]) -> Action | None:
+    def decide(self, view: CratesView, legal: list[CratesAction]) -> CratesAction | None:
         dopes = [a for a in legal if a["type"] == "dope"]
         if dopes and self.rng.random() < RANDOM_DOPE_CHANCE:
             return self.rng.choice(dopes)
         # The announce flag doubles some plays; pick among plain ones so every card is as likely.
-        plain = [a for a in turn_actions(legal) if not a.get("announce")]
+        plain = [a for a in turn_actions(legal) if a["type"] != "play" or "announce" not in a]
         if not plain:
             return None  # its announce coin was flipped with the play: no second chance
         action = self.rng.choice(plain)
-        announced = {**action, "announce": True}
+        if action["type"] != "play":
+            return action
+        announced = announcing(action)
         if announced in legal and self.rng.random() < RANDOM_ANNOUNCE_CHANCE:
             return announced
         return action
@@ -108,31 +111,31 @@ FIVE_BONUS = 15  # everyone else draws
 FOLLOW_UP = 6  # per card we could play next on what we leave on top
 
 
-def normal_choice(view: View, legal: list[Action]) -> Action | None:
+def normal_choice(view: CratesView, legal: list[CratesAction]) -> CratesAction | None:
     """The normal bot's action: announce, call Dope!, then the best-looking turn action."""
     extra = optional_action(legal)
     if extra is not None:
         return extra
     options = turn_actions(legal)
-    if not options:
-        return None
-    if options[0]["type"] == "suit":
-        return name_suit(view, options)
-    if options[0]["type"] == "draw":
-        return options[0]
+    suits = [option for option in options if option["type"] == "suit"]
+    plays = [option for option in options if option["type"] == "play"]
+    if suits:
+        return name_suit(view, suits)
+    if not plays:
+        return options[0] if options else None  # a draw, or nothing to do
     judge = PlayJudge(view)
-    cards = list(dict.fromkeys(play["card"] for play in options))
+    cards = list(dict.fromkeys(play["card"] for play in plays))
     named = {card: judge.suit_to_name(card) for card in cards}
     card = max(cards, key=lambda c: judge.value(c, named[c]))
-    return play_action(view, options, card, named[card])
+    return play_action(view, plays, card, named[card])
 
 
-def play_action(view: View, plays: list[Action], card: str, named: str) -> Action:
+def play_action(view: CratesView, plays: list[PlayAction], card: str, named: str) -> PlayAction:
     """The play of `card` naming `named` (for an 8 or 9), announcing if it leaves one card.
 
     It is taken from `plays` (the legal ones) when listed there, else built.
     """
-    wanted: Action = {"type": "play", "card": card}
+    wanted: PlayAction = {"type": "play", "card": card}
     if card in SUIT_NAMING_CARDS:
         wanted["suit"] = named
     if len(view["hand"]) == 2:
@@ -140,7 +143,7 @@ def play_action(view: View, plays: list[Action], card: str, named: str) -> Actio
     return next((play for play in plays if play == wanted), wanted)
 
 
-def name_suit(view: View, options: list[Action]) -> Action:
+def name_suit(view: CratesView, options: list[SuitAction]) -> SuitAction:
     """For the dealer's turned-up 8 or 9: the suit we hold most of."""
     named = best_suit([o["suit"] for o in options], view["hand"])
     return next(o for o in options if o["suit"] == named)
@@ -149,23 +152,23 @@ def name_suit(view: View, options: list[Action]) -> Action:
 class PlayJudge:
     """Scores the plays open to one seat; what it learns about the table is worked out once."""
 
-    def __init__(self, view: View) -> None:
-        self.hand: list[str] = view["hand"]
-        self.crank: int = view["crank"]
-        me: int = view["seat"]
-        sizes: list[int] = view["hand_sizes"]
+    def __init__(self, view: CratesView) -> None:
+        self.hand = view["hand"]
+        self.crank = view["crank"]
+        me = seat_of(view)
+        sizes = view["hand_sizes"]
         self.others = [s for s in range(view["players"]) if s != me and sizes[s] > 0]
         # Someone about to go out: whatever we hold is about to be scored.
         self.danger = any(sizes[s] <= 2 for s in self.others)
         ahead = next_seat(view, me)
-        behind = int((me - view["direction"]) % view["players"])
+        behind = (me - view["direction"]) % view["players"]
         threat_ahead, threat_behind = is_threat(view, ahead), is_threat(view, behind)
         self.attack = ATTACK_BONUS if threat_ahead else 0
         # A 10 turns play away from a threat (with two players it changes nothing).
         self.reverse = 0 if ahead == behind else ATTACK_BONUS * (threat_ahead - threat_behind)
         # A 7 or 5 that only recycles the last discards is no attack (and bots that kept
         # playing 5s on an empty draw pile could pass the same cards around for ever).
-        self.pile: int = view["draw_size"]
+        self.pile = view["draw_size"]
         # Counts for `follow_ups`, so judging a card does not walk the hand again.
         self.twos = self.wilds = 0
         self.by_suit = dict.fromkeys(SUITS, 0)
@@ -232,13 +235,10 @@ class PlayJudge:
         return 0.0
 
 
-class NormalBot:
+class NormalBot(Bot):
     """Always announces and calls Dope!; sheds costly cards, keeps wilds and 3s, attacks threats."""
 
-    def __init__(self, seat: int, rng: random.Random) -> None:
-        self.seat, self.rng = seat, rng
-
-    def choose(self, view: View, legal: list[Action]) -> Action | None:
+    def decide(self, view: CratesView, legal: list[CratesAction]) -> CratesAction | None:
         return normal_choice(view, legal)
 
 
@@ -258,7 +258,7 @@ ROLLOUT_LIMIT = 300  # actions; a round of normal bots ends long before this
 ROUND_SPREAD_BASE, ROUND_SPREAD_PER_CARD = 26.0, 3.0
 
 
-class HardBot:
+class HardBot(Bot):
     """Deals the unseen cards at random many times and plays candidates out with normal bots.
 
     Each outcome is our chance of winning the game as the totals stand after the round
@@ -278,10 +278,7 @@ class HardBot:
     accept = ACCEPT
     read_log = True  # deal as the log allows (see `read_round`); False: uniformly at random
 
-    def __init__(self, seat: int, rng: random.Random) -> None:
-        self.seat, self.rng = seat, rng
-
-    def choose(self, view: View, legal: list[Action]) -> Action | None:
+    def decide(self, view: CratesView, legal: list[CratesAction]) -> CratesAction | None:
         extra = optional_action(legal)
         if extra is not None:
             return extra
@@ -290,7 +287,7 @@ class HardBot:
             return candidates[0] if candidates else None
         return candidates[self.search(view, candidates)]
 
-    def search(self, view: View, candidates: list[Action]) -> int:
+    def search(self, view: CratesView, candidates: list[CratesAction]) -> int:
         """The index of the candidate to play (0, the normal bot's choice, unless beaten).
 
         A race: every batch of deals is played out with the normal bot's choice and with each
@@ -329,12 +326,12 @@ class HardBot:
         gain, error, best = max((*margin(base, found), index) for index, found in outcomes.items())
         return best if gain > self.confidence * error else 0
 
-    def outcome(self, view: View, points: list[int]) -> float:
+    def outcome(self, view: CratesView, points: list[int]) -> float:
         """How a played-out round ended for us (lower is better): our chance of winning the game
         lost, as the totals stand after it (`game_outcome`)."""
         return game_outcome(view, points, self.seat)
 
-    def candidates(self, view: View, legal: list[Action]) -> list[Action]:
+    def candidates(self, view: CratesView, legal: list[CratesAction]) -> list[CratesAction]:
         """The turn actions worth comparing: the normal bot's choice, then its next favourites."""
         options = turn_actions(legal)
         if not options or options[0]["type"] == "draw" or len(view["hand"]) == 1:
@@ -344,14 +341,20 @@ class HardBot:
         if options[0]["type"] == "suit":
             return [first, *(o for o in options if o != first)]
         # Announcing is always right, so a play leaving one card is only compared announced.
-        plays = [p for p in options if p != first and (p.get("announce") or len(view["hand"]) != 2)]
+        plays = [
+            p
+            for p in options
+            if p["type"] == "play" and p != first and ("announce" in p or len(view["hand"]) != 2)
+        ]
         judge = PlayJudge(view)
         plays.sort(
             key=lambda play: -judge.value(play["card"], play.get("suit") or SUIT_OF[play["card"]])
         )
         return [first, *plays][: self.max_candidates]
 
-    def deal_unseen(self, view: View, reading: RoundReading) -> tuple[list[list[str]], list[str]]:
+    def deal_unseen(
+        self, view: CratesView, reading: RoundReading
+    ) -> tuple[list[list[str]], list[str]]:
         """One guess at the hidden cards: every opponent's hand and the draw pile (top first).
 
         Unseen cards (not in our hand, not in the discard pile) are dealt at random, as far as
@@ -364,7 +367,7 @@ class HardBot:
         draw_pile: list[str] = []
         if reading.reshuffled is not None:
             _take(unseen, draw_pile, view["draw_size"], [], among=set(reading.reshuffled))
-        sizes: list[int] = view["hand_sizes"]
+        sizes = view["hand_sizes"]
         hands: list[list[str]] = [[] for _ in sizes]
         hands[self.seat] = list(view["hand"])
         # The most telling cards first, so the fussy hands are not left with what nobody took.
@@ -383,7 +386,7 @@ def round_outcome(points: list[int], seat: int) -> float:
     return points[seat] - (sum(points) - points[seat]) / (len(points) - 1)
 
 
-def game_outcome(view: View, points: list[int], seat: int) -> float:
+def game_outcome(view: CratesView, points: list[int], seat: int) -> float:
     """How a round went for `seat`, in the game: minus its chance of winning it from the totals
     after the round, the rounds still to come adding points that spread with their hand sizes.
 
@@ -451,7 +454,7 @@ class RoundReading:
     reshuffled: list[str] | None = None  # the cards the last reshuffle made the draw pile
 
 
-def read_round(view: View) -> RoundReading:
+def read_round(view: CratesView) -> RoundReading:
     """Read this round's public log: each seat's misses, and what the last reshuffle held.
 
     A miss is a draw because nothing in the hand fitted; draws forced by a 7, a 5, a crank or
@@ -471,13 +474,15 @@ def read_round(view: View) -> RoundReading:
         if entry["to"] is not None:
             continue  # our own lines (the cards we drew)
         kind = entry["kind"]
-        if kind in ("play", "round"):  # a turned-up card acts as if the dealer had played it
-            card: str = entry["card"]
+        if entry["kind"] == "play" or entry["kind"] == "round":
+            # (a turned-up card acts as if the dealer had played it)
+            card = entry["card"]
             discards.append(card)
             top_rank = rank(card)
-            to_follow = entry.get("suit") or suit(card)
+            named = entry["suit"] if entry["kind"] == "play" else None
+            to_follow = named or suit(card)
             forced = {"7": 1, "5": view["players"] - 1}.get(top_rank, 0)
-        elif kind == "draw":
+        elif entry["kind"] == "draw":
             seat, count = entry["seat"], entry["count"]
             misses[seat] = [(r, s, drawn + count) for r, s, drawn in misses.get(seat, [])]
             if crank:
@@ -488,12 +493,12 @@ def read_round(view: View) -> RoundReading:
                 forced -= 1
             elif count == 1 and top_rank:
                 misses[seat].append((top_rank, to_follow, 1))
-        elif kind == "pass":
+        elif entry["kind"] == "pass":
             if top_rank and not crank:
                 misses.setdefault(entry["seat"], []).append((top_rank, to_follow, 0))
-        elif kind == "suit":
+        elif entry["kind"] == "suit":
             to_follow = entry["suit"]
-        elif kind == "dope":
+        elif entry["kind"] == "dope":
             dope_target = entry["target"]
         elif kind == "crank":
             crank = True
@@ -654,7 +659,7 @@ def policy_move(
     return best_card, best_suit_named
 
 
-def rollout_turn(state: CratesState, seat: int) -> Action:
+def rollout_turn(state: CratesState, seat: int) -> CratesAction:
     """The normal bot's turn action in an engine state (the same as `normal_choice`)."""
     hand = state.hands[seat]
     if state.phase == "suit":
@@ -672,7 +677,7 @@ def rollout_turn(state: CratesState, seat: int) -> Action:
     if move is None:
         return {"type": "draw"}
     card, named = move
-    action: Action = {"type": "play", "card": card}
+    action: PlayAction = {"type": "play", "card": card}
     if card in SUIT_NAMING_CARDS:
         action["suit"] = named
     if len(hand) == 2:
@@ -681,12 +686,12 @@ def rollout_turn(state: CratesState, seat: int) -> Action:
 
 
 def play_round(
-    view: View,
+    view: CratesView,
     hands: list[list[str]],
     draw: list[str],
     seed: int,
-    first: Action,
-    turn: Callable[[CratesState, int], Action] = rollout_turn,
+    first: CratesAction,
+    turn: Callable[[CratesState, int], CratesAction] = rollout_turn,
 ) -> list[int]:
     """Play `first`, then normal bots to the round's end in one guessed deal; everyone's points.
 
@@ -696,7 +701,7 @@ def play_round(
     """
     state = CratesState.from_view(view, random.Random(seed), hands=hands, draw=draw)
     start = state.round_index
-    state.apply(view["seat"], first)
+    state.apply(seat_of(view), first)
     for _ in range(ROLLOUT_LIMIT):
         if state.round_index != start:
             assert state.last_round is not None

@@ -1,7 +1,7 @@
 """Bots for any game through the contract alone: random, by the game's heuristic, or by
 determinized Monte Carlo look-ahead in states rebuilt from the bot's own view.
 
-A game without bots of its own (`Game.bots` empty) gets its levels here, by what it offers:
+A game without bots of its own (`own.py`) gets its levels here, by what it offers:
 
 | the game implements | random   | normal                       | hard                        |
 |---------------------|----------|------------------------------|-----------------------------|
@@ -33,6 +33,7 @@ import time
 from collections.abc import Callable
 
 from ..rules import Action, Bot, Game, IllegalAction, State, View
+from .own import own_bots
 
 BotMaker = Callable[[int, random.Random], Bot]
 
@@ -196,7 +197,7 @@ def level_note(game: Game, brief: bool = False) -> str | None:
     form's hint."""
     if game.bots_note:
         return game.bots_note if brief else f"{game.title} bots: {game.bots_note}."
-    if game.bots or thinks(game):
+    if own_bots(game) or thinks(game):
         return None
     if brief:
         return "every level plays at random here"

@@ -32,9 +32,7 @@ import random
 from collections import Counter
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
-from ..rules import Action, View
 from ..rules.roach import (
     ANIMALS,
     CLAIMS,
@@ -45,7 +43,17 @@ from ..rules.roach import (
     lay_choices,
 )
 from ..rules.roach import claim_is_true as _claim_is_true
-from .generic import AnyLegalAction
+from ..rules.roach_types import (
+    ChallengeAction,
+    ClaimEvent,
+    LayAction,
+    OfferAction,
+    PassAction,
+    RoachAction,
+    RoachEvent,
+    RoachView,
+)
+from .typed import GameBot, seat_of
 
 TYPES = tuple(DECK_COUNTS)  # the 16 card codes
 TRUE = {(card, claim): _claim_is_true(card, claim) for card in TYPES for claim in CLAIMS}
@@ -100,9 +108,9 @@ class Reading:
     _lay_costs: dict[tuple[str, ...], float] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, view: View) -> Reading:
+    def of(cls, view: RoachView) -> Reading:
         """Read a seat's view of a roach game."""
-        me: int = view["seat"]
+        me = seat_of(view)
         records = [Record() for _ in range(view["players"])]
         holders = read_log(view["log"], records)
         face_up: Counter[str] = Counter()
@@ -241,26 +249,25 @@ class Reading:
         return normalised(weights)
 
 
-def read_log(log: Sequence[dict[str, Any]], records: list[Record]) -> dict[str, int]:
+def read_log(log: Sequence[RoachEvent], records: list[Record]) -> dict[str, int]:
     """Tally each seat's claims and answers from the public log; returns who took which special.
 
     Only the first claim of a chain counts towards a record: a passer claims before peeking.
     """
     holders: dict[str, int] = {}
-    chain: list[dict[str, Any]] = []
+    chain: list[ClaimEvent] = []
     for entry in log:
-        if entry.get("to") is not None:
+        if entry["to"] is not None:
             continue  # private lines say nothing about the others
-        kind = entry["kind"]
-        if kind in ("offer", "pass"):
+        if entry["kind"] == "offer" or entry["kind"] == "pass":
             if chain:
                 records[entry["sender"]].passes += 1
             chain.append(entry)
-        elif kind == "judge" and chain:
+        elif entry["kind"] == "judge" and chain:
             answerer = records[chain[-1]["receiver"]]
             answerer.challenges += 1
-            answerer.said_true += bool(entry["believe"])
-        elif kind == "reveal":
+            answerer.said_true += entry["believe"]
+        elif entry["kind"] == "reveal":
             card = entry["card"]
             if chain:
                 first = records[chain[0]["sender"]]
@@ -269,9 +276,9 @@ def read_log(log: Sequence[dict[str, Any]], records: list[Record]) -> dict[str, 
             if card in SPECIALS:
                 holders[card] = entry["taker"]
             chain = []
-        elif kind in ("special_taken", "penalty_to_hand"):
+        elif entry["kind"] == "special_taken" or entry["kind"] == "penalty_to_hand":
             holders[entry["card"]] = entry["seat"]
-        elif kind == "lay":
+        elif entry["kind"] == "lay":
             for card in entry["cards"]:
                 holders.pop(card, None)
     return holders
@@ -320,10 +327,10 @@ def soft_shares(values: Sequence[float], temperature: float) -> list[float]:
 # -- random ---------------------------------------------------------------------------------------
 
 
-class RandomBot(AnyLegalAction):
+class RandomBot(GameBot[RoachView, RoachAction]):
     """Offers any card to anyone with any claim; believes, doubts or passes with equal odds."""
 
-    def choose(self, view: View, legal: list[Action]) -> Action | None:
+    def decide(self, view: RoachView, legal: list[RoachAction]) -> RoachAction | None:
         if not legal:
             return None
         if legal[0]["type"] in ("offer", "lay"):
@@ -384,7 +391,7 @@ class Answer:
 class Thinker:
     """One decision by a thinking bot: the reading of its view, its style's models, their values."""
 
-    def __init__(self, view: View, style: Style, rng: random.Random) -> None:
+    def __init__(self, view: RoachView, style: Style, rng: random.Random) -> None:
         self.view = view
         self.style = style
         self.rng = rng
@@ -505,9 +512,9 @@ class Thinker:
             odds_key = ("public", sender, claim)
             odds = self.public_odds(sender, claim)
             values = self.answer_values(receiver, sender, claim, odds, [sender], odds_key, odds)
-            options = [values["believe"], values["doubt"]]
-            if "pass" in values:
-                options.append(values["pass"])
+            options = [values.believe, values.doubt]
+            if values.passes:
+                options.append(max(values.passes.values()))
             shares = [*soft_shares(options, NORMAL.answer_temperature), 0.0]
             self._answers[key] = Answer(shares[0], shares[1], shares[2])
         return self._answers[key]
@@ -555,11 +562,11 @@ class Thinker:
         seen: Sequence[int],
         first_key: Hashable,
         first_odds: Odds,
-    ) -> dict[str, Any]:
-        """`me`'s value of believing, doubting and the best pass, judging the card by `odds`.
+    ) -> Answers:
+        """`me`'s value of believing, doubting and each pass, judging the card by `odds`.
 
         Later receivers judge by the first claim (`first_odds`), the only one made knowing the
-        card. Every pass, with its value, is under "passes".
+        card.
         """
         mine = self.worth(me, me, claim)
         theirs = self.worth(me, sender)
@@ -571,12 +578,12 @@ class Thinker:
             else:
                 believe += p * mine[card]
                 doubt += p * theirs[card]
-        values: dict[str, Any] = {"believe": believe, "doubt": doubt}
+        values = Answers(believe, doubt)
         now_seen = [*seen, me]
         targets = [seat for seat in range(self.read.players) if seat not in now_seen]
         if not targets:
             return values
-        passes: dict[tuple[int, str], float] = {}
+        passes = values.passes
         for to in targets:
             passing = len(now_seen) + 1 < self.read.players
             taken = self.worth(me, to)
@@ -589,12 +596,10 @@ class Thinker:
                     later = None if onward is None else onward[card]
                     value += p * answer.worth(TRUE[card, new_claim], back[card], taken[card], later)
                 passes[to, new_claim] = value
-        values["passes"] = passes
-        values["pass"] = max(passes.values())
         return values
 
     # -- the decisions --------------------------------------------------------------------------
-    def offer(self, legal: list[Action]) -> Action:
+    def offer(self, legal: list[OfferAction]) -> OfferAction:
         """Slide the card, to the player, with the claim worth most (softly)."""
         size = self.read.hand_sizes[self.me] - 1
         temperature = self.style.offer_temperature
@@ -610,61 +615,77 @@ class Thinker:
         ]
         return legal[soft_pick(self.rng, values, temperature)]
 
-    def answer(self, legal: list[Action]) -> Action:
-        """Believe, doubt or pass the card slid to us, whichever is worth most (softly)."""
+    def answer(self, passes: list[PassAction]) -> ChallengeAction | PassAction:
+        """Believe, doubt or pass the card slid to us (`passes`: the legal passes), whichever
+        is worth most (softly)."""
         flight = self.view["flight"]
+        assert flight is not None  # (a card was slid to us)
         first = flight["claims"][0]
-        sender0, claim0 = int(first["from"]), str(first["claim"])
-        odds = self.my_odds(sender0, int(first["to"]), claim0)
+        sender0, claim0 = first["from"], first["claim"]
+        odds = self.my_odds(sender0, first["to"], claim0)
         values = self.answer_values(
             self.me,
-            int(flight["from"]),
-            str(flight["claim"]),
+            flight["from"],
+            flight["claim"],
             odds,
             list(flight["held_by"]),
             ("public", sender0, claim0),
             self.public_odds(sender0, claim0),
         )
-        kinds = ["believe", "doubt"] + (["pass"] if "pass" in values else [])
+        kinds = ["believe", "doubt"] + (["pass"] if values.passes else [])
+        worth = {"believe": values.believe, "doubt": values.doubt}
+        if values.passes:
+            worth["pass"] = max(values.passes.values())
         choice = kinds[
-            soft_pick(self.rng, [values[k] for k in kinds], self.style.answer_temperature)
+            soft_pick(self.rng, [worth[k] for k in kinds], self.style.answer_temperature)
         ]
         if choice != "pass":
             return {"type": "challenge", "believe": choice == "believe"}
-        passes: dict[tuple[int, str], float] = values["passes"]
         options = [
-            a
-            for a in legal
-            if a["type"] == "pass" and (a["to"], a["claim"]) in passes and a.get("look", True)
+            a for a in passes if (a["to"], a["claim"]) in values.passes and a.get("look", True)
         ]
-        scores = [passes[a["to"], a["claim"]] for a in options]
+        scores = [values.passes[a["to"], a["claim"]] for a in options]
         return options[soft_pick(self.rng, scores, self.style.offer_temperature)]
 
-    def lay(self, legal: list[Action]) -> Action:
-        """Lay out the cheapest legal choice (ties drawn at random)."""
-        costs = [self.read.lay_cost(action["cards"]) for action in legal]
-        cheapest = [action for action, cost in zip(legal, costs, strict=True) if cost == min(costs)]
+    def lay(self, legal: list[LayAction]) -> LayAction:
+        """Lay out the cheapest legal choice (ties drawn at random). Two cards are listed in
+        both orders; the first listed is weighed (the order changes nothing we price)."""
+        lays: dict[tuple[str, ...], LayAction] = {}
+        for action in legal:
+            lays.setdefault(tuple(sorted(action["cards"])), action)
+        unique = list(lays.values())
+        costs = [self.read.lay_cost(action["cards"]) for action in unique]
+        cheapest = [
+            action for action, cost in zip(unique, costs, strict=True) if cost == min(costs)
+        ]
         return self.rng.choice(cheapest)
 
 
-class ThinkingBot:
+@dataclass
+class Answers:
+    """What believing, doubting and each pass (to a seat, claiming) are worth to a receiver."""
+
+    believe: float
+    doubt: float
+    passes: dict[tuple[int, str], float] = field(default_factory=dict)
+
+
+class ThinkingBot(GameBot[RoachView, RoachAction]):
     """A bot that prices every choice from its view (see the module docstring)."""
 
     style = NORMAL
 
-    def __init__(self, seat: int, rng: random.Random) -> None:
-        self.seat, self.rng = seat, rng
-
-    def choose(self, view: View, legal: list[Action]) -> Action | None:
+    def decide(self, view: RoachView, legal: list[RoachAction]) -> RoachAction | None:
         if not legal:
             return None
         thinker = Thinker(view, self.style, self.rng)
-        kind = legal[0]["type"]
-        if kind == "offer":
-            return thinker.offer(legal)
-        if kind == "lay":
-            return thinker.lay(legal)
-        return thinker.answer(legal)
+        offers = [action for action in legal if action["type"] == "offer"]
+        lays = [action for action in legal if action["type"] == "lay"]
+        if offers:
+            return thinker.offer(offers)
+        if lays:
+            return thinker.lay(lays)
+        return thinker.answer([action for action in legal if action["type"] == "pass"])
 
 
 class NormalBot(ThinkingBot):

@@ -351,7 +351,7 @@ def _become(message: dict[str, Any], terminal: int) -> None:
     except BaseException as problem:  # nothing may leave a child in the fork server's loop
         code = 1
         with contextlib.suppress(Exception):
-            from ..tui.problems import note_problem
+            from .logs import note_problem
 
             note_problem(problem)  # (never printed: the pty is a guest's screen)
     finally:

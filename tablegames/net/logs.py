@@ -1,4 +1,5 @@
-"""The host's log: every record made `visible` and repeated lines summed, whoever wrote them.
+"""The host's log: every record made `visible` and repeated lines summed, whoever wrote them;
+and the problems log (`note_problem`: what went wrong in a screen or a session's program).
 
 `serve`, `host` and each session's problems log write through `host_log_handler`, so what a
 stranger sent reaches no terminal as escapes, even in a record a library writes (aiohttp's
@@ -22,11 +23,13 @@ import errno
 import logging
 import threading
 import time
+import traceback
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import IO, Any
 
+from ..paths import data_dir, owner_only_file
 from ..text import visible, visible_lines
 
 WINDOW = 10.0
@@ -41,6 +44,11 @@ CLIENTS_DOING = ("HttpProcessingError", "ConnectionError", "TimeoutError")
 FULL_UP = frozenset({errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM})
 BRIEF_LIMIT = 300  # characters of such an exception's text worth a line
 TRACEBACK_INDENT = "    "  # under its record: no line of a traceback passes for a record
+#: The problems log, owner-only in the data directory: what went wrong in a screen or a
+#: session's program, with its traceback (a guest never sees one).
+PROBLEMS_LOG = "problems.log"
+#: The problems log is started afresh once it grows past this many bytes.
+KEPT_BYTES = 256 * 1024
 
 
 def clients_doing(error: BaseException) -> bool:
@@ -206,3 +214,21 @@ def host_log_handler(
 def start_host_log(level: int = logging.INFO) -> None:
     """Log to stderr, escaped and summed, as `serve` and `host` do (unless logging is set up)."""
     logging.basicConfig(level=level, handlers=[host_log_handler()])
+
+
+def note_problem(error: BaseException) -> str:
+    """Append `error` and its traceback to the problems log; returns a sentence to add to a
+    message on this machine's own terminal (" The details are in FILE."), or "" if it could
+    not be written."""
+    try:
+        path = owner_only_file(data_dir() / PROBLEMS_LOG)
+        mode = "w" if path.stat().st_size > KEPT_BYTES else "a"
+        with open(path, mode, encoding="utf-8") as log:
+            log.write(f"--- {time.strftime('%Y-%m-%d %H:%M:%S')}\n")
+            # Read in a terminal: what a guest sent (in an error's text) must not act on it.
+            details = "".join(traceback.format_exception(error)).rstrip("\n")
+            log.write(visible_lines(details, TRACEBACK_INDENT))
+            log.write("\n")
+    except OSError:
+        return ""
+    return f" The details are in {path}."

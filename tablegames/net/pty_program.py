@@ -20,12 +20,9 @@ import signal
 import struct
 import termios
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
-
-if TYPE_CHECKING:
-    from .forkserver import ForkServer
+from typing import Protocol
 
 READ_SIZE = 65536
 INPUT_LIMIT = 65536  # unwritten keystrokes held before the sender is asked to pause
@@ -112,6 +109,18 @@ class Child(Protocol):
     async def wait(self) -> int: ...
 
 
+class Forks(Protocol):
+    """What forks a program already imported (`forkserver.ForkServer`), faster than starting
+    a new process."""
+
+    @property
+    def alive(self) -> bool: ...
+
+    async def spawn(
+        self, argv: Sequence[str], env: dict[str, str], terminal: int, limits: Limits
+    ) -> Child: ...
+
+
 class PtyProgram:
     """A running program on a pty: `write` sends it keys, `on_output` gets what it prints.
 
@@ -150,7 +159,7 @@ class PtyProgram:
         on_exit: Callable[[int], None],
         on_input_blocked: Callable[[bool], None] = lambda blocked: None,
         limits: Limits = Limits(),
-        forks: ForkServer | None = None,
+        forks: Forks | None = None,
     ) -> PtyProgram:
         """Start `argv` with exactly `env` on a new pty of the given size, under `limits`;
         forked by `forks` (already imported, shared) when given, else as a new process."""

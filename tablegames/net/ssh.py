@@ -22,9 +22,8 @@ import time
 import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable, Coroutine
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import asyncssh
 import asyncssh.connection
@@ -34,12 +33,10 @@ from ..names import look_alike_problem, name_key
 from ..paths import data_dir, owner_only_dir, owner_only_draft, owner_only_file
 from .guard import AttemptLimiter, RefusalTally
 from .listening import door_share
-from .ssh_login import Doorman, guest_name
+from .pty_program import Forks
+from .ssh_login import Doorman, GuestRecord, guest_name
 from .ssh_session import TableSession
 from .ssh_types import GUEST_PREFIX, Identity, Launch, NameBook, SshConfig, Terminal
-
-if TYPE_CHECKING:
-    from .forkserver import ForkServer
 
 __all__ = [
     "Identity",
@@ -55,16 +52,6 @@ HOST_KEY_NAME = "ssh_host_ed25519_key"
 CLOSING_SENTENCE = "The host has closed the table server."
 GUESTS_KEPT = 2000  # guests remembered at most (the oldest who left are forgotten first)
 NAMES_SWEPT_EVERY = 3600.0  # seconds between looks for names unused too long
-
-
-@dataclass
-class GuestRecord:
-    """A guest the door has seen lately: the name they were given, whether they gave the code."""
-
-    name: str
-    code_given: bool = False
-    connected: int = 0  # their connections open now
-    left_at: float = 0.0  # when the last one closed
 
 
 def allow_any_user_name() -> None:
@@ -127,7 +114,7 @@ class SshFrontDoor:
         launch: Callable[[Identity, Terminal], Launch],
         limiter: AttemptLimiter | None = None,
         log: logging.Logger | None = None,
-        forks: ForkServer | None = None,
+        forks: Forks | None = None,
     ) -> None:
         self.config = config
         self.forks = forks  # forks each session's program, when given (else a new process)

@@ -39,27 +39,77 @@ import secrets
 import shlex
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import Protocol
 
 import asyncssh
 from asyncssh.auth import KbdIntChallenge, KbdIntResponse
 
 from ..names import NAME_LIMIT, clean_name, name_key
-from .guard import startup_drop_chance, wait_in_words
-from .ssh_session import TableSession
+from .guard import RefusalTally, startup_drop_chance, wait_in_words
+from .ssh_session import SessionDoor, TableSession
 from .ssh_types import GUEST_PREFIX, Identity, code_matches
-
-if TYPE_CHECKING:
-    from .ssh import SshFrontDoor
 
 JOIN_CODE_PROMPT = "Join code: "
 early_drop = random.Random()  # which half-made logins a busy door drops (no secret in it)
 
 
+@dataclass
+class GuestRecord:
+    """A guest the door has seen lately: the name they were given, whether they gave the code."""
+
+    name: str
+    code_given: bool = False
+    connected: int = 0  # their connections open now
+    left_at: float = 0.0  # when the last one closed
+
+
+class Door(SessionDoor, Protocol):
+    """What a login asks of the SSH door (`ssh.SshFrontDoor`), besides what its session does."""
+
+    @property
+    def connections(self) -> set[Doorman]: ...  # every open connection, logged in or not
+
+    @property
+    def refusals(self) -> RefusalTally: ...
+
+    @property
+    def code_keys(self) -> set[str]: ...  # key fingerprints that gave the join code
+
+    @property
+    def max_connections(self) -> int: ...
+
+    def logging_in(self) -> list[Doorman]: ...
+
+    def logged_in_from(self, address: str) -> int: ...
+
+    def max_per_address(self) -> int: ...
+
+    def name_holder(self, key: str) -> str | None: ...
+
+    def look_alike_problem(self, name: str) -> str | None: ...
+
+    def key_arrived(self, name: str, fingerprint: str) -> None: ...
+
+    def key_left(self, name: str) -> None: ...
+
+    def guest_record(self, asked: str, address: str) -> GuestRecord | None: ...
+
+    def guest_arrived(
+        self, asked: str, address: str, code_given: bool, had: str | None = None
+    ) -> str: ...
+
+    def guest_left(self, asked: str, address: str) -> None: ...
+
+    def release_unused_names(self) -> None: ...
+
+    def reached_as(self, conn: asyncssh.SSHServerConnection | None) -> tuple[str, int]: ...
+
+
 class Doorman(asyncssh.SSHServer):
     """One connection at the door: decides who it is, whether it may enter, and its session."""
 
-    def __init__(self, door: SshFrontDoor) -> None:
+    def __init__(self, door: Door) -> None:
         self.door = door
         self.config = door.config
         self.log = door.log

@@ -16,29 +16,28 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import signal
 import time
 from collections.abc import Callable, Coroutine
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import asyncssh
 
-from .guard import wait_in_words
-from .pty_program import Limits, PacedResizes, PtyProgram
+from .guard import AttemptLimiter, wait_in_words
+from .pty_program import Forks, Limits, PacedResizes, PtyProgram
 from .ssh_types import (
     EXIT_FAILED,
     EXIT_OUT_OF_MEMORY,
     Identity,
+    Launch,
     SshConfig,
     Terminal,
     code_matches,
     safe_size,
     safe_term,
 )
-
-if TYPE_CHECKING:
-    from .ssh_login import Doorman
 
 CODE_LIMIT = 64  # keys kept of a join code being typed
 EARLY_KEYS_LIMIT = 4096  # keys typed before the program is up, kept for it
@@ -55,10 +54,66 @@ RESTORE_TERMINAL = (
 )
 
 
+class SessionDoor(Protocol):
+    """What a session asks of the SSH door (`ssh.SshFrontDoor`)."""
+
+    @property
+    def config(self) -> SshConfig: ...
+
+    @property
+    def log(self) -> logging.Logger: ...
+
+    @property
+    def limiter(self) -> AttemptLimiter: ...
+
+    @property
+    def sessions(self) -> set[TableSession]: ...  # with a program, or about to have one
+
+    @property
+    def forks(self) -> Forks | None: ...
+
+    @property
+    def launch(self) -> Callable[[Identity, Terminal], Launch]: ...
+
+    def full(self) -> bool: ...
+
+    def track(self, work: Coroutine[Any, Any, None]) -> None: ...
+
+
+class Login(Protocol):
+    """What a session asks of the login it came in by (`ssh_login.Doorman`)."""
+
+    @property
+    def door(self) -> SessionDoor: ...
+
+    @property
+    def identity(self) -> Identity | None: ...
+
+    @property
+    def admitted(self) -> bool: ...
+
+    @property
+    def code_given(self) -> bool: ...
+
+    def how_to_connect(self, name: str, *flags: str) -> str: ...
+
+    def note_refusal(self, reason: str) -> None: ...
+
+    def held_back_sentence(self, wait: float) -> str: ...
+
+    def code_accepted(self) -> str | None: ...
+
+    def wrong_code(self) -> bool: ...
+
+    def launched(self) -> None: ...
+
+    def close(self) -> None: ...
+
+
 class TableSession(asyncssh.SSHServerSession[bytes]):
     """A session on one connection: refusals, the join code prompt, then a `PtyProgram`."""
 
-    def __init__(self, doorman: Doorman) -> None:
+    def __init__(self, doorman: Login) -> None:
         self.doorman = doorman
         self.door = doorman.door
         self.chan: asyncssh.SSHServerChannel[bytes] | None = None

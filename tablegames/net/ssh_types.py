@@ -112,6 +112,16 @@ class NameBook(Protocol):
     def owned_names(self) -> list[tuple[str, str, float]]: ...
 
 
+def out_of_memory(error: BaseException | None) -> bool:
+    """True if `error`, or what it came from, is a MemoryError."""
+    seen = 0
+    while error is not None and seen < 10:
+        if isinstance(error, MemoryError):
+            return True
+        error, seen = error.__cause__ or error.__context__, seen + 1
+    return False
+
+
 def short_fingerprint(fingerprint: str) -> str:
     """`SHA256:abcdefghijkl`: enough of a key's fingerprint to tell keys apart in a log."""
     kind, _, digest = fingerprint.partition(":")

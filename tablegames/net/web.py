@@ -86,7 +86,9 @@ SECURITY_HEADERS = {
     "X-Frame-Options": "DENY",
 }
 STARTS_KEPT = 10_000  # addresses whose session starts are counted (the oldest forgotten first)
-HEARTBEAT = 15.0  # seconds between websocket pings: a closed laptop is noticed in a minute
+#: Seconds between the server's websocket pings (a page that stops answering is closed within
+#: one and a half of them). The page pings too, and notices a silent server in a few seconds.
+HEARTBEAT = 10.0
 #: Websockets open at once beyond the players allowed (per address, and four times that in
 #: all): tabs being reloaded, and refused ones still closing.
 SPARE_PAGES = 4
@@ -241,20 +243,22 @@ class WebFrontDoor:
             return web.Response(
                 status=408, text="That form took too long to arrive: open / and send it again.\n"
             )
-        typed = form.get("name")
+        typed, given_code = form.get("name"), form.get("code")
         asked = typed if isinstance(typed, str) else ""
+        # A refused name keeps the code typed beside it (it was not tried): only the name
+        # is to be typed again. A wrong code is not kept.
+        code_typed = given_code[:FORM_LIMIT] if isinstance(given_code, str) else ""
         try:
             asked = asked_name(asked)
         except FormRefused as empty:
-            return self._form(str(empty), asked, status=400)
+            return self._form(str(empty), asked, status=400, code=code_typed)
         holder = self.ssh.name_holder(name_key(asked))
         why = name_refusal(asked, holder, self.ssh.look_alike_problem(asked))
         if why is not None:
             reason = "name held by a key" if holder is not None else "a look-alike name"
             self._refused(address, asked, reason)
-            return self._form(why, asked, status=403)
-        given_code = form.get("code")
-        wrong = self._check_code(address, given_code if isinstance(given_code, str) else "")
+            return self._form(why, asked, status=403, code=code_typed)
+        wrong = self._check_code(address, code_typed)
         if wrong is not None:
             return self._form(wrong, asked, status=403)
         assert self.signer is not None
@@ -435,9 +439,11 @@ class WebFrontDoor:
             reason,
         )
 
-    def _form(self, problem: str = "", asked: str = "", status: int = 200) -> web.Response:
+    def _form(
+        self, problem: str = "", asked: str = "", status: int = 200, code: str = ""
+    ) -> web.Response:
         code_field = "needed" if self.join_code is not None else "none"
-        text = page("form.html", PROBLEM=problem, NAME=asked, CODE=code_field)
+        text = page("form.html", PROBLEM=problem, NAME=asked, CODE=code_field, CODE_GIVEN=code)
         return _html(text, status)
 
     def _set_cookie(self, response: web.StreamResponse, guest: WebGuest) -> None:

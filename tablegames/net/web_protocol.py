@@ -15,6 +15,11 @@ from dataclasses import dataclass
 
 MESSAGE_LIMIT = 65536  # characters of one message (a paste of a few pages)
 PING_LIMIT = 64  # characters of a ping's text echoed back
+#: In a session program's environment: its terminal is the party's web page, which reads
+#: `ROOM_OSC` (`ESC ] 7760 ; COLUMNS ; ROWS BEL`: the least the screen in front needs; a
+#: page held upright shows no more columns than that, in bigger letters).
+PAGE_ENV = "TABLEGAMES_PAGE"
+ROOM_OSC = 7760
 
 
 @dataclass(frozen=True)

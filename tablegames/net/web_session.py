@@ -13,26 +13,44 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from dataclasses import replace
+from typing import TYPE_CHECKING, Protocol
 
 from aiohttp import WSMsgType, web
 
-from .guard import wait_in_words
+from .guard import RefusalTally, wait_in_words
 from .party import Login
 from .pty_program import PacedResizes, PtyProgram
 from .ssh_session import RESIZES_PER_SECOND, ending, ending_sentence, session_limits
 from .ssh_types import Launch, SshConfig, Terminal, safe_size
 from .web_identity import WebGuest
-from .web_protocol import Keys, Ping, Resize, ended, pong, read_message
+from .web_protocol import PAGE_ENV, Keys, Ping, Resize, ended, pong, read_message
 
 if TYPE_CHECKING:
-    from .web import WebFrontDoor
+    from .ssh import SshFrontDoor
 
 OUTPUT_LIMIT = 1 << 20  # bytes of output waiting for the page before the program is paused
 SEND_TIMEOUT = 30.0  # seconds one send may take before the page is given up on
 LEFT_SENTENCE = "You left the party. Open the page again to come back."
+
+
+class Door(Protocol):
+    """What a browser's session asks of the web door (`web.WebFrontDoor`)."""
+
+    @property
+    def ssh(self) -> SshFrontDoor: ...  # (its limits and fork server are the SSH door's)
+
+    @property
+    def launch(self) -> Callable[[Login, Terminal], Launch]: ...
+
+    @property
+    def log(self) -> logging.Logger: ...
+
+    @property
+    def refusals(self) -> RefusalTally: ...
 
 
 class BrowserSession:
@@ -40,7 +58,7 @@ class BrowserSession:
 
     def __init__(
         self,
-        door: WebFrontDoor,
+        door: Door,
         socket: web.WebSocketResponse,
         guest: WebGuest,
         name: str,
@@ -88,6 +106,7 @@ class BrowserSession:
             door.log.exception("web: no program to run for %s", self.name)
             await self.say_and_close("The table could not be started here; tell the host.")
             return
+        plan = replace(plan, env={**plan.env, PAGE_ENV: "1"})  # (it tells the page its room)
         try:
             self.program = await PtyProgram.start(
                 plan.argv,

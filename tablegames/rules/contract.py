@@ -10,7 +10,7 @@ reads, each with one meaning, defined once (`SHARED_VIEW_KEYS` is drawn from `Sh
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any, Protocol, TypedDict
+from typing import Any, Generic, NotRequired, Protocol, TypedDict, TypeVar
 
 #: An action: ``{"type": kind, **fields}``. Fields are the game's own (plain data); the action
 #: types a game takes are its `State.handlers` keys, and ``time`` is the table's (the clock).
@@ -23,7 +23,17 @@ View = dict[str, Any]
 LogEntry = tuple[int, Action, float]
 
 
-class EventBase(TypedDict):
+class EventText(TypedDict):
+    """The keys every event has but its kind: what a game's own event types build on, each
+    naming its kinds as literals (`crates_types.PlayEvent`, ``kind: Literal["play"]``), since a
+    typed dict may not narrow a key it inherits. See `EventBase`."""
+
+    text: str
+    to: list[int] | None
+    told: NotRequired[list[int]]
+
+
+class EventBase(EventText):
     """The keys every event has.
 
     ``kind``: a short code naming what happened (bots, screens and replays branch on it);
@@ -36,26 +46,32 @@ class EventBase(TypedDict):
     """
 
     kind: str
-    text: str
-    to: list[int] | None
 
 
-class SharedView(TypedDict):
+#: The events of a view's log: `Event` for any game; a game's own union of event types (its
+#: ``*_types`` module) where its kinds are known.
+EventT = TypeVar("EventT")
+#: A finished game's outcome: `Result`, or a game's own (with the keys it adds).
+ResultT = TypeVar("ResultT")
+
+
+class SharedView(TypedDict, Generic[EventT, ResultT]):
     """The keys every view has, whatever the game (`State.view` fills them in).
 
     ``game``: the game's name; ``seat``: whose view it is (None: a spectator's); ``players``:
     how many seats; ``over``: whether the game has ended; ``result``: `Result` once over, else
     None; ``waiting``: the seats this viewer may see the game wait for; ``log``: the events
-    this viewer may see, oldest first.
+    this viewer may see, oldest first (`SharedView[Event, Result]` for any game; a game's view
+    type names its own events and result: `crates_types.CratesView`).
     """
 
     game: str
     seat: int | None
     players: int
     over: bool
-    result: Result | None
+    result: ResultT | None
     waiting: list[int]
-    log: list[Event]
+    log: list[EventT]
 
 
 #: The shared view keys, defined once: screens draw them as seats and a log, the leak scanner

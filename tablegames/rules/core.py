@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, cast
 
@@ -88,6 +88,14 @@ class State:
     #: (crates' Dope!): drivers pacing bots for people let a bot make one only after a fair
     #: moment (`thinking.FAIR_MOMENT`), never the instant it becomes possible.
     call_outs: ClassVar[frozenset[str]] = frozenset()
+    #: Actions applied so far, and the last `legal` answer with the count it was given at: an
+    #: action `apply` is handed from that very list is known to be listed (see `apply`). A state
+    #: changes only through `apply`; `legal`'s answer is the engine's own, not to be changed.
+    _moves = 0
+    _last_legal: tuple[int, int, tuple[Action, ...]] = (-1, -1, ())
+    #: Action fields whose values `legal` cannot list (a free amount, a line of text): see
+    #: `apply`. Empty in every built-in game.
+    free_fields: ClassVar[frozenset[str]] = frozenset()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -113,7 +121,10 @@ class State:
         """Every action `seat` may take now (empty when the game is over)."""
         if self.over or not 0 <= seat < self.players:
             return []
-        return self._legal(seat)
+        actions = self._legal(seat)  # (a game's own action types: plain dicts, as listed)
+        listed = cast(list[Action], actions if type(actions) is list else list(actions))
+        self._last_legal = (self._moves, seat, tuple(listed))  # (see `apply`)
+        return listed
 
     def waiting_for(self) -> frozenset[int]:
         """Seats whose move the game needs in order to progress."""
@@ -135,8 +146,21 @@ class State:
         }
         return seat in self.waiting_for(), frozenset(shapes)
 
-    def apply(self, seat: int, action: Action, now: float = 0.0) -> list[Event]:
-        """Apply `action` for `seat` and return its events; IllegalAction leaves all untouched."""
+    def apply(self, seat: int, action: Mapping[str, object], now: float = 0.0) -> list[Event]:
+        """Apply `action` for `seat` and return its events; IllegalAction leaves all untouched.
+
+        Legality is defined once, by `legal`: an action is taken only if it is one of
+        `legal(seat)`, read in its `normal_form` and compared with its values' types (``true``
+        is no 1), and its handler is given the listed action itself, so a handler never checks
+        what membership guarantees. A refused action is explained by `why_illegal` (a game's
+        sentence) or, where the game says nothing, by a generic sentence.
+
+        Parameters `legal` cannot list (a free amount, a line of text) are the game's
+        `free_fields`: `legal` lists such an action without them, membership is judged without
+        them, and `why_illegal` is asked about every action of such a game (None: its values
+        are fine), free values present or missing. None of the built-in games has one: every
+        card, seat, claim, gun count and gesture they take is listed.
+        """
         if self.over:
             raise IllegalAction("the game is over")
         if type(seat) is not int or not 0 <= seat < self.players:  # (True is not a seat)
@@ -149,9 +173,47 @@ class State:
         handler = self._dispatch.get(kind) if type(kind) is str else None
         if handler is None:
             raise IllegalAction(f"unknown action type {kind!r}")
+        listed = self._listed(seat, action, str(kind))
+        self._moves += 1
         self._emitted = []
-        handler(self, seat, action, now)
+        handler(self, seat, listed, now)
         return self._emitted
+
+    def _listed(self, seat: int, action: dict[str, object], kind: str) -> Action:
+        """The action of `legal(seat)` that `action` is (with any free fields' values), or
+        IllegalAction saying why there is none (see `apply`)."""
+        # The very object `legal(seat)` just listed (a driver or bot chose it from that list,
+        # and nothing has moved since): no need to list and compare again.
+        moves, asked, last = self._last_legal
+        fresh = moves == self._moves and asked == seat and not self.free_fields
+        if fresh and any(listed is action for listed in last):
+            return action
+        action = self.normal_form(action)
+        free = {k: v for k, v in action.items() if k in self.free_fields}
+        shape = {k: v for k, v in action.items() if k not in free} if free else action
+        legal = self.legal(seat)
+        listed = listed_as(legal, shape)
+        free_ok = not self.free_fields  # (a game with free fields is always asked about them)
+        why = None if listed is not None and free_ok else self.why_illegal(seat, action)
+        if listed is None or why is not None:
+            raise IllegalAction(why or refusal(kind, legal))
+        return {**listed, **free} if free else listed
+
+    def normal_form(self, action: Action) -> Action:
+        """`action` as `legal` would list it (the default: as it is). A game that accepts other
+        spellings of an action says here how they read: a claim's alias (roach's "toad" is a
+        frog), a field left at its default (a pass that looks), a list in another order (three
+        guns handed out to 2, 0, 0). It must not raise: junk is returned as it came, and refused.
+        """
+        return action
+
+    def why_illegal(self, seat: int, action: Action) -> str | None:
+        """Why `seat` may not take `action` (in its `normal_form`, not among `legal(seat)`):
+        the sentence the player is shown ("you must play a club, a 7, or a wild card"), or None
+        for the generic one. Asked only about refused actions (and about actions with
+        `free_fields`, where None means their values are fine): it explains, `legal` decides.
+        """
+        return None
 
     def deadline(self) -> float | None:
         """The table time at which the game changes by itself, or None (only moves change it).
@@ -165,6 +227,7 @@ class State:
         due = self.deadline()
         if due is None or now < due:
             raise IllegalAction("nothing is waiting on the clock")
+        self._moves += 1
         self._emitted = []
         self._time_passes(now)
         return self._emitted
@@ -190,7 +253,7 @@ class State:
         """
         if seat is not None and not 0 <= seat < self.players:
             raise ValueError(f"there is no seat {seat} at this table")
-        view = self._view(seat)
+        view: View = dict(self._view(seat))
         view["game"] = self.game.name
         view["seat"] = seat
         view["players"] = self.players
@@ -220,7 +283,7 @@ class State:
         return list(visible)
 
     @classmethod
-    def from_view(cls, view: View, rng: random.Random) -> State:
+    def from_view(cls, view: Mapping[str, object], rng: random.Random) -> State:
         """A quiet state consistent with `view`: what the viewer saw is as it was, and what it
         could not see is dealt from `rng` (a game may take keywords that deal it as a bot
         guesses instead). Bots' look-ahead plays in these, never in the real state.
@@ -327,22 +390,68 @@ class State:
         raise NotImplementedError(f"{cls.__name__} has no heuristic")
 
     # -- hooks --------------------------------------------------------------------------------
-    def _legal(self, seat: int) -> list[Action]:
+    def _legal(self, seat: int) -> Sequence[Mapping[str, object]]:
+        """Every action `seat` may take now, as a list of the game's own action types."""
         raise NotImplementedError
 
     def _waiting_for(self) -> frozenset[int]:
         raise NotImplementedError
 
-    def _view(self, seat: int | None) -> View:
+    def _view(self, seat: int | None) -> Mapping[str, object]:
+        """The game's own keys of `seat`'s view (its own view type: `view` adds the shared ones)."""
         raise NotImplementedError
 
-    def _result(self) -> dict[str, Any]:
+    def _result(self) -> Mapping[str, object]:
         """The outcome: the `contract.Result` keys, and any of the game's own."""
         raise NotImplementedError
 
     def _time_passes(self, now: float) -> None:
         """Settle what the clock decided at `deadline()` (games with a deadline implement it)."""
         raise NotImplementedError
+
+
+def listed_as(legal: list[Action], action: Action) -> Action | None:
+    """The action of `legal` that `action` is (equal, with the same types), or None."""
+    try:
+        found = legal[legal.index(action)]  # (a loop in C: `legal` may list hundreds)
+    except ValueError:
+        return None
+    if same_data(found, action):
+        return found
+    return next((other for other in legal if other == action and same_data(other, action)), None)
+
+
+def same_data(listed: object, sent: object) -> bool:
+    """True if `sent`, equal to `listed`, also has its types, all the way down: Python finds
+    ``true == 1`` and ``1.0 == 1``, but a player who sends ``true`` for one gun is refused."""
+    kind = type(listed)
+    if kind is not type(sent):
+        return False
+    if kind is dict:
+        assert isinstance(listed, dict) and isinstance(sent, dict)
+        pairs = [(value, sent[key]) for key, value in listed.items()]
+    elif kind is list or kind is tuple:
+        assert isinstance(listed, list | tuple) and isinstance(sent, list | tuple)
+        pairs = list(zip(listed, sent, strict=True))
+    else:
+        return True
+    for mine, theirs in pairs:  # (a loop, not `all`: this runs for every action applied)
+        inner = type(mine)
+        if inner is not type(theirs) or (inner in NESTED and not same_data(mine, theirs)):
+            return False
+    return True
+
+
+NESTED = (dict, list, tuple)
+
+
+def refusal(kind: str, legal: Sequence[Action]) -> str:
+    """The generic sentence for an action of type `kind` that is not among `legal`."""
+    if not legal:
+        return "you have nothing to do now"
+    if all(action.get("type") != kind for action in legal):
+        return f"you cannot {kind.replace('_', ' ')} now"
+    return f"that {kind.replace('_', ' ')} is not one of your choices now"
 
 
 class SecretChoices:
@@ -469,7 +578,9 @@ class Game:
     that stack a game exactly (hands, deck order...), for tests and replays, not for players.
     `bots` and `screen` name, as import strings ("package.module:NAME"), a game's own bots (a
     map level -> bot class taking `(seat, rng)`) and its own table screen (a `GameScreen`
-    subclass); "" leaves it to the generic ones. Strings, so that the rules import neither.
+    subclass); "" leaves it to the generic ones. Strings, so that the rules import neither; the
+    built-in games leave both empty, theirs are named from above (`bots/own.py`,
+    `tui/catalogue.py`).
     """
 
     name: str

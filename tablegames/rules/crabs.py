@@ -1,6 +1,8 @@
 """You've Got Crabs, a real-time team card game for 4–10 players: the rules engine (``crabs``).
 
-Rules: ``shared/spec/crabs.md``; the seed is ``shared/seeds/000_027779096f462416.txt`` (Persian).
+Rules: ``rules/texts/crabs.md``, what players read (``tablegames rules crabs``). They follow the
+project's spec ("the spec" below), made from the seed, the original rule text (Persian, seed
+``000_027779096f462416``); neither is in this repository, so the seed is quoted here.
 There are no personal turns: the engine applies actions in the order they arrive, each with the
 server's timestamp ``now`` (it never reads a clock). What the clock alone decides, the huddle's
 end or a double-crab window closing while the empty pot waits for it, has a ``deadline()``; the
@@ -44,8 +46,9 @@ Decisions the spec leaves open, each with the seed sentence it follows or the si
   compared to the microsecond). When the partner's call comes in the window and the pot has
   tokens, the first token goes back to the pot and the team is owed 3 (2
   if it no longer holds a token to give back), which either member takes with ``double_take``
-  (``sources``: ``"pot"`` or opponent seats, one entry per token), capped by what the pot and
-  the opponents hold; the gains go to the two callers in turn, first caller first. While the pot
+  (``sources``: ``"pot"`` or opponent seats, one entry per token, named in any order and taken
+  the pot first, then by seat), capped by what the pot and the opponents hold; the gains go to
+  the two callers in turn, first caller first. While the pot
   has tokens, play goes on as the team chooses.
 - A call on a player whose four was shown by another call at most one second earlier is void:
   nothing is paid and nothing changes, and a public line says so ("... called that four first:
@@ -89,13 +92,26 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from itertools import combinations_with_replacement
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
-from .contract import Action, Event, View
+from .contract import Action, Event
 from .core import IllegalAction, SetupError
-from .crabs_huddle import GESTURE_TEXT, GESTURES, HUDDLE, Huddle
+from .crabs_huddle import GESTURE_TEXT, GESTURES, HUDDLE, Huddle, signal_form
+from .crabs_types import (
+    AccuseAction,
+    CrabsAction,
+    CrabsOwnView,
+    CrabsResult,
+    DoneAction,
+    DoubleTakeAction,
+    Gesture,
+    GestureAction,
+    Source,
+    SwapAction,
+    WantSwapAction,
+)
 
 KIND_NAMES = {
     "retriever": "Crabrador Retriever",
@@ -125,7 +141,7 @@ DOUBLE_CRAB_WINDOW = 1.0
 #: table's clock tells apart calls a microsecond apart.
 CLOCK_GRAIN = 1e-6
 DOUBLE_CRAB_TOKENS = 3
-POT = "pot"
+POT: Literal["pot"] = "pot"
 LOG_LIMIT = 60
 GESTURE_LIMIT = 20
 
@@ -238,7 +254,7 @@ class CrabsState(Huddle):
         self.contenders = set(range(len(self.teams)))
         self.tiebreak = False
         self.winning_team: int | None = None
-        self.gestures: list[dict[str, Any]] = []
+        self.gestures: list[Gesture] = []
         self._open_huddle(huddle=hands is None)  # a stacked game starts in play
 
     def _begin_play(self, now: float) -> None:
@@ -279,7 +295,7 @@ class CrabsState(Huddle):
     def over(self) -> bool:
         return self.phase == "over"
 
-    def apply(self, seat: int, action: Action, now: float = 0.0) -> list[Event]:
+    def apply(self, seat: int, action: Mapping[str, object], now: float = 0.0) -> list[Event]:
         # The clock comes first: once a window has run out, only the table's `time` action may
         # say so; a move stamped later would otherwise land in a game that has already ended.
         if not self.over and isinstance(action, dict) and action.get("type") != "time":
@@ -287,12 +303,6 @@ class CrabsState(Huddle):
             if due is not None and now >= due:
                 what = "the huddle" if self.phase == HUDDLE else "the double-crab window"
                 raise IllegalAction(f"time is up: {what} has closed and the table settles it first")
-            if self.phase == HUDDLE and action.get("type") != "signal":
-                raise IllegalAction(
-                    "the teams are still picking their signals: play begins after the huddle"
-                )
-            if self.phase == "closing" and action.get("type") not in ("accuse", "double_take"):
-                raise IllegalAction(self._closing_reason())
         return super().apply(seat, action, float(now))  # events carry it as their `time`
 
     def deadline(self) -> float | None:
@@ -333,10 +343,10 @@ class CrabsState(Huddle):
             return self._huddle_visible_waiting(seat)
         return super().visible_waiting(seat)
 
-    def _legal(self, seat: int) -> list[Action]:
+    def _legal(self, seat: int) -> list[CrabsAction]:
         if self.phase == HUDDLE:
-            return self._huddle_legal(seat)
-        actions: list[Action] = []
+            return [*self._huddle_legal(seat)]
+        actions: list[CrabsAction] = []
         if self.phase == "closing":  # the pot is empty: only a double crab can still be settled
             team = self.team_of[seat]
             if team in self.double_owed:
@@ -376,7 +386,7 @@ class CrabsState(Huddle):
         actions += [{"type": "gesture", "name": name} for name in GESTURES]
         return actions
 
-    def _view(self, seat: int | None) -> View:
+    def _view(self, seat: int | None) -> CrabsOwnView:
         team = self.team_of[seat] if seat is not None else None
         return {
             "phase": self.phase,
@@ -401,7 +411,7 @@ class CrabsState(Huddle):
             "huddle": self._huddle_view(seat),
             "kinds": list(self.kinds),
             "gesture_names": list(GESTURES),
-            "gestures": [dict(g) for g in self.gestures],
+            "gestures": [Gesture(**g) for g in self.gestures],
             "double_take": [
                 {"team": t, "tokens": self._owed_now(t), "callers": list(callers)}
                 for t, (_, callers) in sorted(self.double_owed.items())
@@ -411,7 +421,7 @@ class CrabsState(Huddle):
             "winners": self._winners(),
         }
 
-    def _result(self) -> dict[str, Any]:
+    def _result(self) -> CrabsResult:
         team_tokens = self._team_tokens()
         return {
             "team_tokens": team_tokens,
@@ -423,23 +433,8 @@ class CrabsState(Huddle):
         }
 
     # -- swapping -----------------------------------------------------------------------------
-    def _swap(self, seat: int, action: Action, now: float) -> None:
-        self._require_swapping(seat)
-        mine, theirs = action.get("hand"), action.get("ocean")
-        if not self._is_kind(mine) or not self._is_kind(theirs):
-            raise IllegalAction("name a card from your hand and one from the ocean, like king")
-        assert isinstance(mine, str) and isinstance(theirs, str)
-        if mine not in self.hands[seat]:
-            raise IllegalAction(f"you hold no {name_of(mine)}")
-        if theirs not in self.ocean:
-            if theirs in self.taken_this_turn:
-                raise IllegalAction(
-                    f"too late: the {name_of(theirs)} was taken from the ocean first"
-                )
-            raise IllegalAction(f"there is no {name_of(theirs)} in the ocean")
-        if mine == theirs:
-            raise IllegalAction(f"swapping {a_card(mine)} for {a_card(theirs)} changes nothing")
-
+    def _swap(self, seat: int, action: SwapAction, now: float) -> None:
+        mine, theirs = action["hand"], action["ocean"]
         hand = self.hands[seat]
         hand[hand.index(mine)] = theirs
         self.ocean[self.ocean.index(theirs)] = mine
@@ -458,22 +453,14 @@ class CrabsState(Huddle):
             took=theirs,
         )
 
-    def _done(self, seat: int, action: Action, now: float) -> None:
-        self._require_swapping(seat)
-        if seat in self.done:
-            raise IllegalAction("you have already laid your hand down")
+    def _done(self, seat: int, action: DoneAction, now: float) -> None:
         self.done.add(seat)
         self.emit("done", f"{_who(seat)} lays their hand down.", time=now, seat=seat)
         if not self._still_swapping():
             self._end_side_turn(now)
 
-    def _want_swap(self, seat: int, action: Action, now: float) -> None:
-        if seat not in self.asked:
-            raise IllegalAction("nobody is asking you whether you want to swap")
-        yes = action.get("yes")
-        if not isinstance(yes, bool):
-            raise IllegalAction("answer whether you want to swap: yes true or false")
-        if yes:
+    def _want_swap(self, seat: int, action: WantSwapAction, now: float) -> None:
+        if action["yes"]:
             self.emit("want_swap", f"{_who(seat)} wants to swap.", time=now, yes=True, seat=seat)
             self._start_turn(1 - self.marker, now)
             return
@@ -535,16 +522,8 @@ class CrabsState(Huddle):
         return drawn
 
     # -- accusations --------------------------------------------------------------------------
-    def _accuse(self, seat: int, action: Action, now: float) -> None:
-        target = action.get("target")
-        if not isinstance(target, int) or isinstance(target, bool):
-            raise IllegalAction("say whom you accuse, by seat number")
-        if not 0 <= target < self.players:
-            raise IllegalAction(f"there is no seat {target} at this table")
-        reason = self._why_not_accuse(seat, target)
-        if reason is not None:
-            raise IllegalAction(reason)
-
+    def _accuse(self, seat: int, action: AccuseAction, now: float) -> None:
+        target = action["target"]
         team, target_team = self.team_of[seat], self.team_of[target]
         call = f"{_who(seat)} calls “You've got crabs!” on {_who(target)}"
         first = self.shown.get(target)
@@ -727,35 +706,10 @@ class CrabsState(Huddle):
             self._finish(team, now)
 
     # -- the double crab ----------------------------------------------------------------------
-    def _double_take(self, seat: int, action: Action, now: float) -> None:
+    def _double_take(self, seat: int, action: DoubleTakeAction, now: float) -> None:
         team = self.team_of[seat]
-        if team not in self.double_owed:
-            raise IllegalAction("your team has no double crab to collect")
-        sources = action.get("sources")
+        sources = action["sources"]
         owed = self._owed_now(team)
-        if not isinstance(sources, list) or len(sources) != owed:
-            raise IllegalAction(
-                f"name {owed} sources, one per token: 'pot' or an opponent's seat number"
-            )
-        wanted: Counter[int | str] = Counter()
-        for source in sources:
-            if source == POT:
-                wanted[POT] += 1
-            elif (
-                isinstance(source, int)
-                and not isinstance(source, bool)
-                and 0 <= source < self.players
-                and self.team_of[source] != team
-            ):
-                wanted[source] += 1
-            else:
-                raise IllegalAction(f"{source!r} is not the pot or an opponent's seat")
-        for source, count in wanted.items():
-            held = self.pot if source == POT else self.tokens[int(source)]
-            if count > held:
-                where = "the pot holds" if source == POT else f"seat {source} holds"
-                raise IllegalAction(f"{where} only {held} token{'s' if held != 1 else ''}")
-
         _, callers = self.double_owed.pop(team)
         for index, source in enumerate(sources):
             if source == POT:
@@ -781,8 +735,8 @@ class CrabsState(Huddle):
         )
         return min(owed, available)
 
-    def _double_choices(self, team: int) -> list[tuple[int | str, ...]]:
-        pool: list[int | str] = [POT] if self.pot else []
+    def _double_choices(self, team: int) -> list[tuple[Source, ...]]:
+        pool: list[Source] = [POT] if self.pot else []
         pool += [s for s in range(self.players) if self.team_of[s] != team and self.tokens[s]]
         holds = {source: self.pot if source == POT else self.tokens[int(source)] for source in pool}
         return [
@@ -792,10 +746,8 @@ class CrabsState(Huddle):
         ]
 
     # -- gestures ------------------------------------------------------------------------------
-    def _gesture(self, seat: int, action: Action, now: float) -> None:
-        name = action.get("name")
-        if not isinstance(name, str) or name not in GESTURE_TEXT:
-            raise IllegalAction(f"choose a gesture: {', '.join(GESTURES)}")
+    def _gesture(self, seat: int, action: GestureAction, now: float) -> None:
+        name = action["name"]
         self.gestures.append({"seat": seat, "name": name, "time": float(now)})
         del self.gestures[:-GESTURE_LIMIT]
         self.emit(
@@ -860,6 +812,110 @@ class CrabsState(Huddle):
     def _winners(self) -> list[int]:
         return list(self.teams[self.winning_team]) if self.winning_team is not None else []
 
+    # -- refusals: what a player is told (legality itself is `legal`'s) ----------------------
+    def normal_form(self, action: Action) -> Action:
+        """A double crab's sources may be named in any order (they are listed the pot first,
+        then seats in order), and a signal's two gestures too (`crabs_huddle.pick_action`)."""
+        kind = action.get("type")
+        if kind == "signal":
+            return signal_form(action)
+        sources = action.get("sources")
+        if isinstance(sources, list) and all(s == POT or type(s) is int for s in sources):
+            return {**action, "sources": sorted(sources, key=_source_order)}
+        return action
+
+    def why_illegal(self, seat: int, action: Action) -> str | None:
+        kind = action["type"]
+        if self.phase == HUDDLE and kind != "signal":
+            return "the teams are still picking their signals: play begins after the huddle"
+        if self.phase == "closing" and kind not in ("accuse", "double_take"):
+            return self._closing_reason()
+        explain = {
+            "swap": self._why_not_swap,
+            "done": self._why_not_done,
+            "want_swap": self._why_not_want_swap,
+            "accuse": self._why_not_accuse_action,
+            "double_take": self._why_not_double_take,
+            "gesture": self._why_not_gesture,
+            "signal": self._why_not_signal,
+        }[kind]
+        return explain(seat, action)
+
+    def _why_not_swapping(self, seat: int) -> str | None:
+        if not self._in_play(seat):
+            return "your team is out of the tie-break"
+        if self.phase == "asking":
+            return "wait: the other side is being asked whether anyone wants to swap"
+        if self.sides[seat] != self.marker:
+            return f"it is side {self.marker}'s turn to swap, not yours"
+        return None
+
+    def _why_not_swap(self, seat: int, action: Action) -> str | None:
+        mine, theirs = action.get("hand"), action.get("ocean")
+        wrong = self._why_not_swapping(seat)
+        if wrong is not None:
+            return wrong
+        if mine not in self.kinds or theirs not in self.kinds:
+            return "name a card from your hand and one from the ocean, like king"
+        assert isinstance(mine, str) and isinstance(theirs, str)
+        if mine not in self.hands[seat]:
+            return f"you hold no {name_of(mine)}"
+        if theirs not in self.ocean:
+            if theirs in self.taken_this_turn:
+                return f"too late: the {name_of(theirs)} was taken from the ocean first"
+            return f"there is no {name_of(theirs)} in the ocean"
+        if mine == theirs:
+            return f"swapping {a_card(mine)} for {a_card(theirs)} changes nothing"
+        return None
+
+    def _why_not_done(self, seat: int, action: Action) -> str | None:
+        wrong = self._why_not_swapping(seat)
+        if wrong is None and seat in self.done:
+            return "you have already laid your hand down"
+        return wrong
+
+    def _why_not_want_swap(self, seat: int, action: Action) -> str | None:
+        if seat not in self.asked:
+            return "nobody is asking you whether you want to swap"
+        if not isinstance(action.get("yes"), bool):
+            return "answer whether you want to swap: yes true or false"
+        return None
+
+    def _why_not_accuse_action(self, seat: int, action: Action) -> str | None:
+        target = action.get("target")
+        if not isinstance(target, int) or isinstance(target, bool):
+            return "say whom you accuse, by seat number"
+        if not 0 <= target < self.players:
+            return f"there is no seat {target} at this table"
+        return self._why_not_accuse(seat, target)
+
+    def _why_not_double_take(self, seat: int, action: Action) -> str | None:
+        team = self.team_of[seat]
+        if team not in self.double_owed:
+            return "your team has no double crab to collect"
+        sources = action.get("sources")
+        owed = self._owed_now(team)
+        if not isinstance(sources, list) or len(sources) != owed:
+            return f"name {owed} sources, one per token: 'pot' or an opponent's seat number"
+        for source in sources:
+            if source != POT and not self._is_opponent(source, team):
+                return f"{source!r} is not the pot or an opponent's seat"
+        for source, count in Counter(sources).items():
+            held = self.pot if source == POT else self.tokens[int(source)]
+            if count > held:
+                where = "the pot holds" if source == POT else f"seat {source} holds"
+                return f"{where} only {held} token{'s' if held != 1 else ''}"
+        return None
+
+    def _is_opponent(self, source: object, team: int) -> bool:
+        """True if `source` is the seat of an opponent of `team`."""
+        return type(source) is int and 0 <= source < self.players and self.team_of[source] != team
+
+    def _why_not_gesture(self, seat: int, action: Action) -> str | None:
+        if action.get("name") not in GESTURE_TEXT:
+            return f"choose a gesture: {', '.join(GESTURES)}"
+        return None
+
     # -- helpers ------------------------------------------------------------------------------
     def _team_tokens(self) -> list[int]:
         return [sum(self.tokens[s] for s in members) for members in self.teams]
@@ -877,14 +933,6 @@ class CrabsState(Huddle):
 
     def _may_swap(self, seat: int) -> bool:
         return self.phase == "swap" and self.sides[seat] == self.marker and self._in_play(seat)
-
-    def _require_swapping(self, seat: int) -> None:
-        if not self._in_play(seat):
-            raise IllegalAction("your team is out of the tie-break")
-        if self.phase == "asking":
-            raise IllegalAction("wait: the other side is being asked whether anyone wants to swap")
-        if self.sides[seat] != self.marker:
-            raise IllegalAction(f"it is side {self.marker}'s turn to swap, not yours")
 
     def _why_not_accuse(self, seat: int, target: int) -> str | None:
         if target == seat:
@@ -910,8 +958,10 @@ class CrabsState(Huddle):
             return "the pot is empty: the game ends when the double-crab window closes"
         return "the pot is empty: the game ends once the double crab is collected"
 
-    def _is_kind(self, code: object) -> bool:
-        return isinstance(code, str) and code in self.kinds
+
+def _source_order(source: Source) -> tuple[int, int]:
+    """Where a double crab's source is listed: the pot first, then seats in order."""
+    return (0, 0) if source == POT else (1, int(source))
 
 
 def _window_end(called_at: float) -> float:

@@ -39,10 +39,11 @@ a player ``dealt``, ``proposal`` (the team's pick, a list of one or two gestures
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Literal
 
 from .contract import Action
-from .core import IllegalAction, State
+from .core import State
+from .crabs_types import HuddleView, Phase, SignalAction
 
 #: The gestures every player can make (code: what it is, what the log says); a team's signal is
 #: one of them (or two).
@@ -60,7 +61,7 @@ GESTURE_TABLE = {
 }
 GESTURE_TEXT = {code: done for code, (_, done) in GESTURE_TABLE.items()}
 GESTURES = tuple(GESTURE_TABLE)
-HUDDLE = "huddle"
+HUDDLE: Literal["huddle"] = "huddle"
 #: Table seconds the teams have to pick their signals.
 HUDDLE_SECONDS = 60.0
 #: The most gestures a team's signal may have.
@@ -81,10 +82,10 @@ def every_pick() -> list[Pick]:
     return ones + twos
 
 
-def pick_action(pick: Sequence[str]) -> Action:
+def pick_action(pick: Sequence[str]) -> SignalAction:
     """The `signal` action that picks `pick` (two gestures named in gesture order, as listed)."""
     first, *rest = sorted(pick, key=GESTURES.index)
-    action: Action = {"type": "signal", "name": first}
+    action: SignalAction = {"type": "signal", "name": first}
     if rest:
         action["also"] = rest[0]
     return action
@@ -98,7 +99,7 @@ class Huddle(State):
 
     teams: list[list[int]]
     team_of: list[int]
-    phase: str
+    phase: Phase
     #: Each team's signal: one gesture or two; fixed once play begins.
     signals: list[Pick]
     dealt: list[str]
@@ -157,16 +158,16 @@ class Huddle(State):
         mine = self.team_of[seat]
         return sorted(s for s in self._huddle_waiting() if self.team_of[s] == mine)
 
-    def _huddle_legal(self, seat: int) -> list[Action]:
+    def _huddle_legal(self, seat: int) -> list[SignalAction]:
         team = self.team_of[seat]
         if team in self.settled:
             return []
         return [pick_action(pick) for pick in EVERY_PICK if pick != self.picks.get(seat)]
 
-    def _huddle_view(self, seat: int | None) -> dict[str, Any] | None:
+    def _huddle_view(self, seat: int | None) -> HuddleView | None:
         if self.phase != HUDDLE:
             return None
-        shown: dict[str, Any] = {
+        shown: HuddleView = {
             "ends": self.huddle_ends,
             "most": MOST_SIGNALS,
             "settled": sorted(self.settled),
@@ -182,17 +183,9 @@ class Huddle(State):
         return shown
 
     # -- picking ----------------------------------------------------------------------------------
-    def _signal(self, seat: int, action: Action, now: float) -> None:
-        if self.phase != HUDDLE:
-            raise IllegalAction(
-                "your team's signal was picked in the huddle before play: it cannot change now"
-            )
-        pick = _read_pick(action)
+    def _signal(self, seat: int, action: SignalAction, now: float) -> None:
+        pick = pick_of(action)
         team = self.team_of[seat]
-        if team in self.settled:
-            raise IllegalAction(f"your team has settled on its signal: {signal_words(pick)}")
-        if self.picks.get(seat) == pick:
-            raise IllegalAction(f"you have already picked {signal_words(pick)}")
         self.picks[seat] = self.proposals[team] = pick
         self.emit(
             "signal",
@@ -207,6 +200,19 @@ class Huddle(State):
             self._settle(team, pick, now)
         if len(self.settled) == len(self.teams):
             self._begin_play(now)
+
+    def _why_not_signal(self, seat: int, action: Action) -> str | None:
+        if self.phase != HUDDLE:
+            return "your team's signal was picked in the huddle before play: it cannot change now"
+        wrong = why_not_pick(action)
+        if wrong is not None:
+            return wrong
+        pick = pick_of(action)
+        if self.team_of[seat] in self.settled:
+            return f"your team has settled on its signal: {signal_words(pick)}"
+        if self.picks.get(seat) == pick:
+            return f"you have already picked {signal_words(pick)}"
+        return None
 
     def _settle(self, team: int, pick: Pick, now: float, timed_out: bool = False) -> None:
         self.settled.add(team)
@@ -233,17 +239,28 @@ class Huddle(State):
         self._begin_play(now)
 
 
-def _read_pick(action: Action) -> Pick:
-    """The gestures a `signal` action picks, or IllegalAction saying what a pick is."""
+def why_not_pick(action: Action) -> str | None:
+    """What is wrong with the gestures a `signal` action picks, or None: it is a pick."""
     name, also = action.get("name"), action.get("also")
     words = ", ".join(GESTURES)
-    if not isinstance(name, str) or name not in GESTURE_TEXT:
-        raise IllegalAction(f"a signal is one of the gestures: {words}")
-    if also is None:
-        return (name,)
-    if not isinstance(also, str) or also not in GESTURE_TEXT:
-        raise IllegalAction(f"a second signal is one of the gestures too: {words}")
+    if name not in GESTURE_TEXT:
+        return f"a signal is one of the gestures: {words}"
+    if also is not None and also not in GESTURE_TEXT:
+        return f"a second signal is one of the gestures too: {words}"
     if also == name:
-        raise IllegalAction("a second signal must be another gesture")
-    first, second = sorted((name, also), key=GESTURES.index)
-    return (first, second)
+        return "a second signal must be another gesture"
+    return None
+
+
+def pick_of(action: SignalAction | Action) -> Pick:
+    """The gestures a `signal` action picks, in gesture order."""
+    also = action.get("also")
+    return tuple(sorted((action["name"], *([also] if also else [])), key=GESTURES.index))
+
+
+def signal_form(action: Action) -> Action:
+    """A `signal` action as `legal` lists it: its gestures in gesture order, ``also`` left out
+    when there is none. Anything else is returned as it came."""
+    if why_not_pick(action) is not None or set(action) - {"type", "name", "also"}:
+        return action
+    return dict(pick_action(pick_of(action)))

@@ -1,7 +1,9 @@
 """Crates, a Crazy Eights variant for 2–5 players: the rules engine.
 
-Rules: ``shared/spec/crates.md``, made from the seed ``shared/seeds/002_090a14f8d8bf6371.txt``
-(Gujarati; quoted here in English, the three readings below also in the original).
+Rules: ``rules/texts/crates.md``, what players read (``tablegames rules crates``). They follow
+the project's spec ("the spec" below), made from the seed, the original rule text (Gujarati,
+seed ``002_090a14f8d8bf6371``); neither is in this repository, so the seed is quoted here in
+English, the three readings below also in the original.
 
 Where the seed can be read two ways the engine takes one, and the rules text tells players so
 ("How this table reads the rules"):
@@ -73,7 +75,8 @@ colour"). Saved tables from version 1 were played with wild 9s.
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from collections.abc import Mapping
+from typing import ClassVar, cast
 
 from .cards import (
     DECK,
@@ -89,8 +92,19 @@ from .cards import (
     rank,
     suit,
 )
-from .contract import Action, View
-from .core import IllegalAction, SetupError, State
+from .contract import Action, Result
+from .core import SetupError, State
+from .crates_types import (
+    CratesAction,
+    CratesOwnView,
+    CratesView,
+    DopeAction,
+    DrawAction,
+    LastRound,
+    Phase,
+    PlayAction,
+    SuitAction,
+)
 from .games import CRATES
 
 FULL_HAND_SIZES = (8, 7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7, 8)
@@ -110,6 +124,8 @@ ABILITIES = {
     "7": "_next_draws",
     "10": "_reverse",
 }
+#: A play's fields at their defaults, which `normal_form` leaves out, as `legal` lists plays.
+PLAY_DEFAULTS = {"announce": False, "suit": None}
 WILD_RANKS = frozenset("8")  # playable on anything outside a crank
 SUIT_NAMING_RANKS = frozenset("89")  # their player names the suit to follow
 
@@ -225,8 +241,8 @@ class CratesState(State):
         self.hand_sizes_by_round = hand_sizes
         self.scores = [0] * players
         self.round_index = 0
-        self.last_round: dict[str, Any] | None = None
-        self.phase = "play"  # play | suit (the dealer names one for a turned-up 8 or 9) | over
+        self.last_round: LastRound | None = None
+        self.phase: Phase = "play"  # (`suit`: the dealer names one for a turned-up 8 or 9)
         self.hands: list[list[str]] = [[] for _ in range(players)]
         self.draw_pile: list[str] = []  # top card last
         self.discard_pile: list[str] = []  # top card last
@@ -244,16 +260,18 @@ class CratesState(State):
     @classmethod
     def from_view(
         cls,
-        view: View,
+        seen: Mapping[str, object],
         rng: random.Random,
         hands: list[list[str]] | None = None,
         draw: list[str] | None = None,
     ) -> CratesState:
-        """A quiet state matching `view` (see `State.from_view`), drawing from `rng` from then on.
+        """A quiet state matching a `CratesView` (see `State.from_view`), drawing from `rng` from
+        then on.
 
         `hands` (every seat's; the viewer's own as the view shows it) and `draw` (the draw pile,
         top first) fill in the hidden cards; without them the unseen cards are dealt at random.
         """
+        view = cast(CratesView, seen)  # (what `view` of a crates state is)
         state = cls.__new__(cls)
         State.__init__(state, view["players"], rng)
         state.game, state.quiet = CRATES, True
@@ -277,13 +295,13 @@ class CratesState(State):
     def _waiting_for(self) -> frozenset[int]:
         return frozenset((self.turn,))  # the suit to name, a play or a draw: always one seat
 
-    def _legal(self, seat: int) -> list[Action]:
-        actions: list[Action]
+    def _legal(self, seat: int) -> list[CratesAction]:
+        actions: list[CratesAction]
         if seat != self.turn:
             actions = []
         elif self.phase == "suit":
             upcard = self.discard_pile[-1]
-            actions = [{"type": "suit", "suit": s} for s in suits_for(upcard)]
+            actions = [SuitAction(type="suit", suit=s) for s in suits_for(upcard)]
         else:
             actions = self._turn_actions(seat)
         if self.must_announce:  # someone holds one card unannounced: the calls are open
@@ -300,10 +318,10 @@ class CratesState(State):
     def over(self) -> bool:
         return self.phase == "over"  # (`_end_round` sets it after the last round)
 
-    def _turn_actions(self, seat: int) -> list[Action]:
+    def _turn_actions(self, seat: int) -> list[CratesAction]:
         hand = self.hands[seat]
         fitting = self.fitting()
-        plays: list[Action] = []
+        plays: list[PlayAction] = []
         for card in hand:
             if card in fitting:
                 named = NAMEABLE_SUITS.get(card)
@@ -313,10 +331,10 @@ class CratesState(State):
                     else [{"type": "play", "card": card, "suit": suit} for suit in named]
                 )
         if len(hand) == 2:  # a play that leaves one card may announce Crates! with it
-            plays = [variant for play in plays for variant in (play, {**play, "announce": True})]
-        return plays or [{"type": "draw"}]
+            plays = [variant for play in plays for variant in (play, announcing(play))]
+        return [*plays] if plays else [DrawAction(type="draw")]
 
-    def _view(self, seat: int | None) -> View:
+    def _view(self, seat: int | None) -> CratesOwnView:
         hand = list(self.hands[seat]) if seat is not None else []
         unplayable: dict[str, str] = {}
         if seat is not None and seat == self.turn and self.phase == "play":
@@ -347,7 +365,7 @@ class CratesState(State):
             "last_round": self.last_round,
         }
 
-    def _result(self) -> dict[str, Any]:
+    def _result(self) -> Result:
         best = min(self.scores)
         return {
             "scores": list(self.scores),
@@ -359,33 +377,14 @@ class CratesState(State):
     def rounds_total(self) -> int:
         return len(self.hand_sizes_by_round)
 
-    # -- actions ------------------------------------------------------------------------------
-    def _play(self, seat: int, action: Action, now: float) -> None:
-        self._require_turn(seat)
-        card = action.get("card")
-        if not is_card(card):
-            raise IllegalAction("say which card to play, like 7H or 10S")
-        hand = self.hands[seat]
-        if card not in hand:
-            raise IllegalAction(f"you do not hold {card}")
-        if card not in self.fitting():
-            raise IllegalAction(self._misfit(card, hand))
-        named = action.get("suit")
-        if card in SUIT_NAMING_CARDS:
-            if named not in NAMEABLE_SUITS[card]:
-                choices = " or ".join(SUIT_NAMES[s] for s in suits_for(card))
-                raise IllegalAction(f"name a suit for your {card}: {choices}")
-        elif named is not None:
-            raise IllegalAction(f"only an 8 or a 9 lets you name a suit, not {card}")
+    # -- actions (each given one of `legal(seat)`: `State.apply` checks) ---------------------
+    def _play(self, seat: int, action: PlayAction, now: float) -> None:
+        card, named = action["card"], action.get("suit")
         announce = action.get("announce", False)
-        if announce not in (True, False):
-            raise IllegalAction("'announce' must be true or false")
-        if announce and len(hand) != 2:
-            raise IllegalAction("you can only announce Crates! with a play that leaves one card")
-
+        hand = self.hands[seat]
         hand.remove(card)
         self.discard_pile.append(card)
-        self.suit = named or SUIT_OF[card]  # validated above: a suit for an 8 or 9, else None
+        self.suit = named or SUIT_OF[card]  # a suit for an 8 or 9 (see `_turn_actions`)
         self.passed.clear()
         self._hand_changed(seat)
         if len(hand) == 1:
@@ -405,15 +404,8 @@ class CratesState(State):
         if self.gone_out is not None and (self.crank == 0 or not any(self.hands)):
             self._end_round(blocked=False)
 
-    def _draw(self, seat: int, action: Action, now: float) -> None:
-        self._require_turn(seat)
-        hand = self.hands[seat]
-        if self.crank:
-            keepers = [c for c in hand if c in CRANK_CARDS]
-            if keepers:
-                raise IllegalAction(
-                    f"you hold {', '.join(keepers)}: you must play an ace or a 2 on the crank"
-                )
+    def _draw(self, seat: int, action: DrawAction, now: float) -> None:
+        if self.crank:  # (nobody may draw holding an ace or a 2 for it)
             count, self.crank = self.crank, 0
             self.emit(
                 "crank_lost", f"{{{seat}}} cannot keep the crank of {count} going.", seat=seat
@@ -425,12 +417,6 @@ class CratesState(State):
             else:
                 self._pass_turn(seat)
             return
-        fitting = self.fitting()
-        if not fitting.isdisjoint(hand):
-            playable = [c for c in hand if c in fitting]
-            raise IllegalAction(
-                f"you can play {', '.join(playable)}: you may only draw when nothing fits"
-            )
         drawn = self._draw_cards(seat, 1)
         if drawn:
             self.passed.clear()
@@ -443,43 +429,20 @@ class CratesState(State):
                 return
         self._pass_turn(seat)
 
-    def _name_suit(self, seat: int, action: Action, now: float) -> None:
-        if self.phase != "suit" or seat != self.turn:
-            raise IllegalAction("there is no suit to name now")
-        upcard = self.discard_pile[-1]
-        named = action.get("suit")
-        if named not in suits_for(upcard):
-            choices = " or ".join(SUIT_NAMES[s] for s in suits_for(upcard))
-            raise IllegalAction(f"name a suit for the turned-up {upcard}: {choices}")
-        assert isinstance(named, str)
+    def _name_suit(self, seat: int, action: SuitAction, now: float) -> None:
+        named = action["suit"]
         self.suit = named
         self.phase = "play"
         self.emit("suit", f"{{{seat}}} names {SUIT_NAMES[named]}.", seat=seat, suit=named)
         self._pass_turn(seat)
 
     def _announce(self, seat: int, action: Action, now: float) -> None:
-        if seat not in self.must_announce:
-            if seat in self.announced:
-                raise IllegalAction("you have already announced Crates!")
-            if len(self.hands[seat]) == 1:
-                raise IllegalAction("you were dealt one card: there is nothing to announce")
-            raise IllegalAction("you can only announce Crates! when a play leaves you one card")
         self.must_announce.discard(seat)
         self.announced.add(seat)
         self.emit("announce", f"{{{seat}}} announces Crates!", seat=seat)
 
-    def _dope(self, seat: int, action: Action, now: float) -> None:
-        target = action.get("target")
-        if not isinstance(target, int) or isinstance(target, bool):
-            raise IllegalAction("say whom you call Dope! on")
-        if not 0 <= target < self.players:
-            raise IllegalAction(f"there is no seat {target} at this table")
-        if target == seat:
-            raise IllegalAction("you cannot call Dope! on yourself")
-        if target not in self.must_announce:
-            if target in self.announced:
-                raise IllegalAction("that player has announced Crates!")
-            raise IllegalAction("Dope! only catches a player holding one unannounced card")
+    def _dope(self, seat: int, action: DopeAction, now: float) -> None:
+        target = action["target"]
         self.emit(
             "dope",
             f"{{{seat}}} calls Dope! on {{{target}}}, who draws two and loses a turn.",
@@ -489,13 +452,105 @@ class CratesState(State):
         self._draw_cards(target, 2)
         self.lost_turn.add(target)
 
-    # -- helpers ------------------------------------------------------------------------------
-    def _require_turn(self, seat: int) -> None:
-        if seat != self.turn:
-            raise IllegalAction("it is not your turn")
-        if self.phase == "suit":
-            raise IllegalAction("the dealer must first name a suit for the turned-up card")
+    # -- refusals: what a player is told (legality itself is `legal`'s) ----------------------
+    def normal_form(self, action: Action) -> Action:
+        """A play's defaults may be spelt out: ``announce: false``, and ``suit: null`` for a
+        card that names none."""
+        if action.get("announce", True) is not False and action.get("suit", "") is not None:
+            return action
+        return {
+            key: value
+            for key, value in action.items()
+            if not (key in PLAY_DEFAULTS and value is PLAY_DEFAULTS[key])
+        }
 
+    def why_illegal(self, seat: int, action: Action) -> str | None:
+        explain = {
+            "play": self._why_not_play,
+            "draw": self._why_not_draw,
+            "suit": self._why_not_suit,
+            "announce": self._why_not_announce,
+            "dope": self._why_not_dope,
+        }[action["type"]]
+        return explain(seat, action)
+
+    def _why_not_play(self, seat: int, action: Action) -> str | None:
+        turn = self._why_not_turn(seat)
+        card = action.get("card")
+        if turn is not None or not is_card(card):
+            return turn or "say which card to play, like 7H or 10S"
+        assert isinstance(card, str)
+        hand = self.hands[seat]
+        if card not in hand:
+            return f"you do not hold {card}"
+        if card not in self.fitting():
+            return self._misfit(card, hand)
+        named = action.get("suit")
+        if card in SUIT_NAMING_CARDS and named not in NAMEABLE_SUITS[card]:
+            choices = " or ".join(SUIT_NAMES[s] for s in suits_for(card))
+            return f"name a suit for your {card}: {choices}"
+        if card not in SUIT_NAMING_CARDS and named is not None:
+            return f"only an 8 or a 9 lets you name a suit, not {card}"
+        announce = action.get("announce", False)
+        if announce not in (True, False):
+            return "'announce' must be true or false"
+        if announce and len(hand) != 2:
+            return "you can only announce Crates! with a play that leaves one card"
+        return None
+
+    def _why_not_draw(self, seat: int, action: Action) -> str | None:
+        turn = self._why_not_turn(seat)
+        if turn is not None:
+            return turn
+        hand = self.hands[seat]
+        keepers = [c for c in hand if c in CRANK_CARDS] if self.crank else []
+        if keepers:
+            return f"you hold {', '.join(keepers)}: you must play an ace or a 2 on the crank"
+        playable = [] if self.crank else [c for c in hand if c in self.fitting()]
+        if playable:
+            return f"you can play {', '.join(playable)}: you may only draw when nothing fits"
+        return None
+
+    def _why_not_suit(self, seat: int, action: Action) -> str | None:
+        if self.phase != "suit" or seat != self.turn:
+            return "there is no suit to name now"
+        upcard = self.discard_pile[-1]
+        if action.get("suit") not in suits_for(upcard):
+            choices = " or ".join(SUIT_NAMES[s] for s in suits_for(upcard))
+            return f"name a suit for the turned-up {upcard}: {choices}"
+        return None
+
+    def _why_not_announce(self, seat: int, action: Action) -> str | None:
+        if seat in self.must_announce:
+            return None
+        if seat in self.announced:
+            return "you have already announced Crates!"
+        if len(self.hands[seat]) == 1:
+            return "you were dealt one card: there is nothing to announce"
+        return "you can only announce Crates! when a play leaves you one card"
+
+    def _why_not_dope(self, seat: int, action: Action) -> str | None:
+        target = action.get("target")
+        if not isinstance(target, int) or isinstance(target, bool):
+            return "say whom you call Dope! on"
+        if not 0 <= target < self.players:
+            return f"there is no seat {target} at this table"
+        if target == seat:
+            return "you cannot call Dope! on yourself"
+        if target in self.announced:
+            return "that player has announced Crates!"
+        if target not in self.must_announce:
+            return "Dope! only catches a player holding one unannounced card"
+        return None
+
+    def _why_not_turn(self, seat: int) -> str | None:
+        if seat != self.turn:
+            return "it is not your turn"
+        if self.phase == "suit":
+            return "the dealer must first name a suit for the turned-up card"
+        return None
+
+    # -- helpers ------------------------------------------------------------------------------
     def fitting(self) -> frozenset[str]:
         """The cards that may be played now, whoever holds them (bots' look-ahead asks too)."""
         if self.crank:
@@ -691,7 +746,12 @@ class CratesState(State):
         self._start_round()
 
 
-def deal_unseen(view: View, rng: random.Random) -> tuple[list[list[str]], list[str]]:
+def announcing(play: PlayAction) -> PlayAction:
+    """`play` announcing Crates! with it (a play that leaves one card)."""
+    return {**play, "announce": True}
+
+
+def deal_unseen(view: CratesView, rng: random.Random) -> tuple[list[list[str]], list[str]]:
     """The cards `view`'s seat has not seen, dealt at random: every hand (its own as it is) and
     the draw pile, top first."""
     seen = set(view["hand"]) | set(view["discard"])

@@ -1,5 +1,6 @@
 """The games that come with tablegames, as the registry holds them: names, player counts,
-options and where each one's engine, bots and screen live (import strings).
+options and where each one's engine lives (an import string). Their own bots and screens are
+named from above (`bots/own.py`, `tui/catalogue.py`): the rules name nothing above them.
 
 Declared apart from the engines so that knowing the games costs no engine: `tablegames --help`,
 `list` and the menu read these, and a game's engine is imported when a game of it starts
@@ -26,8 +27,6 @@ CRATES = Game(
     ),
     setups=("dealer", "hands", "upcard", "draw", "deck"),
     rules_version=2,  # 2: a 9 is no longer wild (see the module docstring)
-    bots="tablegames.bots.crates:BOTS",
-    screen="tablegames.tui.screens.crates:SCREEN",
 )
 
 
@@ -50,8 +49,6 @@ ROACH = Game(
         ),
     ),
     setups=("hands", "penalty", "first", "deck", "fronts"),
-    bots="tablegames.bots.roach:BOTS",
-    screen="tablegames.tui.screens.roach:SCREEN",
 )
 
 
@@ -71,9 +68,7 @@ CRABS = Game(
     # 4: calls exactly one second apart make a double crab, and a call within a second of the
     # call that showed the target's four is void (it was judged against the new hand).
     rules_version=4,
-    bots="tablegames.bots.crabs:BOTS",
     bots_note="normal and hard read signals",
-    screen="tablegames.tui.screens.crabs:SCREEN",
 )
 
 
@@ -94,6 +89,4 @@ KRAKEN = Game(
     # 2: a cabin search shows the group (cult), no longer the rank (cult_leader, cultist);
     # 3: only a mutineer who raised a gun may take command (no longer a tie among empty fists).
     rules_version=3,
-    bots="tablegames.bots.kraken:BOTS",
-    screen="tablegames.tui.screens.kraken:SCREEN",
 )

@@ -1,6 +1,8 @@
 """Cockroach Poker Royal for 2–6 players: the rules engine (game name ``roach``).
 
-Rules: ``shared/spec/roach.md``; the seed is ``shared/seeds/001_b030dd43a419f4d3.txt`` (Persian).
+Rules: ``rules/texts/roach.md``, what players read (``tablegames rules roach``). They follow the
+project's spec ("the spec" below), made from the seed, the original rule text (Persian, seed
+``001_b030dd43a419f4d3``); neither is in this repository, so the seed is quoted here.
 Where the seed is ambiguous the engine reads it one way, and the rules text says so to players
 ("How this table reads the rules"):
 
@@ -85,11 +87,24 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations_with_replacement
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from .contract import Action, View
-from .core import IllegalAction, SetupError, State
+from .contract import Action
+from .core import SetupError, State
 from .games import FOUR, MOST
+from .roach_types import (
+    ChallengeAction,
+    LayAction,
+    LoserRule,
+    OfferAction,
+    PassAction,
+    PeekAction,
+    Phase,
+    RoachAction,
+    RoachOwnView,
+    RoachResult,
+)
+from .roach_types import Flight as FlightView
 
 ANIMALS = ("bat", "fly", "cockroach", "frog", "mouse", "scorpion", "ladybug")
 PLURALS = {
@@ -113,6 +128,14 @@ DECK_COUNTS: dict[str, int] = {
 DECK = tuple(code for code, copies in DECK_COUNTS.items() for _ in range(copies))
 PENALTY_SIZE = 7
 LOG_LIMIT = 60
+#: The phase in which each action may be taken.
+PHASE_OF: dict[str, Phase] = {
+    "offer": "offer",
+    "challenge": "respond",
+    "peek": "respond",
+    "pass": "respond",
+    "lay": "lay",
+}
 _ORDER = {code: index for index, code in enumerate(c for a in ANIMALS for c in (a, f"royal-{a}"))}
 _ORDER |= {JOKER: len(_ORDER), BLANK: len(_ORDER) + 1}
 
@@ -230,12 +253,12 @@ class RoachState(State):
         loser: str | None = None,
     ) -> None:
         super().__init__(players, random.Random(seed))
-        self.loser_rule = FOUR if loser is None else loser
-        if self.loser_rule not in (FOUR, MOST):
+        if loser not in (None, FOUR, MOST):
             raise SetupError(f"loser must be {FOUR} or {MOST}")
+        self.loser_rule: LoserRule = "most" if loser == MOST else "four"
         self.lose_at = 5 if players == 2 else 4
         self.ended_by: int | None = None
-        self.phase = "offer"
+        self.phase: Phase = "offer"
         self.turn = 0
         self.flight: Flight | None = None
         self.pending: PendingLay | None = None
@@ -271,7 +294,7 @@ class RoachState(State):
     def _waiting_for(self) -> frozenset[int]:
         return frozenset((self.turn,))
 
-    def _legal(self, seat: int) -> list[Action]:
+    def _legal(self, seat: int) -> list[RoachAction]:
         if seat != self.turn:
             return []
         if self.phase == "offer":
@@ -283,22 +306,22 @@ class RoachState(State):
                 for claim in CLAIMS
             ]
         if self.phase == "respond":
-            passes: list[Action] = [
+            passes: list[PassAction] = [
                 {"type": "pass", "to": to, "claim": claim}
                 for to in self._pass_targets()
                 for claim in CLAIMS
             ]
             if self._peeked():
-                return passes
-            judging: list[Action] = [
+                return [*passes]
+            judging: list[RoachAction] = [
                 {"type": "challenge", "believe": True},
                 {"type": "challenge", "believe": False},
             ]
-            unseen = [{**action, "look": False} for action in passes]
-            return judging + ([{"type": "peek"}] if passes else []) + passes + unseen
+            unseen: list[PassAction] = [{**action, "look": False} for action in passes]
+            return judging + ([PeekAction(type="peek")] if passes else []) + [*passes, *unseen]
         return [{"type": "lay", "cards": list(cards)} for cards in self._lay_choices()]
 
-    def _view(self, seat: int | None) -> View:
+    def _view(self, seat: int | None) -> RoachOwnView:
         return {
             "phase": self.phase,
             "turn": None if self.over else self.turn,
@@ -321,11 +344,11 @@ class RoachState(State):
             "loser_rule": self.loser_rule,
         }
 
-    def _flight_view(self, seat: int | None) -> dict[str, Any] | None:
+    def _flight_view(self, seat: int | None) -> FlightView | None:
         flight = self.flight
         if flight is None:
             return None
-        shown: dict[str, Any] = {
+        shown: FlightView = {
             "from": flight.sender,
             "to": flight.receiver,
             "claim": flight.claim,
@@ -337,7 +360,7 @@ class RoachState(State):
             shown["card"] = flight.card
         return shown
 
-    def _result(self) -> dict[str, Any]:
+    def _result(self) -> RoachResult:
         return {
             "loser": self.loser,
             "winners": [seat for seat in range(self.players) if seat != self.loser],
@@ -347,18 +370,9 @@ class RoachState(State):
             "face_up": [len(front) for front in self.fronts],
         }
 
-    # -- actions ------------------------------------------------------------------------------
-    def _offer(self, seat: int, action: Action, now: float) -> None:
-        self._require(seat, "offer")
-        card = action.get("card")
-        if not is_card(card):
-            raise IllegalAction("say which card to offer, like bat or royal-fly")
-        assert isinstance(card, str)
-        if card not in self.hands[seat]:
-            raise IllegalAction(f"you have no {card} card in your hand")
-        to = self._target(action.get("to"), seat, "offer")
-        claim = self._claim(action.get("claim"))
-
+    # -- actions (each given one of `legal(seat)`: `State.apply` checks) ---------------------
+    def _offer(self, seat: int, action: OfferAction, now: float) -> None:
+        card, to, claim = action["card"], action["to"], action["claim"]
         self.hands[seat].remove(card)
         self.flight = Flight(card, seat, to, claim, [(seat, to, claim)], [seat])
         self.phase, self.turn = "respond", to
@@ -379,39 +393,18 @@ class RoachState(State):
             told=[seat],
         )
 
-    def _peek(self, seat: int, action: Action, now: float) -> None:
-        self._require(seat, "respond")
-        self._require_passable()
-        if self._peeked():
-            raise IllegalAction("you have already looked at this card: now pass it on")
+    def _peek(self, seat: int, action: PeekAction, now: float) -> None:
         flight = self.flight
         assert flight is not None
         flight.seen_by.append(seat)
         self.emit("seen", f"You peek: the card is {flight.card}.", (seat,), card=flight.card)
         self.emit("peek", f"{{{seat}}} peeks at the card.", seat=seat, peeker=seat, told=[seat])
 
-    def _pass(self, seat: int, action: Action, now: float) -> None:
-        self._require(seat, "respond")
+    def _pass(self, seat: int, action: PassAction, now: float) -> None:
         flight = self.flight
         assert flight is not None
-        open_seats = self._require_passable()
-        to = self._target(action.get("to"), seat, "pass")
-        if to not in open_seats:
-            if to in flight.seen_by:
-                raise IllegalAction(
-                    "that player has already seen this card: pass it to someone new"
-                )
-            raise IllegalAction(
-                "the card has already been with that player: pass it to someone new"
-            )
-        claim = self._claim(action.get("claim"))
-        look = action.get("look", True)
-        if not isinstance(look, bool):
-            raise IllegalAction("'look' must be true or false: whether you look before passing")
+        to, claim, look = action["to"], action["claim"], action.get("look", True)
         looked_first = self._peeked()
-        if looked_first and not look:
-            raise IllegalAction("you have already looked at this card: pass it on as it is")
-
         if look and not looked_first:  # a pass without a peek first peeks on the way
             flight.seen_by.append(seat)
             self.emit("seen", f"You peek: the card is {flight.card}.", (seat,), card=flight.card)
@@ -435,25 +428,10 @@ class RoachState(State):
         flight = self.flight
         return flight is not None and flight.receiver in flight.seen_by
 
-    def _require_passable(self) -> list[int]:
-        """The seats the card may go on to; IllegalAction if it may not be passed at all."""
-        open_seats = self._pass_targets()
-        if not open_seats:
-            if self.players == 2:
-                raise IllegalAction("with two players a card cannot be passed: say true or false")
-            raise IllegalAction("the card has been with everyone else: you must say true or false")
-        return open_seats
-
-    def _challenge(self, seat: int, action: Action, now: float) -> None:
-        self._require(seat, "respond")
-        believe = action.get("believe")
-        if not isinstance(believe, bool):
-            raise IllegalAction("say whether you believe the claim: believe true or false")
-        if self._peeked():
-            raise IllegalAction("you have looked at the card: now you must pass it on")
+    def _challenge(self, seat: int, action: ChallengeAction, now: float) -> None:
         flight = self.flight
         assert flight is not None
-
+        believe = action["believe"]
         card, claim, sender = flight.card, flight.claim, flight.sender
         truth = claim_is_true(card, claim)
         taker = sender if believe == truth else seat
@@ -480,20 +458,8 @@ class RoachState(State):
             self._lay_out(taker, card)
             self._after_laying(taker)
 
-    def _lay(self, seat: int, action: Action, now: float) -> None:
-        self._require(seat, "lay")
-        pending = self.pending
-        assert pending is not None
-        cards = action.get("cards")
-        if not isinstance(cards, list) or not all(is_card(card) for card in cards):
-            raise IllegalAction("say which cards to lay out, like [bat] or [fly, mouse]")
-        wanted = Counter(cards)
-        if wanted - Counter(self.hands[seat]):
-            raise IllegalAction("you can only lay out cards from your hand")
-        reason = self._why_not_lay(pending, cards)
-        if reason is not None:
-            raise IllegalAction(reason)
-
+    def _lay(self, seat: int, action: LayAction, now: float) -> None:
+        cards = action["cards"]
         self.pending = None
         self.emit(
             "lay", f"{{{seat}}} lays out {' and '.join(cards)}.", seat=seat, cards=list(cards)
@@ -503,36 +469,129 @@ class RoachState(State):
             self._lay_out(seat, card)
         self._after_laying(seat)
 
-    # -- validation helpers -------------------------------------------------------------------
-    def _require(self, seat: int, phase: str) -> None:
-        """Raise unless `seat` is the one to act and the game is in `phase`."""
+    # -- refusals: what a player is told (legality itself is `legal`'s) ----------------------
+    def normal_form(self, action: Action) -> Action:
+        """A claim may name an animal by another name (`parse_claim`: "toad" is a frog), and a
+        pass may say that it looks (``look: true``, the default)."""
+        claim = parse_claim(action.get("claim"))
+        if claim == action.get("claim") and action.get("look") is not True:
+            return action
+        normal = {key: value for key, value in action.items() if (key, value) != ("look", True)}
+        if claim is not None:
+            normal["claim"] = claim
+        return normal
+
+    def why_illegal(self, seat: int, action: Action) -> str | None:
+        kind = action["type"]
+        wrong_phase = self._why_not_now(seat, PHASE_OF[kind])
+        if wrong_phase is not None:
+            return wrong_phase
+        explain = {
+            "offer": self._why_not_offer,
+            "peek": self._why_not_peek,
+            "pass": self._why_not_pass,
+            "challenge": self._why_not_challenge,
+            "lay": self._why_not_lay,
+        }[kind]
+        return explain(seat, action)
+
+    def _why_not_now(self, seat: int, phase: Phase) -> str | None:
+        """Why `seat` may not act at all now, or not with an action of `phase`."""
         if seat != self.turn:
-            raise IllegalAction("it is not your turn")
+            return "it is not your turn"
         if self.phase == phase:
-            return
-        raise IllegalAction(
-            {
-                "offer": "you must first offer a card to another player",
-                "respond": "a card was slid to you: say true or false, or pass it on",
-                "lay": "you took a special card: first lay out one card of the claim or two others",
-            }[self.phase]
+            return None
+        return {
+            "offer": "you must first offer a card to another player",
+            "respond": "a card was slid to you: say true or false, or pass it on",
+            "lay": "you took a special card: first lay out one card of the claim or two others",
+        }[self.phase]
+
+    def _why_not_offer(self, seat: int, action: Action) -> str | None:
+        card = action.get("card")
+        if not is_card(card):
+            return "say which card to offer, like bat or royal-fly"
+        if card not in self.hands[seat]:
+            return f"you have no {card} card in your hand"
+        return self._why_not_target(action.get("to"), seat, "offer") or self._why_not_claim(
+            action.get("claim")
         )
 
-    def _target(self, value: object, seat: int, verb: str) -> int:
+    def _why_not_peek(self, seat: int, action: Action) -> str | None:
+        if self._peeked():
+            return "you have already looked at this card: now pass it on"
+        return self._why_not_passed()
+
+    def _why_not_pass(self, seat: int, action: Action) -> str | None:
+        stuck = self._why_not_passed()
+        to = action.get("to")
+        wrong = stuck or self._why_not_target(to, seat, "pass")
+        if wrong is not None:
+            return wrong
+        flight = self.flight
+        if flight is not None and to not in self._pass_targets():
+            if to in flight.seen_by:
+                return "that player has already seen this card: pass it to someone new"
+            return "the card has already been with that player: pass it to someone new"
+        look = action.get("look", True)
+        if not isinstance(look, bool):
+            return "'look' must be true or false: whether you look before passing"
+        if self._peeked() and not look:
+            return "you have already looked at this card: pass it on as it is"
+        return self._why_not_claim(action.get("claim"))
+
+    def _why_not_challenge(self, seat: int, action: Action) -> str | None:
+        if not isinstance(action.get("believe"), bool):
+            return "say whether you believe the claim: believe true or false"
+        if self._peeked():
+            return "you have looked at the card: now you must pass it on"
+        return None
+
+    def _why_not_lay(self, seat: int, action: Action) -> str | None:
+        pending = self.pending
+        cards = action.get("cards")
+        if not isinstance(cards, list) or not all(is_card(card) for card in cards):
+            return "say which cards to lay out, like [bat] or [fly, mouse]"
+        if Counter(cards) - Counter(self.hands[seat]):
+            return "you can only lay out cards from your hand"
+        if pending is None:
+            return None
+        others = self._others(pending)
+        if pending.special in cards:
+            return f"you cannot lay out the {pending.special} you just took"
+        if len(cards) == 1 and matches(cards[0], pending.claim):
+            return None
+        if len(cards) == min(2, len(others)):
+            return None
+        kind = "royal card" if pending.claim == ROYAL else f"{pending.claim} card"
+        if len(others) < 2:
+            return f"lay out one {kind}, or your only other card"
+        return f"lay out one {kind}, or any two other cards"
+
+    def _why_not_passed(self) -> str | None:
+        """Why the card in flight may not be passed at all (it has been with everyone else)."""
+        if self.flight is None or self._pass_targets():
+            return None
+        if self.players == 2:
+            return "with two players a card cannot be passed: say true or false"
+        return "the card has been with everyone else: you must say true or false"
+
+    def _why_not_target(self, value: object, seat: int, verb: str) -> str | None:
         if not isinstance(value, int) or isinstance(value, bool):
-            raise IllegalAction(f"say which player to {verb} the card to")
+            return f"say which player to {verb} the card to"
         if not 0 <= value < self.players:
-            raise IllegalAction(f"there is no seat {value} at this table")
+            return f"there is no seat {value} at this table"
         if value == seat:
-            raise IllegalAction(f"you cannot {verb} a card to yourself")
-        return value
+            return f"you cannot {verb} a card to yourself"
+        return None
 
-    def _claim(self, value: object) -> str:
-        claim = parse_claim(value)
-        if claim is None:
-            raise IllegalAction(f"claim one of: {', '.join(ANIMALS)} or royal")
-        return claim
+    @staticmethod
+    def _why_not_claim(value: object) -> str | None:
+        if parse_claim(value) is None:
+            return f"claim one of: {', '.join(ANIMALS)} or royal"
+        return None
 
+    # -- what may be done ---------------------------------------------------------------------
     def _pass_targets(self) -> list[int]:
         """Players the card in flight has not been with (looked at or not)."""
         flight = self.flight
@@ -546,25 +605,14 @@ class RoachState(State):
         others.remove(pending.special)
         return others
 
-    def _why_not_lay(self, pending: PendingLay, cards: Sequence[str]) -> str | None:
-        others = self._others(pending)
-        if pending.special in cards:
-            return f"you cannot lay out the {pending.special} you just took"
-        if len(cards) == 1 and matches(cards[0], pending.claim):
-            return None
-        if len(cards) == min(2, len(others)):
-            return None
-        kind = "royal card" if pending.claim == ROYAL else f"{pending.claim} card"
-        if len(others) < 2:
-            return f"lay out one {kind}, or your only other card"
-        return f"lay out one {kind}, or any two other cards"
-
     def _lay_choices(self) -> list[tuple[str, ...]]:
         """Every distinct legal lay for the player who took a special card."""
         pending = self.pending
         assert pending is not None
         choices = lay_choices(self._others(pending), pending.claim)
-        return sorted(choices, key=lambda cs: (len(cs), [_ORDER[c] for c in cs]))
+        ordered = sorted(choices, key=lambda cs: (len(cs), [_ORDER[c] for c in cs]))
+        # Two cards may be named in either order: the first royal pulls the first penalty card.
+        return [named for lay in ordered for named in dict.fromkeys((lay, lay[::-1]))]
 
     # -- moving cards -------------------------------------------------------------------------
     def _take_special(self, seat: int, card: str, claim: str) -> None:

@@ -37,6 +37,7 @@ from textual.pilot import Pilot
 from textual.widgets import Label
 
 from ..drivers import LocalClient
+from ..local import local_table
 from ..tui.app import TableGamesApp
 from ..tui.screens.crates_view import sorted_hand
 from ..tui.screens.game import GameScreen
@@ -307,3 +308,55 @@ class Keyboard:
         """Let `seconds` pass on the clock (and the app catch up)."""
         self.clock.now += seconds
         await self.pilot.pause()
+
+
+#: The hurried players' names, seat by seat.
+NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
+
+
+@dataclass(frozen=True)
+class HurriedTable:
+    """A table to hurry at: its game, players, humans at the keyboard, options, the game's own
+    keys and its bots' pace."""
+
+    game: str
+    players: int
+    humans: int
+    options: dict[str, Any]
+    own_keys: list[str]
+    pace: float = 0.0
+
+
+async def play_hurried(table: HurriedTable, seed: int, keys: int, monkeypatch: Any) -> Tally:
+    """Hurry through `keys` keys at `table`; a player who quits (q, q) comes back to the same
+    table in a new app, as `tablegames resume` brings them, and hurries on."""
+    from ..tui.screens import typeahead
+
+    clock = VirtualClock()
+    monkeypatch.setattr(typeahead, "time", clock)
+    client = local_table(
+        table.game,
+        table.players,
+        humans=table.humans,
+        seed=seed,
+        names=NAMES[: table.humans],
+        pace=table.pace,
+        **table.options,
+    )
+    watch, rng = Watch(client, clock), random.Random(seed)
+    while watch.tally.keys < keys and not client.table.over:
+        app = TableGamesApp(client)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.pause()
+            watch.sit_down(app)
+            await hurry(pilot, watch, table.own_keys, keys, rng)
+    return watch.tally
+
+
+def check_hurried(tally: Tally, keys: int) -> None:
+    """No leak, no screen problem, and the keys got the game somewhere."""
+    assert tally.leaks == []
+    assert tally.problems == 0
+    assert tally.keys >= keys or tally.actions > 0  # (a game over early ends the run)
+    moved = tally.actions + tally.handoffs  # moves made, and keyboards passed on
+    assert moved >= keys // 30, f"the keys got the game nowhere: {tally}"

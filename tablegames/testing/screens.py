@@ -9,6 +9,8 @@ from rich.console import Console
 from textual.app import App
 from textual.pilot import Pilot
 
+from ..tui.textual_private import rendered
+
 STILL = 10_000.0  # bots wait this long before moving: they never move during a test
 
 
@@ -30,6 +32,5 @@ def screen_text(app: App[Any]) -> str:
         record=True,
         legacy_windows=False,
     )
-    screen = app.screen
-    console.print(screen._compositor.render_update(full=True, screen_stack=app._background_screens))
+    console.print(rendered(app))
     return console.export_text()

@@ -9,19 +9,18 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events, on
-from textual._context import active_message_pump
-from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Input
 
-from ..net.ssh_types import EXIT_OUT_OF_MEMORY
-from . import asks
+from ..net.logs import note_problem
+from ..net.ssh_types import EXIT_OUT_OF_MEMORY, out_of_memory
+from . import asks, page
 from .plain import plain_terminal
-from .problems import note_problem
 from .screens.game import GameScreen, table_screen
-from .session import out_of_memory
+from .textual_private import CatchingApp, running_pump
+from .widgets.notices import SHOWN_FOR, NoticeLine, Notices
 
 if TYPE_CHECKING:
     from textual.driver import Driver
@@ -47,7 +46,7 @@ STOPPED = "tablegames stopped after a problem it could not get past."
 EXIT_INTERRUPTED = 130
 
 
-class TableGamesApp(App[None]):
+class TableGamesApp(CatchingApp[None]):
     """tablegames in the terminal: the menu, a local table (`client`) or a network `remote`."""
 
     TITLE = "tablegames"
@@ -81,8 +80,9 @@ class TableGamesApp(App[None]):
         self.follow: Follow | None = None
         self._chat_popups: list[float] = []  # when each chat pop-up on screen goes away
         self._chat_missed = 0
+        self.notices = Notices()  # table news and chat, shown where they cover nothing
         self.farewell = ""  # said in the terminal once the app has closed (where a game went)
-        self.problems: list[Exception] = []  # mistakes a screen hit (see `_handle_exception`)
+        self.problems: list[Exception] = []  # mistakes a screen hit (see `caught`)
         self.expect_problems = False  # a test that breaks a screen on purpose sets it
         self._problem_times: list[float] = []
 
@@ -107,6 +107,9 @@ class TableGamesApp(App[None]):
 
         # Textual keeps every footer key it ever drew until told otherwise (see `leaks`).
         self.set_interval(SWEEP_EVERY, lambda: release_footer_keys(self.screen_stack))
+        self.screen_change_signal.subscribe(self, self._show_notices)  # (on the front screen)
+        if page.on_the_page():
+            page.RoomForThePage(self)
         if self.remote is not None:
             self.join_remote(self.remote, lobby=self.lobby)
         elif self.client is None:
@@ -264,8 +267,38 @@ class TableGamesApp(App[None]):
         """Replace the setup (or waiting) screen with the table for `client`."""
         self.switch_screen(table_screen(client, self.ascii))
 
+    def tell(self, text: str, kind: str = "news", seconds: float = SHOWN_FOR) -> None:
+        """Show `text` where notices show (`notice_screen`): a game's notice line, above its
+        table; the end of a game's, under the standings; never over the game. Where no screen
+        has such a line (the lobby, the waiting room, the menu), it pops up."""
+        if self.notice_screen() is None:
+            self.notify(text, timeout=seconds, markup=False)
+            return
+        self.notices.tell(kind, text, seconds)
+        self._show_notices()
+        self.set_timer(seconds, self._show_notices)
+
+    def notice_screen(self) -> Screen[Any] | None:
+        """The screen whose notice line shows the notices: the front-most that has one (its
+        line is seen when it is in front, or under a dialog that leaves it in sight; under a
+        whole screen, such as the help, they wait there for their seconds)."""
+        screen: Screen[Any]  # (the app's stack is typed loosely)
+        for screen in reversed(self.screen_stack):
+            if getattr(screen, "SHOWS_NOTICES", False):
+                return screen
+        return None
+
+    def _show_notices(self, *_: object) -> None:
+        for screen in self.screen_stack:
+            for line in screen.query(NoticeLine):
+                line.show_notices()
+
     def pop_chat(self, who: str, text: str) -> None:
-        """Show a chat line as a pop-up, a few at a time: the rest wait in the chat (/)."""
+        """Show a chat line where notices show; where they do not, as a pop-up, a few at a
+        time: the rest wait in the chat (/)."""
+        if self.notice_screen() is not None:
+            self.tell(f"{who}: {text}", "chat", CHAT_SHOWN_FOR)
+            return
         now = time.monotonic()
         self._chat_popups = [until for until in self._chat_popups if until > now]
         if len(self._chat_popups) >= CHAT_POPUPS:
@@ -277,7 +310,7 @@ class TableGamesApp(App[None]):
         self._chat_popups.append(now + CHAT_SHOWN_FOR)
         self.notify(text, title=who, timeout=CHAT_SHOWN_FOR, markup=False)
 
-    def _handle_exception(self, error: Exception) -> None:
+    def caught(self, error: Exception) -> None:
         """A mistake in one screen costs that screen, not the game: it is noted in the
         problems log, the player is told in a sentence, and the table or the lobby is drawn
         afresh from what the client holds. Mistakes that keep coming end the app, still in a
@@ -296,12 +329,12 @@ class TableGamesApp(App[None]):
         """
         if self.lobby and out_of_memory(error):
             os._exit(EXIT_OUT_OF_MEMORY)
-        pump = active_message_pump.get(None)
+        pump = running_pump()
         in_a_screen = pump is not self and pump is not None and self.is_running
         guest = self.lobby  # a session of `serve`, for a guest
         if self.is_headless and not self.expect_problems:
             self.problems.append(error)
-            super()._handle_exception(error)
+            super().caught(error)
             return
         self.problems.append(error)
         noted = note_problem(error)

@@ -7,7 +7,7 @@ the server's messages for as long as the connection lives, reconnecting when it 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..net.client import ServerRefused, why_not_joined
 from ..net.client_protocol import NOT_INSTALLED, ConnectionLost, NotInstalled, Phase, chat_line
@@ -18,15 +18,58 @@ from .screens.lobby import HINT as LOBBY_HINT
 from .screens.lobby import LobbyScreen
 
 if TYPE_CHECKING:
+    from textual.notifications import SeverityLevel
+    from textual.screen import Screen
+
     from ..net.client import RemoteClient
-    from .app import TableGamesApp
+    from .client import TableClient
+
+
+class FollowingApp(Protocol):
+    """What following a connection asks of the app (`app.TableGamesApp`): its screens, its
+    pop-ups, and the sentence it leaves with."""
+
+    farewell: str  # said in the terminal once the app has closed
+
+    @property
+    def ascii(self) -> bool: ...
+
+    @property
+    def screen(self) -> Screen[object]: ...
+
+    @property
+    def screen_stack(self) -> list[Screen[Any]]: ...
+
+    def push_screen(self, screen: Screen[Any]) -> object: ...
+
+    def switch_screen(self, screen: Screen[Any]) -> object: ...
+
+    def pop_screen(self) -> object: ...
+
+    def tell(self, text: str, kind: str = "news", seconds: float = ...) -> None: ...
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None: ...
+
+    def pop_chat(self, who: str, text: str) -> None: ...
+
+    def start_game(self, client: TableClient) -> None: ...
+
+    def exit(self) -> None: ...
 
 
 class Follow:
     """The screens of one connection: which is up, and what each message changes."""
 
     def __init__(
-        self, app: TableGamesApp, remote: RemoteClient, invite: str = "", lobby: bool = False
+        self, app: FollowingApp, remote: RemoteClient, invite: str = "", lobby: bool = False
     ) -> None:
         self.app, self.remote, self.invite = app, remote, invite
         self.lobby_first = lobby  # a party session: the lobby, not the first open table
@@ -89,7 +132,7 @@ class Follow:
         elif isinstance(event, Presence) and not self.started and self.waiting is not None:
             self.waiting.show_presence(event)
         elif isinstance(event, Presence) and event.text and self.started:
-            app.notify(event.text, title="Table", timeout=6, markup=False)
+            app.tell(event.text)
         elif isinstance(event, ViewUpdate) and not self.started and remote.latest is not None:
             return self._start_table()
         elif isinstance(event, Chat) and self._lobby_up():
@@ -147,15 +190,15 @@ class Follow:
             return False
         if not removed:
             gone = "The server went silent" if remote.silent else "Connection lost"
-            app.notify(f"{gone}: trying to get back...", timeout=5)
+            app.tell(f"{gone}: trying to get back...", "connection", seconds=5)
         if not await remote.reconnect(lobby=party_game(self)):  # (in the lobby: back to it)
             app.notify(f"Could not get back: {remote.why}.", severity="error", timeout=30)
             return False
         if remote.table_code is None:
-            app.notify("Back in the lobby.", timeout=4)
             self._show_lobby()
+            app.tell("Back in the lobby.", "connection", seconds=4)
         else:
-            app.notify("Back at the table.", timeout=4)
+            app.tell("Back at the table.", "connection", seconds=4)
         return True
 
     # -- screens ----------------------------------------------------------------------------------

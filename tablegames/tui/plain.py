@@ -11,6 +11,8 @@ from rich.segment import Segment
 from textual.filter import LineFilter, Monochrome, NoColor
 from textual.scrollbar import ScrollBar, ScrollBarRender
 
+from .textual_private import line_filters
+
 if TYPE_CHECKING:
     from textual.app import App
     from textual.color import Color
@@ -68,7 +70,7 @@ def plain_terminal(app: App[Any], ascii: bool) -> None:
     """Set `app` to draw as the terminal asks: no colour at all under `NO_COLOR` (Textual
     would draw shades of grey), and in ASCII only with `ascii`. (The scrollbars' renderer is
     one for the process: one app runs in it at a time.)"""
-    filters = app._filters
+    filters = line_filters(app)
     if app.no_color:
         filters[:] = [NoColor() if isinstance(shades, Monochrome) else shades for shades in filters]
     if ascii:

@@ -3,7 +3,7 @@
 `tablegames serve` runs `tablegames session` on a pseudo-terminal for each SSH login, under
 limits (`SshConfig`). The guest never sees a traceback or the host's paths: what goes wrong is
 noted in the problems log (owner-only, in the data directory). A mistake the app catches ends
-it with its own sentence (`TableGamesApp._handle_exception`); one that escapes the app ends
+it with its own sentence (`TableGamesApp.caught`); one that escapes the app ends
 the program with `EXIT_FAILED`, and running out of memory with `EXIT_OUT_OF_MEMORY` at once,
 doing as little as possible with no memory left: the SSH door turns either into a sentence.
 """
@@ -15,31 +15,18 @@ import os
 import sys
 from typing import TYPE_CHECKING
 
-from ..net.logs import host_log_handler
+from ..net.logs import PROBLEMS_LOG, host_log_handler, note_problem
 from ..net.ssh_types import EXIT_FAILED, EXIT_OUT_OF_MEMORY
 from ..paths import data_dir, owner_only_file
 
 if TYPE_CHECKING:
     from ..net.client import RemoteClient
 
-PROBLEMS_LOG = "problems.log"  # (the log `problems.note_problem` writes)
-
-
-def out_of_memory(error: BaseException | None) -> bool:
-    """True if `error`, or what it came from, is a MemoryError."""
-    seen = 0
-    while error is not None and seen < 10:
-        if isinstance(error, MemoryError):
-            return True
-        error, seen = error.__cause__ or error.__context__, seen + 1
-    return False
-
 
 def run_session(client: RemoteClient) -> None:
     """Run the party's lobby for one SSH session until the guest leaves; exits with a status
     the SSH door explains when something went wrong."""
     from .app import TableGamesApp
-    from .problems import note_problem
 
     # What the app's libraries log (a task's error, a warning) goes to the host, not the guest:
     # escaped and summed as the host's log is (the host reads it in a terminal).

@@ -126,6 +126,8 @@ class Night:
 
     async def _lobby(self) -> None:
         reader, writer = await self._open("night-lobby")
+        asking = asyncio.get_running_loop().create_task(self._ask_for_the_lobby(writer))
+        self._watchers.add(asking)
         async for message in self._messages(reader, writer):
             if message.get("t") != "lobby":
                 continue
@@ -137,6 +139,13 @@ class Night:
                     task = asyncio.get_running_loop().create_task(self._watch(code))
                     self._watchers.add(task)
                     task.add_done_callback(self._watchers.discard)
+
+    async def _ask_for_the_lobby(self, writer: asyncio.StreamWriter) -> None:
+        """Ask for the tables every half second besides what the lobby is told (a table that
+        starts is watched from its first moments whatever the lobby's news)."""
+        while not self._stopping and not writer.is_closing():
+            await asyncio.sleep(0.5)
+            self._send(writer, {"t": "lobby"})
 
     async def _watch(self, code: str) -> None:
         reader, writer = await self._open(f"night-{code.lower()}")

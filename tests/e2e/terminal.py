@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shlex
 import shutil
 import subprocess
@@ -30,6 +31,9 @@ class Terminal:
         self.name = f"tg-{uuid.uuid4().hex[:8]}"
         # The terminal's locale is the test's to choose (LANG=C: no UTF-8), not the machine's.
         chosen = {"LANG": locale, "LC_ALL": "", "LC_CTYPE": ""}
+        # PYTHONPATH is this run's (the tests' games from elsewhere), never the tmux server's:
+        # a server another checkout started would otherwise run that checkout's code.
+        chosen["PYTHONPATH"] = env.get("PYTHONPATH", os.environ.get("PYTHONPATH", ""))
         exports = " ".join(
             f"{k}={shlex.quote(v)}"
             for k, v in {**env, **chosen}.items()

@@ -143,7 +143,7 @@ def test_a_kraken_player_reads_the_bots_claims_and_claims_back(terminal_factory)
     deadline = time.monotonic() + 90
     while '(bot) claims: "' not in screen:  # play on (the first option each time) until a bot talks
         assert time.monotonic() < deadline, screen
-        if "Esc: go back" in screen:
+        if "Back (Esc)" in screen:
             term.keys("Enter")
             term.keys("Enter")
         time.sleep(0.3)
@@ -152,7 +152,7 @@ def test_a_kraken_player_reads_the_bots_claims_and_claims_back(terminal_factory)
     while "who is what" not in screen:  # the claim menu, once no decision is in the way
         assert time.monotonic() < deadline, screen
         # A decision that opened by itself (now, or just as t was typed): put it aside to talk.
-        term.keys("Escape" if "Esc: go back" in screen else "t")
+        term.keys("Escape" if "Back (Esc)" in screen else "t")
         time.sleep(0.5)
         screen = term.screen()
     key = re.search(r"\[(\w)\] who is what", screen)
@@ -163,7 +163,7 @@ def test_a_kraken_player_reads_the_bots_claims_and_claims_back(terminal_factory)
     term.wait_for('"I am a sailor"', timeout=10)
     term.keys("1")
     time.sleep(1)
-    if "Esc: go back" in term.screen():  # the decision put aside opens again by itself
+    if "Back (Esc)" in term.screen():  # the decision put aside opens again by itself
         term.keys("Escape")
     screen = term.wait_for("Player 1 claims:", timeout=10)
     crew = next(line for line in screen.splitlines() if "Player 1*" in line)

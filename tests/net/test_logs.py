@@ -148,8 +148,8 @@ def test_accept_errors_when_descriptors_run_out_are_a_line_and_a_sum(logged, clo
 
 
 def test_the_problems_log_a_host_reads_holds_no_escapes():
+    from tablegames.net.logs import note_problem
     from tablegames.paths import data_dir
-    from tablegames.tui.problems import note_problem
 
     try:
         raise ValueError(f"a guest's {PAYLOAD}\n12:00:00 session 1: forged")

@@ -176,6 +176,19 @@ async def test_the_join_code_is_asked_and_wrong_ones_hold_the_address_back(doors
             await screen_until(socket, "PLAYER=guest-ana", "SIZE=90x30")
 
 
+@pytest.mark.parametrize("doors", [{"join_code": "AB12-CD34"}], indirect=True)
+async def test_a_refused_name_keeps_the_code_typed_and_a_wrong_code_is_not_kept(doors):
+    doors.store.claim_name("ben", "ben", "SHA256:benskey")
+    async with doors.client() as browser:
+        said = await join(doors, browser, "ben", "ab12-cd34")
+        assert "belongs to a player who joins with an SSH key" in said
+        assert 'value="ab12-cd34"' in said  # only the name to type again
+        said = await join(doors, browser, "  ", "ab12-cd34")
+        assert 'value="ab12-cd34"' in said
+        said = await join(doors, browser, "ana", "nope")
+        assert "That is not the join code" in said and 'value="nope"' not in said
+
+
 async def test_a_session_runs_the_program_and_ignores_what_the_page_does_not_send(doors):
     async with doors.client() as browser:
         await join(doors, browser, "ana")

@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from tablegames.rules import Game, IllegalAction, Panel, Secrets, State
+from tablegames.rules import Game, Panel, Secrets, State
 
 #: Each card: its value, and how many the deck holds.
 CARDS = {
@@ -235,15 +235,9 @@ class LoveLetterState(State):
 
     # -- playing -------------------------------------------------------------------------------
     def _play(self, seat: int, action: dict[str, Any], now: float) -> None:
-        if seat != self.turn:
-            raise IllegalAction("it is not your turn")
-        card = action.get("card")
-        if card not in self.hands[seat]:
-            raise IllegalAction("you can only play a card in your hand")
+        # (one of `legal(seat)`: the base class checks, and asks `why_illegal` otherwise)
+        card = action["card"]
         wanted = {k: v for k, v in action.items() if k != "type"}
-        options = [{k: v for k, v in legal.items() if k != "type"} for legal in self._legal(seat)]
-        if wanted not in options:
-            raise IllegalAction(self._why_not(seat, action))
         target, guess = action.get("target"), action.get("guess")
         self.hands[seat].remove(card)
         self.discards[seat].append(card)
@@ -252,8 +246,12 @@ class LoveLetterState(State):
         getattr(self, f"_{card}")(seat, target, guess)
         self._next_turn()
 
-    def _why_not(self, seat: int, action: dict[str, Any]) -> str:
-        card, target = action["card"], action.get("target")
+    def why_illegal(self, seat: int, action: dict[str, Any]) -> str | None:
+        if seat != self.turn:
+            return "it is not your turn"
+        card, target = action.get("card"), action.get("target")
+        if not isinstance(card, str) or card not in self.hands[seat]:
+            return "you can only play a card in your hand"
         hand = self.hands[seat]
         if card != "countess" and "countess" in hand and {"king", "prince"} & set(hand):
             return "you must play the Countess while you hold the King or a Prince"

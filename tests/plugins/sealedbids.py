@@ -27,7 +27,7 @@ import math
 import random
 from typing import Any, ClassVar
 
-from tablegames.rules import Game, IllegalAction, Option, Panel, SecretChoices, Secrets, State
+from tablegames.rules import Game, Option, Panel, SecretChoices, Secrets, State
 
 CARDS = tuple(range(1, 7))  # the bid cards each player holds, and the prizes of a hand
 RULES = """# Sealed Bids
@@ -170,13 +170,17 @@ class SealedBidsState(State):
         return weights[seat] / sum(weights)
 
     # -- playing -------------------------------------------------------------------------------
-    def _bid(self, seat: int, action: dict[str, Any], now: float) -> None:
-        card = action.get("card")
+    def why_illegal(self, seat: int, action: dict[str, Any]) -> str | None:
         if seat in self.bids.chosen:
-            raise IllegalAction("you have bid already: wait for the others")
-        if type(card) is not int or card not in self.bids_left[seat]:
+            return "you have bid already: wait for the others"
+        if action.get("type") == "bid":
             left = ", ".join(map(str, self.bids_left[seat]))
-            raise IllegalAction(f"bid one of your cards: {left}")
+            return f"bid one of your cards: {left}"
+        return None
+
+    def _bid(self, seat: int, action: dict[str, Any], now: float) -> None:
+        # (one of `legal(seat)`: the base class checks, and asks `why_illegal` otherwise)
+        card = action["card"]
         self.commit(self.bids, seat, card, f"You bid the {card}.", field="bid")
         if self.bids.complete:
             self._show_bids()

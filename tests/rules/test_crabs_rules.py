@@ -1,4 +1,5 @@
-"""You've Got Crabs scenarios: stacked tables played action by action against spec/crabs.md.
+"""You've Got Crabs scenarios: stacked tables played action by action against the rules
+(`tablegames/rules/texts/crabs.md`, and the engine's readings in `rules/crabs.py`).
 
 Every test is a little game script. `deal(...)` stacks the table (one hand per seat, the ocean,
 the draw pile top first); cards named nowhere are out of the game. With four players team 0 is
@@ -507,9 +508,10 @@ def test_partners_catching_each_other_within_a_second_make_a_double_crab():
     assert state.waiting_for() == {0, 1, 2}  # the team must choose; side 0 still swaps
     assert take("pot", 2, 3) in state.legal(1) and take(2, 2, 3) in state.legal(0)
     assert not [a for a in state.legal(2) if a["type"] == "double_take"]
+    # Sources named in any order are taken as `legal` lists them: the pot first, then seats.
     events = state.apply(1, take(3, "pot", 2), now=12.0)
     assert texts(events) == [
-        "{1}'s team collects the double crab: 3 tokens from {3}, the pot, {2}."
+        "{1}'s team collects the double crab: 3 tokens from the pot, {2}, {3}."
     ]
     view = state.view(None)
     assert view["tokens"] == [4, 3, 1, 1] and view["pot"] == 7

@@ -1,4 +1,5 @@
-"""Crates scenarios: stacked deals played card by card and checked against spec/crates.md.
+"""Crates scenarios: stacked deals played card by card and checked against the rules
+(`tablegames/rules/texts/crates.md`, and the engine's readings in `rules/crates.py`).
 
 Every test is a little game script. `deal(...)` stacks round 1 (one hand per seat, the
 turned-up card, the draw pile top first; dealer is seat 0 unless told), then seats act with

@@ -47,11 +47,12 @@ def stacked(
 
 @asynccontextmanager
 async def opened(
-    client: LocalClient | None = None, size: tuple[int, int] = (80, 24)
+    client: LocalClient | None = None, size: tuple[int, int] = (80, 24), notifications: bool = False
 ) -> AsyncIterator[tuple[TableGamesApp, Pilot[None]]]:
-    """`client`'s table (or the menu, without one) in the app, run headless and drawn once."""
+    """`client`'s table (or the menu, without one) in the app, run headless and drawn once
+    (with `notifications`, pop-ups are drawn too)."""
     app = TableGamesApp(client)
-    async with app.run_test(size=size) as pilot:
+    async with app.run_test(size=size, notifications=notifications) as pilot:
         await pilot.pause()
         yield app, pilot
 

@@ -100,7 +100,7 @@ async def test_sara_picks_her_teams_signal_in_the_huddle_and_play_begins():
         assert view(client, 2)["signals"] == [view(client, 2)["signal"]]  # the bots kept theirs
         text = screen_text(app)
         assert "nose*" in text and "nod*" in text  # both marked in the gesture bar
-        banner = app.screen.query_one("#banner")
+        banner = app.screen.query_one("#notices")
         assert "Your team's signal: touch your nose (3) or nod (9)." in str(banner.render())
         assert app.screen._bot_worker is not None  # play has started
 
@@ -143,7 +143,7 @@ async def test_when_the_huddle_runs_out_the_dialog_closes_and_the_dealt_gesture_
         assert client.table.settle_clock()
         await until(pilot, lambda: isinstance(app.screen, CrabsScreen))
         assert view(client)["phase"] == "swap" and view(client)["signals"] == [dealt]
-        banner = str(app.screen.query_one("#banner").render())
+        banner = str(app.screen.query_one("#notices").render())
         assert banner.startswith("Time is up: your team keeps its dealt signal")
 
 

@@ -15,6 +15,7 @@ from textual.screen import Screen
 from tablegames.drivers import LocalClient
 from tablegames.tui.app import TableGamesApp
 from tablegames.tui.screens.game import GameScreen
+from tablegames.tui.textual_private import key_bindings
 
 from .helpers import four_player_table, press
 from .test_crabs_screen import at_the_table, crabs_table
@@ -31,7 +32,7 @@ def keys_in_use(app: App[Any]) -> dict[str, set[str]]:
     screen = app.screen
     found: dict[str, set[str]] = {}
     for node in (screen, app):
-        for key, bindings in node._bindings.key_to_bindings.items():
+        for key, bindings in key_bindings(node).items():
             for binding in bindings:
                 if binding.action in TEXTUAL or key in ("ctrl+c", "ctrl+q"):
                     continue

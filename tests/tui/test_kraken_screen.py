@@ -152,7 +152,7 @@ async def test_a_decision_that_opens_by_itself_does_not_take_the_enter_meant_to_
         table = next(s for s in app.screen_stack if isinstance(s, KrakenScreen))
         shown = str(table.query_one("#status").render())
         assert "press Enter to decide" not in shown  # the status line speaks of the dialog
-        assert "Answer above, or Esc then t: say how many guns you will raise" in shown
+        assert "Answer above, or t: say how many guns you will raise" in shown
         await press(pilot, "enter")  # meant to open the decision: it only points
         assert decision(app) is dialog and dialog.highlighted == 0
         assert view(client)["private"].get("mutiny_guns") is None

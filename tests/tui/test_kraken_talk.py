@@ -98,7 +98,7 @@ async def test_a_claim_chosen_as_the_table_fell_silent_says_why_it_was_not_made(
         talk = list(client.table.talk)
         await press(pilot, "2")  # "Ada is a pirate", too late
         assert client.table.talk == talk
-        banner = str(app.screen_stack[1].query_one("#banner").render())
+        banner = str(app.screen_stack[1].query_one("#notices").render())
         assert banner.startswith("✗ Not said: ") and "navigation" in banner, banner
 
 

@@ -20,6 +20,7 @@ from tablegames.tui.screens.connect import ConnectScreen
 from tablegames.tui.screens.crates import CratesScreen
 from tablegames.tui.screens.network import ChatDialog, HostScreen, JoinScreen
 from tablegames.tui.widgets.hand import Hand
+from tablegames.tui.widgets.notices import NoticeLine
 
 from .helpers import STILL, press, screen_text
 
@@ -167,8 +168,10 @@ async def test_chat_goes_to_everyone_at_the_table_as_a_banner():
 
 
 def banners(app: TableGamesApp) -> list[str]:
-    """The pop-ups the app shows now."""
-    return [str(notice.message) for notice in app._notifications]
+    """The notices the app shows now: the pop-ups, and the lines of the notice line (a table's
+    news and chat go there, not over the table)."""
+    lines = [str(line.render()) for line in app.screen.query(NoticeLine) if line.display]
+    return [str(notice.message) for notice in app._notifications] + "\n".join(lines).splitlines()
 
 
 async def test_a_dropped_connection_says_so_and_sits_back_down():
@@ -181,17 +184,27 @@ async def test_a_dropped_connection_says_so_and_sits_back_down():
             await wait_for(pilot, lambda: "Press r" in screen_text(app))
             await pilot.press("r")
             await wait_for(pilot, lambda: isinstance(app.screen, CratesScreen))
+            told: list[str] = []  # what the app said of its connection, in order
+            tell = app.tell
+
+            def noted(text: str, kind: str = "news", seconds: float = 8.0) -> None:
+                if kind == "connection":
+                    told.append(text)
+                tell(text, kind, seconds)
+
+            app.tell = noted  # type: ignore[method-assign]
             for client in list(server.clients):
                 client.writer.transport.abort()  # the network drops, not the player
             await wait_for(pilot, lambda: "Back at the table." in banners(app))
-            assert any(text.startswith("Connection lost") for text in banners(app))
+            # (the connection's news in one line: "lost" gave way to "back")
+            assert told[-2:] == ["Connection lost: trying to get back...", "Back at the table."]
             assert remote.seat == 0 and remote.latest.view["hand"] == ["QH", "7S", "4C"]
     finally:
         await remote.close()
         await server.close()
 
 
-async def test_a_chat_flood_shows_a_few_pop_ups_and_the_chat_keeps_the_rest():
+async def test_a_chat_flood_shows_its_last_line_and_the_chat_keeps_the_rest():
     server, port = await dealt_table()
     server.config.chat_burst, server.config.chat_per_second = 100, 100.0
     flooder = RemoteClient("127.0.0.1", port, "ben")
@@ -206,7 +219,9 @@ async def test_a_chat_flood_shows_a_few_pop_ups_and_the_chat_keeps_the_rest():
             await wait_for(pilot, lambda: len(remote.chat_lines) == 40)
             await pilot.pause(0.2)
             chat = [text for text in banners(app) if "spam" in text]
-            assert len(chat) == 3 and chat[0] == "boldspam/bold 0"  # plain text, no markup
+            # One line over the table, plain text (no markup), saying where the rest is.
+            assert chat == ["ben: boldspam/bold 39 (and 39 more: / shows the chat)"], chat
+            assert list(app._notifications) == []  # nothing pops up over the table
             await pilot.press("slash")
             assert isinstance(app.screen, ChatDialog)
             assert "ben: boldspam/bold 39" in screen_text(app)

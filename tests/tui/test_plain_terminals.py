@@ -16,6 +16,7 @@ from tablegames.testing.hurried import frame_text
 from tablegames.tui.app import TableGamesApp
 from tablegames.tui.plain import spelled
 from tablegames.tui.screens.crabs import CrabsScreen
+from tablegames.tui.textual_private import rendered
 
 from .helpers import STILL, opened, press, screen_text
 from .test_roach_screen import offer, roach_table
@@ -100,8 +101,7 @@ def coloured(app: TableGamesApp) -> list[str]:
         color_system="truecolor",
         record=True,
     )
-    screen = app.screen
-    console.print(screen._compositor.render_update(full=True, screen_stack=app._background_screens))
+    console.print(rendered(app))
     codes = re.findall(r"\x1b\[([0-9;]*)m", console.export_text(styles=True))
     colours = {*range(30, 38), *range(40, 48), *range(90, 98), *range(100, 108), 38, 48}
     return [

@@ -5,9 +5,8 @@ from __future__ import annotations
 import pytest
 
 import tablegames.tui.app as app_module
-from tablegames.net.ssh_types import EXIT_OUT_OF_MEMORY
+from tablegames.net.ssh_types import EXIT_OUT_OF_MEMORY, out_of_memory
 from tablegames.tui.app import TableGamesApp
-from tablegames.tui.session import out_of_memory
 
 
 def test_a_guests_session_out_of_memory_ends_at_once_with_its_status(monkeypatch):
@@ -17,7 +16,7 @@ def test_a_guests_session_out_of_memory_ends_at_once_with_its_status(monkeypatch
     monkeypatch.setattr(app_module.os, "_exit", exit_now)
     app = TableGamesApp(lobby=True)
     with pytest.raises(SystemExit) as ended:
-        app._handle_exception(MemoryError())
+        app.caught(MemoryError())
     assert ended.value.code == EXIT_OUT_OF_MEMORY
 
 

@@ -32,13 +32,15 @@ async def test_a_game_on_this_machine_ends_with_each_players_rating_change(tmp_p
     client = stacked([["KS"], ["3S", "8D", "QC", "2H"]], names=("Sara",), short=True, store=store)
     async with opened(client) as (app, pilot):
         await press(pilot, "enter")  # Sara goes out: her first move, so the game is saved
-        await pilot.press("enter")  # close the summary of round 1
+        await press(pilot, "n")  # close the summary of round 1
         while not client.table.over:  # the bot plays out the other seven rounds for both
             move = client.table.bot_move() or (0, client.table.legal(0)[0])
             client.table.submit(*move)
         await pilot.pause()
-        while isinstance(app.screen, RoundSummary):
-            await press(pilot, "enter")
+        for _ in range(10):  # close each round's summary (n) until the game's end shows
+            if not isinstance(app.screen, RoundSummary):
+                break
+            await press(pilot, "n")
         assert isinstance(app.screen, FinalStandings)
         text = screen_text(app)
     assert client.saved_as is not None
@@ -76,10 +78,10 @@ async def test_a_party_game_ends_with_ratings_and_the_lobby_shows_the_nights_sta
             while not hosted.table.over:  # the game played out here, fast
                 seat = min(hosted.table.state.waiting_for())
                 hosted.table.submit(seat, hosted.table.legal(seat)[0])
-            for _ in range(40):  # close each round's summary until the game's end shows
+            for _ in range(40):  # close each round's summary (n) until the game's end shows
                 if "Rematch (r)" in screen_text(app):
                     break
-                await pilot.press("escape")
+                await pilot.press("n")
                 await pilot.pause(0.1)
             text = " ".join(screen_text(app).split())
             changes = store.rating_changes(hosted.store_id)

@@ -23,6 +23,7 @@ from tablegames.tui.screens.game import EARLY_KEY
 from tablegames.tui.screens.menu import _finished_label
 from tablegames.tui.screens.roach_dialogs import RoachResult
 from tablegames.tui.screens.roach_view import final_display
+from tablegames.tui.widgets.notices import NoticeLine
 from tablegames.words import moment_words
 
 from ..test_local import first_human_move
@@ -34,11 +35,10 @@ from .test_secrets_under_timing import at_the_table
 
 
 def banner(app: TableGamesApp) -> str:
-    tables = [screen for screen in app.screen_stack if screen.query("#banner")]
-    if not tables:
-        return ""
-    shown = tables[-1].query_one("#banner")
-    return str(shown.render()) if shown.display else ""
+    """The table's own news in the notice line above it (`NoticeLine`), if it shows any."""
+    told = app.notices.showing.get("game")
+    lines = [line for screen in app.screen_stack for line in screen.query(NoticeLine)]
+    return told.text if told is not None and any(line.display for line in lines) else ""
 
 
 @pytest.mark.real_time_keys
@@ -51,8 +51,7 @@ async def test_a_key_dropped_as_the_turn_comes_says_why_once(monkeypatch):
         await keys.type("enter", after=0.1)  # ...and her Enter comes a moment too soon
         assert [seat for seat, _, _ in client.table.log].count(0) == 1  # not played
         assert banner(app) == EARLY_KEY
-        table = app.screen
-        table.query_one("#banner").display = False
+        app.notices.showing.clear()  # (read: the line goes)
         await keys.type("enter", after=0.1)  # still too soon: said once is enough
         assert banner(app) == ""
         await keys.type("enter", after=0.6)  # a key now is taken

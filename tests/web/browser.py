@@ -48,7 +48,15 @@ class PageTerminal:
         self.wait_for("n opens a new table")
 
     def screen(self) -> str:
-        return str(self.page.evaluate("() => window.tablegames ? window.tablegames.screen() : ''"))
+        """What the terminal shows ("" while the page is loading)."""
+        from playwright.sync_api import Error
+
+        try:
+            return str(
+                self.page.evaluate("() => window.tablegames ? window.tablegames.screen() : ''")
+            )
+        except Error:  # (a page going to the next one: nothing is shown yet)
+            return ""
 
     def wait_for(self, *texts: str, timeout: float = 30.0) -> str:
         """The page's text once it shows every one of `texts`."""
@@ -57,6 +65,16 @@ class PageTerminal:
     def wait_for_any(self, *texts: str, timeout: float = 30.0) -> str:
         """The page's text once it shows one of `texts`."""
         return self._wait(any, texts, timeout)
+
+    def wait_gone(self, text: str, timeout: float = 30.0) -> str:
+        """The page's text once it no longer shows `text`."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            screen = self.screen()
+            if text not in screen:
+                return screen
+            time.sleep(0.1)
+        raise AssertionError(f"{text!r} stayed; the page shows:\n{self.screen()}")
 
     def _wait(self, shown: Callable[[Iterable[bool]], bool], texts: tuple[str, ...],
               timeout: float) -> str:  # fmt: skip

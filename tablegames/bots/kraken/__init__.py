@@ -23,9 +23,12 @@ belief through `Mind.talk_factors`); `talks = False` makes a silent bot that doe
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import cast
 
 from ...rules import Action, View
-from ..generic import AnyLegalAction
+from ...rules.kraken.types import KrakenAction, KrakenView
+from ..typed import GameBot, seat_of
 from .belief import GENERIC, Model
 from .characters import character_move
 from .hard import SHARP, HardJudge
@@ -38,10 +41,10 @@ from .talk import Talker
 RANDOM_ANY_TIME = 0.03
 
 
-class RandomBot(AnyLegalAction):
+class RandomBot(GameBot[KrakenView, KrakenAction]):
     """Any legal move, uniformly; now and then an "any time" character out of the blue."""
 
-    def choose(self, view: View, legal: list[Action]) -> Action | None:
+    def decide(self, view: KrakenView, legal: list[KrakenAction]) -> KrakenAction | None:
         if not legal:
             return None
         if self.seat not in view["waiting"]:
@@ -49,7 +52,7 @@ class RandomBot(AnyLegalAction):
         return self.rng.choice(legal)
 
 
-class NormalBot:
+class NormalBot(GameBot[KrakenView, KrakenAction]):
     """Steers for its side, appoints whom it trusts, mutinies against a team it distrusts."""
 
     judge_class: type[Judge] = Judge
@@ -57,31 +60,32 @@ class NormalBot:
     talks = True  # claims and listens to claims (False: the silent bot of before)
 
     def __init__(self, seat: int, rng: random.Random) -> None:
-        self.seat, self.rng = seat, rng
+        super().__init__(seat, rng)
         self.mind: Mind | None = None
         # -- talk (issue 20): its own generator, seeded from `rng`'s state without drawing from
         # it (a silent bot plays as before); a string seed is the same in every process --
         self.talker = Talker(seat, random.Random(f"talk/{seat}/{rng.getstate()[1]}"))
         self.listener = Listener(seat)
 
-    def think(self, view: View) -> Mind:
+    def think(self, view: KrakenView) -> Mind:
         """The mind kept for this seat, brought up to date with `view` (new game: a new mind)."""
         mind = self.mind
         if mind is None or mind.me != view["seat"] or not mind.history.fits(view["log"]):
             mind = self.mind = Mind(view, self.model)
-            self.listener = Listener(view["seat"])
+            self.listener = Listener(seat_of(view))
         mind.update(view)
         if self.talks:  # (issue 20) what the table said, weighed by each speaker's record
             mind.talk_factors = self.listener.hear(view)
         return mind
 
-    def speak(self, view: View) -> list[Action]:
+    def speak(self, shown: View) -> list[Action]:
         """The claims this bot makes now (see `talk.py`); the table asks at its moments."""
-        if not self.talks or view.get("over"):
+        view = cast(KrakenView, shown)  # (as `GameBot.choose`: the table's view of this game)
+        if not self.talks or view["over"]:
             return []
         return self.talker.speak(lambda: self.think(view), view)
 
-    def choose(self, view: View, legal: list[Action]) -> Action | None:
+    def decide(self, view: KrakenView, legal: list[KrakenAction]) -> KrakenAction | None:
         if not legal:
             return None
         judge = self.judge_class(self.think(view), view, self.rng)
@@ -91,14 +95,14 @@ class NormalBot:
         if view["seat"] not in view["waiting"]:
             return None  # only an "any time" card to play, and not now
         prompt = view["private"]["prompt"]
-        moves = [a for a in legal if a["type"] != "character"]
+        moves: list[KrakenAction] = [a for a in legal if a["type"] != "character"]
         if prompt == "window" or not moves:
             return {"type": "decline"} if {"type": "decline"} in legal else None
-        answer = PROMPTS.get(str(prompt))
+        answer = PROMPTS.get(prompt) if prompt is not None else None
         if answer is None:
             return self.rng.choice(moves)
-        decided: Action = getattr(judge, answer)(moves)
-        return decided
+        decide: Callable[[list[KrakenAction]], KrakenAction] = getattr(judge, answer)
+        return decide(moves)
 
 
 class HardBot(NormalBot):

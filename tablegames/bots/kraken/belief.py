@@ -24,7 +24,7 @@ from functools import cache, lru_cache
 from itertools import compress, product
 from math import prod
 from operator import itemgetter
-from typing import Any
+from typing import TypeVar
 
 from ...rules.kraken.roles import ROLE_TABLE
 from .chart import COLOURS, SIDES, colour_value
@@ -394,20 +394,23 @@ class Memory:
         return kept
 
 
-class Memo(dict[Any, float]):
+Key = TypeVar("Key")
+
+
+class Memo(dict[Key, float]):
     """`function(key)` worked out once per key: `_look_up(memo, codes)` looks the few distinct
     codes of many deals up in C instead of calling Python once per deal."""
 
-    def __init__(self, function: Callable[[Any], float]) -> None:
+    def __init__(self, function: Callable[[Key], float]) -> None:
         super().__init__()
         self.function = function
 
-    def __missing__(self, key: Any) -> float:
+    def __missing__(self, key: Key) -> float:
         value = self[key] = self.function(key)
         return value
 
 
-def _look_up(table: Sequence[float] | Memo, codes: bytes) -> Sequence[float]:
+def _look_up(table: Sequence[float] | Memo[int], codes: bytes) -> Sequence[float]:
     """`table[code]` for each code, looked up in C (`itemgetter` of two codes or more)."""
     if len(codes) < 2:
         return [table[code] for code in codes]
@@ -637,7 +640,7 @@ def _navigation_table(
             for (k_l, d_l), p_l in drawers[1][side_l].items()
             if (k_c, d_c, k_l, d_l) in fitting
         ]
-    chances = Memo(lambda key: steered(*key))
+    chances = Memo[tuple[int, int, int]](lambda key: steered(*key))
     present = (True, lieutenant is not None, navigator != "none")
     table: dict[tuple[int, ...], float] = {}
     for side_c, side_l, side_n in product(range(3), repeat=3):

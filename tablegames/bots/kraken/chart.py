@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections import Counter
 from functools import cache, lru_cache
 
-from ...rules import View
 from ...rules.kraken.board import BOARDS, GOALS
 from ...rules.kraken.cards import DECKS
+from ...rules.kraken.types import Colour, KrakenView
 
 SIDES = ("sailor", "pirate", "cult")
-COLOURS = ("red", "yellow", "blue")
+COLOURS: tuple[Colour, ...] = ("red", "yellow", "blue")
 #: Faction code -> the side it wins with.
 SIDE_OF = {"sailor": "sailor", "pirate": "pirate", "cult_leader": "cult", "cultist": "cult"}
 #: Each side's own colour: the way its goal lies from the start.
@@ -86,7 +86,7 @@ def voyage_ahead(board: str, space: str) -> float:
     return 1.0 - _level(space) / (_deepest(board) + 1)
 
 
-def colour_odds(view: View) -> dict[str, float]:
+def colour_odds(view: KrakenView) -> dict[str, float]:
     """How likely a drawn card is of each colour: the deck less every card in a résumé."""
     resumes = tuple(tuple(resume) for resume in view["resumes"])
     return dict(_colour_odds(view["board"], resumes))

@@ -31,9 +31,17 @@ from __future__ import annotations
 import math
 import random
 import statistics
+from typing import cast
 
-from ...rules import Action, View
 from ...rules.kraken.game import KrakenState
+from ...rules.kraken.types import (
+    AppointAction,
+    CardAction,
+    KrakenAction,
+    KrakenView,
+    TargetAction,
+)
+from ..typed import seat_of
 from .belief import ROLES, Model
 from .chart import SIDE_OF, best_colour, colour_value, ends_game, space_value
 from .mind import Mind
@@ -74,24 +82,24 @@ class HardJudge(Judge):
     #: one holding back leaves the others short.
     eager_sides: tuple[str, ...] = ("pirate",)
 
-    def __init__(self, mind: Mind, view: View, rng: random.Random) -> None:
+    def __init__(self, mind: Mind, view: KrakenView, rng: random.Random) -> None:
         super().__init__(mind, view, rng)
         if self.side in self.eager_sides:
             self.mutiny_gain, self.all_in_gain = Judge.mutiny_gain, Judge.all_in_gain
 
-    def keep(self, legal: list[Action]) -> Action:
+    def keep(self, legal: list[KrakenAction]) -> KrakenAction:
         chosen = super().keep(legal)
         if chosen["type"] != "keep":
             return chosen
         return self.disguised([a for a in legal if a["type"] == "keep"], chosen)
 
-    def steer(self, legal: list[Action]) -> Action:
+    def steer(self, legal: list[KrakenAction]) -> KrakenAction:
         chosen = super().steer(legal)
         if chosen["type"] != "steer":
             return chosen
         return self.disguised([a for a in legal if a["type"] == "steer"], chosen)
 
-    def disguised(self, cards: list[Action], chosen: Action) -> Action:
+    def disguised(self, cards: list[CardAction], chosen: CardAction) -> CardAction:
         """The card a sailor would choose, if we are in the cult and it costs us little."""
         if self.side != "cult" or self.urgent():
             return chosen
@@ -102,16 +110,17 @@ class HardJudge(Judge):
         cost = self.card_value(chosen["card"]) - self.card_value(sailorly["card"])
         return sailorly if cost <= DISGUISE else chosen
 
-    def pick(self, legal: list[Action]) -> Action:
+    def pick(self, legal: list[KrakenAction]) -> TargetAction:
         first = super().pick(legal)
         if self.view["pick"] not in ("feed_the_kraken", "off_with_the_tongue"):
             return first
-        trusted = self.mind.trusted([a["target"] for a in legal])
+        picks = [a for a in legal if a["type"] == "pick"]
+        trusted = self.mind.trusted([a["target"] for a in picks])
         shortlist = {first["target"], *trusted[-(MAX_CANDIDATES - 1) :]}
-        return self._search([a for a in legal if a["target"] in shortlist], first)
+        return self._search([a for a in picks if a["target"] in shortlist], first)
 
     # -- the search -----------------------------------------------------------------------------
-    def _search(self, candidates: list[Action], first: Action) -> Action:
+    def _search(self, candidates: list[TargetAction], first: TargetAction) -> TargetAction:
         """The candidate whose rollouts do clearly best, else `first` (the normal choice)."""
         options = [first] + [a for a in candidates if a != first]
         if len(options) < 2:
@@ -144,7 +153,7 @@ def pick_best(scores: list[list[float]]) -> int:
 # -- imagining the hidden state -------------------------------------------------------------------
 
 
-def imagine(view: View, mind: Mind, rng: random.Random) -> KrakenState | None:
+def imagine(view: KrakenView, mind: Mind, rng: random.Random) -> KrakenState | None:
     """A full engine state consistent with `view`, the rest dealt from our belief (None if the
     decision point is not one we can rebuild)."""
     belief = mind.belief
@@ -153,8 +162,9 @@ def imagine(view: View, mind: Mind, rng: random.Random) -> KrakenState | None:
     deal = belief.sample(rng.random())
     first = [ROLES[r] for r in deal]
     current = list(first)
-    me = view["seat"]
-    current[me] = view["faction"]
+    me, faction = seat_of(view), view["faction"]
+    assert faction is not None  # (a seat's view)
+    current[me] = faction
     for seat in range(view["players"]):
         known = view["known"].get(str(seat))
         if seat == me:
@@ -171,13 +181,13 @@ def imagine(view: View, mind: Mind, rng: random.Random) -> KrakenState | None:
 # -- playing it out -------------------------------------------------------------------------------
 
 
-def play_out(world: KrakenState, seed: int, me: int, first: Action) -> float:
+def play_out(world: KrakenState, seed: int, me: int, first: KrakenAction) -> float:
     """Our side's prospects after taking `first` in a copy of `world`, then playing on."""
     state = world.copy(random.Random(seed ^ 0x5EED))
     rng = random.Random(seed)
     side = SIDE_OF[state.factions[me]]
     try:
-        state.apply(me, dict(first))
+        state.apply(me, first)
     except ValueError:
         return 0.0
     navigations = sum(len(r) for r in state.resumes)
@@ -189,7 +199,7 @@ def play_out(world: KrakenState, seed: int, me: int, first: Action) -> float:
         if not waiting:
             break
         seat = waiting[0]
-        legal = state.legal(seat)
+        legal = moves(state, seat)
         if not legal:
             break
         state.apply(seat, quick_move(state, seat, legal, rng))
@@ -203,7 +213,14 @@ def play_out(world: KrakenState, seed: int, me: int, first: Action) -> float:
     return space_value(state.board.name, state.ship, side) - LIFE * lost
 
 
-def quick_move(state: KrakenState, seat: int, legal: list[Action], rng: random.Random) -> Action:
+def moves(state: KrakenState, seat: int) -> list[KrakenAction]:
+    """`seat`'s legal actions in an imagined state (an engine's `legal` lists its own types)."""
+    return cast(list[KrakenAction], state.legal(seat))
+
+
+def quick_move(
+    state: KrakenState, seat: int, legal: list[KrakenAction], rng: random.Random
+) -> KrakenAction:
     """A fast, role-aware move for the imagined players: they play for their side, pirates and
     cultists know their own, sailors and the cult leader guess."""
     kind = legal[0]["type"]
@@ -233,24 +250,23 @@ def quick_move(state: KrakenState, seat: int, legal: list[Action], rng: random.R
     if kind == "mutiny":
         captain = state.captain
         friendly = _friend(state, seat, captain)
-        most = max(a["guns"] for a in legal)
-        least = min(a["guns"] for a in legal)
+        guns = [a["guns"] for a in legal if a["type"] == "mutiny"]
+        most, least = max(guns), min(guns)
         if friendly or rng.random() < 0.6:
             return {"type": "mutiny", "guns": least}
         return {"type": "mutiny", "guns": max(least, min(most, 2))}
     if kind == "appoint":
 
-        def trust(action: Action) -> float:
+        def trust(action: AppointAction) -> float:
             value = rng.random()
-            for key, weight in (("navigator", 2.0), ("lieutenant", 1.0)):
-                other = action.get(key)
+            for other, weight in ((action.get("navigator"), 2.0), (action.get("lieutenant"), 1.0)):
                 if other is not None and _friend(state, seat, other):
                     value += weight
             return value
 
-        return max(legal, key=trust)
-    if kind in ("pick", "tie_break"):
-        targets = [a["target"] for a in legal]
+        return max((a for a in legal if a["type"] == "appoint"), key=trust)
+    if kind == "pick" or kind == "tie_break":
+        targets = [a["target"] for a in legal if a["type"] == "pick" or a["type"] == "tie_break"]
         if state.pick_reason == "feed_the_kraken" and kind == "pick":
             leader = state.cult_leader()
             if side == "cult" and leader in targets and leader in state.known[seat]:
@@ -266,7 +282,7 @@ def quick_move(state: KrakenState, seat: int, legal: list[Action], rng: random.R
         good = card is not None and colour_of(card) == best_colour(board, ship, side)
         return {"type": "telescope", "choice": "keep" if good else "discard"}
     if kind == "convert":
-        targets = [a["target"] for a in legal]
+        targets = [a["target"] for a in legal if a["type"] == "convert"]
         target = state.captain if state.captain in targets else rng.choice(targets)
         return {"type": "convert", "target": target}
     return rng.choice(legal)

@@ -22,10 +22,9 @@ into its belief (`Mind.talk_factors`, the one hook in the existing belief code).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
-from ...rules import View
 from ...rules.kraken import talk as vocabulary
+from ...rules.kraken.types import KrakenView, Said
 from .chart import SIDE_OF
 
 SIDES = ("sailor", "pirate", "cult")
@@ -60,9 +59,9 @@ class Listener:
     factors: dict[int, tuple[float, float, float]] = field(default_factory=dict)
     _heard: tuple[int, int] = (-1, -1)
 
-    def hear(self, view: View) -> dict[int, tuple[float, float, float]]:
+    def hear(self, view: KrakenView) -> dict[int, tuple[float, float, float]]:
         """Each seat's side factors (sailor, pirate, cult) from the talk in `view`."""
-        talk = view.get("talk") or []
+        talk = view.get("talk", [])
         key = (len(talk), len(view["log"]))
         if key == self._heard:
             return self.factors
@@ -82,20 +81,22 @@ class Listener:
         return self.records.setdefault(seat, Record())
 
     # -- what we know for sure ------------------------------------------------------------------
-    def _known(self, view: View) -> dict[int, set[str]]:
+    def _known(self, view: KrakenView) -> dict[int, set[str]]:
         """The groups each seat may be in, as far as we know for certain."""
         groups: dict[int, set[str]] = {}
         me = self.seat
-        groups[me] = {SIDE_OF[str(view["faction"])]}
-        for seat, code in view["known"].items():
-            groups[int(seat)] = {"cult" if code in ("cult", "cult_leader", "cultist") else code}
+        faction = view["faction"]
+        assert faction is not None  # (a seat's view)
+        groups[me] = {SIDE_OF[faction]}
+        for number, code in view["known"].items():
+            groups[int(number)] = {"cult" if code in ("cult", "cult_leader", "cultist") else code}
         for seat, cards in enumerate(view["not_a"]):
             if cards and seat not in groups:
                 groups[seat] = set(SIDES) - set(cards)
         return groups
 
     # -- checking claims ------------------------------------------------------------------------
-    def _check_navigations(self, view: View, talk: list[dict[str, Any]]) -> None:
+    def _check_navigations(self, view: KrakenView, talk: list[Said]) -> None:
         navs = vocabulary.read_voyage(view).navs
         for number, nav in enumerate(navs, start=1):
             said = {
@@ -157,7 +158,7 @@ class Listener:
         for seat in others:
             self.record(seat).lies += 1 / len(others)
 
-    def _check_groups(self, talk: list[dict[str, Any]], known: dict[int, set[str]]) -> None:
+    def _check_groups(self, talk: list[Said], known: dict[int, set[str]]) -> None:
         for said in talk:
             claim = said["claim"]
             if claim["kind"] not in ("searched", "role") or said["seat"] == self.seat:
@@ -170,14 +171,14 @@ class Listener:
             else:
                 self.record(said["seat"]).lies += 1
 
-    def _check_guns(self, view: View, talk: list[dict[str, Any]]) -> None:
+    def _check_guns(self, view: KrakenView, talk: list[Said]) -> None:
         """A promise of guns against the next fists that opened after it."""
         fists: list[tuple[int, list[int | None]]] = []
         public = 0
         for event in view["log"]:
-            if event.get("to") is None:
+            if event["to"] is None:
                 public += 1
-                if event.get("kind") == "fists":
+                if event["kind"] == "fists":
                     fists.append((public, event["raised"]))
         for said in talk:
             claim = said["claim"]
@@ -186,7 +187,7 @@ class Listener:
             after = next((raised for line, raised in fists if line > said["line"]), None)
             if after is None or said["seat"] >= len(after) or after[said["seat"]] is None:
                 continue
-            gap = abs(int(after[said["seat"]] or 0) - claim["guns"])
+            gap = abs((after[said["seat"]] or 0) - claim["guns"])
             if gap >= 2:
                 self.record(said["seat"]).lies += 0.5
             elif gap == 0:
@@ -194,7 +195,7 @@ class Listener:
 
     # -- weighing -------------------------------------------------------------------------------
     def _weigh(
-        self, talk: list[dict[str, Any]], known: dict[int, set[str]]
+        self, talk: list[Said], known: dict[int, set[str]]
     ) -> dict[int, tuple[float, float, float]]:
         factors: dict[int, list[float]] = {}
 

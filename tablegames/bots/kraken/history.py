@@ -8,9 +8,8 @@ it does not know is skipped: the bot then knows a little less, never something f
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
-from ...rules import Event
+from ...rules.kraken.types import KrakenEvent
 
 CONVERSION = "conversion"
 
@@ -29,7 +28,8 @@ class Navigation:
     kept: str | None = None  # the card we put in the logbook
     logbook: list[str] = field(default_factory=list)  # what we saw as navigator
     mermaid: list[str] = field(default_factory=list)  # discards we saw afterwards
-    table: tuple[int, Any] | None = None  # the belief's likelihood table, worked out once
+    #: The belief's likelihood table (side codes -> chance) and what it was worked out for.
+    table: tuple[int, dict[tuple[int, ...], float] | None] | None = None
 
 
 @dataclass
@@ -77,14 +77,14 @@ class History:
     searched: set[int] = field(default_factory=set)  # searched or flogged: never converted since
     mates: set[int] = field(default_factory=set)  # our fellow pirates, if we started a pirate
     read_upto: int = 0
-    first_event: Event | None = None
+    first_event: KrakenEvent | None = None
     # Our own cards in the navigation under way, attached to it when it is revealed.
     _drawn: list[str] = field(default_factory=list)
     _kept: str | None = None
     _logbook: list[str] = field(default_factory=list)
     _ship: str = "0,0"
 
-    def read(self, log: list[Event], odds: dict[str, float]) -> bool:
+    def read(self, log: list[KrakenEvent], odds: dict[str, float]) -> bool:
         """Take in the log events not read yet; True if there were any."""
         if log and self.first_event is None:
             self.first_event = log[0]
@@ -94,54 +94,57 @@ class History:
         self.read_upto = len(log)
         return bool(new)
 
-    def fits(self, log: list[Event]) -> bool:
+    def fits(self, log: list[KrakenEvent]) -> bool:
         """True if `log` continues the one read so far (same game, nothing dropped)."""
         if len(log) < self.read_upto:
             return False
         return self.read_upto == 0 or (bool(log) and log[0] == self.first_event)
 
-    def _take(self, event: Event, odds: dict[str, float]) -> None:
-        kind = event["kind"]
-        if event.get("to") is not None:
+    def _take(self, event: KrakenEvent, odds: dict[str, float]) -> None:
+        if event["to"] is not None:
             self._private(event)
-        elif kind == "appoint":
+        elif event["kind"] == "appoint":
             self._appointed(
                 event["captain"],
                 event["lieutenant"],
                 event["navigator"],
-                by_consultant=event.get("consultant") is not None,
+                by_consultant=event["consultant"] is not None,
             )
-        elif kind == "consultant":
+        elif event["kind"] == "consultant":
             self.lieutenant = event["lieutenant"]
-        elif kind == "emergency_navigator":
+        elif event["kind"] == "emergency_navigator":
             self.navigator = event["navigator"]
-        elif kind == "jump":
+        elif event["kind"] == "jump":
             self.navigator = None
             self._drawn, self._kept, self._logbook = [], None, []
-        elif kind == "character" and event["character"] == "bosun":
-            self.lieutenant, self.navigator = self.navigator, self.lieutenant
-        elif kind == "fists":
+        elif event["kind"] == "character":
+            if event["character"] == "bosun":
+                self.lieutenant, self.navigator = self.navigator, self.lieutenant
+            elif event["character"] == "chief_cook":
+                self.captain = event["captain"]
+                self.lieutenant = self.navigator = None
+        elif event["kind"] == "fists":
             raised = {s: g for s, g in enumerate(event["raised"]) if g is not None}
             if self.captain is not None:
                 self.votes.append(
                     Vote(self.captain, self.lieutenant, self.navigator, raised, self._ship)
                 )
-        elif kind == "reveal":
+        elif event["kind"] == "reveal":
             self._revealed(event["captain"], event["card"], odds)
-        elif kind == "sail":
-            self._ship = str(event["ship"])
-        elif kind == "ritual":
+        elif event["kind"] == "sail":
+            self._ship = event["ship"]
+        elif event["kind"] == "ritual":
             if event["ritual"] == CONVERSION and self.navigations:
                 last = self.navigations[-1]
                 team = (last.captain, last.lieutenant, last.navigator)
                 self.conversions.append(Conversion(team, frozenset(self.searched)))
-        elif kind in ("search", "flogged"):
-            self.searched.add(int(event["target"]))
-        elif kind == "off_duty":
+        elif event["kind"] == "search" or event["kind"] == "flogged":
+            self.searched.add(event["target"])
+        elif event["kind"] == "off_duty":
             self.lieutenant = self.navigator = None
-        elif kind == "first_captain" or kind == "drunk":
+        elif event["kind"] == "first_captain" or event["kind"] == "drunk":
             self.captain = event["captain"]
-        elif kind == "command" or (kind == "character" and event["character"] == "chief_cook"):
+        elif event["kind"] == "command":
             self.captain = event["captain"]
             self.lieutenant = self.navigator = None
 
@@ -179,17 +182,16 @@ class History:
         )
         self._drawn, self._kept, self._logbook = [], None, []
 
-    def _private(self, event: Event) -> None:
-        kind = event["kind"]
-        if kind == "faction" and self.first_faction is None:
+    def _private(self, event: KrakenEvent) -> None:
+        if event["kind"] == "faction" and self.first_faction is None:
             self.first_faction = event["faction"]
-        elif kind == "pirates":
+        elif event["kind"] == "pirates":
             self.mates = set(event["mates"])
-        elif kind in ("drawn", "redrawn"):
+        elif event["kind"] == "drawn" or event["kind"] == "redrawn":
             self._drawn = list(event["cards"])
-        elif kind == "kept":
+        elif event["kind"] == "kept":
             self._kept = event["card"]
-        elif kind == "logbook":
+        elif event["kind"] == "logbook":
             self._logbook = list(event["cards"])
-        elif kind == "mermaid_cards" and self.navigations:
+        elif event["kind"] == "mermaid_cards" and self.navigations:
             self.navigations[-1].mermaid = list(event["cards"])

@@ -11,7 +11,8 @@ before it was searched; with no conversion possible it must have started in the 
 
 from __future__ import annotations
 
-from ...rules import View
+from ...rules.kraken.types import KrakenView
+from ..typed import seat_of
 from .belief import CULTIST, LEADER, PIRATE, SAILOR, Belief, Model
 from .chart import SIDE_OF, colour_odds
 from .history import Conversion, History
@@ -38,11 +39,11 @@ def weigh_talk(
 class Mind:
     """What one seat believes about every other seat, kept up to date view by view."""
 
-    def __init__(self, view: View, model: Model | None = None) -> None:
+    def __init__(self, view: KrakenView, model: Model | None = None) -> None:
         self.model = model
-        self.me: int = view["seat"]
-        self.players: int = view["players"]
-        self.board: str = view["board"]
+        self.me = seat_of(view)
+        self.players = view["players"]
+        self.board = view["board"]
         self.history = History(self.me)
         self.belief: Belief | None = None
         self.converted = [0.0] * self.players  # chance each seat was converted to the cult
@@ -52,13 +53,13 @@ class Mind:
         self._votes_seen = 0
         self._appointments_seen = 0
         self._facts_used: Facts | None = None
-        self.view: View = view
+        self.view = view
         self._odds: dict[int, dict[str, float]] = {}
         # What the table talk says of each seat, per side (set by `hearing.Listener`).
         self.talk_factors: dict[int, tuple[float, float, float]] = {}
 
     # -- keeping up -----------------------------------------------------------------------------
-    def update(self, view: View) -> None:
+    def update(self, view: KrakenView) -> None:
         """Take in everything new in `view`."""
         self.view = view
         self._odds = {}
@@ -72,7 +73,7 @@ class Mind:
             self._deal_afresh(view)
             self._catch_up(view)
 
-    def _deal_afresh(self, view: View) -> bool:
+    def _deal_afresh(self, view: KrakenView) -> bool:
         """Start the belief over if the certain facts changed (or there is none yet)."""
         facts, settled = self._facts(view)
         for seat, chance in settled.items():
@@ -82,7 +83,7 @@ class Mind:
         # Certain facts change which deals are possible: deal afresh, weigh everything again.
         self._facts_used = facts
         allowed, soft = facts
-        first = self.history.first_faction or view["faction"]
+        first = self.history.first_faction or self.faction
         memory = self.belief.memory if self.belief is not None else None
         self.belief = Belief(self.players, self.me, first, allowed, model=self.model, memory=memory)
         for seat, factor in soft:
@@ -90,7 +91,7 @@ class Mind:
         self._navigations_seen = self._votes_seen = self._appointments_seen = 0
         return True
 
-    def _catch_up(self, view: View) -> None:
+    def _catch_up(self, view: KrakenView) -> None:
         """Weigh the belief by everything read but not weighed yet."""
         history, belief = self.history, self.belief
         assert belief is not None
@@ -108,14 +109,14 @@ class Mind:
             self._conversion(view, conversion)
         self._conversions_seen = len(history.conversions)
 
-    def _facts(self, view: View) -> tuple[Facts, dict[int, float]]:
+    def _facts(self, view: KrakenView) -> tuple[Facts, dict[int, float]]:
         """What we know for certain about starting roles (search results, cult contacts, fellow
         pirates, floggings), as the roles each seat may have had plus a few soft factors; and
         the conversion chances those facts settle."""
         allowed = [frozenset(range(4))] * self.players
         soft: list[tuple[int, tuple[float, ...]]] = []
         settled: dict[int, float] = {}
-        first = self.history.first_faction or view["faction"]
+        first = self.history.first_faction or self.faction
         known = {int(k): f for k, f in view["known"].items()}
         if first == "pirate":
             # Our mates from the start (a converted one no longer shows as a pirate).
@@ -168,7 +169,7 @@ class Mind:
         else:
             soft.append((seat, (turned, turned, 1.0, 1.0)))
 
-    def _conversion(self, view: View, conversion: Conversion) -> None:
+    def _conversion(self, view: KrakenView, conversion: Conversion) -> None:
         """A conversion ritual: someone convertible then may have joined the cult, likeliest the
         captain or another officer of that navigation (the cult wants them most)."""
         if self.faction in ("cult_leader",):

@@ -13,7 +13,15 @@ from functools import lru_cache
 from itertools import product
 from operator import mul
 
-from ...rules import Action, View
+from ...rules.kraken.types import (
+    AppointAction,
+    Colour,
+    KrakenAction,
+    KrakenView,
+    MutinyAction,
+    TargetAction,
+)
+from ..typed import seat_of
 from .belief import reveal_odds
 from .chart import (
     COLOURS,
@@ -69,12 +77,12 @@ class Judge:
     mutiny_gain = MUTINY_GAIN
     all_in_gain = ALL_IN_GAIN
 
-    def __init__(self, mind: Mind, view: View, rng: random.Random) -> None:
+    def __init__(self, mind: Mind, view: KrakenView, rng: random.Random) -> None:
         self.mind, self.view, self.rng = mind, view, rng
-        self.me: int = view["seat"]
+        self.me = seat_of(view)
         self.side = mind.side
-        self.board: str = view["board"]
-        self.ship: str = view["ship"]
+        self.board = view["board"]
+        self.ship = view["ship"]
         self.odds = colour_odds(view)
         self.living = [s for s in range(view["players"]) if s not in view["eliminated"]]
         self._shown: dict[tuple[int, int, int], float] | None = None
@@ -124,7 +132,7 @@ class Judge:
             return None
         counts = {s: len(view["resumes"][s]) for s in able}
         fewest = min(counts.values())
-        return int(next(s for s in able if counts[s] == fewest))
+        return next(s for s in able if counts[s] == fewest)
 
     def steer_value(self, seat: int) -> float:
         """What we expect if `seat` chooses the course: each side's favourite, by our belief."""
@@ -201,24 +209,24 @@ class Judge:
         return on_duty if len(on_duty) >= 2 else others
 
     # -- prompts --------------------------------------------------------------------------------
-    def appoint(self, legal: list[Action]) -> Action:
+    def appoint(self, legal: list[KrakenAction]) -> KrakenAction:
         view = self.view
         captain = view["captain"]
+        appoints = [action for action in legal if action["type"] == "appoint"]
 
-        def score(action: Action) -> float:
+        def score(action: AppointAction) -> float:
             lieutenant = action.get("lieutenant", view["lieutenant"])
             navigator = action.get("navigator", view["navigator"])
             if "navigator" not in action and navigator is None:
                 # The Consultant names the lieutenant; the captain will name the navigator.
                 assert lieutenant is not None
-                named = int(lieutenant)
-                return self.steer_value(named) + 0.05 * self.mind.ally(named)
+                return self.steer_value(lieutenant) + 0.05 * self.mind.ally(lieutenant)
             value = self.team_value(captain, lieutenant, navigator)
             # Trust matters beyond this card: officers go off duty, allies stay useful.
             trust = 0.02 * self.mind.ally(navigator) if navigator is not None else 0.0
             return value + trust + self.rng.random() * 1e-6
 
-        return max(legal, key=score)
+        return max(appoints, key=score)
 
     def mutiny_want(self) -> float:
         """How much better the next navigation would look after a mutiny we lead."""
@@ -238,12 +246,7 @@ class Judge:
         own leader (or, for the cult, what we stand to win)."""
         if self.side == "cult":
             return 0.0
-        chart = self.view["map"]
-        reach = sum(
-            self.odds[c]
-            for c in COLOURS
-            if chart.get(chart[self.ship][c] or "", {}).get("action") == "feed_the_kraken"
-        )
+        reach = sum(self.odds[c] for c in COLOURS if self.reaches_kraken(c))
         if not reach:
             return 0.0
         cultist = self.mind.side_odds(captain)["cult"] - self.mind.leader_odds(captain)
@@ -258,8 +261,8 @@ class Judge:
             return 0.0
         return DANGER * max(0.0, 0.7 - now)
 
-    def mutiny(self, legal: list[Action]) -> Action:
-        choices = sorted(a["guns"] for a in legal)
+    def mutiny(self, legal: list[KrakenAction]) -> MutinyAction:
+        choices = sorted(a["guns"] for a in legal if a["type"] == "mutiny")
         least, most = choices[0], choices[-1]
         want = self.mutiny_want()
         if self.grab_for_the_cult(most):
@@ -277,19 +280,25 @@ class Judge:
         """True if we are in the cult and can take the ship from a captain outside it alone:
         the captaincy is the cult's way to the Kraken (a scripted player who always raises
         everything did clearly better in the cult's seats than one that waits)."""
-        mutiny = self.view["mutiny"] or {}
-        needed = int(mutiny.get("threshold", 3))
+        mutiny = self.view["mutiny"]
+        needed = mutiny["threshold"] if mutiny is not None else 3
         return self.side == "cult" and guns >= needed and self.mind.ally(self.view["captain"]) < 0.5
 
     def urgent(self) -> bool:
         """True if the next card could end the game against us, or reach a Kraken space."""
-        chart = self.view["map"]
         for colour in COLOURS:
             if ends_game(self.board, self.ship, colour) not in (None, self.side):
                 return True
-            if chart.get(chart[self.ship][colour] or "", {}).get("action") == "feed_the_kraken":
+            if self.reaches_kraken(colour):
                 return True
         return False
+
+    def reaches_kraken(self, colour: Colour) -> bool:
+        """True if a card of `colour` takes the ship to a Kraken space."""
+        chart = self.view["map"]
+        ahead = chart[self.ship][colour]
+        space = chart.get(ahead) if ahead is not None else None
+        return space is not None and space["action"] == "feed_the_kraken"
 
     def voyage_ahead(self) -> float:
         """How much of the voyage is left to keep guns for: none when the next card matters, or
@@ -312,21 +321,22 @@ class Judge:
         """Pirates know each other: each raises a share of what the mutiny needs, and the first
         of them (in seat order) one more, so that a pirate and nobody else comes out on top."""
         view = self.view
-        mutiny = view["mutiny"] or {}
-        mutineers = mutiny.get("mutineers", [])
+        mutiny = view["mutiny"]
+        mutineers = mutiny["mutineers"] if mutiny is not None else []
         mates = sorted(
             s
             for s in mutineers
             if (s == self.me or view["known"].get(str(s)) == "pirate") and view["guns"][s] > 0
         )
-        needed = int(mutiny.get("threshold", 3))
+        needed = mutiny["threshold"] if mutiny is not None else 3
         share = -(-needed // max(1, len(mates)))
         return share + (1 if mates and mates[0] == self.me else 0)
 
-    def tie_break(self, legal: list[Action]) -> Action:
-        return min(legal, key=lambda a: (self.mind.ally(a["target"]), a["target"]))
+    def tie_break(self, legal: list[KrakenAction]) -> KrakenAction:
+        removals = [a for a in legal if a["type"] == "tie_break"]
+        return min(removals, key=lambda a: (self.mind.ally(a["target"]), a["target"]))
 
-    def keep(self, legal: list[Action]) -> Action:
+    def keep(self, legal: list[KrakenAction]) -> KrakenAction:
         redraw = [a for a in legal if a["type"] == "redraw"]
         keeps = [a for a in legal if a["type"] == "keep"]
         if redraw:
@@ -335,7 +345,7 @@ class Judge:
                 return redraw[0]
         return max(keeps, key=lambda a: (self.card_value(a["card"]), a["card"]))
 
-    def steer(self, legal: list[Action]) -> Action:
+    def steer(self, legal: list[KrakenAction]) -> KrakenAction:
         steers = [a for a in legal if a["type"] == "steer"]
         jump = [a for a in legal if a["type"] == "jump"]
         losing = [
@@ -347,9 +357,9 @@ class Judge:
             return jump[0]
         return max(steers, key=lambda a: (self.card_value(a["card"]), a["card"]))
 
-    def pick(self, legal: list[Action]) -> Action:
+    def pick(self, legal: list[KrakenAction]) -> TargetAction:
         reason = self.view["pick"]
-        targets = [a["target"] for a in legal]
+        targets = [a["target"] for a in legal if a["type"] == "pick"]
         choose = PICKS.get(reason or "", Judge.pick_trusted)
         target = choose(self, targets)
         return {"type": "pick", "target": target}
@@ -383,7 +393,7 @@ class Judge:
 
         def harm(seat: int) -> float:
             if self.side == "cult":
-                return 1 - mind.ally(seat) + 0.05 * float(self.view["guns"][seat])
+                return 1 - mind.ally(seat) + 0.05 * self.view["guns"][seat]
             return 1 - mind.ally(seat) - 4 * mind.leader_odds(seat)
 
         return max(targets, key=lambda s: (harm(s), -s))
@@ -396,13 +406,13 @@ class Judge:
             return True
         return known == "cult" and self.mind.leader_odds(seat) >= CERTAIN
 
-    def peek(self, legal: list[Action]) -> Action:
+    def peek(self, legal: list[KrakenAction]) -> KrakenAction:
         card = self.view["private"]["peek"]
         expected = sum(self.odds[c] * self.colour_value(c) for c in COLOURS)
         keep = card is None or self.card_value(card) >= expected
         return {"type": "telescope", "choice": "keep" if keep else "discard"}
 
-    def instigate(self, legal: list[Action]) -> Action:
+    def instigate(self, legal: list[KrakenAction]) -> KrakenAction:
         raise_all = next(a for a in legal if a["type"] == "mutiny")
         mutiny = self.view["mutiny"]
         captain = self.view["captain"]
@@ -410,28 +420,30 @@ class Judge:
             return {"type": "decline"}
         return raise_all
 
-    def give(self, legal: list[Action]) -> Action:
-        return {"type": "pick", "target": self.pick_trusted([a["target"] for a in legal])}
+    def give(self, legal: list[KrakenAction]) -> KrakenAction:
+        targets = [a["target"] for a in legal if a["type"] == "pick"]
+        return {"type": "pick", "target": self.pick_trusted(targets)}
 
-    def convert(self, legal: list[Action]) -> Action:
+    def convert(self, legal: list[KrakenAction]) -> KrakenAction:
         view = self.view
+        converts = [a for a in legal if a["type"] == "convert"]
 
-        def worth(action: Action) -> float:
+        def worth(action: TargetAction) -> float:
             seat = action["target"]
             office = 3.0 if seat == view["captain"] else 0.0
             office += 2.0 if seat == view["navigator"] else 0.0
             office += 1.5 if seat == view["lieutenant"] else 0.0
-            return office + float(view["guns"][seat]) / 3 + 0.01 * self.rng.random()
+            return office + view["guns"][seat] / 3 + 0.01 * self.rng.random()
 
-        return max(legal, key=worth)
+        return max(converts, key=worth)
 
-    def stash(self, legal: list[Action]) -> Action:
+    def stash(self, legal: list[KrakenAction]) -> KrakenAction:
         known = self.view["known"]
         # To the leader, anyone else known to be in the cult ("cult" from a search) is a cultist.
         cultists = sorted(int(s) for s, f in known.items() if f in ("cultist", "cult"))
         wanted = sorted((cultists + [self.me] * 3)[:3])
         for action in legal:
-            if sorted(action["recipients"]) == wanted:
+            if action["type"] == "stash" and sorted(action["recipients"]) == wanted:
                 return action
         return legal[0]
 

@@ -26,10 +26,13 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from ...rules import View
 from ...rules.kraken import talk as vocabulary
+from ...rules.kraken.types import KrakenView
 from .chart import SIDE_OF
 from .mind import Mind
+
+#: A claim of the talk vocabulary (`rules.kraken.talk`: a ``kind`` and its fields).
+Claim = dict[str, Any]
 
 #: The colour a sailor passes when it can (the way to Bluewater Bay): the cover story's colour.
 COVER = "blue"
@@ -55,15 +58,17 @@ class Talker:
         self.seat, self.rng = seat, rng
         # Each claim made, whether it matched what we knew (None: not about what we saw), and
         # the side we spoke for then (a convert speaks for the cult from then on).
-        self.said: list[tuple[dict[str, Any], bool | None, str]] = []
+        self.said: list[tuple[Claim, bool | None, str]] = []
         self._moments: set[tuple[Any, ...]] = set()
 
-    def speak(self, think: Callable[[], Mind], view: View) -> list[dict[str, Any]]:
+    def speak(self, think: Callable[[], Mind], view: KrakenView) -> list[Claim]:
         """The claims to make now (most often none), each at most once per moment."""
         if vocabulary.can_claim(view) is not None:
             return []
-        side = SIDE_OF[str(view["faction"])]
-        claims: list[dict[str, Any]] = []
+        faction = view["faction"]
+        assert faction is not None  # (a seat's view)
+        side = SIDE_OF[faction]
+        claims: list[Claim] = []
         natural = vocabulary.natural(view, [claim for claim, _, _ in self.said])
         # Keeping quiet about a moment is a choice made once, too (`_first` remembers it).
         if natural is not None and self._first("natural", natural) and self.rng.random() < SPEAKS:
@@ -86,7 +91,7 @@ class Talker:
         return True
 
     # -- bending the truth ----------------------------------------------------------------------
-    def _bend(self, side: str, truth: dict[str, Any], view: View) -> dict[str, Any]:
+    def _bend(self, side: str, truth: Claim, view: KrakenView) -> Claim:
         """The claim made about what this seat saw: the truth, or a lie that covers it."""
         cover = self._cover(side, truth, view)
         hurts = cover is not None
@@ -97,7 +102,7 @@ class Talker:
             return self._slip(truth, view)
         return truth
 
-    def _cover(self, side: str, truth: dict[str, Any], view: View) -> dict[str, Any] | None:
+    def _cover(self, side: str, truth: Claim, view: KrakenView) -> Claim | None:
         """The lie a seat of `side` tells if this truth gives it away, else None."""
         kind = truth["kind"]
         if side == "sailor":
@@ -124,7 +129,7 @@ class Talker:
             return self._slip(truth, view)
         return None
 
-    def _slip(self, truth: dict[str, Any], view: View) -> dict[str, Any]:
+    def _slip(self, truth: Claim, view: KrakenView) -> Claim:
         """Another claim of the same kind, at random (a slip, or a lie with no plan)."""
         menu = vocabulary.offers(view).get(truth["kind"], [])
         same = [c for c in menu if vocabulary.topic(c) == vocabulary.topic(truth)]
@@ -132,12 +137,12 @@ class Talker:
         return self.rng.choice(others) if others else truth
 
     @staticmethod
-    def _steered(view: View, nav: int) -> str | None:
+    def _steered(view: KrakenView, nav: int) -> str | None:
         navs = vocabulary.read_voyage(view).navs
-        return str(navs[nav - 1]["card"]) if 0 < nav <= len(navs) else None
+        return str(navs[nav - 1]["card"]) if 0 < nav <= len(navs) else None  # (a colour)
 
     # -- who is who -----------------------------------------------------------------------------
-    def _answer(self, view: View) -> list[dict[str, Any]]:
+    def _answer(self, view: KrakenView) -> list[Claim]:
         """Someone called us a pirate or cult: say we are a sailor (whatever we are)."""
         for said in reversed(view.get("talk", [])):
             claim = said["claim"]
@@ -151,7 +156,7 @@ class Talker:
                 return []
         return []
 
-    def _accuse(self, side: str, think: Callable[[], Mind], view: View) -> list[dict[str, Any]]:
+    def _accuse(self, side: str, think: Callable[[], Mind], view: KrakenView) -> list[Claim]:
         """Once a round at most: name the seat we suspect most (sailors), or frame one."""
         navs = sum(len(resume) for resume in view["resumes"])  # cards revealed so far
         if not navs or not self._first("accuse", view["round"], navs):
@@ -178,9 +183,9 @@ class Talker:
         group = "cult" if side == "pirate" else "pirate"
         return [{"kind": "role", "target": target, "group": group}]
 
-    def _team(self, side: str, think: Callable[[], Mind], view: View) -> list[dict[str, Any]]:
+    def _team(self, side: str, think: Callable[[], Mind], view: KrakenView) -> list[Claim]:
         """What we think of a newly appointed team, now and then."""
-        team = [view.get(o) for o in vocabulary.TEAM_FIELDS]
+        team = [view["captain"], view["lieutenant"], view["navigator"]]  # (`TEAM_FIELDS`)
         if (team[1] is None and team[2] is None) or self.seat in team:
             return []  # no team yet, or our own (its captain chose it; its officers were chosen)
         if not self._first("team", view["round"], *team) or self.rng.random() >= TEAM_TALK:

@@ -1,14 +1,18 @@
 """Feed the Kraken for 5–11 players: the rules engine (game name ``kraken``).
 
-Rules: ``shared/spec/kraken.md``. Split by concept: ``board`` (both charts), ``cards``
-(navigation deck, rituals), ``roles`` (factions, role table, thresholds), ``voyage`` (shared state
-and the round's agenda of steps), ``mutiny`` (appointing, mutinies), ``navigation`` (navigation,
-moving, map and card actions, off duty), ``rituals`` (the cult), ``characters`` (the character
-table, dealing, windows) and ``abilities`` (what each character does), ``game`` (setup, legal
-actions, views, results, registration).
+Rules: ``rules/texts/kraken.md``, what players read (``tablegames rules kraken``). They follow
+the project's spec ("the spec" below), made from the seed, the original rule text; neither is in
+this repository.
+
+Split by concept: ``board`` (both charts), ``cards`` (navigation deck, rituals), ``roles``
+(factions, role table, thresholds), ``voyage`` (shared state and the round's agenda of steps),
+``mutiny`` (appointing, mutinies), ``navigation`` (navigation, moving, map and card actions, off
+duty), ``rituals`` (the cult), ``characters`` (the character table, dealing, windows) and
+``abilities`` (what each character does), ``game`` (setup, legal actions, views, results,
+registration).
 
 Decisions the spec leaves open, taken as the rules intend. Each names the seed sentence it
-follows (``shared/seeds/003_9304bed3fd4041b7.txt``, Persian, quoted with a translation) or the
+follows (seed ``003_9304bed3fd4041b7``, Persian, quoted with a translation) or the
 silence it fills. What the spec settles is not repeated here.
 
 How this table reads the seed (the rules text tells players so)

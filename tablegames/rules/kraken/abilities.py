@@ -10,12 +10,12 @@ from itertools import combinations
 from typing import Any
 
 from ..contract import Action
-from ..core import IllegalAction
 from .cards import colour
 from .characters import CHARACTERS
+from .types import MutinyAction, TargetAction, Uses
 from .voyage import Interrupt, Voyage
 
-Options = list[dict[str, Any]]
+Options = list[Uses]
 GUNSLINGER_GUNS = 2
 
 
@@ -56,7 +56,7 @@ class Abilities(Voyage):
     def _options_kleptomaniac(self, seat: int) -> Options:
         return [{"target": t} for t in self.living() if t != seat and self.guns[t] > 0]
 
-    def _use_kleptomaniac(self, seat: int, args: dict[str, Any]) -> None:
+    def _use_kleptomaniac(self, seat: int, args: Uses) -> None:
         target = args["target"]
         self.guns[target] -= 1
         self.guns[seat] += 1
@@ -65,14 +65,14 @@ class Abilities(Voyage):
     def _options_gunslinger(self, seat: int) -> Options:
         return [{}]
 
-    def _use_gunslinger(self, seat: int, args: dict[str, Any]) -> None:
+    def _use_gunslinger(self, seat: int, args: Uses) -> None:
         self.guns[seat] += GUNSLINGER_GUNS
         self._revealed(seat, "takes 2 guns from the supply")
 
     def _options_gunsmith(self, seat: int) -> Options:
         return [{}] if self.guns[seat] > 0 else []
 
-    def _use_gunsmith(self, seat: int, args: dict[str, Any]) -> None:
+    def _use_gunsmith(self, seat: int, args: Uses) -> None:
         self.guns[seat] -= 1
         self.gunsmiths.add(seat)
         self._revealed(seat, "discards a gun: from now on 1 raised gun comes back after a mutiny")
@@ -80,7 +80,7 @@ class Abilities(Voyage):
     def _options_look_out(self, seat: int) -> Options:
         return [{}] if self.draw_pile or self.discard_pile else []
 
-    def _use_look_out(self, seat: int, args: dict[str, Any]) -> None:
+    def _use_look_out(self, seat: int, args: Uses) -> None:
         self._revealed(seat, "looks at the top navigation card")
         self._start_peek(seat, "look_out")
 
@@ -91,7 +91,7 @@ class Abilities(Voyage):
             if t != seat and self.characters[t] is not None and self.character_used[t]
         ]
 
-    def _use_mentor(self, seat: int, args: dict[str, Any]) -> None:
+    def _use_mentor(self, seat: int, args: Uses) -> None:
         target = args["target"]
         self.character_used[target] = False
         self._revealed(seat, f"turns {{{target}}}'s character face down again", target=target)
@@ -105,7 +105,7 @@ class Abilities(Voyage):
             if target not in self.off_duty
         ]
 
-    def _use_herbalist(self, seat: int, args: dict[str, Any]) -> None:
+    def _use_herbalist(self, seat: int, args: Uses) -> None:
         source, target = args["source"], args["target"]
         self.off_duty.discard(source)
         self.off_duty.add(target)
@@ -119,7 +119,7 @@ class Abilities(Voyage):
     def _options_consultant(self, seat: int) -> Options:
         return [{}] if seat != self.captain else []
 
-    def _use_consultant(self, seat: int, args: dict[str, Any]) -> None:
+    def _use_consultant(self, seat: int, args: Uses) -> None:
         self.consultant = seat
         self._revealed(seat, "will appoint the lieutenant")
 
@@ -130,7 +130,7 @@ class Abilities(Voyage):
     def _options_minstrel(self, seat: int) -> Options:
         return self._pairs(self._others_on_board())
 
-    def _use_minstrel(self, seat: int, args: dict[str, Any]) -> None:
+    def _use_minstrel(self, seat: int, args: Uses) -> None:
         a, b = args["targets"]
         self.upcoming.sit_out |= {a, b}
         self._revealed(
@@ -140,7 +140,7 @@ class Abilities(Voyage):
     def _options_agitator(self, seat: int) -> Options:
         return self._pairs(self._others_on_board())
 
-    def _use_agitator(self, seat: int, args: dict[str, Any]) -> None:
+    def _use_agitator(self, seat: int, args: Uses) -> None:
         a, b = args["targets"]
         self.upcoming.must_raise |= {a, b}
         self._revealed(
@@ -150,7 +150,7 @@ class Abilities(Voyage):
     def _options_chief_cook(self, seat: int) -> Options:
         return [{}] if self.next_captain_by_resume() is not None else []
 
-    def _use_chief_cook(self, seat: int, args: dict[str, Any]) -> None:
+    def _use_chief_cook(self, seat: int, args: Uses) -> None:
         new = self.next_captain_by_resume()
         assert new is not None
         self._revealed(seat, f"serves the captain's dinner: {{{new}}} becomes captain", captain=new)
@@ -164,7 +164,7 @@ class Abilities(Voyage):
         team = self._team()
         return [{"target": t} for t in team if self.guns[t] > 0] if len(team) > 1 else []
 
-    def _use_debt_collector(self, seat: int, args: dict[str, Any]) -> None:
+    def _use_debt_collector(self, seat: int, args: Uses) -> None:
         payer = args["target"]
         self._revealed(
             seat, f"collects: {{{payer}}} pays each other team member a gun", target=payer
@@ -177,7 +177,7 @@ class Abilities(Voyage):
     def _options_equalizer(self, seat: int) -> Options:
         return [{}]
 
-    def _use_equalizer(self, seat: int, args: dict[str, Any]) -> None:
+    def _use_equalizer(self, seat: int, args: Uses) -> None:
         self.upcoming.equalizer = True
         self._revealed(seat, "evens things out: the next mutiny needs 1 gun, 1 gun each at most")
 
@@ -187,7 +187,7 @@ class Abilities(Voyage):
         doubled = mutiny.doubled if mutiny is not None else set()
         return [{"target": t} for t in self._mutineers_with_raise() if t not in doubled]
 
-    def _use_troublemaker(self, seat: int, args: dict[str, Any]) -> None:
+    def _use_troublemaker(self, seat: int, args: Uses) -> None:
         assert self.mutiny is not None
         target = args["target"]
         self.mutiny.doubled.add(target)
@@ -196,7 +196,7 @@ class Abilities(Voyage):
     def _options_peacemaker(self, seat: int) -> Options:
         return [{"target": t} for t in self._mutineers_with_raise()]
 
-    def _use_peacemaker(self, seat: int, args: dict[str, Any]) -> None:
+    def _use_peacemaker(self, seat: int, args: Uses) -> None:
         mutiny, target = self.mutiny, args["target"]
         assert mutiny is not None and mutiny.raised is not None
         self.guns[target] += mutiny.raised[target]
@@ -209,7 +209,7 @@ class Abilities(Voyage):
     def _options_master_strategist(self, seat: int) -> Options:
         return [{}] if seat in self._mutineers_with_raise() else []
 
-    def _use_master_strategist(self, seat: int, args: dict[str, Any]) -> None:
+    def _use_master_strategist(self, seat: int, args: Uses) -> None:
         assert self.mutiny is not None
         self.mutiny.strategists.add(seat)
         self._revealed(seat, "keeps their raised guns unless they become captain")
@@ -219,7 +219,7 @@ class Abilities(Voyage):
         revealed = mutiny is not None and mutiny.raised is not None and not mutiny.halved
         return [{}] if revealed else []
 
-    def _use_rabble_rouser(self, seat: int, args: dict[str, Any]) -> None:
+    def _use_rabble_rouser(self, seat: int, args: Uses) -> None:
         assert self.mutiny is not None
         self.mutiny.halved = True
         self._revealed(seat, "rouses the crew: this mutiny needs only half the guns")
@@ -230,7 +230,7 @@ class Abilities(Voyage):
             return []
         return [{"target": t} for t in mutiny.mutineers if self.guns[t] > 0]
 
-    def _use_instigator(self, seat: int, args: dict[str, Any]) -> None:
+    def _use_instigator(self, seat: int, args: Uses) -> None:
         target = args["target"]
         self._revealed(seat, f"urges {them(seat, target)} to add all their guns", target=target)
         self.interrupt = Interrupt("instigate", target, instigator=seat)
@@ -240,21 +240,25 @@ class Abilities(Voyage):
         assert self.mutiny is not None and self.mutiny.raised is not None
         return self.mutiny.raised[seat] + self.guns[seat]
 
-    def _answer_instigator(self, seat: int, action: Action) -> None:
-        instigated = self.interrupt
-        assert instigated is not None and self.mutiny is not None
-        if seat != instigated.seat:
-            raise IllegalAction("wait for the player the Instigator chose")
-        total = self.instigated_total(seat)
-        if action.get("guns") != total or isinstance(action.get("guns"), bool):
-            raise IllegalAction(f"add all your guns (raise {total} in all) or decline")
-        assert self.mutiny.raised is not None
+    def _answer_instigator(self, seat: int, action: MutinyAction) -> None:
+        total = action["guns"]
+        assert self.mutiny is not None and self.mutiny.raised is not None
         self.mutiny.raised[seat], self.guns[seat] = total, 0
         self.emit(
             "instigated", f"{{{seat}}} adds all their guns: {total} raised.", seat=seat, guns=total
         )
         self.interrupt = None
         self._advance()
+
+    def _why_not_add_guns(self, seat: int, action: Action) -> str | None:
+        instigated = self.interrupt
+        assert instigated is not None
+        if seat != instigated.seat:
+            return "wait for the player the Instigator chose"
+        total = self.instigated_total(seat)
+        if action.get("guns") != total or isinstance(action.get("guns"), bool):
+            return f"add all your guns (raise {total} in all) or decline"
+        return None
 
     def _refuse_instigator(self, seat: int) -> None:
         instigated = self.interrupt
@@ -272,7 +276,7 @@ class Abilities(Voyage):
     def _options_bosun(self, seat: int) -> Options:
         return [{}] if self.lieutenant is not None and self.navigator is not None else []
 
-    def _use_bosun(self, seat: int, args: dict[str, Any]) -> None:
+    def _use_bosun(self, seat: int, args: Uses) -> None:
         self.lieutenant, self.navigator = self.navigator, self.lieutenant
         self._revealed(seat, "swaps the lieutenant and the navigator")
 
@@ -282,7 +286,7 @@ class Abilities(Voyage):
     def _options_smuggler(self, seat: int) -> Options:
         return self._drawers()
 
-    def _use_smuggler(self, seat: int, args: dict[str, Any]) -> None:
+    def _use_smuggler(self, seat: int, args: Uses) -> None:
         target = args["target"]
         self.smuggler_for = target
         self._revealed(seat, f"slips {them(seat, target)} a third navigation card", target=target)
@@ -290,7 +294,7 @@ class Abilities(Voyage):
     def _options_archivist(self, seat: int) -> Options:
         return self._drawers()
 
-    def _use_archivist(self, seat: int, args: dict[str, Any]) -> None:
+    def _use_archivist(self, seat: int, args: Uses) -> None:
         target = args["target"]
         self.redraw_for = target
         verb = "swaps their" if target == seat else f"lets {{{target}}} swap their"
@@ -303,7 +307,7 @@ class Abilities(Voyage):
             return []
         return self._pairs([t for t in self.living() if self.guns[t] > 0])
 
-    def _use_spiritualist(self, seat: int, args: dict[str, Any]) -> None:
+    def _use_spiritualist(self, seat: int, args: Uses) -> None:
         a, b = args["targets"]
         self._revealed(
             seat, f"calls on the spirits: {{{a}}} and {{{b}}} each give a gun", targets=[a, b]
@@ -316,14 +320,21 @@ class Abilities(Voyage):
         giver = self.interrupt.givers[0]
         return [t for t in self.living() if t != giver]
 
-    def _answer_give(self, seat: int, action: Action) -> None:
+    def _why_not_give(self, seat: int, action: Action) -> str | None:
         spirit = self.interrupt
         assert spirit is not None
         if seat != spirit.seat:
-            raise IllegalAction("wait for the Spiritualist to choose")
-        target = self._seat_arg(action.get("target"), "who receives the gun")
-        if target not in self.give_targets():
-            raise IllegalAction("the gun goes to another player on board")
+            return "wait for the Spiritualist to choose"
+        target = action.get("target")
+        wrong = self._not_a_seat(target, "who receives the gun")
+        if wrong is None and target not in self.give_targets():
+            return "the gun goes to another player on board"
+        return wrong
+
+    def _answer_give(self, seat: int, action: TargetAction) -> None:
+        spirit = self.interrupt
+        assert spirit is not None
+        target = action["target"]
         giver = spirit.givers.pop(0)
         if self.guns[giver] > 0:
             self.guns[giver] -= 1

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .types import Space
+
 COLOURS = ("red", "yellow", "blue")
 START = "0,0"
 
@@ -104,7 +106,7 @@ class Board:
         south = self.supply_south
         return south is not None and start in south and end not in south
 
-    def chart(self) -> dict[str, dict[str, str | None]]:
+    def chart(self) -> dict[str, Space]:
         """The chart as plain data for views: space -> {red, yellow, blue, action}."""
         return {
             space: {"red": red, "yellow": yellow, "blue": blue, "action": action}

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
 
 from ..contract import Action
-from ..core import IllegalAction, SetupError
+from ..core import SetupError
+from .types import BareAction, CharacterAction, Uses
 from .voyage import AUTO, CLOSED_PHASES, Voyage
 
 ANY_TIME = "any"
@@ -245,12 +245,12 @@ class Characters(Voyage):
             return None
         return name
 
-    def character_options(self, seat: int) -> list[dict[str, Any]]:
+    def character_options(self, seat: int) -> list[Uses]:
         """The argument sets `seat`'s character could be used with, regardless of timing."""
         name = self._unused(seat)
         if name is None:
             return []
-        options: list[dict[str, Any]] = getattr(self, f"_options_{name}")(seat)
+        options: list[Uses] = getattr(self, f"_options_{name}")(seat)
         return options
 
     def _why_not_now(self, seat: int, name: str) -> str | None:
@@ -278,7 +278,7 @@ class Characters(Voyage):
             why = f"it has nothing to act on now ({card.effect})"
         return None if why is None else f"The {card.title} cannot be used now: {why}."
 
-    def character_actions(self, seat: int) -> list[Action]:
+    def character_actions(self, seat: int) -> list[CharacterAction]:
         """Every `character` action `seat` may take now."""
         name = self._unused(seat)
         if name is None or self._why_not_now(seat, name) is not None:
@@ -288,41 +288,48 @@ class Characters(Voyage):
             for options in self.character_options(seat)
         ]
 
-    def _character(self, seat: int, action: Action, now: float) -> None:
-        if not self.characters_on:
-            raise IllegalAction("this game is played without characters")
-        name = character_code(action.get("name"))
-        if name is None or name != self.characters[seat]:
-            raise IllegalAction("you can only use the character card you hold")
-        if self.character_used[seat]:
-            raise IllegalAction("you have already used your character")
-        if seat in self.eliminated:
-            raise IllegalAction("you are no longer on board")
-        why = self._why_not_now(seat, name)
-        if why is not None:
-            raise IllegalAction(why)
-        options = {key: value for key, value in action.items() if key not in ("type", "name")}
-        if isinstance(options.get("targets"), list) and all(
-            isinstance(t, int) for t in options["targets"]
-        ):
-            options["targets"] = sorted(options["targets"])
-        if options not in self.character_options(seat):
-            card = CHARACTERS[name]
-            raise IllegalAction(f"the {card.title} cannot do that ({card.effect})")
+    def _character(self, seat: int, action: CharacterAction, now: float) -> None:
+        name = action["name"]
         self.character_used[seat] = self.character_revealed[seat] = True
         self.window_pending.discard(seat)
-        getattr(self, f"_use_{name}")(seat, options)
+        getattr(self, f"_use_{name}")(seat, action)
         self._close_window_if_done()
         self._advance()
 
-    def _decline(self, seat: int, action: Action, now: float) -> None:
+    def _why_not_character(self, seat: int, action: Action) -> str | None:
+        if not self.characters_on:
+            return "this game is played without characters"
+        name = action.get("name")
+        if name is None or name != self.characters[seat]:
+            return "you can only use the character card you hold"
+        if self.character_used[seat]:
+            return "you have already used your character"
+        if seat in self.eliminated:
+            return "you are no longer on board"
+        assert isinstance(name, str)
+        why = self._why_not_now(seat, name)
+        if why is not None:
+            return why
+        uses = {key: value for key, value in action.items() if key not in ("type", "name")}
+        if uses not in self.character_options(seat):
+            card = CHARACTERS[name]
+            return f"the {card.title} cannot do that ({card.effect})"
+        return None
+
+    def _decline(self, seat: int, action: BareAction, now: float) -> None:
         instigated = self.interrupt
-        if instigated is not None and instigated.kind == "instigate" and seat == instigated.seat:
+        if instigated is not None:  # (the Instigator's chosen player keeps their guns)
             self._refuse_instigator(seat)
             return
-        if self.interrupt is not None or self.phase != "window" or seat not in self.window_pending:
-            raise IllegalAction("there is nothing for you to decline now")
         self.window_pending.discard(seat)
         self.emit("character_kept", "You keep your character for later.", (seat,), seat=seat)
         self._close_window_if_done()
         self._advance()
+
+    def _why_not_decline(self, seat: int, action: Action) -> str | None:
+        asking = self.interrupt
+        if asking is not None and asking.kind == "instigate" and seat == asking.seat:
+            return None
+        if asking is not None or self.phase != "window" or seat not in self.window_pending:
+            return "there is nothing for you to decline now"
+        return None

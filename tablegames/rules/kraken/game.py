@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from ..contract import Action, View
+from ..contract import Action
 from ..core import SetupError
 from ..games import KRAKEN
 from . import lookahead
 from .abilities import Abilities
 from .board import BOARDS, BOARDS_FOR_PLAYERS, START
 from .cards import deck_cards, ritual_cards, stacked_top
-from .characters import CHARACTERS, Characters, deal_characters
+from .characters import CHARACTERS, Characters, character_code, deal_characters
 from .mutiny import Command
 from .navigation import Navigation
 from .rituals import SECRET_PHASES, Rituals
@@ -28,6 +28,16 @@ from .roles import (
     side,
 )
 from .silence import silence
+from .types import (
+    BareAction,
+    KrakenAction,
+    KrakenOwnView,
+    KrakenPrivate,
+    KrakenResult,
+    KrakenView,
+    MutinyView,
+    Prompt,
+)
 from .voyage import AUTO, UpcomingMutiny
 
 
@@ -96,7 +106,7 @@ class KrakenState(Abilities, Characters, Rituals, Navigation, Command):
 
     @classmethod
     def imagine(
-        cls, view: View, rng: random.Random, roles: list[str], factions: list[str]
+        cls, view: KrakenView, rng: random.Random, roles: list[str], factions: list[str]
     ) -> KrakenState | None:
         """A quiet state for a bot's look-ahead at a captain's pick (see `lookahead`): the table
         as `view` shows it, the roles as a bot guesses them (`roles` as dealt, `factions` now),
@@ -222,7 +232,7 @@ class KrakenState(Abilities, Characters, Rituals, Navigation, Command):
             return frozenset((self.cult_leader(),))
         return frozenset()
 
-    def _legal(self, seat: int) -> list[Action]:
+    def _legal(self, seat: int) -> list[KrakenAction]:
         interrupt = self.interrupt
         if interrupt is not None:
             return self._interrupt_actions() if seat == interrupt.seat else []
@@ -232,7 +242,38 @@ class KrakenState(Abilities, Characters, Rituals, Navigation, Command):
             actions.append({"type": "decline"})
         return actions
 
-    def _interrupt_actions(self) -> list[Action]:
+    def normal_form(self, action: Action) -> Action:
+        """A character may be named as printed ("Look-out"), two targets and the stash's three
+        recipients in any order (`legal` lists them in seat order)."""
+        name = action.get("name")
+        code = character_code(name) if action.get("type") == "character" else None
+        lists = [key for key in ("targets", "recipients") if _seats(action.get(key))]
+        if (code is None or code == name) and not lists:
+            return action
+        normal = {**action, "name": code} if code is not None else dict(action)
+        for key in lists:
+            normal[key] = sorted(action[key])
+        return normal
+
+    def why_illegal(self, seat: int, action: Action) -> str | None:
+        explain = {
+            "appoint": self._why_not_appoint,
+            "mutiny": self._why_not_mutiny,
+            "tie_break": self._why_not_tie_break,
+            "keep": self._why_not_keep,
+            "redraw": self._why_not_redraw,
+            "steer": self._why_not_steer,
+            "jump": self._why_not_jump,
+            "pick": self._why_not_pick,
+            "telescope": self._why_not_telescope,
+            "convert": self._why_not_convert,
+            "stash": self._why_not_stash,
+            "character": self._why_not_character,
+            "decline": self._why_not_decline,
+        }[action["type"]]
+        return explain(seat, action)
+
+    def _interrupt_actions(self) -> list[KrakenAction]:
         interrupt = self.interrupt
         assert interrupt is not None
         if interrupt.kind == "peek":
@@ -242,19 +283,23 @@ class KrakenState(Abilities, Characters, Rituals, Navigation, Command):
             return [{"type": "mutiny", "guns": total}, {"type": "decline"}]
         return [{"type": "pick", "target": target} for target in self.give_targets()]
 
-    def _phase_actions(self, seat: int) -> list[Action]:
+    def _phase_actions(self, seat: int) -> list[KrakenAction]:
         phase = self.phase
         if phase in ("appoint", "emergency"):
-            return self.appoint_options()
+            return [*self.appoint_options()]
         if phase == "mutiny":
             return [{"type": "mutiny", "guns": guns} for guns in self.gun_choices(seat)]
         if phase == "tie_break" and self.mutiny is not None:
             return [{"type": "tie_break", "target": target} for target in self.mutiny.tied]
         if phase == "navigation":
-            actions = [{"type": "keep", "card": c} for c in sorted(set(self.hands[seat]))]
-            return actions + ([{"type": "redraw"}] if seat == self.redraw_for else [])
+            keeps: list[KrakenAction] = [
+                {"type": "keep", "card": c} for c in sorted(set(self.hands[seat]))
+            ]
+            return keeps + ([BareAction(type="redraw")] if seat == self.redraw_for else [])
         if phase == "steer":
-            steers = [{"type": "steer", "card": c} for c in sorted(set(self.logbook))]
+            steers: list[KrakenAction] = [
+                {"type": "steer", "card": c} for c in sorted(set(self.logbook))
+            ]
             return [*steers, {"type": "jump"}]
         if phase == "pick":
             return [{"type": "pick", "target": target} for target in self.pick_targets()]
@@ -264,7 +309,7 @@ class KrakenState(Abilities, Characters, Rituals, Navigation, Command):
             return [{"type": "stash", "recipients": r} for r in self.stash_options()]
         return []
 
-    def _view(self, seat: int | None) -> View:
+    def _view(self, seat: int | None) -> KrakenOwnView:
         over = self.over
         return {
             "faction": self.factions[seat] if seat is not None else None,
@@ -327,7 +372,7 @@ class KrakenState(Abilities, Characters, Rituals, Navigation, Command):
             return [seat] if seat is not None and seat in waiting else []
         return sorted(waiting)
 
-    def _mutiny_view(self) -> dict[str, Any] | None:
+    def _mutiny_view(self) -> MutinyView | None:
         mutiny = self.mutiny
         if mutiny is None:
             return None
@@ -345,7 +390,7 @@ class KrakenState(Abilities, Characters, Rituals, Navigation, Command):
             "tied": list(mutiny.tied),
         }
 
-    def _private(self, seat: int | None) -> dict[str, Any]:
+    def _private(self, seat: int | None) -> KrakenPrivate:
         if seat is None:
             return {}
         mutiny, interrupt = self.mutiny, self.interrupt
@@ -363,7 +408,7 @@ class KrakenState(Abilities, Characters, Rituals, Navigation, Command):
             "peek": peek,
             # The Spiritualist chooses who receives whose gun: the givers go in the order named.
             "giver": asking.givers[0] if asking is not None and asking.givers else None,
-            "peeks": [dict(p, cards=list(p["cards"])) for p in self.peeks[seat]],
+            "peeks": [{**p, "cards": list(p["cards"])} for p in self.peeks[seat]],
             "mutiny_guns": (
                 mutiny.choices.get(seat) if mutiny is not None and mutiny.raised is None else None
             ),
@@ -372,15 +417,18 @@ class KrakenState(Abilities, Characters, Rituals, Navigation, Command):
             else [],
         }
 
-    def _prompt(self, seat: int) -> str | None:
+    def _prompt(self, seat: int) -> Prompt | None:
         """What `seat` is being asked to do now (a phase name; "keep" while drawing), or None."""
         if seat not in self.waiting_for():
             return None
+        phase = self.phase
         if self.interrupt is not None:
             return self.interrupt.kind
-        return "keep" if self.phase == "navigation" else self.phase
+        if phase == "navigation":
+            return "keep"
+        return None if phase == "auto" or phase == "over" else phase
 
-    def _result(self) -> dict[str, Any]:
+    def _result(self) -> KrakenResult:
         winners = [s for s, faction in enumerate(self.factions) if side(faction) == self.winner]
         sides = [[s for s, f in enumerate(self.factions) if side(f) == group] for group in GROUPS]
         return {
@@ -392,6 +440,11 @@ class KrakenState(Abilities, Characters, Rituals, Navigation, Command):
             "ship": self.ship,
             "teams": [seats for seats in sides if seats],  # a faction wins or loses together
         }
+
+
+def _seats(value: object) -> bool:
+    """True if `value` is a list of seat numbers (of ints, at least)."""
+    return isinstance(value, list) and all(type(seat) is int for seat in value)
 
 
 def _check_board(board: object, players: int) -> str:

@@ -11,8 +11,8 @@ import random
 from collections import Counter
 from typing import TypeVar
 
-from ..contract import View
 from .cards import DECKS, RITUALS
+from .types import KrakenView
 from .voyage import ROUND_STEPS, Mutiny, Voyage
 
 V = TypeVar("V", bound=Voyage)
@@ -20,7 +20,7 @@ V = TypeVar("V", bound=Voyage)
 CARD_PICKS = frozenset(("mermaid", "telescope"))
 
 
-def copy_public(state: Voyage, view: View) -> None:
+def copy_public(state: Voyage, view: KrakenView) -> None:
     """Set the table as `view` shows it: ship, guns, offices, résumés, piles' sizes, marks."""
     state.ship = view["ship"]
     state.guns = list(view["guns"])
@@ -50,7 +50,7 @@ def copy_public(state: Voyage, view: View) -> None:
     state.upcoming.sit_out, state.upcoming.must_raise = set(), set()
 
 
-def unseen_cards(view: View, mine: list[str]) -> list[str]:
+def unseen_cards(view: KrakenView, mine: list[str]) -> list[str]:
     """Navigation cards the viewer has not seen where they are: the deck less the résumés and
     its own cards (`mine`)."""
     left = Counter(DECKS[view["board"]])
@@ -60,14 +60,15 @@ def unseen_cards(view: View, mine: list[str]) -> list[str]:
     return sorted((+left).elements())
 
 
-def set_pick(state: Voyage, view: View, rng: random.Random) -> bool:
+def set_pick(state: Voyage, view: KrakenView, rng: random.Random) -> bool:
     """Set up the decision the view is at (whom to pick); False if it is not one we rebuild."""
     private = view["private"]
     prompt = private.get("prompt")
     me = view["seat"]
     mine = list(private.get("drawn") or []) + list(private.get("logbook") or [])
-    if private.get("kept"):
-        mine.append(private["kept"])
+    kept = private.get("kept")
+    if kept:
+        mine.append(kept)
     if prompt != "pick" or not view["pick"]:
         return False
     pool = unseen_cards(view, mine)

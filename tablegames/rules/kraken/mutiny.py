@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..contract import Action
-from ..core import IllegalAction
 from .roles import MUTINY_THRESHOLD
+from .types import AppointAction, MutinyAction, TargetAction
 from .voyage import AUTO, Mutiny, UpcomingMutiny, Voyage
 
 
@@ -40,7 +38,7 @@ class Command(Voyage):
             return self.consultant
         return self.captain
 
-    def appoint_options(self) -> list[Action]:
+    def appoint_options(self) -> list[AppointAction]:
         """Every `appoint` the appointer may make now."""
         if self.phase == "emergency":
             return [
@@ -70,29 +68,14 @@ class Command(Voyage):
             if lieutenant != navigator
         ]
 
-    def _appoint(self, seat: int, action: Action, now: float) -> None:
-        if self.interrupt is not None:
-            raise IllegalAction("wait for the player who must answer first")
-        if self.phase not in ("appoint", "emergency"):
-            raise IllegalAction("nobody is being appointed now")
-        if seat != self.appointer():
-            raise IllegalAction("only the captain appoints the team")
-        wanted: dict[str, Any] = {
-            key: action.get(key) for key in ("lieutenant", "navigator") if key in action
-        }
-        for key, value in wanted.items():
-            if value is not None:
-                self._seat_arg(value, f"the {key}")
-        options = self.appoint_options()
-        if {"type": "appoint", **wanted} not in options:
-            raise IllegalAction(self._why_not_appoint(wanted))
+    def _appoint(self, seat: int, action: AppointAction, now: float) -> None:
         if self.phase == "emergency":
-            self.navigator = navigator = wanted["navigator"]
+            self.navigator = navigator = action["navigator"]
             text = f"{{{seat}}} names {{{navigator}}} emergency navigator."
             self.emit("emergency_navigator", text, seat=seat, captain=seat, navigator=navigator)
             self.agenda.insert(0, "navigate")
         elif self.consultant is not None and self.lieutenant is None:
-            self.lieutenant = wanted["lieutenant"]
+            self.lieutenant = action["lieutenant"]
             self.emit(
                 "consultant",
                 f"The Consultant {{{seat}}} appoints {{{self.lieutenant}}} lieutenant.",
@@ -106,8 +89,8 @@ class Command(Voyage):
             # After a Consultant the captain names only the navigator: the lieutenant was
             # announced with the Consultant's own event, and is not the captain's choice.
             consultant, self.consultant = self.consultant, None
-            self.lieutenant = wanted.get("lieutenant", self.lieutenant)
-            self.navigator = wanted.get("navigator")
+            self.lieutenant = action.get("lieutenant", self.lieutenant)
+            self.navigator = action.get("navigator")
             text = (
                 self._team_text(seat)
                 if consultant is None
@@ -133,8 +116,21 @@ class Command(Voyage):
         ]
         return f"{{{seat}}} appoints {' and '.join(named)}."
 
-    def _why_not_appoint(self, wanted: dict[str, Any]) -> str:
-        """A sentence saying why the appointment `wanted` is not allowed."""
+    def _why_not_appoint(self, seat: int, action: Action) -> str | None:
+        """A sentence saying why the appointment `action` is not allowed."""
+        if self.interrupt is not None:
+            return "wait for the player who must answer first"
+        if self.phase not in ("appoint", "emergency"):
+            return "nobody is being appointed now"
+        if seat != self.appointer():
+            return "only the captain appoints the team"
+        wanted: dict[str, object] = {
+            key: action.get(key) for key in ("lieutenant", "navigator") if key in action
+        }
+        for key, value in wanted.items():
+            wrong = None if value is None else self._not_a_seat(value, f"the {key}")
+            if wrong is not None:
+                return wrong
         for key, value in wanted.items():
             if value == self.captain:
                 return f"the captain cannot be the {key}"
@@ -150,6 +146,9 @@ class Command(Voyage):
             "navigator"
         ):
             return "the lieutenant and the navigator must be two different players"
+        asked = {"type": "appoint", **wanted}
+        if any(option == asked for option in self.appoint_options()):
+            return None  # (nothing wrong with it)
         if self.phase == "emergency":
             return "name an emergency navigator: anyone on board but the captain and lieutenant"
         if self.consultant is not None:
@@ -196,25 +195,13 @@ class Command(Voyage):
         least = 1 if seat in mutiny.must_raise and most > 0 else 0
         return range(least, most + 1)
 
-    def _mutiny(self, seat: int, action: Action, now: float) -> None:
+    def _mutiny(self, seat: int, action: MutinyAction, now: float) -> None:
         mutiny = self.mutiny
-        if self.interrupt is not None:
-            if self.interrupt.kind == "instigate":
-                self._answer_instigator(seat, action)
-                return
-            raise IllegalAction("wait for the player who must answer first")
-        if self.phase != "mutiny" or mutiny is None:
-            raise IllegalAction("there is no mutiny to raise guns for now")
-        if seat not in mutiny.mutineers:
-            raise IllegalAction("you take no part in this mutiny")
-        if seat in mutiny.choices:
-            raise IllegalAction("your fist is already closed: you have chosen")
-        guns = action.get("guns")
-        if not isinstance(guns, int) or isinstance(guns, bool):
-            raise IllegalAction("say how many guns you raise (a number)")
-        allowed = self.gun_choices(seat)
-        if guns not in allowed:
-            raise IllegalAction(f"you may raise from {allowed.start} to {allowed.stop - 1} guns")
+        if self.interrupt is not None:  # (the Instigator's chosen player, adding all their guns)
+            self._answer_instigator(seat, action)
+            return
+        assert mutiny is not None
+        guns = action["guns"]
         mutiny.choices[seat] = guns
         self.emit(
             "raise",
@@ -227,6 +214,26 @@ class Command(Voyage):
         if len(mutiny.choices) == len(mutiny.mutineers):
             self._reveal_guns()
             self._advance()
+
+    def _why_not_mutiny(self, seat: int, action: Action) -> str | None:
+        mutiny = self.mutiny
+        if self.interrupt is not None:
+            if self.interrupt.kind == "instigate":
+                return self._why_not_add_guns(seat, action)
+            return "wait for the player who must answer first"
+        if self.phase != "mutiny" or mutiny is None:
+            return "there is no mutiny to raise guns for now"
+        if seat not in mutiny.mutineers:
+            return "you take no part in this mutiny"
+        if seat in mutiny.choices:
+            return "your fist is already closed: you have chosen"
+        guns = action.get("guns")
+        if not isinstance(guns, int) or isinstance(guns, bool):
+            return "say how many guns you raise (a number)"
+        allowed = self.gun_choices(seat)
+        if guns not in allowed:
+            return f"you may raise from {allowed.start} to {allowed.stop - 1} guns"
+        return None
 
     def _reveal_guns(self) -> None:
         mutiny = self.mutiny
@@ -294,21 +301,28 @@ class Command(Voyage):
             )
             self.phase = "tie_break"
 
-    def _tie_break(self, seat: int, action: Action, now: float) -> None:
+    def _tie_break(self, seat: int, action: TargetAction, now: float) -> None:
         mutiny = self.mutiny
-        if self.phase != "tie_break" or mutiny is None or self.interrupt is not None:
-            raise IllegalAction("there is no tie to break now")
-        if seat != self.captain:
-            raise IllegalAction("only the old captain breaks the tie")
-        target = self._seat_arg(action.get("target"), "the tied player you remove")
-        if target not in mutiny.tied:
-            raise IllegalAction(f"{{{target}}} is not among the tied players")
+        assert mutiny is not None
+        target = action["target"]
         mutiny.tied.remove(target)
         text = f"{{{seat}}} removes {{{target}}} from the tie."
         self.emit("tie_removed", text, seat=seat, target=target)
         if len(mutiny.tied) == 1:
             self._finish_mutiny(mutiny.tied[0])
             self._advance()
+
+    def _why_not_tie_break(self, seat: int, action: Action) -> str | None:
+        mutiny = self.mutiny
+        if self.phase != "tie_break" or mutiny is None or self.interrupt is not None:
+            return "there is no tie to break now"
+        if seat != self.captain:
+            return "only the old captain breaks the tie"
+        target = action.get("target")
+        wrong = self._not_a_seat(target, "the tied player you remove")
+        if wrong is None and target not in mutiny.tied:
+            return f"{{{target}}} is not among the tied players"
+        return wrong
 
     def _finish_mutiny(self, new_captain: int) -> None:
         """Discard the raised guns (minus what characters give back) and change captains."""

@@ -5,9 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..contract import Action
-from ..core import IllegalAction
 from .board import CABIN_SEARCH, FEED_THE_KRAKEN, FLOGGING, GOALS, OFF_WITH_THE_TONGUE, is_goal
-from .cards import ARMED, DISARMED, DRUNK, MERMAID, TELESCOPE, action, colour, is_card
+from .cards import ARMED, DISARMED, DRUNK, MERMAID, TELESCOPE, action, colour
 from .roles import (
     CULT_LEADER,
     FACTION_CARDS,
@@ -17,6 +16,7 @@ from .roles import (
     faction_card,
     group,
 )
+from .types import BareAction, CardAction, TargetAction, TelescopeAction
 from .voyage import AUTO, Voyage
 
 #: Map and card actions that ask the captain to pick another player -> the effect's method.
@@ -76,12 +76,8 @@ class Navigation(Voyage):
         )
         self.phase = "navigation"
 
-    def _keep(self, seat: int, action: Action, now: float) -> None:
-        hand = self._own_hand(seat)
-        card = action.get("card")
-        if not is_card(card) or card not in hand:
-            raise IllegalAction(f"keep one of the cards you drew: {', '.join(hand)}")
-        assert isinstance(card, str)
+    def _keep(self, seat: int, action: CardAction, now: float) -> None:
+        hand, card = self.hands[seat], action["card"]
         hand.remove(card)
         self.discard_pile.extend(hand)
         del self.hands[seat]
@@ -99,11 +95,15 @@ class Navigation(Voyage):
             self._fill_logbook()
             self._advance()
 
-    def _redraw(self, seat: int, action: Action, now: float) -> None:
-        hand = self._own_hand(seat)
-        if seat != self.redraw_for:
-            raise IllegalAction("only the player the Archivist chose may draw new cards")
-        self.discard_pile.extend(hand)
+    def _why_not_keep(self, seat: int, action: Action) -> str | None:
+        wrong = self._why_not_drawing(seat)
+        hand = self.hands.get(seat, [])
+        if wrong is None and action.get("card") not in hand:
+            return f"keep one of the cards you drew: {', '.join(hand)}"
+        return wrong
+
+    def _redraw(self, seat: int, action: BareAction, now: float) -> None:
+        self.discard_pile.extend(self.hands[seat])
         fresh = [card for card in (self._draw_card() for _ in range(DRAW_COUNT)) if card]
         self.hands[seat], self.redraw_for = fresh, None
         self.emit(
@@ -120,12 +120,18 @@ class Navigation(Voyage):
             told=[seat],
         )
 
-    def _own_hand(self, seat: int) -> list[str]:
+    def _why_not_redraw(self, seat: int, action: Action) -> str | None:
+        wrong = self._why_not_drawing(seat)
+        if wrong is None and seat != self.redraw_for:
+            return "only the player the Archivist chose may draw new cards"
+        return wrong
+
+    def _why_not_drawing(self, seat: int) -> str | None:
         if self.phase != "navigation" or self.interrupt is not None:
-            raise IllegalAction("nobody is drawing navigation cards now")
+            return "nobody is drawing navigation cards now"
         if seat not in self.hands:
-            raise IllegalAction("you hold no navigation cards to choose from")
-        return self.hands[seat]
+            return "you hold no navigation cards to choose from"
+        return None
 
     def _fill_logbook(self) -> None:
         """The two kept cards go to the navigator in random order (or the cards choose)."""
@@ -148,17 +154,17 @@ class Navigation(Voyage):
         )
         self.phase = "steer"
 
-    def _steer(self, seat: int, action: Action, now: float) -> None:
-        self._require_navigator(seat)
-        card = action.get("card")
-        if not is_card(card) or card not in self.logbook:
-            raise IllegalAction(f"steer by one of the logbook cards: {', '.join(self.logbook)}")
-        assert isinstance(card, str)
-        self._reveal(card)
+    def _steer(self, seat: int, action: CardAction, now: float) -> None:
+        self._reveal(action["card"])
         self._advance()
 
-    def _jump(self, seat: int, action: Action, now: float) -> None:
-        self._require_navigator(seat)
+    def _why_not_steer(self, seat: int, action: Action) -> str | None:
+        wrong = self._why_not_navigator(seat)
+        if wrong is None and action.get("card") not in self.logbook:
+            return f"steer by one of the logbook cards: {', '.join(self.logbook)}"
+        return wrong
+
+    def _jump(self, seat: int, action: BareAction, now: float) -> None:
         self.discard_pile.extend(self.logbook)
         self.logbook, self.kept = [], {}
         self.eliminated.add(seat)
@@ -182,11 +188,15 @@ class Navigation(Voyage):
             self.phase = AUTO
         self._advance()
 
-    def _require_navigator(self, seat: int) -> None:
+    def _why_not_jump(self, seat: int, action: Action) -> str | None:
+        return self._why_not_navigator(seat)
+
+    def _why_not_navigator(self, seat: int) -> str | None:
         if self.phase != "steer" or self.interrupt is not None:
-            raise IllegalAction("the navigator is not choosing now")
+            return "the navigator is not choosing now"
         if seat != self.navigator:
-            raise IllegalAction("only the navigator steers or jumps overboard")
+            return "only the navigator steers or jumps overboard"
+        return None
 
     def _reveal(self, card: str) -> None:
         """Reveal the steered card: it joins the captain's résumé; the other is discarded."""
@@ -263,23 +273,31 @@ class Navigation(Voyage):
             action=reason,
         )
 
-    def _pick(self, seat: int, action: Action, now: float) -> None:
-        if self.interrupt is not None:
-            if self.interrupt.kind == "give":
-                self._answer_give(seat, action)
-                return
-            raise IllegalAction("wait for the player who must answer first")
-        if self.phase != "pick" or self.pick_reason is None:
-            raise IllegalAction("there is nobody to pick now")
-        if seat != self.pick_seat:
-            raise IllegalAction("only the captain picks")
-        target = self._seat_arg(action.get("target"), "the player you pick")
-        if target not in self.pick_targets():
-            raise IllegalAction("pick another player who is still on board")
+    def _pick(self, seat: int, action: TargetAction, now: float) -> None:
+        if self.interrupt is not None:  # (the Spiritualist, handing out guns)
+            self._answer_give(seat, action)
+            return
+        target = action["target"]
+        assert self.pick_reason is not None
         reason, self.pick_reason, self.pick_seat = self.pick_reason, None, None
         self.phase = AUTO
         getattr(self, PICK_EFFECTS[reason])(seat, target)
         self._advance()
+
+    def _why_not_pick(self, seat: int, action: Action) -> str | None:
+        if self.interrupt is not None:
+            if self.interrupt.kind == "give":
+                return self._why_not_give(seat, action)
+            return "wait for the player who must answer first"
+        if self.phase != "pick" or self.pick_reason is None:
+            return "there is nobody to pick now"
+        if seat != self.pick_seat:
+            return "only the captain picks"
+        target = action.get("target")
+        wrong = self._not_a_seat(target, "the player you pick")
+        if wrong is None and target not in self.pick_targets():
+            return "pick another player who is still on board"
+        return wrong
 
     def _search_cabin(self, seat: int, target: int) -> None:
         # The captain sees the group only: the cult leader and a cultist both show as "cult".
@@ -341,15 +359,8 @@ class Navigation(Voyage):
         )
         self._start_peek(target, TELESCOPE)
 
-    def _telescope(self, seat: int, action: Action, now: float) -> None:
-        peek = self.interrupt
-        if peek is None or peek.kind != "peek":
-            raise IllegalAction("you are not looking at the top card")
-        if seat != peek.seat:
-            raise IllegalAction("only the player looking at the top card decides")
-        choice = action.get("choice")
-        if choice not in ("keep", "discard"):
-            raise IllegalAction("say 'keep' to leave the top card or 'discard' to discard it")
+    def _telescope(self, seat: int, action: TelescopeAction, now: float) -> None:
+        choice = action["choice"]
         self.peeks[seat][-1]["choice"] = choice
         if choice == "discard":
             self.discard_pile.append(self.draw_pile.pop())
@@ -360,6 +371,16 @@ class Navigation(Voyage):
             )
         self.interrupt = None
         self._advance()
+
+    def _why_not_telescope(self, seat: int, action: Action) -> str | None:
+        peek = self.interrupt
+        if peek is None or peek.kind != "peek":
+            return "you are not looking at the top card"
+        if seat != peek.seat:
+            return "only the player looking at the top card decides"
+        if action.get("choice") not in ("keep", "discard"):
+            return "say 'keep' to leave the top card or 'discard' to discard it"
+        return None
 
     def _drunk(self) -> None:
         new = self.next_captain_by_resume()

@@ -5,9 +5,9 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 
 from ..contract import Action
-from ..core import IllegalAction
 from .cards import CONVERSION, CULT_CABIN_SEARCH, GUN_STASH, UPRISING, action
 from .roles import CULT_LEADER, CULTIST, GROUP_WORDS, group
+from .types import StashAction, TargetAction
 from .voyage import AUTO, Voyage
 
 #: Ritual -> the method that starts it.
@@ -83,12 +83,8 @@ class Rituals(Voyage):
         )
         self.emit("eyes_open", "Everyone opens their eyes.")
 
-    def _convert(self, seat: int, action: Action, now: float) -> None:
-        if self.phase != "convert" or self.interrupt is not None or seat != self.cult_leader():
-            raise IllegalAction("there is nobody to convert now")
-        target = self._seat_arg(action.get("target"), "the player you convert")
-        if target not in self.convertible():
-            raise IllegalAction("convert a player on board who was never searched or flogged")
+    def _convert(self, seat: int, action: TargetAction, now: float) -> None:
+        target = action["target"]
         self.factions[target] = CULTIST
         self._learn(target, seat, CULT_LEADER)
         self._learn(seat, target, CULTIST)
@@ -103,24 +99,34 @@ class Rituals(Voyage):
         self.phase = AUTO
         self._advance()
 
+    def _why_not_convert(self, seat: int, action: Action) -> str | None:
+        if self.phase != "convert" or self.interrupt is not None or seat != self.cult_leader():
+            return "there is nobody to convert now"
+        target = action.get("target")
+        wrong = self._not_a_seat(target, "the player you convert")
+        if wrong is None and target not in self.convertible():
+            return "convert a player on board who was never searched or flogged"
+        return wrong
+
     def stash_options(self) -> list[list[int]]:
         """Every way to hand out the stash: 3 guns to up to 3 players on board."""
         return [list(c) for c in combinations_with_replacement(self.living(), STASH_GUNS)]
 
-    def _stash(self, seat: int, action: Action, now: float) -> None:
+    def _why_not_stash(self, seat: int, action: Action) -> str | None:
         if self.phase != "stash" or self.interrupt is not None or seat != self.cult_leader():
-            raise IllegalAction("there is no gun stash to hand out now")
+            return "there is no gun stash to hand out now"
         recipients = action.get("recipients")
-        living = set(self.living())
         if (
             not isinstance(recipients, list)
             or len(recipients) != STASH_GUNS
             or not all(isinstance(r, int) and not isinstance(r, bool) for r in recipients)
-            or not set(recipients) <= living
+            or not set(recipients) <= set(self.living())
         ):
-            raise IllegalAction(
-                "hand out exactly 3 guns: list 3 players on board (repeats allowed)"
-            )
+            return "hand out exactly 3 guns: list 3 players on board (repeats allowed)"
+        return None
+
+    def _stash(self, seat: int, action: StashAction, now: float) -> None:
+        recipients = action["recipients"]
         for target in recipients:
             self.guns[target] += 1
         self.emit(

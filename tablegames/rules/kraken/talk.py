@@ -29,7 +29,7 @@ navigation, eyes closed, no tongue, off the ship), the same rule the table appli
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from itertools import combinations_with_replacement
 from typing import Any
@@ -82,7 +82,7 @@ class Voyage:
     telescope: list[tuple[int, str | None]] = field(default_factory=list)  # (nav count, colour)
 
 
-def read_voyage(view: dict[str, Any]) -> Voyage:
+def read_voyage(view: Mapping[str, Any]) -> Voyage:
     """The navigations, searches and peeks in `view`'s log, as this seat knows them."""
     me = view["seat"]
     voyage = Voyage()
@@ -139,7 +139,7 @@ def read_voyage(view: dict[str, Any]) -> Voyage:
 
 
 # -- checking ---------------------------------------------------------------------------------
-def _seat(view: dict[str, Any], value: object, what: str) -> int:
+def _seat(view: Mapping[str, Any], value: object, what: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise IllegalAction(f"name {what} by seat number")
     if not 0 <= value < view["players"]:
@@ -161,7 +161,7 @@ def _colours(value: object, low: int, high: int, what: str) -> list[str]:
     return sorted(_one_of(c, COLOURS, "a card's colour") for c in value)
 
 
-def can_claim(view: dict[str, Any], seat: int | None = None) -> str | None:
+def can_claim(view: Mapping[str, Any], seat: int | None = None) -> str | None:
     """Why the seat of `view` may not claim now (None: it may). Public facts only."""
     me = view["seat"] if seat is None else seat
     if me is None:
@@ -173,7 +173,7 @@ def can_claim(view: dict[str, Any], seat: int | None = None) -> str | None:
     return silence(me, view["phase"], False, view["eliminated"], view["tongueless"])
 
 
-def check(view: dict[str, Any], claim: object) -> dict[str, Any]:
+def check(view: Mapping[str, Any], claim: object) -> dict[str, Any]:
     """The claim as it is recorded (fields in order, the team filled in), or IllegalAction.
 
     Only `view`'s public facts decide: where the maker sat, what happened openly. Whether the
@@ -283,7 +283,7 @@ def words(seat: int, claim: dict[str, Any]) -> str:
 
 
 # -- what a player is offered -----------------------------------------------------------------
-def truth(view: dict[str, Any]) -> list[dict[str, Any]]:
+def truth(view: Mapping[str, Any]) -> list[dict[str, Any]]:
     """The true claims this seat could make about what it saw itself (newest first)."""
     me = view["seat"]
     voyage = read_voyage(view)
@@ -308,7 +308,7 @@ def truth(view: dict[str, Any]) -> list[dict[str, Any]]:
     return found
 
 
-def natural(view: dict[str, Any], said: Iterable[dict[str, Any]] = ()) -> dict[str, Any] | None:
+def natural(view: Mapping[str, Any], said: Iterable[dict[str, Any]] = ()) -> dict[str, Any] | None:
     """The claim this moment invites, true, if this seat has not made one like it: what it
     passed or was handed in the last navigation, what its search, the mermaid or the telescope
     showed it. None if there is nothing new to say."""
@@ -331,7 +331,7 @@ def topic(claim: dict[str, Any]) -> tuple[Any, ...]:
     return (kind, claim.get("target"), claim.get("stance"))
 
 
-def offers(view: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+def offers(view: Mapping[str, Any]) -> dict[str, list[dict[str, Any]]]:
     """Every claim this seat may make now, by kind (the menu), true ones first where it knows
     the truth. Built from `view` alone: what the seat saw or may invent."""
     if can_claim(view) is not None:

@@ -10,15 +10,16 @@ navigation, rituals, characters) is a mixin over this class; `game.KrakenState` 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Final
 
 from ..contract import Action
-from ..core import IllegalAction, State
+from ..core import State
 from .board import Board
 from .roles import CULT, CULT_LEADER, CULTIST
+from .types import Interruption, MutinyAction, Peek, Phase, TargetAction
 
-AUTO = "auto"
-OVER = "over"
+AUTO: Final = "auto"
+OVER: Final = "over"
 #: The steps of one round, in order. Window steps open a character window (see characters.py).
 ROUND_STEPS = (
     "before_appoint",
@@ -45,7 +46,7 @@ CLOSED_PHASES = frozenset(("mutiny", "navigation", "steer", "emergency"))
 class Interrupt:
     """A one-seat prompt that holds up everything else until it is answered."""
 
-    kind: str  # "peek" (telescope, look-out), "instigate", "give" (spiritualist)
+    kind: Interruption  # a peek (telescope, Look-out), the Instigator's, the Spiritualist's
     seat: int
     card: str | None = None
     source: str = ""
@@ -122,9 +123,9 @@ class Voyage(State):
     window: str | None
     window_pending: set[int]
     interrupt: Interrupt | None
-    peeks: list[list[dict[str, Any]]]
+    peeks: list[list[Peek]]
     agenda: list[str]
-    phase: str
+    phase: Phase
     round: int
     winner: str | None
     end_reason: str | None
@@ -156,12 +157,20 @@ class Voyage(State):
         self.interrupt = None
         self.emit("over", text, reason=reason, winner=winner)
 
-    def _answer_instigator(self, seat: int, action: Action) -> None:
-        """The instigated player's answer (characters.py)."""
+    def _answer_instigator(self, seat: int, action: MutinyAction) -> None:
+        """The instigated player's answer (abilities.py)."""
         raise NotImplementedError
 
-    def _answer_give(self, seat: int, action: Action) -> None:
-        """The Spiritualist names who receives a gun (characters.py)."""
+    def _why_not_add_guns(self, seat: int, action: Action) -> str | None:
+        """Why the instigated player may not raise as `action` says (abilities.py)."""
+        raise NotImplementedError
+
+    def _answer_give(self, seat: int, action: TargetAction) -> None:
+        """The Spiritualist names who receives a gun (abilities.py)."""
+        raise NotImplementedError
+
+    def _why_not_give(self, seat: int, action: Action) -> str | None:
+        """Why the Spiritualist may not hand the gun as `action` says (abilities.py)."""
         raise NotImplementedError
 
     def _refuse_instigator(self, seat: int) -> None:
@@ -232,8 +241,8 @@ class Voyage(State):
         self.emit("peek", f"You see {card} on top of the draw pile.", (seat,), seat=seat, card=card)
 
     # -- arguments ----------------------------------------------------------------------------
-    def _seat_arg(self, value: object, what: str) -> int:
-        """`value` as a seat number, or IllegalAction saying what was expected."""
+    def _not_a_seat(self, value: object, what: str) -> str | None:
+        """What is wrong with `value` as the seat of `what` ("the player you pick"), or None."""
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < self.players:
-            raise IllegalAction(f"name {what} by seat number (0 to {self.players - 1})")
-        return value
+            return f"name {what} by seat number (0 to {self.players - 1})"
+        return None

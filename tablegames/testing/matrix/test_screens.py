@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 from textual.binding import Binding
 
-from tablegames import catalogue
 from tablegames.bots import get_bot
 from tablegames.drivers import LocalClient, run_realtime
 from tablegames.local import local_table
@@ -18,6 +17,7 @@ from tablegames.replay import Replay
 from tablegames.rules import get_game
 from tablegames.store import Store
 from tablegames.table import VirtualClock
+from tablegames.tui import catalogue
 from tablegames.tui.app import ReplayApp, TableGamesApp
 from tablegames.tui.screens.dialogs import QuitDialog
 from tablegames.tui.screens.game import ActionButton, GameScreen
@@ -91,8 +91,8 @@ def test_its_table_screen_ends_its_keys_with_help_and_quit(game_name) -> None:
     """Its table screen (its own, or the generic one) is a `GameScreen` whose keys end with
     help and quit."""
     game = get_game(game_name)
-    made = catalogue.screen_class(game_name)  # a game's own (`Game.screen`), or generic
-    assert game.screen or made is GenericScreen
+    made = catalogue.screen_class(game_name)  # a game's own, or generic
+    assert catalogue.own_screen(game) or made is GenericScreen
     screens = [made] if isinstance(made, type) else game_screens(game_name)
     assert screens, f"{game_name}'s screen names no GameScreen"
     for screen in screens:

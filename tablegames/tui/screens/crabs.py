@@ -39,6 +39,7 @@ from .game import ActionButton, GameScreen, Overlay
 if TYPE_CHECKING:
     from textual.screen import Screen
 
+    from ...rules.crabs_types import CrabsAction, CrabsView, DoubleTakeAction, SignalAction
     from ...table import Update
     from ..client import TableClient
 
@@ -113,6 +114,14 @@ class CrabsScreen(GameScreen):
         """The seat played at this terminal; None for a spectator."""
         return None if self.watching else self.active_seat
 
+    def _seen(self) -> CrabsView:
+        """The active seat's view, as crabs' own type."""
+        return show.TYPED.view(self._view())
+
+    def _send(self, action: CrabsAction) -> bool:
+        """Submit `action` for the active seat (see `_submit`), built as crabs' own type."""
+        return self._submit(show.TYPED.plain(action))
+
     # -- building -------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         with Horizontal(id="sides"):
@@ -147,29 +156,31 @@ class CrabsScreen(GameScreen):
     def _take(self, seat: int, update: Update) -> None:
         super()._take(seat, update)
         now = time.monotonic()
-        for event in update.events:
-            if "gesture" in event and isinstance(event.get("seat"), int):
-                self.gestures_seen[int(event["seat"])] = (str(event["gesture"]), now)
-                self._partner_signalled(int(event["seat"]), str(event["gesture"]), update)
-            if event.get("kind") == "signal_settled" and self.seat is not None:
-                self._banner(show.settled_words(event, update.view))
-            if "took" in event or "ocean" in event or "accuser" in event:
+        view = show.TYPED.view(update.view)
+        for event in show.TYPED.events(update.events):
+            kind = event["kind"]
+            if event["kind"] == "gesture":
+                self.gestures_seen[event["seat"]] = (event["gesture"], now)
+                self._partner_signalled(event["seat"], event["gesture"], view)
+            if event["kind"] == "signal_settled" and self.seat is not None:
+                self._banner(show.settled_words(event, view))
+            if kind in ("swap", "refill", "accuse", "void_call"):
                 self.picked_ocean = None  # the ocean moved under the pick
-            if event.get("target") == self.seat and event.get("correct"):
+            if event["kind"] == "accuse" and event["target"] == self.seat and event["correct"]:
                 self.picked_hand = None
-        huddle = update.view.get("huddle")
+        huddle = view["huddle"]
         if self.huddle_screen is not None:
             if huddle is None:
                 self.huddle_screen.end()
             else:
                 self.huddle_screen.show_team(huddle)
 
-    def _partner_signalled(self, seat: int, name: str, update: Update) -> None:
+    def _partner_signalled(self, seat: int, name: str, view: CrabsView) -> None:
         """A partner making the team's signal holds four of a kind: say how to call them."""
-        view = update.view
-        if self.seat is None or seat == self.seat or name not in view["signals"]:
+        team = view["team"]
+        if self.seat is None or seat == self.seat or name not in view["signals"] or team is None:
             return
-        if seat in view["teams"][view["team"]]:
+        if seat in view["teams"][team]:
             key = show.player_key(seat)
             self._say(f"{self.names[seat]} made your signal! Call crabs on them: x then {key}.")
 
@@ -178,17 +189,18 @@ class CrabsScreen(GameScreen):
         return None
 
     def _results(self) -> Screen[str]:
-        return CrabsOver(self._view(), self.names, self.ascii)
+        return CrabsOver(self._seen(), self.names, self.ascii)
 
     def _prompt(self) -> None:
         """The huddle opens by itself when the team's pick waits for this player (once per pick
         of the team's); a double crab is offered once, as soon as the team may collect it."""
-        view = self._view()
-        huddle = view.get("huddle")
+        view = self._seen()
+        huddle = view["huddle"]
         if huddle is not None and self.seat is not None:
             waiting = self.seat in self._update(self.active_seat).waiting
-            if waiting and huddle["proposal"] != self.huddle_asked:
-                self.huddle_asked = list(huddle["proposal"])
+            proposal = huddle.get("proposal", [])
+            if waiting and proposal != self.huddle_asked:
+                self.huddle_asked = list(proposal)
                 self._open_huddle()
             return
         if show.owed_double(view) and not self.double_asked and self.seat is not None:
@@ -208,12 +220,12 @@ class CrabsScreen(GameScreen):
             self.flash = None
         if stale or faded:
             self._draw()
-        elif (self.message and self._message_stale(self._view())) or self._view()["huddle"]:
-            self._draw_bar(self._view())  # (the huddle's seconds count down)
+        elif (self.message and self._message_stale(self._seen())) or self._seen()["huddle"]:
+            self._draw_bar(self._seen())  # (the huddle's seconds count down)
 
     # -- drawing --------------------------------------------------------------------------------
     def _draw(self) -> None:
-        view = self._view()
+        view = self._seen()
         you = self.seat
         tall = self.app.size.height >= TALL
         rows = show.side_rows(
@@ -266,8 +278,9 @@ class CrabsScreen(GameScreen):
         return title
 
     def secret_words(self, view: dict[str, Any]) -> str:
-        cards = ", ".join(crab_name(card) for card in view["hand"]) or "(no cards)"
-        signals = view.get("signals")
+        seen = show.TYPED.view(view)
+        cards = ", ".join(crab_name(card) for card in seen["hand"]) or "(no cards)"
+        signals = seen["signals"]
         return f"{cards}; signal: {show.signal_phrase(signals)}" if signals else cards
 
     def log_line(self, event: dict[str, Any]) -> str:
@@ -289,7 +302,7 @@ class CrabsScreen(GameScreen):
         line = f"Nobody wants to swap ({times} times in a row): the ocean now holds {ocean}."
         return line.translate(ASCII_PUNCTUATION) if self.ascii else line
 
-    def _draw_bar(self, view: dict[str, Any]) -> None:
+    def _draw_bar(self, view: CrabsView) -> None:
         you = self.seat
         asked = you is not None and you in view["asked"]
         self._show_button("yes", asked)
@@ -314,52 +327,58 @@ class CrabsScreen(GameScreen):
         if self.ascii:
             self.message = self.message.translate(ASCII_PUNCTUATION)
         if self.is_mounted:
-            view = self._view()
+            view = self._seen()
             self.message_at = (time.monotonic(), (view["marker"], view["phase"]))
             self.query_one("#status", Static).update(Text(self.message))
 
-    def _message_stale(self, view: dict[str, Any]) -> bool:
+    def _message_stale(self, view: CrabsView) -> bool:
         """A message goes when the turn it spoke of ends, or after a few seconds."""
         said, turn = self.message_at
         return turn != (view["marker"], view["phase"]) or time.monotonic() - said > MESSAGE_SHOWN
 
     # -- the huddle ---------------------------------------------------------------------------
-    def _huddle_left(self, view: dict[str, Any]) -> float:
-        """About how many seconds the huddle has left. Nothing tells a screen the table's time:
-        it counts from when it first saw the huddle, at the time of the latest event then."""
+    def _huddle_left(self, view: CrabsView) -> float:
+        """About how many seconds the huddle has left (0 once it is over). Nothing tells a
+        screen the table's time: it counts from when it first saw the huddle, at the time of
+        the latest event then."""
         huddle = view["huddle"]
+        if huddle is None:
+            return 0.0
         if self.huddle_clock is None:
-            latest = max((float(e.get("time", 0.0)) for e in view["log"]), default=0.0)
+            latest = max((event["time"] for event in view["log"]), default=0.0)
             self.huddle_clock = (time.monotonic(), latest)
         seen_at, table_time = self.huddle_clock
-        return float(huddle["ends"]) - table_time - (time.monotonic() - seen_at)
+        return huddle["ends"] - table_time - (time.monotonic() - seen_at)
 
     def _open_huddle(self) -> None:
         """The huddle's dialog, where only this player sees it; the bots and the clock go on."""
-        view = self._view()
-        partners = [(s, self.names[s]) for s in view["teams"][view["team"]] if s != self.seat]
+        view = self._seen()
+        team, huddle = view["team"], view["huddle"]
+        if team is None or huddle is None:  # (a player's, in the huddle)
+            return
+        partners = [(s, self.names[s]) for s in view["teams"][team] if s != self.seat]
         screen = HuddleScreen(
             view["gesture_names"],
-            view["huddle"],
+            huddle,
             partners,
-            lambda: self._huddle_left(self._view()) if self._view()["huddle"] else 0.0,
+            lambda: self._huddle_left(self._seen()),
             self.ascii,
         )
         self.huddle_screen = screen
 
         def picked(pick: list[str] | None) -> None:
             self.huddle_screen = None
-            huddle = self._view()["huddle"]
+            huddle = self._seen()["huddle"]
             if huddle is None:
                 return
             # Seen: it opens by itself again only for a pick the team makes after this one.
-            self.huddle_asked = pick or list(huddle["proposal"])
+            self.huddle_asked = pick or list(huddle.get("proposal", []))
             if pick is None:
                 return
-            action: dict[str, Any] = {"type": "signal", "name": pick[0]}
+            action: SignalAction = {"type": "signal", "name": pick[0]}
             if len(pick) > 1:
                 action["also"] = pick[1]
-            if self._submit(action):
+            if self._send(action):
                 self._say(f"You picked {show.signal_phrase(pick)} for your team.")
 
         self._open(screen, picked)
@@ -381,12 +400,12 @@ class CrabsScreen(GameScreen):
         self._try_swap()
 
     def _try_swap(self) -> None:
-        view = self._view()
+        view = self._seen()
         hand, ocean = view["hand"], view["ocean"]
         if self.picked_hand is not None and self.picked_ocean is not None:
             mine, theirs = hand[self.picked_hand], ocean[self.picked_ocean]
             self.picked_hand = self.picked_ocean = None
-            if self._submit({"type": "swap", "hand": mine, "ocean": theirs}):
+            if self._send({"type": "swap", "hand": mine, "ocean": theirs}):
                 self._say(f"You swapped your {crab_name(mine)} for the {crab_name(theirs)}.")
         elif self.picked_hand is not None:
             self._say(f"{crab_name(hand[self.picked_hand])} picked: now an ocean card (j k l ;).")
@@ -410,14 +429,14 @@ class CrabsScreen(GameScreen):
             self.action_ocean(event.index)
 
     def action_done(self) -> None:
-        if self._playing() and self._submit({"type": "done"}):
+        if self._playing() and self._send({"type": "done"}):
             self._say("You laid your hand down.")
             self._draw()
 
     def action_gesture(self, index: int) -> None:
         if not self._playing():
             return
-        names = self._view()["gesture_names"]
+        names = self._seen()["gesture_names"]
         if index < len(names):
             self._make_gesture(names[index])
 
@@ -426,9 +445,9 @@ class CrabsScreen(GameScreen):
             self._make_gesture(event.name)
 
     def _make_gesture(self, name: str) -> None:
-        if self._submit({"type": "gesture", "name": name}):
+        if self._send({"type": "gesture", "name": name}):
             self.flash = (name, time.monotonic())
-            signal = " (your team's signal)" if name == self._view()["signal"] else ""
+            signal = " (your team's signal)" if name == self._seen()["signal"] else ""
             self._say(f"You {show.gesture_phrase(name)}{signal}.")
             self._draw()
 
@@ -436,11 +455,12 @@ class CrabsScreen(GameScreen):
         if not self._playing():
             return
         update = self._update(self.active_seat)
-        targets = [int(a["target"]) for a in update.legal if a["type"] == "accuse"]
+        legal = show.TYPED.legal(update.legal)
+        targets = [action["target"] for action in legal if action["type"] == "accuse"]
         if not targets:
             self._say("There is nobody you may call crabs on now.")
             return
-        teams = show.team_of(update.view)
+        teams = show.team_of(show.TYPED.view(update.view))
         mine = teams[self.seat] if self.seat is not None else -1
         options = [
             Option(
@@ -458,7 +478,7 @@ class CrabsScreen(GameScreen):
 
     def _accuse(self, target: int | None) -> None:
         self.marked_player = None
-        if target is not None and self._submit({"type": "accuse", "target": target}):
+        if target is not None and self._send({"type": "accuse", "target": target}):
             self.message = ""  # the log says how it went
 
     def on_side_panel_clicked(self, event: SidePanel.Clicked) -> None:
@@ -472,15 +492,15 @@ class CrabsScreen(GameScreen):
         self._draw()
 
     def action_answer(self, yes: bool) -> None:
-        if self._playing() and self.seat in self._view()["asked"]:
-            self._submit({"type": "want_swap", "yes": yes})
+        if self._playing() and self.seat in self._seen()["asked"]:
+            self._send({"type": "want_swap", "yes": yes})
             self._draw()
 
     def action_collect(self) -> None:
         if not self._playing():
             return
-        update = self._update(self.active_seat)
-        takes = [a for a in update.legal if a["type"] == "double_take"][:10]
+        legal = show.TYPED.legal(self._update(self.active_seat).legal)
+        takes = [action for action in legal if action["type"] == "double_take"][:10]
         if not takes:
             self._say("Your team has no double crab to collect.")
             return
@@ -495,15 +515,15 @@ class CrabsScreen(GameScreen):
         title = f"Double crab! Take {plural(len(takes[0]['sources']), 'token')} from:"
         self._open(PickDialog(title, options, ascii=self.ascii), self._collect)
 
-    def _collect(self, action: dict[str, Any] | None) -> None:
+    def _collect(self, action: DoubleTakeAction | None) -> None:
         if action is not None:
-            self._submit(action)
+            self._send(action)
 
     def action_signal(self) -> None:
         """In the huddle, its dialog; in play, the team's signal on the status line."""
         if not self._playing():
             return
-        view = self._view()
+        view = self._seen()
         if view["huddle"] is not None:
             if self.huddle_screen is None:
                 self._open_huddle()

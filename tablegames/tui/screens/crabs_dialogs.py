@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.table import Table
 from rich.text import Text
@@ -14,6 +14,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Label, Static
 
+from ...rules.crabs_types import CrabsView, HuddleView
 from ..asks import ShowMenu
 from ..client import TableClient, saving
 from ..widgets.crabs_table import GESTURE_KEYS
@@ -21,6 +22,9 @@ from ..widgets.seats import table_box
 from .crabs_view import gesture_phrase, signal_phrase, team_name, team_of, winners_line
 from .results import GameOver
 from .typeahead import TypeAhead
+
+if TYPE_CHECKING:
+    from ..client import TableClient
 
 
 class HuddleScreen(TypeAhead, Screen[list[str] | None]):
@@ -52,7 +56,7 @@ class HuddleScreen(TypeAhead, Screen[list[str] | None]):
     def __init__(
         self,
         gestures: Sequence[str],
-        huddle: dict[str, Any],
+        huddle: HuddleView,
         partners: Sequence[tuple[int, str]],
         seconds_left: Callable[[], float],
         ascii: bool = False,
@@ -98,7 +102,7 @@ class HuddleScreen(TypeAhead, Screen[list[str] | None]):
     def on_screen_resume(self) -> None:
         self._close_if_ended()
 
-    def show_team(self, huddle: dict[str, Any]) -> None:
+    def show_team(self, huddle: HuddleView) -> None:
         """The team's pick changed (a partner picked): show it."""
         self.huddle = huddle
         if self.is_mounted:
@@ -117,8 +121,8 @@ class HuddleScreen(TypeAhead, Screen[list[str] | None]):
             self.dismiss(None)
 
     def _show(self) -> None:
-        proposal = list(self.huddle["proposal"])
-        picks = self.huddle["picks"]
+        proposal = list(self.huddle.get("proposal", []))
+        picks = self.huddle.get("picks", {})
         said = []
         for seat, name in self.partners:
             theirs = picks.get(str(seat))
@@ -181,7 +185,7 @@ class HuddleScreen(TypeAhead, Screen[list[str] | None]):
 class CrabsOver(GameOver):
     """The game is over: the winning team and every team's tokens; returns "menu" or "quit"."""
 
-    def __init__(self, view: dict[str, Any], names: Sequence[str], ascii: bool = False) -> None:
+    def __init__(self, view: CrabsView, names: Sequence[str], ascii: bool = False) -> None:
         super().__init__(ascii)
         self.view = view
         self.names = list(names)
@@ -191,7 +195,7 @@ class CrabsOver(GameOver):
 
     def _table(self) -> Table:
         view = self.view
-        you = view.get("seat")
+        you = view["seat"]
         teams = team_of(view)
         table = Table(box=table_box(self.ascii), expand=True)
         table.add_column("Team")

@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from rich.text import Text
 
-from ...rules import View
+from ...rules.crabs_types import (
+    CrabsAction,
+    CrabsEvent,
+    CrabsView,
+    SignalSettledEvent,
+    Source,
+)
 from ...words import plural
 from ..widgets.crabs_table import PlayerRow
+from .typed import GameTypes
 
 GESTURE_WORDS = {
     "wink": "wink",
@@ -26,6 +32,8 @@ GESTURE_WORDS = {
 HAND_KEYS = ("a", "s", "d", "f")
 OCEAN_KEYS = ("j", "k", "l", ";")
 TEAM_LETTERS = "ABCDE"
+#: How this screen reads the table's plain data as crabs' own types (`typed.GameTypes`).
+TYPED = GameTypes[CrabsView, CrabsAction, CrabsEvent]()
 
 
 def gesture_phrase(name: str) -> str:
@@ -38,12 +46,12 @@ def signal_phrase(gestures: Sequence[str] | None) -> str:
     return " or ".join(gesture_phrase(name) for name in gestures or ())
 
 
-def gesture_key(view: View, name: str) -> str:
+def gesture_key(view: CrabsView, name: str) -> str:
     """The key that makes gesture `name` (1-9, 0)."""
     return "1234567890"[view["gesture_names"].index(name)]
 
 
-def signal_words(view: View) -> str:
+def signal_words(view: CrabsView) -> str:
     """The team's signal with its keys, fixed for the game: `Your team's signal: wink (1).`"""
     said = " or ".join(
         f"{gesture_phrase(name)} ({gesture_key(view, name)})" for name in view["signals"]
@@ -51,27 +59,30 @@ def signal_words(view: View) -> str:
     return f"Your team's signal: {said}, fixed for the game. Any other gesture is a decoy."
 
 
-def settled_words(event: dict[str, Any], view: View) -> str:
+def settled_words(event: SignalSettledEvent, view: CrabsView) -> str:
     """The banner when the player's team has settled on its signal, or ran out of time."""
     said = " or ".join(
         f"{gesture_phrase(name)} ({gesture_key(view, name)})" for name in event["signals"]
     )
-    if event.get("timed_out"):
+    if event["timed_out"]:
         return f"Time is up: your team keeps its dealt signal, {said}."
     return f"Your team's signal: {said}. Make it when you hold four of a kind."
 
 
-def huddle_hint(view: View, you: int, names: Sequence[str], left: float) -> str:
+def huddle_hint(view: CrabsView, you: int, names: Sequence[str], left: float) -> str:
     """The status line in the huddle: what the team waits for, and the seconds left."""
     huddle = view["huddle"]
     seconds = f"about {max(0, round(left))} s left"
+    if huddle is None:  # (asked only in the huddle)
+        return ""
     if view["team"] in huddle["settled"]:
         return f"Your team is ready: the other teams are still huddling ({seconds})."
-    proposal = list(huddle["proposal"])
-    if huddle["picks"].get(str(you)) == proposal:
+    proposal = list(huddle.get("proposal", []))
+    picks = huddle.get("picks", {})
+    if picks.get(str(you)) == proposal:
         others = [
             names[int(seat)]
-            for seat, pick in huddle["picks"].items()
+            for seat, pick in picks.items()
             if int(seat) != you and pick != proposal
         ]
         return (
@@ -81,7 +92,7 @@ def huddle_hint(view: View, you: int, names: Sequence[str], left: float) -> str:
     return f"The huddle: pick your team's secret signal, t ({seconds})."
 
 
-def team_of(view: View) -> list[int]:
+def team_of(view: CrabsView) -> list[int]:
     """The team of every seat."""
     teams = [0] * view["players"]
     for team, members in enumerate(view["teams"]):
@@ -101,13 +112,13 @@ def player_key(seat: int) -> str:
 
 
 def side_rows(
-    view: View, names: Sequence[str], you: int | None, gestures: dict[int, str]
+    view: CrabsView, names: Sequence[str], you: int | None, gestures: dict[int, str]
 ) -> dict[int, list[PlayerRow]]:
     """The players of each side (0 and 1), in seat order, with what marks them now."""
     teams = team_of(view)
     mine = teams[you] if you is not None else None
     done, asked = set(view["done"]), set(view["asked"])
-    tiebreak = view.get("tiebreak")
+    tiebreak = view["tiebreak"]
     rows: dict[int, list[PlayerRow]] = {0: [], 1: []}
     for seat, name in enumerate(names):
         state = "done" if seat in done else "ask?" if seat in asked else ""
@@ -128,7 +139,7 @@ def side_rows(
     return rows
 
 
-def side_title(view: View, side: int, you: int | None, ascii: bool = False) -> str:
+def side_title(view: CrabsView, side: int, you: int | None, ascii: bool = False) -> str:
     """`Side 0 ▶ swapping`, `Side 1 (yours) · waiting`, `Side 1 · asked to swap`."""
     arrow = ">" if ascii else "▶"
     dot = "-" if ascii else "·"
@@ -146,7 +157,7 @@ def side_title(view: View, side: int, you: int | None, ascii: bool = False) -> s
     return f"Side {side}{yours} {dot} waits"
 
 
-def token_lines(view: View, you: int | None) -> list[Text]:
+def token_lines(view: CrabsView, you: int | None) -> list[Text]:
     """The pot and draw pile, then each team's total, two teams a line; yours marked."""
     teams = team_of(view)
     mine = teams[you] if you is not None else None
@@ -162,12 +173,12 @@ def token_lines(view: View, you: int | None) -> list[Text]:
     return lines
 
 
-def swap_phase_hint(view: View, you: int) -> str:
+def swap_phase_hint(view: CrabsView, you: int) -> str:
     """What the player can do right now, in a few words."""
     if view["phase"] == "over":
         return "The game is over."
     if view["phase"] == "closing":
-        if view.get("window_closes") is not None:
+        if view["window_closes"] is not None:
             return "The pot is empty: the game ends when the double-crab second is over."
         return "The pot is empty: the game ends once the double crab is collected."
     if you in view["asked"]:
@@ -179,7 +190,7 @@ def swap_phase_hint(view: View, you: int) -> str:
     if you in view["done"]:
         return "Hand laid down: wait, or swap to pick it up."
     side = [s for s, on in enumerate(view["sides"]) if on == view["marker"]]
-    tiebreak = view.get("tiebreak")
+    tiebreak = view["tiebreak"]
     if tiebreak is not None:
         teams = team_of(view)
         side = [s for s in side if teams[s] in tiebreak]
@@ -193,22 +204,22 @@ def is_four(hand: Sequence[str]) -> bool:
     return len(hand) == 4 and len(set(hand)) == 1
 
 
-def owed_double(view: View) -> int:
+def owed_double(view: CrabsView) -> int:
     """Tokens the player's team may take for a double crab now (0: none)."""
-    for entry in view.get("double_take", []):
+    for entry in view["double_take"]:
         if entry["team"] == view["team"]:
-            return int(entry["tokens"])
+            return entry["tokens"]
     return 0
 
 
-def source_label(source: Any, names: Sequence[str]) -> str:
+def source_label(source: Source, names: Sequence[str]) -> str:
     """A double crab source: `the pot` or a player's name."""
-    return "the pot" if source == "pot" else names[int(source)]
+    return "the pot" if source == "pot" else names[source]
 
 
-def winners_line(view: View, names: Sequence[str]) -> str:
+def winners_line(view: CrabsView, names: Sequence[str]) -> str:
     """`Team A (Sara, Ada) wins with 9 tokens.`"""
-    winners = view.get("winners") or []
+    winners = view["winners"]
     if not winners:
         return "The game is over."
     team = team_of(view)[winners[0]]

@@ -25,6 +25,7 @@ from .results import FinalStandings, RoundSummary
 if TYPE_CHECKING:
     from textual.screen import Screen
 
+    from ...rules.crates_types import CratesAction, CratesView, LastRound, PlayAction
     from ...table import Update
     from ..client import TableClient
 
@@ -59,7 +60,7 @@ class CratesScreen(HandScreen):
         self.armed = False  # "Crates!" goes with the next play
         self.message_turn: int | None = None  # the message goes stale when this turn ends
         self.round_seen: int | None = None
-        self.summaries: list[tuple[dict[str, Any], list[int], int]] = []
+        self.summaries: list[tuple[LastRound, list[int], int]] = []
         self.suit_prompted = False
         self._turn_was_mine = False
 
@@ -78,19 +79,27 @@ class CratesScreen(HandScreen):
         yield Static(id="status")
         yield Footer()
 
+    def _seen(self) -> CratesView:
+        """The active seat's view, as Crates' own type."""
+        return show.TYPED.view(self._view())
+
+    def _send(self, action: CratesAction) -> bool:
+        """Submit `action` for the active seat (see `_submit`), built as Crates's own type."""
+        return self._submit(show.TYPED.plain(action))
+
     def _begin(self) -> None:
         self.query_one("#seats").border_title = "Players"
         self.query_one("#pile").border_title = "Table"
-        last_round = self._view()["last_round"]
+        last_round = self._seen()["last_round"]
         self.round_seen = last_round["round"] if last_round else None
         super()._begin()
 
     def _take(self, seat: int, update: Update) -> None:
         super()._take(seat, update)
-        last_round = update.view.get("last_round")
+        view = show.TYPED.view(update.view)
+        last_round = view["last_round"]
         if last_round and last_round["round"] != self.round_seen:
             self.round_seen = last_round["round"]
-            view = update.view
             self.summaries.append((last_round, list(view["scores"]), view["rounds"]))
             self._stop_bots()  # the table waits while people read the scores
 
@@ -103,10 +112,10 @@ class CratesScreen(HandScreen):
         return super()._screen_due()
 
     def _results(self) -> Screen[str]:
-        return FinalStandings(self._view()["scores"], self.names, self.ascii)
+        return FinalStandings(self._seen()["scores"], self.names, self.ascii)
 
     def _prompt(self) -> None:
-        view = self._view()
+        view = self._seen()
         if view["phase"] != "suit":
             self.suit_prompted = False
         elif view["turn"] == self.shown_seat and not self.suit_prompted:
@@ -114,7 +123,7 @@ class CratesScreen(HandScreen):
             self._ask_upcard_suit()
 
     def _draw(self) -> None:
-        view = self._view()
+        view = self._seen()
         you = self.active_seat
         seats = self.query_one("#seats", SeatPanel)
         seats.show(show.seat_rows(view, self.names, you if self.private else None))
@@ -134,7 +143,7 @@ class CratesScreen(HandScreen):
         self._show_buttons(view)
         self.query_one("#status", Static).update(Text(self.message if self.private else ""))
 
-    def _show_buttons(self, view: dict[str, Any]) -> None:
+    def _show_buttons(self, view: CratesView) -> None:
         """The buttons that do something now (for the mouse; narrow terminals leave them out)."""
         you = self.active_seat
         mine = view["turn"] == you and view["phase"] == "play"
@@ -147,7 +156,7 @@ class CratesScreen(HandScreen):
         # players panel shows everyone (one card, no Crates! beside it), no more.
         self._show_button("dope", any(seat != you for seat in view["exposed"]))
 
-    def _draw_hand(self, view: dict[str, Any]) -> None:
+    def _draw_hand(self, view: CratesView) -> None:
         hand = self.query_one("#hand", Hand)
         box = self.query_one("#hand-box")
         you = self.active_seat
@@ -190,7 +199,7 @@ class CratesScreen(HandScreen):
         self.message_turn = None
 
     def secret_words(self, view: dict[str, Any]) -> str:
-        cards = show.sorted_hand(view["hand"])
+        cards = show.sorted_hand(show.TYPED.view(view)["hand"])
         return " ".join(card_label(card, self.ascii) for card in cards) or "(no cards)"
 
     # -- dialogs --------------------------------------------------------------------------------
@@ -202,7 +211,7 @@ class CratesScreen(HandScreen):
         """A player who has just played down to one card may still say "Crates!" before the
         keyboard goes on (at a real table they would say it as the next player reaches over)."""
         leaving = self.shown_seat
-        if leaving is None or leaving not in self._update(leaving).view["exposed"]:
+        if leaving is None or leaving not in show.TYPED.view(self._update(leaving).view)["exposed"]:
             return None
         name = self.names[leaving]
 
@@ -216,7 +225,9 @@ class CratesScreen(HandScreen):
         self._turn_was_mine = False  # the new player is told what to do on their turn
 
     def _ask_upcard_suit(self) -> None:
-        top = self._view()["top"]
+        top = self._seen()["top"]
+        if top is None:  # (asked only while a turned-up card waits for its suit)
+            return
         title = f"The turned-up {card_label(top, self.ascii)} is yours to name: pick a suit"
         self._open(self._suit_dialog(top, title), self._name_suit)
 
@@ -231,10 +242,10 @@ class CratesScreen(HandScreen):
         if suit is None:
             self._say("Press Enter to name a suit for the turned-up card.")
             return
-        self._submit({"type": "suit", "suit": suit})
+        self._send({"type": "suit", "suit": suit})
 
     # -- player actions -------------------------------------------------------------------------
-    def _picked(self, view: dict[str, Any]) -> str | None:
+    def _picked(self, view: CratesView) -> str | None:
         """The picked card, if any (the hand may have changed since it was drawn)."""
         cards = show.sorted_hand(view["hand"])
         if self.selected is None or not cards:
@@ -243,14 +254,14 @@ class CratesScreen(HandScreen):
         return str(cards[self.selected])
 
     def _hand(self) -> list[str]:
-        return show.sorted_hand(self._view()["hand"]) if self.private else []
+        return show.sorted_hand(self._seen()["hand"]) if self.private else []
 
     def _pickable(self) -> int:
         return len(self._hand())
 
     def _select(self, index: int) -> None:
         self.selected = index
-        view = self._view()
+        view = self._seen()
         card = self._picked(view)
         if card is None:
             return
@@ -269,7 +280,7 @@ class CratesScreen(HandScreen):
     def action_play(self) -> None:
         if not self.private or self.covered:
             return
-        view = self._view()
+        view = self._seen()
         you = self.active_seat
         if view["phase"] == "suit" and view["turn"] == you:
             self._ask_upcard_suit()
@@ -293,30 +304,30 @@ class CratesScreen(HandScreen):
         if suit is None and show.names_a_suit(card):
             self._say(f"{card_label(card, self.ascii)} stays in your hand.")
             return
-        action: dict[str, Any] = {"type": "play", "card": card}
+        action: PlayAction = {"type": "play", "card": card}
         if suit is not None:
             action["suit"] = suit
-        if self.armed and len(self._view()["hand"]) == 2:
+        if self.armed and len(self._seen()["hand"]) == 2:
             action["announce"] = True
-        if self._submit(action):
+        if self._send(action):
             self.armed = False
             self._turn_was_mine = False  # another turn (a 6) starts afresh
 
     def action_draw(self) -> None:
         if not self.private or self.covered:
             return
-        view = self._view()
+        view = self._seen()
         if view["turn"] != self.active_seat:
             self._say(show.whose_turn(view, self.names))
             self.message_turn = view["turn"]
-        elif self._submit({"type": "draw"}):
+        elif self._send({"type": "draw"}):
             self.armed = False
             self._turn_was_mine = False
 
     def action_announce(self) -> None:
         if not self.private or self.covered:
             return
-        view = self._view()
+        view = self._seen()
         you = self.active_seat
         if you not in view["exposed"] and view["turn"] == you and len(view["hand"]) == 2:
             self.armed = not self.armed
@@ -327,14 +338,14 @@ class CratesScreen(HandScreen):
             )
             self._draw_hand(view)
             return
-        if self._submit({"type": "announce"}):
+        if self._send({"type": "announce"}):
             self._say("You announced Crates!")
 
     def action_dope(self) -> None:
         if not self.private or self.covered:
             return
         you = self.active_seat
-        targets = [seat for seat in self._view()["exposed"] if seat != you]
+        targets = [seat for seat in self._seen()["exposed"] if seat != you]
         if not targets:
             self._say("Nobody holds one card without having said Crates!")
         elif len(targets) == 1:
@@ -348,7 +359,7 @@ class CratesScreen(HandScreen):
             self._open(chooser, self._call_dope)
 
     def _call_dope(self, target: int | None) -> None:
-        if target is not None and self._submit({"type": "dope", "target": target}):
+        if target is not None and self._send({"type": "dope", "target": target}):
             self._say(f"Dope! {self.names[target]} draws two and loses a turn.")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

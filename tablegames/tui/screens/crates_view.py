@@ -6,9 +6,9 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
-from ...rules import View
 from ...rules.cards import RANK_ORDER
 from ...rules.crates import NAMEABLE_SUITS, SUIT_NAMING_CARDS, WILD_CARDS
+from ...rules.crates_types import CratesAction, CratesEvent, CratesView
 from ..widgets.card import (
     card_label,
     prettify,
@@ -19,8 +19,12 @@ from ..widgets.card import (
 )
 from ..widgets.hand import BIG, SMALL, boxed_card
 from ..widgets.seats import SeatRow
+from .typed import GameTypes
 
 HAND_SUITS = ("S", "H", "C", "D")  # a hand's suits in order: the colours take turns
+
+#: How this screen reads the table's plain data as Crates' own types (`typed.GameTypes`).
+TYPED = GameTypes[CratesView, CratesAction, CratesEvent]()
 
 
 def sorted_hand(cards: Sequence[str]) -> list[str]:
@@ -40,7 +44,7 @@ def suits_to_name(card: str) -> tuple[str, ...]:
     return NAMEABLE_SUITS[card]
 
 
-def seat_rows(view: View, names: Sequence[str], you: int | None) -> list[SeatRow]:
+def seat_rows(view: CratesView, names: Sequence[str], you: int | None) -> list[SeatRow]:
     """One row per seat: cards held, running total and the marks that matter now."""
     rows = []
     for seat, name in enumerate(names):
@@ -70,14 +74,18 @@ def seat_rows(view: View, names: Sequence[str], you: int | None) -> list[SeatRow
 
 
 def pile_text(
-    view: View, names: Sequence[str], ascii: bool = False, colour: bool = True, big: bool = False
+    view: CratesView,
+    names: Sequence[str],
+    ascii: bool = False,
+    colour: bool = True,
+    big: bool = False,
 ) -> Text:
     """The top card drawn as a box, with the suit to follow, crank, draw pile and direction."""
     top = view["top"]
     suit = view["suit"]
-    named = bool(top) and suit != suit_of(top)
+    named = top is not None and suit != suit_of(top)
     suit_line = Text.assemble("Suit: ", (suit_name(suit, ascii), suit_style(suit, colour)))
-    suit_note = Text(f"(named by the {rank_of(top)})" if named else "", style="italic")
+    suit_note = Text(f"(named by the {rank_of(top)})" if top and named else "", style="italic")
     draw_pile = Text(f"Draw pile: {view['draw_size']}")
     beside = [suit_line, suit_note, draw_pile]
     if big:
@@ -100,7 +108,7 @@ def pile_text(
     return Text("\n").join(lines)
 
 
-def turn_phrase(view: View, names: Sequence[str], you: int | None) -> str:
+def turn_phrase(view: CratesView, names: Sequence[str], you: int | None) -> str:
     """`your turn`, `Ada (bot) to play`, or that the game is over."""
     turn = view["turn"]
     if turn is None:
@@ -110,14 +118,14 @@ def turn_phrase(view: View, names: Sequence[str], you: int | None) -> str:
     return f"{names[turn]} to play"
 
 
-def whose_turn(view: View, names: Sequence[str]) -> str:
+def whose_turn(view: CratesView, names: Sequence[str]) -> str:
     """`It is Ada (bot)'s turn.` (or that nobody is to play)."""
     turn = view["turn"]
     return "Nobody is to play now." if turn is None else f"It is {names[turn]}'s turn."
 
 
 def card_hint(
-    view: View,
+    view: CratesView,
     card: str,
     names: Sequence[str],
     you: int,
@@ -148,10 +156,11 @@ def card_hint(
     return f"Enter plays {label}."
 
 
-def turn_hint(view: View, ascii: bool = False) -> str:
+def turn_hint(view: CratesView, ascii: bool = False) -> str:
     """The nudge shown when a turn starts: pick and play, or draw when nothing fits."""
-    if view["phase"] == "suit":
-        return f"Name a suit for the turned-up {card_label(view['top'], ascii)}: press Enter."
+    top = view["top"]
+    if view["phase"] == "suit" and top is not None:  # (a turned-up card is on the pile)
+        return f"Name a suit for the turned-up {card_label(top, ascii)}: press Enter."
     playable = [card for card in view["hand"] if card not in view["unplayable"]]
     if not playable:
         crank = view["crank"]
@@ -163,7 +172,7 @@ def turn_hint(view: View, ascii: bool = False) -> str:
     return f"Your turn: {arrows} or a card's number picks it, Enter plays it."
 
 
-def first_playable(view: View) -> int | None:
+def first_playable(view: CratesView) -> int | None:
     """The place in the hand as shown (`sorted_hand`) of the first card that fits now, if any."""
     for index, card in enumerate(sorted_hand(view["hand"])):
         if card not in view["unplayable"]:

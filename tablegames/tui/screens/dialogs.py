@@ -1,19 +1,26 @@
-"""Small modal dialogs: leave the game, pick one of a few options (a suit, a player to catch)."""
+"""Small modal dialogs: leave the game, pick one of a few options (a suit, a player to catch).
+
+Every question has a Back to tap (`BackButton`: what Esc does, for a phone that has no Esc
+key), and the keys of the table under a question that make sense over it (help, leave, the
+log, kraken's talk: `GameScreen.works_over_questions`) work from it, typed or tapped in the
+table's footer (`UnderQuestion`).
+"""
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
-from textual.screen import ModalScreen
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Label, Static
 
+from ..textual_private import FooterKey, key_bindings
 from .typeahead import TypeAhead, drop, moment, pass_on, press_now
 
 Value = TypeVar("Value")
@@ -29,7 +36,60 @@ DIALOG_CSS = """
 {name} .hint {{ color: $text-muted; }}
 {name}.-above-hand {{ align: center top; }}
 {name}.-above-hand > Vertical {{ margin-top: 1; }}
+{name} .foot {{ height: auto; width: auto; }}
+{name} .foot > .hint {{ width: auto; max-width: 56; }}
+{name} #back {{ margin-left: 1; }}
 """
+#: What the Back button of every question says.
+BACK = "Back (Esc)"
+
+
+class BackButton(Button, can_focus=False):
+    """What Esc does in a question or a dialog, as a button to tap (a phone has no Esc key).
+
+    Every question has one, in one place (its last line, at the right): it runs the action its
+    screen binds to Escape, whatever that is there (go back, cancel, not now)."""
+
+    DEFAULT_CSS = """
+    BackButton { width: auto; min-width: 10; }
+    """
+
+    def __init__(self, label: str = BACK) -> None:
+        super().__init__(label, id="back", compact=True)
+
+    async def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()  # (the dialog's own buttons mean something else)
+        await go_back(self.screen)
+
+
+async def go_back(screen: Screen[Any]) -> None:
+    """Do what Escape does on `screen`."""
+    for binding in key_bindings(screen).get("escape", []):
+        await screen.run_action(binding.action)
+        return
+
+
+def table_under(screen: Screen[Any]) -> Screen[Any] | None:
+    """The nearest screen under `screen` that has a footer (the table a question is over)."""
+    stack = screen.app.screen_stack
+    if screen not in stack:
+        return None
+    below: Screen[Any]  # (the app's stack is typed loosely)
+    for below in reversed(stack[: stack.index(screen)]):
+        if below.query("Footer"):
+            return below
+    return None
+
+
+@runtime_checkable
+class UnderQuestion(Protocol):
+    """A screen whose keys work from a question over it (a game's table)."""
+
+    def works_over_questions(self, key: str) -> str | None:
+        """The action `key` runs on this screen while a question is open over it (None: it
+        waits for the question to be answered)."""
+
+    async def run_action(self, action: str) -> bool: ...
 
 
 class QuitDialog(TypeAhead, ModalScreen[str | None]):
@@ -185,11 +245,19 @@ class PickDialog(TypeAhead, ModalScreen[Value | None], Generic[Value]):
             yield Label(Text(self.title_text), classes="title")
             for index in range(len(self.options)):
                 yield Static(self._line(index), classes="option", id=f"option-{index}")
-            yield Label(self._hint(), classes="hint", id="hint")
+            with Horizontal(classes="foot"):
+                yield Label(self._hint(), classes="hint", id="hint")
+                yield BackButton()
 
     def _hint(self) -> str:
         keys = "/".join(option.key for option in self.options)
-        return self.hint or f"Press {keys}, or arrows and Enter. Esc: go back"
+        return self.hint or f"Press {keys}, or arrows and Enter."
+
+    def _say(self, sentence: str) -> None:
+        """Say `sentence` where the hint was (a key or a tap that does nothing here)."""
+        hint = self.query_one("#hint", Label)
+        hint.update(Text(sentence))
+        hint.add_class("-refused")
 
     def on_mount(self) -> None:
         self.shown_at = moment()
@@ -235,22 +303,46 @@ class PickDialog(TypeAhead, ModalScreen[Value | None], Generic[Value]):
                 drop(event)
                 self.dismiss(option.value)
                 return
-        if (
-            event.is_printable
-            and event.character
-            and event.key not in self._bindings.key_to_bindings
-        ):
+        if event.key in key_bindings(self):
+            await press_now(self, event)
+            return
+        if await self._for_the_table(event.key):  # q, ?, the log's keys, kraken's talk
+            drop(event)
+            return
+        if event.is_printable and event.character:
             drop(event)  # a key that is no option: say so rather than do nothing in silence
-            hint = self.query_one("#hint", Label)
             keys = "/".join(option.key for option in self.options)
-            hint.update(Text(f"There is no option {event.character}: press {keys}, or Esc."))
-            hint.add_class("-refused")
+            self._say(f"There is no option {event.character}: press {keys}, or Back (Esc).")
             return
         await press_now(self, event)
 
-    def on_click(self, event: events.Click) -> None:
+    async def _for_the_table(self, key: str) -> bool:
+        """Run `key` on the table under this question if it works over one; True if it did."""
+        table = table_under(self)
+        action = table.works_over_questions(key) if isinstance(table, UnderQuestion) else None
+        if table is None or action is None:
+            return False
+        await table.run_action(action)
+        return True
+
+    async def on_click(self, event: events.Click) -> None:
         widget = event.widget
+        if widget is self:  # around the question: the table's footer is drawn there
+            await self._tapped_around(event)
+            return
         if not self.typed_in_time(event):
             return
         if widget is not None and widget.id and widget.id.startswith("option-"):
             self.dismiss(self.options[int(widget.id.removeprefix("option-"))].value)
+
+    async def _tapped_around(self, event: events.Click) -> None:
+        """A tap beside the question: a key of the table's footer works as typed here (help,
+        leave, talk...); a key the table takes only once the question is answered says so."""
+        table = table_under(self)
+        if table is None:
+            return
+        tapped, _ = table.get_widget_at(event.screen_x, event.screen_y)
+        if not isinstance(tapped, FooterKey):
+            return
+        if not await self._for_the_table(tapped.key):
+            self._say(f"First answer the question, or tap {BACK}: then {tapped.description}.")

@@ -31,12 +31,14 @@ from textual.widget import Widget
 from textual.widgets import Button, Footer, Static
 from textual.worker import Worker, WorkerState
 
-from ...catalogue import screen_class
 from ...net.words import seat_words, seats_since
 from ...rules import GAMES
 from ..asks import Farewell, Rematch, ShowMenu
+from ..catalogue import screen_class
 from ..client import pacing, saving, seat_presence
+from ..textual_private import close_to_messages, key_bindings
 from ..widgets.log import GameLog, event_line
+from ..widgets.notices import NoticeLine
 from .dialogs import PickDialog, QuitDialog
 from .handoff import Aside, HandoffScreen, handoff_keys
 from .help import HelpScreen
@@ -76,7 +78,7 @@ EARLY_KEY_SHOWN = 3.0
 #: Terminals at least this wide show the action buttons beside the hand (the keys do it all).
 BUTTONS_FROM = 80
 #: The status line while a question waits in a dialog over the table.
-DIALOG_WAITS = "Answer the question above (Esc goes back)."
+DIALOG_WAITS = "Answer the question above (Back, or Esc, goes back)."
 
 
 class ActionButton(Button, can_focus=False):
@@ -93,14 +95,14 @@ class GameScreen(TypeAhead, Screen[None]):
     DEFAULT_CSS = """
     GameScreen #away { dock: top; height: 1; padding: 0 1; display: none;
         background: $warning 30%; text-style: bold; }
-    GameScreen #banner { dock: top; height: auto; padding: 0 1; display: none;
-        background: $accent; color: $text; text-style: bold; }
+    GameScreen > NoticeLine { dock: top; }
     """
     GAME: ClassVar[str]  # the game's name, for its rules in the help
     TURN_BASED: ClassVar[bool] = True  # turns to sum up, and bots to pace (not real time)
     GAME_ACTIONS: ClassVar[frozenset[str]] = frozenset()  # the game's own keys' actions
     KEYS: ClassVar[tuple[tuple[str, str], ...]]  # the game's own keys and what they mean, for help
     AUTO_FOCUS = None  # keys go to the table, never to a button or the log
+    SHOWS_NOTICES = True  # news and chat show above the table (`NoticeLine`), never over it
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         # Help and quit come last in every footer: Textual lists a base class's bindings
@@ -132,7 +134,7 @@ class GameScreen(TypeAhead, Screen[None]):
         self._asked: tuple[Any, ...] | None = None  # what the keyboard's player was last asked
         self.seen_version = 0  # the version of the table the player last saw uncovered
         self.handing: HandoffScreen | None = None  # the hand-off up now
-        self._closed = False
+        self._left = False  # the table is left: it follows and draws nothing more
         self._bot_worker: Worker[None] | None = None
         self.paused = False  # the player paused the bots (space)
         self._cramped = False  # `TooSmall` covers the table
@@ -151,6 +153,8 @@ class GameScreen(TypeAhead, Screen[None]):
         self._fit_footer()
         self.client.listen(self._table_changed)
         self.client.listen_notices(self._notice)  # (a network client's refusals, seat news)
+        self.mount(NoticeLine())  # news and chat, above the table: never over it
+        self._fit_notices()
         if seat_presence(self.client) is not None:  # a network table: who is away shows over it
             self.mount(Static(id="away"))
             self._show_away()
@@ -165,8 +169,9 @@ class GameScreen(TypeAhead, Screen[None]):
         self.check_size()
 
     def on_resize(self) -> None:
-        if self.is_mounted and not self._closed:
+        if self.is_mounted and not self._left:
             self._fit_footer()
+            self._fit_notices()
             self._draw()
             self.call_after_refresh(self._fit_titles)
             self.check_size()
@@ -183,6 +188,12 @@ class GameScreen(TypeAhead, Screen[None]):
                 if title and 1 < room < len(str(title)):
                     setattr(widget, side, str(title)[: room - 1] + "~")
 
+    def _fit_notices(self) -> None:
+        """As many notice lines as the terminal has rows to spare beyond the table's (one, at
+        the table's smallest size: the newest)."""
+        for line in self.query(NoticeLine):
+            line.fit(self.app.size.height - self.min_size()[1])
+
     def _fit_footer(self) -> None:
         """Keys closer together in a narrow terminal: help and quit stay in sight."""
         for footer in self.query(Footer):
@@ -191,7 +202,7 @@ class GameScreen(TypeAhead, Screen[None]):
     def check_size(self) -> None:
         """Cover the table with `TooSmall` while the terminal is smaller than the game needs:
         a table drawn garbled must not take keys either."""
-        if self._closed or self.read_only or self._cramped:
+        if self._left or self.read_only or self._cramped:
             return
         needed = self.min_size()
         if too_small(self.app.size, needed):
@@ -210,10 +221,11 @@ class GameScreen(TypeAhead, Screen[None]):
 
     def on_unmount(self) -> None:
         self.close()
+        close_to_messages(self)  # (its message loop has ended: a mistake may have ended it)
 
     def close(self) -> None:
         """Stop following the table and driving its bots (the screen is going away)."""
-        self._closed = True
+        self._left = True
         self._stop_bots()
 
     @property
@@ -265,7 +277,7 @@ class GameScreen(TypeAhead, Screen[None]):
     def _notice(self, kind: str, text: str) -> None:
         """A network client's refusal of our action, or news of the seats (chat and table news
         are app banners)."""
-        if self._closed:
+        if self._left:
             return
         if kind == "error":
             self._refused(text)
@@ -288,7 +300,7 @@ class GameScreen(TypeAhead, Screen[None]):
 
     def _table_changed(self, seat: int | None, update: Update) -> None:
         """Called by the table for each local seat after every accepted action."""
-        if self._closed:
+        if self._left:
             return
         self._take(self.active_seat if seat is None else seat, update)
         if update.over:
@@ -305,7 +317,7 @@ class GameScreen(TypeAhead, Screen[None]):
         """Bring the screen up to date: what covers the table first, then the table, then any
         question for the player."""
         self._sync_due = False
-        if self._closed:
+        if self._left:
             return
         self._choose_seat()
         self._note_turns()
@@ -327,12 +339,32 @@ class GameScreen(TypeAhead, Screen[None]):
         finally:
             self._by_itself = False
 
+    #: The actions of this table's keys that work while a question is open over it, typed in
+    #: the question or tapped in this footer: help, leaving, the log. A game's own keys wait
+    #: for the answer (a game adds any that make sense meanwhile: talk), and so does the bots'
+    #: pace (space is no answer to a question, and must not stop the table behind it).
+    OVER_QUESTIONS: ClassVar[frozenset[str]] = frozenset(("help", "quit", "scroll_log", "log_end"))
+
+    def works_over_questions(self, key: str) -> str | None:
+        """The action `key` runs on this table while a question is open over it (None: it
+        waits for the answer)."""
+        for binding in key_bindings(self).get(key, []):
+            _, name, parameters = parse(binding.action)
+            if name in self.OVER_QUESTIONS and self.check_action(name, parameters) is not False:
+                return binding.action
+        return None
+
+    @property
+    def question_open(self) -> bool:
+        """True when the screen on top is a question of ours over this table."""
+        return self.covered > 0 and isinstance(self.app.screen, PickDialog)
+
     def typed_in_time(self, event: Message) -> bool:
         """Keys that answer the game (its own keys: play, pick, decide...) are dropped while a
         new question settles; the others (help, leave, the log, the bots' pace) never are."""
         if super().typed_in_time(event) or not isinstance(event, events.Key):
             return True
-        keys = self._bindings.key_to_bindings.get(event.key, [])
+        keys = key_bindings(self).get(event.key, [])
         return not any(parse(binding.action)[1] in self.GAME_ACTIONS for binding in keys)
 
     def dropped(self, event: events.Key) -> None:
@@ -497,7 +529,7 @@ class GameScreen(TypeAhead, Screen[None]):
     def handoff_key(self, seat: int) -> str:
         """The key `seat`'s player opens their hand-off with: a letter of their name that no
         key of this table and no other player here uses (`handoff_keys`)."""
-        taken = [*self._bindings.key_to_bindings, *self.app._bindings.key_to_bindings]
+        taken = [*key_bindings(self), *key_bindings(self.app)]
         keys = handoff_keys([self.names[human] for human in self.humans], taken)
         return dict(zip(self.humans, keys, strict=True))[seat]
 
@@ -537,23 +569,11 @@ class GameScreen(TypeAhead, Screen[None]):
         self.query_one("#status", Static).update(Text(message))
 
     def _banner(self, message: str, seconds: float = BANNER_SHOWN) -> None:
-        """Put `message` in a banner over the table for a few seconds: news that must not go by
-        as one more line of the log."""
-        if not self.is_mounted:
-            return
-        banners = self.query("#banner")
-        banner = banners.first(Static) if banners else Static(id="banner")
-        if not banners:
-            self.mount(banner)
-        banner.update(Text(message))
-        banner.display = True
-        shown = message
-
-        def fade() -> None:
-            if banner.is_mounted and str(banner.render()) == shown:
-                banner.display = False
-
-        self.set_timer(seconds, fade)
+        """Put `message` in the notice line above the table for a few seconds: news that must
+        not go by as one more line of the log."""
+        tell = getattr(self.app, "tell", None)  # (the app's notices: `TableGamesApp.tell`)
+        if tell is not None:
+            tell(message, "game", seconds)
 
     def _refused(self, reason: str) -> None:
         """Say why something was refused; over a dialog, in a banner (the status line is the
@@ -600,7 +620,7 @@ class GameScreen(TypeAhead, Screen[None]):
 
     def _end(self, choice: str | None) -> None:
         """Leave the table: quit the app, a rematch (a party game), or back to the menu."""
-        self._closed = True
+        self._left = True
         if choice == "quit":
             self.app.post_message(Farewell(self.where_saved()))
         elif choice == "rematch":
@@ -611,7 +631,7 @@ class GameScreen(TypeAhead, Screen[None]):
     # -- bots -----------------------------------------------------------------------------------
     def _start_bots(self) -> None:
         bots = pacing(self.client)
-        if bots is None or self._closed or self.over or self.paused:
+        if bots is None or self._left or self.over or self.paused:
             return
         if self._bot_worker is not None:
             return

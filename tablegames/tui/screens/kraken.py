@@ -68,6 +68,7 @@ from .kraken_talk import (
 if TYPE_CHECKING:
     from textual.screen import Screen
 
+    from ...rules.kraken.types import Interruption, KrakenAction, KrakenView, Phase
     from ...table import Update
     from ..client import TableClient
 
@@ -103,6 +104,7 @@ class KrakenScreen(GameScreen):
         Binding("c", "character", "Character"),
         Binding(TALK_KEY, "talk", "Talk"),
     ]
+    OVER_QUESTIONS = GameScreen.OVER_QUESTIONS | {"talk"}  # how many guns, while asked
 
     def __init__(self, client: TableClient, ascii: bool = False) -> None:
         super().__init__(client, ascii)
@@ -114,7 +116,7 @@ class KrakenScreen(GameScreen):
         self.told: dict[int, int] = {}  # each human's log length when they last had the keyboard
         self.telling: int | None = None  # a human handed the keyboard to learn their news
         self.secret_news: set[int] = set()  # humans whose news came with everyone's eyes closed
-        self._phase_seen: dict[int, str] = {}  # the phase each human's last update showed
+        self._phase_seen: dict[int, Phase | Interruption] = {}  # each human's last phase seen
         self.talk_seen: dict[int, int] = {}  # talk records each seat's log holds
         self.talking_seat: int | None = None  # the seat whose claim menu is open
         self.not_asked: set[int] = set()  # seats whose character moments pass without asking
@@ -140,19 +142,27 @@ class KrakenScreen(GameScreen):
         return (70, max(20, len(self.names) + 12))
 
     # -- following the table --------------------------------------------------------------------
+    def _seen(self, seat: int | None = None) -> KrakenView:
+        """A seat's view (the active one's by default), as Feed the Kraken's own type."""
+        return show.TYPED.view(self._update(self.active_seat if seat is None else seat).view)
+
+    def _send(self, action: KrakenAction) -> bool:
+        """Submit `action` for the active seat (see `_submit`), built as the game's own type."""
+        return self._submit(show.TYPED.plain(action))
+
     def _begin(self) -> None:
         for seat in self.logs:  # what was said so far, where it was said
-            talk = self._update(seat).view.get("talk", [])
+            talk = self._seen(seat).get("talk", [])
             self.logs[seat] = merged_log(self.logs[seat], talk)
             self.talk_seen[seat] = len(talk)
         for seat in self.humans:  # the deal's secrets show at each player's first turn
             self.told[seat] = len(self.logs[seat])
-            self._phase_seen[seat] = self._update(seat).view["phase"]
+            self._phase_seen[seat] = self._seen(seat)["phase"]
         super()._begin()
 
     def _take(self, seat: int, update: Update) -> None:
         super()._take(seat, update)
-        talk = update.view.get("talk", [])
+        talk = show.TYPED.view(update.view).get("talk", [])
         seen = self.talk_seen.get(seat, 0)
         if len(talk) > seen:  # claims join the log where they were made
             log = self.logs.setdefault(seat, [])
@@ -167,7 +177,7 @@ class KrakenScreen(GameScreen):
         # captain draws as it ends are no secret news, and go to the captain alone.)
         if self._phase_seen.get(seat) in show.EYES_CLOSED and self._news_in(update.events):
             self.secret_news.add(seat)
-        self._phase_seen[seat] = update.view["phase"]
+        self._phase_seen[seat] = show.TYPED.view(update.view)["phase"]
 
     @staticmethod
     def _public_lines(log: list[dict[str, Any]]) -> int:
@@ -206,14 +216,14 @@ class KrakenScreen(GameScreen):
         if self.watching or self.read_only or seat == self.telling:
             return None
         update = self._update(seat)
-        if seat not in update.waiting or update.view["phase"] in show.SECRET_PHASES:
+        if seat not in update.waiting or self._seen(seat)["phase"] in show.SECRET_PHASES:
             return None
         moves = [action for action in update.legal if action["type"] != "character"]
         distinct = [action for n, action in enumerate(moves) if action not in moves[:n]]
         return distinct[0] if len(distinct) == 1 else None
 
     def _results(self) -> Screen[str]:
-        view = self._view()
+        view = self._seen()
         headline, rows = show.results_lines(view, self.names)
         yours = []
         if not self.watching:
@@ -245,21 +255,21 @@ class KrakenScreen(GameScreen):
         their own (fed to the Kraken, overboard)."""
         if action in self.GAME_ACTIONS and self.is_mounted and self.may_act:
             update = self._update(self.active_seat)
-            if update.over or self.active_seat in update.view["eliminated"]:
+            if update.over or self.active_seat in show.TYPED.view(update.view)["eliminated"]:
                 return False
         return super().check_action(action, parameters)
 
     def _character_moment(self) -> bool:
         """True if the active seat is asked only whether to use its character now."""
-        return bool(self._view()["phase"] == "window")
+        return self._seen()["phase"] == "window"
 
     def _keep_if_not_asked(self) -> bool:
         """Keep the character at once if its player said not to be asked again; True if so."""
         seat = self.active_seat
         if seat not in self.not_asked or not self._character_moment():
             return False
-        if self._submit({"type": "decline"}):
-            name = show.character_title(str(self._view()["private"].get("character")))
+        if self._send({"type": "decline"}):
+            name = show.character_title(str(self._seen()["private"].get("character")))
             self._say(f"{name} kept for later, as you asked (c: ask me again).")
         return True
 
@@ -270,7 +280,7 @@ class KrakenScreen(GameScreen):
         if self.round_queue:
             self.active_seat = self.round_queue[0]
             return
-        view = self._update(self.humans[0]).view
+        view = self._seen(self.humans[0])
         engine_waits = self.client.waiting_for()
         if len(self.humans) > 1 and view["phase"] in show.SECRET_PHASES and not view["winner"]:
             moment = self._moment(view)
@@ -326,7 +336,7 @@ class KrakenScreen(GameScreen):
         self.told[self.active_seat] = len(self.logs.get(self.active_seat, []))
         self.telling = None
 
-    def _moment(self, view: dict[str, Any]) -> tuple[Any, ...]:
+    def _moment(self, view: KrakenView) -> tuple[Any, ...]:
         """Names one eyes-closed or character moment (it stays the same while it lasts)."""
         public = sum(
             1
@@ -363,7 +373,7 @@ class KrakenScreen(GameScreen):
         return self.active_seat in update.waiting and bool(update.legal) and not update.over
 
     def _decision_key(self) -> tuple[Any, ...]:
-        view = self._view()
+        view = self._seen()
         private = view["private"]
         return (
             self.active_seat,
@@ -382,7 +392,7 @@ class KrakenScreen(GameScreen):
     # -- drawing --------------------------------------------------------------------------------
     def _draw(self) -> None:
         update = self._update(self.active_seat)
-        view = update.view
+        view = show.TYPED.view(update.view)
         wide = self.app.size.width >= WIDE
         colour = not self.app.no_color
         names = self.names
@@ -418,10 +428,10 @@ class KrakenScreen(GameScreen):
         character = view["private"].get("character") if self.private else None
         self._show_button("character", bool(character) and not self._character_used(view))
 
-    def _character_used(self, view: dict[str, Any]) -> bool:
+    def _character_used(self, view: KrakenView) -> bool:
         return bool(view["characters_used"][self.active_seat])
 
-    def _draw_secrets(self, view: dict[str, Any], colour: bool) -> None:
+    def _draw_secrets(self, view: KrakenView, colour: bool) -> None:
         panel = self.query_one("#secrets", Static)
         name = self.names[self.active_seat]
         if self.watching:
@@ -439,12 +449,12 @@ class KrakenScreen(GameScreen):
         return in_ascii(line) if self.ascii else line
 
     def secret_words(self, view: dict[str, Any]) -> str:
-        return show.secret_line(view, self.names)
+        return show.secret_line(show.TYPED.view(view), self.names)
 
     def _loggable(self, event: dict[str, Any]) -> bool:
         return show.worth_logging(event)
 
-    def _draw_status(self, view: dict[str, Any], update: Update, waiting: list[int]) -> None:
+    def _draw_status(self, view: KrakenView, update: Update, waiting: list[int]) -> None:
         """Two lines: what the table is doing, then what this player may do (or was told)."""
         phase = Text(show.phase_text(view, self.names, waiting), no_wrap=True, overflow="ellipsis")
         second = Text(no_wrap=True, overflow="ellipsis")
@@ -476,7 +486,7 @@ class KrakenScreen(GameScreen):
     def _facts(self, update: Update) -> tuple[Any, ...]:
         """What an open question's options were worded from: the seat's moves and everyone's
         guns and duty (a steal while the question waits changes them)."""
-        view = update.view
+        view = show.TYPED.view(update.view)
         return (repr(update.legal), tuple(view["guns"]), tuple(view["off_duty"]), view["phase"])
 
     def _ask_again_if_changed(self, update: Update) -> None:
@@ -492,7 +502,11 @@ class KrakenScreen(GameScreen):
 
     def _decide(self, update: Update, moves: list[dict[str, Any]]) -> None:
         """Ask about `moves`, worded from `update` (questions close if it goes stale)."""
-        self._ask(Chooser(update.view, self.names, self.ascii), start(moves), self._facts(update))
+        self._ask(
+            Chooser(show.TYPED.view(update.view), self.names, self.ascii),
+            start(moves),
+            self._facts(update),
+        )
 
     def _ask(self, chooser: Chooser, pending: list[Pending], facts: tuple[Any, ...]) -> None:
         """Ask the next question about `pending`, or send the one action left."""
@@ -536,12 +550,12 @@ class KrakenScreen(GameScreen):
             self._say(self._not_yet(update))
             return
         moves = update.legal
-        if update.view["phase"] != "window":  # "any time" characters wait for `c`
+        if self._seen()["phase"] != "window":  # "any time" characters wait for `c`
             moves = [a for a in moves if a["type"] != "character"] or moves
         self._decide(update, moves)
 
     def _not_yet(self, update: Update) -> str:
-        view = update.view
+        view = show.TYPED.view(update.view)
         waiting = show.public_waiting(view, update.waiting)
         if waiting:
             who = ", ".join(self.names[s] for s in waiting)
@@ -552,27 +566,29 @@ class KrakenScreen(GameScreen):
         if self.covered or not self.private:
             return
         update = self._update(self.active_seat)
+        view = show.TYPED.view(update.view)
         uses = [a for a in update.legal if a["type"] == "character"]
-        character = update.view["private"].get("character")
+        character = view["private"].get("character")
         if not uses:
             if not character:
                 self._say("You hold no character card.")
-            elif self._character_used(update.view):
+            elif self._character_used(view):
                 self._say("You have already used your character.")
             elif self.active_seat in self.not_asked:
                 self.not_asked.discard(self.active_seat)
                 self._say("You will be asked at your character's moments again.")
             else:
-                waits = update.view["private"].get("character_waits")
+                waits = view["private"].get("character_waits")
                 self._say(waits or "Your character cannot do anything right now.")
             return
         self._decide(update, uses)
 
     def action_talk(self) -> None:
-        """The claim menu: the moment's own claim first, then every kind of claim."""
-        if self.covered or not self.may_act:
+        """The claim menu: the moment's own claim first, then every kind of claim. It opens
+        over a decision too (say how many guns while asked for them); the decision waits."""
+        if (self.covered and not self.question_open) or not self.may_act:
             return
-        view = self._view()
+        view = self._seen()
         options = kind_options(view, self.names)
         if not options:
             self._say(why_silent(view))
@@ -586,7 +602,7 @@ class KrakenScreen(GameScreen):
     def _talk_kind(self, kind: str | None) -> None:
         if kind is None:
             return
-        view = self._view()
+        view = self._seen()
         if kind == INVITED:
             claim = invitation(view)
             if claim is not None:
@@ -602,7 +618,7 @@ class KrakenScreen(GameScreen):
 
     def _talk_role(self, target: int | None) -> None:
         if target is not None:
-            self._say_one_of(role_options(self._view(), target, self.names))
+            self._say_one_of(role_options(self._seen(), target, self.names))
 
     def _say_one_of(self, options: list[Option[dict[str, Any]]]) -> None:
         dialog: PickDialog[dict[str, Any]] = PickDialog(

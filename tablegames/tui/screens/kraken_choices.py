@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from string import ascii_lowercase
 from typing import Any
 
-from ...rules import Action, View
+from ...rules import Action
+from ...rules.kraken.types import KrakenView
 from ...words import plural
 from .kraken_view import (
     FACTION_WORDS,
@@ -82,9 +83,12 @@ def start(legal: Sequence[Action]) -> list[Pending]:
 class Chooser:
     """Words for the questions about one seat's legal actions in one view."""
 
-    def __init__(self, view: View, names: Sequence[str], ascii: bool = False) -> None:
+    def __init__(self, view: KrakenView, names: Sequence[str], ascii: bool = False) -> None:
+        seat = view["seat"]
+        if seat is None:
+            raise ValueError("a decision is asked from a seat's view, not a spectator's")
         self.view, self.names, self.ascii = view, list(names), ascii
-        self.me: int = view["seat"]
+        self.me = seat
         self.first: list[Pending] = []  # the whole decision, to go back to
         self.seat_keys: dict[Any, str] = {}  # each player's key in this decision
 
@@ -192,7 +196,8 @@ class Chooser:
         guns = view["guns"][seat]
         resume = "resume" if self.ascii else "résumé"
         notes = [plural(guns, "gun"), f"{resume} {len(view['resumes'][seat])}"]
-        raised = (view.get("mutiny") or {}).get("raised")
+        mutiny = view["mutiny"]
+        raised = mutiny["raised"] if mutiny else None
         if raised is not None and raised[seat] is not None:
             notes.insert(0, f"raised {raised[seat]}")
         if seat in view["off_duty"]:
@@ -286,13 +291,10 @@ class Chooser:
         if prompt == "steer":
             return "You are the navigator: steer by one logbook card (the other is discarded)"
         if prompt == "mutiny":
-            mutiny = view.get("mutiny") or {}
-            needed = mutiny.get("threshold", "?")
-            team = [
-                f"{office} {self.name(view[office])}"
-                for office in ("lieutenant", "navigator")
-                if view[office] is not None
-            ]
+            mutiny = view["mutiny"]
+            needed = mutiny["threshold"] if mutiny else "?"
+            offices = (("lieutenant", view["lieutenant"]), ("navigator", view["navigator"]))
+            team = [f"{office} {self.name(seat)}" for office, seat in offices if seat is not None]
             named = f" ({', '.join(team)})" if team else ""
             return (
                 f"Mutiny against captain {captain}{named}? Raise guns in secret: you hold "
@@ -306,7 +308,7 @@ class Chooser:
         if prompt == "instigate":
             return "The Instigator urges you to add all your guns to the mutiny"
         if prompt == "pick":
-            return PICK_QUESTIONS.get(view.get("pick") or "", "Pick a player")
+            return PICK_QUESTIONS.get(view["pick"] or "", "Pick a player")
         if prompt == "give":
             giver = private.get("giver")
             gun = "the gun" if giver is None else f"{self.names[giver]}'s gun"

@@ -13,6 +13,7 @@ from contextlib import suppress
 from typing import Any
 
 from ...rules.kraken import talk as vocabulary
+from ...rules.kraken.types import KrakenView, Said
 from .dialogs import Option
 from .kraken_choices import OPTION_KEYS
 
@@ -53,12 +54,12 @@ def menu_words(seat: int, claim: dict[str, Any], names: Sequence[str]) -> str:
     return f'"{said_words(seat, claim, names)}"'
 
 
-def own_claims(view: dict[str, Any]) -> list[dict[str, Any]]:
+def own_claims(view: KrakenView) -> list[dict[str, Any]]:
     me = view["seat"]
     return [said["claim"] for said in view.get("talk", []) if said["seat"] == me]
 
 
-def invitation(view: dict[str, Any]) -> dict[str, Any] | None:
+def invitation(view: KrakenView) -> dict[str, Any] | None:
     """The claim this moment invites from the seat of `view` (None: nothing new to say).
 
     After a navigation, a search, the mermaid or the telescope: what it saw, truly (the player
@@ -70,10 +71,10 @@ def invitation(view: dict[str, Any]) -> dict[str, Any] | None:
     claim = vocabulary.natural(view, mine)
     if claim is not None:
         return claim
-    mutiny = view.get("mutiny") or {}
-    if view["phase"] == "mutiny" and view["seat"] in mutiny.get("mutineers", []):
-        public = [event for event in view["log"] if event.get("to") is None]
-        called = max((n for n, e in enumerate(public) if e.get("kind") == "mutiny"), default=0)
+    mutiny = view["mutiny"]
+    if view["phase"] == "mutiny" and mutiny and view["seat"] in mutiny["mutineers"]:
+        public = [event for event in view["log"] if event["to"] is None]
+        called = max((n for n, e in enumerate(public) if e["kind"] == "mutiny"), default=0)
         said = any(
             record["seat"] == view["seat"]
             and record["claim"]["kind"] == "guns"
@@ -85,44 +86,49 @@ def invitation(view: dict[str, Any]) -> dict[str, Any] | None:
     return None
 
 
-def invitation_text(view: dict[str, Any], behind_a_dialog: bool = False) -> str:
+def invitation_text(view: KrakenView, behind_a_dialog: bool = False) -> str:
     """`Claim what you drew and passed: t`, or "" when the moment invites nothing.
 
-    Behind an open question the key needs Esc first, and the line says so in the room the
-    question's own hint leaves: `Answer above, or Esc then t: claim what you drew and passed`.
+    Behind an open question the key works too (the question waits), and the line says so in
+    the room the question's own hint leaves: `Answer above, or t: claim what you drew and
+    passed`.
     """
     claim = invitation(view)
     if claim is None:
         return ""
     invite = INVITES[claim["kind"]]
     if behind_a_dialog:
-        return f"Answer above, or Esc then {TALK_KEY}: {invite[0].lower()}{invite[1:]}"
+        return f"Answer above, or {TALK_KEY}: {invite[0].lower()}{invite[1:]}"
     return f"{invite}: {TALK_KEY}"
 
 
-def why_silent(view: dict[str, Any]) -> str:
+def why_silent(view: KrakenView) -> str:
     """Why the seat of `view` cannot make a claim now, as the status line says it."""
     why = vocabulary.can_claim(view)
     return f"You cannot make claims now: {why}." if why else "You cannot make claims now."
 
 
-def kind_options(view: dict[str, Any], names: Sequence[str]) -> list[Option[str]]:
+def kind_options(view: KrakenView, names: Sequence[str]) -> list[Option[str]]:
     """The claim menu's first page: the moment's own claim first (`s`), then each kind of claim
     by its number, in order (before a mutiny the moment's claim is a kind: how many guns)."""
     options: list[Option[str]] = []
-    invited = invitation(view)
+    me, invited = view["seat"], invitation(view)
+    if me is None:  # (a spectator says nothing)
+        return options
     kinds = list(vocabulary.offers(view))
     if invited is not None and invited["kind"] != "guns":
-        words = menu_words(view["seat"], invited, names)
+        words = menu_words(me, invited, names)
         options.append(Option(SAY_KEY, f"Say: {words}", INVITED))
     for kind in sorted(kinds, key=lambda kind: int(KIND_KEYS[kind])):
         options.append(Option(KIND_KEYS[kind], vocabulary.KINDS[kind], kind))
     return options
 
 
-def target_options(view: dict[str, Any], names: Sequence[str]) -> list[Option[int]]:
+def target_options(view: KrakenView, names: Sequence[str]) -> list[Option[int]]:
     """Whom a "who is what" claim is about: yourself first, then everyone still aboard."""
     me = view["seat"]
+    if me is None:  # (a spectator says nothing)
+        return []
     targets = [me] + [
         seat for seat in range(view["players"]) if seat != me and seat not in view["eliminated"]
     ]
@@ -133,35 +139,39 @@ def target_options(view: dict[str, Any], names: Sequence[str]) -> list[Option[in
 
 
 def role_options(
-    view: dict[str, Any], target: int, names: Sequence[str]
+    view: KrakenView, target: int, names: Sequence[str]
 ) -> list[Option[dict[str, Any]]]:
     """What to say `target` is: a sailor, a pirate, in the cult; what this seat knows to be
     true first (its own group, or one it knows of another: a search, its mates)."""
-    groups = list(vocabulary.GROUPS)
+    me, groups = view["seat"], list(vocabulary.GROUPS)
+    if me is None:  # (a spectator says nothing)
+        return []
     true = known_group(view, target)
     if true in groups:
         groups.insert(0, groups.pop(groups.index(true)))
     claims = [{"kind": "role", "target": target, "group": g} for g in groups]
     return [
-        Option(OPTION_KEYS[n], f'"{said_words(view["seat"], claim, names)}"', claim)
+        Option(OPTION_KEYS[n], f'"{said_words(me, claim, names)}"', claim)
         for n, claim in enumerate(claims)
     ]
 
 
-def known_group(view: dict[str, Any], target: int) -> str | None:
+def known_group(view: KrakenView, target: int) -> str | None:
     """The group (sailor, pirate, cult) the seat of `view` knows `target` to be in, if any."""
-    faction = view.get("faction") if target == view["seat"] else view["known"].get(str(target))
+    faction = view["faction"] if target == view["seat"] else view["known"].get(str(target))
     if faction is None:
         return None
     return "cult" if str(faction).startswith("cult") else str(faction)
 
 
 def claim_options(
-    view: dict[str, Any], kind: str, names: Sequence[str]
+    view: KrakenView, kind: str, names: Sequence[str]
 ) -> list[Option[dict[str, Any]]]:
     """The claims of `kind` the seat may make, the true ones it knows first (up to the keys)."""
     claims = vocabulary.offers(view).get(kind, [])[: len(OPTION_KEYS)]
     me = view["seat"]
+    if me is None:  # (a spectator says nothing)
+        return []
     return [
         # Guns by their number, as when raising them in a mutiny ([0] none, [2] two).
         Option(str(claim["guns"]) if kind == "guns" and claim["guns"] < 10 else OPTION_KEYS[n],
@@ -170,7 +180,7 @@ def claim_options(
     ]  # fmt: skip
 
 
-def talk_events(talk: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+def talk_events(talk: Sequence[Said]) -> list[dict[str, Any]]:
     """Talk records as log lines (kind `claim`, public)."""
     return [
         {"kind": "claim", "text": said["text"], "to": None, "seat": said["seat"]} for said in talk

@@ -10,17 +10,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from contextlib import suppress
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from rich.text import Text
 
 from ...rulebook import rules_text
-from ...rules import View
 from ...rules.kraken import talk as vocabulary
+from ...rules.kraken.types import Colour, KrakenAction, KrakenEvent, KrakenView, Phase
 from ...talk import last_claims
 from ...words import plural, with_article
+from .typed import GameTypes
 
-COLOURS = ("red", "yellow", "blue")
+#: How this screen reads the table's plain data as Feed the Kraken's own types (`typed.GameTypes`).
+TYPED = GameTypes[KrakenView, KrakenAction, KrakenEvent]()
+COLOURS: tuple[Colour, ...] = ("red", "yellow", "blue")
 GOAL_NAMES = {"crimson_cove": "Crimson Cove", "bluewater_bay": "Bluewater Bay", "kraken": "Kraken"}
 GOAL_WINNERS = {"crimson_cove": "pirates", "bluewater_bay": "sailors", "kraken": "cult"}
 ACTION_LETTERS = {
@@ -68,10 +71,10 @@ PICK_WORDS = {
     "mermaid": "sends someone to the mermaid",
     "telescope": "hands someone the telescope",
 }
-SECRET_PHASES = frozenset(("window", "convert", "stash"))
+SECRET_PHASES: frozenset[Phase] = frozenset(("window", "convert", "stash"))
 #: The moments played with everyone's eyes closed (the cult's): what a player learns in one
 #: goes round every human, or being handed the keyboard would show who learned something.
-EYES_CLOSED = frozenset(("convert", "stash"))
+EYES_CLOSED: frozenset[Phase] = frozenset(("convert", "stash"))
 CHARACTER_TITLES = {
     "look_out": "Look-out",
     "chief_cook": "Chief cook",
@@ -115,8 +118,9 @@ def character_effect(name: str) -> str:
 # -- words --------------------------------------------------------------------------------------
 
 
-def colour_of(card: str) -> str:
-    return card.split("-", 1)[0]
+def colour_of(card: str) -> Colour:
+    """A navigation card's colour: its code starts with it (`red-drunk`)."""
+    return cast(Colour, card.split("-", 1)[0])
 
 
 def card_words(card: str) -> str:
@@ -140,7 +144,7 @@ def way_mark(colour: str, ascii: bool) -> str:
     return plain if ascii else fancy
 
 
-def card_course(card: str, view: View, ascii: bool = False) -> str:
+def card_course(card: str, view: KrakenView, ascii: bool = False) -> str:
     """Where `card` would sail the ship from where it is, and what it does:
     `west to -1,5 (cabin search); the captain is replaced`."""
     colour = colour_of(card)
@@ -152,8 +156,8 @@ def card_course(card: str, view: View, ascii: bool = False) -> str:
     words = f"{WAY[colour][0]} to {place_name(there)}"
     if there in GOAL_WINNERS:
         words += f": the {GOAL_WINNERS[there]} win!"
-    elif chart.get(there, {}).get("action"):
-        words += f" ({ACTION_NAMES[chart[there]['action']]})"
+    elif there in chart and (action := chart[there]["action"]):
+        words += f" ({ACTION_NAMES[action]})"
     effect = CARD_EFFECTS.get(card.split("-", 1)[1])
     return f"{words}; {effect}" if effect else words
 
@@ -180,7 +184,7 @@ def line(event: dict[str, Any], names: Sequence[str]) -> str:
 # -- the chart ----------------------------------------------------------------------------------
 
 
-def _spaces(view: View) -> dict[tuple[int, int], str]:
+def _spaces(view: KrakenView) -> dict[tuple[int, int], str]:
     out = {}
     for space in view["map"]:
         column, level = (int(part) for part in space.split(","))
@@ -188,7 +192,7 @@ def _spaces(view: View) -> dict[tuple[int, int], str]:
     return out
 
 
-def next_moves(view: View) -> dict[str, str]:
+def next_moves(view: KrakenView) -> dict[str, str]:
     """Colour -> where that colour sails the ship from where it is now."""
     chart = view["map"]
     ship = view["ship"]
@@ -197,7 +201,9 @@ def next_moves(view: View) -> dict[str, str]:
     return {colour: str(chart[ship][colour]) for colour in COLOURS}
 
 
-def map_text(view: View, ascii: bool = False, colour: bool = True, wide: bool = False) -> Text:
+def map_text(
+    view: KrakenView, ascii: bool = False, colour: bool = True, wide: bool = False
+) -> Text:
     """The sea chart, north up: every space with its map action letter, the ship in brackets,
     the letters r/y/b on the spaces the next card could sail to, the three goal areas."""
     spaces = _spaces(view)
@@ -243,7 +249,7 @@ def _marks(shades: list[str], colour: bool, ascii: bool, way: str) -> Text:
 
 
 def _goal_rows(
-    goal: str, view: View, marks: dict[str, list[str]], colour: bool, ascii: bool
+    goal: str, view: KrakenView, marks: dict[str, list[str]], colour: bool, ascii: bool
 ) -> dict[int, Text]:
     """The west (Cove) or east (Bay) goal beside the rows whose spaces sail into it: the
     colours that would take the ship there now beside the ship's own row, the goal's name and
@@ -278,7 +284,7 @@ def _side(text: Text, west: bool, width: int) -> Text:
 
 def _token(
     space: str | None,
-    view: View,
+    view: KrakenView,
     marks: dict[str, list[str]],
     dot: str,
     colour: bool,
@@ -302,7 +308,7 @@ def _token(
     return token
 
 
-def chart_legend(view: View, ascii: bool = False, colour: bool = True) -> Text:
+def chart_legend(view: KrakenView, ascii: bool = False, colour: bool = True) -> Text:
     """Where each colour sails next: `r< -1,5  y^ 0,6 (S)  b> 1,5`, goals spelled out."""
     chart = view["map"]
     legend = Text()
@@ -328,7 +334,7 @@ def chart_key(ascii: bool = False) -> str:
 
 
 def crew_text(
-    view: View,
+    view: KrakenView,
     names: Sequence[str],
     you: int | None,
     waiting: Sequence[int],
@@ -360,8 +366,8 @@ def crew_text(
     )
     head = Text(f"  {'Player':<{name_width}} {columns}".rstrip(), "bold underline")
     lines = [head]
-    mutiny = view.get("mutiny") or {}
-    raised = mutiny.get("raised") or [None] * len(names)
+    mutiny = view["mutiny"]
+    raised = (mutiny["raised"] if mutiny else None) or [None] * len(names)
     spoken = last_words(view, names, short=compact(wide, room))
     for seat, name in enumerate(names):
         shown = name
@@ -398,7 +404,7 @@ def crew_text(
     return Text("\n").join(lines)
 
 
-def last_words(view: View, names: Sequence[str], short: bool = False) -> dict[int, str]:
+def last_words(view: KrakenView, names: Sequence[str], short: bool = False) -> dict[int, str]:
     """Each seat's latest claim, in its words with names for seats (`short`: a few words)."""
     spoken = {}
     for seat, said in last_claims(view.get("talk", [])).items():
@@ -477,7 +483,7 @@ def _fit(text: str, width: int) -> str:
     return text if len(text) <= width else text[: width - 1] + "~"
 
 
-def _office(view: View, seat: int) -> str:
+def _office(view: KrakenView, seat: int) -> str:
     if seat == view["captain"]:
         return "Cpt"
     if seat == view["lieutenant"]:
@@ -499,7 +505,7 @@ def _resume(cards: Sequence[str], colour: bool, wide: bool) -> Text:
     return text
 
 
-def _notes(view: View, seat: int, known: dict[str, str], wide: bool) -> list[str]:
+def _notes(view: KrakenView, seat: int, known: dict[str, str], wide: bool) -> list[str]:
     notes: list[str] = []
     if seat in view["eliminated"]:
         notes.append("gone")
@@ -512,7 +518,7 @@ def _notes(view: View, seat: int, known: dict[str, str], wide: bool) -> list[str
         title = character_title(character)
         used = view["characters_used"][seat]
         notes.append(f"{title}{' (used)' if used and wide else ''}")
-    if seat in view.get("gunsmiths", []) and not character:
+    if seat in view["gunsmiths"] and not character:
         notes.append("gunsmith")
     faction = known.get(str(seat))
     if faction:
@@ -523,10 +529,13 @@ def _notes(view: View, seat: int, known: dict[str, str], wide: bool) -> list[str
 # -- this seat's secrets ------------------------------------------------------------------------
 
 
-def secret_text(view: View, names: Sequence[str], ascii: bool = False, colour: bool = True) -> Text:
+def secret_text(
+    view: KrakenView, names: Sequence[str], ascii: bool = False, colour: bool = True
+) -> Text:
     """What only this seat knows: faction, who it knows, character, cards in hand, peeks."""
-    private = view["private"]
-    faction = view["faction"]
+    private, faction, seat = view["private"], view["faction"], view["seat"]
+    if faction is None or seat is None:  # (a spectator has no secrets)
+        return Text()
     out = Text()
     out.append("You are ")
     out.append(with_article(FACTION_WORDS[faction]), "bold reverse")
@@ -537,24 +546,26 @@ def secret_text(view: View, names: Sequence[str], ascii: bool = False, colour: b
         out.append(f"\nYou know: {knows}")
     character = private.get("character")
     if character:
-        used = view["characters_used"][view["seat"]]
+        used = view["characters_used"][seat]
         out.append("\nCharacter: ")
         out.append(character_effect(character), "dim strike" if used else "")
         out.append(" (used)" if used else " (c uses it)")
-    if private.get("drawn"):
+    drawn, kept, logbook = private.get("drawn"), private.get("kept"), private.get("logbook")
+    top, fist = private.get("peek"), private.get("mutiny_guns")
+    if drawn:
         out.append("\nYou drew: ")
-        out.append_text(_cards(private["drawn"], colour))
-    if private.get("kept"):
+        out.append_text(_cards(drawn, colour))
+    if kept:
         out.append("\nIn the logbook: ")
-        out.append_text(card_text(private["kept"], colour))
-    if private.get("logbook"):
+        out.append_text(card_text(kept, colour))
+    if logbook:
         out.append("\nLogbook: ")
-        out.append_text(_cards(private["logbook"], colour))
-    if private.get("peek"):
+        out.append_text(_cards(logbook, colour))
+    if top:
         out.append("\nTop of the draw pile: ")
-        out.append_text(card_text(private["peek"], colour))
-    if private.get("mutiny_guns") is not None:
-        out.append(f"\nYour fist: {plural(private['mutiny_guns'], 'gun')}")
+        out.append_text(card_text(top, colour))
+    if fist is not None:
+        out.append(f"\nYour fist: {plural(fist, 'gun')}")
     for peek in private.get("peeks", [])[-2:]:
         source = peek["source"].replace("_", "-")
         out.append(f"\nSeen ({source}): ")
@@ -564,10 +575,12 @@ def secret_text(view: View, names: Sequence[str], ascii: bool = False, colour: b
     return out
 
 
-def secret_line(view: View, names: Sequence[str]) -> str:
+def secret_line(view: KrakenView, names: Sequence[str]) -> str:
     """This seat's secrets in one line: `pirate; knows Ada pirate; Gunslinger (used); drew ...`."""
-    private = view["private"]
-    parts = [FACTION_WORDS[view["faction"]]]
+    private, faction, seat = view["private"], view["faction"], view["seat"]
+    if faction is None or seat is None:  # (a spectator has no secrets)
+        return ""
+    parts = [FACTION_WORDS[faction]]
     known = view["known"]
     if known:
         parts.append(
@@ -576,16 +589,17 @@ def secret_line(view: View, names: Sequence[str]) -> str:
         )
     character = private.get("character")
     if character:
-        used = view["characters_used"][view["seat"]]
+        used = view["characters_used"][seat]
         parts.append(character_title(character) + (" (used)" if used else ""))
-    for key, said in (("drawn", "drew"), ("logbook", "logbook")):
-        if private.get(key):
-            parts.append(f"{said} {', '.join(card_words(card) for card in private[key])}")
-    for key, said in (("kept", "kept"), ("peek", "top card")):
-        if private.get(key):
-            parts.append(f"{said} {card_words(private[key])}")
-    if private.get("mutiny_guns") is not None:
-        parts.append(f"fist {plural(private['mutiny_guns'], 'gun')}")
+    for cards, said in ((private.get("drawn"), "drew"), (private.get("logbook"), "logbook")):
+        if cards:
+            parts.append(f"{said} {', '.join(card_words(card) for card in cards)}")
+    for card, said in ((private.get("kept"), "kept"), (private.get("peek"), "top card")):
+        if card:
+            parts.append(f"{said} {card_words(card)}")
+    fist = private.get("mutiny_guns")
+    if fist is not None:
+        parts.append(f"fist {plural(fist, 'gun')}")
     return "; ".join(parts)
 
 
@@ -605,17 +619,17 @@ def _goal_of(faction: str) -> str:
 # -- status -------------------------------------------------------------------------------------
 
 
-def public_waiting(view: View, waiting: Sequence[int]) -> list[int]:
+def public_waiting(view: KrakenView, waiting: Sequence[int]) -> list[int]:
     """The seats an onlooker may see the game wait for (none in an eyes-closed moment)."""
     if view["phase"] in SECRET_PHASES:
         return []
     return list(waiting)
 
 
-def phase_text(view: View, names: Sequence[str], waiting: Sequence[int]) -> str:
+def phase_text(view: KrakenView, names: Sequence[str], waiting: Sequence[int]) -> str:
     """What the table is doing and who it waits for, as everyone may know it."""
     phase = view["phase"]
-    if view.get("winner"):
+    if view["winner"]:
         return "The voyage is over."
     who = ", ".join(names[s] for s in public_waiting(view, waiting))
     captain = names[view["captain"]]
@@ -638,12 +652,12 @@ def phase_text(view: View, names: Sequence[str], waiting: Sequence[int]) -> str:
     return texts.get(phase, f"Waiting for {who}." if who else "")
 
 
-def round_title(view: View, dash: str) -> str:
+def round_title(view: KrakenView, dash: str) -> str:
     board = "quick journey" if view["board"] == "quick" else "long journey"
     return f"Sea chart {dash} {board}, round {view['round']}"
 
 
-def deck_line(view: View) -> str:
+def deck_line(view: KrakenView) -> str:
     rituals = view["rituals_left"]
     return f"Deck {view['deck_size']}  discards {view['discard_size']}  rituals left {rituals}" + (
         f"  used: {', '.join(r.replace('_', ' ') for r in view['rituals_used'])}"
@@ -652,10 +666,12 @@ def deck_line(view: View) -> str:
     )
 
 
-def results_lines(view: View, names: Sequence[str]) -> tuple[str, list[tuple[str, str, bool]]]:
+def results_lines(
+    view: KrakenView, names: Sequence[str]
+) -> tuple[str, list[tuple[str, str, bool]]]:
     """The headline and (name, role, won) rows once the game is over."""
-    winner = view.get("winner")
-    roles = view.get("roles") or []
+    winner = view["winner"]
+    roles = view["roles"] or []
     ship = view["ship"]
     headline = {
         "sailor": "The sailors win",

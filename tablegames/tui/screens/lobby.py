@@ -16,13 +16,14 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Static
 
 from ...net.messages import SeatNews, TableNews
 from ...net.words import seat_words, seats_since
 from ..widgets.seats import table_box
+from .dialogs import BackButton
 from .setup import FIELD_MOVES
 from .standings import StandingsScreen
 from .table_form import TableForm
@@ -293,7 +294,9 @@ class NewTableDialog(ModalScreen[dict[str, Any] | None]):
     NewTableDialog > Vertical { width: 64; max-width: 100%; height: auto;
         border: thick $accent; background: $surface; padding: 0 1; }
     NewTableDialog.ascii > Vertical { border: ascii $accent; }
-    NewTableDialog Button { width: 100%; margin-top: 1; }
+    NewTableDialog .foot { height: auto; margin-top: 1; }
+    NewTableDialog #open { width: 1fr; }
+    NewTableDialog #back { margin-left: 1; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "open", "Open the table"),
@@ -309,7 +312,9 @@ class NewTableDialog(ModalScreen[dict[str, Any] | None]):
         with Vertical() as box:
             box.border_title = "A new table (Left/Right change, Up/Down move)"
             yield TableForm(self.ascii)
-            yield Button("Open the table (Enter)", id="open", variant="primary", compact=True)
+            with Horizontal(classes="foot"):
+                yield Button("Open the table (Enter)", id="open", variant="primary", compact=True)
+                yield BackButton()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.action_open()

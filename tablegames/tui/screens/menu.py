@@ -14,9 +14,9 @@ from textual.screen import Screen
 from textual.widgets import Footer, Label, OptionList
 from textual.widgets.option_list import Option
 
-from ...catalogue import Listing, listings
 from ...rules import get_game
 from ...words import moment_words
+from ..catalogue import Listing, listings
 from .dialogs import Option as Choice
 from .dialogs import PickDialog
 from .help import HelpScreen
@@ -145,7 +145,7 @@ class MenuScreen(Screen[None]):
     ) -> None:
         """Ask which of `options` (games by id), saying what choosing one does."""
         keys = "1" if len(options) == 1 else f"1-{len(options)}"
-        hint = f"Press {keys}, or arrows and Enter, {then}. Esc: go back"
+        hint = f"Press {keys}, or arrows and Enter, {then}."
         self.app.push_screen(GamesDialog(title, options, hint, ascii=self.ascii), chosen)
 
     def _resume(self, table_id: int | None) -> None:

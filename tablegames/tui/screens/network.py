@@ -15,6 +15,7 @@ from textual.widgets import Button, Footer, Input, Label, Static
 
 from ...net.launch import DEFAULT_PORT, parse_address
 from ..asks import HostAndJoin, JoinRemote
+from .dialogs import BackButton
 from .setup import FIELD_MOVES, Stepper
 from .table_form import TableForm
 from .typeahead import LineInput, TypeAhead, drop
@@ -149,6 +150,9 @@ class ChatDialog(TypeAhead, ModalScreen[str | None]):
     ChatDialog > Vertical { width: 70; max-width: 100%; height: auto; border: round $primary;
         margin-bottom: 2; }
     ChatDialog.ascii > Vertical { border: ascii $primary; }
+    ChatDialog .foot { height: auto; }
+    ChatDialog #line { width: 1fr; }
+    ChatDialog #back { margin-left: 1; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
 
@@ -167,7 +171,11 @@ class ChatDialog(TypeAhead, ModalScreen[str | None]):
             if self.said:  # the last few lines, as plain text: nobody's markup reaches us
                 recent = "\n".join(f"{who}: {line}" for who, line in self.said[-CHAT_SHOWN:])
                 yield Static(Text(recent), id="said")
-            yield LineInput(placeholder="gg, nice crank…", id="line", max_length=300, compact=True)
+            with Horizontal(classes="foot"):
+                yield LineInput(
+                    placeholder="gg, nice crank…", id="line", max_length=300, compact=True
+                )
+                yield BackButton()
 
     async def on_key(self, event: events.Key) -> None:
         if not self.is_current:

@@ -16,14 +16,14 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, Label, RichLog, Static
 
 from ...replay import Replay, ReplayClient, private_line
 from ..asks import ShowMenu
 from ..widgets.card import prettify
-from .dialogs import DIALOG_CSS
+from .dialogs import DIALOG_CSS, BackButton
 from .game import BUTTONS_FROM, table_screen
 from .help import HelpScreen
 from .typeahead import TypeAhead, pass_on, press_now
@@ -73,7 +73,9 @@ class GoToDialog(TypeAhead, ModalScreen[int | None]):
             example = "3, s12, 50% or end" if self.replay.has_rounds else "12, 50% or end"
             yield Input(placeholder=example, id="goto-input")
             yield Label(Text(f"Type {self.replay.find_hint()}."), classes="hint")
-            yield Label("Enter goes there, Escape stays.", classes="hint")
+            with Horizontal(classes="foot"):
+                yield Label("Enter goes there, Escape stays.", classes="hint")
+                yield BackButton()
             yield Label("", id="goto-error")
 
     def on_mount(self) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.table import Table
 from rich.text import Text
@@ -14,7 +14,9 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
+from ...rules.crates_types import LastRound
 from ..widgets.card import card_text
+from ..widgets.notices import NoticeLine
 from ..widgets.seats import cut_mark, table_box
 from .dialogs import DIALOG_CSS
 from .handoff import HANDOFF_SETTLE, Deliberate
@@ -45,7 +47,7 @@ def scored_hand(
 
 
 def round_table(
-    last_round: dict[str, Any],
+    last_round: LastRound,
     totals: Sequence[int],
     names: Sequence[str],
     ascii: bool = False,
@@ -71,7 +73,7 @@ def round_table(
     return table
 
 
-def round_heading(last_round: dict[str, Any], rounds: int, names: Sequence[str]) -> str:
+def round_heading(last_round: LastRound, rounds: int, names: Sequence[str]) -> str:
     """`Round 3 of 15: Sara went out.` (or that the round was blocked)."""
     heading = f"Round {last_round['round']} of {rounds}"
     if last_round.get("blocked"):
@@ -100,7 +102,7 @@ class RoundSummary(Deliberate, ModalScreen[None]):
 
     def __init__(
         self,
-        last_round: dict[str, Any],
+        last_round: LastRound,
         totals: Sequence[int],
         rounds: int,
         names: Sequence[str],
@@ -180,6 +182,7 @@ class GameOver(Deliberate, ModalScreen[str]):
     GameOver > Vertical { min-width: 44; }
     GameOver Button { margin: 1 1 0 1; }
     GameOver Horizontal { height: auto; width: auto; }
+    GameOver NoticeLine { margin-top: 1; }
     """
     )
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -197,6 +200,8 @@ class GameOver(Deliberate, ModalScreen[str]):
         self.asked_at = math.inf  # takes nothing until shown
         self.ratings = ""  # how the game moved each player's rating (set by the table screen)
 
+    SHOWS_NOTICES = True  # a party's news (rematch wishes) under the standings
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "choose" and parameters == ("rematch",):
             return self.party
@@ -211,6 +216,7 @@ class GameOver(Deliberate, ModalScreen[str]):
                 yield Label(Text(hint), classes="hint")
             if self.ratings:
                 yield Label(Text(self.ratings), classes="hint", id="ratings")
+            yield NoticeLine()  # a party's news (rematch wishes): under the standings
             self.party = bool(getattr(self.app, "in_party", False))
             with Horizontal():
                 if self.party:

@@ -24,12 +24,13 @@ from .roach_dialogs import PeekNotice, RoachResult
 if TYPE_CHECKING:
     from textual.screen import Screen
 
+    from ...rules.roach_types import Flight, Phase, RoachAction, RoachView
     from ...table import Update
     from ..client import TableClient
 
 
 #: Which actions each phase offers the player whose move it is.
-PHASE_ACTIONS = {
+PHASE_ACTIONS: dict[Phase, set[str]] = {
     "offer": {"offer"},
     "respond": {"judge", "pass_on"},
     "lay": {"mark", "lay"},
@@ -121,14 +122,22 @@ class RoachScreen(HandScreen):
             self._updates[seat] = super()._update(seat)
         return self._updates[seat]
 
-    def _results(self) -> Screen[str]:
-        return RoachResult(self._view(), self.names, self.ascii)
+    def _seen(self, seat: int | None = None) -> RoachView:
+        """A seat's view (the active one's by default), as roach's own type."""
+        return show.TYPED.view(self._update(self.active_seat if seat is None else seat).view)
 
-    def _my_move(self, view: dict[str, Any]) -> bool:
+    def _send(self, action: RoachAction) -> bool:
+        """Submit `action` for the active seat (see `_submit`), built as Roach's own type."""
+        return self._submit(show.TYPED.plain(action))
+
+    def _results(self) -> Screen[str]:
+        return RoachResult(self._seen(), self.names, self.ascii)
+
+    def _my_move(self, view: RoachView) -> bool:
         return self.private and not self.covered and view["turn"] == self.active_seat
 
     def _draw(self) -> None:
-        view = self._view()
+        view = self._seen()
         you = self.active_seat if self.private else None
         colour = not self.app.no_color
         seats = self.query_one("#seats", Static)
@@ -149,7 +158,7 @@ class RoachScreen(HandScreen):
         self._draw_status(view)
         self._show_buttons(view)
 
-    def _draw_hand(self, view: dict[str, Any]) -> None:
+    def _draw_hand(self, view: RoachView) -> None:
         hand = self.query_one("#hand", RoachHand)
         box = self.query_one("#hand-box")
         you = self.active_seat
@@ -171,7 +180,7 @@ class RoachScreen(HandScreen):
         else:
             self.selected = None
         blocked: frozenset[str] = frozenset()
-        lay = view.get("lay")
+        lay = view["lay"]
         if lay and lay["seat"] == you and Counter(view["hand"])[lay["special"]] == 1:
             blocked = frozenset({lay["special"]})  # the special card just taken stays in hand
         hand.show(kinds, self.selected, Counter(self.marked), blocked, "No cards in hand.")
@@ -181,7 +190,7 @@ class RoachScreen(HandScreen):
             f"{self.owned('hand')} ({plural(count, 'card')}) {self.dash} {phrase}"
         )
 
-    def _draw_status(self, view: dict[str, Any]) -> None:
+    def _draw_status(self, view: RoachView) -> None:
         status = self.query_one("#status", Static)
         if self.watching or self.read_only:  # nobody plays here: say whose move it is
             status.update(Text(show.turn_phrase(view, self.names, None).capitalize() + "."))
@@ -196,7 +205,7 @@ class RoachScreen(HandScreen):
         text = self.message or show.prompt(view, self.names, self.active_seat, self.ascii)
         status.update(Text(text))
 
-    def _show_buttons(self, view: dict[str, Any]) -> None:
+    def _show_buttons(self, view: RoachView) -> None:
         self.query_one("#buttons").display = self.app.size.width >= BUTTONS_FROM
         allowed = self._allowed(view)
         for button_id, action in BUTTONS.items():
@@ -205,12 +214,12 @@ class RoachScreen(HandScreen):
                 shown = shown and show.can_pass(view)
             self._show_button(button_id, shown)
 
-    def _allowed(self, view: dict[str, Any]) -> set[str]:
+    def _allowed(self, view: RoachView) -> set[str]:
         """The game actions the player at the keyboard may take now."""
         if not self._my_move(view):
             return set()
-        flight = view.get("flight") or {}
-        if view["phase"] == "respond" and self.active_seat in flight.get("seen_by", ()):
+        flight = view["flight"]
+        if view["phase"] == "respond" and flight and self.active_seat in flight["seen_by"]:
             return {"pass_on"}  # looked at the card: it must go on
         return PHASE_ACTIONS.get(view["phase"], set())
 
@@ -222,7 +231,7 @@ class RoachScreen(HandScreen):
             return super().check_action(action, parameters)
         if not self.is_mounted:
             return False
-        view = self._view()
+        view = self._seen()
         allowed = self._allowed(view)
         if action == "pass_on":
             return action in allowed and show.can_pass(view)
@@ -231,9 +240,10 @@ class RoachScreen(HandScreen):
     def secret_words(self, view: dict[str, Any]) -> str:
         """The hand, and the card in flight when this seat has seen it (a replay of every seat
         shows it so)."""
-        kinds = show.hand_kinds(view["hand"])
+        seen_view = show.TYPED.view(view)
+        kinds = show.hand_kinds(seen_view["hand"])
         hand = ", ".join(chip_label(0, card, count, self.ascii) for card, count in kinds)
-        seen = (view.get("flight") or {}).get("card")
+        seen = _seen_card(seen_view["flight"])
         flight = f"; saw the card in flight: {show.card_name(seen)}" if seen else ""
         return (hand or "(no cards)") + flight
 
@@ -256,7 +266,7 @@ class RoachScreen(HandScreen):
             self._pass_peeked()
 
     def _target_dialog(self, title: str, seats: list[int]) -> TargetDialog:
-        view = self._view()
+        view = self._seen()
         options = []
         for number, seat in enumerate(seats, start=1):
             name, cards = self.names[seat], view["hand_sizes"][seat]
@@ -276,12 +286,12 @@ class RoachScreen(HandScreen):
             Option(str(number), show.claim_label(card, claim), claim)
             for number, claim in enumerate(CLAIMS, start=1)
         ]
-        hint = "Press 1-8, or arrows and Enter. Esc: go back"
+        hint = "Press 1-8, or arrows and Enter."
         return PickDialog(title, options, hint=hint, ascii=self.ascii)
 
     # -- player actions -------------------------------------------------------------------------
     def _kinds(self) -> list[tuple[str, int]]:
-        return show.hand_kinds(self._view()["hand"]) if self.private else []
+        return show.hand_kinds(self._seen()["hand"]) if self.private else []
 
     def _picked(self) -> str | None:
         kinds = self._kinds()
@@ -295,10 +305,10 @@ class RoachScreen(HandScreen):
 
     def _select(self, index: int) -> None:
         self.selected = index
-        self._draw_hand(self._view())
+        self._draw_hand(self._seen())
 
     def on_roach_hand_clicked(self, event: RoachHand.Clicked) -> None:
-        view = self._view()
+        view = self._seen()
         again = event.index == self.selected
         self._select(event.index)
         allowed = self._allowed(view)
@@ -308,7 +318,7 @@ class RoachScreen(HandScreen):
             self.action_offer()
 
     def action_offer(self) -> None:
-        view = self._view()
+        view = self._seen()
         card = self._picked()
         if card is None or "offer" not in self._allowed(view):
             return
@@ -333,23 +343,24 @@ class RoachScreen(HandScreen):
         if claim is None:
             self._say(f"Your {show.card_name(card)} stays in your hand.")
             return
-        self._submit({"type": "offer", "card": card, "to": to, "claim": claim})
+        self._send({"type": "offer", "card": card, "to": to, "claim": claim})
 
     def action_judge(self, believe: bool) -> None:
-        if "judge" in self._allowed(self._view()):
-            self._submit({"type": "challenge", "believe": believe})
+        if "judge" in self._allowed(self._seen()):
+            self._send({"type": "challenge", "believe": believe})
 
     def action_pass_on(self) -> None:
         """Pass the card on: look at it first (then it must go on) or not, then choose whom to
         pass it to and the claim."""
-        view = self._view()
+        view = self._seen()
         if "pass_on" not in self._allowed(view):
             return
         targets = show.pass_targets(view)
         if not targets:
             self._say("The card has been with everyone else: say t (true) or f (false).")
             return
-        if self.active_seat in view["flight"]["seen_by"]:
+        flight = view["flight"]
+        if flight and self.active_seat in flight["seen_by"]:
             self._ask_pass_target()
             return
         options = [
@@ -366,12 +377,12 @@ class RoachScreen(HandScreen):
         if not look:
             self._ask_unseen_target()
             return
-        self.peeking = self._submit({"type": "peek"})
+        self.peeking = self._send({"type": "peek"})
         if self.peeking:
             self._pass_peeked()
 
     def _ask_unseen_target(self) -> None:
-        targets = show.pass_targets(self._view())
+        targets = show.pass_targets(self._seen())
         if len(targets) == 1:
             self._ask_unseen_claim(targets[0])
             return
@@ -388,15 +399,15 @@ class RoachScreen(HandScreen):
     def _pass_unseen(self, to: int, claim: str | None) -> None:
         if claim is None:
             return
-        if self._submit({"type": "pass", "to": to, "claim": claim, "look": False}):
+        if self._send({"type": "pass", "to": to, "claim": claim, "look": False}):
             self._say(f'You passed it on unseen: it goes to {self.names[to]} as "{claim}".')
 
     def _pass_peeked(self) -> None:
         """Once the peeked card shows (at once here, when the server's answer comes over the
         network), ask where it goes; until then the screen says it is looking."""
-        flight = self._view().get("flight") or {}
-        if "card" not in flight:
-            if flight.get("to") != self.active_seat:
+        flight = self._seen()["flight"]
+        if flight is None or "card" not in flight:
+            if flight is None or flight["to"] != self.active_seat:
                 self.peeking = False  # the card is no longer in front of us
             else:
                 self._say("Looking at the card...")
@@ -405,9 +416,12 @@ class RoachScreen(HandScreen):
         self._ask_pass_target()
 
     def _ask_pass_target(self) -> None:
-        view = self._view()
+        view = self._seen()
+        seen = _seen_card(view["flight"])
+        if seen is None:  # (asked only once the peeked card shows)
+            return
         targets = show.pass_targets(view)
-        card = show.with_article(view["flight"]["card"])
+        card = show.with_article(seen)
         if len(targets) == 1:
             self._ask_pass_claim(targets[0])
             return
@@ -418,7 +432,9 @@ class RoachScreen(HandScreen):
         if to is None:
             self._say("You have looked at the card: press p to pass it on.")
             return
-        seen = self._view()["flight"]["card"]
+        seen = _seen_card(self._seen()["flight"])
+        if seen is None:
+            return
         title = f"It is {show.with_article(seen)}. Pass it to {self.names[to]}, claiming it is a..."
         self._open(self._claim_dialog(title, seen), lambda claim: self._pass(to, claim))
 
@@ -427,9 +443,9 @@ class RoachScreen(HandScreen):
             self._say("You have looked at the card: press p to pass it on.")
             return
         seat = self.active_seat
-        if not self._submit({"type": "pass", "to": to, "claim": claim}):
+        if not self._send({"type": "pass", "to": to, "claim": claim}):
             return
-        seen = (self._update(seat).view.get("flight") or {}).get("card")
+        seen = _seen_card(self._seen(seat)["flight"])
         if seen is None:
             return
         if to in self.humans:  # the hand-off comes next: show the peeked card before it
@@ -439,13 +455,15 @@ class RoachScreen(HandScreen):
             self._say(f'You peeked: it is {card}. It goes to {self.names[to]} as "{claim}".')
 
     def action_mark(self) -> None:
-        view = self._view()
+        view = self._seen()
         if "mark" not in self._allowed(view):
             return
         card = self._picked()
         if card is None:
             return
         lay = view["lay"]
+        if lay is None:  # (marking is allowed only while laying out)
+            return
         held = Counter(view["hand"])[card] - (1 if card == lay["special"] else 0)
         if held <= 0:
             self._say(f"You cannot lay out the {card} you just took.")
@@ -458,13 +476,14 @@ class RoachScreen(HandScreen):
         self._draw_hand(view)
 
     def action_lay(self) -> None:
-        view = self._view()
+        view = self._seen()
         if "lay" not in self._allowed(view):
             return
-        if not self.marked:
-            self._say(show.lay_hint([], view["lay"]["claim"]))
+        lay = view["lay"]
+        if not self.marked and lay:
+            self._say(show.lay_hint([], lay["claim"]))
             return
-        if self._submit({"type": "lay", "cards": list(self.marked)}):
+        if self._send({"type": "lay", "cards": list(self.marked)}):
             self.marked = []
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -480,13 +499,22 @@ class RoachScreen(HandScreen):
             action()
 
 
-def _without_secrets(view: dict[str, Any]) -> dict[str, Any]:
+def _without_secrets(view: RoachView) -> RoachView:
     """The view as anyone at the table may see it: no hand, no card in flight, no private log."""
-    flight = view.get("flight")
-    public = {**view, "hand": [], "log": [e for e in view["log"] if e.get("to") is None]}
+    public = view.copy()
+    public["hand"] = []
+    public["log"] = [event for event in view["log"] if event["to"] is None]
+    flight = view["flight"]
     if flight:
-        public["flight"] = {key: value for key, value in flight.items() if key != "card"}
+        unseen = flight.copy()
+        unseen.pop("card", None)
+        public["flight"] = unseen
     return public
+
+
+def _seen_card(flight: Flight | None) -> str | None:
+    """The card in flight, if this view's seat has seen it."""
+    return None if flight is None else flight.get("card")
 
 
 SCREEN = RoachScreen

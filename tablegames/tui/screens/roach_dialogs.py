@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.table import Table
 from rich.text import Text
@@ -13,6 +13,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label
 
+from ...rules.roach_types import RoachView
 from ..widgets.seats import cut_mark, table_box
 from .dialogs import DIALOG_CSS
 from .game import BUTTONS_FROM
@@ -54,7 +55,7 @@ class PeekNotice(Deliberate, ModalScreen[None]):
 
 
 def result_table(
-    view: dict[str, Any],
+    view: RoachView,
     names: Sequence[str],
     ascii: bool = False,
     colour: bool = True,
@@ -66,7 +67,7 @@ def result_table(
     table.add_column("", no_wrap=True)
     table.add_column("Hand", justify="right", no_wrap=True)
     table.add_column("Face up", ratio=1, overflow="fold")
-    loser = view.get("loser")
+    loser = view["loser"]
     for seat, name in enumerate(names):
         outcome = Text("LOSES", style="bold reverse") if seat == loser else Text("wins")
         shown = final_display(
@@ -83,7 +84,7 @@ class RoachResult(GameOver):
     RoachResult > Vertical { width: 90%; max-width: 90; }
     """
 
-    def __init__(self, view: dict[str, Any], names: Sequence[str], ascii: bool = False) -> None:
+    def __init__(self, view: RoachView, names: Sequence[str], ascii: bool = False) -> None:
         super().__init__(ascii)
         self.view = view
         self.names = list(names)
@@ -97,6 +98,6 @@ class RoachResult(GameOver):
         return result_table(self.view, self.names, self.ascii, colour, 12 if narrow else 20)
 
     def _hint(self) -> str:
-        if self.view.get("loser_rule") == "most":
+        if self.view["loser_rule"] == "most":
             return "The most face-up cards lose; everyone else wins."
         return "Whoever collects too much loses; everyone else wins."

@@ -5,19 +5,23 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypedDict
 
 from rich.text import Text
 
 from ... import words
-from ...rules import View
 from ...rules.roach import ANIMALS, PLURALS, ROYAL, SPECIALS, claim_is_true
+from ...rules.roach_types import ClaimEvent, Phase, RoachAction, RoachEvent, RoachView
 from ...words import plural
 from ..widgets.log import event_line
+from .typed import GameTypes
 
 #: Short animal names for a display that would not fit on its line otherwise.
 SHORT = {"cockroach": "roach", "scorpion": "scorp", "ladybug": "lady"}
 _ROYAL_CODE = re.compile(r"\broyal-(\w+)")
+
+#: How this screen reads the table's plain data as roach's own types (`typed.GameTypes`).
+TYPED = GameTypes[RoachView, RoachAction, RoachEvent]()
 
 
 def card_name(card: str) -> str:
@@ -134,7 +138,7 @@ def final_display(
 
 
 def seat_table(
-    view: View,
+    view: RoachView,
     names: Sequence[str],
     you: int | None,
     width: int,
@@ -145,7 +149,7 @@ def seat_table(
     labels = [name + (" (you)" if seat == you else "") for seat, name in enumerate(names)]
     name_width = min(20, max(len("Player"), *map(len, labels)))
     pointer = ">" if ascii else "▶"
-    flight = view.get("flight")
+    flight = view["flight"]
     holder = flight["to"] if flight else None
     rest = max(8, width - name_width - 9)
     lines = [
@@ -185,7 +189,7 @@ def seat_table(
 
 # -- the middle of the table -----------------------------------------------------------------------
 def flight_lines(
-    view: View,
+    view: RoachView,
     names: Sequence[str],
     you: int | None,
     ascii: bool = False,
@@ -219,7 +223,7 @@ TIGHTEST = 4
 
 
 def _table_lines(
-    view: View, names: Sequence[str], you: int | None, ascii: bool, tight: int
+    view: RoachView, names: Sequence[str], you: int | None, ascii: bool, tight: int
 ) -> list[Text]:
     """The penalty pile and the card in flight, drawn `tight` steps closer: (1) the pile on one
     line, (2) only the last pass of the card, beside its heading, (3) who takes it on one line,
@@ -233,7 +237,7 @@ def _table_lines(
         face_up = Text(", " if tight else "\n face up: ")
         face_up.append(card_name(top), style="bold")
         pile.append_text(face_up)
-    flight = view.get("flight")
+    flight = view["flight"]
     if not flight:
         return [line for text in lines for line in text.split()]
     links = [
@@ -270,14 +274,24 @@ def who(seat: int, names: Sequence[str], you: int | None) -> str:
     return names[seat].removesuffix(" (bot)")
 
 
-def reveals(view: View) -> list[dict[str, Any]]:
-    """Every card turned up in the log, oldest first: `sender`, `claim`, `card`, `taker`."""
-    found: list[dict[str, Any]] = []
-    claim: dict[str, Any] | None = None
-    for event in view.get("log", []):
-        if "claim" in event and "sender" in event:
+class Reveal(TypedDict):
+    """A card turned up: who slid it claiming what, the card, the claim's truth, its taker."""
+
+    sender: int
+    claim: str
+    card: str
+    truth: bool
+    taker: int
+
+
+def reveals(view: RoachView) -> list[Reveal]:
+    """Every card turned up in the log, oldest first."""
+    found: list[Reveal] = []
+    claim: ClaimEvent | None = None
+    for event in view["log"]:
+        if event["kind"] == "offer" or event["kind"] == "pass":
             claim = event
-        elif "truth" in event and "taker" in event and claim is not None:
+        elif event["kind"] == "reveal" and claim is not None:
             found.append(
                 {
                     "sender": claim["sender"],
@@ -292,7 +306,7 @@ def reveals(view: View) -> list[dict[str, Any]]:
 
 
 def reveal_lines(
-    reveal: dict[str, Any], names: Sequence[str], you: int | None, ascii: bool, width: int
+    reveal: Reveal, names: Sequence[str], you: int | None, ascii: bool, width: int
 ) -> list[Text]:
     """` Ada: "bat" was royal bat → you` (the claim judged, the card, who took it).
 
@@ -314,10 +328,14 @@ def reveal_lines(
 
 
 # -- whose move, and what to do --------------------------------------------------------------------
-VERBS = {"offer": "offer a card", "respond": "answer a claim", "lay": "lay out cards"}
+VERBS: dict[Phase, str] = {
+    "offer": "offer a card",
+    "respond": "answer a claim",
+    "lay": "lay out cards",
+}
 
 
-def turn_phrase(view: View, names: Sequence[str], you: int | None) -> str:
+def turn_phrase(view: RoachView, names: Sequence[str], you: int | None) -> str:
     """`your turn: offer a card`, `Ada (bot) to answer a claim`, or `game over`."""
     turn = view["turn"]
     if turn is None:
@@ -328,25 +346,25 @@ def turn_phrase(view: View, names: Sequence[str], you: int | None) -> str:
     return f"{names[turn]} to {verb}"
 
 
-def can_pass(view: View) -> bool:
+def can_pass(view: RoachView) -> bool:
     """True if the receiver of the card in flight may still pass it on (looking or not)."""
-    flight = view.get("flight")
+    flight = view["flight"]
     if not flight:
         return False
-    return len(set(flight["held_by"])) < int(view["players"])
+    return len(set(flight["held_by"])) < view["players"]
 
 
-def pass_targets(view: View) -> list[int]:
+def pass_targets(view: RoachView) -> list[int]:
     """Seats the card in flight may be passed to: those it has not been with."""
-    flight = view.get("flight")
+    flight = view["flight"]
     if not flight:
         return []
     return [seat for seat in range(view["players"]) if seat not in flight["held_by"]]
 
 
-def prompt(view: View, names: Sequence[str], you: int, ascii: bool = False) -> str:
+def prompt(view: RoachView, names: Sequence[str], you: int, ascii: bool = False) -> str:
     """What the player at the keyboard should do now, with the keys to do it."""
-    turn, phase = view["turn"], view["phase"]
+    turn, phase, flight, lay = view["turn"], view["phase"], view["flight"], view["lay"]
     arrows = "<- ->" if ascii else "←→"
     if turn is None:
         return "The game is over."
@@ -354,16 +372,14 @@ def prompt(view: View, names: Sequence[str], you: int, ascii: bool = False) -> s
         return f"Waiting for {names[turn]} to {VERBS.get(phase, 'move')}."
     if phase == "offer":
         return f"Your turn: pick a card ({arrows} or its number) and press Enter to offer it."
-    if phase == "respond":
-        flight = view["flight"]
+    if phase == "respond" and flight:  # (a card is in flight while it is answered)
         head = f'{names[flight["from"]]} slides you a card: "{flight["claim"]}". '
         if "card" in flight and you in flight["seen_by"]:
             return f"You looked: it is {with_article(flight['card'])}. Press p to pass it on."
         if can_pass(view):
             return head + "t: true  f: false  p: pass on"
         return head + "It has been with everyone else: t true or f false?"
-    if phase == "lay":
-        lay = view["lay"]
+    if phase == "lay" and lay:
         return lay_rule(lay["claim"], lay["special"]) + " Enter marks a card, l lays out."
     return ""
 
@@ -378,19 +394,19 @@ def lay_hint(marked: Sequence[str], claim: str) -> str:
     return f"Marked: {names}. Press l to lay {them} out, or Enter to change."
 
 
-def bang_means(view: View) -> str:
+def bang_means(view: RoachView) -> str:
     """What the `!` beside an animal means: one more loses, or (``loser=most``) ends the game."""
-    if view.get("loser_rule") == "most":
+    if view["loser_rule"] == "most":
         return "(! = one more ends the game)"
     return "(! = one more loses)"
 
 
-def loser_line(view: View, names: Sequence[str]) -> str:
+def loser_line(view: RoachView, names: Sequence[str]) -> str:
     """The sentence that names the loser: `Ada (bot) has 4 bats in front of them and loses!...`."""
-    for event in reversed(view.get("log", [])):
-        if "loser" in event:
-            return log_line(event, names)
-    loser = view.get("loser")
+    for event in reversed(view["log"]):
+        if event["kind"] == "lose":
+            return log_line(dict(event), names)
+    loser = view["loser"]
     if loser is None:
         return "The game is over."
     return f"{names[loser]} loses! Everyone else wins."

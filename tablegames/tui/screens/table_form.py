@@ -13,8 +13,8 @@ from textual.widget import Widget
 from textual.widgets import Label
 
 from ...bots import LEVELS, level_note
-from ...catalogue import listings
 from ...rules import get_game
+from ..catalogue import listings
 from .options import game_options
 from .setup import Stepper
 

@@ -27,6 +27,8 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Input
 
+from ..textual_private import forward_key, press_binding
+
 #: Seconds after a question changes in which keys are still taken as meant for the last one.
 SETTLE = 0.3
 #: Every screen's settling time is multiplied by this. Tests of what keys do, not of when,
@@ -51,7 +53,7 @@ def pass_on(screen: Screen[Any], event: events.Key) -> bool:
     drop(event)
     forwarded = events.Key(event.key, event.character)
     forwarded.time = event.time  # typed when it was typed, wherever it goes
-    (top.focused or top)._forward_event(forwarded)
+    forward_key(top.focused or top, forwarded)
     return True
 
 
@@ -72,7 +74,7 @@ async def press_now(screen: Screen[Any], event: events.Key) -> None:
     if pass_on(screen, event):
         return
     drop(event)
-    await screen.app._check_bindings(event.key)
+    await press_binding(screen.app, event.key)
 
 
 class TypeAhead:
@@ -142,7 +144,5 @@ class LineInput(Input):
     """A line to type in, in a screen of ours: keys typed after its screen closed go on to the
     screen on top (the next dialog, or the table), in order, and are not typed here."""
 
-    async def _on_key(self, event: events.Key) -> None:
-        if pass_on(self.screen, event):
-            return
-        await super()._on_key(event)
+    def on_key(self, event: events.Key) -> None:
+        pass_on(self.screen, event)  # (and if it went on, the Input does nothing with it)

@@ -28,7 +28,8 @@ def event_line(event: dict[str, Any], names: Sequence[str], ascii: bool = False)
 class GameLog(RichLog, can_focus=False):
     """A scrolling log titled "Log", rewritten at once when it shows another player's lines.
 
-    It follows the newest line unless the player has scrolled back (`page`, `to_end`); then
+    It follows the newest line unless the player has scrolled back (`page`, `to_end`, a
+    mouse wheel or a phone's swipe); then
     it stays where they are and its title says how to come back. Lines wrap again when the
     log's width changes.
     """
@@ -111,6 +112,17 @@ class GameLog(RichLog, can_focus=False):
         else:
             self._follow(self.max_scroll_y == 0)
             self.scroll_home(animate=False, immediate=True)
+
+    def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
+        """A wheel back (a swipe down the log, on a phone): the player reads there, and new
+        lines do not pull the log away from it."""
+        if self.max_scroll_y > 0:
+            self._follow(False)
+
+    def on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
+        """A wheel on: back at the newest line, the log follows it again."""
+        if self.scroll_target_y >= self.max_scroll_y:
+            self._follow(True)
 
     def _follow(self, following: bool) -> None:
         self.auto_scroll = following

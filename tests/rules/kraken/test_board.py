@@ -1,4 +1,9 @@
-"""Both sea charts and the navigation deck, checked entry by entry against spec/kraken.md."""
+"""Both sea charts and the navigation deck, checked entry by entry against the spec's tables.
+
+The spec (the project's, from which `tablegames/rules/texts/kraken.md` was written) is not in this
+repository: its tables are copied below, and compared with the spec file itself only where it
+sits beside the checkout (`shared/spec/kraken.md`).
+"""
 
 from __future__ import annotations
 

@@ -1,0 +1,48 @@
+"""A bot written against one game's own types: where the table's plain dicts become them.
+
+The table, the drivers and the network hand every bot the contract's plain data (`contract.Bot`:
+``choose(view, legal)``, dicts). A game's bots read its views and actions through the game's
+types instead (`rules/crates_types.py`...: `CratesView`, `CratesAction`), so that mypy checks
+every key they read and every phase they compare. `GameBot` is the one place where the first
+become the second: its `choose` hands `decide` the same objects, typed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Generic, TypeVar, cast
+
+from ..rules import Action, View
+
+ViewT = TypeVar("ViewT")
+ActionT = TypeVar("ActionT")
+
+
+class GameBot(Generic[ViewT, ActionT]):
+    """A `contract.Bot` for one game: subclasses implement `decide` on the game's own types.
+
+    The view and legal actions a bot is given are what `State.view` and `State.legal` of its
+    game made (the table, the drivers and the network pass them on unchanged), so reading them
+    as the game's types is true by construction; `tests/rules/test_types.py` checks every
+    view, action and event of random games against those types.
+    """
+
+    def __init__(self, seat: int, rng: random.Random) -> None:
+        self.seat, self.rng = seat, rng
+
+    def choose(self, view: View, legal: list[Action]) -> Action | None:
+        decided = self.decide(cast(ViewT, view), cast(list[ActionT], legal))
+        return cast(Action | None, decided)
+
+    def decide(self, view: ViewT, legal: list[ActionT]) -> ActionT | None:
+        """The action to take (one of `legal`, or one equal to it), or None: nothing now."""
+        raise NotImplementedError
+
+
+def seat_of(view: Mapping[str, object]) -> int:
+    """The seat whose view this is: a bot always plays from one (a spectator's has None)."""
+    seat = view["seat"]
+    if not isinstance(seat, int):
+        raise ValueError("a bot plays from a seat's view, not a spectator's")
+    return seat

@@ -1,0 +1,99 @@
+"""Notices in a place of their own: news beside the game, never over its table or standings."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from rich.cells import cell_len, set_cell_size
+from rich.text import Text
+from textual.widgets import Static
+
+#: The kinds of notice, in the order their lines are shown: the screen's own news (why a move
+#: was refused over a dialog, a call settled), this terminal's connection (lost, back), the
+#: table's news (who came back, the game begins, rematch wishes), and the last line said in
+#: the chat.
+KINDS = ("game", "connection", "news", "chat")
+SHOWN_FOR = 8.0  # seconds a notice stays
+
+
+@dataclass
+class Notice:
+    text: str
+    told: float  # `time.monotonic()` when it came
+    until: float  # ...and when it goes
+    more: int = 0  # chat lines said before it while it was shown (read with `/`)
+
+
+class Notices:
+    """The notices showing now, one of each kind: a notice replaces the last of its kind (four
+    rematch wishes in a row are one line, the latest, which names whom the rematch still waits
+    for; a burst of chat is its last line and how many more the chat holds)."""
+
+    def __init__(self) -> None:
+        self.showing: dict[str, Notice] = {}
+
+    def tell(self, kind: str, text: str, seconds: float = SHOWN_FOR) -> None:
+        now = time.monotonic()
+        last = self.showing.get(kind)
+        more = last.more + 1 if kind == "chat" and last is not None and last.until > now else 0
+        self.showing[kind] = Notice(text, now, now + seconds, more)
+
+    def lines(self, most: int, room: int) -> list[str]:
+        """The newest `most` notices showing now, a line each in their kinds' order (chat cut
+        to `room` cells: the chat, `/`, has it whole)."""
+        now = time.monotonic()
+        self.showing = {kind: n for kind, n in self.showing.items() if n.until > now}
+        newest = sorted(self.showing, key=lambda kind: self.showing[kind].told)[-max(1, most) :]
+        return [
+            _chat_line(self.showing[kind], room) if kind == "chat" else self.showing[kind].text
+            for kind in KINDS
+            if kind in newest
+        ]
+
+
+class NoticeLine(Static):
+    """Where the app's notices show on a screen that has room of its own for them (a game docks
+    it above the table, which moves down while it shows; the end of a game has it under the
+    standings), so a notice never covers the game. Hidden while there is none, and on every
+    screen but the one in front (`app.notice_screen()`)."""
+
+    DEFAULT_CSS = """
+    NoticeLine { height: auto; padding: 0 1; display: none; background: $accent;
+        color: $text; text-style: bold; }
+    """
+
+    def __init__(self, id: str | None = "notices") -> None:
+        super().__init__(id=id)
+        self.most = len(KINDS)  # lines it may take (a table at its smallest has room for one)
+
+    def on_mount(self) -> None:
+        self.show_notices()
+
+    def fit(self, most: int) -> None:
+        """Take at most `most` lines (at least one): the newest notices show."""
+        if max(1, most) != self.most:
+            self.most = max(1, most)
+            self.show_notices()
+
+    def show_notices(self) -> None:
+        """Show the app's notices, if this line's screen is the one they show on."""
+        notices: Notices | None = getattr(self.app, "notices", None)
+        front = getattr(self.app, "notice_screen", lambda: None)()
+        room = self.content_size.width or self.app.size.width - 2
+        lines = notices.lines(self.most, room) if notices and front is self.screen else []
+        self.update(Text("\n".join(lines)))
+        self.display = bool(lines)
+
+
+def _chat_line(notice: Notice, room: int) -> str:
+    """The last line said, in one line of `room` cells at most."""
+    more = f" (and {notice.more} more: / shows the chat)" if notice.more else ""
+    return _cut(notice.text, room - cell_len(more)) + more
+
+
+def _cut(line: str, room: int) -> str:
+    """`line` in at most `room` cells, cut with "..." (plain ASCII) if it is longer."""
+    if cell_len(line) <= room:
+        return line
+    return set_cell_size(line, max(room - 3, 0)).rstrip() + "..."

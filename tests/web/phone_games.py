@@ -1,0 +1,338 @@
+"""Whole games on a phone, by taps on what its screen shows: one move a call, per game.
+
+Each `*_move(phone, screen, done)` looks at the screen, taps what a player would (a question's
+answer, a card, a button, a key of the footer), counts in `done` the kind of move it made, and
+returns True if it tapped anything. They play to the end; `KINDS` lists every kind of move a
+whole game must have made by taps."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections import Counter
+from collections.abc import Callable
+
+from .phone import Phone
+
+#: A question over the table: its options and its Back (`tui/screens/dialogs.py`).
+QUESTION = "Back (Esc)"
+OPTION = re.compile(r"\[(\w)\] ")
+OVER = "Game over"
+
+
+def footer(screen: str) -> str:
+    lines = [line for line in screen.splitlines() if line.strip()]
+    return lines[-1] if lines else ""
+
+
+def options(screen: str) -> list[tuple[int, int, str]]:
+    """The options of the question on screen: (column, row, label) of each `[k] label` inside
+    the question's box (drawn with █: a chart's `[S]` is no option)."""
+    found = []
+    for row, line in enumerate(screen.splitlines()):
+        left, right = line.find("█"), line.rfind("█")
+        for match in OPTION.finditer(line):
+            if left < match.start() < right:
+                label = line[match.end() : right].strip()
+                found.append((match.start(), row, label))
+    return found
+
+
+def tap_option(phone: Phone, screen: str, choose: Callable[[str], bool] = lambda _: True) -> str:
+    """Tap the first option whose label `choose` likes (else the first); its label."""
+    offered = options(screen)
+    assert offered, f"no options to tap:\n{screen}"
+    column, row, label = next((o for o in offered if choose(o[2])), offered[0])
+    phone.tap_cell(column + 1, row)
+    return label
+
+
+def answer_question(phone: Phone, screen: str, done: Counter[str]) -> bool:
+    """Answer a question that is up (any game), or close a round's summary; True if it did."""
+    if "Continue (Enter)" in screen:
+        if phone.tap_if_shown("Continue (Enter)"):
+            done["summary"] += 1
+        return True
+    if QUESTION in screen and options(screen):
+        tap_option(phone, screen)
+        done["answer"] += 1
+        return True
+    return False
+
+
+def wait_changed(phone: Phone, screen: str, seconds: float = 5.0) -> str:
+    """The screen once it is no longer `screen` (or after `seconds`)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        now = phone.screen()
+        if now != screen:
+            return now
+        time.sleep(0.1)
+    return phone.screen()
+
+
+# -- crates ----------------------------------------------------------------------------------
+BOTTOM = re.compile(r"[╰┗][─━×]{1,9}[╯┛]")  # a card's bottom edge (not the hand box's)
+
+
+def playable(screen: str) -> list[tuple[int, int]]:
+    """(column, row) inside each card in the hand the screen shows as playable (no × under it),
+    whatever the cards' size."""
+    lines = screen.splitlines()
+    tops = [row for row, line in enumerate(lines) if "Your hand" in line]
+    if not tops:
+        return []
+    cards = []
+    for row in range(tops[-1] + 1, len(lines)):
+        for found in BOTTOM.finditer(lines[row]):
+            if "×" not in found.group(0) and found.start() > 0:
+                cards.append(((found.start() + found.end()) // 2, row - 1))
+    return cards
+
+
+def back_out(phone: Phone, done: Counter[str]) -> bool:
+    """Tap the question's Back (once a game): what a stray tap opened closes, at no cost."""
+    if phone.tap_if_shown(QUESTION):
+        done["back"] += 1
+    return True
+
+
+def crates_move(phone: Phone, screen: str, done: Counter[str]) -> bool:
+    if "Name a suit" in screen and done["back"] == 0:  # (the 8 stays in hand: played later)
+        return back_out(phone, done)
+    if "Name a suit" in screen or "yours to name" in screen:
+        tap_option(phone, screen)
+        done["name a suit"] += 1
+        return True
+    if "Call Dope! on whom?" in screen:
+        tap_option(phone, screen)
+        done["dope"] += 1
+        return True
+    if answer_question(phone, screen, done):
+        return True
+    if "your turn" not in screen:
+        if "Dope!" in footer(screen) and done["dope tried"] < 2:
+            if phone.tap_if_shown("Dope!"):  # (a bot that forgot to say Crates!, or the refusal)
+                done["dope tried"] += 1
+            return True
+        return False
+    cards = playable(screen)
+    if len(cards) == 2 and done["crates"] < 3 and "Crates!" in footer(screen):
+        if phone.tap_if_shown("Crates!"):  # two cards: say it with the play
+            done["crates"] += 1
+        screen = wait_changed(phone, screen, 2)
+    if not cards:
+        if phone.tap_if_shown("Draw"):
+            done["draw"] += 1
+        return True
+    column, row = cards[0]
+    phone.tap_cell(column, row)  # picks it...
+    wait_changed(phone, screen, 3)
+    phone.tap_cell(column, row)  # ...and plays it
+    done["play"] += 1
+    return True
+
+
+# -- roach -----------------------------------------------------------------------------------
+CHIP = re.compile(r"\[?(\d+) ([a-z][a-z ]*?[a-z])(?: ×\d+)?\]?(?=\s{2}|\s*│)")
+
+
+def hand_chips(screen: str) -> list[tuple[int, int, str]]:
+    """(column, row, card) of each kind of card in the roach hand on screen."""
+    lines = screen.splitlines()
+    tops = [row for row, line in enumerate(lines) if "hand (" in line and "card" in line]
+    chips = []
+    for row in range(tops[-1] + 1 if tops else len(lines), len(lines)):
+        if lines[row].startswith(("╰", "+")):
+            break
+        for found in CHIP.finditer(lines[row]):
+            chips.append((found.start(2), row, found.group(2)))
+    return chips
+
+
+def roach_move(phone: Phone, screen: str, done: Counter[str]) -> bool:
+    keys = footer(screen)
+    if "to whom?" in screen and QUESTION in screen and done["back"] == 0:
+        return back_out(phone, done)  # (the card stays in hand)
+    if "claiming it is a" in screen and QUESTION in screen:
+        bluff = done["claim"] % 2 == 0  # a bluff, then the truth, in turn
+        said = tap_option(phone, screen, lambda label: ("bluff" in label) == bluff)
+        done["claim"] += 1
+        done["bluff" if "bluff" in said else "true claim"] += 1
+        return True
+    if answer_question(phone, screen, done):
+        return True
+    if "Mark" in keys or "Lay out" in keys or "lays out" in screen:
+        return roach_lay_out(phone, screen, done)
+    if "Peek & pass" in keys and done["pass"] <= done["judge"]:
+        if phone.tap_if_shown("Peek & pass"):
+            done["pass"] += 1
+        return True
+    if "True" in keys and "False" in keys:
+        if phone.tap_if_shown("True" if done["judge"] % 2 else "False"):
+            done["judge"] += 1
+        return True
+    if "Offer" in keys:
+        chips = hand_chips(screen)
+        if chips:  # a card of its own choosing: a tap picks it, a second offers it
+            column, row, _ = chips[done["offer"] % len(chips)]
+            phone.tap_cell(column, row)
+            wait_changed(phone, screen, 2)
+            phone.tap_cell(column, row)
+        else:
+            phone.tap_if_shown("Offer")
+        done["offer"] += 1
+        return True
+    return False
+
+
+def roach_lay_out(phone: Phone, screen: str, done: Counter[str]) -> bool:
+    """Mark a card (or two) with taps, then Lay out."""
+    if "Press l to lay" in screen:
+        if phone.tap_if_shown("Lay out"):
+            done["lay out"] += 1
+        return True
+    chips = hand_chips(screen)
+    if not chips:
+        return False
+    column, row, _ = chips[done["mark"] % len(chips)]
+    phone.tap_cell(column, row)
+    done["mark"] += 1
+    return True
+
+
+# -- crabs -----------------------------------------------------------------------------------
+HAND_CARD = re.compile(r"│\s+([asdf]) (\S[^│]*?)\s*│")
+OCEAN_CARD = re.compile(r"│\s+([jkl;]) (\S[^│]*?)\s*│")
+GESTURE = re.compile(r"\b(\d) ([a-z]+)(\*?)")
+
+
+def crabs_cards(screen: str, pattern: re.Pattern[str]) -> list[tuple[int, int, str]]:
+    """(column, row, name) of the cards a row shows (names cut to six letters: a narrow
+    screen cuts them, differently in the hand and the ocean)."""
+    return [
+        (found.start(2) + 1, row, found.group(2)[:6])
+        for row, line in enumerate(screen.splitlines())
+        for found in pattern.finditer(line)
+    ]
+
+
+def crabs_move(phone: Phone, screen: str, done: Counter[str]) -> bool:
+    if "huddle" in screen and "Pick" in footer(screen):
+        if phone.tap_if_shown("Pick"):  # agree with the team's pick
+            done["signal"] += 1
+        return True
+    if "Double crab!" in screen and QUESTION in screen:
+        tap_option(phone, screen)
+        done["double crab"] += 1
+        return True
+    if "on whom?" in screen and QUESTION in screen:
+        if done["back"] == 0:  # the stray tap on Accuse: back out of it, at no cost
+            return back_out(phone, done)
+        tap_option(phone, screen, lambda label: "your partner" in label)
+        done["accuse"] += 1
+        return True
+    if answer_question(phone, screen, done):
+        return True
+    if "swap? y / n" in screen and "Yes (y)" in screen:
+        said = "No (n)" if done["no"] < done["yes"] else "Yes (y)"
+        if phone.tap_if_shown(said):
+            done["no" if said.startswith("No") else "yes"] += 1
+        return True
+    if "made your signal!" in screen or done["back"] == 0:  # the partner shows four
+        return phone.tap_if_shown("Accuse")
+    hand = crabs_cards(screen, HAND_CARD)
+    ocean = crabs_cards(screen, OCEAN_CARD)
+    kinds = Counter(name for _, _, name in hand)
+    if hand and len(kinds) == 1 and done["team signal"] <= done["swap"]:  # four: signal
+        return crabs_gesture(phone, screen, done, signal=True)
+    if ("Swap:" in screen or "lay your hand down" in screen) and hand and ocean:
+        wanted = kinds.most_common(1)[0][0]
+        take = next((card for card in ocean if card[2] == wanted), None)
+        give = next((card for card in hand if card[2] != wanted), None)
+        if take is not None and give is not None:
+            phone.tap_cell(give[0], give[1])
+            phone.tap_cell(take[0], take[1])
+            done["swap"] += 1
+            return True
+    if done["gesture"] <= done["swap"] // 3 and crabs_gesture(phone, screen, done):
+        return True
+    if "Swap:" in screen or "lay your hand down" in screen:  # nothing worth taking: done
+        if phone.tap_if_shown("Done"):
+            done["done"] += 1
+        return True
+    return False
+
+
+def crabs_gesture(phone: Phone, screen: str, done: Counter[str], signal: bool = False) -> bool:
+    """Tap a gesture in the bar (the team's signal, marked *, when `signal`; else a decoy)."""
+    for row, line in enumerate(screen.splitlines()):
+        found = [g for g in GESTURE.finditer(line) if (g.group(3) == "*") == signal]
+        if ("wink" in line or "knuckles" in line) and found:
+            gesture = found[done["gesture"] % len(found)]
+            phone.tap_cell(gesture.start(2), row)
+            done["team signal" if signal else "gesture"] += 1
+            return True
+    return False
+
+
+# -- kraken ----------------------------------------------------------------------------------
+def kraken_move(phone: Phone, screen: str, done: Counter[str]) -> bool:
+    talking = any(ask in screen for ask in ("Say to the table", "who is what", "about whom?"))
+    if talking and QUESTION in screen and options(screen):
+        tap_option(phone, screen)
+        done["talk"] += 1
+        return True
+    if QUESTION in screen and options(screen):
+        if done["back"] == 0:  # put the decision aside: the table stays in sight
+            return back_out(phone, done)
+        if "Raise guns" in screen and done["claim"] == 0:
+            if phone.tap_if_shown("Talk"):  # say how many guns, while asked for them
+                done["claim"] += 1
+            return True
+        tap_option(phone, screen)
+        done["decision"] += 1
+        return True
+    if answer_question(phone, screen, done):
+        return True
+    if "c uses, Enter keeps" in screen and done["character"] == 0:  # a character's moment
+        if phone.tap_if_shown("Character (c)"):
+            done["character"] += 1
+        return True
+    if "Decide (Enter)" in screen and "Nothing to decide now" not in screen:
+        if phone.tap_if_shown("Decide (Enter)"):
+            done["decide"] += 1
+        return True
+    return False
+
+
+MOVES: dict[str, Callable[[Phone, str, Counter[str]], bool]] = {
+    "crates": crates_move,
+    "roach": roach_move,
+    "crabs": crabs_move,
+    "kraken": kraken_move,
+}
+#: Every kind of move a whole game played by taps must have made.
+KINDS = {
+    "crates": {"play", "draw", "crates", "name a suit", "back"},
+    "roach": {"offer", "claim", "judge", "back"},
+    "crabs": {"signal", "swap", "gesture", "back", "accuse"},
+    "kraken": {"back", "decision", "talk", "claim"},
+}
+
+
+def play_to_the_end(phone: Phone, game: str, minutes: float) -> Counter[str]:
+    """Play `game` on `phone` by taps until its end shows; what kinds of move it made."""
+    done: Counter[str] = Counter()
+    move = MOVES[game]
+    deadline = time.monotonic() + minutes * 60
+    while True:
+        screen = phone.screen()
+        assert "Traceback" not in screen, screen
+        if OVER in screen:
+            return done
+        assert time.monotonic() < deadline, f"{game} did not end; moves {dict(done)}:\n{screen}"
+        if move(phone, screen, done):
+            wait_changed(phone, screen, 3)
+        else:
+            time.sleep(0.2)

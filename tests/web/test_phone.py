@@ -1,0 +1,193 @@
+"""Phones at the party (issue 38), by taps only: held upright the controls show in bigger
+letters and nothing covers them, every question has a Back to tap, a swipe scrolls the log,
+the soft keyboard does not shrink the game, chat and table news take a line of their own, a
+dead connection is noticed and comes back by itself; and whole games of crates, roach, crabs
+and Feed the Kraken played to their end by taps (`slow`; the default run plays the first moves
+of one). The real `tablegames serve --web`, on loopback only, in headless Chromium."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from .browser import start_party, stop_party, why_no_browser
+from .network import network_to
+from .phone import SIDEWAYS, UPRIGHT, Phone, phone_context
+from .phone_games import KINDS, QUESTION, crabs_move, play_to_the_end
+
+pytestmark = [
+    pytest.mark.e2e,
+    pytest.mark.skipif(why_no_browser() is not None, reason=str(why_no_browser())),
+]
+
+
+class Party:
+    """`tablegames serve --web` with fast bots, and phones to open its page."""
+
+    def __init__(self, env: dict[str, str], chromium: Any) -> None:
+        self.serve, self.base, _ = start_party(env, "--takeover", "600", "--pace", "0.05")
+        self.port = int(self.base.rsplit(":", 1)[1])
+        self.chromium = chromium
+
+    def phone(self, held: dict[str, int], base: str = "") -> Phone:
+        return TapsOnly(phone_context(self.chromium, held).new_page(), base or self.base)
+
+    def close(self) -> None:
+        stop_party(self.serve)
+
+
+class TapsOnly(Phone):
+    """A phone: it has no keys to press (a line of chat is typed on its soft keyboard)."""
+
+    def keys(self, *keys: str, after: float = 0.0) -> None:
+        raise AssertionError(f"a phone has no keys to press ({keys}): tap what the screen shows")
+
+
+@pytest.fixture
+def party(env: dict[str, str], chromium: Any) -> Iterator[Party]:
+    running = Party(env, chromium)
+    yield running
+    running.close()
+
+
+def visible_rows(phone: Phone) -> tuple[float, float]:
+    """The top and bottom of the page's visible area, in CSS pixels."""
+    top, height = phone.page.evaluate(
+        "() => [window.visualViewport.offsetTop, window.visualViewport.height]"
+    )
+    return float(top), float(top) + float(height)
+
+
+def log_lines(screen: str) -> list[str]:
+    """The lines inside the log's box, as the screen shows them."""
+    lines = screen.splitlines()
+    top = next(row for row, line in enumerate(lines) if "╭─ Log" in line)
+    box = []
+    for line in lines[top + 1 :]:
+        if line.startswith("╰"):
+            break
+        box.append(line.strip("│ ▁▂▃▄▅▆▇█"))
+    return box
+
+
+def test_an_upright_phone_shows_every_control_and_plays_crabs_by_taps(party):
+    phone = party.phone(UPRIGHT)
+    phone.join("ana")
+    phone.wait_for("New table")
+    # Bigger letters than 80 columns allow (as few columns as the screen needs), taller rows
+    # to tap, and the hint to turn the phone on a line of its own, above the terminal.
+    font, columns, rows = phone.size()
+    assert font >= 10 and 60 <= columns < 80 and rows >= 30, phone.size()
+    assert phone.row_height() >= 16
+    hint, terminal = phone.box("#turn-hint"), phone.box("#screen-box")
+    assert hint["y"] + hint["height"] <= terminal["y"] + 0.5
+    _, bottom = visible_rows(phone)
+    footer = phone.where("New table")
+    assert footer is not None and footer["y"] < bottom  # the footer in sight, under nothing
+    on_top = phone.page.evaluate(
+        "([x, y]) => document.elementFromPoint(x, y).closest('#terminal') !== null",
+        [footer["x"], footer["y"]],
+    )
+    assert on_top  # nothing of the page's own over it
+
+    # Chat on the soft keyboard: the letters stay as they were; the line typed shows above it.
+    phone.tap_until("Chat", "Say to")
+    keyboard = {"width": UPRIGHT["width"], "height": UPRIGHT["height"] * 45 // 100}
+    phone.page.set_viewport_size(keyboard)
+    deadline = time.monotonic() + 5
+    top, bottom = visible_rows(phone)
+    while time.monotonic() < deadline:
+        said = phone.where("Say to")
+        if said is not None and top <= said["y"] <= bottom:
+            break
+        time.sleep(0.1)
+    assert said is not None and top <= said["y"] <= bottom, phone.screen()
+    assert phone.size()[:2] == (font, columns)  # the same letters, as many columns
+    phone.type_line("hello from a phone")
+    phone.page.set_viewport_size(UPRIGHT)
+    phone.wait_for("guest-ana: hello from a phone")
+
+    phone.open_table("crabs")
+    phone.tap("Start now")
+    phone.wait_for_any("huddle", "Swap")
+    if phone.shows("huddle"):
+        phone.tap("Pick")  # agree with the team's signal
+    screen = phone.wait_for("Accuse", "Ocean", timeout=60)
+    tokens = re.search(r"A\s+\d+ you\s+B\s+\d+", screen)
+    assert tokens, screen
+    # Table news takes a line of its own above the table, which moves down: nothing covered.
+    lines = screen.splitlines()
+    news = [row for row, line in enumerate(lines) if "The game begins." in line]
+    if news:
+        assert news[0] < next(row for row, line in enumerate(lines) if "Side 0" in line)
+
+    # A stray tap on Accuse: the question has a Back, and backing out costs nothing.
+    phone.tap_until("Accuse", "on whom?")  # (a tap the moment a bot gestures waits: again)
+    phone.tap(QUESTION)
+    screen = phone.wait_gone("on whom?", timeout=10)
+    assert tokens.group(0) in screen and "calls" not in "\n".join(log_lines(screen))
+
+    # A swipe down the log shows its older lines, as a mouse wheel would (and they stay: the
+    # log says it is scrolled back, and new lines do not pull it on).
+    first = log_lines(phone.screen())[0]
+    done: Counter[str] = Counter({"back": 1})
+    deadline = time.monotonic() + 120
+    while log_lines(phone.screen())[0] == first:  # play on by taps until the log is full
+        assert time.monotonic() < deadline, (dict(done), phone.screen())
+        if not crabs_move(phone, phone.screen(), done):
+            time.sleep(0.3)
+    newest = [line for line in log_lines(phone.screen()) if line]
+    phone.swipe(on=newest[len(newest) // 2], rows=8)  # the finger goes down the log
+    deadline = time.monotonic() + 10
+    while "scrolled back" not in phone.screen() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    older = log_lines(phone.screen())
+    assert "scrolled back" in phone.screen() and older[0] != newest[0], phone.screen()
+    assert "Traceback" not in phone.screen()
+
+
+def test_a_phone_notices_a_dead_connection_says_so_and_comes_back_by_itself(party):
+    with network_to(party.port) as network:
+        phone = party.phone(SIDEWAYS, base=f"http://127.0.0.1:{network.port}")
+        phone.join("bob")
+        phone.open_table("crates", 2)
+        phone.tap("Start now")
+        phone.wait_for("guest-bob (you)", "Your hand")
+        lost = phone.page.locator("#lost")
+        network.go_silent()  # Wi-Fi gone: nothing comes, nothing closes
+        lost.wait_for(state="visible", timeout=12_000)  # noticed within seconds, and said
+        assert "lost" in lost.inner_text()
+        network.come_back()
+        lost.wait_for(state="hidden", timeout=30_000)  # back by itself...
+        phone.wait_for("guest-bob (you)", "Your hand", timeout=30)  # ...at the same seat
+        assert phone.page.evaluate("() => window.tablegames.ended()") is None
+
+
+GAMES = {  # game: (players, the form's options, how the phone is held, minutes at most)
+    "crates": (2, {"Short_game": "yes"}, UPRIGHT, 12),
+    "roach": (3, {}, SIDEWAYS, 6),
+    "crabs": (4, {}, UPRIGHT, 10),
+    "kraken": (5, {"Board": "quick"}, SIDEWAYS, 8),
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", GAMES)
+def test_a_whole_game_on_a_phone_by_taps(party, game):
+    players, options, held, minutes = GAMES[game]
+    phone = party.phone(held)
+    phone.join(game)
+    phone.open_table(game, players, **options)
+    phone.tap("Start now")
+    phone.wait_for_any("Your hand", "huddle", "Crew", "Players", timeout=60)
+    phone.tap_until("Chat", "Say to the table")
+    phone.type_line(f"good luck from a {game} phone")
+    phone.wait_for(f"guest-{game}: good luck from a {game} phone")
+    done = play_to_the_end(phone, game, minutes)
+    assert KINDS[game] <= set(done), dict(done)
+    assert "Rematch (r)" in phone.screen()
