@@ -932,7 +932,8 @@ def _join_as_bot(
     import os
 
     from .local import BOT_NAMES
-    from .net.client import RemoteClient, SeatTokens, ServerRefused, play_as_bot, why_not_joined
+    from .net.client import RemoteClient, SeatTokens, ServerRefused, why_not_joined
+    from .net.join_bot import play_as_bot
 
     logging.basicConfig(
         level=os.environ.get("TABLEGAMES_LOG", "WARNING").upper(),

@@ -2,14 +2,15 @@
 (`table.py`) is pure; these run it for people (`LocalClient`, paced), for the server and the TUI
 (`drive_bots`, asyncio) and for tests and `simulate` (`run_realtime` on a `VirtualClock`).
 
-Turn-based bots move `pace` seconds after the last change, thinking in a worker thread;
-real-time bots are asked on every change and at their wake-up times (`realtime_move`,
-`next_wake`), with their reaction times divided by `speed`.
+Turn-based bots think as `thinking.py` says (in a worker thread, during their pace, call-outs
+after a fair moment), as a bot over the network does (`net.join_bot`); real-time bots are asked
+on every change and at their wake-up times (`realtime_move`, `next_wake`), with their reaction
+times divided by `speed`.
 
 No driver answers a question it has answered: a bot is asked about the table as it is, each
 answer is applied before anything else is asked, and a decision made while the table changed
-is dropped. (A bot over the network, `net.client.play_as_bot`, waits for the server to have its
-answer before it answers again: another seat's move may arrive first, still asking it.)
+is dropped. (A bot over the network waits for the server to have its answer before it answers
+again: another seat's move may arrive first, still asking it.)
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from typing import Any, Protocol
 
 from .rules import Action, Game, IllegalAction, View
 from .table import Subscriber, Table, Update, VirtualClock, is_realtime
+from .thinking import CallOuts, think
 
 
 class SavedIn(Protocol):
@@ -53,8 +55,6 @@ class LocalClient:
         self._listeners: list[Callable[[int, Update], None]] = []
         self.saved_as: tuple[SavedIn, int] | None = None  # where the game is being saved
         self.read_only = False
-        self.presence: None = None  # who is away: network games only
-        self.presence_at = 0.0
         self.stop_saving: Callable[[], None] = lambda: None
         for seat in self.seats:
             table.subscribe(seat, self._relay(seat))
@@ -111,10 +111,6 @@ class LocalClient:
             store, table_id = self.saved_as
             store.delete_table(table_id)
             self.saved_as = None
-
-    def way_back(self) -> str:
-        """A game on this machine comes back from where it is saved (`saved_game`)."""
-        return ""
 
     def rating_changes(self) -> dict[int, tuple[float, float]]:
         """Each seat's rating after the game and its change, from the store it is saved in
@@ -234,44 +230,6 @@ def run_realtime(
     return taken
 
 
-#: A bot's call-out on another player's slip (`State.call_outs`: crates' Dope!) waits this
-#: many of the bots' paces after it became possible: the player may mend the slip first, as
-#: the rules allow (1.5 s at the default pace; at 0.5 s it was a race nobody could win).
-FAIR_MOMENT = 3.0
-
-
-class CallOuts:
-    """When each call-out a bot could make became possible, so that it waits a fair moment."""
-
-    def __init__(self, pace: float) -> None:
-        self.wait = FAIR_MOMENT * pace
-        self.since: dict[tuple[int, str], float] = {}  # (seat, action) -> when first offered
-
-    @staticmethod
-    def _key(seat: int, action: Action) -> tuple[int, str]:
-        return seat, repr(sorted(action.items()))
-
-    def note(self, table: Table, now: float) -> None:
-        """Note the call-outs the bots may make now (and forget those they no longer may)."""
-        kinds = table.state.call_outs
-        offered = {
-            self._key(seat, action)
-            for seat in table.bots
-            for action in (table.state.legal(seat) if kinds else ())
-            if action.get("type") in kinds
-        }
-        self.since = {key: self.since.get(key, now) for key in offered}
-
-    def held(self, seat: int, action: Action, now: float) -> bool:
-        """True if `action` is a call-out that must wait longer."""
-        first = self.since.get(self._key(seat, action))
-        return first is not None and now < first + self.wait
-
-    def due(self) -> float | None:
-        """When the first call-out held now may be made (None: none is held)."""
-        return min((first + self.wait for first in self.since.values()), default=None)
-
-
 async def drive_bots(table: Table, pace: float, speed: float = 1.0) -> None:
     """Let `table`'s bots play until the game ends, re-deciding whenever the table changes.
 
@@ -286,7 +244,7 @@ async def drive_bots(table: Table, pace: float, speed: float = 1.0) -> None:
     driver also wakes at the game's deadline and settles the clock (`Table.settle_clock`). A
     call-out on another player's slip waits a fair moment first (`CallOuts`).
     """
-    call_outs = CallOuts(pace)
+    call_outs = CallOuts(pace, table.state.call_outs)
     changed = asyncio.Event()
     stop_listening = table.on_change(changed.set)
     try:
@@ -334,19 +292,16 @@ async def _paced_round(
         await _wait_for_change(table, changed, None)
         return
     loop = asyncio.get_running_loop()
-    call_outs = call_outs or CallOuts(pace)
-    call_outs.note(table, loop.time())
+    call_outs = call_outs or CallOuts(pace, table.state.call_outs)
+    offers = [(seat, table.state.legal(seat)) for seat in table.bots] if call_outs.kinds else []
+    call_outs.note(offers, loop.time())
     ready_at = loop.time() + pace  # a bot thinks during its pause, not after it
     version, moved = table.version, False
     for seat, view, legal in table.bot_turns():
         bot = table.bots.get(seat)
         if bot is None:
             continue
-        action = await asyncio.to_thread(bot.choose, view, legal)
-        if action is not None and call_outs.held(seat, action, ready_at):
-            # Not yet: whatever else the bot would do meanwhile (its turn), or nothing.
-            rest = [option for option in legal if option.get("type") not in table.state.call_outs]
-            action = await asyncio.to_thread(bot.choose, view, rest) if rest else None
+        action = await think(bot, seat, view, legal, call_outs, ready_at)
         await asyncio.sleep(max(ready_at - loop.time(), 0.0))
         if table.version != version or table.over:
             moved = True  # someone acted meanwhile: decide again on the new state

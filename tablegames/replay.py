@@ -17,7 +17,6 @@ import re
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import talk as table_talk
@@ -401,10 +400,6 @@ class ReplayClient:
     """
 
     read_only = True  # for screens: nothing may be played, so do not prompt for moves
-    presence: None = None
-    presence_at = 0.0
-    pace = 0.0
-    paces_bots = False
 
     def __init__(self, replay: Replay, seat: int | None, step: int = 0) -> None:
         if seat is not None and not 0 <= seat < replay.players:
@@ -464,25 +459,12 @@ class ReplayClient:
         """The seats the game waited for at this step, as far as this seat could see."""
         return frozenset(self.update().waiting)
 
-    async def run_bots(self) -> None:
-        """Nothing to drive: every move is already in the record."""
-
     def listen_notices(self, listener: Callable[[str, str], None]) -> None:
         """A replay has no news but its steps."""
-
-    def saved_game(self) -> tuple[int, Path] | None:
-        return None
 
     def rating_changes(self) -> dict[int, tuple[float, float]]:
         """A replay never ends in the results: nothing to show."""
         return {}
-
-    def discard_save(self) -> None:
-        """A record is never forgotten from its replay."""
-
-    def way_back(self) -> str:
-        """A replay keeps no seat."""
-        return ""
 
     def _make(self, step: int, since: int | None) -> Update:
         update = self.replay.update(step, self.seat, since=step if since is None else since)

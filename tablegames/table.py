@@ -246,18 +246,20 @@ class Table:
         return said
 
     def _bots_talk(self, events: Sequence[Event]) -> None:
-        """Ask talking bots (those with `speak(view) -> claims`) for what they say now, at the
-        moments the game's vocabulary names (a card revealed, a search, a mutiny called)."""
-        vocab = self.vocabulary
-        if vocab is None or self.state.over:
+        """Ask talking bots (those with `speak(view) -> claims`) what they say now: each whose
+        seat is shown one of the vocabulary's moments among `events` (`talk.at_moment`), on the
+        view its seat was sent with them, before any of them speaks (a bot over the network
+        speaks on that view too, before it hears the others)."""
+        if self.vocabulary is None or self.state.over:
             return
-        if not any(event.get("kind") in vocab.MOMENTS for event in events):
-            return
-        for seat in sorted(self.bots):
-            speak = getattr(self.bots[seat], "speak", None)
-            if speak is None:
-                continue
-            for claim in speak(self.view_for(seat)):
+        speakers = [
+            (seat, speak, self.view_for(seat))
+            for seat in sorted(self.bots)
+            if (speak := getattr(self.bots[seat], "speak", None)) is not None
+            and table_talk.at_moment(self.vocabulary, (e for e in events if visible_to(e, seat)))
+        ]
+        for seat, speak, view in speakers:
+            for claim in speak(view):
                 with contextlib.suppress(IllegalAction):  # a bot's slip must not stop the table
                     self.say(seat, claim)
 

@@ -44,6 +44,14 @@ def vocabulary(game: str) -> Vocabulary | None:
     return module
 
 
+def at_moment(vocab: Vocabulary | None, shown: Iterable[dict[str, Any]]) -> bool:
+    """True if the events a seat is `shown` with an update hold one of the vocabulary's moments
+    (a card revealed, a search it made): the only times a talking bot is asked what it says,
+    on the view that came with them. The table asks its own bots so, and `join --bot` its own:
+    a bot says the same at a table here and over the network."""
+    return vocab is not None and any(event.get("kind") in vocab.MOMENTS for event in shown)
+
+
 def record(
     vocab: Vocabulary,
     n: int,

@@ -120,3 +120,11 @@ def test_the_generic_bots_bench_measures_a_level_against_another_in_a_game_of_ro
     assert figures["game"] == "sealedbids" and figures["options"] == {"target": 10}
     assert "against 2 normal bots" in printed and figures["hard"]["cpu"]["count"] > 0
     assert "normal" not in figures and figures["evaluate"] is True
+
+
+def test_the_join_bot_bench_times_the_loop_over_a_whole_game(capsys):
+    from bench import join_bot_lag
+
+    figures = join_bot_lag.main(["--games", "1", "--level", "random"])
+    assert figures["game"] == "loveletter" and figures["ticks"] > 0
+    assert "the loop's lag p50" in capsys.readouterr().out

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import random
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,6 +25,7 @@ from tablegames.rules import Game, State, get_game
 from tablegames.rules.core import visible_to
 from tablegames.store import Store
 from tablegames.table import Update
+from tablegames.tui.client import pacing, saving
 
 from .test_local import first_human_move
 
@@ -246,7 +246,7 @@ def test_the_replay_client_refuses_actions_and_tells_listeners_of_each_move(repl
     client.listen(lambda seat, update: heard.append((seat, update)))
     assert client.seats == [1] and client.names == replay.names and client.game.name == "crates"
     assert client.submit(1, {"type": "draw"}) == REFUSAL
-    asyncio.run(client.run_bots())  # nothing to do, returns at once
+    assert pacing(client) is None and saving(client) is None  # no bots to pace, nothing saved
     assert client.update().events == [] and client.update().version == 0
 
     client.go(5)

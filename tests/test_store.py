@@ -8,7 +8,8 @@ import sqlite3
 
 import pytest
 
-from tablegames.net.client import RemoteClient, play_as_bot
+from tablegames.net.client import RemoteClient
+from tablegames.net.join_bot import play_as_bot
 from tablegames.net.server import Server, ServerConfig
 from tablegames.rules import get_game
 from tablegames.store import SCHEMA_VERSION, SavedSeat, Store

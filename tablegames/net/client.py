@@ -4,7 +4,7 @@
 connection, feeds the protocol what it reads, writes what the protocol sends, and tells the
 screens (update listeners, notices, `next_event`) what happened. It reconnects by itself with
 its seat token for `reconnect_window` seconds and resumes with a fresh view. The TUI uses it
-like `LocalClient`; `play_as_bot` drives a headless bot with it. A server that has said
+like `LocalClient`; `join_bot.play_as_bot` drives a headless bot with it. A server that has said
 nothing for a heartbeat is pinged (it answers at once); one silent for `SILENCE_BEATS`
 heartbeats is taken for gone, as a closed connection is. The pass a server gives for a right
 join code is shown on every reconnect.
@@ -15,14 +15,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import random
-import secrets
 import socket
 from collections.abc import Callable
-from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar
 
-from ..bots import get_bot, level_note
 from ..table import Update
 from .client_protocol import (
     NOT_INSTALLED,
@@ -39,7 +35,6 @@ from .messages import (
     Error,
     Lobby,
     Message,
-    Pong,
     Presence,
     Seated,
     ServerMessage,
@@ -52,7 +47,7 @@ from .words import join_line
 log = logging.getLogger("tablegames.client")
 M = TypeVar("M", bound=Message)
 
-__all__ = ["SILENCE_BEATS", "HungUp", "RemoteClient", "SeatTokens", "ServerRefused", "play_as_bot"]
+__all__ = ["SILENCE_BEATS", "HungUp", "RemoteClient", "SeatTokens", "ServerRefused"]
 
 
 class HungUp(ConnectionError):
@@ -78,8 +73,6 @@ class RemoteClient(ClientProtocol):
     """One seat at a remote table (or a spectator when `spectate`)."""
 
     read_only = False
-    pace = 0.0  # the server paces the bots
-    paces_bots = False
 
     def __init__(
         self,
@@ -125,16 +118,6 @@ class RemoteClient(ClientProtocol):
 
     def waiting_for(self) -> frozenset[int]:
         return frozenset(self.latest.waiting) if self.latest else frozenset()
-
-    async def run_bots(self) -> None:
-        """Bots run on the server; nothing to drive here."""
-
-    def saved_game(self) -> tuple[int, Path] | None:
-        """The server keeps the game; nothing is saved here."""
-        return None
-
-    def discard_save(self) -> None:
-        """Nothing saved here to forget."""
 
     def way_back(self) -> str:
         """How to take this seat back after leaving, while the game goes on: the same `join`
@@ -269,6 +252,10 @@ class RemoteClient(ClientProtocol):
         """What happened next: a message from the server, or `ConnectionLost`."""
         return await self._incoming.get()
 
+    def has_news(self) -> bool:
+        """True if events have come that `next_event` has not given yet."""
+        return not self._incoming.empty()
+
     async def reconnect(self, lobby: bool = False) -> bool:
         """Try to get our seat back for `reconnect_window` seconds (with `lobby`, back to the
         lobby when we had no table); True once resumed."""
@@ -307,63 +294,3 @@ class RemoteClient(ClientProtocol):
             with contextlib.suppress(BaseException):
                 await self._reader_task
             self._reader_task = None
-
-
-async def play_as_bot(client: RemoteClient, level: str, pace: float = 0.0) -> dict[str, Any]:
-    """Connect `client`, say ready, and play its seat with a bot until the game ends.
-
-    Returns the final view. Reconnects by itself when the connection drops.
-
-    It never answers a question it has answered: an answer goes with the version of the view
-    it was chosen on, and until the server has had it (a `barrier` pong, after every update the
-    answer caused) no update is answered, since those sent before it still ask the question
-    answered (another seat's move in a game where several are asked at once). Then the newest
-    update is answered if it asks anew: another question (its `asked` moved on), or the same
-    one again in a newer version (crates asks "play or draw" again after a draw).
-    """
-    await client.connect()
-    client.ready(True)
-    if client.seat is None:
-        raise ServerRefused("no seat to play")
-    assert client.game is not None  # set by `seated`
-    note = level_note(client.game)  # the level was chosen before the game was known
-    if note is not None:
-        log.warning("%s", note)
-    bot = get_bot(client.game.name, level, client.seat, random.Random(secrets.randbits(64)))
-    answered: tuple[int, int] | None = None  # (asked, version) of the last question answered
-    on_its_way: int | None = None  # the barrier our last answer waits behind
-    while True:
-        event = await client.next_event()
-        if isinstance(event, ConnectionLost):
-            if client.over:
-                break
-            if not await client.reconnect():
-                raise ServerRefused(f"lost the connection and cannot sit down again: {client.why}")
-            answered = on_its_way = None  # the seat's view anew: its question as it is now
-            continue
-        if isinstance(event, Pong) and event.n == on_its_way:
-            on_its_way = None  # every update our answer caused has come: look at the newest
-        elif not isinstance(event, ViewUpdate):
-            continue
-        update = client.latest
-        if update is None or on_its_way is not None:
-            continue
-        if update.over:
-            break
-        speak = getattr(bot, "speak", None)  # a bot that talks says what it says now
-        if speak is not None and "talk" in update.view:
-            for claim in speak(update.view):
-                client.claim(client.seat, claim)
-        if answered is not None and answered == (update.asked, update.version):
-            continue  # answered already (and refused, the table unchanged): wait for a change
-        action = bot.choose(update.view, update.legal) if update.legal else None
-        if action is not None:
-            if pace:
-                await asyncio.sleep(pace)
-            answered = (update.asked, update.version)
-            client.submit(client.seat, action, seen=update.version)
-            on_its_way = client.barrier()
-    await client.close()
-    if client.latest is None:
-        raise ServerRefused("the game never started")
-    return client.latest.view

@@ -86,7 +86,7 @@ class State:
     labels: ClassVar[dict[str, str]] = {}
     #: Any-time action types that catch another player's slip while they may still mend it
     #: (crates' Dope!): drivers pacing bots for people let a bot make one only after a fair
-    #: moment (`table.FAIR_MOMENT`), never the instant it becomes possible.
+    #: moment (`thinking.FAIR_MOMENT`), never the instant it becomes possible.
     call_outs: ClassVar[frozenset[str]] = frozenset()
     #: Actions applied so far, and the last `legal` answer with the count it was given at: an
     #: action `apply` is handed from that very list is known to be listed (see `apply`). A state

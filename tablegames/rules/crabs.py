@@ -912,7 +912,8 @@ class CrabsState(Huddle):
         return type(source) is int and 0 <= source < self.players and self.team_of[source] != team
 
     def _why_not_gesture(self, seat: int, action: Action) -> str | None:
-        if action.get("name") not in GESTURE_TEXT:
+        name = action.get("name")
+        if not isinstance(name, str) or name not in GESTURE_TEXT:  # (a peer's: any value)
             return f"choose a gesture: {', '.join(GESTURES)}"
         return None
 

@@ -243,9 +243,10 @@ def why_not_pick(action: Action) -> str | None:
     """What is wrong with the gestures a `signal` action picks, or None: it is a pick."""
     name, also = action.get("name"), action.get("also")
     words = ", ".join(GESTURES)
-    if name not in GESTURE_TEXT:
+    # (What a peer sent may be any plain value: only a string can name a gesture.)
+    if not isinstance(name, str) or name not in GESTURE_TEXT:
         return f"a signal is one of the gestures: {words}"
-    if also is not None and also not in GESTURE_TEXT:
+    if also is not None and (not isinstance(also, str) or also not in GESTURE_TEXT):
         return f"a second signal is one of the gestures too: {words}"
     if also == name:
         return "a second signal must be another gesture"

@@ -16,9 +16,10 @@ import msgpack
 import msgspec
 
 from ..bots import get_bot
-from ..net.client import RemoteClient, ServerRefused, play_as_bot
+from ..net.client import RemoteClient, ServerRefused
 from ..net.client_protocol import ConnectionLost
 from ..net.hosting import HostedTable
+from ..net.join_bot import play_as_bot
 from ..net.messages import Error, Message, ViewUpdate
 from ..net.protocol import PROTOCOL_VERSION, encode
 from ..net.server import Server, ServerConfig

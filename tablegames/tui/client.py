@@ -1,14 +1,19 @@
-"""What a screen needs of a table client: the local, the network and the replay clients all fit.
+"""What a screen needs of a table: a narrow port (`TableClient`: the seats, their updates, what
+they play and say) that the local, the network and the replay clients all fit, and optional
+capabilities that only some have: a game saved here (`Saving`), news of who is away at a
+network table (`SeatPresence`), bots this terminal paces (`Pacing`).
 
-Screens use a client only through these members (a test checks every client has each), so a
-screen never asks what kind of client it has.
+Screens use a client only through these (a test checks every client has the port's members and
+exactly the capabilities it claims), and ask for a capability with `saving(client)`,
+`seat_presence(client)` or `pacing(client)` (None: this table has none), never by the kind of
+client.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     from ..net.messages import Presence
@@ -17,19 +22,10 @@ if TYPE_CHECKING:
 
 
 class TableClient(Protocol):
-    """Seats at one table: their updates, their actions, and what else the screens show."""
+    """Seats at one table: their updates, their actions and claims, and the game's end."""
 
     # Whether nothing may be played through it (a replay).
     read_only: bool
-    # When the presence came (network games: seats' time away counts on from then).
-    presence_at: float
-    # Seconds between the bots' moves, where this terminal paces them (see `paces_bots`).
-    pace: float
-
-    @property
-    def presence(self) -> Presence | None:
-        """Who sits where and who is away (network games; None elsewhere)."""
-        ...
 
     @property
     def names(self) -> list[str]: ...
@@ -39,11 +35,6 @@ class TableClient(Protocol):
 
     @property
     def game(self) -> Game | None: ...
-
-    @property
-    def paces_bots(self) -> bool:
-        """True when this terminal drives the table's bots (and may slow or pause them)."""
-        ...
 
     def listen(self, listener: Callable[[Any, Update], None]) -> None: ...
 
@@ -64,22 +55,68 @@ class TableClient(Protocol):
 
     def waiting_for(self) -> frozenset[int]: ...
 
-    async def run_bots(self) -> None: ...
-
-    def saved_game(self) -> tuple[int, Path] | None:
-        """The saved game's id and file while it is being saved here, else None."""
-        ...
-
     def rating_changes(self) -> dict[int, tuple[float, float]]:
         """Once the game is over and rated: each seat's rating (openskill's ordinal, see
         `ratings.py`) after it and how much this game moved it; {} otherwise."""
+        ...
+
+
+@runtime_checkable
+class Saving(Protocol):
+    """A game saved on this machine as it is played (`tablegames resume` brings it back)."""
+
+    def saved_game(self) -> tuple[int, Path] | None:
+        """The saved game's id and file while it is being saved here, else None."""
         ...
 
     def discard_save(self) -> None:
         """Forget the saved copy of this game (the player chose not to keep it)."""
         ...
 
+
+@runtime_checkable
+class SeatPresence(Protocol):
+    """A seat at a network table: who sits where and who is away, and the way back to it."""
+
+    # When the presence came (seats' time away counts on from then).
+    presence_at: float
+
+    @property
+    def presence(self) -> Presence | None:
+        """Who sits where and who is away, as the server last said (None: not yet)."""
+        ...
+
     def way_back(self) -> str:
         """How a player who leaves comes back to this seat while the game goes on, in words
-        (a network seat: the `join` line); "" when there is no seat to come back to."""
+        (the `join` line); "" when there is no seat to come back to."""
         ...
+
+
+@runtime_checkable
+class Pacing(Protocol):
+    """A table whose bots this terminal drives (and may slow or pause)."""
+
+    # Seconds between the bots' moves (read when they start).
+    pace: float
+
+    @property
+    def paces_bots(self) -> bool:
+        """True when there are bots to pace (turn-based ones: see `drivers.drive_bots`)."""
+        ...
+
+    async def run_bots(self) -> None: ...
+
+
+def saving(client: TableClient) -> Saving | None:
+    """`client`'s saving, if its game is saved on this machine."""
+    return client if isinstance(client, Saving) else None
+
+
+def seat_presence(client: TableClient) -> SeatPresence | None:
+    """`client`'s news of the seats, if it sits at a network table."""
+    return client if isinstance(client, SeatPresence) else None
+
+
+def pacing(client: TableClient) -> Pacing | None:
+    """`client`'s bots to pace, if this terminal drives them."""
+    return client if isinstance(client, Pacing) else None

@@ -7,7 +7,8 @@ import asyncio
 import msgpack
 import pytest
 
-from tablegames.net.client import RemoteClient, ServerRefused, play_as_bot
+from tablegames.net.client import RemoteClient, ServerRefused
+from tablegames.net.join_bot import play_as_bot
 from tablegames.net.messages import Ping, Pong
 from tablegames.net.protocol import PROTOCOL_VERSION, encode
 from tablegames.net.server import Server, ServerConfig

@@ -13,8 +13,9 @@ import signal
 import pytest
 
 from tablegames.bots import get_bot
-from tablegames.net.client import RemoteClient, play_as_bot
+from tablegames.net.client import RemoteClient
 from tablegames.net.client_protocol import Event
+from tablegames.net.join_bot import play_as_bot
 from tablegames.net.messages import Pong, ViewUpdate
 from tablegames.rules import IllegalAction, get_game
 from tablegames.table import Table, Update
@@ -61,6 +62,7 @@ class Scripted:
         self.over = False
         self.sent: list[tuple[dict[str, object], int | None]] = []
         self.barriers = 0
+        self.waiting = False  # the bot waits for the next message (it thinks in a thread)
         self.inbox: asyncio.Queue[Event] = asyncio.Queue()
 
     async def connect(self) -> None:
@@ -70,7 +72,14 @@ class Scripted:
         pass
 
     async def next_event(self) -> Event:
-        return await self.inbox.get()
+        self.waiting = True  # (only while it waits: a message already in comes at once)
+        try:
+            return await self.inbox.get()
+        finally:
+            self.waiting = False
+
+    def has_news(self) -> bool:
+        return not self.inbox.empty()
 
     def submit(self, seat: int, action: dict[str, object], seen: int | None = None) -> None:
         self.sent.append((action, seen))
@@ -94,8 +103,10 @@ class Scripted:
         self.inbox.put_nowait(Pong(n=n))
 
     async def settled(self) -> None:
-        for _ in range(20):  # the bot's loop reads all that is in its inbox
-            await asyncio.sleep(0)
+        """Until the bot has read all it was sent and waits for more."""
+        async with asyncio.timeout(10):
+            while not (self.waiting and self.inbox.empty()):
+                await asyncio.sleep(0.001)
 
 
 async def test_a_bot_never_answers_again_before_the_server_has_its_answer():

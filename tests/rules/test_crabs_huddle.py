@@ -124,6 +124,16 @@ def test_two_signals_are_two_different_gestures():
     assert state.view(1)["huddle"]["proposal"] == ["wink", "nod"]
 
 
+def test_a_signal_naming_no_gesture_at_all_is_refused_in_a_sentence():
+    # Found by the network matrix's random actions: a list where a gesture goes raised
+    # TypeError (unhashable) while the action was put in its listed form, and the server
+    # dropped the sender instead of saying no.
+    state = crabs.new(4, seed=2)
+    for name, also in (([], None), ({"a": 1}, None), ("nod", ["wink"])):
+        action = {"type": "signal", "name": name, **({"also": also} if also else {})}
+        assert "gesture" in refused(state, 0, action)
+
+
 def test_teams_may_pick_the_same_gesture_without_learning_it():
     state = crabs.new(4, seed=2)
     for seat in range(4):

@@ -844,6 +844,8 @@ def test_gestures_are_public_and_timed_and_never_make_anyone_wait():
         state.view(1)["gesture_names"]
     )
     assert refused(state, 1, gesture("shout")).startswith("choose a gesture: wink, tap_table")
+    for name in ([], {"wink": 1}):  # what a peer sent may be any plain value (it raised)
+        assert refused(state, 1, {"type": "gesture", "name": name}).startswith("choose a gesture")
 
 
 def test_a_stacked_game_starts_in_play_with_each_teams_dealt_signal_fixed():

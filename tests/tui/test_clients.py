@@ -1,4 +1,5 @@
-"""Every table client has every member the screens use (`TableClient`): no screen probes."""
+"""Every table client has every member of the port the screens use (`TableClient`) and the
+optional capabilities it claims, no others: no screen probes."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 import tablegames.tui as tui
 from tablegames.net.client import RemoteClient
 from tablegames.replay import Replay, ReplayClient
-from tablegames.tui.client import TableClient
+from tablegames.tui.client import Pacing, Saving, SeatPresence, TableClient
 
 from .helpers import stacked
 
@@ -26,8 +27,24 @@ def clients() -> list[object]:
     return [local, RemoteClient("127.0.0.1", 1, "x"), ReplayClient(replay, 0)]
 
 
-def test_the_protocol_names_what_the_screens_use():
-    assert {"read_only", "presence", "paces_bots", "saved_game", "listen_notices"} <= set(MEMBERS)
+def test_the_port_names_what_the_screens_use_and_nothing_only_some_tables_have():
+    assert {"read_only", "submit", "update", "listen", "listen_notices"} <= set(MEMBERS)
+    assert not {"presence", "paces_bots", "saved_game", "way_back", "pace"} & set(MEMBERS)
+
+
+CAPABILITIES = {  # what each client offers besides the port
+    "LocalClient": {Saving, Pacing},
+    "RemoteClient": {SeatPresence},
+    "ReplayClient": set(),
+}
+
+
+@pytest.mark.parametrize("client", clients(), ids=lambda c: type(c).__name__)
+def test_every_client_has_the_capabilities_of_its_tables_and_no_others(client):
+    # A game on this machine is saved and paced here; a network seat hears who is away; a
+    # replay has neither. (Local clients once carried `presence = None`, and so on.)
+    offered = {kind for kind in (Saving, SeatPresence, Pacing) if isinstance(client, kind)}
+    assert offered == CAPABILITIES[type(client).__name__]
 
 
 @pytest.mark.parametrize("client", clients(), ids=lambda c: type(c).__name__)

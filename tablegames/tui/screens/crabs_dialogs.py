@@ -16,6 +16,7 @@ from textual.widgets import Footer, Label, Static
 
 from ...rules.crabs_types import CrabsView, HuddleView
 from ..asks import ShowMenu
+from ..client import TableClient, saving
 from ..widgets.crabs_table import GESTURE_KEYS
 from ..widgets.seats import table_box
 from .crabs_view import gesture_phrase, signal_phrase, team_name, team_of, winners_line
@@ -243,7 +244,9 @@ class OneHumanOnly(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.client.discard_save()  # nothing was played: do not offer it for `resume`
+        saved = saving(self.client)
+        if saved is not None:
+            saved.discard_save()  # nothing was played: do not offer it for `resume`
 
     def action_menu(self) -> None:
         self.app.post_message(ShowMenu())

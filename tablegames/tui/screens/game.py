@@ -35,6 +35,7 @@ from ...net.words import seat_words, seats_since
 from ...rules import GAMES
 from ..asks import Farewell, Rematch, ShowMenu
 from ..catalogue import screen_class
+from ..client import pacing, saving, seat_presence
 from ..textual_private import close_to_messages, key_bindings
 from ..widgets.log import GameLog, event_line
 from ..widgets.notices import NoticeLine
@@ -154,7 +155,7 @@ class GameScreen(TypeAhead, Screen[None]):
         self.client.listen_notices(self._notice)  # (a network client's refusals, seat news)
         self.mount(NoticeLine())  # news and chat, above the table: never over it
         self._fit_notices()
-        if self.client.presence is not None:  # a network table: who is away shows over it
+        if seat_presence(self.client) is not None:  # a network table: who is away shows over it
             self.mount(Static(id="away"))
             self._show_away()
             # Each second: an away time said in seconds must count (it once sat at "0 s").
@@ -285,10 +286,11 @@ class GameScreen(TypeAhead, Screen[None]):
 
     def _show_away(self) -> None:
         """Over the table, one line naming who is away, for how long, and who plays for them."""
-        presence = self.client.presence
-        if not presence or not self.is_mounted or not self.query("#away"):
+        network = seat_presence(self.client)
+        presence = network.presence if network is not None else None
+        if network is None or not presence or not self.is_mounted or not self.query("#away"):
             return
-        since = time.monotonic() - self.client.presence_at
+        since = time.monotonic() - network.presence_at
         away = [
             seat_words(seat) for seat in seats_since(presence.seats, since) if seat.away is not None
         ]
@@ -628,10 +630,14 @@ class GameScreen(TypeAhead, Screen[None]):
 
     # -- bots -----------------------------------------------------------------------------------
     def _start_bots(self) -> None:
-        if not self._left and not self.over and not self.paused and self._bot_worker is None:
-            self._bot_worker = self.run_worker(
-                self.client.run_bots, name="bots", group="bots", exit_on_error=False
-            )
+        bots = pacing(self.client)
+        if bots is None or self._left or self.over or self.paused:
+            return
+        if self._bot_worker is not None:
+            return
+        self._bot_worker = self.run_worker(
+            bots.run_bots, name="bots", group="bots", exit_on_error=False
+        )
 
     def _stop_bots(self) -> None:
         if self._bot_worker is not None:
@@ -641,7 +647,9 @@ class GameScreen(TypeAhead, Screen[None]):
     @property
     def bots_paced_here(self) -> bool:
         """True when this terminal paces the table's bots (a turn-based game on this machine)."""
-        return self.TURN_BASED and self.client.paces_bots and not self.read_only and not self.over
+        bots = pacing(self.client)
+        here = bots is not None and bots.paces_bots
+        return self.TURN_BASED and here and not self.read_only and not self.over
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The game's keys only for a player who may act here (not a spectator, not before
@@ -668,24 +676,23 @@ class GameScreen(TypeAhead, Screen[None]):
             self._say("The bots are paused: space lets them play on.")
         else:
             self._start_bots()
-            self._say(f"The bots play on{pace_words(self.client.pace)}.")
+            self._say(f"The bots play on{pace_words(self._pace)}.")
 
     def action_pace(self, step: int) -> None:
         """Bots slower (1) or faster (-1); faster lets paused bots go on. Says the pace, or why
         there is none to set here, on the status line (over a dialog, in a banner)."""
-        if self.bots_paced_here:
-            self.client.pace = next_pace(self.client.pace, step)  # read when its bots start
+        bots = pacing(self.client)
+        if self.bots_paced_here and bots is not None:
+            bots.pace = next_pace(bots.pace, step)  # read when its bots start
             self.paused = False
             self._stop_bots()
             self._start_bots()
-            said = (
-                f"The bots play{pace_words(self.client.pace)} (- slower, + faster, space pauses)."
-            )
+            said = f"The bots play{pace_words(bots.pace)} (- slower, + faster, space pauses)."
         elif self.over or self.read_only:
             return
-        elif not self.client.paces_bots and self.client.presence is not None:
+        elif bots is None and seat_presence(self.client) is not None:
             said = "The bots play at the pace the host set: - and + pace bots on this machine."
-        elif not self.client.paces_bots:
+        elif bots is None or not bots.paces_bots:
             said = "No bots play at this table: - and + pace bots."
         else:  # a game played in real time
             said = "The bots play in real time here: --speed sets how fast, as a game starts."
@@ -721,20 +728,21 @@ class GameScreen(TypeAhead, Screen[None]):
         self._open(HelpScreen(self.GAME, title, [*self.KEYS, *paced, *SHARED_KEYS], self.ascii))
 
     def action_quit(self) -> None:
-        saving = self.client.saved_game() is not None
+        saved = saving(self.client)
+        kept = saved is not None and saved.saved_game() is not None
         party = bool(getattr(self.app, "in_party", False))
-        if saving:
+        if kept:
             question = 'Leave this game? It is saved: "tablegames resume" brings it back.'
         elif self.watching:
             question = "Stop watching this table?"
-        elif party or self.client.way_back():
+        elif party or self._way_back():
             question = "Leave this table? Your seat is kept while the game goes on."
         else:
             question = "Leave this game?"
         dialog = QuitDialog(
             question,
             ascii=self.ascii,
-            saving=saving,
+            saving=kept,
             menu="Lobby" if party else "Menu",
             stay="Keep watching" if self.watching else "Keep playing",
         )
@@ -754,22 +762,34 @@ class GameScreen(TypeAhead, Screen[None]):
         or how to take a network seat back ("" if nothing)."""
         if self.over:
             return ""
-        saved = self.client.saved_game()
+        kept = saving(self.client)
+        saved = kept.saved_game() if kept is not None else None
         if saved is not None:
             table_id, path = saved
             return (
                 f"Game {table_id} is saved in {path}: `tablegames resume {table_id}` continues it."
             )
-        way_back = self.client.way_back()
+        way_back = self._way_back()
         server = getattr(self.app, "server", None)
         if way_back and server is not None:  # the table was hosted in this app: it stopped too
             again = f"tablegames host --restore --port {server.port}"
             return f"The table stopped with this app: `{again}` opens it again.\n{way_back}"
         return way_back
 
+    def _way_back(self) -> str:
+        network = seat_presence(self.client)
+        return network.way_back() if network is not None else ""
+
+    @property
+    def _pace(self) -> float:
+        bots = pacing(self.client)
+        return bots.pace if bots is not None else 0.0
+
     def _leave(self, choice: str | None) -> None:
+        saved = saving(self.client)
         if choice == "discard":
-            self.client.discard_save()
+            if saved is not None:
+                saved.discard_save()
             choice = "quit"
         if choice is not None:
             self._end(choice)
