@@ -35,17 +35,10 @@ class Party:
         self.chromium = chromium
 
     def phone(self, held: dict[str, int], base: str = "") -> Phone:
-        return TapsOnly(phone_context(self.chromium, held).new_page(), base or self.base)
+        return Phone(phone_context(self.chromium, held).new_page(), base or self.base)
 
     def close(self) -> None:
         stop_party(self.serve)
-
-
-class TapsOnly(Phone):
-    """A phone: it has no keys to press (a line of chat is typed on its soft keyboard)."""
-
-    def keys(self, *keys: str, after: float = 0.0) -> None:
-        raise AssertionError(f"a phone has no keys to press ({keys}): tap what the screen shows")
 
 
 @pytest.fixture
