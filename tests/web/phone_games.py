@@ -81,8 +81,9 @@ def wait_changed(phone: Phone, screen: str, seconds: float = 5.0) -> str:
 
 # -- crates ----------------------------------------------------------------------------------
 def hand_cards(screen: str) -> list[tuple[int, int, bool]]:
-    """(column, row) of each numbered card's number in the crates hand on screen (a tap there
-    picks the card, however the cards overlap), and whether it looks playable (no × under it)."""
+    """(column, row) on each numbered card in the crates hand on screen (its number's column,
+    its suit's row: a tap there picks it, however the cards overlap), and whether it looks
+    playable (no × under it)."""
     lines = screen.splitlines()
     tops = [row for row, line in enumerate(lines) if "Your hand" in line]
     if not tops:
@@ -93,11 +94,12 @@ def hand_cards(screen: str) -> list[tuple[int, int, bool]]:
         if line.startswith("╰"):  # (the hand box's bottom)
             break
         below.append(line)
+    suits = numbered + len(below) - 2  # (the rows below the numbers: tops, faces, bottoms)
     cards = []
     for found in re.finditer(r"\d", lines[numbered]):
         column = found.start()
         marked = any("×" in line[column - 2 : column + 3] for line in below)
-        cards.append((column, numbered, not marked))
+        cards.append((column, suits, not marked))
     return cards
 
 
@@ -110,14 +112,17 @@ def play_a_card(phone: Phone, screen: str, done: Counter[str]) -> bool:
     cards = sorted(hand_cards(screen), key=lambda card: not card[2])
     for column, row, _ in cards:
         phone.tap_cell(column, row)  # picks it...
-        now = wait_changed(phone, screen, 2)
-        if "your turn" not in now:
-            return True  # (the turn went on meanwhile)
+        deadline = time.monotonic() + 2  # (the hand and the line under it are drawn apart)
+        now = phone.screen()
+        while not PLAYS.search(now) and time.monotonic() < deadline:
+            if "your turn" not in now or QUESTION in now:
+                return True  # (the turn went on meanwhile, or the tap played it: a suit?)
+            time.sleep(0.1)
+            now = phone.screen()
         if PLAYS.search(now):
             phone.tap_cell(column, row)  # ...and plays it
             done["play"] += 1
             return True
-        screen = now
     if phone.tap_if_shown("Draw"):
         done["draw"] += 1
     return True
@@ -352,11 +357,25 @@ MOVES: dict[str, Callable[[Phone, str, Counter[str]], bool]] = {
 }
 #: Every kind of move a whole game played by taps must have made.
 KINDS = {
-    "crates": {"play", "draw", "crates", "name a suit", "back"},
-    "roach": {"offer", "claim", "judge", "back"},
-    "crabs": {"signal", "swap", "gesture", "back", "accuse"},
-    "kraken": {"back", "decision", "talk", "claim"},
+    "crates": {"play", "draw", "crates", "name a suit", "back", "chat"},
+    "roach": {"offer", "claim", "judge", "back", "chat"},
+    "crabs": {"signal", "swap", "gesture", "back", "accuse"},  # (no chat: gestures are its talk)
+    "kraken": {"back", "decision", "talk", "claim", "chat"},
 }
+
+
+def chat(phone: Phone, screen: str, done: Counter[str], line: str) -> bool:
+    """Say `line` to the table once, when nothing else is asked (Chat, the soft keyboard);
+    True if the chat opened."""
+    if done["chat"] or QUESTION in screen or "Chat" not in footer(screen):
+        return False
+    phone.tap("Chat", after=0)
+    if "Say to" not in wait_changed(phone, screen, 3):
+        return True  # (a question came first: it is answered, and the chat waits)
+    phone.type_line(line)
+    phone.wait_for_any(line[:20], timeout=10)  # (in the notice line, above the table)
+    done["chat"] += 1
+    return True
 
 
 STALLED = 60.0  # seconds a game's screen may stay the same (bots are fast): longer is stuck
@@ -378,7 +397,10 @@ def play_to_the_end(phone: Phone, game: str, minutes: float) -> Counter[str]:
             last, changed = screen, now
         assert now < deadline, f"{game} did not end; moves {dict(done)}:\n{screen}"
         assert now - changed < STALLED, f"{game} is stuck; moves {dict(done)}:\n{screen}"
-        if close_shown(phone, screen, done) or move(phone, screen, done):
+        said = f"good luck from a {game} phone"
+        if close_shown(phone, screen, done) or chat(phone, screen, done, said):
+            continue
+        if move(phone, screen, done):
             wait_changed(phone, screen, 3)
         else:
             time.sleep(0.2)

@@ -34,7 +34,6 @@ from tablegames.testing.metrics import record
 from ..e2e.night import Night
 from ..e2e.processes import serve_announced
 from ..e2e.terminal import Terminal
-from ..e2e.test_party_over_ssh import back_to_the_lobby
 from ..e2e.wiretap import ENV as WIRE
 from ..e2e.wiretap import comebacks, leaks
 from ..net.ssh_harness import SshClients, make_key, ssh_client_pid, ssh_command
@@ -219,6 +218,24 @@ def choose(friend: Terminal, title: str) -> None:
     raise AssertionError(f"no {title} table to choose:\n{friend.screen()}")
 
 
+def to_the_lobby(friend: Terminal) -> None:
+    """Back to the lobby from a table, by keys: a round's scores closed first (n), then q and
+    m (at the end of a game, its m)."""
+    deadline = time.monotonic() + 60
+    while "n opens a new table" not in friend.screen():
+        assert time.monotonic() < deadline, friend.screen()
+        screen = friend.screen()
+        if "Next round (n)" in screen or "The final standings (n)" in screen:
+            friend.keys("n", after=1.2)
+        elif "Lobby (m)" in screen or "Back to the lobby (m)" in screen:
+            friend.keys("m", after=1.2)
+        else:
+            friend.keys("q")
+        shown = time.monotonic() + 5  # (what the key opened, or the lobby)
+        while time.monotonic() < shown and friend.screen() == screen:
+            time.sleep(0.1)
+
+
 def crates_turn(friend: Terminal) -> None:
     """A crates turn by keys if it is this friend's: the first card that fits (the first suit
     when asked), else a draw; a round's scores closed with n."""
@@ -273,8 +290,7 @@ def ann_plays(party: NightOut) -> None:
     while time.monotonic() < until:
         crates_turn(friend)
         time.sleep(0.2)
-    back_to_the_lobby(friend)  # the bots finish the rematch
-    friend.wait_for("n opens a new table", timeout=30)
+    to_the_lobby(friend)  # the bots finish the rematch
 
 
 def pia_plays(phone: Phone, party: NightOut) -> None:
@@ -286,12 +302,10 @@ def pia_plays(phone: Phone, party: NightOut) -> None:
     phone.tap_until("Sit down", "Press r when you are ready")
     phone.tap("Ready")
     phone.wait_for("guest-pia (you)", "Your hand", timeout=90)
-    phone.tap_until("Chat", "Say to the table")
-    phone.type_line("good luck, ann")
-    play_to_the_end(phone, "crates", 20)
+    play_to_the_end(phone, "crates", 20)  # (and a line of chat)
     rematch(phone)
-    phone.reopen()  # the tab closed by mistake, and opened again
     began = time.monotonic()
+    phone.reopen()  # the tab closed by mistake, and opened again
     screen = phone.wait_for("guest-pia (you)", "Your hand", timeout=60)
     party.figures["phone_back_s"].append(time.monotonic() - began)
     assert "round 1 of 8" in screen or "round 2 of 8" in screen, screen  # the rematch's seat
@@ -329,7 +343,7 @@ def bob_plays(party: NightOut) -> None:
     friend.keys("r")
     friend.wait_for("bob (you)", "Penalty pile", timeout=90)
     friend = party.drop_and_return(friend, "bob", "Penalty pile")
-    back_to_the_lobby(friend)
+    to_the_lobby(friend)
     friend.wait_for("a bot plays meanwhile", timeout=30)
     friend.keys("/")
     friend.wait_for("Say to", timeout=10)
@@ -348,9 +362,11 @@ def cat_watches(party: NightOut) -> None:
     friend.wait_for("Kraken", timeout=30)
     choose(friend, "Kraken")
     friend.keys("w")
-    friend.wait_for("You are watching", timeout=30)
-    time.sleep(5)  # (a watcher watches: the table's news reach them meanwhile)
-    friend.keys("q")
+    watching = friend.wait_for("You are watching", timeout=30)
+    deadline = time.monotonic() + 30
+    while friend.screen() == watching:  # the game goes on before the watcher's eyes
+        assert time.monotonic() < deadline, watching
+        time.sleep(0.2)
 
 
 def test_a_party_night_with_phones_holds(party: NightOut) -> None:
