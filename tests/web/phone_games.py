@@ -19,6 +19,12 @@ QUESTION = "Back (Esc)"
 OPTION = re.compile(r"\[(\w)\] ")
 
 
+def status(screen: str) -> str:
+    """The status line, over the footer."""
+    lines = [line for line in screen.splitlines() if line.strip()]
+    return lines[-2] if len(lines) > 1 else ""
+
+
 def footer(screen: str) -> str:
     lines = [line for line in screen.splitlines() if line.strip()]
     return lines[-1] if lines else ""
@@ -111,18 +117,21 @@ def play_a_card(phone: Phone, screen: str, done: Counter[str]) -> bool:
     again to play it; a draw if none does."""
     cards = sorted(hand_cards(screen), key=lambda card: not card[2])
     for column, row, _ in cards:
-        phone.tap_cell(column, row)  # picks it...
-        deadline = time.monotonic() + 2  # (the hand and the line under it are drawn apart)
-        now = phone.screen()
-        while not PLAYS.search(now) and time.monotonic() < deadline:
-            if "your turn" not in now or QUESTION in now:
-                return True  # (the turn went on meanwhile, or the tap played it: a suit?)
-            time.sleep(0.1)
+        for _ in range(2):  # (a tap the moment the turn came is not taken: a person taps again)
+            phone.tap_cell(column, row)  # picks it...
+            deadline = time.monotonic() + 2  # (the hand and the line under it come apart)
             now = phone.screen()
-        if PLAYS.search(now):
-            phone.tap_cell(column, row)  # ...and plays it
-            done["play"] += 1
-            return True
+            while not PLAYS.search(now) and time.monotonic() < deadline:
+                if "your turn" not in now or QUESTION in now:
+                    return True  # (the turn went on meanwhile, or the tap played it: a suit?)
+                time.sleep(0.1)
+                now = phone.screen()
+            if PLAYS.search(now):
+                phone.tap_cell(column, row)  # ...and plays it
+                done["play"] += 1
+                return True
+            if status(now) != status(screen):  # (it was taken, and does not fit)
+                break
     if phone.tap_if_shown("Draw"):
         done["draw"] += 1
     return True
@@ -387,6 +396,7 @@ def play_to_the_end(phone: Phone, game: str, minutes: float) -> Counter[str]:
     move = MOVES[game]
     deadline = time.monotonic() + minutes * 60
     last, changed = "", time.monotonic()
+    trail: list[str] = []  # the last status lines and moves, to say how it got stuck
     while True:
         screen = phone.screen()
         assert "Traceback" not in screen, screen
@@ -395,8 +405,10 @@ def play_to_the_end(phone: Phone, game: str, minutes: float) -> Counter[str]:
         now = time.monotonic()
         if screen != last:
             last, changed = screen, now
-        assert now < deadline, f"{game} did not end; moves {dict(done)}:\n{screen}"
-        assert now - changed < STALLED, f"{game} is stuck; moves {dict(done)}:\n{screen}"
+            trail = [*trail[-20:], f"{status(screen).strip()} | {dict(done)}"]
+        said = "\n".join(trail)
+        assert now < deadline, f"{game} did not end; moves {dict(done)}:\n{screen}\n{said}"
+        assert now - changed < STALLED, f"{game} is stuck; moves {dict(done)}:\n{screen}\n{said}"
         said = f"good luck from a {game} phone"
         if close_shown(phone, screen, done) or chat(phone, screen, done, said):
             continue
