@@ -3,6 +3,7 @@ soon someone who drops is back at their seat.
 
     .venv/bin/python bench/party_night.py [--takeover 2] [--seconds 40]
     .venv/bin/python bench/party_night.py --ssh      # also a dropped `ssh`, back at its seat
+    .venv/bin/python bench/party_night.py --phones   # the whole night with phones, instead
 
 In-process, on loopback: a party server (`--takeover` seconds, bots paced `--pace`) and party
 logins (the tickets SSH and browser sessions use) played by client-side bots that answer after
@@ -16,6 +17,13 @@ gone to the lobby. Printed, nothing passes or fails:
   action (a bot standing in after `--takeover`, or the person back);
 - reconnect-to-seat: from a new login to its `seated` answer (TCP), and with `--ssh`, from
   starting `ssh` again after the last was killed to its hand on the screen.
+
+`--phones` runs the night with phones instead (`tests/web/test_party_night_with_phones.py`,
+about 15 minutes: a real `serve --web`, three OpenSSH clients, two headless-Chromium phones
+playing by taps, the four games) and prints what it measured: per table, actions a minute and
+the longest wait on an absent player; reconnect-to-seat for a killed `ssh` and for a phone's
+closed tab (to the hand on screen); tap-to-screen, from a phone's tap to its screen's next
+change (median, p90, max; a change the tap did not cause, a bot's move, counts too).
 """
 
 from __future__ import annotations
@@ -275,6 +283,44 @@ def over_ssh(args: argparse.Namespace) -> dict[str, Any]:
     return {"reconnect_to_seat_ssh_ms": round(1000 * median(times)), "ssh_drops": len(times)}
 
 
+def with_phones() -> dict[str, Any]:
+    """The night with phones, run as its test; its figures, from the record it leaves."""
+    from bench.figures import spread_ms
+    from tablegames.testing.metrics import ENV
+
+    root = Path(__file__).resolve().parent.parent
+    with tempfile.TemporaryDirectory(prefix="phone-night-") as folder:
+        metrics = Path(folder) / "metrics.jsonl"
+        test = "tests/web/test_party_night_with_phones.py"
+        ran = subprocess.run(
+            [sys.executable, "-m", "pytest", test, "-m", "slow", "-n", "0", "-q"],
+            cwd=root,
+            env={**os.environ, ENV: str(metrics)},
+            timeout=45 * 60,
+        )
+        lines = metrics.read_text().splitlines() if metrics.exists() else []
+    night = next((json.loads(line) for line in lines if '"night_phones"' in line), None)
+    if night is None:
+        raise SystemExit(f"the night with phones measured nothing (pytest: {ran.returncode})")
+    tables = night["tables"]
+    return {
+        "tables": {
+            code: {
+                "game": table["game"],
+                "actions_per_minute": table["actions_per_minute"],
+                "longest_wait_on_absent_s": table["longest_absent_wait_s"],
+            }
+            for code, table in tables.items()
+        },
+        "longest_wait_on_absent_s": max(t["longest_absent_wait_s"] for t in tables.values()),
+        "reconnect_to_seat_ssh_s": night["ssh_back_s"],
+        "reconnect_to_seat_phone_s": night["phone_back_s"],
+        "tap_to_screen_ms": spread_ms([ms / 1000 for ms in night["tap_to_screen_ms"]]),
+        "taps": len(night["tap_to_screen_ms"]),
+        "frames_scanned_for_leaks": night["frames_scanned"],
+    }
+
+
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--takeover", type=float, default=2.0)
@@ -282,7 +328,12 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--seconds", type=float, default=40.0)
     parser.add_argument("--ssh", action="store_true")
     parser.add_argument("--drops", type=int, default=3)
+    parser.add_argument("--phones", action="store_true")
     args = parser.parse_args(argv)
+    if args.phones:
+        figures = with_phones()
+        print(json.dumps(figures, indent=2))
+        return figures
     figures = asyncio.run(night(args))
     if args.ssh:
         figures.update(over_ssh(args))

@@ -55,6 +55,9 @@ class TableGamesApp(CatchingApp[None]):
     CSS = """
     ToastRack { dock: top; align: right top; margin-bottom: 0; }
     """
+    # Screens narrower than a question at its widest (a phone held upright) are `-narrow`:
+    # questions then take the screen's width at most (`dialogs.DIALOG_CSS`).
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (72, "-roomy")]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
         Binding(CHAT_KEY, "chat", "Chat", key_display="/"),

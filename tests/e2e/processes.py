@@ -14,8 +14,9 @@ from pathlib import Path
 TIMEOUT = 90
 
 
-def cli(*args: str, python: str = sys.executable) -> list[str]:
-    return [python, "-m", "tablegames", *args]
+def cli(*args: str, python: str = sys.executable, module: str = "tablegames") -> list[str]:
+    """The command line of `tablegames ARGS` (run as `module`: a wrapper of it, say)."""
+    return [python, "-m", module, *args]
 
 
 def free_port_outside_ephemeral_range() -> int:
@@ -75,17 +76,17 @@ def start_serve(
 
 
 def serve_announced(
-    env: dict[str, str], *args: str, python: str = sys.executable
+    env: dict[str, str], *args: str, python: str = sys.executable, module: str = "tablegames"
 ) -> tuple[subprocess.Popen[str], str]:
-    """Start `tablegames serve ARGS` on free ports (with the interpreter `python`); returns it
-    and what it printed once it said how friends join (every door it opened is in it).
+    """Start `tablegames serve ARGS` on free ports (with the interpreter `python`, as `module`);
+    returns it and what it printed once it said how friends join (every door it opened is in it).
 
     Its output goes to a file in TABLEGAMES_HOME; its terminal is not one (no host console).
     """
     output = Path(env["TABLEGAMES_HOME"]) / f"serve-{time.monotonic_ns()}.out"
     with output.open("w") as sink:
         serve = subprocess.Popen(
-            cli("serve", "--ssh", "0", "--port", "0", *args, python=python),
+            cli("serve", "--ssh", "0", "--port", "0", *args, python=python, module=module),
             stdin=subprocess.DEVNULL,
             stdout=sink,
             stderr=subprocess.STDOUT,

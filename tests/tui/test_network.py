@@ -9,7 +9,9 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 import pytest
+from textual.geometry import Region
 from textual.widgets import Input
+from textual.widgets._footer import FooterKey
 
 from tablegames.net.client import RemoteClient
 from tablegames.net.launch import parse_address
@@ -18,6 +20,7 @@ from tablegames.store import Store
 from tablegames.tui.app import TableGamesApp
 from tablegames.tui.screens.connect import ConnectScreen
 from tablegames.tui.screens.crates import CratesScreen
+from tablegames.tui.screens.game import GameScreen
 from tablegames.tui.screens.network import ChatDialog, HostScreen, JoinScreen
 from tablegames.tui.widgets.hand import Hand
 from tablegames.tui.widgets.notices import NoticeLine
@@ -298,5 +301,33 @@ async def test_partners_huddle_over_the_network_and_play_begins_with_their_signa
         if reader is not None:
             reader.cancel()
         await bea.close()
+        await remote.close()
+        await server.close()
+
+
+@pytest.mark.parametrize("game", ["crates", "roach", "crabs", "kraken"])
+async def test_a_phone_held_upright_has_every_footer_key_in_sight(game):
+    """About 60 columns (a phone held upright): the footer's keys all fit, Chat too where the
+    game has it (crabs has none: its table talk is gestures)."""
+    server = Server(ServerConfig(port=0, bot_pace=STILL))
+    players = {"crates": 2, "roach": 3, "crabs": 4, "kraken": 5}[game]
+    options = {"board": "quick"} if game == "kraken" else {}
+    server.add_table(game, players, options=options, fill_with_bots="normal", min_humans=1)
+    port = await server.start()
+    remote = RemoteClient("127.0.0.1", port, "Sara")
+    app = TableGamesApp(remote=remote)
+    try:
+        async with app.run_test(size=(61, 40)) as pilot:
+            await wait_for(pilot, lambda: "Press r" in screen_text(app))
+            await pilot.press("r")
+            await wait_for(pilot, lambda: any(s.query(FooterKey) for s in app.screen_stack[1:]))
+            table = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+            await pilot.pause()
+            keys = list(table.query(FooterKey))
+            assert ("chat" in [key.action for key in keys]) == (game != "crabs")
+            screen = Region(0, 0, *app.size)
+            for key in keys:
+                assert screen.contains_region(key.region), (key.description, key.region)
+    finally:
         await remote.close()
         await server.close()

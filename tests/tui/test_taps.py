@@ -164,6 +164,24 @@ async def test_a_game_key_tapped_through_a_question_says_to_answer_it_first() ->
         assert "Back" in str(question.query_one("#hint").render())
 
 
+@pytest.mark.parametrize("width", [60, 61, 70])
+async def test_a_long_sentence_in_a_question_keeps_its_back_on_a_narrow_screen(width) -> None:
+    """A phone held upright shows about 60 columns: a question whose hint grew (a game key
+    tapped through it) stays within the screen, its Back in sight, its sentence wrapped."""
+    client = stacked([["8C", "QS"], ["2D", "9C", "JD"]], upcard="KH")
+    async with opened(client, size=(width, 40)) as (app, pilot):
+        await crates_question(app, pilot)
+        question = app.screen
+        assert isinstance(question, PickDialog)
+        await tap(pilot, footer_key(table_of(app), "d"))
+        await pilot.pause()
+        screen = Region(0, 0, *app.size)
+        box = question.query_one("Vertical")
+        assert screen.contains_region(box.region), (box.region, app.size)
+        assert screen.contains_region(back_of(question).region)
+        assert "then Draw" in screen_text(app).replace("\n", " ")
+
+
 async def test_q_in_a_question_asks_to_leave_and_n_comes_back_to_it() -> None:
     client = stacked([["8C", "QS"], ["2D", "9C", "JD"]], upcard="KH")
     async with opened(client, size=(80, 24)) as (app, pilot):

@@ -105,19 +105,20 @@ class PageTerminal:
             time.sleep(0.1)
             spot = self.where(text)
         assert spot is not None, f"{text!r} is not on the page:\n{self.screen()}"
-        if self.touch:
-            self.page.touchscreen.tap(spot["x"], spot["y"])
-        else:
-            self.page.mouse.click(spot["x"], spot["y"])
+        self.press_at(spot["x"], spot["y"])
 
     def tap_cell(self, column: int, row: int, after: float = REACTION) -> None:
         """Tap (or click) the cell at `column`, `row` of the terminal (from 0)."""
         time.sleep(after)
         spot = self.page.evaluate("([c, r]) => window.tablegames.cell(c, r)", [column, row])
+        self.press_at(spot["x"], spot["y"])
+
+    def press_at(self, x: float, y: float) -> None:
+        """A tap (a click, on a page without touch) at page point `x`, `y`."""
         if self.touch:
-            self.page.touchscreen.tap(spot["x"], spot["y"])
+            self.page.touchscreen.tap(x, y)
         else:
-            self.page.mouse.click(spot["x"], spot["y"])
+            self.page.mouse.click(x, y)
 
     def size(self) -> tuple[int, int, int]:
         """The font size (CSS pixels), columns and rows the page gave its terminal."""

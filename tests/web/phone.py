@@ -22,10 +22,27 @@ def phone_context(chromium: Any, held: dict[str, int]) -> Any:
 
 
 class Phone(PageTerminal):
-    """The page on a phone: every move is a tap on what the screen shows."""
+    """The page on a phone: every move is a tap on what the screen shows (it has no keys to
+    press: a line of chat is typed on its soft keyboard, and nothing else is)."""
 
     def __init__(self, page: Any, base: str) -> None:
         super().__init__(page, base, touch=True)
+        self.tap_times: list[float] = []  # seconds from a tap to the screen's next change
+        self.typed: list[tuple[str, str]] = []  # each line typed, and the question it answered
+
+    def keys(self, *keys: str, after: float = 0.0) -> None:
+        raise AssertionError(f"a phone has no keys to press ({keys}): tap what the screen shows")
+
+    def press_at(self, x: float, y: float) -> None:
+        """A tap; the time until the screen changes next is kept (up to two seconds)."""
+        before = self.screen()
+        began = time.monotonic()
+        self.page.touchscreen.tap(x, y)
+        while time.monotonic() < began + 2:
+            if self.screen() != before:
+                self.tap_times.append(time.monotonic() - began)
+                return
+            time.sleep(0.02)
 
     def join(self, name: str, code: str = "") -> None:
         """Open the page, type a name (the soft keyboard), tap Join, and wait for the lobby."""
@@ -45,7 +62,7 @@ class Phone(PageTerminal):
             time.sleep(0.1)
             spot = self._where_on(line, text)
         assert spot is not None, f"{text!r} is not on a line with {line!r}:\n{self.screen()}"
-        self.page.touchscreen.tap(spot["x"], spot["y"])
+        self.press_at(spot["x"], spot["y"])
 
     def tap_if_shown(self, text: str, after: float = REACTION) -> bool:
         """Tap `text` if it is (still) on the screen; False if it has gone (the screen moved
@@ -54,7 +71,7 @@ class Phone(PageTerminal):
         spot = self.where(text)
         if spot is None:
             return False
-        self.page.touchscreen.tap(spot["x"], spot["y"])
+        self.press_at(spot["x"], spot["y"])
         return True
 
     def tap_until(self, text: str, shown: str, tries: int = 3) -> None:
@@ -105,8 +122,12 @@ class Phone(PageTerminal):
         )
 
     def type_line(self, text: str) -> None:
-        """Type `text` on the soft keyboard and send it (its Enter key)."""
+        """Type `text` on the soft keyboard and send it (its Enter key): only into a line the
+        screen asks for (a chat's "Say to ...")."""
         time.sleep(REACTION)
+        asked = next((line for line in self.screen().splitlines() if "Say to" in line), "")
+        assert asked, f"nothing asks for a line to type:\n{self.screen()}"
+        self.typed.append((text, asked.strip(" │█")))
         self.page.keyboard.type(text, delay=30)
         self.page.keyboard.press("Enter")
 
@@ -146,3 +167,24 @@ class Phone(PageTerminal):
 
     def _line_with(self, text: str) -> str:
         return next((line for line in self.screen().splitlines() if text in line), "")
+
+    def reopen(self) -> None:
+        """Close the tab and open the party's page in a new one (the phone keeps its cookie)."""
+        context = self.page.context
+        self.page.close()
+        self.page = context.new_page()
+        self.page.goto(self.base + "/")
+
+    def to_the_lobby(self) -> None:
+        """Leave the table for the lobby, by taps (Quit, then Lobby; at the end of a game, its
+        Back to the lobby)."""
+        if OVER in self.screen():
+            self.tap(OVER)
+        else:
+            self.tap_until("Quit", "Lobby (m)")
+            self.tap("Lobby (m)")
+        self.wait_for("n opens a new table")
+
+
+#: The end of a party game is up (not "Game over" in the log, under the last round's scores).
+OVER = "Back to the lobby (m)"

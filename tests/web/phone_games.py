@@ -12,12 +12,17 @@ import time
 from collections import Counter
 from collections.abc import Callable
 
-from .phone import Phone
+from .phone import OVER, Phone
 
 #: A question over the table: its options and its Back (`tui/screens/dialogs.py`).
 QUESTION = "Back (Esc)"
 OPTION = re.compile(r"\[(\w)\] ")
-OVER = "Game over"
+
+
+def status(screen: str) -> str:
+    """The status line, over the footer."""
+    lines = [line for line in screen.splitlines() if line.strip()]
+    return lines[-2] if len(lines) > 1 else ""
 
 
 def footer(screen: str) -> str:
@@ -47,12 +52,21 @@ def tap_option(phone: Phone, screen: str, choose: Callable[[str], bool] = lambda
     return label
 
 
+#: The buttons that close what a screen shows for a moment: a round's scores, a peek.
+CLOSE = ("Next round (n)", "The final standings (n)", "Pass it on (Enter)", "Pass on (Enter)")
+
+
+def close_shown(phone: Phone, screen: str, done: Counter[str]) -> bool:
+    """Close a round's scores or a peek, if one is up (it comes before anything); True if
+    one is up (a tap while it settles is not taken: the next look taps again)."""
+    shown = next((button for button in CLOSE if button in screen), None)
+    if shown is not None and phone.tap_if_shown(shown):
+        done["summary"] += 1
+    return shown is not None
+
+
 def answer_question(phone: Phone, screen: str, done: Counter[str]) -> bool:
-    """Answer a question that is up (any game), or close a round's summary; True if it did."""
-    if "Continue (Enter)" in screen:
-        if phone.tap_if_shown("Continue (Enter)"):
-            done["summary"] += 1
-        return True
+    """Answer a question that is up (any game); True if it did."""
     if QUESTION in screen and options(screen):
         tap_option(phone, screen)
         done["answer"] += 1
@@ -72,22 +86,55 @@ def wait_changed(phone: Phone, screen: str, seconds: float = 5.0) -> str:
 
 
 # -- crates ----------------------------------------------------------------------------------
-BOTTOM = re.compile(r"[╰┗][─━×]{1,9}[╯┛]")  # a card's bottom edge (not the hand box's)
-
-
-def playable(screen: str) -> list[tuple[int, int]]:
-    """(column, row) inside each card in the hand the screen shows as playable (no × under it),
-    whatever the cards' size."""
+def hand_cards(screen: str) -> list[tuple[int, int, bool]]:
+    """(column, row) on each numbered card in the crates hand on screen (its number's column,
+    its suit's row: a tap there picks it, however the cards overlap), and whether it looks
+    playable (no × under it)."""
     lines = screen.splitlines()
     tops = [row for row, line in enumerate(lines) if "Your hand" in line]
     if not tops:
         return []
+    numbered = tops[-1] + 1
+    below = []
+    for line in lines[numbered + 1 :]:
+        if line.startswith("╰"):  # (the hand box's bottom)
+            break
+        below.append(line)
+    suits = numbered + len(below) - 2  # (the rows below the numbers: tops, faces, bottoms)
     cards = []
-    for row in range(tops[-1] + 1, len(lines)):
-        for found in BOTTOM.finditer(lines[row]):
-            if "×" not in found.group(0) and found.start() > 0:
-                cards.append(((found.start() + found.end()) // 2, row - 1))
+    for found in re.finditer(r"\d", lines[numbered]):
+        column = found.start()
+        marked = any("×" in line[column - 2 : column + 3] for line in below)
+        cards.append((column, suits, not marked))
     return cards
+
+
+PLAYS = re.compile(r"Enter plays (?!it\b)")  # a picked card that fits (not the turn's hint)
+
+
+def play_a_card(phone: Phone, screen: str, done: Counter[str]) -> bool:
+    """Pick cards by taps (those that look playable first) until one says it plays, and tap it
+    again to play it; a draw if none does."""
+    cards = sorted(hand_cards(screen), key=lambda card: not card[2])
+    for column, row, _ in cards:
+        for _ in range(2):  # (a tap the moment the turn came is not taken: a person taps again)
+            phone.tap_cell(column, row)  # picks it...
+            deadline = time.monotonic() + 2  # (the hand and the line under it come apart)
+            now = phone.screen()
+            while not PLAYS.search(now) and time.monotonic() < deadline:
+                if "your turn" not in now or QUESTION in now:
+                    return True  # (the turn went on meanwhile, or the tap played it: a suit?)
+                time.sleep(0.1)
+                now = phone.screen()
+            if PLAYS.search(now):
+                phone.tap_cell(column, row)  # ...and plays it
+                done["play"] += 1
+                return True
+            if status(now) != status(screen):  # (it was taken, and does not fit)
+                break
+    if phone.tap_if_shown("Draw"):
+        done["draw"] += 1
+    return True
 
 
 def back_out(phone: Phone, done: Counter[str]) -> bool:
@@ -98,12 +145,14 @@ def back_out(phone: Phone, done: Counter[str]) -> bool:
 
 
 def crates_move(phone: Phone, screen: str, done: Counter[str]) -> bool:
-    if "Name a suit" in screen and done["back"] == 0:  # (the 8 stays in hand: played later)
+    if "Name a suit" in screen and QUESTION in screen and done["back"] == 0:  # (the 8 stays)
         return back_out(phone, done)
-    if "Name a suit" in screen or "yours to name" in screen:
+    if ("Name a suit" in screen or "yours to name" in screen) and options(screen):
         tap_option(phone, screen)
         done["name a suit"] += 1
         return True
+    if "Name a suit for the turned-up" in screen:  # (its question closed: Play asks again)
+        return phone.tap_if_shown("Play")
     if "Call Dope! on whom?" in screen:
         tap_option(phone, screen)
         done["dope"] += 1
@@ -116,21 +165,12 @@ def crates_move(phone: Phone, screen: str, done: Counter[str]) -> bool:
                 done["dope tried"] += 1
             return True
         return False
-    cards = playable(screen)
+    cards = hand_cards(screen)
     if len(cards) == 2 and done["crates"] < 3 and "Crates!" in footer(screen):
         if phone.tap_if_shown("Crates!"):  # two cards: say it with the play
             done["crates"] += 1
         screen = wait_changed(phone, screen, 2)
-    if not cards:
-        if phone.tap_if_shown("Draw"):
-            done["draw"] += 1
-        return True
-    column, row = cards[0]
-    phone.tap_cell(column, row)  # picks it...
-    wait_changed(phone, screen, 3)
-    phone.tap_cell(column, row)  # ...and plays it
-    done["play"] += 1
-    return True
+    return play_a_card(phone, screen, done)
 
 
 # -- roach -----------------------------------------------------------------------------------
@@ -162,10 +202,10 @@ def roach_move(phone: Phone, screen: str, done: Counter[str]) -> bool:
         return True
     if answer_question(phone, screen, done):
         return True
-    if "Mark" in keys or "Lay out" in keys or "lays out" in screen:
+    if "Mark" in keys or "Lay out" in keys:  # (the log's "lays out" is somebody else's)
         return roach_lay_out(phone, screen, done)
-    if "Peek & pass" in keys and done["pass"] <= done["judge"]:
-        if phone.tap_if_shown("Peek & pass"):
+    if "Pass on" in keys and done["pass"] <= done["judge"]:
+        if phone.tap_if_shown("Pass on"):  # (then: look first or not, to whom, the claim)
             done["pass"] += 1
         return True
     if "True" in keys and "False" in keys:
@@ -186,16 +226,28 @@ def roach_move(phone: Phone, screen: str, done: Counter[str]) -> bool:
     return False
 
 
+MARKED = re.compile(r"Marked: (.+?)\. Press l")
+TAKEN = re.compile(r"takes the (\w+) into their hand")
+HAND_SIZE = re.compile(r"Your hand \((\d+) cards?\)")
+
+
 def roach_lay_out(phone: Phone, screen: str, done: Counter[str]) -> bool:
-    """Mark a card (or two) with taps, then Lay out."""
-    if "Press l to lay" in screen:
+    """Mark two cards with taps (any two will do; the only other one, if that is all), not the
+    special card just taken, then Lay out."""
+    marked = MARKED.search(screen)
+    names = marked.group(1).split(" and ") if marked else []
+    held = HAND_SIZE.search(screen)
+    need = 1 if held and int(held.group(1)) <= 2 else 2
+    if len(names) >= need:
         if phone.tap_if_shown("Lay out"):
             done["lay out"] += 1
         return True
-    chips = hand_chips(screen)
-    if not chips:
+    taken = TAKEN.findall(screen)
+    chips = [chip for chip in hand_chips(screen) if not taken or chip[2] != taken[-1]]
+    fresh = [chip for chip in chips if chip[2] not in names] or chips
+    if not fresh:
         return False
-    column, row, _ = chips[done["mark"] % len(chips)]
+    column, row, _ = fresh[0]
     phone.tap_cell(column, row)
     done["mark"] += 1
     return True
@@ -314,11 +366,28 @@ MOVES: dict[str, Callable[[Phone, str, Counter[str]], bool]] = {
 }
 #: Every kind of move a whole game played by taps must have made.
 KINDS = {
-    "crates": {"play", "draw", "crates", "name a suit", "back"},
-    "roach": {"offer", "claim", "judge", "back"},
-    "crabs": {"signal", "swap", "gesture", "back", "accuse"},
-    "kraken": {"back", "decision", "talk", "claim"},
+    "crates": {"play", "draw", "crates", "name a suit", "back", "chat"},
+    "roach": {"offer", "claim", "judge", "back", "chat"},
+    "crabs": {"signal", "swap", "gesture", "back", "accuse"},  # (no chat: gestures are its talk)
+    "kraken": {"back", "decision", "talk", "claim", "chat"},
 }
+
+
+def chat(phone: Phone, screen: str, done: Counter[str], line: str) -> bool:
+    """Say `line` to the table once, when nothing else is asked (Chat, the soft keyboard);
+    True if the chat opened."""
+    if done["chat"] or QUESTION in screen or "Chat" not in footer(screen):
+        return False
+    phone.tap("Chat", after=0)
+    if "Say to" not in wait_changed(phone, screen, 3):
+        return True  # (a question came first: it is answered, and the chat waits)
+    phone.type_line(line)
+    phone.wait_for_any(line[:20], timeout=10)  # (in the notice line, above the table)
+    done["chat"] += 1
+    return True
+
+
+STALLED = 60.0  # seconds a game's screen may stay the same (bots are fast): longer is stuck
 
 
 def play_to_the_end(phone: Phone, game: str, minutes: float) -> Counter[str]:
@@ -326,12 +395,23 @@ def play_to_the_end(phone: Phone, game: str, minutes: float) -> Counter[str]:
     done: Counter[str] = Counter()
     move = MOVES[game]
     deadline = time.monotonic() + minutes * 60
+    last, changed = "", time.monotonic()
+    trail: list[str] = []  # the last status lines and moves, to say how it got stuck
     while True:
         screen = phone.screen()
         assert "Traceback" not in screen, screen
         if OVER in screen:
             return done
-        assert time.monotonic() < deadline, f"{game} did not end; moves {dict(done)}:\n{screen}"
+        now = time.monotonic()
+        if screen != last:
+            last, changed = screen, now
+            trail = [*trail[-20:], f"{status(screen).strip()} | {dict(done)}"]
+        said = "\n".join(trail)
+        assert now < deadline, f"{game} did not end; moves {dict(done)}:\n{screen}\n{said}"
+        assert now - changed < STALLED, f"{game} is stuck; moves {dict(done)}:\n{screen}\n{said}"
+        said = f"good luck from a {game} phone"
+        if close_shown(phone, screen, done) or chat(phone, screen, done, said):
+            continue
         if move(phone, screen, done):
             wait_changed(phone, screen, 3)
         else:

@@ -39,7 +39,11 @@ DIALOG_CSS = """
 {name} .foot {{ height: auto; width: auto; }}
 {name} .foot > .hint {{ width: auto; max-width: 56; }}
 {name} #back {{ margin-left: 1; }}
+{name}.-narrow > Vertical {{ max-width: 100%; }}
+{name}.-narrow .foot > .hint {{ max-width: 44; }}
 """
+# (A question at its widest is 71 columns: a 56-column hint and its Back; a screen narrower
+# than that, a phone held upright, wraps the hint at 44, so 60 columns take it whole.)
 #: What the Back button of every question says.
 BACK = "Back (Esc)"
 

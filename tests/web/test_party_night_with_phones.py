@@ -1,0 +1,401 @@
+"""A whole party night with phones (issue 38, `slow`): one `tablegames serve --web`, three
+friends over real OpenSSH clients and two on phones (headless Chromium, held upright and
+sideways), each friend at their own pace in a thread of their own.
+
+Two tables at once: ann (ssh) and pia (a phone) play crates to the end and a rematch; max (a
+phone) opens roach, where bob (ssh) sits down, drops his connection and comes back, then goes
+back to the lobby mid-game and says something there. pia closes her tab mid-rematch and opens it
+again, goes back to the lobby and plays crabs to the end; ann's ssh drops in the rematch; max
+plays roach to the end, then Feed the Kraken to the end; cat arrives late and watches. A
+spectator at every table (`tests/e2e/night.py`) and the frames the server sent every connection
+(`tests/e2e/wiretap.py`) then say: no table with a seat waiting went longer than the takeover and
+two seconds without an action, every reconnect landed at the table it left, each phone moved by
+taps only, and the leak scanner finds no secret in what any screen was sent. The figures go to
+`bench/party_night.py --phones`. Loopback only; every wait is bounded.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import shutil
+import signal
+import threading
+import time
+import traceback
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from tablegames.testing.metrics import record
+
+from ..e2e.night import Night
+from ..e2e.processes import serve_announced
+from ..e2e.terminal import Terminal
+from ..e2e.wiretap import ENV as WIRE
+from ..e2e.wiretap import comebacks, leaks
+from ..net.ssh_harness import SshClients, make_key, ssh_client_pid, ssh_command
+from .browser import CHROMIUM, stop_party, why_no_browser
+from .phone import SIDEWAYS, UPRIGHT, Phone, phone_context
+from .phone_games import play_to_the_end
+
+pytestmark = [
+    pytest.mark.e2e,
+    pytest.mark.slow,
+    pytest.mark.timeout(2400),
+    pytest.mark.skipif(why_no_browser() is not None, reason=str(why_no_browser())),
+    pytest.mark.skipif(shutil.which("ssh") is None, reason="needs the OpenSSH client"),
+]
+TAKEOVER = 3.0  # seconds before a bot stands in for somebody away
+ALLOWED = TAKEOVER + 2.0  # the longest a table may wait on an absent player
+MINUTES = 30  # the whole night, at most
+
+
+class Stopped(Exception):
+    """Another friend's script failed: this one stops where it is."""
+
+
+class NightOut:
+    """The party, its spectator, and the friends' scripts running side by side."""
+
+    def __init__(self, home: Path) -> None:
+        self.home = home
+        self.wire = home / "wire"
+        self.wire.mkdir()
+        env = {**os.environ, "TABLEGAMES_HOME": str(home), "TABLEGAMES_LOG": "info"}
+        self.serve, said = serve_announced(
+            {**env, WIRE: str(self.wire)},
+            "--web", "0", "--takeover", str(TAKEOVER), "--pace", "0.05",
+            module="tests.e2e.wiretap",
+        )  # fmt: skip
+        web = re.search(r"(http://127\.0\.0\.1:\d+)", said)
+        ssh = re.search(r"ssh -p (\d+) NAME@", said)
+        tcp = re.search(r"tablegames join 127\.0\.0\.1:(\d+)", said)
+        assert web and ssh and tcp, said
+        self.base, self.ssh_port = web.group(1), int(ssh.group(1))
+        self.night = Night(int(tcp.group(1)), ALLOWED).start()
+        self.clients = SshClients(env)
+        self.keys = home / "keys"
+        self.keys.mkdir()
+        self.stop = threading.Event()
+        self.failures: list[str] = []
+        self.threads: list[threading.Thread] = []
+        self.figures: dict[str, list[float]] = {"ssh_back_s": [], "phone_back_s": []}
+        self.taps: list[float] = []
+        self.phones: list[Phone] = []
+        self.kraken_started = threading.Event()
+
+    # -- friends ---------------------------------------------------------------------------------
+    def friend(self, name: str, script: Callable[[], None]) -> None:
+        """Run `script` in a thread of its own; a failure stops every other friend."""
+
+        def run() -> None:
+            try:
+                script()
+            except Stopped:
+                pass
+            except BaseException:
+                self.failures.append(f"{name}: {traceback.format_exc()}")
+                self.stop.set()
+
+        thread = threading.Thread(target=run, name=name, daemon=True)
+        self.threads.append(thread)
+        thread.start()
+
+    def phone(self, name: str, held: dict[str, int], script: Callable[[Phone], None]) -> None:
+        """A friend on a phone (a Chromium of its own: Playwright's objects stay in the thread
+        that made them)."""
+
+        def run() -> None:
+            from playwright.sync_api import sync_playwright
+
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(
+                    executable_path=CHROMIUM,
+                    args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+                )
+                try:
+                    phone = NightPhone(phone_context(browser, held).new_page(), self.base)
+                    phone.stop = self.stop
+                    self.phones.append(phone)
+                    script(phone)
+                    self.taps += phone.tap_times
+                finally:
+                    browser.close()
+
+        self.friend(name, run)
+
+    def login(self, name: str) -> NightTerminal:
+        if not (self.keys / name).exists():
+            make_key(self.keys, name)
+        ssh = ssh_command(self.ssh_port, name, self.keys / name)
+        script = f"{shlex.join(ssh)}; echo SSH-EXIT=$?"  # (as `SshClients` opens one)
+        terminal = NightTerminal(["sh", "-c", script], self.clients.env, 100, 30)
+        terminal.stop = self.stop
+        self.clients.opened.append(terminal)
+        return terminal
+
+    def drop_and_return(self, friend: Terminal, name: str, *shown: str) -> Terminal:
+        """The friend's ssh dies (a laptop's lid shut); they log in again and are back at
+        their seat (showing `shown`): the seconds it took are kept."""
+        os.kill(ssh_client_pid(friend), signal.SIGKILL)
+        friend.wait_for("SSH-EXIT=", timeout=15)
+        began = time.monotonic()
+        again = self.login(name)
+        again.wait_for(f"{name} (you)", *shown, timeout=60)
+        self.figures["ssh_back_s"].append(time.monotonic() - began)
+        return again
+
+    def wait(self) -> None:
+        deadline = time.monotonic() + MINUTES * 60
+        for thread in self.threads:
+            thread.join(timeout=max(deadline - time.monotonic(), 0.1))
+        late = [thread.name for thread in self.threads if thread.is_alive()]
+        if late:
+            self.stop.set()
+            self.failures.append(f"still going after {MINUTES} min: {late}")
+
+    def close(self) -> None:
+        self.stop.set()
+        for thread in self.threads:
+            thread.join(timeout=60)
+        self.night.stop()
+        self.clients.close()
+        stop_party(self.serve)
+
+
+class NightPhone(Phone):
+    """A phone at the night: it stops looking once another friend's script has failed."""
+
+    stop: threading.Event
+
+    def screen(self) -> str:
+        if self.stop.is_set():
+            raise Stopped
+        return super().screen()
+
+
+class NightTerminal(Terminal):
+    """An ssh client's terminal at the night (see `NightPhone`)."""
+
+    stop: threading.Event
+
+    def screen(self) -> str:
+        if self.stop.is_set():
+            raise Stopped
+        return super().screen()
+
+
+@pytest.fixture
+def party(tmp_path: Path) -> Iterator[NightOut]:
+    running = NightOut(tmp_path)
+    yield running
+    running.close()
+
+
+# -- what each friend does -------------------------------------------------------------------------
+def open_table(friend: Terminal, game_steps: int, title: str) -> None:
+    """In the lobby: `n`, the game `game_steps` to the right of crates, 3 players, Enter."""
+    friend.wait_for("n opens a new table", timeout=30)
+    friend.keys("n")
+    friend.wait_for("A new table", timeout=10)
+    friend.keys(*["Right"] * game_steps)
+    friend.wait_for(title, timeout=5)
+    friend.keys("Down", "Left")  # players: 3 (crates and roach offer 4 first)
+    friend.keys("Enter")
+    friend.wait_for("or s to start now", timeout=15)
+
+
+def choose(friend: Terminal, title: str) -> None:
+    """In the lobby, highlight the table whose game is `title` (▶ marks the highlighted)."""
+    for _ in range(10):
+        chosen = next((line for line in friend.screen().splitlines() if "▶" in line), "")
+        if title in chosen:
+            return
+        friend.keys("Down", after=0.2)
+    raise AssertionError(f"no {title} table to choose:\n{friend.screen()}")
+
+
+def to_the_lobby(friend: Terminal) -> None:
+    """Back to the lobby from a table, by keys: a round's scores closed first (n), then q and
+    m (at the end of a game, its m)."""
+    deadline = time.monotonic() + 60
+    while "n opens a new table" not in friend.screen():
+        assert time.monotonic() < deadline, friend.screen()
+        screen = friend.screen()
+        if "Next round (n)" in screen or "The final standings (n)" in screen:
+            friend.keys("n", after=1.2)
+        elif "Lobby (m)" in screen or "Back to the lobby (m)" in screen:
+            friend.keys("m", after=1.2)
+        else:
+            friend.keys("q")
+        shown = time.monotonic() + 5  # (what the key opened, or the lobby)
+        while time.monotonic() < shown and friend.screen() == screen:
+            time.sleep(0.1)
+
+
+def crates_turn(friend: Terminal) -> None:
+    """A crates turn by keys if it is this friend's: the first card that fits (the first suit
+    when asked), else a draw; a round's scores closed with n."""
+    screen = friend.screen()
+    if "Next round (n)" in screen or "The final standings (n)" in screen:
+        friend.keys("n", after=1.2)  # (the scores take keys once they have been up a moment)
+    elif "Name a suit" in screen or "yours to name" in screen:
+        friend.keys("Enter")
+    elif "your turn" in screen:
+        for number in range(1, 10):
+            friend.keys(str(number), after=0.05)
+            time.sleep(0.05)
+            if "Enter plays" in friend.screen():
+                friend.keys("Enter")
+                return
+        friend.keys("d")
+
+
+def rematch(phone: Phone) -> None:
+    """At the end of a game: tap Rematch (again, if the tap came while the end settled) and
+    wait for the new game."""
+    for _ in range(5):
+        phone.tap_if_shown("Rematch (r)", after=1.0)
+        if "wants a rematch" in phone.wait_for_any("wants a rematch", "round 1 of 8"):
+            break
+    phone.wait_for("round 1 of 8", "Your hand", timeout=120)
+
+
+def ann_plays(party: NightOut) -> None:
+    """Crates with pia to the end, a rematch, her ssh dropped in it, then the lobby."""
+    friend = party.login("ann")
+    open_table(friend, 0, "crates")
+    friend.wait_for("guest-pia, ready", timeout=90)
+    friend.keys("s")
+    friend.wait_for("ann (you)", "Your hand", timeout=30)
+    deadline = time.monotonic() + 20 * 60
+    while "Rematch (r)" not in friend.screen():
+        assert time.monotonic() < deadline, friend.screen()
+        crates_turn(friend)
+        time.sleep(0.2)
+    for _ in range(5):  # (the end takes keys once it has been up a moment, the keyboard still)
+        friend.keys("r", after=1.5)
+        if "wants a rematch" in friend.wait_for_any("wants a rematch", "round 1 of 8"):
+            break
+    friend.wait_for("round 1 of 8", "Your hand", timeout=120)  # (once pia wants it too)
+    until = time.monotonic() + 20
+    while time.monotonic() < until:
+        crates_turn(friend)
+        time.sleep(0.2)
+    friend = party.drop_and_return(friend, "ann", "Your hand", "Crates")
+    until = time.monotonic() + 10
+    while time.monotonic() < until:
+        crates_turn(friend)
+        time.sleep(0.2)
+    to_the_lobby(friend)  # the bots finish the rematch
+
+
+def pia_plays(phone: Phone, party: NightOut) -> None:
+    """A phone held upright: crates with ann to the end and the rematch, her tab closed and
+    opened again mid-rematch, back to the lobby, crabs to the end."""
+    phone.join("pia")
+    phone.wait_for("Crates (3)", timeout=90)
+    phone.tap("Crates (3)")
+    phone.tap_until("Sit down", "Press r when you are ready")
+    phone.tap("Ready")
+    phone.wait_for("guest-pia (you)", "Your hand", timeout=90)
+    play_to_the_end(phone, "crates", 20)  # (and a line of chat)
+    rematch(phone)
+    began = time.monotonic()
+    phone.reopen()  # the tab closed by mistake, and opened again
+    screen = phone.wait_for("guest-pia (you)", "Your hand", timeout=60)
+    party.figures["phone_back_s"].append(time.monotonic() - began)
+    assert "round 1 of 8" in screen or "round 2 of 8" in screen, screen  # the rematch's seat
+    phone.to_the_lobby()
+    phone.open_table("crabs", 4)
+    phone.tap("Start now")
+    play_to_the_end(phone, "crabs", 15)
+    phone.to_the_lobby()
+
+
+def max_plays(phone: Phone, party: NightOut) -> None:
+    """A phone held sideways: roach with bob (who leaves) to the end, then Feed the Kraken."""
+    phone.join("max")
+    phone.open_table("roach", 3)
+    phone.wait_for("bob, ready", timeout=90)
+    phone.tap("Start now")
+    phone.wait_for("guest-max (you)", timeout=60)
+    play_to_the_end(phone, "roach", 15)
+    phone.to_the_lobby()
+    phone.open_table("kraken", 5, Board="quick")
+    phone.tap("Start now")
+    phone.wait_for("guest-max (you)", timeout=60)
+    party.kraken_started.set()
+    play_to_the_end(phone, "kraken", 15)
+    phone.to_the_lobby()
+
+
+def bob_plays(party: NightOut) -> None:
+    """Sits down at max's roach table, drops, comes back to it, goes to the lobby and chats."""
+    friend = party.login("bob")
+    friend.wait_for("Roach (3)", timeout=120)
+    choose(friend, "Roach (3)")
+    friend.keys("Enter")
+    friend.wait_for("Press r when you are ready", timeout=30)
+    friend.keys("r")
+    friend.wait_for("bob (you)", "Penalty pile", timeout=90)
+    friend = party.drop_and_return(friend, "bob", "Penalty pile")
+    to_the_lobby(friend)
+    friend.wait_for("a bot plays meanwhile", timeout=30)
+    friend.keys("/")
+    friend.wait_for("Say to", timeout=10)
+    friend.keys("back in a bit", "Enter")
+    friend.wait_for("bob: back in a bit", timeout=10)
+
+
+def cat_watches(party: NightOut) -> None:
+    """Arrives late, once Feed the Kraken is on, and watches it a while."""
+    deadline = time.monotonic() + 25 * 60
+    while not party.kraken_started.wait(1):
+        if party.stop.is_set():
+            raise Stopped
+        assert time.monotonic() < deadline, "the kraken table never started"
+    friend = party.login("cat")
+    friend.wait_for("Kraken", timeout=30)
+    choose(friend, "Kraken")
+    friend.keys("w")
+    watching = friend.wait_for("You are watching", timeout=30)
+    deadline = time.monotonic() + 30
+    while friend.screen() == watching:  # the game goes on before the watcher's eyes
+        assert time.monotonic() < deadline, watching
+        time.sleep(0.2)
+
+
+def test_a_party_night_with_phones_holds(party: NightOut) -> None:
+    party.friend("ann", lambda: ann_plays(party))
+    party.phone("pia", UPRIGHT, lambda phone: pia_plays(phone, party))
+    party.phone("max", SIDEWAYS, lambda phone: max_plays(phone, party))
+    party.friend("bob", lambda: bob_plays(party))
+    party.friend("cat", lambda: cat_watches(party))
+    party.wait()
+    assert party.failures == [], "\n".join(party.failures)
+
+    figures = party.night.figures()
+    assert party.night.freezes() == [], figures
+    assert {"crates", "roach", "crabs", "kraken"} <= party.night.games_seen(), figures
+    back = comebacks(party.wire)
+    assert len(back) >= 3 and all(left == landed for _, left, landed in back), back
+    for phone in party.phones:  # every move a tap; the keyboard only for a line of chat
+        assert all("Say to" in asked for _, asked in phone.typed), phone.typed
+    party.serve.send_signal(signal.SIGINT)  # (the store complete before it is read)
+    party.serve.wait(timeout=30)
+    frames, found = leaks(party.wire, party.home / "tablegames.db")
+    assert found == [], "\n".join(found[:20])
+    record(
+        "night_phones",
+        tables=figures,
+        ssh_back_s=[round(s, 2) for s in party.figures["ssh_back_s"]],
+        phone_back_s=[round(s, 2) for s in party.figures["phone_back_s"]],
+        tap_to_screen_ms=[round(1000 * s) for s in party.taps],
+        frames_scanned=frames,
+        comebacks=len(back),
+    )
+    assert frames > 1000 and party.taps
