@@ -12,6 +12,7 @@ CrabsState
 DEFAULT_CSS
 ENABLE_COMMAND_PALETTE
 HORIZONTAL_BARS
+HORIZONTAL_BREAKPOINTS
 READ_FROM  # tui/textual_private: the Textual its uses were read from (its test reads it)
 ROACH
 RealtimeBot

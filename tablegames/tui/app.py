@@ -57,7 +57,7 @@ class TableGamesApp(CatchingApp[None]):
     """
     # Screens narrower than a question at its widest (a phone held upright) are `-narrow`:
     # questions then take the screen's width at most (`dialogs.DIALOG_CSS`).
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (72, "-roomy")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (72, "-roomy")]  # noqa: RUF012 (as Textual types it)
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
         Binding(CHAT_KEY, "chat", "Chat", key_display="/"),
