@@ -336,8 +336,8 @@ def max_plays(phone: Phone, party: NightOut) -> None:
 def bob_plays(party: NightOut) -> None:
     """Sits down at max's roach table, drops, comes back to it, goes to the lobby and chats."""
     friend = party.login("bob")
-    friend.wait_for("Roach (3)", timeout=120)
-    choose(friend, "Roach (3)")
+    friend.wait_for("Poker Royal (3)", timeout=120)
+    choose(friend, "Poker Royal (3)")
     friend.keys("Enter")
     friend.wait_for("Press r when you are ready", timeout=30)
     friend.keys("r")
