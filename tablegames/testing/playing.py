@@ -32,6 +32,17 @@ def settle_clock(
     return now, events
 
 
+def bot_turns(state: State) -> Iterator[tuple[int, list[dict[str, Any]]]]:
+    """Each seat with a legal action and its actions, in the order a table asks its bots
+    (`Table.bot_turns`): seats with only an optional move (calling out...) first, then those the
+    game waits for."""
+    waiting = state.waiting_for()
+    for seat in sorted(range(state.players), key=lambda seat: seat in waiting):
+        legal = state.legal(seat)
+        if legal:
+            yield seat, legal
+
+
 Log = list[tuple[int, dict[str, Any], float]]
 
 

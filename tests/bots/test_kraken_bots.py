@@ -17,6 +17,7 @@ from tablegames.bots.kraken.history import Vote
 from tablegames.bots.kraken.normal import Judge
 from tablegames.rules import get_game
 from tablegames.rules.kraken import KrakenState
+from tablegames.testing.playing import bot_turns
 
 kraken = get_game("kraken")
 ACTION_LIMIT = 3000
@@ -37,10 +38,7 @@ def play(
         if state.over:
             return state
         waiting = state.waiting_for()
-        for seat in sorted(range(players), key=lambda s: s in waiting):
-            legal = state.legal(seat)
-            if not legal:
-                continue
+        for seat, legal in bot_turns(state):
             view = state.view(seat)
             action = bots[seat].choose(copy.deepcopy(view), copy.deepcopy(legal))
             if action is None:

@@ -11,7 +11,7 @@ from textual.app import App, ComposeResult
 from tablegames.tui.screens.recap import digest
 from tablegames.tui.widgets.log import GameLog, event_line
 
-from .helpers import four_player_table, opened, screen_text
+from .helpers import four_player_table, opened, round_the_table, screen_text
 
 NAMES = ["Sara", "Ada (bot)", "Bruno (bot)", "Chidi (bot)"]
 
@@ -67,13 +67,8 @@ def test_the_same_move_twice_is_said_once_and_a_long_stretch_says_what_it_leaves
 
 async def test_the_summary_sits_above_the_newest_moves_and_says_none_of_them_again() -> None:
     client = four_player_table()
-    table = client.table
     async with opened(client) as (app, pilot):
-        table.submit(0, {"type": "play", "card": "5H"})
-        await pilot.pause()
-        while 0 not in table.state.waiting_for():
-            table.submit(*table.bot_move())
-            await pilot.pause()
+        await round_the_table(client, pilot)
         rows = [row.strip("│ ") for row in screen_text(app).splitlines()]
         top = next(n for n, row in enumerate(rows) if row.startswith("╭─ Log"))
         log_rows = rows[top + 1 : top + 1 + app.screen.query_one(GameLog).size.height - 2]

@@ -26,7 +26,7 @@ from tablegames.tui.screens.handoff import HandoffScreen
 from tablegames.tui.screens.roach import RoachScreen
 
 from .helpers import STILL, screen_text, stacked
-from .test_network import wait_for
+from .served import wait_for
 from .test_roach_screen import offer, roach_table
 
 pytestmark = pytest.mark.real_time_keys

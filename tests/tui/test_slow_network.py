@@ -25,8 +25,8 @@ from tablegames.tui.screens.lobby import LobbyScreen
 from tablegames.tui.widgets.log import GameLog
 
 from .helpers import screen_text
+from .served import wait_for
 from .slow_network import SlowProxy
-from .test_network import wait_for
 
 pytestmark = pytest.mark.real_time_keys
 

@@ -21,8 +21,9 @@ from tablegames.tui.screens.roach_dialogs import RoachResult
 
 from ..test_replay import record_game
 from .helpers import settle
+from .served import wait_for
 from .test_lobby import in_the_lobby
-from .test_network import sara_and_tom, wait_for
+from .test_network import sara_and_tom
 from .test_roach_screen import roach_table, view
 
 CHARACTERS = {"enter": "\r", "escape": "\x1b"}

@@ -9,13 +9,14 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Iterator
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from ..e2e.friends import take_turn_if_mine
 from ..e2e.terminal import Terminal
-from ..e2e.test_party_over_ssh import take_turn_if_mine
 from ..net.ssh_harness import SshClients, ssh_command
 from .browser import PageTerminal, start_party, stop_party, why_no_browser
 
@@ -58,9 +59,8 @@ class Party:
 
 @pytest.fixture
 def party(env: dict[str, str], chromium: Any) -> Iterator[Party]:
-    running = Party(env, chromium)
-    yield running
-    running.close()
+    with closing(Party(env, chromium)) as running:
+        yield running
 
 
 FACE = re.compile(r"[│┃]\s?([0-9JQKA]{1,2}[♠♥♦♣])\s?[│┃]")
