@@ -156,6 +156,15 @@ class Footprint:
         }
 
 
+def ended(process: subprocess.Popen[Any], timeout: float) -> None:
+    """Wait for `process` to end (asked to already), killing it after `timeout` seconds."""
+    try:
+        process.wait(timeout)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(5)
+
+
 # -- the server, in its own process ---------------------------------------------------------------
 async def serve(args: argparse.Namespace) -> None:
     """Run the front door until stdin closes; print one JSON line once listening."""
@@ -277,11 +286,7 @@ class Client:
     def close(self) -> None:
         if self.process.poll() is None:
             self.process.terminate()
-            try:
-                self.process.wait(5)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(5)
+            ended(self.process, 5)
         os.close(self.master)
 
 
@@ -419,11 +424,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
                 client.close()
             assert server.stdin is not None
             server.stdin.close()  # the server closes the door, hangs up its programs, and exits
-            try:
-                server.wait(30)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait(5)
+            ended(server, 30)
     return {
         "sessions": args.sessions,
         "command": "tablegames session (the party's lobby app)" if args.party else args.command,

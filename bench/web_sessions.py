@@ -39,7 +39,7 @@ if __package__ in (None, ""):  # run as a script: make `bench` and `tablegames` 
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.figures import median, spread_ms
-from bench.ssh_sessions import Footprint, cpu_seconds, descendants, status_kb
+from bench.ssh_sessions import Footprint, cpu_seconds, descendants, ended, status_kb
 
 CHROMIUM = "/usr/bin/chromium"
 LOBBY = "n opens a new table"  # the lobby's hint line: the lobby is drawn
@@ -136,11 +136,7 @@ async def measure_async(args: argparse.Namespace) -> dict[str, Any]:
                     await browser.close()
         finally:
             server.send_signal(signal.SIGINT)  # closes the doors, hangs up its programs
-            try:
-                server.wait(30)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait(5)
+            ended(server, 30)
     return {
         "sessions": args.sessions,
         "lobby_alone_ms": round(1000 * median(alone), 1),

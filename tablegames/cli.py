@@ -6,7 +6,7 @@ import functools
 import inspect
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -585,6 +585,21 @@ def _server_config(
     )
 
 
+def _run_server(
+    server: Coroutine[Any, Any, None], cannot: str, problems: tuple[type[Exception], ...]
+) -> None:
+    """Run `server` until Ctrl-C, then say it stopped; one of `problems` (a port taken...)
+    stops the command with `cannot` and the problem, in a sentence."""
+    from .net.launch import stop_quietly
+
+    try:
+        stop_quietly(server)
+    except problems as problem:
+        typer.echo(f"{cannot}: {problem}.", err=True)
+        raise typer.Exit(1) from None
+    typer.echo("Server stopped.")
+
+
 def _say_where(server: Any, port: int, lan: bool, code: str | None) -> None:
     """Print exactly what friends type to join."""
     from .net.launch import NO_LAN_ADDRESS, address_text, lan_addresses
@@ -650,7 +665,7 @@ def host(
     Type `help` in the host's terminal to start a game early or give a seat to a bot.
     """
 
-    from .net.launch import HostRefused, NewTable, check_store, run_host, stop_quietly
+    from .net.launch import HostRefused, NewTable, check_store, run_host
     from .net.server import PortUnavailable
 
     if game is None and not restore:
@@ -696,12 +711,8 @@ def host(
         if new is not None and tables:
             typer.echo(tables[-1].starts_in_words())
 
-    try:
-        stop_quietly(run_host(config, store, new, restore=restore, announce=announce, console=True))
-    except PortUnavailable as problem:
-        typer.echo(f"Cannot host: {problem}.", err=True)
-        raise typer.Exit(1) from None
-    typer.echo("Server stopped.")
+    hosting = run_host(config, store, new, restore=restore, announce=announce, console=True)
+    _run_server(hosting, "Cannot host", (PortUnavailable,))
 
 
 @app.command()
@@ -751,7 +762,7 @@ def serve(
     """
     import logging
 
-    from .net.launch import run_host, stop_quietly
+    from .net.launch import run_host
     from .net.server import PortUnavailable
     from .serve import announce_party, ssh_front_door
 
@@ -759,22 +770,14 @@ def serve(
     config = _server_config(store, lan, port, pace, takeover, spectator_chat)
     code = config.code
     logging.getLogger("asyncssh").setLevel(logging.WARNING)
-    try:
-        stop_quietly(
-            run_host(
-                config,
-                store,
-                announce=announce_party(store, lan, code),
-                extra=ssh_front_door(
-                    store, lan, ssh, max_sessions, code, max_per_address, web_port=web
-                ),
-                console=True,
-            )
-        )
-    except (PortUnavailable, OSError) as problem:
-        typer.echo(f"Cannot serve: {problem}.", err=True)
-        raise typer.Exit(1) from None
-    typer.echo("Server stopped.")
+    party = run_host(
+        config,
+        store,
+        announce=announce_party(store, lan, code),
+        extra=ssh_front_door(store, lan, ssh, max_sessions, code, max_per_address, web_port=web),
+        console=True,
+    )
+    _run_server(party, "Cannot serve", (PortUnavailable, OSError))
 
 
 @app.command()

@@ -215,6 +215,15 @@ class State:
         """
         return None
 
+    def why_not_a_seat(self, value: object, ask: str) -> str | None:
+        """For `why_illegal`: why `value` names no seat at this table, `ask` (the sentence that
+        asks for a seat number) if it is not a whole number; None if it names one."""
+        if not isinstance(value, int) or isinstance(value, bool):
+            return ask
+        if not 0 <= value < self.players:
+            return f"there is no seat {value} at this table"
+        return None
+
     def deadline(self) -> float | None:
         """The table time at which the game changes by itself, or None (only moves change it).
 

@@ -882,12 +882,11 @@ class CrabsState(Huddle):
         return None
 
     def _why_not_accuse_action(self, seat: int, action: Action) -> str | None:
-        target = action.get("target")
-        if not isinstance(target, int) or isinstance(target, bool):
-            return "say whom you accuse, by seat number"
-        if not 0 <= target < self.players:
-            return f"there is no seat {target} at this table"
-        return self._why_not_accuse(seat, target)
+        if wrong := self.why_not_a_seat(
+            action.get("target"), "say whom you accuse, by seat number"
+        ):
+            return wrong
+        return self._why_not_accuse(seat, action["target"])
 
     def _why_not_double_take(self, seat: int, action: Action) -> str | None:
         team = self.team_of[seat]

@@ -531,10 +531,8 @@ class CratesState(State):
 
     def _why_not_dope(self, seat: int, action: Action) -> str | None:
         target = action.get("target")
-        if not isinstance(target, int) or isinstance(target, bool):
-            return "say whom you call Dope! on"
-        if not 0 <= target < self.players:
-            return f"there is no seat {target} at this table"
+        if wrong := self.why_not_a_seat(target, "say whom you call Dope! on"):
+            return wrong
         if target == seat:
             return "you cannot call Dope! on yourself"
         if target in self.announced:

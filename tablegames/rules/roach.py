@@ -577,10 +577,8 @@ class RoachState(State):
         return "the card has been with everyone else: you must say true or false"
 
     def _why_not_target(self, value: object, seat: int, verb: str) -> str | None:
-        if not isinstance(value, int) or isinstance(value, bool):
-            return f"say which player to {verb} the card to"
-        if not 0 <= value < self.players:
-            return f"there is no seat {value} at this table"
+        if wrong := self.why_not_a_seat(value, f"say which player to {verb} the card to"):
+            return wrong
         if value == seat:
             return f"you cannot {verb} a card to yourself"
         return None
