@@ -207,6 +207,13 @@ class CratesState(State):
         "announce": "_announce",
         "dope": "_dope",
     }
+    refusals: ClassVar[dict[str, str]] = {
+        "play": "_why_not_play",
+        "draw": "_why_not_draw",
+        "suit": "_why_not_suit",
+        "announce": "_why_not_announce",
+        "dope": "_why_not_dope",
+    }
     any_time = frozenset({"announce", "dope"})  # (see `State.question`)
     call_outs = frozenset({"dope"})  # bots give a late "Crates!" a fair moment
 
@@ -463,16 +470,6 @@ class CratesState(State):
             for key, value in action.items()
             if not (key in PLAY_DEFAULTS and value is PLAY_DEFAULTS[key])
         }
-
-    def why_illegal(self, seat: int, action: Action) -> str | None:
-        explain = {
-            "play": self._why_not_play,
-            "draw": self._why_not_draw,
-            "suit": self._why_not_suit,
-            "announce": self._why_not_announce,
-            "dope": self._why_not_dope,
-        }[action["type"]]
-        return explain(seat, action)
 
     def _why_not_play(self, seat: int, action: Action) -> str | None:
         turn = self._why_not_turn(seat)

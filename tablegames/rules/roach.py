@@ -240,6 +240,13 @@ class RoachState(State):
         "pass": "_pass",
         "lay": "_lay",
     }
+    refusals: ClassVar[dict[str, str]] = {
+        "offer": "_why_not_offer",
+        "peek": "_why_not_peek",
+        "pass": "_why_not_pass",
+        "challenge": "_why_not_challenge",
+        "lay": "_why_not_lay",
+    }
 
     def __init__(
         self,
@@ -486,14 +493,7 @@ class RoachState(State):
         wrong_phase = self._why_not_now(seat, PHASE_OF[kind])
         if wrong_phase is not None:
             return wrong_phase
-        explain = {
-            "offer": self._why_not_offer,
-            "peek": self._why_not_peek,
-            "pass": self._why_not_pass,
-            "challenge": self._why_not_challenge,
-            "lay": self._why_not_lay,
-        }[kind]
-        return explain(seat, action)
+        return super().why_illegal(seat, action)
 
     def _why_not_now(self, seat: int, phase: Phase) -> str | None:
         """Why `seat` may not act at all now, or not with an action of `phase`."""
