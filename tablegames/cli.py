@@ -22,7 +22,10 @@ PLUGIN_PROBLEMS = load_games()
 # `tablegames --help` then starts without loading them and asyncio. The registry is loaded: the
 # games' options are command-line options.
 if TYPE_CHECKING:
-    from .net.server import ServerConfig
+    from rich.console import JustifyMethod
+
+    from .net.hosting import HostedTable
+    from .net.server import Server, ServerConfig
     from .store import Store
 
 DEFAULT_PORT = 4747  # as net.launch.DEFAULT_PORT (not imported: it would load asyncio)
@@ -459,14 +462,15 @@ def _print_ratings(games: list[str], rows: list[dict[str, Any]]) -> None:
     for game in games:
         title = GAMES[game].title if game in GAMES else game
         table = Table(title=f"{title}: ratings", title_justify="left")
-        for column, justify in (
+        columns: tuple[tuple[str, JustifyMethod], ...] = (
             ("player", "left"),
             ("rating", "right"),
             ("played", "right"),
             ("won", "right"),
             ("last game", "right"),
-        ):
-            table.add_column(column, justify=justify)  # type: ignore[arg-type]
+        )
+        for column, justify in columns:
+            table.add_column(column, justify=justify)
         for row in rows:
             if row["game"] == game:
                 table.add_row(
@@ -600,7 +604,7 @@ def _run_server(
     typer.echo("Server stopped.")
 
 
-def _say_where(server: Any, port: int, lan: bool, code: str | None) -> None:
+def _say_where(server: Server, port: int, lan: bool, code: str | None) -> None:
     """Print exactly what friends type to join."""
     from .net.launch import NO_LAN_ADDRESS, address_text, lan_addresses
 
@@ -698,7 +702,7 @@ def host(
     config = _server_config(store, lan, port, pace, takeover, spectator_chat)
     code = config.code
 
-    def announce(server: Any, tables: list[Any], bound: int) -> None:
+    def announce(server: Server, tables: list[HostedTable], bound: int) -> None:
         if not tables:
             typer.echo(f"{store.path} holds no unfinished table to restore.")
         for hosted in tables:

@@ -167,11 +167,13 @@ def realtime_move(table: Table, speed: float = 1.0) -> tuple[int, Action] | None
 def realtime_order(table: Table) -> list[int]:
     """The real-time bots' seats, the earliest wake-up first, then those with none, by seat."""
 
+    realtime = {seat: bot for seat, bot in table.bots.items() if is_realtime(bot)}
+
     def due(seat: int) -> tuple[float, int]:
-        wake = table.bots[seat].wake_at()  # type: ignore[attr-defined]
+        wake = realtime[seat].wake_at()
         return (float("inf") if wake is None else float(wake), seat)
 
-    return sorted((seat for seat, bot in table.bots.items() if is_realtime(bot)), key=due)
+    return sorted(realtime, key=due)
 
 
 def next_wake(table: Table) -> float | None:
@@ -184,9 +186,7 @@ def next_wake(table: Table) -> float | None:
     times = [
         float(wake)
         for seat, bot in table.bots.items()
-        if is_realtime(bot)
-        and (wake := bot.wake_at()) is not None  # type: ignore[attr-defined]
-        and table.state.legal(seat)
+        if is_realtime(bot) and (wake := bot.wake_at()) is not None and table.state.legal(seat)
     ]
     due = table.state.deadline()
     if due is not None and not table.over:

@@ -67,7 +67,7 @@ class State:
     #: why such an action is refused (see `why_illegal`); a type not named here is refused in
     #: the generic sentence.
     refusals: ClassVar[dict[str, str]] = {}
-    _explain: ClassVar[dict[str, Callable[[Any, int, Action], str | None]]] = {}  # resolved
+    _explain: ClassVar[dict[str, Callable[[State, int, Action], str | None]]] = {}  # resolved
     #: How many events the log keeps (None: all of them, or the round's: see `restart_log`).
     log_limit: ClassVar[int | None] = None
     #: The game this is a state of (set by `Game.new`; its name is every view's ``game``).
@@ -103,7 +103,7 @@ class State:
     #: `apply`. Empty in every built-in game.
     free_fields: ClassVar[frozenset[str]] = frozenset()
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
+    def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
         cls._dispatch = {kind: getattr(cls, name) for kind, name in cls.handlers.items()}
         cls._explain = {kind: getattr(cls, name) for kind, name in cls.refusals.items()}
