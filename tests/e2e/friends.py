@@ -22,8 +22,10 @@ from ..net.ssh_harness import (
 from .processes import start_serve, stop
 from .terminal import Terminal
 
-#: The questions a crates deal may ask before anything else (a suit to name, a round's end).
-FIRST_QUESTIONS = ("Name a suit", "yours to name", "Hand left")
+#: The questions a crates deal may ask before anything else (a suit to name).
+SUIT_QUESTIONS = ("Name a suit", "yours to name")
+#: A round's scores (they close on n, never on Enter).
+ROUND_SUMMARY = "Hand left"
 
 
 class SshParty:
@@ -109,13 +111,25 @@ def sit_down(friend: Terminal) -> None:
     friend.keys("r")
 
 
+def answered(friend: Terminal, screen: str) -> bool:
+    """Answer what `screen` asks of this friend first, if anything: the first suit for a suit
+    to name (Enter), n for a round's scores. True if it asked something."""
+    if ROUND_SUMMARY in screen:
+        friend.keys("n")
+    elif any(asked in screen for asked in SUIT_QUESTIONS):
+        friend.keys("Enter")
+    else:
+        return False
+    return True
+
+
 def take_turn_if_mine(friend: Terminal) -> None:
     """If it is this player's turn, play the first card that fits (naming the first suit when
-    asked), else draw; close a round's summary if one is up."""
+    asked), else draw; close a round's scores if they are up."""
     screen = friend.screen()
-    if any(asked in screen for asked in FIRST_QUESTIONS):
-        friend.keys("Enter")
-    elif "your turn" in screen:
+    if answered(friend, screen):
+        return
+    if "your turn" in screen:
         for number in range(1, 10):
             friend.keys(str(number), after=0.05)  # (picking a card asks nothing new)
             time.sleep(0.05)
@@ -138,9 +152,7 @@ def ask_to_leave(friend: Terminal) -> None:
     question first if it comes: a key typed just then goes to it)."""
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
-        screen = friend.screen()
-        if any(asked in screen for asked in FIRST_QUESTIONS):
-            friend.keys("Enter")
+        if answered(friend, friend.screen()):
             time.sleep(0.3)
             continue
         friend.keys("q")

@@ -140,7 +140,7 @@ def answer_questions(friend: PageTerminal, by_tap: bool = False) -> None:
         else:
             friend.keys("Enter")
     elif "Hand left" in screen:
-        friend.keys("Enter")
+        friend.keys("n")  # (a round's scores close on n)
 
 
 def moved(friend: PageTerminal, name: str) -> bool:
