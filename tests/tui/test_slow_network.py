@@ -122,10 +122,10 @@ async def test_a_table_over_a_slow_network_ends_showing_the_servers_state(game, 
                 shown = [
                     event
                     for event in remote.latest.view["log"]
-                    if screen._shown(event, seat, screen.private)
+                    if screen.logs.shown(event, seat, screen.private)
                 ]
                 if shown:
-                    newest = " ".join(screen.log_line(shown[-1]).split())
+                    newest = " ".join(screen.wording.line(shown[-1]).split())
                     assert newest[:30] in logged
     finally:
         await remote.close()
