@@ -226,8 +226,9 @@ class CratesScreen(HandScreen):
         name = self.names[leaving]
 
         def announce() -> str:
-            refusal = self.client.submit(leaving, {"type": "announce"})
-            return f"{name} said Crates!" if refusal is None else f"{name}: {refusal}."
+            self.client.submit(leaving, {"type": "announce"})  # (why not comes as a `Said`)
+            said = leaving in show.TYPED.view(self._update(leaving).view)["announced"]
+            return f"{name} said Crates!" if said else f"{name} may not say Crates! now."
 
         return Aside("c", f"{name}: press c to say Crates! before passing on.", announce)
 

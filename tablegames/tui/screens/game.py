@@ -270,13 +270,16 @@ class GameScreen(TypeAhead, Screen[None]):
             self._by_itself = False
 
     def on_said(self, said: Said) -> None:
-        """What a part of the table has to say (the port, the bots): a refusal of ours, or
-        news for the status line."""
+        """What a part of the table has to say for the status line (the bots); and the one
+        place a refusal of an action or claim of ours is said, whatever the client, in the
+        game's words (over a dialog, in a banner too: the status line is the dialog's then)."""
         said.stop()
-        if said.refusal:
-            self._refused(said.text)
-        else:
+        if not said.refusal:
             self._say(said.text)
+            return
+        self._say(refusal_mark(self.ascii) + self.wording.line({"text": said.text, "to": None}))
+        if self.covered:
+            banner(self.app, self.message)
 
     def dropped(self, event: events.Key, first: bool) -> None:
         """A key of the game typed as its question changed was dropped: say so, once for the
@@ -344,13 +347,6 @@ class GameScreen(TypeAhead, Screen[None]):
         self.message = message
         self.query_one("#status", Static).update(Text(message))
 
-    def _refused(self, reason: str) -> None:
-        """Say why something was refused; over a dialog, in a banner (the status line is the
-        dialog's then)."""
-        self._say(refusal_mark(self.ascii) + self.wording.line({"text": reason, "to": None}))
-        if self.covered:
-            banner(self.app, self.message)
-
     # -- dialogs --------------------------------------------------------------------------------
     def _open(self, screen: Screen[Any], then: Callable[[Any], object] | None = None) -> None:
         """Push `screen` over this one; `then(result)` runs when it closes, then a fresh sync.
@@ -397,14 +393,12 @@ class GameScreen(TypeAhead, Screen[None]):
         return True
 
     def _submit(self, action: dict[str, Any]) -> bool:
-        """Send `action` for the active seat; a refusal goes to the status line. True if taken."""
+        """Send `action` for the active seat: True if sent (a refusal comes up as a `Said`,
+        from a table on this machine as from one over the network)."""
         if self.watching:
             self._say("You are watching: you cannot act.")
             return False
-        refusal = self.client.submit(self.active_seat, action, self.seen_version)
-        if refusal is not None:
-            self._refused(refusal)
-            return False
+        self.client.submit(self.active_seat, action, self.seen_version)
         self.message = ""
         # What the player goes on to choose (a peeked card's way on) is chosen on the view
         # their own move made: a table on this machine has it already, a server sends it.
