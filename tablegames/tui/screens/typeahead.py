@@ -166,7 +166,21 @@ class TypeAhead:
 
 class LineInput(Input):
     """A line to type in, in a screen of ours: keys typed after its screen closed go on to the
-    screen on top (the next dialog, or the table), in order, and are not typed here."""
+    screen on top (the next dialog, or the table), in order, and are not typed here.
 
-    def on_key(self, event: events.Key) -> None:
-        pass_on(self.screen, event)  # (and if it went on, the Input does nothing with it)
+    Enter in the line does at once what Enter does on its screen (its binding: send the line),
+    before the next key is handled: the keys typed after it are already on their way here (a
+    paste, or `/ a Enter / b Enter` typed quickly), and must go on to the screen on top then,
+    not into the line just sent. (Left to bubble up, Enter would reach the screen only behind
+    them: "a/b" was once said for "a" and "b".)
+    """
+
+    async def on_key(self, event: events.Key) -> None:
+        screen = self.screen
+        if pass_on(screen, event):  # (and if it went on, the Input does nothing with it)
+            return
+        if event.key == "enter":
+            drop(event)
+            for binding in key_bindings(screen).get("enter", []):
+                await screen.run_action(binding.action)
+                return
