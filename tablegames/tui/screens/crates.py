@@ -75,7 +75,10 @@ class CratesScreen(HandScreen):
         self.round_seen = last_round["round"] if last_round else None
         self.summaries: list[tuple[LastRound, list[int], int]] = []
         self.suit_prompted = False
-        self._turn_was_mine = False
+        # The turn last drawn, as (whose, cards on the pile, cards to draw): a new one (a card
+        # played or drawn since, another turn after a 6) picks afresh and says what to do; a
+        # refused action leaves it as it was (over the network a refusal comes later).
+        self._turn_drawn: tuple[int | None, int, int] | None = None
         self.keyboard.aside = self._announce_aside
 
     # -- building and updating ------------------------------------------------------------------
@@ -187,14 +190,15 @@ class CratesScreen(HandScreen):
             return
         cards = show.sorted_hand(view["hand"])
         mine = view["turn"] == you
-        if mine and not self._turn_was_mine and not self.read_only:  # a new turn: what to do
+        turn = (view["turn"], len(view["discard"]), view["draw_size"])
+        if mine and turn != self._turn_drawn and not self.read_only:  # a new turn: what to do
             self.selected = show.first_playable(view)
             self.message = show.turn_hint(view, self.ascii)
         elif self.message_turn is not None and self.message_turn != view["turn"]:
             self.message, self.message_turn = "", None  # "It is Ada's turn" no longer holds
         if not (mine and len(cards) == 2):
             self.armed = False
-        self._turn_was_mine = mine
+        self._turn_drawn = turn
         if self.read_only or not cards:  # a replay picks nothing
             self.selected = None
         elif self.selected is not None:
@@ -233,7 +237,7 @@ class CratesScreen(HandScreen):
         return Aside("c", f"{name}: press c to say Crates! before passing on.", announce)
 
     def _keyboard_passed(self) -> None:
-        self._turn_was_mine = False  # the new player is told what to do on their turn
+        self._turn_drawn = None  # the new player is told what to do on their turn
 
     def _ask_upcard_suit(self) -> None:
         top = self._seen()["top"]
@@ -322,7 +326,6 @@ class CratesScreen(HandScreen):
             action["announce"] = True
         if self._send(action):
             self.armed = False
-            self._turn_was_mine = False  # another turn (a 6) starts afresh
 
     def action_draw(self) -> None:
         if not self.private or self.covered:
@@ -333,7 +336,6 @@ class CratesScreen(HandScreen):
             self.message_turn = view["turn"]
         elif self._send({"type": "draw"}):
             self.armed = False
-            self._turn_was_mine = False
 
     def action_announce(self) -> None:
         if not self.private or self.covered:
