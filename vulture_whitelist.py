@@ -22,6 +22,7 @@ TITLE
 VERTICAL_BARS
 _.__signature__
 _._closed  # textual_private.close_to_messages: Textual's own flag, which Textual reads
+_.can_replace  # Textual asks a message whether it replaces the one pending
 _.commit  # State.commit, SecretChoices.complete: the contract's helpers for games from elsewhere
 _.complete
 _.sittings  # tablegames.testing: what pytest and hypothesis call, and what tests/ and bench use
@@ -258,6 +259,7 @@ _.on_mouse_scroll_up
 _.on_option_list_option_highlighted
 _.on_option_list_option_selected
 _.on_rematch
+_.on_said
 _.on_resize
 _.on_roach_hand_clicked
 _.on_screen_resume

@@ -22,7 +22,13 @@ def lines(out: Path) -> list[dict]:
     return [json.loads(line) for line in out.read_text().splitlines()] if out.exists() else []
 
 
-@pytest.mark.parametrize("size", [(80, 24), (60, 20)], ids=["80x24", "60x20"])
+@pytest.mark.parametrize(
+    "size",
+    [
+        pytest.param((80, 24), id="80x24", marks=pytest.mark.slow),
+        pytest.param((60, 20), id="60x20"),
+    ],
+)  # the default run the narrower (where buttons crowd), `-m slow` both
 def test_every_dialog_shows_every_button_with_its_key(env, tmp_path, size):
     out = tmp_path / "shown.jsonl"
     command = ["env", f"PYTHONPATH={ROOT}", sys.executable, "-m", "tests.e2e.dialog_gallery"]

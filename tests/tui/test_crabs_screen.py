@@ -116,7 +116,7 @@ async def test_sara_picks_her_teams_signal_in_the_huddle_and_play_begins():
         assert "nose*" in text and "nod*" in text  # both marked in the gesture bar
         banner = app.screen.query_one("#notices")
         assert "Your team's signal: touch your nose (3) or nod (9)." in str(banner.render())
-        assert app.screen._bot_worker is not None  # play has started
+        assert app.screen.bots.running  # play has started
 
 
 async def test_esc_leaves_the_huddle_for_later_and_t_opens_it_again():

@@ -43,12 +43,12 @@ async def test_space_pauses_the_bots_and_minus_plus_change_their_pace() -> None:
     client = four_player_table()  # the bots wait ages before each move: STILL
     async with opened(client) as (app, pilot):
         table = app.screen
-        assert isinstance(table, GameScreen) and table._bot_worker is not None
+        assert isinstance(table, GameScreen) and table.bots.running
         await press(pilot, "space")
-        assert table.paused and table._bot_worker is None
+        assert table.bots.paused and not table.bots.running
         assert "The bots are paused: space lets them play on." in screen_text(app)
         await press(pilot, "plus")  # faster: and on again
-        assert client.pace == 2.0 and not table.paused and table._bot_worker is not None
+        assert client.pace == 2.0 and not table.bots.paused and table.bots.running
         await press(pilot, "minus", "minus")
         assert client.pace == 4.0
         assert "one move every 4 s" in screen_text(app)
@@ -60,7 +60,7 @@ async def test_a_turn_opens_with_what_happened_since_the_last_one_and_the_log_sc
         await round_the_table(client, pilot)
         log = app.screen.query_one(GameLog)
         text = screen_text(app)
-        ((_, summary),) = app.screen.recaps[0]
+        ((_, summary),) = app.screen.logs.recaps[0]
         assert summary.startswith("» Since your last turn") and summary[2:30] in text
         assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y
         await press(pilot, "pageup")

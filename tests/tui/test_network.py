@@ -75,6 +75,28 @@ async def test_joining_a_server_opens_the_table_and_plays_through_it():
         assert "It is Bot 2's turn." in screen_text(app)
 
 
+async def test_a_draw_the_server_refuses_leaves_the_turn_as_it_was():
+    """A refusal arrives later over the network: the screen had taken the draw for done and
+    began the turn afresh at the next key (the pick jumped back, the hint said "Your turn"), so
+    a phone tapping a card that fits never saw "Enter plays"."""
+    server, port = await dealt_table(fill_with_bots="normal", min_humans=1)
+    remote = RemoteClient("127.0.0.1", port, "Sara")
+    app = TableGamesApp(remote=remote)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: "not ready" in screen_text(app))
+            await pilot.press("r")
+            await wait_for(pilot, lambda: isinstance(app.screen, CratesScreen))
+            await pilot.press("d")  # Q♥ fits: the server says no
+            await wait_for(pilot, lambda: "may only draw when nothing fits" in screen_text(app))
+            await pilot.press("right")
+            await wait_for(pilot, lambda: "4♣ does not fit" in screen_text(app))
+            assert app.screen.query_one("#hand", Hand).selected == 2
+    finally:
+        await remote.close()
+        await server.close()
+
+
 async def test_a_refused_join_says_why():
     server = Server(ServerConfig(port=0, code="SECRET"))
     server.add_table("crates", 2, fill_with_bots="normal", min_humans=1)

@@ -73,10 +73,10 @@ async def test_the_summary_sits_above_the_newest_moves_and_says_none_of_them_aga
         top = next(n for n, row in enumerate(rows) if row.startswith("╭─ Log"))
         log_rows = rows[top + 1 : top + 1 + app.screen.query_one(GameLog).size.height - 2]
         assert log_rows[0].startswith("» Since your last turn"), log_rows
-        ((where, summary),) = app.screen.recaps[0]
+        ((where, summary),) = app.screen.logs.recaps[0]
         below = [
             event_line(event, client.names)
-            for event in app.screen.logs[0][where:]
+            for event in app.screen.logs.events[0][where:]
             if event.get("to") is None or event.get("to") == [0]
         ]
         assert below and not any(line.removesuffix(".") in summary for line in below)

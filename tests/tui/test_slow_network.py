@@ -85,7 +85,15 @@ async def type_for_a_while(
     return tally
 
 
-@pytest.mark.parametrize("game", GAMES)
+#: The default run takes a turn-based table and the real-time one; `-m slow` every game.
+IN_THE_DEFAULT_RUN = ("crates", "crabs")
+
+
+@pytest.mark.parametrize(
+    "game",
+    [game if game in IN_THE_DEFAULT_RUN else pytest.param(game, marks=pytest.mark.slow)
+     for game in GAMES],
+)  # fmt: skip
 async def test_a_table_over_a_slow_network_ends_showing_the_servers_state(game, monkeypatch):
     players, options, keys = GAMES[game]
     server = Server(ServerConfig(port=0, bot_pace=0.05))
@@ -122,10 +130,10 @@ async def test_a_table_over_a_slow_network_ends_showing_the_servers_state(game, 
                 shown = [
                     event
                     for event in remote.latest.view["log"]
-                    if screen._shown(event, seat, screen.private)
+                    if screen.logs.shown(event, seat, screen.private)
                 ]
                 if shown:
-                    newest = " ".join(screen.log_line(shown[-1]).split())
+                    newest = " ".join(screen.wording.line(shown[-1]).split())
                     assert newest[:30] in logged
     finally:
         await remote.close()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import asyncio
+import functools
 import importlib
 import inspect
 import io
@@ -51,6 +52,7 @@ def textual_bases(cls: type) -> list[type]:
     return [base for base in cls.__mro__[1:] if base.__module__.startswith("textual.")]
 
 
+@functools.cache  # (each Textual base's source is read once, not once per class of ours)
 def private_names(base: type) -> set[str]:
     """The private names a Textual class has: its class attributes, and those its methods set
     on an instance (`self._closed = False`)."""

@@ -162,12 +162,12 @@ class Phone(PageTerminal):
     def to_the_lobby(self) -> None:
         """Leave the table for the lobby, by taps (Quit, then Lobby; at the end of a game, its
         Back to the lobby)."""
-        if OVER in self.screen():
-            self.tap(OVER)
+        if OVER in self.screen():  # (the end takes taps once it has been up a moment)
+            self.tap_until(OVER, "n opens a new table")
         else:
             self.tap_until("Quit", "Lobby (m)")
             self.tap("Lobby (m)")
-        self.wait_for("n opens a new table")
+            self.wait_for("n opens a new table")
 
 
 #: The end of a party game is up (not "Game over" in the log, under the last round's scores).

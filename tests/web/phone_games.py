@@ -116,6 +116,8 @@ def play_a_card(phone: Phone, screen: str, done: Counter[str]) -> bool:
     """Pick cards by taps (those that look playable first) until one says it plays, and tap it
     again to play it; a draw if none does."""
     cards = sorted(hand_cards(screen), key=lambda card: not card[2])
+    if "Nothing fits" in status(screen):
+        cards = []  # (the screen says so: a draw)
     for column, row, _ in cards:
         for _ in range(2):  # (a tap the moment the turn came is not taken: a person taps again)
             phone.tap_cell(column, row)  # picks it...

@@ -209,12 +209,21 @@ def open_table(friend: Terminal, game_steps: int, title: str) -> None:
 
 
 def choose(friend: Terminal, title: str) -> None:
-    """In the lobby, highlight the table whose game is `title` (▶ marks the highlighted)."""
+    """In the lobby, highlight the table whose game is `title` (▶ marks the highlighted): one
+    Down at a time, each seen drawn before the next (a Down sent before the last one shows
+    would pass the table by)."""
+
+    def highlighted() -> str:
+        return next((line for line in friend.screen().splitlines() if "▶" in line), "")
+
     for _ in range(10):
-        chosen = next((line for line in friend.screen().splitlines() if "▶" in line), "")
+        chosen = highlighted()
         if title in chosen:
             return
-        friend.keys("Down", after=0.2)
+        friend.keys("Down", after=0)
+        deadline = time.monotonic() + 5
+        while highlighted() == chosen and time.monotonic() < deadline:
+            time.sleep(0.05)
     raise AssertionError(f"no {title} table to choose:\n{friend.screen()}")
 
 
@@ -327,7 +336,7 @@ def max_plays(phone: Phone, party: NightOut) -> None:
     phone.to_the_lobby()
     phone.open_table("kraken", 5, Board="quick")
     phone.tap("Start now")
-    phone.wait_for("guest-max (you)", timeout=60)
+    phone.wait_for("guest-max*", timeout=60)  # (the crew marks you with a star)
     party.kraken_started.set()
     play_to_the_end(phone, "kraken", 15)
     phone.to_the_lobby()
@@ -336,8 +345,8 @@ def max_plays(phone: Phone, party: NightOut) -> None:
 def bob_plays(party: NightOut) -> None:
     """Sits down at max's roach table, drops, comes back to it, goes to the lobby and chats."""
     friend = party.login("bob")
-    friend.wait_for("Roach (3)", timeout=120)
-    choose(friend, "Roach (3)")
+    friend.wait_for("Poker Royal (3)", timeout=120)
+    choose(friend, "Poker Royal (3)")
     friend.keys("Enter")
     friend.wait_for("Press r when you are ready", timeout=30)
     friend.keys("r")

@@ -170,6 +170,7 @@ GAMES = {  # game: (players, the form's options, how the phone is held, minutes 
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(1200)
 @pytest.mark.parametrize("game", GAMES)
 def test_a_whole_game_on_a_phone_by_taps(party, game):
     players, options, held, minutes = GAMES[game]

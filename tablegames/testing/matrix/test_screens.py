@@ -25,6 +25,7 @@ from tablegames.tui.screens.game import ActionButton, GameScreen
 from tablegames.tui.screens.generic import GenericScreen
 from tablegames.tui.screens.help import HelpScreen, help_markdown
 from tablegames.tui.screens.replay import ReplayScreen
+from tablegames.tui.screens.said import Said
 from tablegames.tui.screens.size import TooSmall
 
 from ..cases import case
@@ -172,7 +173,7 @@ async def test_a_refusal_names_seats_as_the_log_does(game_name: str) -> None:
     client = local_table(game_name, players, humans=1, seed=3, names=("Sara",), pace=STILL)
     async with opened(client, size=(100, 32)) as (app, pilot):
         table = next(s for s in app.screen_stack if isinstance(s, GameScreen))
-        table._refused("{0} is not among the tied players")
+        table.post_message(Said("{0} is not among the tied players", refusal=True))
         await pilot.pause()
         assert "Sara is not among the tied players" in str(table.query_one("#status").render())
 
