@@ -22,6 +22,7 @@ TITLE
 VERTICAL_BARS
 _.__signature__
 _._closed  # textual_private.close_to_messages: Textual's own flag, which Textual reads
+_.can_replace  # Textual asks a message whether it replaces the one pending
 _.commit  # State.commit, SecretChoices.complete: the contract's helpers for games from elsewhere
 _.complete
 _.sittings  # tablegames.testing: what pytest and hypothesis call, and what tests/ and bench use
@@ -157,6 +158,36 @@ _._use_spiritualist
 _._use_troublemaker
 _._visit_mermaid
 _._want_swap
+_._why_not_accuse_action
+_._why_not_announce
+_._why_not_appoint
+_._why_not_challenge
+_._why_not_character
+_._why_not_convert
+_._why_not_decline
+_._why_not_done
+_._why_not_dope
+_._why_not_double_take
+_._why_not_draw
+_._why_not_gesture
+_._why_not_jump
+_._why_not_keep
+_._why_not_lay
+_._why_not_mutiny
+_._why_not_offer
+_._why_not_pass
+_._why_not_peek
+_._why_not_pick
+_._why_not_play
+_._why_not_redraw
+_._why_not_signal
+_._why_not_stash
+_._why_not_steer
+_._why_not_suit
+_._why_not_swap
+_._why_not_telescope
+_._why_not_tie_break
+_._why_not_want_swap
 _.action_back
 _.action_cancel
 _.action_chat
@@ -228,6 +259,7 @@ _.on_mouse_scroll_up
 _.on_option_list_option_highlighted
 _.on_option_list_option_selected
 _.on_rematch
+_.on_said
 _.on_resize
 _.on_roach_hand_clicked
 _.on_screen_resume

@@ -33,6 +33,7 @@ from bench.matchups import BotTally, hero_seat, in_parallel, win_rate_words
 from tablegames.bots.crates import BOTS, game_outcome
 from tablegames.rules import Action, State, get_game
 from tablegames.rules.crates import CratesState
+from tablegames.testing.playing import bot_turns
 
 MATCHUPS = {"normal": "random", "hard": "normal"}  # the one bot -> the level of the other seats
 ACTION_LIMIT = 50_000  # a bot-only game takes a few hundred actions; this only stops a hang
@@ -55,16 +56,10 @@ class Tally(BotTally):
 
 
 def next_move(state: State, bots: list[Any], levels: list[str], tally: Tally) -> tuple[int, Action]:
-    """Ask the seats with an optional move (announce, Dope!) first, then the seat to act.
-
-    Unlike `Table.bot_move`, which asks the seat to act first (so at a bot-only table only the
-    player whose turn it is ever calls Dope!), everyone gets the chance a quick human would.
-    """
+    """Ask the seats with an optional move (announce, Dope!) first, then the seat to act, as
+    `Table.bot_move` does: everyone gets the chance a quick human would."""
     waiting = state.waiting_for()
-    for seat in sorted(range(state.players), key=lambda s: s in waiting):
-        legal = state.legal(seat)
-        if not legal:
-            continue
+    for seat, legal in bot_turns(state):
         started = time.process_time()  # CPU time: the machine may be busy with other work
         action = bots[seat].choose(state.view(seat), legal)
         if seat in waiting:  # a turn decision: the one a player waits for

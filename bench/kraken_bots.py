@@ -38,6 +38,7 @@ from bench.scripted import SCRIPTS
 from tablegames.bots.kraken import BOTS
 from tablegames.bots.kraken.chart import SIDE_OF
 from tablegames.rules import Action, State, get_game
+from tablegames.testing.playing import bot_turns
 
 SIDES = ("sailor", "pirate", "cult")
 SIDE_WORDS = {"sailor": "sailors", "pirate": "pirates", "cult": "cult"}
@@ -81,10 +82,7 @@ def next_move(
     """Ask the seats with only an optional move ("any time" characters) first, then the rest,
     the way `Table.bot_move` does; time the decisions the table waits for."""
     waiting = state.waiting_for()
-    for seat in sorted(range(state.players), key=lambda s: s in waiting):
-        legal = state.legal(seat)
-        if not legal:
-            continue
+    for seat, legal in bot_turns(state):
         view = state.view(seat)
         wall, cpu = time.perf_counter(), time.thread_time()
         action = bots[seat].choose(view, legal)

@@ -31,6 +31,7 @@ if __package__ in (None, ""):  # run as a script: make `bench` importable
 from tablegames.bots.kraken import BOTS
 from tablegames.rules import get_game
 from tablegames.table import Table, VirtualClock
+from tablegames.testing.playing import bot_turns
 
 ACTION_LIMIT = 5_000
 kraken = get_game("kraken")
@@ -53,11 +54,7 @@ def engine_game(players: int, seed: int, hard_seat: int | None, **options: Any) 
     for _ in range(ACTION_LIMIT):
         if state.over:
             return digest([answers, state.result()["winner"]])
-        waiting = state.waiting_for()
-        for seat in sorted(range(players), key=lambda s: s in waiting):
-            legal = state.legal(seat)
-            if not legal:
-                continue
+        for seat, legal in bot_turns(state):
             action = bots[seat].choose(state.view(seat), legal)
             answers.append([seat, action])
             if action is not None:

@@ -29,7 +29,7 @@ from tablegames.bots import get_bot
 from tablegames.net.protocol import HEADER, PROTOCOL_VERSION, encode
 
 from .figures import latency_ms
-from .server_host import raise_fd_limit, rss_kb
+from .server_host import rss_kb, run_on
 
 CONNECT_BATCH = 50  # connections opened at once (the server's listen backlog is 100)
 DRAIN = 1.0  # seconds to let in-flight actions finish after a phase
@@ -307,13 +307,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--loop", choices=("asyncio", "uvloop"), default="asyncio")
     args = parser.parse_args(argv)
-    raise_fd_limit()
-    if args.loop == "uvloop":
-        import uvloop
-
-        uvloop.run(main_async(args))
-    else:
-        asyncio.run(main_async(args))
+    run_on(args.loop, main_async(args))
     return 0
 
 

@@ -16,6 +16,7 @@ import resource
 import signal
 import sys
 import time
+from collections.abc import Coroutine
 from typing import Any
 
 
@@ -37,6 +38,18 @@ def raise_fd_limit() -> int:
     if soft < hard:
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     return hard
+
+
+def run_on(loop: str, work: Coroutine[Any, Any, None]) -> None:
+    """Run `work` to its end on the event loop named `loop` ("asyncio" or "uvloop"), with the
+    open-files limit lifted first."""
+    raise_fd_limit()
+    if loop == "uvloop":
+        import uvloop
+
+        uvloop.run(work)
+    else:
+        asyncio.run(work)
 
 
 async def serve(args: argparse.Namespace) -> None:
@@ -114,13 +127,7 @@ def main(argv: list[str] | None = None) -> int:
         "--gc-as-before", action="store_true", help="no collector schedule (the old baseline)"
     )
     args = parser.parse_args(argv)
-    raise_fd_limit()
-    if args.loop == "uvloop":
-        import uvloop
-
-        uvloop.run(serve(args))
-    else:
-        asyncio.run(serve(args))
+    run_on(args.loop, serve(args))
     return 0
 
 

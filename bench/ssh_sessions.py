@@ -46,6 +46,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -104,6 +105,64 @@ def on_a_terminal(pid: int) -> bool:
     except OSError:
         return False
     return int(stat.rsplit(")", 1)[1].split()[4]) != 0  # tty_nr
+
+
+@dataclass
+class Footprint:
+    """What a party server's sessions hold at one moment: their programs (a process on a
+    terminal each) and the memory of those, of the fork server and of the server."""
+
+    server_pid: int
+    programs: list[int]
+    server_rss_kb: int
+    program_rss_kb: list[int]
+    program_pss_kb: list[int]
+    fork_server_pss_kb: int
+
+    @classmethod
+    def now(cls, server_pid: int) -> Footprint:
+        below = descendants(server_pid)
+        programs = [pid for pid in below if on_a_terminal(pid)]
+        return cls(
+            server_pid,
+            programs,
+            status_kb(server_pid, "VmRSS"),
+            [status_kb(pid, "VmRSS") for pid in programs],
+            [status_kb(pid, "Pss") for pid in programs],
+            sum(status_kb(pid, "Pss") for pid in below if pid not in programs),
+        )
+
+    def cpu_seconds(self) -> tuple[float, float]:
+        """The CPU seconds the server and (together) its programs have used so far."""
+        return cpu_seconds(self.server_pid), sum(cpu_seconds(pid) for pid in self.programs)
+
+    def cpu_seconds_since(self, before: tuple[float, float]) -> tuple[float, float]:
+        """The CPU seconds the server and its programs have used since `cpu_seconds` said
+        `before`."""
+        server, programs = self.cpu_seconds()
+        return server - before[0], programs - before[1]
+
+    def figures(self, server_before_kb: int, sessions: int) -> dict[str, Any]:
+        """The memory figures of a run's report (per program: the mean)."""
+        count = max(len(self.programs), 1)
+        growth = (self.server_rss_kb - server_before_kb) / sessions
+        return {
+            "programs": len(self.programs),
+            "program_rss_kb": round(sum(self.program_rss_kb) / count),
+            "program_pss_kb": round(sum(self.program_pss_kb) / count),
+            "fork_server_pss_kb": self.fork_server_pss_kb,
+            "server_rss_kb": {"before": server_before_kb, "after": self.server_rss_kb},
+            "server_growth_per_session_kb": round(growth),
+        }
+
+
+def ended(process: subprocess.Popen[Any], timeout: float) -> None:
+    """Wait for `process` to end (asked to already), killing it after `timeout` seconds."""
+    try:
+        process.wait(timeout)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(5)
 
 
 # -- the server, in its own process ---------------------------------------------------------------
@@ -227,11 +286,7 @@ class Client:
     def close(self) -> None:
         if self.process.poll() is None:
             self.process.terminate()
-            try:
-                self.process.wait(5)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(5)
+            ended(self.process, 5)
         os.close(self.master)
 
 
@@ -360,43 +415,24 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
             elif args.party:  # each friend opens a table of their own and sits down at it
                 seated = open_tables(clients, args.timeout)
             drain(clients, 1.0)  # let start-up output settle before measuring
-            below = descendants(server.pid)
-            programs = [pid for pid in below if on_a_terminal(pid)]
-            forkers = [pid for pid in below if pid not in programs]
-            server_after = status_kb(server.pid, "VmRSS")
-            program_rss = [status_kb(pid, "VmRSS") for pid in programs]
-            program_pss = [status_kb(pid, "Pss") for pid in programs]
-            forker_pss = sum(status_kb(pid, "Pss") for pid in forkers)
-
-            server_cpu = cpu_seconds(server.pid)
-            programs_cpu = sum(cpu_seconds(pid) for pid in programs)
+            seen = Footprint.now(server.pid)
+            busy = seen.cpu_seconds()
             drain(clients, args.idle)
-            server_cpu = cpu_seconds(server.pid) - server_cpu
-            programs_cpu = sum(cpu_seconds(pid) for pid in programs) - programs_cpu
+            server_cpu, programs_cpu = seen.cpu_seconds_since(busy)
         finally:
             for client in clients:
                 client.close()
             assert server.stdin is not None
             server.stdin.close()  # the server closes the door, hangs up its programs, and exits
-            try:
-                server.wait(30)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait(5)
-    count = max(len(programs), 1)
+            ended(server, 30)
     return {
         "sessions": args.sessions,
         "command": "tablegames session (the party's lobby app)" if args.party else args.command,
-        "programs": len(programs),
         "ready_alone_ms": round(1000 * median(alone), 1),
         "ready_at_once_ms": spread_ms(at_once),
-        "program_rss_kb": round(sum(program_rss) / count),
-        "program_pss_kb": round(sum(program_pss) / count),
+        **seen.figures(server_before, args.sessions),
         "lobby_pss_kb": in_lobby,
         "sessions_start": "started" if args.started else "forked",
-        "fork_server_pss_kb": forker_pss,
-        "server_rss_kb": {"before": server_before, "after": server_after},
-        "server_growth_per_session_kb": round((server_after - server_before) / args.sessions),
         "seated_at_a_table_ms": (
             round(1000 * median(seated), 1) if args.party and not args.game else None
         ),

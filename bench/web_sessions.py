@@ -39,7 +39,7 @@ if __package__ in (None, ""):  # run as a script: make `bench` and `tablegames` 
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.figures import median, spread_ms
-from bench.ssh_sessions import cpu_seconds, descendants, on_a_terminal, status_kb
+from bench.ssh_sessions import Footprint, cpu_seconds, descendants, ended, status_kb
 
 CHROMIUM = "/usr/bin/chromium"
 LOBBY = "n opens a new table"  # the lobby's hint line: the lobby is drawn
@@ -126,40 +126,22 @@ async def measure_async(args: argparse.Namespace) -> dict[str, Any]:
                     at_once = [took for _, took in opened]
                     cpu_after = party_and_browser_cpu(server.pid)
                     await asyncio.sleep(1.0)  # start-up output settles before measuring
-                    below = descendants(server.pid)
-                    programs = [pid for pid in below if on_a_terminal(pid)]
-                    forkers = [pid for pid in below if pid not in programs]
-                    server_after = status_kb(server.pid, "VmRSS")
-                    program_rss = [status_kb(pid, "VmRSS") for pid in programs]
-                    program_pss = [status_kb(pid, "Pss") for pid in programs]
-                    forker_pss = sum(status_kb(pid, "Pss") for pid in forkers)
-                    server_cpu = cpu_seconds(server.pid)
-                    programs_cpu = sum(cpu_seconds(pid) for pid in programs)
+                    seen = Footprint.now(server.pid)
+                    busy = seen.cpu_seconds()
                     await asyncio.sleep(args.idle)
-                    server_cpu = cpu_seconds(server.pid) - server_cpu
-                    programs_cpu = sum(cpu_seconds(pid) for pid in programs) - programs_cpu
+                    server_cpu, programs_cpu = seen.cpu_seconds_since(busy)
                     for context, _ in opened:
                         await context.close()
                 finally:
                     await browser.close()
         finally:
             server.send_signal(signal.SIGINT)  # closes the doors, hangs up its programs
-            try:
-                server.wait(30)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait(5)
-    count = max(len(programs), 1)
+            ended(server, 30)
     return {
         "sessions": args.sessions,
-        "programs": len(programs),
         "lobby_alone_ms": round(1000 * median(alone), 1),
         "lobby_at_once_ms": spread_ms(at_once),
-        "program_rss_kb": round(sum(program_rss) / count),
-        "program_pss_kb": round(sum(program_pss) / count),
-        "fork_server_pss_kb": forker_pss,
-        "server_rss_kb": {"before": server_before, "after": server_after},
-        "server_growth_per_session_kb": round((server_after - server_before) / args.sessions),
+        **seen.figures(server_before, args.sessions),
         "cpu_s_opening_all": {
             "party": round(cpu_after[0] - cpu_before[0], 2),
             "browser": round(cpu_after[1] - cpu_before[1], 2),

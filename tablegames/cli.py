@@ -6,7 +6,7 @@ import functools
 import inspect
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -22,7 +22,10 @@ PLUGIN_PROBLEMS = load_games()
 # `tablegames --help` then starts without loading them and asyncio. The registry is loaded: the
 # games' options are command-line options.
 if TYPE_CHECKING:
-    from .net.server import ServerConfig
+    from rich.console import JustifyMethod
+
+    from .net.hosting import HostedTable
+    from .net.server import Server, ServerConfig
     from .store import Store
 
 DEFAULT_PORT = 4747  # as net.launch.DEFAULT_PORT (not imported: it would load asyncio)
@@ -459,14 +462,15 @@ def _print_ratings(games: list[str], rows: list[dict[str, Any]]) -> None:
     for game in games:
         title = GAMES[game].title if game in GAMES else game
         table = Table(title=f"{title}: ratings", title_justify="left")
-        for column, justify in (
+        columns: tuple[tuple[str, JustifyMethod], ...] = (
             ("player", "left"),
             ("rating", "right"),
             ("played", "right"),
             ("won", "right"),
             ("last game", "right"),
-        ):
-            table.add_column(column, justify=justify)  # type: ignore[arg-type]
+        )
+        for column, justify in columns:
+            table.add_column(column, justify=justify)
         for row in rows:
             if row["game"] == game:
                 table.add_row(
@@ -585,7 +589,22 @@ def _server_config(
     )
 
 
-def _say_where(server: Any, port: int, lan: bool, code: str | None) -> None:
+def _run_server(
+    server: Coroutine[Any, Any, None], cannot: str, problems: tuple[type[Exception], ...]
+) -> None:
+    """Run `server` until Ctrl-C, then say it stopped; one of `problems` (a port taken...)
+    stops the command with `cannot` and the problem, in a sentence."""
+    from .net.launch import stop_quietly
+
+    try:
+        stop_quietly(server)
+    except problems as problem:
+        typer.echo(f"{cannot}: {problem}.", err=True)
+        raise typer.Exit(1) from None
+    typer.echo("Server stopped.")
+
+
+def _say_where(server: Server, port: int, lan: bool, code: str | None) -> None:
     """Print exactly what friends type to join."""
     from .net.launch import NO_LAN_ADDRESS, address_text, lan_addresses
 
@@ -650,7 +669,7 @@ def host(
     Type `help` in the host's terminal to start a game early or give a seat to a bot.
     """
 
-    from .net.launch import HostRefused, NewTable, check_store, run_host, stop_quietly
+    from .net.launch import HostRefused, NewTable, check_store, run_host
     from .net.server import PortUnavailable
 
     if game is None and not restore:
@@ -683,7 +702,7 @@ def host(
     config = _server_config(store, lan, port, pace, takeover, spectator_chat)
     code = config.code
 
-    def announce(server: Any, tables: list[Any], bound: int) -> None:
+    def announce(server: Server, tables: list[HostedTable], bound: int) -> None:
         if not tables:
             typer.echo(f"{store.path} holds no unfinished table to restore.")
         for hosted in tables:
@@ -696,12 +715,8 @@ def host(
         if new is not None and tables:
             typer.echo(tables[-1].starts_in_words())
 
-    try:
-        stop_quietly(run_host(config, store, new, restore=restore, announce=announce, console=True))
-    except PortUnavailable as problem:
-        typer.echo(f"Cannot host: {problem}.", err=True)
-        raise typer.Exit(1) from None
-    typer.echo("Server stopped.")
+    hosting = run_host(config, store, new, restore=restore, announce=announce, console=True)
+    _run_server(hosting, "Cannot host", (PortUnavailable,))
 
 
 @app.command()
@@ -751,7 +766,7 @@ def serve(
     """
     import logging
 
-    from .net.launch import run_host, stop_quietly
+    from .net.launch import run_host
     from .net.server import PortUnavailable
     from .serve import announce_party, ssh_front_door
 
@@ -759,22 +774,14 @@ def serve(
     config = _server_config(store, lan, port, pace, takeover, spectator_chat)
     code = config.code
     logging.getLogger("asyncssh").setLevel(logging.WARNING)
-    try:
-        stop_quietly(
-            run_host(
-                config,
-                store,
-                announce=announce_party(store, lan, code),
-                extra=ssh_front_door(
-                    store, lan, ssh, max_sessions, code, max_per_address, web_port=web
-                ),
-                console=True,
-            )
-        )
-    except (PortUnavailable, OSError) as problem:
-        typer.echo(f"Cannot serve: {problem}.", err=True)
-        raise typer.Exit(1) from None
-    typer.echo("Server stopped.")
+    party = run_host(
+        config,
+        store,
+        announce=announce_party(store, lan, code),
+        extra=ssh_front_door(store, lan, ssh, max_sessions, code, max_per_address, web_port=web),
+        console=True,
+    )
+    _run_server(party, "Cannot serve", (PortUnavailable, OSError))
 
 
 @app.command()

@@ -53,6 +53,7 @@ class LocalClient:
         self.pace = pace
         self.speed = speed  # real-time games run this much faster (or slower) than life
         self._listeners: list[Callable[[int, Update], None]] = []
+        self._notices: list[Callable[[str, str], None]] = []
         self.saved_as: tuple[SavedIn, int] | None = None  # where the game is being saved
         self.read_only = False
         self.stop_saving: Callable[[], None] = lambda: None
@@ -82,24 +83,28 @@ class LocalClient:
         """The current update for one of this client's seats."""
         return self.table.update_for(seat)
 
-    def submit(self, seat: int, action: Action, seen: int | None = None) -> str | None:
-        """Play `action` for `seat`, chosen on its view of version `seen` (None: the latest);
-        returns the reason it was refused, or None if accepted."""
-        return self._as(seat, lambda: self.table.submit(seat, action, seen=seen))
+    def submit(self, seat: int, action: Action, seen: int | None = None) -> None:
+        """Play `action` for `seat`, chosen on its view of version `seen` (None: the latest).
+        A refusal comes to the notice listeners as an `error`, as from a server."""
+        self._as(seat, lambda: self.table.submit(seat, action, seen=seen))
 
-    def claim(self, seat: int, claim: dict[str, Any]) -> str | None:
-        """Make `seat`'s claim; returns the reason it was refused, or None if it was made."""
-        return self._as(seat, lambda: self.table.say(seat, claim))
+    def claim(self, seat: int, claim: dict[str, Any]) -> None:
+        """Make `seat`'s claim; a refusal comes as `submit`'s does."""
+        self._as(seat, lambda: self.table.say(seat, claim))
 
-    def _as(self, seat: int, act: Callable[[], object]) -> str | None:
-        """Do `act` for one of this client's seats: why it was refused, or None."""
+    def _as(self, seat: int, act: Callable[[], object]) -> None:
+        """Do `act` for one of this client's seats; tell the notice listeners why not."""
         if seat not in self.seats:
-            return "that seat is not yours"
+            self._notify("error", "that seat is not yours")
+            return
         try:
             act()
         except IllegalAction as refusal:
-            return str(refusal)
-        return None
+            self._notify("error", str(refusal))
+
+    def _notify(self, kind: str, text: str) -> None:
+        for listener in list(self._notices):
+            listener(kind, text)
 
     def waiting_for(self) -> frozenset[int]:
         return self.table.state.waiting_for()
@@ -132,7 +137,9 @@ class LocalClient:
         return bool(self.table.bots)
 
     def listen_notices(self, listener: Callable[[str, str], None]) -> None:
-        """Nothing comes but updates at a table on this machine."""
+        """Call `listener(kind, text)` for news that is not an update: at a table on this
+        machine, only why an action or claim of ours was refused (`error`)."""
+        self._notices.append(listener)
 
     async def run_bots(self) -> None:
         """Drive this table's bots until the game ends: paced turns, or real time at `speed`."""
@@ -167,11 +174,13 @@ def realtime_move(table: Table, speed: float = 1.0) -> tuple[int, Action] | None
 def realtime_order(table: Table) -> list[int]:
     """The real-time bots' seats, the earliest wake-up first, then those with none, by seat."""
 
+    realtime = {seat: bot for seat, bot in table.bots.items() if is_realtime(bot)}
+
     def due(seat: int) -> tuple[float, int]:
-        wake = table.bots[seat].wake_at()  # type: ignore[attr-defined]
+        wake = realtime[seat].wake_at()
         return (float("inf") if wake is None else float(wake), seat)
 
-    return sorted((seat for seat, bot in table.bots.items() if is_realtime(bot)), key=due)
+    return sorted(realtime, key=due)
 
 
 def next_wake(table: Table) -> float | None:
@@ -184,9 +193,7 @@ def next_wake(table: Table) -> float | None:
     times = [
         float(wake)
         for seat, bot in table.bots.items()
-        if is_realtime(bot)
-        and (wake := bot.wake_at()) is not None  # type: ignore[attr-defined]
-        and table.state.legal(seat)
+        if is_realtime(bot) and (wake := bot.wake_at()) is not None and table.state.legal(seat)
     ]
     due = table.state.deadline()
     if due is not None and not table.over:

@@ -408,6 +408,7 @@ class ReplayClient:
         self.seat = seat
         self.step = replay.clamp(step)
         self._listeners: list[Callable[[int | None, Update], None]] = []
+        self._notices: list[Callable[[str, str], None]] = []
         self._current: Update | None = None
 
     @property
@@ -447,20 +448,25 @@ class ReplayClient:
         for listener in list(self._listeners):
             listener(self.seat, self._current)
 
-    def submit(self, seat: int, action: dict[str, Any], seen: int | None = None) -> str | None:
+    def submit(self, seat: int, action: dict[str, Any], seen: int | None = None) -> None:
         """Refuse: a replay cannot be played."""
-        return REFUSAL
+        self._refuse()
 
-    def claim(self, seat: int, claim: dict[str, Any]) -> str | None:
+    def claim(self, seat: int, claim: dict[str, Any]) -> None:
         """Refuse: nothing can be said in a replay."""
-        return REFUSAL
+        self._refuse()
+
+    def _refuse(self) -> None:
+        for listener in list(self._notices):
+            listener("error", REFUSAL)
 
     def waiting_for(self) -> frozenset[int]:
         """The seats the game waited for at this step, as far as this seat could see."""
         return frozenset(self.update().waiting)
 
     def listen_notices(self, listener: Callable[[str, str], None]) -> None:
-        """A replay has no news but its steps."""
+        """A replay has no news but its steps, and why nothing can be played (`error`)."""
+        self._notices.append(listener)
 
     def rating_changes(self) -> dict[int, tuple[float, float]]:
         """A replay never ends in the results: nothing to show."""

@@ -24,7 +24,7 @@ import secrets
 import time
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeGuard
 
 from . import talk as table_talk
 from .rules import Action, Bot, Event, Game, IllegalAction, Result, State, View
@@ -43,7 +43,7 @@ class RealtimeBot(Bot, Protocol):
     def wake_at(self) -> float | None: ...
 
 
-def is_realtime(bot: object) -> bool:
+def is_realtime(bot: object) -> TypeGuard[RealtimeBot]:
     """True if `bot` plays in real time (it says when it wants to be asked: `wake_at`)."""
     return callable(getattr(bot, "wake_at", None))
 

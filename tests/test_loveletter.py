@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import os
 import random
-import subprocess
-import sys
 
 import pytest
 
@@ -20,6 +18,7 @@ from tablegames.tui.widgets.log import GameLog
 
 from .playouts import playout_counts
 from .plugins.loveletter import DECK, LOVELETTER, LoveLetterState
+from .plugins.test_registry import listed_rows
 from .tui.helpers import STILL, press, screen_text
 
 
@@ -198,14 +197,6 @@ def test_hard_beats_random_on_fixed_seeds(games):
 def test_another_process_loads_it_by_name_and_lists_its_bots_as_generic(tmp_path):
     env = {**os.environ, "TABLEGAMES_HOME": str(tmp_path)}
     assert "tests.plugins.loveletter:LOVELETTER" in env["TABLEGAMES_GAMES"]
-    listed = subprocess.run(
-        [sys.executable, "-m", "tablegames", "list"],
-        env={**env, "COLUMNS": "200"},
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=True,
-    )
-    line = next(line for line in listed.stdout.splitlines() if "loveletter" in line)
+    line = next(row for row in listed_rows(env) if "loveletter" in row)
     assert "generic screen, generic bots" in line
     assert GAMES["loveletter"] is get_game("loveletter")

@@ -245,7 +245,10 @@ def test_the_replay_client_refuses_actions_and_tells_listeners_of_each_move(repl
     heard: list[tuple[int | None, Update]] = []
     client.listen(lambda seat, update: heard.append((seat, update)))
     assert client.seats == [1] and client.names == replay.names and client.game.name == "crates"
-    assert client.submit(1, {"type": "draw"}) == REFUSAL
+    refused: list[tuple[str, str]] = []
+    client.listen_notices(lambda kind, text: refused.append((kind, text)))
+    client.submit(1, {"type": "draw"})
+    assert refused == [("error", REFUSAL)]
     assert pacing(client) is None and saving(client) is None  # no bots to pace, nothing saved
     assert client.update().events == [] and client.update().version == 0
 

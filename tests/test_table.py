@@ -74,14 +74,18 @@ def test_bots_play_a_whole_game_and_bot_move_respects_optional_moves():
 
 def test_local_client_refuses_with_the_reason_and_guards_seats():
     client = LocalClient(two_seat_table(), seats=[0], pace=0)
-    assert client.submit(1, {"type": "draw"}) == "that seat is not yours"
-    assert client.submit(0, {"type": "draw"}) == (
-        "you can play QH, JH: you may only draw when nothing fits"
-    )
+    refused: list[tuple[str, str]] = []  # a refusal comes as from a server: a notice
+    client.listen_notices(lambda kind, text: refused.append((kind, text)))
+    client.submit(1, {"type": "draw"})
+    client.submit(0, {"type": "draw"})
+    assert refused == [
+        ("error", "that seat is not yours"),
+        ("error", "you can play QH, JH: you may only draw when nothing fits"),
+    ]
     heard = []
     client.listen(lambda seat, update: heard.append((seat, update.version)))
-    assert client.submit(0, {"type": "play", "card": "QH"}) is None
-    assert heard == [(0, 1)]
+    client.submit(0, {"type": "play", "card": "QH"})
+    assert heard == [(0, 1)] and len(refused) == 2
 
 
 async def test_local_client_runs_bots_to_the_end_of_a_bot_only_game():

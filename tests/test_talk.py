@@ -67,8 +67,11 @@ def test_talk_is_saved_resumed_and_replayed(tmp_path):
     client = local_table("kraken", 7, seed=11, store=store, names=("Sara",), characters=False)
     table = client.table
     table.run_bots(200)  # the bots play (and talk) up to Sara's first decision
-    assert client.claim(0, I_AM_A_SAILOR) is None  # not saved yet: no move of hers
-    assert client.claim(3, I_AM_A_SAILOR) == "that seat is not yours"
+    refused: list[str] = []
+    client.listen_notices(lambda kind, text: refused.append(text))
+    client.claim(0, I_AM_A_SAILOR)  # not saved yet: no move of hers
+    client.claim(3, I_AM_A_SAILOR)
+    assert refused == ["that seat is not yours"]
     seat, action = 0, table.legal(0)[0]
     client.submit(seat, action)  # her first move saves the game, talk included
     table.run_bots(30)

@@ -17,8 +17,9 @@ import contextlib
 import logging
 import socket
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
+from ..rules import Action
 from ..table import Update
 from .client_protocol import (
     NOT_INSTALLED,
@@ -112,6 +113,20 @@ class RemoteClient(ClientProtocol):
     def listen_notices(self, listener: Callable[[str, str], None]) -> None:
         """Call `listener(kind, text)` for errors, chat and presence news."""
         self._notices.append(listener)
+
+    def submit(self, seat: int | None, action: Action, seen: int | None = None) -> None:
+        """Send `action` for our seat, chosen on the view of version `seen` (None: the latest).
+        A refusal comes to the notice listeners as an `error`: the server's, later, or at once
+        when it cannot be sent (not our seat, not connected)."""
+        refused = super().submit(seat, action, seen)
+        if refused is not None:
+            self._notify("error", refused)
+
+    def claim(self, seat: int | None, claim: dict[str, Any]) -> None:
+        """Send a claim for our seat; a refusal comes as `submit`'s does."""
+        refused = super().claim(seat, claim)
+        if refused is not None:
+            self._notify("error", refused)
 
     def update(self, seat: int | None = None) -> Update | None:
         return self.latest

@@ -22,7 +22,7 @@ from weakref import WeakKeyDictionary
 
 from ..bots import get_bot
 from ..names import look_alike_of, looks_like_bot, name_key
-from ..rules import Action, Game, IllegalAction, get_game
+from ..rules import Action, Bot, Event, Game, IllegalAction, get_game
 from ..store import SavedSeat, SavedTable, Store
 from ..table import Accepted, Table, Update
 from ..words import are, plural
@@ -41,7 +41,7 @@ def _saved(seat: Seat) -> SavedSeat:
     return SavedSeat(seat.number, seat.name, seat.token_key, seat.bot_level, seat.identity)
 
 
-def _bot(game: str, level: str, seat: int) -> Any:
+def _bot(game: str, level: str, seat: int) -> Bot:
     # A bot's own randomness, never the game's: the game's generator must replay exactly.
     return get_bot(game, level, seat, random.Random(secrets.randbits(64)))
 
@@ -93,7 +93,7 @@ class HostedTable:
     store_id: int | None = None
     _stop_feed: Callable[[], None] | None = None  # the spectators' feed, only while they watch
     # What each peer was last sent of its view's log (forgotten with the peer).
-    _logs_sent: WeakKeyDictionary[Peer, list[Any]] = field(default_factory=WeakKeyDictionary)
+    _logs_sent: WeakKeyDictionary[Peer, list[Event]] = field(default_factory=WeakKeyDictionary)
     _talk_sent: WeakKeyDictionary[Peer, int] = field(default_factory=WeakKeyDictionary)
 
     def __post_init__(self) -> None:

@@ -11,7 +11,7 @@ import asyncio
 import contextlib
 import logging
 import socket
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -205,7 +205,7 @@ async def _serve(
         await server.close()
 
 
-def stop_quietly(coroutine: Awaitable[None]) -> None:
+def stop_quietly(coroutine: Coroutine[Any, Any, None]) -> None:
     """Run `coroutine` until Ctrl-C, which ends it without a traceback."""
     with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(coroutine)  # type: ignore[arg-type]
+        asyncio.run(coroutine)

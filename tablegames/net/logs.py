@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import errno
 import logging
+import sys
 import threading
 import time
 import traceback
@@ -177,7 +178,7 @@ def _lines_for(level: int) -> int:
     return LINES_PER_KIND[logging.INFO if level < logging.WARNING else logging.WARNING]
 
 
-class HostLogHandler(logging.StreamHandler):  # type: ignore[type-arg]
+class HostLogHandler(logging.StreamHandler[IO[str]]):
     """A stream handler whose lines are `visible` and whose repeats are summed."""
 
     def __init__(
@@ -187,7 +188,7 @@ class HostLogHandler(logging.StreamHandler):  # type: ignore[type-arg]
         window: float = WINDOW,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        super().__init__(stream)
+        super().__init__(sys.stderr if stream is None else stream)  # (as StreamHandler's own)
         self.setFormatter(VisibleFormatter(fmt, datefmt="%H:%M:%S"))
         self.repeats = RepeatedLines(self, window, clock)
         self.addFilter(self.repeats)

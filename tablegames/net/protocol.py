@@ -16,7 +16,7 @@ from __future__ import annotations
 import typing
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, TypeVar
 
 import msgspec
 
@@ -59,9 +59,11 @@ class UnfitMessage(TypeError):
 
 # -- the view's log, sent as a difference -------------------------------------------------------
 LOG_SHIFTS = 8  # how far a window of recent entries may move on and still be sent as a difference
+#: An entry of a view's log (an event) or of its table talk (a record), as either end holds it.
+Entry = TypeVar("Entry")
 
 
-def log_difference(sent: list[Any], log: list[Any]) -> tuple[int, list[Any]]:
+def log_difference(sent: list[Entry], log: list[Entry]) -> tuple[int, list[Entry]]:
     """How to turn the log a peer has (`sent`) into `log`: (entries to drop, entries to add).
 
     Nothing to drop when the log only grew (the usual case); a few when a window of recent
@@ -75,12 +77,12 @@ def log_difference(sent: list[Any], log: list[Any]) -> tuple[int, list[Any]]:
     return len(sent), log
 
 
-def updated_log(known: list[Any], drop: int, added: list[Any]) -> list[Any]:
+def updated_log(known: list[Entry], drop: int, added: list[Entry]) -> list[Entry]:
     """The log a peer rebuilds from the one it has and an update's difference (a new list)."""
     return known[drop:] + added
 
 
-def updated_talk(known: list[Any], added: list[Any]) -> list[Any]:
+def updated_talk(known: list[Entry], added: list[Entry]) -> list[Entry]:
     """The talk a peer rebuilds from the records it has and an update's new ones (a new list):
     each record carries its place `n`, so one sent again replaces, never repeats."""
     if not added:

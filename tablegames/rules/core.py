@@ -25,6 +25,7 @@ class State:
     Dispatch: an action `{"type": "play", ...}` is handled by the method named in
     `handlers["play"]`, which reports what happened through `emit`. Handlers must validate
     everything before changing anything, so that an IllegalAction leaves the state untouched.
+    A refused one is explained by the method named in `refusals["play"]` (`why_illegal`).
 
     Every view has the keys of `contract.SharedView`, filled in by `view` (a game's `_view`
     adds its own). The log only grows, except that a game may start it afresh for a new round
@@ -62,6 +63,11 @@ class State:
 
     handlers: ClassVar[dict[str, str]] = {}
     _dispatch: ClassVar[dict[str, Callable[..., None]]] = {}  # `handlers`, resolved once
+    #: Action type -> the name of the method `(seat, action) -> sentence or None` that says
+    #: why such an action is refused (see `why_illegal`); a type not named here is refused in
+    #: the generic sentence.
+    refusals: ClassVar[dict[str, str]] = {}
+    _explain: ClassVar[dict[str, Callable[[State, int, Action], str | None]]] = {}  # resolved
     #: How many events the log keeps (None: all of them, or the round's: see `restart_log`).
     log_limit: ClassVar[int | None] = None
     #: The game this is a state of (set by `Game.new`; its name is every view's ``game``).
@@ -97,9 +103,10 @@ class State:
     #: `apply`. Empty in every built-in game.
     free_fields: ClassVar[frozenset[str]] = frozenset()
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
+    def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
         cls._dispatch = {kind: getattr(cls, name) for kind, name in cls.handlers.items()}
+        cls._explain = {kind: getattr(cls, name) for kind, name in cls.refusals.items()}
 
     def __init__(self, players: int, rng: random.Random) -> None:
         self.players = players
@@ -212,7 +219,19 @@ class State:
         the sentence the player is shown ("you must play a club, a 7, or a wild card"), or None
         for the generic one. Asked only about refused actions (and about actions with
         `free_fields`, where None means their values are fine): it explains, `legal` decides.
+        This one asks the method `refusals` names for the action's type; a game with a reason
+        that holds for every type (the wrong phase) says it first, then asks this.
         """
+        explain = self._explain.get(action["type"])
+        return None if explain is None else explain(self, seat, action)
+
+    def why_not_a_seat(self, value: object, ask: str) -> str | None:
+        """For `why_illegal`: why `value` names no seat at this table, `ask` (the sentence that
+        asks for a seat number) if it is not a whole number; None if it names one."""
+        if not isinstance(value, int) or isinstance(value, bool):
+            return ask
+        if not 0 <= value < self.players:
+            return f"there is no seat {value} at this table"
         return None
 
     def deadline(self) -> float | None:

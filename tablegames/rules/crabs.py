@@ -211,6 +211,15 @@ class CrabsState(Huddle):
         "gesture": "_gesture",
         "signal": "_signal",
     }
+    refusals: ClassVar[dict[str, str]] = {
+        "swap": "_why_not_swap",
+        "done": "_why_not_done",
+        "want_swap": "_why_not_want_swap",
+        "accuse": "_why_not_accuse_action",
+        "double_take": "_why_not_double_take",
+        "gesture": "_why_not_gesture",
+        "signal": "_why_not_signal",
+    }
     log_limit = LOG_LIMIT
     any_time = frozenset({"accuse", "gesture"})  # (see `State.question`)
 
@@ -830,16 +839,7 @@ class CrabsState(Huddle):
             return "the teams are still picking their signals: play begins after the huddle"
         if self.phase == "closing" and kind not in ("accuse", "double_take"):
             return self._closing_reason()
-        explain = {
-            "swap": self._why_not_swap,
-            "done": self._why_not_done,
-            "want_swap": self._why_not_want_swap,
-            "accuse": self._why_not_accuse_action,
-            "double_take": self._why_not_double_take,
-            "gesture": self._why_not_gesture,
-            "signal": self._why_not_signal,
-        }[kind]
-        return explain(seat, action)
+        return super().why_illegal(seat, action)
 
     def _why_not_swapping(self, seat: int) -> str | None:
         if not self._in_play(seat):
@@ -882,12 +882,11 @@ class CrabsState(Huddle):
         return None
 
     def _why_not_accuse_action(self, seat: int, action: Action) -> str | None:
-        target = action.get("target")
-        if not isinstance(target, int) or isinstance(target, bool):
-            return "say whom you accuse, by seat number"
-        if not 0 <= target < self.players:
-            return f"there is no seat {target} at this table"
-        return self._why_not_accuse(seat, target)
+        if wrong := self.why_not_a_seat(
+            action.get("target"), "say whom you accuse, by seat number"
+        ):
+            return wrong
+        return self._why_not_accuse(seat, action["target"])
 
     def _why_not_double_take(self, seat: int, action: Action) -> str | None:
         team = self.team_of[seat]

@@ -207,6 +207,13 @@ class CratesState(State):
         "announce": "_announce",
         "dope": "_dope",
     }
+    refusals: ClassVar[dict[str, str]] = {
+        "play": "_why_not_play",
+        "draw": "_why_not_draw",
+        "suit": "_why_not_suit",
+        "announce": "_why_not_announce",
+        "dope": "_why_not_dope",
+    }
     any_time = frozenset({"announce", "dope"})  # (see `State.question`)
     call_outs = frozenset({"dope"})  # bots give a late "Crates!" a fair moment
 
@@ -464,16 +471,6 @@ class CratesState(State):
             if not (key in PLAY_DEFAULTS and value is PLAY_DEFAULTS[key])
         }
 
-    def why_illegal(self, seat: int, action: Action) -> str | None:
-        explain = {
-            "play": self._why_not_play,
-            "draw": self._why_not_draw,
-            "suit": self._why_not_suit,
-            "announce": self._why_not_announce,
-            "dope": self._why_not_dope,
-        }[action["type"]]
-        return explain(seat, action)
-
     def _why_not_play(self, seat: int, action: Action) -> str | None:
         turn = self._why_not_turn(seat)
         card = action.get("card")
@@ -531,10 +528,8 @@ class CratesState(State):
 
     def _why_not_dope(self, seat: int, action: Action) -> str | None:
         target = action.get("target")
-        if not isinstance(target, int) or isinstance(target, bool):
-            return "say whom you call Dope! on"
-        if not 0 <= target < self.players:
-            return f"there is no seat {target} at this table"
+        if wrong := self.why_not_a_seat(target, "say whom you call Dope! on"):
+            return wrong
         if target == seat:
             return "you cannot call Dope! on yourself"
         if target in self.announced:

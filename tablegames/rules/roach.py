@@ -240,6 +240,13 @@ class RoachState(State):
         "pass": "_pass",
         "lay": "_lay",
     }
+    refusals: ClassVar[dict[str, str]] = {
+        "offer": "_why_not_offer",
+        "peek": "_why_not_peek",
+        "pass": "_why_not_pass",
+        "challenge": "_why_not_challenge",
+        "lay": "_why_not_lay",
+    }
 
     def __init__(
         self,
@@ -486,14 +493,7 @@ class RoachState(State):
         wrong_phase = self._why_not_now(seat, PHASE_OF[kind])
         if wrong_phase is not None:
             return wrong_phase
-        explain = {
-            "offer": self._why_not_offer,
-            "peek": self._why_not_peek,
-            "pass": self._why_not_pass,
-            "challenge": self._why_not_challenge,
-            "lay": self._why_not_lay,
-        }[kind]
-        return explain(seat, action)
+        return super().why_illegal(seat, action)
 
     def _why_not_now(self, seat: int, phase: Phase) -> str | None:
         """Why `seat` may not act at all now, or not with an action of `phase`."""
@@ -577,10 +577,8 @@ class RoachState(State):
         return "the card has been with everyone else: you must say true or false"
 
     def _why_not_target(self, value: object, seat: int, verb: str) -> str | None:
-        if not isinstance(value, int) or isinstance(value, bool):
-            return f"say which player to {verb} the card to"
-        if not 0 <= value < self.players:
-            return f"there is no seat {value} at this table"
+        if wrong := self.why_not_a_seat(value, f"say which player to {verb} the card to"):
+            return wrong
         if value == seat:
             return f"you cannot {verb} a card to yourself"
         return None

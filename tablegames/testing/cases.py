@@ -9,15 +9,16 @@ games' overrides below say why they differ.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TypedDict
 
 from ..rules import get_game
 from .harness import crabs_options
 
-Options = Callable[[int, random.Random], dict[str, Any]]
+Options = Callable[[int, random.Random], dict[str, object]]
 
 
 @dataclass(frozen=True)
@@ -34,32 +35,45 @@ class Case:
     #: The options a network test's table is made with, for `players` seats (rng: the run's).
     options: Options = field(repr=False)
     #: The options of the stateful server test (its seeds come from hypothesis).
-    core_options: dict[str, Any] = field(default_factory=dict)
+    core_options: dict[str, object] = field(default_factory=dict)
     #: A line of the game's own keys as its help lists them (None: the generic screen's).
     own_key: str | None = None
     #: Whether its rules let a game end with nobody winning (kraken: a faction with nobody).
     may_end_without_winners: bool = False
     #: The hurried players' table (see `hurried.py`): (players, humans, options, the game's own
     #: keys); None: every seat hot-seat at `players`, the quick options, the generic keys.
-    hurried: tuple[int, int, dict[str, Any], tuple[str, ...]] | None = None
+    hurried: tuple[int, int, dict[str, object], tuple[str, ...]] | None = None
+
+
+class Overrides(TypedDict, total=False):
+    """What a game's `Case` says otherwise than the defaults (`Case`'s fields)."""
+
+    leak_table: tuple[int, int]
+    players: int
+    core_players: int
+    options: Options
+    core_options: dict[str, object]
+    own_key: str | None
+    may_end_without_winners: bool
+    hurried: tuple[int, int, dict[str, object], tuple[str, ...]] | None
 
 
 def _quick(name: str) -> Options:
     return lambda players, rng: get_game(name).quick_options()
 
 
-def _crabs_deal(players: int, rng: random.Random) -> dict[str, Any]:
+def _crabs_deal(players: int, rng: random.Random) -> dict[str, object]:
     # Crabs ends when a team calls its partner's four of a kind; random players rarely get one,
     # so the deal gives partners 0 and 1 theirs at once (the rest stays secret).
     return crabs_options(players, rng)
 
 
-def _short_crates(players: int, rng: random.Random) -> dict[str, Any]:
+def _short_crates(players: int, rng: random.Random) -> dict[str, object]:
     return {"short": True}
 
 
 #: What differs from the defaults, per game, and why.
-OVERRIDES: dict[str, dict[str, Any]] = {
+OVERRIDES: dict[str, Overrides] = {
     # Crates: 8 rounds are plenty; two players keep the stateful test's games short.
     "crates": {
         "leak_table": (3, 2),
@@ -103,11 +117,7 @@ def case(name: str) -> Case:
     """How the per-game tests play `name`: its overrides, else its defaults."""
     game = get_game(name)
     players = min(game.default_players, 4)
-    defaults: dict[str, Any] = {
-        "leak_table": (players, players - 1),
-        "players": players,
-        "core_players": players,
-        "options": _quick(name),
-        "core_options": game.quick_options(),
-    }
-    return Case(name, **{**defaults, **OVERRIDES.get(name, {})})
+    played = Case(
+        name, (players, players - 1), players, players, _quick(name), game.quick_options()
+    )
+    return dataclasses.replace(played, **OVERRIDES.get(name, {}))

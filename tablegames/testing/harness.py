@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,11 +21,12 @@ from ..net.client_protocol import ConnectionLost
 from ..net.hosting import HostedTable
 from ..net.join_bot import play_as_bot
 from ..net.messages import Error, Message, ViewUpdate
-from ..net.protocol import PROTOCOL_VERSION, encode
+from ..net.protocol import PROTOCOL_VERSION
 from ..net.server import Server, ServerConfig
 from ..rules import get_game
 from .metrics import record
 from .scanner import WORD, Report, Scanner, Truth
+from .wire import Frame, raw
 
 LOOPBACK = "127.0.0.1"
 
@@ -39,7 +40,7 @@ def bot_level(game: str, wanted: str) -> str:
     return wanted
 
 
-def crabs_options(players: int, rng: random.Random, pot: int = 1) -> dict[str, Any]:
+def crabs_options(players: int, rng: random.Random, pot: int = 1) -> dict[str, object]:
     """A crabs deal where partners 0 and 1 already hold four of a kind, so random calls end it.
 
     The deal is shuffled with `rng` (the rest of every hand and the draw pile stay secret).
@@ -56,10 +57,11 @@ def crabs_options(players: int, rng: random.Random, pot: int = 1) -> dict[str, A
     return {"hands": hands, "ocean": rest[:4], "draw": rest[4:], "pot": pot}
 
 
-class _Tap:
-    """A stream reader that keeps a copy of every byte read through it."""
+class _Tap(asyncio.StreamReader):
+    """A stream reader that keeps a copy of every byte read through it (from `reader`)."""
 
     def __init__(self, reader: asyncio.StreamReader, sink: bytearray) -> None:
+        super().__init__()
         self.reader, self.sink = reader, sink
 
     async def read(self, n: int = -1) -> bytes:
@@ -80,10 +82,10 @@ class RecordingClient(RemoteClient):
         self.sent.update(WORD.findall(repr(msgspec.to_builtins(message))))
         super().send(message)
 
-    async def _read(self, reader: asyncio.StreamReader) -> None:  # type: ignore[override]
+    async def _read(self, reader: asyncio.StreamReader) -> None:
         sink = bytearray()
         self.streams.append(sink)
-        await super()._read(_Tap(reader, sink))  # type: ignore[arg-type]
+        await super()._read(_Tap(reader, sink))
 
 
 @contextlib.asynccontextmanager
@@ -175,7 +177,7 @@ async def play_game(
     remote: int,
     level: str = "random",
     spectators: int = 1,
-    options: dict[str, Any] | None = None,
+    options: dict[str, object] | None = None,
     seed: int | None = None,
     limit: float = 60.0,
     pace: float = 0.0,
@@ -199,7 +201,7 @@ async def play_game(
         for i in range(spectators)
     ]
     played = PlayedGame(hosted)
-    tasks = [asyncio.ensure_future(watch(w, limit)) for w in watchers]
+    tasks: list[asyncio.Future[object]] = [asyncio.ensure_future(watch(w, limit)) for w in watchers]
     rng = random.Random()
     if level != "random" and bot_level(game, level) == level:
         tasks += [asyncio.ensure_future(play_as_bot(c, level, pace)) for c in seats]
@@ -231,9 +233,9 @@ async def raw_connection(port: int) -> tuple[asyncio.StreamReader, asyncio.Strea
 
 async def read_frames(
     reader: asyncio.StreamReader, count: int, timeout: float = 5.0
-) -> list[dict[str, Any]]:
+) -> list[Frame]:
     """Exactly `count` frames from a raw connection (TimeoutError otherwise)."""
-    messages = []
+    messages: list[Frame] = []
     async with asyncio.timeout(timeout):
         while len(messages) < count:
             header = await reader.readexactly(4)
@@ -249,11 +251,11 @@ async def read_until_closed(reader: asyncio.StreamReader, timeout: float = 5.0) 
 
 
 async def hello(
-    port: int, name: str = "raw", **fields: Any
-) -> tuple[asyncio.StreamReader, asyncio.StreamWriter, list[dict[str, Any]]]:
+    port: int, name: str = "raw", **fields: object
+) -> tuple[asyncio.StreamReader, asyncio.StreamWriter, list[Frame]]:
     """A raw connection that said hello; returns it and the server's first replies."""
     reader, writer = await raw_connection(port)
-    writer.write(encode({"t": "hello", "v": PROTOCOL_VERSION, "name": name, **fields}))
+    writer.write(raw({"t": "hello", "v": PROTOCOL_VERSION, "name": name, **fields}))
     replies = await read_frames(reader, 1)
     if replies[0]["t"] == "welcome" and "token" not in fields:
         replies += await read_frames(reader, 1)  # the lobby
@@ -288,14 +290,14 @@ class RawPeer:
     async def open(cls, port: int) -> RawPeer:
         return cls(*await raw_connection(port))
 
-    def send(self, message: dict[str, Any]) -> None:
-        self.writer.write(encode(message))
+    def send(self, message: Mapping[str, object]) -> None:
+        self.writer.write(raw(message))
 
-    async def until_pong(self, timeout: float = 5.0) -> list[dict[str, Any]]:
+    async def until_pong(self, timeout: float = 5.0) -> list[Frame]:
         """Every frame the server sends before answering a ping sent now (a barrier)."""
         self._barrier += 1
         self.send({"t": "ping", "n": self._barrier})
-        frames = []
+        frames: list[Frame] = []
         async with asyncio.timeout(timeout):
             while True:
                 (frame,) = await read_frames(self.reader, 1, timeout)
@@ -306,15 +308,15 @@ class RawPeer:
     async def sit(self, table: str, seat: int | None = None, name: str = "raw") -> None:
         """Hello, join `table` (at `seat`) and note the seat and token."""
         self.send({"t": "hello", "v": PROTOCOL_VERSION, "name": name})
-        join: dict[str, Any] = {"t": "join", "table": table}
+        join: dict[str, object] = {"t": "join", "table": table}
         if seat is not None:
             join["seat"] = seat
         self.send(join)
-        for frame in await self.until_pong():
-            if frame["t"] == "seated":
-                self.seat, self.token = frame["seat"], frame["token"]
-            if frame["t"] == "error":
-                raise ServerRefused(frame["text"])
+        for reply in await self.until_pong():
+            if reply["t"] == "seated":
+                self.seat, self.token = reply["seat"], reply["token"]
+            if reply["t"] == "error":
+                raise ServerRefused(reply["text"])
 
     async def close(self) -> None:
         self.writer.close()
@@ -323,7 +325,7 @@ class RawPeer:
 
 
 def scan_games(
-    games: list[tuple[str, int, int, dict[str, Any], str]], limit: float, metric: str = "leak"
+    games: list[tuple[str, int, int, dict[str, object], str]], limit: float, metric: str = "leak"
 ) -> Report:
     """Play each game (name, players, remote seats, options, bot level) and scan every stream."""
 

@@ -31,13 +31,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import pytest
 from textual import events
 from textual.app import App
+from textual.await_complete import AwaitComplete
 from textual.pilot import Pilot
 from textual.widgets import Label
 
 from ..drivers import LocalClient
 from ..local import local_table
+from ..rules import Action
 from ..tui.app import TableGamesApp
 from ..tui.screens.crates_view import sorted_hand
 from ..tui.screens.game import GameScreen
@@ -89,7 +92,7 @@ class Tally:
 class Watch:
     """Follows who holds the keyboard (by the hand-offs dismissed) and checks each frame."""
 
-    def __init__(self, client: LocalClient, clock: VirtualClock) -> None:
+    def __init__(self, client: LocalClient, clock: VirtualClock, patch: pytest.MonkeyPatch) -> None:
         self.client, self.clock = client, clock
         self.tally = Tally()
         self.app: TableGamesApp | None = None
@@ -97,7 +100,7 @@ class Watch:
         self.drawn: dict[int, float] = {}  # each hand-off seen on screen: when it was first seen
         self.key_time = 0.0  # when the key a hand-off is handling was typed
         self.typed: list[float] = []  # when each key was typed, in order
-        self._spy_on_sends()
+        self._spy_on_sends(patch)
 
     def sit_down(self, app: TableGamesApp) -> None:
         """A new app at the table: a lone human holds the keyboard, several wait for a hand-off."""
@@ -106,21 +109,23 @@ class Watch:
         self.holder = humans[0] if len(humans) == 1 else None
         self.tally.sittings += 1
 
-    def _spy_on_sends(self) -> None:
+    def _spy_on_sends(self, patch: pytest.MonkeyPatch) -> None:
+        """Check every action and claim the screens send through the client (`patch` puts the
+        checking methods in place of the client's own)."""
         client, tally = self.client, self.tally
         submit, claim = client.submit, client.claim
 
-        def checked_submit(seat: int, action: dict[str, Any], seen: int | None = None) -> Any:
+        def checked_submit(seat: int, action: Action, seen: int | None = None) -> str | None:
             self._acting_for(seat, f"action {action}")
             tally.actions += 1
             return submit(seat, action, seen)
 
-        def checked_claim(seat: int, said: dict[str, Any]) -> Any:
+        def checked_claim(seat: int, said: dict[str, object]) -> str | None:
             self._acting_for(seat, f"claim {said}")
             return claim(seat, said)
 
-        client.submit = checked_submit  # type: ignore[method-assign]
-        client.claim = checked_claim  # type: ignore[method-assign]
+        patch.setattr(client, "submit", checked_submit)
+        patch.setattr(client, "claim", checked_claim)
 
     def _acting_for(self, seat: int, what: str) -> None:
         table = self.table()
@@ -199,7 +204,7 @@ async def hurry(
     assert app is not None
     dismiss, on_key = HandoffScreen.dismiss, HandoffScreen.on_key
 
-    def watched_dismiss(screen: HandoffScreen, result: Any = None) -> Any:
+    def watched_dismiss(screen: HandoffScreen, result: object = None) -> AwaitComplete:
         if result is not None and screen.is_current:
             watch.handed(screen)
         return dismiss(screen, result)
@@ -208,9 +213,10 @@ async def hurry(
         watch.key_time = event.time
         await on_key(screen, event)
 
-    HandoffScreen.dismiss = watched_dismiss  # type: ignore[method-assign]
-    HandoffScreen.on_key = watched_key  # type: ignore[method-assign]
-    try:
+    # Every hand-off's dismissal and keys, watched while the keys are typed (put back after).
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(HandoffScreen, "dismiss", watched_dismiss)
+        patch.setattr(HandoffScreen, "on_key", watched_key)
         while tally.keys < count and watch.table() is not None and app.return_code is None:
             await _burst(app, pilot, rng, keys, watch.clock, tally, watch.typed)
             await watch.check(pilot)
@@ -222,9 +228,6 @@ async def hurry(
                 await _type(app, pilot, screen.key, watch.clock, tally, watch.typed)
                 await watch.check(pilot)
                 watch.clock.now += rng.uniform(0.0, MOST_GAP)
-    finally:
-        HandoffScreen.dismiss = dismiss  # type: ignore[method-assign]
-        HandoffScreen.on_key = on_key  # type: ignore[method-assign]
     tally.problems += len(app.problems)
 
 
@@ -322,12 +325,14 @@ class HurriedTable:
     game: str
     players: int
     humans: int
-    options: dict[str, Any]
+    options: dict[str, Any]  # (as `local_table` takes them, beside its own keywords)
     own_keys: list[str]
     pace: float = 0.0
 
 
-async def play_hurried(table: HurriedTable, seed: int, keys: int, monkeypatch: Any) -> Tally:
+async def play_hurried(
+    table: HurriedTable, seed: int, keys: int, monkeypatch: pytest.MonkeyPatch
+) -> Tally:
     """Hurry through `keys` keys at `table`; a player who quits (q, q) comes back to the same
     table in a new app, as `tablegames resume` brings them, and hurries on."""
     from ..tui.screens import typeahead
@@ -343,7 +348,7 @@ async def play_hurried(table: HurriedTable, seed: int, keys: int, monkeypatch: A
         pace=table.pace,
         **table.options,
     )
-    watch, rng = Watch(client, clock), random.Random(seed)
+    watch, rng = Watch(client, clock, monkeypatch), random.Random(seed)
     while watch.tally.keys < keys and not client.table.over:
         app = TableGamesApp(client)
         async with app.run_test(size=(100, 32)) as pilot:

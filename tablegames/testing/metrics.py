@@ -14,7 +14,7 @@ from typing import Any
 ENV = "TABLEGAMES_RELIABILITY_METRICS"
 
 
-def record(kind: str, **counts: Any) -> None:
+def record(kind: str, **counts: object) -> None:
     """Append `counts` under `kind` to the metrics file, if the bench asked for one."""
     path = os.environ.get(ENV)
     if not path:

@@ -7,21 +7,22 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from ..rules import State, get_game
+from ..rules import Action, Event, State, get_game
+from ..rules.contract import LogEntry
 
 TIME = {"type": "time"}
 
 
 def settle_clock(
-    state: Any, now: float, log: list[Any] | None = None
-) -> tuple[float, list[dict[str, Any]]]:
+    state: State, now: float, log: list[LogEntry] | None = None
+) -> tuple[float, list[Event]]:
     """Do what the table does before an action at `now`: apply `time` once the game's deadline
     has passed, and let the clock run on to the deadline when nobody's move is needed.
 
     Returns the time reached (`now`, or a later deadline the clock was run to) and the events;
     each `time` applied is added to `log` as `(seat, action, now)`, if given.
     """
-    events: list[dict[str, Any]] = []
+    events: list[Event] = []
     while not state.over and (due := state.deadline()) is not None:
         if now < due and state.waiting_for():
             break
@@ -32,7 +33,18 @@ def settle_clock(
     return now, events
 
 
-Log = list[tuple[int, dict[str, Any], float]]
+def bot_turns(state: State) -> Iterator[tuple[int, list[Action]]]:
+    """Each seat with a legal action and its actions, in the order a table asks its bots
+    (`Table.bot_turns`): seats with only an optional move (calling out...) first, then those the
+    game waits for."""
+    waiting = state.waiting_for()
+    for seat in sorted(range(state.players), key=lambda seat: seat in waiting):
+        legal = state.legal(seat)
+        if legal:
+            yield seat, legal
+
+
+Log = list[LogEntry]
 
 
 def random_playout(

@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -114,7 +113,9 @@ def failure(report: pytest.TestReport) -> dict[str, str]:
     }
 
 
-def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
+def pytest_terminal_summary(
+    terminalreporter: pytest.TerminalReporter, config: pytest.Config
+) -> None:
     path = config.getoption("sentences")
     if path:
         Path(path).write_text(json.dumps(FAILED), encoding="utf-8")

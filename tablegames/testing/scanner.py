@@ -28,18 +28,24 @@ import contextlib
 import copy
 import hashlib
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
 
 import msgpack
 
 from ..net.hosting import token_key
 from ..net.protocol import updated_log
-from ..rules import SHARED_VIEW_KEYS, Game, State
+from ..rules import SHARED_VIEW_KEYS, Event, Game, State
+from ..rules.contract import LogEntry
 from ..rules.core import visible_to
+from ..rules.crabs import CrabsState
+from ..rules.crates import CratesState
+from ..rules.kraken import KrakenState
+from ..rules.roach import RoachState
 
 Recipient = int | None
+#: A (field, value) pair of a frame that would betray a secret (`State.secrets` declares them).
+Pair = tuple[str, object]
 CULT_RANKS = frozenset(("cult_leader", "cultist"))  # kraken: what a search never shows
 WORD = re.compile(r"[A-Za-z0-9_-]+")
 
@@ -51,13 +57,13 @@ class Secrets:
 
     tokens: dict[str, str] = field(default_factory=dict)  # a whole string or word -> why
     lists: dict[tuple[str, ...], str] = field(default_factory=dict)  # sorted items -> why
-    pairs: dict[tuple[str, Any], str] = field(default_factory=dict)  # (field, value) -> why
+    pairs: dict[Pair, str] = field(default_factory=dict)  # (field, value) -> why
 
     def token(self, text: str, why: str) -> None:
         self.tokens.setdefault(text, why)
 
     def cards(
-        self, items: list[str], why: str, public: set[tuple[str, ...]], minimum: int = 2
+        self, items: Iterable[str], why: str, public: set[tuple[str, ...]], minimum: int = 2
     ) -> None:
         """A hidden group of `minimum` or more items, unless it looks just like something public.
 
@@ -68,7 +74,7 @@ class Secrets:
         if len(key) >= minimum and key not in public:
             self.lists.setdefault(key, why)
 
-    def pair(self, name: str, value: Any, why: str) -> None:
+    def pair(self, name: str, value: object, why: str) -> None:
         self.pairs.setdefault((name, value), why)
 
     def __and__(self, other: Secrets) -> Secrets:
@@ -83,12 +89,13 @@ class Secrets:
         return bool(self.tokens or self.lists or self.pairs)
 
 
-def _sorted_lists(*groups: list[str] | None) -> set[tuple[str, ...]]:
+def _sorted_lists(*groups: Iterable[str] | None) -> set[tuple[str, ...]]:
     return {tuple(sorted(group)) for group in groups if group}
 
 
-def crates_secrets(state: Any, seat: Recipient) -> Secrets:
+def crates_secrets(state: State, seat: Recipient) -> Secrets:
     """Crates (one deck, unique cards): other hands and the draw pile, card by card."""
+    assert isinstance(state, CratesState)
     secrets = Secrets()
     for other, hand in enumerate(state.hands):
         if other != seat:
@@ -99,8 +106,9 @@ def crates_secrets(state: Any, seat: Recipient) -> Secrets:
     return secrets
 
 
-def roach_secrets(state: Any, seat: Recipient) -> Secrets:
+def roach_secrets(state: State, seat: Recipient) -> Secrets:
     """Roach: other hands, the face-down penalty cards, the card in flight for the unseen."""
+    assert isinstance(state, RoachState)
     secrets = Secrets()
     own = state.hands[seat] if seat is not None else None
     public = _sorted_lists(own, *state.fronts)
@@ -116,39 +124,40 @@ def roach_secrets(state: Any, seat: Recipient) -> Secrets:
     return secrets
 
 
-def crabs_secrets(state: Any, seat: Recipient) -> Secrets:
+def crabs_secrets(state: State, seat: Recipient) -> Secrets:
     """Crabs: other hands, the draw pile, other teams' signals."""
+    assert isinstance(state, CrabsState)
     secrets = Secrets()
-    own = state.hands[seat] if seat is not None else None
-    public = _sorted_lists(own, state.ocean)
+    public = _sorted_lists(state.hands[seat] if seat is not None else None, state.ocean)
     for other, hand in enumerate(state.hands):
         if other != seat:
             secrets.cards(hand, f"seat {other}'s hand", public)
     secrets.cards(state.draw_pile, "the draw pile", public, minimum=4)
     team = state.team_of[seat] if seat is not None else None
-    own: set[str] = set()  # what the seat's own team picked, proposed or was dealt
+    ours: set[str] = set()  # what the seat's own team picked, proposed or was dealt
     if team is not None:
-        own.update(state.signals[team], state.proposals[team], [state.dealt[team]])
+        ours.update(state.signals[team], state.proposals[team], [state.dealt[team]])
         for member in state.teams[team]:
-            own.update(state.picks.get(member, ()))
+            ours.update(state.picks.get(member, ()))
     for other_team, signals in enumerate(state.signals):
         for signal in signals:
-            if other_team != team and signal not in own:
+            if other_team != team and signal not in ours:
                 secrets.pair("signal", signal, f"team {other_team}'s signal is {signal}")
     return secrets
 
 
-def kraken_secrets(state: Any, seat: Recipient) -> Secrets:
+def kraken_secrets(state: State, seat: Recipient) -> Secrets:
     """Kraken: factions a seat may not know, unrevealed characters, navigation cards, fists."""
+    assert isinstance(state, KrakenState)
     secrets = Secrets()
     if not state.over:  # the roles are shown to all at the end
         known = dict(state.known[seat]) if seat is not None else {}
-        own = state.factions[seat] if seat is not None else None
-        if own not in CULT_RANKS:
+        own_faction = state.factions[seat] if seat is not None else None
+        if own_faction not in CULT_RANKS:
             # Only the cult tells its ranks apart (the leader knows its converts, a convert the
             # leader): a search shows anyone else "cult", so a rank they hold is a leak.
             known = {other: code for other, code in known.items() if code not in CULT_RANKS}
-        legit = {own, *known.values()}
+        legit = {own_faction, *known.values()}
         for other, faction in enumerate(state.factions):
             # Only an exact faction is known: a search's group ("cult") leaves the cult's rank
             # secret, and a pirate's old mate may have been converted since.
@@ -191,7 +200,7 @@ def kraken_secrets(state: Any, seat: Recipient) -> Secrets:
     return secrets
 
 
-def _strings(value: Any) -> set[str]:
+def _strings(value: object) -> set[str]:
     """Every string inside a piece of a view."""
     if isinstance(value, str):
         return {value}
@@ -202,7 +211,7 @@ def _strings(value: Any) -> set[str]:
     return set()
 
 
-def view_secrets(state: Any, seat: Recipient) -> Secrets:
+def view_secrets(state: State, seat: Recipient) -> Secrets:
     """Any game, from its views alone: each string another seat's view shows and neither a
     spectator's view nor this recipient's does (that seat's hand, its role...).
 
@@ -227,10 +236,11 @@ def view_secrets(state: Any, seat: Recipient) -> Secrets:
 def declared_secrets(state: State, seat: Recipient) -> Secrets:
     """Any game that declares its secrets (`State.secrets`): exactly its (field, value) pairs,
     no words guessed."""
-    return Secrets(pairs=dict(state.secrets(seat) or {}))
+    pairs: dict[Pair, str] = {pair: why for pair, why in (state.secrets(seat) or {}).items()}
+    return Secrets(pairs=pairs)
 
 
-def secrets_of(game: Game) -> Callable[[Any, Recipient], Secrets]:
+def secrets_of(game: Game) -> Callable[[State, Recipient], Secrets]:
     """How the scanner learns what a recipient of `game` must not know: the game's own
     declaration first, then what the scanner knows of a built-in game, then the views."""
     if game.implements("secrets"):
@@ -239,7 +249,7 @@ def secrets_of(game: Game) -> Callable[[Any, Recipient], Secrets]:
 
 
 #: What a recipient must not know right now, per built-in game (they declare no `secrets`).
-SECRETS: dict[str, Callable[[Any, Recipient], Secrets]] = {
+SECRETS: dict[str, Callable[[State, Recipient], Secrets]] = {
     "crates": crates_secrets,
     "roach": roach_secrets,
     "crabs": crabs_secrets,
@@ -253,33 +263,36 @@ HISTORY_FIELDS: dict[str, frozenset[str]] = {"crates": frozenset({"last_round"})
 
 
 # -- the truth, by replay -------------------------------------------------------------------------
-def canonical(value: Any) -> bytes:
+def canonical(value: object) -> bytes:
     """A key for plain data as it travels (maps keep their order on the wire)."""
-    return msgpack.packb(value, use_bin_type=True)
+    packed: bytes = msgpack.packb(value, use_bin_type=True)
+    return packed
 
 
-def digest(value: Any) -> bytes:
+def digest(value: object) -> bytes:
     return hashlib.blake2b(msgpack.packb(value, use_bin_type=True), digest_size=16).digest()
 
 
-class _Emitted(list):  # type: ignore[type-arg]
+class _Emitted(list[Event]):
     """A state's list of events being emitted, telling `on_emit` of each one as it comes."""
 
-    def __init__(self, owner: State, items: Any, on_emit: Callable[[State, Any], None]) -> None:
+    def __init__(
+        self, owner: State, items: Iterable[Event], on_emit: Callable[[State, Event], None]
+    ) -> None:
         super().__init__(items)
         self.owner, self.on_emit = owner, on_emit
 
-    def append(self, item: Any) -> None:
+    def append(self, item: Event) -> None:
         super().append(item)
         self.on_emit(self.owner, item)
 
-    def extend(self, items: Any) -> None:
+    def extend(self, items: Iterable[Event]) -> None:
         for item in items:
             self.append(item)
 
 
 @contextlib.contextmanager
-def _capturing_emits(on_emit: Callable[[State, Any], None]) -> Iterator[None]:
+def _capturing_emits(on_emit: Callable[[State, Event], None]) -> Iterator[None]:
     """Call `on_emit(state, event)` for every event a state records while inside.
 
     Engines record events in `State._emitted` (through `emit`, or directly for speed), so the
@@ -287,22 +300,25 @@ def _capturing_emits(on_emit: Callable[[State, Any], None]) -> Iterator[None]:
     """
     active = [True]
 
-    def told(owner: State, item: Any) -> None:
+    def told(owner: State, item: Event) -> None:
         if active[0]:
             on_emit(owner, item)
 
-    def get(self: State) -> Any:
-        return self.__dict__.get("_emitted")
+    def get(self: State) -> list[Event] | None:
+        emitted: list[Event] | None = self.__dict__.get("_emitted")
+        return emitted
 
-    def put(self: State, value: Any) -> None:
+    def put(self: State, value: Iterable[Event]) -> None:
         self.__dict__["_emitted"] = _Emitted(self, value, told)
 
-    State._emitted = property(get, put)  # type: ignore[assignment]
+    # `_emitted` is an instance attribute; for the while, a property on the class stands in
+    # front of it (set and removed by name: no type has such a passing attribute).
+    setattr(State, "_emitted", property(get, put))  # noqa: B010
     try:
         yield
     finally:
         active[0] = False
-        del State._emitted
+        delattr(State, "_emitted")
 
 
 class Truth:
@@ -312,22 +328,22 @@ class Truth:
         self,
         game: Game,
         players: int,
-        options: dict[str, Any],
+        options: dict[str, object],
         seed: int,
-        log: list[tuple[int, dict[str, Any], float]],
+        log: list[LogEntry],
     ) -> None:
         self.game, self.players, self.seed = game, players, seed
         self.recipients: list[Recipient] = [None, *range(players)]
         extract = secrets_of(game)
         self.secrets: list[dict[Recipient, Secrets]] = []  # per version
         self.owed: list[dict[Recipient, tuple[bytes, bytes, bytes, bool]]] = []
-        self.events: list[list[dict[str, Any]]] = [[]]  # events of the action making version v
+        self.events: list[list[Event]] = [[]]  # events of the action making version v
         #: canonical event -> [(version it was emitted for, secrets at emission per recipient)]
         self.emitted: dict[bytes, list[tuple[int, dict[Recipient, Secrets]]]] = {}
         version = 0
         replayed: list[State] = []
 
-        def on_emit(state: State, event: dict[str, Any]) -> None:
+        def on_emit(state: State, event: Event) -> None:
             if state.quiet or (replayed and state is not replayed[0]):
                 return  # another state (a bot's simulation): not this table
             try:
@@ -348,9 +364,9 @@ class Truth:
         self.final = state
         self.over_at = len(log) if state.over else None
 
-    def _record(self, state: State, extract: Callable[[Any, Recipient], Secrets]) -> None:
+    def _record(self, state: State, extract: Callable[[State, Recipient], Secrets]) -> None:
         self.secrets.append({r: extract(state, r) for r in self.recipients})
-        owed = {}
+        owed: dict[Recipient, tuple[bytes, bytes, bytes, bool]] = {}
         for r in self.recipients:
             legal = [] if r is None else state.legal(r)
             owed[r] = (
@@ -413,7 +429,7 @@ class Report:
         return [f for f in self.findings if f.kind == "history"]
 
 
-def split_frames(data: bytes) -> Iterator[tuple[bytes, Any]]:
+def split_frames(data: bytes) -> Iterator[tuple[bytes, object]]:
     """(raw frame, decoded body) for every complete frame in `data`."""
     at = 0
     while at + 4 <= len(data):
@@ -425,7 +441,9 @@ def split_frames(data: bytes) -> Iterator[tuple[bytes, Any]]:
         at += 4 + length
 
 
-def with_whole_log(update: dict[str, Any], log: list[Any]) -> tuple[list[Any], dict[str, Any]]:
+def with_whole_log(
+    update: dict[str, object], log: list[Event]
+) -> tuple[list[Event], dict[str, object]]:
     """An update frame as the client reads it: its view's log rebuilt from the entries sent.
 
     Returns the log so far and the update with that log back in its view; a frame that does
@@ -445,7 +463,7 @@ def with_whole_log(update: dict[str, Any], log: list[Any]) -> tuple[list[Any], d
 TALK_FIELDS = frozenset(("n", "after", "line", "seat", "claim", "now", "text"))
 
 
-def without_talk(update: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+def without_talk(update: dict[str, object]) -> tuple[dict[str, object], list[str]]:
     """An update with its view's table talk taken out, and what is wrong with that talk.
 
     Claims are players' own words, public, and like chat may name anything, truly or not; what
@@ -464,12 +482,12 @@ def without_talk(update: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
     return {**update, "view": {k: v for k, v in view.items() if k != "talk"}}, wrong
 
 
-def frozen(value: Any) -> Any:
+def frozen(value: object) -> object:
     """A list as the tuple a game declares it as (`State.secrets`), lists inside too."""
     return tuple(frozen(item) for item in value) if isinstance(value, list) else value
 
 
-def _list_pair(pairs: dict[tuple[str, Any], str], name: str, item: Any) -> str | None:
+def _list_pair(pairs: dict[Pair, str], name: str, item: object) -> str | None:
     """Why (`name`, list `item`) is a declared secret, or None (maps are never declared)."""
     if not isinstance(item, list):
         return None
@@ -480,10 +498,10 @@ def _list_pair(pairs: dict[tuple[str, Any], str], name: str, item: Any) -> str |
 
 
 def _walk(
-    value: Any,
+    value: object,
     secrets: Secrets,
     skip: frozenset[str] = frozenset(),
-    events: list[Any] | None = None,
+    events: list[Event] | None = None,
 ) -> list[str]:
     """Secrets named in `value` outside events (and outside `skip` fields of the top map).
 
@@ -491,7 +509,7 @@ def _walk(
     """
     tokens, lists, pairs = secrets.tokens, secrets.lists, secrets.pairs
     hits: list[str] = []
-    stack = [(value, True)]
+    stack: list[tuple[object, bool]] = [(value, True)]
     while stack:
         node, top = stack.pop()
         if isinstance(node, str):
@@ -557,7 +575,7 @@ class Scanner:
             if token != own_token
             for needle in (token.encode(), bytes.fromhex(token), token_key(token))
         ]
-        log: list[Any] = []  # the view's log as this connection rebuilds it
+        log: list[Event] = []  # the view's log as this connection rebuilds it
         for raw, message in split_frames(data):
             report.frames += 1
             if isinstance(message, dict) and message.get("t") == "update":
@@ -577,7 +595,7 @@ class Scanner:
         return report
 
     def scan_message(
-        self, r: Recipient, version: int, message: Any, echo: frozenset[str] = frozenset()
+        self, r: Recipient, version: int, message: object, echo: frozenset[str] = frozenset()
     ) -> list[Finding]:
         """Findings in one decoded message to `r`, sent when the table was at `version`.
 
@@ -593,22 +611,22 @@ class Scanner:
         if echo and isinstance(message, dict) and message.get("t") == "error":
             tokens = {k: v for k, v in secrets.tokens.items() if k not in echo}
             secrets = Secrets(tokens, secrets.lists, secrets.pairs)
-        update = isinstance(message, dict) and message.get("t") == "update"
-        events: list[Any] = []
-        if update:
-            rest = {name: value for name, value in message.items() if name != "view"}
+        update = message if isinstance(message, dict) and message.get("t") == "update" else None
+        events: list[Event] = []
+        if update is not None:
+            rest = {name: value for name, value in update.items() if name != "view"}
             hits = _walk(rest, secrets, frozenset(), events)
-            hits += _walk(message.get("view"), secrets, self.history, events)
+            hits += _walk(update.get("view"), secrets, self.history, events)
         else:
             hits = _walk(message, secrets, frozenset(), events)
         findings += [Finding(r, version, "leak", why) for why in hits]
         for event in events:
             findings += self._check_event(r, version, event)
-        if update:
-            findings += self._check_owed(r, version, message)
+        if update is not None:
+            findings += self._check_owed(r, version, update)
         return findings
 
-    def _check_event(self, r: Recipient, version: int, event: dict[str, Any]) -> list[Finding]:
+    def _check_event(self, r: Recipient, version: int, event: Event) -> list[Finding]:
         canon = canonical(event)
         emission = self.truth.emission(canon, version)
         key = (r, canon, -1 if emission is None else emission[0])
@@ -629,7 +647,7 @@ class Scanner:
             for why in verdict
         ]
 
-    def _check_owed(self, r: Recipient, version: int, message: dict[str, Any]) -> list[Finding]:
+    def _check_owed(self, r: Recipient, version: int, message: dict[str, object]) -> list[Finding]:
         view_digest, legal_digest, waiting_digest, over = self.truth.owed[version][r]
         problems = []
         if digest(message.get("view")) != view_digest:

@@ -19,6 +19,7 @@ from ..net.ssh_types import EXIT_OUT_OF_MEMORY, out_of_memory
 from . import asks, page
 from .plain import plain_terminal
 from .screens.game import GameScreen, table_screen
+from .screens.leaving import where_saved
 from .textual_private import CatchingApp, running_pump
 from .widgets.notices import SHOWN_FOR, NoticeLine, Notices
 
@@ -375,7 +376,9 @@ class TableGamesApp(CatchingApp[None]):
         shell's for an interrupted program (130)."""
         tables = [screen for screen in self.screen_stack if isinstance(screen, GameScreen)]
         if tables:
-            self.farewell = tables[-1].where_saved()
+            server = getattr(self, "server", None)
+            port = server.port if server is not None else None
+            self.farewell = where_saved(tables[-1].client, tables[-1].over, port)
         self.exit(return_code=EXIT_INTERRUPTED)
 
     def get_key_display(self, binding: Binding) -> str:

@@ -39,18 +39,20 @@ class TableClient(Protocol):
     def listen(self, listener: Callable[[Any, Update], None]) -> None: ...
 
     def listen_notices(self, listener: Callable[[str, str], None]) -> None:
-        """`listener(kind, text)` for news that is not an update (refusals, chat, seats)."""
+        """`listener(kind, text)` for news that is not an update: why an action or claim was
+        refused (`error`), and a network table's chat and news of the seats."""
         ...
 
     def update(self, seat: int) -> Update | None: ...
 
-    def submit(self, seat: int, action: dict[str, Any], seen: int | None = None) -> str | None:
-        """Play `action` for `seat`, chosen on its view of version `seen` (None: the latest):
-        the reason it was refused, or None (a network client: sent, refusals come later)."""
+    def submit(self, seat: int, action: dict[str, Any], seen: int | None = None) -> None:
+        """Play `action` for `seat`, chosen on its view of version `seen` (None: the latest).
+        A refusal comes one way whatever the table, on this machine or over the network: to
+        the notice listeners, as an `error` (the reason, in the engine's words)."""
         ...
 
-    def claim(self, seat: int, claim: dict[str, Any]) -> str | None:
-        """Make a public claim for `seat` (see `talk.py`); the reason it was refused, or None."""
+    def claim(self, seat: int, claim: dict[str, Any]) -> None:
+        """Make a public claim for `seat` (see `talk.py`); a refusal comes as `submit`'s."""
         ...
 
     def waiting_for(self) -> frozenset[int]: ...

@@ -7,6 +7,7 @@ moment of table time (`ask`). Batch tests play whole games on the virtual clock.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -17,30 +18,17 @@ from tablegames.drivers import run_realtime
 from tablegames.rules import get_game
 from tablegames.table import Table, VirtualClock
 
+from ..rules.crabs_tables import KINGS, OCEAN, PLAIN
+from ..rules.crabs_tables import deal as stacked
+
 crabs = get_game("crabs")
 
-OCEAN = ["jab", "taxi", "ab", "bunny"]
-PLAIN = [
-    ["crabbi", "crabbi", "kebab", "diet"],
-    ["cappuccino", "cappuccino", "cabernet", "magic"],
-    ["kebab", "kebab", "diet", "magic"],
-    ["cabernet", "cabernet", "crabbi", "magic"],
-]
-KINGS = ["king"] * 4
 DRAW = ["jab", "taxi", "ab", "bunny", "diet", "magic", "crabbi", "kebab"]
 
 
-def deal(*hands: list[str], ocean: list[str] = OCEAN, seed: int = 1, **options: Any) -> Any:
+def deal(*hands: Sequence[str], **options: Any) -> Any:
     """A stacked four-player table (side 0 swaps first; team 0 is seats 0 and 1)."""
-    return crabs.new(
-        len(hands),
-        seed,
-        hands=[list(h) for h in hands],
-        ocean=list(ocean),
-        draw=list(DRAW),
-        first_side=0,
-        **options,
-    )
+    return stacked(*hands, draw=DRAW, **options)
 
 
 def ask(bot: Any, state: Any, seat: int, now: float, speed: float = 1.0) -> Any:

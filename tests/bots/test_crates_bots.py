@@ -23,6 +23,7 @@ from tablegames.bots.crates import (
 from tablegames.rules import Action, View, get_game
 from tablegames.rules.cards import DECK
 from tablegames.rules.crates import CratesState
+from tablegames.testing.playing import bot_turns
 
 from ..playouts import playout_counts
 
@@ -46,18 +47,14 @@ def make_bots(levels: list[str], seed: int, cheap: bool) -> list[Any]:
 
 def next_move(state: CratesState, bots: list[Any], levels: list[str], watch: Watcher | None):
     """Offer optional moves (announce, Dope!) to every seat first, then ask the seat to act."""
-    waiting = state.waiting_for()
-    for seat in sorted(range(state.players), key=lambda s: s in waiting):
-        legal = state.legal(seat)
-        if not legal:
-            continue
+    for seat, legal in bot_turns(state):
         view = state.view(seat)
         action = bots[seat].choose(view, legal)
         if watch is not None:
             watch(levels[seat], seat, view, legal, action)
         if action is not None:
             return seat, action
-    raise AssertionError(f"nobody moved while the game waits for {sorted(waiting)}")
+    raise AssertionError(f"nobody moved while the game waits for {sorted(state.waiting_for())}")
 
 
 def play(levels: list[str], seed: int, watch: Watcher | None = None) -> CratesState:

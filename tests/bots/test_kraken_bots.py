@@ -17,6 +17,9 @@ from tablegames.bots.kraken.history import Vote
 from tablegames.bots.kraken.normal import Judge
 from tablegames.rules import get_game
 from tablegames.rules.kraken import KrakenState
+from tablegames.testing.playing import bot_turns
+
+from ..rules.kraken.helpers import sail
 
 kraken = get_game("kraken")
 ACTION_LIMIT = 3000
@@ -37,10 +40,7 @@ def play(
         if state.over:
             return state
         waiting = state.waiting_for()
-        for seat in sorted(range(players), key=lambda s: s in waiting):
-            legal = state.legal(seat)
-            if not legal:
-                continue
+        for seat, legal in bot_turns(state):
             view = state.view(seat)
             action = bots[seat].choose(copy.deepcopy(view), copy.deepcopy(legal))
             if action is None:
@@ -174,12 +174,7 @@ def test_a_pirate_who_keeps_red_looks_like_a_pirate() -> None:
         characters=False,
         deck=["red-drunk", "red-mermaid", "blue-drunk", "yellow-uprising"],
     )
-    state.apply(1, {"type": "appoint", "lieutenant": 0, "navigator": 3})
-    for seat in sorted(state.waiting_for()):
-        state.apply(seat, {"type": "mutiny", "guns": 0})
-    state.apply(1, {"type": "keep", "card": "red-drunk"})
-    state.apply(0, {"type": "keep", "card": "blue-drunk"})
-    state.apply(3, {"type": "steer", "card": "red-drunk"})
+    sail(state, 0, 3, "red-drunk", "blue-drunk", "red-drunk")
     mind = NormalBot(0, random.Random(0)).think(state.view(0))
     pirate = [mind.side_odds(s)["pirate"] for s in range(7)]
     assert pirate[1] > 0.5 and pirate[3] > 0.5  # from a third before the card
@@ -351,12 +346,7 @@ def converted_then_searched(
     for (lieutenant, navigator), card in zip(
         (others[:2], others[2:4]), ("yellow-uprising", "red-mermaid"), strict=True
     ):
-        state.apply(captain, {"type": "appoint", "lieutenant": lieutenant, "navigator": navigator})
-        for seat in sorted(state.waiting_for()):
-            state.apply(seat, {"type": "mutiny", "guns": 0})
-        state.apply(captain, {"type": "keep", "card": card})
-        state.apply(lieutenant, {"type": "keep", "card": "red-drunk"})
-        state.apply(navigator, {"type": "steer", "card": card})
+        sail(state, lieutenant, navigator, card, "red-drunk", card)
         if state.phase == "convert":
             state.apply(leader, {"type": "convert", "target": convert})
     state.apply(captain, {"type": "pick", "target": searched})
@@ -385,12 +375,7 @@ def test_with_nobody_converted_cult_can_only_be_the_leader() -> None:
     state = kraken.new(7, 1, roles=list(SAILOR_VIEW_ROLES[0]), captain=0, characters=False,
                        deck=["yellow-uprising", *TO_SEARCH], rituals=["gun_stash"])  # fmt: skip
     state.ship = "0,2"  # no uprising yet: nobody can have been converted
-    state.apply(0, {"type": "appoint", "lieutenant": 1, "navigator": 2})
-    for seat in sorted(state.waiting_for()):
-        state.apply(seat, {"type": "mutiny", "guns": 0})
-    state.apply(0, {"type": "keep", "card": "red-mermaid"})
-    state.apply(1, {"type": "keep", "card": "blue-drunk"})
-    state.apply(2, {"type": "steer", "card": "red-mermaid"})
+    sail(state, 1, 2, "red-mermaid", "blue-drunk", "red-mermaid")
     state.apply(0, {"type": "pick", "target": 6})
     assert state.view(0)["known"] == {"6": "cult"}
     mind = NormalBot(0, random.Random(1)).think(state.view(0))
@@ -422,12 +407,7 @@ def test_the_leader_counts_a_cult_found_by_its_search_as_a_cultist() -> None:
                        deck=TO_UPRISING * 2,
                        rituals=["cult_cabin_search", "gun_stash"])  # fmt: skip
     for lieutenant, navigator in ((1, 9), (3, 4)):
-        state.apply(0, {"type": "appoint", "lieutenant": lieutenant, "navigator": navigator})
-        for seat in sorted(state.waiting_for()):
-            state.apply(seat, {"type": "mutiny", "guns": 0})
-        state.apply(0, {"type": "keep", "card": "yellow-uprising"})
-        state.apply(lieutenant, {"type": "keep", "card": "red-drunk"})
-        state.apply(navigator, {"type": "steer", "card": "yellow-uprising"})
+        sail(state, lieutenant, navigator, "yellow-uprising", "red-drunk", "yellow-uprising")
     assert state.view(10)["known"] == {"0": "sailor", "1": "pirate", "9": "cult"}
     state.apply(0, {"type": "pick", "target": 5})  # 0,2 yellow to -1,3: the map's search first
     assert state.phase == "stash"

@@ -5,10 +5,13 @@ from __future__ import annotations
 import json
 import random
 import re
+import signal
 import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 TIMEOUT = 90
@@ -51,16 +54,20 @@ def start_host(
         host = subprocess.Popen(
             cli("host", game, *args), stdout=sink, stderr=subprocess.STDOUT, text=True, env=env
         )
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        found = re.search(r"port (\d+)", output.read_text())
-        if found:
-            return host, int(found.group(1))
-        if host.poll() is not None:
-            break
-        time.sleep(0.05)
-    host.kill()
-    raise AssertionError(f"the host did not start: {output.read_text()}")
+    said = announced(host, output, r"port (\d+)", 20, "the host")
+    found = re.search(r"port (\d+)", said)
+    assert found, said
+    return host, int(found.group(1))
+
+
+@contextmanager
+def hosting(env: dict[str, str], *args: str, game: str = "crates") -> Iterator[int]:
+    """`start_host` for a `with` block, which gets its port; stopped as the block ends."""
+    host, port = start_host(env, *args, game=game)
+    try:
+        yield port
+    finally:
+        stop(host)
 
 
 def start_serve(
@@ -93,16 +100,39 @@ def serve_announced(
             text=True,
             env=env,
         )
-    deadline = time.monotonic() + 30
+    # (the last line of its announcement)
+    return serve, announced(serve, output, r"tablegames join 127\.0\.0\.1:", 30, "the party server")
+
+
+def announced(
+    process: subprocess.Popen[str] | subprocess.Popen[bytes],
+    output: Path,
+    last: str,
+    timeout: float,
+    what: str,
+) -> str:
+    """What `process` wrote to `output` once the pattern `last` is found in it (killed, and
+    AssertionError naming `what`, if it ends or `timeout` seconds pass first)."""
+    deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         said = output.read_text()
-        if "tablegames join 127.0.0.1:" in said:  # (the last line of its announcement)
-            return serve, said
-        if serve.poll() is not None:
+        if re.search(last, said):
+            return said
+        if process.poll() is not None:
             break
         time.sleep(0.05)
-    serve.kill()
-    raise AssertionError(f"the party server did not start: {output.read_text()}")
+    process.kill()
+    raise AssertionError(f"{what} did not start: {output.read_text()}")
+
+
+def stop(process: subprocess.Popen[str], timeout: float = 15) -> None:
+    """Stop a `tablegames` server as Ctrl-C does (killed if it has not ended in `timeout` s)."""
+    process.send_signal(signal.SIGINT)
+    try:
+        process.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(timeout=5)
 
 
 def join_bot(

@@ -9,13 +9,65 @@ import subprocess
 import sys
 import time
 import uuid
+from collections.abc import Callable
+from typing import TypeVar
 
 #: Seconds a person takes to read what changed before pressing a key (the screens drop keys
 #: typed in the first moment after a question changes: `tablegames/tui/screens/typeahead.py`).
 REACTION = 0.4
+T = TypeVar("T")
 
 
-class Terminal:
+def poll(read: Callable[[], T], ready: Callable[[T], bool], timeout: float) -> T | None:
+    """What `read()` returns once `ready` holds of it, asked every 0.1 s for up to `timeout`
+    seconds; None if it never does."""
+    deadline = time.monotonic() + timeout
+    while True:
+        found = read()
+        if ready(found):
+            return found
+        if time.monotonic() > deadline:
+            return None
+        time.sleep(0.1)
+
+
+class ScreenWaits:
+    """Waiting on what a terminal shows (`screen()`, the subclass's) until it shows what a test
+    waits for, for `patience` seconds unless told; AssertionError with the screen if it never
+    does."""
+
+    patience = 20.0
+
+    def screen(self) -> str:
+        raise NotImplementedError
+
+    def wait_for(self, *texts: str, timeout: float | None = None) -> str:
+        """The screen once it shows every one of `texts` (a screen can be caught half drawn, so
+        ask for everything a check reads)."""
+        return self._shown(
+            lambda screen: all(text in screen for text in texts),
+            timeout,
+            f"{texts!r} never all appeared",
+        )
+
+    def wait_for_any(self, *texts: str, timeout: float | None = None) -> str:
+        """The screen once it shows one of `texts`."""
+        return self._shown(
+            lambda screen: any(text in screen for text in texts), timeout, f"none of {texts!r} came"
+        )
+
+    def wait_gone(self, text: str, timeout: float | None = None) -> str:
+        """The screen once `text` has left it."""
+        return self._shown(lambda screen: text not in screen, timeout, f"{text!r} stayed")
+
+    def _shown(self, ready: Callable[[str], bool], timeout: float | None, failure: str) -> str:
+        screen = poll(self.screen, ready, self.patience if timeout is None else timeout)
+        if screen is None:
+            raise AssertionError(f"{failure}; the screen was:\n{self.screen()}")
+        return screen
+
+
+class Terminal(ScreenWaits):
     """One tmux session running a command at a fixed size; keys in, screen text out."""
 
     def __init__(
@@ -73,39 +125,6 @@ class Terminal:
         """Type `keys` at once, `after` seconds from now (a person reads the screen first)."""
         time.sleep(after)
         subprocess.run(["tmux", "send-keys", "-t", self.name, *keys], check=True)
-
-    def wait_for(self, *texts: str, timeout: float = 20.0) -> str:
-        """The screen once it shows every one of `texts` (a screen can be caught half drawn, so
-        ask for everything a check reads); AssertionError with the screen if it never does."""
-        deadline = time.monotonic() + timeout
-        screen = ""
-        while time.monotonic() < deadline:
-            screen = self.screen()
-            if all(text in screen for text in texts):
-                return screen
-            time.sleep(0.1)
-        raise AssertionError(f"{texts!r} never all appeared; the screen was:\n{screen}")
-
-    def wait_for_any(self, *texts: str, timeout: float = 20.0) -> str:
-        """The screen once it shows one of `texts`."""
-        deadline = time.monotonic() + timeout
-        screen = ""
-        while time.monotonic() < deadline:
-            screen = self.screen()
-            if any(text in screen for text in texts):
-                return screen
-            time.sleep(0.1)
-        raise AssertionError(f"none of {texts!r} appeared; the screen was:\n{screen}")
-
-    def wait_gone(self, text: str, timeout: float = 20.0) -> str:
-        """The screen once `text` has left it."""
-        deadline = time.monotonic() + timeout
-        screen = self.screen()
-        while text in screen and time.monotonic() < deadline:
-            time.sleep(0.1)
-            screen = self.screen()
-        assert text not in screen, f"{text!r} is still on the screen:\n{screen}"
-        return screen
 
     def resize(self, width: int, height: int) -> None:
         """Resize the window, as a person dragging their terminal's corner would."""

@@ -6,9 +6,7 @@ time and two seconds. Loopback only; every wait is bounded."""
 
 from __future__ import annotations
 
-import os
 import shutil
-import signal
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,11 +15,9 @@ import pytest
 
 from tablegames.testing.metrics import record
 
-from ..net.ssh_harness import SshClients, make_key, ssh_client_pid, ssh_command
+from .friends import SshParty, back_to_the_lobby, open_table, play_turns, sit_down
 from .night import Night
-from .processes import start_serve
 from .terminal import Terminal
-from .test_party_over_ssh import back_to_the_lobby, take_turn_if_mine
 
 pytestmark = [
     pytest.mark.e2e,
@@ -31,63 +27,22 @@ TAKEOVER = 2.0  # seconds before a bot stands in for somebody away
 ALLOWED = TAKEOVER + 2.0  # the longest a table may wait on an absent player
 
 
-class NightOut:
+class NightOut(SshParty):
     """The party server, its friends' terminals and the spectator that watches every table."""
 
     def __init__(self, env: dict[str, str], keys: Path) -> None:
-        self.serve, self.ssh_port, self.tcp_port = start_serve(
-            env, "--takeover", str(TAKEOVER), "--pace", "0.05"
-        )
-        self.clients = SshClients(env)
-        self.keys = keys
+        super().__init__(env, keys, "--takeover", str(TAKEOVER), "--pace", "0.05")
         self.night = Night(self.tcp_port, ALLOWED).start()
-
-    def login(self, name: str) -> Terminal:
-        if not (self.keys / name).exists():
-            make_key(self.keys, name)
-        return self.clients.open(ssh_command(self.ssh_port, name, self.keys / name), 100, 30)
-
-    def drop(self, friend: Terminal) -> None:
-        """The friend's connection dies (the ssh client killed, as a laptop's lid shut)."""
-        os.kill(ssh_client_pid(friend), signal.SIGKILL)
 
     def close(self) -> None:
         self.night.stop()
-        self.clients.close()
-        self.serve.send_signal(signal.SIGINT)
-        try:
-            self.serve.wait(timeout=15)
-        except Exception:
-            self.serve.kill()
+        super().close()
 
 
 @pytest.fixture
 def party(env: dict[str, str], tmp_path: Path) -> Iterator[NightOut]:
-    keys = tmp_path / "keys"
-    keys.mkdir()
-    running = NightOut(env, keys)
-    yield running
-    running.close()
-
-
-def open_table(friend: Terminal, game_steps: int, title: str) -> None:
-    """In the lobby: `n`, the game `game_steps` to the right of crates, 3 players, Enter."""
-    friend.wait_for("n opens a new table", timeout=30)
-    friend.keys("n")
-    friend.wait_for("A new table", timeout=10)
-    friend.keys(*["Right"] * game_steps)
-    friend.wait_for(title, timeout=5)
-    friend.keys("Down", "Left")  # players: 3 (crates and roach offer 4 first)
-    friend.keys("Enter")
-    friend.wait_for("or s to start now", timeout=15)
-
-
-def play_turns(friend: Terminal, seconds: float) -> None:
-    """Take this friend's turns for a while (first cards that fit, or a draw)."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        take_turn_if_mine(friend)
-        time.sleep(0.2)
+    with NightOut(env, tmp_path / "keys") as running:
+        yield running
 
 
 def back_at_their_seat(
@@ -105,11 +60,8 @@ def back_at_their_seat(
 
 def test_a_short_party_night_no_table_waits_on_anyone_who_left(party: NightOut) -> None:
     ann, bob = party.login("ann"), party.login("bob")
-    open_table(ann, 0, "crates")
-    bob.wait_for("Crates (3)", timeout=30)
-    bob.keys("Enter")
-    bob.wait_for("Press r when you are ready", timeout=15)
-    bob.keys("r")
+    open_table(ann, 0, "crates", ("Down", "Left"))  # players: 3 (crates offers 4 first)
+    sit_down(bob)
     ann.wait_for("bob, ready", timeout=15)
     ann.keys("s")
     for friend, name in ((ann, "ann"), (bob, "bob")):
@@ -120,7 +72,7 @@ def test_a_short_party_night_no_table_waits_on_anyone_who_left(party: NightOut) 
     # a bot stands in, and bob's game goes on.
     back_to_the_lobby(ann)
     ann.wait_for("a bot plays meanwhile", timeout=20)
-    open_table(ann, 1, "roach")
+    open_table(ann, 1, "roach", ("Down", "Left"))  # players: 3 (roach offers 4 first)
     ann.keys("s")
     ann.wait_for("ann (you)", "Penalty pile", timeout=30)  # (whoever starts: ann or a bot)
 

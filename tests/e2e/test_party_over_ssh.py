@@ -4,10 +4,8 @@ and a rematch. Real `tablegames serve` and real OpenSSH clients in tmux, on loop
 
 from __future__ import annotations
 
-import os
 import shlex
 import shutil
-import signal
 import subprocess
 import time
 from collections.abc import Iterator
@@ -18,16 +16,15 @@ import pytest
 from tablegames.testing.metrics import record
 from tablegames.tui.screens.results import SETTLE_SECONDS
 
-from ..net.ssh_harness import (
-    SshClients,
-    descendants,
-    make_key,
-    on_a_terminal,
-    ssh_client_pid,
-    ssh_command,
-    wait_until,
+from ..net.ssh_harness import ssh_command, wait_until
+from .friends import (
+    SshParty,
+    ask_to_leave,
+    back_to_the_lobby,
+    open_short_crates,
+    sit_down,
+    take_turn_if_mine,
 )
-from .processes import start_serve
 from .terminal import Terminal
 
 pytestmark = [
@@ -36,72 +33,15 @@ pytestmark = [
 ]
 
 
-class Party:
-    """A running party server and the friends' ssh terminals."""
-
-    def __init__(self, env: dict[str, str], keys: Path, takeover: float = 600) -> None:
-        self.serve, self.ssh_port, self.tcp_port = start_serve(
-            env, "--takeover", str(takeover), "--pace", "0.05"
-        )
-        self.clients = SshClients(env)
-        self.keys = keys
-
-    def login(
-        self, name: str, width: int = 100, height: int = 30, keyless: bool = False
-    ) -> Terminal:
-        key = None if keyless else self.keys / name
-        if key is not None and not key.exists():
-            make_key(self.keys, name)
-        command = ssh_command(self.ssh_port, name, key)
-        return self.clients.open(command, width, height)
-
-    def sessions(self) -> list[int]:
-        """The pids of the session programs the server runs now."""
-        return [pid for pid in descendants(self.serve.pid) if on_a_terminal(pid)]
-
-    def stop(self) -> None:
-        self.serve.send_signal(signal.SIGINT)
-        self.serve.wait(timeout=15)
-
-    def close(self) -> None:
-        self.clients.close()
-        self.serve.send_signal(signal.SIGINT)
-        try:
-            self.serve.wait(timeout=15)
-        except Exception:
-            self.serve.kill()
-
-
 @pytest.fixture
-def party(env: dict[str, str], tmp_path: Path) -> Iterator[Party]:
-    keys = tmp_path / "keys"
-    keys.mkdir()
-    running = Party(env, keys)
-    yield running
-    running.close()
-
-
-def open_table(ann: Terminal) -> None:
-    """In the lobby: a new table of crates for 3, short, normal bots."""
-    ann.wait_for("No tables yet", timeout=30)
-    ann.keys("n")
-    ann.wait_for("A new table", timeout=10)
-    ann.keys("Down", "Left", "Down", "Down", "Right")  # 3 players; short game: yes
-    ann.wait_for("yes", timeout=5)
-    ann.keys("Enter")
-    ann.wait_for("or s to start now", timeout=15)
-
-
-def sit_down(friend: Terminal) -> None:
-    friend.wait_for("Crates (3)", timeout=30)
-    friend.keys("Enter")
-    friend.wait_for("Press r when you are ready", timeout=15)
-    friend.keys("r")
+def party(env: dict[str, str], tmp_path: Path) -> Iterator[SshParty]:
+    with SshParty(env, tmp_path / "keys", "--takeover", "600", "--pace", "0.05") as running:
+        yield running
 
 
 def test_friends_meet_in_the_lobby_over_ssh_play_drop_out_and_come_back(party):
     ann, bob = party.login("ann"), party.login("bob")
-    open_table(ann)
+    open_short_crates(ann)
     sit_down(bob)
     ann.wait_for("bob, ready", timeout=15)
     assert "free (a normal bot if nobody comes)" in ann.screen()
@@ -117,7 +57,7 @@ def test_friends_meet_in_the_lobby_over_ssh_play_drop_out_and_come_back(party):
     assert "Your hand" not in screen
 
     # Bob's connection dies mid-game; the same key brings him back to his seat.
-    os.kill(ssh_client_pid(bob), signal.SIGKILL)
+    party.drop(bob)
     ann.wait_for("Away: bob", timeout=20)
     bob_again = party.login("bob")
     bob_again.wait_for("bob (you)", "Your hand", timeout=30)
@@ -134,27 +74,10 @@ def test_friends_meet_in_the_lobby_over_ssh_play_drop_out_and_come_back(party):
     assert len(ann.screen().splitlines()[0].rstrip()) > 110, ann.screen()
 
 
-def take_turn_if_mine(friend: Terminal) -> None:
-    """If it is this player's turn, play the first card that fits (naming the first suit when
-    asked), else draw; close a round's summary if one is up."""
-    screen = friend.screen()
-    summary = "Hand left" in screen
-    if summary or "Name a suit" in screen or "yours to name" in screen:
-        friend.keys("Enter")
-    elif "your turn" in screen:
-        for number in range(1, 10):
-            friend.keys(str(number), after=0.05)  # (picking a card asks nothing new)
-            time.sleep(0.05)
-            if "Enter plays" in friend.screen():
-                friend.keys("Enter")
-                return
-        friend.keys("d")
-
-
 @pytest.mark.slow
 def test_two_ssh_players_and_a_bot_play_a_whole_game_then_a_rematch(party):
     ann, bob = party.login("ann"), party.login("bob")
-    open_table(ann)
+    open_short_crates(ann)
     sit_down(bob)
     ann.wait_for("bob, ready", timeout=15)
     ann.keys("s")
@@ -219,43 +142,18 @@ def pane_flag(terminal: Terminal, flag: str) -> str:
 
 def test_a_keyless_guest_who_drops_gets_their_seat_back_and_q_asks_first(party):
     fay = party.login("fay", keyless=True)
-    open_table(fay)
+    open_short_crates(fay)
     fay.keys("s")
     fay.wait_for("guest-fay (you)", "Your hand", timeout=30)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        screen = fay.screen()
-        if any(asked in screen for asked in ("Name a suit", "yours to name", "Hand left")):
-            fay.keys("Enter")  # a question of the deal's first (a suit to name)
-            time.sleep(0.3)
-            continue
-        fay.keys("q")  # at a table, q asks: back to the lobby, or leave the party
-        # (unless the deal's question came just then, on a busy machine: answered next time)
-        if "Lobby (m)" in fay.wait_for_any("Lobby (m)", "There is no option q", timeout=10):
-            break
+    ask_to_leave(fay)  # at a table, q asks: back to the lobby, or leave the party
     fay.wait_for("Lobby (m)", "Keep playing (n)", timeout=10)
     fay.keys("n")
     fay.wait_gone("Lobby (m)", timeout=10)
-    os.kill(ssh_client_pid(fay), signal.SIGKILL)  # the phone drops
+    party.drop(fay)  # the phone drops
     wait_until(lambda: len(party.sessions()) == 0, timeout=20, what="the session ending")
     again = party.login("fay", keyless=True)  # the same name, from the same address
     screen = again.wait_for("guest-fay (you)", "Your hand", timeout=30)
     assert "already at this table" not in screen
-
-
-def back_to_the_lobby(friend: Terminal) -> None:
-    """At a table: q, then m (answering the deal's first question if it comes first)."""
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        screen = friend.screen()
-        if any(asked in screen for asked in ("Name a suit", "yours to name", "Hand left")):
-            friend.keys("Enter")
-            time.sleep(0.3)
-            continue
-        friend.keys("q")
-        if "Lobby (m)" in friend.wait_for_any("Lobby (m)", "There is no option q", timeout=10):
-            break
-    friend.keys("m")
 
 
 def test_a_friend_back_in_the_lobby_mid_game_is_played_for_then_sits_back_down(
@@ -264,12 +162,9 @@ def test_a_friend_back_in_the_lobby_mid_game_is_played_for_then_sits_back_down(
     """Issue 38: `q`, `m` in the middle of a game left the table waiting for ever. Now the
     seat is away: a bot plays it after the takeover time, the others' game goes on, and
     Enter on the table in the lobby brings its player back to it."""
-    keys = tmp_path / "keys"
-    keys.mkdir()
-    party = Party(env, keys, takeover=2)
-    try:
+    with SshParty(env, tmp_path / "keys", "--takeover", "2", "--pace", "0.05") as party:
         ann, bob = party.login("ann"), party.login("bob")
-        open_table(ann)
+        open_short_crates(ann)
         ann.keys("s")
         ann.wait_for("round 1 of 8", "ann (you)", "Your hand", timeout=30)
         bob.wait_for("playing", timeout=30)
@@ -282,5 +177,3 @@ def test_a_friend_back_in_the_lobby_mid_game_is_played_for_then_sits_back_down(
         ann.keys("Enter")
         ann.wait_for("ann (you)", "Your hand", timeout=30)
         bob.wait_for("ann is back", timeout=20)
-    finally:
-        party.close()

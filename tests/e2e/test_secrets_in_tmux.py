@@ -10,7 +10,7 @@ import time
 import pytest
 
 from .processes import join_bot, start_host, start_serve
-from .terminal import REACTION, Terminal, tablegames
+from .terminal import REACTION, Terminal, poll, tablegames
 
 pytestmark = pytest.mark.e2e
 
@@ -95,12 +95,9 @@ def press_until(term: Terminal, key: str, *texts: str, tries: int = 3) -> str:
     question changes is dropped (`typeahead.py`), and a player would press it again."""
     for _ in range(tries):
         term.keys(key)
-        deadline = time.monotonic() + 4.0
-        while time.monotonic() < deadline:
-            screen = term.screen()
-            if any(text in screen for text in texts):
-                return screen
-            time.sleep(0.1)
+        screen = poll(term.screen, lambda screen: any(text in screen for text in texts), 4.0)
+        if screen is not None:
+            return screen
     raise AssertionError(f"{key} never brought {texts!r}; the screen was:\n{term.screen()}")
 
 

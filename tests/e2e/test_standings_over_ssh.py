@@ -4,19 +4,15 @@ everyone's games, wins and rating for the night. Real OpenSSH clients in tmux, o
 
 from __future__ import annotations
 
-import os
 import shutil
-import signal
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from ..net.ssh_harness import SshClients, make_key, ssh_client_pid, ssh_command, wait_until
-from .processes import start_serve
-from .terminal import Terminal
-from .test_party_over_ssh import open_table
+from ..net.ssh_harness import wait_until
+from .friends import SshParty, open_short_crates
 
 pytestmark = [
     pytest.mark.e2e,
@@ -24,19 +20,12 @@ pytestmark = [
 ]
 
 
-class Night:
+class Night(SshParty):
     """A party server whose bots play a dropped player's seat at once, and ssh terminals."""
 
     def __init__(self, env: dict[str, str], keys: Path) -> None:
+        super().__init__(env, keys, "--takeover", "0.5", "--pace", "0.01")
         self.home = Path(env["TABLEGAMES_HOME"])
-        self.serve, self.ssh_port, _ = start_serve(env, "--takeover", "0.5", "--pace", "0.01")
-        self.clients = SshClients(env)
-        self.keys = keys
-
-    def login(self, name: str) -> Terminal:
-        if not (self.keys / name).exists():
-            make_key(self.keys, name)
-        return self.clients.open(ssh_command(self.ssh_port, name, self.keys / name), 100, 30)
 
     def games_finished(self) -> int:
         with sqlite3.connect(self.home / "tablegames.db") as db:
@@ -45,22 +34,11 @@ class Night:
             ).fetchone()
         return int(count)
 
-    def close(self) -> None:
-        self.clients.close()
-        self.serve.send_signal(signal.SIGINT)
-        try:
-            self.serve.wait(timeout=15)
-        except Exception:
-            self.serve.kill()
-
 
 @pytest.fixture
 def night(env: dict[str, str], tmp_path: Path) -> Iterator[Night]:
-    keys = tmp_path / "keys"
-    keys.mkdir()
-    running = Night(env, keys)
-    yield running
-    running.close()
+    with Night(env, tmp_path / "keys") as running:
+        yield running
 
 
 def test_the_lobby_shows_the_nights_standings_over_ssh(night):
@@ -70,10 +48,10 @@ def test_the_lobby_shows_the_nights_standings_over_ssh(night):
     ann.wait_for("No game has finished since the server started", timeout=10)
     ann.keys("Escape")
     ann.wait_gone("No game has finished", timeout=10)
-    open_table(ann)  # crates, 3 players, short, normal bots
+    open_short_crates(ann)
     ann.keys("s")
     ann.wait_for("Your hand", timeout=30)
-    os.kill(ssh_client_pid(ann), signal.SIGKILL)  # her connection dies; a bot plays on for her
+    night.drop(ann)  # her connection dies; a bot plays on for her
     wait_until(lambda: night.games_finished() == 1, timeout=120, what="the game ending")
     back = night.login("ann")
     # (the finished table is listed only while someone is at it: she may find it gone)

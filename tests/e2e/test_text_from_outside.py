@@ -21,7 +21,15 @@ from tablegames.net.ssh import allow_any_user_name
 from tablegames.testing.harness import RawPeer
 from tablegames.testing.metrics import record
 
-from ..reliability.test_text_from_outside import PAYLOAD, TOWER, strings, unsafe
+from ..net.test_web_malformed import ask
+from ..reliability.test_text_from_outside import (
+    ATTEMPTS,
+    PAYLOAD,
+    TOWER,
+    answers_to,
+    strings,
+    unsafe,
+)
 from ..web.browser import start_party, stop_party
 
 MALFORMED = [  # (as tests/net/test_web_malformed.py sends them)
@@ -32,35 +40,14 @@ MALFORMED = [  # (as tests/net/test_web_malformed.py sends them)
 ]
 
 
-async def ask(port: int, request: bytes) -> bytes:
-    reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    writer.write(request)
-    try:
-        async with asyncio.timeout(10):
-            return await reader.read(-1)
-    finally:
-        writer.close()
-
-
 async def over_the_join_port(port: int) -> tuple[int, list[dict[str, Any]], list[dict[str, Any]]]:
     """A friend in the lobby and a stranger's escapes; returns the payloads sent and what the
     friend and the stranger were sent."""
     friend, stranger = await RawPeer.open(port), await RawPeer.open(port)
     friend.send({"t": "hello", "v": PROTOCOL_VERSION, "name": "friend"})
     await friend.until_pong()
-    sent: list[dict[str, Any]] = [
-        {"t": "hello", "v": PROTOCOL_VERSION, "name": f"x{PAYLOAD}"},
-        {"t": "join", "table": PAYLOAD},
-        {"t": "create", "game": PAYLOAD, "players": 2},
-        {"t": "create", "game": "crates", "players": 2, "options": {PAYLOAD: 1}},
-        {"t": "create", "game": "crates", "players": 2, "bots": PAYLOAD},
-        {"t": "chat", "text": PAYLOAD},
-        {"t": "chat", "text": TOWER},
-    ]
-    theirs = []
-    for message in sent:
-        stranger.send(message)
-        theirs += await stranger.until_pong()
+    sent = [{"t": "hello", "v": PROTOCOL_VERSION, "name": f"x{PAYLOAD}"}, *ATTEMPTS]
+    theirs = await answers_to(stranger, sent)
     friends = await friend.until_pong()
     for peer in (friend, stranger):
         await peer.close()

@@ -123,28 +123,15 @@ def test_installed_it_passes_the_whole_check(installed):
 @pytest.mark.e2e
 @pytest.mark.skipif(shutil.which("ssh") is None, reason="needs the OpenSSH client")
 def test_installed_it_is_offered_to_an_openssh_guest_of_serve_who_plays_it(installed, tmp_path):
-    from ..e2e.processes import start_serve
-    from ..net.ssh_harness import SshClients, make_key, ssh_command
+    from ..e2e.friends import SshParty, open_table
 
-    serve, ssh_port, _ = start_serve(installed.env, "--pace", "0.05", python=installed.python)
-    clients = SshClients(installed.env)
-    try:
-        make_key(tmp_path, "ann")
-        ann = clients.open(ssh_command(ssh_port, "ann", tmp_path / "ann"), 100, 30)
-        ann.wait_for("No tables yet", timeout=60)
-        ann.keys("n")
-        ann.wait_for("A new table", timeout=15)
-        ann.keys("Right", "Right", "Right", "Right")  # after the four built in: the one installed
-        ann.wait_for("loveletter", timeout=10)
-        ann.keys("Enter")
-        ann.wait_for("or s to start now", timeout=20)
+    with SshParty(installed.env, tmp_path, "--pace", "0.05", python=installed.python) as party:
+        ann = party.login("ann")
+        # after the four built in: the one installed
+        open_table(ann, 4, "loveletter", timeout=60)
         ann.keys("s")
         screen = ann.wait_for("Love Letter", "ann (you)", "Your hand", "Your move", timeout=30)
         assert "not installed" not in screen
-    finally:
-        clients.close()
-        serve.send_signal(2)
-        serve.wait(timeout=20)
 
 
 @pytest.mark.e2e
@@ -187,26 +174,13 @@ def test_a_game_named_in_tablegames_games_reaches_an_openssh_guest_too(tmp_path)
     # Sessions were started with a stripped environment: a server given its games by
     # TABLEGAMES_GAMES offered them to nobody over SSH ("not installed here", the session
     # closed). They are handed the server's registry now.
-    from ..e2e.processes import start_serve
-    from ..net.ssh_harness import SshClients, make_key, ssh_command
+    from ..e2e.friends import SshParty, open_table
 
     env = {**os.environ, "TABLEGAMES_HOME": str(tmp_path)}
     assert "tests.plugins.sealedbids:SEALED_BIDS" in env["TABLEGAMES_GAMES"]  # (conftest.py)
-    serve, ssh_port, _ = start_serve(env, "--pace", "0.05")
-    clients = SshClients(env)
-    try:
-        make_key(tmp_path, "cy")
-        cy = clients.open(ssh_command(ssh_port, "cy", tmp_path / "cy"), 100, 30)
-        cy.wait_for("No tables yet", timeout=60)
-        cy.keys("n")
-        cy.wait_for("A new table", timeout=15)
-        cy.keys(*["Right"] * 5)  # crates, roach, crabs, kraken, loveletter, then Sealed Bids
-        cy.wait_for("sealedbids", timeout=10)
-        cy.keys("Enter")
-        cy.wait_for("or s to start now", timeout=20)
+    with SshParty(env, tmp_path, "--pace", "0.05") as party:
+        cy = party.login("cy")
+        # crates, roach, crabs, kraken, loveletter, then Sealed Bids
+        open_table(cy, 5, "sealedbids", timeout=60)
         cy.keys("s")
         cy.wait_for("Sealed Bids", "cy (you)", "Your move", "bid the 1", timeout=30)
-    finally:
-        clients.close()
-        serve.send_signal(2)
-        serve.wait(timeout=20)

@@ -44,8 +44,8 @@ def python(code: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     )
 
 
-def listed(env: dict[str, str]) -> list[str]:
-    """The games `tablegames list` lists in a program started with `env`."""
+def listed_rows(env: dict[str, str]) -> list[str]:
+    """The rows of the table `tablegames list` shows in a program started with `env`."""
     done = subprocess.run(
         [sys.executable, "-m", "tablegames", "list"],
         env={**env, "COLUMNS": "200"},
@@ -54,7 +54,12 @@ def listed(env: dict[str, str]) -> list[str]:
         timeout=60,
     )
     assert done.returncode == 0 and done.stderr == "", done.stderr
-    return [line.strip("│ ").split()[0] for line in done.stdout.splitlines() if "│" in line]
+    return [line.strip("│ ") for line in done.stdout.splitlines() if "│" in line]
+
+
+def listed(env: dict[str, str]) -> list[str]:
+    """The games `tablegames list` lists in a program started with `env`, by name."""
+    return [row.split()[0] for row in listed_rows(env)]
 
 
 def test_importing_the_rules_reads_no_environment_and_prints_nothing(tmp_path):
@@ -150,31 +155,22 @@ async def test_a_session_given_a_table_of_a_game_it_lacks_is_back_in_the_lobby_s
 ):
     # Watching such a table ended the session ("Sorry: something went wrong", an
     # AssertionError), and sitting down closed the connection.
-    from tablegames.net.client import RemoteClient
     from tablegames.net.server import Server, ServerConfig
     from tablegames.testing.screens import screen_text
-    from tablegames.tui.app import TableGamesApp
     from tablegames.tui.screens.lobby import LobbyScreen
 
-    from ..tui.test_network import wait_for
+    from ..tui.served import sara_at, wait_for
 
     server = Server(ServerConfig(port=0, bot_pace=0.0))
     lacking = server.add_table("loveletter", 2, fill_with_bots="random")
-    port = await server.start()
+    await server.start()
     monkeypatch.delitem(GAMES, "loveletter")  # this program lacks it; the server has it
-    remote = RemoteClient("127.0.0.1", port, "Sara")
-    app = TableGamesApp(remote=remote, lobby=True)
-    try:
-        async with app.run_test(size=(100, 30)) as pilot:
-            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
-            await wait_for(pilot, lambda: "Love Letter (2)" in screen_text(app))
-            said = "This table plays loveletter, which is not installed here"
-            for key in ("w", "enter"):  # watch it, then sit down at it
-                await pilot.press(key)
-                await wait_for(pilot, lambda: said in screen_text(app))
-                assert isinstance(app.screen, LobbyScreen) and remote.connected
-                assert app.return_code is None and not app.problems
+    async with sara_at(server, lobby=True) as (remote, app, pilot):
+        await wait_for(pilot, lambda: "Love Letter (2)" in screen_text(app))
+        said = "This table plays loveletter, which is not installed here"
+        for key in ("w", "enter"):  # watch it, then sit down at it
+            await pilot.press(key)
+            await wait_for(pilot, lambda: said in screen_text(app))
+            assert isinstance(app.screen, LobbyScreen) and remote.connected
+            assert app.return_code is None and not app.problems
         assert all(seat.peer is None for seat in lacking.seats)
-    finally:
-        await remote.close()
-        await server.close()

@@ -33,7 +33,7 @@ from tablegames.testing.harness import LOOPBACK, crabs_options
 from tablegames.testing.metrics import record
 from tablegames.testing.scanner import digest
 
-from ..e2e.processes import free_port_outside_ephemeral_range
+from ..e2e.processes import announced, free_port_outside_ephemeral_range
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -47,15 +47,8 @@ def start_host(db: Path, port: int, spec: list[Any]) -> subprocess.Popen[bytes]:
              json.dumps(spec)],
             cwd=ROOT, stdout=sink, stderr=subprocess.STDOUT,
         )  # fmt: skip
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        if b"port" in out.read_bytes():
-            return host
-        if host.poll() is not None:
-            break
-        time.sleep(0.02)
-    host.kill()
-    raise AssertionError(f"the crash host did not start: {out.read_text()}")
+    announced(host, out, "port", 20, "the crash host")
+    return host
 
 
 @dataclass

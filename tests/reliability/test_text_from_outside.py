@@ -27,6 +27,17 @@ from tablegames.testing.metrics import record
 #: The issue's escapes: retitle, clear, forge a line, hide what follows, fill the clipboard.
 PAYLOAD = "\x1b]0;PWNED\x07\x1b[2J\x1b[H12:00:00 forged line\x1b[8m\x1b]52;c;cm0gLXJm\x07\u202e"
 TOWER = "Z" + "\u0301" * 100
+#: What a stranger tries at a server once greeted: escapes in every string it may send.
+ATTEMPTS: list[dict[str, Any]] = [
+    {"t": "join", "table": PAYLOAD},
+    {"t": "join", "table": PAYLOAD, "spectate": True},
+    {"t": "create", "game": PAYLOAD, "players": 2},
+    {"t": "create", "game": "crates", "players": 2, "options": {PAYLOAD: 1}},
+    {"t": "create", "game": "crates", "players": 2, "options": {"rounds": PAYLOAD}},
+    {"t": "create", "game": "crates", "players": 2, "bots": PAYLOAD},
+    {"t": "chat", "text": PAYLOAD},
+    {"t": "chat", "text": TOWER},
+]
 
 
 def unsafe(text: str) -> bool:
@@ -76,6 +87,15 @@ async def greeted(port: int, name: str) -> tuple[RawPeer, list[dict[str, Any]]]:
     return peer, await peer.until_pong()
 
 
+async def answers_to(peer: RawPeer, messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Send `messages` one by one, each answered before the next; everything the peer was sent."""
+    answers = []
+    for message in messages:
+        peer.send(message)
+        answers += await peer.until_pong()
+    return answers
+
+
 async def first_answer(port: int, name: str) -> dict[str, Any]:
     """What the server answers a hello as `name` with: a welcome or a refusal."""
     peer = await RawPeer.open(port)
@@ -89,26 +109,13 @@ async def test_escapes_from_a_stranger_reach_no_terminal(host_log: io.StringIO):
     async with running_server(refusal_burst=100) as (_, port):
         friend, _ = await greeted(port, "friend")  # in the lobby: sees its chat and tables
         stranger, _ = await greeted(port, f"x{PAYLOAD}")
-        attempts: list[dict[str, Any]] = [
-            {"t": "join", "table": PAYLOAD},
-            {"t": "join", "table": PAYLOAD, "spectate": True},
-            {"t": "create", "game": PAYLOAD, "players": 2},
-            {"t": "create", "game": "crates", "players": 2, "options": {PAYLOAD: 1}},
-            {"t": "create", "game": "crates", "players": 2, "options": {"rounds": PAYLOAD}},
-            {"t": "create", "game": "crates", "players": 2, "bots": PAYLOAD},
-            {"t": "chat", "text": PAYLOAD},
-            {"t": "chat", "text": TOWER},
-        ]
-        theirs = []
-        for message in attempts:
-            stranger.send(message)
-            theirs += await stranger.until_pong()
+        theirs = await answers_to(stranger, ATTEMPTS)
         stranger.send({"t": "create", "game": "crates", "players": 3})  # at a table of its own
         stranger.send({"t": "seat", "seat": 1, "to": PAYLOAD})
         stranger.send({"t": "action", "v": 0, "action": {"type": PAYLOAD}})
         theirs += await stranger.until_pong()
         friends = await friend.until_pong()
-        payloads = len(attempts) + 3
+        payloads = len(ATTEMPTS) + 3
         to_players = [s for s in strings(friends) if unsafe(s)]
         to_stranger = [s for s in strings(theirs) if unsafe(s)]
         told = [f["text"] for f in theirs if f["t"] == "error"]

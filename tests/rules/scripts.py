@@ -33,26 +33,3 @@ def assert_illegal(state: Any, seat: Any, action: Any, now: float = 0.0, words: 
     message = str(caught.value)
     assert len(message.split()) >= words, f"not a sentence: {message!r}"
     return message
-
-
-TIME = {"type": "time"}
-
-
-def settle_clock(
-    state: Any, now: float, log: list[Any] | None = None
-) -> tuple[float, list[dict[str, Any]]]:
-    """Do what the table does before an action at `now`: apply `time` once the game's deadline
-    has passed, and let the clock run on to the deadline when nobody's move is needed.
-
-    Returns the time reached (`now`, or a later deadline the clock was run to) and the events;
-    each `time` applied is added to `log` as `(seat, action, now)`, if given.
-    """
-    events: list[dict[str, Any]] = []
-    while not state.over and (due := state.deadline()) is not None:
-        if now < due and state.waiting_for():
-            break
-        now = max(now, due)
-        events += state.apply(0, dict(TIME), now)
-        if log is not None:
-            log.append((0, dict(TIME), now))
-    return now, events

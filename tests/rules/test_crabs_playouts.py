@@ -16,9 +16,9 @@ from typing import Any
 
 from tablegames.rules import get_game
 from tablegames.rules.crabs import TOTAL_TOKENS, deck_for, is_crab
+from tablegames.testing.playing import settle_clock
 
 from ..playouts import playout_counts
-from .scripts import settle_clock
 
 GAMES = 2000
 ACTION_LIMIT = 5_000

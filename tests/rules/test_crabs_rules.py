@@ -10,7 +10,6 @@ test says otherwise. Every action carries its timestamp `now`.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -18,42 +17,13 @@ import pytest
 from tablegames.rules import SetupError, get_game
 from tablegames.rules.crabs import CLOCK_GRAIN
 
+from .crabs_tables import KINGS, OCEAN, PLAIN, deal
 from .scripts import assert_illegal
 
 Action = dict[str, Any]
 crabs = get_game("crabs")
 
-OCEAN = ("jab", "taxi", "ab", "bunny")
-#: Four hands without a four of a kind (no card of the ocean's kinds, so swaps are easy to read).
-PLAIN = (
-    ("crabbi", "crabbi", "kebab", "diet"),
-    ("cappuccino", "cappuccino", "cabernet", "magic"),
-    ("kebab", "kebab", "diet", "magic"),
-    ("cabernet", "cabernet", "crabbi", "magic"),
-)
-KINGS = ("king",) * 4
 REFILL = ("jab", "taxi", "ab", "bunny", "jab", "taxi", "ab", "bunny")
-
-
-# -- setting the table ---------------------------------------------------------------------------
-def deal(
-    *hands: Sequence[str],
-    ocean: Sequence[str] = OCEAN,
-    draw: Sequence[str] = (),
-    first_side: int | None = 0,
-    seed: int = 1,
-    **options: Any,
-) -> Any:
-    """A stacked table: one hand per seat, the four ocean cards and the draw pile, top first."""
-    return crabs.new(
-        len(hands),
-        seed,
-        hands=[list(hand) for hand in hands],
-        ocean=list(ocean),
-        draw=list(draw),
-        first_side=first_side,
-        **options,
-    )
 
 
 def swap(hand: str, ocean: str) -> Action:

@@ -12,8 +12,7 @@ from typing import Any
 
 from tablegames.rules import get_game
 from tablegames.rules.crabs import GESTURES, deck_for
-
-from .scripts import settle_clock
+from tablegames.testing.playing import settle_clock
 
 crabs = get_game("crabs")
 

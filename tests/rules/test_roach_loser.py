@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from tablegames.rules import SetupError, get_game
+from tablegames.testing.playing import settle_clock
 
-from .scripts import settle_clock
 from .test_roach_rules import act, offer, say, texts
 
 roach = get_game("roach")

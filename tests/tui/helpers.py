@@ -47,11 +47,14 @@ def stacked(
 
 @asynccontextmanager
 async def opened(
-    client: LocalClient | None = None, size: tuple[int, int] = (80, 24), notifications: bool = False
+    client: LocalClient | None = None,
+    size: tuple[int, int] = (80, 24),
+    notifications: bool = False,
+    ascii: bool = False,
 ) -> AsyncIterator[tuple[TableGamesApp, Pilot[None]]]:
     """`client`'s table (or the menu, without one) in the app, run headless and drawn once
-    (with `notifications`, pop-ups are drawn too)."""
-    app = TableGamesApp(client)
+    (with `notifications`, pop-ups are drawn too; with `ascii`, in ASCII only)."""
+    app = TableGamesApp(client, ascii=ascii)
     async with app.run_test(size=size, notifications=notifications) as pilot:
         await pilot.pause()
         yield app, pilot
@@ -79,6 +82,16 @@ def four_player_table(**options: Any) -> LocalClient:
         names=("Sara",),
         **options,
     )
+
+
+async def round_the_table(client: LocalClient, pilot: Pilot[Any]) -> None:
+    """At `four_player_table`: Sara plays 5♥, and the bots play until it is her turn again."""
+    table = client.table
+    table.submit(0, {"type": "play", "card": "5H"})
+    await pilot.pause()
+    while 0 not in table.state.waiting_for():
+        table.submit(*table.bot_move())
+        await pilot.pause()
 
 
 async def take_seat(app: App[Any], pilot: Pilot[Any]) -> None:

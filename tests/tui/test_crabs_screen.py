@@ -6,7 +6,11 @@ moves itself through the table when it needs them.
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
+
+from textual.pilot import Pilot
 
 from tablegames.drivers import LocalClient
 from tablegames.local import local_table
@@ -63,6 +67,16 @@ async def at_the_table(pilot: Any, app: TableGamesApp) -> None:
     assert isinstance(app.screen, CrabsScreen)
 
 
+@asynccontextmanager
+async def playing(
+    client: LocalClient, ascii: bool = False
+) -> AsyncIterator[tuple[TableGamesApp, Pilot[None]]]:
+    """`client`'s stacked game in the app (in ASCII only with `ascii`), at the table."""
+    async with opened(client, ascii=ascii) as (app, pilot):
+        await at_the_table(pilot, app)
+        yield app, pilot
+
+
 def huddling(**options: Any) -> LocalClient:
     """Sara (seat 0) with three frozen bots in a dealt game: it opens with the huddle (the bots,
     frozen or not, pick at once)."""
@@ -102,7 +116,7 @@ async def test_sara_picks_her_teams_signal_in_the_huddle_and_play_begins():
         assert "nose*" in text and "nod*" in text  # both marked in the gesture bar
         banner = app.screen.query_one("#notices")
         assert "Your team's signal: touch your nose (3) or nod (9)." in str(banner.render())
-        assert app.screen._bot_worker is not None  # play has started
+        assert app.screen.bots.running  # play has started
 
 
 async def test_esc_leaves_the_huddle_for_later_and_t_opens_it_again():
@@ -149,9 +163,7 @@ async def test_when_the_huddle_runs_out_the_dialog_closes_and_the_dealt_gesture_
 
 async def test_t_says_the_fixed_signal_during_play():
     client = crabs_table()
-    app = TableGamesApp(client)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await at_the_table(pilot, app)
+    async with playing(client) as (app, pilot):
         await press(pilot, "t")
         assert isinstance(app.screen, CrabsScreen)
         assert status(app) == (
@@ -162,9 +174,7 @@ async def test_t_says_the_fixed_signal_during_play():
 
 async def test_keys_swap_a_hand_card_for_an_ocean_card_in_either_order():
     client = crabs_table()
-    app = TableGamesApp(client)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await at_the_table(pilot, app)
+    async with playing(client) as (app, pilot):
         await pilot.press("s")  # the Jab Crab
         await pilot.pause()
         assert "Jab Crab picked" in status(app)
@@ -179,9 +189,7 @@ async def test_keys_swap_a_hand_card_for_an_ocean_card_in_either_order():
 
 async def test_a_refused_swap_says_why():
     client = crabs_table(first_side=1)
-    app = TableGamesApp(client)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await at_the_table(pilot, app)
+    async with playing(client) as (app, pilot):
         await press(pilot, "a", "k")
         assert "it is side 1's turn to swap, not yours" in status(app)
         assert view(client)["hand"] == HANDS[0]
@@ -189,9 +197,7 @@ async def test_a_refused_swap_says_why():
 
 async def test_clicks_swap_too():
     client = crabs_table()
-    app = TableGamesApp(client)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await at_the_table(pilot, app)
+    async with playing(client) as (app, pilot):
         await pilot.click(CardRow, offset=(4, 1))  # hand card 2, the Jab Crab
         await pilot.pause()
         assert app.screen.query_one("#hand", CardRow).picked == 1
@@ -202,9 +208,7 @@ async def test_clicks_swap_too():
 
 async def test_space_lays_the_hand_down():
     client = crabs_table()
-    app = TableGamesApp(client)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await at_the_table(pilot, app)
+    async with playing(client) as (app, pilot):
         await press(pilot, "space")
         assert view(client)["done"] == [0]
         assert "done" in screen_text(app)
@@ -213,9 +217,7 @@ async def test_space_lays_the_hand_down():
 
 async def test_digits_make_gestures_everyone_sees_for_a_moment():
     client = crabs_table()
-    app = TableGamesApp(client)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await at_the_table(pilot, app)
+    async with playing(client) as (app, pilot):
         await press(pilot, "5")
         assert view(client, 2)["gestures"][-1]["name"] == "yawn"
         text = screen_text(app)
@@ -235,9 +237,7 @@ async def test_digits_make_gestures_everyone_sees_for_a_moment():
 
 async def test_x_accuses_a_chosen_player():
     client = crabs_table()
-    app = TableGamesApp(client)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await at_the_table(pilot, app)
+    async with playing(client) as (app, pilot):
         await press(pilot, "x")
         assert isinstance(app.screen, PickDialog)
         assert "Ada (bot) (team A, your partner)" in screen_text(app)
@@ -250,9 +250,7 @@ async def test_x_accuses_a_chosen_player():
 
 async def test_clicking_a_player_twice_accuses_them():
     client = crabs_table(hands=[HANDS[0], ["king"] * 4, HANDS[2], HANDS[3]])
-    app = TableGamesApp(client)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await at_the_table(pilot, app)
+    async with playing(client) as (app, pilot):
         await pilot.click("#side1", offset=(3, 0))  # Ada, the partner
         await pilot.pause()
         assert "Click Ada (bot) again" in status(app)
@@ -265,9 +263,7 @@ async def test_clicking_a_player_twice_accuses_them():
 
 async def test_y_answers_that_you_want_to_swap_when_asked():
     client = crabs_table(first_side=1)
-    app = TableGamesApp(client)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await at_the_table(pilot, app)
+    async with playing(client) as (app, pilot):
         client.table.submit(1, {"type": "done"})
         client.table.submit(3, {"type": "done"})
         await pilot.pause()
@@ -281,9 +277,7 @@ async def test_y_answers_that_you_want_to_swap_when_asked():
 async def test_a_double_crab_asks_where_the_tokens_come_from():
     hands = [["king"] * 4, ["diet"] * 4, HANDS[2], HANDS[3]]
     client = crabs_table(hands=hands, tokens=[2, 2, 1, 3])
-    app = TableGamesApp(client)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await at_the_table(pilot, app)
+    async with playing(client) as (app, pilot):
         client.table.submit(1, {"type": "accuse", "target": 0})  # Ada calls Sara: right
         await pilot.press("x", "2")  # and Sara calls Ada within the second
         await pilot.pause()
@@ -296,9 +290,7 @@ async def test_a_double_crab_asks_where_the_tokens_come_from():
 
 async def test_the_end_names_the_winning_team():
     client = crabs_table(hands=[HANDS[0], ["king"] * 4, HANDS[2], HANDS[3]], pot=1)
-    app = TableGamesApp(client)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await at_the_table(pilot, app)
+    async with playing(client) as (app, pilot):
         await press(pilot, "x", "2")  # the pot's last token: the game waits out Ada's second
         assert isinstance(app.screen, CrabsScreen)
         assert status(app) == "The pot is empty: the game ends when the double-crab second is over."
@@ -328,9 +320,7 @@ async def test_several_humans_are_sent_to_play_over_the_network():
 async def test_no_colour_and_ascii_keep_every_mark_in_text(monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
     client = crabs_table()
-    app = TableGamesApp(client, ascii=True)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await at_the_table(pilot, app)
+    async with playing(client, ascii=True) as (app, pilot):
         assert app.no_color
         await press(pilot, "a", "4")
         text = screen_text(app)
@@ -346,8 +336,7 @@ async def test_no_colour_and_ascii_keep_every_mark_in_text(monkeypatch):
 async def test_nobody_swapping_again_and_again_is_one_line_with_a_count():
     client = crabs_table()
     table = client.table
-    async with opened(client) as (app, pilot):
-        await at_the_table(pilot, app)
+    async with playing(client) as (app, pilot):
         for _ in range(3):  # side 0 lays down, side 1 says no: the ocean is refilled
             for seat in (0, 2):
                 table.submit(seat, {"type": "done"})

@@ -190,7 +190,7 @@ async def test_x_calls_dope_on_the_exposed_player():
         await pilot.press("x")
         assert "Nobody holds one card" in status(app)
         await press(pilot, "enter")
-        assert client.submit(0, {"type": "draw"}) is not None  # not seat 0's turn now
+        assert client.waiting_for() == frozenset({1})  # not seat 0's turn now
         client.table.submit(1, {"type": "play", "card": "JH"})  # the bot forgets Crates!
         await pilot.pause()
         assert "Crates!" not in screen_text(app).split("Ada")[1].splitlines()[0]  # to notice

@@ -243,17 +243,21 @@ async def test_c_plays_an_any_time_character() -> None:
         assert "already used your character" in status(app)
 
 
+def asked_to_mutiny(*characters: str) -> LocalClient:
+    """A table with `characters` dealt (the first ours) whose captain (seat 1) appointed seats 3
+    and 2: the bots have acted, and the mutiny question is open."""
+    client = kraken_table(captain=1, dealt_characters=list(characters))
+    client.table.submit(1, {"type": "appoint", "lieutenant": 3, "navigator": 2})
+    bots_act(client, until="mutiny")
+    return client
+
+
 def at_a_character_window() -> Any:
     """A table at its first character window: characters dealt (the bosun ours), a team
     appointed, no mutiny called."""
-    client = kraken_table(
-        captain=1,
-        dealt_characters=[
-            "bosun", "captain", "gunslinger", "mentor", "smuggler", "archivist", "equalizer",
-        ],
-    )  # fmt: skip
-    client.table.submit(1, {"type": "appoint", "lieutenant": 3, "navigator": 2})
-    bots_act(client, until="mutiny")
+    client = asked_to_mutiny(
+        "bosun", "captain", "gunslinger", "mentor", "smuggler", "archivist", "equalizer"
+    )
     no_mutiny(client)
     bots_act(client)
     return client

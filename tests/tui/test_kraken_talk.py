@@ -99,7 +99,7 @@ async def test_a_claim_chosen_as_the_table_fell_silent_says_why_it_was_not_made(
         await press(pilot, "2")  # "Ada is a pirate", too late
         assert client.table.talk == talk
         banner = str(app.screen_stack[1].query_one("#notices").render())
-        assert banner.startswith("✗ Not said: ") and "navigation" in banner, banner
+        assert banner.startswith("✗ nobody may talk") and "navigation" in banner, banner
 
 
 async def test_the_claim_menu_keys_stay_put_and_guns_go_by_their_number() -> None:

@@ -16,7 +16,7 @@ from tablegames.tui.screens.kraken_view import map_text
 
 from .helpers import opened, press, press_on
 from .test_kraken_screen import (
-    bots_act,
+    asked_to_mutiny,
     decision,
     kraken_state,
     kraken_table,
@@ -54,14 +54,9 @@ def test_the_goals_are_named_on_rows_that_sail_into_them():
 
 
 async def test_an_any_time_character_says_why_it_waits_while_a_decision_is_open():
-    client = kraken_table(
-        captain=1,
-        dealt_characters=[
-            "kleptomaniac", "captain", "bosun", "mentor", "smuggler", "archivist", "equalizer",
-        ],
-    )  # fmt: skip
-    client.table.submit(1, {"type": "appoint", "lieutenant": 3, "navigator": 2})
-    bots_act(client, until="mutiny")
+    client = asked_to_mutiny(
+        "kleptomaniac", "captain", "bosun", "mentor", "smuggler", "archivist", "equalizer"
+    )
     async with opened(client, size=(120, 40)) as (app, pilot):
         assert "Mutiny against captain" in decision(app).title_text  # a decision is open
         await press(pilot, "escape")

@@ -19,7 +19,7 @@ from tablegames.tui.screens.lobby import LobbyScreen, NewTableDialog, who_sits
 from tablegames.tui.screens.table_form import TableForm
 
 from .helpers import screen_text, settle
-from .test_network import wait_for
+from .served import QUICK_CRATES, played_out, sara_at, sit_down_and_start, wait_for
 
 
 async def party(tables: int = 2) -> tuple[Server, int]:
@@ -34,16 +34,9 @@ async def in_the_lobby(
     tables: int,
 ) -> AsyncIterator[tuple[Server, RemoteClient, TableGamesApp, Pilot]]:
     """Sara in the lobby of a party with `tables` roach tables; everything closed after."""
-    server, port = await party(tables)
-    remote = RemoteClient("127.0.0.1", port, "Sara")
-    app = TableGamesApp(remote=remote, lobby=True)
-    try:
-        async with app.run_test(size=(100, 30)) as pilot:
-            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
-            yield server, remote, app, pilot
-    finally:
-        await remote.close()
-        await server.close()
+    server, _ = await party(tables)
+    async with sara_at(server, lobby=True) as (remote, app, pilot):
+        yield server, remote, app, pilot
 
 
 async def test_the_lobby_lists_the_tables_and_opens_a_new_one_to_play():
@@ -87,64 +80,33 @@ async def test_a_new_tables_form_offers_the_games_own_options():
 
 async def test_a_finished_party_game_offers_a_rematch_with_the_same_seats():
     server = Server(ServerConfig(port=0, bot_pace=0.0))
-    hosted = server.add_table(
-        "crates",
-        2,
-        {"dealer": 1, "hands": [["QH"], ["JH", "10D"]], "upcard": "KH", "short": True},
-        fill_with_bots="normal",
-        owner_seat=0,
-    )
-    port = await server.start()
-    remote = RemoteClient("127.0.0.1", port, "Sara")
-    app = TableGamesApp(remote=remote, lobby=True)
-    try:
-        async with app.run_test(size=(100, 30)) as pilot:
-            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
-            await pilot.press("enter")
-            await wait_for(pilot, lambda: "or s to start now" in screen_text(app))
-            await pilot.press("s")
-            await wait_for(pilot, lambda: isinstance(app.screen, CratesScreen), seconds=10)
-            hosted.table.bots.clear()
-            # Play the game out with the bot's moves made here, fast.
-            while not hosted.table.over:
-                seat = min(hosted.table.state.waiting_for())
-                hosted.table.submit(seat, hosted.table.legal(seat)[0])
-            for _ in range(40):  # close each round's summary until the game's end shows
-                if "Rematch (r)" in screen_text(app):
-                    break
-                await pilot.press("n")
-                await pilot.pause(0.1)
-            assert "Back to the lobby (m)" in screen_text(app)
-            await settle(pilot)
-            await pilot.press("r")
-            await wait_for(pilot, lambda: hosted.code not in server.tables, seconds=10)
-            (rematch,) = server.tables.values()  # the finished table left the lobby
-            await wait_for(pilot, lambda: rematch.table is not None, seconds=10)
-            assert rematch.seats[0].name == "Sara" and rematch.seats[1].bot_level == "normal"
-            await wait_for(pilot, lambda: isinstance(app.screen, CratesScreen), seconds=10)
-            assert remote.table_code == rematch.code
-    finally:
-        await remote.close()
-        await server.close()
+    hosted = server.add_table("crates", 2, QUICK_CRATES, fill_with_bots="normal", owner_seat=0)
+    await server.start()
+    async with sara_at(server, lobby=True) as (remote, app, pilot):
+        await sit_down_and_start(app, pilot)
+        await played_out(hosted, app, pilot)
+        assert "Back to the lobby (m)" in screen_text(app)
+        await settle(pilot)
+        await pilot.press("r")
+        await wait_for(pilot, lambda: hosted.code not in server.tables, seconds=10)
+        (rematch,) = server.tables.values()  # the finished table left the lobby
+        await wait_for(pilot, lambda: rematch.table is not None, seconds=10)
+        assert rematch.seats[0].name == "Sara" and rematch.seats[1].bot_level == "normal"
+        await wait_for(pilot, lambda: isinstance(app.screen, CratesScreen), seconds=10)
+        assert remote.table_code == rematch.code
 
 
 async def test_join_without_a_table_goes_straight_to_the_only_open_one():
     server, port = await party(tables=1)
-    remote = RemoteClient("127.0.0.1", port, "Sara")
-    app = TableGamesApp(remote=remote)
-    try:
-        async with app.run_test(size=(80, 24)) as pilot:
-            await wait_for(pilot, lambda: "Press r when you are ready" in screen_text(app))
-            assert isinstance(app.screen, ConnectScreen)
-            server.add_table("crates", 2)
-            other = RemoteClient("127.0.0.1", port, "Tom")
-            other_app = TableGamesApp(remote=other)
-            async with other_app.run_test(size=(80, 24)) as other_pilot:
-                await wait_for(other_pilot, lambda: isinstance(other_app.screen, LobbyScreen))
-            await other.close()
-    finally:
-        await remote.close()
-        await server.close()
+    async with sara_at(server) as (_, app, pilot):
+        await wait_for(pilot, lambda: "Press r when you are ready" in screen_text(app))
+        assert isinstance(app.screen, ConnectScreen)
+        server.add_table("crates", 2)
+        other = RemoteClient("127.0.0.1", port, "Tom")
+        other_app = TableGamesApp(remote=other)
+        async with other_app.run_test(size=(80, 24)) as other_pilot:
+            await wait_for(other_pilot, lambda: isinstance(other_app.screen, LobbyScreen))
+        await other.close()
 
 
 async def test_a_table_opened_in_the_lobby_goes_when_its_players_leave_before_the_deal():
@@ -183,20 +145,14 @@ async def test_a_new_tables_size_is_the_games_usual_one_when_the_last_does_not_f
 async def test_join_into_a_lobby_whose_only_table_is_playing_shows_the_lobby():
     server = Server(ServerConfig(port=0, bot_pace=1.0))
     hosted = server.add_table("crates", 2, fill_with_bots="normal")
-    port = await server.start()
+    await server.start()
     server.party.start(hosted)  # two bots, already playing: no seat to offer
-    remote = RemoteClient("127.0.0.1", port, "Sara")
-    app = TableGamesApp(remote=remote)
-    try:
-        async with app.run_test(size=(100, 30)) as pilot:
-            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
-            await wait_for(pilot, lambda: "playing" in screen_text(app))
-            assert "Ready" not in screen_text(app)  # no waiting room with an "r Ready" key
-            await pilot.press("w")  # it can be watched from here
-            await wait_for(pilot, lambda: isinstance(app.screen, CratesScreen), seconds=10)
-    finally:
-        await remote.close()
-        await server.close()
+    async with sara_at(server, size=(100, 30)) as (_, app, pilot):
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await wait_for(pilot, lambda: "playing" in screen_text(app))
+        assert "Ready" not in screen_text(app)  # no waiting room with an "r Ready" key
+        await pilot.press("w")  # it can be watched from here
+        await wait_for(pilot, lambda: isinstance(app.screen, CratesScreen), seconds=10)
 
 
 async def test_a_party_session_whose_seat_moved_to_another_login_ends_saying_so():

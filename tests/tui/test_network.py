@@ -25,7 +25,8 @@ from tablegames.tui.screens.network import ChatDialog, HostScreen, JoinScreen
 from tablegames.tui.widgets.hand import Hand
 from tablegames.tui.widgets.notices import NoticeLine
 
-from .helpers import STILL, press, screen_text
+from .helpers import STILL, opened, press, screen_text
+from .served import sara_at, wait_for
 
 DEAL = {"dealer": 1, "hands": [["QH", "7S", "4C"], ["JH", "10D", "2C"]], "upcard": "KH"}
 
@@ -35,15 +36,6 @@ async def dealt_table(**table: Any) -> tuple[Server, int]:
     server = Server(ServerConfig(port=0, bot_pace=STILL))
     server.add_table("crates", 2, options=DEAL, seed=1, **table)
     return server, await server.start()
-
-
-async def wait_for(pilot, condition, seconds: float = 20.0) -> None:
-    """Until `condition()` holds (a loaded machine may take seconds to deal four seats)."""
-    for _ in range(int(seconds / 0.05)):
-        if condition():
-            return
-        await pilot.pause(0.05)
-    raise AssertionError("the app never got there")
 
 
 async def at_the_table_with(friend: RemoteClient, app: TableGamesApp, pilot) -> None:
@@ -61,39 +53,26 @@ async def sara_and_tom() -> AsyncIterator[tuple[RemoteClient, RemoteClient, Tabl
     screen: (Tom, Sara's client, her app, its pilot); everything closed after."""
     server, port = await dealt_table()
     friend = RemoteClient("127.0.0.1", port, "Tom")
-    remote = RemoteClient("127.0.0.1", port, "Sara")
-    app = TableGamesApp(remote=remote)
-    try:
-        async with app.run_test(size=(80, 24)) as pilot:
-            await at_the_table_with(friend, app, pilot)
-            yield friend, remote, app, pilot
-    finally:
-        await friend.close()
-        await remote.close()
-        await server.close()
+    async with sara_at(server, friend) as (remote, app, pilot):
+        await at_the_table_with(friend, app, pilot)
+        yield friend, remote, app, pilot
 
 
 async def test_joining_a_server_opens_the_table_and_plays_through_it():
-    server, port = await dealt_table(fill_with_bots="normal", min_humans=1)
-    remote = RemoteClient("127.0.0.1", port, "Sara")
-    app = TableGamesApp(remote=remote)
-    try:
-        async with app.run_test(size=(80, 24)) as pilot:
-            await wait_for(pilot, lambda: "not ready" in screen_text(app))
-            assert "Press r when you are ready" in screen_text(app)
-            assert "Sara (you)" in screen_text(app)
-            await pilot.press("r")
-            await wait_for(pilot, lambda: isinstance(app.screen, CratesScreen))
-            assert app.screen.query_one("#hand", Hand).cards == ["7S", "QH", "4C"]
-            await pilot.press("enter")
-            await wait_for(pilot, lambda: remote.latest.view["top"] == "QH")
-            await pilot.pause()
-            assert "Sara plays Q♥." in screen_text(app)
-            await pilot.press("d")
-            assert "It is Bot 2's turn." in screen_text(app)
-    finally:
-        await remote.close()
-        await server.close()
+    server, _ = await dealt_table(fill_with_bots="normal", min_humans=1)
+    async with sara_at(server) as (remote, app, pilot):
+        await wait_for(pilot, lambda: "not ready" in screen_text(app))
+        assert "Press r when you are ready" in screen_text(app)
+        assert "Sara (you)" in screen_text(app)
+        await pilot.press("r")
+        await wait_for(pilot, lambda: isinstance(app.screen, CratesScreen))
+        assert app.screen.query_one("#hand", Hand).cards == ["7S", "QH", "4C"]
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: remote.latest.view["top"] == "QH")
+        await pilot.pause()
+        assert "Sara plays Q♥." in screen_text(app)
+        await pilot.press("d")
+        assert "It is Bot 2's turn." in screen_text(app)
 
 
 async def test_a_draw_the_server_refuses_leaves_the_turn_as_it_was():
@@ -137,8 +116,7 @@ async def test_a_refused_join_says_why():
 
 
 async def test_the_menu_hosts_a_table_and_sits_down_at_it():
-    app = TableGamesApp()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with opened() as (app, pilot):  # the menu
         await pilot.press("h")
         assert isinstance(app.screen, HostScreen)
         app.screen.query_one("#port", Input).value = "0"
@@ -161,8 +139,7 @@ async def test_the_menu_hosts_a_table_and_sits_down_at_it():
 
 
 async def test_join_refuses_a_bad_address_before_connecting():
-    app = TableGamesApp()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with opened() as (app, pilot):  # the menu
         await pilot.press("j")
         assert isinstance(app.screen, JoinScreen)
         app.screen.query_one("#address", Input).value = "127.0.0.1:notaport"
@@ -201,60 +178,45 @@ def banners(app: TableGamesApp) -> list[str]:
 
 
 async def test_a_dropped_connection_says_so_and_sits_back_down():
-    server, port = await dealt_table(fill_with_bots="normal", min_humans=1)
-    remote = RemoteClient("127.0.0.1", port, "Sara")
-    app = TableGamesApp(remote=remote)
+    server, _ = await dealt_table(fill_with_bots="normal", min_humans=1)
+    async with sara_at(server) as (remote, app, pilot):
+        await wait_for(pilot, lambda: "Press r" in screen_text(app))
+        await pilot.press("r")
+        await wait_for(pilot, lambda: isinstance(app.screen, CratesScreen))
+        told: list[str] = []  # what the app said of its connection, in order
+        tell = app.tell
 
-    try:
-        async with app.run_test(size=(80, 24)) as pilot:
-            await wait_for(pilot, lambda: "Press r" in screen_text(app))
-            await pilot.press("r")
-            await wait_for(pilot, lambda: isinstance(app.screen, CratesScreen))
-            told: list[str] = []  # what the app said of its connection, in order
-            tell = app.tell
+        def noted(text: str, kind: str = "news", seconds: float = 8.0) -> None:
+            if kind == "connection":
+                told.append(text)
+            tell(text, kind, seconds)
 
-            def noted(text: str, kind: str = "news", seconds: float = 8.0) -> None:
-                if kind == "connection":
-                    told.append(text)
-                tell(text, kind, seconds)
-
-            app.tell = noted  # type: ignore[method-assign]
-            for client in list(server.clients):
-                client.writer.transport.abort()  # the network drops, not the player
-            await wait_for(pilot, lambda: "Back at the table." in banners(app))
-            # (the connection's news in one line: "lost" gave way to "back")
-            assert told[-2:] == ["Connection lost: trying to get back...", "Back at the table."]
-            assert remote.seat == 0 and remote.latest.view["hand"] == ["QH", "7S", "4C"]
-    finally:
-        await remote.close()
-        await server.close()
+        app.tell = noted  # type: ignore[method-assign]
+        for client in list(server.clients):
+            client.writer.transport.abort()  # the network drops, not the player
+        await wait_for(pilot, lambda: "Back at the table." in banners(app))
+        # (the connection's news in one line: "lost" gave way to "back")
+        assert told[-2:] == ["Connection lost: trying to get back...", "Back at the table."]
+        assert remote.seat == 0 and remote.latest.view["hand"] == ["QH", "7S", "4C"]
 
 
 async def test_a_chat_flood_shows_its_last_line_and_the_chat_keeps_the_rest():
     server, port = await dealt_table()
     server.config.chat_burst, server.config.chat_per_second = 100, 100.0
     flooder = RemoteClient("127.0.0.1", port, "ben")
-    remote = RemoteClient("127.0.0.1", port, "Sara")
-    app = TableGamesApp(remote=remote)
-
-    try:
-        async with app.run_test(size=(80, 24)) as pilot:
-            await at_the_table_with(flooder, app, pilot)
-            for n in range(40):
-                flooder.chat(f"[bold]spam[/bold] {n}")
-            await wait_for(pilot, lambda: len(remote.chat_lines) == 40)
-            await pilot.pause(0.2)
-            chat = [text for text in banners(app) if "spam" in text]
-            # One line over the table, plain text (no markup), saying where the rest is.
-            assert chat == ["ben: boldspam/bold 39 (and 39 more: / shows the chat)"], chat
-            assert list(app._notifications) == []  # nothing pops up over the table
-            await pilot.press("slash")
-            assert isinstance(app.screen, ChatDialog)
-            assert "ben: boldspam/bold 39" in screen_text(app)
-    finally:
-        await flooder.close()
-        await remote.close()
-        await server.close()
+    async with sara_at(server, flooder) as (remote, app, pilot):
+        await at_the_table_with(flooder, app, pilot)
+        for n in range(40):
+            flooder.chat(f"[bold]spam[/bold] {n}")
+        await wait_for(pilot, lambda: len(remote.chat_lines) == 40)
+        await pilot.pause(0.2)
+        chat = [text for text in banners(app) if "spam" in text]
+        # One line over the table, plain text (no markup), saying where the rest is.
+        assert chat == ["ben: boldspam/bold 39 (and 39 more: / shows the chat)"], chat
+        assert list(app._notifications) == []  # nothing pops up over the table
+        await pilot.press("slash")
+        assert isinstance(app.screen, ChatDialog)
+        assert "ben: boldspam/bold 39" in screen_text(app)
 
 
 async def test_an_away_player_is_named_over_the_table_with_the_time_away():
@@ -269,20 +231,13 @@ async def test_an_away_player_is_named_over_the_table_with_the_time_away():
 async def test_leaving_a_network_table_says_how_to_take_the_seat_back():
     server, port = await dealt_table()
     friend = RemoteClient("127.0.0.1", port, "Tom")
-    remote = RemoteClient("127.0.0.1", port, "Sara Lee")
-    app = TableGamesApp(remote=remote)
-    try:
-        async with app.run_test(size=(80, 24)) as pilot:
-            await at_the_table_with(friend, app, pilot)
-            await press(pilot, "q")
-            await wait_for(pilot, lambda: "Your seat is kept while" in screen_text(app))
-            await press(pilot, "y")
-        code = remote.table_code
-        assert f"tablegames join 127.0.0.1:{port} --name 'Sara Lee' --table {code}" in app.farewell
-    finally:
-        await friend.close()
-        await remote.close()
-        await server.close()
+    async with sara_at(server, friend, name="Sara Lee") as (remote, app, pilot):
+        await at_the_table_with(friend, app, pilot)
+        await press(pilot, "q")
+        await wait_for(pilot, lambda: "Your seat is kept while" in screen_text(app))
+        await press(pilot, "y")
+    code = remote.table_code
+    assert f"tablegames join 127.0.0.1:{port} --name 'Sara Lee' --table {code}" in app.farewell
 
 
 async def test_partners_huddle_over_the_network_and_play_begins_with_their_signal():
@@ -335,21 +290,15 @@ async def test_a_phone_held_upright_has_every_footer_key_in_sight(game):
     players = {"crates": 2, "roach": 3, "crabs": 4, "kraken": 5}[game]
     options = {"board": "quick"} if game == "kraken" else {}
     server.add_table(game, players, options=options, fill_with_bots="normal", min_humans=1)
-    port = await server.start()
-    remote = RemoteClient("127.0.0.1", port, "Sara")
-    app = TableGamesApp(remote=remote)
-    try:
-        async with app.run_test(size=(61, 40)) as pilot:
-            await wait_for(pilot, lambda: "Press r" in screen_text(app))
-            await pilot.press("r")
-            await wait_for(pilot, lambda: any(s.query(FooterKey) for s in app.screen_stack[1:]))
-            table = next(s for s in app.screen_stack if isinstance(s, GameScreen))
-            await pilot.pause()
-            keys = list(table.query(FooterKey))
-            assert ("chat" in [key.action for key in keys]) == (game != "crabs")
-            screen = Region(0, 0, *app.size)
-            for key in keys:
-                assert screen.contains_region(key.region), (key.description, key.region)
-    finally:
-        await remote.close()
-        await server.close()
+    await server.start()
+    async with sara_at(server, size=(61, 40)) as (_, app, pilot):
+        await wait_for(pilot, lambda: "Press r" in screen_text(app))
+        await pilot.press("r")
+        await wait_for(pilot, lambda: any(s.query(FooterKey) for s in app.screen_stack[1:]))
+        table = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        await pilot.pause()
+        keys = list(table.query(FooterKey))
+        assert ("chat" in [key.action for key in keys]) == (game != "crabs")
+        screen = Region(0, 0, *app.size)
+        for key in keys:
+            assert screen.contains_region(key.region), (key.description, key.region)

@@ -6,37 +6,30 @@ from __future__ import annotations
 import re
 
 from tablegames.net.client import RemoteClient
+from tablegames.net.hosting import HostedTable
 from tablegames.net.server import Server, ServerConfig
-from tablegames.tui.app import TableGamesApp
 from tablegames.tui.screens.connect import ConnectScreen
 from tablegames.tui.screens.dialogs import QuitDialog
 from tablegames.tui.screens.game import GameScreen
 from tablegames.tui.screens.lobby import LobbyScreen
 
 from .helpers import screen_text, settle
-from .test_network import wait_for
+from .served import sara_at, wait_for
 
 
 async def test_the_lobby_says_nothing_of_joining_once_back_from_a_table():
     server = Server(ServerConfig(port=0, bot_pace=0.0))
     server.add_table("roach", 3)
-    port = await server.start()
-    remote = RemoteClient("127.0.0.1", port, "Sara")
-    app = TableGamesApp(remote=remote, lobby=True)
-    try:
-        async with app.run_test(size=(100, 30)) as pilot:
-            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
-            await wait_for(pilot, lambda: "waiting" in screen_text(app))
-            await pilot.press("enter")
-            await wait_for(pilot, lambda: isinstance(app.screen, ConnectScreen))
-            await wait_for(pilot, lambda: "Press r" in screen_text(app))
-            await pilot.press("q")  # the waiting room's way back
-            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
-            await settle(pilot)
-            assert "Joining table" not in screen_text(app), screen_text(app)
-    finally:
-        await remote.close()
-        await server.close()
+    await server.start()
+    async with sara_at(server, lobby=True) as (_, app, pilot):
+        await wait_for(pilot, lambda: "waiting" in screen_text(app))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConnectScreen))
+        await wait_for(pilot, lambda: "Press r" in screen_text(app))
+        await pilot.press("q")  # the waiting room's way back
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await settle(pilot)
+        assert "Joining table" not in screen_text(app), screen_text(app)
 
 
 def away_seconds(text: str) -> int | None:
@@ -44,73 +37,54 @@ def away_seconds(text: str) -> int | None:
     return int(found.group(1)) if found else None
 
 
-async def test_the_lobby_counts_a_players_time_away_on_from_when_it_was_told():
-    server = Server(ServerConfig(port=0, bot_pace=0.0))
+async def tom_at_a_table(bot_pace: float) -> tuple[Server, HostedTable, RemoteClient]:
+    """A started server with a short crates table Tom sits at, ready; a bot takes the other
+    seat, so the game is under way: the server, the table and Tom's client."""
+    server = Server(ServerConfig(port=0, bot_pace=bot_pace))
     hosted = server.add_table("crates", 2, {"short": True}, fill_with_bots="normal", min_humans=1)
     port = await server.start()
     tom = RemoteClient("127.0.0.1", port, "Tom", table=hosted.code)
-    remote = RemoteClient("127.0.0.1", port, "Sara")
-    app = TableGamesApp(remote=remote, lobby=True)
-    try:
-        await tom.connect()
-        tom.ready(True)
-        async with app.run_test(size=(100, 30)) as pilot:
-            await wait_for(pilot, lambda: hosted.table is not None)
-            await tom.close()  # Tom drops: away from now on, told to the lobby once
-            await wait_for(pilot, lambda: away_seconds(screen_text(app)) is not None)
-            first = away_seconds(screen_text(app))
-            assert first is not None
-            await wait_for(pilot, lambda: (away_seconds(screen_text(app)) or 0) >= first + 2)
-    finally:
-        await remote.close()
-        await server.close()
+    await tom.connect()
+    tom.ready(True)
+    return server, hosted, tom
+
+
+async def test_the_lobby_counts_a_players_time_away_on_from_when_it_was_told():
+    server, hosted, tom = await tom_at_a_table(bot_pace=0.0)
+    async with sara_at(server, tom, lobby=True) as (_, app, pilot):
+        await wait_for(pilot, lambda: hosted.table is not None)
+        await tom.close()  # Tom drops: away from now on, told to the lobby once
+        await wait_for(pilot, lambda: away_seconds(screen_text(app)) is not None)
+        first = away_seconds(screen_text(app))
+        assert first is not None
+        await wait_for(pilot, lambda: (away_seconds(screen_text(app)) or 0) >= first + 2)
 
 
 async def test_a_watchers_quit_question_does_not_promise_a_seat():
-    server = Server(ServerConfig(port=0, bot_pace=10_000.0))
-    hosted = server.add_table("crates", 2, {"short": True}, fill_with_bots="normal", min_humans=1)
-    port = await server.start()
-    tom = RemoteClient("127.0.0.1", port, "Tom", table=hosted.code)
-    remote = RemoteClient("127.0.0.1", port, "Sara")
-    app = TableGamesApp(remote=remote, lobby=True)
-    try:
-        await tom.connect()
-        tom.ready(True)
-        async with app.run_test(size=(100, 30)) as pilot:
-            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
-            await wait_for(pilot, lambda: "playing" in screen_text(app))
-            await pilot.press("w")
-            await wait_for(pilot, lambda: isinstance(app.screen, GameScreen), seconds=10)
-            await settle(pilot)
-            await pilot.press("q")
-            await wait_for(pilot, lambda: isinstance(app.screen, QuitDialog))
-            text = screen_text(app)
-            assert "seat is kept" not in text and "Stop watching" in text, text
-            assert "Keep watching (n)" in text
-    finally:
-        await tom.close()
-        await remote.close()
-        await server.close()
+    server, _, tom = await tom_at_a_table(bot_pace=10_000.0)
+    async with sara_at(server, tom, lobby=True) as (_, app, pilot):
+        await wait_for(pilot, lambda: "playing" in screen_text(app))
+        await pilot.press("w")
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen), seconds=10)
+        await settle(pilot)
+        await pilot.press("q")
+        await wait_for(pilot, lambda: isinstance(app.screen, QuitDialog))
+        text = screen_text(app)
+        assert "seat is kept" not in text and "Stop watching" in text, text
+        assert "Keep watching (n)" in text
 
 
 async def test_the_creator_closes_a_table_with_x_twice_and_is_back_in_the_lobby_told_why():
     server = Server(ServerConfig(port=0, bot_pace=0.0))
-    port = await server.start()
-    remote = RemoteClient("127.0.0.1", port, "Sara")
-    app = TableGamesApp(remote=remote, lobby=True)
-    try:
-        async with app.run_test(size=(100, 30)) as pilot:
-            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
-            await pilot.press("n", "enter")  # a new table, as the form offers it
-            await wait_for(pilot, lambda: "or s to start now" in screen_text(app))
-            (code,) = server.tables
-            await pilot.press("x")
-            await wait_for(pilot, lambda: "Press x again" in screen_text(app))
-            assert code in server.tables  # not yet
-            await pilot.press("x")
-            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
-            await wait_for(pilot, lambda: f"Sara closed table {code}" in screen_text(app))
-            assert not server.tables
-    finally:
-        await remote.close()
-        await server.close()
+    await server.start()
+    async with sara_at(server, lobby=True) as (_, app, pilot):
+        await pilot.press("n", "enter")  # a new table, as the form offers it
+        await wait_for(pilot, lambda: "or s to start now" in screen_text(app))
+        (code,) = server.tables
+        await pilot.press("x")
+        await wait_for(pilot, lambda: "Press x again" in screen_text(app))
+        assert code in server.tables  # not yet
+        await pilot.press("x")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await wait_for(pilot, lambda: f"Sara closed table {code}" in screen_text(app))
+        assert not server.tables

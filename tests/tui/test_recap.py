@@ -11,7 +11,7 @@ from textual.app import App, ComposeResult
 from tablegames.tui.screens.recap import digest
 from tablegames.tui.widgets.log import GameLog, event_line
 
-from .helpers import four_player_table, opened, screen_text
+from .helpers import four_player_table, opened, round_the_table, screen_text
 
 NAMES = ["Sara", "Ada (bot)", "Bruno (bot)", "Chidi (bot)"]
 
@@ -67,21 +67,16 @@ def test_the_same_move_twice_is_said_once_and_a_long_stretch_says_what_it_leaves
 
 async def test_the_summary_sits_above_the_newest_moves_and_says_none_of_them_again() -> None:
     client = four_player_table()
-    table = client.table
     async with opened(client) as (app, pilot):
-        table.submit(0, {"type": "play", "card": "5H"})
-        await pilot.pause()
-        while 0 not in table.state.waiting_for():
-            table.submit(*table.bot_move())
-            await pilot.pause()
+        await round_the_table(client, pilot)
         rows = [row.strip("│ ") for row in screen_text(app).splitlines()]
         top = next(n for n, row in enumerate(rows) if row.startswith("╭─ Log"))
         log_rows = rows[top + 1 : top + 1 + app.screen.query_one(GameLog).size.height - 2]
         assert log_rows[0].startswith("» Since your last turn"), log_rows
-        ((where, summary),) = app.screen.recaps[0]
+        ((where, summary),) = app.screen.logs.recaps[0]
         below = [
             event_line(event, client.names)
-            for event in app.screen.logs[0][where:]
+            for event in app.screen.logs.events[0][where:]
             if event.get("to") is None or event.get("to") == [0]
         ]
         assert below and not any(line.removesuffix(".") in summary for line in below)

@@ -274,6 +274,6 @@ async def test_kraken_s_last_step_ends_its_log_with_how_the_voyage_ended(tmp_pat
         await pilot.pause()
         await press(pilot, "greater_than_sign")
         under = viewer(app).table
-        final = under.log_line(replay.view(replay.last, 0)["log"][-1])
+        final = under.wording.line(replay.view(replay.last, 0)["log"][-1])
         last_line = under.query_one(GameLog)._given[-1]
         assert last_line == final

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
+
+from textual.pilot import Pilot
 
 from tablegames.drivers import LocalClient
 from tablegames.local import local_table
-from tablegames.net.client import RemoteClient
 from tablegames.net.server import Server, ServerConfig
 from tablegames.tui.app import TableGamesApp
 from tablegames.tui.screens import roach_view as show
@@ -18,6 +21,7 @@ from tablegames.tui.widgets.log import GameLog
 from tablegames.tui.widgets.roach_hand import RoachHand
 
 from .helpers import STILL, opened, press, screen_text, settle, take_seat
+from .served import sara_at, wait_for
 
 SARA = ["bat", "royal-fly", "mouse", "mouse"]
 ADA = ["frog", "royal-bat", "joker", "scorpion"]
@@ -62,6 +66,19 @@ def offer(card: str, to: int, claim: str) -> dict[str, Any]:
     return {"type": "offer", "card": card, "to": to, "claim": claim}
 
 
+@asynccontextmanager
+async def ada_offers(
+    card: str, claim: str
+) -> AsyncIterator[tuple[LocalClient, TableGamesApp, Pilot[None]]]:
+    """Ada (seat 1) starts and slides Sara `card`, claiming `claim`: the table's client, and the
+    app showing it and its pilot."""
+    client = roach_table(first=1)
+    async with opened(client) as (app, pilot):
+        client.table.submit(1, offer(card, 0, claim))
+        await pilot.pause()
+        yield client, app, pilot
+
+
 async def test_offering_picks_a_card_a_player_and_a_claim():
     client = roach_table()
     async with opened(client) as (app, pilot):
@@ -102,10 +119,7 @@ async def test_escape_keeps_the_card_in_hand():
 
 
 async def test_believing_a_true_claim_gives_the_card_back_to_its_sender():
-    client = roach_table(first=1)
-    async with opened(client) as (app, pilot):
-        client.table.submit(1, offer("royal-bat", 0, "bat"))
-        await pilot.pause()
+    async with ada_offers("royal-bat", "bat") as (client, app, pilot):
         assert 'Ada (bot) slides you a card: "bat". t: true  f: false  p: pass on' in status(app)
         assert "Pass on (p)" in screen_text(app)
         await press(pilot, "t")
@@ -115,10 +129,7 @@ async def test_believing_a_true_claim_gives_the_card_back_to_its_sender():
 
 
 async def test_doubting_a_true_claim_takes_the_card():
-    client = roach_table(first=1)
-    async with opened(client) as (app, pilot):
-        client.table.submit(1, offer("frog", 0, "frog"))
-        await pilot.pause()
+    async with ada_offers("frog", "frog") as (client, app, pilot):
         await press(pilot, "f")
         assert view(client)["fronts"][0] == ["frog"]
         assert view(client)["turn"] == 0  # the taker starts the next round
@@ -127,10 +138,7 @@ async def test_doubting_a_true_claim_takes_the_card():
 
 
 async def test_peek_and_pass_shows_the_card_only_after_the_pass():
-    client = roach_table(first=1)
-    async with opened(client) as (app, pilot):
-        client.table.submit(1, offer("scorpion", 0, "bat"))
-        await pilot.pause()
+    async with ada_offers("scorpion", "bat") as (client, app, pilot):
         assert "scorpion" not in screen_text(app)
         await press(pilot, "p")
         dialog = app.screen
@@ -157,10 +165,7 @@ async def test_peek_and_pass_shows_the_card_only_after_the_pass():
 
 
 async def test_a_card_passed_on_without_looking_shows_nothing_of_it():
-    client = roach_table(first=1)
-    async with opened(client) as (app, pilot):
-        client.table.submit(1, offer("scorpion", 0, "bat"))
-        await pilot.pause()
+    async with ada_offers("scorpion", "bat") as (client, app, pilot):
         await press(pilot, "p", "2")  # pass it on without looking
         dialog = app.screen
         assert isinstance(dialog, PickDialog) and dialog.title_text == "Pass it on unseen to whom?"
@@ -179,10 +184,7 @@ async def test_a_card_passed_on_without_looking_shows_nothing_of_it():
 
 
 async def test_escape_from_the_look_question_leaves_the_card_where_it_is():
-    client = roach_table(first=1)
-    async with opened(client) as (app, pilot):
-        client.table.submit(1, offer("scorpion", 0, "bat"))
-        await pilot.pause()
+    async with ada_offers("scorpion", "bat") as (client, app, pilot):
         await press(pilot, "p", "escape")
         assert isinstance(app.screen, RoachScreen)
         flight = view(client)["flight"]
@@ -206,10 +208,7 @@ async def test_the_last_receiver_cannot_pass():
 
 
 async def test_taking_a_special_card_asks_to_lay_out_cards():
-    client = roach_table(first=1)
-    async with opened(client) as (app, pilot):
-        client.table.submit(1, offer("joker", 0, "royal"))
-        await pilot.pause()
+    async with ada_offers("joker", "royal") as (client, app, pilot):
         await pilot.press("t")  # "royal" about the joker is false: Sara takes it
         await pilot.pause()
         assert view(client)["phase"] == "lay"
@@ -230,10 +229,7 @@ async def test_taking_a_special_card_asks_to_lay_out_cards():
 
 
 async def test_one_royal_card_may_be_laid_out_for_a_royal_claim():
-    client = roach_table(first=1)
-    async with opened(client) as (_app, pilot):
-        client.table.submit(1, offer("joker", 0, "royal"))
-        await pilot.pause()
+    async with ada_offers("joker", "royal") as (client, _app, pilot):
         await press(pilot, "t", "2", "enter", "l")
         assert view(client)["fronts"][0] == ["royal-fly", "royal-mouse"]  # pulls the penalty card
 
@@ -252,10 +248,7 @@ async def test_a_click_picks_a_card_and_a_second_click_offers_it():
 
 
 async def test_buttons_answer_a_claim_with_the_mouse():
-    client = roach_table(first=1)
-    async with opened(client) as (_app, pilot):
-        client.table.submit(1, offer("frog", 0, "bat"))
-        await pilot.pause()
+    async with ada_offers("frog", "bat") as (client, _app, pilot):
         await pilot.click("#false")
         await pilot.pause()
         assert view(client)["fronts"][1] == ["frog"]  # Sara was right: Ada takes her frog
@@ -361,31 +354,17 @@ async def test_a_network_player_offers_through_the_server():
     server = Server(ServerConfig(port=0, bot_pace=STILL))
     deal = {"hands": [SARA, ADA], "penalty": ["frog"], "first": 0}
     server.add_table("roach", 2, options=deal, seed=1, fill_with_bots="normal", min_humans=1)
-    port = await server.start()
-    remote = RemoteClient("127.0.0.1", port, "Sara")
-    app = TableGamesApp(remote=remote)
-    try:
-        async with app.run_test(size=(80, 24)) as pilot:
-            await wait_for(pilot, lambda: "not ready" in screen_text(app))
-            await pilot.press("r")
-            await wait_for(pilot, lambda: isinstance(app.screen, RoachScreen))
-            assert app.screen.query_one("#hand", RoachHand).kinds[0] == ("bat", 1)
-            await pilot.press("enter", "1")  # two players: no one to choose, straight to claims
-            await wait_for(pilot, lambda: remote.latest.view["flight"] is not None)
-            await pilot.pause()
-            assert remote.latest.view["flight"]["claim"] == "bat"
-            assert "You slide bat to Bot 2, claiming bat." in logged(app)
-    finally:
-        await remote.close()
-        await server.close()
-
-
-async def wait_for(pilot: Any, condition: Any, seconds: float = 5.0) -> None:
-    for _ in range(int(seconds / 0.05)):
-        if condition():
-            return
-        await pilot.pause(0.05)
-    raise AssertionError("the app never got there")
+    await server.start()
+    async with sara_at(server) as (remote, app, pilot):
+        await wait_for(pilot, lambda: "not ready" in screen_text(app))
+        await pilot.press("r")
+        await wait_for(pilot, lambda: isinstance(app.screen, RoachScreen))
+        assert app.screen.query_one("#hand", RoachHand).kinds[0] == ("bat", 1)
+        await pilot.press("enter", "1")  # two players: no one to choose, straight to claims
+        await wait_for(pilot, lambda: remote.latest.view["flight"] is not None)
+        await pilot.pause()
+        assert remote.latest.view["flight"]["claim"] == "bat"
+        assert "You slide bat to Bot 2, claiming bat." in logged(app)
 
 
 # -- words on the screen --------------------------------------------------------------------------

@@ -26,7 +26,7 @@ from tablegames.tui.screens.handoff import HandoffScreen
 from tablegames.tui.screens.roach import RoachScreen
 
 from .helpers import STILL, screen_text, stacked
-from .test_network import wait_for
+from .served import wait_for
 from .test_roach_screen import offer, roach_table
 
 pytestmark = pytest.mark.real_time_keys
@@ -98,7 +98,7 @@ async def test_a_hand_off_names_whoever_the_table_waits_for_when_a_bot_moves(mon
         assert app.screen is handoff
         await keys.type("b", after=1.0)
         screen = app.screen
-        assert isinstance(screen, RoachScreen) and screen.active_seat == screen.shown_seat == 1
+        assert isinstance(screen, RoachScreen) and screen.active_seat == screen.keyboard.shown == 1
         assert "Bob's hand" in screen_text(app) and "Ann's hand" not in screen_text(app)
 
 

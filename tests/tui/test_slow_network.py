@@ -25,8 +25,8 @@ from tablegames.tui.screens.lobby import LobbyScreen
 from tablegames.tui.widgets.log import GameLog
 
 from .helpers import screen_text
+from .served import wait_for
 from .slow_network import SlowProxy
-from .test_network import wait_for
 
 pytestmark = pytest.mark.real_time_keys
 
@@ -130,10 +130,10 @@ async def test_a_table_over_a_slow_network_ends_showing_the_servers_state(game, 
                 shown = [
                     event
                     for event in remote.latest.view["log"]
-                    if screen._shown(event, seat, screen.private)
+                    if screen.logs.shown(event, seat, screen.private)
                 ]
                 if shown:
-                    newest = " ".join(screen.log_line(shown[-1]).split())
+                    newest = " ".join(screen.wording.line(shown[-1]).split())
                     assert newest[:30] in logged
     finally:
         await remote.close()

@@ -5,17 +5,14 @@ from __future__ import annotations
 
 from textual.widgets._footer import FooterKey
 
-from tablegames.net.client import RemoteClient
 from tablegames.net.server import Server, ServerConfig
 from tablegames.store import Store
-from tablegames.tui.app import TableGamesApp
-from tablegames.tui.screens.crates import CratesScreen
 from tablegames.tui.screens.lobby import LobbyScreen
 from tablegames.tui.screens.results import FinalStandings, RoundSummary, rating_line
 from tablegames.tui.screens.standings import StandingsScreen
 
 from .helpers import opened, press, screen_text, settle, stacked
-from .test_network import wait_for
+from .served import QUICK_CRATES, played_out, sara_at, sit_down_and_start, wait_for
 
 
 def test_the_rating_line_says_each_players_rating_and_change():
@@ -52,37 +49,17 @@ async def test_a_game_on_this_machine_ends_with_each_players_rating_change(tmp_p
 async def test_a_party_game_ends_with_ratings_and_the_lobby_shows_the_nights_standings(tmp_path):
     store = Store(tmp_path / "party.db")
     server = Server(ServerConfig(port=0, bot_pace=0.0), store=store)
-    hosted = server.add_table(
-        "crates",
-        2,
-        {"dealer": 1, "hands": [["QH"], ["JH", "10D"]], "upcard": "KH", "short": True},
-        fill_with_bots="normal",
-        owner_seat=0,
-    )
-    port = await server.start()
-    remote = RemoteClient("127.0.0.1", port, "Sara")
-    app = TableGamesApp(remote=remote, lobby=True)
+    hosted = server.add_table("crates", 2, QUICK_CRATES, fill_with_bots="normal", owner_seat=0)
+    await server.start()
     try:
-        async with app.run_test(size=(100, 30)) as pilot:
-            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        async with sara_at(server, lobby=True) as (remote, app, pilot):
             await pilot.press("s")  # nothing finished yet tonight
             await wait_for(pilot, lambda: isinstance(app.screen, StandingsScreen))
             assert "No game has finished since the server started" in screen_text(app)
             await pilot.press("escape")
             await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
-            await pilot.press("enter")
-            await wait_for(pilot, lambda: "or s to start now" in screen_text(app))
-            await pilot.press("s")
-            await wait_for(pilot, lambda: isinstance(app.screen, CratesScreen), seconds=10)
-            hosted.table.bots.clear()
-            while not hosted.table.over:  # the game played out here, fast
-                seat = min(hosted.table.state.waiting_for())
-                hosted.table.submit(seat, hosted.table.legal(seat)[0])
-            for _ in range(40):  # close each round's summary (n) until the game's end shows
-                if "Rematch (r)" in screen_text(app):
-                    break
-                await pilot.press("n")
-                await pilot.pause(0.1)
+            await sit_down_and_start(app, pilot)
+            await played_out(hosted, app, pilot)
             text = " ".join(screen_text(app).split())
             changes = store.rating_changes(hosted.store_id)
             assert sorted(changes) == [0, 1]
@@ -103,6 +80,4 @@ async def test_a_party_game_ends_with_ratings_and_the_lobby_shows_the_nights_sta
             await pilot.press("escape")
             await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
     finally:
-        await remote.close()
-        await server.close()
         store.close()

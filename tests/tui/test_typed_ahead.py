@@ -8,6 +8,7 @@ from textual import events
 from textual.app import App
 from textual.pilot import Pilot
 
+from tablegames.net.client import RemoteClient
 from tablegames.replay import Replay
 from tablegames.tui.app import ReplayApp, TableGamesApp
 from tablegames.tui.screens.crates import CratesScreen
@@ -21,11 +22,12 @@ from tablegames.tui.screens.roach_dialogs import RoachResult
 
 from ..test_replay import record_game
 from .helpers import settle
+from .served import wait_for
 from .test_lobby import in_the_lobby
-from .test_network import sara_and_tom, wait_for
+from .test_network import sara_and_tom
 from .test_roach_screen import roach_table, view
 
-CHARACTERS = {"enter": "\r", "escape": "\x1b"}
+CHARACTERS = {"enter": "\r", "escape": "\x1b", "slash": "/"}
 
 
 async def burst(app: App[Any], pilot: Pilot[Any], *keys: str) -> None:
@@ -93,3 +95,30 @@ async def test_two_chat_lines_typed_at_once_at_a_table_are_both_said():
         await wait_for(pilot, lambda: len(friend.chat_lines) == 2)
         assert [line for _, line in friend.chat_lines] == ["gg", "ok"]
         assert isinstance(app.screen, CratesScreen)
+
+
+def said_b(remote: RemoteClient) -> bool:
+    """True once a chat line with the `b` typed second has been said (whichever line)."""
+    return any("b" in line for _, line in remote.chat_lines)
+
+
+async def test_six_keys_pressed_at_once_in_the_lobby_say_two_lines():
+    async with in_the_lobby(1) as (_, remote, app, pilot):
+        await pilot.press("slash", "a", "enter", "slash", "b", "enter")  # no pause between them
+        await wait_for(pilot, lambda: said_b(remote))
+        assert [line for _, line in remote.chat_lines] == ["a", "b"]
+        assert isinstance(app.screen, LobbyScreen)
+
+
+async def test_keys_typed_after_enter_in_a_chat_line_go_on_to_the_next_line():
+    """Enter in a chat line that has the keyboard sends it at once: what is typed after it
+    (the next `/ b Enter`, already on its way to the line) never lands in the line just sent
+    (a loaded machine once said "Sara: a/b")."""
+    async with in_the_lobby(1) as (_, remote, app, pilot):
+        await pilot.press("slash", "a")
+        line = app.screen.query_one("#line")
+        await wait_for(pilot, lambda: line.has_focus)
+        await burst(app, pilot, "enter", "slash", "b", "enter")  # straight to the line
+        await wait_for(pilot, lambda: said_b(remote))
+        assert [line for _, line in remote.chat_lines] == ["a", "b"]
+        assert isinstance(app.screen, LobbyScreen)

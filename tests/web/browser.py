@@ -5,16 +5,14 @@ from __future__ import annotations
 
 import re
 import shutil
-import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from ..e2e.processes import serve_announced
-from ..e2e.terminal import REACTION
+from ..e2e.processes import serve_announced, stop
+from ..e2e.terminal import REACTION, ScreenWaits, poll
 
 CHROMIUM = "/usr/bin/chromium"
 
@@ -30,8 +28,10 @@ def why_no_browser() -> str | None:
     return None
 
 
-class PageTerminal:
+class PageTerminal(ScreenWaits):
     """One browser tab on the party's page."""
+
+    patience = 30.0
 
     def __init__(self, page: Any, base: str, touch: bool = False) -> None:
         self.page = page
@@ -39,12 +39,15 @@ class PageTerminal:
         self.touch = touch  # a phone's touch screen: taps, not clicks
 
     def join(self, name: str, code: str = "") -> None:
-        """Open the page, give a name, and wait for the lobby."""
+        """Open the page, give a name (and the join code), Join, and wait for the lobby."""
         self.page.goto(self.base + "/")
         self.page.fill("#name", name)
         if code:
             self.page.fill("#code", code)
-        self.page.click("#join")
+        if self.touch:
+            self.page.tap("#join")
+        else:
+            self.page.click("#join")
         self.wait_for("n opens a new table")
 
     def screen(self) -> str:
@@ -57,34 +60,6 @@ class PageTerminal:
             )
         except Error:  # (a page going to the next one: nothing is shown yet)
             return ""
-
-    def wait_for(self, *texts: str, timeout: float = 30.0) -> str:
-        """The page's text once it shows every one of `texts`."""
-        return self._wait(all, texts, timeout)
-
-    def wait_for_any(self, *texts: str, timeout: float = 30.0) -> str:
-        """The page's text once it shows one of `texts`."""
-        return self._wait(any, texts, timeout)
-
-    def wait_gone(self, text: str, timeout: float = 30.0) -> str:
-        """The page's text once it no longer shows `text`."""
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            screen = self.screen()
-            if text not in screen:
-                return screen
-            time.sleep(0.1)
-        raise AssertionError(f"{text!r} stayed; the page shows:\n{self.screen()}")
-
-    def _wait(self, shown: Callable[[Iterable[bool]], bool], texts: tuple[str, ...],
-              timeout: float) -> str:  # fmt: skip
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            screen = self.screen()
-            if shown(text in screen for text in texts):
-                return screen
-            time.sleep(0.1)
-        raise AssertionError(f"{texts} never showed; the page shows:\n{self.screen()}")
 
     def keys(self, *keys: str, after: float = REACTION) -> None:
         """Press `keys` (Playwright's names: "ArrowDown", "Enter", "n"), as a person would."""
@@ -99,11 +74,8 @@ class PageTerminal:
     def tap(self, text: str, after: float = REACTION) -> None:
         """Tap (or click, on a page without touch) where `text` is drawn."""
         time.sleep(after)
-        deadline = time.monotonic() + 10  # (a screen can be caught half drawn: its footer)
-        spot = self.where(text)
-        while spot is None and time.monotonic() < deadline:
-            time.sleep(0.1)
-            spot = self.where(text)
+        # (a screen can be caught half drawn: its footer)
+        spot = poll(lambda: self.where(text), lambda found: found is not None, 10)
         assert spot is not None, f"{text!r} is not on the page:\n{self.screen()}"
         self.press_at(spot["x"], spot["y"])
 
@@ -141,10 +113,5 @@ def start_party(
     return serve, web.group(1), int(ssh.group(1))
 
 
-def stop_party(serve: subprocess.Popen[str]) -> None:
-    serve.send_signal(signal.SIGINT)
-    try:
-        serve.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        serve.kill()
-        serve.wait(timeout=5)
+#: The party server stops as every `tablegames` server does: as Ctrl-C stops it.
+stop_party = stop

@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from ..e2e.terminal import REACTION
+from ..e2e.terminal import REACTION, poll
 from .browser import PageTerminal
 
 UPRIGHT = {"width": 390, "height": 844}  # a phone held upright, in CSS pixels
@@ -44,23 +44,10 @@ class Phone(PageTerminal):
                 return
             time.sleep(0.02)
 
-    def join(self, name: str, code: str = "") -> None:
-        """Open the page, type a name (the soft keyboard), tap Join, and wait for the lobby."""
-        self.page.goto(self.base + "/")
-        self.page.fill("#name", name)
-        if code:
-            self.page.fill("#code", code)
-        self.page.tap("#join")
-        self.wait_for("n opens a new table")
-
     def tap_on_line(self, line: str, text: str, after: float = REACTION) -> None:
         """Tap `text` where it is drawn on the lowest line that also shows `line`."""
         time.sleep(after)
-        deadline = time.monotonic() + 10
-        spot = self._where_on(line, text)
-        while spot is None and time.monotonic() < deadline:
-            time.sleep(0.1)
-            spot = self._where_on(line, text)
+        spot = poll(lambda: self._where_on(line, text), lambda found: found is not None, 10)
         assert spot is not None, f"{text!r} is not on a line with {line!r}:\n{self.screen()}"
         self.press_at(spot["x"], spot["y"])
 
@@ -79,11 +66,8 @@ class Phone(PageTerminal):
         and a person taps again)."""
         for _ in range(tries):
             self.tap(text)
-            deadline = time.monotonic() + 5
-            while time.monotonic() < deadline:
-                if shown in self.screen():
-                    return
-                time.sleep(0.1)
+            if poll(self.screen, lambda screen: shown in screen, 5) is not None:
+                return
         raise AssertionError(f"tapping {text!r} never showed {shown!r}:\n{self.screen()}")
 
     def _where_on(self, line: str, text: str) -> dict[str, float] | None:

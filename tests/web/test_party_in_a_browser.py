@@ -9,13 +9,14 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Iterator
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from ..e2e.friends import take_turn_if_mine
 from ..e2e.terminal import Terminal
-from ..e2e.test_party_over_ssh import take_turn_if_mine
 from ..net.ssh_harness import SshClients, ssh_command
 from .browser import PageTerminal, start_party, stop_party, why_no_browser
 
@@ -58,9 +59,8 @@ class Party:
 
 @pytest.fixture
 def party(env: dict[str, str], chromium: Any) -> Iterator[Party]:
-    running = Party(env, chromium)
-    yield running
-    running.close()
+    with closing(Party(env, chromium)) as running:
+        yield running
 
 
 FACE = re.compile(r"[│┃]\s?([0-9JQKA]{1,2}[♠♥♦♣])\s?[│┃]")
@@ -106,36 +106,28 @@ def picked_to_play(friend: PageTerminal, face: str) -> bool:
     return False
 
 
-def play_by_key(friend: PageTerminal) -> None:
-    """On this player's turn: a card that fits, by its number, then Enter; else a draw. (A
-    question that came up meanwhile is left for `answer_questions`.)"""
+def play_a_card(friend: PageTerminal, by_tap: bool = False) -> None:
+    """On this player's turn: a card that fits, by its number then Enter (`by_tap`: a tap on
+    it, and another to play it); else a draw (d, or a tap on Draw). A question that came up
+    meanwhile is left for `answer_questions`."""
     screen = friend.screen()
     if any(asked in screen for asked in QUESTIONS):
         return
     fits = playable(screen)
-    if not fits:
-        friend.keys("d")
-        return
-    number, face, _, _ = fits[0]
-    friend.keys(str(number))
-    if picked_to_play(friend, face):
-        friend.keys("Enter")
-
-
-def play_by_tap(friend: PageTerminal) -> None:
-    """On this player's turn: a tap on a card that fits, and another to play it; else a tap
-    on Draw."""
-    screen = friend.screen()
-    if any(asked in screen for asked in QUESTIONS):
-        return
-    fits = playable(screen)
-    if not fits:
+    if not fits and by_tap:
         friend.tap("Draw")
-        return
-    _, face, column, row = fits[0]
-    friend.tap_cell(column, row)  # (a tap on the card picked already plays it)
-    if picked_to_play(friend, face):
-        friend.tap_cell(column, row)
+    elif not fits:
+        friend.keys("d")
+    elif by_tap:
+        _, face, column, row = fits[0]
+        friend.tap_cell(column, row)  # (a tap on the card picked already plays it)
+        if picked_to_play(friend, face):
+            friend.tap_cell(column, row)
+    else:
+        number, face, _, _ = fits[0]
+        friend.keys(str(number))
+        if picked_to_play(friend, face):
+            friend.keys("Enter")
 
 
 def answer_questions(friend: PageTerminal, by_tap: bool = False) -> None:
@@ -148,7 +140,7 @@ def answer_questions(friend: PageTerminal, by_tap: bool = False) -> None:
         else:
             friend.keys("Enter")
     elif "Hand left" in screen:
-        friend.keys("Enter")
+        friend.keys("n")  # (a round's scores close on n)
 
 
 def moved(friend: PageTerminal, name: str) -> bool:
@@ -198,9 +190,9 @@ def test_friends_play_crates_from_a_browser_a_phone_and_ssh_at_one_table(party):
         answer_questions(ana)
         answer_questions(bob, by_tap=True)
         if "Your hand — your turn" in ana.screen():
-            play_by_key(ana)
+            play_a_card(ana)
         if "Your hand — your turn" in bob.screen():
-            play_by_tap(bob)
+            play_a_card(bob, by_tap=True)
         take_turn_if_mine(cat)
         time.sleep(0.1)
         ana_moved = ana_moved or moved(ana, "guest-ana")

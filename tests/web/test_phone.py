@@ -11,6 +11,7 @@ import re
 import time
 from collections import Counter
 from collections.abc import Iterator
+from contextlib import closing
 from typing import Any
 
 import pytest
@@ -43,9 +44,8 @@ class Party:
 
 @pytest.fixture
 def party(env: dict[str, str], chromium: Any) -> Iterator[Party]:
-    running = Party(env, chromium)
-    yield running
-    running.close()
+    with closing(Party(env, chromium)) as running:
+        yield running
 
 
 def visible_rows(phone: Phone) -> tuple[float, float]:

@@ -4,6 +4,7 @@ standings close by a tap too. The real `tablegames serve --web`, headless Chromi
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import closing
 from typing import Any
 
 import pytest
@@ -19,9 +20,8 @@ pytestmark = [
 
 @pytest.fixture
 def party(env: dict[str, str], chromium: Any) -> Iterator[Party]:
-    running = Party(env, chromium)
-    yield running
-    running.close()
+    with closing(Party(env, chromium)) as running:
+        yield running
 
 
 def test_a_phone_taps_the_standings_open_and_closed(party):

@@ -38,6 +38,12 @@ SELF_PULL = 0.15  # "I am a sailor": everyone says it, so it says little
 FLOOR, CEILING = 0.05, 20.0
 
 
+def _bounded(row: list[float]) -> tuple[float, float, float]:
+    """A seat's three factors (sailor, pirate, cult), each kept between FLOOR and CEILING."""
+    sailor, pirate, cult = (min(CEILING, max(FLOOR, factor)) for factor in row)
+    return sailor, pirate, cult
+
+
 @dataclass
 class Record:
     """One player's claims as we could check them."""
@@ -219,8 +225,4 @@ class Listener:
             else:
                 strength = SELF_PULL if target == speaker else ROLE_PULL
             pull(target, claim["group"], strength * (2 * trust - 0.5))
-        return {
-            seat: tuple(min(CEILING, max(FLOOR, f)) for f in row)  # type: ignore[misc]
-            for seat, row in factors.items()
-            if seat != self.seat
-        }
+        return {seat: _bounded(row) for seat, row in factors.items() if seat != self.seat}

@@ -325,11 +325,12 @@ class Abilities(Voyage):
         assert spirit is not None
         if seat != spirit.seat:
             return "wait for the Spiritualist to choose"
-        target = action.get("target")
-        wrong = self._not_a_seat(target, "who receives the gun")
-        if wrong is None and target not in self.give_targets():
-            return "the gun goes to another player on board"
-        return wrong
+        return self._not_a_target(
+            action,
+            "who receives the gun",
+            self.give_targets(),
+            "the gun goes to another player on board",
+        )
 
     def _answer_give(self, seat: int, action: TargetAction) -> None:
         spirit = self.interrupt

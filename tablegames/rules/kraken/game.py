@@ -59,6 +59,21 @@ class KrakenState(Abilities, Characters, Rituals, Navigation, Command):
         "character": "_character",
         "decline": "_decline",
     }
+    refusals: ClassVar[dict[str, str]] = {
+        "appoint": "_why_not_appoint",
+        "mutiny": "_why_not_mutiny",
+        "tie_break": "_why_not_tie_break",
+        "keep": "_why_not_keep",
+        "redraw": "_why_not_redraw",
+        "steer": "_why_not_steer",
+        "jump": "_why_not_jump",
+        "pick": "_why_not_pick",
+        "telescope": "_why_not_telescope",
+        "convert": "_why_not_convert",
+        "stash": "_why_not_stash",
+        "character": "_why_not_character",
+        "decline": "_why_not_decline",
+    }
     any_time = frozenset({"character"})  # (see `State.question`)
 
     def __init__(
@@ -254,24 +269,6 @@ class KrakenState(Abilities, Characters, Rituals, Navigation, Command):
         for key in lists:
             normal[key] = sorted(action[key])
         return normal
-
-    def why_illegal(self, seat: int, action: Action) -> str | None:
-        explain = {
-            "appoint": self._why_not_appoint,
-            "mutiny": self._why_not_mutiny,
-            "tie_break": self._why_not_tie_break,
-            "keep": self._why_not_keep,
-            "redraw": self._why_not_redraw,
-            "steer": self._why_not_steer,
-            "jump": self._why_not_jump,
-            "pick": self._why_not_pick,
-            "telescope": self._why_not_telescope,
-            "convert": self._why_not_convert,
-            "stash": self._why_not_stash,
-            "character": self._why_not_character,
-            "decline": self._why_not_decline,
-        }[action["type"]]
-        return explain(seat, action)
 
     def _interrupt_actions(self) -> list[KrakenAction]:
         interrupt = self.interrupt

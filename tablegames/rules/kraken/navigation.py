@@ -293,11 +293,12 @@ class Navigation(Voyage):
             return "there is nobody to pick now"
         if seat != self.pick_seat:
             return "only the captain picks"
-        target = action.get("target")
-        wrong = self._not_a_seat(target, "the player you pick")
-        if wrong is None and target not in self.pick_targets():
-            return "pick another player who is still on board"
-        return wrong
+        return self._not_a_target(
+            action,
+            "the player you pick",
+            self.pick_targets(),
+            "pick another player who is still on board",
+        )
 
     def _search_cabin(self, seat: int, target: int) -> None:
         # The captain sees the group only: the cult leader and a cultist both show as "cult".

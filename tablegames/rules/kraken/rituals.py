@@ -102,11 +102,12 @@ class Rituals(Voyage):
     def _why_not_convert(self, seat: int, action: Action) -> str | None:
         if self.phase != "convert" or self.interrupt is not None or seat != self.cult_leader():
             return "there is nobody to convert now"
-        target = action.get("target")
-        wrong = self._not_a_seat(target, "the player you convert")
-        if wrong is None and target not in self.convertible():
-            return "convert a player on board who was never searched or flogged"
-        return wrong
+        return self._not_a_target(
+            action,
+            "the player you convert",
+            self.convertible(),
+            "convert a player on board who was never searched or flogged",
+        )
 
     def stash_options(self) -> list[list[int]]:
         """Every way to hand out the stash: 3 guns to up to 3 players on board."""

@@ -9,6 +9,7 @@ navigation, rituals, characters) is a mixin over this class; `game.KrakenState` 
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -246,3 +247,14 @@ class Voyage(State):
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < self.players:
             return f"name {what} by seat number (0 to {self.players - 1})"
         return None
+
+    def _not_a_target(
+        self, action: Action, what: str, targets: Collection[int], otherwise: str
+    ) -> str | None:
+        """What is wrong with the action's `target` as `what`: not a seat (`_not_a_seat`), or
+        not one of `targets` (`otherwise` says why); None if it is one."""
+        target = action.get("target")
+        wrong = self._not_a_seat(target, what)
+        if wrong is None and target not in targets:
+            return otherwise
+        return wrong

@@ -7,19 +7,20 @@ import copy
 import json
 import random
 import re
+from collections.abc import Mapping
 from typing import Any
 
 import msgpack
 import pytest
 
-from tablegames.rules import IllegalAction, SetupError, State, get_game
+from tablegames.rules import Event, Game, IllegalAction, SetupError, get_game
 from tablegames.rules.core import visible_to
 
 from ..playing import positions, random_playout, settle_clock
 from ..scanner import _capturing_emits
 
 
-def test_metadata_and_registry(game_name):
+def test_metadata_and_registry(game_name: str) -> None:
     """It is in the registry under its name, with sensible player counts."""
     game = get_game(game_name)
     assert game.name == game_name
@@ -28,7 +29,7 @@ def test_metadata_and_registry(game_name):
         get_game("no-such-game")
 
 
-def test_replay_reaches_the_same_state(game_name):
+def test_replay_reaches_the_same_state(game_name: str) -> None:
     """Replaying its action log from the same seed reaches the same state (every view, the
     result)."""
     game = get_game(game_name)
@@ -41,7 +42,7 @@ def test_replay_reaches_the_same_state(game_name):
         assert again.result() == state.result()
 
 
-def test_views_and_actions_are_plain_data(game_name):
+def test_views_and_actions_are_plain_data(game_name: str) -> None:
     """Its views and actions are plain data: msgpack and JSON carry them unchanged."""
     for state in positions(game_name, 11):
         for seat in [None, *range(state.players)]:
@@ -53,7 +54,8 @@ def test_views_and_actions_are_plain_data(game_name):
             assert msgpack.unpackb(msgpack.packb(actions)) == actions
 
 
-BAD_ACTIONS = [
+#: Junk a client may send as an action: values of any type, the types `apply` takes or not.
+BAD_ACTIONS: list[Any] = [
     None,
     "play",
     [],
@@ -70,7 +72,7 @@ BAD_ACTIONS = [
 ]
 
 
-def test_bad_and_out_of_turn_actions_change_nothing(game_name):
+def test_bad_and_out_of_turn_actions_change_nothing(game_name: str) -> None:
     """Malformed, unknown and out-of-turn actions, and bad seats, raise IllegalAction and change
     nothing anyone can see."""
     for step, state in enumerate(positions(game_name, 5, steps=200)):
@@ -87,20 +89,23 @@ def test_bad_and_out_of_turn_actions_change_nothing(game_name):
                     if action not in state.legal(seat):
                         with pytest.raises(IllegalAction):
                             state.apply(seat, action)
-        for bad_seat in (-1, players, "0", None, True):
+        bad_seats: tuple[Any, ...] = (-1, players, "0", None, True)  # (of any type, as above)
+        for bad_seat in bad_seats:
             with pytest.raises(IllegalAction):
                 state.apply(bad_seat, state.legal(min(waiting))[0])
         assert [state.view(seat) for seat in [None, *range(players)]] == before, step
 
 
-def test_the_waiting_list_a_seat_sees_never_names_more_than_the_game_waits_for(game_name):
+def test_the_waiting_list_a_seat_sees_never_names_more_than_the_game_waits_for(
+    game_name: str,
+) -> None:
     """The seats a viewer sees the game wait for are among those it waits for."""
     for state in positions(game_name, 3):
         for seat in [None, *range(state.players)]:
             assert set(state.visible_waiting(seat)) <= state.waiting_for()
 
 
-def test_may_talk_is_none_or_a_sentence(game_name):
+def test_may_talk_is_none_or_a_sentence(game_name: str) -> None:
     """Whether a seat may talk is None (it may) or a sentence saying why not."""
     for seed in range(3):
         for state in positions(game_name, seed):
@@ -113,10 +118,10 @@ def test_may_talk_is_none_or_a_sentence(game_name):
 VIEW_KEYS = {"game", "seat", "players", "over", "result", "waiting", "log"}
 
 
-def test_every_view_has_the_documented_keys_and_every_event_a_kind(game_name):
+def test_every_view_has_the_documented_keys_and_every_event_a_kind(game_name: str) -> None:
     """Every view has the documented keys (game, seat, players, over, result, waiting, log) and
     every event a kind, a text and its recipients."""
-    events: list[dict] = []
+    events: list[Event] = []
     for state in positions(game_name, 7):
         events += state.log
         for seat in [None, *range(state.players)]:
@@ -136,7 +141,7 @@ def test_every_view_has_the_documented_keys_and_every_event_a_kind(game_name):
         assert event["to"] is None or all(0 <= seat < state.players for seat in event["to"]), event
 
 
-def test_an_event_about_one_player_names_them_in_its_seat_field(game_name):
+def test_an_event_about_one_player_names_them_in_its_seat_field(game_name: str) -> None:
     """What a player did reads `seat` (a turn summary groups by it), never the sentence."""
     opens_with_a_seat = re.compile(r"\{(\d+)\} (?!and \{)")  # ("{1} and {2} draw": two)
     about_a_player = 0
@@ -156,7 +161,7 @@ def test_an_event_about_one_player_names_them_in_its_seat_field(game_name):
     assert about_a_player > 20
 
 
-def makes_a_game(game, options) -> bool:
+def makes_a_game(game: Game, options: Mapping[str, object]) -> bool:
     """True if some table size takes `options` (a kraken board is for some counts only)."""
     for players in range(game.min_players, game.max_players + 1):
         try:
@@ -167,7 +172,7 @@ def makes_a_game(game, options) -> bool:
     return False
 
 
-def test_every_option_says_what_it_is_and_every_value_offered_makes_a_game(game_name):
+def test_every_option_says_what_it_is_and_every_value_offered_makes_a_game(game_name: str) -> None:
     """Every option says what it is, and every value it offers makes a game; an unknown option is
     refused."""
     game = get_game(game_name)
@@ -183,11 +188,10 @@ def test_every_option_says_what_it_is_and_every_value_offered_makes_a_game(game_
 
 def rebuilt_from_views(name: str) -> bool:
     """True if `name`'s state implements the optional `from_view` (its bots sample states)."""
-    factory = get_game(name).state_class
-    return factory.from_view.__func__ is not State.from_view.__func__
+    return get_game(name).implements("from_view")
 
 
-def test_a_game_not_rebuilt_from_views_says_so_when_sampled(game_name):
+def test_a_game_not_rebuilt_from_views_says_so_when_sampled(game_name: str) -> None:
     """Without `from_view`, sampling a state says it cannot be rebuilt from a view."""
     if rebuilt_from_views(game_name):
         pytest.skip("it is rebuilt from views (from_view)")
@@ -196,7 +200,7 @@ def test_a_game_not_rebuilt_from_views_says_so_when_sampled(game_name):
         state.sample(0, random.Random(0))
 
 
-def test_a_state_sampled_from_a_seats_view_looks_the_same_to_that_seat(game_name):
+def test_a_state_sampled_from_a_seats_view_looks_the_same_to_that_seat(game_name: str) -> None:
     """A state rebuilt from a seat's view (`from_view`) looks the same to that seat: its view and
     legal actions."""
     if not rebuilt_from_views(game_name):
@@ -214,9 +218,9 @@ def test_a_state_sampled_from_a_seats_view_looks_the_same_to_that_seat(game_name
             )
 
 
-def emitted_in_a_playout(name: str, seed: int) -> list[tuple[Any, Any]]:
+def emitted_in_a_playout(name: str, seed: int) -> list[tuple[Event, Event]]:
     """A random playout's every emitted event, with a copy taken as it was emitted."""
-    emitted: list[tuple[Any, Any]] = []
+    emitted: list[tuple[Event, Event]] = []
     game = get_game(name)
     rng = random.Random(seed)
     with _capturing_emits(lambda state, event: emitted.append((event, copy.deepcopy(event)))):
@@ -230,7 +234,7 @@ def emitted_in_a_playout(name: str, seed: int) -> list[tuple[Any, Any]]:
     return emitted
 
 
-def test_no_event_changes_after_it_was_emitted(game_name):
+def test_no_event_changes_after_it_was_emitted(game_name: str) -> None:
     """What an engine emitted stays as it was sent: later moves never rewrite an event.
 
     The leak scanner ties every event a seat receives to the moment it was emitted; an engine

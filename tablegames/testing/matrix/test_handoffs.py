@@ -31,7 +31,9 @@ DEFAULT_KEYS = 150
 
 
 @pytest.mark.real_time_keys
-async def test_a_hurried_player_sees_only_their_own_secrets(game_name, monkeypatch):
+async def test_a_hurried_player_sees_only_their_own_secrets(
+    game_name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """At a hot-seat table, a player typing random keys in a hurry sees only their own secrets
     and acts only for their own seat, every hand-off passing the keyboard as it should."""
     tally = await play_hurried(
@@ -44,8 +46,8 @@ async def test_a_hurried_player_sees_only_their_own_secrets(game_name, monkeypat
 @pytest.mark.real_time_keys
 @pytest.mark.parametrize("seed", [2, 3, 4, 5, 6])
 async def test_many_hurried_players_see_only_their_own_secrets(
-    game_name, seed, monkeypatch, capsys
-):
+    game_name: str, seed: int, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     tally = await play_hurried(
         hurried_table(game_name), seed=seed, keys=1000, monkeypatch=monkeypatch
     )

@@ -11,25 +11,25 @@ import asyncio
 import contextlib
 import copy
 import random
-from typing import Any
 
 import pytest
 
 from tablegames.net.hosting import HostedTable
 from tablegames.net.messages import ServerMessage
-from tablegames.net.protocol import PROTOCOL_VERSION, encode, updated_log, updated_talk
-from tablegames.rules import IllegalAction, get_game
+from tablegames.net.protocol import PROTOCOL_VERSION, updated_log, updated_talk
+from tablegames.rules import Action, Event, IllegalAction, State, get_game
+from tablegames.table import Table
 
 from ..cases import case
 from ..harness import RawPeer, running_server, scan_games
 from ..metrics import record
 from ..scanner import declared_secrets, digest, secrets_of, view_secrets
-from ..wire import plain, problem
+from ..wire import Frame, plain, problem, raw
 
 ACTION_LIMIT = 400  # actions into a game the log difference test plays at most
 
 
-def test_its_secrets_are_declared_or_known(game_name):
+def test_its_secrets_are_declared_or_known(game_name: str) -> None:
     """Its secrets are known to the leak scanner: declared by the game (`State.secrets`), or
     one of the built-in games the scanner knows (a game that does neither is judged only by
     words guessed from its views, which proves little)."""
@@ -39,7 +39,7 @@ def test_its_secrets_are_declared_or_known(game_name):
     assert extract is declared_secrets or not game.implements("secrets")
 
 
-def test_a_game_over_real_sockets_leaks_nothing(game_name):
+def test_a_game_over_real_sockets_leaks_nothing(game_name: str) -> None:
     """Played over real sockets (bots on the server, recording clients), no frame any seat or
     spectator receives holds what it must not know at that moment."""
     players, remote = case(game_name).leak_table
@@ -50,7 +50,8 @@ def test_a_game_over_real_sockets_leaks_nothing(game_name):
     assert report.problems == [], "\n".join(map(str, report.problems[:20]))
 
 
-JUNK_FIELDS = [
+#: Values of every wrong kind for an action's fields.
+JUNK_FIELDS: list[object] = [
     None,
     -1,
     2**64 - 1,
@@ -67,10 +68,10 @@ JUNK_FIELDS = [
 ]
 
 
-def junk_action(handlers: list[str], rng: random.Random) -> dict[str, Any]:
+def junk_action(handlers: list[str], rng: random.Random) -> Action:
     """A made-up action: an unknown type, or a real one with fields of every wrong kind."""
     kind = rng.choice([*handlers, "nope", "", "__init__", "_play", None, 7])
-    action: dict[str, Any] = {} if kind is None else {"type": kind}
+    action: Action = {} if kind is None else {"type": kind}
     for name in rng.sample(["card", "cards", "to", "target", "claim", "suit", "guns", "name",
                             "hand", "ocean", "yes", "believe", "sources", "recipients",
                             "choice", "announce"], rng.randint(0, 4)):  # fmt: skip
@@ -78,7 +79,7 @@ def junk_action(handlers: list[str], rng: random.Random) -> dict[str, Any]:
     return action
 
 
-def is_refused(state: Any, seat: int | None, action: dict[str, Any]) -> bool:
+def is_refused(state: State, seat: int | None, action: Action) -> bool:
     """True if the engine refuses `action` from `seat` (tried on a copy of the state)."""
     if seat is None:
         return True  # a spectator holds no seat: the server refuses before the engine
@@ -89,7 +90,7 @@ def is_refused(state: Any, seat: int | None, action: dict[str, Any]) -> bool:
     return False
 
 
-async def clock_settled(table: Any, limit: float = 5.0) -> None:
+async def clock_settled(table: Table, limit: float = 5.0) -> None:
     """Wait until the server's driver has applied `time` at the game's deadline."""
     async with asyncio.timeout(limit):
         while not table.over and table.state.deadline() is not None:
@@ -120,7 +121,7 @@ async def campaign(name: str, attempts: int, rng: random.Random) -> tuple[int, i
         table = hosted.table
         assert table is not None
         handlers = sorted(type(table.state).handlers)
-        seen: list[tuple[int, dict[str, Any]]] = []  # (seat, action) once legal, maybe stale now
+        seen: list[tuple[int, Action]] = []  # (seat, action) once legal, maybe stale now
         while tried < attempts:
             if table.state.deadline() is not None:
                 # The game waits on the clock (crabs' double-crab window): the server settles it
@@ -164,7 +165,7 @@ async def campaign(name: str, attempts: int, rng: random.Random) -> tuple[int, i
     return tried, changed
 
 
-def test_illegal_actions_change_nothing_and_only_the_sender_hears(game_name):
+def test_illegal_actions_change_nothing_and_only_the_sender_hears(game_name: str) -> None:
     """Illegal and out-of-turn actions from any seat or a spectator, over real sockets,
     change nothing, and only their sender hears of them."""
     tried, changed = asyncio.run(campaign(game_name, 250, random.Random()))
@@ -173,7 +174,7 @@ def test_illegal_actions_change_nothing_and_only_the_sender_hears(game_name):
 
 
 @pytest.mark.slow
-def test_thousands_of_illegal_actions_change_nothing(game_name):
+def test_thousands_of_illegal_actions_change_nothing(game_name: str) -> None:
     tried, changed = asyncio.run(campaign(game_name, 1200, random.Random()))
     record("illegal", tried=tried, changed=changed)
     assert changed == 0
@@ -184,13 +185,18 @@ class Recorder:
 
     def __init__(self, name: str) -> None:
         self.name = name
-        self.messages: list[dict[str, Any]] = []
+        self.messages: list[Frame] = []
 
-    def send(self, message: Any) -> None:
-        self.messages.append(plain(message))
+    def send(self, message: ServerMessage) -> None:
+        decoded = plain(message)
+        assert isinstance(decoded, dict)
+        self.messages.append(decoded)
+
+    def close(self) -> None:
+        pass
 
 
-def test_every_update_rebuilds_the_seats_exact_view_with_less_sent(game_name):
+def test_every_update_rebuilds_the_seats_exact_view_with_less_sent(game_name: str) -> None:
     """Every update carries only the log entries a peer lacks, and the peer rebuilds the exact
     view from them (with less sent than whole views)."""
     info = get_game(game_name)
@@ -200,8 +206,8 @@ def test_every_update_rebuilds_the_seats_exact_view_with_less_sent(game_name):
         hosted.claim(peer, None)
     table = hosted.start()
     rng = random.Random(5)
-    logs: list[list[Any]] = [[] for _ in peers]
-    talks: list[list[Any]] = [[] for _ in peers]
+    logs: list[list[Event]] = [[] for _ in peers]
+    talks: list[list[Frame]] = [[] for _ in peers]
     sent = whole = 0
     for _ in range(ACTION_LIMIT):
         if table.over:
@@ -228,8 +234,8 @@ def test_every_update_rebuilds_the_seats_exact_view_with_less_sent(game_name):
             if "talk" in truth:
                 rebuilt["talk"] = talks[number]
             assert rebuilt == truth
-            sent += len(encode(updates[-1]))
-            whole += len(encode({**updates[-1], "view": truth}))
+            sent += len(raw(updates[-1]))
+            whole += len(raw({**updates[-1], "view": truth}))
             peer.messages.clear()
     assert table.version > 10 or table.over  # (a round of Love Letter may end sooner)
     assert sent < 0.8 * whole, (sent, whole)

@@ -13,7 +13,7 @@ from ..cases import case
 from ..playing import random_playout
 
 
-def test_random_playouts_end_with_winners(game_name):
+def test_random_playouts_end_with_winners(game_name: str) -> None:
     """Random games end, at every table size, with winners (only where the rules let nobody
     win, none), a score for every seat, and nothing left to do."""
     game = get_game(game_name)
@@ -27,7 +27,7 @@ def test_random_playouts_end_with_winners(game_name):
             assert state.legal(0) == [] and state.waiting_for() == frozenset()
 
 
-def test_same_seed_same_game(game_name):
+def test_same_seed_same_game(game_name: str) -> None:
     """The same seed and the same moves make the same game."""
     game = get_game(game_name)
     first = random_playout(game_name, game.default_players, 42)
@@ -42,7 +42,7 @@ def test_same_seed_same_game(game_name):
     # to the slow run)
     [level if level != "hard" else pytest.param(level, marks=pytest.mark.slow) for level in LEVELS],
 )
-def test_bots_of_every_level_play_a_whole_game(game_name, level):
+def test_bots_of_every_level_play_a_whole_game(game_name: str, level: str) -> None:
     """Bots of every level play a whole game at a table, every move they choose legal."""
     players = get_game(game_name).min_players
     table = play_bot_game(

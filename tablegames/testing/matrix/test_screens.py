@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,6 +25,7 @@ from tablegames.tui.screens.game import ActionButton, GameScreen
 from tablegames.tui.screens.generic import GenericScreen
 from tablegames.tui.screens.help import HelpScreen, help_markdown
 from tablegames.tui.screens.replay import ReplayScreen
+from tablegames.tui.screens.said import Said
 from tablegames.tui.screens.size import TooSmall
 
 from ..cases import case
@@ -54,7 +56,7 @@ async def at_the_table(app: Any, pilot: Any) -> GameScreen | None:
 
 @pytest.mark.parametrize("most", [False, True], ids=["fewest", "most"])
 async def test_its_table_fits_every_size_with_the_fewest_and_the_most_players(
-    game_name, most
+    game_name: str, most: bool
 ) -> None:
     """Its table at 100×40, 80×24 and 60×20, with the fewest and the most players, in ASCII:
     the status line and the footer's help and quit in sight, every player named (the generic
@@ -87,7 +89,7 @@ async def test_its_table_fits_every_size_with_the_fewest_and_the_most_players(
                 assert not hidden, (size, f"players not in sight: {hidden}")
 
 
-def test_its_table_screen_ends_its_keys_with_help_and_quit(game_name) -> None:
+def test_its_table_screen_ends_its_keys_with_help_and_quit(game_name: str) -> None:
     """Its table screen (its own, or the generic one) is a `GameScreen` whose keys end with
     help and quit."""
     game = get_game(game_name)
@@ -117,7 +119,7 @@ def own_key(name: str) -> str:
     return case(name).own_key or GenericScreen.KEYS[1][1]
 
 
-async def test_its_screen_opens_its_help_and_asks_before_leaving(game_name) -> None:
+async def test_its_screen_opens_its_help_and_asks_before_leaving(game_name: str) -> None:
     """Its table opens its help (the rules, its own keys) and asks before leaving."""
     client = local_table(game_name, get_game(game_name).min_players, humans=1, seed=1, pace=STILL)
     app = TableGamesApp(client)
@@ -142,18 +144,18 @@ async def test_its_screen_opens_its_help_and_asks_before_leaving(game_name) -> N
         spaces = [meaning for key, meaning in app.screen.keys if key == "space"]
         assert len(spaces) == 1, spaces  # one key, one meaning: crabs' space is its own
         await pilot.press("escape")
-        assert app.screen is table
+        assert table.is_current
 
         await press(pilot, "q")
         assert isinstance(app.screen, QuitDialog)
         assert "Leave this game?" in screen_text(app)
         await pilot.press("n")
-        assert app.screen is table
+        assert table.is_current
         await press(pilot, "q", "y")
     assert app.return_code == 0
 
 
-async def test_ascii_mode_writes_only_ascii(game_name) -> None:
+async def test_ascii_mode_writes_only_ascii(game_name: str) -> None:
     """With --ascii its table and first question are drawn in ASCII (scrollbars aside)."""
     players = get_game(game_name).default_players
     client = local_table(game_name, players, humans=1, seed=3, pace=STILL)
@@ -165,18 +167,18 @@ async def test_ascii_mode_writes_only_ascii(game_name) -> None:
         assert not {c for c in drawn if not c.isascii() and c not in scrollbar}, drawn
 
 
-async def test_a_refusal_names_seats_as_the_log_does(game_name) -> None:
+async def test_a_refusal_names_seats_as_the_log_does(game_name: str) -> None:
     """A refusal names seats as the log does ({0}: the player's name)."""
     players = get_game(game_name).default_players
     client = local_table(game_name, players, humans=1, seed=3, names=("Sara",), pace=STILL)
     async with opened(client, size=(100, 32)) as (app, pilot):
         table = next(s for s in app.screen_stack if isinstance(s, GameScreen))
-        table._refused("{0} is not among the tied players")
+        table.post_message(Said("{0} is not among the tied players", refusal=True))
         await pilot.pause()
         assert "Sara is not among the tied players" in str(table.query_one("#status").render())
 
 
-async def test_ascii_mode_reaches_the_help_no_box_lines_no_scrollbar(game_name) -> None:
+async def test_ascii_mode_reaches_the_help_no_box_lines_no_scrollbar(game_name: str) -> None:
     """With --ascii its help is ASCII all through: no box lines, no scrollbar."""
     players = get_game(game_name).default_players
     client = local_table(game_name, players, humans=1, seed=3, pace=STILL)
@@ -196,7 +198,7 @@ async def test_ascii_mode_reaches_the_help_no_box_lines_no_scrollbar(game_name) 
             await press(pilot, "pagedown")
 
 
-async def test_ascii_mode_at_the_smallest_size_cuts_titles_in_ascii(game_name) -> None:
+async def test_ascii_mode_at_the_smallest_size_cuts_titles_in_ascii(game_name: str) -> None:
     """With --ascii at 60×20 and the most players, everything drawn is ASCII: titles cut with
     ASCII, no scrollbar."""
     players = get_game(game_name).max_players  # long names, long titles
@@ -230,7 +232,7 @@ async def test_at_the_smallest_size_the_footer_keeps_help_and_quit(game_name: st
         assert "? Help q Quit" in screen_text(app).splitlines()[-1]
 
 
-async def test_a_replay_never_asks_the_seat_a_question(game_name, tmp_path):
+async def test_a_replay_never_asks_the_seat_a_question(game_name: str, tmp_path: Path) -> None:
     """Replaying from a seat whose move it is shows the table; no decision dialog takes the keys,
     no button offers a move, no card is picked."""
     store = Store(tmp_path / "x.db")

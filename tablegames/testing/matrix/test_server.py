@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Any
+from collections.abc import Mapping
 
 import pytest
 from hypothesis import HealthCheck, event, settings
@@ -27,6 +27,7 @@ from hypothesis.stateful import (
 
 from tablegames.net.guard import RateLimit
 from tablegames.net.hosting import HostedTable
+from tablegames.net.messages import ServerMessage
 from tablegames.net.protocol import PROTOCOL_VERSION, ProtocolError, encode, server_side
 from tablegames.net.server import Server, ServerConfig
 
@@ -34,6 +35,7 @@ from ..cases import case
 from ..metrics import record
 from ..plugin import chosen_games
 from ..scanner import WORD, Report, Scanner, Truth, split_frames
+from ..wire import Frame, raw
 
 
 class Peer:
@@ -56,15 +58,16 @@ class Peer:
         self.spectator = False
         self.sent: set[str] = set()  # words this peer sent (a refusal may echo them)
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: ServerMessage) -> None:
         if not self.closed:
             self.received += encode(message)
 
     def close(self) -> None:
         self.closed = True
 
-    def messages(self, since: int = 0) -> list[dict[str, Any]]:
-        return [message for _, message in split_frames(bytes(self.received[since:]))]
+    def messages(self, since: int = 0) -> list[Frame]:
+        frames = split_frames(bytes(self.received[since:]))
+        return [message for _, message in frames if isinstance(message, dict)]
 
 
 class CoreServer(Server):
@@ -102,21 +105,21 @@ class ServerCore(RuleBasedStateMachine):
             self.everyone_ready()
 
     # -- helpers ----------------------------------------------------------------------------------
-    def deliver(self, peer: Peer, message: dict[str, Any]) -> None:
+    def deliver(self, peer: Peer, message: Mapping[str, object]) -> None:
         """Send `message` from `peer` as bytes through a Connection, then to the server."""
         peer.sent.update(WORD.findall(repr(message)))
-        peer.conn.receive_data(encode(message))
+        peer.conn.receive_data(raw(message))
         for received in peer.conn.events_received():
             assert not isinstance(received, ProtocolError), received
-            self.server.party.receive(peer, received)  # type: ignore[arg-type]
+            self.server.party.receive(peer, received)
 
-    def connect(self, **fields: Any) -> Peer:
+    def connect(self, token: str | None = None) -> Peer:
         self.count += 1
         peer = Peer(f"peer{self.count}")
         self.peers.append(peer)
         self.deliver(peer, {"t": "hello", "v": PROTOCOL_VERSION, "name": peer.name})
-        if "token" in fields:
-            self.deliver(peer, {"t": "rejoin", "token": fields["token"]})
+        if token is not None:
+            self.deliver(peer, {"t": "rejoin", "token": token})
         return peer
 
     def live(self) -> list[Peer]:
@@ -159,6 +162,7 @@ class ServerCore(RuleBasedStateMachine):
         if not seated:
             return
         peer = data.draw(st.sampled_from(seated))
+        assert peer.seat is not None
         legal = table.state.legal(peer.seat)
         if legal:
             action = data.draw(st.sampled_from(legal))
@@ -234,7 +238,8 @@ class ServerCore(RuleBasedStateMachine):
         live = self.live()
         if live:
             peer = data.draw(st.sampled_from(live))
-            self.server._goodbye(peer)  # type: ignore[arg-type]
+            self.server.party.goodbye(peer)  # (as `Server` says goodbye to a connection)
+            peer.close()
             if not self.started and peer.seat is not None:
                 self.tokens.pop(peer.seat, None)  # a seat freed before the game
                 peer.seat = None
@@ -298,7 +303,7 @@ def machine_for(game: str) -> type[ServerCore]:
     return type(f"ServerCoreFor{game.capitalize()}", (ServerCore,), {"GAME": game})
 
 
-def test_the_server_core_keeps_its_promises(game_name, request):
+def test_the_server_core_keeps_its_promises(game_name: str, request: pytest.FixtureRequest) -> None:
     """The server core, driven by a stateful test (hypothesis: peers connect, sit down, act,
     chat, drop, come back, in random orders), keeps its promises at every step: every frame
     holds only what its peer may know and is owed, tokens stay secret, nothing crashes."""
@@ -308,5 +313,5 @@ def test_the_server_core_keeps_its_promises(game_name, request):
 
 
 @pytest.mark.slow
-def test_the_server_core_keeps_its_promises_at_length(game_name):
+def test_the_server_core_keeps_its_promises_at_length(game_name: str) -> None:
     run_state_machine_as_test(machine_for(game_name), settings=_settings(200 // 4))

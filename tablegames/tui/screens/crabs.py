@@ -31,10 +31,12 @@ from ..widgets.crabs_table import (
     crab_name,
 )
 from ..widgets.log import GameLog
+from ..widgets.notices import banner
 from . import crabs_view as show
 from .crabs_dialogs import CrabsOver, HuddleScreen, OneHumanOnly
 from .dialogs import Option, PickDialog
-from .game import ActionButton, GameScreen, Overlay
+from .game import ActionButton, GameScreen
+from .table_log import Wording
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -49,6 +51,36 @@ TALL = 34  # terminal rows from which the cards are drawn as boxes
 GESTURE_SHOWN = 4.0  # seconds a player's gesture stays beside their name
 MESSAGE_SHOWN = 6.0  # seconds a message stays on the status line (if the turn goes on)
 WIDE_BAR = 110  # terminals at least this wide show Done, Accuse and Signal beside the status
+
+
+class CrabsWording(Wording):
+    """Crabs in words, in ASCII punctuation where asked: a run of refills is one line; a
+    seat's secret is its hand and its team's signal."""
+
+    def line(self, event: dict[str, Any]) -> str:
+        line = super().line(event)
+        return line.translate(ASCII_PUNCTUATION) if self.ascii else line
+
+    def in_runs(self, event: dict[str, Any]) -> bool:
+        return event.get("kind") == "refill"  # nobody wanted to swap, again
+
+    def within_runs(self, event: dict[str, Any]) -> bool:
+        """What leads to the next refill: hands laid down, the other side asked and saying
+        no, the same side again (a swap, a gesture or a call ends the run)."""
+        if event.get("kind") == "want_swap":
+            return event.get("yes") is False
+        return event.get("kind") in ("done", "asking", "again", "reshuffle")
+
+    def run_line(self, event: dict[str, Any], times: int) -> str:
+        ocean = ", ".join(crab_name(kind) for kind in event.get("ocean", []))
+        line = f"Nobody wants to swap ({times} times in a row): the ocean now holds {ocean}."
+        return line.translate(ASCII_PUNCTUATION) if self.ascii else line
+
+    def secret(self, view: dict[str, Any]) -> str:
+        seen = show.TYPED.view(view)
+        cards = ", ".join(crab_name(card) for card in seen["hand"]) or "(no cards)"
+        signals = seen["signals"]
+        return f"{cards}; signal: {show.signal_phrase(signals)}" if signals else cards
 
 
 class CrabsScreen(GameScreen):
@@ -68,6 +100,7 @@ class CrabsScreen(GameScreen):
         ("t", "pick your team's signal in the huddle before play; then, see it"),
     )
     CSS_PATH = "crabs.tcss"
+    WORDING = CrabsWording
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("a", "hand(0)", "Swap", key_display="asdf jkl;"),
         *[Binding(key, f"hand({n})", "Hand", show=False) for n, key in enumerate("sdf", 1)],
@@ -116,7 +149,7 @@ class CrabsScreen(GameScreen):
 
     def _seen(self) -> CrabsView:
         """The active seat's view, as crabs' own type."""
-        return show.TYPED.view(self._view())
+        return show.TYPED.view(self._update(self.active_seat).view)
 
     def _send(self, action: CrabsAction) -> bool:
         """Submit `action` for the active seat (see `_submit`), built as crabs' own type."""
@@ -146,15 +179,14 @@ class CrabsScreen(GameScreen):
             yield ActionButton("Signal", id="signal", compact=True)
         yield Footer()
 
-    def _begin(self) -> None:
+    def on_mount(self) -> None:
         self.query_one("#ocean-box").border_title = "Ocean"
         self.query_one("#tokens").border_title = "Tokens"
         self._timer = self.set_interval(0.5, self._tick)
-        super()._begin()  # the bots, even in the huddle: they pick at once, and the clock runs
+        # (The bots start next, even in the huddle: they pick at once, and the clock runs.)
 
     # -- following the table --------------------------------------------------------------------
-    def _take(self, seat: int, update: Update) -> None:
-        super()._take(seat, update)
+    def _taken(self, seat: int, update: Update) -> None:
         now = time.monotonic()
         view = show.TYPED.view(update.view)
         for event in show.TYPED.events(update.events):
@@ -163,7 +195,7 @@ class CrabsScreen(GameScreen):
                 self.gestures_seen[event["seat"]] = (event["gesture"], now)
                 self._partner_signalled(event["seat"], event["gesture"], view)
             if event["kind"] == "signal_settled" and self.seat is not None:
-                self._banner(show.settled_words(event, view))
+                banner(self.app, show.settled_words(event, view))
             if kind in ("swap", "refill", "accuse", "void_call"):
                 self.picked_ocean = None  # the ocean moved under the pick
             if event["kind"] == "accuse" and event["target"] == self.seat and event["correct"]:
@@ -183,10 +215,6 @@ class CrabsScreen(GameScreen):
         if seat in view["teams"][team]:
             key = show.player_key(seat)
             self._say(f"{self.names[seat]} made your signal! Call crabs on them: x then {key}.")
-
-    def _handoff(self) -> Overlay | None:
-        """Never: one player per terminal (several play over the network)."""
-        return None
 
     def _results(self) -> Screen[str]:
         return CrabsOver(self._seen(), self.names, self.ascii)
@@ -246,11 +274,11 @@ class CrabsScreen(GameScreen):
         hand = self.query_one("#hand", CardRow)
         hand_box = self.query_one("#hand-box")
         if you is None:
-            hand.show([], None, self.hidden_words("every hand"))
+            hand.show([], None, self.keyboard.hidden_words("every hand"))
             hand_box.border_title = "Watching"
         else:
             hand.show(view["hand"], self.picked_hand)
-            hand_box.border_title = self.owned("hand")
+            hand_box.border_title = self.keyboard.owned(self.active_seat, "hand")
         hand_box.border_subtitle = ""
         if you is not None:  # the team's signal, private like the hand
             keys = "/".join(show.gesture_key(view, name) for name in view["signals"])
@@ -266,7 +294,6 @@ class CrabsScreen(GameScreen):
         self.query_one("#tokens", Static).update(Text("\n").join(tokens))
         flash = self.flash[0] if self.flash else None
         self.query_one("#gestures", GestureBar).show(view["gesture_names"], view["signals"], flash)
-        self._show_log()
         self._draw_bar(view)
 
     def _fit(self, title: str, box: Widget) -> str:
@@ -277,39 +304,14 @@ class CrabsScreen(GameScreen):
             return title[: room - 1] + "~"
         return title
 
-    def secret_words(self, view: dict[str, Any]) -> str:
-        seen = show.TYPED.view(view)
-        cards = ", ".join(crab_name(card) for card in seen["hand"]) or "(no cards)"
-        signals = seen["signals"]
-        return f"{cards}; signal: {show.signal_phrase(signals)}" if signals else cards
-
-    def log_line(self, event: dict[str, Any]) -> str:
-        line = super().log_line(event)
-        return line.translate(ASCII_PUNCTUATION) if self.ascii else line
-
-    def _in_runs(self, event: dict[str, Any]) -> bool:
-        return event.get("kind") == "refill"  # nobody wanted to swap, again
-
-    def _within_runs(self, event: dict[str, Any]) -> bool:
-        """What leads to the next refill: hands laid down, the other side asked and saying
-        no, the same side again (a swap, a gesture or a call ends the run)."""
-        if event.get("kind") == "want_swap":
-            return event.get("yes") is False
-        return event.get("kind") in ("done", "asking", "again", "reshuffle")
-
-    def _run_line(self, event: dict[str, Any], times: int) -> str:
-        ocean = ", ".join(crab_name(kind) for kind in event.get("ocean", []))
-        line = f"Nobody wants to swap ({times} times in a row): the ocean now holds {ocean}."
-        return line.translate(ASCII_PUNCTUATION) if self.ascii else line
-
     def _draw_bar(self, view: CrabsView) -> None:
         you = self.seat
         asked = you is not None and you in view["asked"]
-        self._show_button("yes", asked)
-        self._show_button("no", asked)
+        self.query_one("#yes", ActionButton).offer(asked)
+        self.query_one("#no", ActionButton).offer(asked)
         roomy = self.app.size.width >= WIDE_BAR  # else the status line needs the whole row
         for name in ("done", "accuse", "signal"):
-            self._show_button(name, you is not None and roomy and not asked)
+            self.query_one(f"#{name}", ActionButton).offer(you is not None and roomy and not asked)
         if self.message and self._message_stale(view):
             self.message = ""
         text = self.message

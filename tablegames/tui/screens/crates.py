@@ -18,9 +18,12 @@ from ..widgets.log import GameLog
 from ..widgets.seats import SeatPanel
 from . import crates_view as show
 from .dialogs import Option, PickDialog
-from .game import BUTTONS_FROM, PICK_BINDINGS, PICK_KEYS, ActionButton, HandScreen, Overlay
+from .game import ActionButton, Overlay
 from .handoff import Aside
+from .picking import PICK_BINDINGS, PICK_KEYS, HandScreen
 from .results import FinalStandings, RoundSummary
+from .size import BUTTONS_FROM
+from .table_log import Wording
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -31,6 +34,14 @@ if TYPE_CHECKING:
 
 TALL = 34  # terminal rows from which cards are drawn big
 LOW = 24  # terminal rows below which cards are drawn flat, as words (the log needs the rows)
+
+
+class CratesWording(Wording):
+    """Crates in words: a seat's secret is its hand."""
+
+    def secret(self, view: dict[str, Any]) -> str:
+        cards = show.sorted_hand(show.TYPED.view(view)["hand"])
+        return " ".join(card_label(card, self.ascii) for card in cards) or "(no cards)"
 
 
 class CratesScreen(HandScreen):
@@ -46,6 +57,7 @@ class CratesScreen(HandScreen):
         ("x", "call Dope! on a player holding one card who has not announced"),
     )
     CSS_PATH = "crates.tcss"
+    WORDING = CratesWording
     BINDINGS: ClassVar[list[BindingType]] = [
         *PICK_BINDINGS,
         Binding("enter", "play", "Play"),
@@ -59,13 +71,15 @@ class CratesScreen(HandScreen):
         self.selected: int | None = None
         self.armed = False  # "Crates!" goes with the next play
         self.message_turn: int | None = None  # the message goes stale when this turn ends
-        self.round_seen: int | None = None
+        last_round = self._seen()["last_round"]
+        self.round_seen = last_round["round"] if last_round else None
         self.summaries: list[tuple[LastRound, list[int], int]] = []
         self.suit_prompted = False
         # The turn last drawn, as (whose, cards on the pile, cards to draw): a new one (a card
         # played or drawn since, another turn after a 6) picks afresh and says what to do; a
         # refused action leaves it as it was (over the network a refusal comes later).
         self._turn_drawn: tuple[int | None, int, int] | None = None
+        self.keyboard.aside = self._announce_aside
 
     # -- building and updating ------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -84,27 +98,23 @@ class CratesScreen(HandScreen):
 
     def _seen(self) -> CratesView:
         """The active seat's view, as Crates' own type."""
-        return show.TYPED.view(self._view())
+        return show.TYPED.view(self._update(self.active_seat).view)
 
     def _send(self, action: CratesAction) -> bool:
         """Submit `action` for the active seat (see `_submit`), built as Crates's own type."""
         return self._submit(show.TYPED.plain(action))
 
-    def _begin(self) -> None:
+    def on_mount(self) -> None:
         self.query_one("#seats").border_title = "Players"
         self.query_one("#pile").border_title = "Table"
-        last_round = self._seen()["last_round"]
-        self.round_seen = last_round["round"] if last_round else None
-        super()._begin()
 
-    def _take(self, seat: int, update: Update) -> None:
-        super()._take(seat, update)
+    def _taken(self, seat: int, update: Update) -> None:
         view = show.TYPED.view(update.view)
         last_round = view["last_round"]
         if last_round and last_round["round"] != self.round_seen:
             self.round_seen = last_round["round"]
             self.summaries.append((last_round, list(view["scores"]), view["rounds"]))
-            self._stop_bots()  # the table waits while people read the scores
+            self.bots.stop()  # the table waits while people read the scores
 
     def _screen_due(self) -> Overlay | None:
         """A round's scores come before anything else, even the final standings."""
@@ -121,7 +131,7 @@ class CratesScreen(HandScreen):
         view = self._seen()
         if view["phase"] != "suit":
             self.suit_prompted = False
-        elif view["turn"] == self.shown_seat and not self.suit_prompted:
+        elif view["turn"] == self.keyboard.shown and not self.suit_prompted:
             self.suit_prompted = True
             self._ask_upcard_suit()
 
@@ -141,7 +151,6 @@ class CratesScreen(HandScreen):
         self.query_one("#pile", Static).update(
             show.pile_text(view, self.names, self.ascii, not self.app.no_color, tall)
         )
-        self._show_log()
         self._draw_hand(view)
         self._show_buttons(view)
         self.query_one("#status", Static).update(Text(self.message if self.private else ""))
@@ -152,19 +161,23 @@ class CratesScreen(HandScreen):
         mine = view["turn"] == you and view["phase"] == "play"
         roomy = self.app.size.width >= BUTTONS_FROM and self.app.size.height >= LOW
         self.query_one("#buttons").display = roomy  # (the keys do it all)
-        self._show_button("draw", mine and show.first_playable(view) is None)  # else refused
+        self.query_one("#draw", ActionButton).offer(
+            mine and show.first_playable(view) is None
+        )  # else refused
         announce = you not in view["announced"] and len(view["hand"]) in (1, 2)
-        self._show_button("announce", you in view["exposed"] or (mine and announce))
+        self.query_one("#announce", ActionButton).offer(
+            you in view["exposed"] or (mine and announce)
+        )
         # Offered when someone else may be called (holds one card, no Crates! said): what the
         # players panel shows everyone (one card, no Crates! beside it), no more.
-        self._show_button("dope", any(seat != you for seat in view["exposed"]))
+        self.query_one("#dope", ActionButton).offer(any(seat != you for seat in view["exposed"]))
 
     def _draw_hand(self, view: CratesView) -> None:
         hand = self.query_one("#hand", Hand)
         box = self.query_one("#hand-box")
         you = self.active_seat
         if self.watching:
-            hand.clear(self.hidden_words("every hand"))
+            hand.clear(self.keyboard.hidden_words("every hand"))
             box.border_title = escape(
                 f"Watching {self.dash} " + show.turn_phrase(view, self.names, None)
             )
@@ -193,8 +206,10 @@ class CratesScreen(HandScreen):
         else:
             self.selected = 0
         hand.show(cards, self.selected, frozenset(view["unplayable"]), "No cards in hand.")
-        phrase = show.turn_phrase(view, self.names, self.addressed)
-        box.border_title = escape(f"{self.owned('hand')} {self.dash} {phrase}")
+        phrase = show.turn_phrase(view, self.names, self.keyboard.addressed(self.active_seat))
+        box.border_title = escape(
+            f"{self.keyboard.owned(self.active_seat, 'hand')} {self.dash} {phrase}"
+        )
         box.border_subtitle = "Crates! armed: announced with your next play" if self.armed else ""
         self.query_one("#status", Static).update(Text(self.message))
 
@@ -202,26 +217,22 @@ class CratesScreen(HandScreen):
         super()._say(message)
         self.message_turn = None
 
-    def secret_words(self, view: dict[str, Any]) -> str:
-        cards = show.sorted_hand(show.TYPED.view(view)["hand"])
-        return " ".join(card_label(card, self.ascii) for card in cards) or "(no cards)"
-
     # -- dialogs --------------------------------------------------------------------------------
     def _after_summary(self, _: None) -> None:
         if not self.over and not self.summaries:
-            self._start_bots()
+            self.bots.start()
 
-    def _handoff_aside(self) -> Aside | None:
+    def _announce_aside(self, leaving: int) -> Aside | None:
         """A player who has just played down to one card may still say "Crates!" before the
         keyboard goes on (at a real table they would say it as the next player reaches over)."""
-        leaving = self.shown_seat
-        if leaving is None or leaving not in show.TYPED.view(self._update(leaving).view)["exposed"]:
+        if leaving not in show.TYPED.view(self._update(leaving).view)["exposed"]:
             return None
         name = self.names[leaving]
 
         def announce() -> str:
-            refusal = self.client.submit(leaving, {"type": "announce"})
-            return f"{name} said Crates!" if refusal is None else f"{name}: {refusal}."
+            self.client.submit(leaving, {"type": "announce"})  # (why not comes as a `Said`)
+            said = leaving in show.TYPED.view(self._update(leaving).view)["announced"]
+            return f"{name} said Crates!" if said else f"{name} may not say Crates! now."
 
         return Aside("c", f"{name}: press c to say Crates! before passing on.", announce)
 

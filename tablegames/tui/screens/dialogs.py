@@ -2,7 +2,7 @@
 
 Every question has a Back to tap (`BackButton`: what Esc does, for a phone that has no Esc
 key), and the keys of the table under a question that make sense over it (help, leave, the
-log, kraken's talk: `GameScreen.works_over_questions`) work from it, typed or tapped in the
+log, kraken's talk: `works_over_questions`) work from it, typed or tapped in the
 table's footer (`UnderQuestion`).
 """
 
@@ -14,6 +14,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
 from rich.text import Text
 from textual import events
+from textual.actions import parse
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -87,13 +88,26 @@ def table_under(screen: Screen[Any]) -> Screen[Any] | None:
 
 @runtime_checkable
 class UnderQuestion(Protocol):
-    """A screen whose keys work from a question over it (a game's table)."""
+    """A screen some of whose keys work from a question over it (a game's table): those whose
+    actions it names in `OVER_QUESTIONS`, when it allows them now (`check_action`)."""
 
-    def works_over_questions(self, key: str) -> str | None:
-        """The action `key` runs on this screen while a question is open over it (None: it
-        waits for the question to be answered)."""
+    OVER_QUESTIONS: frozenset[str]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None: ...
 
     async def run_action(self, action: str) -> bool: ...
+
+
+def works_over_questions(table: Screen[Any], key: str) -> str | None:
+    """The action `key` runs on `table` while a question is open over it (None: it waits for
+    the question to be answered)."""
+    if not isinstance(table, UnderQuestion):
+        return None
+    for binding in key_bindings(table).get(key, []):
+        _, name, parameters = parse(binding.action)
+        if name in table.OVER_QUESTIONS and table.check_action(name, parameters) is not False:
+            return binding.action
+    return None
 
 
 class QuitDialog(TypeAhead, ModalScreen[str | None]):
@@ -323,7 +337,7 @@ class PickDialog(TypeAhead, ModalScreen[Value | None], Generic[Value]):
     async def _for_the_table(self, key: str) -> bool:
         """Run `key` on the table under this question if it works over one; True if it did."""
         table = table_under(self)
-        action = table.works_over_questions(key) if isinstance(table, UnderQuestion) else None
+        action = works_over_questions(table, key) if table is not None else None
         if table is None or action is None:
             return False
         await table.run_action(action)

@@ -18,7 +18,7 @@ from textual.widgets.option_list import Option
 from ...rules import Action, State, View
 from ..widgets.log import GameLog
 from ..widgets.seats import table_box
-from .game import SHARED_KEYS, GameScreen
+from .game import GameScreen
 from .generic_view import (
     OTHER_ROWS,
     SEATS_FRAME,
@@ -28,8 +28,6 @@ from .generic_view import (
     seat_room,
     sections_text,
 )
-from .help import HelpScreen
-from .pacing import PACE_KEYS
 from .results import GameOver
 
 if TYPE_CHECKING:
@@ -123,17 +121,16 @@ class GenericScreen(GameScreen):
         yield Static(id="status")
         yield Footer()
 
-    def _begin(self) -> None:
+    def on_mount(self) -> None:
         game = self.client.game
         self.query_one("#seats").border_title = game.title if game is not None else "Players"
         self.query_one("#panels").border_title = "Table"
         self.query_one("#choices").border_title = "Your move"
-        super()._begin()
 
     def min_size(self) -> tuple[int, int]:
         """60×20, and more rows when the players cannot all be seen in 60 columns (side by
         side in blocks, with as few of the game's columns beside them as need be)."""
-        players = self._seat_rows(self._view())
+        players = self._seat_rows(self._update(self.active_seat).view)
         rows = math.ceil(len(self.names) / players.blocks_in(SMALLEST[0]))
         return SMALLEST[0], max(SMALLEST[1], OTHER_ROWS + SEATS_FRAME + rows)
 
@@ -161,7 +158,6 @@ class GenericScreen(GameScreen):
             table.update(Text("(nothing to show)"))
         else:
             table.update(Text(f"(hidden until {self.names[self.active_seat]} has the keyboard)"))
-        self._show_log()
         self._offer(update.legal if self.private and not self.read_only else [], view)
         self._fit_choices()
         if self.over and (not self.message or self.message == self.asked):
@@ -237,7 +233,9 @@ class GenericScreen(GameScreen):
             self.asked = prompt
 
     def _results(self) -> Screen[str]:
-        return GenericResult(self._view().get("result") or {}, self.names, self.ascii)
+        return GenericResult(
+            self._update(self.active_seat).view.get("result") or {}, self.names, self.ascii
+        )
 
     # -- acting ---------------------------------------------------------------------------------
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -250,15 +248,10 @@ class GenericScreen(GameScreen):
         if choice is None or isinstance(choice, tuple):  # back, or a group's second step
             self.group = choice
             self.choices = []
-            self._offer(self.legal, self._view())
+            self._offer(self.legal, self._update(self.active_seat).view)
             self._fit_choices()
             return
         self._submit(choice)
-
-    def action_help(self) -> None:
-        game = self.client.game
-        name, title = (game.name, game.title) if game is not None else ("", "This game")
-        self._open(HelpScreen(name, title, [*self.KEYS, *PACE_KEYS, *SHARED_KEYS], self.ascii))
 
 
 class GenericResult(GameOver):

@@ -50,6 +50,7 @@ from ..widgets.log import GameLog
 from . import kraken_view as show
 from .dialogs import Option, PickDialog
 from .game import DIALOG_WAITS, ActionButton, GameScreen, Overlay
+from .handoff import HandoffScreen
 from .kraken_choices import OPTION_KEYS, Chooser, Pending, Question, start
 from .kraken_dialogs import PassOnNotice, VoyageOver
 from .kraken_talk import (
@@ -64,6 +65,7 @@ from .kraken_talk import (
     target_options,
     why_silent,
 )
+from .table_log import Wording
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -86,6 +88,21 @@ class DecisionDialog(PickDialog[list[Pending]]):
     """
 
 
+class KrakenWording(Wording):
+    """Feed the Kraken in words (in ASCII where asked), its log without what the panels show;
+    a seat's secret line is its role, character and what it has seen."""
+
+    def line(self, event: dict[str, Any]) -> str:
+        line = show.line(event, self.names)
+        return in_ascii(line) if self.ascii else line
+
+    def loggable(self, event: dict[str, Any]) -> bool:
+        return show.worth_logging(event)
+
+    def secret(self, view: dict[str, Any]) -> str:
+        return show.secret_line(show.TYPED.view(view), self.names)
+
+
 class KrakenScreen(GameScreen):
     """One Feed the Kraken table seen from this terminal: hot-seat for several seats."""
 
@@ -99,6 +116,7 @@ class KrakenScreen(GameScreen):
         ("click", "click an option, or the Decide and Character buttons"),
     )
     CSS_PATH = "kraken.tcss"
+    WORDING = KrakenWording
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "decide", "Decide", key_display="⏎"),
         Binding("c", "character", "Character"),
@@ -120,6 +138,13 @@ class KrakenScreen(GameScreen):
         self.talk_seen: dict[int, int] = {}  # talk records each seat's log holds
         self.talking_seat: int | None = None  # the seat whose claim menu is open
         self.not_asked: set[int] = set()  # seats whose character moments pass without asking
+        for seat in self.logs.events:  # what was said so far, where it was said
+            talk = self._seen(seat).get("talk", [])
+            self.logs.events[seat] = merged_log(self.logs.events[seat], talk)
+            self.talk_seen[seat] = len(talk)
+        for seat in self.humans:  # the deal's secrets show at each player's first turn
+            self.told[seat] = len(self.logs.events[seat])
+            self._phase_seen[seat] = self._seen(seat)["phase"]
 
     # -- building -------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -150,26 +175,15 @@ class KrakenScreen(GameScreen):
         """Submit `action` for the active seat (see `_submit`), built as the game's own type."""
         return self._submit(show.TYPED.plain(action))
 
-    def _begin(self) -> None:
-        for seat in self.logs:  # what was said so far, where it was said
-            talk = self._seen(seat).get("talk", [])
-            self.logs[seat] = merged_log(self.logs[seat], talk)
-            self.talk_seen[seat] = len(talk)
-        for seat in self.humans:  # the deal's secrets show at each player's first turn
-            self.told[seat] = len(self.logs[seat])
-            self._phase_seen[seat] = self._seen(seat)["phase"]
-        super()._begin()
-
-    def _take(self, seat: int, update: Update) -> None:
-        super()._take(seat, update)
+    def _taken(self, seat: int, update: Update) -> None:
         talk = show.TYPED.view(update.view).get("talk", [])
         seen = self.talk_seen.get(seat, 0)
         if len(talk) > seen:  # claims join the log where they were made
-            log = self.logs.setdefault(seat, [])
+            log = self.logs.events.setdefault(seat, [])
             if any(said["line"] < self._public_lines(log) for said in talk[seen:]):
                 # (moves and claims came together: a replay moved on several steps at once)
                 moves = [event for event in log if event.get("kind") != "claim"]
-                self.logs[seat] = merged_log(moves, talk)
+                self.logs.events[seat] = merged_log(moves, talk)
             else:
                 log.extend(talk_events(talk[seen:]))
             self.talk_seen[seat] = len(talk)
@@ -190,24 +204,24 @@ class KrakenScreen(GameScreen):
 
     def _news(self, seat: int) -> list[dict[str, Any]]:
         """`seat`'s own lines since its player last had the keyboard."""
-        return self._news_in(self.logs.get(seat, [])[self.told.get(seat, 0) :])
+        return self._news_in(self.logs.events.get(seat, [])[self.told.get(seat, 0) :])
 
     def _screen_due(self) -> Overlay | None:
         """An eyes-closed round goes on round the humans, even when the game has ended in it.
         A move the player has no choice in is made for them, with no hand-off."""
         if self.round_queue:
-            return self._handoff()
+            return self._handing_off(self.keyboard.hand_off(self.active_seat))
         forced = self._forced_move(self.active_seat)
-        if forced is not None and self.active_seat != self.shown_seat and not self.over:
+        if forced is not None and self.active_seat != self.keyboard.shown and not self.over:
             seat = self.active_seat
             self.client.submit(seat, forced)  # the table changes: a new sync comes
             # What it showed them (the cards drawn) is no news to hand over: they see it in
             # their log when they next have the keyboard.
-            self.told[seat] = len(self.logs.get(seat, []))
-            if self.shown_seat is not None:
-                self.active_seat = self.shown_seat  # the keyboard stays where it is
+            self.told[seat] = len(self.logs.events.get(seat, []))
+            if self.keyboard.shown is not None:
+                self.active_seat = self.keyboard.shown  # the keyboard stays where it is
             return None
-        return super()._screen_due()
+        return self._handing_off(super()._screen_due())
 
     def _forced_move(self, seat: int) -> dict[str, Any] | None:
         """The one move `seat` can make now, when its decision leaves no choice (two identical
@@ -250,14 +264,15 @@ class KrakenScreen(GameScreen):
                 return
             self.action_decide()
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+    def _offers(self, action: str) -> bool:
         """No Decide, Character or Talk for a player whose voyage is over: the game's end, or
         their own (fed to the Kraken, overboard)."""
-        if action in self.GAME_ACTIONS and self.is_mounted and self.may_act:
-            update = self._update(self.active_seat)
-            if update.over or self.active_seat in show.TYPED.view(update.view)["eliminated"]:
-                return False
-        return super().check_action(action, parameters)
+        if not self.is_mounted:
+            return True
+        update = self._update(self.active_seat)
+        return (
+            not update.over and self.active_seat not in show.TYPED.view(update.view)["eliminated"]
+        )
 
     def _character_moment(self) -> bool:
         """True if the active seat is asked only whether to use its character now."""
@@ -297,7 +312,7 @@ class KrakenScreen(GameScreen):
             return
         if self.telling is None and len(self.humans) > 1 and not view["winner"]:
             self.telling = next(
-                (seat for seat in self.humans if seat != self.shown_seat and self._news(seat)),
+                (seat for seat in self.humans if seat != self.keyboard.shown and self._news(seat)),
                 None,
             )
         if self.telling is not None:
@@ -310,7 +325,9 @@ class KrakenScreen(GameScreen):
     def _news_goes_round(self) -> bool:
         """News that came with everyone's eyes closed goes round every human (True if a round
         starts): handing it to its player alone would show who had news."""
-        secret = [seat for seat in self.secret_news if seat != self.shown_seat and self._news(seat)]
+        secret = [
+            seat for seat in self.secret_news if seat != self.keyboard.shown and self._news(seat)
+        ]
         self.secret_news.clear()
         if not secret or len(self.humans) < 2:
             return False
@@ -319,21 +336,21 @@ class KrakenScreen(GameScreen):
         self.active_seat = self.round_queue[0]
         return True
 
-    def _handoff(self) -> Overlay | None:
-        handoff = super()._handoff()
-        leaving = self.shown_seat
-        if handoff is not None and leaving is not None:  # what they saw is theirs: no news
-            self.told[leaving] = len(self.logs.get(leaving, []))
-        return handoff
+    def _handing_off(self, due: Overlay | None) -> Overlay | None:
+        """`due`; if it is a hand-off, what the player leaving saw is theirs: no news."""
+        leaving = self.keyboard.shown
+        if due is not None and isinstance(due[0], HandoffScreen) and leaving is not None:
+            self.told[leaving] = len(self.logs.events.get(leaving, []))
+        return due
 
     def _tell(self) -> None:
         """The player just handed the keyboard learns their news, then passes it on."""
-        lines = [self.log_line(event) for event in self._news(self.active_seat)]
+        lines = [self.wording.line(event) for event in self._news(self.active_seat)]
         text = "Only you see this:\n" + "\n".join(lines or ["nothing new"])
         self._open(PassOnNotice(text, self.ascii), self._told)
 
     def _told(self, _: None) -> None:
-        self.told[self.active_seat] = len(self.logs.get(self.active_seat, []))
+        self.told[self.active_seat] = len(self.logs.events.get(self.active_seat, []))
         self.telling = None
 
     def _moment(self, view: KrakenView) -> tuple[Any, ...]:
@@ -355,13 +372,13 @@ class KrakenScreen(GameScreen):
                 self.asked = self._decision_key()
                 self.action_decide()
             return
-        news = [self.log_line(event) for event in self._news(self.active_seat)]
+        news = [self.wording.line(event) for event in self._news(self.active_seat)]
         said = ["Only you see this:", *news] if news else []
         notice = "\n".join([self.round_text, *said, "Nothing (more) for you to do in this moment."])
         self._open(PassOnNotice(notice, self.ascii), self._passed_on)
 
     def _passed_on(self, _: None) -> None:
-        self.told[self.active_seat] = len(self.logs.get(self.active_seat, []))
+        self.told[self.active_seat] = len(self.logs.events.get(self.active_seat, []))
         if self.round_queue:
             self.round_queue.pop(0)
 
@@ -421,12 +438,13 @@ class KrakenScreen(GameScreen):
         crew.border_title = "Crew (* is you)" if starred else "Crew"
         crew.border_subtitle = escape(show.deck_line(view) if wide else f"deck {view['deck_size']}")
         self._draw_secrets(view, colour)
-        self._show_log()
         self._draw_status(view, update, waiting)
         self._ask_again_if_changed(update)
-        self._show_button("decide", self._my_move())
+        self.query_one("#decide", ActionButton).offer(self._my_move())
         character = view["private"].get("character") if self.private else None
-        self._show_button("character", bool(character) and not self._character_used(view))
+        self.query_one("#character", ActionButton).offer(
+            bool(character) and not self._character_used(view)
+        )
 
     def _character_used(self, view: KrakenView) -> bool:
         return bool(view["characters_used"][self.active_seat])
@@ -435,24 +453,14 @@ class KrakenScreen(GameScreen):
         panel = self.query_one("#secrets", Static)
         name = self.names[self.active_seat]
         if self.watching:
-            panel.update(Text(self.hidden_words("every secret")))
+            panel.update(Text(self.keyboard.hidden_words("every secret")))
             panel.border_title = "Secrets"
         elif not self.private:
             panel.update(Text(f"Waiting for {name} to take the keyboard."))
             panel.border_title = escape(f"{name}'s secrets (hidden)")
         else:
             panel.update(show.secret_text(view, self.names, self.ascii, colour))
-            panel.border_title = escape(self.owned("secrets"))
-
-    def log_line(self, event: dict[str, Any]) -> str:
-        line = show.line(event, self.names)
-        return in_ascii(line) if self.ascii else line
-
-    def secret_words(self, view: dict[str, Any]) -> str:
-        return show.secret_line(show.TYPED.view(view), self.names)
-
-    def _loggable(self, event: dict[str, Any]) -> bool:
-        return show.worth_logging(event)
+            panel.border_title = escape(self.keyboard.owned(self.active_seat, "secrets"))
 
     def _draw_status(self, view: KrakenView, update: Update, waiting: list[int]) -> None:
         """Two lines: what the table is doing, then what this player may do (or was told)."""
@@ -586,7 +594,8 @@ class KrakenScreen(GameScreen):
     def action_talk(self) -> None:
         """The claim menu: the moment's own claim first, then every kind of claim. It opens
         over a decision too (say how many guns while asked for them); the decision waits."""
-        if (self.covered and not self.question_open) or not self.may_act:
+        question_open = self.covered > 0 and isinstance(self.app.screen, PickDialog)
+        if (self.covered and not question_open) or not self.may_act:
             return
         view = self._seen()
         options = kind_options(view, self.names)
@@ -632,11 +641,8 @@ class KrakenScreen(GameScreen):
         if self.talking_seat != self.active_seat or not self.may_act:
             self._say("The keyboard has passed on: nothing was said.")
             return
-        refusal = self.client.claim(self.active_seat, claim)
-        if refusal is None:
-            self._say("")
-        else:
-            self._refused(f"Not said: {refusal}")
+        self.client.claim(self.active_seat, claim)  # (a refusal comes up as a `Said`)
+        self._say("")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "character":

@@ -141,8 +141,9 @@ class ChatDialog(TypeAhead, ModalScreen[str | None]):
     """One line to say to the table; Enter sends, Escape cancels.
 
     Lines typed or pasted quickly (`/`, `a`, Enter, `/`, `b`, Enter) each find their dialog:
-    keys typed after Enter go on to the screen below (which opens the next chat), and letters
-    that reach this dialog before its line has the keyboard are typed into the line.
+    Enter sends at once, from the line (`LineInput`) or before the line had the keyboard, and
+    keys typed after it go on to the screen below (which opens the next chat); letters that
+    reach this dialog before its line has the keyboard are typed into the line.
     """
 
     DEFAULT_CSS = """
@@ -154,7 +155,10 @@ class ChatDialog(TypeAhead, ModalScreen[str | None]):
     ChatDialog #line { width: 1fr; }
     ChatDialog #back { margin-left: 1; }
     """
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "send", "Send", show=False),
+        Binding("escape", "cancel", "Cancel"),
+    ]
 
     def __init__(
         self,
@@ -182,15 +186,18 @@ class ChatDialog(TypeAhead, ModalScreen[str | None]):
             await super().on_key(event)  # (passed on to the screen on top)
             return
         line = self.query_one("#line", LineInput)
-        if event.key == "enter":  # from the line, or before the line had the keyboard
+        if event.key == "enter":  # before the line had the keyboard (the line's sends itself)
             drop(event)
-            self.dismiss(line.value.strip() or None)
+            self.action_send()
         elif event.is_printable and event.character:  # typed before the line had the keyboard
             drop(event)  # (a letter the line takes itself never comes here)
             line.focus()
             line.insert_text_at_cursor(event.character)
         else:
             await super().on_key(event)
+
+    def action_send(self) -> None:
+        self.dismiss(self.query_one("#line", LineInput).value.strip() or None)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -24,8 +24,9 @@ from ...replay import Replay, ReplayClient, private_line
 from ..asks import ShowMenu
 from ..widgets.card import prettify
 from .dialogs import DIALOG_CSS, BackButton
-from .game import BUTTONS_FROM, table_screen
+from .game import table_screen
 from .help import HelpScreen
+from .size import BUTTONS_FROM
 from .typeahead import TypeAhead, pass_on, press_now
 
 if TYPE_CHECKING:
@@ -127,10 +128,10 @@ class ReplayScreen(TypeAhead, Screen[None]):
         Binding("less_than_sign", "go(0)", "Deal", show=False),
         Binding("greater_than_sign", "go(-1)", "End", show=False),
         # The log's keys are the table's, as in the game (Home once went to the deal).
-        Binding("pageup", "log('scroll_log', -1)", "Log back", show=False),
-        Binding("pagedown", "log('scroll_log', 1)", "Log on", show=False),
-        Binding("home", "log('log_end', False)", "Log start", show=False),
-        Binding("end", "log('log_end', True)", "Log end", show=False),
+        Binding("pageup", "log('page', -1)", "Log back", show=False),
+        Binding("pagedown", "log('page', 1)", "Log on", show=False),
+        Binding("home", "log('to_end', False)", "Log start", show=False),
+        Binding("end", "log('to_end', True)", "Log end", show=False),
         Binding("question_mark", "help", "Help", key_display="?"),
         Binding("q", "leave", "Quit"),
     ]
@@ -202,7 +203,7 @@ class ReplayScreen(TypeAhead, Screen[None]):
         else:
             seen = replay.events(step, self.seat)
             acted = f"{replay.names[replay.steps[step - 1].seat]} acted"
-            parts.append(self.table.log_line(seen[0]) if seen else acted)
+            parts.append(self.table.wording.line(seen[0]) if seen else acted)
         dot = " - " if self.ascii else " · "
         text = Text(dot.join(parts), no_wrap=True, overflow="ellipsis")
         text.stylize("bold", 0, len(parts[0]))
@@ -221,7 +222,7 @@ class ReplayScreen(TypeAhead, Screen[None]):
         lines = []
         for seat, name in enumerate(replay.names):
             view = replay.view(step, seat)
-            secret = self.table.secret_words(view) or prettify(
+            secret = self.table.wording.secret(view) or prettify(
                 private_line(replay, step, seat), self.ascii
             )
             pointer = mark if seat in waiting else " "
@@ -301,10 +302,10 @@ class ReplayScreen(TypeAhead, Screen[None]):
     def action_go(self, step: int) -> None:
         self.go(self.replay.last if step < 0 else step)
 
-    def action_log(self, action: str, argument: int | bool) -> None:
-        """Scroll the table's log (`scroll_log` by pages, `log_end` to an end), as the table's
-        own keys do in the game."""
-        getattr(self.table, f"action_{action}")(argument)
+    def action_log(self, how: str, argument: int | bool) -> None:
+        """Scroll the table's log (`page` by pages, `to_end` to an end), as the table's own
+        keys do in the game."""
+        self.table.action_log(how, argument)
 
     def action_go_to(self) -> None:
         def chosen(step: int | None) -> None:

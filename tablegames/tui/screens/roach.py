@@ -18,14 +18,16 @@ from ..widgets.log import GameLog
 from ..widgets.roach_hand import RoachHand, chip_label
 from . import roach_view as show
 from .dialogs import Option, PickDialog
-from .game import BUTTONS_FROM, PICK_BINDINGS, PICK_KEYS, ActionButton, HandScreen
+from .game import ActionButton
+from .picking import PICK_BINDINGS, PICK_KEYS, HandScreen
 from .roach_dialogs import PeekNotice, RoachResult
+from .size import BUTTONS_FROM
+from .table_log import Wording
 
 if TYPE_CHECKING:
     from textual.screen import Screen
 
     from ...rules.roach_types import Flight, Phase, RoachAction, RoachView
-    from ...table import Update
     from ..client import TableClient
 
 
@@ -49,6 +51,24 @@ class TargetDialog(PickDialog[int]):
     """
 
 
+class RoachWording(Wording):
+    """Roach in words: its own log sentences; a seat's secret is its hand, and the card in
+    flight it has seen."""
+
+    def line(self, event: dict[str, Any]) -> str:
+        return show.log_line(event, self.names, self.ascii)
+
+    def secret(self, view: dict[str, Any]) -> str:
+        """The hand, and the card in flight when this seat has seen it (a replay of every seat
+        shows it so)."""
+        seen_view = show.TYPED.view(view)
+        kinds = show.hand_kinds(seen_view["hand"])
+        hand = ", ".join(chip_label(0, card, count, self.ascii) for card, count in kinds)
+        seen = _seen_card(seen_view["flight"])
+        flight = f"; saw the card in flight: {show.card_name(seen)}" if seen else ""
+        return (hand or "(no cards)") + flight
+
+
 class RoachScreen(HandScreen):
     """One roach table seen from this terminal: hot-seat for several seats, watching for none."""
 
@@ -66,6 +86,7 @@ class RoachScreen(HandScreen):
         ("l", "lay out the marked cards (after taking the joker or the blank)"),
     )
     CSS_PATH = "roach.tcss"
+    WORDING = RoachWording
     BINDINGS: ClassVar[list[BindingType]] = [
         *PICK_BINDINGS,
         Binding("enter", "offer", "Offer"),
@@ -82,7 +103,6 @@ class RoachScreen(HandScreen):
         self.marked: list[str] = []  # cards marked to be laid out
         self.message_version = -1  # the message goes stale when the table moves on
         self.message_seat: int | None = None  # and belongs to the seat it was said to
-        self._updates: dict[int, Update] = {}  # each seat's latest update, until the next change
         self.peeking = False  # we peeked: the card's way on is asked once the table shows it
 
     def min_size(self) -> tuple[int, int]:
@@ -105,22 +125,9 @@ class RoachScreen(HandScreen):
         yield Static(id="status")
         yield Footer()
 
-    def _begin(self) -> None:
+    def on_mount(self) -> None:
         self.query_one("#seats").border_title = "Players"
         self.query_one("#flight").border_title = "Table"
-        super()._begin()
-
-    def log_line(self, event: dict[str, Any]) -> str:
-        return show.log_line(event, self.names, self.ascii)
-
-    def _take(self, seat: int, update: Update) -> None:
-        self._updates.clear()
-        super()._take(seat, update)
-
-    def _update(self, seat: int) -> Update:
-        if seat not in self._updates:
-            self._updates[seat] = super()._update(seat)
-        return self._updates[seat]
 
     def _seen(self, seat: int | None = None) -> RoachView:
         """A seat's view (the active one's by default), as roach's own type."""
@@ -153,7 +160,6 @@ class RoachScreen(HandScreen):
                 public_view, self.names, you, self.ascii, room.height or 99, room.width or 99
             )
         )
-        self._show_log()
         self._draw_hand(view)
         self._draw_status(view)
         self._show_buttons(view)
@@ -163,7 +169,7 @@ class RoachScreen(HandScreen):
         box = self.query_one("#hand-box")
         you = self.active_seat
         if self.watching:
-            hand.clear(self.hidden_words("every hand"))
+            hand.clear(self.keyboard.hidden_words("every hand"))
             box.border_title = escape(
                 f"Watching {self.dash} " + show.turn_phrase(view, self.names, None)
             )
@@ -185,10 +191,9 @@ class RoachScreen(HandScreen):
             blocked = frozenset({lay["special"]})  # the special card just taken stays in hand
         hand.show(kinds, self.selected, Counter(self.marked), blocked, "No cards in hand.")
         count = len(view["hand"])
-        phrase = show.turn_phrase(view, self.names, self.addressed)
-        box.border_title = escape(
-            f"{self.owned('hand')} ({plural(count, 'card')}) {self.dash} {phrase}"
-        )
+        phrase = show.turn_phrase(view, self.names, self.keyboard.addressed(self.active_seat))
+        owned = self.keyboard.owned(self.active_seat, "hand")
+        box.border_title = escape(f"{owned} ({plural(count, 'card')}) {self.dash} {phrase}")
 
     def _draw_status(self, view: RoachView) -> None:
         status = self.query_one("#status", Static)
@@ -212,7 +217,7 @@ class RoachScreen(HandScreen):
             shown = action in allowed
             if action == "pass_on":
                 shown = shown and show.can_pass(view)
-            self._show_button(button_id, shown)
+            self.query_one(f"#{button_id}", ActionButton).offer(shown)
 
     def _allowed(self, view: RoachView) -> set[str]:
         """The game actions the player at the keyboard may take now."""
@@ -223,12 +228,10 @@ class RoachScreen(HandScreen):
             return {"pass_on"}  # looked at the card: it must go on
         return PHASE_ACTIONS.get(view["phase"], set())
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Show (and run) only the keys that do something now; the rest stay out of the footer."""
-        if action in {"select", "pick"}:
-            return self.may_act
+    def _offers(self, action: str) -> bool:
+        """Only the keys that do something now (picking, and what the phase offers)."""
         if action not in {"offer", "mark", "judge", "pass_on", "lay"}:
-            return super().check_action(action, parameters)
+            return True
         if not self.is_mounted:
             return False
         view = self._seen()
@@ -236,16 +239,6 @@ class RoachScreen(HandScreen):
         if action == "pass_on":
             return action in allowed and show.can_pass(view)
         return action in allowed
-
-    def secret_words(self, view: dict[str, Any]) -> str:
-        """The hand, and the card in flight when this seat has seen it (a replay of every seat
-        shows it so)."""
-        seen_view = show.TYPED.view(view)
-        kinds = show.hand_kinds(seen_view["hand"])
-        hand = ", ".join(chip_label(0, card, count, self.ascii) for card, count in kinds)
-        seen = _seen_card(seen_view["flight"])
-        flight = f"; saw the card in flight: {show.card_name(seen)}" if seen else ""
-        return (hand or "(no cards)") + flight
 
     def _version(self) -> int:
         return self._update(self.active_seat).version

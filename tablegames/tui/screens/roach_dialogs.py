@@ -16,10 +16,10 @@ from textual.widgets import Button, Label
 from ...rules.roach_types import RoachView
 from ..widgets.seats import cut_mark, table_box
 from .dialogs import DIALOG_CSS
-from .game import BUTTONS_FROM
 from .handoff import Deliberate
 from .results import GameOver
 from .roach_view import final_display, loser_line, with_article
+from .size import BUTTONS_FROM
 
 
 class PeekNotice(Deliberate, ModalScreen[None]):

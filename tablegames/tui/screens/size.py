@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import events
@@ -11,14 +11,43 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.geometry import Size
 from textual.screen import Screen
-from textual.widgets import Label
+from textual.widget import Widget
+from textual.widgets import Footer, Label
 
+from ..widgets.notices import NoticeLine
 from .typeahead import TypeAhead
+
+#: Terminals at least this wide show the action buttons beside the hand (the keys do it all).
+BUTTONS_FROM = 80
 
 
 def too_small(size: Size, needed: tuple[int, int]) -> bool:
     """True if a terminal of `size` is narrower or lower than `needed` (columns, rows)."""
     return size.width < needed[0] or size.height < needed[1]
+
+
+def fit_room(screen: Screen[Any], rows: int) -> None:
+    """Fit `screen`'s footer and notices to the terminal: keys closer together in a narrow
+    one (help and quit stay in sight), and as many notice lines as it has rows to spare beyond
+    the `rows` its table needs (one, at the table's smallest size: the newest)."""
+    size = screen.app.size
+    for footer in screen.query(Footer):
+        footer.compact = size.width < BUTTONS_FROM
+    for line in screen.query(NoticeLine):
+        line.fit(size.height - rows)
+
+
+def fit_titles(screen: Screen[Any]) -> None:
+    """Cut the border titles of `screen`'s widgets that do not fit with `~` (in ASCII: the
+    border would cut them with `…`, which is no ASCII)."""
+    if not screen.is_mounted:
+        return
+    for widget in screen.query(Widget):
+        room = widget.outer_size.width - 6  # corners, a line and a space each side
+        for side in ("border_title", "border_subtitle"):
+            title = getattr(widget, side)
+            if title and 1 < room < len(str(title)):
+                setattr(widget, side, str(title)[: room - 1] + "~")
 
 
 class TooSmall(TypeAhead, Screen[str | None]):

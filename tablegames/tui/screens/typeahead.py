@@ -19,15 +19,17 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Hashable
 from typing import Any
 
 from textual import events
+from textual.actions import parse
 from textual.await_complete import AwaitComplete
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Input
 
-from ..textual_private import forward_key, press_binding
+from ..textual_private import forward_key, key_bindings, press_binding
 
 #: Seconds after a question changes in which keys are still taken as meant for the last one.
 SETTLE = 0.3
@@ -85,7 +87,19 @@ class TypeAhead:
     asked_at: float = -math.inf
     #: How long after asking anew a key is still taken as typed for the last question.
     settle: float = SETTLE
+    #: The actions whose keys are dropped while a new question settles (None: every key's).
+    #: Other keys (help, leave...) are never dropped, nor are clicks then.
+    settling: frozenset[str] | None = None
     _undrawn = False  # asked anew, and not yet drawn on the terminal
+    _question: Hashable = None  # what this screen last asked (`ask`)
+    _dropped_at = -math.inf  # the question (`asked_at`) a key was last dropped at
+
+    def ask(self, question: Hashable) -> None:
+        """This screen asks `question` now (any value that names it): if it is not the one
+        asked last, it asks anew (`ask_anew`)."""
+        if question != self._question:
+            self._question = question
+            self.ask_anew()
 
     def ask_anew(self) -> None:
         """What this screen asks has changed: keys typed until `settle` after it is drawn (or,
@@ -114,8 +128,17 @@ class TypeAhead:
         return event.time >= since + SETTLE * SETTLE_SCALE
 
     def typed_in_time(self, event: Message) -> bool:
-        """True if `event` came after this screen's question (and the moment to read it)."""
-        return event.time >= self.asked_at + self.settle * SETTLE_SCALE
+        """True if `event` came after this screen's question (and the moment to read it), or
+        if it is not one that waits for a question to settle (`settling`)."""
+        if event.time >= self.asked_at + self.settle * SETTLE_SCALE:
+            return True
+        if self.settling is None:
+            return False
+        if not isinstance(event, events.Key):
+            return True
+        screen: Screen[Any] = self  # type: ignore[assignment]
+        keys = key_bindings(screen).get(event.key, [])
+        return not any(parse(binding.action)[1] in self.settling for binding in keys)
 
     async def on_key(self, event: events.Key) -> None:
         screen: Screen[Any] = self  # type: ignore[assignment]
@@ -123,13 +146,14 @@ class TypeAhead:
             return
         if not self.typed_in_time(event):
             drop(event)
-            self.dropped(event)
+            first, self._dropped_at = self._dropped_at != self.asked_at, self.asked_at
+            self.dropped(event, first)
             return
         await press_now(screen, event)
 
-    def dropped(self, event: events.Key) -> None:
-        """`event` came too soon after this screen asked anew and was dropped. Screens that
-        say why override."""
+    def dropped(self, event: events.Key, first: bool) -> None:
+        """`event` came too soon after this screen asked anew and was dropped (`first`: the
+        first key dropped since). Screens that say why override."""
 
     def dismiss(self, result: Any = None) -> AwaitComplete:
         """Close this screen with `result`, if it is still the one on top: a second Enter, or
@@ -142,7 +166,21 @@ class TypeAhead:
 
 class LineInput(Input):
     """A line to type in, in a screen of ours: keys typed after its screen closed go on to the
-    screen on top (the next dialog, or the table), in order, and are not typed here."""
+    screen on top (the next dialog, or the table), in order, and are not typed here.
 
-    def on_key(self, event: events.Key) -> None:
-        pass_on(self.screen, event)  # (and if it went on, the Input does nothing with it)
+    Enter in the line does at once what Enter does on its screen (its binding: send the line),
+    before the next key is handled: the keys typed after it are already on their way here (a
+    paste, or `/ a Enter / b Enter` typed quickly), and must go on to the screen on top then,
+    not into the line just sent. (Left to bubble up, Enter would reach the screen only behind
+    them: "a/b" was once said for "a" and "b".)
+    """
+
+    async def on_key(self, event: events.Key) -> None:
+        screen = self.screen
+        if pass_on(screen, event):  # (and if it went on, the Input does nothing with it)
+            return
+        if event.key == "enter":
+            drop(event)
+            for binding in key_bindings(screen).get("enter", []):
+                await screen.run_action(binding.action)
+                return

@@ -4,10 +4,16 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 from textual.widgets import Static
+
+from ...net.words import seat_words, seats_since
+
+if TYPE_CHECKING:
+    from ..client import SeatPresence
 
 #: The kinds of notice, in the order their lines are shown: the screen's own news (why a move
 #: was refused over a dialog, a call settled), this terminal's connection (lost, back), the
@@ -15,6 +21,14 @@ from textual.widgets import Static
 #: the chat.
 KINDS = ("game", "connection", "news", "chat")
 SHOWN_FOR = 8.0  # seconds a notice stays
+
+
+def banner(app: object, text: str, seconds: float = SHOWN_FOR) -> None:
+    """Put `text` in the notice line above the table for a few seconds: a screen's own news
+    that must not go by as one more line of the log (in an app that shows notices)."""
+    tell = getattr(app, "tell", None)  # (the app's notices: `TableGamesApp.tell`)
+    if tell is not None:
+        tell(text, "game", seconds)
 
 
 @dataclass
@@ -97,3 +111,40 @@ def _cut(line: str, room: int) -> str:
     if cell_len(line) <= room:
         return line
     return set_cell_size(line, max(room - 3, 0)).rstrip() + "..."
+
+
+class AwayLine(Static):
+    """Over a network table, one line naming who is away, for how long, and who plays for them
+    (`presence`, the seat's news of the table), as soon as the news comes (`seats_news`);
+    hidden while nobody is. It counts the seconds itself: an away time said in seconds must
+    count (it once sat at "0 s")."""
+
+    DEFAULT_CSS = """
+    AwayLine { dock: top; height: 1; padding: 0 1; display: none;
+        background: $warning 30%; text-style: bold; }
+    """
+
+    def __init__(self, presence: SeatPresence) -> None:
+        super().__init__(id="away")
+        self.presence = presence
+
+    def on_mount(self) -> None:
+        self.show_away()
+        self.set_interval(1, self.show_away)
+
+    def seats_news(self, kind: str, _: str) -> None:
+        """A client's news (`TableClient.listen_notices`): who sits where changed."""
+        if kind == "seats":
+            self.show_away()
+
+    def show_away(self) -> None:
+        """Say who is away now (the server's news of the seats, counted on to now)."""
+        presence = self.presence.presence
+        if not presence or not self.is_attached:  # (gone with its table: nothing to say)
+            return
+        since = time.monotonic() - self.presence.presence_at
+        away = [
+            seat_words(seat) for seat in seats_since(presence.seats, since) if seat.away is not None
+        ]
+        self.update(Text("Away: " + "; ".join(away)) if away else "")
+        self.display = bool(away)

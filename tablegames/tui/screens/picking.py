@@ -1,0 +1,65 @@
+"""Tables played from a hand of cards: arrows move a pick along it, digits pick a card."""
+
+from __future__ import annotations
+
+import time
+from typing import ClassVar
+
+from textual.binding import Binding, BindingType
+
+from .game import GameScreen
+
+#: Picking a card from a hand (`HandScreen`): the help lines and the keys.
+PICK_KEYS = (
+    ("← →", "move the pick along your hand"),
+    ("1-9", "pick a card by its number (1 2 for 12)"),
+)
+PICK_BINDINGS: list[BindingType] = [
+    Binding("left", "select(-1)", "Pick", key_display="←→"),
+    Binding("right", "select(1)", "Pick", show=False),
+    *[Binding(str(n), f"pick({n})", f"Card {n}", show=False) for n in range(10)],
+]
+#: Seconds in which a second digit makes a two-digit card number (`1` then `2`: card 12).
+SECOND_DIGIT = 1.0
+
+
+class HandScreen(GameScreen):
+    """A game played from a hand of cards: arrows move a pick along it, digits pick a card.
+
+    A hand of ten or more is numbered on: `1` picks card 1 at once, and a digit typed within
+    `SECOND_DIGIT` seconds after it moves the pick to card 10-19 (`1`, `2`: card 12).
+
+    Games list `PICK_KEYS` and `PICK_BINDINGS` with their own keys (their order is the footer's),
+    say how many places the pick can stand on, and show a new pick in `_select`.
+    """
+
+    DIALOGS_ABOVE_HAND: ClassVar[bool] = True  # a question stands clear of the hand
+    selected: int | None
+    _first_digit: tuple[int, float] | None = None  # (digit, when) that may start a number
+
+    def _pickable(self) -> int:
+        """How many places the pick can stand on now (0: no hand to pick from)."""
+        raise NotImplementedError
+
+    def _select(self, index: int) -> None:
+        raise NotImplementedError
+
+    def action_select(self, step: int) -> None:
+        count = self._pickable()
+        if count and not self.covered:
+            start = self.selected if self.selected is not None else -step
+            self._select((start + step) % count)
+
+    def action_pick(self, digit: int) -> None:
+        count = self._pickable()
+        if self.covered or not count:
+            return
+        now, first = time.monotonic(), self._first_digit
+        self._first_digit = None
+        if first is not None and now - first[1] < SECOND_DIGIT and first[0] * 10 + digit <= count:
+            self._select(first[0] * 10 + digit - 1)
+            return
+        if 1 <= digit <= count:
+            self._select(digit - 1)
+            if digit * 10 <= count:
+                self._first_digit = (digit, now)

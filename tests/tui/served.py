@@ -1,0 +1,84 @@
+"""Sara's app at a loopback server, at its table or in its lobby, for the TUI tests over the
+network: waiting for what the app shows, and a party game played out fast."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from typing import Any
+
+from textual.pilot import Pilot
+
+from tablegames.net.client import RemoteClient
+from tablegames.net.hosting import HostedTable
+from tablegames.net.server import Server
+from tablegames.tui.app import TableGamesApp
+from tablegames.tui.screens.game import GameScreen
+from tablegames.tui.screens.lobby import LobbyScreen
+
+from .helpers import screen_text
+
+#: A short two-seat crates game its owner (seat 0) wins at once, with Q♥ on K♥.
+QUICK_CRATES = {"dealer": 1, "hands": [["QH"], ["JH", "10D"]], "upcard": "KH", "short": True}
+
+
+async def wait_for(
+    pilot: Pilot[Any], condition: Callable[[], object], seconds: float = 20.0
+) -> None:
+    """Until `condition()` holds (a loaded machine may take seconds to deal four seats)."""
+    for _ in range(int(seconds / 0.05)):
+        if condition():
+            return
+        await pilot.pause(0.05)
+    raise AssertionError("the app never got there")
+
+
+@asynccontextmanager
+async def sara_at(
+    server: Server,
+    *others: RemoteClient,
+    name: str = "Sara",
+    lobby: bool = False,
+    size: tuple[int, int] | None = None,
+) -> AsyncIterator[tuple[RemoteClient, TableGamesApp, Pilot[None]]]:
+    """`name`'s app at `server` (started already): at its table, or in its lobby (once shown),
+    on a terminal of `size` (80×24 at a table, 100×30 in the lobby); her client, the app and
+    its pilot. Her client, the `others` and the server are closed after."""
+    assert server.port is not None, "start the server first"
+    remote = RemoteClient("127.0.0.1", server.port, name)
+    app = TableGamesApp(remote=remote, lobby=lobby)
+    try:
+        async with app.run_test(size=size or ((100, 30) if lobby else (80, 24))) as pilot:
+            if lobby:
+                await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            yield remote, app, pilot
+    finally:
+        for other in others:
+            await other.close()
+        await remote.close()
+        await server.close()
+
+
+async def sit_down_and_start(app: TableGamesApp, pilot: Pilot[None]) -> None:
+    """In the lobby: Enter sits Sara down at the table highlighted (one she owns), and s starts
+    its game; returns once its table screen shows."""
+    await pilot.press("enter")
+    await wait_for(pilot, lambda: "or s to start now" in screen_text(app))
+    await pilot.press("s")
+    await wait_for(pilot, lambda: isinstance(app.screen, GameScreen), seconds=10)
+
+
+async def played_out(hosted: HostedTable, app: TableGamesApp, pilot: Pilot[None]) -> None:
+    """Play `hosted`'s game to its end here, fast (its bots' moves made here), then close each
+    round's summary (n) until the game's end shows."""
+    table = hosted.table
+    assert table is not None, "the game has not begun"
+    table.bots.clear()
+    while not table.over:
+        seat = min(table.state.waiting_for())
+        table.submit(seat, table.legal(seat)[0])
+    for _ in range(40):
+        if "Rematch (r)" in screen_text(app):
+            return
+        await pilot.press("n")
+        await pilot.pause(0.1)
