@@ -177,7 +177,8 @@ def test_two_chat_lines_typed_at_once_at_a_table_are_both_said(env, terminals):
             sara.keys("Enter")
             sara.wait_gone("yours to name", timeout=10)
         sara.keys("/", "g", "g", "Enter", "/", "o", "k", "Enter")
-        sara.wait_for("gg", timeout=10)
+        # (each line said shows on the notice line until the next: "gg" only for a moment)
+        sara.wait_for("Sara: ok", timeout=10)
         sara.keys("/")  # the chat line shows both, and the table still takes keys
         screen = sara.wait_for("Sara: gg", "Sara: ok", timeout=10)
         assert "Say to the table" in screen

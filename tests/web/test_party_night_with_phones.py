@@ -121,7 +121,11 @@ class NightOut:
                     phone = NightPhone(phone_context(browser, held).new_page(), self.base)
                     phone.stop = self.stop
                     self.phones.append(phone)
-                    script(phone)
+                    try:
+                        script(phone)
+                    except Stopped:  # (where it stood, for the failure's story)
+                        self.failures.append(f"{name} stopped at:\n{Phone.screen(phone)}")
+                        raise
                     self.taps += phone.tap_times
                 finally:
                     browser.close()
@@ -265,8 +269,8 @@ def crates_turn(friend: Terminal) -> None:
         friend.keys("d")
 
 
-#: A rematch asked for: by another ("ann wants a rematch"), or by this friend.
-ASKED = ("wants a rematch", "Asked for a rematch")
+#: This friend's own rematch asked for (another's "ann wants a rematch" is not this one's).
+ASKED = ("Asked for a rematch",)
 
 
 def rematch(phone: Phone) -> None:
