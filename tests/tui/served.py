@@ -30,7 +30,8 @@ async def wait_for(
         if condition():
             return
         await pilot.pause(0.05)
-    raise AssertionError("the app never got there")
+    app = pilot.app
+    raise AssertionError(f"the app never got there; {app.screen!r} shows:\n{screen_text(app)}")
 
 
 @asynccontextmanager
