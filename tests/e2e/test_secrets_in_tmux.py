@@ -3,6 +3,7 @@ move, a bot moving while a hand-off is up, a network peek, a chat burst (issue 2
 
 from __future__ import annotations
 
+import contextlib
 import re
 import signal
 import time
@@ -173,9 +174,13 @@ def test_two_chat_lines_typed_at_once_at_a_table_are_both_said(env, terminals):
         # A deal that turns up an 8 for Sara asks her for a suit first (keys typed then go to
         # that question, not the chat): answered before the test's keys.
         time.sleep(REACTION)
-        if any(asked in sara.screen() for asked in ("yours to name", "Name a suit")):
+        for _ in range(3):  # (a question takes keys once settled: an Enter before is not taken)
+            if not any(asked in sara.screen() for asked in ("yours to name", "Name a suit")):
+                break
             sara.keys("Enter")
-            sara.wait_gone("yours to name", timeout=10)
+            with contextlib.suppress(AssertionError):
+                sara.wait_gone("yours to name", timeout=5)
+        assert "yours to name" not in sara.screen(), sara.screen()
         sara.keys("/", "g", "g", "Enter", "/", "o", "k", "Enter")
         # (each line said shows on the notice line until the next: "gg" only for a moment)
         sara.wait_for("Sara: ok", timeout=10)
