@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import re
-import warnings
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -132,19 +131,10 @@ async def test_the_menu_hosts_a_table_and_sits_down_at_it():
         await pilot.pause(0.3)
         assert isinstance(app.screen, ConnectScreen)  # ready alone does not fill seats with bots
         await pilot.press("s")
-        try:
-            await wait_for(pilot, lambda: isinstance(app.screen, CratesScreen), 10)
-        except AssertionError as stuck:
-            # Seen in 2 of ~5 full runs, never alone nor in tests/tui + tests/net (issue 42's
-            # note): the first s did not deal. Said as a warning with what the server holds,
-            # and pressed again as a player would, until the cause is found.
-            (waiting,) = app.server.tables.values()
-            ready = [(seat.name, seat.ready) for seat in waiting.seats]
-            dealt = waiting.table is not None
-            said = f"the first s did not deal (dealt: {dealt}, seats: {ready}): {stuck}"
-            warnings.warn(said, stacklevel=1)
-            await pilot.press("s")
-            await wait_for(pilot, lambda: isinstance(app.screen, CratesScreen))
+        # The deal may turn up a card whose suit the host names first: a dialog over the table.
+        await wait_for(
+            pilot, lambda: any(isinstance(shown, CratesScreen) for shown in app.screen_stack)
+        )
         (hosted,) = app.server.tables.values()
         assert [seat.bot_level for seat in hosted.seats] == [None, "normal", "normal", "normal"]
         assert Store().load(hosted.store_id).started is not None  # always saved
