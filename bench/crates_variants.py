@@ -70,7 +70,9 @@ def play_seeds(seeds: list[int], variants: list[str], players: int, short: bool)
 
 
 def interval(values: list[float]) -> tuple[float, float]:
-    """The mean and the half-width of its 95% interval."""
+    """The mean and the half-width of its 95% interval (unbounded below two games)."""
+    if len(values) < 2:
+        return (values[0] if values else math.nan), math.inf
     return statistics.fmean(values), 1.96 * statistics.stdev(values) / math.sqrt(len(values))
 
 

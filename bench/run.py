@@ -44,7 +44,8 @@ SETTINGS: dict[str, dict[str, dict[str, Any]]] = {
         "startup": {"runs": 5, "paint_runs": 3},
     },
     "tiny": {
-        "engine": {"rounds": 1, "budget": 0.05, "games": ["crates"]},
+        # (the mypyc copy's build alone is 12 s: tests/test_bench_smoke.py builds it under -m slow)
+        "engine": {"rounds": 1, "budget": 0.05, "games": ["crates"], "compiled": False},
         "bots": {"games": 1, "budget": 1.0, "hard_budget": 1.0, "only": ["crates"]},
         "server": {"tables": 2, "paced_s": 0.5, "flat_s": 0.3, "tuned": False},
         "startup": {"runs": 1, "paint_runs": 0},

@@ -1315,7 +1315,9 @@ def test_the_result_is_not_ready_before_the_game_is_over() -> None:
 
 
 def test_equal_lowest_totals_share_the_win() -> None:
-    for seed in range(2000):  # about one seeded two-player short game in 200 ties
+    # About one seeded two-player short game in 300 ties; the first is seed 863, 972 the next
+    # (a search from 0 took 8 s of every run). Another engine may tie elsewhere: then search on.
+    for seed in range(860, 2860):
         state = get_game("crates").new(players=2, seed=seed, short=True)
         while not state.over:
             autoplay_round(state)
