@@ -13,6 +13,7 @@ marked `real_time_keys` and run with the real settling times.
 from __future__ import annotations
 
 import os
+import signal
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +32,16 @@ for variable, values, separator in (
     for value in values:
         if value not in os.environ.get(variable, "").split(separator):
             os.environ[variable] = separator.join(filter(None, [os.environ.get(variable), value]))
+
+#: A run started in the background or under `nohup` inherits SIGINT and SIGHUP ignored, and so
+#: would every program a test starts: a host would not stop on Ctrl-C nor a session on a
+#: hang-up (seen: nine tests failed so). Tests send them as a person would: the defaults back.
+for number, handler in (
+    (signal.SIGINT, signal.default_int_handler),
+    (signal.SIGHUP, signal.SIG_DFL),
+):
+    if signal.getsignal(number) == signal.SIG_IGN:
+        signal.signal(number, handler)
 
 from tablegames.rules import load_games  # noqa: E402
 

@@ -12,7 +12,6 @@ import dataclasses
 import json
 import os
 import random
-import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -252,15 +251,14 @@ def test_simulated_in_process_and_from_the_command_line(kuhn, env):
 
 @pytest.mark.e2e
 def test_hosted_played_by_join_bot_processes_then_saved_and_replayed(kuhn, env):
-    from .e2e.processes import finish, join_bot, start_host
+    from .e2e.processes import finish, join_bot, start_host, stop
 
     host, port = start_host(env, "--humans", "2", "--hands", "3", "--pace", "0", game="kuhn")
     try:
         bots = [join_bot(env, port, name) for name in ("Ann", "Bo")]
         results = [finish(bot) for bot in bots]
     finally:
-        host.send_signal(signal.SIGINT)
-        host.wait(timeout=10)
+        stop(host, timeout=10)
     assert sorted(result["seat"] for result in results) == [0, 1]
     (finished,) = Store().history(5)
     for result in results:  # the game's result, not crates' own view key

@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,6 +29,16 @@ from .scanner import WORD, Report, Scanner, Truth
 from .wire import Frame, raw
 
 LOOPBACK = "127.0.0.1"
+
+
+async def until(condition: Callable[[], object], seconds: float = 5.0, what: str = "") -> None:
+    """Wait until `condition()` holds, checking often; fail after `seconds`."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + seconds
+    while not condition():
+        if loop.time() > deadline:
+            raise AssertionError(f"not within {seconds} s: {what or condition}")
+        await asyncio.sleep(0.01)
 
 
 def bot_level(game: str, wanted: str) -> str:

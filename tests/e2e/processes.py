@@ -126,13 +126,15 @@ def announced(
 
 
 def stop(process: subprocess.Popen[str], timeout: float = 15) -> None:
-    """Stop a `tablegames` server as Ctrl-C does (killed if it has not ended in `timeout` s)."""
+    """Stop a `tablegames` server as Ctrl-C does. One that has not ended in `timeout` s is
+    killed (nothing is left running) and the test fails saying so."""
     process.send_signal(signal.SIGINT)
     try:
         process.wait(timeout=timeout)
     except subprocess.TimeoutExpired:
         process.kill()
         process.wait(timeout=5)
+        raise AssertionError(f"{process.args} did not stop on Ctrl-C within {timeout} s") from None
 
 
 def join_bot(

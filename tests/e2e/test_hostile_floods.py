@@ -6,7 +6,6 @@ host's log is counted. Slow: thousands of connections each (run with -m slow -n 
 from __future__ import annotations
 
 import shutil
-import signal
 import socket
 import subprocess
 import threading
@@ -19,7 +18,7 @@ from tablegames.net.protocol import PROTOCOL_VERSION, encode
 from tablegames.testing.metrics import record
 
 from ..net.ssh_harness import make_key, ssh_command
-from .processes import start_serve
+from .processes import start_serve, stop
 
 pytestmark = [
     pytest.mark.e2e,
@@ -110,8 +109,7 @@ def test_friends_log_in_while_100_idle_sockets_are_held_from_another_address(env
     finally:
         flood.stopping.set()
         flood.join(10)
-        serve.send_signal(signal.SIGINT)
-        serve.wait(timeout=15)
+        stop(serve)
 
 
 def chat_flood(port: int, seconds: float) -> tuple[int, int]:
@@ -154,5 +152,4 @@ def test_a_chat_flood_costs_the_hosts_log_a_few_lines(env):
             max_server_cpu_percent=round(100 * cpu / FLOOD_SECONDS),
         )
     finally:
-        serve.send_signal(signal.SIGINT)
-        serve.wait(timeout=15)
+        stop(serve)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import signal
 import time
 
 import pytest
@@ -13,7 +12,7 @@ from tablegames.store import default_path
 from tablegames.tui.widgets.log import event_line
 
 from ..test_replay import record_game
-from .processes import start_host
+from .processes import start_host, stop
 from .terminal import Terminal, tablegames
 
 pytestmark = pytest.mark.e2e
@@ -109,8 +108,7 @@ def test_a_terminal_client_joins_a_hosted_table_with_bots_and_plays(env, termina
         screen = take_a_turn(term, screen, "Sara")
         assert re.search(r"Sara (plays \S+|draws|names)", screen)
     finally:
-        host.send_signal(signal.SIGINT)
-        host.wait(timeout=10)
+        stop(host, timeout=10)
 
 
 def test_stepping_through_a_replay_keeps_the_log_on_its_newest_line(

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import contextlib
 import re
-import signal
 import time
 
 import pytest
 
-from .processes import join_bot, start_host, start_serve
+from .processes import join_bot, start_host, start_serve, stop
 from .terminal import REACTION, Terminal, poll, tablegames
 
 pytestmark = pytest.mark.e2e
@@ -142,8 +141,7 @@ def test_peeking_at_a_card_over_the_network_waits_for_it(env, terminals):
         screen = peeked.wait_for("It is a", timeout=10)  # the card, once the server said it
         assert "Traceback" not in screen and "Error" not in screen
     finally:
-        host.send_signal(signal.SIGINT)
-        host.wait(timeout=10)
+        stop(host, timeout=10)
         bot.kill()
         bot.wait(timeout=10)
 
@@ -159,8 +157,7 @@ def test_two_chat_lines_typed_at_once_in_a_lobby_are_both_said(env, terminals):
         sara.keys("n")  # and it still takes keys
         sara.wait_for("A new table", timeout=10)
     finally:
-        serve.send_signal(signal.SIGINT)
-        serve.wait(timeout=10)
+        stop(serve, timeout=10)
 
 
 def test_two_chat_lines_typed_at_once_at_a_table_are_both_said(env, terminals):
@@ -188,5 +185,4 @@ def test_two_chat_lines_typed_at_once_at_a_table_are_both_said(env, terminals):
         screen = sara.wait_for("Sara: gg", "Sara: ok", timeout=10)
         assert "Say to the table" in screen
     finally:
-        host.send_signal(signal.SIGINT)
-        host.wait(timeout=10)
+        stop(host, timeout=10)

@@ -17,6 +17,7 @@ from .processes import (
     join_bot,
     joined_logs,
     start_host,
+    stop,
 )
 
 pytestmark = pytest.mark.e2e
@@ -75,5 +76,4 @@ def test_kill_9_and_restart_keeps_every_acknowledged_action(env, tmp_path):
         for bot in bots:
             if bot.poll() is None:
                 bot.kill()
-        host.send_signal(signal.SIGINT)
-        host.wait(timeout=10)
+        stop(host, timeout=10)

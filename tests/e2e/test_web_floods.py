@@ -9,7 +9,6 @@ import contextlib
 import re
 import resource
 import selectors
-import signal
 import socket
 import subprocess
 import time
@@ -21,7 +20,7 @@ import pytest
 from tablegames.testing.metrics import record
 
 from ..net.ssh_harness import make_key, ssh_command
-from .processes import serve_announced
+from .processes import serve_announced, stop
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
@@ -160,8 +159,7 @@ def test_600_silent_sockets_cost_the_page_nothing_and_are_closed_in_time(env, tm
     finally:
         for sock in socks:
             sock.close()
-        serve.send_signal(signal.SIGINT)
-        serve.wait(timeout=30)
+        stop(serve, timeout=30)
 
 
 def test_at_the_file_limit_accept_errors_are_summed_and_the_page_comes_back(env):
@@ -191,5 +189,4 @@ def test_at_the_file_limit_accept_errors_are_summed_and_the_page_comes_back(env)
     finally:
         for sock in socks:
             sock.close()
-        serve.send_signal(signal.SIGINT)
-        serve.wait(timeout=30)
+        stop(serve, timeout=30)

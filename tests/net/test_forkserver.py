@@ -112,7 +112,6 @@ async def test_sessions_go_on_when_the_fork_server_is_gone_and_new_ones_start_an
         ann = await Session().start(forks, "Ann")
         forks.process.kill()
         await forks.process.wait()
-        await asyncio.sleep(0.1)
         await ann.answers("still here")
         assert not forks.alive
         bob = await Session().start(forks, "Bob")  # started as a new process instead

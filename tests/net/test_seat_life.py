@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -22,18 +22,9 @@ from tablegames.net.seat_life import Seat
 from tablegames.net.server import Server, ServerConfig
 from tablegames.store import Store
 from tablegames.table import VirtualClock
+from tablegames.testing.harness import until
 
 LOOPBACK = "127.0.0.1"
-
-
-async def until(condition: Callable[[], object], seconds: float = 5.0, what: str = "") -> None:
-    """Wait until `condition()` holds, checking often; fail after `seconds`."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + seconds
-    while not condition():
-        if loop.time() > deadline:
-            raise AssertionError(f"not within {seconds} s: {what or condition}")
-        await asyncio.sleep(0.01)
 
 
 @contextlib.asynccontextmanager

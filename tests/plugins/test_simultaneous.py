@@ -8,7 +8,6 @@ import asyncio
 import dataclasses
 import os
 import random
-import signal
 
 import pytest
 
@@ -179,7 +178,7 @@ def test_the_generic_bots_play_a_whole_game_of_it(level):
 
 @pytest.mark.e2e
 def test_join_bot_processes_play_it_hosted_and_nothing_is_refused(tmp_path):
-    from ..e2e.processes import finish, join_bot, start_host
+    from ..e2e.processes import finish, join_bot, start_host, stop
 
     env = {**os.environ, "TABLEGAMES_HOME": str(tmp_path), "TABLEGAMES_LOG": "info"}
     host, port = start_host(
@@ -189,8 +188,7 @@ def test_join_bot_processes_play_it_hosted_and_nothing_is_refused(tmp_path):
         bots = [join_bot(env, port, name) for name in ("Ann", "Bo", "Cy", "Di")]
         results = [finish(bot) for bot in bots]
     finally:
-        host.send_signal(signal.SIGINT)
-        host.wait(timeout=10)
+        stop(host, timeout=10)
     assert sorted(result["seat"] for result in results) == [0, 1, 2, 3]
     said = "".join(path.read_text() for path in tmp_path.glob("host-*.out"))
     assert "refused" not in said, said

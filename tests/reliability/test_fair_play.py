@@ -30,6 +30,7 @@ from tablegames.testing.harness import (
     ServerRefused,
     read_until_closed,
     running_server,
+    until,
 )
 from tablegames.testing.metrics import record
 from tablegames.testing.scanner import split_frames
@@ -171,8 +172,8 @@ async def test_a_client_keeps_and_shows_only_so_much_chat():
         for n in range(300):
             ben.send({"t": "chat", "text": f"line {n}"})
         await ben.until_pong(timeout=10)
-        await asyncio.sleep(0.3)
-        assert len(ada.chat_lines) == 50 and ada.chat_lines[-1] == ("ben", "line 299")
+        await until(lambda: ada.chat_lines and ada.chat_lines[-1] == ("ben", "line 299"))
+        assert len(ada.chat_lines) == 50
         await ada.close()
         await ben.close()
 
@@ -218,15 +219,11 @@ async def test_a_second_terminal_with_the_token_takes_the_seat_and_the_first_is_
         news: list[str] = []
         other.listen_notices(lambda kind, text: news.append(text))
         await second.connect()
-        for _ in range(100):
-            if first.ended:
-                break
-            await asyncio.sleep(0.02)
+        await until(lambda: first.ended)
         assert first.ended == "your seat was taken by another terminal (it had your seat's token)"
         assert not await first.reconnect()  # it does not fight for the seat
         assert hosted.seats[0].peer is not None and second.seat == 0
-        await asyncio.sleep(0.1)
-        assert "ben's seat moved to another terminal." in news
+        await until(lambda: "ben's seat moved to another terminal." in news)
         for client in (first, second, other):
             await client.close()
 
@@ -277,10 +274,9 @@ async def test_the_host_sees_who_is_away_and_gives_the_seat_to_a_bot_or_frees_it
         for client in players:
             await client.connect()
             client.ready(True)
-        await asyncio.sleep(0.2)
-        assert hosted.table is not None  # every seat taken and ready: it began by itself
+        await until(lambda: hosted.table is not None)  # every seat taken and ready: it began
         await players[1].close()
-        await asyncio.sleep(0.2)
+        await until(lambda: hosted.seats[1].away_since is not None)
         hosted.seats[1].away_since -= 190
         lines = console.run("tables")
         assert "2. b, away 3 min" in lines
@@ -288,7 +284,7 @@ async def test_the_host_sees_who_is_away_and_gives_the_seat_to_a_bot_or_frees_it
         assert hosted.table.bots[1] and hosted.seats[1].bot_level == "random"
         assert "2. b (bot)" in console.run("tables")
         assert console.run(f"free {hosted.code} 3") == f"Table {hosted.code}: done."
-        await asyncio.sleep(0.2)
+        await until(lambda: players[2].ended)
         assert players[2].ended == "the host freed your seat"
         newcomer = RemoteClient(LOOPBACK, port, "dee", table=hosted.code)
         await newcomer.connect()  # a freed seat may be taken while the game goes on
@@ -306,7 +302,7 @@ async def test_bots_fill_empty_seats_only_when_the_host_starts_or_enough_humans_
         sara = RemoteClient(LOOPBACK, port, "sara", table=waits.code)
         await sara.connect()
         sara.ready(True)
-        await asyncio.sleep(0.2)
+        await until(lambda: waits.seats[0].ready)  # (a deal would have come with it)
         assert waits.table is None  # a friend joining a moment later still finds a seat
         assert sara.presence is not None
         seats = sara.presence.seats
@@ -318,22 +314,20 @@ async def test_bots_fill_empty_seats_only_when_the_host_starts_or_enough_humans_
         console = HostConsole(server.party, say=lambda text: None)
         said = console.run(f"start {waits.code}")
         assert said == f"Table {waits.code}: the game begins as soon as ben is ready."
-        await asyncio.sleep(0.1)
-        assert waits.table is None and "as soon as ben is ready" in str(ben.presence.text)
+        await until(lambda: ben.presence and "as soon as ben is ready" in str(ben.presence.text))
+        assert waits.table is None
         ben.ready(True)  # the start asked for happens when the last one is ready
-        await asyncio.sleep(0.2)
-        assert waits.table is not None
+        await until(lambda: waits.table is not None)
         assert [s.bot_level for s in waits.seats] == [None, None, "normal", "normal"]
 
         ada, dan = (RemoteClient(LOOPBACK, port, n, table=counts.code) for n in ("ada", "dan"))
         await ada.connect()
         ada.ready(True)
-        await asyncio.sleep(0.1)
+        await until(lambda: counts.seats[0].ready)
         assert counts.table is None
         await dan.connect()
         dan.ready(True)
-        await asyncio.sleep(0.2)
-        assert counts.table is not None  # two humans ready: the configured number
+        await until(lambda: counts.table is not None)  # two humans ready: the configured number
         for client in (sara, ben, ada, dan):
             await client.close()
 

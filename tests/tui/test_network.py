@@ -128,8 +128,10 @@ async def test_the_menu_hosts_a_table_and_sits_down_at_it():
         assert "Bot" not in screen_text(app)  # nobody is a bot before the host starts the game
         assert "normal bot if nobody comes" in screen_text(app)
         await pilot.press("r")
-        await pilot.pause(0.3)
-        assert isinstance(app.screen, ConnectScreen)  # ready alone does not fill seats with bots
+        (waiting,) = app.server.tables.values()
+        await wait_for(pilot, lambda: waiting.seats[0].ready)  # (a deal would have come with it)
+        assert waiting.table is None  # ready alone does not fill seats with bots
+        assert isinstance(app.screen, ConnectScreen)
         await pilot.press("s")
         # The deal may turn up a card whose suit the host names first: a dialog over the table.
         await wait_for(

@@ -3,13 +3,13 @@ sentence for the player, and the details go to the owner-only problems log."""
 
 from __future__ import annotations
 
-import asyncio
 import os
 import stat
 
 import pytest
 
 from tablegames.paths import data_dir
+from tablegames.testing.harness import until
 from tablegames.tui.app import AFRESH, GUEST_FAREWELL, STOPPED, TableGamesApp
 from tablegames.tui.screens.crates import CratesScreen
 
@@ -64,7 +64,7 @@ async def test_a_party_guest_whose_app_breaks_gets_a_sentence_not_a_traceback():
     async with in_the_lobby(1) as (_, _remote, app, _pilot):
         app.expect_problems = True
         app.call_later(app_breaks)  # a mistake of the app itself, not of a screen
-        await asyncio.sleep(0.5)  # (the app is ending: a pilot would wait for it in vain)
+        await until(lambda: app.return_code is not None)  # (a pilot would wait in vain: it ends)
     assert app.return_code == 1 and app.farewell == GUEST_FAREWELL
     assert app._exit_renderables == []  # (where Textual would put the traceback)
 
@@ -80,6 +80,6 @@ async def test_a_local_app_that_breaks_leaves_a_sentence_not_a_traceback():
         await pilot.pause()
         app.expect_problems = True
         app.call_later(app_breaks)  # a mistake of the app itself, not of a screen
-        await asyncio.sleep(0.5)  # (the app is ending: a pilot would wait for it in vain)
+        await until(lambda: app.return_code is not None)  # (a pilot would wait in vain: it ends)
     assert app.return_code == 1 and app.farewell.startswith(STOPPED)
     assert app._exit_renderables == []

@@ -33,7 +33,7 @@ import pytest
 from tablegames.testing.metrics import record
 
 from ..e2e.night import Night
-from ..e2e.processes import serve_announced
+from ..e2e.processes import serve_announced, stop
 from ..e2e.terminal import Terminal
 from ..e2e.wiretap import ENV as WIRE
 from ..e2e.wiretap import comebacks, leaks
@@ -404,8 +404,7 @@ def test_a_party_night_with_phones_holds(party: NightOut) -> None:
     assert len(back) >= 3 and all(left == landed for _, left, landed in back), back
     for phone in party.phones:  # every move a tap; the keyboard only for a line of chat
         assert all("Say to" in asked for _, asked in phone.typed), phone.typed
-    party.serve.send_signal(signal.SIGINT)  # (the store complete before it is read)
-    party.serve.wait(timeout=30)
+    stop(party.serve, timeout=30)  # (the store complete before it is read)
     frames, found = leaks(party.wire, party.home / "tablegames.db")
     assert found == [], "\n".join(found[:20])
     record(
