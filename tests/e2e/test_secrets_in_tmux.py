@@ -101,15 +101,19 @@ def press_until(term: Terminal, key: str, *texts: str, tries: int = 3) -> str:
     raise AssertionError(f"{key} never brought {texts!r}; the screen was:\n{term.screen()}")
 
 
+#: What the claim dialog shows whatever the card (seen wrapped: "claiming it is" / "a...").
+CLAIMS = "(a bluff)"
+
+
 def offer_to(term: Terminal, screen: str, name: str) -> None:
     """Offer the picked card to `name`, claiming the first animal; return once the table has
     it (on a busy machine the turn's prompt may come back for a moment while the last key is
     on its way, and must not be offered from twice)."""
-    if "to whom?" in press_until(term, "Enter", "to whom?", "claiming it is a"):
+    if "to whom?" in press_until(term, "Enter", "to whom?", CLAIMS):
         found = re.search(rf"\[(\d)\] {name}\b", term.screen())
         assert found, term.screen()
         term.keys(found.group(1))
-        term.wait_for("claiming it is a", timeout=10)
+        term.wait_for(CLAIMS, timeout=10)
     term.keys("1")
     term.wait_for(f"Waiting for {name} to answer", timeout=10)
 

@@ -196,7 +196,7 @@ def roach_move(phone: Phone, screen: str, done: Counter[str]) -> bool:
     keys = footer(screen)
     if "to whom?" in screen and QUESTION in screen and done["back"] == 0:
         return back_out(phone, done)  # (the card stays in hand)
-    if "claiming it is a" in screen and QUESTION in screen:
+    if "(a bluff)" in screen and QUESTION in screen:  # (the title may wrap; its options not)
         bluff = done["claim"] % 2 == 0  # a bluff, then the truth, in turn
         said = tap_option(phone, screen, lambda label: ("bluff" in label) == bluff)
         done["claim"] += 1
