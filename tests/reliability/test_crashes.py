@@ -154,6 +154,9 @@ async def crash_session(tmp: Path, kills: int, rng: random.Random) -> dict[str, 
             host.send_signal(signal.SIGKILL)
             host.wait(10)
     assert all(outcome is None for outcome in outcomes), outcomes
+    for player in players:  # (said with the totals: why a seat did not come back)
+        if player.failure:
+            print(f"{player.client.name} did not come back: {player.failure}")
     return {"kills": done_kills, **check_against_replay(db, players)}
 
 

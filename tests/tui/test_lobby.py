@@ -3,6 +3,7 @@ back to the lobby; `join` with one open table goes straight to it."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -78,7 +79,8 @@ async def test_a_new_tables_form_offers_the_games_own_options():
         assert made.game.name == "roach" and made.options == {"loser": "most"}
 
 
-async def test_a_finished_party_game_offers_a_rematch_with_the_same_seats():
+async def test_a_finished_party_game_offers_a_rematch_with_the_same_seats(caplog):
+    caplog.set_level(logging.INFO, "tablegames")  # (failed once in ~15 full runs: its story)
     server = Server(ServerConfig(port=0, bot_pace=0.0))
     hosted = server.add_table("crates", 2, QUICK_CRATES, fill_with_bots="normal", owner_seat=0)
     await server.start()
