@@ -171,9 +171,9 @@ def test_two_chat_lines_typed_at_once_at_a_table_are_both_said(env, terminals):
         sara = terminals("join", f"127.0.0.1:{port}", "--name", "Sara")
         sara.wait_for("Press r when you are ready", timeout=30)
         sara.keys("r")
-        sara.wait_for("Sara (you)", "To play:", timeout=30)
-        # A deal that turns up an 8 for Sara asks her for a suit first (keys typed then go to
-        # that question, not the chat): answered before the test's keys.
+        # A deal that turns up an 8 for Sara asks her for a suit first, over the table (keys
+        # typed then go to that question, not the chat): answered before the test's keys.
+        sara.wait_for_any("To play:", "yours to name", timeout=30)
         time.sleep(REACTION)
         for _ in range(3):  # (a question takes keys once settled: an Enter before is not taken)
             if not any(asked in sara.screen() for asked in ("yours to name", "Name a suit")):
