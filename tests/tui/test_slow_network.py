@@ -43,6 +43,12 @@ LOBBY_KEYS = [
 ]
 
 
+def logged(screen: GameScreen) -> str:
+    """The lines of `screen`'s log panel, as one line of words."""
+    lines = screen.query_one("#log", GameLog).lines
+    return " ".join(" ".join(strip.text.split()) for strip in lines)
+
+
 async def settled(pilot: Pilot[Any], done: Callable[[], bool], quiet: float = 1.0) -> None:
     """Wait until `done()` has held for `quiet` seconds (the last frames are in)."""
     held_since = None
@@ -121,11 +127,6 @@ async def test_a_table_over_a_slow_network_ends_showing_the_servers_state(game, 
             assert remote.latest.view == table.update_for(seat).view
             screens = [s for s in network_screens(app) if isinstance(s, GameScreen)]
             if screens:  # (a game that ended may have been left for the menu)
-                await pilot.pause()
-                logged = " ".join(
-                    " ".join(strip.text.split())
-                    for strip in screens[-1].query_one("#log", GameLog).lines
-                )
                 screen = screens[-1]
                 shown = [
                     event
@@ -134,7 +135,9 @@ async def test_a_table_over_a_slow_network_ends_showing_the_servers_state(game, 
                 ]
                 if shown:
                     newest = " ".join(screen.wording.line(shown[-1]).split())
-                    assert newest[:30] in logged
+                    # (the screen draws the update as it comes to it: one pause was not
+                    # always enough beside other tests, 1 full run in ~15)
+                    await wait_for(pilot, lambda: newest[:30] in logged(screen), 10)
     finally:
         await remote.close()
         await proxy.close()
