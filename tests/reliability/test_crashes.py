@@ -171,6 +171,17 @@ def check_against_replay(db: Path, players: list[Player]) -> dict[str, int]:
     saved = {t.code: t for t in (store.load(i) for i in range(1, 5))}
     store.close()
     lost = twice = mismatches = updates = unfinished = 0
+    # A game that ended just before a kill is not restored (a finished table is history), so
+    # its players' reconnects hear "there is no table": they were away for its last update.
+    # (Seen 2 runs in ~15: all three roach seats. Telling them the result is the product's
+    # next step; here it is not a lost seat.)
+    ended_away = {
+        player.client.name
+        for player in players
+        if player.client.table_code in saved
+        and saved[player.client.table_code].finished is not None
+        and player.failure == f"there is no table {player.client.table_code}"
+    }
     for code, table in saved.items():
         game = get_game(table.game)
         state = game.new(table.players, table.seed, **table.options)
@@ -196,7 +207,7 @@ def check_against_replay(db: Path, players: list[Player]) -> dict[str, int]:
                 elif owed[version][seat] != view:
                     mismatches += 1
             if player.seen and player.seen[-1][1] != owed[-1][seat]:
-                mismatches += 1
+                mismatches += player.client.name not in ended_away
     return {
         "lost": lost,
         "twice": twice,
@@ -204,7 +215,8 @@ def check_against_replay(db: Path, players: list[Player]) -> dict[str, int]:
         "updates": updates,
         "unfinished": unfinished,
         "reconnects": sum(p.reconnects for p in players),
-        "failures": sum(bool(p.failure) for p in players),
+        "failures": sum(bool(p.failure) and p.client.name not in ended_away for p in players),
+        "ended_while_away": len(ended_away),
     }
 
 
