@@ -3,6 +3,7 @@ what the terminal shows is read as text from xterm.js's buffer, keys are typed, 
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -18,14 +19,19 @@ CHROMIUM = "/usr/bin/chromium"
 
 
 def why_no_browser() -> str | None:
-    """Why the browser tests cannot run here (None: they can)."""
+    """Why the browser tests cannot run here (None: they can). Where they must run (CI sets
+    TABLEGAMES_REQUIRE_BROWSER), a missing browser fails the run instead of skipping them."""
+    why = None
     if not Path(CHROMIUM).exists() and shutil.which("chromium") is None:
-        return "needs the distribution's chromium (apt-get install chromium)"
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        return "needs Playwright (pip install playwright; it is in the test extra)"
-    return None
+        why = "needs the distribution's chromium (apt-get install chromium)"
+    else:
+        try:
+            import playwright.sync_api  # noqa: F401
+        except ImportError:
+            why = "needs Playwright (pip install playwright; it is in the test extra)"
+    if why is not None and os.environ.get("TABLEGAMES_REQUIRE_BROWSER"):
+        raise RuntimeError(f"the browser tests must run here (TABLEGAMES_REQUIRE_BROWSER): {why}")
+    return why
 
 
 class PageTerminal(ScreenWaits):
