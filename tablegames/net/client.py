@@ -30,6 +30,7 @@ from .client_protocol import (
     NotInstalled,
     ServerRefused,
     chat_line,
+    update_of,
 )
 from .messages import (
     Chat,
@@ -245,9 +246,12 @@ class RemoteClient(ClientProtocol):
     def _tell(self) -> None:
         """Tell the screens (and whoever awaits `next_event`) what the protocol heard."""
         for event in self.events_received():
-            if isinstance(event, ViewUpdate) and self.latest is not None:
+            if isinstance(event, ViewUpdate) and self.latest is not None:  # (still at the table)
+                # Each with its own update: several may come in one read, and `latest` is only
+                # the newest (a screen keeps every update's log lines, once).
+                update = update_of(event)
                 for listener in self._listeners:
-                    listener(self.seat, self.latest)
+                    listener(self.seat, update)
             elif isinstance(event, Presence):
                 self._notify("seats", "")
                 if event.text:

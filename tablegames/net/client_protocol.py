@@ -85,6 +85,20 @@ class ConnectionLost:
 Event = ServerMessage | ConnectionLost
 
 
+def update_of(message: ViewUpdate) -> Update:
+    """The seat's update `message` brought, its log and talk whole as they were when it came
+    (each update of several that arrive together is told with its own lines)."""
+    return Update(
+        version=message.version,
+        view=message.view,
+        events=message.events,
+        over=message.over,
+        legal=message.legal,
+        waiting=message.waiting,
+        asked=message.asked,
+    )
+
+
 class ServerRefused(Exception):
     """The server said no (wrong code, no such table, no free seat...)."""
 
@@ -299,15 +313,7 @@ class ClientProtocol:
             self._log = view["log"] = updated_log(self._log, message.log_drop, view["log"])
         if isinstance(view.get("talk"), list):
             self._talk = view["talk"] = updated_talk(self._talk, view["talk"])
-        self.latest = Update(
-            version=message.version,
-            view=view,
-            events=message.events,
-            over=message.over,
-            legal=message.legal,
-            waiting=message.waiting,
-            asked=message.asked,
-        )
+        self.latest = update_of(message)
         self.over = message.over
         if message.over:
             self.forget_token()
