@@ -31,6 +31,7 @@ from .protocol import log_difference
 from .seat_life import Life, Peer, Seat
 
 log = logging.getLogger("tablegames.host")  # what the host's terminal shows of each table
+DROPPED = "dropped out"  # how a seat whose connection went is said to have left
 CODE_ALPHABET = "".join(c for c in string.ascii_uppercase if c not in "IO")
 #: Join codes: no 0/O, 1/I/L or U, so a code read aloud or typed from a screen survives.
 JOIN_CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ"
@@ -243,7 +244,7 @@ class HostedTable:
         else:
             peer.send(self.update_message(self.table.update_for(None), peer))
 
-    def detach(self, peer: Peer, now: float | None = None, gone: str = "dropped out") -> None:
+    def detach(self, peer: Peer, now: float | None = None, gone: str = DROPPED) -> None:
         """`peer` went away (dropped, or to the lobby): its seat is held for it while the game
         is on (away: the takeover clock runs), free again before the deal; spectators are just
         forgotten. `gone` says how they left, for the news ("went back to the lobby")."""

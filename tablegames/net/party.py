@@ -48,7 +48,7 @@ from ..table import Accepted
 from ..text import clean_text, visible
 from ..words import are
 from .guard import AttemptLimiter, RateLimit, RefusalTally, wait_in_words
-from .hosting import HostedTable, new_code, same_join_code, token_key
+from .hosting import DROPPED, HostedTable, new_code, same_join_code, token_key
 from .messages import (
     MAX_TEXT,
     Act,
@@ -108,6 +108,9 @@ class PartyConfig:
     table_wait_limit: float = 1800.0  # a table that waits this long with nothing happening closes
     # A game under way (opened in the lobby) that nobody has been at for this long ends.
     table_idle_limit: float = 600.0
+    # A finished table nobody is at stays this long (the clients' reconnect window): a player
+    # whose connection dropped at the results comes back to them and to the rematch.
+    finished_grace: float = 30.0
     takeover_after: float | None = None  # seconds before a bot plays for someone away
     takeover_level: str = "normal"
 
@@ -239,7 +242,8 @@ class Party:
         A table is live while it waits for players (until `table_wait_limit` passes with
         nothing happening), while a game is under way and someone is at it or was within
         `table_idle_limit` (a table opened with `host` waits for its players whatever), and
-        once finished, while anyone is still at it ("" ends it quietly: nobody is there).
+        once finished, while anyone is still at it and for `finished_grace` after ("" ends it
+        quietly: nobody is there; one who went back to the lobby is not waited for: `goodbye`).
         """
         quiet = now - hosted.changed_at
         if hosted.table is None:
@@ -252,7 +256,7 @@ class Party:
         if hosted.peers():
             return None
         if hosted.table.over:
-            return ""
+            return "" if quiet >= self.config.finished_grace else None
         limit = self.config.table_idle_limit
         if hosted.owner_seat is None or quiet < limit:
             return None
@@ -399,7 +403,7 @@ class Party:
             )
             member.close()
 
-    def goodbye(self, member: Member, now: float | None = None, gone: str = "dropped out") -> None:
+    def goodbye(self, member: Member, now: float | None = None, gone: str = DROPPED) -> None:
         """`member`'s connection is gone (or, `gone` says, it went back to the lobby): a seat
         it held at a game under way is away from now (the takeover clock runs)."""
         self.members.discard(member)
@@ -408,18 +412,19 @@ class Party:
             hosted.detach(member, now, gone)
             member.table = None
             self.clock_changed()
-            if not hosted.peers() and self._forgettable(hosted):
+            if not hosted.peers() and self._forgettable(hosted, dropped=gone == DROPPED):
                 del self.tables[hosted.code]
                 if hosted.stage() == 0 and self.store is not None and hosted.store_id is not None:
                     self.store.delete_table(hosted.store_id)
             self.lobby_changed()
 
     @staticmethod
-    def _forgettable(hosted: HostedTable) -> bool:
+    def _forgettable(hosted: HostedTable, dropped: bool) -> bool:
         """A table nobody is at that the lobby can do without: a finished one (it stays in the
-        history), or one opened in the lobby whose players all left before it began."""
+        history) its last player left (one who `dropped` out is waited for: `why_ended`), or
+        one opened in the lobby whose players all left before it began."""
         if hosted.stage() == 2:
-            return True
+            return not dropped
         return (
             hosted.stage() == 0
             and hosted.owner_seat is not None

@@ -168,6 +168,45 @@ async def test_a_plain_join_back_in_the_lobby_takes_its_held_seat_back_by_its_to
         await sara.close()
 
 
+def play_out(hosted: HostedTable) -> None:
+    """Play `hosted`'s game to its end at once (every seat's first legal move)."""
+    table = hosted.table
+    assert table is not None
+    table.bots.clear()
+    while not table.over:
+        seat = min(table.state.waiting_for())
+        table.submit(seat, table.legal(seat)[0])
+
+
+async def test_a_player_who_drops_out_at_the_results_comes_back_to_them_and_the_rematch():
+    clock = VirtualClock(1000.0)
+    async with party(clock) as (server, port):
+        sara = RemoteClient(LOOPBACK, port, "sara")
+        await sara.greet()
+        hosted = await open_and_start(sara, server)
+        play_out(hosted)
+        await until(lambda: sara.latest is not None and sara.latest.over, what="the results")
+        assert sara._writer is not None
+        sara._writer.transport.abort()  # the network drops as she reads them
+        await until(lambda: not hosted.peers(), what="the drop")
+        clock.advance(server.party.config.finished_grace - 1)
+        server.party.tick()
+        assert hosted.code in server.tables  # waited for her...
+        assert await sara.reconnect()
+        assert sara.table_code == hosted.code and sara.latest is not None and sara.latest.over
+        sara.rematch()  # ...so the rematch is still hers to ask for
+        await until(lambda: sara.table_code not in (None, hosted.code), what="the rematch")
+        rematch = server.tables[sara.table_code]
+        play_out(rematch)
+        await until(lambda: sara.latest is not None and sara.latest.over, what="the results")
+        sara._writer.transport.abort()  # and if she never comes back, the table goes
+        await until(lambda: not rematch.peers(), what="the drop")
+        clock.advance(server.party.config.finished_grace)
+        server.party.tick()
+        assert rematch.code not in server.tables
+        await sara.close()
+
+
 # -- closing tables -----------------------------------------------------------------------------
 def codes(client: RemoteClient) -> list[str]:
     """The tables `client`'s lobby lists."""
@@ -266,7 +305,10 @@ async def test_a_finished_table_nobody_is_at_leaves_the_lobby():
         assert hosted.table is not None
         table = hosted.table
         await until(lambda: table.over, seconds=60, what="the bots finishing the game")
-        await until(lambda: hosted.code not in server.tables, what="the finished table gone")
+        clock.advance(server.party.config.finished_grace)  # (nobody came back for the results)
+        server.party.tick()
+        assert hosted.code not in server.tables
+        await until(lambda: hosted.code not in codes(ana), what="the lobby told")
         await ana.close()
 
 

@@ -98,6 +98,26 @@ async def test_a_finished_party_game_offers_a_rematch_with_the_same_seats(caplog
         assert remote.table_code == rematch.code
 
 
+async def test_a_player_dropped_at_the_results_comes_back_to_them_and_the_rematch():
+    server = Server(ServerConfig(port=0, bot_pace=0.0))
+    hosted = server.add_table("crates", 2, QUICK_CRATES, fill_with_bots="normal", owner_seat=0)
+    await server.start()
+    async with sara_at(server, lobby=True) as (remote, app, pilot):
+        await sit_down_and_start(app, pilot)
+        await played_out(hosted, app, pilot)
+        dropped = hosted.seats[0].peer
+        for client in list(server.clients):
+            client.writer.transport.abort()  # the network drops as she reads the results
+        await wait_for(pilot, lambda: hosted.seats[0].peer not in (None, dropped))
+        assert remote.table_code == hosted.code and remote.latest is not None
+        assert remote.latest.over  # back at the finished table, not in the lobby
+        await wait_for(pilot, lambda: "Rematch (r)" in screen_text(app))
+        await settle(pilot)
+        await pilot.press("r")
+        await wait_for(pilot, lambda: remote.table_code not in (None, hosted.code))
+        await wait_for(pilot, lambda: isinstance(app.screen, CratesScreen), seconds=10)
+
+
 async def test_join_without_a_table_goes_straight_to_the_only_open_one():
     server, port = await party(tables=1)
     async with sara_at(server) as (_, app, pilot):
