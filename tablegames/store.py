@@ -495,25 +495,32 @@ class Store:
             "ORDER BY finished DESC LIMIT ?",
             (limit,),
         ).fetchall()
-        games = []
-        for table_id, game, finished, result in rows:
-            names = [
-                name
-                for (name,) in self.db.execute(
-                    "SELECT name FROM seats WHERE table_id = ? ORDER BY seat", (table_id,)
-                )
-            ]
-            winners = json.loads(result).get("winners", [])
-            games.append(
-                {
-                    "id": table_id,
-                    "game": game,
-                    "finished": finished,
-                    "players": names,
-                    "winners": [names[w] for w in winners if w < len(names)],
-                }
+        return [self._finished(*row) for row in rows]
+
+    def finished_game(self, code: str) -> dict[str, Any] | None:
+        """The newest finished game at table `code`, as `history` tells it (None: none)."""
+        row = self.db.execute(
+            "SELECT id, game, finished, result FROM game_tables "
+            "WHERE code = ? AND finished IS NOT NULL ORDER BY finished DESC LIMIT 1",
+            (code,),
+        ).fetchone()
+        return None if row is None else self._finished(*row)
+
+    def _finished(self, table_id: int, game: str, finished: float, result: str) -> dict[str, Any]:
+        names = [
+            name
+            for (name,) in self.db.execute(
+                "SELECT name FROM seats WHERE table_id = ? ORDER BY seat", (table_id,)
             )
-        return games
+        ]
+        winners = json.loads(result).get("winners", [])
+        return {
+            "id": table_id,
+            "game": game,
+            "finished": finished,
+            "players": names,
+            "winners": [names[w] for w in winners if w < len(names)],
+        }
 
     def record(self, table_id: int) -> SavedTable:
         """A finished game, seed and log included; refused while the game is unfinished."""

@@ -341,8 +341,17 @@ class Party:
     def table(self, code: str) -> HostedTable:
         hosted = self.tables.get(code.upper())
         if hosted is None:
-            raise IllegalAction(f"there is no table {code}")
+            raise IllegalAction(self._no_table(code))
         return hosted
+
+    def _no_table(self, code: str) -> str:
+        """Why there is no table `code` now: how its game ended, when the store knows (a player
+        away for its last move, or back after the host restarted, hears the result)."""
+        ended = self.store.finished_game(code.upper()) if self.store is not None else None
+        if ended is None:
+            return f"there is no table {code}"
+        winners = " and ".join(ended["winners"]) or "nobody"
+        return f"the game at table {code.upper()} is over: {winners} won"
 
     def start(self, hosted: HostedTable) -> None:
         """Deal at `hosted` now (the host's or the owner's say-so, or everyone ready)."""

@@ -207,6 +207,27 @@ async def test_a_player_who_drops_out_at_the_results_comes_back_to_them_and_the_
         await sara.close()
 
 
+async def test_a_join_to_a_table_whose_game_has_ended_hears_how_it_ended(tmp_path: Path):
+    async with party() as (server, port):
+        server.party.store = Store(tmp_path / "party.db")
+        sara = RemoteClient(LOOPBACK, port, "sara")
+        await sara.greet()
+        hosted = await open_and_start(sara, server)
+        play_out(hosted)
+        assert hosted.table is not None
+        names = [hosted.seats[w].name for w in hosted.table.state.result()["winners"]]
+        await until(lambda: sara.latest is not None and sara.latest.over, what="the results")
+        sara.leave()  # (the table goes with her: nobody is at it)
+        await sara._expect(Lobby)
+        assert hosted.code not in server.tables
+        sara.join_table(hosted.code.lower())
+        refusal = await sara._expect(Error)
+        assert refusal.text == f"the game at table {hosted.code} is over: {' and '.join(names)} won"
+        sara.join_table("ZZZZ")
+        assert (await sara._expect(Error)).text == "there is no table ZZZZ"
+        await sara.close()
+
+
 # -- closing tables -----------------------------------------------------------------------------
 def codes(client: RemoteClient) -> list[str]:
     """The tables `client`'s lobby lists."""

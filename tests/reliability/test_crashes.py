@@ -171,16 +171,15 @@ def check_against_replay(db: Path, players: list[Player]) -> dict[str, int]:
     saved = {t.code: t for t in (store.load(i) for i in range(1, 5))}
     store.close()
     lost = twice = mismatches = updates = unfinished = 0
-    # A game that ended just before a kill is not restored (a finished table is history), so
-    # its players' reconnects hear "there is no table": they were away for its last update.
-    # (Seen 2 runs in ~15: all three roach seats. Telling them the result is the product's
-    # next step; here it is not a lost seat.)
+    # A game that ended just before a kill is not restored (a finished table is history): its
+    # players, away for its last update, are told on their reconnect how it ended (seen 2
+    # runs in ~15, all three roach seats). Not a lost seat.
     ended_away = {
         player.client.name
         for player in players
         if player.client.table_code in saved
         and saved[player.client.table_code].finished is not None
-        and player.failure == f"there is no table {player.client.table_code}"
+        and player.failure.startswith(f"the game at table {player.client.table_code} is over: ")
     }
     for code, table in saved.items():
         game = get_game(table.game)
