@@ -109,6 +109,7 @@ async def test_a_refused_join_says_why():
             assert f"The table at 127.0.0.1:{port} said no: wrong" in " ".join(
                 screen_text(app).split()
             )
+            assert "Ready" not in screen_text(app)  # (the footer offers only what does something)
             await pilot.press("q")
             await asyncio.sleep(0)
     finally:

@@ -71,6 +71,7 @@ class ConnectScreen(Screen[None]):
         self.news = text
         if self._news is not None:  # (composed: else compose shows it)
             self._news.update(Text(text))
+            self.refresh_bindings()  # (refused, or the connection gone: r does nothing now)
 
     def show_presence(self, message: Presence) -> None:
         """Show who has taken which seat and who is ready."""
@@ -104,6 +105,8 @@ class ConnectScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("start", "close"):  # only the table's creator may deal early or close
             return self.remote is not None and self.remote.owner
+        if action == "ready":  # at a seat only: not while joining, nor once refused
+            return self.remote is not None and self.remote.seat is not None
         return True
 
     def action_start(self) -> None:
