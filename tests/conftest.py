@@ -60,6 +60,18 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
     return (os.cpu_count() or 1) + 1
 
 
+#: How long a slow test may run before it fails with its stack (the default run's tests: 300 s,
+#: pyproject's `timeout`). A whole crates game between two SSH players takes minutes.
+SLOW_TIMEOUT = 1800
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Slow tests (`-m slow`) get `SLOW_TIMEOUT`, unless they name a timeout of their own."""
+    for item in items:
+        if item.get_closest_marker("slow") and not item.get_closest_marker("timeout"):
+            item.add_marker(pytest.mark.timeout(SLOW_TIMEOUT))
+
+
 @pytest.fixture(scope="module")
 def recorded(tmp_path_factory: pytest.TempPathFactory) -> Any:
     """A finished crates game saved in a store, once per module (`tests/test_replay.py`)."""
