@@ -10,6 +10,7 @@ from contextlib import asynccontextmanager
 from textual.pilot import Pilot
 
 from tablegames.net.client import RemoteClient
+from tablegames.net.hosting import HostedTable
 from tablegames.net.messages import SeatNews
 from tablegames.net.party import Login
 from tablegames.net.server import Server, ServerConfig
@@ -79,14 +80,23 @@ async def test_a_new_tables_form_offers_the_games_own_options():
         assert made.game.name == "roach" and made.options == {"loser": "most"}
 
 
-async def test_a_finished_party_game_offers_a_rematch_with_the_same_seats(caplog):
-    caplog.set_level(logging.INFO, "tablegames")  # (failed once in ~15 full runs: its story)
+@asynccontextmanager
+async def at_the_results() -> AsyncIterator[
+    tuple[Server, HostedTable, RemoteClient, TableGamesApp, Pilot]
+]:
+    """Sara, from the lobby, has played a crates game against a bot to its end: the results."""
     server = Server(ServerConfig(port=0, bot_pace=0.0))
     hosted = server.add_table("crates", 2, QUICK_CRATES, fill_with_bots="normal", owner_seat=0)
     await server.start()
     async with sara_at(server, lobby=True) as (remote, app, pilot):
         await sit_down_and_start(app, pilot)
         await played_out(hosted, app, pilot)
+        yield server, hosted, remote, app, pilot
+
+
+async def test_a_finished_party_game_offers_a_rematch_with_the_same_seats(caplog):
+    caplog.set_level(logging.INFO, "tablegames")  # (failed once in ~15 full runs: its story)
+    async with at_the_results() as (server, hosted, remote, app, pilot):
         assert "Back to the lobby (m)" in screen_text(app)
         await settle(pilot)
         await pilot.press("r")
@@ -99,12 +109,7 @@ async def test_a_finished_party_game_offers_a_rematch_with_the_same_seats(caplog
 
 
 async def test_a_player_dropped_at_the_results_comes_back_to_them_and_the_rematch():
-    server = Server(ServerConfig(port=0, bot_pace=0.0))
-    hosted = server.add_table("crates", 2, QUICK_CRATES, fill_with_bots="normal", owner_seat=0)
-    await server.start()
-    async with sara_at(server, lobby=True) as (remote, app, pilot):
-        await sit_down_and_start(app, pilot)
-        await played_out(hosted, app, pilot)
+    async with at_the_results() as (server, hosted, remote, app, pilot):
         dropped = hosted.seats[0].peer
         for client in list(server.clients):
             client.writer.transport.abort()  # the network drops as she reads the results
