@@ -155,14 +155,14 @@ class HostedTable:
     def claim(self, peer: Peer, seat: int | None, identity: str | None = None) -> tuple[int, str]:
         """Give `peer` a free seat (the one asked for, or the first free); returns (seat, token).
 
-        Before the deal any free seat; once the game is on, only a seat the owner freed.
-        `identity` is the proven name key of a party login: that player owns the seat too.
+        Only before the deal: once the game is on, a seat's hand goes to nobody but the person
+        who holds it (its token, or a party login's identity: `seat_for_token`,
+        `seat_for_identity`), so a newcomer may only watch.
         """
+        if self.table is not None:
+            raise IllegalAction(self._why_not_now(peer.name))
         self.check_name_free(peer.name, None)
-        # A bot chosen as a player stays; a bot standing in for a freed seat steps back.
-        free = [s for s in self.seats if not s.human and (self.table is None or not s.bot_level)]
-        if self.table is not None and not free:
-            raise IllegalAction("the game has started: join as a spectator or reconnect")
+        free = [s for s in self.seats if not s.claimed]
         if seat is not None:
             if not 0 <= seat < self.players:
                 raise IllegalAction(f"there is no seat {seat} at this table")
@@ -173,11 +173,16 @@ class HostedTable:
         token = secrets.token_hex(32)
         chosen.sit(peer, token_key(token), identity)
         chosen.bot_level = None  # (a bot planned for the seat before the deal gives way)
-        if self.table is not None:
-            self.table.unseat_bot(chosen.number)  # a stand-in steps back
         self._save_seat(chosen)
         self.broadcast_presence(f"{peer.name} sits down.")
         return chosen.number, token
+
+    def _why_not_now(self, name: str) -> str:
+        """Why someone holding no seat here cannot sit down once the game is on."""
+        key = name_key(name)
+        if any(s.life is Life.BOT and name_key(s.name) == key for s in self.seats):
+            return "the host gave your seat at this table to a bot: you may watch the game"
+        return "the game has begun: you may watch it (seats are taken before the deal)"
 
     def check_name_free(self, name: str, seat: Seat | None) -> None:
         """Refuse a name someone else at this table already has (case and width ignored), or
@@ -306,20 +311,26 @@ class HostedTable:
             self.broadcast_presence(f"Seat {number + 1} will be played by a {level} bot.")
 
     def free(self, number: int, standin: str = "normal") -> None:
-        """The owner frees seat `number` for someone else (a bot stands in while a game is on)."""
+        """The host frees seat `number`: before the deal for someone else; during a game its
+        player is sent to the lobby and a bot of level `standin` plays it until they come back
+        with their token (STOOD_IN): nobody else ever takes it (and so its hand) mid-game."""
         seat = self._seat(number)
-        if not seat.claimed:
-            raise IllegalAction(f"seat {number + 1} is already free")
-        self._tell_removed(seat, "the host freed your seat")
-        was = seat.name
-        seat.empty(standin=self.table is not None)
-        self._forget_seat(seat)
-        if self.table is not None:
-            seat.name = was
-            self.table.seat_bot(number, _bot(self.game.name, standin, number))
-            self.broadcast_presence(f"{was}'s seat is free to take; a bot plays it meanwhile.")
-        else:
+        if self.table is None:
+            if not seat.claimed:
+                raise IllegalAction(f"seat {number + 1} is already free")
+            self._tell_removed(seat, "the host freed your seat")
+            seat.empty()
+            self._forget_seat(seat)
             self.broadcast_presence(f"Seat {number + 1} is free again.")
+            return
+        if seat.life is Life.BOT or seat.standin:
+            raise IllegalAction(f"a bot already plays seat {number + 1}")
+        self._tell_removed(seat, "the host let a bot play your seat until you come back to it")
+        if seat.peer is not None:
+            seat.leave(self.clock(), dealt=True)
+        seat.stand_in()
+        self.table.seat_bot(number, _bot(self.game.name, standin, number))
+        self.broadcast_presence(f"A bot plays for {seat.name} until they are back.")
 
     def _seat(self, number: int) -> Seat:
         if not 0 <= number < self.players:

@@ -22,9 +22,11 @@ connection that keeps sending what is refused is closed.
 The clock (`tick`, run by the server) moves seats whose person is away past the takeover time
 to a bot standing in, and ends the tables that are no longer live (see `why_ended`). It is
 injected, as the store is (`Party(clock=..., wall_clock=...)`): a test moves a `VirtualClock`
-on instead of waiting. The table's creator (a `close` message) or the host (`close TABLE`:
-`close_by_hand`) may end one at any time. Whoever is at a table that ends is told why and goes
-to the lobby.
+on instead of waiting. The host (`close TABLE`: `close_by_hand`) may end one at any time; its
+creator (a `close` message) before the deal, or while nobody else holds a seat there: a
+creator's powers over other people's seats (start, free, hand to a bot) end at the deal, and
+during a game only the host frees a seat (issue 47). Whoever is at a table that ends is told
+why and goes to the lobby.
 """
 
 from __future__ import annotations
@@ -760,13 +762,18 @@ class Party:
     def _on_seat(self, member: Member, message: GiveSeat) -> None:
         hosted = self._owned(member)
         number, to = message.seat, message.to
+        if hosted.table is not None:  # a creator's powers end at the deal (issue 47)
+            raise IllegalAction("the game has begun: only the host can change a seat now")
         if number == hosted.owner_seat:
             raise IllegalAction("that is your own seat")
         self.give_seat(hosted.code, number, to)
 
     def give_seat(self, code: str, number: int, to: str) -> None:
-        """Seat `number` of table `code` to a bot of level `to`, or "free" for someone else."""
+        """Seat `number` of table `code` to a bot of level `to`, or "free": before the deal for
+        someone else; during a game a bot plays it until its own player comes back to it."""
         hosted = self.table(code)
+        if 0 <= number < hosted.players:  # whoever held it, logging in again, is in the lobby
+            self.whereabouts.left(hosted.seats[number].identity, hosted.code)
         if to == "free":
             hosted.free(number)
         elif to in LEVELS or to == "bot":
@@ -798,6 +805,9 @@ class Party:
         hosted = self.table(message.table)
         if not self._is_owner(member, hosted):
             raise IllegalAction("only the table's creator can close it")
+        others = [s for s in hosted.seats if s.human and s.number != hosted.owner_seat]
+        if hosted.stage() == 1 and others:  # a creator's powers end at the deal (issue 47)
+            raise IllegalAction("friends are playing at this table: only the host can end it now")
         self.close_by_hand(hosted.code, member.name)
 
     @staticmethod

@@ -285,10 +285,16 @@ async def test_the_host_sees_who_is_away_and_gives_the_seat_to_a_bot_or_frees_it
         assert "2. b (bot)" in console.run("tables")
         assert console.run(f"free {hosted.code} 3") == f"Table {hosted.code}: done."
         await until(lambda: players[2].ended)
-        assert players[2].ended == "the host freed your seat"
+        assert players[2].ended == "the host let a bot play your seat until you come back to it"
+        assert 2 in hosted.table.bots
         newcomer = RemoteClient(LOOPBACK, port, "dee", table=hosted.code)
-        await newcomer.connect()  # a freed seat may be taken while the game goes on
-        assert newcomer.seat == 2 and 2 not in hosted.table.bots
+        with pytest.raises(ServerRefused, match="the game has begun"):
+            await newcomer.connect()  # nobody else takes a seat (nor its hand) mid-game
+        back = RemoteClient(LOOPBACK, port, "c", table=hosted.code)
+        back.keep_token(players[2].token)  # (as `join` keeps it on disk)
+        await back.connect()  # its own player, with the seat's token
+        assert back.seat == 2 and 2 not in hosted.table.bots
+        players.append(back)
         assert console.run("bot 9").startswith("Cannot: there is no seat 9")
         assert console.run("dance").startswith("No command 'dance'")
         for client in (*players, newcomer):
