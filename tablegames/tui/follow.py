@@ -9,17 +9,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
+from textual.screen import Screen
+
 from ..net.client import ServerRefused, why_not_joined
 from ..net.client_protocol import NOT_INSTALLED, ConnectionLost, NotInstalled, Phase, chat_line
 from ..net.launch import address_text
 from ..net.messages import Chat, Error, Lobby, Presence, Seated, ViewUpdate
 from .screens.connect import ConnectScreen
+from .screens.game import GameScreen
 from .screens.lobby import HINT as LOBBY_HINT
 from .screens.lobby import LobbyScreen
 
 if TYPE_CHECKING:
     from textual.notifications import SeverityLevel
-    from textual.screen import Screen
 
     from ..net.client import RemoteClient
     from .client import TableClient
@@ -210,22 +212,27 @@ class Follow:
             self._show_lobby()
 
     def _show_lobby(self) -> None:
-        """The lobby on top, every table screen of ours closed."""
+        """The lobby on top, every table screen of ours closed (a table screen left under the
+        lobby would go on following a table we are no longer at: issue 48)."""
         app = self.app
         self.started = False
         if self.lobby is None:
             self.lobby = LobbyScreen(self.remote, self.where, self.app.ascii)
-        while self.lobby in app.screen_stack and app.screen is not self.lobby:
+        stack = app.screen_stack
+        first = next((n for n, screen in enumerate(stack) if self._ours(screen)), len(stack))
+        keep = first + 1 if first < len(stack) and stack[first] is self.lobby else first
+        while len(app.screen_stack) > max(keep, 1):
             app.pop_screen()
-        if self.lobby not in app.screen_stack:
-            if self.waiting is not None and app.screen is self.waiting:
-                app.switch_screen(self.lobby)
-            else:
-                app.push_screen(self.lobby)
+        if app.screen is not self.lobby:
+            app.push_screen(self.lobby)
         self.waiting = None
         self.lobby.say(LOBBY_HINT)  # (nothing said before, "Joining table...", holds now)
         self.lobby.show(self.remote.lobby)
         self.lobby.show_chat()
+
+    def _ours(self, screen: Screen[Any]) -> bool:
+        """True for a screen of this connection's: the lobby, a waiting room, a table."""
+        return screen is self.lobby or isinstance(screen, ConnectScreen | GameScreen)
 
     def _wait_at_table(self) -> None:
         """The waiting room for the table we are joining (or have just been given)."""

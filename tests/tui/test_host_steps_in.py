@@ -1,0 +1,93 @@
+"""The host steps in at a party (issue 48, "At the party"): a guest whose seat the host gives to
+a bot is in the lobby with a working session, in every game, and told so where it covers
+nothing; a seat the host frees comes back to its player at once, the game going on."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+import pytest
+from textual.pilot import Pilot
+
+from tablegames.net.client import RemoteClient
+from tablegames.net.console import HostConsole
+from tablegames.net.hosting import HostedTable
+from tablegames.net.party import Login
+from tablegames.net.server import Server, ServerConfig
+from tablegames.rules import GAMES
+from tablegames.testing.harness import until
+from tablegames.tui.app import TableGamesApp
+from tablegames.tui.screens.game import GameScreen
+from tablegames.tui.screens.lobby import LobbyScreen
+
+from .helpers import screen_text, settle
+from .served import wait_for
+
+ELI = Login("guest-eli", None, "guest-eli@127.0.0.1", "127.0.0.1")
+
+
+def deal(server: Server, game: str, owner: RemoteClient | None = None) -> HostedTable:
+    """A table of `game` at its fewest players, bots in every seat but the one `owner` took."""
+    players = GAMES[game].min_players
+    hosted = server.add_table(game, players, fill_with_bots="random")
+    server.party.start(hosted)
+    return hosted
+
+
+def at_a_table(app: TableGamesApp) -> bool:
+    """True while a table screen is up (a question of the game's may be open over it)."""
+    return any(isinstance(screen, GameScreen) for screen in app.screen_stack)
+
+
+@asynccontextmanager
+async def eli_back_at_a_table(
+    game: str,
+) -> AsyncIterator[tuple[Server, HostedTable, TableGamesApp, Pilot[None]]]:
+    """A guest, eli, opened a `game` table in the lobby and dealt it; his line dropped and his
+    new session went straight back to his seat (as `ssh` again does). Another table plays."""
+    server = Server(ServerConfig(port=0, bot_pace=10_000.0))
+    port = await server.start()
+    deal(server, "crates")  # another table, playing
+    first = RemoteClient("127.0.0.1", port, "x", ticket=server.party.ticket_for(ELI))
+    await first.greet()
+    first.create(game, GAMES[game].min_players, bots="random")
+    await until(lambda: first.table_code is not None, what="eli's table")
+    assert first.table_code is not None
+    hosted = server.tables[first.table_code]
+    first.start_now()
+    await until(lambda: hosted.table is not None, what="the deal")
+    await first.close()  # his line drops
+    await until(lambda: hosted.seats[0].peer is None, what="the drop")
+    again = RemoteClient("127.0.0.1", port, "x", ticket=server.party.ticket_for(ELI))
+    app = TableGamesApp(remote=again, lobby=True)
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_for(pilot, lambda: at_a_table(app), seconds=10)
+            yield server, hosted, app, pilot
+    finally:
+        await again.close()
+        await server.close()
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+async def test_a_guest_whose_seat_went_to_a_bot_sits_down_again_in_the_lobby_without_a_crash(
+    game: str,
+):
+    async with eli_back_at_a_table(game) as (server, hosted, app, pilot):
+        console = HostConsole(server.party, say=lambda text: None)
+        assert console.run(f"bot {hosted.code} 1") == f"Table {hosted.code}: done."
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        assert not at_a_table(app)
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+        await wait_for(pilot, lambda: len(lobby.tables) == 2)
+        for _ in lobby.tables:  # Enter at each playing table: his own, and the other
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: "Joining" not in screen_text(app), seconds=10)
+            await settle(pilot)
+            assert app.is_running and not app.problems, app.problems
+            assert isinstance(app.screen, LobbyScreen)
+            await pilot.press("down")
+        text = screen_text(app)
+        assert "gave your seat at this table to a bot" in text or "the game has begun" in text
