@@ -47,6 +47,12 @@ def _bot(game: str, level: str, seat: int) -> Bot:
     return get_bot(game, level, seat, random.Random(secrets.randbits(64)))
 
 
+def standing_in_words(names: Sequence[str]) -> str:
+    """Who a bot plays for until they are ready: `a bot plays for fay until they say they are
+    ready (r)`."""
+    return f"a bot plays for {' and '.join(names)} until they say they are ready (r)"
+
+
 def new_code(length: int = 4) -> str:
     """A short table code, e.g. `KXPF` (it names a table; it is no secret)."""
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(length))
@@ -100,7 +106,6 @@ class HostedTable:
     def __post_init__(self) -> None:
         self.seats = [Seat(number) for number in range(self.players)]
         self.rematch_votes: set[int] = set()
-        self.start_asked = False  # the host or owner asked to deal as soon as everyone is ready
         self.changed_at = self.clock()  # when someone last sat, left, readied... (or it opened)
         self.ratings: dict[int, tuple[float, float]] = {}  # seat -> (rating, change), once rated
         if self.store is not None and self.store_id is None:
@@ -139,7 +144,7 @@ class HostedTable:
             seat.away_since = hosted.clock() if row.token_key is not None else None
         if saved.started is not None and saved.seed is not None:
             hosted.seed = saved.seed
-            hosted._open(saved.seed, saved.log, saved.talk)
+            hosted._open(saved.seed, saved.log, talk=saved.talk)
             for (seat_number, action, _), version in zip(
                 saved.log, saved.client_versions, strict=True
             ):
@@ -356,8 +361,6 @@ class HostedTable:
     def ready_to_start(self) -> bool:
         """True once the game may begin by itself: every seat taken, or enough humans (with
         `min_humans`); and every seated human ready."""
-        if self.start_asked and self.why_not_start() is None:
-            return True
         humans = [s for s in self.seats if s.human]
         if self.table is not None or not humans or not all(s.ready for s in humans):
             return False
@@ -366,15 +369,11 @@ class HostedTable:
         return self.min_humans is not None and len(humans) >= self.min_humans
 
     def why_not_start(self) -> str | None:
-        """Why the owner cannot deal now (None: they can)."""
+        """Why the host or the owner cannot deal now (None: they can)."""
         if self.table is not None:
             return "the game has already begun"
-        humans = [s for s in self.seats if s.human]
-        if not humans:
+        if not any(s.human for s in self.seats):
             return "nobody is seated yet"
-        waiting = self.unready()
-        if waiting:
-            return f"waiting for {', '.join(waiting)} to be ready"
         return None
 
     def unready(self) -> list[str]:
@@ -384,38 +383,54 @@ class HostedTable:
     def starts_in_words(self) -> str:
         """When this table's game begins, as the waiting room says it."""
         empty = f"empty seats become {self.fill_with_bots or 'normal'} bots"
-        if self.start_asked:
-            return f"The game begins as soon as everyone seated is ready; {empty}."
         if self.min_humans is not None and self.fill_with_bots is not None:
             players = plural(self.min_humans, "player")
             return f"The game begins when {players} {are(self.min_humans)} ready; {empty}."
         host = "its creator" if self.owner_seat is not None else "the host"
         return (
             f"The game begins when every seat is taken and everyone is ready, or when {host} "
-            f"starts it ({empty})."
+            f"starts it ({empty}; a bot plays for anyone not ready until they are)."
         )
 
     def start(self) -> Table:
-        """Deal: fill empty seats with bots, create the table and tell everyone."""
+        """Deal now: empty seats become bots, and a bot plays for each player not ready until
+        they say they are (`play_own_seat`); create the table and tell everyone."""
+        unready = self.unready()
         for seat in self.seats:
             if not seat.claimed:
                 seat.bot_level = self.fill_with_bots or "normal"
                 seat.name = f"Bot {seat.number + 1}"
+            elif seat.human and not seat.ready:
+                seat.standin = True
         seed = self.seed if self.seed is not None else secrets.randbits(63)
         if self.store is not None and self.store_id is not None:
             self.store.start_table(self.store_id, seed, [_saved(s) for s in self.seats])
-        table = self._open(seed, [])
-        self.broadcast_presence("The game begins.")
-        return table
+        news = "The game begins."
+        if unready:
+            news = f"The game begins; {standing_in_words(unready)}."
+        return self._open(seed, [], news)
+
+    def play_own_seat(self, peer: Peer) -> bool:
+        """`peer`, at its seat and now ready, plays it: the bot standing in steps back. True if
+        one did."""
+        seat = self.seat_of(peer)
+        if seat is None or self.table is None or not seat.standin:
+            return False
+        seat.standin, seat.ready = False, True
+        self.table.unseat_bot(seat.number)
+        self.broadcast_presence(f"{seat.name} is ready and plays their own seat.")
+        return True
 
     def _open(
         self,
         seed: int,
         log: list[tuple[int, Action, float]],
+        news: str | None = None,
         talk: Sequence[dict[str, Any]] = (),
     ) -> Table:
         """Create the running table (replaying `log`, with its `talk`), its bots, persistence
-        and subscribers."""
+        and subscribers. With `news`, everyone there is told it (and who sits where) before
+        their first update: a client knows then whether a bot plays its seat."""
         names = [seat.name for seat in self.seats]
         table = Table(
             self.game,
@@ -429,8 +444,8 @@ class HostedTable:
         for seat in self.seats:
             if seat.bot_level is not None:
                 table.seat_bot(seat.number, _bot(self.game.name, seat.bot_level, seat.number))
-            elif not seat.human:  # (restored) a seat the host freed: a bot plays meanwhile
-                seat.standin = True
+            elif seat.standin or not seat.human:  # not ready at the deal; or (restored) a
+                seat.standin = True  # seat an older version let the host free: a bot plays
                 table.seat_bot(seat.number, _bot(self.game.name, "normal", seat.number))
         if self.store is not None and self.store_id is not None:
             table.on_action(self.store.saver(self.store_id))
@@ -440,11 +455,13 @@ class HostedTable:
             table.on_action(lambda accepted: listener(self, accepted))
         table.on_action(self._log_if_over)
         table.on_action(self._tell_ratings)
+        self.table = table
+        if news is not None:
+            self.broadcast_presence(news)
         for seat in self.seats:
             table.subscribe(seat.number, self._deliver(seat))
         if self.spectators:
             self._stop_feed = table.subscribe(None, self._deliver_spectators)
-        self.table = table
         return table
 
     def act(self, peer: Peer, version: int, action: Action) -> None:

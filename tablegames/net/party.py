@@ -48,9 +48,15 @@ from ..rules import GAMES, IllegalAction, SetupError, get_game
 from ..store import OutdatedRules, Store
 from ..table import Accepted
 from ..text import clean_text, visible
-from ..words import are
 from .guard import AttemptLimiter, RateLimit, RefusalTally, wait_in_words
-from .hosting import DROPPED, HostedTable, new_code, same_join_code, token_key
+from .hosting import (
+    DROPPED,
+    HostedTable,
+    new_code,
+    same_join_code,
+    standing_in_words,
+    token_key,
+)
 from .messages import (
     MAX_TEXT,
     Act,
@@ -362,20 +368,15 @@ class Party:
         self.lobby_changed()
 
     def start_by_hand(self, code: str) -> str:
-        """The host or the table's owner deals now, or as soon as the players seated are ready;
-        empty seats become bots. Returns what happens, in words."""
+        """The host or the table's owner deals now: empty seats become bots, and a bot plays
+        for whoever is not ready until they say they are. Returns what happens, in words."""
         hosted = self.table(code)
-        waiting = hosted.unready()
-        if hosted.table is None and waiting:
-            hosted.start_asked = True
-            soon = f"the game begins as soon as {' and '.join(waiting)} {are(len(waiting))} ready"
-            hosted.broadcast_presence(soon[:1].upper() + soon[1:] + ".")
-            return soon
         why = hosted.why_not_start()
         if why is not None:
             raise IllegalAction(f"cannot start table {hosted.code}: {why}")
+        unready = hosted.unready()
         self.start(hosted)
-        return "the game begins"
+        return f"the game begins; {standing_in_words(unready)}" if unready else "the game begins"
 
     # -- identity ---------------------------------------------------------------------------------
     def ticket_for(self, login: Login) -> str:
@@ -750,6 +751,9 @@ class Party:
         hosted = member.table
         if hosted is None or hosted.seat_of(member) is None:
             raise IllegalAction("take a seat first")
+        if message.ready and hosted.play_own_seat(member):  # a bot played it since the deal
+            self.lobby_changed()
+            return
         hosted.set_ready(member, message.ready)
         if hosted.ready_to_start():
             self.start(hosted)

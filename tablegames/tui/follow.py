@@ -133,10 +133,12 @@ class Follow:
             self._seated()
         elif isinstance(event, Presence) and not self.started and self.waiting is not None:
             self.waiting.show_presence(event)
+            if remote.latest is not None and not self._stood_in():  # ready: the table is ours
+                return self._start_table()
         elif isinstance(event, Presence) and event.text and self.started:
             app.tell(event.text)
         elif isinstance(event, ViewUpdate) and not self.started and remote.latest is not None:
-            return self._start_table()
+            return self._table_or_waiting_room()
         elif isinstance(event, Chat) and self._lobby_up():
             assert self.lobby is not None
             self.lobby.show_chat()
@@ -259,7 +261,24 @@ class Follow:
         if remote.presence is not None:
             self.waiting.show_presence(remote.presence)
         if remote.latest is not None:
-            self._start_table()
+            self._table_or_waiting_room()
+
+    def _stood_in(self) -> bool:
+        """True while a bot plays our seat because we were not ready at the deal (the
+        presence that came before the deal's first update says so)."""
+        remote = self.remote
+        presence, seat = remote.presence, remote.seat
+        if presence is None or seat is None or not 0 <= seat < len(presence.seats):
+            return False
+        return presence.seats[seat].standin
+
+    def _table_or_waiting_room(self) -> bool:
+        """The game has begun: its table, unless a bot plays our seat until we say we are
+        ready (the waiting room says so, and r takes the seat)."""
+        if self._stood_in() and self.waiting is not None:
+            self.waiting.stood_in()
+            return True
+        return self._start_table()
 
     def _start_table(self) -> bool:
         try:

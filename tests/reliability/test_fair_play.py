@@ -318,13 +318,14 @@ async def test_bots_fill_empty_seats_only_when_the_host_starts_or_enough_humans_
         await ben.connect()
         assert ben.seat == 1
         console = HostConsole(server.party, say=lambda text: None)
-        said = console.run(f"start {waits.code}")
-        assert said == f"Table {waits.code}: the game begins as soon as ben is ready."
-        await until(lambda: ben.presence and "as soon as ben is ready" in str(ben.presence.text))
-        assert waits.table is None
-        ben.ready(True)  # the start asked for happens when the last one is ready
-        await until(lambda: waits.table is not None)
+        said = console.run(f"start {waits.code}")  # now: a bot plays for ben until he is ready
+        assert said == (
+            f"Table {waits.code}: the game begins; a bot plays for ben until they say they are "
+            "ready (r)."
+        )
+        assert waits.table is not None
         assert [s.bot_level for s in waits.seats] == [None, None, "normal", "normal"]
+        assert waits.seats[1].standin and 1 in waits.table.bots
 
         ada, dan = (RemoteClient(LOOPBACK, port, n, table=counts.code) for n in ("ada", "dan"))
         await ada.connect()

@@ -91,3 +91,32 @@ async def test_a_guest_whose_seat_went_to_a_bot_sits_down_again_in_the_lobby_wit
             await pilot.press("down")
         text = screen_text(app)
         assert "gave your seat at this table to a bot" in text or "the game has begun" in text
+
+
+async def test_a_guest_not_ready_at_the_hosts_start_is_told_a_bot_plays_until_they_press_r():
+    server = Server(ServerConfig(port=0, bot_pace=10_000.0))
+    port = await server.start()
+    hosted = server.add_table("crates", 3, {"short": True}, fill_with_bots="normal")
+    ann = RemoteClient("127.0.0.1", port, "ann", table=hosted.code)
+    await ann.connect()
+    ann.ready(True)
+    fay = RemoteClient("127.0.0.1", port, "fay", ticket=server.party.ticket_for(ELI))
+    app = TableGamesApp(remote=fay, lobby=True)
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: "Press r when you are ready" in screen_text(app))
+            said = HostConsole(server.party, say=lambda text: None).run(f"start {hosted.code}")
+            assert "a bot plays for guest-eli until they say they are ready" in said, said
+            await wait_for(pilot, lambda: "a bot plays your seat until you press r" in (
+                screen_text(app)))  # fmt: skip
+            assert hosted.table is not None and 1 in hosted.table.bots
+            assert not at_a_table(app)  # the waiting room: nothing moves behind her back
+            await pilot.press("r")
+            await wait_for(pilot, lambda: at_a_table(app), seconds=10)
+            assert 1 not in hosted.table.bots and not hosted.seats[1].standin
+    finally:
+        await ann.close()
+        await fay.close()
+        await server.close()
