@@ -159,6 +159,7 @@ class ClientProtocol:
         self.token: str | None = None  # the seat token of this connection's seat
         self.server_id = ""
         self.owner = False  # we created this table: we may start it and give seats away
+        self.dealt = False  # the game at our table is on (nobody waits for us to be ready)
         self.ended = ""  # set when the server sent us away for good (no reconnecting)
         self.ended_code = ""  # why, in a word: "replaced" (another terminal) or "removed"
         self.silent = False  # the last connection ended with the server saying nothing
@@ -300,7 +301,7 @@ class ClientProtocol:
         self.forget_table()  # a new table (a rematch, or one picked in the lobby)
         self.phase = Phase.SEATED if seated.seat is not None else Phase.WATCHING
         self.seat, self.names, self.table_code = seated.seat, list(seated.names), seated.table
-        self.owner = seated.owner
+        self.owner, self.dealt = seated.owner, seated.dealt
         self.game = get_game(seated.game)
         # A seat taken back comes without its token: the one we hold for it goes on.
         held = self._held.get(seated.table) if self.seat is not None else None
@@ -333,6 +334,7 @@ class ClientProtocol:
         """We are at no table now (we left, or the server sent us back to the lobby)."""
         self.seat = self.game = self.latest = self.presence = None
         self.table_code, self.token, self.owner, self.over = None, None, False, False
+        self.dealt = False
         self.names, self._log, self._talk = [], [], []
         if self.phase in (Phase.SEATED, Phase.WATCHING):
             self.phase = Phase.LOBBY

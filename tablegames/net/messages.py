@@ -242,6 +242,7 @@ class Seated(Message, tag="seated"):
     names: list[str]
     title: Text
     owner: bool = False  # we may start the game and hand seats to bots
+    dealt: bool = False  # the game is on: nobody waits for us to be ready
 
 
 class Presence(Message, tag="presence"):

@@ -744,6 +744,7 @@ class Party:
                 token=token,
                 names=[s.name for s in hosted.seats],
                 owner=seat is not None and seat == hosted.owner_seat,
+                dealt=hosted.table is not None,
             )
         )
 

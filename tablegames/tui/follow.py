@@ -15,6 +15,7 @@ from ..net.client import ServerRefused, why_not_joined
 from ..net.client_protocol import NOT_INSTALLED, ConnectionLost, NotInstalled, Phase, chat_line
 from ..net.launch import address_text
 from ..net.messages import Chat, Error, Lobby, Presence, Seated, ViewUpdate
+from ..words import on_its_own
 from .screens.connect import ConnectScreen
 from .screens.game import GameScreen
 from .screens.lobby import HINT as LOBBY_HINT
@@ -152,7 +153,7 @@ class Follow:
             self.lobby.say(event.text)
         elif isinstance(event, Error) and self._lobby_up():
             assert self.lobby is not None
-            self.lobby.say(event.text)
+            self.lobby.say(on_its_own(event.text))
         elif isinstance(event, Error) and not self.started and self.waiting is not None:
             self.waiting.say(event.text)
         return True
@@ -162,7 +163,7 @@ class Follow:
         the lobby (the connection stays); say why there."""
         self._show_lobby()
         assert self.lobby is not None
-        self.lobby.say(f"{text[0].upper()}{text[1:]}.")
+        self.lobby.say(on_its_own(text))
 
     def _lobby_up(self) -> bool:
         return self.lobby is not None and self.app.screen is self.lobby
@@ -170,11 +171,12 @@ class Follow:
     async def _lost(self) -> bool:
         remote, app = self.remote, self.app
         removed = remote.ended_code == "removed"
-        if remote.ended and self.lobby_first and removed:  # the host freed our seat: the lobby
-            app.notify(f"{remote.ended[0].upper()}{remote.ended[1:]}.", timeout=20, markup=False)
+        told = "Back in the lobby."  # (on the lobby's own line: a pop-up covered its tables)
+        if remote.ended and self.lobby_first and removed:  # the host took our seat: the lobby
+            told = f"{on_its_own(remote.ended)} You are in the lobby."
             remote.removed_to_lobby()
         elif remote.ended:
-            text = f"{remote.ended[0].upper()}{remote.ended[1:]}."
+            text = on_its_own(remote.ended)
             if self.lobby_first:  # a party's session: it ends here, saying why (no slot held)
                 app.farewell = text
                 app.exit()
@@ -200,7 +202,8 @@ class Follow:
             return False
         if remote.table_code is None:
             self._show_lobby()
-            app.tell("Back in the lobby.", "connection", seconds=4)
+            assert self.lobby is not None
+            self.lobby.say(told)
         else:
             app.tell("Back at the table.", "connection", seconds=4)
         return True
@@ -254,7 +257,9 @@ class Follow:
         self.started = False
         assert self.waiting is not None
         remote = self.remote
-        if remote.seat is not None:
+        if remote.seat is not None and remote.dealt:  # our seat back: its table comes next
+            self.waiting.say("Back at your seat: the game is on...")
+        elif remote.seat is not None:
             self.waiting.seated()
         else:
             self.waiting.say("Watching. Waiting for the deal...")

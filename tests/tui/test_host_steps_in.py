@@ -18,6 +18,7 @@ from tablegames.net.server import Server, ServerConfig
 from tablegames.rules import GAMES
 from tablegames.testing.harness import until
 from tablegames.tui.app import TableGamesApp
+from tablegames.tui.screens.connect import ConnectScreen
 from tablegames.tui.screens.game import GameScreen
 from tablegames.tui.screens.lobby import LobbyScreen
 
@@ -45,10 +46,12 @@ async def eli_back_at_a_table(
     game: str,
 ) -> AsyncIterator[tuple[Server, HostedTable, TableGamesApp, Pilot[None]]]:
     """A guest, eli, opened a `game` table in the lobby and dealt it; his line dropped and his
-    new session went straight back to his seat (as `ssh` again does). Another table plays."""
+    new session went straight back to his seat (as `ssh` again does). Another table plays, a
+    third waits for players. Pop-ups are drawn, as a terminal shows them."""
     server = Server(ServerConfig(port=0, bot_pace=10_000.0))
     port = await server.start()
     deal(server, "crates")  # another table, playing
+    server.add_table("roach", 3)  # and one waiting
     first = RemoteClient("127.0.0.1", port, "x", ticket=server.party.ticket_for(ELI))
     await first.greet()
     first.create(game, GAMES[game].min_players, bots="random")
@@ -62,12 +65,33 @@ async def eli_back_at_a_table(
     again = RemoteClient("127.0.0.1", port, "x", ticket=server.party.ticket_for(ELI))
     app = TableGamesApp(remote=again, lobby=True)
     try:
-        async with app.run_test(size=(100, 30)) as pilot:
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
             await wait_for(pilot, lambda: at_a_table(app), seconds=10)
             yield server, hosted, app, pilot
     finally:
         await again.close()
         await server.close()
+
+
+def lobby_line(app: TableGamesApp, words: str) -> bool:
+    """True if `words` show on the lobby's own line, under its tables and chat (not in a
+    pop-up over the tables)."""
+    rows = screen_text(app).splitlines()
+    chat = next((n for n, row in enumerate(rows) if "Lobby chat" in row), None)
+    if chat is None:
+        return False  # (not the lobby)
+    return any(words in row for row in rows[chat:]) and not any(words in row for row in rows[:chat])
+
+
+async def sit_at(app: TableGamesApp, pilot: Pilot[None], code: str) -> None:
+    """Highlight table `code` in the lobby and press Enter."""
+    lobby = app.screen
+    assert isinstance(lobby, LobbyScreen)
+    while lobby.tables[lobby.chosen].code != code:
+        await pilot.press("down")
+    await pilot.press("enter")
+    await wait_for(pilot, lambda: "Joining" not in screen_text(app), seconds=10)
+    await settle(pilot)
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
@@ -81,16 +105,44 @@ async def test_a_guest_whose_seat_went_to_a_bot_sits_down_again_in_the_lobby_wit
         assert not at_a_table(app)
         lobby = app.screen
         assert isinstance(lobby, LobbyScreen)
-        await wait_for(pilot, lambda: len(lobby.tables) == 2)
-        for _ in lobby.tables:  # Enter at each playing table: his own, and the other
-            await pilot.press("enter")
-            await wait_for(pilot, lambda: "Joining" not in screen_text(app), seconds=10)
-            await settle(pilot)
+        await wait_for(pilot, lambda: len(lobby.tables) == 3)
+        removed = "The host gave your seat to a bot. You are in the lobby."
+        await wait_for(pilot, lambda: lobby_line(app, removed))
+        playing = [table.code for table in lobby.tables if table.started]
+        for code in playing:  # Enter at each playing table: his own, and the other
+            await sit_at(app, pilot, code)
             assert app.is_running and not app.problems, app.problems
             assert isinstance(app.screen, LobbyScreen)
-            await pilot.press("down")
-        text = screen_text(app)
-        assert "gave your seat at this table to a bot" in text or "the game has begun" in text
+            if code == hosted.code:  # (not "someone called guest-eli is already at this table")
+                said = "The host gave your seat at this table to a bot: you may watch the game"
+            else:
+                said = "The game has begun: you may watch it"
+            await wait_for(pilot, lambda s=said: lobby_line(app, s))
+        (waiting,) = [table.code for table in lobby.tables if not table.started]
+        await sit_at(app, pilot, waiting)
+        await wait_for(pilot, lambda: "Press r when you are ready" in screen_text(app))
+        assert "gave your seat" not in screen_text(app)  # the lobby's news stayed there
+
+
+async def test_a_seat_the_host_frees_comes_back_to_its_player_at_once_the_game_going_on(
+    monkeypatch: pytest.MonkeyPatch,
+):
+    said: list[str] = []
+    say = ConnectScreen.say
+    monkeypatch.setattr(
+        ConnectScreen, "say", lambda self, text: (said.append(text), say(self, text))
+    )
+    async with eli_back_at_a_table("crates") as (server, hosted, app, pilot):
+        console = HostConsole(server.party, say=lambda text: None)
+        assert console.run(f"free {hosted.code} 1") == f"Table {hosted.code}: done."
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await wait_for(pilot, lambda: lobby_line(app, "until you come back to it"))
+        assert hosted.table is not None and 0 in hosted.table.bots
+        said.clear()
+        await sit_at(app, pilot, hosted.code)  # his own seat, by his login
+        await wait_for(pilot, lambda: at_a_table(app), seconds=10)
+        assert not any("when you are ready" in line for line in said), said
+        assert 0 not in hosted.table.bots and hosted.seats[0].peer is not None
 
 
 async def test_a_guest_not_ready_at_the_hosts_start_is_told_a_bot_plays_until_they_press_r():
