@@ -279,6 +279,9 @@ class ClientProtocol:
         elif isinstance(message, Error) and message.code == "table-closed":
             self.forget_table()  # the server sent us back to the lobby
         elif isinstance(message, Chat):
+            at_a_table = self.table_code is not None
+            if (message.seat is not None or message.watching) != at_a_table:
+                return  # said where we were a moment ago (the lobby's, or a table's we left)
             line = chat_line(message)
             if message.earlier and line in self.chat_lines:
                 return  # (said before we came, and told again on a reconnect)
@@ -335,6 +338,7 @@ class ClientProtocol:
         self.seat = self.game = self.latest = self.presence = None
         self.table_code, self.token, self.owner, self.over = None, None, False, False
         self.dealt = False
+        self.chat_lines.clear()  # what was said there: where we go next tells its own
         self.names, self._log, self._talk = [], [], []
         if self.phase in (Phase.SEATED, Phase.WATCHING):
             self.phase = Phase.LOBBY

@@ -15,10 +15,13 @@ import random
 import secrets
 import string
 import time
+from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 from weakref import WeakKeyDictionary
+
+import msgspec
 
 from ..bots import get_bot
 from ..names import look_alike_of, looks_like_bot, name_key
@@ -26,7 +29,16 @@ from ..rules import Action, Bot, Event, Game, IllegalAction, get_game
 from ..store import SavedSeat, SavedTable, Store
 from ..table import Accepted, Table, Update
 from ..words import are, plural
-from .messages import Ack, Farewell, Presence, SeatNews, ServerMessage, TableNews, ViewUpdate
+from .messages import (
+    Ack,
+    Chat,
+    Farewell,
+    Presence,
+    SeatNews,
+    ServerMessage,
+    TableNews,
+    ViewUpdate,
+)
 from .protocol import log_difference
 from .seat_life import Life, Peer, Seat
 
@@ -35,6 +47,7 @@ DROPPED = "dropped out"  # how a seat whose connection went is said to have left
 CODE_ALPHABET = "".join(c for c in string.ascii_uppercase if c not in "IO")
 #: Join codes: no 0/O, 1/I/L or U, so a code read aloud or typed from a screen survives.
 JOIN_CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ"
+TABLE_CHAT_KEPT = 20  # a table's last chat lines, told to whoever sits down (or comes back)
 JOIN_CODE_LENGTH = 10  # 30**10 codes, 49 bits: hopeless to guess at the rate the guard allows
 
 
@@ -106,6 +119,7 @@ class HostedTable:
     def __post_init__(self) -> None:
         self.seats = [Seat(number) for number in range(self.players)]
         self.rematch_votes: set[int] = set()
+        self.chat: deque[Chat] = deque(maxlen=TABLE_CHAT_KEPT)  # told to whoever sits down
         self.changed_at = self.clock()  # when someone last sat, left, readied... (or it opened)
         self.ratings: dict[int, tuple[float, float]] = {}  # seat -> (rating, change), once rated
         if self.store is not None and self.store_id is None:
@@ -593,6 +607,17 @@ class HostedTable:
             self.ratings = self.store.rating_changes(self.store_id)
             if self.ratings:
                 self.broadcast_presence(None)
+
+    def chat_line(self, line: Chat) -> None:
+        """Tell everyone here `line`, and keep it for whoever comes (`earlier_chat`)."""
+        self.chat.append(line)
+        self.broadcast(line)
+
+    def earlier_chat(self, peer: Peer) -> None:
+        """Tell `peer`, arriving here, the last lines said at this table (a reconnect's chat is
+        the table's, not the lobby's)."""
+        for line in self.chat:
+            peer.send(msgspec.structs.replace(line, earlier=True))
 
     def broadcast(self, message: ServerMessage) -> None:
         for peer in self.peers():

@@ -289,7 +289,7 @@ class Chat(Message, tag="chat"):
     seat: int | None
     text: Text
     watching: bool = False
-    earlier: bool = False  # said in the lobby before we came
+    earlier: bool = False  # said where we arrive (the lobby, or the table) before we came
 
 
 class Farewell(Message, tag="bye"):

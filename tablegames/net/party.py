@@ -293,6 +293,7 @@ class Party:
             member.table = None  # in the lobby: `lobby_changed` tells it what the tables are now
             if why:
                 member.send(Error(code="table-closed", text=why))
+            self._earlier_lobby_chat(member)
         self.whereabouts.table_closed(hosted.code)
         if self.store is not None and hosted.store_id is not None and hosted.stage() < 2:
             self.store.delete_table(hosted.store_id)
@@ -486,11 +487,15 @@ class Party:
                 code_pass=given,
             )
         )
-        for line in self.lobby_chat:  # what was said in the lobby before they came
-            member.send(msgspec.structs.replace(line, earlier=True))
         if member.identity is not None and self._go_back(member, member.identity):
             return
+        self._earlier_lobby_chat(member)
         member.send(self.lobby_message())
+
+    def _earlier_lobby_chat(self, member: Member) -> None:
+        """Tell `member`, arriving in the lobby, what was said there before they came."""
+        for line in self.lobby_chat:
+            member.send(msgspec.structs.replace(line, earlier=True))
 
     def why_not_name(self, name: str) -> str | None:
         """Why `name`, asked for over TCP, cannot be had (None: it can)."""
@@ -747,6 +752,7 @@ class Party:
                 dealt=hosted.table is not None,
             )
         )
+        hosted.earlier_chat(member)
 
     def _on_ready(self, member: Member, message: Ready) -> None:
         hosted = member.table
@@ -804,6 +810,7 @@ class Party:
         self.goodbye(member, gone="went back to the lobby")
         self.members.add(member)
         self.whereabouts.went(member.identity, LOBBY)
+        self._earlier_lobby_chat(member)
         member.send(self.lobby_message())
 
     def _on_close(self, member: Member, message: CloseTable) -> None:
@@ -849,6 +856,7 @@ class Party:
             min_humans=old.min_humans,
             owner_seat=old.owner_seat,
         )
+        new.chat.extend(old.chat)  # the same people: what they said goes on with them
         movers = [(s, s.peer) for s in old.seats if s.human and s.peer is not None]
         for seat, peer in movers:
             assert peer is not None
@@ -898,7 +906,7 @@ class Party:
             watching=hosted is not None and seat is None,
         )
         if hosted is not None:
-            hosted.broadcast(line)
+            hosted.chat_line(line)
         else:
             self.lobby_chat.append(line)
             for other in [m for m in self.members if m.table is None]:

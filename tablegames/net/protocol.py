@@ -23,12 +23,14 @@ import msgspec
 from ..text import visible
 from .messages import MAX_TEXT, ClientMessage, Error, Hello, Message, ServerMessage, kind_of
 
+# 8: `seated` says whether the game is `dealt` (a seat taken back mid-game waits for nobody),
+# a table's chat said `earlier` to whoever sits down there (the lobby's only in the lobby);
 # 7: `close` (the owner ends a table), lobby chat said `earlier` (told on arrival), the lobby
 # carries the night's standings (ratings of the games since the server started);
 # 6: a pass for the join code (welcome gives it, hello shows it); 5: updates say since when
 # the seat is asked what it is (`asked`); 4: claims (table talk); 3: seats taken back after
 # the welcome; the lobby
-PROTOCOL_VERSION = 7
+PROTOCOL_VERSION = 8
 MAX_CLIENT_FRAME = 64 * 1024  # what a server accepts from a client
 MAX_SERVER_FRAME = 1024 * 1024  # what a client accepts from a server (views can be large)
 MAX_DEPTH = 16  # maps and lists inside each other, the message's own map included

@@ -71,7 +71,7 @@ def test_a_hello_then_the_welcome_and_the_lobby_leave_the_client_in_the_lobby():
     client = ClientProtocol("Sara", "127.0.0.1:4747", clock=VirtualClock(10.0))
     assert client.phase is Phase.LOST and not client.connected
     client.say_hello()
-    assert client.data_to_send() == b"\x00\x00\x00\x16\x83\xa1t\xa5hello\xa1v\x07\xa4name\xa4Sara"
+    assert client.data_to_send() == b"\x00\x00\x00\x16\x83\xa1t\xa5hello\xa1v\x08\xa4name\xa4Sara"
     assert client.phase is Phase.CONNECTING and client.connected
     client.receive_data(encode(WELCOME)[:9])  # half a frame: nothing yet
     assert client.events_received() == [] and client.phase is Phase.CONNECTING

@@ -34,16 +34,16 @@ from tablegames.net.protocol import (
 )
 from tablegames.testing.wire import plain, problem
 
-HELLO = {"t": "hello", "v": 7, "name": "Sara"}
+HELLO = {"t": "hello", "v": 8, "name": "Sara"}
 
 
 def test_a_literal_hello_frame_becomes_a_message():
-    data = b"\x00\x00\x00\x16" + b"\x83\xa1t\xa5hello\xa1v\x07\xa4name\xa4Sara"
-    assert data == encode(HELLO) == encode(Hello(version=7, name="Sara"))
+    data = b"\x00\x00\x00\x16" + b"\x83\xa1t\xa5hello\xa1v\x08\xa4name\xa4Sara"
+    assert data == encode(HELLO) == encode(Hello(version=8, name="Sara"))
     assert HELLO["v"] == PROTOCOL_VERSION  # the bytes above are this version's
     conn = server_side()
     conn.receive_data(data)
-    assert conn.events_received() == [Hello(version=7, name="Sara")]
+    assert conn.events_received() == [Hello(version=8, name="Sara")]
     assert conn.data_to_send() == b"" and not conn.closing
 
 

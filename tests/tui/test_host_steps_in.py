@@ -172,3 +172,45 @@ async def test_a_guest_not_ready_at_the_hosts_start_is_told_a_bot_plays_until_th
         await ann.close()
         await fay.close()
         await server.close()
+
+
+async def test_back_at_the_table_the_chat_shows_the_tables_lines_not_the_lobbys():
+    server = Server(ServerConfig(port=0, bot_pace=10_000.0))
+    port = await server.start()
+    sara_login = Login("sara", "SHA256:sara", "sara", "127.0.0.1")
+    sara = RemoteClient("127.0.0.1", port, "x", ticket=server.party.ticket_for(sara_login))
+    tom = RemoteClient("127.0.0.1", port, "tom")
+    ann = RemoteClient("127.0.0.1", port, "ann")
+    back = RemoteClient("127.0.0.1", port, "x", ticket=server.party.ticket_for(sara_login))
+    app = TableGamesApp(remote=back, lobby=True)
+    try:
+        await sara.greet()
+        sara.create("crates", 3, bots="normal", options={"short": True})
+        await until(lambda: sara.table_code is not None, what="sara's table")
+        assert sara.table_code is not None
+        hosted = server.tables[sara.table_code]
+        await tom.greet()
+        tom.join_table(hosted.code)
+        await until(lambda: hosted.seats[1].peer is not None, what="tom seated")
+        tom.ready(True)
+        sara.start_now()
+        await until(lambda: hosted.table is not None, what="the deal")
+        tom.chat("good luck, sara")
+        await until(lambda: ("tom", "good luck, sara") in sara.chat_lines, what="the line")
+        await ann.greet()
+        ann.chat("anyone for roach?")  # in the lobby
+        await until(lambda: ("ann", "anyone for roach?") in ann.chat_lines, what="ann's line")
+        await sara.close()  # her line drops; she logs in again: straight back to her seat
+        await until(lambda: hosted.seats[0].peer is None, what="the drop")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_for(pilot, lambda: at_a_table(app), seconds=10)
+            await settle(pilot)
+            assert ("tom", "good luck, sara") in back.chat_lines, list(back.chat_lines)
+            assert ("ann", "anyone for roach?") not in back.chat_lines
+            await pilot.press("slash")
+            await wait_for(pilot, lambda: "good luck, sara" in screen_text(app))
+            assert "anyone for roach?" not in screen_text(app)
+    finally:
+        for client in (sara, tom, ann, back):
+            await client.close()
+        await server.close()
