@@ -568,7 +568,9 @@ class HostedTable:
                 taken=s.claimed,
                 connected=s.peer is not None or s.bot_level is not None,
                 bot=s.bot_level is not None,
-                ready=s.ready or s.bot_level is not None,
+                # Once the game is over, ready is for the rematch: asked for, or a bot.
+                ready=(s.number in self.rematch_votes if over else s.ready)
+                or s.bot_level is not None,
                 owner=s.number == self.owner_seat,
                 away=(
                     int(now - s.away_since)

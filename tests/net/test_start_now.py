@@ -1,5 +1,6 @@
-"""Start means now (issue 48, item 8): the host's `start TABLE` and the creator's `s` deal at
-once; a bot plays the seat of whoever was not ready until they say they are, and says so."""
+"""Start means now, ready means said so (issue 48, items 8 and 12): the host's `start TABLE`
+and the creator's `s` deal at once, a bot playing the seat of whoever was not ready until they
+say they are; after a game, ready is for the rematch: only who asked for it."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from tablegames.net.console import HostConsole
 from tablegames.net.messages import Presence, Seated, ViewUpdate
 from tablegames.testing.harness import until
 
-from .test_seat_life import LOOPBACK, log_in, party
+from .test_seat_life import LOOPBACK, log_in, party, play_out
 
 
 async def test_the_hosts_start_deals_now_and_a_bot_plays_for_the_unready_until_they_are_ready():
@@ -66,4 +67,26 @@ async def test_the_deal_tells_who_a_bot_plays_for_before_their_first_update():
         assert first == "presence"
         assert hosted.table is not None and 1 in hosted.table.bots and 0 not in hosted.table.bots
         for client in (cara, fay):
+            await client.close()
+
+
+async def test_the_rematch_waiting_room_marks_ready_only_who_asked_for_it():
+    async with party() as (server, port):
+        hosted = server.add_table("crates", 2, {"short": True})
+        sara = RemoteClient(LOOPBACK, port, "sara", table=hosted.code)
+        tom = RemoteClient(LOOPBACK, port, "tom", table=hosted.code)
+        for client in (sara, tom):
+            await client.connect()
+            client.ready(True)  # ready for the first game
+        await until(lambda: hosted.table is not None, what="the deal")
+        play_out(hosted)
+        await until(lambda: tom.over and sara.over, what="the results")
+        sara.rematch()
+        await until(
+            lambda: tom.presence is not None and "wants a rematch" in str(tom.presence.text),
+            what="tom told",
+        )
+        assert tom.presence is not None
+        assert [seat.ready for seat in tom.presence.seats] == [True, False]  # tom has not asked
+        for client in (sara, tom):
             await client.close()
