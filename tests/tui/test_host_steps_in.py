@@ -21,9 +21,10 @@ from tablegames.tui.app import TableGamesApp
 from tablegames.tui.screens.connect import ConnectScreen
 from tablegames.tui.screens.game import GameScreen
 from tablegames.tui.screens.lobby import LobbyScreen
+from tablegames.tui.screens.results import NEXT_ROUND, RoundSummary
 
 from .helpers import screen_text, settle
-from .served import wait_for
+from .served import sara_at, wait_for
 
 ELI = Login("guest-eli", None, "guest-eli@127.0.0.1", "127.0.0.1")
 
@@ -214,3 +215,28 @@ async def test_back_at_the_table_the_chat_shows_the_tables_lines_not_the_lobbys(
         for client in (sara, tom, ann, back):
             await client.close()
         await server.close()
+
+
+async def test_the_suit_question_of_a_new_round_waits_until_the_rounds_scores_are_closed():
+    server = Server(ServerConfig(port=0, bot_pace=10_000.0))
+    # Seed 17: the first legal move each turn ends round 1 after 16 moves, and round 2 turns
+    # up a card that Sara (seat 0) names the suit of.
+    hosted = server.add_table("crates", 2, seed=17, fill_with_bots="normal", min_humans=1)
+    await server.start()
+    async with sara_at(server) as (_, app, pilot):
+        await wait_for(pilot, lambda: "Press r when you are ready" in screen_text(app))
+        await pilot.press("r")
+        await wait_for(pilot, lambda: at_a_table(app), seconds=10)
+        table = hosted.table
+        assert table is not None
+        table.bots.clear()  # every move here is the test's
+        while table.state.view(0)["last_round"] is None:
+            seat = min(table.state.waiting_for())
+            table.submit(seat, table.legal(seat)[0])
+        assert table.state.view(0)["phase"] == "suit" and table.state.view(0)["turn"] == 0
+        await wait_for(pilot, lambda: isinstance(app.screen, RoundSummary), seconds=10)
+        await settle(pilot)
+        assert isinstance(app.screen, RoundSummary), app.screen  # nothing opened over it
+        assert "pick a suit" not in screen_text(app)
+        await pilot.press(NEXT_ROUND)
+        await wait_for(pilot, lambda: "pick a suit" in screen_text(app))
