@@ -428,7 +428,7 @@ class HostedTable:
         """`peer`, at its seat and now ready, plays it: the bot standing in steps back. True if
         one did."""
         seat = self.seat_of(peer)
-        if seat is None or self.table is None or not seat.standin:
+        if seat is None or self.table is None or self.table.over or not seat.standin:
             return False
         seat.standin, seat.ready = False, True
         self.table.unseat_bot(seat.number)

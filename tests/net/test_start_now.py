@@ -8,7 +8,7 @@ import asyncio
 
 from tablegames.net.client import RemoteClient
 from tablegames.net.console import HostConsole
-from tablegames.net.messages import Presence, Seated, ViewUpdate
+from tablegames.net.messages import Pong, Presence, Seated, ViewUpdate
 from tablegames.testing.harness import until
 
 from .test_seat_life import LOOPBACK, log_in, party, play_out
@@ -90,3 +90,25 @@ async def test_the_rematch_waiting_room_marks_ready_only_who_asked_for_it():
         assert [seat.ready for seat in tom.presence.seats] == [True, False]  # tom has not asked
         for client in (sara, tom):
             await client.close()
+
+
+async def test_ready_after_the_end_takes_no_seat_from_a_bot():
+    async with party() as (server, port):
+        hosted = server.add_table("crates", 2, {"short": True}, fill_with_bots="normal")
+        sara = RemoteClient(LOOPBACK, port, "sara", table=hosted.code)
+        await sara.connect()  # not ready: the host deals, a bot plays for her
+        HostConsole(server.party, say=lambda text: None).run(f"start {hosted.code}")
+        assert hosted.table is not None and 0 in hosted.table.bots
+        play_out(hosted)
+        await until(lambda: sara.over, what="the results")
+        while sara.has_news():  # (what came before)
+            await sara.next_event()
+        sara.ready(True)  # too late: the game is over
+        barrier = sara.barrier()
+        said = []
+        async with asyncio.timeout(10):
+            while (event := await sara.next_event()) != Pong(n=barrier):
+                said.append(event)
+        news = [event.text for event in said if isinstance(event, Presence)]
+        assert not any("plays their own seat" in str(text) for text in news), news
+        await sara.close()

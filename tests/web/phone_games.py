@@ -109,7 +109,7 @@ def hand_cards(screen: str) -> list[tuple[int, int, bool]]:
     return cards
 
 
-PLAYS = re.compile(r"Enter plays (?!it\b)")  # a picked card that fits (not the turn's hint)
+PLAYS = re.compile(r"again to play it")  # a picked card that fits: "Tap 7♣ again to play it"
 
 
 def play_a_card(phone: Phone, screen: str, done: Counter[str]) -> bool:

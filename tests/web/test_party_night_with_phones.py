@@ -381,7 +381,7 @@ def pia_plays(phone: Phone, party: NightOut) -> None:
     phone.join("pia")
     phone.wait_for("Crates (3)", timeout=90)
     phone.tap("Crates (3)")
-    phone.tap_until("Sit down", "Press r when you are ready")
+    phone.tap_until("Sit down", "Tap Ready when you are ready")
     phone.tap("Ready")
     phone.wait_for("guest-pia (you)", "Your hand", timeout=90)
     play_to_the_end(phone, "crates", 20)  # (and a line of chat)
@@ -402,6 +402,8 @@ def max_plays(phone: Phone, party: NightOut) -> None:
     """A phone held sideways: roach with bob (who leaves) to the end, then Feed the Kraken."""
     phone.join("max")
     phone.open_table("roach", 3)
+    phone.tap("Ready")
+    phone.wait_for("guest-max, ready", timeout=30)
     phone.wait_for("2. bob", timeout=90)  # (not ready: the host starts it, a bot plays for him)
     phone.wait_for("guest-max (you)", timeout=120)
     play_to_the_end(phone, "roach", 15)
