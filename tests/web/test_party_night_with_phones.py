@@ -103,7 +103,8 @@ class NightOut:
         self.taps: list[float] = []
         self.phones: list[Phone] = []
         self.kraken_started = threading.Event()
-        self.bob_waiting = threading.Event()  # bob sits at roach, not ready: the host starts it
+        self.max_ready = threading.Event()  # max opened roach and is ready...
+        self.bob_waiting = threading.Event()  # ...bob sits there, not ready: the host starts it
         self.bob_back = threading.Event()  # bob is back at his roach seat: the host bots it
         self.ann_back = threading.Event()  # ann is back at the rematch: the host frees her seat
 
@@ -382,7 +383,7 @@ def pia_plays(phone: Phone, party: NightOut) -> None:
     phone.wait_for("Crates (3)", timeout=90)
     phone.tap("Crates (3)")
     phone.tap_until("Sit down", "Tap Ready when you are ready")
-    phone.tap("Ready")
+    phone.tap("Ready / not ready")  # (the footer's key: "Tap Ready" is said above it)
     phone.wait_for("guest-pia (you)", "Your hand", timeout=90)
     play_to_the_end(phone, "crates", 20)  # (and a line of chat)
     rematch(phone)
@@ -402,8 +403,9 @@ def max_plays(phone: Phone, party: NightOut) -> None:
     """A phone held sideways: roach with bob (who leaves) to the end, then Feed the Kraken."""
     phone.join("max")
     phone.open_table("roach", 3)
-    phone.tap("Ready")
+    phone.tap_until("Ready / not ready", "guest-max, ready")
     phone.wait_for("guest-max, ready", timeout=30)
+    party.max_ready.set()
     phone.wait_for("2. bob", timeout=90)  # (not ready: the host starts it, a bot plays for him)
     phone.wait_for("guest-max (you)", timeout=120)
     play_to_the_end(phone, "roach", 15)
@@ -450,6 +452,7 @@ def bob_plays(party: NightOut) -> None:
 def host_steps_in(party: NightOut) -> None:
     """The host at the serve's console: starts roach with bob not ready, gives his seat to a bot
     later, and frees ann's seat in the rematch."""
+    party.awaited(party.max_ready, "max ready at roach")
     party.awaited(party.bob_waiting, "bob at roach")
     said = party.host("tables", "Cockroach Poker Royal for 3, waiting")
     found = re.search(r"(\w{4})  Cockroach Poker Royal for 3, waiting", said)
