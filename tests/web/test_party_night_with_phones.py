@@ -364,7 +364,7 @@ def ann_plays(party: NightOut) -> None:
     assert "good luck from a crates phone" in said and "back in a bit" not in said, said
     friend.keys("Escape")
     party.ann_back.set()  # the host frees her seat: a bot plays it until she is back
-    friend.wait_for("until you come back to it", "n opens a new table", timeout=30)
+    friend.wait_for("until you come back to it", "Lobby chat", timeout=30)
     choose(friend, "Crates (3)")
     friend.keys("Enter")  # her seat, at once: nobody waits for her to be ready
     screen = friend.wait_for("ann (you)", "Your hand", timeout=30)
@@ -442,7 +442,7 @@ def bob_plays(party: NightOut) -> None:
     friend.keys("Enter")  # back at his seat
     friend.wait_for("bob (you)", "Penalty pile", timeout=30)
     party.bob_back.set()
-    friend.wait_for("The host gave your seat to a bot", "n opens a new table", timeout=30)
+    friend.wait_for("The host gave your seat to a bot", "Lobby chat", timeout=30)
     choose(friend, "Poker Royal (3)")
     friend.keys("Enter")  # (it ended sessions on main: "Sorry: something went wrong")
     friend.wait_for("gave your seat at this table to a bot", timeout=30)
