@@ -66,6 +66,8 @@ def close_shown(phone: Phone, screen: str, done: Counter[str]) -> bool:
         # The rules, opened by a tap that landed on Help as the footer moved under it (a
         # person taps Back): nothing is played or said over them.
         return phone.tap_if_shown("Back") or True
+    if shown is None and "Leave this table?" in screen:  # (a tap that landed on Quit so)
+        return phone.tap_if_shown("Keep playing") or True
     return shown is not None
 
 
