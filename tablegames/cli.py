@@ -179,14 +179,14 @@ def game_options(game: str, seats: int, options: dict[str, Any]) -> dict[str, An
     from .rules import SetupError, get_game
 
     info = get_game(game)
-    taken = {option.name: option for option in info.options}
+    taken = {option.name for option in info.options}
     for name, value in options.items():
         flag = "--" + name.replace("_", "-")
         if name not in taken:
             raise typer.BadParameter(f"{game} has no {name} option", param_hint=flag)
-        try:  # a value no table takes is the option's fault alone (`--board huge`)
-            taken[name].check(value)
-        except SetupError as refusal:
+        try:  # what players may choose, as the party decides it (`Game.chosen`)
+            info.chosen({name: value})
+        except SetupError as refusal:  # a value no table takes: the option's fault alone
             raise typer.BadParameter(str(refusal), param_hint=flag) from None
     try:
         info.new(seats, 0, **options)  # what the game itself refuses, said before any screen
@@ -634,7 +634,7 @@ def host(
     port: PortOpt = DEFAULT_PORT,
     lan: LanOpt = False,
     seed: Annotated[
-        int | None, typer.Option(metavar="N", help="Seed (default: the OS's randomness).")
+        int | None, typer.Option(metavar="N", hidden=True, help="Refused: see `play --seed`.")
     ] = None,
     bots: Annotated[
         str | None,
@@ -674,6 +674,12 @@ def host(
 
     if game is None and not restore:
         raise typer.BadParameter("name a game to host, or give --restore to continue saved tables")
+    if seed is not None:  # a seed is the whole deal: whoever chose it could know every hand
+        raise typer.BadParameter(
+            "--seed is for `tablegames play` on this machine: a hosted table's deal is the "
+            "server's secret, from the OS's randomness",
+            param_hint="--seed",
+        )
     new = None
     if game is not None:
         _known_game(game)
@@ -687,7 +693,6 @@ def host(
             game,
             seats,
             game_options(game, seats, options or {}),
-            seed=seed,
             bots=bots or ("normal" if humans is not None else None),
             humans=humans,
         )

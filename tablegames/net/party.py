@@ -652,8 +652,9 @@ class Party:
             raise IllegalAction(f"there is no game called {game}")
         if bots is not None and bots not in LEVELS:
             raise IllegalAction(f"bots are {', '.join(LEVELS)}, not {bots}")
-        options = message.options
         try:
+            # Only the game's declared options (`Game.chosen`): never a stacked deal, a role...
+            options = get_game(game).chosen(message.options)
             get_game(game).new(players, 0, **options)  # refuse impossible tables up front
         except (SetupError, TypeError, ValueError) as problem:
             raise IllegalAction(f"cannot set up that table: {problem}") from None
