@@ -574,7 +574,7 @@ def _server_config(
     spectator_chat: bool,
 ) -> ServerConfig:
     """How `host` and `serve` listen (a join code with --lan, kept in the store); logging on."""
-    from .net.hosting import new_join_code
+    from .net.admission import new_join_code
     from .net.logs import start_host_log
     from .net.server import ServerConfig
 

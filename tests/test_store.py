@@ -73,7 +73,7 @@ def test_an_older_schema_is_migrated_with_its_data(tmp_path):
     assert old.version == 1
     old.close()
     store = Store(path)
-    assert store.version == SCHEMA_VERSION == 6
+    assert store.version == SCHEMA_VERSION == 7
     saved = store.load(1)
     assert saved.talk == []  # schema 4: table talk, none in an older database
     assert saved.rules_version == 1  # tables saved before versions were played under the first

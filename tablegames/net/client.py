@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 from ..rules import Action
 from ..table import Update
 from .client_protocol import (
+    HOST_LINE,
     NOT_INSTALLED,
     SILENCE_BEATS,
     ClientProtocol,
@@ -35,6 +36,7 @@ from .client_protocol import (
 from .messages import (
     Chat,
     Error,
+    HostSays,
     Lobby,
     Message,
     Presence,
@@ -261,6 +263,8 @@ class RemoteClient(ClientProtocol):
             elif isinstance(event, Chat) and not event.earlier:
                 who, text = chat_line(event)
                 self._notify("chat", f"{who}: {text}")
+            elif isinstance(event, HostSays):
+                self._notify("host", f"{HOST_LINE}: {event.text}")
             self._incoming.put_nowait(event)
 
     def _notify(self, kind: str, text: str) -> None:

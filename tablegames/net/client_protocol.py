@@ -35,6 +35,7 @@ from .messages import (
     Error,
     Farewell,
     Hello,
+    HostSays,
     Join,
     Leave,
     Lobby,
@@ -58,6 +59,11 @@ from .protocol import PROTOCOL_VERSION, ProtocolError, client_side, updated_log,
 from .seat_tokens import SeatTokens
 
 CHAT_KEPT = 50  # chat lines a client keeps: a flood cannot grow it
+#: Who the host's lines are said by, in the chat: no guest's name reads so (`admission`).
+HOST_LINE = "⚑ the host"
+#: The `bye` codes that end a session for good (no reconnecting): another terminal took the
+#: seat, the host freed it, or the host sent the person away.
+SENT_AWAY = ("replaced", "removed", "sent-away")
 SILENCE_BEATS = 3  # heartbeats without a word from the server: it is gone
 
 
@@ -282,7 +288,9 @@ class ClientProtocol:
             if message.earlier and line in self.chat_lines:
                 return  # (said before we came, and told again on a reconnect)
             self.chat_lines.append(line)
-        elif isinstance(message, Farewell) and message.code in ("replaced", "removed"):
+        elif isinstance(message, HostSays):
+            self.chat_lines.append((HOST_LINE, message.text))
+        elif isinstance(message, Farewell) and message.code in SENT_AWAY:
             self._end(message.text or "the server sent you away", message.code)
         self._events.append(message)
 

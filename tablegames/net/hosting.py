@@ -33,9 +33,6 @@ from .seat_life import Life, Peer, Seat
 log = logging.getLogger("tablegames.host")  # what the host's terminal shows of each table
 DROPPED = "dropped out"  # how a seat whose connection went is said to have left
 CODE_ALPHABET = "".join(c for c in string.ascii_uppercase if c not in "IO")
-#: Join codes: no 0/O, 1/I/L or U, so a code read aloud or typed from a screen survives.
-JOIN_CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ"
-JOIN_CODE_LENGTH = 10  # 30**10 codes, 49 bits: hopeless to guess at the rate the guard allows
 
 
 def _saved(seat: Seat) -> SavedSeat:
@@ -50,21 +47,6 @@ def _bot(game: str, level: str, seat: int) -> Bot:
 def new_code(length: int = 4) -> str:
     """A short table code, e.g. `KXPF` (it names a table; it is no secret)."""
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(length))
-
-
-def new_join_code() -> str:
-    """A party's secret join code in groups easy to read aloud, e.g. `7KQM-XH4P-2R`."""
-    code = "".join(secrets.choice(JOIN_CODE_ALPHABET) for _ in range(JOIN_CODE_LENGTH))
-    return "-".join(code[i : i + 4] for i in range(0, len(code), 4))
-
-
-def same_join_code(given: str, expected: str) -> bool:
-    """True if `given` is `expected`, whatever the case, spaces or dashes (constant time)."""
-
-    def plain(code: str) -> bytes:
-        return "".join(code.split()).replace("-", "").upper().encode("utf-8", "replace")
-
-    return hmac.compare_digest(plain(given), plain(expected))
 
 
 def token_key(token: str) -> bytes:

@@ -291,14 +291,32 @@ class Chat(Message, tag="chat"):
     earlier: bool = False  # said in the lobby before we came
 
 
+class HostSays(Message, tag="host"):
+    """A line the host said at the server's console: shown as the host's, never as chat (no
+    client may send this message, and no guest's name reads as the host's)."""
+
+    text: Text
+
+
 class Farewell(Message, tag="bye"):
     """The server sends us away for good (`replaced` by another terminal, `removed` by the
-    table's owner or host)."""
+    table's owner or host, `sent-away` by the host: the whole session ends)."""
 
     text: Text | None = None
     code: Text | None = None
 
 
 ServerMessage = (
-    Welcome | Lobby | Seated | Presence | ViewUpdate | Ack | Error | Chat | Ping | Pong | Farewell
+    Welcome
+    | Lobby
+    | Seated
+    | Presence
+    | ViewUpdate
+    | Ack
+    | Error
+    | Chat
+    | HostSays
+    | Ping
+    | Pong
+    | Farewell
 )

@@ -140,7 +140,7 @@ class TableGamesApp(CatchingApp[None]):
         import getpass
 
         from ..net.client import RemoteClient, SeatTokens
-        from ..net.hosting import new_join_code
+        from ..net.admission import new_join_code
         from ..net.launch import (
             NO_LAN_ADDRESS,
             HostRefused,

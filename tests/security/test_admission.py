@@ -65,9 +65,12 @@ async def door_verdicts(party: Party, typed: str) -> dict[str, bool]:
             verdicts["ssh door"] = True
     except asyncssh.PermissionDenied:
         verdicts["ssh door"] = False
-    async with party.browser("127.0.0.4") as phone:
-        async with phone.post(party.url + "/join", data={"name": "cy", "code": typed}) as page:
-            verdicts["browser door"] = 'action="/join"' not in await page.text()
+    form = {"name": "cy", "code": typed}
+    async with (
+        party.browser("127.0.0.4") as phone,
+        phone.post(party.url + "/join", data=form) as page,
+    ):
+        verdicts["browser door"] = 'action="/join"' not in await page.text()
     return verdicts
 
 
@@ -86,4 +89,5 @@ async def test_a_wrong_code_is_wrong_at_every_door_and_counts_against_the_addres
         assert [guard.failures(a) for a in ("127.0.0.2", "127.0.0.3", "127.0.0.4")] == [1, 1, 1]
         guest = await dial(party.port, "127.0.0.2")
         guest.send({"t": "hello", "v": PROTOCOL_VERSION, "name": "sara"})
-        assert refusals(await last_words(guest)) == ["this table needs a join code: add --code CODE"]
+        needed = "this table needs a join code: add --code CODE"
+        assert refusals(await last_words(guest)) == [needed]

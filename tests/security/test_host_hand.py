@@ -118,7 +118,10 @@ async def test_ban_turns_away_their_address_key_and_cookie_until_the_server_stop
             assert "the host has turned you away" in str(refused).lower()
         # A browser's cookie, copied to another address.
         cookie = await browser_guest(party, phone, "cy")
-        assert party.console.run("ban guest-cy").startswith("guest-cy was sent away and banned")
+        async with phone.ws_connect(party.url.replace("http", "ws") + "/ws"):
+            await until(lambda: party.member("guest-cy"), WAIT, "cy's session in the lobby")
+            said = party.console.run("ban guest-cy")
+            assert said.startswith("guest-cy was sent away and banned")
         async with with_cookie(party, cookie, "127.0.0.6") as copy:
             assert not await plays_in(copy, party.url)
 
@@ -159,6 +162,8 @@ async def test_a_cookie_opens_only_the_party_that_issued_it(tmp_path):
         cookie = await browser_guest(first, phone, "cy")
         assert await plays_in(phone, first.url)
     # Another party on this machine (another store, the same cookie key in the data directory).
-    async with open_party(tmp_path / "b") as second:
-        async with with_cookie(second, cookie, "127.0.0.2") as copy:
-            assert not await plays_in(copy, second.url)
+    async with (
+        open_party(tmp_path / "b") as second,
+        with_cookie(second, cookie, "127.0.0.2") as copy,
+    ):
+        assert not await plays_in(copy, second.url)
