@@ -139,8 +139,8 @@ class TableGamesApp(CatchingApp[None]):
         we may start it early). `tablegames host --restore` brings it back if this app ends."""
         import getpass
 
-        from ..net.client import RemoteClient, SeatTokens
         from ..net.admission import new_join_code
+        from ..net.client import RemoteClient, SeatTokens
         from ..net.launch import (
             NO_LAN_ADDRESS,
             HostRefused,
