@@ -899,6 +899,7 @@ def join(
         SeatTokens,
     )
     from .net.launch import parse_address
+    from .net.seat_tokens import load_client_key
 
     try:
         host_name, port = parse_address(address)
@@ -916,6 +917,7 @@ def join(
         table=table,
         spectate=spectate,
         tokens=SeatTokens(),
+        key=load_client_key(),  # the name is this user's: owned once they sit down
     )
     from .tui.app import run_remote
 
@@ -946,6 +948,7 @@ def _join_as_bot(
     from .local import BOT_NAMES
     from .net.client import RemoteClient, SeatTokens, ServerRefused, why_not_joined
     from .net.join_bot import play_as_bot
+    from .net.seat_tokens import load_client_key
 
     logging.basicConfig(
         level=os.environ.get("TABLEGAMES_LOG", "WARNING").upper(),
@@ -953,8 +956,9 @@ def _join_as_bot(
     )
     names = [name] if name else [f"{bot_name} (bot)" for bot_name in BOT_NAMES]
     for player in names:
-        tokens = SeatTokens() if name else None
-        client = RemoteClient(host, port, player, code=code, table=table, tokens=tokens)
+        # Only a named bot is a person's: its tokens are kept, its name owned by the key.
+        tokens, key = (SeatTokens(), load_client_key()) if name else (None, None)
+        client = RemoteClient(host, port, player, code=code, table=table, tokens=tokens, key=key)
         try:
             view = asyncio.run(play_as_bot(client, level, pace=pace))
         except ServerRefused as problem:

@@ -45,6 +45,7 @@ from .messages import (
     ViewUpdate,
     Welcome,
 )
+from .proofs import ClientKey, endpoint
 from .seat_tokens import SeatTokens
 from .words import join_line
 
@@ -90,9 +91,18 @@ class RemoteClient(ClientProtocol):
         reconnect_window: float = 30.0,
         tokens: SeatTokens | None = None,
         ticket: str | None = None,
+        key: ClientKey | None = None,
     ) -> None:
         super().__init__(
-            name, f"{host}:{port}", code, table, seat, spectate, tokens=tokens, ticket=ticket
+            name,
+            f"{host}:{port}",
+            code,
+            table,
+            seat,
+            spectate,
+            tokens=tokens,
+            ticket=ticket,
+            key=key,
         )
         self.host, self.port = host, port
         self.reconnect_window = reconnect_window
@@ -171,6 +181,7 @@ class RemoteClient(ClientProtocol):
         self._incoming = asyncio.Queue()  # nothing from an earlier connection leaks in
         reader, writer = await asyncio.open_connection(self.host, self.port)
         self._writer = writer
+        self.reached = endpoint(writer.get_extra_info("peername"))
         self.say_hello()
         self._reader_task = asyncio.get_running_loop().create_task(self._read(reader))
         await self._expect(Welcome)
@@ -181,14 +192,13 @@ class RemoteClient(ClientProtocol):
     async def take_back(self) -> bool:
         """Sit back down with our seat's token, or one kept for this server; True if we did."""
         for table, token in self.tokens_to_try():
-            self.rejoin(token)
+            self.rejoin(table, token)
             try:
                 await self._expect(Seated)
             except NotInstalled:
                 raise  # the seat is still ours: kept for when the game is installed here
             except ServerRefused:
-                if table is not None:
-                    self.forget_token(table)  # an old game's
+                self.forget_token(table)  # an old game's
                 continue
             self.keep_token(token)  # (kept as the newest: the table we were last at)
             return True

@@ -8,8 +8,6 @@ each one: the bots at the running table, the store, and the news told to everyon
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import logging
 import random
 import secrets
@@ -27,6 +25,7 @@ from ..store import SavedSeat, SavedTable, Store
 from ..table import Accepted, Table, Update
 from ..words import are, plural
 from .messages import Ack, Farewell, Presence, SeatNews, ServerMessage, TableNews, ViewUpdate
+from .proofs import token_key
 from .protocol import log_difference
 from .seat_life import Life, Peer, Seat
 
@@ -47,11 +46,6 @@ def _bot(game: str, level: str, seat: int) -> Bot:
 def new_code(length: int = 4) -> str:
     """A short table code, e.g. `KXPF` (it names a table; it is no secret)."""
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(length))
-
-
-def token_key(token: str) -> bytes:
-    """What the server keeps of a seat token: its SHA-256, so lookups reveal nothing by timing."""
-    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).digest()
 
 
 @dataclass
@@ -180,12 +174,12 @@ class HostedTable:
                 f"{name} looks like {twin}, who is at this table: join under another name"
             )
 
-    def seat_for_token(self, token: str) -> Seat | None:
-        """The seat `token` proves, compared in constant time."""
-        key = token_key(token)
+    def seat_proven(self, proves: Callable[[bytes], bool]) -> Seat | None:
+        """The seat whose token's key `proves` accepts (`proofs.proves_seat`: in constant
+        time; every seat is tried, so the time taken says nothing of which)."""
         found = None
         for seat in self.seats:
-            if seat.token_key is not None and hmac.compare_digest(seat.token_key, key):
+            if seat.token_key is not None and proves(seat.token_key):
                 found = seat
         return found
 

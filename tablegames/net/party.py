@@ -53,7 +53,7 @@ from ..text import clean_text, visible
 from ..words import are
 from .admission import TURNED_AWAY, Admission, Visitor, is_loopback, name_problem, reserved
 from .guard import AttemptLimiter, RateLimit, RefusalTally, wait_in_words
-from .hosting import DROPPED, HostedTable, new_code, token_key
+from .hosting import DROPPED, HostedTable, new_code
 from .messages import (
     MAX_TEXT,
     Act,
@@ -74,6 +74,7 @@ from .messages import (
     Lobby,
     Ping,
     Pong,
+    Prove,
     Ready,
     Rejoin,
     Rematch,
@@ -84,6 +85,7 @@ from .messages import (
     Welcome,
     kind_of,
 )
+from .proofs import key_fingerprint, new_nonce, proves_key, proves_seat, token_key
 from .protocol import PROTOCOL_VERSION
 from .seat_life import LOBBY, Peer, Place, Seat, Whereabouts
 
@@ -95,6 +97,8 @@ STANDINGS_SHOWN = 200  # rows of the night's standings a lobby message carries a
 RATE_LIMITED = frozenset(
     {"create", "join", "leave", "ready", "start", "seat", "rematch", "lobby", "close"}
 )
+#: What a seat proof that proves nothing hears (a replayed or relayed one, a wrong one).
+BAD_PROOF = "that seat's proof is not valid here: it answers another connection or server"
 PASSES_KEPT = 10_000  # join-code passes remembered (the oldest forgotten first)
 LOBBY_CHAT_KEPT = 20  # the lobby's last lines, told to whoever arrives
 
@@ -129,6 +133,9 @@ class Member(Peer, Protocol):
     """A connection as the party sees it."""
 
     address: str
+    reached: str  # the address this connection reached the server at (`proofs.endpoint`)
+    nonce: str  # its challenge, sent in the welcome
+    proving: str | None  # the public key its hello offered, until `prove` proves it
     greeted: bool
     table: HostedTable | None
     identity: str | None  # who a party login is (its name's key, a guest's name@address)
@@ -440,6 +447,9 @@ class Party:
         """Do what `message` asks; a refusal is an `error` to `member` (sent here)."""
         kind = kind_of(message)  # (the protocol layer has seen to it that hello comes first)
         handler: Callable[[Member, Any], None] = getattr(self, f"_on_{kind}")
+        if member.proving is not None and kind not in ("prove", "ping", "pong", "bye"):
+            self._refuse(member, "prove-first", "prove your key first: update tablegames", True)
+            return
         try:
             if kind in RATE_LIMITED and not member.request_limit.allow():
                 raise IllegalAction("too many requests at once: wait a moment")
@@ -514,13 +524,19 @@ class Party:
         if login is not None:
             member.name, member.identity, member.key = login.name, login.holder, login.key
             member.address = login.address or member.address
+        offered = message.key if login is None else None  # `join`'s key, to prove after this
+        fingerprint = key_fingerprint(offered) if offered is not None else None
+        if offered is not None and fingerprint is None:
+            text = "that is not a key this server can check: update tablegames"
+            self._refuse(member, "bad-key", text, close=True)
+            return
         admission = self.admission
-        if admission.turned_away(member.address, member.key, member.identity):
+        if admission.turned_away(member.address, member.key or fingerprint, member.identity):
             self._refuse(member, "banned", TURNED_AWAY, close=True)
             return
         if login is None:
             member.name = clean_name(message.name) or "guest"
-            why = self.why_not_name(member.name)
+            why = self.why_not_name(member.name, fingerprint)
             if why is not None:
                 self._refuse(member, "name-taken", why, close=True)
                 return
@@ -529,6 +545,7 @@ class Party:
         given = None
         if admission.code is not None and login is None:
             given = self._pass_for(message.code_pass)
+        member.nonce, member.proving = new_nonce(), offered
         member.send(
             Welcome(
                 version=PROTOCOL_VERSION,
@@ -536,32 +553,59 @@ class Party:
                 heartbeat=self.config.heartbeat,
                 server_id=self.server_id,
                 name=member.name,
+                nonce=member.nonce,
                 code_pass=given,
             )
         )
+        if member.proving is None:  # (else once `prove` proves the key)
+            self._arrive(member)
+
+    def _arrive(self, member: Member) -> None:
+        """A member just let in: what was said in the lobby, then where they were, or the
+        lobby."""
         for line in self.lobby_chat:  # what was said in the lobby before they came
             member.send(msgspec.structs.replace(line, earlier=True))
         if member.identity is not None and self._go_back(member, member.identity):
             return
         member.send(self.lobby_message())
 
-    def why_not_name(self, name: str) -> str | None:
-        """Why `name`, asked for over TCP, cannot be had (None: it can)."""
-        key = name_key(name)
+    def _on_prove(self, member: Member, message: Prove) -> None:
+        """`join`'s key answers this connection's challenge: its name is owned like an SSH
+        key's from now on (a proven key is a login: see `person`, `_own_name`)."""
+        offered, member.proving = member.proving, None
+        if offered is None:
+            raise IllegalAction("there is no key to prove on this connection")
+        fingerprint = key_fingerprint(offered)
+        proven = proves_key(
+            offered, message.signature, member.nonce, self.server_id, member.reached
+        )
+        why = self.why_not_name(member.name, fingerprint) if proven else None
+        if not proven or why is not None or fingerprint is None:
+            text = why or "that key's answer was not made for this connection: update tablegames"
+            self._refuse(member, "bad-proof", text, close=True)
+            return
+        member.key, member.identity = fingerprint, name_key(member.name)
+        self._arrive(member)
+
+    def why_not_name(self, name: str, key: str | None = None) -> str | None:
+        """Why `name`, asked for over TCP (with the key `key`, to be proven), cannot be had
+        (None: it can)."""
+        key_of_name = name_key(name)
         if reserved(name):
             return f"{name_problem(name)}: choose another name (--name)"
-        if key.startswith(GUEST_PREFIX):
+        if key_of_name.startswith(GUEST_PREFIX):
             return f"names starting {GUEST_PREFIX} are for SSH guests: choose another name (--name)"
         if looks_like_bot(name):
             return f"{name} is a bot's name at the tables: choose another name (--name)"
-        owned = self.store is not None and self.store.name_owner(key) is not None
-        if owned or any(other.identity == key for other in self.members):
+        owner = self.store.name_owner(key_of_name) if self.store is not None else None
+        users = {other.key for other in self.members if other.identity == key_of_name}
+        if (owner is not None and owner != key) or users - {key}:
             return (
                 f"the name {name} belongs to a player who logs in with a key: choose another "
                 "name (--name)"
             )
         held = self.held_names()
-        if any(name_key(other) == key for other in held):
+        if any(name_key(other) == key_of_name for other in held):
             return None  # someone's own name (a seat's, say): the tables' own rules apply
         problem = name_problem(name, held)
         if problem is not None:
@@ -658,11 +702,12 @@ class Party:
     def _on_rejoin(self, member: Member, message: Rejoin) -> None:
         if member.table is not None:
             raise IllegalAction("you are already at a table")
-        found = self._find_token(message.token)
-        if found is None:
-            self._refuse(member, "bad-token", "that seat token is not valid here")
+        hosted = self.tables.get(message.table.upper())
+        seat = self._proven_seat(member, hosted, message.proof) if hosted is not None else None
+        if hosted is None or seat is None:
+            self._refuse(member, "bad-token", BAD_PROOF)
             return
-        self._take_back(member, *found)
+        self._take_back(member, hosted, seat)
 
     def _take_back(self, member: Member, hosted: HostedTable, seat: Seat) -> None:
         log.info("%s takes seat %d of table %s back", seat.name, seat.number + 1, hosted.code)
@@ -672,13 +717,14 @@ class Party:
         if hosted.table is not None:
             member.send(hosted.update_message(hosted.table.update_for(seat.number), member))
 
-    def _find_token(self, token: str) -> tuple[HostedTable, Seat] | None:
-        found = None
-        for hosted in self.tables.values():  # look everywhere, so timing says nothing
-            seat = hosted.seat_for_token(token)
-            if seat is not None:
-                found = (hosted, seat)
-        return found
+    def _proven_seat(self, member: Member, hosted: HostedTable, proof: str) -> Seat | None:
+        """The seat at `hosted` whose token `proof` answers this connection's challenge with
+        (`proofs`): made for this nonce, this server and the address this socket was reached
+        at, so what a listener or a look-alike server collected proves nothing here."""
+        nonce, reached = member.nonce, member.reached
+        return hosted.seat_proven(
+            lambda key: proves_seat(key, proof, nonce, self.server_id, reached, hosted.code)
+        )
 
     def _on_lobby(self, member: Member, message: AskLobby) -> None:
         member.send(self.lobby_message())
@@ -742,9 +788,9 @@ class Party:
             raise IllegalAction("you are already at a table")
         hosted = self.table(message.table)
         # A seat this person holds here (they went back to the lobby) is theirs again: proven
-        # by their login, or by the seat's token.
-        token = message.token
-        seat = hosted.seat_for_token(token) if token is not None else None
+        # by their login, or by their seat's token's answer to this connection's challenge.
+        proof = message.proof
+        seat = self._proven_seat(member, hosted, proof) if proof is not None else None
         if seat is None and member.identity is not None:
             seat = hosted.seat_for_identity(member.identity)
         if seat is not None:

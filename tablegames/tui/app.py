@@ -149,6 +149,7 @@ class TableGamesApp(CatchingApp[None]):
             check_store,
             lan_addresses,
         )
+        from ..net.seat_tokens import load_client_key
         from ..net.server import Server, ServerConfig
         from ..store import Store
 
@@ -187,6 +188,7 @@ class TableGamesApp(CatchingApp[None]):
             seat=0,
             code=code,
             tokens=SeatTokens(),
+            key=load_client_key(),
         )
         self.join_remote(client, invite)
 

@@ -73,6 +73,7 @@ class JoinScreen(Screen[None]):
 
     def action_join(self) -> None:
         from ...net.client import RemoteClient, SeatTokens
+        from ...net.seat_tokens import load_client_key
 
         try:
             host, port = parse_address(self.query_one("#address", Input).value)
@@ -81,7 +82,9 @@ class JoinScreen(Screen[None]):
             return
         name = self.query_one("#name", Input).value.strip() or "guest"
         code = self.query_one("#code", Input).value.strip() or None
-        client = RemoteClient(host, port, name, code=code, tokens=SeatTokens())
+        client = RemoteClient(
+            host, port, name, code=code, tokens=SeatTokens(), key=load_client_key()
+        )
         self.app.post_message(JoinRemote(client))
 
 
