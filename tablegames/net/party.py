@@ -185,7 +185,6 @@ class Party:
             config.max_tables_per_address,
         )
         self.admission.doors.append(self)
-        self.guard = self.admission.guard
         self.tables: dict[str, HostedTable] = {}
         self.opened_from: dict[str, str] = {}  # table code -> the address that opened it
         self.members: set[Member] = set()
@@ -204,6 +203,15 @@ class Party:
                 store.update_ratings()
             except Exception:  # derived data: a mistake in it must never stop the party
                 log.exception("the ratings were not brought up to date")
+
+    @property
+    def guard(self) -> AttemptLimiter:
+        """Wrong join codes per address, at every door of the party (`Admission.guard`)."""
+        return self.admission.guard
+
+    @guard.setter
+    def guard(self, guard: AttemptLimiter) -> None:
+        self.admission.guard = guard
 
     # -- tables -----------------------------------------------------------------------------------
     def add_table(

@@ -179,7 +179,7 @@ async def test_a_client_notices_a_server_gone_silent():
         conn = server_side()
         await reader.read(65536)  # the hello
         conn.send(Welcome(version=PROTOCOL_VERSION, server="tablegames", heartbeat=0.1,
-                          server_id="x", name="ada"))  # fmt: skip
+                          server_id="x", name="ada", nonce="n"))  # fmt: skip
         conn.send(Lobby(tables=[]))
         writer.write(conn.data_to_send())
         await asyncio.sleep(30)  # then nothing, as a frozen server
