@@ -892,8 +892,8 @@ def join(
     ] = 0.0,
 ) -> None:
     """Join a hosted table: opens the game's screen, or plays headless with --bot."""
-    import getpass
 
+    from .net.admission import own_name
     from .net.client import (
         RemoteClient,
         SeatTokens,
@@ -912,7 +912,7 @@ def join(
     client = RemoteClient(
         host_name,
         port,
-        name or getpass.getuser(),
+        name or own_name(),
         code=code,
         table=table,
         spectate=spectate,

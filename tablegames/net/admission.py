@@ -87,6 +87,15 @@ def reserved(name: str) -> bool:
     return _plain_looks(name) in _RESERVED_LOOKS
 
 
+def own_name() -> str:
+    """The name a player joins under unless they say: their login's, or "player" for a login
+    whose name is kept for the host (root, admin...)."""
+    import getpass
+
+    login = getpass.getuser()
+    return "player" if reserved(login) else login
+
+
 def name_problem(name: str, held: Iterable[str] = ()) -> str | None:
     """Why `name` cannot be anyone's here (None: it can): it is kept for the host, or could be
     taken for a name someone holds (`names.look_alike_problem`). Whose a name is, the doors'

@@ -137,9 +137,7 @@ class TableGamesApp(CatchingApp[None]):
     async def _host(self, table: dict[str, Any], lan: bool, port: int) -> None:
         """Host in this app: the table is saved as it goes, and we sit in its first seat (so
         we may start it early). `tablegames host --restore` brings it back if this app ends."""
-        import getpass
-
-        from ..net.admission import new_join_code
+        from ..net.admission import new_join_code, own_name
         from ..net.client import RemoteClient, SeatTokens
         from ..net.launch import (
             NO_LAN_ADDRESS,
@@ -183,7 +181,7 @@ class TableGamesApp(CatchingApp[None]):
         client = RemoteClient(
             "127.0.0.1",
             bound,
-            getpass.getuser(),
+            own_name(),
             table=hosted.code,
             seat=0,
             code=code,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import getpass
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
@@ -13,6 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, Label, Static
 
+from ...net.admission import own_name
 from ...net.launch import DEFAULT_PORT, parse_address
 from ..asks import HostAndJoin, JoinRemote
 from .dialogs import BackButton
@@ -52,7 +52,7 @@ class JoinScreen(Screen[None]):
             box.border_title = "Join a network game"
             for label, field, value, hint in (
                 ("Server", "address", f"127.0.0.1:{DEFAULT_PORT}", "host:port"),
-                ("Your name", "name", getpass.getuser(), ""),
+                ("Your name", "name", own_name(), ""),
                 ("Join code", "code", "", "only for LAN servers"),
             ):
                 with Horizontal():
