@@ -16,6 +16,11 @@ person, and one address, may keep going.
 - **Tables**: one person may keep `tables_per_person` live tables (waiting or playing) and one
   address `tables_per_address` (everyone behind a router shares one), counted together, so one
   guest cannot take every table from a friend.
+
+This machine's own address (`THIS_MACHINE`: 127.0.0.1, ::1) is everyone's who logged into it
+(`ssh` to the same box, a session's program): it is never banned nor capped as an address, as
+the SSH door lets as many players in from it as it has sessions; its people are told apart by
+their keys, logins and browsers. Other 127.x addresses are as other machines.
 """
 
 from __future__ import annotations
@@ -46,6 +51,7 @@ RESERVED = (
     "tablegames",
 )
 TURNED_AWAY = "the host has turned you away"
+THIS_MACHINE = frozenset({"127.0.0.1", "::1", "::ffff:127.0.0.1"})
 #: A join code's alphabet and length: no 0/O, 1/I/L or U, so a code read aloud survives.
 JOIN_CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ"
 JOIN_CODE_LENGTH = 10  # 30**10 codes, 49 bits: hopeless to guess at the rate the guard allows
@@ -211,19 +217,21 @@ class Admission:
         if ban:
             self.banned.keys |= found.keys
             self.banned.holders |= found.holders
-            self.banned.addresses |= found.addresses
+            self.banned.addresses |= found.addresses - THIS_MACHINE
         return found
 
     # -- tables ---------------------------------------------------------------------------------
-    def tables_problem(self, person: list[str], address: list[str]) -> str | None:
+    def tables_problem(
+        self, person: list[str], address: list[str], where: str = ""
+    ) -> str | None:
         """Why one more table cannot be opened by someone whose person holds the live tables
-        `person` and whose address holds `address` (their codes); None: it can."""
+        `person` and whose address (`where`) holds `address` (their codes); None: it can."""
         if len(person) >= self.tables_per_person:
             return (
                 f"you already have {len(person)} tables going ({', '.join(person)}), as many "
                 "as one person may: finish or close one first"
             )
-        if len(address) >= self.tables_per_address:
+        if len(address) >= self.tables_per_address and where not in THIS_MACHINE:
             return (
                 f"your address already has {len(address)} tables going, as many as one "
                 "address may: join one of them, or finish or close one first"

@@ -775,7 +775,7 @@ class Party:
         live = [t for t in self.tables.values() if t.table is None or not t.table.over]
         mine = [t.code for t in live if t.creator == person]
         here = [t.code for t in live if self.opened_from.get(t.code) == member.address]
-        too_many = self.admission.tables_problem(mine, here)
+        too_many = self.admission.tables_problem(mine, here, member.address)
         if too_many is not None:
             raise IllegalAction(too_many)
         hosted = self.add_table(

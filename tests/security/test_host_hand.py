@@ -126,6 +126,17 @@ async def test_ban_turns_away_their_address_key_and_cookie_until_the_server_stop
             assert not await plays_in(copy, party.url)
 
 
+async def test_a_ban_on_this_machine_turns_away_no_friend_logged_into_it(tmp_path):
+    """Everyone logged into the party's own machine comes from 127.0.0.1: banning one of them
+    bans their key, not everyone there."""
+    async with open_party(tmp_path) as party:
+        sara = await greeted(party.port, "sara", source="127.0.0.1")
+        assert party.console.run("ban sara").startswith("sara was sent away and banned")
+        await last_words(sara)
+        friend = await greeted(party.port, "friend", source="127.0.0.1")
+        assert friend.welcome["name"] == "friend"  # type: ignore[attr-defined]
+
+
 # -- the join code ------------------------------------------------------------------------------
 async def test_code_new_changes_the_join_code_and_whoever_is_in_stays(tmp_path):
     async with open_party(tmp_path, code=CODE) as party:
