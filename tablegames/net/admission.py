@@ -221,9 +221,7 @@ class Admission:
         return found
 
     # -- tables ---------------------------------------------------------------------------------
-    def tables_problem(
-        self, person: list[str], address: list[str], where: str = ""
-    ) -> str | None:
+    def tables_problem(self, person: list[str], address: list[str], where: str = "") -> str | None:
         """Why one more table cannot be opened by someone whose person holds the live tables
         `person` and whose address (`where`) holds `address` (their codes); None: it can."""
         if len(person) >= self.tables_per_person:
