@@ -81,6 +81,7 @@ _._on_leave
 _._on_lobby
 _._on_ping
 _._on_pong
+_._on_prove
 _._on_ready
 _._on_rejoin
 _._on_rematch

@@ -179,14 +179,14 @@ def game_options(game: str, seats: int, options: dict[str, Any]) -> dict[str, An
     from .rules import SetupError, get_game
 
     info = get_game(game)
-    taken = {option.name: option for option in info.options}
+    taken = {option.name for option in info.options}
     for name, value in options.items():
         flag = "--" + name.replace("_", "-")
         if name not in taken:
             raise typer.BadParameter(f"{game} has no {name} option", param_hint=flag)
-        try:  # a value no table takes is the option's fault alone (`--board huge`)
-            taken[name].check(value)
-        except SetupError as refusal:
+        try:  # what players may choose, as the party decides it (`Game.chosen`)
+            info.chosen({name: value})
+        except SetupError as refusal:  # a value no table takes: the option's fault alone
             raise typer.BadParameter(str(refusal), param_hint=flag) from None
     try:
         info.new(seats, 0, **options)  # what the game itself refuses, said before any screen
@@ -574,7 +574,7 @@ def _server_config(
     spectator_chat: bool,
 ) -> ServerConfig:
     """How `host` and `serve` listen (a join code with --lan, kept in the store); logging on."""
-    from .net.hosting import new_join_code
+    from .net.admission import new_join_code
     from .net.logs import start_host_log
     from .net.server import ServerConfig
 
@@ -634,7 +634,7 @@ def host(
     port: PortOpt = DEFAULT_PORT,
     lan: LanOpt = False,
     seed: Annotated[
-        int | None, typer.Option(metavar="N", help="Seed (default: the OS's randomness).")
+        int | None, typer.Option(metavar="N", hidden=True, help="Refused: see `play --seed`.")
     ] = None,
     bots: Annotated[
         str | None,
@@ -674,6 +674,12 @@ def host(
 
     if game is None and not restore:
         raise typer.BadParameter("name a game to host, or give --restore to continue saved tables")
+    if seed is not None:  # a seed is the whole deal: whoever chose it could know every hand
+        raise typer.BadParameter(
+            "--seed is for `tablegames play` on this machine: a hosted table's deal is the "
+            "server's secret, from the OS's randomness",
+            param_hint="--seed",
+        )
     new = None
     if game is not None:
         _known_game(game)
@@ -687,7 +693,6 @@ def host(
             game,
             seats,
             game_options(game, seats, options or {}),
-            seed=seed,
             bots=bots or ("normal" if humans is not None else None),
             humans=humans,
         )
@@ -887,13 +892,14 @@ def join(
     ] = 0.0,
 ) -> None:
     """Join a hosted table: opens the game's screen, or plays headless with --bot."""
-    import getpass
 
+    from .net.admission import own_name
     from .net.client import (
         RemoteClient,
         SeatTokens,
     )
     from .net.launch import parse_address
+    from .net.seat_tokens import load_client_key
 
     try:
         host_name, port = parse_address(address)
@@ -906,11 +912,12 @@ def join(
     client = RemoteClient(
         host_name,
         port,
-        name or getpass.getuser(),
+        name or own_name(),
         code=code,
         table=table,
         spectate=spectate,
         tokens=SeatTokens(),
+        key=load_client_key(),  # the name is this user's: owned once they sit down
     )
     from .tui.app import run_remote
 
@@ -941,6 +948,7 @@ def _join_as_bot(
     from .local import BOT_NAMES
     from .net.client import RemoteClient, SeatTokens, ServerRefused, why_not_joined
     from .net.join_bot import play_as_bot
+    from .net.seat_tokens import load_client_key
 
     logging.basicConfig(
         level=os.environ.get("TABLEGAMES_LOG", "WARNING").upper(),
@@ -948,8 +956,9 @@ def _join_as_bot(
     )
     names = [name] if name else [f"{bot_name} (bot)" for bot_name in BOT_NAMES]
     for player in names:
-        tokens = SeatTokens() if name else None
-        client = RemoteClient(host, port, player, code=code, table=table, tokens=tokens)
+        # Only a named bot is a person's: its tokens are kept, its name owned by the key.
+        tokens, key = (SeatTokens(), load_client_key()) if name else (None, None)
+        client = RemoteClient(host, port, player, code=code, table=table, tokens=tokens, key=key)
         try:
             view = asyncio.run(play_as_bot(client, level, pace=pace))
         except ServerRefused as problem:

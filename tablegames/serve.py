@@ -107,8 +107,8 @@ def ssh_front_door(
             config,
             store,
             session_launcher(server, server.port),
-            limiter=server.party.guard,
             forks=forks,
+            admission=server.party.admission,
         )
         door.names_elsewhere = server.party.held_names
         server.ssh_port = await door.start()
@@ -117,7 +117,9 @@ def ssh_front_door(
             from .net.web import WebConfig, WebFrontDoor
 
             web_config = WebConfig(host=config.host, port=web_port)
-            browsers = WebFrontDoor(web_config, door, ticket_launcher(server, server.port))
+            browsers = WebFrontDoor(
+                web_config, door, ticket_launcher(server, server.port), guests=store
+            )
             try:
                 server.web_port = await browsers.start()
             except BaseException:

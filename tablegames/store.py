@@ -130,6 +130,15 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (table_id, seat)
     );
     """,
+    # 7: the browser guests the party let in (a cookie names one; `/forget` and a ban strike
+    # it out, whatever copies of the cookie remain) and whether each gave the join code
+    """
+    CREATE TABLE web_guests (
+        guest_id TEXT PRIMARY KEY,
+        let_in REAL NOT NULL,
+        code_given INTEGER NOT NULL
+    );
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -422,6 +431,36 @@ class Store:
             db.execute("INSERT OR IGNORE INTO facts (key, value) VALUES (?, ?)", (key, make()))
             (value,) = db.execute("SELECT value FROM facts WHERE key = ?", (key,)).fetchone()
         return str(value)
+
+    def set_fact(self, key: str, value: str) -> None:
+        """Keep `value` under `key` from now on (the host's new join code, say)."""
+        with self.transaction() as db:
+            db.execute("INSERT OR REPLACE INTO facts (key, value) VALUES (?, ?)", (key, value))
+
+    # -- browser guests -------------------------------------------------------------------------
+    def web_guest_let_in(self, guest_id: str, code_given: bool) -> None:
+        """The browser guest `guest_id` was let in (having given the join code, or not)."""
+        now = time.time()
+        with self.transaction() as db:
+            # A cookie lasts 30 days (`web_identity.COOKIE_DAYS`): older records open nothing.
+            db.execute("DELETE FROM web_guests WHERE let_in < ?", (now - 31 * 86400,))
+            db.execute(
+                "INSERT OR REPLACE INTO web_guests (guest_id, let_in, code_given) VALUES (?, ?, ?)",
+                (guest_id, now, int(code_given)),
+            )
+
+    def web_guest(self, guest_id: str) -> bool | None:
+        """None if `guest_id` was never let in (or struck out since); else whether they gave
+        the join code."""
+        row = self.db.execute(
+            "SELECT code_given FROM web_guests WHERE guest_id = ?", (guest_id,)
+        ).fetchone()
+        return None if row is None else bool(row[0])
+
+    def web_guest_struck(self, guest_id: str) -> None:
+        """Strike `guest_id` out: no copy of its cookie lets anyone in again."""
+        with self.transaction() as db:
+            db.execute("DELETE FROM web_guests WHERE guest_id = ?", (guest_id,))
 
     # -- reading --------------------------------------------------------------------------------
     def load(self, table_id: int) -> SavedTable:

@@ -73,7 +73,7 @@ def test_an_older_schema_is_migrated_with_its_data(tmp_path):
     assert old.version == 1
     old.close()
     store = Store(path)
-    assert store.version == SCHEMA_VERSION == 6
+    assert store.version == SCHEMA_VERSION == 7
     saved = store.load(1)
     assert saved.talk == []  # schema 4: table talk, none in an older database
     assert saved.rules_version == 1  # tables saved before versions were played under the first
@@ -139,8 +139,8 @@ async def test_a_server_restored_from_its_store_replays_every_table(tmp_path):
     replayed = get_game("crates").replay(2, 12, {"short": True}, again.table.log)
     assert replayed.view(0) == views[1]
     port = await second.start()
-    back = RemoteClient("127.0.0.1", port, "Sara")
-    back.token = token
+    back = RemoteClient("127.0.0.1", port, "Sara", table=hosted.code)
+    back.token = token  # (the token of her seat at that table: proven, never sent)
     final = await asyncio.wait_for(play_as_bot(back, "normal"), timeout=60)
     assert final["phase"] == "over"
     await second.close()

@@ -8,8 +8,6 @@ each one: the bots at the running table, the store, and the news told to everyon
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import logging
 import random
 import secrets
@@ -27,15 +25,13 @@ from ..store import SavedSeat, SavedTable, Store
 from ..table import Accepted, Table, Update
 from ..words import are, plural
 from .messages import Ack, Farewell, Presence, SeatNews, ServerMessage, TableNews, ViewUpdate
+from .proofs import token_key
 from .protocol import log_difference
 from .seat_life import Life, Peer, Seat
 
 log = logging.getLogger("tablegames.host")  # what the host's terminal shows of each table
 DROPPED = "dropped out"  # how a seat whose connection went is said to have left
 CODE_ALPHABET = "".join(c for c in string.ascii_uppercase if c not in "IO")
-#: Join codes: no 0/O, 1/I/L or U, so a code read aloud or typed from a screen survives.
-JOIN_CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ"
-JOIN_CODE_LENGTH = 10  # 30**10 codes, 49 bits: hopeless to guess at the rate the guard allows
 
 
 def _saved(seat: Seat) -> SavedSeat:
@@ -50,26 +46,6 @@ def _bot(game: str, level: str, seat: int) -> Bot:
 def new_code(length: int = 4) -> str:
     """A short table code, e.g. `KXPF` (it names a table; it is no secret)."""
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(length))
-
-
-def new_join_code() -> str:
-    """A party's secret join code in groups easy to read aloud, e.g. `7KQM-XH4P-2R`."""
-    code = "".join(secrets.choice(JOIN_CODE_ALPHABET) for _ in range(JOIN_CODE_LENGTH))
-    return "-".join(code[i : i + 4] for i in range(0, len(code), 4))
-
-
-def same_join_code(given: str, expected: str) -> bool:
-    """True if `given` is `expected`, whatever the case, spaces or dashes (constant time)."""
-
-    def plain(code: str) -> bytes:
-        return "".join(code.split()).replace("-", "").upper().encode("utf-8", "replace")
-
-    return hmac.compare_digest(plain(given), plain(expected))
-
-
-def token_key(token: str) -> bytes:
-    """What the server keeps of a seat token: its SHA-256, so lookups reveal nothing by timing."""
-    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).digest()
 
 
 @dataclass
@@ -198,12 +174,12 @@ class HostedTable:
                 f"{name} looks like {twin}, who is at this table: join under another name"
             )
 
-    def seat_for_token(self, token: str) -> Seat | None:
-        """The seat `token` proves, compared in constant time."""
-        key = token_key(token)
+    def seat_proven(self, proves: Callable[[bytes], bool]) -> Seat | None:
+        """The seat whose token's key `proves` accepts (`proofs.proves_seat`: in constant
+        time; every seat is tried, so the time taken says nothing of which)."""
         found = None
         for seat in self.seats:
-            if seat.token_key is not None and hmac.compare_digest(seat.token_key, key):
+            if seat.token_key is not None and proves(seat.token_key):
                 found = seat
         return found
 

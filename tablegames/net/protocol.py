@@ -25,10 +25,12 @@ from .messages import MAX_TEXT, ClientMessage, Error, Hello, Message, ServerMess
 
 # 7: `close` (the owner ends a table), lobby chat said `earlier` (told on arrival), the lobby
 # carries the night's standings (ratings of the games since the server started);
-# 6: a pass for the join code (welcome gives it, hello shows it); 5: updates say since when
+# 8: seats (and `join`'s key) proven by answers to the welcome's nonce, never by the token;
+# 7: a table's owner closes it, `join` takes a held seat back, standings; 6: a pass for the
+# join code (welcome gives it, hello shows it); 5: updates say since when
 # the seat is asked what it is (`asked`); 4: claims (table talk); 3: seats taken back after
 # the welcome; the lobby
-PROTOCOL_VERSION = 7
+PROTOCOL_VERSION = 8
 MAX_CLIENT_FRAME = 64 * 1024  # what a server accepts from a client
 MAX_SERVER_FRAME = 1024 * 1024  # what a client accepts from a server (views can be large)
 MAX_DEPTH = 16  # maps and lists inside each other, the message's own map included

@@ -658,6 +658,23 @@ class Game:
         """Every keyword `new` takes besides players and seed: options, then set-ups."""
         return (*(option.name for option in self.options), *self.setups)
 
+    def chosen(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """`options` as players may choose them: this game's declared options only, each with
+        a value it declares. A set-up (a stacked deal, a role, the first player...) stacks a game
+        for tests and replays; from a player it is refused, SetupError saying why, so a table's
+        creator can never choose what a friend is dealt."""
+        declared = {option.name: option for option in self.options}
+        for name, value in options.items():
+            if name not in declared:
+                offered = (
+                    f"{self.title}'s options: {', '.join(declared)}"
+                    if declared
+                    else f"{self.title} has no options"
+                )
+                raise SetupError(f"{name} is not for players to choose ({offered})")
+            declared[name].check(value)
+        return dict(options)
+
     def quick_options(self) -> dict[str, Any]:
         """The options that make a short game (crates: 8 rounds, not 15), for tests."""
         return {option.name: option.quick for option in self.options if option.quick is not None}

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 
 import msgpack
 
-from ..net.hosting import token_key
+from ..net.proofs import token_key
 from ..net.protocol import updated_log
 from ..rules import SHARED_VIEW_KEYS, Event, Game, State
 from ..rules.contract import LogEntry

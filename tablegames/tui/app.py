@@ -137,10 +137,8 @@ class TableGamesApp(CatchingApp[None]):
     async def _host(self, table: dict[str, Any], lan: bool, port: int) -> None:
         """Host in this app: the table is saved as it goes, and we sit in its first seat (so
         we may start it early). `tablegames host --restore` brings it back if this app ends."""
-        import getpass
-
+        from ..net.admission import new_join_code, own_name
         from ..net.client import RemoteClient, SeatTokens
-        from ..net.hosting import new_join_code
         from ..net.launch import (
             NO_LAN_ADDRESS,
             HostRefused,
@@ -149,6 +147,7 @@ class TableGamesApp(CatchingApp[None]):
             check_store,
             lan_addresses,
         )
+        from ..net.seat_tokens import load_client_key
         from ..net.server import Server, ServerConfig
         from ..store import Store
 
@@ -182,11 +181,12 @@ class TableGamesApp(CatchingApp[None]):
         client = RemoteClient(
             "127.0.0.1",
             bound,
-            getpass.getuser(),
+            own_name(),
             table=hosted.code,
             seat=0,
             code=code,
             tokens=SeatTokens(),
+            key=load_client_key(),
         )
         self.join_remote(client, invite)
 

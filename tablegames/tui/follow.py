@@ -10,9 +10,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..net.client import ServerRefused, why_not_joined
-from ..net.client_protocol import NOT_INSTALLED, ConnectionLost, NotInstalled, Phase, chat_line
+from ..net.client_protocol import (
+    HOST_LINE,
+    NOT_INSTALLED,
+    ConnectionLost,
+    NotInstalled,
+    Phase,
+    chat_line,
+)
 from ..net.launch import address_text
-from ..net.messages import Chat, Error, Lobby, Presence, Seated, ViewUpdate
+from ..net.messages import Chat, Error, HostSays, Lobby, Presence, Seated, ViewUpdate
 from .screens.connect import ConnectScreen
 from .screens.lobby import HINT as LOBBY_HINT
 from .screens.lobby import LobbyScreen
@@ -23,6 +30,9 @@ if TYPE_CHECKING:
 
     from ..net.client import RemoteClient
     from .client import TableClient
+
+
+HOST_SHOWN_FOR = 20.0  # seconds the host's line stays in the notices
 
 
 class FollowingApp(Protocol):
@@ -140,6 +150,11 @@ class Follow:
             self.lobby.show_chat()
         elif isinstance(event, Chat):
             app.pop_chat(*chat_line(event))
+        elif isinstance(event, HostSays) and self._lobby_up():
+            assert self.lobby is not None
+            self.lobby.show_chat()  # (its line is marked as the host's there)
+        elif isinstance(event, HostSays):  # news, where notices show: never a chat line
+            app.tell(f"{HOST_LINE}: {event.text}", "news", HOST_SHOWN_FOR)
         elif isinstance(event, Error) and event.code == NOT_INSTALLED:
             self._lacking(event.text)
         elif isinstance(event, Error) and event.code == "table-closed":

@@ -34,16 +34,16 @@ from tablegames.net.protocol import (
 )
 from tablegames.testing.wire import plain, problem
 
-HELLO = {"t": "hello", "v": 7, "name": "Sara"}
+HELLO = {"t": "hello", "v": 8, "name": "Sara"}
 
 
 def test_a_literal_hello_frame_becomes_a_message():
-    data = b"\x00\x00\x00\x16" + b"\x83\xa1t\xa5hello\xa1v\x07\xa4name\xa4Sara"
-    assert data == encode(HELLO) == encode(Hello(version=7, name="Sara"))
+    data = b"\x00\x00\x00\x16" + b"\x83\xa1t\xa5hello\xa1v\x08\xa4name\xa4Sara"
+    assert data == encode(HELLO) == encode(Hello(version=8, name="Sara"))
     assert HELLO["v"] == PROTOCOL_VERSION  # the bytes above are this version's
     conn = server_side()
     conn.receive_data(data)
-    assert conn.events_received() == [Hello(version=7, name="Sara")]
+    assert conn.events_received() == [Hello(version=8, name="Sara")]
     assert conn.data_to_send() == b"" and not conn.closing
 
 
@@ -131,11 +131,13 @@ def test_a_connection_ending_mid_frame_is_reported():
 
 
 def test_the_server_messages_are_the_maps_older_clients_read():
-    """The wire is version 7's: the same maps, fields at their default left out as before."""
-    welcome = Welcome(version=7, server="tablegames", heartbeat=5.0, server_id="ab", name="Sara")
+    """The wire is version 8's: the same maps, fields at their default left out as before."""
+    welcome = Welcome(
+        version=8, server="tablegames", heartbeat=5.0, server_id="ab", name="Sara", nonce="n"
+    )
     assert plain(welcome) == {
-        "t": "welcome", "v": 7, "server": "tablegames", "heartbeat": 5.0, "server_id": "ab",
-        "name": "Sara",
+        "t": "welcome", "v": 8, "server": "tablegames", "heartbeat": 5.0, "server_id": "ab",
+        "name": "Sara", "nonce": "n",
     }  # fmt: skip
     update = ViewUpdate(
         version=2, view={"hand": ["AS"]}, log_drop=0, events=[], over=False, legal=[],
