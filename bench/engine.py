@@ -42,13 +42,21 @@ class Engine:
     rounds: list[dict[str, float]] = field(default_factory=list)
 
 
-def our_engine(name: str, seed: int = 0, quiet: bool = False, game: Game | None = None) -> Engine:
+def our_engine(
+    name: str,
+    seed: int = 0,
+    quiet: bool = False,
+    game: Game | None = None,
+    watch: bool = False,
+) -> Engine:
     """A registered game played through the rules contract with random legal actions.
 
     The acting seat is drawn from `waiting_for()`, the action from `legal(seat)`; real-time
     games are given `now` as the action count, as the contract tests do, and the clock's `time`
     action once a deadline has passed (or when nobody's move is needed). With `quiet`, the
     engine writes no event log after the deal (as bots' rollouts run it; peers keep no log).
+    With `watch`, every action is followed by what a table sends out: each seat's view,
+    waiting seats and legal actions, and a spectator's view.
     """
     game = game or get_game(name)
     players = game.default_players
@@ -65,11 +73,16 @@ def our_engine(name: str, seed: int = 0, quiet: bool = False, game: Game | None 
             if due is not None and (not waiting or actions >= due):
                 # The table's part: the clock decides (crabs' double-crab window).
                 state.apply(0, {"type": "time"}, max(float(actions), due))
-                actions += 1
-                continue
-            seat = next(iter(waiting)) if len(waiting) == 1 else rng.choice(sorted(waiting))
-            state.apply(seat, rng.choice(state.legal(seat)), float(actions))
+            else:
+                seat = next(iter(waiting)) if len(waiting) == 1 else rng.choice(sorted(waiting))
+                state.apply(seat, rng.choice(state.legal(seat)), float(actions))
             actions += 1
+            if watch:
+                for watcher in (*range(players), None):
+                    state.view(watcher)
+                    state.visible_waiting(watcher)
+                    if watcher is not None:
+                        state.legal(watcher)
         hands = state.result().get("rounds", 1) if hands_per_game else 1
         return actions, hands
 
