@@ -27,6 +27,7 @@ compiling would buy, against the work tree's pure engine.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import re
@@ -178,6 +179,22 @@ def _bots(game: str, hero: str, field: str, index: int, seed: int) -> dict[str, 
     }
 
 
+def _fingerprint(game: str, games: int) -> dict[str, Any]:
+    """A hash per seeded random game of `game` (its events, every seat's last view, its
+    result): the same engine plays the same games."""
+    from .engine import our_engine
+
+    hashes = [hashlib.sha256() for _ in range(games)]
+
+    def heard(index: int, what: Any) -> None:
+        hashes[index].update(json.dumps(what, sort_keys=True, default=repr).encode())
+
+    engine = our_engine(game, heard=heard)
+    for index in range(games):
+        engine.play(index)
+    return {"hashes": [h.hexdigest()[:16] for h in hashes]}
+
+
 def _package() -> dict[str, Any]:
     """Where this side's `tablegames` comes from."""
     import tablegames
@@ -188,6 +205,7 @@ def _package() -> dict[str, Any]:
 COMMANDS: dict[str, Callable[..., dict[str, Any]]] = {
     "package": _package,
     "engine": _engine,
+    "fingerprint": _fingerprint,
     "compile": _compile,
     "bots": _bots,
 }
@@ -232,10 +250,12 @@ def compare(
     games: list[str] | None = None,
     compiled: bool = False,
     peers: bool = True,
+    fingerprints: int = 20,
 ) -> dict[str, Any]:
     """Every game's loads on both sides, alternating; the `engine` lines of a comparison.
 
     `budget`: CPU seconds per game, load and round (as the tree's table updates take them).
+    `fingerprints`: random games of each played on both sides and compared (`same_games`).
     """
     result: dict[str, Any] = {"rev": old.name, "lines": [], "notes": []}
     with workers(tree, old) as (ours, theirs):
@@ -255,6 +275,9 @@ def compare(
                 return result
             names = ["crates"]
         sizes = {name: calibrate(ours, theirs, name, budget) for name in names}
+        result["same_games"] = same_games(ours, theirs, names, fingerprints)
+        for name, same in result["same_games"].items():
+            result["notes"].append(f"{name}: {same}")
         peer = _peer() if peers else None
         rates: dict[tuple[str, str], list[tuple[dict[str, Any], dict[str, Any]]]] = {}
         versus: dict[str, list[tuple[float, float, float]]] = {}  # (tree, REV, OpenSpiel)
@@ -304,6 +327,29 @@ def compare(
             f"tree {mine:.3f}, {old.name} {before:.3f}"
         )
     return result
+
+
+def same_games(ours: Worker, theirs: Worker, names: list[str], games: int) -> dict[str, str]:
+    """Per game, whether both sides play the same `games` seeded random games (the same events,
+    last views and result), in words: a change to an engine's hot path must not change a game
+    (a rule change, with its `rules_version`, does)."""
+    found = {}
+    for name in names:
+        mine, before = (w.ask("fingerprint", game=name, games=games) for w in (ours, theirs))
+        if "error" in mine or "error" in before:
+            found[name] = f"not compared: {mine.get('error') or before.get('error')}"
+            continue
+        differ = [
+            i
+            for i, (a, b) in enumerate(zip(mine["hashes"], before["hashes"], strict=True))
+            if a != b
+        ]
+        found[name] = (
+            f"the same {games} random games (events, last views, result) on both sides"
+            if not differ
+            else f"{len(differ)} of {games} random games differ (seeds {differ[:5]})"
+        )
+    return found
 
 
 def _peer() -> Callable[[], float] | None:

@@ -30,7 +30,9 @@ def test_a_command_a_side_cannot_answer_comes_back_as_one_line():
 
 def test_the_engines_are_compared_side_by_side_game_by_game():
     with engine_ab.sides("HEAD") as (tree, old):
-        figures = engine_ab.compare(tree, old, rounds=1, budget=0.01, games=["crates", "roach"])
+        figures = engine_ab.compare(
+            tree, old, rounds=1, budget=0.01, games=["crates", "roach"], fingerprints=3
+        )
     figures_by_name = {line["figure"]: line for line in figures["lines"]}
     for game in ("crates", "roach"):
         for load in engine_ab.LOADS:
@@ -38,6 +40,7 @@ def test_the_engines_are_compared_side_by_side_game_by_game():
                 v for k, v in figures_by_name.items() if k.startswith(f"engine {game} {load} (")
             )
             assert line["tree"] > 0 and line["rev"] > 0 and line["ratio"] > 0
+    assert figures["same_games"]["crates"].startswith("the same 3 random games")
     printed = engine_ab.report(figures)[0]
     assert printed[1][3].startswith("tree ÷ ")
 

@@ -98,7 +98,7 @@ class State:
     #: action `apply` is handed from that very list is known to be listed (see `apply`). A state
     #: changes only through `apply`; `legal`'s answer is the engine's own, not to be changed.
     _moves = 0
-    _last_legal: tuple[int, int, tuple[Action, ...]] = (-1, -1, ())
+    _last_legal: tuple[int, int, list[Action]] = (-1, -1, [])
     #: Action fields whose values `legal` cannot list (a free amount, a line of text): see
     #: `apply`. Empty in every built-in game.
     free_fields: ClassVar[frozenset[str]] = frozenset()
@@ -128,10 +128,13 @@ class State:
         """Every action `seat` may take now (empty when the game is over)."""
         if self.over or not 0 <= seat < self.players:
             return []
-        actions = self._legal(seat)  # (a game's own action types: plain dicts, as listed)
-        listed = cast(list[Action], actions if type(actions) is list else list(actions))
-        self._last_legal = (self._moves, seat, tuple(listed))  # (see `apply`)
-        return listed
+        listed: Any = self._legal(seat)  # (a game's own action types: plain dicts, as listed)
+        if type(listed) is not list:
+            listed = list(listed)
+        # Kept as it is, not copied: an answer is the engine's own, not to be changed (as the
+        # actions in it are not), and this runs for every action of every playout.
+        self._last_legal = (self._moves, seat, listed)  # (see `apply`)
+        return listed  # type: ignore[no-any-return]
 
     def waiting_for(self) -> frozenset[int]:
         """Seats whose move the game needs in order to progress."""
@@ -168,6 +171,20 @@ class State:
         are fine), free values present or missing. None of the built-in games has one: every
         card, seat, claim, gun count and gesture they take is listed.
         """
+        # The fast path: the very object `legal(seat)` just listed (a driver or bot chose it
+        # from that list, and nothing has moved since), so it is legal as it is: no need to
+        # list, compare and check again (the game is not over, the seat and type are real).
+        moves, asked, last = self._last_legal
+        if moves == self._moves and asked == seat and not self.free_fields:
+            for listed in last:
+                if listed is action:
+                    handler = self._dispatch.get(listed["type"])
+                    if handler is None:  # (a type listed that no handler takes: refused below)
+                        break
+                    self._moves = moves + 1
+                    self._emitted = []
+                    handler(self, seat, listed, now)
+                    return self._emitted
         if self.over:
             raise IllegalAction("the game is over")
         if type(seat) is not int or not 0 <= seat < self.players:  # (True is not a seat)
@@ -189,12 +206,6 @@ class State:
     def _listed(self, seat: int, action: dict[str, object], kind: str) -> Action:
         """The action of `legal(seat)` that `action` is (with any free fields' values), or
         IllegalAction saying why there is none (see `apply`)."""
-        # The very object `legal(seat)` just listed (a driver or bot chose it from that list,
-        # and nothing has moved since): no need to list and compare again.
-        moves, asked, last = self._last_legal
-        fresh = moves == self._moves and asked == seat and not self.free_fields
-        if fresh and any(listed is action for listed in last):
-            return action
         action = self.normal_form(action)
         free = {k: v for k, v in action.items() if k in self.free_fields}
         shape = {k: v for k, v in action.items() if k not in free} if free else action
