@@ -284,7 +284,7 @@ class CratesState(State):
         view = cast(CratesView, seen)  # (what `view` of a crates state is)
         state = cls.__new__(cls)
         State.__init__(state, view["players"], rng)
-        state.game, state.quiet = CRATES, True
+        state.game, state.quiet, state.trusted = CRATES, True, True  # (a bot's look-ahead)
         state._clear_table(FULL_HAND_SIZES[: view["rounds"]])
         if hands is None or draw is None:
             hands, draw = deal_unseen(view, rng)
