@@ -14,11 +14,13 @@ cannot answer (an API it lacks) comes back as one line, never a traceback.
 This module's own figures are the engines': for every game both sides know, three loads —
 random playouts with the event log on (as a table runs them), the same `quiet` (as bots'
 rollouts run them), and a table's work per action (apply, then every seat's view, waiting
-seats and legal actions, and a spectator's) — the same seeded games on both sides, the two
-sides in alternation round after round so that machine load hits them alike. Figures are
-medians of per-CPU-second rates, and of each round's ratio tree ÷ REV (above 1: the tree is
-faster). When OpenSpiel is installed (the `bench` extra), its crazy_eights (Python loop) is
-timed in the same rounds and crates' playouts are also given as hands/s over its games/s.
+seats and legal actions, and a spectator's) — the same seeded games on both sides (at least
+`MIN_GAMES`), the two sides in alternation round after round so that machine load hits them
+alike. Figures are medians of actions per CPU second (a revision whose rules differ plays
+other games from the same seeds: `same_games` says so), and of each round's ratio tree ÷ REV
+(above 1: the tree is faster). When OpenSpiel is installed (the `bench` extra), its
+crazy_eights (Python loop) is timed in the same rounds and crates' playouts are also given as
+hands/s over its games/s.
 
 `--compiled` builds REV's crates engine with mypyc (from the `test` extra) first: what
 compiling would buy, against the work tree's pure engine.
@@ -232,14 +234,19 @@ def serve() -> None:
 
 
 # -- the comparison ---------------------------------------------------------------------------
-def calibrate(ours: Worker, theirs: Worker, game: str, budget: float) -> int:
-    """How many games of `game` take about `budget` CPU seconds in the tree (at least 1), once
-    both sides have played one (imports, caches: a warm-up)."""
-    answer = ours.ask("engine", game=game, load="table updates", games=1)
-    theirs.ask("engine", game=game, load="table updates", games=1)
+#: Games each side plays of a game per load and round, at the least: a revision's rules may
+#: make the same seed another game, and one game's length would decide the ratio.
+MIN_GAMES = 5
+
+
+def calibrate(ours: Worker, theirs: Worker, game: str, load: str, budget: float) -> int:
+    """How many games of `game` under `load` take about `budget` CPU seconds in the tree (at
+    least `MIN_GAMES`), once both sides have played one (imports, caches: a warm-up)."""
+    answer = ours.ask("engine", game=game, load=load, games=1)
+    theirs.ask("engine", game=game, load=load, games=1)
     if "error" in answer:
-        return 1
-    return max(1, round(budget / max(answer["seconds"], 1e-3)))
+        return MIN_GAMES
+    return max(MIN_GAMES, round(budget / max(answer["seconds"], 1e-3)))
 
 
 def compare(
@@ -254,7 +261,7 @@ def compare(
 ) -> dict[str, Any]:
     """Every game's loads on both sides, alternating; the `engine` lines of a comparison.
 
-    `budget`: CPU seconds per game, load and round (as the tree's table updates take them).
+    `budget`: CPU seconds per game, load and round (as the tree takes them; `MIN_GAMES` at least).
     `fingerprints`: random games of each played on both sides and compared (`same_games`).
     """
     result: dict[str, Any] = {"rev": old.name, "lines": [], "notes": []}
@@ -274,7 +281,11 @@ def compare(
                 result["status"] = f"cannot build {old.name}'s crates with mypyc: {built['error']}"
                 return result
             names = ["crates"]
-        sizes = {name: calibrate(ours, theirs, name, budget) for name in names}
+        sizes = {
+            (name, load): calibrate(ours, theirs, name, load, budget)
+            for name in names
+            for load in LOADS
+        }
         result["same_games"] = same_games(ours, theirs, names, fingerprints)
         for name, same in result["same_games"].items():
             result["notes"].append(f"{name}: {same}")
@@ -294,7 +305,7 @@ def compare(
                             "engine",
                             game=name,
                             load=load,
-                            games=sizes[name],
+                            games=sizes[name, load],
                             compiled=compiled and label == "old",
                         )
                     problem = pair["old"].get("error") or pair["tree"].get("error")
@@ -308,16 +319,16 @@ def compare(
     for (name, load), problem in broken.items():
         result["notes"].append(f"{name} {load}: cannot run on {old.name}: {problem}")
     for (name, load), pairs in rates.items():
-        # Crates' playouts in hands, as the peers are compared; the rest per action, which
-        # holds still when a rule change makes the same seed another game.
-        per_hand = name == "crates" and load != "table updates"
-        key, unit = ("rate", "hands/s") if per_hand else ("actions_per_s", "actions/s")
+        # Per action: it holds still when a rule change makes the same seed another game (crates'
+        # hands/s beside OpenSpiel's games/s are in the notes).
         result["lines"].append(
             speed_line(
-                f"engine {name} {load} ({unit})",
-                statistics.median(p[0][key] for p in pairs),
-                statistics.median(p[1][key] for p in pairs),
-                ratio=statistics.median(p[0][key] / p[1][key] for p in pairs),
+                f"engine {name} {load} (actions/s)",
+                statistics.median(p[0]["actions_per_s"] for p in pairs),
+                statistics.median(p[1]["actions_per_s"] for p in pairs),
+                ratio=statistics.median(
+                    p[0]["actions_per_s"] / p[1]["actions_per_s"] for p in pairs
+                ),
             )
         )
     for load, triples in versus.items():

@@ -249,8 +249,12 @@ class NormalBot(Bot):
 #: better, measured on the true cards (issue 19).
 BUDGET = 8_000
 #: The most CPU time (this thread's) a decision may take: the search stops there, with the deals
-#: played so far, whatever is left of `BUDGET` (the p99 decision on a quiet machine: issue 49).
-MAX_SECONDS = 0.2
+#: played so far, whatever is left of `BUDGET`, so that no decision takes more than the 250 ms a
+#: player is promised (issue 49; a deal's playouts may finish past it). On a quiet machine it
+#: cuts the slowest few; at 200 ms, under a load of 14-23 on two cores (a real choice took 162 ms
+#: of CPU at the median), it cost 0.19 ± 0.09 points of the chance of winning per decision
+#: (`bench/crates_choices.py --searchers hard-without-deadline`).
+MAX_SECONDS = 0.23
 FIRST_SAMPLES = 16  # deals every candidate is played out in before any is dropped
 MAX_CANDIDATES = 6  # the normal bot's favourites; the rest are rarely better and cost time
 CONFIDENCE = 0.5  # standard errors by which a challenger must beat the normal bot's choice
