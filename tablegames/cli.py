@@ -329,13 +329,16 @@ def simulate(
     bots: BotsOpt = "normal",
     options: dict[str, Any] | None = None,
 ) -> None:
-    """Play bot-only games headless and print a JSON summary."""
-    from .simulate import simulate_games
+    """Play bot-only games headless and print a JSON summary (a progress bar on a terminal)."""
+    from .simulate import progress_bar, simulate_games
 
     seats = table_size(game, players)
     options = game_options(game, seats, options or {})
     say_bot_levels(game)
-    summary = simulate_games(game, games=games, players=seats, seed=seed, level=bots, **options)
+    with progress_bar(games, f"{game}: {bots} bots, games") as step:
+        summary = simulate_games(
+            game, games=games, players=seats, seed=seed, level=bots, progress=step, **options
+        )
     typer.echo(json.dumps(summary, indent=2))
 
 

@@ -7,8 +7,10 @@ wake-up, so a game of many minutes plays in a fraction of a second and replays e
 from __future__ import annotations
 
 import random
+import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from .bots import get_bot
@@ -51,9 +53,16 @@ def play_bot_game(
 
 
 def simulate_games(
-    game_name: str, games: int, players: int, seed: int, level: str, **options: Any
+    game_name: str,
+    games: int,
+    players: int,
+    seed: int,
+    level: str,
+    progress: Callable[[], None] | None = None,
+    **options: Any,
 ) -> dict[str, Any]:
-    """Play `games` bot-only games (seeds seed, seed+1, ...) and summarise them."""
+    """Play `games` bot-only games (seeds seed, seed+1, ...) and summarise them; `progress()`
+    is called as each game ends."""
     wins = [0.0] * players
     rounds = turns = actions = 0
     game_seconds = 0.0
@@ -68,6 +77,8 @@ def simulate_games(
         actions += len(table.log)
         if isinstance(table.clock, VirtualClock):
             game_seconds += table.now()
+        if progress is not None:
+            progress()
     elapsed = time.perf_counter() - started
     summary: dict[str, Any] = {
         "game": game_name,
@@ -87,3 +98,32 @@ def simulate_games(
         summary["mean_game_seconds"] = round(game_seconds / games, 1)
         summary["speedup"] = round(game_seconds / elapsed, 1)
     return summary
+
+
+@contextmanager
+def progress_bar(total: int, what: str) -> Iterator[Callable[[], None]]:
+    """A progress bar of `total` steps on stderr, with the time left, while the block runs;
+    yields what to call as each step ends. Only on a terminal: piped or captured, stderr (and
+    stdout, where a summary goes to scripts) carries no bar."""
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    console = Console(file=sys.stderr)
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("left"),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=console, disable=not console.is_terminal) as bar:
+        task = bar.add_task(what, total=total)
+        yield lambda: bar.advance(task)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import os
+import pty
+import select
 import subprocess
 import sys
 
@@ -100,6 +102,38 @@ def test_simulate_prints_a_json_summary():
         ).output
     )
     assert again["wins_per_seat"] == summary["wins_per_seat"]
+
+
+def test_simulate_shows_its_progress_and_the_time_left_on_a_terminal_alone():
+    # stderr a terminal, stdout a pipe (a script reading the summary): the bar goes to the
+    # terminal, the JSON alone to the pipe. (Captured, as above, no bar shows at all.)
+    terminal, child_end = pty.openpty()
+    command = [sys.executable, "-m", "tablegames", "simulate", "crates", "--games", "3"]
+    done = subprocess.Popen(
+        [*command, "--players", "3", "--short"],
+        stdout=subprocess.PIPE,
+        stderr=child_end,
+        env={**os.environ, "COLUMNS": "100", "TERM": "xterm"},
+    )
+    os.close(child_end)
+    shown = b""
+    while True:  # until the program closes its end (bounded by the timeout below)
+        ready, _, _ = select.select([terminal], [], [], 120)
+        if not ready:
+            break
+        try:
+            chunk = os.read(terminal, 4096)
+        except OSError:  # (the other end closed)
+            break
+        if not chunk:
+            break
+        shown += chunk
+    out, _ = done.communicate(timeout=120)
+    os.close(terminal)
+    assert done.returncode == 0
+    assert json.loads(out)["games"] == 3  # the summary, nothing else
+    text = shown.decode(errors="replace")
+    assert "crates: normal bots, games" in text and "3/3" in text and "left" in text
 
 
 def test_play_saves_the_game_as_it_goes_unless_told_not_to(monkeypatch):
