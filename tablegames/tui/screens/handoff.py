@@ -182,7 +182,9 @@ class HandoffScreen(Deliberate, Screen[int | None]):
         if self.is_mounted:
             ready = self.query_one("#ready", ReadyButton)
             ready.disabled = True
-            self.set_timer(self.settle * typeahead.SETTLE_SCALE, self._settled)
+            # (Textual's timer of no time at all divides by it when it runs late: tests settle
+            # at once)
+            self.set_timer(max(self.settle * typeahead.SETTLE_SCALE, 0.001), self._settled)
 
     def _settled(self) -> None:
         """Ready once a key would be taken (asked anew, or drawn late, since: wait on)."""
