@@ -33,7 +33,7 @@ from textual.screen import Screen
 
 from ..drivers import LocalClient
 from ..local import local_table
-from ..rules import SHARED_VIEW_KEYS, Action, State, get_game
+from ..rules import SHARED_VIEW_KEYS, Action, State
 from ..tui.app import TableGamesApp
 from ..tui.screens.game import GameScreen
 from ..tui.screens.generic import GenericScreen
@@ -42,9 +42,10 @@ from ..tui.screens.handoff import Deliberate, HandoffScreen
 from ..tui.screens.results import NEXT_ROUND, GameOver, RoundSummary
 from ..tui.widgets.card import prettify
 from .hurried import NAMES
-from .screens import screen_text
+from .screens import STILL, screen_text
 
 WORD = re.compile(r"[\w♠♥♦♣-]+")
+BOT_MOVES = 50  # the most bot moves in a row between two steps
 #: Screens everyone at the keyboard reads: nobody's private text may show with them up.
 SHARED = (HandoffScreen, RoundSummary, GameOver)
 
@@ -84,8 +85,11 @@ def _lines(text: str) -> str:
     return "\n".join(re.sub(r"\s+", " ", line) for line in text.splitlines())
 
 
-def seat_needles(state: State, seat: int, viewer: int | None, names: list[str]) -> list[Needle]:
-    """What on screen would show `seat`'s private text to `viewer` (None: nobody's may show)."""
+def seat_needles(
+    state: State, seat: int, viewer: int | None, names: list[str], said: object = ()
+) -> list[Needle]:
+    """What on screen would show `seat`'s private text to `viewer` (None: nobody's may show);
+    `said`: what the players said in public (the table's talk: claims name factions)."""
     name = names[seat]
     needles = [
         Needle(f"{name}'s hand", f"{name}'s hand is drawn", whole_word=False),
@@ -100,7 +104,9 @@ def seat_needles(state: State, seat: int, viewer: int | None, names: list[str]) 
         for key, value in own.items()
         if key not in SHARED_VIEW_KEYS and value != public.get(key)
     }
-    known = _words(public) | (_words(state.view(viewer)) if viewer is not None else set())
+    known = _words(public) | _words(said)
+    if viewer is not None:
+        known |= _words(state.view(viewer))
     for key, value in private.items():
         for text in _strings(value):
             word = prettify(text)
@@ -153,7 +159,7 @@ class ScreenScan:
         text = _lines(screen_text(app))
         viewer = self.allowed(app)
         self.checked += 1
-        if viewer is None:
+        if any(isinstance(screen, SHARED) for screen in app.screen_stack):
             self.shared_checked += 1
         state, names = self.client.table.state, self.client.names
         generic = any(isinstance(screen, GenericScreen) for screen in app.screen_stack)
@@ -161,7 +167,7 @@ class ScreenScan:
         for seat in range(state.players):
             if seat == viewer:
                 continue
-            needles = seat_needles(state, seat, viewer, names)
+            needles = seat_needles(state, seat, viewer, names, self.client.table.talk)
             if generic:
                 needles += panel_needles(state, seat, viewer, names)
             for needle in needles:
@@ -175,8 +181,9 @@ class ScreenScan:
 
 def _shown(needle: Needle, text: str) -> bool:
     if not needle.whole_word:
-        hidden = f"{needle.text} (hidden"
-        return needle.text in text.replace(hidden, "")
+        # ("(hidden)" may be cut by a dialog over the panel's title: "(hid█▀▀")
+        hidden = re.escape(needle.text) + r" \((h(i(d(d(en?)?)?)?)?)?(?=[█▀▄)]|$)"
+        return needle.text in re.sub(hidden, "", text, flags=re.MULTILINE)
     pattern = r"(?<![\w♠♥♦♣])" + re.escape(needle.text) + r"(?![\w♠♥♦♣])"
     return re.search(pattern, text, flags=re.IGNORECASE) is not None
 
@@ -205,16 +212,17 @@ async def play_scanned(
     whole screen is scanned. Hand-offs are taken by the named player's key, a round's scores
     closed by theirs; stops at the end of the game or after `steps` steps.
 
-    Between two steps up to `hurry` more moves are made at the table itself, for any seat (as
-    if from elsewhere), so that a few minutes of play reach the ends of rounds and the game's:
-    the screen is drawn from the updates they bring, as ever."""
+    Between two steps the bots move, and up to `hurry` more moves are made at the table itself
+    for the humans it waits for (as if from elsewhere), so that a few minutes of play reach the
+    ends of rounds and the game's: the screen is drawn from the updates they bring, as ever, and
+    has caught up with them when it is read."""
     client = local_table(
         table.game,
         table.players,
         humans=table.humans,
         seed=seed,
         names=NAMES[: table.humans],
-        pace=0.0,
+        pace=STILL,  # (the bots move between the steps: `_table_moves`)
         **table.options,
     )
     scan, rng = ScreenScan(client), random.Random(seed)
@@ -225,7 +233,8 @@ async def play_scanned(
             scan.check(app, f"step {step}")
             if await _step(app, pilot, scan, rng, step):
                 break
-            _hurry_on(client, rng, rng.randint(0, hurry))
+            _table_moves(client, rng, hurry)
+            await pilot.pause()
     assert app.problems == [], app.problems
     return scan
 
@@ -263,19 +272,18 @@ def _move(client: LocalClient, table: GameScreen, rng: random.Random) -> None:
         client.submit(seat, rng.choice(legal), update.version)
 
 
-def _hurry_on(client: LocalClient, rng: random.Random, moves: int) -> None:
-    """Up to `moves` random moves of seats the table waits for, made at the table itself."""
+def _table_moves(client: LocalClient, rng: random.Random, hurry: int) -> None:
+    """The bots' moves, until a human is waited for (bounded), and up to `hurry` random moves of
+    the humans the table waits for, made at the table itself."""
     table = client.table
-    for _ in range(moves):
-        waiting = sorted(table.state.waiting_for())
+    for _ in range(BOT_MOVES):
+        move = table.bot_move()
+        if table.over or move is None:
+            break
+        table.submit(*move)
+    for _ in range(rng.randint(0, hurry)):
+        waiting = sorted(table.state.waiting_for() & set(client.seats))
         if table.over or not waiting:
             return
         seat = rng.choice(waiting)
-        legal = table.state.legal(seat)
-        if legal:
-            table.submit(seat, rng.choice(legal))
-
-
-def scanned_table(game_name: str, players: int, humans: int) -> ScannedTable:
-    """`game_name`'s table for the scanner, with its quick options."""
-    return ScannedTable(game_name, players, humans, get_game(game_name).quick_options())
+        table.submit(seat, rng.choice(table.state.legal(seat)))

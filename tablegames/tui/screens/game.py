@@ -46,6 +46,7 @@ from ..textual_private import close_to_messages, key_bindings
 from ..widgets.log import GameLog
 from ..widgets.notices import AwayLine, NoticeLine, banner
 from .dialogs import PickDialog
+from .handoff import Deliberate
 from .help import HelpScreen
 from .keyboard import Keyboard, Overlay
 from .leaving import quit_dialog, where_saved
@@ -248,6 +249,8 @@ class GameScreen(TypeAhead, Screen[None]):
             self.logs.note_turns(updates, self.query_one("#log", GameLog))
         self.keyboard.follow(self.active_seat)
         overlay = None if self.covered else self._screen_due()
+        if overlay is not None and isinstance(overlay[0], Deliberate) and overlay[0].READ_BY_ALL:
+            self.keyboard.put_down()  # (a round's scores, the end: over nobody's secrets)
         self._draw()  # a hand is blanked before a hand-off covers the screen
         self.logs.show(self.query_one("#log", GameLog), self.active_seat, self.private)
         if self.ascii:

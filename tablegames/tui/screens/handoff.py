@@ -77,6 +77,9 @@ class Deliberate(TypeAhead):
 
     settle = HANDOFF_SETTLE
     last_key = -float("inf")  # when the last key came, taken or not
+    #: Read by everyone at the keyboard (a round's scores, the end of the game): the table
+    #: under it is drawn for nobody, and the next private view waits for its hand-off.
+    READ_BY_ALL: ClassVar[bool] = False
 
     def on_mount(self) -> None:
         self.ask_anew()

@@ -75,6 +75,12 @@ class Keyboard:
         keys = handoff_keys([names[human] for human in self.humans], self._taken())
         return dict(zip(self.humans, keys, strict=True))[seat]
 
+    def put_down(self) -> None:
+        """Everyone at the keyboard reads what comes now (a round's scores, the end of the
+        game): nobody's secrets show under it, and the next ones only after their hand-off."""
+        if len(self.humans) > 1:
+            self.shown = None
+
     def follow(self, seat: int) -> None:
         """The table now waits for `seat`: a hand-off up names its player from now on."""
         if self.handing is not None and self.handing.seat != seat:

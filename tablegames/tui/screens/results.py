@@ -99,6 +99,7 @@ class RoundSummary(Deliberate, ModalScreen[None]):
     )
     BINDINGS: ClassVar[list[BindingType]] = [Binding(NEXT_ROUND, "close", "Continue", show=False)]
     AUTO_FOCUS = ""  # (a focused button would take Enter)
+    READ_BY_ALL = True
 
     def __init__(
         self,
@@ -192,6 +193,7 @@ class GameOver(Deliberate, ModalScreen[str]):
     ]
     AUTO_FOCUS = ""  # (a focused button would take Enter)
     settle = SETTLE_SECONDS
+    READ_BY_ALL = True
 
     def __init__(self, ascii: bool = False) -> None:
         super().__init__(classes="ascii" if ascii else None)
