@@ -42,7 +42,7 @@ from ...rules import GAMES
 from ..asks import Farewell, Rematch, ShowMenu
 from ..catalogue import screen_class
 from ..client import pacing, saving, seat_presence
-from ..textual_private import close_to_messages, key_bindings
+from ..textual_private import close_to_messages
 from ..widgets.log import GameLog
 from ..widgets.notices import AwayLine, NoticeLine, banner
 from .dialogs import PickDialog
@@ -143,7 +143,6 @@ class GameScreen(TypeAhead, Screen[None]):
         self.keyboard = Keyboard(
             self.humans,
             lambda: self.names,
-            lambda: [*key_bindings(self), *key_bindings(self.app)],
             self._handed,
             self.read_only,
             ascii,
