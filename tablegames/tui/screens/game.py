@@ -71,10 +71,12 @@ SHARED_BINDINGS: list[BindingType] = [
     Binding("pagedown", "log('page', 1)", "Log on", show=False),
     Binding("home", "log('to_end', False)", "Log start", show=False),
     Binding("end", "log('to_end', True)", "Log end", show=False),
+    Binding("enter", "results", "Results", key_display="⏎"),  # (a game's own Enter first)
     Binding("question_mark", "help", "Help", key_display="?"),
     Binding("q", "quit", "Quit"),
 ]
 SHARED_KEYS = (
+    ("Enter", "once the game is over and its results put aside (Esc): the results again"),
     ("PgUp PgDn", "scroll the log back and on"),
     ("Home End", "the log's oldest line, and back to its newest"),
     ("?", "this help"),
@@ -155,6 +157,7 @@ class GameScreen(TypeAhead, Screen[None]):
         self.message = ""  # what the status line says
         self.covered = 0  # dialogs of ours on top of this screen
         self.seen_version = 0  # the version of the table the player last saw uncovered
+        self.looking = False  # the game is over and the player put its results aside
         self._by_itself = False  # screens opened now open by themselves (not at a key)
         for seat in self.humans or [self.active_seat]:
             self.logs.start(seat, self._update(seat))
@@ -313,6 +316,8 @@ class GameScreen(TypeAhead, Screen[None]):
         Games add their own (a round's scores)."""
         if self.over:
             self.bots.finish()  # nothing is left for them to do
+            if self.looking:  # (reading the table and its log: Enter brings the results back)
+                return None
             results = self._results()
             if isinstance(results, GameOver):
                 results.ratings = rating_line(self.client.rating_changes(), self.names)
@@ -390,6 +395,8 @@ class GameScreen(TypeAhead, Screen[None]):
             return self.is_mounted and self.bots.paced_here
         if action == "pace":  # (it says what pace, or why there is none to set)
             return self.is_mounted and not self.read_only
+        if action == "results":
+            return self.looking
         if action in self.GAME_ACTIONS:
             return self.may_act and self._offers(action)
         return True
@@ -430,6 +437,11 @@ class GameScreen(TypeAhead, Screen[None]):
         else:
             log.to_end(bool(argument))
 
+    def action_results(self) -> None:
+        """The end of the game again, after the player put it aside to read the table."""
+        self.looking = False
+        self._sync()
+
     def action_help(self) -> None:
         game = self.client.game
         name, title = (game.name, game.title) if game is not None else (self.GAME, "This game")
@@ -451,6 +463,10 @@ class GameScreen(TypeAhead, Screen[None]):
         if choice is None:
             if held:
                 self.bots.start()
+            return
+        if choice == "look":  # (the results put aside: the table and its log, read at leisure)
+            self.looking = True
+            self._say("The game is over: Enter shows the results again.")
             return
         saved = saving(self.client)
         if choice == "discard" and saved is not None:

@@ -167,11 +167,16 @@ def rating_line(changes: Mapping[int, tuple[float, float]], names: Sequence[str]
     return f"Ratings: {', '.join(shown)}" if shown else ""
 
 
+#: Under the end of a game: how to read the table and its log (the table's Enter brings it back).
+LOOK = "Esc: look at the table and its log (Enter brings this back)."
+
+
 class GameOver(Deliberate, ModalScreen[str]):
     """The end of a game: a headline, a table and a line under it; returns "menu" or "quit"
-    (or "rematch" in a party game), by a button's letter once the dialog has been open for
-    `SETTLE_SECONDS` and the keyboard was still (`Deliberate`): keys and clicks before that are
-    dropped, as Enters typed for the last move must not choose: every choice leaves the table.
+    (or "rematch" in a party game; "look", Esc, puts it aside to read the table under it), by a
+    button's letter once the dialog has been open for `SETTLE_SECONDS` and the keyboard was
+    still (`Deliberate`): keys and clicks before that are dropped, as Enters typed for the last
+    move must not choose: every other choice leaves the table.
     No button takes the keyboard (an Enter would press it).
 
     Each game's ending says what goes in it (`_headline`, `_table`, `_hint`).
@@ -190,6 +195,7 @@ class GameOver(Deliberate, ModalScreen[str]):
         Binding("m", "choose('menu')", "Menu", show=False),
         Binding("r", "choose('rematch')", "Rematch", show=False),
         Binding("q", "choose('quit')", "Quit", show=False),
+        Binding("escape", "choose('look')", "Look at the table", show=False),
     ]
     AUTO_FOCUS = ""  # (a focused button would take Enter)
     settle = SETTLE_SECONDS
@@ -227,6 +233,7 @@ class GameOver(Deliberate, ModalScreen[str]):
                 else:
                     yield Button("Back to menu (m)", id="menu", variant="primary", compact=True)
                 yield Button("Quit (q)", id="quit", compact=True)
+            yield Label(Text(LOOK), classes="hint", id="look")
 
     def _headline(self) -> str:
         """Who won (or lost), after "Game over: "."""
