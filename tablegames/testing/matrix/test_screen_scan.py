@@ -17,10 +17,12 @@ from tablegames.tui.screens.handoff import HANDOFF_LETTERS
 from tablegames.tui.textual_private import key_bindings
 
 from ..cases import case
-from ..screen_scan import ScannedTable, play_scanned
+from ..screen_scan import ScannedTable, ScreenScan, play_scanned
 from ..screens import STILL
 
 SIZES = [(80, 24), (60, 20)]
+#: Steps of play in the default run (the slow run plays whole games: 1000 at most).
+DEFAULT_STEPS = 60
 
 
 def scanned(game_name: str) -> ScannedTable:
@@ -39,9 +41,25 @@ async def test_no_private_text_shows_but_the_keyboard_holders(
     """The whole screen shows no private text but the keyboard holder's, and nobody's under a
     hand-off, a round's scores or the end of the game."""
     table = scanned(game_name)
-    scan = await play_scanned(table, seed=3, size=size)
+    scan = await play_scanned(table, seed=3, size=size, steps=DEFAULT_STEPS)
+    check_scanned(scan, table)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [4, 5, 6])
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "60x20"])
+async def test_whole_games_show_no_private_text_but_the_keyboard_holders(
+    game_name: str, size: tuple[int, int], seed: int
+) -> None:
+    table = scanned(game_name)
+    scan = await play_scanned(table, seed=seed, size=size, steps=1000)
+    check_scanned(scan, table)
+
+
+def check_scanned(scan: ScreenScan, table: ScannedTable) -> None:
+    """Nothing found, and the play reached a hand-off or a summary (one player alone at the
+    keyboard has no hand-offs, and may not reach the end)."""
     assert scan.findings == [], scan.findings[0]
-    # (one player alone at the keyboard has no hand-offs, and may not reach the end)
     assert scan.shared_checked > 0 or table.humans == 1, "no hand-off or summary was reached"
 
 
