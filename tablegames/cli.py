@@ -300,8 +300,11 @@ def play(
         raise typer.BadParameter(str(refusal), param_hint="--name") from None
     options = game_options(game, seats, options or {})
     speed = speed_for(game, speed)
-    if seats > humans:
-        say_bot_levels(game)
+    from .bots import level_note
+    from .rules import get_game
+
+    # (said over the table as it opens: printed here, it stayed on the terminal after the game)
+    note = (level_note(get_game(game)) or "") if seats > humans else ""
     client = local_table(
         game,
         seats,
@@ -316,7 +319,7 @@ def play(
     )
     from .tui.app import run_table
 
-    run_table(client, ascii=ascii)
+    run_table(client, ascii=ascii, note=note)
 
 
 @app.command()

@@ -103,11 +103,16 @@ def test_simulate_prints_a_json_summary():
 
 
 def test_play_saves_the_game_as_it_goes_unless_told_not_to(monkeypatch):
-    started = []
+    started, notes = [], []
     monkeypatch.setattr(
-        "tablegames.tui.app.run_table", lambda client, ascii: started.append(client)
+        "tablegames.tui.app.run_table",
+        lambda client, ascii, note="": (started.append(client), notes.append(note)),
     )
-    assert runner.invoke(app, ["play", "crabs", "--seed", "3", "--speed", "2"]).exit_code == 0
+    played = runner.invoke(app, ["play", "crabs", "--seed", "3", "--speed", "2"])
+    assert played.exit_code == 0
+    # What crabs' bots do is said over the table, never left on the terminal after the game.
+    assert "read signals" not in played.output
+    assert notes[0] == "You've Got Crabs bots: normal and hard read signals."
     assert runner.invoke(app, ["play", "crabs", "--no-save"]).exit_code == 0
     saved, unsaved = started
     for client in started:  # a game is saved from its first move at this keyboard
@@ -185,7 +190,7 @@ def test_a_game_from_elsewhere_that_does_not_load_is_a_sentence_and_the_rest_pla
 def test_roachs_loser_option_reaches_the_table_and_a_wrong_value_is_refused(monkeypatch):
     started = []
     monkeypatch.setattr(
-        "tablegames.tui.app.run_table", lambda client, ascii: started.append(client)
+        "tablegames.tui.app.run_table", lambda client, ascii, note="": started.append(client)
     )
     result = runner.invoke(app, ["play", "roach", "--loser", "most", "--no-save"])
     assert result.exit_code == 0, result.output
