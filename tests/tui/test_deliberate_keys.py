@@ -148,3 +148,15 @@ async def test_keys_typed_on_do_not_close_the_final_standings(monkeypatch, key):
             assert app.screen is standings
         else:
             assert app.screen is not standings
+
+
+@pytest.mark.parametrize(
+    ("game", "words"), [("crates", "show my cards"), ("kraken", "show my role and cards"),
+                        ("sealedbids", "show my bid")],
+)  # fmt: skip
+async def test_the_hand_off_says_what_it_shows_in_the_games_own_words(monkeypatch, game, words):
+    """A game without cards is not told "show my cards" (issue 48)."""
+    client = local_table(game, 5, humans=2, seed=1, names=("Ann", "Bob"), pace=STILL)
+    async with at_the_table(client, monkeypatch) as (app, _keys):
+        assert isinstance(app.screen, HandoffScreen)
+        assert f"I am {app.screen.player}: {words} (Shift+" in screen_text(app)

@@ -148,6 +148,7 @@ class GameScreen(TypeAhead, Screen[None]):
             self._handed,
             self.read_only,
             ascii,
+            client.game.private_words if client.game is not None else "secrets",
         )
         self.wording = self.WORDING(lambda: self.names, ascii)
         self.logs = SeatLogs(self.wording)

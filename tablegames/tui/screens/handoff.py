@@ -162,12 +162,19 @@ class HandoffScreen(Deliberate, Screen[int | None]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "leave", "Quit")]
 
     def __init__(
-        self, seat: int, name: str, key: str, ascii: bool = False, aside: Aside | None = None
+        self,
+        seat: int,
+        name: str,
+        key: str,
+        ascii: bool = False,
+        aside: Aside | None = None,
+        private: str = "secrets",
     ) -> None:
         super().__init__()
         self.seat = seat
         self.player = name
         self.key = key
+        self.private = private  # what is shown once it opens, in the game's word (`Game`)
         self.ascii = ascii
         self.dash = "-" if ascii else "—"
         self.aside = aside
@@ -195,7 +202,7 @@ class HandoffScreen(Deliberate, Screen[int | None]):
 
     def _ready(self) -> Text:
         key = key_words(self.key)
-        words = f"I am {self.player}: show my cards ({key})"
+        words = f"I am {self.player}: show my {self.private} ({key})"
         if cell_len(words) + 8 > self.app.size.width:  # (a narrow terminal: the name and the key)
             words = f"I am {self.player} ({key})"
         return Text(words)

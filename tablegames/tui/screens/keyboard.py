@@ -31,6 +31,7 @@ class Keyboard:
         passed: Callable[[int | None], None],
         read_only: bool,
         ascii: bool,
+        private: str = "secrets",
     ) -> None:
         self.humans = list(humans)
         self.watching = not self.humans  # a spectator: no hand, no actions
@@ -42,6 +43,7 @@ class Keyboard:
         self._passed = passed
         self._read_only = read_only
         self._ascii = ascii
+        self._private = private  # what a player keeps to themselves, in the game's word
 
     def shows(self, seat: int) -> bool:
         """True when the player at the keyboard may see `seat`'s secrets."""
@@ -95,7 +97,7 @@ class Keyboard:
             return None
         leaving = self.aside(self.shown) if self.shown is not None else None
         self.handing = HandoffScreen(
-            seat, self._names()[seat], self.key(seat), self._ascii, leaving
+            seat, self._names()[seat], self.key(seat), self._ascii, leaving, self._private
         )
         return self.handing, self._taken_by
 
