@@ -9,7 +9,13 @@ from tablegames.tui.screens.crates import CratesScreen
 from tablegames.tui.screens.crates_view import sorted_hand
 from tablegames.tui.screens.game import GameScreen
 from tablegames.tui.screens.handoff import HandoffScreen
-from tablegames.tui.screens.results import FinalStandings, GameOver, RoundSummary, standings
+from tablegames.tui.screens.results import (
+    FinalStandings,
+    GameOver,
+    RoundSummary,
+    rating_line,
+    standings,
+)
 from tablegames.tui.widgets.hand import Hand
 
 from .helpers import STILL, opened, press, screen_text, settle, stacked, take_seat
@@ -213,3 +219,20 @@ async def test_a_games_end_comes_over_nobodys_private_view():
         scan.check(app, "the end")
         assert scan.findings == []
         assert "(you)" not in screen_text(app)
+
+
+async def test_the_ratings_under_the_standings_wrap_and_are_never_cut():
+    """Issue 48: the ratings line was cut at 80 columns."""
+    names = ["Sara", "Tom", "Ada (bot)", "Bruno (bot)", "Chidi (bot)"]
+    standings_box = FinalStandings([30, 12, 55, 80, 7], names)
+    standings_box.ratings = rating_line(
+        {seat: (20.0 + seat, 1.5 - seat) for seat in range(5)}, names
+    )
+    async with opened() as (app, pilot):
+        await app.push_screen(standings_box)
+        await pilot.pause()
+        shown = standings_box.query_one("#ratings").region  # (what the terminal shows there)
+        rows = screen_text(app).splitlines()[shown.y : shown.bottom]
+        text = " ".join(" ".join(row[shown.x : shown.right] for row in rows).split())
+        for seat, name in enumerate(names):
+            assert f"{name} {20.0 + seat:.1f} ({1.5 - seat:+.1f})" in text, text
