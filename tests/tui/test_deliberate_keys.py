@@ -79,7 +79,7 @@ async def test_space_and_the_keys_of_a_move_never_open_a_hand_off_whatever_the_p
             assert isinstance(app.screen, HandoffScreen), key
         await keys.type("a", after=3.0)  # Ann's letter, without shift: a key of some game
         assert isinstance(app.screen, HandoffScreen)
-        assert "Shift+A. (A capital: a is a key of the game.)" in screen_text(app)
+        assert "Shift+A. (Shift too: a small a is a game's key.)" in screen_text(app)
         await keys.type("A", after=3.0)
         assert isinstance(app.screen, CratesScreen) and "Ann's hand" in screen_text(app)
 

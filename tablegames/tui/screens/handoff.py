@@ -271,7 +271,7 @@ class HandoffScreen(Deliberate, Screen[int | None]):
         if event.key != "q":
             said = f"Only {self.player}'s own key opens it: {key_words(self.key)}."
             if (event.character or "") == self.key.lower():
-                said = f"{said} (A capital: {self.key.lower()} is a key of the game.)"
+                said = f"{said} (Shift too: a small {self.key.lower()} is a game's key.)"
             self.query_one("#hint", Label).update(Text(said))
         return False
 

@@ -95,6 +95,7 @@ class RoundSummary(Deliberate, ModalScreen[None]):
     RoundSummary > Vertical { width: 90%; max-width: 100; max-height: 100%; }
     RoundSummary VerticalScroll { height: auto; max-height: 16; }
     RoundSummary Button { margin-top: 1; width: 100%; }
+    RoundSummary .hint { width: 100%; }  /* (wrapped in a narrow terminal, never cut) */
     """
     )
     BINDINGS: ClassVar[list[BindingType]] = [Binding(NEXT_ROUND, "close", "Continue", show=False)]
