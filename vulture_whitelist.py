@@ -209,6 +209,7 @@ _.action_page
 _.action_pause_bots
 _.action_pick
 _.action_ready
+_.action_results
 _.action_resume
 _.action_round
 _.action_rules

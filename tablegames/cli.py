@@ -300,8 +300,11 @@ def play(
         raise typer.BadParameter(str(refusal), param_hint="--name") from None
     options = game_options(game, seats, options or {})
     speed = speed_for(game, speed)
-    if seats > humans:
-        say_bot_levels(game)
+    from .bots import level_note
+    from .rules import get_game
+
+    # (said over the table as it opens: printed here, it stayed on the terminal after the game)
+    note = (level_note(get_game(game)) or "") if seats > humans else ""
     client = local_table(
         game,
         seats,
@@ -316,7 +319,7 @@ def play(
     )
     from .tui.app import run_table
 
-    run_table(client, ascii=ascii)
+    run_table(client, ascii=ascii, note=note)
 
 
 @app.command()
@@ -349,22 +352,20 @@ def resume(
     pace: PaceOpt = 0.5,
     speed: SpeedOpt = None,
 ) -> None:
-    """List unfinished games saved on this machine, or continue one."""
+    """List unfinished games saved on this machine; with an ID, continue that one."""
     from .local import describe_saved, resume_local
     from .store import Store
 
     store = Store()
     saved = store.open_tables("local")
-    if game_id is None:
+    if game_id is None:  # (a list, even of one: the command says what it will continue)
         if not saved:
             typer.echo("No unfinished games. Start one with `tablegames play crates`.")
             return
-        if len(saved) > 1:
-            typer.echo("Unfinished games (continue one with `tablegames resume ID`):")
-            for entry in saved:
-                typer.echo(describe_saved(entry))
-            return
-        game_id = saved[0].id
+        typer.echo(f"Unfinished games (continue one with `tablegames resume {saved[0].id}`):")
+        for entry in saved:
+            typer.echo(describe_saved(entry))
+        return
     try:
         game = next((entry.game for entry in saved if entry.id == game_id), "crabs")
         client = resume_local(store, game_id, pace=pace, speed=speed_for(game, speed))

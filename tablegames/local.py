@@ -14,6 +14,7 @@ from .store import SavedSeat, SavedTable, Store
 from .table import Accepted, Table
 from .words import moment_words, plural
 
+LINE = 80  # the widest line a command prints
 BOT_NAMES = ("Ada", "Bruno", "Chidi", "Dara", "Emil", "Farah", "Gus", "Hana", "Ivo", "Juno")
 
 
@@ -164,11 +165,11 @@ def resume_local(store: Store, table_id: int, pace: float = 0.5, speed: float = 
 
 
 def describe_saved(saved: SavedTable) -> str:
-    """One line about a saved game, for `tablegames resume`."""
+    """One line about a saved game, for `tablegames resume`, within 80 columns (the humans by
+    name, the bots counted)."""
     moves = plural(len(saved.log), "move")
-    return f"{saved.id:>4}  {saved.game:<8} {_started(saved)}  {moves:>10}  " + (
-        ", ".join(saved.names)
-    )
+    line = f"{saved.id:>4}  {saved.game:<8} {_started(saved)}  {moves:>9}  {players_phrase(saved)}"
+    return line if len(line) <= LINE else line[: LINE - 1] + "…"
 
 
 def saved_label(saved: SavedTable) -> str:

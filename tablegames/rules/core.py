@@ -664,6 +664,9 @@ class Game:
     bots_note: str = ""
     #: The game's own table screen: "package.module:NAME", a `GameScreen` class ("": generic).
     screen: str = ""
+    #: What a player keeps to themselves, in the words a hot-seat hand-off says ("I am Sara:
+    #: show my cards"): "cards" for a card game, "role" for one of hidden roles...
+    private_words: str = "secrets"
 
     @property
     def make(self) -> Callable[..., State]:

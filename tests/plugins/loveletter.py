@@ -411,5 +411,5 @@ def _sentence(seat: int, card: str, target: int | None, guess: str | None) -> st
 LOVELETTER = Game(
     "loveletter", "Love Letter", 2, 4, 4,
     "Sixteen cards, one in hand: guess, peek, compare and protect your way to the Princess.",
-    LoveLetterState, setups=("deck",), rules=RULES,
+    LoveLetterState, setups=("deck",), rules=RULES, private_words="card",
 )  # fmt: skip

@@ -255,4 +255,5 @@ SEALED_BIDS = Game(
     ),
     setups=("prizes",),
     rules=RULES,
+    private_words="bid",
 )

@@ -77,6 +77,10 @@ def display_parts(counts: dict[str, int], lose_at: int) -> list[tuple[str, int, 
     return [(animal, count, count == lose_at - 1) for animal, count in shown]
 
 
+#: Under the players when a narrow panel marks a royal card among an animal's (`display_text`).
+ROYAL_MARK_MEANS = "+R: one of them royal"
+
+
 def display_text(
     counts: dict[str, int],
     front: Sequence[str],
@@ -204,18 +208,23 @@ def flight_lines(
     """
     for tight in range(TIGHTEST + 1):
         lines = _table_lines(view, names, you, ascii, tight)
-        if len(lines) <= height:
+        if _rows(lines, width) <= height:
             break
     lately: list[Text] = []
     for reveal in reversed(reveals(view)):
         more = reveal_lines(reveal, names, you, ascii, width)
-        if len(lines) + 1 + len(lately) + len(more) > height:
-            break
+        if _rows([*lines, Text(), *lately, *more], width) > height:
+            break  # (the heading comes with a line under it, or not at all)
         lately += more
     if lately:
         lines.append(Text("Cards shown lately:", style="bold"))
         lines += lately
     return Text("\n").join(lines)
+
+
+def _rows(lines: Sequence[Text], width: int) -> int:
+    """The rows `lines` take in a panel `width` wide (a longer line wraps)."""
+    return sum(max(1, -(-line.cell_len // max(1, width))) for line in lines)
 
 
 #: How far `_table_lines` may draw the table together: each step takes a line or more away.
