@@ -499,7 +499,7 @@ def _print_ratings(games: list[str], rows: list[dict[str, Any]]) -> None:
             ("played", "right"),
             ("won", "right"),
             ("last game", "right"),
-            ("proven by", "left"),
+            ("identity", "left"),
         )
         for column, justify in columns:
             table.add_column(column, justify=justify)

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .paths import data_dir, owner_only_file
-from .ratings import SeatRecord
+from .ratings import BOT, SeatRecord
 from .rules import Action, get_game
 
 if TYPE_CHECKING:
@@ -712,11 +712,16 @@ class Store:
         ]
 
     def rating_changes(self, table_id: int) -> dict[int, tuple[float, float]]:
-        """What a rated game did to each seat's player: seat -> (rating after, change)."""
+        """What a rated game did to each seat's player: seat -> (rating after, change), as the
+        results show them beside the seats' names; a person's seat a bot played most of is
+        left out (that rating is the bot's, not theirs: `ratings.who_played`)."""
         rows = self.db.execute(
-            "SELECT seat, rating_after, rating_after - rating_before FROM rating_changes "
-            "WHERE table_id = ?",
-            (table_id,),
+            "SELECT changes.seat, rating_after, rating_after - rating_before "
+            "FROM rating_changes AS changes LEFT JOIN seats "
+            "ON seats.table_id = changes.table_id AND seats.seat = changes.seat "
+            "WHERE changes.table_id = ? AND NOT (changes.identity LIKE ? "
+            "AND seats.bot_level IS NULL)",
+            (table_id, f"{BOT}%"),
         )
         return {seat: (after, change) for seat, after, change in rows}
 
