@@ -379,14 +379,28 @@ def resume(
 @app.command()
 def history(
     limit: Annotated[int, typer.Option(help="How many games to list.", min=1)] = 20,
+    as_json: Annotated[
+        bool,
+        typer.Option("--json", help='Print {"games": [...]}, each seat as the ratings read it.'),
+    ] = False,
 ) -> None:
-    """List finished games: id, game, date, players and winners."""
+    """List finished games: id, game, date, players and winners, each seat with the player
+    the ratings count it for (`stats`) when that is another, or "not rated"."""
+    import logging
+
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
 
     from .store import Store
 
-    games = Store().history(limit)
+    logging.basicConfig(level=logging.WARNING, format="%(message)s")  # (as `stats` says it)
+    store = Store()
+    store.update_ratings()  # each seat as `stats` counts it
+    games = store.history(limit)
+    if as_json:
+        typer.echo(json.dumps({"games": games}, ensure_ascii=False))
+        return
     if not games:
         typer.echo("No finished games yet.")
         return
@@ -395,14 +409,25 @@ def history(
         table.add_column(column)
     for entry in games:
         when = moment_words(entry["finished"])
+        seats = [_seat_label(seat) for seat in entry["seats"]]
+        winners = [label for label, seat in zip(seats, entry["seats"], strict=True) if seat["won"]]
         table.add_row(
             str(entry["id"]),
             entry["game"],
             when,
-            ", ".join(entry["players"]),
-            ", ".join(entry["winners"]) or "nobody",
+            Text(", ".join(seats)),
+            Text(", ".join(winners) or "nobody"),
         )
     Console().print(table)
+
+
+def _seat_label(seat: dict[str, Any]) -> str:
+    """A seat of `history`: its name, and whom the ratings count it for when another
+    (`Tom as normal bot`, a bot played most of his moves) or nobody (`Tom (not rated)`)."""
+    name, rated_as = seat["name"], seat["rated_as"]
+    if rated_as is None:
+        return f"{name} (not rated)"
+    return name if rated_as == name else f"{name} as {rated_as}"
 
 
 @app.command()
@@ -418,7 +443,9 @@ def stats(
     ] = False,
 ) -> None:
     """Ratings per player and game (openskill's, from every finished game), with games
-    played, won and the change in the last one; bots are rated by level ("normal bot")."""
+    played, won and the change in the last one, and what each player is proven by: a key, a
+    browser's cookie or this keyboard (a name alone is rated for nobody); each bot seat at a
+    table is a player of its own ("normal bot", "normal bot 2")."""
     import logging
 
     from .store import Store
@@ -438,6 +465,7 @@ def stats(
             name: [
                 {
                     "name": row["name"],
+                    "identity": row["identity"],
                     "played": row["played"],
                     "won": row["won"],
                     "rating": round(row["rating"], 2),
@@ -457,10 +485,13 @@ def stats(
 
 
 def _print_ratings(games: list[str], rows: list[dict[str, Any]]) -> None:
-    """One table per game: rating, played, won and the last change, best rating first."""
+    """One table per game: rating, played, won, the last change and what proves who each
+    player is, best rating first."""
     from rich.console import Console
     from rich.table import Table
     from rich.text import Text
+
+    from .ratings import proven_by
 
     console = Console()
     for game in games:
@@ -472,6 +503,7 @@ def _print_ratings(games: list[str], rows: list[dict[str, Any]]) -> None:
             ("played", "right"),
             ("won", "right"),
             ("last game", "right"),
+            ("identity", "left"),
         )
         for column, justify in columns:
             table.add_column(column, justify=justify)
@@ -483,6 +515,7 @@ def _print_ratings(games: list[str], rows: list[dict[str, Any]]) -> None:
                     str(row["played"]),
                     str(row["won"]),
                     f"{row['change']:+.1f}",
+                    proven_by(row["identity"]),
                 )
         if game != games[0]:
             console.print()

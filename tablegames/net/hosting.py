@@ -20,6 +20,7 @@ from weakref import WeakKeyDictionary
 
 from ..bots import get_bot
 from ..names import look_alike_of, looks_like_bot, name_key
+from ..ratings import UNPROVEN, bot_mover, browser_player, key_player
 from ..rules import Action, Bot, Event, Game, IllegalAction, get_game
 from ..store import SavedSeat, SavedTable, Store
 from ..table import Accepted, Table, Update
@@ -36,6 +37,18 @@ CODE_ALPHABET = "".join(c for c in string.ascii_uppercase if c not in "IO")
 
 def _saved(seat: Seat) -> SavedSeat:
     return SavedSeat(seat.number, seat.name, seat.token_key, seat.bot_level, seat.identity)
+
+
+def player_of(peer: Peer) -> str:
+    """Who a connection's moves are made by, for the ratings: its proven key (an SSH login's,
+    `join`'s), a browser guest's cookie, or nobody proven (`ratings.UNPROVEN`: a client that
+    offered no key, an SSH guest without one)."""
+    key, holder = getattr(peer, "key", None), getattr(peer, "identity", None)
+    if isinstance(key, str):
+        return key_player(key)
+    if isinstance(holder, str) and holder.startswith("web:"):  # (`WebGuest.holder`)
+        return browser_player(holder)
+    return UNPROVEN
 
 
 def _bot(game: str, level: str, seat: int) -> Bot:
@@ -79,6 +92,7 @@ class HostedTable:
         self.start_asked = False  # the host or owner asked to deal as soon as everyone is ready
         self.changed_at = self.clock()  # when someone last sat, left, readied... (or it opened)
         self.ratings: dict[int, tuple[float, float]] = {}  # seat -> (rating, change), once rated
+        self.bot_levels: dict[int, str] = {}  # the level of the bot at each seat a bot plays
         if self.store is not None and self.store_id is None:
             self.store_id = self.store.create_table(
                 self.code,
@@ -261,7 +275,7 @@ class HostedTable:
             due = seat.takeover_due(after)
             if due is not None and due <= now and self.table is not None and not self.table.over:
                 seat.stand_in()
-                self.table.seat_bot(seat.number, _bot(self.game.name, level, seat.number))
+                self._seat_bot(self.table, seat.number, level)
                 self.broadcast_presence(f"A bot plays for {seat.name} until they are back.")
                 took = True
         return took
@@ -276,7 +290,7 @@ class HostedTable:
         seat.to_bot(level, name)
         self._save_seat(seat)
         if self.table is not None:
-            self.table.seat_bot(number, _bot(self.game.name, level, number))
+            self._seat_bot(self.table, number, level)
             self.broadcast_presence(f"A {level} bot now plays {name}'s seat.")
         else:
             self.broadcast_presence(f"Seat {number + 1} will be played by a {level} bot.")
@@ -289,12 +303,13 @@ class HostedTable:
         self._tell_removed(seat, "the host freed your seat")
         was = seat.name
         seat.empty(standin=self.table is not None)
-        self._forget_seat(seat)
         if self.table is not None:
             seat.name = was
-            self.table.seat_bot(number, _bot(self.game.name, standin, number))
+            self._save_seat(seat)  # (its name stays: `history` says whose seat it was)
+            self._seat_bot(self.table, number, standin)
             self.broadcast_presence(f"{was}'s seat is free to take; a bot plays it meanwhile.")
         else:
+            self._forget_seat(seat)
             self.broadcast_presence(f"Seat {number + 1} is free again.")
 
     def _seat(self, number: int) -> Seat:
@@ -393,12 +408,12 @@ class HostedTable:
         )
         for seat in self.seats:
             if seat.bot_level is not None:
-                table.seat_bot(seat.number, _bot(self.game.name, seat.bot_level, seat.number))
+                self._seat_bot(table, seat.number, seat.bot_level)
             elif not seat.human:  # (restored) a seat the host freed: a bot plays meanwhile
                 seat.standin = True
-                table.seat_bot(seat.number, _bot(self.game.name, "normal", seat.number))
+                self._seat_bot(table, seat.number, "normal")
         if self.store is not None and self.store_id is not None:
-            table.on_action(self.store.saver(self.store_id))
+            table.on_action(self.store.saver(self.store_id, self._mover))
             table.on_claim(self.store.talk_saver(self.store_id))
         if self.on_action is not None:
             listener = self.on_action
@@ -411,6 +426,20 @@ class HostedTable:
             self._stop_feed = table.subscribe(None, self._deliver_spectators)
         self.table = table
         return table
+
+    def _seat_bot(self, table: Table, number: int, level: str) -> None:
+        """A bot of `level` plays seat `number` from now on (until its person is back)."""
+        self.bot_levels[number] = level
+        table.seat_bot(number, _bot(self.game.name, level, number))
+
+    def _mover(self, accepted: Accepted) -> str:
+        """Who made an accepted move, for the ratings: the bot playing its seat, or the person
+        whose connection sent it (`player_of`, passed by `act`)."""
+        table = self.table
+        if table is not None and accepted.seat in table.bots:
+            return bot_mover(self.bot_levels.get(accepted.seat, "normal"))
+        by = accepted.meta.get("by")
+        return by if isinstance(by, str) else UNPROVEN
 
     def act(self, peer: Peer, version: int, action: Action) -> None:
         """Apply `action` from the seat `peer` holds; one already applied is only answered.
@@ -425,7 +454,8 @@ class HostedTable:
             peer.send(Ack(seen=version))
             peer.send(self.update_message(self.table.update_for(seat.number), peer))
             return
-        self.table.submit(seat.number, action, {"client_version": version}, seen=version)
+        meta = {"client_version": version, "by": player_of(peer)}
+        self.table.submit(seat.number, action, meta, seen=version)
         seat.remember(version, action)
 
     def make_claim(self, peer: Peer, claim: dict[str, Any]) -> None:
