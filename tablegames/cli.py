@@ -6,7 +6,8 @@ import functools
 import inspect
 import json
 import sys
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -322,6 +323,35 @@ def play(
     run_table(client, ascii=ascii, note=note)
 
 
+@contextmanager
+def progress_bar(total: int, what: str) -> Iterator[Callable[[], None]]:
+    """A progress bar of `total` steps on stderr, with the time left, while the block runs;
+    yields what to call as each step ends. Only on a terminal: piped or captured, stderr (and
+    stdout, where a summary goes to scripts) carries no bar."""
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    console = Console(file=sys.stderr)
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("left"),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=console, disable=not console.is_terminal) as bar:
+        task = bar.add_task(what, total=total)
+        yield lambda: bar.advance(task)
+
+
 @app.command()
 @with_game_options
 def simulate(
@@ -333,7 +363,7 @@ def simulate(
     options: dict[str, Any] | None = None,
 ) -> None:
     """Play bot-only games headless and print a JSON summary (a progress bar on a terminal)."""
-    from .simulate import progress_bar, simulate_games
+    from .simulate import simulate_games
 
     seats = table_size(game, players)
     options = game_options(game, seats, options or {})
