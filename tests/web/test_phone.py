@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from .browser import start_party, stop_party, why_no_browser
+from .browser import PARTY_NAME, start_party, stop_party, why_no_browser
 from .network import network_to
 from .phone import SIDEWAYS, UPRIGHT, Phone, phone_context
 from .phone_games import KINDS, QUESTION, crabs_move, play_to_the_end
@@ -146,7 +146,7 @@ def test_an_upright_phone_shows_every_control_and_plays_crabs_by_taps(party):
 
 def test_a_phone_notices_a_dead_connection_says_so_and_comes_back_by_itself(party):
     with network_to(party.port) as network:
-        phone = party.phone(SIDEWAYS, base=f"http://127.0.0.1:{network.port}")
+        phone = party.phone(SIDEWAYS, base=f"http://{PARTY_NAME}:{network.port}")
         phone.join("bob")
         phone.open_table("crates", 2)
         phone.tap("Start now")
