@@ -78,6 +78,7 @@ if TYPE_CHECKING:
 STATIC = {  # what the pages load, all from here
     "xterm.js": "text/javascript",
     "addon-fit.js": "text/javascript",
+    "addon-unicode11.js": "text/javascript",
     "play.js": "text/javascript",
     "xterm.css": "text/css",
     "page.css": "text/css",

@@ -95,6 +95,7 @@ class RoundSummary(Deliberate, ModalScreen[None]):
     RoundSummary > Vertical { width: 90%; max-width: 100; max-height: 100%; }
     RoundSummary VerticalScroll { height: auto; max-height: 16; }
     RoundSummary Button { margin-top: 1; width: 100%; }
+    RoundSummary .hint { width: 100%; }
     """
     )
     BINDINGS: ClassVar[list[BindingType]] = [Binding(NEXT_ROUND, "close", "Continue", show=False)]
@@ -183,6 +184,7 @@ class GameOver(Deliberate, ModalScreen[str]):
     GameOver Button { margin: 1 1 0 1; }
     GameOver Horizontal { height: auto; width: auto; }
     GameOver NoticeLine { margin-top: 1; }
+    GameOver .hint { width: 100%; }
     """
     )
     BINDINGS: ClassVar[list[BindingType]] = [
