@@ -235,4 +235,3 @@ def test_a_phone_taps_every_lobby_key_and_an_emoji_name_keeps_its_rows_borders(p
     ended = phone.page.locator("#ended")
     ended.wait_for(state="visible", timeout=15_000)
     assert "Traceback" not in screen + phone.page.inner_text("body")
-

@@ -129,7 +129,8 @@ class Hand(Widget):
         count = len(self.cards)
         tightest = card_width - (2 if card_width == BIG else 1)  # rank and suit still show
         # (a card's right side under the next one: only its border, else more of it)
-        steps = steps or tuple(dict.fromkeys((card_width + 1, card_width, card_width - 1, tightest)))
+        wanted = (card_width + 1, card_width, card_width - 1, tightest)
+        steps = steps or tuple(dict.fromkeys(wanted))
         tightest = steps[-1]
         for step in steps:
             if (count - 1) * step + card_width <= width:
