@@ -184,7 +184,7 @@ class GameOver(Deliberate, ModalScreen[str]):
     GameOver Button { margin: 1 1 0 1; }
     GameOver Horizontal { height: auto; width: auto; }
     GameOver NoticeLine { margin-top: 1; }
-    GameOver .hint { width: 100%; }
+    GameOver .hint { max-width: 100%; }
     """
     )
     BINDINGS: ClassVar[list[BindingType]] = [
