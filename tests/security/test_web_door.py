@@ -230,3 +230,15 @@ def test_the_door_answers_to_its_addresses_names_and_the_hosts_names(monkeypatch
     for bad in ("party lan", "*.lan", "-party.lan", "http://party.lan", ""):
         with pytest.raises(ValueError, match="is not a host name"):
             web_name(bad)
+
+
+def test_serve_takes_web_names_only_with_the_web_door_and_says_why_a_name_is_refused():
+    from typer.testing import CliRunner
+
+    from tablegames.cli import app
+
+    runner = CliRunner()
+    without = runner.invoke(app, ["serve", "--web-name", "party.lan"])
+    assert without.exit_code == 2 and "need --web PORT too" in without.output
+    wrong = runner.invoke(app, ["serve", "--web", "0", "--web-name", "party lan"])
+    assert wrong.exit_code == 2 and "'party lan' is not a host name" in wrong.output
