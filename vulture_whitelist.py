@@ -25,6 +25,7 @@ _._closed  # textual_private.close_to_messages: Textual's own flag, which Textua
 _.can_replace  # Textual asks a message whether it replaces the one pending
 _.commit  # State.commit, SecretChoices.complete: the contract's helpers for games from elsewhere
 _.complete
+_.grid_size_columns  # a Textual style: how many keys a footer's row takes (KeysFooter)
 _.sittings  # tablegames.testing: what pytest and hypothesis call, and what tests/ and bench use
 _.final
 _.open_table

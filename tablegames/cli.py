@@ -791,6 +791,15 @@ def host(
     _run_server(hosting, "Cannot host", (PortUnavailable,))
 
 
+def _web_names(names: list[str] | None) -> list[str]:
+    from .net.web_names import web_name
+
+    try:
+        return [web_name(name) for name in names or ()]
+    except ValueError as refusal:
+        raise typer.BadParameter(str(refusal), param_hint="--web-name") from None
+
+
 @app.command()
 def serve(
     ssh: Annotated[
@@ -827,6 +836,16 @@ def serve(
             max=65535,
         ),
     ] = None,
+    web_name: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--web-name",
+            metavar="NAME",
+            help="Another name the browser page answers to, e.g. party.lan (it answers to its "
+            "addresses, localhost and this machine's name already); repeat for more.",
+            callback=_web_names,
+        ),
+    ] = None,
 ) -> None:
     """Run a party: friends type `ssh -p 2222 NAME@HOST` and land in the lobby of tables.
 
@@ -842,6 +861,9 @@ def serve(
     from .net.server import PortUnavailable
     from .serve import announce_party, ssh_front_door
 
+    if web_name and web is None:
+        raise typer.BadParameter("names the browser page answers to need --web PORT too")
+    names = tuple(web_name or ())
     store = _store(db)
     config = _server_config(store, lan, port, pace, takeover, spectator_chat)
     code = config.code
@@ -849,8 +871,10 @@ def serve(
     party = run_host(
         config,
         store,
-        announce=announce_party(store, lan, code),
-        extra=ssh_front_door(store, lan, ssh, max_sessions, code, max_per_address, web_port=web),
+        announce=announce_party(store, lan, code, names),
+        extra=ssh_front_door(
+            store, lan, ssh, max_sessions, code, max_per_address, web_port=web, web_names=names
+        ),
         console=True,
     )
     _run_server(party, "Cannot serve", (PortUnavailable, OSError))

@@ -136,7 +136,7 @@ def test_installed_it_is_offered_to_an_openssh_guest_of_serve_who_plays_it(insta
 
 @pytest.mark.e2e
 def test_installed_it_is_offered_to_a_browser_guest_who_plays_it(installed):
-    from ..web.browser import CHROMIUM, PageTerminal, start_party, stop_party, why_no_browser
+    from ..web.browser import PageTerminal, launch_chromium, start_party, stop_party, why_no_browser
 
     why = why_no_browser()
     if why:
@@ -146,9 +146,7 @@ def test_installed_it_is_offered_to_a_browser_guest_who_plays_it(installed):
     serve, base, _ = start_party(installed.env, "--pace", "0.05", python=installed.python)
     try:
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(
-                executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
-            )
+            browser = launch_chromium(playwright)
             try:
                 page = browser.new_context(viewport={"width": 1000, "height": 600}).new_page()
                 bea = PageTerminal(page, base)
