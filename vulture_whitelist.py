@@ -41,6 +41,8 @@ pytest_generate_tests
 private_data_dir
 instant_screens
 pytest_runtest_setup
+watched_games
+pytest_runtest_makereport
 pytest_runtest_logreport
 pytest_terminal_summary
 _._again

@@ -803,8 +803,16 @@ def check(
         ),
     ] = None,
     jobs: Annotated[int, typer.Option(metavar="N", help="Run on N processes.", min=0)] = 0,
+    test: Annotated[
+        str,
+        typer.Option(
+            metavar="TEST",
+            help="Only this test of the parts (as a failure names it, to rerun it alone).",
+        ),
+    ] = "",
 ) -> None:
-    """Run one game's whole per-game test matrix and say what failed, in sentences.
+    """Run one game's whole per-game test matrix and say what failed, in sentences, and where:
+    the test, the game's seed and moves, the game's own code it failed in.
 
     The checks every game of tablegames passes (see docs/adding-a-game.md): the rules
     contract, whole games, games over real sockets (leaks, refusals), the server core under a
@@ -839,7 +847,7 @@ def check(
             raise typer.Exit(2) from None
     typer.echo(f"Checking {game}: {', '.join(parts)} (a minute or two)...")
     try:
-        checked = check_game(game, parts, jobs=jobs, raise_on_failure=False)
+        checked = check_game(game, parts, jobs=jobs, raise_on_failure=False, test=test)
     except (ImportError, TypeError, ValueError, KeyError) as problem:  # a game that won't load
         typer.echo(f"Cannot check {game}: {problem}", err=True)
         raise typer.Exit(2) from None

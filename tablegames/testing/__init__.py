@@ -28,12 +28,16 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
+import shutil
 import subprocess
 import sys
 import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from .where import whereabouts
 
 #: The matrix's parts, each a module of `matrix/`.
 PARTS = ("contract", "playouts", "network", "server", "screens", "handoffs")
@@ -60,31 +64,43 @@ class Checked:
         return [f"{found['sentence']} ({found['why']})" for found in self.failed]
 
     def summary(self) -> str:
-        """A paragraph for people: that everything passed, or what failed."""
+        """A paragraph for people: that everything passed, or what failed and where: the
+        test, the game (its seed, options and moves), the game's own code it failed in, and
+        the command that runs that test alone."""
         if self.passed:
             return f"{self.game} passes every check."
         if not self.failed:
             tail = "\n".join(self.output.strip().splitlines()[-15:])
             return f"{self.game}: the checks could not run (exit {self.returncode}):\n{tail}"
         lines = [f"{self.game} fails {len(self.failed)} check(s):"]
-        lines += [f"- {sentence}" for sentence in self.sentences()]
+        for sentence, found in zip(self.sentences(), self.failed, strict=True):
+            lines.append(f"- {sentence}")
+            lines += [f"    {line}" for line in whereabouts(found)]
+            if found.get("rerun"):
+                lines.append(f"    rerun it alone: {found['rerun']}")
         return "\n".join(lines)
 
 
 def check_game(
-    game: str, parts: Sequence[str] = PARTS, jobs: int = 0, raise_on_failure: bool = True
+    game: str,
+    parts: Sequence[str] = PARTS,
+    jobs: int = 0,
+    raise_on_failure: bool = True,
+    test: str = "",
 ) -> Checked:
     """Run the whole per-game matrix (or its `parts`) on `game`: a registered game's name, or
     an import string ("package.module:NAME") for a game not loaded here. In a program of its
-    own (a pytest run in this one would share its state), on `jobs` processes (0: one).
+    own (a pytest run in this one would share its state), on `jobs` processes (0: one);
+    `test`: only the test of that name (as a failure names it: ``test_x`` or ``test_x[...]``).
 
-    Raises AssertionError listing what failed, in sentences (unless `raise_on_failure` is
-    False); returns what it found.
+    Raises AssertionError listing what failed, in sentences and where (unless
+    `raise_on_failure` is False); returns what it found.
     """
     unknown = set(parts) - set(PARTS)
     if unknown:
         raise ValueError(f"no such part(s): {', '.join(sorted(unknown))} (parts: {PARTS})")
     name, env = _environment(game)
+    moves = tempfile.mkdtemp(prefix=f"tablegames-check-{name}-")  # (kept: failures' moves)
     with tempfile.TemporaryDirectory(prefix="tablegames-check-") as scratch:
         ini = Path(scratch, "pytest.ini")
         ini.write_text(INI, encoding="utf-8")
@@ -93,7 +109,7 @@ def check_game(
             sys.executable,
             "-m",
             "pytest",
-            *(str(MATRIX / f"test_{part}.py") for part in parts),
+            *(str(MATRIX / f"test_{part}.py") + (f"::{test}" if test else "") for part in parts),
             "-c",
             str(ini),
             "--rootdir",
@@ -104,6 +120,8 @@ def check_game(
             name,
             "--sentences",
             str(said),
+            "--moves-dir",
+            moves,
             "-m",
             "not slow",
             "-q",
@@ -113,10 +131,33 @@ def check_game(
         ]
         done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
         failed = json.loads(said.read_text("utf-8")) if said.exists() else []
+    for found in failed:
+        found["rerun"] = rerun(game, found["test"])
+    if not any("moves" in found for found in failed):
+        shutil.rmtree(moves, ignore_errors=True)
     checked = Checked(name, done.returncode, failed, done.stdout + done.stderr)
     if raise_on_failure and not checked.passed:
         raise AssertionError(checked.summary())
     return checked
+
+
+def rerun(game: str, test: str) -> str:
+    """The command that runs the failed `test` (its pytest node id) alone on `game`."""
+    path, _, function = test.partition("::")
+    part = Path(path).stem.removeprefix("test_")
+    if part not in PARTS or not function:
+        return ""
+    function = function.removesuffix(f"[{_name_of(game)}]")  # (the game is named already)
+    return f"tablegames check {shlex.quote(game)} --only {part} --test {shlex.quote(function)}"
+
+
+def _name_of(game: str) -> str:
+    """The name of the game `game` names (a name, or an import string)."""
+    if ":" not in game:
+        return game
+    from ..rules.core import resolve
+
+    return str(getattr(resolve(game), "name", game))
 
 
 def _environment(game: str) -> tuple[str, dict[str, str]]:

@@ -13,11 +13,15 @@ from __future__ import annotations
 
 import json
 import sys
+import tempfile
+from collections.abc import Generator
 from pathlib import Path
+from types import TracebackType
 
 import pytest
 
 from ..rules import GAMES, get_game, load_games
+from .where import Watch, game_of, own_frames, save_moves, watch_games, whereabouts
 
 #: The failed tests of this run, in words, until its summary (`pytest_terminal_summary`).
 FAILED: list[dict[str, str]] = []
@@ -34,6 +38,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
     group.addoption(
         "--sentences", default=None, metavar="FILE", help="write what failed to FILE as JSON"
+    )
+    group.addoption(
+        "--moves-dir",
+        default=None,
+        metavar="DIR",
+        help="write the game of each failed test (seed, options, moves) to DIR",
     )
 
 
@@ -77,14 +87,74 @@ def instant_screens(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPa
         monkeypatch.setattr(typeahead, "SETTLE_SCALE", 0.0)
 
 
+#: Where each running per-game test's games are watched (see `where.py`).
+WATCHES = pytest.StashKey[Watch]()
+#: The folder of this run's moves of failed tests, when none was named (`--moves-dir`).
+MOVES_DIR = pytest.StashKey[str]()
+
+
+@pytest.fixture(autouse=True)
+def watched_games(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A per-game test's games are watched, to say where it failed (`where.py`)."""
+    if "game_name" in request.fixturenames:
+        request.node.stash[WATCHES] = watch_games(monkeypatch)
+
+
 def pytest_runtest_setup(item: pytest.Item) -> None:
     # (A user property travels with the report, from an xdist worker too.)
     item.user_properties.append(("sentence", sentence(item)))
+    item.user_properties.append(("test", test_name(item)))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    report = yield
+    watch = item.stash.get(WATCHES, None)
+    if report.failed and call.excinfo is not None and watch is not None:
+        report.user_properties += where(item, watch, call.excinfo.tb)
+    return report
+
+
+def where(item: pytest.Item, watch: Watch, tb: TracebackType | None) -> list[tuple[str, str]]:
+    """Where `item` failed, as user properties: the game's seed and moves (written to a file
+    of the moves), and the last frames of the game's own code."""
+    game_name = str(getattr(item, "funcargs", {}).get("game_name", ""))
+    found: list[tuple[str, str]] = []
+    played = game_of(watch, tb)
+    if played is not None:
+        folder = item.config.getoption("moves_dir") or _scratch(item.config)
+        path = save_moves(played, Path(folder), item.name)
+        found += [("played", played.words()), ("moves", str(path))]
+    frames = own_frames(game_name, tb) if game_name else []
+    if frames:
+        found.append(("frames", "\n".join(frames)))
+    return found
+
+
+def _scratch(config: pytest.Config) -> str:
+    """A folder for the moves of failed tests, made once per run and kept after it."""
+    folder = config.stash.get(MOVES_DIR, None)
+    if folder is None:
+        folder = config.stash[MOVES_DIR] = tempfile.mkdtemp(prefix="tablegames-moves-")
+    return folder
 
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     if report.failed:
         FAILED.append(failure(report))
+
+
+def test_name(item: pytest.Item) -> str:
+    """The test's node id from tablegames' folder (``tablegames/testing/matrix/...``), the same
+    wherever the run was started from."""
+    package = Path(__file__).resolve().parents[1]
+    try:
+        where = item.path.resolve().relative_to(package.parent)
+    except ValueError:
+        return item.nodeid
+    return f"{where.as_posix()}::{item.name}"
 
 
 def sentence(item: pytest.Item) -> str:
@@ -104,12 +174,14 @@ def failure(report: pytest.TestReport) -> dict[str, str]:
         game = report.nodeid.rsplit("[", 1)[1].rstrip("]").split("-")[0]
     lines = [line for line in str(report.longrepr).splitlines() if line.startswith("E ")]
     why = lines[0][1:].strip() if lines else str(report.longrepr).splitlines()[-1:][0]
+    said = {str(name): str(value) for name, value in report.user_properties}
     return {
         "game": game,
-        "test": report.nodeid,
-        "sentence": str(dict(report.user_properties).get("sentence", report.nodeid)),
+        "test": said.get("test", report.nodeid),
+        "sentence": said.get("sentence", report.nodeid),
         "why": why[:500],
         "when": report.when,
+        **{key: said[key] for key in ("played", "moves", "frames") if key in said},
     }
 
 
@@ -126,3 +198,5 @@ def pytest_terminal_summary(
         where = f"{found['game']}: " if found["game"] else ""
         terminalreporter.write_line(f"- {where}{found['sentence']}")
         terminalreporter.write_line(f"    {found['why']}")
+        for line in whereabouts(found):
+            terminalreporter.write_line(f"    {line}")

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -33,6 +35,63 @@ class Slipped(sealedbids.SealedBidsState):
 
 GAME = sealedbids.Game("slipped", "Slipped", 2, 10, 4, "A slip.", Slipped)
 """
+
+
+#: Love Letter with the mistake a new author made in Skull: its view crashes once a player is
+#: out of the round (nothing in the hand to show).
+CRASHES_ONCE_OUT = """
+from tests.plugins import loveletter
+
+
+class Crashes(loveletter.LoveLetterState):
+    def _view(self, seat):
+        view = super()._view(seat)
+        view["first_cards"] = [self.hands[other][0] for other in range(self.players)]
+        return view
+
+
+GAME = loveletter.Game("crashes", "Crashes", 2, 4, 4, "A crash.", Crashes, setups=("deck",))
+"""
+
+
+def check(tmp_path, module, source, *args):
+    """`tablegames check` run as an author runs it, on the game `source` defines as `module`."""
+    (tmp_path / f"{module}.py").write_text(source)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), str(ROOT)])}
+    return subprocess.run(
+        [sys.executable, "-m", "tablegames", "check", *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=tmp_path,
+    )
+
+
+def test_a_failure_says_where_the_games_own_code_broke_and_how_to_rerun_it(tmp_path):
+    done = check(tmp_path, "crashes", CRASHES_ONCE_OUT, "crashes:GAME", "--only", "playouts")
+    assert done.returncode == 1, done.stdout + done.stderr
+    said = done.stdout
+    assert "- The same seed and the same moves make the same game. (IndexError" in said
+    # the test, the game played (players, seed, options, moves) and a file of its moves
+    assert "test: tablegames/testing/matrix/test_playouts.py::test_same_seed_same_game[" in said
+    game = re.search(r"game: 4 players, seed 42, no options, after (\d+) moves", said)
+    assert game is not None, said
+    moves = Path(re.search(r"moves: (\S+\.json)", said).group(1))
+    played = json.loads(moves.read_text())
+    # the moves take the game back to where its view broke
+    from tests.plugins.loveletter import LOVELETTER
+
+    state = LOVELETTER.replay(played["players"], played["seed"], played["options"], played["moves"])
+    assert len(played["moves"]) == int(game.group(1)) and any(state.out)
+    # the game's own line, not ours nor pytest's
+    assert f'File "{tmp_path / "crashes.py"}", line 8, in _view' in said
+    assert 'view["first_cards"] = [self.hands[other][0]' in said
+    assert "rules/core.py" not in said and "_pytest" not in said
+    rerun = "tablegames check crashes:GAME --only playouts --test test_same_seed_same_game"
+    assert f"rerun it alone: {rerun}" in said
+    alone = check(tmp_path, "crashes", CRASHES_ONCE_OUT, *rerun.split()[2:])
+    assert alone.returncode == 1 and "crashes fails 1 check(s):" in alone.stdout, alone.stdout
 
 
 def test_a_game_that_passes_is_said_to_pass():
