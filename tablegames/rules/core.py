@@ -302,7 +302,7 @@ class State:
         return list(visible)
 
     @classmethod
-    def from_view(cls, view: Mapping[str, object], rng: random.Random) -> State:
+    def from_view(cls, view: View, rng: random.Random) -> State:
         """A quiet state consistent with `view`: what the viewer saw is as it was, and what it
         could not see is dealt from `rng` (a game may take keywords that deal it as a bot
         guesses instead). Bots' look-ahead plays in these, never in the real state.
