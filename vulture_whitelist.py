@@ -44,6 +44,9 @@ pytest_runtest_setup
 watched_games
 pytest_runtest_makereport
 pytest_runtest_logreport
+pytest_collection_finish
+pytest_xdist_node_collection_finished
+pytestmark
 pytest_terminal_summary
 _._again
 _._announce

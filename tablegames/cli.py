@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import inspect
 import json
 import sys
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Iterator
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -799,7 +800,7 @@ def check(
             "--only",
             metavar="PART",
             help="Only this part (repeatable): contract, playouts, network, server, screens, "
-            "handoffs.",
+            "handoffs, bots.",
         ),
     ] = None,
     jobs: Annotated[int, typer.Option(metavar="N", help="Run on N processes.", min=0)] = 0,
@@ -810,6 +811,15 @@ def check(
             help="Only this test of the parts (as a failure names it, to rerun it alone).",
         ),
     ] = "",
+    games: Annotated[
+        int | None,
+        typer.Option(
+            metavar="N",
+            min=1,
+            help="The bots part plays N games a matchup (a longer verdict; default: about a "
+            "minute in all).",
+        ),
+    ] = None,
 ) -> None:
     """Run one game's whole per-game test matrix and say what failed, in sentences, and where:
     the test, the game's seed and moves, the game's own code it failed in.
@@ -845,14 +855,56 @@ def check(
         except Exception as problem:  # whatever its import raised: said, never a traceback
             typer.echo(f"Cannot check {game}: {type(problem).__name__}: {problem}", err=True)
             raise typer.Exit(2) from None
-    typer.echo(f"Checking {game}: {', '.join(parts)} (a minute or two)...")
+    typer.echo(f"Checking {game}: {', '.join(parts)} (a few minutes)...")
     try:
-        checked = check_game(game, parts, jobs=jobs, raise_on_failure=False, test=test)
+        with checking_progress() as progress:
+            checked = check_game(
+                game,
+                parts,
+                jobs=jobs,
+                raise_on_failure=False,
+                test=test,
+                bot_games=games,
+                progress=progress,
+            )
     except (ImportError, TypeError, ValueError, KeyError) as problem:  # a game that won't load
         typer.echo(f"Cannot check {game}: {problem}", err=True)
         raise typer.Exit(2) from None
     typer.echo(checked.summary())
     raise typer.Exit(0 if checked.passed else 1)
+
+
+@contextlib.contextmanager
+def checking_progress() -> Iterator[Callable[[int, int], None] | None]:
+    """On a terminal, a progress bar of the checks with the time left (rich's), told
+    `(done, total)`; elsewhere nothing (None): the output stays plain."""
+    if not sys.stdout.isatty():
+        yield None
+        return
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    columns = (
+        TextColumn("checks"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("left"),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, transient=True) as bar:
+        task = bar.add_task("checks", total=None)
+
+        def told(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total or None)
+
+        yield told
 
 
 @app.command(hidden=True)

@@ -30,9 +30,12 @@ from __future__ import annotations
 import copy
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Mapping
+from dataclasses import dataclass
+from typing import ClassVar
 
 from ..rules import Action, Bot, Game, IllegalAction, State, View
+from ..rules.core import resolve
 from .own import own_bots
 
 BotMaker = Callable[[int, random.Random], Bot]
@@ -44,12 +47,18 @@ NORMAL_SECONDS, HARD_SECONDS = 0.25, 1.0
 PLAYOUT_MOVES = 400
 #: How often the heuristic bot at `normal` plays at random instead of its best.
 NORMAL_SLIPS = 0.2
-#: How often a move in `hard`'s playouts is the heuristic's best (the rest by chance): players
-#: who all play the heuristic's best are a model too predictable to be right (in Sealed Bids
-#: they all bid alike, and cancel out), players who play at random one too blind. On Sealed
-#: Bids, hard against two normal bots won 0.49 of 60 deals guided half the time, 0.57 three
-#: times in four, 0.25 never; over 150 other deals 0.35 always guided, 0.43 three in four.
-GUIDED_SHARE = 0.75
+#: How often a player a look-ahead learns (`LEARNED`) plays any move instead of its best.
+EXPLORE = 0.25
+
+
+class Learned:
+    """How a look-ahead imagines people when the game offers no model of them: as itself,
+    playing the moves that won their movers most often in its playouts so far (`LookAhead`)."""
+
+
+LEARNED = Learned()
+#: How the players of a look-ahead's playouts play: a bot maker, LEARNED, or None (at random).
+People = BotMaker | Learned | None
 
 
 class AnyLegalAction:
@@ -93,7 +102,12 @@ def best_by(state: type[State], view: View, legal: list[Action], rng: random.Ran
 
 class LookAhead(AnyLegalAction):
     """Determinized Monte Carlo: the legal action that wins most often in playouts from states
-    rebuilt from this seat's view (see the module docstring)."""
+    rebuilt from this seat's view, the players in them played as `people` play (see the module
+    docstring)."""
+
+    #: What a decision's `max_seconds` are counted on: the time a player waits; measures of
+    #: strength count the thread's CPU time instead, so a busy machine plays the same bots.
+    clock: ClassVar[Callable[[], float]] = time.monotonic
 
     def __init__(
         self,
@@ -102,11 +116,16 @@ class LookAhead(AnyLegalAction):
         state: type[State],
         playouts: int,
         max_seconds: float,
-        guided: bool = False,
+        people: People = None,
     ) -> None:
         super().__init__(seat, rng)
         self.state, self.playouts, self.max_seconds = state, playouts, max_seconds
-        self.guided = guided  # playouts mostly follow the heuristic's best (`GUIDED_SHARE`)
+        #: How the players of a playout play: a bot maker (the game's `normal`), LEARNED
+        #: (as this bot learns from its playouts), or None: at random.
+        self.people = people
+        #: What this bot has learned of each action (by its fields): [its mover's wins, tries].
+        self.learned: dict[Hashable, list[float]] = {}
+        self.played = 0  # playouts in the last decision (for the benches)
 
     def choose(self, view: View, legal: list[Action]) -> Action | None:
         if len(legal) <= 1 or view.get("seat") != self.seat:
@@ -116,9 +135,11 @@ class LookAhead(AnyLegalAction):
             return super().choose(view, legal)  # optional moves: as the random bot
         wins = [0.0] * len(legal)
         rounds = max(1, self.playouts // len(legal))
-        give_up = time.monotonic() + self.max_seconds
+        clock = LookAhead.clock  # (read from the class: a function there binds no self)
+        give_up = clock() + self.max_seconds
+        self.played = 0
         for played in range(rounds):
-            if played and time.monotonic() > give_up:
+            if played and clock() > give_up:
                 break
             world = self.state.from_view(view, self.rng)  # quiet: no events are made
             # Every action is played out with the same chances after it (common random
@@ -126,15 +147,18 @@ class LookAhead(AnyLegalAction):
             luck = self.rng.getrandbits(64)
             for index, action in enumerate(legal):
                 wins[index] += self._playout(copy.deepcopy(world), action, random.Random(luck))
+            self.played += len(legal)
         best = max(wins)
         return self.rng.choice([a for a, won in zip(legal, wins, strict=True) if won == best])
 
     def _playout(self, world: State, action: Action, luck: random.Random) -> float:
-        """This seat's share of the win after it plays `action` in `world`, the rest by chance
-        (or, mostly, the heuristic): 1 alone, 1/n among n winners, 0 for a loss or an
-        unfinished game;
+        """This seat's share of the win after it plays `action` in `world`, every later move
+        as `people` play: 1 alone, 1/n among n winners, 0 for a loss or an unfinished game;
         or, at the first position where the game judges how the seat stands (`evaluate`: the
         end of a round), that judgement."""
+        players: dict[int, Bot] = {}
+        moved: list[tuple[int, Hashable]] = [(self.seat, _key(action))]
+        judged: float | None = None
         try:
             world.apply(self.seat, action)
             for _ in range(PLAYOUT_MOVES):
@@ -142,23 +166,94 @@ class LookAhead(AnyLegalAction):
                     break
                 judged = world.evaluate(self.seat)
                 if judged is not None:
-                    return judged
+                    break
                 waiting = sorted(world.waiting_for())
                 if not waiting:
-                    return 0.0
+                    break
                 seat = waiting[0]
                 moves = world.legal(seat)
-                if self.guided and luck.random() < GUIDED_SHARE:
-                    move = best_by(self.state, world.view(seat), moves, luck)
-                else:
-                    move = luck.choice(moves)
+                move = self._move(world, seat, moves, luck, players)
+                if self.people is LEARNED:
+                    moved.append((seat, _key(move)))
                 world.apply(seat, move)
         except IllegalAction:  # a determinization the game could not play on: no evidence
             return 0.0
+        if self.people is LEARNED:
+            self._learn(world, moved, judged)
+        if judged is not None:
+            return judged
         if not world.over:
             return 0.0
         winners = world.result()["winners"]
         return 1.0 / len(winners) if self.seat in winners else 0.0
+
+    def _move(
+        self,
+        world: State,
+        seat: int,
+        moves: list[Action],
+        luck: random.Random,
+        players: dict[int, Bot],
+    ) -> Action:
+        """What `seat` plays in a playout: as `people` play (a chance slip of theirs, an
+        action not listed, or nothing: one at random)."""
+        people = self.people
+        if people is None or len(moves) == 1:
+            return luck.choice(moves)
+        if isinstance(people, Learned):
+            return self._learned_move(moves, luck)
+        player = players.get(seat)
+        if player is None:
+            player = players[seat] = people(seat, random.Random(luck.getrandbits(32)))
+        chosen = player.choose(world.view(seat), moves)
+        return chosen if chosen is not None and chosen in moves else luck.choice(moves)
+
+    def _learned_move(self, moves: list[Action], luck: random.Random) -> Action:
+        """The move that has won its mover most often in this bot's playouts so far (one never
+        tried counts as a win), or, one time in `EXPLORE`, any."""
+        if luck.random() < EXPLORE:
+            return luck.choice(moves)
+        learned = self.learned
+        best: list[Action] = []
+        best_value = -1.0
+        for move in moves:
+            tried = learned.get(_key(move))
+            value = tried[0] / tried[1] if tried else 1.0
+            if value > best_value:
+                best, best_value = [move], value
+            elif value == best_value:
+                best.append(move)
+        return best[0] if len(best) == 1 else luck.choice(best)
+
+    def _learn(self, world: State, moved: list[tuple[int, Hashable]], judged: float | None) -> None:
+        """Each move of a playout counted as won as far as its mover won the playout."""
+        shares: dict[int, float] = {}
+        for seat in {seat for seat, _ in moved}:
+            if judged is not None:
+                shares[seat] = world.evaluate(seat) or 0.0
+            elif world.over:
+                winners = world.result()["winners"]
+                shares[seat] = 1.0 / len(winners) if seat in winners else 0.0
+            else:
+                shares[seat] = 0.0
+        learned = self.learned
+        for seat, key in moved:
+            tried = learned.get(key)
+            if tried is None:
+                learned[key] = [shares[seat], 1.0]
+            else:
+                tried[0] += shares[seat]
+                tried[1] += 1.0
+
+
+def _key(action: Action) -> Hashable:
+    """An action as a key of what a bot learned of it (its fields, in order)."""
+    try:
+        key = tuple(action.items())
+        hash(key)
+    except TypeError:  # a field holding a list
+        return repr(action)
+    return key
 
 
 def thinks(game: Game) -> bool:
@@ -167,26 +262,76 @@ def thinks(game: Game) -> bool:
     return not game.realtime and (game.implements("from_view") or game.implements("heuristic"))
 
 
+@dataclass(frozen=True)
+class LookAheadMaker:
+    """Makes `game`'s generic look-ahead bots (`look_ahead`); a level's bot maker."""
+
+    game: Game
+    playouts: int
+    seconds: float
+    people: str | BotMaker | None
+
+    def __call__(self, seat: int, rng: random.Random) -> LookAhead:
+        named = self.people
+        people = people_like(self.game, named) if isinstance(named, str) else named
+        state = self.game.state_class
+        return LookAhead(seat, rng, state, self.playouts, self.seconds, people)
+
+
+def look_ahead(
+    game: Game,
+    playouts: int = HARD_PLAYOUTS,
+    seconds: float = HARD_SECONDS,
+    people: str | BotMaker | None = "normal",
+) -> BotMaker:
+    """The generic look-ahead for `game` (it needs `from_view`), as a level's bot maker: it
+    plays `playouts` playouts a decision, or as many as `seconds` allow, imagining the players
+    in them as `people` play: a level of the game (its `normal` by default: see `people_like`),
+    a bot maker of one's own, or None: at random."""
+    return LookAheadMaker(game, playouts, seconds, people)
+
+
+def by_heuristic(game: Game, slips: float = 0.0) -> BotMaker:
+    """The generic bot that plays `game`'s `heuristic` best, as a level's bot maker, but for
+    a `slips` share of its decisions, played at random."""
+    state = game.state_class
+    return lambda seat, rng: ByHeuristic(seat, rng, state, slips)
+
+
+def own_levels(game: Game) -> Mapping[str, BotMaker]:
+    """The bots `game` declares of its own (`Game.bots`), by level: the others are generic."""
+    where = own_bots(game)
+    return resolve(where) if where else {}
+
+
+def people_like(game: Game, level: str) -> People:
+    """How a look-ahead imagines the players of `game` who play like its `level`: that
+    level's bots themselves when the game has its own (a look-ahead of its own excepted: too
+    slow to play inside another's playouts); else its heuristic, when it has one, as the
+    generic `normal` of a game with only a heuristic plays it; else as the look-ahead itself
+    learns (`LEARNED`)."""
+    own = own_levels(game).get(level)
+    if own is not None and not isinstance(own, LookAheadMaker):
+        return own
+    if game.implements("heuristic"):
+        return by_heuristic(game, NORMAL_SLIPS)
+    return LEARNED
+
+
 def levels(game: Game) -> dict[str, BotMaker]:
     """The generic bots of each level for `game`, by what it implements (module docstring)."""
-    state = game.state_class
     if not thinks(game):
         return {level: AnyLegalAction for level in ("random", "normal", "hard")}
     if game.implements("from_view"):
-        guided = game.implements("heuristic")
         return {
             "random": AnyLegalAction,
-            "normal": lambda seat, rng: LookAhead(
-                seat, rng, state, NORMAL_PLAYOUTS, NORMAL_SECONDS
-            ),
-            "hard": lambda seat, rng: LookAhead(
-                seat, rng, state, HARD_PLAYOUTS, HARD_SECONDS, guided
-            ),
+            "normal": look_ahead(game, NORMAL_PLAYOUTS, NORMAL_SECONDS, people=None),
+            "hard": look_ahead(game),
         }
     return {
         "random": AnyLegalAction,
-        "normal": lambda seat, rng: ByHeuristic(seat, rng, state, NORMAL_SLIPS),
-        "hard": lambda seat, rng: ByHeuristic(seat, rng, state, 0.0),
+        "normal": by_heuristic(game, NORMAL_SLIPS),
+        "hard": by_heuristic(game),
     }
 
 

@@ -25,6 +25,10 @@ from .where import Watch, game_of, own_frames, save_moves, watch_games, whereabo
 
 #: The failed tests of this run, in words, until its summary (`pytest_terminal_summary`).
 FAILED: list[dict[str, str]] = []
+#: The figures tests reported (the bots' strength), in words, to write with what failed.
+FIGURES: list[str] = []
+#: Where this run says how far it is (``--progress``), if anywhere.
+PROGRESS: list[Path] = []
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -40,6 +44,19 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "--sentences", default=None, metavar="FILE", help="write what failed to FILE as JSON"
     )
     group.addoption(
+        "--bot-games",
+        type=int,
+        default=None,
+        metavar="N",
+        help="the bots part plays N games a matchup (default: about a minute in all)",
+    )
+    group.addoption(
+        "--progress",
+        default=None,
+        metavar="FILE",
+        help="write how many tests there are, then each one done, to FILE (a line each)",
+    )
+    group.addoption(
         "--moves-dir",
         default=None,
         metavar="DIR",
@@ -50,7 +67,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "real_time_keys: screens keep their real settling times")
     config.addinivalue_line("markers", "slow: long-running test, excluded from the default run")
+    config.addinivalue_line("markers", "strength: the bots' strength (the check plays it)")
     FAILED.clear()
+    FIGURES.clear()
+    progress = config.getoption("progress")
+    PROGRESS[:] = [Path(progress)] if progress and not hasattr(config, "workerinput") else []
     # A test run is a program like any: its games from elsewhere are loaded as it starts (an
     # initial conftest may have named some in TABLEGAMES_GAMES first).
     for problem in load_games():
@@ -144,6 +165,27 @@ def _scratch(config: pytest.Config) -> str:
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     if report.failed:
         FAILED.append(failure(report))
+    said = dict(report.user_properties)
+    if report.when == "call" and "figures" in said:
+        FIGURES.append(str(said["figures"]))
+    if report.when == "teardown":
+        _progress("done")
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    if not hasattr(session.config, "workerinput"):  # (an xdist worker: its controller says)
+        _progress(f"total {len(session.items)}")
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_node_collection_finished(node: object, ids: list[str]) -> None:
+    _progress(f"total {len(ids)}")  # (each worker collects them all: the first said is read)
+
+
+def _progress(line: str) -> None:
+    for path in PROGRESS:
+        with path.open("a", encoding="utf-8") as out:
+            out.write(line + "\n")
 
 
 def test_name(item: pytest.Item) -> str:
@@ -190,7 +232,8 @@ def pytest_terminal_summary(
 ) -> None:
     path = config.getoption("sentences")
     if path:
-        Path(path).write_text(json.dumps(FAILED), encoding="utf-8")
+        said = {"failed": FAILED, "figures": FIGURES}
+        Path(path).write_text(json.dumps(said), encoding="utf-8")
     if not FAILED or not config.getoption("game"):
         return
     terminalreporter.section("what failed, in words")

@@ -94,6 +94,40 @@ def test_a_failure_says_where_the_games_own_code_broke_and_how_to_rerun_it(tmp_p
     assert alone.returncode == 1 and "crashes fails 1 check(s):" in alone.stdout, alone.stdout
 
 
+#: Love Letter whose own `hard` is a slip of its author's: a bot that plays at random, weaker
+#: than its `normal` (the generic look-ahead), which nobody sees in a game or two.
+WEAK_HARD = """
+from tablegames.bots import AnyLegalAction
+from tests.plugins import loveletter
+
+GAME = loveletter.Game(
+    "weakhard", "Weak hard", 2, 4, 4, "A weak hard.", loveletter.LoveLetterState,
+    bots="weakhard:BOTS",
+)
+BOTS = {"hard": AnyLegalAction}
+"""
+
+
+def test_the_bots_part_fails_a_level_no_stronger_than_the_one_below_with_the_figures(tmp_path):
+    longer = ("--only", "bots", "--games", "24")
+    done = check(tmp_path, "weakhard", WEAK_HARD, "weakhard:GAME", *longer)
+    assert done.returncode == 1, done.stdout + done.stderr
+    said = done.stdout
+    assert "weakhard fails 1 check(s):" in said
+    assert "- Each bot level wins more than its fair share against bots of the level below." in said
+    verdict = re.search(
+        r"hard is not stronger than normal: hard vs 3 normal: won (\d\.\d\d) of 24 games "
+        r"\(95% (\d\.\d\d)-(\d\.\d\d); fair share 0\.25\)",
+        said,
+    )
+    assert verdict is not None, said
+    share, low, high = map(float, verdict.groups())
+    assert share <= 0.25 and low <= share <= high
+    # the level below it is stronger than random, and said so with its figures
+    assert re.search(r"normal vs 3 random: won 0\.\d\d of 24 games \(95% ", said), said
+    assert "rerun it alone: tablegames check weakhard:GAME --only bots --test" in said
+
+
 def test_a_game_that_passes_is_said_to_pass():
     result = runner.invoke(app, ["check", "sealedbids", "--only", "contract"])
     assert result.exit_code == 0, result.output

@@ -1,0 +1,64 @@
+"""Skull's own `normal` bot, and its levels: the generic bots at the others (`BOTS`).
+
+`normal` plays as a careful person does: a skull first now and then, a bid its own flowers
+cover, a raise only while its own flowers and a share of the others' make it likely, and the
+discs of players who bid to turn up first (they are likely flowers). `hard` is the generic
+look-ahead, which imagines the other players playing like this `normal`.
+"""
+
+from __future__ import annotations
+
+import random
+
+from tablegames.bots import look_ahead
+from tablegames.rules import Action, View
+
+from .rules import FLOWER, SKULL, SKULL_GAME
+
+#: How often `normal` puts its skull down first, and how much of the others' discs it trusts.
+BLUFFS, TRUST = 0.3, 0.5
+
+
+class CarefulPlayer:
+    """Skull's `normal`: a careful player (the module docstring)."""
+
+    def __init__(self, seat: int, rng: random.Random) -> None:
+        self.seat, self.rng = seat, rng
+
+    def choose(self, view: View, legal: list[Action]) -> Action | None:
+        if not legal:
+            return None
+        kinds = {action["type"] for action in legal}
+        mat = view["mat"]
+        if "flip" in kinds:
+            return self._flip(view, legal)
+        if view["phase"] == "place":
+            skull = SKULL in view["hand"] and self.rng.random() < BLUFFS
+            return {"type": "place", "disc": SKULL if skull else FLOWER}
+        covered = 0 if SKULL in mat else len(mat)
+        others = sum(view["mats"]) - len(mat)
+        likely = covered + int(TRUST * others)
+        if view["phase"] == "add":
+            if FLOWER in view["hand"] and self.rng.random() < 0.5:
+                return {"type": "place", "disc": FLOWER}
+            if SKULL in mat and SKULL in view["hand"]:
+                return {"type": "place", "disc": FLOWER if FLOWER in view["hand"] else SKULL}
+            return {"type": "bid", "count": max(1, min(covered or 1, sum(view["mats"])))}
+        raise_to = view["bid"] + 1
+        if SKULL not in mat and raise_to <= likely and {"type": "bid", "count": raise_to} in legal:
+            return {"type": "bid", "count": raise_to}
+        return {"type": "pass"}
+
+    def _flip(self, view: View, legal: list[Action]) -> Action:
+        """The top disc of a player who bid (likely a flower), else of the most shown."""
+
+        def trust(action: Action) -> tuple[int, float]:
+            other = action["seat"]
+            return (not view["passed"][other], self.rng.random())
+
+        return max(legal, key=trust)
+
+
+#: Skull's levels: its own `normal`; `random` and `hard` are the generic ones, `hard` the
+#: look-ahead (the documented factory), imagining players like `normal`.
+BOTS = {"normal": CarefulPlayer, "hard": look_ahead(SKULL_GAME)}
