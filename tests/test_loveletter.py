@@ -12,9 +12,9 @@ import pytest
 
 from tablegames.bots import get_bot, level_note
 from tablegames.bots.generic import AnyLegalAction, LookAhead
-from tablegames.testing.strength import thinking_in_cpu_time
 from tablegames.local import local_table
 from tablegames.rules import GAMES, IllegalAction, get_game
+from tablegames.testing.strength import thinking_in_cpu_time
 from tablegames.tui.widgets.log import GameLog
 
 from .playouts import playout_counts

@@ -244,9 +244,7 @@ def declared_secrets(state: State, seat: Recipient) -> Secrets:
         return Secrets()
     rightful = _values(state.view(seat))
     values = {
-        value: why
-        for (_, value), why in pairs.items()
-        if telling(value) and value not in rightful
+        value: why for (_, value), why in pairs.items() if telling(value) and value not in rightful
     }
     return Secrets(pairs=pairs, values=values)
 
