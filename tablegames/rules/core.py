@@ -30,8 +30,8 @@ class State:
     Every view has the keys of `contract.SharedView`, filled in by `view` (a game's `_view`
     adds its own). The log only grows, except that a game may start it afresh for a new round
     (`restart_log`) or keep only its last `log_limit`. Keys a game may add that shared code
-    reads with one meaning: ``hand`` (the viewer's cards), ``round`` (the round shown: replays
-    jump by it).
+    reads with one meaning are declared in `contract.KnownViewKeys` (``hand``, ``table``,
+    ``round``, ``chosen``; ``talk``, ``now`` and ``speed`` are never a game's).
 
     Every event (`emit`) is a `contract.EventBase` and the facts as fields (seats, cards,
     counts); in its ``text`` seat ``n`` is written ``{n}`` (``"{2} plays the Guard."``: the

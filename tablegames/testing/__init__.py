@@ -157,6 +157,8 @@ def check_game(
                     running.wait(timeout=0.25)
                 except subprocess.TimeoutExpired:
                     continue
+            if progress is not None:
+                progress(*_progress(told))  # (the last tests, ended since the last look)
             out.seek(0)
             text = out.read()
         found = json.loads(said.read_text("utf-8")) if said.exists() else {}

@@ -12,6 +12,7 @@ is said as the sentence its docstring opens with, and written to ``--sentences F
 from __future__ import annotations
 
 import json
+import re
 import sys
 import tempfile
 from collections.abc import Generator
@@ -134,8 +135,16 @@ def pytest_runtest_makereport(
     report = yield
     watch = item.stash.get(WATCHES, None)
     if report.failed and call.excinfo is not None and watch is not None:
-        report.user_properties += where(item, watch, call.excinfo.tb)
+        report.user_properties += where(item, watch, innermost(call.excinfo.value))
     return report
+
+
+def innermost(problem: BaseException) -> TracebackType | None:
+    """The traceback of what went wrong: in a group of exceptions (hypothesis raises one), its
+    first one's."""
+    while isinstance(problem, BaseExceptionGroup) and problem.exceptions:
+        problem = problem.exceptions[0]
+    return problem.__traceback__
 
 
 def where(item: pytest.Item, watch: Watch, tb: TracebackType | None) -> list[tuple[str, str]]:
@@ -209,13 +218,20 @@ def sentence(item: pytest.Item) -> str:
     return name.removeprefix("test_").replace("_", " ").capitalize() + "."
 
 
+#: An exception's line in a traceback ("IndexError: list index out of range").
+EXCEPTION_LINE = re.compile(r"^[A-Za-z_][\w.]*(Error|Exception|Exit)\b")
+
+
 def failure(report: pytest.TestReport) -> dict[str, str]:
     """A failed test as its game, its sentence and the last line of what went wrong."""
     game = ""
     if "[" in report.nodeid:
         game = report.nodeid.rsplit("[", 1)[1].rstrip("]").split("-")[0]
     lines = [line for line in str(report.longrepr).splitlines() if line.startswith("E ")]
-    why = lines[0][1:].strip() if lines else str(report.longrepr).splitlines()[-1:][0]
+    # (the exception's line; in a group of them, as hypothesis raises, the first one's)
+    told = [line[1:].strip(" |+-") for line in lines]
+    named = [line for line in told if EXCEPTION_LINE.match(line)]
+    why = (named or told)[0] if told else str(report.longrepr).splitlines()[-1:][0]
     said = {str(name): str(value) for name, value in report.user_properties}
     return {
         "game": game,

@@ -12,6 +12,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from tablegames.cli import app
+from tablegames.testing import check_game
 
 ROOT = Path(__file__).resolve().parents[2]
 runner = CliRunner()
@@ -161,3 +162,12 @@ def test_a_game_that_cannot_be_checked_is_a_sentence():
     )
     result = runner.invoke(app, ["check", "crates", "--only", "vibes"])
     assert result.exit_code != 0 and "no part called 'vibes'" in result.output
+
+
+def test_the_check_tells_how_far_it_is_as_each_test_ends():
+    told: list[tuple[int, int]] = []
+    checked = check_game("sealedbids", parts=("contract",), progress=lambda *at: told.append(at))
+    assert checked.passed
+    total = told[-1][1]
+    assert total > 10 and told[-1] == (total, total)  # every test of the part, then done
+    assert [done for done, _ in told] == sorted(done for done, _ in told)

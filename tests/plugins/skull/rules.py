@@ -318,6 +318,8 @@ class SkullState(State):
             self._new_round(seat)
 
     def _fail(self, seat: int, owner: int) -> None:
+        self.mats = [[] for _ in range(self.players)]  # every disc back to its owner first
+        self.shown = [0] * self.players
         lost = self.rng.choice(self.owned[seat])
         self.owned[seat].remove(lost)
         self.lost[seat].append(lost)
