@@ -45,15 +45,7 @@ def installed_tablegames(where: Path) -> str:
     shutil.copytree(
         ROOT / "tablegames", source / "tablegames", ignore=shutil.ignore_patterns("__pycache__")
     )
-    venv = where / "venv"
-    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
-    python = str(venv / "bin" / "python")
-    site = subprocess.run(
-        [python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.strip()
+    python, site = bare_venv(where / "venv")
     pip = [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-index"]
     subprocess.run(
         [*pip, "--no-build-isolation", "--target", site, str(source)],
@@ -62,6 +54,19 @@ def installed_tablegames(where: Path) -> str:
         text=True,
     )
     return python
+
+
+def bare_venv(venv: Path) -> tuple[str, str]:
+    """A virtual environment without pip at `venv`: its interpreter and its site-packages."""
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    python = str(venv / "bin" / "python")
+    site = subprocess.run(
+        [python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    return python, site
 
 
 def author_package(where: Path) -> Path:
