@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..rules import Game, State, get_game
 from ..rules.contract import Event
+from ..words import plural
 
 if TYPE_CHECKING:
     import pytest
@@ -46,7 +47,8 @@ class Played:
     def words(self) -> str:
         """The game in a line: "4 players, seed 42, options {'target': 10}, after 17 moves"."""
         options = f"options {self.options}" if self.options else "no options"
-        said = f"{self.players} players, seed {self.seed}, {options}, after {len(self.moves)} moves"
+        moves = plural(len(self.moves), "move")
+        said = f"{self.players} players, seed {self.seed}, {options}, after {moves}"
         if self.failed_move is not None:
             seat, action, _ = self.failed_move
             said += f", while seat {seat} played {json.dumps(action)}"
