@@ -816,8 +816,8 @@ def check(
         typer.Option(
             metavar="N",
             min=1,
-            help="The bots part plays N games a matchup (a longer verdict; default: about a "
-            "minute in all).",
+            help="The bots part plays N games a matchup (a longer verdict; default: a minute "
+            "of CPU in all).",
         ),
     ] = None,
 ) -> None:

@@ -49,7 +49,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         type=int,
         default=None,
         metavar="N",
-        help="the bots part plays N games a matchup (default: about a minute in all)",
+        help="the bots part plays N games a matchup (default: a minute of CPU in all)",
     )
     group.addoption(
         "--progress",

@@ -1,7 +1,7 @@
 """The bots: each level is stronger than the level below it, one bot of it winning more than
 its fair share at a table of the level below, on fixed seeds (`strength.py`).
 
-A check gives the two matchups about a minute (`strength.BUDGET`), or the number of games
+A check gives the two matchups a minute of CPU time (`strength.BUDGET`), or the number of games
 ``--bot-games N`` names (`tablegames check GAME --only bots --games N`: a longer verdict). The
 test suite leaves them to its slow run (they are `slow`); the check plays them (`strength`).
 """
