@@ -83,6 +83,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument(
         "--policy-games", type=int, default=None, help="Skull's fixed policy's games (--games)"
     )
+    parser.add_argument(
+        "--level", action="append", help="only this one bot's level (or skull-first)"
+    )
     parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--jobs", type=int, default=1, help="processes")
     parser.add_argument("--json", default=None, help="write the figures to this file")
@@ -97,6 +100,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         if name == "skull":
             pairs.append(("skull-first", "hard"))
         for hero, below in pairs:
+            if args.level and hero not in args.level:
+                continue
             count = args.policy_games if hero == "skull-first" and args.policy_games else args.games
             seeds = [args.seed + index for index in range(count)]
             batches = [seeds[job :: args.jobs] for job in range(args.jobs)]

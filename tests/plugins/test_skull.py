@@ -45,8 +45,10 @@ def test_a_failed_challenge_costs_a_disc_and_two_won_win_the_game():
     state.apply(1, {"type": "pass"})
     state.apply(2, {"type": "pass"})  # seat 0 turns up its own flower, then one more
     assert state.view(0)["phase"] == "flip" and state.view(0)["shown"][0] == [FLOWER]
+    assert state.evaluate(0) is None  # (mid-round: a look-ahead plays on)
     state.apply(0, {"type": "flip", "seat": 1})  # the skull
     assert state.view(0)["discs"] == [3, 4, 4] and state.view(0)["round"] == 2
+    assert state.evaluate(0) == 3 / 11 and state.evaluate(1) == 4 / 11  # a disc down
     assert len(state.view(0)["hand"]) == 3  # the failed challenger alone knows what it lost
     for _ in range(2):  # seat 0 opens each round, bids what its flowers cover, and wins it
         first = state.view(0)["current"]
