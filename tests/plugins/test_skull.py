@@ -9,8 +9,8 @@ import importlib
 import random
 from pathlib import Path
 
-from tablegames.bots import AnyLegalAction, get_bot
-from tablegames.bots.generic import LookAhead
+from tablegames.bots import AnyLegalAction, get_bot, look_ahead
+from tablegames.bots.generic import ByHeuristic, LookAhead
 from tablegames.rules import load
 from tests.plugins.skull.bots import CarefulPlayer
 from tests.plugins.skull.rules import FLOWER, SKULL
@@ -24,8 +24,10 @@ def test_its_own_normal_and_the_generic_random_and_hard_make_its_levels():
     assert isinstance(get_bot("skull", "normal", 0, rng), CarefulPlayer)
     assert type(get_bot("skull", "random", 0, rng)) is AnyLegalAction  # left out: generic
     hard = get_bot("skull", "hard", 0, rng)
-    assert isinstance(hard, LookAhead)
-    assert hard.people is CarefulPlayer  # it imagines players like the game's own normal
+    assert isinstance(hard, LookAhead) and isinstance(hard.people(0, rng), ByHeuristic)
+    # the factory imagines players like a level of the game's own, when asked to
+    like_normal = look_ahead(SKULL_GAME, people="normal")(0, rng)
+    assert isinstance(like_normal, LookAhead) and like_normal.people is CarefulPlayer
 
 
 def test_it_imports_nothing_private_of_tablegames():

@@ -26,7 +26,7 @@ GUIDE = ROOT / "docs" / "adding-a-game.md"
 EXAMPLES = (
     ROOT / "tests" / "plugins" / "loveletter.py",
     ROOT / "tests" / "plugins" / "sealedbids.py",
-    # ROOT / "tests" / "plugins" / "skull",
+    ROOT / "tests" / "plugins" / "skull",
 )
 
 

@@ -3,8 +3,9 @@
 `normal` plays as a bluffer who counts does: its skull first, mostly (a challenger who meets
 it loses a disc), a bid its own flowers cover, a raise only while its own flowers and the
 others' discs make it likely, and the discs of players who bid to turn up first (they are
-likely flowers). `hard` is the generic look-ahead, which imagines the other players playing
-like this `normal`.
+likely flowers). `hard` is the generic look-ahead (`look_ahead`), its playouts' players by the
+heuristic: imagined like this `normal` (``people="normal"``), it lost 0.88 of 16 games to a
+trivial policy (a skull first, bid 1, raise by 2) where this held it to 0.25.
 
 Tuned on the check's `bots` part, which found the first settings (a skull first three times
 in ten, half the others' discs trusted) weaker than chance: against three `random` bots they
@@ -65,5 +66,5 @@ class CarefulPlayer:
 
 
 #: Skull's levels: its own `normal`; `random` and `hard` are the generic ones, `hard` the
-#: look-ahead (the documented factory), imagining players like `normal`.
+#: look-ahead (the documented factory, as the generic `hard` is made).
 BOTS = {"normal": CarefulPlayer, "hard": look_ahead(SKULL_GAME)}

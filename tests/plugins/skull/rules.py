@@ -233,11 +233,13 @@ class SkullState(State):
             return 1.0 if action["disc"] == FLOWER else 0.6 if not mine else 0.2
         if kind == "bid":
             safe = 0 if SKULL in mine else len(mine)
-            return 0.9 - 0.3 * max(0, action["count"] - max(1, safe))
+            count: int = action["count"]
+            return 0.9 - 0.3 * max(0, count - max(1, safe))
         if kind == "pass":
             return 0.5
-        shown = view["shown"][action["seat"]]
-        return 0.5 + 0.1 * len(shown) - 0.05 * view["mats"][action["seat"]]
+        other: int = action["seat"]
+        down: int = view["mats"][other]
+        return 0.5 + 0.1 * len(view["shown"][other]) - 0.05 * down
 
     def evaluate(self, seat: int) -> float | None:
         """At a round's start, before a disc is down: the seat's chance of winning, guessed
