@@ -42,7 +42,12 @@ pytest_generate_tests
 private_data_dir
 instant_screens
 pytest_runtest_setup
+watched_games
+pytest_runtest_makereport
 pytest_runtest_logreport
+pytest_collection_finish
+pytest_xdist_node_collection_finished
+pytestmark
 pytest_terminal_summary
 _._again
 _._announce

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import itertools
 import json
 import sys
 from collections.abc import Callable, Coroutine, Iterator
@@ -324,10 +325,11 @@ def play(
 
 
 @contextmanager
-def progress_bar(total: int, what: str) -> Iterator[Callable[[], None]]:
-    """A progress bar of `total` steps on stderr, with the time left, while the block runs;
-    yields what to call as each step ends. Only on a terminal: piped or captured, stderr (and
-    stdout, where a summary goes to scripts) carries no bar."""
+def progress_bar(what: str, total: int | None = None) -> Iterator[Callable[[int, int], None]]:
+    """A progress bar on stderr with the time left, while the block runs; yields what to tell
+    as work ends: `(done, total)` (a total not known at first comes with the steps). Only on a
+    terminal: piped or captured, stderr (and stdout, where summaries go to scripts) carries no
+    bar."""
     from rich.console import Console
     from rich.progress import (
         BarColumn,
@@ -347,9 +349,15 @@ def progress_bar(total: int, what: str) -> Iterator[Callable[[], None]]:
         TextColumn("left"),
         TimeRemainingColumn(),
     )
-    with Progress(*columns, console=console, disable=not console.is_terminal) as bar:
+    with Progress(
+        *columns, console=console, transient=True, disable=not console.is_terminal
+    ) as bar:
         task = bar.add_task(what, total=total)
-        yield lambda: bar.advance(task)
+
+        def told(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total or None)
+
+        yield told
 
 
 @app.command()
@@ -368,9 +376,16 @@ def simulate(
     seats = table_size(game, players)
     options = game_options(game, seats, options or {})
     say_bot_levels(game)
-    with progress_bar(games, f"{game}: {bots} bots, games") as step:
+    played = itertools.count(1)
+    with progress_bar(f"{game}: {bots} bots, games", games) as told:
         summary = simulate_games(
-            game, games=games, players=seats, seed=seed, level=bots, progress=step, **options
+            game,
+            games=games,
+            players=seats,
+            seed=seed,
+            level=bots,
+            progress=lambda: told(next(played), games),
+            **options,
         )
     typer.echo(json.dumps(summary, indent=2))
 
@@ -895,12 +910,29 @@ def check(
             "--only",
             metavar="PART",
             help="Only this part (repeatable): contract, playouts, network, server, screens, "
-            "handoffs.",
+            "handoffs, bots.",
         ),
     ] = None,
     jobs: Annotated[int, typer.Option(metavar="N", help="Run on N processes.", min=0)] = 0,
+    test: Annotated[
+        str,
+        typer.Option(
+            metavar="TEST",
+            help="Only this test of the parts (as a failure names it, to rerun it alone).",
+        ),
+    ] = "",
+    games: Annotated[
+        int | None,
+        typer.Option(
+            metavar="N",
+            min=1,
+            help="The bots part plays N games a matchup (a longer verdict; default: a minute "
+            "of CPU in all).",
+        ),
+    ] = None,
 ) -> None:
-    """Run one game's whole per-game test matrix and say what failed, in sentences.
+    """Run one game's whole per-game test matrix and say what failed, in sentences, and where:
+    the test, the game's seed and moves, the game's own code it failed in.
 
     The checks every game of tablegames passes (see docs/adding-a-game.md): the rules
     contract, whole games, games over real sockets (leaks, refusals), the server core under a
@@ -933,9 +965,18 @@ def check(
         except Exception as problem:  # whatever its import raised: said, never a traceback
             typer.echo(f"Cannot check {game}: {type(problem).__name__}: {problem}", err=True)
             raise typer.Exit(2) from None
-    typer.echo(f"Checking {game}: {', '.join(parts)} (a minute or two)...")
+    typer.echo(f"Checking {game}: {', '.join(parts)} (a few minutes)...")
     try:
-        checked = check_game(game, parts, jobs=jobs, raise_on_failure=False)
+        with progress_bar("checks") as progress:
+            checked = check_game(
+                game,
+                parts,
+                jobs=jobs,
+                raise_on_failure=False,
+                test=test,
+                bot_games=games,
+                progress=progress,
+            )
     except (ImportError, TypeError, ValueError, KeyError) as problem:  # a game that won't load
         typer.echo(f"Cannot check {game}: {problem}", err=True)
         raise typer.Exit(2) from None
