@@ -15,15 +15,18 @@ import random
 import statistics
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from tablegames.bots import get_bot
-from tablegames.bots.generic import thinks
+from tablegames.bots import get_bot, level_note
 from tablegames.drivers import run_realtime
 from tablegames.rules import GAMES, Action, View, get_game
 from tablegames.table import Table, VirtualClock, is_realtime
 
-from .figures import latency_ms, percentile, save_json, table
+from .figures import latency_ms, percentile, save_json, speed_line, table
+from .server_host import load_plugins
+
+if TYPE_CHECKING:
+    from .engine_ab import Side
 
 MATCHUPS = (("normal", "random"), ("hard", "normal"))  # (the one bot, the rest of the table)
 TARGET_P99_MS = {"normal": 5.0, "hard": 250.0}
@@ -62,17 +65,12 @@ class TimedRealtime(Timed):
         return self.bot.wake_at()  # type: ignore[no-any-return]
 
 
-def has_level(game: str, level: str) -> bool:
-    """True if `game` has bots of `level` (a game whose generic bots cannot think, having
-    neither `from_view` nor a `heuristic`, has only `random`)."""
-    info = get_game(game)
-    if not info.bots and not thinks(info):
-        return level == "random"
-    try:
-        get_bot(game, level, 0, random.Random(0))
-    except (ValueError, KeyError):
-        return False
-    return True
+def seating(game_name: str, index: int, hero: str, field_level: str) -> list[str]:
+    """The levels at a matchup's game `index`: the hero's seat goes round the table."""
+    players = get_game(game_name).default_players
+    levels = [field_level] * players
+    levels[index % players] = hero
+    return levels
 
 
 def play_one(
@@ -139,8 +137,7 @@ def matchup(
         if index and time.perf_counter() > deadline:
             break
         seat = index % players
-        levels = [field_level] * players
-        levels[seat] = hero
+        levels = seating(game_name, index, hero, field_level)
         result = play_one(game_name, levels, seed + index, samples, deadline)
         if result is None:
             unfinished += 1
@@ -187,11 +184,9 @@ def run(
     options = {name: GAMES[name].quick_options() for name in GAMES}
     result: dict[str, Any] = {"games": {}, "targets_p99_ms": TARGET_P99_MS, "options": options}
     for name in only or sorted(GAMES):
-        entry: dict[str, Any] = {"matchups": [], "latency": {}}
+        # (a sentence where the levels do not differ: every level plays at random)
+        entry: dict[str, Any] = {"matchups": [], "latency": {}, "note": level_note(GAMES[name])}
         for hero, field_level in MATCHUPS:
-            if not (has_level(name, hero) and has_level(name, field_level)):
-                entry["matchups"].append({"hero": hero, "field": field_level, "status": "no bots"})
-                continue
             limit = hard_budget if hero == "hard" and hard_budget else budget
             try:
                 figures = matchup(name, hero, field_level, games, limit)
@@ -219,11 +214,77 @@ def run(
     return result
 
 
+def against(
+    tree: Side,
+    old: Side,
+    games: int = 2,
+    seed: int = SEED,
+    matchups: tuple[tuple[str, str], ...] | list[tuple[str, str]] = MATCHUPS,
+) -> dict[str, Any]:
+    """Bots' decision CPU on both sides: every game's matchups, the same seeds and seats, one
+    game at a time in alternation (a worker per side: `engine_ab.Worker`); a line per game and
+    level for the mean and the p99 of the CPU time of a decision."""
+    from .engine_ab import workers
+
+    result: dict[str, Any] = {"rev": old.name, "lines": [], "notes": []}
+    with workers(tree, old) as (ours, theirs):
+        if ours.problem or theirs.problem:
+            side = old.name if theirs.problem else "the tree"
+            result["status"] = f"cannot run on {side}: {theirs.problem or ours.problem}"
+            return result
+        for name in ours.games:
+            if name not in theirs.games:
+                result["notes"].append(f"bots {name}: not a game at {old.name}")
+                continue
+            cpu: dict[str, dict[str, list[float]]] = {"tree": {}, "old": {}}
+            problem = None
+            for hero, field_level in matchups:
+                for index in range(games):
+                    pair = [("tree", ours), ("old", theirs)]
+                    for label, worker in pair if index % 2 == 0 else pair[::-1]:
+                        answer = worker.ask(
+                            "bots", game=name, hero=hero, field=field_level, index=index, seed=seed
+                        )
+                        if "error" in answer:
+                            problem = problem or (label, answer["error"])
+                            continue
+                        # A level's times come from the matchup where it is the hero.
+                        times = answer["samples"].get(hero, {"cpu": []})["cpu"]
+                        cpu[label].setdefault(hero, []).extend(times)
+            if problem is not None:
+                where = old.name if problem[0] == "old" else "the tree"
+                result["notes"].append(f"bots {name}: cannot run on {where}: {problem[1]}")
+                continue
+            for level in (hero for hero, _ in matchups):
+                mine, before = cpu["tree"].get(level, []), cpu["old"].get(level, [])
+                if len(mine) != len(before):
+                    result["notes"].append(
+                        f"bots {name} {level}: {len(mine)} decisions in the tree, {len(before)} "
+                        f"at {old.name} (the bots or the games differ)"
+                    )
+                for what, figure in (("mean", statistics.fmean), ("p99", _p99)):
+                    result["lines"].append(
+                        speed_line(
+                            f"bots {name} {level} decision CPU, {what} (ms)",
+                            1000 * figure(mine) if mine else None,
+                            1000 * figure(before) if before else None,
+                            lower_is_faster=True,
+                        )
+                    )
+    return result
+
+
+def _p99(values: list[float]) -> float:
+    return percentile(values, 0.99)
+
+
 def report(figures: dict[str, Any]) -> list[tuple[str, list[str], list[list[Any]]]]:
     """The printed tables for the `bots` figures."""
     latency_rows: list[list[Any]] = []
     win_rows: list[list[Any]] = []
     for name, entry in figures["games"].items():
+        if entry.get("note"):
+            win_rows.append([name, entry["note"], None, None, None, None, None])
         for level in ("random", "normal", "hard"):
             times = entry["latency"].get(level)
             if times:
@@ -284,6 +345,7 @@ def report(figures: dict[str, Any]) -> list[tuple[str, list[str], list[list[Any]
 
 def main(argv: list[str] | None = None) -> int:
     """The long run: every matchup of the games named, with decision times, printed."""
+    load_plugins()
     parser = argparse.ArgumentParser(description="Bot levels head to head, with decision times.")
     parser.add_argument("--games", type=int, default=1000, help="games per matchup")
     parser.add_argument("--seed", type=int, default=100_000, help="first game's seed")
@@ -295,8 +357,6 @@ def main(argv: list[str] | None = None) -> int:
     for name in args.game or sorted(GAMES):
         for hero, field_level in MATCHUPS:
             if args.matchup and hero not in args.matchup:
-                continue
-            if not (has_level(name, hero) and has_level(name, field_level)):
                 continue
             figures = matchup(name, hero, field_level, args.games, math.inf, args.seed)
             results.append({"game": name, **figures})

@@ -1,7 +1,8 @@
 """A throw-away copy of the crates engine (core, cards, crates), optionally built with mypyc.
 
 `bench.engine` times the work tree's engine compiled against the same source pure (what
-compiling alone would buy), and `bench.engine_ab` an earlier revision against the work tree.
+compiling alone would buy), and `bench.engine_ab --compiled` an earlier revision's, compiled,
+against the work tree's.
 mypyc comes with mypy (the `test` extra); the copies live in a temporary directory.
 """
 
@@ -19,32 +20,25 @@ ROOT = Path(__file__).resolve().parent.parent
 ENGINE_FILES = ("core.py", "contract.py", "games.py", "cards.py", "crates_types.py", "crates.py")
 
 
-def crates_copy(package: str, where: Path, rev: str | None = None, compiled: bool = False) -> Any:
-    """The crates `Game` from a copy named `package` under `where`: the source at git `rev`
-    (the work tree when None), built with mypyc when `compiled`."""
+def crates_copy(
+    package: str, where: Path, rules: Path = ROOT / "tablegames" / "rules", compiled: bool = False
+) -> Any:
+    """The crates `Game` from a copy named `package` under `where` of the engine in the folder
+    `rules` (the work tree's, or a revision's checked out), built with mypyc when `compiled`."""
     folder = where / package
     folder.mkdir()
     (folder / "__init__.py").write_text("", encoding="utf-8")
     for name in ENGINE_FILES:
-        if rev is None:
-            source = (ROOT / "tablegames" / "rules" / name).read_text(encoding="utf-8")
-        else:
-            shown = subprocess.run(
-                ["git", "show", f"{rev}:tablegames/rules/{name}"],
-                cwd=ROOT,
-                capture_output=True,
-                text=True,
-            )
-            if shown.returncode != 0:  # (a file newer than that revision)
-                continue
-            source = shown.stdout
+        if not (rules / name).exists():  # (a file newer than that revision)
+            continue
+        source = (rules / name).read_text(encoding="utf-8")
         if compiled:
             # mypyc fails on `cls.__new__(cls)` (CratesState.from_view, which bots use and
             # playouts do not): the copy builds that state the long way. Nothing else changes.
             source = source.replace("cls.__new__(cls)", "CratesState(2, 0)")
         (folder / name).write_text(source, encoding="utf-8")
     if compiled:
-        files = [f"{package}/{name}" for name in ENGINE_FILES]
+        files = [f"{package}/{name}" for name in ENGINE_FILES if (folder / name).exists()]
         subprocess.run(
             [sys.executable, "-m", "mypyc", *files], cwd=where, capture_output=True, check=True
         )

@@ -10,11 +10,14 @@ choice against normal's, in points of that chance (positive: better than normal)
 
 - `hard`: the hard bot as it plays;
 - `hard-knowing-hands`: the same search dealt the opponents' true hands (the draw pile still
-  shuffled): how much a perfect reading of the hands could add.
+  shuffled): how much a perfect reading of the hands could add;
+- `hard-without-deadline`: the same search spending its whole budget however long it takes
+  (no `HardBot.max_seconds`): what the CPU deadline costs.
 
 Figures only: nothing here passes or fails. Tune on seeds 1-999, report from 100000.
 
-    nice -n 10 .venv/bin/python bench/crates_choices.py --games 30 --seed 100000
+    nice -n 10 .venv/bin/python bench/crates_choices.py --games 30 --seed 100000 \
+        [--searchers hard-knowing-hands hard-without-deadline]
 """
 
 from __future__ import annotations
@@ -56,7 +59,17 @@ class KnowingHands(HardBot):
         return [list(hand) for hand in self.truth.hands], draw
 
 
-SEARCHERS: dict[str, type[HardBot]] = {"hard": HardBot, "hard-knowing-hands": KnowingHands}
+class WithoutDeadline(HardBot):
+    """Hard spending its whole budget, however long that takes (no CPU deadline)."""
+
+    max_seconds = math.inf
+
+
+SEARCHERS: dict[str, type[HardBot]] = {
+    "hard": HardBot,
+    "hard-knowing-hands": KnowingHands,
+    "hard-without-deadline": WithoutDeadline,
+}
 
 
 def true_values(state: CratesState, view: View, candidates: list[Action]) -> list[float]:
@@ -74,10 +87,13 @@ def true_values(state: CratesState, view: View, candidates: list[Action]) -> lis
     return values
 
 
-def judge(games: int, seed: int, players: int) -> dict[str, Any]:
+def judge(
+    games: int, seed: int, players: int, searchers: list[str] | None = None
+) -> dict[str, Any]:
     """Play `games` normal games (8 rounds), judging each searcher at the tested seat."""
-    gains: dict[str, list[float]] = {name: [] for name in SEARCHERS}
-    cpu: dict[str, list[float]] = {name: [] for name in SEARCHERS}
+    names = searchers or list(SEARCHERS)
+    gains: dict[str, list[float]] = {name: [] for name in names}
+    cpu: dict[str, list[float]] = {name: [] for name in names}
     for game in range(seed, seed + games):
         state = get_game("crates").new(players, game, short=True)
         assert isinstance(state, CratesState)
@@ -106,8 +122,8 @@ def judge_one(
 ) -> None:
     """Every searcher's choice at one decision, and its true gain over normal's choice."""
     values = true_values(state, view, candidates)
-    for name, make in SEARCHERS.items():
-        searcher = make(view["seat"], random.Random(game * 1000 + len(gains[name])))
+    for name in gains:
+        searcher = SEARCHERS[name](view["seat"], random.Random(game * 1000 + len(gains[name])))
         if isinstance(searcher, KnowingHands):
             searcher.truth = state
         started = time.process_time()
@@ -121,8 +137,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=30)
     parser.add_argument("--seed", type=int, default=100_000, help="first game's seed")
     parser.add_argument("--players", type=int, default=4)
+    parser.add_argument(
+        "--searchers", nargs="+", choices=sorted(SEARCHERS), default=["hard", "hard-knowing-hands"]
+    )
     args = parser.parse_args(argv)
-    figures = judge(args.games, args.seed, args.players)
+    if "hard" not in args.searchers:
+        args.searchers.insert(0, "hard")  # (the others are paired with it)
+    figures = judge(args.games, args.seed, args.players, args.searchers)
     gains, cpu = figures["gains"], figures["cpu"]
     decisions = len(gains["hard"])
     print(
@@ -130,7 +151,7 @@ def main(argv: list[str] | None = None) -> int:
         f"{args.players} (8 rounds, seeds from {args.seed}); gain over normal's choice on the "
         "true cards, in points of the chance of winning the game per decision, ± 1 s.e."
     )
-    for name in SEARCHERS:
+    for name in args.searchers:
         found, times = gains[name], cpu[name]
         error = statistics.stdev(found) / math.sqrt(len(found)) if len(found) > 1 else 0.0
         changed = sum(1 for gain in found if gain) / max(len(found), 1)

@@ -42,13 +42,23 @@ class Engine:
     rounds: list[dict[str, float]] = field(default_factory=list)
 
 
-def our_engine(name: str, seed: int = 0, quiet: bool = False, game: Game | None = None) -> Engine:
+def our_engine(
+    name: str,
+    seed: int = 0,
+    quiet: bool = False,
+    game: Game | None = None,
+    watch: bool = False,
+    heard: Callable[[int, Any], None] | None = None,
+) -> Engine:
     """A registered game played through the rules contract with random legal actions.
 
     The acting seat is drawn from `waiting_for()`, the action from `legal(seat)`; real-time
     games are given `now` as the action count, as the contract tests do, and the clock's `time`
     action once a deadline has passed (or when nobody's move is needed). With `quiet`, the
     engine writes no event log after the deal (as bots' rollouts run it; peers keep no log).
+    With `watch`, every action is followed by what a table sends out: each seat's view,
+    waiting seats and legal actions, and a spectator's view. `heard(index, events)` is given
+    each action's events, then the last views and the result (a fingerprint of the game).
     """
     game = game or get_game(name)
     players = game.default_players
@@ -64,12 +74,22 @@ def our_engine(name: str, seed: int = 0, quiet: bool = False, game: Game | None 
             due = state.deadline()
             if due is not None and (not waiting or actions >= due):
                 # The table's part: the clock decides (crabs' double-crab window).
-                state.apply(0, {"type": "time"}, max(float(actions), due))
-                actions += 1
-                continue
-            seat = next(iter(waiting)) if len(waiting) == 1 else rng.choice(sorted(waiting))
-            state.apply(seat, rng.choice(state.legal(seat)), float(actions))
+                events = state.apply(0, {"type": "time"}, max(float(actions), due))
+            else:
+                seat = next(iter(waiting)) if len(waiting) == 1 else rng.choice(sorted(waiting))
+                events = state.apply(seat, rng.choice(state.legal(seat)), float(actions))
             actions += 1
+            if heard is not None:
+                heard(index, events)
+            if watch:
+                for watcher in (*range(players), None):
+                    state.view(watcher)
+                    state.visible_waiting(watcher)
+                    if watcher is not None:
+                        state.legal(watcher)
+        if heard is not None:
+            heard(index, [state.view(seat) for seat in (*range(players), None)])
+            heard(index, state.result() if state.over else None)
         hands = state.result().get("rounds", 1) if hands_per_game else 1
         return actions, hands
 

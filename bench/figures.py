@@ -74,6 +74,28 @@ def median_ratio(pairs: Sequence[tuple[float, float]]) -> float | None:
     return median(ratios) if ratios else None
 
 
+def speed_line(
+    figure: str,
+    tree: float | None,
+    rev: float | None,
+    ratio: float | None = None,
+    lower_is_faster: bool = False,
+) -> dict[str, Any]:
+    """One line of a comparison with a git revision (`bench/run.py --against`): the work tree's
+    figure, the revision's, and the speed ratio tree ÷ REV, above 1 when the tree is faster
+    (rates as they are, times turned over: `lower_is_faster`). `ratio`: one measured side by
+    side (the median of per-round ratios), else the figures' own."""
+    if ratio is None and tree and rev:
+        ratio = rev / tree if lower_is_faster else tree / rev
+    return {
+        "figure": figure,
+        "tree": tree,
+        "rev": rev,
+        "ratio": ratio,
+        "met": None if ratio is None else ratio >= 1.0,
+    }
+
+
 def fmt(value: Any, digits: int = 3) -> str:
     """A number shortened for a table cell: 3 significant digits, thousands as 12.3k."""
     if value is None:

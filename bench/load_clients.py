@@ -1,10 +1,13 @@
 """Headless bot clients for the server bench: every seat of many tables, from one process.
 
-    python -m bench.load_clients --port P --codes B0000,B0001,... [--players 4] [--loop uvloop]
+    python -m bench.load_clients --port P --codes B0000,B0001,... [--game crates] [--players 4]
+                                 [--loop uvloop]
 
 Each seat is one TCP connection speaking the wire protocol directly (frames from
 `tablegames.net.protocol`, read as plain maps: the server is trusted here) with a `normal` bot.
-Only the seat the game waits for acts, so there are never two actions racing at a table.
+Only one seat the game waits for acts (the first: votes go round in turn), so there are never
+two actions racing at a table; a bot that would rather wait (real-time crabs' reaction times)
+plays its first listed move instead, so that the load never stalls.
 
 Commands come on stdin, one per line, and each answers with one JSON line on stdout:
 `connect` (open every seat and wait for every game to start), `paced SECONDS RATE` (each table
@@ -29,7 +32,7 @@ from tablegames.bots import get_bot
 from tablegames.net.protocol import HEADER, PROTOCOL_VERSION, encode
 
 from .figures import latency_ms
-from .server_host import rss_kb, run_on
+from .server_host import load_plugins, rss_kb, run_on
 
 CONNECT_BATCH = 50  # connections opened at once (the server's listen backlog is 100)
 DRAIN = 1.0  # seconds to let in-flight actions finish after a phase
@@ -51,8 +54,8 @@ class LoadTable:
 class Load:
     """Every table, the phase being run and what it has measured."""
 
-    def __init__(self, tables: list[LoadTable]) -> None:
-        self.tables = tables
+    def __init__(self, tables: list[LoadTable], game: str = "crates") -> None:
+        self.tables, self.game = tables, game
         self.mode = "idle"  # idle, paced, flat
         self.interval = 1.0
         self.latencies: list[float] = []
@@ -67,7 +70,7 @@ class SeatClient(asyncio.Protocol):
 
     def __init__(self, load: Load, table: LoadTable, seat: int) -> None:
         self.load, self.table, self.seat = load, table, seat
-        self.bot = get_bot("crates", "normal", seat, random.Random(f"{table.code}-{seat}"))
+        self.bot = get_bot(load.game, "normal", seat, random.Random(f"{table.code}-{seat}"))
         self.buffer = bytearray()
         self.transport: asyncio.Transport | None = None
         self.seated: asyncio.Future[None] = asyncio.get_running_loop().create_future()
@@ -154,11 +157,10 @@ class SeatClient(asyncio.Protocol):
         message, load = self.latest, self.load
         if message is None or load.mode not in ("paced", "flat") or message["over"]:
             return
-        if self.seat not in message["waiting"] or not message["legal"]:
+        waiting, legal = message["waiting"], message["legal"]
+        if not waiting or self.seat != min(waiting) or not legal:
             return
-        action = self.bot.choose(message["view"], message["legal"])
-        if action is None:
-            return
+        action = self.bot.choose(message["view"], legal) or legal[0]
         version = message["version"]
         if load.mode == "flat":
             self.act(version, action)
@@ -275,7 +277,7 @@ async def run_phase(load: Load, mode: str, seconds: float, rate: float) -> dict[
 async def main_async(args: argparse.Namespace) -> None:
     codes = args.codes.split(",")
     tables = [LoadTable(code, args.players, index / len(codes)) for index, code in enumerate(codes)]
-    load = Load(tables)
+    load = Load(tables, args.game)
     loop = asyncio.get_running_loop()
     while True:
         line = await loop.run_in_executor(None, sys.stdin.readline)
@@ -304,9 +306,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--host", default="127.0.0.1", choices=("127.0.0.1", "::1", "localhost"))
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--codes", required=True)
+    parser.add_argument("--game", default="crates", help="the game the tables play")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--loop", choices=("asyncio", "uvloop"), default="asyncio")
     args = parser.parse_args(argv)
+    load_plugins()
     run_on(args.loop, main_async(args))
     return 0
 

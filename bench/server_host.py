@@ -1,6 +1,6 @@
-"""A bench server in its own process: `Server` hosting many crates tables, no bots, no store.
+"""A bench server in its own process: `Server` hosting many tables of a game, no bots, no store.
 
-    python -m bench.server_host --tables 250 --players 4 [--loop uvloop]
+    python -m bench.server_host --tables 250 --players 4 [--game crates] [--loop uvloop]
 
 Prints one JSON line once listening ({"port", "codes", "rss_idle_kb", "rss_tables_kb", "pid",
 "loop"}) and serves until stdin closes or it is sent SIGTERM. Only binds 127.0.0.1.
@@ -32,6 +32,16 @@ def rss_kb(pid: int | str = "self") -> int:
     return 0
 
 
+def load_plugins() -> None:
+    """Register the games from elsewhere (installed packages, ``TABLEGAMES_GAMES``) as the
+    command line does, where the package knows them (an older revision may not)."""
+    try:
+        from tablegames.rules import load_games
+    except ImportError:
+        return
+    load_games()
+
+
 def raise_fd_limit() -> int:
     """Lift the soft open-files limit to the hard one (for a thousand sockets); the new limit."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
@@ -55,6 +65,8 @@ def run_on(loop: str, work: Coroutine[Any, Any, None]) -> None:
 async def serve(args: argparse.Namespace) -> None:
     from tablegames.net.server import Server, ServerConfig
 
+    load_plugins()
+
     idle = rss_kb()
     config = ServerConfig(host="127.0.0.1", port=0, scheduled_collector=not args.gc_as_before)
     if args.heartbeat is not None:  # experiments: how much the ping bursts cost the tail
@@ -74,7 +86,7 @@ async def serve(args: argparse.Namespace) -> None:
         gc.callbacks.append(timing)
     server = Server(config)
     codes = [
-        server.add_table("crates", args.players, seed=args.seed + index, code=f"B{index:04d}").code
+        server.add_table(args.game, args.players, seed=args.seed + index, code=f"B{index:04d}").code
         for index in range(args.tables)
     ]
     port = await server.start()
@@ -115,6 +127,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=250)
     parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--game", default="crates", help="the game every table plays")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--loop", choices=("asyncio", "uvloop"), default="asyncio")
     parser.add_argument(

@@ -19,9 +19,15 @@ import threading
 import time
 from importlib.util import find_spec
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from tablegames.rules import GAMES
+
+from .figures import median, speed_line
 from .server_host import rss_kb
+
+if TYPE_CHECKING:
+    from .engine_ab import Side
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The server before its collector schedule (`tablegames/net/collector.py`), measured beside it.
@@ -40,15 +46,28 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
 
 
-class Child:
-    """A bench process we started: JSON lines out, commands in, always ended by its own pid."""
+def python_path(first: Path) -> str:
+    """PYTHONPATH with `first` before what it already holds (where games from elsewhere,
+    ``TABLEGAMES_GAMES``, are found)."""
+    return os.pathsep.join(filter(None, [str(first), os.environ.get("PYTHONPATH")]))
 
-    def __init__(self, module: str, *args: str) -> None:
-        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+
+class Child:
+    """A bench process we started: JSON lines out, commands in, always ended by its own pid.
+
+    It imports `bench` and `tablegames` from `path`: the work tree, or a folder that pairs the
+    work tree's bench with a revision's package (`engine_ab.Side`).
+    """
+
+    def __init__(self, module: str, *args: str, path: Path = ROOT) -> None:
+        env = {
+            **os.environ,
+            "PYTHONPATH": os.pathsep.join(filter(None, [str(path), os.environ.get("PYTHONPATH")])),
+        }
         self.module = module
         self.process = subprocess.Popen(
             [sys.executable, "-m", module, *args],
-            cwd=ROOT,
+            cwd=path,
             env=env,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
@@ -104,10 +123,13 @@ def run_variant(
     flat_s: float,
     client_loop: str,
     server_args: tuple[str, ...] = (),
+    game: str = "crates",
+    path: Path = ROOT,
 ) -> dict[str, Any]:
     """One server event loop through connect, paced and flat-out phases; its figures.
 
-    `server_args` go to `bench.server_host` as they are (experiments: --heartbeat, --no-gc).
+    `server_args` go to `bench.server_host` as they are (experiments: --heartbeat, --no-gc);
+    `path` holds the package the server and its clients import (`Child`).
     """
     server = Child(
         "bench.server_host",
@@ -115,14 +137,18 @@ def run_variant(
         str(tables),
         "--players",
         str(players),
+        "--game",
+        game,
         "--loop",
         server_loop,
         *server_args,
+        path=path,
     )
     clients: Child | None = None
     figures: dict[str, Any] = {
         "server_loop": server_loop,
         "client_loop": client_loop,
+        "game": game,
         "tables": tables,
         "clients_per_table": players,
     }
@@ -138,8 +164,11 @@ def run_variant(
             ",".join(info["codes"]),
             "--players",
             str(players),
+            "--game",
+            game,
             "--loop",
             client_loop,
+            path=path,
         )
         clients.tell("connect")
         figures["connect"] = clients.read(timeout=120)
@@ -190,8 +219,12 @@ def run(
     flat_s: float = 5.0,
     rate: float = 1.0,
     tuned: bool = True,
+    game_tables: int = 50,
+    game_s: float = 3.0,
 ) -> dict[str, Any]:
-    """The `server` figures: the default asyncio loop, and uvloop when it is installed.
+    """The `server` figures: crates tables on the default asyncio loop, and on uvloop when it
+    is installed; then every other registered game's tables (`game_tables` of them, each phase
+    `game_s` seconds) on asyncio, for its server CPU per action (`games`).
 
     With `tuned`, one more asyncio run measures the server as it was before its collector
     schedule (`TUNED_ARGS`), beside it; the server as shipped is what `asyncio` and `uvloop`
@@ -214,6 +247,15 @@ def run(
         variant["server_args"] = " ".join(TUNED_ARGS)
         result["variants"]["asyncio_gc_as_before"] = variant
     base = result["variants"]["asyncio"]
+    result["games"] = {}
+    for name, game in GAMES.items():
+        variant = base
+        if name != "crates":
+            size = game.default_players
+            variant = run_variant(
+                "asyncio", game_tables, size, game_s, rate, game_s, client_loop, game=name
+            )
+        result["games"][name] = per_action(variant)
     if base.get("status") == "ok":
         paced = base["paced"]
         result["paced_p99_ms"] = paced["latency"]["p99_ms"]
@@ -240,6 +282,70 @@ def run(
             / max(base["flat"]["server_cpu_us_per_action"], 1e-9),
             3,
         )
+    return result
+
+
+def per_action(variant: dict[str, Any]) -> dict[str, Any]:
+    """A variant's server CPU per action in each phase, and what it played."""
+    if variant.get("status") != "ok":
+        return {"status": variant.get("status")}
+    return {
+        "status": "ok",
+        "tables": variant["tables"],
+        "players": variant["clients_per_table"],
+        **{
+            f"{phase}_cpu_us_per_action": variant[phase]["server_cpu_us_per_action"]
+            for phase in ("paced", "flat")
+        },
+        "flat_actions_per_s": variant["flat"]["actions_per_s"],
+        "frames_lost": variant["paced"]["frames_lost"] + variant["flat"]["frames_lost"],
+    }
+
+
+def against(
+    tree: Side,
+    old: Side,
+    rounds: int = 1,
+    game_tables: int = 50,
+    game_s: float = 3.0,
+    rate: float = 1.0,
+) -> dict[str, Any]:
+    """Server CPU per action on both sides (the server and its clients importing that side's
+    package), every game's tables on asyncio, the sides in alternation."""
+    result: dict[str, Any] = {"rev": old.name, "lines": [], "notes": []}
+    for name, game in GAMES.items():
+        runs: dict[str, list[dict[str, Any]]] = {"tree": [], "old": []}
+        for round_index in range(rounds):
+            order = [("tree", tree), ("old", old)]
+            for label, side in order if round_index % 2 == 0 else order[::-1]:
+                variant = run_variant(
+                    "asyncio",
+                    game_tables,
+                    game.default_players,
+                    game_s,
+                    rate,
+                    game_s,
+                    "asyncio",
+                    game=name,
+                    path=side.path,
+                )
+                runs[label].append(per_action(variant))
+        failed = next((r for r in runs["old"] + runs["tree"] if r["status"] != "ok"), None)
+        if failed is not None:
+            where = old.name if failed in runs["old"] else "the tree"
+            first = str(failed["status"]).splitlines()[0]
+            result["notes"].append(f"server {name}: cannot run on {where}: {first}")
+            continue
+        for phase in ("paced", "flat"):
+            key = f"{phase}_cpu_us_per_action"
+            result["lines"].append(
+                speed_line(
+                    f"server {name} CPU per action, {phase} (µs)",
+                    median([r[key] for r in runs["tree"]]),
+                    median([r[key] for r in runs["old"]]),
+                    lower_is_faster=True,
+                )
+            )
     return result
 
 
@@ -318,4 +424,20 @@ def report(figures: dict[str, Any]) -> list[tuple[str, list[str], list[list[Any]
                 memory,
             )
         )
+    games = [
+        [name, g.get("tables"), g.get("players"), g.get("paced_cpu_us_per_action"),
+         g.get("flat_cpu_us_per_action"), g.get("flat_actions_per_s"), g.get("frames_lost")]
+        if g.get("status") == "ok"
+        else [name, g.get("status"), None, None, None, None, None]
+        for name, g in figures.get("games", {}).items()
+    ]  # fmt: skip
+    if games:
+        tables.append(
+            (
+                "server: every game's tables on asyncio (crates: the run above)",
+                ["game", "tables", "seats", "µs CPU/action paced", "flat", "flat actions/s",
+                 "lost"],
+                games,
+            )
+        )  # fmt: skip
     return tables

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import functools
 import inspect
+import itertools
 import json
 import sys
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -179,14 +181,14 @@ def game_options(game: str, seats: int, options: dict[str, Any]) -> dict[str, An
     from .rules import SetupError, get_game
 
     info = get_game(game)
-    taken = {option.name: option for option in info.options}
+    taken = {option.name for option in info.options}
     for name, value in options.items():
         flag = "--" + name.replace("_", "-")
         if name not in taken:
             raise typer.BadParameter(f"{game} has no {name} option", param_hint=flag)
-        try:  # a value no table takes is the option's fault alone (`--board huge`)
-            taken[name].check(value)
-        except SetupError as refusal:
+        try:  # what players may choose, as the party decides it (`Game.chosen`)
+            info.chosen({name: value})
+        except SetupError as refusal:  # a value no table takes: the option's fault alone
             raise typer.BadParameter(str(refusal), param_hint=flag) from None
     try:
         info.new(seats, 0, **options)  # what the game itself refuses, said before any screen
@@ -300,8 +302,11 @@ def play(
         raise typer.BadParameter(str(refusal), param_hint="--name") from None
     options = game_options(game, seats, options or {})
     speed = speed_for(game, speed)
-    if seats > humans:
-        say_bot_levels(game)
+    from .bots import level_note
+    from .rules import get_game
+
+    # (said over the table as it opens: printed here, it stayed on the terminal after the game)
+    note = (level_note(get_game(game)) or "") if seats > humans else ""
     client = local_table(
         game,
         seats,
@@ -316,7 +321,43 @@ def play(
     )
     from .tui.app import run_table
 
-    run_table(client, ascii=ascii)
+    run_table(client, ascii=ascii, note=note)
+
+
+@contextmanager
+def progress_bar(what: str, total: int | None = None) -> Iterator[Callable[[int, int], None]]:
+    """A progress bar on stderr with the time left, while the block runs; yields what to tell
+    as work ends: `(done, total)` (a total not known at first comes with the steps). Only on a
+    terminal: piped or captured, stderr (and stdout, where summaries go to scripts) carries no
+    bar."""
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    console = Console(file=sys.stderr)
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("left"),
+        TimeRemainingColumn(),
+    )
+    with Progress(
+        *columns, console=console, transient=True, disable=not console.is_terminal
+    ) as bar:
+        task = bar.add_task(what, total=total)
+
+        def told(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total or None)
+
+        yield told
 
 
 @app.command()
@@ -329,13 +370,23 @@ def simulate(
     bots: BotsOpt = "normal",
     options: dict[str, Any] | None = None,
 ) -> None:
-    """Play bot-only games headless and print a JSON summary."""
+    """Play bot-only games headless and print a JSON summary (a progress bar on a terminal)."""
     from .simulate import simulate_games
 
     seats = table_size(game, players)
     options = game_options(game, seats, options or {})
     say_bot_levels(game)
-    summary = simulate_games(game, games=games, players=seats, seed=seed, level=bots, **options)
+    played = itertools.count(1)
+    with progress_bar(f"{game}: {bots} bots, games", games) as told:
+        summary = simulate_games(
+            game,
+            games=games,
+            players=seats,
+            seed=seed,
+            level=bots,
+            progress=lambda: told(next(played), games),
+            **options,
+        )
     typer.echo(json.dumps(summary, indent=2))
 
 
@@ -346,22 +397,20 @@ def resume(
     pace: PaceOpt = 0.5,
     speed: SpeedOpt = None,
 ) -> None:
-    """List unfinished games saved on this machine, or continue one."""
+    """List unfinished games saved on this machine; with an ID, continue that one."""
     from .local import describe_saved, resume_local
     from .store import Store
 
     store = Store()
     saved = store.open_tables("local")
-    if game_id is None:
+    if game_id is None:  # (a list, even of one: the command says what it will continue)
         if not saved:
             typer.echo("No unfinished games. Start one with `tablegames play crates`.")
             return
-        if len(saved) > 1:
-            typer.echo("Unfinished games (continue one with `tablegames resume ID`):")
-            for entry in saved:
-                typer.echo(describe_saved(entry))
-            return
-        game_id = saved[0].id
+        typer.echo(f"Unfinished games (continue one with `tablegames resume {saved[0].id}`):")
+        for entry in saved:
+            typer.echo(describe_saved(entry))
+        return
     try:
         game = next((entry.game for entry in saved if entry.id == game_id), "crabs")
         client = resume_local(store, game_id, pace=pace, speed=speed_for(game, speed))
@@ -375,14 +424,28 @@ def resume(
 @app.command()
 def history(
     limit: Annotated[int, typer.Option(help="How many games to list.", min=1)] = 20,
+    as_json: Annotated[
+        bool,
+        typer.Option("--json", help='Print {"games": [...]}, each seat as the ratings read it.'),
+    ] = False,
 ) -> None:
-    """List finished games: id, game, date, players and winners."""
+    """List finished games: id, game, date, players and winners, each seat with the player
+    the ratings count it for (`stats`) when that is another, or "not rated"."""
+    import logging
+
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
 
     from .store import Store
 
-    games = Store().history(limit)
+    logging.basicConfig(level=logging.WARNING, format="%(message)s")  # (as `stats` says it)
+    store = Store()
+    store.update_ratings()  # each seat as `stats` counts it
+    games = store.history(limit)
+    if as_json:
+        typer.echo(json.dumps({"games": games}, ensure_ascii=False))
+        return
     if not games:
         typer.echo("No finished games yet.")
         return
@@ -391,14 +454,25 @@ def history(
         table.add_column(column)
     for entry in games:
         when = moment_words(entry["finished"])
+        seats = [_seat_label(seat) for seat in entry["seats"]]
+        winners = [label for label, seat in zip(seats, entry["seats"], strict=True) if seat["won"]]
         table.add_row(
             str(entry["id"]),
             entry["game"],
             when,
-            ", ".join(entry["players"]),
-            ", ".join(entry["winners"]) or "nobody",
+            Text(", ".join(seats)),
+            Text(", ".join(winners) or "nobody"),
         )
     Console().print(table)
+
+
+def _seat_label(seat: dict[str, Any]) -> str:
+    """A seat of `history`: its name, and whom the ratings count it for when another
+    (`Tom as normal bot`, a bot played most of his moves) or nobody (`Tom (not rated)`)."""
+    name, rated_as = seat["name"], seat["rated_as"]
+    if rated_as is None:
+        return f"{name} (not rated)"
+    return name if rated_as == name else f"{name} as {rated_as}"
 
 
 @app.command()
@@ -414,7 +488,9 @@ def stats(
     ] = False,
 ) -> None:
     """Ratings per player and game (openskill's, from every finished game), with games
-    played, won and the change in the last one; bots are rated by level ("normal bot")."""
+    played, won and the change in the last one, and what each player is proven by: a key, a
+    browser's cookie or this keyboard (a name alone is rated for nobody); each bot seat at a
+    table is a player of its own ("normal bot", "normal bot 2")."""
     import logging
 
     from .store import Store
@@ -434,6 +510,7 @@ def stats(
             name: [
                 {
                     "name": row["name"],
+                    "identity": row["identity"],
                     "played": row["played"],
                     "won": row["won"],
                     "rating": round(row["rating"], 2),
@@ -453,10 +530,13 @@ def stats(
 
 
 def _print_ratings(games: list[str], rows: list[dict[str, Any]]) -> None:
-    """One table per game: rating, played, won and the last change, best rating first."""
+    """One table per game: rating, played, won, the last change and what proves who each
+    player is, best rating first."""
     from rich.console import Console
     from rich.table import Table
     from rich.text import Text
+
+    from .ratings import proven_by
 
     console = Console()
     for game in games:
@@ -468,6 +548,7 @@ def _print_ratings(games: list[str], rows: list[dict[str, Any]]) -> None:
             ("played", "right"),
             ("won", "right"),
             ("last game", "right"),
+            ("identity", "left"),
         )
         for column, justify in columns:
             table.add_column(column, justify=justify)
@@ -479,6 +560,7 @@ def _print_ratings(games: list[str], rows: list[dict[str, Any]]) -> None:
                     str(row["played"]),
                     str(row["won"]),
                     f"{row['change']:+.1f}",
+                    proven_by(row["identity"]),
                 )
         if game != games[0]:
             console.print()
@@ -574,7 +656,7 @@ def _server_config(
     spectator_chat: bool,
 ) -> ServerConfig:
     """How `host` and `serve` listen (a join code with --lan, kept in the store); logging on."""
-    from .net.hosting import new_join_code
+    from .net.admission import new_join_code
     from .net.logs import start_host_log
     from .net.server import ServerConfig
 
@@ -634,7 +716,7 @@ def host(
     port: PortOpt = DEFAULT_PORT,
     lan: LanOpt = False,
     seed: Annotated[
-        int | None, typer.Option(metavar="N", help="Seed (default: the OS's randomness).")
+        int | None, typer.Option(metavar="N", hidden=True, help="Refused: see `play --seed`.")
     ] = None,
     bots: Annotated[
         str | None,
@@ -674,6 +756,12 @@ def host(
 
     if game is None and not restore:
         raise typer.BadParameter("name a game to host, or give --restore to continue saved tables")
+    if seed is not None:  # a seed is the whole deal: whoever chose it could know every hand
+        raise typer.BadParameter(
+            "--seed is for `tablegames play` on this machine: a hosted table's deal is the "
+            "server's secret, from the OS's randomness",
+            param_hint="--seed",
+        )
     new = None
     if game is not None:
         _known_game(game)
@@ -687,7 +775,6 @@ def host(
             game,
             seats,
             game_options(game, seats, options or {}),
-            seed=seed,
             bots=bots or ("normal" if humans is not None else None),
             humans=humans,
         )
@@ -717,6 +804,15 @@ def host(
 
     hosting = run_host(config, store, new, restore=restore, announce=announce, console=True)
     _run_server(hosting, "Cannot host", (PortUnavailable,))
+
+
+def _web_names(names: list[str] | None) -> list[str]:
+    from .net.web_names import web_name
+
+    try:
+        return [web_name(name) for name in names or ()]
+    except ValueError as refusal:
+        raise typer.BadParameter(str(refusal), param_hint="--web-name") from None
 
 
 @app.command()
@@ -755,6 +851,16 @@ def serve(
             max=65535,
         ),
     ] = None,
+    web_name: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--web-name",
+            metavar="NAME",
+            help="Another name the browser page answers to, e.g. party.lan (it answers to its "
+            "addresses, localhost and this machine's name already); repeat for more.",
+            callback=_web_names,
+        ),
+    ] = None,
 ) -> None:
     """Run a party: friends type `ssh -p 2222 NAME@HOST` and land in the lobby of tables.
 
@@ -770,6 +876,9 @@ def serve(
     from .net.server import PortUnavailable
     from .serve import announce_party, ssh_front_door
 
+    if web_name and web is None:
+        raise typer.BadParameter("names the browser page answers to need --web PORT too")
+    names = tuple(web_name or ())
     store = _store(db)
     config = _server_config(store, lan, port, pace, takeover, spectator_chat)
     code = config.code
@@ -777,8 +886,10 @@ def serve(
     party = run_host(
         config,
         store,
-        announce=announce_party(store, lan, code),
-        extra=ssh_front_door(store, lan, ssh, max_sessions, code, max_per_address, web_port=web),
+        announce=announce_party(store, lan, code, names),
+        extra=ssh_front_door(
+            store, lan, ssh, max_sessions, code, max_per_address, web_port=web, web_names=names
+        ),
         console=True,
     )
     _run_server(party, "Cannot serve", (PortUnavailable, OSError))
@@ -799,12 +910,29 @@ def check(
             "--only",
             metavar="PART",
             help="Only this part (repeatable): contract, playouts, network, server, screens, "
-            "handoffs.",
+            "handoffs, bots.",
         ),
     ] = None,
     jobs: Annotated[int, typer.Option(metavar="N", help="Run on N processes.", min=0)] = 0,
+    test: Annotated[
+        str,
+        typer.Option(
+            metavar="TEST",
+            help="Only this test of the parts (as a failure names it, to rerun it alone).",
+        ),
+    ] = "",
+    games: Annotated[
+        int | None,
+        typer.Option(
+            metavar="N",
+            min=1,
+            help="The bots part plays N games a matchup (a longer verdict; default: a minute "
+            "of CPU in all).",
+        ),
+    ] = None,
 ) -> None:
-    """Run one game's whole per-game test matrix and say what failed, in sentences.
+    """Run one game's whole per-game test matrix and say what failed, in sentences, and where:
+    the test, the game's seed and moves, the game's own code it failed in.
 
     The checks every game of tablegames passes (see docs/adding-a-game.md): the rules
     contract, whole games, games over real sockets (leaks, refusals), the server core under a
@@ -837,9 +965,18 @@ def check(
         except Exception as problem:  # whatever its import raised: said, never a traceback
             typer.echo(f"Cannot check {game}: {type(problem).__name__}: {problem}", err=True)
             raise typer.Exit(2) from None
-    typer.echo(f"Checking {game}: {', '.join(parts)} (a minute or two)...")
+    typer.echo(f"Checking {game}: {', '.join(parts)} (a few minutes)...")
     try:
-        checked = check_game(game, parts, jobs=jobs, raise_on_failure=False)
+        with progress_bar("checks") as progress:
+            checked = check_game(
+                game,
+                parts,
+                jobs=jobs,
+                raise_on_failure=False,
+                test=test,
+                bot_games=games,
+                progress=progress,
+            )
     except (ImportError, TypeError, ValueError, KeyError) as problem:  # a game that won't load
         typer.echo(f"Cannot check {game}: {problem}", err=True)
         raise typer.Exit(2) from None
@@ -887,13 +1024,14 @@ def join(
     ] = 0.0,
 ) -> None:
     """Join a hosted table: opens the game's screen, or plays headless with --bot."""
-    import getpass
 
+    from .net.admission import own_name
     from .net.client import (
         RemoteClient,
         SeatTokens,
     )
     from .net.launch import parse_address
+    from .net.seat_tokens import load_client_key
 
     try:
         host_name, port = parse_address(address)
@@ -906,11 +1044,12 @@ def join(
     client = RemoteClient(
         host_name,
         port,
-        name or getpass.getuser(),
+        name or own_name(),
         code=code,
         table=table,
         spectate=spectate,
         tokens=SeatTokens(),
+        key=load_client_key(),  # the name is this user's: owned once they sit down
     )
     from .tui.app import run_remote
 
@@ -941,6 +1080,7 @@ def _join_as_bot(
     from .local import BOT_NAMES
     from .net.client import RemoteClient, SeatTokens, ServerRefused, why_not_joined
     from .net.join_bot import play_as_bot
+    from .net.seat_tokens import load_client_key
 
     logging.basicConfig(
         level=os.environ.get("TABLEGAMES_LOG", "WARNING").upper(),
@@ -948,8 +1088,9 @@ def _join_as_bot(
     )
     names = [name] if name else [f"{bot_name} (bot)" for bot_name in BOT_NAMES]
     for player in names:
-        tokens = SeatTokens() if name else None
-        client = RemoteClient(host, port, player, code=code, table=table, tokens=tokens)
+        # Only a named bot is a person's: its tokens are kept, its name owned by the key.
+        tokens, key = (SeatTokens(), load_client_key()) if name else (None, None)
+        client = RemoteClient(host, port, player, code=code, table=table, tokens=tokens, key=key)
         try:
             view = asyncio.run(play_as_bot(client, level, pace=pace))
         except ServerRefused as problem:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from .bots import get_bot
@@ -51,9 +51,16 @@ def play_bot_game(
 
 
 def simulate_games(
-    game_name: str, games: int, players: int, seed: int, level: str, **options: Any
+    game_name: str,
+    games: int,
+    players: int,
+    seed: int,
+    level: str,
+    progress: Callable[[], None] | None = None,
+    **options: Any,
 ) -> dict[str, Any]:
-    """Play `games` bot-only games (seeds seed, seed+1, ...) and summarise them."""
+    """Play `games` bot-only games (seeds seed, seed+1, ...) and summarise them; `progress()`
+    is called as each game ends."""
     wins = [0.0] * players
     rounds = turns = actions = 0
     game_seconds = 0.0
@@ -68,6 +75,8 @@ def simulate_games(
         actions += len(table.log)
         if isinstance(table.clock, VirtualClock):
             game_seconds += table.now()
+        if progress is not None:
+            progress()
     elapsed = time.perf_counter() - started
     summary: dict[str, Any] = {
         "game": game_name,

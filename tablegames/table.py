@@ -137,6 +137,8 @@ class Table:
         self._change_listeners: list[Callable[[], None]] = []
         # Each seat's question (`State.question`) and the version it was first seen at.
         self._questions: dict[int, tuple[Hashable, int]] = {}
+        # Each seat's legal actions and question at a version (`_asked_now`).
+        self._asked: dict[int, tuple[int, list[Action], Hashable]] = {}
         self.vocabulary = table_talk.vocabulary(self.game.name)
         for seat, action, now in self.log:  # restoring a saved table
             self.state.apply(seat, action, now)
@@ -265,24 +267,34 @@ class Table:
 
     def update_for(self, seat: int | None, events: Sequence[Event] = ()) -> Update:
         """The current update for `seat`, with those of `events` it may see."""
-        legal = [] if seat is None else self.state.legal(seat)
+        legal = [] if seat is None else self._asked_now(seat)[0]
         return Update(
             version=self.version,
             view=self.view_for(seat),
             events=[e for e in events if visible_to(e, seat)],
             over=self.state.over,
-            legal=legal,
+            legal=list(legal),
             waiting=self.state.visible_waiting(seat),
-            asked=0 if seat is None else self._asked_since(seat, legal),
+            asked=0 if seat is None else self._asked_since(seat),
         )
 
-    def _asked_since(self, seat: int, legal: list[Action]) -> int:
+    def _asked_now(self, seat: int) -> tuple[list[Action], Hashable]:
+        """`seat`'s legal actions and question (`State.question`) now, worked out once a
+        version: a seat's updates, the turn count and a late action's check all ask, and the
+        state changes only with the version (`_apply`)."""
+        known = self._asked.get(seat)
+        if known is None or known[0] != self.version:
+            legal = self.state.legal(seat)
+            known = self._asked[seat] = (self.version, legal, self.state.question(seat, legal))
+        return known[1], known[2]
+
+    def _asked_since(self, seat: int) -> int:
         """The version since which `seat` has been asked what it is asked now.
 
         Every version a seat is shown passes through here (`update_for`), so a question that
         changed is noted at the first version that shows it.
         """
-        question = self.state.question(seat, legal)
+        question = self._asked_now(seat)[1]
         known = self._questions.get(seat)
         if known is None or known[0] != question:
             known = self._questions[seat] = (question, self.version)
@@ -318,7 +330,7 @@ class Table:
             return False  # the rules say what is wrong with it
         if action.get("type") in self.state.any_time:
             return False
-        return seen < self._asked_since(seat, self.state.legal(seat))
+        return seen < self._asked_since(seat)
 
     def settle_clock(self) -> bool:
         """Apply the game's `time` action if its deadline has passed; True if it did.
@@ -367,7 +379,7 @@ class Table:
         again later (the next round of bids) is asked anew."""
         version, waiting = self.version, self.state.waiting_for()
         asked = [
-            self._asked_since(seat, self.state.legal(seat)) == version and seat in waiting
+            self._asked_since(seat) == version and seat in waiting
             for seat in sorted(waited | waiting)
         ]
         self.turns_taken += any(asked)

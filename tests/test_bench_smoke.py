@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from bench import run
+from tablegames.rules import GAMES
 
 
 def test_the_bench_runs_in_tiny_mode_and_writes_every_section(tmp_path, capsys):
@@ -30,6 +31,10 @@ def test_the_bench_runs_in_tiny_mode_and_writes_every_section(tmp_path, capsys):
     assert saved["server"]["frames_lost"] == 0
     assert saved["startup"]["help"]["help_ms"] > 0
     assert all(heavy == [] for heavy in saved["startup"]["heavy_imports"].values())
+    games = set(GAMES)  # every registered game in every section, none missing
+    assert set(saved["engine"]["games"]) >= games and set(saved["bots"]["games"]) == games
+    assert set(saved["server"]["games"]) == games == set(saved["startup"]["first_paint"])
+    assert saved["missing"] == []
     assert figures["meta"]["mode"] == "tiny"
     for title in ("engine:", "bots:", "server:", "startup:", "targets"):
         assert title in printed

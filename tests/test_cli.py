@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import os
+import pty
+import select
 import subprocess
 import sys
 
@@ -102,24 +104,66 @@ def test_simulate_prints_a_json_summary():
     assert again["wins_per_seat"] == summary["wins_per_seat"]
 
 
-def test_play_saves_the_game_as_it_goes_unless_told_not_to(monkeypatch):
-    started = []
-    monkeypatch.setattr(
-        "tablegames.tui.app.run_table", lambda client, ascii: started.append(client)
+def test_simulate_shows_its_progress_and_the_time_left_on_a_terminal_alone():
+    # stderr a terminal, stdout a pipe (a script reading the summary): the bar goes to the
+    # terminal, the JSON alone to the pipe. (Captured, as above, no bar shows at all.)
+    terminal, child_end = pty.openpty()
+    command = [sys.executable, "-m", "tablegames", "simulate", "crates", "--games", "3"]
+    done = subprocess.Popen(
+        [*command, "--players", "3", "--short"],
+        stdout=subprocess.PIPE,
+        stderr=child_end,
+        env={**os.environ, "COLUMNS": "100", "TERM": "xterm"},
     )
-    assert runner.invoke(app, ["play", "crabs", "--seed", "3", "--speed", "2"]).exit_code == 0
+    os.close(child_end)
+    shown = b""
+    while True:  # until the program closes its end (bounded by the timeout below)
+        ready, _, _ = select.select([terminal], [], [], 120)
+        if not ready:
+            break
+        try:
+            chunk = os.read(terminal, 4096)
+        except OSError:  # (the other end closed)
+            break
+        if not chunk:
+            break
+        shown += chunk
+    out, _ = done.communicate(timeout=120)
+    os.close(terminal)
+    assert done.returncode == 0
+    assert json.loads(out)["games"] == 3  # the summary, nothing else
+    text = shown.decode(errors="replace")
+    assert "crates: normal bots, games" in text and "3/3" in text and "left" in text
+
+
+def test_play_saves_the_game_as_it_goes_unless_told_not_to(monkeypatch):
+    started, notes = [], []
+    monkeypatch.setattr(
+        "tablegames.tui.app.run_table",
+        lambda client, ascii, note="": (started.append(client), notes.append(note)),
+    )
+    played = runner.invoke(app, ["play", "crabs", "--seed", "3", "--speed", "2"])
+    assert played.exit_code == 0
+    # What crabs' bots do is said over the table, never left on the terminal after the game.
+    assert "read signals" not in played.output
+    assert notes[0] == "You've Got Crabs bots: normal and hard read signals."
     assert runner.invoke(app, ["play", "crabs", "--no-save"]).exit_code == 0
     saved, unsaved = started
     for client in started:  # a game is saved from its first move at this keyboard
         first_human_move(client)
     assert saved.saved_as is not None and unsaved.saved_as is None
     assert saved.speed == 2
-    assert runner.invoke(app, ["resume"]).exit_code == 0  # one saved game: it continues
+    listed = runner.invoke(app, ["resume"])  # one saved game: listed, not entered unasked
+    assert listed.exit_code == 0 and len(started) == 2, listed.output
+    game_id = saved.saved_as[1]
+    assert f"continue one with `tablegames resume {game_id}`" in listed.output
+    assert all(len(line) <= 80 for line in listed.output.splitlines()), listed.output
+    assert runner.invoke(app, ["resume", str(game_id)]).exit_code == 0
     resumed = started[-1]
     assert resumed.saved_as[1] == saved.saved_as[1]
     assert resumed.table.state.view(0) == saved.table.state.view(0)
     assert resumed.speed == 1  # how fast a sitting plays is not saved: it is asked again
-    assert runner.invoke(app, ["resume", "--speed", "2"]).exit_code == 0
+    assert runner.invoke(app, ["resume", str(game_id), "--speed", "2"]).exit_code == 0
     assert started[-1].speed == 2
 
 
@@ -180,7 +224,7 @@ def test_a_game_from_elsewhere_that_does_not_load_is_a_sentence_and_the_rest_pla
 def test_roachs_loser_option_reaches_the_table_and_a_wrong_value_is_refused(monkeypatch):
     started = []
     monkeypatch.setattr(
-        "tablegames.tui.app.run_table", lambda client, ascii: started.append(client)
+        "tablegames.tui.app.run_table", lambda client, ascii, note="": started.append(client)
     )
     result = runner.invoke(app, ["play", "roach", "--loser", "most", "--no-save"])
     assert result.exit_code == 0, result.output
@@ -194,7 +238,7 @@ def test_roachs_loser_option_reaches_the_table_and_a_wrong_value_is_refused(monk
 
 @pytest.mark.parametrize(
     "command",
-    [["resume"], ["play", "kuhn"], ["play", "crates", "--seed", "2"], [], ["replay", "1"]],
+    [["resume", "1"], ["play", "kuhn"], ["play", "crates", "--seed", "2"], [], ["replay", "1"]],
     ids=["resume", "generic", "play", "menu", "replay"],
 )
 def test_without_a_terminal_the_screens_refuse_in_a_sentence(command):
@@ -206,7 +250,7 @@ def test_without_a_terminal_the_screens_refuse_in_a_sentence(command):
     from .test_replay import record_game
 
     env = dict(os.environ)  # (its own data directory: see conftest.py)
-    if command == ["resume"]:
+    if command == ["resume", "1"]:
         first_human_move(local_table("crates", 3, seed=4, store=Store()))  # one saved game
     if command == ["play", "kuhn"]:  # the fifth game, drawn by the generic screen
         env["TABLEGAMES_GAMES"] = "tests.test_fifth_game:KUHN"
@@ -222,5 +266,5 @@ def test_without_a_terminal_the_screens_refuse_in_a_sentence(command):
     )
     assert done.returncode == 1, (done.stdout, done.stderr)
     assert "needs a terminal" in done.stderr and "Traceback" not in done.stderr
-    if command == ["resume"]:
+    if command == ["resume", "1"]:
         assert len(Store().open_tables("local")) == 1, "the bots must not play it on"

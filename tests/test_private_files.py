@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from tablegames.net.client import SeatTokens
+from tablegames.net.seat_tokens import load_client_key
 from tablegames.paths import UnsafeFile, data_dir, owner_only_dir, owner_only_file
 from tablegames.store import SavedSeat, Store
 
@@ -53,11 +54,22 @@ def test_the_data_directory_and_seat_tokens_are_owner_only(tmp_path, monkeypatch
     monkeypatch.setenv("TABLEGAMES_HOME", str(home))
     assert data_dir() == home and mode(home) == 0o700
     tokens = SeatTokens()
-    tokens.put("server", "ben", "KXPF", "secret")
+    tokens.put("server", "127.0.0.1:4747", "ben", "KXPF", "secret")
     assert mode(tokens.path) == 0o600
     os.chmod(tokens.path, 0o666)
-    tokens.put("server", "ben", "KXPF", "another")
-    assert mode(tokens.path) == 0o600 and tokens.get("server", "BEN") == {"KXPF": "another"}
+    tokens.put("server", "127.0.0.1:4747", "ben", "KXPF", "another")
+    kept = tokens.get("server", "127.0.0.1:4747", "BEN")
+    assert mode(tokens.path) == 0o600 and kept == {"KXPF": "another"}
+    assert tokens.get("server", "127.0.0.2:4747", "ben") == {}  # kept per address too
+
+
+def test_joins_key_is_made_owner_only_once_and_kept(tmp_path, monkeypatch, permissive_umask):
+    monkeypatch.setenv("TABLEGAMES_HOME", str(tmp_path))
+    key = load_client_key()
+    path = tmp_path / "client_key"
+    assert mode(path) == 0o600 and load_client_key().fingerprint == key.fingerprint
+    os.chmod(path, 0o644)
+    assert load_client_key().fingerprint == key.fingerprint and mode(path) == 0o600
 
 
 def test_a_file_that_is_not_a_plain_file_is_refused(tmp_path):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import random
 import statistics
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -244,9 +245,16 @@ class NormalBot(Bot):
 
 # -- hard -----------------------------------------------------------------------------------------
 
-#: Rollouts per decision times the cards in hand (a rollout costs about that): CPU p99 about
-#: 220 ms here. 14,000 (p99 380 ms) chose no better, measured on the true cards (issue 19).
+#: Rollouts per decision times the cards in hand (a rollout costs about that). 14,000 chose no
+#: better, measured on the true cards (issue 19).
 BUDGET = 8_000
+#: The most CPU time (this thread's) a decision may take: the search stops there, with the deals
+#: played so far, whatever is left of `BUDGET`, so that no decision takes more than the 250 ms a
+#: player is promised (issue 49; a deal's playouts may finish past it). On a quiet machine it
+#: cuts the slowest few; at 200 ms, under a load of 14-23 on two cores (a real choice took 162 ms
+#: of CPU at the median), it cost 0.19 ± 0.09 points of the chance of winning per decision
+#: (`bench/crates_choices.py --searchers hard-without-deadline`).
+MAX_SECONDS = 0.23
 FIRST_SAMPLES = 16  # deals every candidate is played out in before any is dropped
 MAX_CANDIDATES = 6  # the normal bot's favourites; the rest are rarely better and cost time
 CONFIDENCE = 0.5  # standard errors by which a challenger must beat the normal bot's choice
@@ -271,6 +279,7 @@ class HardBot(Bot):
     """
 
     budget = BUDGET
+    max_seconds = MAX_SECONDS
     first_samples = FIRST_SAMPLES
     max_candidates = MAX_CANDIDATES
     confidence = CONFIDENCE
@@ -294,8 +303,10 @@ class HardBot(Bot):
         challenger still running. A challenger is dropped once it is clearly no better than
         the normal bot's choice (`drop` standard errors); beyond two challengers only the
         better half runs on; a lone challenger clearly better (`accept`) wins at once. Most
-        decisions are settled long before the budget is spent.
+        decisions are settled long before the budget is spent. The race also ends once the
+        decision has used `max_seconds` of CPU, judged on the deals played out by then.
         """
+        deadline = time.thread_time() + self.max_seconds
         reading = read_round(view) if self.read_log else RoundReading()
         base: list[float] = []
         outcomes: dict[int, list[float]] = {index: [] for index in range(1, len(candidates))}
@@ -305,6 +316,9 @@ class HardBot(Bot):
         while outcomes and batch * (len(outcomes) + 1) <= budget:
             budget -= batch * (len(outcomes) + 1)
             for _ in range(batch):
+                if time.thread_time() > deadline:
+                    budget = 0  # (out of time: judge the deals played out so far)
+                    break
                 hands, draw = self.deal_unseen(view, reading)
                 seed = self.rng.getrandbits(32)
                 for index, found in ((0, base), *outcomes.items()):
@@ -696,8 +710,9 @@ def play_round(
     """Play `first`, then normal bots to the round's end in one guessed deal; everyone's points.
 
     `hands` holds every seat's hand, `draw` the draw pile, top first. The engine plays it
-    (quiet: no log), each turn is `turn(state, seat)` (the normal bot's, from the bare state),
-    and whoever could call Dope! does so at once.
+    (`from_view`: quiet, no log; trusted, no check of each action against `legal` but in the
+    tests), each turn is `turn(state, seat)` (the normal bot's, from the bare state), and
+    whoever could call Dope! does so at once.
     """
     state = CratesState.from_view(view, random.Random(seed), hands=hands, draw=draw)
     start = state.round_index

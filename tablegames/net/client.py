@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 from ..rules import Action
 from ..table import Update
 from .client_protocol import (
+    HOST_LINE,
     NOT_INSTALLED,
     SILENCE_BEATS,
     ClientProtocol,
@@ -35,6 +36,7 @@ from .client_protocol import (
 from .messages import (
     Chat,
     Error,
+    HostSays,
     Lobby,
     Message,
     Presence,
@@ -43,6 +45,7 @@ from .messages import (
     ViewUpdate,
     Welcome,
 )
+from .proofs import ClientKey, endpoint
 from .seat_tokens import SeatTokens
 from .words import join_line
 
@@ -88,9 +91,18 @@ class RemoteClient(ClientProtocol):
         reconnect_window: float = 30.0,
         tokens: SeatTokens | None = None,
         ticket: str | None = None,
+        key: ClientKey | None = None,
     ) -> None:
         super().__init__(
-            name, f"{host}:{port}", code, table, seat, spectate, tokens=tokens, ticket=ticket
+            name,
+            f"{host}:{port}",
+            code,
+            table,
+            seat,
+            spectate,
+            tokens=tokens,
+            ticket=ticket,
+            key=key,
         )
         self.host, self.port = host, port
         self.reconnect_window = reconnect_window
@@ -169,6 +181,7 @@ class RemoteClient(ClientProtocol):
         self._incoming = asyncio.Queue()  # nothing from an earlier connection leaks in
         reader, writer = await asyncio.open_connection(self.host, self.port)
         self._writer = writer
+        self.reached = endpoint(writer.get_extra_info("peername"))
         self.say_hello()
         self._reader_task = asyncio.get_running_loop().create_task(self._read(reader))
         await self._expect(Welcome)
@@ -179,14 +192,13 @@ class RemoteClient(ClientProtocol):
     async def take_back(self) -> bool:
         """Sit back down with our seat's token, or one kept for this server; True if we did."""
         for table, token in self.tokens_to_try():
-            self.rejoin(token)
+            self.rejoin(table, token)
             try:
                 await self._expect(Seated)
             except NotInstalled:
                 raise  # the seat is still ours: kept for when the game is installed here
             except ServerRefused:
-                if table is not None:
-                    self.forget_token(table)  # an old game's
+                self.forget_token(table)  # an old game's
                 continue
             self.keep_token(token)  # (kept as the newest: the table we were last at)
             return True
@@ -261,6 +273,8 @@ class RemoteClient(ClientProtocol):
             elif isinstance(event, Chat) and not event.earlier:
                 who, text = chat_line(event)
                 self._notify("chat", f"{who}: {text}")
+            elif isinstance(event, HostSays):
+                self._notify("host", f"{HOST_LINE}: {event.text}")
             self._incoming.put_nowait(event)
 
     def _notify(self, kind: str, text: str) -> None:

@@ -35,6 +35,7 @@ from .messages import (
     Error,
     Farewell,
     Hello,
+    HostSays,
     Join,
     Leave,
     Lobby,
@@ -42,6 +43,7 @@ from .messages import (
     Ping,
     Pong,
     Presence,
+    Prove,
     Ready,
     Rejoin,
     Rematch,
@@ -54,10 +56,16 @@ from .messages import (
     ViewUpdate,
     Welcome,
 )
+from .proofs import ClientKey, seat_proof, token_key
 from .protocol import PROTOCOL_VERSION, ProtocolError, client_side, updated_log, updated_talk
 from .seat_tokens import SeatTokens
 
 CHAT_KEPT = 50  # chat lines a client keeps: a flood cannot grow it
+#: Who the host's lines are said by, in the chat: no guest's name reads so (`admission`).
+HOST_LINE = "⚑ the host"
+#: The `bye` codes that end a session for good (no reconnecting): another terminal took the
+#: seat, the host freed it, or the host sent the person away.
+SENT_AWAY = ("replaced", "removed", "sent-away")
 SILENCE_BEATS = 3  # heartbeats without a word from the server: it is gone
 
 
@@ -134,7 +142,9 @@ def chat_line(message: Chat) -> tuple[str, str]:
 class ClientProtocol:
     """One client's side of the protocol: where it stands, what it knows of its table and the
     lobby, and what it says. `tokens` keeps seat tokens (and the join code's pass) across runs;
-    `where` is the server's address as they are kept under; `clock` says when news came."""
+    `where` is the server's address as typed (its pass is kept under it); `key` is `join`'s
+    lasting key, proven after the welcome; `clock` says when news came. Seats are proven by
+    answers to each welcome's challenge (`proofs`), never by sending their tokens."""
 
     def __init__(
         self,
@@ -147,8 +157,14 @@ class ClientProtocol:
         tokens: SeatTokens | None = None,
         ticket: str | None = None,
         clock: Callable[[], float] = time.monotonic,
+        key: ClientKey | None = None,
     ) -> None:
         self.name, self.where, self.code = name, where, code
+        self.key = key
+        # The address this connection reached the server at, as our socket says (`endpoint`):
+        # proofs are bound to it, and seat tokens kept under it.
+        self.reached = ""
+        self.nonce = ""  # this connection's challenge, from the welcome
         self.table_code, self.wanted_seat, self.spectate = table, seat, spectate
         self.tokens = tokens
         self.ticket = ticket  # a party session's proof of who it is (SSH and browser logins)
@@ -204,6 +220,7 @@ class ClientProtocol:
             code=fit(self.code) or None,
             code_pass=self.code_pass or None,
             ticket=self.ticket or None,
+            key=self.key.public if self.key is not None else None,
         )
         self.send(hello)
 
@@ -286,14 +303,18 @@ class ClientProtocol:
             if message.earlier and line in self.chat_lines:
                 return  # (said before we came, and told again on a reconnect)
             self.chat_lines.append(line)
-        elif isinstance(message, Farewell) and message.code in ("replaced", "removed"):
+        elif isinstance(message, HostSays):
+            self.chat_lines.append((HOST_LINE, message.text))
+        elif isinstance(message, Farewell) and message.code in SENT_AWAY:
             self._end(message.text or "the server sent you away", message.code)
         self._events.append(message)
 
     def _welcomed(self, welcome: Welcome) -> None:
         self.phase = Phase.GREETED
         self.heartbeat = welcome.heartbeat
-        self.server_id, self.name = welcome.server_id, welcome.name
+        self.server_id, self.name, self.nonce = welcome.server_id, welcome.name, welcome.nonce
+        if self.key is not None:  # our key answers this connection's challenge, first thing
+            self.send(Prove(signature=self.key.sign(self.nonce, self.server_id, self.reached)))
         given = welcome.code_pass
         if given is not None and given != self.code_pass:
             self.code_pass = given
@@ -352,14 +373,23 @@ class ClientProtocol:
         if self.table_code is not None:
             self._held[self.table_code] = token
             if self.tokens is not None:
-                self.tokens.put(self.server_id, self.name, self.table_code, token)
+                self.tokens.put(self.server_id, self.reached, self.name, self.table_code, token)
 
     def held_token(self, code: str) -> str | None:
         """The token of a seat we hold at table `code`, if we know one."""
         if code in self._held:
             return self._held[code]
-        kept = self.tokens.get(self.server_id, self.name) if self.tokens is not None else {}
-        return kept.get(code)
+        return self._kept().get(code)
+
+    def _kept(self) -> dict[str, str]:
+        """The tokens kept on disk for this server at the address we reached it at."""
+        if self.tokens is None:
+            return {}
+        return self.tokens.get(self.server_id, self.reached, self.name)
+
+    def seat_proof(self, table: str, token: str) -> str:
+        """What proves our seat at `table` on this connection (its token never leaves us)."""
+        return seat_proof(token_key(token), self.nonce, self.server_id, self.reached, table)
 
     def forget_token(self, table: str | None = None) -> None:
         """The game at `table` (ours by default) is over, or its seat gone: its token is of no
@@ -368,18 +398,19 @@ class ClientProtocol:
         if table is not None:
             self._held.pop(table, None)
             if self.tokens is not None:
-                self.tokens.put(self.server_id, self.name, table, None)
+                self.tokens.put(self.server_id, self.reached, self.name, table, None)
 
-    def tokens_to_try(self) -> list[tuple[str | None, str]]:
+    def tokens_to_try(self) -> list[tuple[str, str]]:
         """The seats we may take back here, as (table, token): this connection's seat first,
-        then those kept for this server (the table asked for only, when it has one)."""
+        then those kept for this server at this address (the table asked for only, when it
+        has one)."""
         if self.spectate:
             return []
-        held = self.tokens.get(self.server_id, self.name) if self.tokens is not None else {}
+        held = self._kept()
         if self.table_code in held:
             held = {self.table_code: held[self.table_code]}
-        candidates: list[tuple[str | None, str]] = []
-        if self.token:
+        candidates: list[tuple[str, str]] = []
+        if self.token and self.table_code is not None:
             candidates.append((self.table_code, self.token))
         return candidates + [(table, token) for table, token in reversed(held.items())]
 
@@ -441,7 +472,8 @@ class ClientProtocol:
         hold there (we went back to the lobby) is ours again, by its token."""
         self.spectate = spectate
         token = None if spectate else self.held_token(code)
-        self.send(Join(table=fit(code), spectate=spectate, token=token))
+        proof = self.seat_proof(code, token) if token is not None else None
+        self.send(Join(table=fit(code), spectate=spectate, proof=proof))
 
     def sit_down(self, lobby: Lobby) -> None:
         """Join the table asked for, or the first open one (`seated` or an error answers)."""
@@ -455,9 +487,10 @@ class ClientProtocol:
         seat = None if self.spectate else self.wanted_seat
         self.send(Join(table=fit(code), seat=seat, spectate=self.spectate))
 
-    def rejoin(self, token: str) -> None:
-        """Take back the seat `token` proves (`seated` or an error answers)."""
-        self.send(Rejoin(token=token))
+    def rejoin(self, table: str, token: str) -> None:
+        """Take back our seat at `table`, proven by `token`'s answer to this connection's
+        challenge (`seated` or an error answers)."""
+        self.send(Rejoin(table=fit(table), proof=self.seat_proof(table, token)))
 
     def close_table(self, code: str) -> None:
         """As the creator of table `code`: end it now (everyone there goes to the lobby)."""

@@ -1,5 +1,6 @@
 """The host's terminal: list the tables, start one, give a seat to a bot or free it, close one;
-list the names keys own and free one.
+list the names keys own and free one; send someone away (`kick`, `ban`), change the join code,
+say something to everyone as the host.
 
 `tablegames host` and `tablegames serve` read one command per line from their terminal (only
 when stdin is one: under nohup or systemd they just log). Seat numbers count from 1, as the
@@ -33,6 +34,11 @@ HELP = f"""Commands (seat numbers count from 1; TABLE may be left out with one t
   names                     the names SSH keys own, and who is here now or when last
   release NAME              free a name a key owns (the next key to sit down with it owns it)
   forgive ADDRESS           let an address held back for wrong join codes try again now
+  kick NAME                 end NAME's sessions at every door (a bot takes their seat)
+  ban NAME                  kick, and turn away their keys, browsers and addresses until
+                            the server stops
+  code new                  a fresh join code from now on (whoever is in stays)
+  say TEXT                  say TEXT to everyone, as the host
   help                      this list"""
 
 
@@ -93,6 +99,12 @@ class HostConsole:
                 return self.release(" ".join(rest))
             if command == "forgive":
                 return self.forgive(rest[0] if rest else "")
+            if command in ("kick", "ban"):
+                return self.send_away(" ".join(rest), ban=command == "ban")
+            if command == "code" and rest == ["new"]:
+                return self.new_code()
+            if command == "say":
+                return self.say_to_everyone(line.split(None, 1)[1] if rest else "")
         except IllegalAction as refusal:
             return f"Cannot: {refusal}."
         return f"No command {command!r}. Type `help` for the list."
@@ -136,6 +148,37 @@ class HostConsole:
         if wait <= 0:
             return f"{address} was not held back; its wrong codes, if any, are forgotten."
         return f"{address} may give the join code again now."
+
+    def send_away(self, name: str, ban: bool) -> str:
+        """End `name`'s sessions at every door (with `ban`, turn away all they were known by
+        until the server stops); says what was done."""
+        if not name:
+            raise IllegalAction("say whom: `tables` lists who is at each table")
+        found = self.party.admission.send_away(name_key(name), ban)
+        if not found.sessions and not found.tables:
+            raise IllegalAction(f"nobody called {name} is here")
+        done = f"{name} was sent away" + (" and banned until the server stops" if ban else "")
+        if found.tables:
+            done += f"; a bot plays their seat at table {', '.join(found.tables)}"
+        return done + "."
+
+    def new_code(self) -> str:
+        """A fresh join code, kept for the next start too; whoever is in stays."""
+        admission = self.party.admission
+        if admission.code is None:
+            raise IllegalAction("this party asks for no join code (start it with --lan)")
+        code = admission.new_code()
+        if self.party.store is not None:
+            self.party.store.set_fact("join_code", code)
+        return (
+            f"The join code is now {code} (whoever is in stays; the old code lets nobody new in)."
+        )
+
+    def say_to_everyone(self, text: str) -> str:
+        if not text.strip():
+            raise IllegalAction("say what: `say TEXT`")
+        told = self.party.announce(text)
+        return f"Said to everyone ({told} here)."
 
     def _table(self, rest: list[str]) -> HostedTable:
         """The table a command names (dropping its word from `rest`), or the only one."""

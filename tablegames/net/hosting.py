@@ -8,8 +8,6 @@ each one: the bots at the running table, the store, and the news told to everyon
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import logging
 import random
 import secrets
@@ -25,6 +23,7 @@ import msgspec
 
 from ..bots import get_bot
 from ..names import look_alike_of, looks_like_bot, name_key
+from ..ratings import UNPROVEN, bot_mover, browser_player, key_player
 from ..rules import Action, Bot, Event, Game, IllegalAction, get_game
 from ..store import SavedSeat, SavedTable, Store
 from ..table import Accepted, Table, Update
@@ -39,20 +38,30 @@ from .messages import (
     TableNews,
     ViewUpdate,
 )
+from .proofs import token_key
 from .protocol import log_difference
 from .seat_life import Life, Peer, Seat
 
 log = logging.getLogger("tablegames.host")  # what the host's terminal shows of each table
 DROPPED = "dropped out"  # how a seat whose connection went is said to have left
 CODE_ALPHABET = "".join(c for c in string.ascii_uppercase if c not in "IO")
-#: Join codes: no 0/O, 1/I/L or U, so a code read aloud or typed from a screen survives.
-JOIN_CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ"
 TABLE_CHAT_KEPT = 20  # a table's last chat lines, told to whoever sits down (or comes back)
-JOIN_CODE_LENGTH = 10  # 30**10 codes, 49 bits: hopeless to guess at the rate the guard allows
 
 
 def _saved(seat: Seat) -> SavedSeat:
     return SavedSeat(seat.number, seat.name, seat.token_key, seat.bot_level, seat.identity)
+
+
+def player_of(peer: Peer) -> str:
+    """Who a connection's moves are made by, for the ratings: its proven key (an SSH login's,
+    `join`'s), a browser guest's cookie, or nobody proven (`ratings.UNPROVEN`: a client that
+    offered no key, an SSH guest without one)."""
+    key, holder = getattr(peer, "key", None), getattr(peer, "identity", None)
+    if isinstance(key, str):
+        return key_player(key)
+    if isinstance(holder, str) and holder.startswith("web:"):  # (`WebGuest.holder`)
+        return browser_player(holder)
+    return UNPROVEN
 
 
 def _bot(game: str, level: str, seat: int) -> Bot:
@@ -69,26 +78,6 @@ def standing_in_words(names: Sequence[str]) -> str:
 def new_code(length: int = 4) -> str:
     """A short table code, e.g. `KXPF` (it names a table; it is no secret)."""
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(length))
-
-
-def new_join_code() -> str:
-    """A party's secret join code in groups easy to read aloud, e.g. `7KQM-XH4P-2R`."""
-    code = "".join(secrets.choice(JOIN_CODE_ALPHABET) for _ in range(JOIN_CODE_LENGTH))
-    return "-".join(code[i : i + 4] for i in range(0, len(code), 4))
-
-
-def same_join_code(given: str, expected: str) -> bool:
-    """True if `given` is `expected`, whatever the case, spaces or dashes (constant time)."""
-
-    def plain(code: str) -> bytes:
-        return "".join(code.split()).replace("-", "").upper().encode("utf-8", "replace")
-
-    return hmac.compare_digest(plain(given), plain(expected))
-
-
-def token_key(token: str) -> bytes:
-    """What the server keeps of a seat token: its SHA-256, so lookups reveal nothing by timing."""
-    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).digest()
 
 
 @dataclass
@@ -122,6 +111,7 @@ class HostedTable:
         self.chat: deque[Chat] = deque(maxlen=TABLE_CHAT_KEPT)  # told to whoever sits down
         self.changed_at = self.clock()  # when someone last sat, left, readied... (or it opened)
         self.ratings: dict[int, tuple[float, float]] = {}  # seat -> (rating, change), once rated
+        self.bot_levels: dict[int, str] = {}  # the level of the bot at each seat a bot plays
         if self.store is not None and self.store_id is None:
             self.store_id = self.store.create_table(
                 self.code,
@@ -222,12 +212,12 @@ class HostedTable:
                 f"{name} looks like {twin}, who is at this table: join under another name"
             )
 
-    def seat_for_token(self, token: str) -> Seat | None:
-        """The seat `token` proves, compared in constant time."""
-        key = token_key(token)
+    def seat_proven(self, proves: Callable[[bytes], bool]) -> Seat | None:
+        """The seat whose token's key `proves` accepts (`proofs.proves_seat`: in constant
+        time; every seat is tried, so the time taken says nothing of which)."""
         found = None
         for seat in self.seats:
-            if seat.token_key is not None and hmac.compare_digest(seat.token_key, key):
+            if seat.token_key is not None and proves(seat.token_key):
                 found = seat
         return found
 
@@ -309,7 +299,7 @@ class HostedTable:
             due = seat.takeover_due(after)
             if due is not None and due <= now and self.table is not None and not self.table.over:
                 seat.stand_in()
-                self.table.seat_bot(seat.number, _bot(self.game.name, level, seat.number))
+                self._seat_bot(self.table, seat.number, level)
                 self.broadcast_presence(f"A bot plays for {seat.name} until they are back.")
                 took = True
         return took
@@ -324,7 +314,7 @@ class HostedTable:
         seat.to_bot(level, name)
         self._save_seat(seat)
         if self.table is not None:
-            self.table.seat_bot(number, _bot(self.game.name, level, number))
+            self._seat_bot(self.table, number, level)
             self.broadcast_presence(f"A {level} bot now plays {name}'s seat.")
         else:
             self.broadcast_presence(f"Seat {number + 1} will be played by a {level} bot.")
@@ -348,7 +338,7 @@ class HostedTable:
         if seat.peer is not None:
             seat.leave(self.clock(), dealt=True)
         seat.stand_in()
-        self.table.seat_bot(number, _bot(self.game.name, standin, number))
+        self._seat_bot(self.table, number, standin)
         self.broadcast_presence(f"A bot plays for {seat.name} until they are back.")
 
     def _seat(self, number: int) -> Seat:
@@ -457,12 +447,12 @@ class HostedTable:
         )
         for seat in self.seats:
             if seat.bot_level is not None:
-                table.seat_bot(seat.number, _bot(self.game.name, seat.bot_level, seat.number))
+                self._seat_bot(table, seat.number, seat.bot_level)
             elif seat.standin or not seat.human:  # not ready at the deal; or (restored) a
                 seat.standin = True  # seat an older version let the host free: a bot plays
-                table.seat_bot(seat.number, _bot(self.game.name, "normal", seat.number))
+                self._seat_bot(table, seat.number, "normal")
         if self.store is not None and self.store_id is not None:
-            table.on_action(self.store.saver(self.store_id))
+            table.on_action(self.store.saver(self.store_id, self._mover))
             table.on_claim(self.store.talk_saver(self.store_id))
         if self.on_action is not None:
             listener = self.on_action
@@ -478,6 +468,20 @@ class HostedTable:
             self._stop_feed = table.subscribe(None, self._deliver_spectators)
         return table
 
+    def _seat_bot(self, table: Table, number: int, level: str) -> None:
+        """A bot of `level` plays seat `number` from now on (until its person is back)."""
+        self.bot_levels[number] = level
+        table.seat_bot(number, _bot(self.game.name, level, number))
+
+    def _mover(self, accepted: Accepted) -> str:
+        """Who made an accepted move, for the ratings: the bot playing its seat, or the person
+        whose connection sent it (`player_of`, passed by `act`)."""
+        table = self.table
+        if table is not None and accepted.seat in table.bots:
+            return bot_mover(self.bot_levels.get(accepted.seat, "normal"))
+        by = accepted.meta.get("by")
+        return by if isinstance(by, str) else UNPROVEN
+
     def act(self, peer: Peer, version: int, action: Action) -> None:
         """Apply `action` from the seat `peer` holds; one already applied is only answered.
 
@@ -491,7 +495,8 @@ class HostedTable:
             peer.send(Ack(seen=version))
             peer.send(self.update_message(self.table.update_for(seat.number), peer))
             return
-        self.table.submit(seat.number, action, {"client_version": version}, seen=version)
+        meta = {"client_version": version, "by": player_of(peer)}
+        self.table.submit(seat.number, action, meta, seen=version)
         seat.remember(version, action)
 
     def make_claim(self, peer: Peer, claim: dict[str, Any]) -> None:

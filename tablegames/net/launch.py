@@ -99,7 +99,6 @@ class NewTable:
     game: str
     players: int
     options: dict[str, Any] = field(default_factory=dict)
-    seed: int | None = None
     bots: str | None = None
     humans: int | None = None
     owner_seat: int | None = None
@@ -180,7 +179,6 @@ async def _serve(
                 new.game,
                 new.players,
                 new.options,
-                seed=new.seed,
                 fill_with_bots=new.bots,
                 min_humans=new.humans,
                 owner_seat=new.owner_seat,

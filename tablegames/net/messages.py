@@ -65,12 +65,22 @@ class Hello(Message, tag="hello"):
     ticket: Text | None = None
     # What the server gave for a right join code, shown instead of the code.
     code_pass: Text | None = msgspec.field(default=None, name="pass")
+    # `tablegames join`'s lasting public key (`proofs.ClientKey`): `prove` follows the welcome.
+    key: Text | None = None
+
+
+class Prove(Message, tag="prove"):
+    """The hello's key signs the welcome's challenge (`proofs.ClientKey.sign`)."""
+
+    signature: Text
 
 
 class Rejoin(Message, tag="rejoin"):
-    """Take back the seat a token proves (tokens are kept per server, named in `welcome`)."""
+    """Take back a seat at `table`, proven by the answer its token gives to this connection's
+    challenge (`proofs.seat_proof`): the token itself is never sent after it is given."""
 
-    token: Text
+    table: Text
+    proof: Text
 
 
 class AskLobby(Message, tag="lobby"):
@@ -93,7 +103,8 @@ class Join(Message, tag="join"):
     table: Text
     seat: int | None = None
     spectate: bool = False
-    token: Text | None = None  # a seat we hold there (we went back to the lobby): take it back
+    # A seat we hold there (we went back to the lobby), proven as `rejoin` proves one.
+    proof: Text | None = None
 
 
 class Ready(Message, tag="ready"):
@@ -151,6 +162,7 @@ class Bye(Message, tag="bye"):
 
 ClientMessage = (
     Hello
+    | Prove
     | Rejoin
     | AskLobby
     | Create
@@ -179,6 +191,7 @@ class Welcome(Message, tag="welcome"):
     heartbeat: float
     server_id: Text  # this server's lasting identity: seat tokens are kept under it
     name: Text  # the name the server knows us by
+    nonce: Text  # this connection's challenge: seats and keys are proven by answers to it
     # For a right join code: shown in later hellos, it lets us in without the code (and is
     # never held back for wrong codes others gave from our address).
     code_pass: Text | None = msgspec.field(default=None, name="pass")
@@ -292,14 +305,32 @@ class Chat(Message, tag="chat"):
     earlier: bool = False  # said where we arrive (the lobby, or the table) before we came
 
 
+class HostSays(Message, tag="host"):
+    """A line the host said at the server's console: shown as the host's, never as chat (no
+    client may send this message, and no guest's name reads as the host's)."""
+
+    text: Text
+
+
 class Farewell(Message, tag="bye"):
     """The server sends us away for good (`replaced` by another terminal, `removed` by the
-    table's owner or host)."""
+    table's owner or host, `sent-away` by the host: the whole session ends)."""
 
     text: Text | None = None
     code: Text | None = None
 
 
 ServerMessage = (
-    Welcome | Lobby | Seated | Presence | ViewUpdate | Ack | Error | Chat | Ping | Pong | Farewell
+    Welcome
+    | Lobby
+    | Seated
+    | Presence
+    | ViewUpdate
+    | Ack
+    | Error
+    | Chat
+    | HostSays
+    | Ping
+    | Pong
+    | Farewell
 )

@@ -12,12 +12,16 @@ name for good once it sits at a table (`NameBook.claim_name`), not by logging in
 
 What a client sent is repeated to it, and to the host's log, only made `visible`.
 
+Who may come in is `admission.py`'s to say, as at the other doors: the join code, the host's
+bans, names kept for the host, and the tables one person and one address may keep going.
+
 Limits a stranger cannot turn against a friend: wrong join codes are counted per address, and
 whoever gave the right code is handed a pass that later connections show instead (a reconnect
-behind an address someone else made guess is not held back); each person (a key's name, or the
-address of everyone else) may have only a few tables waiting at once, and a table that waits
-`table_wait_limit` seconds with nothing happening closes; refusals are logged summed, and a
-connection that keeps sending what is refused is closed.
+behind an address someone else made guess is not held back); each person (a key's name, a
+party guest's login, or the address of a plain `join`) and each address may have only a few
+live tables at once, and a table that waits `table_wait_limit` seconds with nothing happening
+closes; refusals are logged summed, and a connection that keeps sending what is refused is
+closed.
 
 The clock (`tick`, run by the server) moves seats whose person is away past the takeover time
 to a bot standing in, and ends the tables that are no longer live (see `why_ended`). It is
@@ -43,20 +47,14 @@ from typing import Any, Protocol
 import msgspec
 
 from ..bots import LEVELS
-from ..names import GUEST_PREFIX, clean_name, look_alike_problem, looks_like_bot, name_key
+from ..names import GUEST_PREFIX, clean_name, looks_like_bot, name_key
 from ..rules import GAMES, IllegalAction, SetupError, get_game
 from ..store import OutdatedRules, Store
 from ..table import Accepted
 from ..text import clean_text, visible
+from .admission import TURNED_AWAY, Admission, Visitor, is_loopback, name_problem, reserved
 from .guard import AttemptLimiter, RateLimit, RefusalTally, wait_in_words
-from .hosting import (
-    DROPPED,
-    HostedTable,
-    new_code,
-    same_join_code,
-    standing_in_words,
-    token_key,
-)
+from .hosting import DROPPED, HostedTable, new_code, standing_in_words
 from .messages import (
     MAX_TEXT,
     Act,
@@ -68,13 +66,16 @@ from .messages import (
     CloseTable,
     Create,
     Error,
+    Farewell,
     GiveSeat,
     Hello,
+    HostSays,
     Join,
     Leave,
     Lobby,
     Ping,
     Pong,
+    Prove,
     Ready,
     Rejoin,
     Rematch,
@@ -85,6 +86,7 @@ from .messages import (
     Welcome,
     kind_of,
 )
+from .proofs import key_fingerprint, new_nonce, proves_key, proves_seat, token_key
 from .protocol import PROTOCOL_VERSION
 from .seat_life import LOBBY, Peer, Place, Seat, Whereabouts
 
@@ -96,6 +98,8 @@ STANDINGS_SHOWN = 200  # rows of the night's standings a lobby message carries a
 RATE_LIMITED = frozenset(
     {"create", "join", "leave", "ready", "start", "seat", "rematch", "lobby", "close"}
 )
+#: What a seat proof that proves nothing hears (a replayed or relayed one, a wrong one).
+BAD_PROOF = "that seat's proof is not valid here: it answers another connection or server"
 PASSES_KEPT = 10_000  # join-code passes remembered (the oldest forgotten first)
 LOBBY_CHAT_KEPT = 20  # the lobby's last lines, told to whoever arrives
 
@@ -110,12 +114,15 @@ class PartyConfig:
     chat_burst: int = 5  # ...and at once
     heartbeat: float = 5.0
     max_tables: int = 50
-    max_waiting_per_person: int = 3  # tables a person may have waiting for players at once
+    # Live tables (waiting or playing) one person, and one address, may have at once.
+    max_tables_per_person: int = 3
+    max_tables_per_address: int = 6
     requests_per_second: float = 5.0  # lobby and seat requests (join, leave, ready...) a
     request_burst: int = 20  # connection may make on average, and at once
     table_wait_limit: float = 1800.0  # a table that waits this long with nothing happening closes
-    # A game under way (opened in the lobby) that nobody has been at for this long ends.
-    table_idle_limit: float = 600.0
+    # A game under way (opened in the lobby) that nobody has been at for this long ends: its
+    # slot is not held for people who all left (a player dropped for longer has lost it).
+    table_idle_limit: float = 180.0
     # A finished table nobody is at stays this long (the clients' reconnect window): a player
     # whose connection dropped at the results comes back to them and to the rematch.
     finished_grace: float = 30.0
@@ -127,6 +134,9 @@ class Member(Peer, Protocol):
     """A connection as the party sees it."""
 
     address: str
+    reached: str  # the address this connection reached the server at (`proofs.endpoint`)
+    nonce: str  # its challenge, sent in the welcome
+    proving: str | None  # the public key its hello offered, until `prove` proves it
     greeted: bool
     table: HostedTable | None
     identity: str | None  # who a party login is (its name's key, a guest's name@address)
@@ -169,8 +179,15 @@ class Party:
         self.clock_changed = clock_changed  # something is due sooner: `tick` again
         self.whereabouts = Whereabouts()
         self.lobby_chat: deque[Chat] = deque(maxlen=LOBBY_CHAT_KEPT)
-        self.guard = guard or AttemptLimiter()
+        self.admission = Admission(
+            config.code,
+            guard or AttemptLimiter(),
+            config.max_tables_per_person,
+            config.max_tables_per_address,
+        )
+        self.admission.doors.append(self)
         self.tables: dict[str, HostedTable] = {}
+        self.opened_from: dict[str, str] = {}  # table code -> the address that opened it
         self.members: set[Member] = set()
         self.tickets: dict[str, Login] = {}
         self.passes: OrderedDict[bytes, None] = OrderedDict()  # given for a right join code
@@ -187,6 +204,15 @@ class Party:
                 store.update_ratings()
             except Exception:  # derived data: a mistake in it must never stop the party
                 log.exception("the ratings were not brought up to date")
+
+    @property
+    def guard(self) -> AttemptLimiter:
+        """Wrong join codes per address, at every door of the party (`Admission.guard`)."""
+        return self.admission.guard
+
+    @guard.setter
+    def guard(self, guard: AttemptLimiter) -> None:
+        self.admission.guard = guard
 
     # -- tables -----------------------------------------------------------------------------------
     def add_table(
@@ -310,6 +336,38 @@ class Party:
         self.close_table(hosted, why)
         return why
 
+    # -- the host's hand --------------------------------------------------------------------------
+    def send_away(self, person: str, why: str) -> Visitor:
+        """End the connections of the person whose name key is `person` (the host's `kick`
+        and `ban`), each told `why`; their seat at a game under way goes to a bot for good (one
+        before the deal is free again). Returns their keys, logins and addresses."""
+        found = Visitor(person)
+        for member in [m for m in self.members if name_key(m.name) == person]:
+            found.keys |= {member.key} if member.key is not None else set()
+            found.holders |= {member.identity} if member.identity is not None else set()
+            found.addresses.add(member.address)
+            found.sessions += 1
+            member.send(Farewell(code="sent-away", text=why))
+            self.goodbye(member)
+            member.close()
+        for hosted in list(self.tables.values()):
+            playing = hosted.table is not None and not hosted.table.over
+            for seat in hosted.seats:
+                theirs = name_key(seat.name) == person or seat.identity in found.holders
+                if playing and seat.human and theirs:
+                    hosted.hand_to_bot(seat.number, self.config.takeover_level)
+                    found.tables.append(hosted.code)
+        self.lobby_changed()
+        return found
+
+    def announce(self, text: str) -> int:
+        """The host says `text` to everyone here, as the host (`HostSays`: no guest can send
+        one); returns to how many."""
+        line = HostSays(text=clean_text(text, CHAT_LIMIT))
+        for member in self.members:
+            member.send(line)
+        return len(self.members)
+
     def restore_tables(self) -> list[HostedTable]:
         """Bring back every unfinished table from the store (skipping ones under other rules)."""
         if self.store is None:
@@ -394,6 +452,9 @@ class Party:
         """Do what `message` asks; a refusal is an `error` to `member` (sent here)."""
         kind = kind_of(message)  # (the protocol layer has seen to it that hello comes first)
         handler: Callable[[Member, Any], None] = getattr(self, f"_on_{kind}")
+        if member.proving is not None and kind not in ("prove", "ping", "pong", "bye"):
+            self._refuse(member, "prove-first", "prove your key first: update tablegames", True)
+            return
         try:
             if kind in RATE_LIMITED and not member.request_limit.allow():
                 raise IllegalAction("too many requests at once: wait a moment")
@@ -457,7 +518,9 @@ class Party:
             self._refuse(member, "version", text, close=True)
             return
         ticket = message.ticket
-        login = self.tickets.get(ticket) if ticket else None
+        # A ticket is for the session program the party started on this machine: from
+        # anywhere else it was stolen, and it proves nothing.
+        login = self.tickets.get(ticket) if ticket and is_loopback(member.address) else None
         if ticket and login is None:
             self._refuse(member, "bad-ticket", "that session is over: log in again", close=True)
             return
@@ -466,17 +529,28 @@ class Party:
         if login is not None:
             member.name, member.identity, member.key = login.name, login.holder, login.key
             member.address = login.address or member.address
-        else:
+        offered = message.key if login is None else None  # `join`'s key, to prove after this
+        fingerprint = key_fingerprint(offered) if offered is not None else None
+        if offered is not None and fingerprint is None:
+            text = "that is not a key this server can check: update tablegames"
+            self._refuse(member, "bad-key", text, close=True)
+            return
+        admission = self.admission
+        if admission.turned_away(member.address, member.key or fingerprint, member.identity):
+            self._refuse(member, "banned", TURNED_AWAY, close=True)
+            return
+        if login is None:
             member.name = clean_name(message.name) or "guest"
-            why = self.why_not_name(member.name)
+            why = self.why_not_name(member.name, fingerprint)
             if why is not None:
                 self._refuse(member, "name-taken", why, close=True)
                 return
         member.greeted = True
         self.members.add(member)
         given = None
-        if self.config.code is not None and login is None:
+        if admission.code is not None and login is None:
             given = self._pass_for(message.code_pass)
+        member.nonce, member.proving = new_nonce(), offered
         member.send(
             Welcome(
                 version=PROTOCOL_VERSION,
@@ -484,9 +558,16 @@ class Party:
                 heartbeat=self.config.heartbeat,
                 server_id=self.server_id,
                 name=member.name,
+                nonce=member.nonce,
                 code_pass=given,
             )
         )
+        if member.proving is None:  # (else once `prove` proves the key)
+            self._arrive(member)
+
+    def _arrive(self, member: Member) -> None:
+        """A member just let in: where they were, or the lobby (and what was said there before
+        they came)."""
         if member.identity is not None and self._go_back(member, member.identity):
             return
         self._earlier_lobby_chat(member)
@@ -497,23 +578,45 @@ class Party:
         for line in self.lobby_chat:
             member.send(msgspec.structs.replace(line, earlier=True))
 
-    def why_not_name(self, name: str) -> str | None:
-        """Why `name`, asked for over TCP, cannot be had (None: it can)."""
-        key = name_key(name)
-        if key.startswith(GUEST_PREFIX):
+    def _on_prove(self, member: Member, message: Prove) -> None:
+        """`join`'s key answers this connection's challenge: its name is owned like an SSH
+        key's from now on (a proven key is a login: see `person`, `_own_name`)."""
+        offered, member.proving = member.proving, None
+        if offered is None:
+            raise IllegalAction("there is no key to prove on this connection")
+        fingerprint = key_fingerprint(offered)
+        proven = proves_key(
+            offered, message.signature, member.nonce, self.server_id, member.reached
+        )
+        why = self.why_not_name(member.name, fingerprint) if proven else None
+        if not proven or why is not None or fingerprint is None:
+            text = why or "that key's answer was not made for this connection: update tablegames"
+            self._refuse(member, "bad-proof", text, close=True)
+            return
+        member.key, member.identity = fingerprint, name_key(member.name)
+        self._arrive(member)
+
+    def why_not_name(self, name: str, key: str | None = None) -> str | None:
+        """Why `name`, asked for over TCP (with the key `key`, to be proven), cannot be had
+        (None: it can)."""
+        key_of_name = name_key(name)
+        if reserved(name):
+            return f"{name_problem(name)}: choose another name (--name)"
+        if key_of_name.startswith(GUEST_PREFIX):
             return f"names starting {GUEST_PREFIX} are for SSH guests: choose another name (--name)"
         if looks_like_bot(name):
             return f"{name} is a bot's name at the tables: choose another name (--name)"
-        owned = self.store is not None and self.store.name_owner(key) is not None
-        if owned or any(other.identity == key for other in self.members):
+        owner = self.store.name_owner(key_of_name) if self.store is not None else None
+        users = {other.key for other in self.members if other.identity == key_of_name}
+        if (owner is not None and owner != key) or users - {key}:
             return (
                 f"the name {name} belongs to a player who logs in with a key: choose another "
                 "name (--name)"
             )
         held = self.held_names()
-        if any(name_key(other) == key for other in held):
+        if any(name_key(other) == key_of_name for other in held):
             return None  # someone's own name (a seat's, say): the tables' own rules apply
-        problem = look_alike_problem(name, held)
+        problem = name_problem(name, held)
         if problem is not None:
             return f"{problem}: choose another name (--name)"
         return None
@@ -544,12 +647,12 @@ class Party:
     def _code_accepted(self, member: Member, given: str | None, shown: str | None = None) -> bool:
         """Check the party's join code, holding back an address that keeps guessing; a pass
         from an earlier right code lets its holder in without it, held back or not."""
-        expected = self.config.code
-        if expected is None:
+        admission = self.admission
+        if admission.code is None:
             return True
         if shown is not None and self._valid_pass(shown):
             return True
-        wait = self.guard.refused_for(member.address)
+        wait = admission.held_back(member.address)
         if wait > 0:
             self._refuse(
                 member,
@@ -562,8 +665,7 @@ class Party:
             text = "this table needs a join code: add --code CODE"
             self._refuse(member, "need-code", text, close=True)
             return False
-        if not same_join_code(given, expected):
-            self.guard.failed(member.address)
+        if not admission.try_code(member.address, given):
             self.refusals.refused(
                 "wrong join codes",
                 member.address,
@@ -573,7 +675,6 @@ class Party:
             )
             self._refuse(member, "bad-code", "wrong join code", close=True)
             return False
-        self.guard.succeeded(member.address)
         return True
 
     def _go_back(self, member: Member, identity: str) -> bool:
@@ -610,11 +711,12 @@ class Party:
     def _on_rejoin(self, member: Member, message: Rejoin) -> None:
         if member.table is not None:
             raise IllegalAction("you are already at a table")
-        found = self._find_token(message.token)
-        if found is None:
-            self._refuse(member, "bad-token", "that seat token is not valid here")
+        hosted = self.tables.get(message.table.upper())
+        seat = self._proven_seat(member, hosted, message.proof) if hosted is not None else None
+        if hosted is None or seat is None:
+            self._refuse(member, "bad-token", BAD_PROOF)
             return
-        self._take_back(member, *found)
+        self._take_back(member, hosted, seat)
 
     def _take_back(self, member: Member, hosted: HostedTable, seat: Seat) -> None:
         log.info("%s takes seat %d of table %s back", seat.name, seat.number + 1, hosted.code)
@@ -624,13 +726,14 @@ class Party:
         if hosted.table is not None:
             member.send(hosted.update_message(hosted.table.update_for(seat.number), member))
 
-    def _find_token(self, token: str) -> tuple[HostedTable, Seat] | None:
-        found = None
-        for hosted in self.tables.values():  # look everywhere, so timing says nothing
-            seat = hosted.seat_for_token(token)
-            if seat is not None:
-                found = (hosted, seat)
-        return found
+    def _proven_seat(self, member: Member, hosted: HostedTable, proof: str) -> Seat | None:
+        """The seat at `hosted` whose token `proof` answers this connection's challenge with
+        (`proofs`): made for this nonce, this server and the address this socket was reached
+        at, so what a listener or a look-alike server collected proves nothing here."""
+        nonce, reached = member.nonce, member.reached
+        return hosted.seat_proven(
+            lambda key: proves_seat(key, proof, nonce, self.server_id, reached, hosted.code)
+        )
 
     def _on_lobby(self, member: Member, message: AskLobby) -> None:
         member.send(self.lobby_message())
@@ -660,21 +763,22 @@ class Party:
             raise IllegalAction(f"there is no game called {game}")
         if bots is not None and bots not in LEVELS:
             raise IllegalAction(f"bots are {', '.join(LEVELS)}, not {bots}")
-        options = message.options
         try:
+            # Only the game's declared options (`Game.chosen`): never a stacked deal, a role...
+            options = get_game(game).chosen(message.options)
             get_game(game).new(players, 0, **options)  # refuse impossible tables up front
         except (SetupError, TypeError, ValueError) as problem:
             raise IllegalAction(f"cannot set up that table: {problem}") from None
         if humans is not None and not 1 <= humans <= players:
             raise IllegalAction(f"humans must be between 1 and {players}")
-        person, most = self.person(member), self.config.max_waiting_per_person
-        waiting = [t for t in self.tables.values() if t.table is None and t.creator == person]
-        if len(waiting) >= most:
-            codes = ", ".join(t.code for t in waiting)
-            raise IllegalAction(
-                f"you have {len(waiting)} tables waiting for players ({codes}), as many as one "
-                "person may: start one or let one go first"
-            )
+        person = self.person(member)
+        self.opened_from = {c: a for c, a in self.opened_from.items() if c in self.tables}
+        live = [t for t in self.tables.values() if t.table is None or not t.table.over]
+        mine = [t.code for t in live if t.creator == person]
+        here = [t.code for t in live if self.opened_from.get(t.code) == member.address]
+        too_many = self.admission.tables_problem(mine, here, member.address)
+        if too_many is not None:
+            raise IllegalAction(too_many)
         hosted = self.add_table(
             game,
             players,
@@ -684,6 +788,7 @@ class Party:
             owner_seat=0,
             creator=person,
         )
+        self.opened_from[hosted.code] = member.address
         log.info("%s opens table %s (%s)", member.name, hosted.code, hosted.game.title)
         self._claim(member, hosted, 0)
 
@@ -692,9 +797,9 @@ class Party:
             raise IllegalAction("you are already at a table")
         hosted = self.table(message.table)
         # A seat this person holds here (they went back to the lobby) is theirs again: proven
-        # by their login, or by the seat's token.
-        token = message.token
-        seat = hosted.seat_for_token(token) if token is not None else None
+        # by their login, or by their seat's token's answer to this connection's challenge.
+        proof = message.proof
+        seat = self._proven_seat(member, hosted, proof) if proof is not None else None
         if seat is None and member.identity is not None:
             seat = hosted.seat_for_identity(member.identity)
         if seat is not None:
@@ -715,9 +820,14 @@ class Party:
 
     @staticmethod
     def person(member: Member) -> str:
-        """Who a member is, for the limits per person: a key's name, else an address (a guest
-        or a plain `join` proves nothing else)."""
-        return f"key {member.identity}" if member.key is not None else f"address {member.address}"
+        """Who a member is, for the limits per person: a key's name, a party guest's login
+        (a name from an address, a browser), else an address (a plain `join` proves nothing
+        else)."""
+        if member.key is not None:
+            return f"key {member.identity}"
+        if member.identity is not None:
+            return f"guest {member.identity}"
+        return f"address {member.address}"
 
     def _own_name(self, member: Member) -> None:
         """A key that sat down owns its name from now on (not before: a login alone, or a
@@ -855,8 +965,11 @@ class Party:
             fill_with_bots=old.fill_with_bots,
             min_humans=old.min_humans,
             owner_seat=old.owner_seat,
+            creator=old.creator,  # (a rematch counts against its table's opener as the first)
         )
         new.chat.extend(old.chat)  # the same people: what they said goes on with them
+        if old.code in self.opened_from:
+            self.opened_from[new.code] = self.opened_from[old.code]
         movers = [(s, s.peer) for s in old.seats if s.human and s.peer is not None]
         for seat, peer in movers:
             assert peer is not None

@@ -27,7 +27,9 @@ from .messages import MAX_TEXT, ClientMessage, Error, Hello, Message, ServerMess
 # a table's chat said `earlier` to whoever sits down there (the lobby's only in the lobby);
 # 7: `close` (the owner ends a table), lobby chat said `earlier` (told on arrival), the lobby
 # carries the night's standings (ratings of the games since the server started);
-# 6: a pass for the join code (welcome gives it, hello shows it); 5: updates say since when
+# 8: seats (and `join`'s key) proven by answers to the welcome's nonce, never by the token;
+# 7: a table's owner closes it, `join` takes a held seat back, standings; 6: a pass for the
+# join code (welcome gives it, hello shows it); 5: updates say since when
 # the seat is asked what it is (`asked`); 4: claims (table talk); 3: seats taken back after
 # the welcome; the lobby
 PROTOCOL_VERSION = 8

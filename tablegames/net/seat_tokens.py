@@ -1,4 +1,5 @@
-"""Seat tokens kept on disk (owner-only), so a player whose terminal closed can sit back down."""
+"""What `tablegames join` keeps on disk (owner-only): seat tokens, so a player whose terminal
+closed can sit back down, join codes' passes, and the client's lasting key."""
 
 from __future__ import annotations
 
@@ -11,15 +12,20 @@ from pathlib import Path
 from typing import Any
 
 from ..names import name_key
-from ..paths import data_dir, owner_only_draft, owner_only_file
+from ..paths import data_dir, owner_only_dir, owner_only_draft, owner_only_file
+from .proofs import ClientKey
+
+KEY_NAME = "client_key"
+KEY_BYTES = 32
 
 
 class SeatTokens:
     """Seat tokens saved on disk (owner-only), so a player whose terminal closed can sit back down.
 
-    Kept under the server's lasting identity (which its welcome names) and the player's name, so
-    any address that reaches the same server finds them; within that, one token per table.
-    Beside them, the pass each server (by the address it was reached at) gave for its join code.
+    Kept under the server's lasting identity (which its welcome names), the address it was
+    reached at and the player's name: a server elsewhere that claims the same identity (a
+    look-alike) is offered nothing; within that, one token per table. Beside them, the pass
+    each server (by the address it was reached at) gave for its join code.
     """
 
     def __init__(self, path: Path | None = None) -> None:
@@ -33,12 +39,13 @@ class SeatTokens:
         return saved if isinstance(saved, dict) else {}
 
     @staticmethod
-    def _key(server_id: str, name: str) -> str:
-        return f"{server_id}/{name_key(name)}"
+    def _key(server_id: str, address: str, name: str) -> str:
+        return f"{server_id}@{address}/{name_key(name)}"
 
-    def get(self, server_id: str, name: str) -> dict[str, str]:
-        """The tokens `name` holds on that server: table code -> token, newest last."""
-        tables = self._load().get(self._key(server_id, name))
+    def get(self, server_id: str, address: str, name: str) -> dict[str, str]:
+        """The tokens `name` holds on that server, reached at `address`: table code -> token,
+        newest last."""
+        tables = self._load().get(self._key(server_id, address, name))
         if not isinstance(tables, dict):
             return {}
         return {str(code): token for code, token in tables.items() if isinstance(token, str)}
@@ -55,7 +62,7 @@ class SeatTokens:
             saved[f"pass {where}"] = given
             self._replace(saved)
 
-    def put(self, server_id: str, name: str, table: str, token: str | None) -> None:
+    def put(self, server_id: str, address: str, name: str, table: str, token: str | None) -> None:
         """Keep `token` for `table` (None: forget it, e.g. once that game is over).
 
         Several terminals of one user may sit down at once: each change is made under a lock
@@ -63,7 +70,7 @@ class SeatTokens:
         """
         with self._locked():
             saved = self._load()
-            key = self._key(server_id, name)
+            key = self._key(server_id, address, name)
             tables = saved.get(key)
             tables = dict(tables) if isinstance(tables, dict) else {}
             tables.pop(table, None)
@@ -87,3 +94,25 @@ class SeatTokens:
         draft = owner_only_draft(self.path)
         draft.write_text(json.dumps(saved), encoding="utf-8")
         os.replace(draft, self.path)
+
+
+def load_client_key(path: Path | None = None) -> ClientKey:
+    """`tablegames join`'s lasting key (owner-only at `path`, by default in the data
+    directory), made on first use: it proves to each server that a name used over `join` is
+    the same person's (`proofs.ClientKey`)."""
+    path = path or data_dir() / KEY_NAME
+    if path.exists() and path.stat().st_size == KEY_BYTES:
+        owner_only_file(path)  # tightened if loose; refused if another user's
+        return ClientKey(path.read_bytes())
+    owner_only_dir(path.parent)
+    draft = owner_only_draft(path)
+    try:
+        draft.write_bytes(os.urandom(KEY_BYTES))
+        try:
+            path.unlink(missing_ok=True)  # a short file left by an interrupted run
+            os.link(draft, path)
+        except FileExistsError:  # another `join` made it first: use theirs
+            return load_client_key(path)
+    finally:
+        draft.unlink(missing_ok=True)
+    return ClientKey(path.read_bytes())

@@ -23,6 +23,7 @@ from .guard import RateLimit
 from .hosting import HostedTable
 from .messages import Error, Ping, ServerMessage
 from .party import Party, PartyConfig
+from .proofs import endpoint
 from .protocol import MAX_CLIENT_FRAME, ProtocolError, server_side
 
 log = logging.getLogger("tablegames.server")
@@ -76,6 +77,9 @@ class Client:
         self.name = "guest"
         peer = writer.get_extra_info("peername")
         self.address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
+        self.reached = endpoint(writer.get_extra_info("sockname"))  # what proofs are bound to
+        self.nonce = ""  # this connection's challenge, once welcomed
+        self.proving: str | None = None  # a key the hello offered, until it is proven
         self.greeted = False
         self.identity: str | None = None
         self.key: str | None = None

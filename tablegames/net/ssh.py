@@ -29,8 +29,9 @@ import asyncssh
 import asyncssh.connection
 from asyncssh.saslprep import SASLPrepError
 
-from ..names import look_alike_problem, name_key
+from ..names import name_key
 from ..paths import data_dir, owner_only_dir, owner_only_draft, owner_only_file
+from .admission import Admission, Visitor, name_problem
 from .guard import AttemptLimiter, RefusalTally
 from .listening import door_share
 from .pty_program import Forks
@@ -115,12 +116,15 @@ class SshFrontDoor:
         limiter: AttemptLimiter | None = None,
         log: logging.Logger | None = None,
         forks: Forks | None = None,
+        admission: Admission | None = None,
     ) -> None:
         self.config = config
         self.forks = forks  # forks each session's program, when given (else a new process)
         self.names = names
         self.launch = launch
-        self.limiter = limiter if limiter is not None else AttemptLimiter()
+        # Who may come in: the party's own policy (`serve`), else one of this door's.
+        self.admission = admission or Admission(config.join_code, limiter)
+        self.admission.doors.append(self)
         self.log = log if log is not None else logging.getLogger("tablegames.ssh")
         self.sessions: set[TableSession] = set()  # sessions with a program, or about to have one
         self.connections: set[Doorman] = set()  # every open connection, logged in or not
@@ -205,6 +209,36 @@ class SshFrontDoor:
         self.refusals.flush()
         self.log.info("ssh: closed")
 
+    @property
+    def limiter(self) -> AttemptLimiter:
+        """Wrong join codes per address, counted with the party's other doors."""
+        return self.admission.guard
+
+    @property
+    def join_code(self) -> str | None:
+        """The join code asked for now (None: none); the host may change it (`code new`)."""
+        return self.admission.code
+
+    def send_away(self, person: str, why: str) -> Visitor:
+        """End every connection of the person whose name key is `person` (the host's `kick`,
+        `ban`), telling them `why`; returns their keys and addresses."""
+        found = Visitor(person)
+        for doorman in list(self.connections):
+            identity = doorman.identity
+            if identity is None or name_key(identity.name) != person:
+                continue
+            if identity.fingerprint is not None:
+                found.keys.add(identity.fingerprint)
+            found.addresses.add(doorman.address)
+            found.sessions += 1
+            self.track(self._see_out(doorman, why[:1].upper() + why[1:] + "."))
+        return found
+
+    async def _see_out(self, doorman: Doorman, sentence: str) -> None:
+        if doorman.session is not None:
+            await doorman.session.close_with(sentence)
+        doorman.close(sentence)
+
     # -- for the connections -------------------------------------------------------------------
     def logging_in(self) -> list[Doorman]:
         """The connections still in the handshake or the login (OpenSSH's "startups")."""
@@ -237,11 +271,11 @@ class SshFrontDoor:
         logged in uses, or one at the party's tables. A name held itself is not a look-alike:
         whose it is, the keys say."""
         if self.name_holder(name_key(name)) is not None:
-            return None
+            return name_problem(name)  # (held: only the host's names are refused)
         owned = [owned for owned, _, _ in self.names.owned_names()]
         here = [d.identity.name for d in self.connections if d.identity is not None]
         guests = [r.name for r in self.guests.values() if r.connected or self._remembered(r)]
-        return look_alike_problem(name, owned + here + guests + self.names_elsewhere())
+        return name_problem(name, owned + here + guests + self.names_elsewhere())
 
     def key_arrived(self, name: str, fingerprint: str) -> None:
         """A key logged in under `name`: nobody else's key may use it while it is here."""

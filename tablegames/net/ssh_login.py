@@ -46,9 +46,10 @@ import asyncssh
 from asyncssh.auth import KbdIntChallenge, KbdIntResponse
 
 from ..names import NAME_LIMIT, clean_name, name_key
+from .admission import TURNED_AWAY, Admission, code_matches, crowded, held_back
 from .guard import RefusalTally, startup_drop_chance, wait_in_words
 from .ssh_session import SessionDoor, TableSession
-from .ssh_types import GUEST_PREFIX, Identity, code_matches
+from .ssh_types import GUEST_PREFIX, Identity
 
 JOIN_CODE_PROMPT = "Join code: "
 early_drop = random.Random()  # which half-made logins a busy door drops (no secret in it)
@@ -75,6 +76,9 @@ class Door(SessionDoor, Protocol):
 
     @property
     def code_keys(self) -> set[str]: ...  # key fingerprints that gave the join code
+
+    @property
+    def admission(self) -> Admission: ...
 
     @property
     def max_connections(self) -> int: ...
@@ -117,7 +121,7 @@ class Doorman(asyncssh.SSHServer):
         self.address = "?"
         self.name = ""  # the cleaned SSH user name
         self.identity: Identity | None = None  # who it proved to be, once authenticated
-        self.code_given = door.config.join_code is None
+        self.code_given = door.join_code is None
         self.admitted = False  # in as a player: it gave the code, holds its name, counts
         self.session: TableSession | None = None
         self.connected_at = time.monotonic()
@@ -183,8 +187,10 @@ class Doorman(asyncssh.SSHServer):
         limit = self.door.max_per_address()
         if self._refused:
             return True
-        if self.door.logged_in_from(self.address) >= limit:
-            self._refuse(self.crowded_sentence(limit), "too many players from one address")
+        if self.door.admission.turned_away(address=self.address):
+            self._refuse(TURNED_AWAY[:1].upper() + TURNED_AWAY[1:] + ".", "banned by the host")
+        elif self.door.logged_in_from(self.address) >= limit:
+            self._refuse(crowded(self.address, limit), "too many players from one address")
         elif not self.name:
             self._refuse(
                 "That user name cannot be a player's name: connect as the name you want to "
@@ -208,6 +214,9 @@ class Doorman(asyncssh.SSHServer):
         if self._refused or not self.name or name_key(self.name).startswith(GUEST_PREFIX):
             return False  # "guest-..." names are for guests: this client goes on as one
         fingerprint = key.get_fingerprint()
+        if self.door.admission.turned_away(key=fingerprint):
+            self._refuse(TURNED_AWAY[:1].upper() + TURNED_AWAY[1:] + ".", "a key banned")
+            return False
         holder = self.door.name_holder(name_key(self.name))
         if holder is not None and holder != fingerprint:
             # Never a lock: another key can never have this name, and its owner's key is let
@@ -258,7 +267,7 @@ class Doorman(asyncssh.SSHServer):
         return True
 
     def validate_kbdint_response(self, username: str, responses: KbdIntResponse) -> KbdIntChallenge:
-        join_code = self.config.join_code
+        join_code = self.door.join_code
         if self._refused or join_code is None or len(responses) != 1:
             return False
         if code_matches(responses[0], join_code):
@@ -267,7 +276,7 @@ class Doorman(asyncssh.SSHServer):
             return True
         if self.wrong_code():
             wait = self.door.limiter.refused_for(self.address)
-            self._refuse(self.held_back_sentence(wait), "wrong join codes")
+            self._refuse(held_back(self.address, wait), "wrong join codes")
             return False
         return (
             "",
@@ -302,7 +311,7 @@ class Doorman(asyncssh.SSHServer):
         limit = door.max_per_address()
         if door.logged_in_from(self.address) >= limit:
             self.note_refusal("too many players from one address")
-            return self.crowded_sentence(limit)
+            return crowded(self.address, limit)
         if identity.guest:
             given = door.guest_arrived(self.name, self.address, self.code_given)
             identity = self.identity = Identity(given, None, True, self.address)
@@ -314,7 +323,7 @@ class Doorman(asyncssh.SSHServer):
                 return f"The name {self.name} was just taken by another player."
             door.key_arrived(self.name, identity.fingerprint)
         self.admitted = True
-        if self.config.join_code is not None:
+        if door.join_code is not None:
             door.limiter.succeeded(self.address)
         door.release_unused_names()
         self.log.info(
@@ -368,18 +377,6 @@ class Doorman(asyncssh.SSHServer):
         )
         return self.door.limiter.refused_for(self.address) > 0
 
-    def crowded_sentence(self, limit: int) -> str:
-        return (
-            f"Too many players from {self.address} at once (at most {limit}): one of you must "
-            "leave first, or the host can allow more with --max-per-address."
-        )
-
-    def held_back_sentence(self, wait: float) -> str:
-        return (
-            f"Too many wrong join codes from {self.address}: try again in {wait_in_words(wait)} "
-            "(or ask the host for the code: whoever gave it once is not asked again)."
-        )
-
     def launched(self) -> None:
         """The program is running: the login deadline is met."""
         self._cancel_session_deadline()
@@ -406,7 +403,7 @@ class Doorman(asyncssh.SSHServer):
     def _held_back(self) -> bool:
         wait = self.door.limiter.refused_for(self.address)
         if wait > 0:
-            self._refuse(self.held_back_sentence(wait), "held back after wrong join codes")
+            self._refuse(held_back(self.address, wait), "held back after wrong join codes")
         return wait > 0
 
     def _guest(self) -> Identity:

@@ -25,6 +25,7 @@ from typing import Any, Protocol
 
 import asyncssh
 
+from .admission import code_matches, held_back
 from .guard import AttemptLimiter, wait_in_words
 from .pty_program import Forks, Limits, PacedResizes, PtyProgram
 from .ssh_types import (
@@ -34,7 +35,6 @@ from .ssh_types import (
     Launch,
     SshConfig,
     Terminal,
-    code_matches,
     safe_size,
     safe_term,
 )
@@ -65,6 +65,9 @@ class SessionDoor(Protocol):
 
     @property
     def limiter(self) -> AttemptLimiter: ...
+
+    @property
+    def join_code(self) -> str | None: ...
 
     @property
     def sessions(self) -> set[TableSession]: ...  # with a program, or about to have one
@@ -98,8 +101,6 @@ class Login(Protocol):
     def how_to_connect(self, name: str, *flags: str) -> str: ...
 
     def note_refusal(self, reason: str) -> None: ...
-
-    def held_back_sentence(self, wait: float) -> str: ...
 
     def code_accepted(self) -> str | None: ...
 
@@ -282,7 +283,7 @@ class TableSession(asyncssh.SSHServerSession[bytes]):
     def _ask_for_code(self) -> None:
         wait = self.door.limiter.refused_for(self.identity.address)
         if wait > 0:
-            self.refuse(self.doorman.held_back_sentence(wait))
+            self.refuse(held_back(self.identity.address, wait))
             return
         self.asking_for_code = True
         self._write(b"This party needs its join code (the host has it).\r\nJoin code: ")
@@ -306,7 +307,7 @@ class TableSession(asyncssh.SSHServerSession[bytes]):
         typed = self._typed_code.decode("utf-8", "replace")
         self._typed_code.clear()
         self._write(b"\r\n")
-        join_code = self.door.config.join_code
+        join_code = self.door.join_code
         assert join_code is not None
         if code_matches(typed, join_code):
             self.asking_for_code = False
@@ -317,7 +318,7 @@ class TableSession(asyncssh.SSHServerSession[bytes]):
                 self.refuse(why_not)
         elif self.doorman.wrong_code():
             wait = self.door.limiter.refused_for(self.identity.address)
-            self.refuse("That is not the join code. " + self.doorman.held_back_sentence(wait))
+            self.refuse("That is not the join code. " + held_back(self.identity.address, wait))
         else:
             self._write(b"That is not the join code: ask the host for it.\r\nJoin code: ")
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hmac
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -139,13 +138,3 @@ def safe_term(term: str) -> str:
 def safe_size(columns: int, rows: int) -> tuple[int, int]:
     """A size a pty can take: 80x24 for an unknown (0) side, at most `MAX_COLUMNS` x `MAX_ROWS`."""
     return (min(columns, MAX_COLUMNS) or 80, min(rows, MAX_ROWS) or 24)
-
-
-def normal_code(code: str) -> bytes:
-    """A join code as compared: upper case, without spaces or dashes."""
-    return "".join(code.split()).replace("-", "").upper().encode("utf-8", "surrogatepass")
-
-
-def code_matches(given: str, expected: str) -> bool:
-    """True if `given` is the join code (in time that does not depend on how close it was)."""
-    return hmac.compare_digest(normal_code(given), normal_code(expected))

@@ -12,8 +12,15 @@ all and per address, the terminal size, each program's memory and processor; wro
 codes count against the address in the party's `AttemptLimiter`; new sessions from one
 address are rate-limited (a reload loop costs a process each); refusals are logged summed;
 a page from another site cannot open a session nor post a form (its Origin or Sec-Fetch-Site
-is refused, and the cookie is SameSite=Strict and HttpOnly). Without --lan it listens on
-127.0.0.1 only.
+is refused, and the cookie is SameSite=Strict and HttpOnly), and a request that names another
+host is not served at all (`web_names`: DNS rebinding). Without --lan it listens on 127.0.0.1
+only.
+
+Its pages are plain http at a LAN address, which browsers do not count as a secure origin:
+they send no Sec-Fetch-Site there, so a form's Origin is the only word on where it came from.
+The pages' referrer policy is `same-origin`, which keeps Origin on the party's own posts (and
+sends a referrer to nowhere else: the pages load nothing from elsewhere); `no-referrer` made it
+"null", and a phone's own form was refused.
 
 Connections, as nginx's: a request's line and headers must come within `header_timeout`
 (an idle keep-alive connection goes then too) and a form's body within `body_timeout`; at most
@@ -27,6 +34,7 @@ from __future__ import annotations
 import asyncio
 import html
 import logging
+import secrets
 import time
 from collections import Counter, OrderedDict
 from collections.abc import Awaitable, Callable
@@ -41,12 +49,13 @@ from aiohttp import web
 from ..names import name_key
 from ..paths import data_dir
 from ..text import visible
-from .guard import RateLimit, RefusalTally, wait_in_words
+from .admission import TURNED_AWAY, Visitor, crowded, held_back
+from .guard import RateLimit, RefusalTally
 from .listening import door_share
 from .party import Login
 from .ssh import CLOSING_SENTENCE
 from .ssh_login import guest_name
-from .ssh_types import DEFAULT_TERM, Launch, Terminal, code_matches, safe_size
+from .ssh_types import DEFAULT_TERM, Launch, Terminal, safe_size
 from .web_gate import Gate
 from .web_identity import (
     COOKIE_DAYS,
@@ -55,12 +64,15 @@ from .web_identity import (
     KEY_NAME,
     CookieSigner,
     FormRefused,
+    GuestBook,
+    GuestsInMemory,
     WebGuest,
     asked_name,
     load_cookie_key,
     name_refusal,
     new_guest,
 )
+from .web_names import DoorNames
 from .web_protocol import MESSAGE_LIMIT, ended, size_asked
 from .web_session import BrowserSession
 
@@ -70,6 +82,7 @@ if TYPE_CHECKING:
 STATIC = {  # what the pages load, all from here
     "xterm.js": "text/javascript",
     "addon-fit.js": "text/javascript",
+    "addon-unicode11.js": "text/javascript",
     "play.js": "text/javascript",
     "xterm.css": "text/css",
     "page.css": "text/css",
@@ -82,7 +95,8 @@ SECURITY_HEADERS = {
         "form-action 'self'; base-uri 'none'"
     ),
     "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
+    # The party's own forms name their origin (see the docstring); elsewhere, nothing.
+    "Referrer-Policy": "same-origin",
     "X-Frame-Options": "DENY",
 }
 STARTS_KEPT = 10_000  # addresses whose session starts are counted (the oldest forgotten first)
@@ -113,6 +127,7 @@ class WebConfig:
     # answered 503 with a sentence and closed.
     connections_per_address: int = 64
     max_connections: int = 512
+    names: tuple[str, ...] = ()  # host names it answers to besides its own (--web-name)
 
 
 def page(name: str, **values: str) -> str:
@@ -132,10 +147,16 @@ class WebFrontDoor:
         ssh: SshFrontDoor,
         launch: Callable[[Login, Terminal], Launch],
         log: logging.Logger | None = None,
+        guests: GuestBook | None = None,
     ) -> None:
         self.config = config
         self.ssh = ssh  # names, limits and the fork server are the SSH door's
         self.launch = launch
+        # The party's record of the guests it let in (the store's; else this door's own).
+        self.guests = guests if guests is not None else GuestsInMemory()
+        self.party = self.guests.fact("server_id", lambda: secrets.token_hex(16))
+        ssh.admission.doors.append(self)
+        self._closing: set[asyncio.Task[None]] = set()
         self.log = log if log is not None else logging.getLogger("tablegames.web")
         self.refusals = RefusalTally(self.log)
         self.sessions: set[BrowserSession] = set()
@@ -150,10 +171,28 @@ class WebFrontDoor:
         self._listener: asyncio.Server | None = None
         self.gate = Gate(config.connections_per_address, config.max_connections, self.refusals)
         self.sockets: Counter[str] = Counter()  # websockets open now, per address
+        self.names = DoorNames(config.host, config.names)
 
     @property
     def join_code(self) -> str | None:
-        return self.ssh.config.join_code
+        return self.ssh.join_code
+
+    def send_away(self, person: str, why: str) -> Visitor:
+        """End every browser session of the person whose name key is `person` (the host's
+        `kick`, `ban`), telling the page `why`; returns their browsers' ids and addresses."""
+        found = Visitor(person)
+        for session in list(self.sessions):
+            if name_key(session.name) != person:
+                continue
+            found.holders.add(session.guest.holder)
+            found.addresses.add(session.address)
+            found.sessions += 1
+            task = asyncio.get_running_loop().create_task(
+                session.close(why[:1].upper() + why[1:] + ".")
+            )
+            self._closing.add(task)
+            task.add_done_callback(self._closing.discard)
+        return found
 
     def sessions_from(self, address: str | None) -> int:
         """Browser sessions from `address` now (None: in all)."""
@@ -169,7 +208,12 @@ class WebFrontDoor:
         """The web application (the door's routes, headers and sentences for errors)."""
         app = web.Application(
             client_max_size=4 * FORM_LIMIT,
-            middlewares=[self._sentences, self._headers, self._own_pages_only],
+            middlewares=[
+                self._sentences,
+                self._headers,
+                self._own_names_only,
+                self._own_pages_only,
+            ],
         )
         app.add_routes(
             [
@@ -232,9 +276,19 @@ class WebFrontDoor:
             return _html(page("play.html", NAME=guest.name))
         return self._form(asked=guest.asked if guest is not None else "")
 
+    def _turned_away(self, address: str) -> web.Response | None:
+        """The page for an address the host banned (None: it is not banned)."""
+        if not self.ssh.admission.turned_away(address=address):
+            return None
+        self._refused(address, "", "banned by the host")
+        return self._form(TURNED_AWAY[:1].upper() + TURNED_AWAY[1:] + ".", status=403)
+
     async def join(self, request: web.Request) -> web.Response:
         """The name form, given: a cookie for the guest, or the form again with why not."""
         address = request.remote or "?"
+        banned = self._turned_away(address)
+        if banned is not None:
+            return banned
         try:
             async with asyncio.timeout(self.config.body_timeout):
                 form = await request.post()
@@ -261,20 +315,23 @@ class WebFrontDoor:
         wrong = self._check_code(address, code_typed)
         if wrong is not None:
             return self._form(wrong, asked, status=403)
-        assert self.signer is not None
-        code = self.signer.code_digest(self.join_code)
         earlier = self._guest(request)
         if earlier is not None and name_key(earlier.asked) == name_key(asked):
             # The same guest again (a new join code, say): the same id, so the same seats.
-            guest = WebGuest(earlier.guest_id, asked, earlier.name, code, time.time())
+            guest = WebGuest(earlier.guest_id, asked, earlier.name, self.party, time.time())
         else:
-            guest = new_guest(asked, guest_name(asked, self.ssh.name_in_use), code)
+            guest = new_guest(asked, guest_name(asked, self.ssh.name_in_use), self.party)
+        self.guests.web_guest_let_in(guest.guest_id, code_given=self.join_code is not None)
         response = web.Response(status=303, headers={"Location": "/"})
         self._set_cookie(response, guest)
         return response
 
     async def forget(self, request: web.Request) -> web.Response:
-        """Forget this browser's guest (to join under another name)."""
+        """Forget this browser's guest (to join under another name): on the server too, so no
+        copy of its cookie opens the party again."""
+        guest = self._guest(request)
+        if guest is not None:
+            self.guests.web_guest_struck(guest.guest_id)
         response = web.Response(status=303, headers={"Location": "/"})
         response.del_cookie(COOKIE_NAME, path="/")
         return response
@@ -356,6 +413,9 @@ class WebFrontDoor:
     def _why_not_start(self, address: str, guest: WebGuest | None) -> str | None:
         """Why this tab may not have a session now (None: it may)."""
         ssh, config = self.ssh, self.ssh.config
+        if ssh.admission.turned_away(address=address):
+            self._refused(address, "", "banned by the host")
+            return TURNED_AWAY[:1].upper() + TURNED_AWAY[1:] + "."
         if guest is None or not self._code_given(guest):
             return "Open the page again to join (your name was not remembered)."
         if not self._start_allowed(address):
@@ -370,10 +430,7 @@ class WebFrontDoor:
         limit = ssh.max_per_address()
         if ssh.logged_in_from(address) >= limit:
             self._refused(address, guest.asked, "too many players from one address")
-            return (
-                f"Too many players from {address} at once (at most {limit}): one of you must "
-                "leave first, or the host can allow more with --max-per-address."
-            )
+            return crowded(address, limit)
         holder = ssh.name_holder(name_key(guest.asked))
         why = name_refusal(guest.asked, holder, ssh.look_alike_problem(guest.asked))
         if why is not None:
@@ -383,42 +440,42 @@ class WebFrontDoor:
 
     # -- helpers ----------------------------------------------------------------------------
     def _guest(self, request: web.Request) -> WebGuest | None:
+        """The guest this browser's cookie names, if this party let them in and they are still
+        let in (not forgotten, not banned); else None, whatever the cookie says."""
         assert self.signer is not None, "start() first"
-        return self.signer.read(request.cookies.get(COOKIE_NAME))
+        guest = self.signer.read(request.cookies.get(COOKIE_NAME))
+        if guest is None or guest.party != self.party:
+            return None
+        if self.guests.web_guest(guest.guest_id) is None:
+            return None  # forgotten (`/forget`), or never let in here
+        if self.ssh.admission.turned_away(holder=guest.holder):
+            return None
+        return guest
 
     def _code_given(self, guest: WebGuest) -> bool:
-        assert self.signer is not None
-        expected = self.signer.code_digest(self.join_code)
-        return self.join_code is None or guest.code == expected
+        """True if `guest` gave the join code (or none is asked): whoever is in stays in
+        when the host changes the code."""
+        return self.join_code is None or self.guests.web_guest(guest.guest_id) is True
 
     def _check_code(self, address: str, given: str) -> str | None:
         """Why the join code given in the form is not accepted (None: it is, or none is needed)."""
         expected = self.join_code
         if expected is None:
             return None
-        limiter = self.ssh.limiter
-        wait = limiter.refused_for(address)
+        admission = self.ssh.admission
+        wait = admission.held_back(address)
         if wait > 0:
             self._refused(address, "", "held back after wrong join codes")
-            return self._held_back(address, wait)
-        if code_matches(given[:FORM_LIMIT], expected):
-            limiter.succeeded(address)
+            return held_back(address, wait)
+        if admission.try_code(address, given[:FORM_LIMIT]):
             return None
-        limiter.failed(address)
         self.refusals.refused(  # never the code tried
             "wrong join codes", address, "web: wrong join code from %s", address
         )
-        wait = limiter.refused_for(address)
+        wait = admission.held_back(address)
         if wait > 0:
-            return self._held_back(address, wait)
+            return held_back(address, wait)
         return "That is not the join code: ask the host for it."
-
-    @staticmethod
-    def _held_back(address: str, wait: float) -> str:
-        return (
-            f"Too many wrong join codes from {address}: try again in {wait_in_words(wait)} "
-            "(or ask the host for the code: whoever gave it once is not asked again)."
-        )
 
     def _start_allowed(self, address: str) -> bool:
         limit = self._starts.pop(address, None) or RateLimit(
@@ -458,6 +515,33 @@ class WebFrontDoor:
         )
 
     # -- middlewares ------------------------------------------------------------------------
+    @web.middleware
+    async def _own_names_only(
+        self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+    ) -> web.StreamResponse:
+        """A request is served only if it names this door: a page of another site whose name
+        was made to resolve here (DNS rebinding) would otherwise read the party's pages."""
+        local = request.transport.get_extra_info("sockname") if request.transport else None
+        header = request.headers.get("Host")
+        if self.names.answers_to(header, str(local[0]) if local else None):
+            return await handler(request)
+        address = request.remote or "?"
+        self.refusals.refused(
+            "requests for another host name",
+            address,
+            "web: refused a request from %s for the host %s",
+            address,
+            visible((header or "no Host")[:80]),
+        )
+        return web.Response(
+            status=421,
+            text=(
+                "This is the party's page, and it answers only to the addresses the host gave "
+                "out: open the address the host printed (the host can add a name with "
+                "--web-name NAME).\n"
+            ),
+        )
+
     @web.middleware
     async def _own_pages_only(
         self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]

@@ -5,10 +5,15 @@ A browser guest is like an SSH guest: it plays as "guest-NAME" (names starting s
 alone: no key can own one), and a name an SSH key owns or uses now is refused. What a guest
 has is a random id, kept in a cookie the server signs (HMAC-SHA256 with a key in the data
 directory, owner-only): the seats they take are held under that id, so closing the tab and
-opening the page again (even from another network) returns them to their seat. The cookie
-also says whether they gave the join code, bound to the code itself: a new code asks again.
-A cookie that is not exactly what the server signed, or is older than `COOKIE_DAYS`, is no
-cookie: the browser is shown the form again.
+opening the page again (even from another network) returns them to their seat.
+
+A cookie is only a claim: the party keeps its own record of the guests it let in
+(`GuestBook`: the store's, so a restart keeps them) and whether each gave the join code, and
+the cookie names the party that issued it (its lasting id). `/forget` and the host's `ban`
+strike a guest from the record, and every copy of their cookie, anywhere, is then no cookie;
+a cookie of another party (another store on the same machine shares the key) is no cookie
+either. A cookie that is not exactly what the server signed, or is older than `COOKIE_DAYS`,
+is no cookie: the browser is shown the form again.
 """
 
 from __future__ import annotations
@@ -21,8 +26,10 @@ import json
 import os
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 from ..names import clean_name
 from ..paths import owner_only_dir, owner_only_draft, owner_only_file
@@ -46,7 +53,7 @@ class WebGuest:
     guest_id: str  # random, the guest's only proof: their seats are held under it
     asked: str  # the name they typed (cleaned)
     name: str  # the name they were given ("guest-NAME")
-    code: str  # a digest of the join code they gave ("": none given)
+    party: str  # the lasting id of the party that let them in (`Party.server_id`)
     issued: float  # when the cookie was signed (seconds since the epoch)
 
     @property
@@ -55,10 +62,43 @@ class WebGuest:
         return f"web:{self.guest_id}"
 
 
-def new_guest(asked: str, name: str, code: str, now: float | None = None) -> WebGuest:
-    """A new browser guest who asked for `asked` and plays as `name`."""
+def new_guest(asked: str, name: str, party: str, now: float | None = None) -> WebGuest:
+    """A new browser guest of `party` who asked for `asked` and plays as `name`."""
     issued = time.time() if now is None else now
-    return WebGuest(secrets.token_urlsafe(16), asked, name, code, issued)
+    return WebGuest(secrets.token_urlsafe(16), asked, name, party, issued)
+
+
+class GuestBook(Protocol):
+    """The party's own record of the browser guests it let in (a `Store` keeps one)."""
+
+    def fact(self, key: str, make: Callable[[], str]) -> str: ...  # the party's id, "server_id"
+
+    def web_guest_let_in(self, guest_id: str, code_given: bool) -> None: ...
+
+    def web_guest(self, guest_id: str) -> bool | None:
+        """None: not let in (or struck out since); else whether they gave the join code."""
+
+    def web_guest_struck(self, guest_id: str) -> None: ...
+
+
+class GuestsInMemory:
+    """A `GuestBook` for a door without a store (tests): gone when the door goes."""
+
+    def __init__(self) -> None:
+        self._facts: dict[str, str] = {}
+        self._guests: dict[str, bool] = {}
+
+    def fact(self, key: str, make: Callable[[], str]) -> str:
+        return self._facts.setdefault(key, make())
+
+    def web_guest_let_in(self, guest_id: str, code_given: bool) -> None:
+        self._guests[guest_id] = code_given
+
+    def web_guest(self, guest_id: str) -> bool | None:
+        return self._guests.get(guest_id)
+
+    def web_guest_struck(self, guest_id: str) -> None:
+        self._guests.pop(guest_id, None)
 
 
 class CookieSigner:
@@ -69,17 +109,10 @@ class CookieSigner:
             raise ValueError("a cookie key needs at least 16 bytes")
         self._key = key
 
-    def code_digest(self, code: str | None) -> str:
-        """What a cookie keeps of the join code given: enough to tell it from another code."""
-        if code is None:
-            return ""
-        normal = "".join(code.split()).replace("-", "").upper().encode()
-        return hmac.new(self._key, b"join code\0" + normal, hashlib.sha256).hexdigest()[:32]
-
     def sign(self, guest: WebGuest) -> str:
         """The cookie value for `guest`."""
         payload = json.dumps(
-            [guest.guest_id, guest.asked, guest.name, guest.code, round(guest.issued)],
+            [guest.guest_id, guest.asked, guest.name, guest.party, round(guest.issued)],
             ensure_ascii=True,
             separators=(",", ":"),
         ).encode()
@@ -95,8 +128,8 @@ class CookieSigner:
             return None
         try:
             fields = json.loads(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)))
-            guest_id, asked, name, code, issued = fields
-            guest = WebGuest(str(guest_id), str(asked), str(name), str(code), float(issued))
+            guest_id, asked, name, party, issued = fields
+            guest = WebGuest(str(guest_id), str(asked), str(name), str(party), float(issued))
         except (ValueError, TypeError, binascii.Error):  # (signed by us: never, but say so)
             return None
         age = (time.time() if now is None else now) - guest.issued

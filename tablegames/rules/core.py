@@ -30,8 +30,8 @@ class State:
     Every view has the keys of `contract.SharedView`, filled in by `view` (a game's `_view`
     adds its own). The log only grows, except that a game may start it afresh for a new round
     (`restart_log`) or keep only its last `log_limit`. Keys a game may add that shared code
-    reads with one meaning: ``hand`` (the viewer's cards), ``round`` (the round shown: replays
-    jump by it).
+    reads with one meaning are declared in `contract.KnownViewKeys` (``hand``, ``table``,
+    ``round``, ``chosen``; ``talk``, ``now`` and ``speed`` are never a game's).
 
     Every event (`emit`) is a `contract.EventBase` and the facts as fields (seats, cards,
     counts); in its ``text`` seat ``n`` is written ``{n}`` (``"{2} plays the Guard."``: the
@@ -98,10 +98,14 @@ class State:
     #: action `apply` is handed from that very list is known to be listed (see `apply`). A state
     #: changes only through `apply`; `legal`'s answer is the engine's own, not to be changed.
     _moves = 0
-    _last_legal: tuple[int, int, tuple[Action, ...]] = (-1, -1, ())
+    _last_legal: tuple[int, int, list[Action]] = (-1, -1, [])
     #: Action fields whose values `legal` cannot list (a free amount, a line of text): see
     #: `apply`. Empty in every built-in game.
     free_fields: ClassVar[frozenset[str]] = frozenset()
+    #: Whether `trusted` states are checked all the same: off in play, on in the tests
+    #: (tests/conftest.py), which so prove that bots' look-ahead only ever plays legal actions.
+    checking: ClassVar[bool] = False
+    _trusted = False
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
@@ -111,12 +115,24 @@ class State:
     def __init__(self, players: int, rng: random.Random) -> None:
         self.players = players
         self.rng = rng
-        self.quiet = False  # bots' simulations switch the log off for speed
+        self.quiet = False  # bots' simulations switch the log off for speed (see `trusted`)
         self.log: list[Event] = []  # what views show, filtered per seat (see `visible_log`)
         self._emitted: list[Event] = []  # the events of the action being applied
         self._dropped = 0  # events `log_limit` has dropped from the log's front so far
         #: Each seat's visible log as last worked out: (log, dropped, length seen, entries).
         self._log_views: dict[int | None, tuple[list[Event], int, int, list[Event]]] = {}
+
+    @property
+    def trusted(self) -> bool:
+        """A state a bot plays out in its look-ahead (a game's `from_view` may make its states
+        so), where it acts only as its rules-following policy says: `apply` takes such a
+        state's actions as legal without asking `legal` (the check a player's action needs).
+        The tests check them all the same (`checking`); a real game's state is never trusted."""
+        return self._trusted
+
+    @trusted.setter
+    def trusted(self, value: bool) -> None:
+        self._trusted = value and not State.checking
 
     # -- the contract -------------------------------------------------------------------------
     @property
@@ -128,10 +144,13 @@ class State:
         """Every action `seat` may take now (empty when the game is over)."""
         if self.over or not 0 <= seat < self.players:
             return []
-        actions = self._legal(seat)  # (a game's own action types: plain dicts, as listed)
-        listed = cast(list[Action], actions if type(actions) is list else list(actions))
-        self._last_legal = (self._moves, seat, tuple(listed))  # (see `apply`)
-        return listed
+        listed: Any = self._legal(seat)  # (a game's own action types: plain dicts, as listed)
+        if type(listed) is not list:
+            listed = list(listed)
+        # Kept as it is, not copied: an answer is the engine's own, not to be changed (as the
+        # actions in it are not), and this runs for every action of every playout.
+        self._last_legal = (self._moves, seat, listed)  # (see `apply`)
+        return listed  # type: ignore[no-any-return]
 
     def waiting_for(self) -> frozenset[int]:
         """Seats whose move the game needs in order to progress."""
@@ -168,6 +187,26 @@ class State:
         are fine), free values present or missing. None of the built-in games has one: every
         card, seat, claim, gun count and gesture they take is listed.
         """
+        # The fast path: the very object `legal(seat)` just listed (a driver or bot chose it
+        # from that list, and nothing has moved since), so it is legal as it is: no need to
+        # list, compare and check again (the game is not over, the seat and type are real).
+        if self._trusted:  # (a bot's look-ahead: see `trusted`)
+            self._moves += 1
+            self._emitted = []
+            self._dispatch[action["type"]](self, seat, action, now)  # type: ignore[index]
+            return self._emitted
+        moves, asked, last = self._last_legal
+        # (`type(seat)`: True == 1, but True is no seat)
+        if moves == self._moves and asked == seat and type(seat) is int and not self.free_fields:
+            for listed in last:
+                if listed is action:
+                    handler = self._dispatch.get(listed["type"])
+                    if handler is None:  # (a type listed that no handler takes: refused below)
+                        break
+                    self._moves = moves + 1
+                    self._emitted = []
+                    handler(self, seat, listed, now)
+                    return self._emitted
         if self.over:
             raise IllegalAction("the game is over")
         if type(seat) is not int or not 0 <= seat < self.players:  # (True is not a seat)
@@ -189,14 +228,9 @@ class State:
     def _listed(self, seat: int, action: dict[str, object], kind: str) -> Action:
         """The action of `legal(seat)` that `action` is (with any free fields' values), or
         IllegalAction saying why there is none (see `apply`)."""
-        # The very object `legal(seat)` just listed (a driver or bot chose it from that list,
-        # and nothing has moved since): no need to list and compare again.
-        moves, asked, last = self._last_legal
-        fresh = moves == self._moves and asked == seat and not self.free_fields
-        if fresh and any(listed is action for listed in last):
-            return action
         action = self.normal_form(action)
-        free = {k: v for k, v in action.items() if k in self.free_fields}
+        free_fields = self.free_fields
+        free = {k: v for k, v in action.items() if k in free_fields} if free_fields else {}
         shape = {k: v for k, v in action.items() if k not in free} if free else action
         legal = self.legal(seat)
         listed = listed_as(legal, shape)
@@ -302,10 +336,11 @@ class State:
         return list(visible)
 
     @classmethod
-    def from_view(cls, view: Mapping[str, object], rng: random.Random) -> State:
+    def from_view(cls, view: View, rng: random.Random) -> State:
         """A quiet state consistent with `view`: what the viewer saw is as it was, and what it
         could not see is dealt from `rng` (a game may take keywords that deal it as a bot
-        guesses instead). Bots' look-ahead plays in these, never in the real state.
+        guesses instead). Bots' look-ahead plays in these, never in the real state: a game may
+        make it `trusted` too.
 
         Games whose bots look ahead implement it; `sample` is the same from a real state.
         """
@@ -629,6 +664,9 @@ class Game:
     bots_note: str = ""
     #: The game's own table screen: "package.module:NAME", a `GameScreen` class ("": generic).
     screen: str = ""
+    #: What a player keeps to themselves, in the words a hot-seat hand-off says ("I am Sara:
+    #: show my cards"): "cards" for a card game, "role" for one of hidden roles...
+    private_words: str = "secrets"
 
     @property
     def make(self) -> Callable[..., State]:
@@ -657,6 +695,23 @@ class Game:
     def option_names(self) -> tuple[str, ...]:
         """Every keyword `new` takes besides players and seed: options, then set-ups."""
         return (*(option.name for option in self.options), *self.setups)
+
+    def chosen(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """`options` as players may choose them: this game's declared options only, each with
+        a value it declares. A set-up (a stacked deal, a role, the first player...) stacks a game
+        for tests and replays; from a player it is refused, SetupError saying why, so a table's
+        creator can never choose what a friend is dealt."""
+        declared = {option.name: option for option in self.options}
+        for name, value in options.items():
+            if name not in declared:
+                offered = (
+                    f"{self.title}'s options: {', '.join(declared)}"
+                    if declared
+                    else f"{self.title} has no options"
+                )
+                raise SetupError(f"{name} is not for players to choose ({offered})")
+            declared[name].check(value)
+        return dict(options)
 
     def quick_options(self) -> dict[str, Any]:
         """The options that make a short game (crates: 8 rounds, not 15), for tests."""

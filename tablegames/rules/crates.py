@@ -75,7 +75,7 @@ colour"). Saved tables from version 1 were played with wild 9s.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import ClassVar, cast
 
 from .cards import (
@@ -126,6 +126,8 @@ ABILITIES = {
 }
 #: A play's fields at their defaults, which `normal_form` leaves out, as `legal` lists plays.
 PLAY_DEFAULTS = {"announce": False, "suit": None}
+#: Each seat alone, as `waiting_for` names it (one set each, not one per move).
+ONE_SEAT = tuple(frozenset((seat,)) for seat in range(CRATES.max_players))
 WILD_RANKS = frozenset("8")  # playable on anything outside a crank
 SUIT_NAMING_RANKS = frozenset("89")  # their player names the suit to follow
 
@@ -250,6 +252,7 @@ class CratesState(State):
         self.round_index = 0
         self.last_round: LastRound | None = None
         self.phase: Phase = "play"  # (`suit`: the dealer names one for a turned-up 8 or 9)
+        self.over = False
         self.hands: list[list[str]] = [[] for _ in range(players)]
         self.draw_pile: list[str] = []  # top card last
         self.discard_pile: list[str] = []  # top card last
@@ -281,13 +284,14 @@ class CratesState(State):
         view = cast(CratesView, seen)  # (what `view` of a crates state is)
         state = cls.__new__(cls)
         State.__init__(state, view["players"], rng)
-        state.game, state.quiet = CRATES, True
+        state.game, state.quiet, state.trusted = CRATES, True, True  # (a bot's look-ahead)
         state._clear_table(FULL_HAND_SIZES[: view["rounds"]])
         if hands is None or draw is None:
             hands, draw = deal_unseen(view, rng)
         state.hands, state.draw_pile = [list(hand) for hand in hands], list(reversed(draw))
         state.scores, state.discard_pile = list(view["scores"]), list(view["discard"])
         state.phase, state.suit, state.crank = view["phase"], view["suit"], view["crank"]
+        state.over = state.phase == "over"
         state.direction, state.last_round = view["direction"], view["last_round"]
         state.round_index = view["round"] - 1
         state.turn = view["turn"] if view["turn"] is not None else 0
@@ -300,46 +304,49 @@ class CratesState(State):
 
     # -- the contract -------------------------------------------------------------------------
     def _waiting_for(self) -> frozenset[int]:
-        return frozenset((self.turn,))  # the suit to name, a play or a draw: always one seat
+        return ONE_SEAT[self.turn]  # the suit to name, a play or a draw: always one seat
 
-    def _legal(self, seat: int) -> list[CratesAction]:
-        actions: list[CratesAction]
+    def _legal(self, seat: int) -> Sequence[CratesAction]:
+        # (A `Sequence`, which a list of one kind of action is: no copy to widen its type.)
+        actions: Sequence[CratesAction]
         if seat != self.turn:
             actions = []
         elif self.phase == "suit":
             upcard = self.discard_pile[-1]
-            actions = [SuitAction(type="suit", suit=s) for s in suits_for(upcard)]
+            actions = [{"type": "suit", "suit": s} for s in suits_for(upcard)]
         else:
             actions = self._turn_actions(seat)
-        if self.must_announce:  # someone holds one card unannounced: the calls are open
-            if seat in self.must_announce:
-                actions.append({"type": "announce"})
-            actions += [
-                {"type": "dope", "target": target}
-                for target in sorted(self.must_announce)
-                if target != seat
-            ]
-        return actions
+        if not self.must_announce:
+            return actions
+        # Someone holds one card unannounced: the calls are open.
+        calls: list[CratesAction] = [{"type": "announce"}] if seat in self.must_announce else []
+        calls += [
+            {"type": "dope", "target": target}
+            for target in sorted(self.must_announce)
+            if target != seat
+        ]
+        return [*actions, *calls]
 
-    @property
-    def over(self) -> bool:
-        return self.phase == "over"  # (`_end_round` sets it after the last round)
+    #: The phase is "over" (`_end_round` sets both after the last round): an attribute, not
+    #: the base class's property, as it is asked several times a move.
+    over: bool = False
 
-    def _turn_actions(self, seat: int) -> list[CratesAction]:
+    def _turn_actions(self, seat: int) -> Sequence[CratesAction]:
         hand = self.hands[seat]
         fitting = self.fitting()
         plays: list[PlayAction] = []
         for card in hand:
             if card in fitting:
                 named = NAMEABLE_SUITS.get(card)
-                plays += (
-                    [{"type": "play", "card": card}]
-                    if named is None
-                    else [{"type": "play", "card": card, "suit": suit} for suit in named]
-                )
+                if named is None:
+                    plays.append({"type": "play", "card": card})
+                else:
+                    plays += [{"type": "play", "card": card, "suit": suit} for suit in named]
+        if not plays:
+            return [{"type": "draw"}]
         if len(hand) == 2:  # a play that leaves one card may announce Crates! with it
-            plays = [variant for play in plays for variant in (play, announcing(play))]
-        return [*plays] if plays else [DrawAction(type="draw")]
+            return [variant for play in plays for variant in (play, announcing(play))]
+        return plays
 
     def _view(self, seat: int | None) -> CratesOwnView:
         hand = list(self.hands[seat]) if seat is not None else []
@@ -732,7 +739,7 @@ class CratesState(State):
         )
         self.round_index += 1
         if self.round_index == self.rounds_total:
-            self.phase = "over"
+            self.phase, self.over = "over", True
             winners = self._result()["winners"]
             named = " and ".join(f"{{{seat}}}" for seat in winners)
             self.emit("over", f"Game over: lowest total wins: {named}.", winners=winners)

@@ -27,6 +27,7 @@ CRATES = Game(
     ),
     setups=("dealer", "hands", "upcard", "draw", "deck"),
     rules_version=2,  # 2: a 9 is no longer wild (see the module docstring)
+    private_words="cards",
 )
 
 
@@ -49,6 +50,7 @@ ROACH = Game(
         ),
     ),
     setups=("hands", "penalty", "first", "deck", "fronts"),
+    private_words="cards",
 )
 
 
@@ -69,6 +71,7 @@ CRABS = Game(
     # call that showed the target's four is void (it was judged against the new hand).
     rules_version=4,
     bots_note="normal and hard read signals",
+    private_words="cards and signal",
 )
 
 
@@ -89,4 +92,5 @@ KRAKEN = Game(
     # 2: a cabin search shows the group (cult), no longer the rank (cult_leader, cultist);
     # 3: only a mutineer who raised a gun may take command (no longer a tie among empty fists).
     rules_version=3,
+    private_words="role and cards",
 )

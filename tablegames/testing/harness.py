@@ -21,6 +21,7 @@ from ..net.client_protocol import ConnectionLost
 from ..net.hosting import HostedTable
 from ..net.join_bot import play_as_bot
 from ..net.messages import Error, Message, ViewUpdate
+from ..net.proofs import endpoint, seat_proof, token_key
 from ..net.protocol import PROTOCOL_VERSION
 from ..net.server import Server, ServerConfig
 from ..rules import get_game
@@ -294,6 +295,7 @@ class RawPeer:
         self.reader, self.writer = reader, writer
         self.seat: int | None = None
         self.token: str | None = None
+        self.welcome: Frame = {}  # the server's welcome, once `sit` has heard it
         self._barrier = 0
 
     @classmethod
@@ -323,10 +325,20 @@ class RawPeer:
             join["seat"] = seat
         self.send(join)
         for reply in await self.until_pong():
+            if reply["t"] == "welcome":
+                self.welcome = reply
             if reply["t"] == "seated":
                 self.seat, self.token = reply["seat"], reply["token"]
             if reply["t"] == "error":
                 raise ServerRefused(reply["text"])
+
+    def proof(self, table: str, token: str, nonce: str | None = None) -> str:
+        """What a client answers this connection's challenge with for its seat at `table`
+        (`proofs.seat_proof`; another `nonce` makes the answer of another connection)."""
+        reached = endpoint(self.writer.get_extra_info("peername"))
+        nonce = self.welcome.get("nonce", "") if nonce is None else nonce
+        server_id = self.welcome.get("server_id", "")
+        return seat_proof(token_key(token), nonce, server_id, reached, table)
 
     async def close(self) -> None:
         self.writer.close()

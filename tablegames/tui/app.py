@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 CHAT_KEY = "slash"
 CHAT_POPUPS = 3  # chat pop-ups on screen at once: a flood cannot fill the screen
 CHAT_SHOWN_FOR = 8.0
+NOTE_SHOWN = 8.0  # seconds the note a table opens with stays
 ASCII_KEYS = {"←": "<-", "→": "->", "↑": "up", "↓": "down", "⏎": "Enter", "←→": "<- ->"}
 #: This many mistakes within `PROBLEMS_WINDOW` seconds end the app (drawing afresh is not
 #: getting past them).
@@ -89,6 +90,7 @@ class TableGamesApp(CatchingApp[None]):
         self.problems: list[Exception] = []  # mistakes a screen hit (see `caught`)
         self.expect_problems = False  # a test that breaks a screen on purpose sets it
         self._problem_times: list[float] = []
+        self.opening_note = ""  # said over the table as it opens (what its bot levels do)
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's driver for this terminal; on Linux and macOS one that leaves nothing of
@@ -137,10 +139,8 @@ class TableGamesApp(CatchingApp[None]):
     async def _host(self, table: dict[str, Any], lan: bool, port: int) -> None:
         """Host in this app: the table is saved as it goes, and we sit in its first seat (so
         we may start it early). `tablegames host --restore` brings it back if this app ends."""
-        import getpass
-
+        from ..net.admission import new_join_code, own_name
         from ..net.client import RemoteClient, SeatTokens
-        from ..net.hosting import new_join_code
         from ..net.launch import (
             NO_LAN_ADDRESS,
             HostRefused,
@@ -149,6 +149,7 @@ class TableGamesApp(CatchingApp[None]):
             check_store,
             lan_addresses,
         )
+        from ..net.seat_tokens import load_client_key
         from ..net.server import Server, ServerConfig
         from ..store import Store
 
@@ -182,11 +183,12 @@ class TableGamesApp(CatchingApp[None]):
         client = RemoteClient(
             "127.0.0.1",
             bound,
-            getpass.getuser(),
+            own_name(),
             table=hosted.code,
             seat=0,
             code=code,
             tokens=SeatTokens(),
+            key=load_client_key(),
         )
         self.join_remote(client, invite)
 
@@ -293,6 +295,10 @@ class TableGamesApp(CatchingApp[None]):
         return None
 
     def _show_notices(self, *_: object) -> None:
+        if self.opening_note and isinstance(self.screen, GameScreen):
+            # (in the game once its table is in front, not left on the terminal after it)
+            note, self.opening_note = self.opening_note, ""
+            self.tell(note, "game", NOTE_SHOWN)
         for screen in self.screen_stack:
             for line in screen.query(NoticeLine):
                 line.show_notices()
@@ -428,10 +434,13 @@ def run_menu(ascii: bool = False) -> None:
     _run(TableGamesApp(ascii=ascii or not utf8_terminal()))
 
 
-def run_table(client: LocalClient, ascii: bool = False) -> None:
-    """Run the app straight into `client`'s table until the player quits."""
+def run_table(client: LocalClient, ascii: bool = False, note: str = "") -> None:
+    """Run the app straight into `client`'s table until the player quits (`note`: said over
+    the table as it opens)."""
     need_terminal()
-    _run(TableGamesApp(client, ascii=ascii or not utf8_terminal()))
+    app = TableGamesApp(client, ascii=ascii or not utf8_terminal())
+    app.opening_note = note
+    _run(app)
 
 
 def _run(app: TableGamesApp) -> None:

@@ -12,9 +12,16 @@ from typing import TYPE_CHECKING, Any, Protocol
 from textual.screen import Screen
 
 from ..net.client import ServerRefused, why_not_joined
-from ..net.client_protocol import NOT_INSTALLED, ConnectionLost, NotInstalled, Phase, chat_line
+from ..net.client_protocol import (
+    HOST_LINE,
+    NOT_INSTALLED,
+    ConnectionLost,
+    NotInstalled,
+    Phase,
+    chat_line,
+)
 from ..net.launch import address_text
-from ..net.messages import Chat, Error, Lobby, Presence, Seated, ViewUpdate
+from ..net.messages import Chat, Error, HostSays, Lobby, Presence, Seated, ViewUpdate
 from ..words import on_its_own
 from .screens.connect import ConnectScreen
 from .screens.game import GameScreen
@@ -26,6 +33,9 @@ if TYPE_CHECKING:
 
     from ..net.client import RemoteClient
     from .client import TableClient
+
+
+HOST_SHOWN_FOR = 20.0  # seconds the host's line stays in the notices
 
 
 class FollowingApp(Protocol):
@@ -145,6 +155,11 @@ class Follow:
             self.lobby.show_chat()
         elif isinstance(event, Chat):
             app.pop_chat(*chat_line(event))
+        elif isinstance(event, HostSays) and self._lobby_up():
+            assert self.lobby is not None
+            self.lobby.show_chat()  # (its line is marked as the host's there)
+        elif isinstance(event, HostSays):  # news, where notices show: never a chat line
+            app.tell(f"{HOST_LINE}: {event.text}", "news", HOST_SHOWN_FOR)
         elif isinstance(event, Error) and event.code == NOT_INSTALLED:
             self._lacking(event.text)
         elif isinstance(event, Error) and event.code == "table-closed":

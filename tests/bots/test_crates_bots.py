@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
+from tablegames.bots import crates as crates_bots
 from tablegames.bots import get_bot
 from tablegames.bots.crates import (
     BOTS,
@@ -32,9 +34,10 @@ Watcher = Callable[[str, int, View, list[Action], Action | None], None]
 
 
 def cheap_hard(seat: int, rng: random.Random) -> HardBot:
-    """A hard bot with few samples: the same code paths in a fraction of the time."""
+    """A hard bot with few samples: the same code paths in a fraction of the time, and the
+    same choices however busy the machine is (no CPU deadline)."""
     bot = HardBot(seat, rng)
-    bot.budget, bot.first_samples = 400, 4
+    bot.budget, bot.first_samples, bot.max_seconds = 400, 4, math.inf
     return bot
 
 
@@ -291,10 +294,13 @@ def test_hard_finds_the_better_move_when_its_deals_are_right():
         view, legal = state.view(0), state.legal(0)
 
         class Peeking(HardBot):
+            max_seconds = math.inf  # (its whole budget, however busy the machine is)
+
             def deal_unseen(self, view: View, reading: Any) -> tuple[list[list[str]], list[str]]:
                 return [list(h) for h in hands], ["4D", "6D"]  # the true cards, for this test only
 
         hard = HardBot(0, random.Random(1))
+        hard.max_seconds = math.inf
         return (
             normal_choice(view, legal),
             Peeking(0, random.Random(1)).choose(view, legal),
@@ -305,6 +311,23 @@ def test_hard_finds_the_better_move_when_its_deals_are_right():
     keep_the_two = {"type": "play", "card": "KH", "announce": True}
     assert choices("AS") == (attack, keep_the_two, keep_the_two)
     assert choices("5H") == (attack, attack, keep_the_two)
+
+
+def test_hard_stops_thinking_at_its_cpu_deadline_and_keeps_normals_choice(monkeypatch):
+    # A decision never takes more than `max_seconds` of CPU, whatever its budget: out of time
+    # before its first deal, it plays the normal bot's choice without playing anything out.
+    state = stacked(0)
+    view, legal = state.view(0), state.legal(0)
+    played: list[int] = []
+    real = crates_bots.play_round
+    monkeypatch.setattr(crates_bots, "play_round", lambda *a: played.append(1) or real(*a))
+    bot = HardBot(0, random.Random(7))
+    bot.max_seconds = -1.0  # (the deadline passed as it started)
+    candidates = bot.candidates(view, legal)
+    assert len(candidates) >= 2 and bot.search(view, candidates) == 0 and played == []
+    bot.max_seconds = math.inf
+    bot.search(view, candidates)
+    assert len(played) >= 2 * 4  # in time, the same decision plays deals out
 
 
 def stacked(hidden_seed: int) -> CratesState:

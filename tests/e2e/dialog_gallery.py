@@ -76,7 +76,7 @@ DIALOGS: list[tuple[str, bool, Callable[[], Screen[Any]]]] = [
     ("leave, forget?", False, forgetting),
     ("leave, unsaved", False, lambda: QuitDialog("Leave this game?")),
     ("leave a party table", True, lambda: QuitDialog("Leave this table?", menu="Lobby")),
-    ("hand-off", False, lambda: HandoffScreen(1, "Bruno Bartholomew", "b")),
+    ("hand-off", False, lambda: HandoffScreen(1, "Bruno Bartholomew", "B")),
     ("round scores", False, round_scores),
     ("crates over", False, lambda: FinalStandings([30, 12, 55, 80], NAMES)),
     ("crates over, party", True, lambda: FinalStandings([30, 12, 55, 80], NAMES)),

@@ -39,7 +39,7 @@ def terminals(env):
 
 def handed_to(term: Terminal) -> tuple[str, str]:
     """Who the hand-off up now names, and their key."""
-    asked = re.search(r"Pass to (Player \d) — press (\w) when", term.wait_for("Pass to"))
+    asked = re.search(r"Pass to (Player \d) — press Shift\+(\w) when", term.wait_for("Pass to"))
     assert asked, term.screen()
     return asked.group(1), asked.group(2)
 

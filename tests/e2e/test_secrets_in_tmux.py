@@ -34,7 +34,7 @@ def terminals(env):
 
 def named_key(term: Terminal) -> str:
     """The key of the player the hand-off up now names (theirs alone opens it)."""
-    asked = re.search(r"Pass to .* — press (\w) when", term.wait_for("Pass to", timeout=10))
+    asked = re.search(r"Pass to .* — press Shift\+(\w) when", term.wait_for("Pass to", timeout=10))
     assert asked, term.screen()
     return asked.group(1)
 

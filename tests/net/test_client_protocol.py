@@ -29,10 +29,13 @@ from tablegames.net.messages import (
     ViewUpdate,
     Welcome,
 )
+from tablegames.net.proofs import seat_proof, token_key
 from tablegames.net.protocol import encode, frame, server_side
 from tablegames.table import VirtualClock
 
-WELCOME = Welcome(version=7, server="tablegames", heartbeat=5.0, server_id="S1", name="Sara")
+WELCOME = Welcome(
+    version=8, server="tablegames", heartbeat=5.0, server_id="S1", name="Sara", nonce="N1"
+)
 SEAT = SeatNews(seat=0, name="Sara", taken=True, connected=True, bot=False, ready=False, owner=True)
 TABLE = TableNews(
     code="KXPF", game="crates", title="Crates", players=2, started=False, over=False, seats=[SEAT]
@@ -100,13 +103,15 @@ def test_a_seat_its_updates_and_the_table_closing_move_the_client_on():
     assert kinds == [Seated, ViewUpdate, ViewUpdate, Error]
 
 
-def test_leaving_for_the_lobby_keeps_the_token_and_joining_again_shows_it():
+def test_leaving_for_the_lobby_keeps_the_token_and_joining_again_proves_it():
     client = greeted()
     client.receive_data(encode(SEATED))
     client.leave()
     assert client.phase is Phase.LOBBY and client.seat is None
     client.join_table("KXPF")
-    assert said(client) == [Leave(), Join(table="KXPF", token="t0k")]
+    proof = seat_proof(token_key("t0k"), "N1", "S1", "", "KXPF")  # (no socket: reached "")
+    assert said(client) == [Leave(), Join(table="KXPF", proof=proof)]
+    assert b"t0k" not in encode(Join(table="KXPF", proof=proof))
 
 
 def test_a_ping_is_answered_and_told_to_nobody():

@@ -131,11 +131,13 @@ def test_a_connection_ending_mid_frame_is_reported():
 
 
 def test_the_server_messages_are_the_maps_older_clients_read():
-    """The wire is version 7's: the same maps, fields at their default left out as before."""
-    welcome = Welcome(version=7, server="tablegames", heartbeat=5.0, server_id="ab", name="Sara")
+    """The wire is version 8's: the same maps, fields at their default left out as before."""
+    welcome = Welcome(
+        version=8, server="tablegames", heartbeat=5.0, server_id="ab", name="Sara", nonce="n"
+    )
     assert plain(welcome) == {
-        "t": "welcome", "v": 7, "server": "tablegames", "heartbeat": 5.0, "server_id": "ab",
-        "name": "Sara",
+        "t": "welcome", "v": 8, "server": "tablegames", "heartbeat": 5.0, "server_id": "ab",
+        "name": "Sara", "nonce": "n",
     }  # fmt: skip
     update = ViewUpdate(
         version=2, view={"hand": ["AS"]}, log_drop=0, events=[], over=False, legal=[],

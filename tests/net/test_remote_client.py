@@ -12,7 +12,12 @@ from tablegames.table import Update
 from tablegames.testing.harness import until
 
 WELCOME = Welcome(
-    version=PROTOCOL_VERSION, server="tablegames", heartbeat=5.0, server_id="S1", name="Sara"
+    version=PROTOCOL_VERSION,
+    server="tablegames",
+    heartbeat=5.0,
+    server_id="S1",
+    name="Sara",
+    nonce="N1",
 )
 SEATED = Seated(
     table="KXPF", game="crates", seat=0, token="t0k", names=["Sara", "Tom"], title="Crates"

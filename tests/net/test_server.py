@@ -104,7 +104,7 @@ async def test_a_wrong_token_or_code_gets_nothing():
             writer.close()
         reader, writer = await raw(port)
         writer.write(encode({"t": "hello", "v": PROTOCOL_VERSION, "name": "x", "code": "krab"}))
-        writer.write(encode({"t": "rejoin", "token": "00" * 32}))
+        writer.write(encode({"t": "rejoin", "table": hosted.code, "proof": "00" * 22}))
         welcome, _lobby, refusal = await read_messages(reader, 3)
         assert welcome["t"] == "welcome" and refusal["code"] == "bad-token"
         writer.close()

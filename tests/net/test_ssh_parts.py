@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from tablegames.net.admission import code_matches
 from tablegames.net.pty_program import Limits, PtyProgram
 from tablegames.net.ssh import load_host_key
 from tablegames.net.ssh_login import guest_name
@@ -20,7 +21,6 @@ from tablegames.net.ssh_types import (
     EXIT_FAILED,
     EXIT_OUT_OF_MEMORY,
     SshConfig,
-    code_matches,
     safe_size,
     safe_term,
     short_fingerprint,

@@ -54,9 +54,9 @@ async def test_a_crowd_of_connections_from_one_address_opens_only_a_few_tables()
             refusals += [f["text"] for f in await peer.until_pong() if f["t"] == "error"]
             peers.append(peer)
         waiting = [t for t in server.tables.values() if t.table is None]
-        assert len(waiting) == server.config.max_waiting_per_person == 3
+        assert len(waiting) == server.config.max_tables_per_person == 3
         assert len(refusals) == 46
-        assert "as many as one person may: start one or let one go first" in refusals[0]
+        assert "as many as one person may: finish or close one first" in refusals[0]
         # A friend who logs in over SSH (a key: a person of their own) still opens one.
         ticket = server.party.ticket_for(Login("ana", "SHA256:ana", "ana", "127.0.0.1"))
         ana = RemoteClient(LOOPBACK, port, "ana", ticket=ticket)
@@ -179,7 +179,7 @@ async def test_a_client_notices_a_server_gone_silent():
         conn = server_side()
         await reader.read(65536)  # the hello
         conn.send(Welcome(version=PROTOCOL_VERSION, server="tablegames", heartbeat=0.1,
-                          server_id="x", name="ada"))  # fmt: skip
+                          server_id="x", name="ada", nonce="n"))  # fmt: skip
         conn.send(Lobby(tables=[]))
         writer.write(conn.data_to_send())
         await asyncio.sleep(30)  # then nothing, as a frozen server

@@ -45,7 +45,8 @@ def messages_with(extra: dict[str, Any], code: str) -> list[dict[str, Any]]:
     """One message of every type a client may send, each carrying `extra` fields."""
     samples = {
         "hello": {"t": "hello", "v": PROTOCOL_VERSION, "name": "intruder"},
-        "rejoin": {"t": "rejoin", "token": "00" * 32},
+        "prove": {"t": "prove", "signature": "A" * 86},
+        "rejoin": {"t": "rejoin", "table": code, "proof": "A" * 43},
         "lobby": {"t": "lobby"},
         "create": {"t": "create", "game": "crates", "players": 2},
         "join": {"t": "join", "table": code, "seat": 0},
@@ -67,37 +68,52 @@ def messages_with(extra: dict[str, Any], code: str) -> list[dict[str, Any]]:
     return [{**message, **extra} for message in samples.values()]
 
 
-def credentials(tokens: dict[str, str], other_table: str) -> dict[str, dict[str, Any]]:
-    """Tokens an intruder might try, by name (sent in a `rejoin` after the hello)."""
-    real = tokens["A0"]
-    flipped = real[:-1] + ("0" if real[-1] != "0" else "1")
+#: A seat proof an intruder might try (made on its own connection): (table, proof) from the
+#: intruder's peer, the tokens it knows, table A's code and table B's.
+Forge = typing.Callable[[RawPeer, dict[str, str], str, str], tuple[str, str] | None]
+
+
+def credentials() -> dict[str, Forge]:
+    """Proofs an intruder might try, by name (sent in a `rejoin` after the hello). Only the
+    last is a real one: the seat at table B whose token the intruder was given."""
     return {
-        "no token": {},
-        "wrong token": {"token": secrets.token_hex(32)},
-        "empty token": {"token": ""},
-        "token one digit off": {"token": flipped},
-        "token in capitals": {"token": real.upper()},
-        "token too long": {"token": real + "00"},
-        "token cut short": {"token": real[:32]},
-        "the token's hash": {"token": hashlib.sha256(real.encode()).hexdigest()},
-        "not hex at all": {"token": "x" * 500},
-        "another table's token": {"token": tokens["B0"], "table": other_table},
+        "no proof": lambda peer, tokens, a, b: None,
+        "a random proof": lambda peer, tokens, a, b: (a, secrets.token_urlsafe(32)),
+        "an empty proof": lambda peer, tokens, a, b: (a, ""),
+        "the token itself": lambda peer, tokens, a, b: (a, tokens["A0"]),
+        "the token's hash": lambda peer, tokens, a, b: (
+            a,
+            hashlib.sha256(tokens["A0"].encode()).hexdigest(),
+        ),
+        "another connection's answer": lambda peer, tokens, a, b: (
+            a,
+            peer.proof(a, tokens["A0"], nonce="an earlier connection's nonce"),
+        ),
+        "another table's answer": lambda peer, tokens, a, b: (a, peer.proof(b, tokens["A0"])),
+        "not base64 at all": lambda peer, tokens, a, b: (a, "x" * 500),
+        "another table's token": lambda peer, tokens, a, b: (b, peer.proof(b, tokens["B0"])),
     }
 
 
-async def intrude(port: int, hello: dict[str, Any], message: dict[str, Any]) -> list[Any]:
-    """Say hello, try `hello`'s token, then send `message`; everything the server answers."""
+async def intrude(
+    port: int, forge: Forge, tokens: dict[str, str], codes: tuple[str, str], message: dict[str, Any]
+) -> list[Any]:
+    """Say hello, try `forge`'s proof, then send `message`; everything the server answers."""
     peer = await RawPeer.open(port)
     peer.send({"t": "hello", "v": PROTOCOL_VERSION, "name": "intruder"})
-    if "token" in hello:
-        peer.send({"t": "rejoin", "token": hello["token"]})
-        if message["t"] == "join":  # a join may carry a token too (a seat held there)
-            message = {**message, "token": hello["token"]}
+    welcome, *first = await peer.until_pong()
+    peer.welcome = welcome
+    forged = forge(peer, tokens, *codes)
+    if forged is not None:
+        table, proof = forged
+        peer.send({"t": "rejoin", "table": table, "proof": proof})
+        if message["t"] == "join":  # a join may carry a proof too (a seat held there)
+            message = {**message, "proof": proof}
     peer.send(message)
     peer.send({"t": "bye"})
     data = await read_until_closed(peer.reader)
     await peer.close()
-    return [frame for _, frame in split_frames(data)]
+    return [welcome, *first, *(frame for _, frame in split_frames(data))]
 
 
 async def token_campaign(rounds: int) -> tuple[int, int]:
@@ -125,10 +141,10 @@ async def token_campaign(rounds: int) -> tuple[int, int]:
             await peer.until_pong()
         tokens = {label: peer.token for label, peer in players.items() if peer.token}
         for _ in range(rounds):
-            for name, hello in credentials(tokens, a.code).items():
+            for name, forge in credentials().items():
                 for message in messages_with({}, a.code):
                     before = table_fingerprint(server, a.code)
-                    frames = await intrude(port, hello, message)
+                    frames = await intrude(port, forge, tokens, (a.code, b.code), message)
                     tried += 1
                     seated_at_a = [
                         f for f in frames if f.get("t") == "seated" and f["table"] == a.code
@@ -145,7 +161,7 @@ async def token_campaign(rounds: int) -> tuple[int, int]:
             # A seated player cannot reach another seat either.
             a0 = players["A0"]
             for message in (
-                {"t": "rejoin", "token": tokens["A1"]},
+                {"t": "rejoin", "table": a.code, "proof": a0.proof(a.code, tokens["A1"])},
                 {"t": "join", "table": a.code, "seat": 1},
                 {"t": "seat", "seat": 1, "to": "free"},
                 {"t": "start"},
@@ -201,7 +217,12 @@ def test_nothing_is_read_after_a_refusal_that_hangs_up():
             token = next(f["token"] for f in news if f["t"] == "seated")
             thief = await RawPeer.open(port)  # a wrong code, then a stolen token: never read
             wrong = {"t": "hello", "v": PROTOCOL_VERSION, "name": "t", "code": "NOPE"}
-            thief.writer.write(encode(wrong) + encode({"t": "rejoin", "token": token}))
+            stolen = {
+                "t": "rejoin",
+                "table": hosted.code,
+                "proof": sitter.proof(hosted.code, token),
+            }
+            thief.writer.write(encode(wrong) + encode(stolen))
             await read_until_closed(thief.reader)
             assert hosted.seats[0].peer is not None and hosted.seats[0].peer.name == "s"
             for each in (peer, sitter, thief):

@@ -108,6 +108,25 @@ def test_an_action_listed_before_a_move_is_judged_again_after_it() -> None:
         state.apply(1, play)
 
 
+def test_a_bots_look_ahead_state_is_not_checked_in_play_but_is_in_the_tests(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A `trusted` state (a bot's look-ahead) takes its actions without asking `legal`, in play;
+    the tests (`State.checking`, set in conftest) check it as any other."""
+    assert State.checking, "tests/conftest.py turns the checks on for the whole suite"
+    checked = crates_state()
+    checked.trusted = True
+    assert not checked.trusted
+    with pytest.raises(IllegalAction, match="you do not hold 5D"):
+        checked.apply(0, {"type": "play", "card": "5D"})
+    monkeypatch.setattr(State, "checking", False)  # as in play
+    state = crates_state()
+    state.trusted = True
+    monkeypatch.setattr(state, "legal", lambda seat: pytest.fail("legal was asked"))
+    state.apply(0, {"type": "play", "card": "7H"})
+    assert state.discard_pile[-1] == "7H" and state.turn == 1
+
+
 def handed(state: Any, monkeypatch: pytest.MonkeyPatch, kind: str) -> list[Action]:
     """What `kind`'s handler is given from now on (it then runs as usual)."""
     given: list[Action] = []

@@ -35,6 +35,8 @@ class Guest(RawPeer):
         frames = await self.until_pong()
         self.heard += frames
         for frame in frames:
+            if frame["t"] == "welcome":
+                self.welcome = frame
             if frame["t"] == "seated":
                 self.seat, self.token = frame["seat"], frame["token"] or self.token
         return frames
@@ -119,7 +121,7 @@ async def test_a_seat_the_host_frees_mid_game_is_a_bots_until_its_own_player_com
         await newcomer.news()
         assert newcomer.views() == set()
         back = await Guest.hello(port, "fay")  # fay's own token: her seat and her hand
-        back.send({"t": "rejoin", "token": token})
+        back.send({"t": "rejoin", "table": hosted.code, "proof": back.proof(hosted.code, token)})
         frames = await back.news()
         kinds = [frame["t"] for frame in frames]
         assert kinds.index("seated") < kinds.index("update"), kinds

@@ -221,10 +221,12 @@ async def test_digits_make_gestures_everyone_sees_for_a_moment():
         await press(pilot, "5")
         assert view(client, 2)["gestures"][-1]["name"] == "yawn"
         text = screen_text(app)
-        assert "Sara yawns." in text and "»yawn" in text
+        assert "»yawn" in text
         client.table.submit(3, {"type": "gesture", "name": "nod"})
         await pilot.pause()
         assert "»nod" in screen_text(app)
+        # Not in the log too: the bots' decoys, several a second, flooded it (issue 48).
+        assert "yawns" not in screen_text(app) and "nods" not in screen_text(app)
         screen = app.screen
         assert isinstance(screen, CrabsScreen)
         for seat in list(screen.gestures_seen):  # as if four seconds had passed
@@ -326,7 +328,7 @@ async def test_no_colour_and_ascii_keep_every_mark_in_text(monkeypatch):
         text = screen_text(app)
         assert "Side 0 (yours) > swapping" in text and "> a Shish Crabob" in text
         assert "scratch*" in text  # the team's signal, marked by a star
-        assert "Sara scratches their head." in text and "*scratch" in text
+        assert "*scratch" in text  # (Sara's gesture, beside her name)
         await press(pilot, "x", "3")
         text = screen_text(app)
         assert 'Sara calls "You\'ve got crabs!" on Bruno (bot)' in text
@@ -348,9 +350,9 @@ async def test_nobody_swapping_again_and_again_is_one_line_with_a_count():
         lines = app.screen.query_one("#log")._given
         assert sum("Nobody wants to swap" in line for line in lines) == 1, lines
         assert any("Nobody wants to swap (3 times in a row)" in line for line in lines)
-        table.submit(0, {"type": "gesture", "name": "wink"})  # news of another kind
+        table.submit(0, {"type": "accuse", "target": 1})  # news of another kind
         await pilot.pause()
-        assert "Sara winks." in app.screen.query_one("#log")._given[-1]
+        assert "Sara calls" in app.screen.query_one("#log")._given[-1]
 
 
 async def test_at_60_by_20_cut_names_say_they_are_cut():

@@ -291,8 +291,30 @@ async def test_at_60_by_20_the_log_shows_several_lines_and_no_number_is_cut():
         assert app.screen.query_one("#log").size.height >= 4, text  # four lines, not one
         rows = text.splitlines()
         for row in rows[2:5]:  # each seat's line ends with its cards and score, whole
-            cells = row.split("││")[0].rstrip("│ ").split()
+            cells = [cell for cell in row.split("││")[0].rstrip("│ ").split() if cell != "D"]
             assert cells[-2:] in (["5", "0"], ["4", "0"]), row
         assert "[5♥]" in text and "Q♠×" in text  # cards as words: the pick, what cannot go
         await press(pilot, "enter")
         assert view(client)["top"] == "5H"
+
+
+async def test_at_60_by_20_who_said_crates_and_the_dealer_are_in_sight():
+    """A Dope! call needs to know who said Crates! (issue 48: the narrow players panel dropped
+    its notes, the dealer with them)."""
+    client = stacked(
+        [["QH", "QS", "7C"], ["JH", "JD"], ["3S", "4S", "6C", "AS"]],
+        upcard="KH",
+        draw=["2S", "3D"],
+        names=("Player with a long name",),
+    )
+    client.table.submit(0, {"type": "play", "card": "QH"})
+    client.table.submit(1, {"type": "play", "card": "JH"})
+    client.table.submit(1, {"type": "announce"})
+    async with opened(client, size=(60, 20)) as (app, pilot):
+        await pilot.pause()
+        rows = screen_text(app).splitlines()
+        ada = next(row for row in rows if "Ada" in row).split("││")[0]
+        bruno = next(row for row in rows if "Bruno" in row).split("││")[0]
+        assert "C!" in ada and "D" in bruno.split()[-2:], (ada, bruno)
+        legend = next(row for row in rows if "dealer" in row)
+        assert "C! Crates!" in legend and "D dealer" in legend

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from tablegames.local import resume_local
+from tablegames.local import local_table, resume_local
 from tablegames.store import Store
 from tablegames.tui.app import TableGamesApp
 from tablegames.tui.screens.dialogs import PickDialog, QuitDialog
 from tablegames.tui.screens.game import GameScreen
 from tablegames.tui.widgets.log import GameLog
 
-from .helpers import four_player_table, opened, press, round_the_table, screen_text
+from .helpers import STILL, four_player_table, opened, press, round_the_table, screen_text
 
 
 async def test_discarding_a_saved_game_asks_once_more_and_save_and_quit_says_where() -> None:
@@ -132,3 +132,15 @@ async def test_a_list_left_empty_by_the_table_moving_on_is_not_opened() -> None:
         await pilot.pause()
         assert app.screen is table and answers == [None]
         assert "nothing to choose" in str(table.query_one("#status").render())
+
+
+async def test_a_note_the_table_opens_with_is_said_over_it():
+    """What a game's bot levels do is said in the game (it was printed before it, and left on
+    the terminal after quitting)."""
+    app = TableGamesApp(local_table("crabs", 4, seed=1, pace=STILL))
+    app.opening_note = "You've Got Crabs bots: normal and hard read signals."
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "read signals" not in screen_text(app)  # (behind the team's huddle)
+        await press(pilot, "escape")  # the huddle put aside: the table, and the note over it
+        assert "normal and hard read signals" in screen_text(app)

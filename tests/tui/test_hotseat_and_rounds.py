@@ -2,14 +2,23 @@
 
 from __future__ import annotations
 
+from tablegames.local import local_table
+from tablegames.testing.screen_scan import ScreenScan
 from tablegames.tui.app import TableGamesApp
 from tablegames.tui.screens.crates import CratesScreen
 from tablegames.tui.screens.crates_view import sorted_hand
+from tablegames.tui.screens.game import GameScreen
 from tablegames.tui.screens.handoff import HandoffScreen
-from tablegames.tui.screens.results import FinalStandings, RoundSummary, standings
+from tablegames.tui.screens.results import (
+    FinalStandings,
+    GameOver,
+    RoundSummary,
+    rating_line,
+    standings,
+)
 from tablegames.tui.widgets.hand import Hand
 
-from .helpers import opened, press, screen_text, settle, stacked, take_seat
+from .helpers import STILL, opened, press, screen_text, settle, stacked, take_seat
 
 SARA = ["QH", "7S", "4C"]
 TOM = ["JH", "10D", "2C"]
@@ -29,13 +38,13 @@ async def test_the_first_player_is_handed_the_screen_before_any_hand_is_shown():
         await pilot.pause()
         assert isinstance(app.screen, HandoffScreen)
         text = screen_text(app)
-        assert "Pass to Sara — press s when only Sara can see" in text
+        assert "Pass to Sara — press Shift+S when only Sara can see" in text
         for card in faces(SARA + TOM):
             assert card not in text
         await press(pilot, "enter")  # Enter never opens a hand-off: Sara's own key does
         assert isinstance(app.screen, HandoffScreen)
-        assert "Only Sara's own key opens it: s." in screen_text(app)
-        await press(pilot, "s")
+        assert "Only Sara's own key opens it: Shift+S." in screen_text(app)
+        await press(pilot, "S")
         assert isinstance(app.screen, CratesScreen)
         assert app.screen.query_one("#hand", Hand).cards == sorted_hand(SARA)
 
@@ -156,3 +165,74 @@ async def test_a_missing_crates_is_not_pointed_out_to_the_next_player() -> None:
         assert isinstance(app.screen, CratesScreen) and client.update(0).view["exposed"] == [0]
         sara = next(line for line in screen_text(app).splitlines() if "Sara " in line)
         assert "Crates" not in sara  # Tom must notice by himself
+
+
+async def test_a_rounds_scores_come_over_nobodys_hand_and_the_next_hand_after_its_hand_off():
+    client = stacked(
+        [["KS"], TOM, ["5S", "6S"]], humans=2, names=("Sara", "Tom"), draw=["AS"], short=True
+    )
+    scan = ScreenScan(client)
+    async with opened(client) as (app, pilot):
+        await take_seat(app, pilot)
+        scan.holder = 0
+        await press(pilot, "enter")  # Sara plays K♠ and goes out: round 2 is dealt
+        assert isinstance(app.screen, RoundSummary)
+        table = app.screen_stack[-2]
+        assert isinstance(table, CratesScreen) and not table.private
+        assert table.query_one("#hand", Hand).cards == []
+        scan.check(app, "the round's scores")
+        assert scan.findings == []
+        for seat, name in enumerate(("Sara", "Tom")):
+            assert f"{name} (you)" not in screen_text(app)
+            for card in faces(client.update(seat).view["hand"]):
+                assert card not in screen_text(app).split("Round 1")[0]  # (the table's part)
+        await press(pilot, "n")
+        assert isinstance(app.screen, HandoffScreen)  # even for Sara, if she plays first
+        await take_seat(app, pilot)
+        seat = app.screen.active_seat
+        assert app.screen.query_one("#hand", Hand).cards == sorted_hand(
+            client.update(seat).view["hand"]
+        )
+
+
+async def test_a_games_end_comes_over_nobodys_private_view():
+    client = local_table(
+        "sealedbids", 3, humans=2, seed=2, names=("Ann", "Bob"), pace=STILL, target=10
+    )
+    scan = ScreenScan(client)
+    async with opened(client, size=(80, 24)) as (app, pilot):
+        for _ in range(200):
+            if client.table.over:
+                break
+            if isinstance(app.screen, HandoffScreen):
+                scan.holder = app.screen.seat
+                await take_seat(app, pilot)
+                continue
+            table = app.screen
+            assert isinstance(table, GameScreen)
+            seat = table.active_seat
+            client.submit(seat, client.update(seat).legal[0])
+            while (move := client.table.bot_move()) is not None:
+                client.table.submit(*move)
+            await pilot.pause()
+        assert isinstance(app.screen, GameOver)
+        scan.check(app, "the end")
+        assert scan.findings == []
+        assert "(you)" not in screen_text(app)
+
+
+async def test_the_ratings_under_the_standings_wrap_and_are_never_cut():
+    """Issue 48: the ratings line was cut at 80 columns."""
+    names = ["Sara", "Tom", "Ada (bot)", "Bruno (bot)", "Chidi (bot)"]
+    standings_box = FinalStandings([30, 12, 55, 80, 7], names)
+    standings_box.ratings = rating_line(
+        {seat: (20.0 + seat, 1.5 - seat) for seat in range(5)}, names
+    )
+    async with opened() as (app, pilot):
+        await app.push_screen(standings_box)
+        await pilot.pause()
+        shown = standings_box.query_one("#ratings").region  # (what the terminal shows there)
+        rows = screen_text(app).splitlines()[shown.y : shown.bottom]
+        text = " ".join(" ".join(row[shown.x : shown.right] for row in rows).split())
+        for seat, name in enumerate(names):
+            assert f"{name} {20.0 + seat:.1f} ({1.5 - seat:+.1f})" in text, text

@@ -270,13 +270,24 @@ async def test_a_character_window_offers_use_or_keep() -> None:
         # over the claims coming in); Enter opens the choice.
         assert isinstance(app.screen, KrakenScreen)
         assert "Bosun's moment: c uses, Enter keeps" in status(app)
-        await press(pilot, "enter")
+        await press(pilot, "c")
         text = dialog_text(app)
         assert "Bosun (before the cards are drawn): swap lieutenant and navigator" in text
         assert "Keep your character for later" in text
         assert "Keep it, and do not ask again this game" in text
         await press(pilot, "1")
         assert view(client)["lieutenant"] == 2 and view(client)["navigator"] == 3
+
+
+async def test_enter_at_a_character_moment_keeps_the_character_as_the_status_line_says() -> None:
+    client = at_a_character_window()
+    async with opened(client, size=(120, 40)) as (app, pilot):
+        assert "Bosun's moment: c uses, Enter keeps" in status(app)
+        await press(pilot, "enter")
+        assert isinstance(app.screen, KrakenScreen)  # no dialog: kept
+        assert 0 not in client.update(0).waiting
+        assert not view(client)["characters_used"][0]
+        assert "Bosun kept for later" in status(app)
 
 
 def at_a_cabin_search() -> LocalClient:
@@ -464,20 +475,55 @@ async def test_a_player_sent_to_the_mermaid_is_handed_the_keyboard_at_once() -> 
         assert isinstance(handoff, HandoffScreen) and handoff.player == "Sara"  # her appointment
 
 
-async def test_a_choice_the_cards_leave_no_room_for_is_taken_without_a_hand_off() -> None:
+async def test_a_choice_the_cards_leave_no_room_for_is_still_handed_over_and_shown() -> None:
+    """Tom drew two alike: he is handed the keyboard and shown it, and answers (issue 48: it was
+    taken for him unseen, and rounds passed in seconds)."""
     client = kraken_table(humans=2, deck=["blue-drunk", "red-mermaid", "red-drunk", "red-drunk"])
     client.table.submit(0, {"type": "appoint", "lieutenant": 1, "navigator": 2})
     no_mutiny(client)
-    seen: list[str] = []
     async with opened(client, size=(120, 40)) as (app, pilot):
         await take_seat(app, pilot)  # Sara keeps a card
         await press(pilot, "1")
-        for _ in range(3):
-            await pilot.pause()
-        screen = app.screen
-        seen.append(getattr(screen, "player", type(screen).__name__))
-        assert view(client, 1)["private"].get("kept") == "red-drunk"  # Tom drew two alike
-        assert "Tom" not in seen
+        handoff = app.screen
+        assert isinstance(handoff, HandoffScreen) and handoff.player == "Tom"
+        await take_seat(app, pilot)
+        text = decision(app).title_text
+        assert "You drew red drunk, red drunk" in text
+        assert "No choice here: Your cards are alike" in text
+        assert view(client, 1)["private"].get("kept") is None  # nothing taken unseen
+        await press(pilot, decision(app).options[0].key)
+        assert view(client, 1)["private"].get("kept") == "red-drunk"
+
+
+async def test_a_mutineer_without_guns_is_told_they_raise_none() -> None:
+    """A seat with no guns is not asked (an empty hand has nothing to hide), and the log says
+    so (issue 48: it settled without a word)."""
+    client = kraken_table(captain=1)
+    kraken_state(client).guns[0] = 0
+    client.table.submit(1, {"type": "appoint", "lieutenant": 3, "navigator": 2})
+    async with opened(client) as (app, _pilot):
+        assert 0 not in client.update(0).waiting
+        assert "Sara has no guns: none raised." in screen_text(app).replace("\n", " ")
+
+
+async def test_the_end_of_the_voyage_can_be_put_aside_to_read_the_log_and_brought_back() -> None:
+    client = kraken_table(deck=["blue-drunk", "blue-disarmed", "red-drunk", "red-drunk"])
+    kraken_state(client).ship = "3,5"  # blue reaches Bluewater Bay
+    client.table.submit(0, {"type": "appoint", "lieutenant": 2, "navigator": 4})
+    no_mutiny(client)
+    client.table.submit(0, {"type": "keep", "card": "blue-drunk"})
+    bots_act(client)
+    async with opened(client, size=(120, 40)) as (app, pilot):
+        assert isinstance(app.screen, VoyageOver)
+        assert "Esc: look at the table and its log" in screen_text(app)
+        await press(pilot, "escape")
+        assert isinstance(app.screen, KrakenScreen)
+        assert "reaches Bluewater Bay" in screen_text(app) or "Bluewater" in screen_text(app)
+        assert "Enter shows the results again" in screen_text(app)
+        await press(pilot, "pageup")  # the log scrolls back, nothing else happens
+        assert isinstance(app.screen, KrakenScreen)
+        await press(pilot, "enter")
+        assert isinstance(app.screen, VoyageOver)
 
 
 @pytest.mark.parametrize(("converted", "other"), [("Tom", "Sara"), ("Sara", "Tom")])
@@ -513,7 +559,7 @@ async def test_a_conversion_reaches_its_player_in_a_round_that_names_nobody(
 async def test_a_character_moment_can_be_kept_for_the_whole_game_and_c_asks_again() -> None:
     client = at_a_character_window()
     async with opened(client, size=(120, 40)) as (app, pilot):
-        await press(pilot, "enter")
+        await press(pilot, "c")
         keys = {option.label: option.key for option in decision(app).options}
         never = next(key for label, key in keys.items() if "do not ask again" in label)
         await press(pilot, never)

@@ -107,3 +107,17 @@ async def test_the_log_writes_the_summary_in_among_lines_it_already_shows() -> N
             "Chidi is skipped.",
             "Dara plays 2♣.",
         ]
+
+
+async def test_a_players_first_turn_is_not_said_to_follow_a_last_one() -> None:
+    """Issue 48: "» Since your last turn" opened a player's first turn."""
+    client = four_player_table(dealer=0)  # Ada (bot) plays first, then Bruno and Chidi
+    async with opened(client, size=(80, 20)) as (app, pilot):
+        table = client.table
+        while 0 not in table.state.waiting_for():
+            table.submit(*table.bot_move())
+            await pilot.pause()
+        await pilot.pause()
+        summaries = [text for _, text in app.screen.logs.recaps.get(0, [])]
+        assert summaries, "the log at 80x20 cannot show the whole deal and the first moves"
+        assert summaries[0].startswith("» Before your first turn"), summaries

@@ -418,3 +418,31 @@ def test_a_shown_card_takes_two_lines_only_when_one_is_too_narrow():
     assert [line.plain for line in wide] == [' Ada: "cockroach" was royal scorpion → you']
     narrow = show.reveal_lines(reveal, names, 0, True, 32)
     assert [line.plain for line in narrow] == [' Ada: "cockroach"', "   was royal scorpion -> you"]
+
+
+async def test_a_royal_marked_short_is_explained_under_the_players():
+    """Issue 48: "+R" beside an animal was not explained."""
+    front = ["frog", "royal-frog", "scorpion", "royal-scorpion", "mouse", "ladybug", "bat"]
+    client = roach_table(fronts=[[], front, [], []])
+    async with opened(client, size=(60, 20)) as (app, _pilot):
+        text = screen_text(app)
+        assert "+R" in text and "+R: one of them royal" in text
+
+
+def test_cards_shown_lately_never_head_an_empty_list():
+    """Issue 48: "Cards shown lately:" was sometimes the last line, with nothing under it (the
+    lines above it wrapped, and took the room its cards were counted in)."""
+    flight = {"from": 2, "to": 0, "seen_by": [1, 2],
+              "claims": [{"from": 1, "to": 2, "claim": "cockroach"},
+                         {"from": 2, "to": 0, "claim": "scorpion"}]}  # fmt: skip
+    log = [
+        {"kind": "offer", "sender": 1, "claim": "fly", "text": "", "to": None},
+        {"kind": "reveal", "card": "bat", "truth": False, "taker": 1, "text": "", "to": None},
+    ]
+    view = {"penalty_top": "frog", "penalty_size": 5, "flight": flight, "log": log}
+    names = ["Sara", "Alexandra the Great", "Bartholomew (bot)"]
+    for height in range(3, 12):
+        lines = show.flight_lines(view, names, 0, height=height, width=22).plain.splitlines()
+        if "Cards shown lately:" in lines:
+            wrapped = sum(max(1, -(-len(line) // 22)) for line in lines)
+            assert lines[-1] != "Cards shown lately:" and wrapped <= height, (height, lines)

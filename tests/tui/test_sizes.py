@@ -116,9 +116,9 @@ async def test_a_hand_off_to_a_wide_name_at_60_columns_still_shows_its_key() -> 
     name = "ＢｒｕｎｏＢａｒｔｈｏｌｏｍｅｗ"  # (full-width: two columns a letter)
     app: App[None] = App()
     async with app.run_test(size=(60, 20)) as pilot:
-        await app.push_screen(HandoffScreen(1, name, "b"))
+        await app.push_screen(HandoffScreen(1, name, "B", private="cards"))
         await pilot.pause()
-        assert f"I am {name} (b)" in screen_text(app)
+        assert f"I am {name} (Shift+B)" in screen_text(app)
         await pilot.resize_terminal(120, 30)
         await pilot.pause()
-        assert f"I am {name}: show my cards (b)" in screen_text(app)
+        assert f"I am {name}: show my cards (Shift+B)" in screen_text(app)

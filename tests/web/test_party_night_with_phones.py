@@ -47,7 +47,7 @@ from ..e2e.terminal import Terminal
 from ..e2e.wiretap import ENV as WIRE
 from ..e2e.wiretap import comebacks, leaks
 from ..net.ssh_harness import SshClients, make_key, ssh_client_pid, ssh_command
-from .browser import CHROMIUM, stop_party, why_no_browser
+from .browser import WEB_ARGS, launch_chromium, page_address, stop_party, why_no_browser
 from .phone import SIDEWAYS, UPRIGHT, Phone, phone_context
 from .phone_games import play_to_the_end
 
@@ -82,16 +82,15 @@ class NightOut:
         termios.tcsetattr(console, termios.TCSANOW, attributes)
         self.serve, said = serve_announced(
             {**env, WIRE: str(self.wire), "PYTHONUNBUFFERED": "1"},
-            "--web", "0", "--takeover", str(TAKEOVER), "--pace", "0.05",
+            *WEB_ARGS, "--takeover", str(TAKEOVER), "--pace", "0.05",
             module="tests.e2e.wiretap", console=console,
         )  # fmt: skip
         os.close(console)
         (self.output,) = home.glob("serve-*.out")
-        web = re.search(r"(http://127\.0\.0\.1:\d+)", said)
         ssh = re.search(r"ssh -p (\d+) NAME@", said)
         tcp = re.search(r"tablegames join 127\.0\.0\.1:(\d+)", said)
-        assert web and ssh and tcp, said
-        self.base, self.ssh_port = web.group(1), int(ssh.group(1))
+        assert ssh and tcp, said
+        self.base, self.ssh_port = page_address(said), int(ssh.group(1))
         self.night = Night(int(tcp.group(1)), ALLOWED).start()
         self.clients = SshClients(env)
         self.keys = home / "keys"
@@ -133,10 +132,7 @@ class NightOut:
             from playwright.sync_api import sync_playwright
 
             with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(
-                    executable_path=CHROMIUM,
-                    args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-                )
+                browser = launch_chromium(playwright, "--disable-background-networking")
                 try:
                     phone = NightPhone(phone_context(browser, held).new_page(), self.base)
                     phone.stop = self.stop

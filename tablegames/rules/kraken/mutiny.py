@@ -172,13 +172,17 @@ class Command(Voyage):
             max_raise=1 if rules.equalizer else None,
             must_raise=rules.must_raise & set(mutineers),
         )
-        for seat in mutineers:
-            if self.guns[seat] == 0:
-                mutiny.choices[seat] = 0  # an empty hand has nothing to hide
+        empty = [seat for seat in mutineers if self.guns[seat] == 0]
+        for seat in empty:
+            mutiny.choices[seat] = 0  # an empty hand has nothing to hide
         self.mutiny = mutiny
+        # (said, not settled in silence: everyone sees the guns, and who is not asked why)
+        said = f"Mutiny? Everyone but the captain raises guns in secret ({base} needed)."
+        if empty:
+            said += f" {_named(empty)} {'has' if len(empty) == 1 else 'have'} no guns: none raised."
         self.emit(
             "mutiny",
-            f"Mutiny? Everyone but the captain raises guns in secret ({base} needed).",
+            said,
             threshold=base,
             mutineers=list(mutineers),
         )
@@ -351,3 +355,9 @@ class Command(Voyage):
         )
         self.mutiny = None
         self._restart_round()
+
+
+def _named(seats: list[int]) -> str:
+    """`{0}`, `{0} and {3}`, `{0}, {3} and {5}`: seats as a log line names them."""
+    named = [f"{{{seat}}}" for seat in seats]
+    return named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"

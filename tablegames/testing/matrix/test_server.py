@@ -28,6 +28,7 @@ from hypothesis.stateful import (
 from tablegames.net.guard import RateLimit
 from tablegames.net.hosting import HostedTable
 from tablegames.net.messages import ServerMessage
+from tablegames.net.proofs import seat_proof, token_key
 from tablegames.net.protocol import PROTOCOL_VERSION, ProtocolError, encode, server_side
 from tablegames.net.server import Server, ServerConfig
 
@@ -44,6 +45,9 @@ class Peer:
     def __init__(self, name: str) -> None:
         self.name = name
         self.address = "127.0.0.1"
+        self.reached = "127.0.0.1:4747"  # where this connection reached the server
+        self.nonce = ""
+        self.proving: str | None = None
         self.identity: str | None = None
         self.key: str | None = None
         self.chat_limit = RateLimit(1000.0, 1000)
@@ -118,8 +122,11 @@ class ServerCore(RuleBasedStateMachine):
         peer = Peer(f"peer{self.count}")
         self.peers.append(peer)
         self.deliver(peer, {"t": "hello", "v": PROTOCOL_VERSION, "name": peer.name})
-        if token is not None:
-            self.deliver(peer, {"t": "rejoin", "token": token})
+        if token is not None:  # its answer to this connection's challenge, as a client's
+            (welcome,) = [m for m in peer.messages() if m["t"] == "welcome"]
+            code, server_id = self.hosted.code, self.server.party.server_id
+            proof = seat_proof(token_key(token), welcome["nonce"], server_id, peer.reached, code)
+            self.deliver(peer, {"t": "rejoin", "table": code, "proof": proof})
         return peer
 
     def live(self) -> list[Peer]:

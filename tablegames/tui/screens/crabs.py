@@ -61,6 +61,12 @@ class CrabsWording(Wording):
         line = super().line(event)
         return line.translate(ASCII_PUNCTUATION) if self.ascii else line
 
+    def loggable(self, event: dict[str, Any]) -> bool:
+        """Gestures stay out of the log: each shows beside its player's name for a moment, a
+        partner's signal is said on the status line, and the bots' decoys, several a second,
+        flooded every other line away."""
+        return event.get("kind") != "gesture"
+
     def in_runs(self, event: dict[str, Any]) -> bool:
         return event.get("kind") == "refill"  # nobody wanted to swap, again
 

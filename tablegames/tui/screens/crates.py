@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 
 TALL = 34  # terminal rows from which cards are drawn big
 LOW = 24  # terminal rows below which cards are drawn flat, as words (the log needs the rows)
+NARROW = 72  # terminal columns below which the players' title leaves out the game's name
 
 
 class CratesWording(Wording):
@@ -139,15 +140,16 @@ class CratesScreen(HandScreen):
         view = self._seen()
         you = self.active_seat
         seats = self.query_one("#seats", SeatPanel)
-        seats.show(show.seat_rows(view, self.names, you if self.private else None))
+        seats.show(show.seat_rows(view, self.names, you if self.private else None), show.NOTE_MARKS)
         tall = self.app.size.height >= TALL  # room for big cards
         self.query_one("#upper").styles.height = max(len(self.names) + 3, 10 if tall else 8)
         low = self.app.size.height < LOW
         self.query_one("#hand", Hand).styles.height = BIG if tall else FLAT if low else SMALL
-        seats.border_title = (
-            f"Crates {self.dash} round {view['round']} of {view['rounds']}, "
-            f"{plural(view['hand_size'], 'card')} each"
+        title = (
+            f"round {view['round']} of {view['rounds']}, {plural(view['hand_size'], 'card')} each"
         )
+        narrow = self.app.size.width < NARROW
+        seats.border_title = title.capitalize() if narrow else f"Crates {self.dash} {title}"
         self.query_one("#pile", Static).update(
             show.pile_text(view, self.names, self.ascii, not self.app.no_color, tall)
         )

@@ -45,6 +45,16 @@ def suits_to_name(card: str) -> tuple[str, ...]:
     return NAMEABLE_SUITS[card]
 
 
+#: Each note's short mark, for a narrow players panel (explained under it).
+NOTE_MARKS = {
+    "say Crates! (c)": "c!",
+    "Crates!": "C!",
+    "loses a turn": "skip",
+    "out": "out",
+    "dealer": "D",
+}
+
+
 def seat_rows(view: CratesView, names: Sequence[str], you: int | None) -> list[SeatRow]:
     """One row per seat: cards held, running total and the marks that matter now."""
     rows = []

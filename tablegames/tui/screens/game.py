@@ -42,10 +42,11 @@ from ...rules import GAMES
 from ..asks import Farewell, Rematch, ShowMenu
 from ..catalogue import screen_class
 from ..client import pacing, saving, seat_presence
-from ..textual_private import close_to_messages, key_bindings
+from ..textual_private import close_to_messages
 from ..widgets.log import GameLog
 from ..widgets.notices import AwayLine, NoticeLine, banner
 from .dialogs import PickDialog
+from .handoff import Deliberate
 from .help import HelpScreen
 from .keyboard import Keyboard, Overlay
 from .leaving import quit_dialog, where_saved
@@ -70,10 +71,12 @@ SHARED_BINDINGS: list[BindingType] = [
     Binding("pagedown", "log('page', 1)", "Log on", show=False),
     Binding("home", "log('to_end', False)", "Log start", show=False),
     Binding("end", "log('to_end', True)", "Log end", show=False),
+    Binding("enter", "results", "Results", key_display="⏎"),  # (a game's own Enter first)
     Binding("question_mark", "help", "Help", key_display="?"),
     Binding("q", "quit", "Quit"),
 ]
 SHARED_KEYS = (
+    ("Enter", "once the game is over and its results put aside (Esc): the results again"),
     ("PgUp PgDn", "scroll the log back and on"),
     ("Home End", "the log's oldest line, and back to its newest"),
     ("?", "this help"),
@@ -142,10 +145,10 @@ class GameScreen(TypeAhead, Screen[None]):
         self.keyboard = Keyboard(
             self.humans,
             lambda: self.names,
-            lambda: [*key_bindings(self), *key_bindings(self.app)],
             self._handed,
             self.read_only,
             ascii,
+            client.game.private_words if client.game is not None else "secrets",
         )
         self.wording = self.WORDING(lambda: self.names, ascii)
         self.logs = SeatLogs(self.wording)
@@ -155,6 +158,7 @@ class GameScreen(TypeAhead, Screen[None]):
         self.message = ""  # what the status line says
         self.covered = 0  # dialogs of ours on top of this screen
         self.seen_version = 0  # the version of the table the player last saw uncovered
+        self.looking = False  # the game is over and the player put its results aside
         self._by_itself = False  # screens opened now open by themselves (not at a key)
         for seat in self.humans or [self.active_seat]:
             self.logs.start(seat, self._update(seat))
@@ -248,6 +252,8 @@ class GameScreen(TypeAhead, Screen[None]):
             self.logs.note_turns(updates, self.query_one("#log", GameLog))
         self.keyboard.follow(self.active_seat)
         overlay = None if self.covered else self._screen_due()
+        if overlay is not None and isinstance(overlay[0], Deliberate) and overlay[0].READ_BY_ALL:
+            self.keyboard.put_down()  # (a round's scores, the end: over nobody's secrets)
         self._draw()  # a hand is blanked before a hand-off covers the screen
         self.logs.show(self.query_one("#log", GameLog), self.active_seat, self.private)
         if self.ascii:
@@ -311,6 +317,8 @@ class GameScreen(TypeAhead, Screen[None]):
         Games add their own (a round's scores)."""
         if self.over:
             self.bots.finish()  # nothing is left for them to do
+            if self.looking:  # (reading the table and its log: Enter brings the results back)
+                return None
             results = self._results()
             if isinstance(results, GameOver):
                 results.ratings = rating_line(self.client.rating_changes(), self.names)
@@ -390,6 +398,8 @@ class GameScreen(TypeAhead, Screen[None]):
             return self.is_mounted and self.bots.paced_here
         if action == "pace":  # (it says what pace, or why there is none to set)
             return self.is_mounted and not self.read_only
+        if action == "results":
+            return self.looking
         if action in self.GAME_ACTIONS:
             return self.may_act and self._offers(action)
         return True
@@ -430,6 +440,11 @@ class GameScreen(TypeAhead, Screen[None]):
         else:
             log.to_end(bool(argument))
 
+    def action_results(self) -> None:
+        """The end of the game again, after the player put it aside to read the table."""
+        self.looking = False
+        self._sync()
+
     def action_help(self) -> None:
         game = self.client.game
         name, title = (game.name, game.title) if game is not None else (self.GAME, "This game")
@@ -451,6 +466,10 @@ class GameScreen(TypeAhead, Screen[None]):
         if choice is None:
             if held:
                 self.bots.start()
+            return
+        if choice == "look":  # (the results put aside: the table and its log, read at leisure)
+            self.looking = True
+            self._say("The game is over: Enter shows the results again.")
             return
         saved = saving(self.client)
         if choice == "discard" and saved is not None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import string
 import unicodedata
 from collections import Counter
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -18,38 +18,55 @@ from textual.containers import Center, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Label
 
+from ..textual_private import key_bindings
+from ..widgets.notices import banner
 from . import typeahead
 from .typeahead import TypeAhead, drop
 
 #: Seconds a hand-off is shown before a key may dismiss it: the player who just moved may
 #: still be pressing keys (a second Enter), and the next player needs the screen in hand.
 HANDOFF_SETTLE = 1.0
+#: Said when a right key came too soon and did nothing.
+TOO_SOON = "Too soon: that key counts once this has been up a moment. Press it again."
 #: A key dismisses it only after the keyboard has been still this long: a deliberate press,
 #: not one more of a stream of keys (a keyboard changes hands in a pause, never mid-stream).
 QUIET = 0.5
 
 
-def handoff_keys(names: Sequence[str], taken: Collection[str]) -> list[str]:
+#: The keys that open hand-offs: capital letters, which no game's table binds (a test checks
+#: every registered game's), so no key pressed out of habit in any game opens one; I and O
+#: are left out (they read as 1, l and 0 in many fonts).
+HANDOFF_LETTERS = tuple(letter for letter in string.ascii_uppercase if letter not in "IO")
+
+
+def handoff_keys(names: Sequence[str]) -> list[str]:
     """The key each of `names` (the players sharing this keyboard) opens their hand-off with: a
-    letter of their name, never one of the `taken` keys (the table's: Enter, Space and every key
-    of a move) nor another player's, so no key the last player presses out of habit opens it.
+    capital letter of their name (Shift and the letter), the same in every game (no game's keys
+    are taken into account: none is a capital) and distinct at the table.
 
     The first letter of the name when nobody else's starts with it; where first letters are
     shared ("Player 1", "Player 2"), nobody gets that one (each might press it as theirs) and
-    each takes the next letter of their name that is free; failing that, a free letter of the
-    alphabet. (Seat numbers are keys of a move: a digit picks a card or an answer.)
+    each, in the order of their names, takes the next letter of their name that is free;
+    failing that, a free letter of the alphabet. The keys depend on the names alone, never on
+    the order of the seats.
     """
-    letters = [_letters(name) for name in names]
+    letters = [
+        [c.upper() for c in _letters(name) if c.upper() in HANDOFF_LETTERS] for name in names
+    ]
     firsts = Counter(word[0] for word in letters if word)
-    blocked = {key.lower() for key in taken} | {first for first, n in firsts.items() if n > 1}
-    keys = [word[0] if word and word[0] not in blocked else "" for word in letters]
-    used = blocked | set(keys)
-    for number, word in enumerate(letters):
+    keys = [word[0] if word and firsts[word[0]] == 1 else "" for word in letters]
+    used = set(firsts)
+    for number in sorted(range(len(names)), key=lambda n: (names[n].casefold(), n)):
         if not keys[number]:
-            free = [letter for letter in (*word, *string.ascii_lowercase) if letter not in used]
+            free = [c for c in (*letters[number], *HANDOFF_LETTERS) if c not in used]
             keys[number] = free[0]
             used.add(free[0])
     return keys
+
+
+def key_words(key: str) -> str:
+    """How a hand-off key is said: `Shift+A`."""
+    return f"Shift+{key}"
 
 
 def _letters(name: str) -> list[str]:
@@ -77,6 +94,9 @@ class Deliberate(TypeAhead):
 
     settle = HANDOFF_SETTLE
     last_key = -float("inf")  # when the last key came, taken or not
+    #: Read by everyone at the keyboard (a round's scores, the end of the game): the table
+    #: under it is drawn for nobody, and the next private view waits for its hand-off.
+    READ_BY_ALL: ClassVar[bool] = False
 
     def on_mount(self) -> None:
         self.ask_anew()
@@ -90,10 +110,25 @@ class Deliberate(TypeAhead):
 
     async def on_key(self, event: events.Key) -> None:
         screen: Screen[Any] = self  # type: ignore[assignment]
-        if screen.is_current and (not self.deliberate(event) or self.take_key(event)):
+        if screen.is_current and not self.deliberate(event):
+            drop(event)
+            if self.answers(event):
+                self.too_soon()
+            return
+        if screen.is_current and self.take_key(event):
             drop(event)
             return
         await super().on_key(event)
+
+    def answers(self, event: events.Key) -> bool:
+        """True if `event` is a key this screen would take, were it not too soon."""
+        screen: Screen[Any] = self  # type: ignore[assignment]
+        return event.key in key_bindings(screen)
+
+    def too_soon(self) -> None:
+        """A right key came too soon (or mid-stream) and did nothing: say why."""
+        screen: Screen[Any] = self  # type: ignore[assignment]
+        banner(screen.app, TOO_SOON)
 
     def take_key(self, event: events.Key) -> bool:
         """Do what a deliberate `event` asks before any binding; True if it was taken (a key
@@ -127,12 +162,19 @@ class HandoffScreen(Deliberate, Screen[int | None]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "leave", "Quit")]
 
     def __init__(
-        self, seat: int, name: str, key: str, ascii: bool = False, aside: Aside | None = None
+        self,
+        seat: int,
+        name: str,
+        key: str,
+        ascii: bool = False,
+        aside: Aside | None = None,
+        private: str = "secrets",
     ) -> None:
         super().__init__()
         self.seat = seat
         self.player = name
         self.key = key
+        self.private = private  # what is shown once it opens, in the game's word (`Game`)
         self.ascii = ascii
         self.dash = "-" if ascii else "—"
         self.aside = aside
@@ -151,7 +193,7 @@ class HandoffScreen(Deliberate, Screen[int | None]):
         name = self.player
         return Text.assemble(
             f"Pass to {name} {self.dash} press ",
-            (self.key, "reverse"),
+            (key_words(self.key), "reverse"),
             f" when only {name} can see",
         )
 
@@ -159,9 +201,10 @@ class HandoffScreen(Deliberate, Screen[int | None]):
         return Text("Everyone else: please look away.")
 
     def _ready(self) -> Text:
-        words = f"I am {self.player}: show my cards ({self.key})"
+        key = key_words(self.key)
+        words = f"I am {self.player}: show my {self.private} ({key})"
         if cell_len(words) + 8 > self.app.size.width:  # (a narrow terminal: the name and the key)
-            words = f"I am {self.player} ({self.key})"
+            words = f"I am {self.player} ({key})"
         return Text(words)
 
     def on_resize(self) -> None:
@@ -182,7 +225,9 @@ class HandoffScreen(Deliberate, Screen[int | None]):
         if self.is_mounted:
             ready = self.query_one("#ready", ReadyButton)
             ready.disabled = True
-            self.set_timer(self.settle * typeahead.SETTLE_SCALE, self._settled)
+            # (Textual's timer of no time at all divides by it when it runs late: tests settle
+            # at once)
+            self.set_timer(max(self.settle * typeahead.SETTLE_SCALE, 0.001), self._settled)
 
     def _settled(self) -> None:
         """Ready once a key would be taken (asked anew, or drawn late, since: wait on)."""
@@ -211,13 +256,22 @@ class HandoffScreen(Deliberate, Screen[int | None]):
             return
         await super().on_key(event)
 
+    def answers(self, event: events.Key) -> bool:
+        return event.character == self.key
+
+    def too_soon(self) -> None:
+        said = f"Too soon: {key_words(self.key)} counts once this has been up a moment. Again now."
+        self.query_one("#hint", Label).update(Text(said))
+
     def take_key(self, event: events.Key) -> bool:
         """The named player's own key opens it; any other (but quitting) says which does."""
-        if (event.character or "").lower() == self.key:
+        if event.character == self.key:
             self.dismiss(self.seat)
             return True
         if event.key != "q":
-            said = f"Only {self.player}'s own key opens it: {self.key}."
+            said = f"Only {self.player}'s own key opens it: {key_words(self.key)}."
+            if (event.character or "") == self.key.lower():
+                said = f"{said} (Shift too: a small {self.key.lower()} is a game's key.)"
             self.query_one("#hint", Label).update(Text(said))
         return False
 

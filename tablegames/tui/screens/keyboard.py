@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from textual.screen import Screen
@@ -18,20 +18,20 @@ class Keyboard:
     the one whose player last took it (`shown`), and the hand-off passing it to another.
 
     The table screen says which seat it acts for; the keyboard says whether that seat's player
-    has it (`shows`): only then do the seat's secrets show. A hand-off's key is a letter no key
-    of the table uses (`taken`); `passed(seat)` is told when it closes (None: the player chose
-    to quit). A game may let the player leaving the keyboard do something on the hand-off
-    (`aside`: crates' "Crates!").
+    has it (`shows`): only then do the seat's secrets show. A hand-off's key is a capital
+    letter of the player's name (`handoff_keys`); `passed(seat)` is told when it closes (None:
+    the player chose to quit). A game may let the player leaving the keyboard do something on
+    the hand-off (`aside`: crates' "Crates!").
     """
 
     def __init__(
         self,
         humans: Sequence[int],
         names: Callable[[], list[str]],
-        taken: Callable[[], Collection[str]],
         passed: Callable[[int | None], None],
         read_only: bool,
         ascii: bool,
+        private: str = "secrets",
     ) -> None:
         self.humans = list(humans)
         self.watching = not self.humans  # a spectator: no hand, no actions
@@ -40,10 +40,10 @@ class Keyboard:
         #: What the player of a seat leaving the keyboard may still do (None: nothing).
         self.aside: Callable[[int], Aside | None] = lambda seat: None
         self._names = names
-        self._taken = taken
         self._passed = passed
         self._read_only = read_only
         self._ascii = ascii
+        self._private = private  # what a player keeps to themselves, in the game's word
 
     def shows(self, seat: int) -> bool:
         """True when the player at the keyboard may see `seat`'s secrets."""
@@ -69,11 +69,17 @@ class Keyboard:
         return f"You are watching: {secrets} stays hidden."
 
     def key(self, seat: int) -> str:
-        """The key `seat`'s player opens their hand-off with: a letter of their name that no
-        key of the table and no other player here uses (`handoff_keys`)."""
+        """The key `seat`'s player opens their hand-off with: a capital letter of their name,
+        the same in every game, that no other player here uses (`handoff_keys`)."""
         names = self._names()
-        keys = handoff_keys([names[human] for human in self.humans], self._taken())
+        keys = handoff_keys([names[human] for human in self.humans])
         return dict(zip(self.humans, keys, strict=True))[seat]
+
+    def put_down(self) -> None:
+        """Everyone at the keyboard reads what comes now (a round's scores, the end of the
+        game): nobody's secrets show under it, and the next ones only after their hand-off."""
+        if len(self.humans) > 1:
+            self.shown = None
 
     def follow(self, seat: int) -> None:
         """The table now waits for `seat`: a hand-off up names its player from now on."""
@@ -91,7 +97,7 @@ class Keyboard:
             return None
         leaving = self.aside(self.shown) if self.shown is not None else None
         self.handing = HandoffScreen(
-            seat, self._names()[seat], self.key(seat), self._ascii, leaving
+            seat, self._names()[seat], self.key(seat), self._ascii, leaving, self._private
         )
         return self.handing, self._taken_by
 

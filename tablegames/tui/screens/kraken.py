@@ -29,8 +29,9 @@ The status line never names whom an eyes-closed moment or a character moment wai
 A human at this terminal who learns something of their own while another has the keyboard
 (the mermaid, a conversion) is handed it at once and told, before play goes on; news that
 came with everyone's eyes closed goes round every human instead, so that nobody learns who
-had any. A decision the game leaves no choice in (two identical cards drawn) is taken for
-its player without handing them the keyboard.
+had any. A decision the game leaves no choice in (two identical cards drawn, no guns to raise)
+is still handed to its player and shown, with why there is no choice: they answer it, so
+nothing is decided for anyone unseen and a round never passes in silence.
 """
 
 from __future__ import annotations
@@ -207,34 +208,10 @@ class KrakenScreen(GameScreen):
         return self._news_in(self.logs.events.get(seat, [])[self.told.get(seat, 0) :])
 
     def _screen_due(self) -> Overlay | None:
-        """An eyes-closed round goes on round the humans, even when the game has ended in it.
-        A move the player has no choice in is made for them, with no hand-off."""
+        """An eyes-closed round goes on round the humans, even when the game has ended in it."""
         if self.round_queue:
             return self._handing_off(self.keyboard.hand_off(self.active_seat))
-        forced = self._forced_move(self.active_seat)
-        if forced is not None and self.active_seat != self.keyboard.shown and not self.over:
-            seat = self.active_seat
-            self.client.submit(seat, forced)  # the table changes: a new sync comes
-            # What it showed them (the cards drawn) is no news to hand over: they see it in
-            # their log when they next have the keyboard.
-            self.told[seat] = len(self.logs.events.get(seat, []))
-            if self.keyboard.shown is not None:
-                self.active_seat = self.keyboard.shown  # the keyboard stays where it is
-            return None
         return self._handing_off(super()._screen_due())
-
-    def _forced_move(self, seat: int) -> dict[str, Any] | None:
-        """The one move `seat` can make now, when its decision leaves no choice (two identical
-        cards drawn); None when there is a choice, or nothing to do. Never in a moment played
-        with eyes closed: who acts then is a secret."""
-        if self.watching or self.read_only or seat == self.telling:
-            return None
-        update = self._update(seat)
-        if seat not in update.waiting or self._seen(seat)["phase"] in show.SECRET_PHASES:
-            return None
-        moves = [action for action in update.legal if action["type"] != "character"]
-        distinct = [action for n, action in enumerate(moves) if action not in moves[:n]]
-        return distinct[0] if len(distinct) == 1 else None
 
     def _results(self) -> Screen[str]:
         view = self._seen()
@@ -508,13 +485,12 @@ class KrakenScreen(GameScreen):
             self.asked = None  # so that it opens again by itself
             dialog.dismiss(CHANGED)
 
-    def _decide(self, update: Update, moves: list[dict[str, Any]]) -> None:
-        """Ask about `moves`, worded from `update` (questions close if it goes stale)."""
-        self._ask(
-            Chooser(show.TYPED.view(update.view), self.names, self.ascii),
-            start(moves),
-            self._facts(update),
-        )
+    def _decide(self, update: Update, moves: list[dict[str, Any]], asked: bool = False) -> None:
+        """Ask about `moves`, worded from `update` (questions close if it goes stale); a
+        decision the table `asked` is shown even when it leaves no choice."""
+        chooser = Chooser(show.TYPED.view(update.view), self.names, self.ascii)
+        chooser.shows_no_choice = asked
+        self._ask(chooser, start(moves), self._facts(update))
 
     def _ask(self, chooser: Chooser, pending: list[Pending], facts: tuple[Any, ...]) -> None:
         """Ask the next question about `pending`, or send the one action left."""
@@ -557,10 +533,19 @@ class KrakenScreen(GameScreen):
         if self.active_seat not in update.waiting:
             self._say(self._not_yet(update))
             return
+        if self._character_moment() and not self.round_queue:
+            self._keep_now()  # (as the status line says: c uses, Enter keeps)
+            return
         moves = update.legal
         if self._seen()["phase"] != "window":  # "any time" characters wait for `c`
             moves = [a for a in moves if a["type"] != "character"] or moves
-        self._decide(update, moves)
+        self._decide(update, moves, asked=True)
+
+    def _keep_now(self) -> None:
+        """Keep the character at its moment (Enter, as the status line says)."""
+        name = show.character_title(str(self._seen()["private"].get("character")))
+        if self._send({"type": "decline"}):
+            self._say(f"{name} kept for later (c at its next moment uses it).")
 
     def _not_yet(self, update: Update) -> str:
         view = show.TYPED.view(update.view)
@@ -576,6 +561,8 @@ class KrakenScreen(GameScreen):
         update = self._update(self.active_seat)
         view = show.TYPED.view(update.view)
         uses = [a for a in update.legal if a["type"] == "character"]
+        if uses and self._character_moment():  # keeping (and not being asked) is offered too
+            uses += [a for a in update.legal if a["type"] == "decline"]
         character = view["private"].get("character")
         if not uses:
             if not character:

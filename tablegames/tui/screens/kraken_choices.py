@@ -91,15 +91,37 @@ class Chooser:
         self.me = seat
         self.first: list[Pending] = []  # the whole decision, to go back to
         self.seat_keys: dict[Any, str] = {}  # each player's key in this decision
+        #: A decision the table asked (not one the player's own key opened): when it leaves no
+        #: choice, it is still shown and answered, never taken unseen.
+        self.shows_no_choice = False
+
+    def no_choice(self, only: Action) -> Question:
+        """The decision the table asked, when it leaves one move: shown, with why, to answer."""
+        private = self.view["private"]
+        if only["type"] == "mutiny" and not self.view["guns"][self.me]:
+            why = "You hold no guns: you raise none."
+        elif only["type"] in ("keep", "steer") and len(private.get("drawn") or ()) > 1:
+            why = "Your cards are alike: whichever you take, it is this one."
+        elif only["type"] == "steer":
+            why = "The logbook cards are alike: whichever you take, it is this one."
+        else:
+            why = "This is the only move you have."
+        return Question(
+            f"{self.title()}\nNo choice here: {why}",
+            _keyed([(self.describe(only), [Pending(only, sure=True)])]),
+        )
 
     def ask(self, pending: list[Pending]) -> Question | Action:
         """The next question about `pending`, or the one action they all come down to."""
+        whole = not self.first
         self.first = self.first or pending
         distinct = _unique([p.action for p in pending])
         if len(distinct) == 1:
             only: Action = distinct[0]
             if only["type"] in ASK_AGAIN and not any(p.sure for p in pending):
                 return self._once_more(only)
+            if whole and self.shows_no_choice:
+                return self.no_choice(only)
             return only
         families: dict[tuple[str, str], list[Pending]] = {}
         for item in pending:

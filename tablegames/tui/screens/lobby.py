@@ -18,10 +18,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from ...net.messages import SeatNews, TableNews
 from ...net.words import seat_words, seats_since
+from ..widgets.keys_footer import KeysFooter
 from ..widgets.seats import table_box
 from .dialogs import BackButton
 from .setup import FIELD_MOVES
@@ -101,7 +102,7 @@ class LobbyScreen(TypeAhead, Screen[None]):
             yield Static(id="list")
         yield Static(id="chat")
         yield Static(id="status")
-        yield Footer()
+        yield KeysFooter()  # (every key in sight: a phone held upright taps each one)
 
     def on_mount(self) -> None:
         self.drawn = True

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import getpass
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
@@ -13,6 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, Label, Static
 
+from ...net.admission import own_name
 from ...net.launch import DEFAULT_PORT, parse_address
 from ..asks import HostAndJoin, JoinRemote
 from .dialogs import BackButton
@@ -52,7 +52,7 @@ class JoinScreen(Screen[None]):
             box.border_title = "Join a network game"
             for label, field, value, hint in (
                 ("Server", "address", f"127.0.0.1:{DEFAULT_PORT}", "host:port"),
-                ("Your name", "name", getpass.getuser(), ""),
+                ("Your name", "name", own_name(), ""),
                 ("Join code", "code", "", "only for LAN servers"),
             ):
                 with Horizontal():
@@ -73,6 +73,7 @@ class JoinScreen(Screen[None]):
 
     def action_join(self) -> None:
         from ...net.client import RemoteClient, SeatTokens
+        from ...net.seat_tokens import load_client_key
 
         try:
             host, port = parse_address(self.query_one("#address", Input).value)
@@ -81,7 +82,9 @@ class JoinScreen(Screen[None]):
             return
         name = self.query_one("#name", Input).value.strip() or "guest"
         code = self.query_one("#code", Input).value.strip() or None
-        client = RemoteClient(host, port, name, code=code, tokens=SeatTokens())
+        client = RemoteClient(
+            host, port, name, code=code, tokens=SeatTokens(), key=load_client_key()
+        )
         self.app.post_message(JoinRemote(client))
 
 

@@ -19,6 +19,8 @@ from ..widgets.log import RECAP_HEAD, RECAP_MARK
 #: The rows a summary may take, at most: a third of the log's (so the newest moves stay in
 #: sight in full), and never more than this.
 RECAP_ROWS = 3
+#: What opens the summary before a player's first turn (there was no last one).
+FIRST_HEAD = "Before your first turn:"
 
 
 def recap_rows(height: int) -> int:
@@ -33,21 +35,23 @@ def digest(
     rows: Callable[[str], int],
     height: int,
     ascii: bool = False,
+    head: str = RECAP_HEAD,
 ) -> tuple[int, str] | None:
     """How a turn opens after `events` (the log lines since the last one, oldest first): the
     number of older events summed up, and the summary, which goes before the rest (shown in
     full); None when all of them fit in the log's `height` rows. `line` words an event as the
-    log does, `rows` says how many rows a line takes in the log."""
+    log does, `rows` says how many rows a line takes in the log; `head` opens the summary
+    (`FIRST_HEAD` before a player's first turn)."""
     worded = [line(event) for event in events]
     full = [rows(text) for text in worded]
     if sum(full) <= height:
         return None
     budget = recap_rows(height)
     for summed in range(1, len(events) + 1):
-        text = summary(events[:summed], worded[:summed], names, ascii, rows, budget)
+        text = summary(events[:summed], worded[:summed], names, ascii, rows, budget, head)
         if rows(text) + sum(full[summed:]) <= height:
             return summed, text
-    return len(events), summary(events, worded, names, ascii, rows, budget)
+    return len(events), summary(events, worded, names, ascii, rows, budget, head)
 
 
 def summary(
@@ -57,6 +61,7 @@ def summary(
     ascii: bool,
     rows: Callable[[str], int],
     budget: int,
+    head: str = RECAP_HEAD,
 ) -> str:
     """One line of `events` in order, within `budget` rows: the oldest left out first, with a
     word on how many and where they are."""
@@ -65,12 +70,12 @@ def summary(
     back = "a swipe down the log" if on_the_page() else "PgUp"  # (a phone has no PgUp)
     left_out = 0  # log lines left out, the oldest
     for first in range(len(parts)):
-        head = RECAP_HEAD[:-1] + (f" ({left_out} earlier lines: {back}):" if left_out else ":")
-        text = f"{mark}{head} {'; '.join(words for words, _ in parts[first:])}."
+        said = head[:-1] + (f" ({left_out} earlier lines: {back}):" if left_out else ":")
+        text = f"{mark}{said} {'; '.join(words for words, _ in parts[first:])}."
         if rows(text) <= budget:
             return text
         left_out += parts[first][1]
-    return f"{mark}{RECAP_HEAD[:-1]}: {len(events)} lines, {back} shows them."
+    return f"{mark}{head[:-1]}: {len(events)} lines, {back} shows them."
 
 
 def clauses(

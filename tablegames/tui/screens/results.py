@@ -95,10 +95,12 @@ class RoundSummary(Deliberate, ModalScreen[None]):
     RoundSummary > Vertical { width: 90%; max-width: 100; max-height: 100%; }
     RoundSummary VerticalScroll { height: auto; max-height: 16; }
     RoundSummary Button { margin-top: 1; width: 100%; }
+    RoundSummary .hint { width: 100%; }  /* (wrapped in a narrow terminal, never cut) */
     """
     )
     BINDINGS: ClassVar[list[BindingType]] = [Binding(NEXT_ROUND, "close", "Continue", show=False)]
     AUTO_FOCUS = ""  # (a focused button would take Enter)
+    READ_BY_ALL = True
 
     def __init__(
         self,
@@ -166,11 +168,16 @@ def rating_line(changes: Mapping[int, tuple[float, float]], names: Sequence[str]
     return f"Ratings: {', '.join(shown)}" if shown else ""
 
 
+#: Under the end of a game: how to read the table and its log (the table's Enter brings it back).
+LOOK = "Esc: look at the table and its log (Enter brings this back)."
+
+
 class GameOver(Deliberate, ModalScreen[str]):
     """The end of a game: a headline, a table and a line under it; returns "menu" or "quit"
-    (or "rematch" in a party game), by a button's letter once the dialog has been open for
-    `SETTLE_SECONDS` and the keyboard was still (`Deliberate`): keys and clicks before that are
-    dropped, as Enters typed for the last move must not choose: every choice leaves the table.
+    (or "rematch" in a party game; "look", Esc, puts it aside to read the table under it), by a
+    button's letter once the dialog has been open for `SETTLE_SECONDS` and the keyboard was
+    still (`Deliberate`): keys and clicks before that are dropped, as Enters typed for the last
+    move must not choose: every other choice leaves the table.
     No button takes the keyboard (an Enter would press it).
 
     Each game's ending says what goes in it (`_headline`, `_table`, `_hint`).
@@ -183,15 +190,18 @@ class GameOver(Deliberate, ModalScreen[str]):
     GameOver Button { margin: 1 1 0 1; }
     GameOver Horizontal { height: auto; width: auto; }
     GameOver NoticeLine { margin-top: 1; }
+    GameOver .hint { max-width: 100%; }  /* (as wide as the dialog allows, then wrapped) */
     """
     )
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("m", "choose('menu')", "Menu", show=False),
         Binding("r", "choose('rematch')", "Rematch", show=False),
         Binding("q", "choose('quit')", "Quit", show=False),
+        Binding("escape", "choose('look')", "Look at the table", show=False),
     ]
     AUTO_FOCUS = ""  # (a focused button would take Enter)
     settle = SETTLE_SECONDS
+    READ_BY_ALL = True
 
     def __init__(self, ascii: bool = False) -> None:
         super().__init__(classes="ascii" if ascii else None)
@@ -225,6 +235,7 @@ class GameOver(Deliberate, ModalScreen[str]):
                 else:
                     yield Button("Back to menu (m)", id="menu", variant="primary", compact=True)
                 yield Button("Quit (q)", id="quit", compact=True)
+            yield Label(Text(LOOK), classes="hint", id="look")
 
     def _headline(self) -> str:
         """Who won (or lost), after "Game over: "."""

@@ -149,7 +149,10 @@ class RoachScreen(HandScreen):
         colour = not self.app.no_color
         seats = self.query_one("#seats", Static)
         width = max(20, (seats.size.width or self.app.size.width - 4))
-        seats.update(show.seat_table(view, self.names, you, width, colour, self.ascii))
+        players = show.seat_table(view, self.names, you, width, colour, self.ascii)
+        seats.update(players)
+        # (a narrow panel writes "frog 2+R": what the mark means, under it)
+        seats.border_subtitle = show.ROYAL_MARK_MEANS if "+R" in players.plain else ""
         seats.styles.height = len(self.names) + 3
         public_view = view if self.private else _without_secrets(view)
         middle = self.query_one("#flight", Static)

@@ -7,6 +7,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, TypedDict
 
+from rich.cells import cell_len
 from rich.text import Text
 
 from ... import words
@@ -14,6 +15,7 @@ from ...rules.roach import ANIMALS, PLURALS, ROYAL, SPECIALS, claim_is_true
 from ...rules.roach_types import ClaimEvent, Phase, RoachAction, RoachEvent, RoachView
 from ...words import plural
 from ..widgets.log import event_line
+from ..widgets.seats import fit_name
 from .typed import GameTypes
 
 #: Short animal names for a display that would not fit on its line otherwise.
@@ -75,6 +77,10 @@ def display_parts(counts: dict[str, int], lose_at: int) -> list[tuple[str, int, 
     shown = [(animal, counts[animal]) for animal in ANIMALS if counts.get(animal)]
     shown.sort(key=lambda pair: -pair[1])
     return [(animal, count, count == lose_at - 1) for animal, count in shown]
+
+
+#: Under the players when a narrow panel marks a royal card among an animal's (`display_text`).
+ROYAL_MARK_MEANS = "+R: one of them royal"
 
 
 def display_text(
@@ -147,7 +153,7 @@ def seat_table(
 ) -> Text:
     """Every player on one line: who acts, cards in hand, face-up cards grouped by animal."""
     labels = [name + (" (you)" if seat == you else "") for seat, name in enumerate(names)]
-    name_width = min(20, max(len("Player"), *map(len, labels)))
+    name_width = min(20, max(len("Player"), *map(cell_len, labels)))
     pointer = ">" if ascii else "▶"
     flight = view["flight"]
     holder = flight["to"] if flight else None
@@ -160,10 +166,8 @@ def seat_table(
     ]
     for seat, label in enumerate(labels):
         acting = seat == view["turn"]
-        if len(label) > name_width:
-            label = label[: name_width - 1] + "~"
         line = Text(f"{pointer if acting else ' '} ", style="bold" if acting else "")
-        line.append(f"{label:<{name_width}}", style="bold" if acting else "")
+        line.append(fit_name(label, name_width, "~"), style="bold" if acting else "")
         size = view["hand_sizes"][seat]
         line.append(f" {size:>4}  ")
         line.append_text(
@@ -204,18 +208,23 @@ def flight_lines(
     """
     for tight in range(TIGHTEST + 1):
         lines = _table_lines(view, names, you, ascii, tight)
-        if len(lines) <= height:
+        if _rows(lines, width) <= height:
             break
     lately: list[Text] = []
     for reveal in reversed(reveals(view)):
         more = reveal_lines(reveal, names, you, ascii, width)
-        if len(lines) + 1 + len(lately) + len(more) > height:
-            break
+        if _rows([*lines, Text(), *lately, *more], width) > height:
+            break  # (the heading comes with a line under it, or not at all)
         lately += more
     if lately:
         lines.append(Text("Cards shown lately:", style="bold"))
         lines += lately
     return Text("\n").join(lines)
+
+
+def _rows(lines: Sequence[Text], width: int) -> int:
+    """The rows `lines` take in a panel `width` wide (a longer line wraps)."""
+    return sum(max(1, -(-line.cell_len // max(1, width))) for line in lines)
 
 
 #: How far `_table_lines` may draw the table together: each step takes a line or more away.

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 
-from ..widgets.log import GameLog, event_line
-from .recap import digest
+from ..widgets.log import RECAP_HEAD, GameLog, event_line
+from .recap import FIRST_HEAD, digest
 
 if TYPE_CHECKING:
     from ...table import Update
@@ -71,6 +71,7 @@ class SeatLogs:
         self.recaps: dict[int, list[tuple[int, str]]] = {}  # (where, summary) in its log
         self._turn_ended: dict[int, int] = {}  # each seat's log length when its turn ended
         self._waited: dict[int, bool] = {}  # whether the table waited for each seat
+        self._had_turn: set[int] = set()  # seats whose turn has come and gone
 
     def start(self, seat: int, update: Update) -> None:
         """Begin `seat`'s log with everything `update` shows of the game so far."""
@@ -127,18 +128,20 @@ class SeatLogs:
             if waited and not was:
                 start = self._turn_ended.get(seat, 0)
                 since = [n for n in range(start, len(events)) if self.shown(events[n], seat, True)]
-                opened = self._recap([events[n] for n in since], log)
+                opened = self._recap([events[n] for n in since], log, seat in self._had_turn)
                 if opened is not None:
                     summed, text = opened
                     where = since[summed] if summed < len(since) else len(events)
                     self.recaps.setdefault(seat, []).append((where, text))
             elif was and not waited:
                 self._turn_ended[seat] = len(events)
+                self._had_turn.add(seat)
             self._waited[seat] = waited
 
-    def _recap(self, events: list[Event], log: GameLog) -> tuple[int, str] | None:
+    def _recap(self, events: list[Event], log: GameLog, again: bool) -> tuple[int, str] | None:
         """How a turn opens after `events`: how many of the oldest are summed up, and the
-        summary; None when `log` shows them all."""
+        summary ("since your last turn" when `again`, else before the first); None when `log`
+        shows them all."""
         region = log.scrollable_content_region
         height = region.height or 5  # (not laid out yet: the log's height at 80x24)
         width = max(10, (region.width or log.app.size.width - 4) - 1)  # (a scrollbar may come)
@@ -148,7 +151,8 @@ class SeatLogs:
             return len(Text(line).wrap(console, width))
 
         words = self.wording
-        return digest(events, words.names, words.line, rows, height, words.ascii)
+        head = RECAP_HEAD if again else FIRST_HEAD
+        return digest(events, words.names, words.line, rows, height, words.ascii, head)
 
 
 def _waits_for(seat: int, update: Update) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rich import box
+from rich.cells import cell_len, set_cell_size
 from rich.console import OverflowMethod
 from rich.text import Text
 from textual.widget import Widget
@@ -35,13 +36,19 @@ class SeatRow:
     notes: list[str] = field(default_factory=list)
 
 
-def _fit(text: str, width: int, ascii: bool = False) -> str:
-    """`text` cut to `width`, saying so (`…`; `~` in ASCII)."""
-    return text if len(text) <= width else text[: width - 1] + ("~" if ascii else "…")
+def fit_name(name: str, width: int, mark: str = "…") -> str:
+    """`name` in exactly `width` cells of a terminal: cut, saying so with `mark`, or padded.
+    Counted in cells, not characters: an emoji takes two, and a row padded by characters
+    pushed its numbers (and its box's border) a cell to the right."""
+    if cell_len(name) > width:
+        name = set_cell_size(name, width - cell_len(mark)) + mark
+    return set_cell_size(name, width)
 
 
 class SeatPanel(Widget):
-    """One line per player; the one to act carries an arrow, not just a colour."""
+    """One line per player; the one to act carries an arrow, not just a colour. Where the notes
+    do not fit beside the numbers (a narrow terminal), each is its short mark (`marks`: words
+    to mark) and the marks shown are explained under the panel."""
 
     DEFAULT_CSS = """
     SeatPanel { height: auto; }
@@ -51,27 +58,57 @@ class SeatPanel(Widget):
         super().__init__(id=id)
         self.ascii = ascii
         self.rows: list[SeatRow] = []
+        self.marks: dict[str, str] = {}
 
-    def show(self, rows: list[SeatRow]) -> None:
-        """Redraw the panel with `rows`, one per seat in table order."""
+    def show(self, rows: list[SeatRow], marks: dict[str, str] | None = None) -> None:
+        """Redraw the panel with `rows`, one per seat in table order (`marks`: each note's short
+        mark, for a narrow panel)."""
         self.rows = list(rows)
+        self.marks = dict(marks or {})
+        self._explain_marks()
         self.refresh(layout=True)
 
-    def render(self) -> Text:
+    def on_resize(self) -> None:
+        self._explain_marks()
+
+    def _layout(self) -> tuple[list[str], int, bool]:
+        """The names shown, their width, and whether the notes are shown as their marks."""
         names = [row.name + (" (you)" if row.is_you else "") for row in self.rows]
-        width = min(NAME_WIDTH, max([len("Player"), *map(len, names)]))
+        width = min(NAME_WIDTH, max([len("Player"), *map(cell_len, names)]))
         room = self.size.width or 80
         width = max(len("Player"), min(width, room - 14))  # the numbers are never cut
+        numbers = 2 + width + 12  # (an arrow, the name, the two numbers)
+        short = any(numbers + 2 + len(", ".join(row.notes)) > room for row in self.rows)
+        if short:  # the marks' room comes from the names (cut, but never the marks)
+            marks = [" ".join(self._marked(row)) for row in self.rows]
+            width = max(len("Player"), min(width, room - 14 - max(map(len, marks)) - 1))
+        return names, width, short
+
+    def _marked(self, row: SeatRow) -> list[str]:
+        return [self.marks.get(note, note) for note in row.notes]
+
+    def _explain_marks(self) -> None:
+        """Under a narrow panel, what its marks mean (those shown now)."""
+        _, _, short = self._layout()
+        used = {self.marks[n]: n for row in self.rows for n in row.notes if n in self.marks}
+        said = "  ".join(f"{mark} {note}" for mark, note in used.items() if mark != note)
+        self.border_subtitle = said if short else ""
+
+    def render(self) -> Text:
+        names, width, short = self._layout()
+        room = self.size.width or 80
         arrow = ">" if self.ascii else "▶"
+        cut = "~" if self.ascii else "…"
         lines = [Text(f"  {'Player':<{width}} Cards Score", style="bold underline")]
         for row, name in zip(self.rows, names, strict=True):
             line = Text(
-                f"{arrow if row.to_act else ' '} {_fit(name, width, self.ascii):<{width}} "
+                f"{arrow if row.to_act else ' '} {fit_name(name, width, cut)} "
                 f"{row.cards:>5} {row.score:>5}",
                 style="bold" if row.to_act else "",
             )
-            if row.notes and line.cell_len + 3 < room:  # the notes, as far as they fit
-                notes = Text("  " + ", ".join(row.notes), style="italic")
+            said = self._marked(row) if short else row.notes  # (narrow: marks, explained below)
+            if said and line.cell_len + 1 < room:  # the notes, as far as they fit
+                notes = Text(" " + " ".join(said) if short else "  " + ", ".join(said), "italic")
                 notes.truncate(room - line.cell_len, overflow="crop" if self.ascii else "ellipsis")
                 line.append_text(notes)
             lines.append(line)
