@@ -149,3 +149,13 @@ async def test_a_name_with_an_emoji_keeps_its_rows_columns(held, game, players, 
     for name in (EMOJI, "Ada"):  # (a bot's row beside it)
         head_end, number_end = aligned(lines, heading, name)
         assert head_end == number_end, (name, "\n".join(lines))
+
+
+async def test_upright_your_own_row_keeps_you_when_your_name_is_cut():
+    long = "guest-annabelle"  # (a crates panel upright, the dealer's mark beside: names are cut)
+    client = local_table("crates", 3, seed=3, names=(long,), pace=STILL)
+    async with opened(client, size=UPRIGHT) as (app, pilot):
+        await wait_for(pilot, lambda: "Cards" in screen_text(app))
+        shown = screen_text(app)
+    row = next(line for line in shown.splitlines() if "guest-" in line)  # (its seat first)
+    assert "(you)" in row and long not in row and "…" in row, shown

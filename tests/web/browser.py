@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import socket
 import subprocess
 import sys
 import time
@@ -13,6 +14,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+
+import aiohttp
+from aiohttp.abc import AbstractResolver, ResolveResult
 
 from ..e2e.processes import serve_announced, stop
 from ..e2e.terminal import REACTION, ScreenWaits, poll
@@ -38,6 +42,30 @@ RESOLVER_RULES = ", ".join(
 )
 #: What `tablegames serve` is given for a browser door tests reach by `PARTY_NAME`.
 WEB_ARGS = ("--web", "0", "--web-name", PARTY_NAME)
+
+
+class TestNames(AbstractResolver):
+    """aiohttp's resolver for a script that reaches the party as Chromium does: the test
+    names (and loopback's) to 127.0.0.1, any other name to nothing (no lookup leaves here)."""
+
+    async def resolve(
+        self, host: str, port: int = 0, family: socket.AddressFamily = socket.AF_INET
+    ) -> list[ResolveResult]:
+        if host not in (PARTY_NAME, ELSEWHERE, REBOUND, "localhost", "127.0.0.1"):
+            raise OSError(f"{host} is not one of the tests' names")
+        address = ResolveResult(
+            hostname=host, host="127.0.0.1", port=port, family=socket.AF_INET, proto=0,
+            flags=socket.AI_NUMERICHOST,
+        )  # fmt: skip
+        return [address]
+
+    async def close(self) -> None:
+        pass
+
+
+def by_test_names() -> aiohttp.ClientSession:
+    """An HTTP client that finds the party at `PARTY_NAME`, as a LAN phone does."""
+    return aiohttp.ClientSession(connector=aiohttp.TCPConnector(resolver=TestNames()))
 
 
 def launch_chromium(playwright: Any, *args: str) -> Any:

@@ -84,6 +84,14 @@ class SeatPanel(Widget):
             width = max(len("Player"), min(width, room - 14 - max(map(len, marks)) - 1))
         return names, width, short
 
+    @staticmethod
+    def _fitted(row: SeatRow, name: str, width: int, cut: str) -> str:
+        """`name` in `width` cells; your own row keeps its "(you)" (your name is cut instead)."""
+        you = " (you)"
+        if row.is_you and cell_len(name) > width >= len(you) + 3:
+            return fit_name(row.name, width - len(you), cut) + you
+        return fit_name(name, width, cut)
+
     def _marked(self, row: SeatRow) -> list[str]:
         return [self.marks.get(note, note) for note in row.notes]
 
@@ -102,7 +110,7 @@ class SeatPanel(Widget):
         lines = [Text(f"  {'Player':<{width}} Cards Score", style="bold underline")]
         for row, name in zip(self.rows, names, strict=True):
             line = Text(
-                f"{arrow if row.to_act else ' '} {fit_name(name, width, cut)} "
+                f"{arrow if row.to_act else ' '} {self._fitted(row, name, width, cut)} "
                 f"{row.cards:>5} {row.score:>5}",
                 style="bold" if row.to_act else "",
             )
