@@ -193,15 +193,20 @@ def sort_cards(cards: Iterable[str]) -> list[str]:
 def lay_choices(others: Sequence[str], claim: str) -> set[tuple[str, ...]]:
     """Every distinct lay open to a player who took a special card judged against `claim`, whose
     other hand cards are `others`: one card of the claim, or any two others (or the only one)."""
-    counts = Counter(others)
-    choices: set[tuple[str, ...]] = {(card,) for card in counts if matches(card, claim)}
+    return {(card,) for card in set(others) if matches(card, claim)} | any_lays(others)
+
+
+def any_lays(others: Sequence[str]) -> set[tuple[str, ...]]:
+    """The lays open whatever the claim (`lay_choices` without the one card of the claim): any
+    two of `others`, or the only one."""
     if len(others) < 2:
-        choices.add(tuple(others))
-    else:
-        for a, b in combinations_with_replacement(sort_cards(counts), 2):
-            if a != b or counts[a] >= 2:
-                choices.add((a, b))
-    return choices
+        return {tuple(others)}
+    counts = Counter(others)
+    return {
+        (a, b)
+        for a, b in combinations_with_replacement(sort_cards(counts), 2)
+        if a != b or counts[a] >= 2
+    }
 
 
 @dataclass
