@@ -318,19 +318,27 @@ class RoachState(State):
                 for claim in CLAIMS
             ]
         if self.phase == "respond":
-            passes: list[PassAction] = [
-                {"type": "pass", "to": to, "claim": claim}
-                for to in self._pass_targets()
-                for claim in CLAIMS
-            ]
+            # (literal maps, each list built once: this runs for every action of a playout)
+            targets = self._pass_targets()
             if self._peeked():
-                return [*passes]
-            judging: list[RoachAction] = [
+                return [
+                    {"type": "pass", "to": to, "claim": claim} for to in targets for claim in CLAIMS
+                ]
+            legal: list[RoachAction] = [
                 {"type": "challenge", "believe": True},
                 {"type": "challenge", "believe": False},
             ]
-            unseen: list[PassAction] = [{**action, "look": False} for action in passes]
-            return judging + ([PeekAction(type="peek")] if passes else []) + [*passes, *unseen]
+            if targets:
+                legal.append({"type": "peek"})
+                legal += [
+                    {"type": "pass", "to": to, "claim": claim} for to in targets for claim in CLAIMS
+                ]
+                legal += [
+                    {"type": "pass", "to": to, "claim": claim, "look": False}
+                    for to in targets
+                    for claim in CLAIMS
+                ]
+            return legal
         return [{"type": "lay", "cards": list(cards)} for cards in self._lay_choices()]
 
     def _view(self, seat: int | None) -> RoachOwnView:
