@@ -34,11 +34,11 @@ from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ..rules.roach import (
+    ANIMAL_OF,
     ANIMALS,
     CLAIMS,
     DECK_COUNTS,
     SPECIALS,
-    animal_of,
     any_lays,
     is_royal,
     matches,
@@ -59,7 +59,6 @@ from .typed import GameBot, seat_of
 TYPES = tuple(DECK_COUNTS)  # the 16 card codes
 TRUE = {(card, claim): _claim_is_true(card, claim) for card in TYPES for claim in CLAIMS}
 TRUE_CLAIMS = {card: sum(TRUE[card, claim] for claim in CLAIMS) for card in TYPES}
-ANIMAL_OF = {card: animal_of(card) for card in TYPES}
 ROYAL_CARDS = {card: is_royal(card) for card in TYPES}
 
 Odds = dict[str, float]  # card code -> chance that the card in question is that card

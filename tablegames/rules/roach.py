@@ -153,6 +153,10 @@ def animal_of(card: str) -> str | None:
     return card.removeprefix("royal-")
 
 
+#: Each card's animal (`animal_of`), looked up: every view counts every display.
+ANIMAL_OF = {card: animal_of(card) for card in DECK_COUNTS}
+
+
 def is_royal(card: str) -> bool:
     """True for the seven crowned cards."""
     return card.startswith("royal-")
@@ -734,7 +738,7 @@ class RoachState(State):
     def _counts(self, seat: int) -> dict[str, int]:
         counts = dict.fromkeys(ANIMALS, 0)
         for card in self.fronts[seat]:
-            animal = animal_of(card)
+            animal = ANIMAL_OF[card]
             if animal is not None:
                 counts[animal] += 1
         return counts
