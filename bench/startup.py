@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -47,6 +48,8 @@ ENGINES = ("crates", "roach", "crabs", "kraken")
 HEAVY = ("textual", "asyncssh", "asyncio", *(f"tablegames.rules.{game}" for game in ENGINES))
 LIGHT_COMMANDS = (["--help"], ["list"], ["rules", "crates"], ["history"], ["stats"])
 PAINT_TIMEOUT = 20.0
+#: What a timed window keeps of the environment besides ours (TABLEGAMES_*, PYTHONPATH).
+TERMINAL_ENV = ("PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE")
 CHILD_LIMIT = 60.0  # seconds before a timed command is killed
 
 
@@ -115,13 +118,25 @@ def time_to_text(command: list[str], env: dict[str, str], text: str) -> float | 
 
     None if it never shows within PAINT_TIMEOUT (or tmux would not open a session).
     """
+    shown = times_to_text(command, env, text)
+    return None if shown is None else shown[0]
+
+
+def times_to_text(
+    command: list[str], env: dict[str, str], text: str
+) -> tuple[float, float | None] | None:
+    """`time_to_text`, and the CPU seconds the command had used by then (None where /proc
+    does not say): what a busy machine inflates far less than the wall time."""
     name = f"tgbench-{uuid.uuid4().hex[:8]}"
+    # Only these: a window inherits the tmux server's environment, which is whoever started it
+    # first (a test run's TABLEGAMES_GAMES loaded its plugin games into every first screen, and
+    # its PYTHONPATH another tree's package).
     exports = " ".join(
-        f"{key}={value}"
+        shlex.quote(f"{key}={value}")
         for key, value in env.items()
-        if key.startswith("TABLEGAMES") or key == "PYTHONPATH"
+        if key in TERMINAL_ENV or key.startswith("TABLEGAMES") or key == "PYTHONPATH"
     )
-    line = f"env {exports} TERM=xterm-256color {' '.join(command)}; sleep 30"
+    line = f"env -i {exports} TERM=xterm-256color {' '.join(command)}; sleep 30"
     for attempt in range(3):  # a tmux server that was just exiting refuses a new session
         started = time.perf_counter()
         opened = subprocess.run(
@@ -143,11 +158,38 @@ def time_to_text(command: list[str], env: dict[str, str], text: str) -> float | 
                 check=False,
             ).stdout
             if text in screen:
-                return time.perf_counter() - started
+                return time.perf_counter() - started, _window_cpu(name)
             time.sleep(0.005)
         return None
     finally:
         subprocess.run(["tmux", "kill-session", "-t", name], capture_output=True, check=False)
+
+
+def _window_cpu(name: str) -> float | None:
+    """CPU seconds used so far by the processes under tmux window `name`'s shell (Linux)."""
+    shell = subprocess.run(
+        ["tmux", "display-message", "-p", "-t", name, "#{pane_pid}"],
+        capture_output=True,
+        text=True,
+        check=False,
+    ).stdout.strip()
+    if not shell.isdigit():
+        return None
+    ticks = os.sysconf("SC_CLK_TCK")
+    total, found = 0, False
+    pending = [shell]
+    while pending:
+        pid = pending.pop()
+        try:
+            children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        pending += children
+        if pid != shell:
+            total += int(fields[11]) + int(fields[12])  # utime, stime
+            found = True
+    return total / ticks if found else None
 
 
 def paint_times(runs: int, env: dict[str, str], game: str = "crates") -> dict[str, Any]:
@@ -161,14 +203,16 @@ def paint_times(runs: int, env: dict[str, str], game: str = "crates") -> dict[st
     play = [*tablegames_command(), "play", game, "--seed", "1", "--no-save"]
     echo = [sys.executable, "-c", f"'print(\"{painted}\")'"]
     time_to_text(play, env, painted)  # warm-up: byte-compiled files, page cache
-    plays, echoes = [], []
+    plays, echoes, cpus = [], [], []
     missed = 0
     for _ in range(runs):
-        took = time_to_text(play, env, painted)
-        if took is None:
+        shown = times_to_text(play, env, painted)
+        if shown is None:
             missed += 1
         else:
-            plays.append(took)
+            plays.append(shown[0])
+            if shown[1] is not None:
+                cpus.append(shown[1])
         baseline = time_to_text(echo, env, painted)
         if baseline is not None:
             echoes.append(baseline)
@@ -177,6 +221,7 @@ def paint_times(runs: int, env: dict[str, str], game: str = "crates") -> dict[st
     return {
         "status": "ok",
         "first_paint_ms": round(1000 * median(plays), 1),
+        "first_paint_cpu_ms": round(1000 * median(cpus)) if cpus else None,
         "baseline_ms": round(1000 * median(echoes), 1) if echoes else None,
         "paint_vs_baseline": round(median(plays) / median(echoes), 2) if echoes else None,
         "runs": len(plays),
@@ -222,11 +267,14 @@ def against(tree: Side, old: Side, runs: int = 5, paint_runs: int = 3) -> dict[s
             painted, _ = FIRST_SCREENS.get(game, GENERIC_SCREEN)
             play = [*tablegames_command(), "play", game, "--seed", "1", "--no-save"]
             times = [[], []]
+            cpus: list[list[float]] = [[], []]
             for index in range(paint_runs + 1):
                 for side in (0, 1) if index % 2 == 0 else (1, 0):
-                    took = time_to_text(play, envs[side], painted)
-                    if index and took is not None:
-                        times[side].append(took)
+                    shown = times_to_text(play, envs[side], painted)
+                    if index and shown is not None:
+                        times[side].append(shown[0])
+                        if shown[1] is not None:
+                            cpus[side].append(shown[1])
             if not times[0] or not times[1]:
                 where = old.name if not times[1] else "the tree"
                 result["notes"].append(
@@ -241,6 +289,15 @@ def against(tree: Side, old: Side, runs: int = 5, paint_runs: int = 3) -> dict[s
                     lower_is_faster=True,
                 )
             )
+            if cpus[0] and cpus[1]:
+                result["lines"].append(
+                    speed_line(
+                        f"startup play {game} → first screen, its CPU (ms)",
+                        1000 * median(cpus[0]),
+                        1000 * median(cpus[1]),
+                        lower_is_faster=True,
+                    )
+                )
     return result
 
 
@@ -251,6 +308,7 @@ def report(figures: dict[str, Any]) -> list[tuple[str, list[str], list[list[Any]
         [
             "tablegames --help",
             help_figures["help_ms"],
+            None,
             "python -c pass",
             help_figures["python_bare_ms"],
             help_figures["help_vs_bare"],
@@ -264,6 +322,7 @@ def report(figures: dict[str, Any]) -> list[tuple[str, list[str], list[list[Any]
                 [
                     what,
                     paint["first_paint_ms"],
+                    paint.get("first_paint_cpu_ms"),
                     "echo in tmux",
                     paint["baseline_ms"],
                     paint["paint_vs_baseline"],
@@ -271,14 +330,14 @@ def report(figures: dict[str, Any]) -> list[tuple[str, list[str], list[list[Any]
                 ]
             )
         else:
-            rows.append([what, paint.get("status"), None, None, None, None])
+            rows.append([what, paint.get("status"), None, None, None, None, None])
     imports = [
         [command, ", ".join(heavy) or "none"] for command, heavy in figures["heavy_imports"].items()
     ]
     return [
         (
-            "startup: wall times, medians (ms)",
-            ["what", "ms", "baseline", "baseline ms", "ratio", "target"],
+            "startup: wall times (and the program's CPU by then), medians (ms)",
+            ["what", "ms", "CPU ms", "baseline", "baseline ms", "ratio", "target"],
             rows,
         ),
         (

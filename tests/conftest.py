@@ -48,6 +48,7 @@ for number, handler in (
     if signal.getsignal(number) == signal.SIG_IGN:
         signal.signal(number, handler)
 
+from tablegames.net.protocol import Connection  # noqa: E402
 from tablegames.rules import State, load_games  # noqa: E402
 
 # Where a program starts, it loads the games from elsewhere: this one is the test run.
@@ -55,6 +56,8 @@ assert load_games() == [], "a game the tests name could not be loaded"
 # Bots' look-ahead states skip the check of each action against `legal` in play (`trusted`):
 # here they are checked, so that every bot test also proves its look-ahead plays legal moves.
 State.checking = True
+# Every message sent is decoded as its peer will (off in play: `Connection.checking`).
+Connection.checking = True
 
 
 @pytest.hookimpl(tryfirst=True)

@@ -34,13 +34,14 @@ from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ..rules.roach import (
+    ANIMAL_OF,
     ANIMALS,
     CLAIMS,
     DECK_COUNTS,
     SPECIALS,
-    animal_of,
+    any_lays,
     is_royal,
-    lay_choices,
+    matches,
 )
 from ..rules.roach import claim_is_true as _claim_is_true
 from ..rules.roach_types import (
@@ -58,7 +59,6 @@ from .typed import GameBot, seat_of
 TYPES = tuple(DECK_COUNTS)  # the 16 card codes
 TRUE = {(card, claim): _claim_is_true(card, claim) for card in TYPES for claim in CLAIMS}
 TRUE_CLAIMS = {card: sum(TRUE[card, claim] for claim in CLAIMS) for card in TYPES}
-ANIMAL_OF = {card: animal_of(card) for card in TYPES}
 ROYAL_CARDS = {card: is_royal(card) for card in TYPES}
 
 Odds = dict[str, float]  # card code -> chance that the card in question is that card
@@ -186,7 +186,13 @@ class Reading:
         size = self.hand_sizes[seat] if hand_size is None else hand_size
         key = (seat, claim if seat == self.me else "", size)
         if key not in self._prices:
-            self._prices[key] = {card: self._price(seat, card, claim, size) for card in TYPES}
+            if key[1]:  # the claim changes only what the special cards cost us
+                prices = dict(self.prices(seat, "", size))
+                for special in SPECIALS:
+                    prices[special] = self._price(seat, special, claim, size)
+            else:
+                prices = {card: self._price(seat, card, claim, size) for card in TYPES}
+            self._prices[key] = prices
         return self._prices[key]
 
     def _price(self, seat: int, card: str, claim: str, size: int) -> float:
@@ -209,11 +215,22 @@ class Reading:
         return self._lays[special, claim]
 
     def _best_lay(self, special: str, claim: str) -> tuple[tuple[str, ...], float]:
-        others = self.hand.copy()
-        others[special] -= 1
-        # The engine's choices, each in name order: a tie goes to the first by name.
-        options = {tuple(sorted(lay)) for lay in lay_choices(list(others.elements()), claim)}
-        return min(((o, self.lay_cost(o)) for o in options), key=lambda pair: (pair[1], pair[0]))
+        # The engine's choices (`lay_choices`), each in name order: a tie goes to the first by
+        # name. Those open whatever the claim are weighed once a special card, not once a claim;
+        # a special card matches no claim, so the one card of the claim comes from our hand.
+        singles = [((card,), self.lay_cost((card,))) for card in self.hand if matches(card, claim)]
+        return min([*singles, self.best_any_lay(special)], key=lambda pair: (pair[1], pair[0]))
+
+    def best_any_lay(self, special: str) -> tuple[tuple[str, ...], float]:
+        """Our cheapest lay open whatever the claim (`any_lays`) after taking `special`."""
+        if (special, "") not in self._lays:
+            others = self.hand.copy()
+            others[special] -= 1
+            options = {tuple(sorted(lay)) for lay in any_lays(list(others.elements()))}
+            self._lays[special, ""] = min(
+                ((o, self.lay_cost(o)) for o in options), key=lambda pair: (pair[1], pair[0])
+            )
+        return self._lays[special, ""]
 
     def lay_cost(self, cards: Sequence[str]) -> float:
         """What laying out `cards` costs us."""
@@ -608,8 +625,12 @@ class Thinker:
         group: Counter[tuple[str, int, bool]] = Counter(
             (a["card"], a["to"], TRUE[a["card"], a["claim"]]) for a in legal
         )
+        offers = {
+            (to, claim): self.offer_values(self.me, to, claim, size, self.style)
+            for to, claim in {(a["to"], a["claim"]) for a in legal}
+        }
         values = [
-            self.offer_values(self.me, a["to"], a["claim"], size, self.style)[a["card"]]
+            offers[a["to"], a["claim"]][a["card"]]
             - temperature * math.log(group[a["card"], a["to"], TRUE[a["card"], a["claim"]]])
             for a in legal
         ]

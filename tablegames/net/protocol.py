@@ -7,8 +7,8 @@ unknown field, strings of its own fields `MAX_TEXT` long at most) and a game's p
 is checked for shape (string map keys only, no binary or extension types, `MAX_DEPTH` levels
 of nesting, `MAX_ITEMS` and `MAX_KEYS` long lists and maps). Bad input never raises: it becomes
 a `ProtocolError` event, an `error` frame queued for the peer, and the connection closing.
-What we send is checked as the peer will check it: a message that does not fit is our bug, and
-`send` raises `UnfitMessage`.
+In the tests (`Connection.checking`), what we send is checked as the peer will check it: a
+message that does not fit is our bug, and `send` raises `UnfitMessage`.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from __future__ import annotations
 import typing
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 import msgspec
 
@@ -168,6 +168,12 @@ class Connection:
     caps a frame's body; `first` is the message the peer's first must be (a server's: Hello).
     """
 
+    #: Whether `send` decodes each message as the peer will first (`UnfitMessage`): on in the
+    #: tests (tests/conftest.py), which so prove every message we send fits; off in play, where
+    #: decoding every seat's view again after every action cost a server a tenth of its CPU (a
+    #: message that slipped through would be refused by the peer, in a sentence).
+    checking: ClassVar[bool] = False
+
     def __init__(
         self,
         receives: Any,
@@ -226,7 +232,8 @@ class Connection:
         """Queue `message` for the peer; raises `UnfitMessage` if the peer would refuse it."""
         try:
             body = _encoder.encode(message)
-            _decoder(self.sends).decode(body)  # as the peer decodes it: the types, every field
+            if Connection.checking:
+                _decoder(self.sends).decode(body)  # as the peer decodes it: types, every field
         except (TypeError, msgspec.MsgspecError) as problem:
             raise UnfitMessage(f"{type(message).__name__}: {problem}") from None
         self._outgoing += frame(body)

@@ -6,6 +6,8 @@ import importlib
 import random
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import repeat
+from operator import is_
 from typing import Any, ClassVar, cast
 
 from .contract import Action, Event, LogEntry, Result, Secrets, View
@@ -196,17 +198,21 @@ class State:
             self._dispatch[action["type"]](self, seat, action, now)  # type: ignore[index]
             return self._emitted
         moves, asked, last = self._last_legal
-        # (`type(seat)`: True == 1, but True is no seat)
-        if moves == self._moves and asked == seat and type(seat) is int and not self.free_fields:
-            for listed in last:
-                if listed is action:
-                    handler = self._dispatch.get(listed["type"])
-                    if handler is None:  # (a type listed that no handler takes: refused below)
-                        break
-                    self._moves = moves + 1
-                    self._emitted = []
-                    handler(self, seat, listed, now)
-                    return self._emitted
+        # (`type(seat)`: True == 1, but True is no seat; the search for the very object runs in
+        # C: `legal` may list hundreds)
+        if (
+            moves == self._moves
+            and asked == seat
+            and type(seat) is int
+            and not self.free_fields
+            and any(map(is_, last, repeat(action)))
+        ):
+            handler = self._dispatch.get(action["type"])  # type: ignore[call-overload]
+            if handler is not None:  # (a type listed that no handler takes: refused below)
+                self._moves = moves + 1
+                self._emitted = []
+                handler(self, seat, action, now)
+                return self._emitted
         if self.over:
             raise IllegalAction("the game is over")
         if type(seat) is not int or not 0 <= seat < self.players:  # (True is not a seat)

@@ -354,7 +354,7 @@ class CrabsState(Huddle):
 
     def _legal(self, seat: int) -> list[CrabsAction]:
         if self.phase == HUDDLE:
-            return [*self._huddle_legal(seat)]
+            return self._huddle_legal(seat)
         actions: list[CrabsAction] = []
         if self.phase == "closing":  # the pot is empty: only a double crab can still be settled
             team = self.team_of[seat]
@@ -420,7 +420,7 @@ class CrabsState(Huddle):
             "huddle": self._huddle_view(seat),
             "kinds": list(self.kinds),
             "gesture_names": list(GESTURES),
-            "gestures": [Gesture(**g) for g in self.gestures],
+            "gestures": [g.copy() for g in self.gestures],
             "double_take": [
                 {"team": t, "tokens": self._owed_now(t), "callers": list(callers)}
                 for t, (_, callers) in sorted(self.double_owed.items())

@@ -43,7 +43,7 @@ from typing import Literal
 
 from .contract import Action
 from .core import State
-from .crabs_types import HuddleView, Phase, SignalAction
+from .crabs_types import CrabsAction, HuddleView, Phase, SignalAction
 
 #: The gestures every player can make (code: what it is, what the log says); a team's signal is
 #: one of them (or two).
@@ -92,6 +92,8 @@ def pick_action(pick: Sequence[str]) -> SignalAction:
 
 
 EVERY_PICK = every_pick()
+#: Each pick with its action, made once: `legal` hands out copies (it runs for every action).
+PICK_ACTIONS = [(pick, pick_action(pick)) for pick in EVERY_PICK]
 
 
 class Huddle(State):
@@ -158,11 +160,12 @@ class Huddle(State):
         mine = self.team_of[seat]
         return sorted(s for s in self._huddle_waiting() if self.team_of[s] == mine)
 
-    def _huddle_legal(self, seat: int) -> list[SignalAction]:
+    def _huddle_legal(self, seat: int) -> list[CrabsAction]:
         team = self.team_of[seat]
         if team in self.settled:
             return []
-        return [pick_action(pick) for pick in EVERY_PICK if pick != self.picks.get(seat)]
+        mine = self.picks.get(seat)
+        return [action.copy() for pick, action in PICK_ACTIONS if pick != mine]
 
     def _huddle_view(self, seat: int | None) -> HuddleView | None:
         if self.phase != HUDDLE:

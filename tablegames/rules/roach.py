@@ -153,6 +153,10 @@ def animal_of(card: str) -> str | None:
     return card.removeprefix("royal-")
 
 
+#: Each card's animal (`animal_of`), looked up: every view counts every display.
+ANIMAL_OF = {card: animal_of(card) for card in DECK_COUNTS}
+
+
 def is_royal(card: str) -> bool:
     """True for the seven crowned cards."""
     return card.startswith("royal-")
@@ -193,15 +197,20 @@ def sort_cards(cards: Iterable[str]) -> list[str]:
 def lay_choices(others: Sequence[str], claim: str) -> set[tuple[str, ...]]:
     """Every distinct lay open to a player who took a special card judged against `claim`, whose
     other hand cards are `others`: one card of the claim, or any two others (or the only one)."""
-    counts = Counter(others)
-    choices: set[tuple[str, ...]] = {(card,) for card in counts if matches(card, claim)}
+    return {(card,) for card in set(others) if matches(card, claim)} | any_lays(others)
+
+
+def any_lays(others: Sequence[str]) -> set[tuple[str, ...]]:
+    """The lays open whatever the claim (`lay_choices` without the one card of the claim): any
+    two of `others`, or the only one."""
     if len(others) < 2:
-        choices.add(tuple(others))
-    else:
-        for a, b in combinations_with_replacement(sort_cards(counts), 2):
-            if a != b or counts[a] >= 2:
-                choices.add((a, b))
-    return choices
+        return {tuple(others)}
+    counts = Counter(others)
+    return {
+        (a, b)
+        for a, b in combinations_with_replacement(sort_cards(counts), 2)
+        if a != b or counts[a] >= 2
+    }
 
 
 @dataclass
@@ -313,19 +322,27 @@ class RoachState(State):
                 for claim in CLAIMS
             ]
         if self.phase == "respond":
-            passes: list[PassAction] = [
-                {"type": "pass", "to": to, "claim": claim}
-                for to in self._pass_targets()
-                for claim in CLAIMS
-            ]
+            # (literal maps, each list built once: this runs for every action of a playout)
+            targets = self._pass_targets()
             if self._peeked():
-                return [*passes]
-            judging: list[RoachAction] = [
+                return [
+                    {"type": "pass", "to": to, "claim": claim} for to in targets for claim in CLAIMS
+                ]
+            legal: list[RoachAction] = [
                 {"type": "challenge", "believe": True},
                 {"type": "challenge", "believe": False},
             ]
-            unseen: list[PassAction] = [{**action, "look": False} for action in passes]
-            return judging + ([PeekAction(type="peek")] if passes else []) + [*passes, *unseen]
+            if targets:
+                legal.append({"type": "peek"})
+                legal += [
+                    {"type": "pass", "to": to, "claim": claim} for to in targets for claim in CLAIMS
+                ]
+                legal += [
+                    {"type": "pass", "to": to, "claim": claim, "look": False}
+                    for to in targets
+                    for claim in CLAIMS
+                ]
+            return legal
         return [{"type": "lay", "cards": list(cards)} for cards in self._lay_choices()]
 
     def _view(self, seat: int | None) -> RoachOwnView:
@@ -721,7 +738,7 @@ class RoachState(State):
     def _counts(self, seat: int) -> dict[str, int]:
         counts = dict.fromkeys(ANIMALS, 0)
         for card in self.fronts[seat]:
-            animal = animal_of(card)
+            animal = ANIMAL_OF[card]
             if animal is not None:
                 counts[animal] += 1
         return counts

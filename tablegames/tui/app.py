@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import inspect
 import os
 import sys
 import time
 from collections.abc import Mapping
+from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events, on
@@ -14,9 +16,10 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Input
 
-from ..net.logs import note_problem
 from ..net.ssh_types import EXIT_OUT_OF_MEMORY, out_of_memory
+from ..rules import GAMES
 from . import asks, page
+from .catalogue import screen_class
 from .plain import plain_terminal
 from .screens.game import GameScreen, table_screen
 from .screens.leaving import where_saved
@@ -76,7 +79,7 @@ class TableGamesApp(CatchingApp[None]):
         remote: RemoteClient | None = None,
         lobby: bool = False,
     ) -> None:
-        super().__init__()
+        super().__init__(css_path=table_styles(client))
         plain_terminal(self, ascii)
         self.client = client
         self.ascii = ascii
@@ -347,6 +350,8 @@ class TableGamesApp(CatchingApp[None]):
             super().caught(error)
             return
         self.problems.append(error)
+        from ..net.logs import note_problem  # (the problems log: loaded when there is one)
+
         noted = note_problem(error)
         now = time.monotonic()
         self._problem_times = [t for t in self._problem_times if now - t < PROBLEMS_WINDOW]
@@ -390,6 +395,24 @@ class TableGamesApp(CatchingApp[None]):
     def get_key_display(self, binding: Binding) -> str:
         shown = super().get_key_display(binding)
         return ASCII_KEYS.get(shown, shown) if self.ascii else shown
+
+
+def table_styles(client: LocalClient | None) -> list[str | PurePath]:
+    """The style sheets of the screen `client`'s table opens on, read with the app's own.
+
+    Textual reads a screen's sheets when it is first shown, and then parses every style of the
+    app afresh; read here, all are parsed once, before the first paint.
+    """
+    game = client.game if client is not None else None
+    if game is None or game.name not in GAMES:
+        return []
+    screen = screen_class(game.name)
+    if not isinstance(screen, type) or not issubclass(screen, Screen) or not screen.CSS_PATH:
+        return []
+    paths = [screen.CSS_PATH] if isinstance(screen.CSS_PATH, (str, PurePath)) else screen.CSS_PATH
+    # (as Textual places a screen's sheets: beside the module of the class that names them)
+    folder = Path(inspect.getfile(screen)).parent
+    return [(folder / path).resolve() for path in paths]
 
 
 def utf8_terminal(environ: Mapping[str, str] | None = None) -> bool:

@@ -25,6 +25,7 @@ from tablegames.net.messages import (
 from tablegames.net.protocol import (
     MAX_CLIENT_FRAME,
     PROTOCOL_VERSION,
+    Connection,
     ProtocolError,
     UnfitMessage,
     client_side,
@@ -157,6 +158,20 @@ def test_the_server_messages_are_the_maps_older_clients_read():
     for message in (welcome, update, Error(code="illegal", text="it is not your turn")):
         assert problem(plain(message), ServerMessage) is None
         assert problem(plain(message), ClientMessage) is not None
+
+
+def test_in_play_an_unfit_message_is_refused_by_its_peer_in_a_sentence(monkeypatch):
+    """Out of the tests nothing we send is decoded again before it goes (a view for every seat
+    after every action, twice over): should a bug of ours send a message that does not fit,
+    the peer refuses it as it refuses any, saying why, and stops reading."""
+    monkeypatch.setattr(Connection, "checking", False)
+    server, client = server_side(), client_side()
+    server.send(Error(code="illegal", text="x" * 501))
+    client.receive_data(server.data_to_send())
+    (refused,) = client.events_received()
+    assert isinstance(refused, ProtocolError)
+    assert "length <= 500" in refused.text
+    assert client.closing
 
 
 def test_an_outgoing_message_with_a_wrong_field_type_is_refused_at_encode():

@@ -47,7 +47,6 @@ from ..widgets.log import GameLog
 from ..widgets.notices import AwayLine, NoticeLine, banner
 from .dialogs import PickDialog
 from .handoff import Deliberate
-from .help import HelpScreen
 from .keyboard import Keyboard, Overlay
 from .leaving import quit_dialog, where_saved
 from .pacing import PACE_BINDINGS, PACE_KEYS, BotPacer
@@ -449,6 +448,8 @@ class GameScreen(TypeAhead, Screen[None]):
         game = self.client.game
         name, title = (game.name, game.title) if game is not None else (self.GAME, "This game")
         paced = PACE_KEYS if self.TURN_BASED else ()
+        from .help import HelpScreen  # (with the rule book: when asked for)
+
         self._open(HelpScreen(name, title, [*self.KEYS, *paced, *SHARED_KEYS], self.ascii))
 
     def action_quit(self) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.table import Table
 from rich.text import Text
@@ -14,12 +14,14 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
-from ...rules.crates_types import LastRound
 from ..widgets.card import card_text
 from ..widgets.notices import NoticeLine
 from ..widgets.seats import cut_mark, table_box
 from .dialogs import DIALOG_CSS
 from .handoff import HANDOFF_SETTLE, Deliberate
+
+if TYPE_CHECKING:
+    from ...rules.crates_types import LastRound
 
 SETTLE_SECONDS = HANDOFF_SETTLE
 """How long the game-over dialog (and a round's scores) ignore keys and clicks after they open:

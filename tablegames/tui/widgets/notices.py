@@ -10,8 +10,6 @@ from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 from textual.widgets import Static
 
-from ...net.words import seat_words, seats_since
-
 if TYPE_CHECKING:
     from ..client import SeatPresence
 
@@ -142,6 +140,8 @@ class AwayLine(Static):
         presence = self.presence.presence
         if not presence or not self.is_attached:  # (gone with its table: nothing to say)
             return
+        from ...net.words import seat_words, seats_since  # (network words: a network table's)
+
         since = time.monotonic() - self.presence.presence_at
         away = [
             seat_words(seat) for seat in seats_since(presence.seats, since) if seat.away is not None
