@@ -121,3 +121,20 @@ async def test_a_players_first_turn_is_not_said_to_follow_a_last_one() -> None:
         summaries = [text for _, text in app.screen.logs.recaps.get(0, [])]
         assert summaries, "the log at 80x20 cannot show the whole deal and the first moves"
         assert summaries[0].startswith("» Before your first turn"), summaries
+
+
+def test_a_whole_games_moves_since_a_reconnect_are_summed_up_in_a_few_measures() -> None:
+    # (a player back after a long drop has thousands of moves since their last turn: measuring
+    # the summary once per move left out, for each number of moves summed, held the screen
+    # for minutes)
+    events = [said(n % 4, f"{{{n % 4}}} plays {n % 9 + 2}S.") for n in range(3000)]
+    measured = []
+
+    def rows(line: str) -> int:
+        measured.append(line)
+        return 1 + len(line) // 80
+
+    line = lambda event: event_line(event, NAMES)  # noqa: E731
+    summed, text = digest(events, NAMES, line, rows, height=20)
+    assert len(measured) - len(events) < 100  # (each event's own line is measured once)
+    assert summed > len(events) - 20 and "earlier lines" in text and rows(text) <= 3

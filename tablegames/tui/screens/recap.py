@@ -11,6 +11,7 @@ its rows says how many moves it leaves out and where they are (PgUp), never a ba
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import accumulate
 from typing import Any
 
 from ..touch import on_the_page
@@ -47,9 +48,12 @@ def digest(
     if sum(full) <= height:
         return None
     budget = recap_rows(height)
-    for summed in range(1, len(events) + 1):
+    shown = list(accumulate(reversed(full), initial=0))[::-1]  # rows of the events from each on
+    # (the summary takes a row at least: fewer events summed would not leave it room)
+    fewest = next(n for n in range(1, len(events) + 1) if shown[n] < height)
+    for summed in range(fewest, len(events) + 1):
         text = summary(events[:summed], worded[:summed], names, ascii, rows, budget, head)
-        if rows(text) + sum(full[summed:]) <= height:
+        if rows(text) + shown[summed] <= height:
             return summed, text
     return len(events), summary(events, worded, names, ascii, rows, budget, head)
 
@@ -68,13 +72,24 @@ def summary(
     parts = clauses(events, worded, names)
     mark = "> " if ascii else RECAP_MARK
     back = "a swipe down the log" if on_the_page() else "PgUp"  # (a phone has no PgUp)
-    left_out = 0  # log lines left out, the oldest
-    for first in range(len(parts)):
-        said = head[:-1] + (f" ({left_out} earlier lines: {back}):" if left_out else ":")
-        text = f"{mark}{said} {'; '.join(words for words, _ in parts[first:])}."
-        if rows(text) <= budget:
-            return text
-        left_out += parts[first][1]
+    left_out = list(accumulate((count for _, count in parts), initial=0))  # before each part
+
+    def said_from(first: int) -> str:
+        """The summary of the parts from `first` on, with how many log lines it leaves out."""
+        said = head[:-1] + (f" ({left_out[first]} earlier lines: {back}):" if first else ":")
+        return f"{mark}{said} {'; '.join(words for words, _ in parts[first:])}."
+
+    # The oldest parts are left out until it fits: the fewest, found by halving (a summary
+    # with a part less never takes more rows; a whole game's since a reconnect is thousands).
+    low, high = 0, len(parts)
+    while low < high:
+        middle = (low + high) // 2
+        if rows(said_from(middle)) <= budget:
+            high = middle
+        else:
+            low = middle + 1
+    if low < len(parts):
+        return said_from(low)
     return f"{mark}{head[:-1]}: {len(events)} lines, {back} shows them."
 
 
