@@ -366,6 +366,8 @@ def crates_between(store: Store, *keys: str) -> tuple[HostedTable, list[Recorder
         peer.key = f"SHA256:{key}"  # type: ignore[attr-defined]  # (a proven key, as a Member's)
         hosted.claim(peer, None)
         peers.append(peer)
+    for peer in peers:  # (everyone ready: `start` deals now, a bot for whoever is not)
+        hosted.set_ready(peer, True)
     hosted.start()
     return hosted, peers
 
@@ -456,7 +458,7 @@ def test_a_person_back_for_most_of_their_moves_is_rated_for_their_seat(store):
 
 def test_a_seat_the_host_freed_keeps_its_name_in_the_history(store):
     hosted, (ann, ben) = crates_between(store, "ann", "ben")
-    hosted.free(1)  # a bot plays it meanwhile; nobody takes it
+    hosted.free(1)  # Ben is sent to the lobby and a bot plays his seat until he is back
     play_on(hosted, [ann, ben])
     store.update_ratings()
     (entry,) = store.history()

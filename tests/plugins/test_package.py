@@ -149,7 +149,7 @@ def test_installed_it_is_offered_to_a_browser_guest_who_plays_it(installed):
                 bea.keys("ArrowRight", "ArrowRight", "ArrowRight", "ArrowRight")  # (the fifth)
                 bea.wait_for("loveletter")
                 bea.keys("Enter")
-                bea.wait_for("or s to start now")
+                bea.wait_for("or tap Start now")  # (a page is told taps)
                 bea.keys("s")
                 screen = bea.wait_for("Love Letter", "Your hand", "Your move")
                 assert "not installed" not in screen

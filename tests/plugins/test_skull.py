@@ -7,16 +7,28 @@ from __future__ import annotations
 import ast
 import importlib
 import random
+from collections.abc import Iterator
 from pathlib import Path
+
+import pytest
 
 from tablegames.bots import AnyLegalAction, get_bot, look_ahead
 from tablegames.bots.generic import ByHeuristic, LookAhead
-from tablegames.rules import load
+from tablegames.rules import GAMES, load
+from tests.plugins.skull import SKULL_GAME
 from tests.plugins.skull.bots import CarefulPlayer
 from tests.plugins.skull.rules import FLOWER, SKULL
 
-SKULL_GAME = load("tests.plugins.skull:SKULL_GAME")
 PACKAGE = Path(__file__).resolve().parent / "skull"
+
+
+@pytest.fixture(autouse=True)
+def registered() -> Iterator[None]:
+    """Skull is in the registry for these tests only: registered when this module is imported
+    (at collection), it joined every per-game test and the bench's sides did not know it."""
+    load("tests.plugins.skull:SKULL_GAME")  # (as a program loads a game from elsewhere)
+    yield
+    GAMES.pop(SKULL_GAME.name)
 
 
 def test_its_own_normal_and_the_generic_random_and_hard_make_its_levels():

@@ -226,8 +226,8 @@ def test_a_phone_taps_every_lobby_key_and_an_emoji_name_keeps_its_rows_borders(p
     phone.tap_until("Help", "Up/Down pick a table")
     phone.open_table("crates", 3)
     phone.tap("Start now")
-    # (upright, the name is cut before "(you)": the log's lines show it whole)
-    phone.wait_for("(you)", "Your hand", "Bot 2", "guest-ana🎲 draws")
+    # (upright, the seat's name is cut before "(you)": the log or the table show it whole)
+    phone.wait_for("(you)", "Your hand", "Bot 2", "guest-ana🎲")
     borders_line_up(phone, "ana🎲")  # its seat's row and its lines in the log
     phone.tap_until("Quit", "Lobby (m)")
     phone.tap("Lobby (m)")
