@@ -17,12 +17,13 @@ from tablegames.tui.app import TableGamesApp
 from tablegames.tui.screens.handoff import Deliberate, HandoffScreen
 from tablegames.tui.screens.kraken import DecisionDialog, KrakenScreen
 from tablegames.tui.screens.kraken_dialogs import VoyageOver
-from tablegames.tui.screens.kraken_view import FACTION_WORDS, SECRET_PHASES, office_of
+from tablegames.tui.screens.kraken_view import FACTION_WORDS, SECRET_PHASES
 from tablegames.tui.screens.size import TooSmall
 
 from .helpers import STILL, opened, screen_text
 
 NAMES = ("Player 1", "Player 2")
+OFFICES = {"captain": "Cpt", "lieutenant": "Lt", "navigator": "Nav"}
 
 
 def hot_seat(players: int, board: str, seed: int) -> LocalClient:
@@ -46,7 +47,7 @@ def facts_missing(app: TableGamesApp, client: LocalClient, dialog: DecisionDialo
         if other in view["eliminated"]:
             continue
         shown = re.escape(name.removesuffix(" (bot)")) + (r"\*" if other == seat else "")
-        office = office_of(view, other)  # type: ignore[arg-type]
+        office = next((OFFICES[job] for job in OFFICES if view[job] == other), "")
         raised = ((view["mutiny"] or {}).get("raised") or [None] * len(client.names))[other]
         guns = str(view["guns"][other]) + ("" if raised is None else f"+{raised}")
         row = rf"{shown}\s+{office}\s+(off\s+)?{re.escape(guns)}\b"
@@ -142,3 +143,34 @@ async def test_the_status_lines_are_never_cut(size: tuple[int, int]) -> None:
     client = hot_seat(7, "quick", 13)
     async with opened(client, size=size) as (app, pilot):
         await play_by_keys(app, pilot, client, 13, steps=80)
+
+
+@pytest.mark.parametrize("size", [(60, 22), (80, 24), (120, 40)], ids=["60x22", "80x24", "120x40"])
+async def test_a_mutiny_of_eleven_says_how_many_choose_rather_than_cut_their_names(
+    size: tuple[int, int],
+) -> None:
+    names = ("Bartholomew Longname", "Wilhelmina Longname")
+    client = local_table(
+        "kraken", 11, humans=2, seed=3, names=names, pace=STILL, board="long", characters=False
+    )
+    table = client.table
+    for _ in range(50):  # the team appointed (by the captain, bot or not): a mutiny is asked
+        if table.state.view(None)["phase"] == "mutiny":
+            break
+        seat = min(table.state.waiting_for())
+        table.submit(seat, table.state.legal(seat)[0])
+    async with opened(client, size=size) as (app, pilot):
+        handoff = app.screen
+        assert isinstance(handoff, HandoffScreen)
+        await pilot.press(handoff.key)
+        await pilot.pause()
+        assert isinstance(app.screen, DecisionDialog)
+        await pilot.press("escape")  # put aside: the table and its status lines
+        await pilot.pause()
+        top = app.screen
+        assert isinstance(top, KrakenScreen)
+        said = status_said(top)
+        assert status_shown(app, top) == said
+        waited = re.search(r"Still choosing guns in secret: (.+ and \d+ more|\d+ players)\.", said)
+        assert waited, said
+        assert "Decision put aside: press Enter to make it." in said
