@@ -25,6 +25,7 @@ _._closed  # textual_private.close_to_messages: Textual's own flag, which Textua
 _.can_replace  # Textual asks a message whether it replaces the one pending
 _.commit  # State.commit, SecretChoices.complete: the contract's helpers for games from elsewhere
 _.complete
+_.grid_size_columns  # a Textual style: how many keys a footer's row takes (KeysFooter)
 _.sittings  # tablegames.testing: what pytest and hypothesis call, and what tests/ and bench use
 _.final
 _.open_table
@@ -41,7 +42,12 @@ pytest_generate_tests
 private_data_dir
 instant_screens
 pytest_runtest_setup
+watched_games
+pytest_runtest_makereport
 pytest_runtest_logreport
+pytest_collection_finish
+pytest_xdist_node_collection_finished
+pytestmark
 pytest_terminal_summary
 _._again
 _._announce

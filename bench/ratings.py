@@ -3,10 +3,12 @@
 Each game seats bots of mixed levels (every level at least once where the table is big enough,
 shuffled by the game's seed) and is played through `simulate`'s machinery (`play_bot_game`:
 the table the server uses, real-time games on a virtual clock); its result is rated by
-`ratings.Book`, each seat its level's identity ("normal bot"), as `tablegames stats` rates a
-stored game. Printed per game: each level's rating (openskill's ordinal, mu - 3 sigma), mu and
-sigma, and its seats' share of the wins beside the fair share (what every seat would win if
-the levels played alike: the mean share of seats among the winners). The games are played in
+`ratings.Book`, each bot seat a player of its own (`normal bot`, `normal bot 2`: the first and
+second seat of that level at the table), as `tablegames stats` rates a stored game. Printed per
+game: each level's rating (openskill's ordinal, mu - 3 sigma), mu and sigma (its players',
+weighted by the games each played), and its seats' share of the wins beside the fair share
+(what every seat would win if the levels played alike: the mean share of seats among the
+winners). The games are played in
 parallel with `--jobs` and rated in seed order, so a run's figures depend on its seeds alone.
 
     nice -n 10 .venv/bin/python -m bench.ratings --games 200 --seed 100000 [--game crates]
@@ -23,7 +25,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from tablegames.bots import LEVELS
-from tablegames.ratings import Book, Sitter
+from tablegames.ratings import Book, SeatRecord, bot_level, sitters
 from tablegames.rules import get_game
 from tablegames.simulate import play_bot_game
 
@@ -54,6 +56,16 @@ def play(job: tuple[str, int, int]) -> tuple[list[str], dict[str, Any], float]:
     return levels, table.state.result(), time.process_time() - started
 
 
+def level_figures(book: Book, game: str, level: str) -> dict[str, float]:
+    """A level's rating, mu and sigma at `game`: its bot players', weighted by their games."""
+    mine = [s for (at, who), s in book.standings.items() if at == game and bot_level(who) == level]
+    weight = sum(standing.played for standing in mine) or 1
+    return {
+        figure: round(sum(getattr(s, figure) * s.played for s in mine) / weight, 2)
+        for figure in ("rating", "mu", "sigma")
+    }
+
+
 def rate_game(
     game: str, games: int, seed: int, jobs: int, players: int | None = None
 ) -> dict[str, Any]:
@@ -61,6 +73,7 @@ def rate_game(
     seats = players or get_game(game).default_players
     book = Book()
     seated = {level: 0 for level in LEVELS}
+    played = {level: 0 for level in LEVELS}
     won = {level: 0.0 for level in LEVELS}
     cpu = shares = 0.0
     jobs_list = [(game, seats, seed + index) for index in range(games)]
@@ -69,21 +82,19 @@ def rate_game(
             cpu += seconds  # (rated in seed order, whichever game ended first)
             if number % 10 == 0:
                 print(f"{game}: {number}/{games} games", file=sys.stderr, flush=True)
-            book.add(
-                game, seats, [Sitter(s, f"{lv} bot", lv) for s, lv in enumerate(levels)], result
-            )
+            records = [SeatRecord(s, f"{lv} bot", lv) for s, lv in enumerate(levels)]
+            book.add(game, seats, sitters(records, here=True), result)
             shares += len(result["winners"]) / seats
+            for level in set(levels):
+                played[level] += 1
             for seat, level in enumerate(levels):
                 seated[level] += 1
                 won[level] += seat in result["winners"]
     rows = {}
     for level in LEVELS:
-        standing = book.standing(game, f"{level} bot")
         rows[level] = {
-            "rating": round(standing.rating, 2),
-            "mu": round(standing.mu, 2),
-            "sigma": round(standing.sigma, 2),
-            "games": standing.played,
+            **level_figures(book, game, level),
+            "games": played[level],
             "seats": seated[level],
             "seat_win_share": round(won[level] / seated[level], 3) if seated[level] else None,
         }

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import functools
 import inspect
+import itertools
 import json
 import sys
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -322,6 +324,42 @@ def play(
     run_table(client, ascii=ascii, note=note)
 
 
+@contextmanager
+def progress_bar(what: str, total: int | None = None) -> Iterator[Callable[[int, int], None]]:
+    """A progress bar on stderr with the time left, while the block runs; yields what to tell
+    as work ends: `(done, total)` (a total not known at first comes with the steps). Only on a
+    terminal: piped or captured, stderr (and stdout, where summaries go to scripts) carries no
+    bar."""
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    console = Console(file=sys.stderr)
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("left"),
+        TimeRemainingColumn(),
+    )
+    with Progress(
+        *columns, console=console, transient=True, disable=not console.is_terminal
+    ) as bar:
+        task = bar.add_task(what, total=total)
+
+        def told(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total or None)
+
+        yield told
+
+
 @app.command()
 @with_game_options
 def simulate(
@@ -333,14 +371,21 @@ def simulate(
     options: dict[str, Any] | None = None,
 ) -> None:
     """Play bot-only games headless and print a JSON summary (a progress bar on a terminal)."""
-    from .simulate import progress_bar, simulate_games
+    from .simulate import simulate_games
 
     seats = table_size(game, players)
     options = game_options(game, seats, options or {})
     say_bot_levels(game)
-    with progress_bar(games, f"{game}: {bots} bots, games") as step:
+    played = itertools.count(1)
+    with progress_bar(f"{game}: {bots} bots, games", games) as told:
         summary = simulate_games(
-            game, games=games, players=seats, seed=seed, level=bots, progress=step, **options
+            game,
+            games=games,
+            players=seats,
+            seed=seed,
+            level=bots,
+            progress=lambda: told(next(played), games),
+            **options,
         )
     typer.echo(json.dumps(summary, indent=2))
 
@@ -379,14 +424,28 @@ def resume(
 @app.command()
 def history(
     limit: Annotated[int, typer.Option(help="How many games to list.", min=1)] = 20,
+    as_json: Annotated[
+        bool,
+        typer.Option("--json", help='Print {"games": [...]}, each seat as the ratings read it.'),
+    ] = False,
 ) -> None:
-    """List finished games: id, game, date, players and winners."""
+    """List finished games: id, game, date, players and winners, each seat with the player
+    the ratings count it for (`stats`) when that is another, or "not rated"."""
+    import logging
+
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
 
     from .store import Store
 
-    games = Store().history(limit)
+    logging.basicConfig(level=logging.WARNING, format="%(message)s")  # (as `stats` says it)
+    store = Store()
+    store.update_ratings()  # each seat as `stats` counts it
+    games = store.history(limit)
+    if as_json:
+        typer.echo(json.dumps({"games": games}, ensure_ascii=False))
+        return
     if not games:
         typer.echo("No finished games yet.")
         return
@@ -395,14 +454,25 @@ def history(
         table.add_column(column)
     for entry in games:
         when = moment_words(entry["finished"])
+        seats = [_seat_label(seat) for seat in entry["seats"]]
+        winners = [label for label, seat in zip(seats, entry["seats"], strict=True) if seat["won"]]
         table.add_row(
             str(entry["id"]),
             entry["game"],
             when,
-            ", ".join(entry["players"]),
-            ", ".join(entry["winners"]) or "nobody",
+            Text(", ".join(seats)),
+            Text(", ".join(winners) or "nobody"),
         )
     Console().print(table)
+
+
+def _seat_label(seat: dict[str, Any]) -> str:
+    """A seat of `history`: its name, and whom the ratings count it for when another
+    (`Tom as normal bot`, a bot played most of his moves) or nobody (`Tom (not rated)`)."""
+    name, rated_as = seat["name"], seat["rated_as"]
+    if rated_as is None:
+        return f"{name} (not rated)"
+    return name if rated_as == name else f"{name} as {rated_as}"
 
 
 @app.command()
@@ -418,7 +488,9 @@ def stats(
     ] = False,
 ) -> None:
     """Ratings per player and game (openskill's, from every finished game), with games
-    played, won and the change in the last one; bots are rated by level ("normal bot")."""
+    played, won and the change in the last one, and what each player is proven by: a key, a
+    browser's cookie or this keyboard (a name alone is rated for nobody); each bot seat at a
+    table is a player of its own ("normal bot", "normal bot 2")."""
     import logging
 
     from .store import Store
@@ -438,6 +510,7 @@ def stats(
             name: [
                 {
                     "name": row["name"],
+                    "identity": row["identity"],
                     "played": row["played"],
                     "won": row["won"],
                     "rating": round(row["rating"], 2),
@@ -457,10 +530,13 @@ def stats(
 
 
 def _print_ratings(games: list[str], rows: list[dict[str, Any]]) -> None:
-    """One table per game: rating, played, won and the last change, best rating first."""
+    """One table per game: rating, played, won, the last change and what proves who each
+    player is, best rating first."""
     from rich.console import Console
     from rich.table import Table
     from rich.text import Text
+
+    from .ratings import proven_by
 
     console = Console()
     for game in games:
@@ -472,6 +548,7 @@ def _print_ratings(games: list[str], rows: list[dict[str, Any]]) -> None:
             ("played", "right"),
             ("won", "right"),
             ("last game", "right"),
+            ("identity", "left"),
         )
         for column, justify in columns:
             table.add_column(column, justify=justify)
@@ -483,6 +560,7 @@ def _print_ratings(games: list[str], rows: list[dict[str, Any]]) -> None:
                     str(row["played"]),
                     str(row["won"]),
                     f"{row['change']:+.1f}",
+                    proven_by(row["identity"]),
                 )
         if game != games[0]:
             console.print()
@@ -728,6 +806,15 @@ def host(
     _run_server(hosting, "Cannot host", (PortUnavailable,))
 
 
+def _web_names(names: list[str] | None) -> list[str]:
+    from .net.web_names import web_name
+
+    try:
+        return [web_name(name) for name in names or ()]
+    except ValueError as refusal:
+        raise typer.BadParameter(str(refusal), param_hint="--web-name") from None
+
+
 @app.command()
 def serve(
     ssh: Annotated[
@@ -764,6 +851,16 @@ def serve(
             max=65535,
         ),
     ] = None,
+    web_name: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--web-name",
+            metavar="NAME",
+            help="Another name the browser page answers to, e.g. party.lan (it answers to its "
+            "addresses, localhost and this machine's name already); repeat for more.",
+            callback=_web_names,
+        ),
+    ] = None,
 ) -> None:
     """Run a party: friends type `ssh -p 2222 NAME@HOST` and land in the lobby of tables.
 
@@ -779,6 +876,9 @@ def serve(
     from .net.server import PortUnavailable
     from .serve import announce_party, ssh_front_door
 
+    if web_name and web is None:
+        raise typer.BadParameter("names the browser page answers to need --web PORT too")
+    names = tuple(web_name or ())
     store = _store(db)
     config = _server_config(store, lan, port, pace, takeover, spectator_chat)
     code = config.code
@@ -786,8 +886,10 @@ def serve(
     party = run_host(
         config,
         store,
-        announce=announce_party(store, lan, code),
-        extra=ssh_front_door(store, lan, ssh, max_sessions, code, max_per_address, web_port=web),
+        announce=announce_party(store, lan, code, names),
+        extra=ssh_front_door(
+            store, lan, ssh, max_sessions, code, max_per_address, web_port=web, web_names=names
+        ),
         console=True,
     )
     _run_server(party, "Cannot serve", (PortUnavailable, OSError))
@@ -808,12 +910,29 @@ def check(
             "--only",
             metavar="PART",
             help="Only this part (repeatable): contract, playouts, network, server, screens, "
-            "handoffs.",
+            "handoffs, bots.",
         ),
     ] = None,
     jobs: Annotated[int, typer.Option(metavar="N", help="Run on N processes.", min=0)] = 0,
+    test: Annotated[
+        str,
+        typer.Option(
+            metavar="TEST",
+            help="Only this test of the parts (as a failure names it, to rerun it alone).",
+        ),
+    ] = "",
+    games: Annotated[
+        int | None,
+        typer.Option(
+            metavar="N",
+            min=1,
+            help="The bots part plays N games a matchup (a longer verdict; default: a minute "
+            "of CPU in all).",
+        ),
+    ] = None,
 ) -> None:
-    """Run one game's whole per-game test matrix and say what failed, in sentences.
+    """Run one game's whole per-game test matrix and say what failed, in sentences, and where:
+    the test, the game's seed and moves, the game's own code it failed in.
 
     The checks every game of tablegames passes (see docs/adding-a-game.md): the rules
     contract, whole games, games over real sockets (leaks, refusals), the server core under a
@@ -846,9 +965,18 @@ def check(
         except Exception as problem:  # whatever its import raised: said, never a traceback
             typer.echo(f"Cannot check {game}: {type(problem).__name__}: {problem}", err=True)
             raise typer.Exit(2) from None
-    typer.echo(f"Checking {game}: {', '.join(parts)} (a minute or two)...")
+    typer.echo(f"Checking {game}: {', '.join(parts)} (a few minutes)...")
     try:
-        checked = check_game(game, parts, jobs=jobs, raise_on_failure=False)
+        with progress_bar("checks") as progress:
+            checked = check_game(
+                game,
+                parts,
+                jobs=jobs,
+                raise_on_failure=False,
+                test=test,
+                bot_games=games,
+                progress=progress,
+            )
     except (ImportError, TypeError, ValueError, KeyError) as problem:  # a game that won't load
         typer.echo(f"Cannot check {game}: {problem}", err=True)
         raise typer.Exit(2) from None

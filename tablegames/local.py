@@ -9,6 +9,7 @@ from typing import Any
 from .bots import get_bot
 from .drivers import LocalClient
 from .names import clean_name, name_key
+from .ratings import bot_mover, local_player
 from .rules import get_game
 from .store import SavedSeat, SavedTable, Store
 from .table import Accepted, Table
@@ -106,7 +107,7 @@ def save_from_first_move(
             table_id = store.create_table("LOCAL", table.game.name, table.players, options, "local")
             store.start_table(table_id, table.seed, seats)
             client.saved_as = (store, table_id)
-            saver = store.saver(table_id)
+            saver = store.saver(table_id, moved_by(table, seats))
             for seq, (seat, action, now) in enumerate(table.log[:-1]):  # the bots' moves first
                 saver(Accepted(seq, seat, action, now, None, {}))
             for said in table.talk:  # and what was said meanwhile
@@ -118,6 +119,19 @@ def save_from_first_move(
             store.append_claim(client.saved_as[1], said)
 
     client.stop_saving = _both(table.on_action(save), table.on_claim(save_claim))
+
+
+def moved_by(table: Table, seats: Sequence[SavedSeat]) -> Callable[[Accepted], str]:
+    """Who made each move at this keyboard, for the ratings: the seat's bot, or the player
+    the seat is named for (`ratings.local_player`)."""
+    levels = {seat.seat: seat.bot_level for seat in seats if seat.bot_level is not None}
+
+    def mover(accepted: Accepted) -> str:
+        if accepted.seat in table.bots:
+            return bot_mover(levels.get(accepted.seat, "normal"))
+        return local_player(table.names[accepted.seat])
+
+    return mover
 
 
 def _both(first: Callable[[], None], second: Callable[[], None]) -> Callable[[], None]:
@@ -158,7 +172,8 @@ def resume_local(store: Store, table_id: int, pace: float = 0.5, speed: float = 
     humans = [seat.seat for seat in saved.seats if seat.bot_level is None]
     client = LocalClient(table, seats=humans, pace=pace, speed=speed)
     client.stop_saving = _both(
-        table.on_action(store.saver(table_id)), table.on_claim(store.talk_saver(table_id))
+        table.on_action(store.saver(table_id, moved_by(table, saved.seats))),
+        table.on_claim(store.talk_saver(table_id)),
     )
     client.saved_as = (store, table_id)
     return client

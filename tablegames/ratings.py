@@ -1,11 +1,34 @@
 """Ratings per player and game, read from finished games' results (openskill's Weng–Lin model).
 
-A result says who won (`placings`): every seat plays for itself, ranked winners first and the
-others by score (crates: the lowest total first; roach: its one loser last), or the teams the
-result names win and lose together (crabs' teams, kraken's factions). Who a seat is
-(`identity`): a bot by its level ("normal bot"), anyone else by their name as the name rules
-compare names (`Sara`, `SARA` and full-width `Ｓａｒａ` are one player). A rating is shown as
-openskill's ordinal, mu - 3 sigma: 0 for a newcomer, rising as they prove themselves.
+Who placed where (`placings`): every seat plays for itself, ranked winners first and the others
+by score (crates: the lowest total first; roach: its one loser last), or the teams the result
+names win and lose together (crabs' teams, kraken's factions). A rating is shown as openskill's
+ordinal, mu - 3 sigma: 0 for a newcomer, rising as they prove themselves.
+
+Who a seat's player is (`sitters`), decided from who made its moves (each saved move names its
+mover; the clock's `time` moves are nobody's):
+
+- **A person is rated for a seat only if they made at least half of its moves.** A seat that
+  bots made more than half of the moves of is rated as the bot that made the most of them (a
+  stand-in for someone who walked away, the bot the host gave the seat to): the person earns
+  nothing from it, nor loses anything. A seat where nobody made half its moves (two people and
+  a bot, say), or two people exactly half each, is rated for nobody. A seat where nobody moved
+  is rated as it was held: a bot's as the bot, a player's at this keyboard as them, a party
+  guest's (or a seat nobody held at the end) for nobody.
+- **A rating belongs to an owned identity**, never to a name alone: an SSH key or the lasting
+  key `tablegames join` keeps and proves (`key:SHA256:...`, whatever name it plays under), a
+  browser guest's cookie (`web:...`, a hash of its holder), or this keyboard (`here:NAME`: the
+  names typed for a hot-seat game, as the name rules compare names, `SARA` is `Sara`). A person
+  nothing proves (a client that offered no key, an SSH guest without a key) is rated for
+  nobody: their seat is left out and the others are rated among themselves. So a name lent,
+  released or typed at another door never adds a game to someone's rating, and two people of
+  one name are two rows of `stats`.
+- **Each bot seat is its own player**: the first seat of a level at a table is `normal bot`,
+  the next `normal bot 2`, and so on in seat order, so no bot plays on both sides of a team
+  game. One identity at two seats of a game (a key under two names) is rated at neither.
+
+Games saved before movers were recorded count each move as the seat says: a bot's seat's as the
+bot's, a hot-seat player's as theirs, a party guest's as nobody's (nothing proves who they were).
 
 Ratings are derived data: `Book` applies games in the order given and nothing else (no clock,
 no randomness), so the same games in the same order always give the same numbers. The store
@@ -14,8 +37,10 @@ keeps them (`Store.update_ratings`); a result this module cannot read is `Unread
 
 from __future__ import annotations
 
+import hashlib
+from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from .names import name_key
@@ -25,27 +50,131 @@ if TYPE_CHECKING:
 
 START_MU = 25.0  # openskill's defaults: a newcomer's skill, and how unsure of it we are
 START_SIGMA = START_MU / 3
+UNPROVEN = "unproven"  # the mover of a person nothing proves: rated for nobody
+BOT = "bot:"  # a bot's mover, `bot:normal`; its identity at a table, `bot:normal` or `bot:normal:2`
 
 
 class Unreadable(ValueError):
     """A result the ratings cannot read; its message says why, in a few words."""
 
 
-def identity(name: str, bot_level: str | None) -> str:
-    """Who sits in a seat, for the ratings: `normal bot`, or the player's name key."""
-    return f"{bot_level} bot" if bot_level else name_key(name)
+# -- who moved ---------------------------------------------------------------------------------
+def key_player(fingerprint: str) -> str:
+    """The identity of whoever holds the key `fingerprint` (an SSH key, `join`'s key)."""
+    return f"key:{fingerprint}"
 
 
-def shown_name(name: str, bot_level: str | None) -> str:
-    """How a rating's owner is written: `normal bot`, or the name as the player wrote it."""
-    return f"{bot_level} bot" if bot_level else name
+def browser_player(holder: str) -> str:
+    """The identity of a browser guest whose seats are held under `holder` (a hash of it: the
+    ratings need it only to tell guests apart)."""
+    return "web:" + hashlib.sha256(holder.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
+def local_player(name: str) -> str:
+    """The identity of a player at this keyboard called `name` (as names compare)."""
+    return f"here:{name_key(name)}"
+
+
+def bot_mover(level: str) -> str:
+    """The mover of a bot of `level`."""
+    return f"{BOT}{level}"
+
+
+def is_bot(identity: str) -> bool:
+    return identity.startswith(BOT)
+
+
+def bot_level(identity: str) -> str | None:
+    """The level of a bot's mover or identity (`bot:normal:2`: normal); None for a person."""
+    return identity.split(":")[1] if is_bot(identity) else None
+
+
+def proven_by(identity: str) -> str:
+    """What an identity rests on, in a few words (`stats` shows it)."""
+    kind, _, rest = identity.partition(":")
+    if kind == "key":
+        return f"key {rest[:19]}"  # (as `ssh_types.short_fingerprint` writes a SHA256 one)
+    return {"web": "browser cookie", "here": "this keyboard", "bot": "bot"}.get(kind, kind)
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    """A seat of a finished game as the store keeps it: its name (None: nobody held it at the
+    end, freed and never taken), the bot that held it at the end (if one did) and how many of
+    its moves each mover made (None: a move saved before movers were recorded)."""
+
+    seat: int
+    name: str | None
+    bot_level: str | None = None
+    moves: Mapping[str | None, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Sitter:
+    """A seat of a finished game and the player it is rated for: their identity and name."""
+
+    seat: int
+    identity: str
+    name: str
+
+
+def who_played(record: SeatRecord, here: bool) -> str | None:
+    """The mover a seat is rated for, by the rule of the module's docstring (None: nobody);
+    `here`: a game at this keyboard."""
+    if record.bot_level is not None:
+        held = bot_mover(record.bot_level)
+    elif here and record.name is not None:
+        held = local_player(record.name)
+    else:
+        held = UNPROVEN
+    moves: Counter[str] = Counter()
+    for mover, count in record.moves.items():
+        moves[mover or held] += count
+    total = sum(moves.values())
+    if total == 0:
+        return None if held == UNPROVEN else held
+    people = [mover for mover, count in moves.items() if not is_bot(mover) and 2 * count >= total]
+    if people:
+        (person, *others) = people
+        return None if others or person == UNPROVEN else person
+    bots = sorted((count, mover) for mover, count in moves.items() if is_bot(mover))
+    if 2 * sum(count for count, _ in bots) > total:
+        return bots[-1][1]
+    return None
+
+
+def sitters(records: Sequence[SeatRecord], here: bool) -> list[Sitter]:
+    """Each rated seat's player (seats rated for nobody left out), in seat order: bots named
+    by level and seat of that level (`normal bot`, `normal bot 2`), people by their seat's
+    name; one identity at two seats is rated at neither."""
+    played = {record.seat: who_played(record, here) for record in records}
+    seats_of = Counter(mover for mover in played.values() if mover is not None)
+    bots_seen: Counter[str] = Counter()
+    rated = []
+    for record in sorted(records, key=lambda record: record.seat):
+        mover = played[record.seat]
+        if mover is None:
+            continue
+        level = bot_level(mover)
+        if level is not None:
+            bots_seen[level] += 1
+            rated.append(Sitter(record.seat, *_bot_seat(level, bots_seen[level])))
+        elif seats_of[mover] == 1:
+            rated.append(Sitter(record.seat, mover, record.name or f"seat {record.seat + 1}"))
+    return rated
+
+
+def _bot_seat(level: str, number: int) -> tuple[str, str]:
+    """The identity and name of the `number`th seat a bot of `level` plays at a table."""
+    if number == 1:
+        return bot_mover(level), f"{level} bot"
+    return f"{bot_mover(level)}:{number}", f"{level} bot {number}"
 
 
 @dataclass(frozen=True)
 class Standing:
-    """One identity's rating at one game: skill (mu, sigma), games played and won (a bot level
-    at several seats of a game played it once, and won it if one of them won), and how much
-    the rating moved in its last game."""
+    """One identity's rating at one game: skill (mu, sigma), games played and won, and how
+    much the rating moved in its last game."""
 
     name: str
     mu: float = START_MU
@@ -58,19 +187,6 @@ class Standing:
     def rating(self) -> float:
         """openskill's ordinal: the skill it is 99.7% sure the player has."""
         return self.mu - 3 * self.sigma
-
-
-@dataclass(frozen=True)
-class Sitter:
-    """A seat of a finished game and who sat there."""
-
-    seat: int
-    name: str
-    bot_level: str | None = None
-
-    @property
-    def identity(self) -> str:
-        return identity(self.name, self.bot_level)
 
 
 @dataclass(frozen=True)
@@ -164,10 +280,11 @@ class Book:
     def add(
         self, game: str, players: int, sitters: Sequence[Sitter], result: Mapping[str, Any]
     ) -> list[Change]:
-        """Rate one finished game: each seat's change (its player's rating moved once per game,
-        by the mean of their seats' moves, when one identity held several: bots of a level).
-        Raises Unreadable, changing nothing."""
+        """Rate one finished game: each rated seat's change. Raises Unreadable, changing
+        nothing (one identity at two seats too: `sitters` never seats one twice)."""
         known = {sitter.seat: sitter for sitter in sitters}
+        if len({sitter.identity for sitter in known.values()}) < len(known):
+            raise Unreadable("one player sat at two seats")
         sides = [
             (rank, [known[seat] for seat in team if seat in known])
             for rank, team in placings(result, players)
@@ -184,30 +301,23 @@ class Book:
             ],
             ranks=[float(rank) for rank, _ in sides],
         )
-        moves: dict[str, list[tuple[float, float]]] = {}
-        for (_, team), ratings in zip(sides, rated, strict=True):
-            for sitter, after in zip(team, ratings, strict=True):
-                moves.setdefault(sitter.identity, []).append((after.mu, after.sigma))
         winners = set(result["winners"])
         changes = []
-        for who, seats_moves in moves.items():
-            old = before[who]
-            mu = old.mu + sum(mu - old.mu for mu, _ in seats_moves) / len(seats_moves)
-            sigma = sum(sigma for _, sigma in seats_moves) / len(seats_moves)
-            mine = [s for _, team in sides for s in team if s.identity == who]
-            new = replace(
-                old,
-                name=shown_name(mine[-1].name, mine[-1].bot_level),
-                mu=mu,
-                sigma=sigma,
-                played=old.played + 1,
-                won=old.won + any(s.seat in winners for s in mine),
-            )
-            new = replace(new, change=new.rating - old.rating)
-            self.standings[(game, who)] = new
-            changes += [
-                Change(s.seat, who, s.seat in winners, old.rating, new.rating) for s in mine
-            ]
+        for (_, team), ratings in zip(sides, rated, strict=True):
+            for sitter, after in zip(team, ratings, strict=True):
+                old = before[sitter.identity]
+                won = sitter.seat in winners
+                new = replace(
+                    old,
+                    name=sitter.name,
+                    mu=after.mu,
+                    sigma=after.sigma,
+                    played=old.played + 1,
+                    won=old.won + won,
+                )
+                new = replace(new, change=new.rating - old.rating)
+                self.standings[(game, sitter.identity)] = new
+                changes.append(Change(sitter.seat, sitter.identity, won, old.rating, new.rating))
         return sorted(changes, key=lambda change: change.seat)
 
     def _openskill(self) -> PlackettLuce:

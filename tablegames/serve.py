@@ -95,9 +95,10 @@ def ssh_front_door(
     code: str | None,
     max_per_address: int | None = None,
     web_port: int | None = None,
+    web_names: tuple[str, ...] = (),
 ) -> Callable[[Server], Awaitable[Callable[[], Awaitable[None]]]]:
     """Start the SSH front door beside `server` (and the browser door on `web_port`, if
-    given); returns how to stop them."""
+    given, answering to `web_names` too); returns how to stop them."""
 
     async def start(server: Server) -> Callable[[], Awaitable[None]]:
         config = party_ssh_config(lan, ssh_port, max_sessions, code, max_per_address)
@@ -116,7 +117,7 @@ def ssh_front_door(
         if web_port is not None:
             from .net.web import WebConfig, WebFrontDoor
 
-            web_config = WebConfig(host=config.host, port=web_port)
+            web_config = WebConfig(host=config.host, port=web_port, names=web_names)
             browsers = WebFrontDoor(
                 web_config, door, ticket_launcher(server, server.port), guests=store
             )
@@ -153,9 +154,10 @@ async def start_forks() -> ForkServer | None:
 
 
 def announce_party(
-    store: Store, lan: bool, code: str | None
+    store: Store, lan: bool, code: str | None, web_names: tuple[str, ...] = ()
 ) -> Callable[[Server, list[Any], int], None]:
-    """Print exactly what friends type, once the server listens."""
+    """Print exactly what friends type, once the server listens (the browser page at its
+    addresses, and at `web_names`, the names the host gave it)."""
 
     def announce(server: Server, tables: list[Any], port: int) -> None:
         hosts = (lan_addresses() or ["127.0.0.1"]) if lan else ["127.0.0.1"]
@@ -166,8 +168,9 @@ def announce_party(
         for host in hosts:
             typer.echo(f"Friends join with:  ssh -p {ssh_port} NAME@{host}")
         if server.web_port is not None:
-            for host in hosts:
-                typer.echo(f"Or in a browser (a phone too):  http://{host}:{server.web_port}")
+            for host in [*hosts, *web_names]:
+                page = address_text(host, server.web_port)
+                typer.echo(f"Or in a browser (a phone too):  http://{page}")
         if code:
             typer.echo(f"They will be asked for the join code: {code}")
         code_part = f" --code {code}" if code else ""

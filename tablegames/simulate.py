@@ -7,10 +7,8 @@ wake-up, so a game of many minutes plays in a fraction of a second and replays e
 from __future__ import annotations
 
 import random
-import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from .bots import get_bot
@@ -98,32 +96,3 @@ def simulate_games(
         summary["mean_game_seconds"] = round(game_seconds / games, 1)
         summary["speedup"] = round(game_seconds / elapsed, 1)
     return summary
-
-
-@contextmanager
-def progress_bar(total: int, what: str) -> Iterator[Callable[[], None]]:
-    """A progress bar of `total` steps on stderr, with the time left, while the block runs;
-    yields what to call as each step ends. Only on a terminal: piped or captured, stderr (and
-    stdout, where a summary goes to scripts) carries no bar."""
-    from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
-
-    console = Console(file=sys.stderr)
-    columns = (
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TextColumn("left"),
-        TimeRemainingColumn(),
-    )
-    with Progress(*columns, console=console, disable=not console.is_terminal) as bar:
-        task = bar.add_task(what, total=total)
-        yield lambda: bar.advance(task)

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .paths import data_dir, owner_only_file
+from .ratings import BOT, SeatRecord
 from .rules import Action, get_game
 
 if TYPE_CHECKING:
@@ -138,6 +139,15 @@ MIGRATIONS: tuple[str, ...] = (
         let_in REAL NOT NULL,
         code_given INTEGER NOT NULL
     );
+    """,
+    # 8: who made each move (`ratings.who_played`: a person is rated for a seat only if they
+    # made at least half of its moves; a key, a browser cookie or this keyboard, never a name
+    # alone): the ratings are rated afresh under those rules
+    """
+    ALTER TABLE actions ADD COLUMN mover TEXT;
+    DELETE FROM ratings;
+    DELETE FROM rated;
+    DELETE FROM rating_changes;
     """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -311,24 +321,33 @@ class Store:
         action: Action,
         now: float,
         client_version: int | None = None,
+        mover: str | None = None,
     ) -> None:
-        """Commit one accepted action (its own transaction) before anyone is told of it."""
+        """Commit one accepted action (its own transaction) before anyone is told of it;
+        `mover` is who made it, as `ratings.py` names movers."""
         with self.transaction() as db:
             db.execute(
-                "INSERT INTO actions (table_id, seq, seat, action, now, client_version) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (table_id, seq, seat, json.dumps(action), now, client_version),
+                "INSERT INTO actions (table_id, seq, seat, action, now, client_version, mover) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (table_id, seq, seat, json.dumps(action), now, client_version, mover),
             )
 
-    def saver(self, table_id: int) -> Callable[[Accepted], None]:
+    def saver(
+        self, table_id: int, mover: Callable[[Accepted], str] | None = None
+    ) -> Callable[[Accepted], None]:
         """A table listener that commits every action it hears of, and the result at the end.
 
         The table calls it before it tells anyone, so what a player saw is always saved; an
         action's `meta["client_version"]` (the version its client acted on) is kept, for spotting
-        repeats. Give it to `Table.on_action`, which returns how to stop saving.
+        repeats, and `mover(accepted)`, who made it (asked at once: who plays a seat is the
+        table's to say at that moment). Give it to `Table.on_action`, which returns how to stop
+        saving.
         """
 
+        from .table import is_time
+
         def save(accepted: Accepted) -> None:
+            moved = mover is not None and not is_time(accepted.action)  # the clock is nobody
             self.append_action(
                 table_id,
                 accepted.seq,
@@ -336,6 +355,7 @@ class Store:
                 accepted.action,
                 accepted.now,
                 accepted.meta.get("client_version"),
+                mover(accepted) if moved and mover is not None else None,
             )
             if accepted.result is not None:
                 self.finish_table(table_id, accepted.result)
@@ -528,10 +548,13 @@ class Store:
         return [self.load(table_id) for (table_id,) in ids]
 
     def history(self, limit: int = 50) -> list[dict[str, Any]]:
-        """Finished games, newest first: id, game, date, players, winners."""
+        """Finished games, newest first: id, game, date, players and winners (each seat's
+        name), whether the game is rated, and each seat as the ratings read it (`seats`: its
+        name, the player it is rated for as `stats` names them, or None, and whether it won).
+        Rate what is unrated first (`update_ratings`) for `seats` to say so."""
         rows = self.db.execute(
-            "SELECT id, game, finished, result FROM game_tables WHERE finished IS NOT NULL "
-            "ORDER BY finished DESC LIMIT ?",
+            "SELECT id, game, finished, result, players FROM game_tables "
+            "WHERE finished IS NOT NULL ORDER BY finished DESC LIMIT ?",
             (limit,),
         ).fetchall()
         return [self._finished(*row) for row in rows]
@@ -539,26 +562,45 @@ class Store:
     def finished_game(self, code: str) -> dict[str, Any] | None:
         """The newest finished game at table `code`, as `history` tells it (None: none)."""
         row = self.db.execute(
-            "SELECT id, game, finished, result FROM game_tables "
+            "SELECT id, game, finished, result, players FROM game_tables "
             "WHERE code = ? AND finished IS NOT NULL ORDER BY finished DESC LIMIT 1",
             (code,),
         ).fetchone()
         return None if row is None else self._finished(*row)
 
-    def _finished(self, table_id: int, game: str, finished: float, result: str) -> dict[str, Any]:
-        names = [
-            name
-            for (name,) in self.db.execute(
-                "SELECT name FROM seats WHERE table_id = ? ORDER BY seat", (table_id,)
+    def _finished(
+        self, table_id: int, game: str, finished: float, result: str, players: int
+    ) -> dict[str, Any]:
+        read = _json_or_none(result)
+        winners = read.get("winners", []) if isinstance(read, dict) else []
+        names = dict(
+            self.db.execute("SELECT seat, name FROM seats WHERE table_id = ?", (table_id,))
+        )
+        rated_as = dict(
+            self.db.execute(
+                "SELECT seat, ratings.name FROM rating_changes JOIN ratings "
+                "ON ratings.game = ? AND ratings.identity = rating_changes.identity "
+                "WHERE table_id = ?",
+                (game, table_id),
             )
+        )
+        seats = [
+            {
+                "seat": seat,
+                "name": names.get(seat, f"seat {seat + 1}"),
+                "rated_as": rated_as.get(seat),
+                "won": seat in winners,
+            }
+            for seat in range(players)
         ]
-        winners = json.loads(result).get("winners", [])
         return {
             "id": table_id,
             "game": game,
             "finished": finished,
-            "players": names,
-            "winners": [names[w] for w in winners if w < len(names)],
+            "players": [seat["name"] for seat in seats],
+            "winners": [seat["name"] for seat in seats if seat["won"]],
+            "rated": bool(rated_as),
+            "seats": seats,
         }
 
     def record(self, table_id: int) -> SavedTable:
@@ -608,7 +650,7 @@ class Store:
     @staticmethod
     def _rate(db: sqlite3.Connection, table_ids: list[int]) -> None:
         """Add the games `table_ids` to the ratings, in that order (inside a transaction)."""
-        from .ratings import Book, Sitter, Standing, Unreadable
+        from .ratings import Book, Standing, Unreadable, sitters
 
         book = Book(
             {
@@ -619,19 +661,13 @@ class Store:
             }
         )
         for table_id in table_ids:
-            game, players, finished, result = db.execute(
-                "SELECT game, players, finished, result FROM game_tables WHERE id = ?",
+            game, players, finished, result, kind = db.execute(
+                "SELECT game, players, finished, result, kind FROM game_tables WHERE id = ?",
                 (table_id,),
             ).fetchone()
-            sitters = [
-                Sitter(*row)
-                for row in db.execute(
-                    "SELECT seat, name, bot_level FROM seats WHERE table_id = ? ORDER BY seat",
-                    (table_id,),
-                )
-            ]
+            seated = sitters(_seat_records(db, table_id, players), here=kind == "local")
             try:
-                changes = book.add(game, players, sitters, _json_or_none(result))
+                changes = book.add(game, players, seated, _json_or_none(result))
             except Unreadable as why:
                 log.warning("game %d (%s) is not rated: %s", table_id, game, why)
                 changes = []
@@ -676,11 +712,16 @@ class Store:
         ]
 
     def rating_changes(self, table_id: int) -> dict[int, tuple[float, float]]:
-        """What a rated game did to each seat's player: seat -> (rating after, change)."""
+        """What a rated game did to each seat's player: seat -> (rating after, change), as the
+        results show them beside the seats' names; a person's seat a bot played most of is
+        left out (that rating is the bot's, not theirs: `ratings.who_played`)."""
         rows = self.db.execute(
-            "SELECT seat, rating_after, rating_after - rating_before FROM rating_changes "
-            "WHERE table_id = ?",
-            (table_id,),
+            "SELECT changes.seat, rating_after, rating_after - rating_before "
+            "FROM rating_changes AS changes LEFT JOIN seats "
+            "ON seats.table_id = changes.table_id AND seats.seat = changes.seat "
+            "WHERE changes.table_id = ? AND NOT (changes.identity LIKE ? "
+            "AND seats.bot_level IS NULL)",
+            (table_id, f"{BOT}%"),
         )
         return {seat: (after, change) for seat, after, change in rows}
 
@@ -716,6 +757,30 @@ class Store:
             }
             for game, name, played, won, moved, rating in rows
         ]
+
+
+def _seat_records(db: sqlite3.Connection, table_id: int, players: int) -> list[SeatRecord]:
+    """Every seat of a table as the ratings read it: its name and bot (a seat with no row was
+    freed and never taken), and how many moves each mover made (not the clock's)."""
+    from .table import TIME
+
+    rows = {
+        seat: (name, bot_level)
+        for seat, name, bot_level in db.execute(
+            "SELECT seat, name, bot_level FROM seats WHERE table_id = ?", (table_id,)
+        )
+    }
+    moves: dict[int, dict[str | None, int]] = {}
+    for seat, mover, count in db.execute(
+        "SELECT seat, mover, COUNT(*) FROM actions WHERE table_id = ? "
+        "AND json_extract(action, '$.type') IS NOT ? GROUP BY seat, mover",
+        (table_id, TIME),
+    ):
+        moves.setdefault(seat, {})[mover] = count
+    return [
+        SeatRecord(seat, *rows.get(seat, (None, None)), moves.get(seat, {}))
+        for seat in range(players)
+    ]
 
 
 def _json_or_none(text: str | None) -> Any:

@@ -35,3 +35,13 @@ def moment_words(seconds: float) -> str:
     """A moment as every list of games says it (the menu and the command line alike), in the
     local time: `2026-11-30 06:03`."""
     return time.strftime("%Y-%m-%d %H:%M", time.localtime(seconds))
+
+
+def on_its_own(text: str) -> str:
+    """`text` as a sentence on a line of its own: a capital first and a full stop at its end
+    (`the game has begun` -> `The game has begun.`)."""
+    text = text.strip()
+    if not text:
+        return text
+    end = "" if text[-1] in ".!?" else "."
+    return f"{text[0].upper()}{text[1:]}{end}"

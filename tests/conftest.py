@@ -21,9 +21,14 @@ import pytest
 
 #: Games from outside the package, named the way a developer names one (`TABLEGAMES_GAMES`),
 #: so every per-game test that reads the registry plays them too, here and in every process a
-#: test starts (they find them on PYTHONPATH): Love Letter, and Sealed Bids (every seat bids
-#: at once). Loaded below, as a program loads its games where it starts.
-PLUGINS = ("tests.plugins.loveletter:LOVELETTER", "tests.plugins.sealedbids:SEALED_BIDS")
+#: test starts (they find them on PYTHONPATH): Love Letter, Sealed Bids (every seat bids at
+#: once), and Skull (its own package, its levels mixed). Loaded below, as a program loads its
+#: games where it starts.
+PLUGINS = (
+    "tests.plugins.loveletter:LOVELETTER",
+    "tests.plugins.sealedbids:SEALED_BIDS",
+    "tests.plugins.skull:SKULL_GAME",
+)
 ROOT = str(Path(__file__).resolve().parent.parent)
 for variable, values, separator in (
     ("TABLEGAMES_GAMES", PLUGINS, ","),

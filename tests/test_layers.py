@@ -19,7 +19,7 @@ PACKAGE = Path(tablegames.__file__).parent
 ALLOWED: dict[str, frozenset[str]] = {
     "cli": frozenset({"rich", "typer"}),
     "names": frozenset({"confusable_homoglyphs"}),
-    "net": frozenset({"aiohttp", "asyncssh", "msgspec"}),
+    "net": frozenset({"aiohttp", "asyncssh", "cryptography", "msgspec"}),
     "paths": frozenset({"platformdirs"}),
     "ratings": frozenset({"openskill"}),
     "serve": frozenset({"typer"}),

@@ -1,22 +1,39 @@
-"""Ratings from results: who placed where, identities, the store's ratings and `stats`."""
+"""Ratings from results: who placed where, who played each seat (the majority of its moves),
+bot seats as players of their own, the store's ratings, `stats` and `history`."""
 
 from __future__ import annotations
 
 import json
 import logging
 import random
+import sqlite3
 from itertools import pairwise
 from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
-from tablegames.bots import get_bot
 from tablegames.cli import app
 from tablegames.local import local_table
-from tablegames.ratings import Book, Sitter, Standing, Unreadable, identity, placings
+from tablegames.net.hosting import HostedTable
+from tablegames.ratings import (
+    UNPROVEN,
+    Book,
+    SeatRecord,
+    Sitter,
+    Standing,
+    Unreadable,
+    bot_mover,
+    key_player,
+    local_player,
+    placings,
+    sitters,
+    who_played,
+)
+from tablegames.rules import get_game
 from tablegames.simulate import play_bot_game
 from tablegames.store import SavedSeat, Store
+from tablegames.testing.matrix.test_network import Recorder
 
 runner = CliRunner()
 
@@ -95,10 +112,64 @@ def test_a_result_that_cannot_be_read_says_why(result, why):
         placings(result, 2)
 
 
-def test_a_name_in_another_case_or_width_is_the_same_player_and_bots_go_by_level():
-    assert identity("Sara", None) == identity("SARA", None) == identity("Ｓａｒａ", None)
-    assert identity("Ada (bot)", "normal") == identity("Bot 3", "normal") == "normal bot"
-    assert identity("Sara", "hard") == "hard bot"  # a seat the host gave to a bot
+def test_a_name_in_another_case_or_width_is_one_player_at_this_keyboard():
+    assert local_player("Sara") == local_player("SARA") == local_player("Ｓａｒａ")
+    seats = [SeatRecord(0, "Sara"), SeatRecord(1, "SARA")]  # (one name: refused at a table)
+    assert sitters(seats, here=True) == []  # one player at two seats is rated at neither
+
+
+# -- who played a seat ----------------------------------------------------------------------------
+SARA, TOM = key_player("SHA256:sara"), key_player("SHA256:tom")
+NORMAL, HARD = bot_mover("normal"), bot_mover("hard")
+
+
+@pytest.mark.parametrize(
+    ("moves", "bot_level", "player"),
+    [
+        pytest.param({SARA: 10}, None, SARA, id="every move hers"),
+        pytest.param({SARA: 5, NORMAL: 5}, None, SARA, id="half is enough"),
+        pytest.param({SARA: 4, NORMAL: 6}, None, NORMAL, id="a stand-in played most"),
+        pytest.param({SARA: 6, NORMAL: 4}, "normal", SARA, id="the host's bot came late"),
+        pytest.param({SARA: 1, NORMAL: 3, HARD: 5}, "hard", HARD, id="the bot with most moves"),
+        pytest.param({SARA: 4, TOM: 3, NORMAL: 3}, None, None, id="nobody played half"),
+        pytest.param({SARA: 5, TOM: 5}, None, None, id="two people, half each"),
+        pytest.param({UNPROVEN: 9, NORMAL: 1}, None, None, id="nothing proves who"),
+        pytest.param({}, None, None, id="a party guest who never moved"),
+        pytest.param({}, "random", bot_mover("random"), id="a bot that never moved"),
+        pytest.param({None: 3, NORMAL: 1}, None, None, id="saved before movers: a guest"),
+        pytest.param({None: 3, SARA: 1}, "normal", NORMAL, id="saved before movers: a bot"),
+    ],
+)
+def test_a_seat_is_rated_for_whoever_made_at_least_half_its_moves(moves, bot_level, player):
+    assert who_played(SeatRecord(0, "Sara", bot_level, moves), here=False) == player
+
+
+def test_at_this_keyboard_a_seat_without_movers_is_its_players():
+    assert who_played(SeatRecord(0, "Sara", None, {None: 4}), here=True) == local_player("Sara")
+    assert who_played(SeatRecord(0, "Sara"), here=True) == local_player("sara")
+
+
+def test_each_bot_seat_is_a_player_of_its_own_named_by_level_and_seat():
+    seats = [
+        SeatRecord(0, "Ada (bot)", "normal"),
+        SeatRecord(1, "Sara", None, {SARA: 3, NORMAL: 9}),  # a stand-in played most of hers
+        SeatRecord(2, "Bot 3", "hard"),
+        SeatRecord(3, "Tom", None, {TOM: 7}),
+    ]
+    assert sitters(seats, here=False) == [
+        Sitter(0, "bot:normal", "normal bot"),
+        Sitter(1, "bot:normal:2", "normal bot 2"),
+        Sitter(2, "bot:hard", "hard bot"),
+        Sitter(3, TOM, "Tom"),
+    ]
+
+
+def test_the_book_refuses_one_player_at_two_seats():
+    book = Book()
+    twice = [Sitter(0, SARA, "Sara"), Sitter(1, SARA, "Sara2"), Sitter(2, TOM, "Tom")]
+    with pytest.raises(Unreadable, match="two seats"):
+        book.add("crates", 3, twice, {"winners": [0], "scores": [1, 5, 9]})
+    assert book.standings == {}
 
 
 # -- the ratings --------------------------------------------------------------------------------
@@ -123,19 +194,18 @@ def test_a_renamed_case_or_width_plays_on_the_same_rating(store):
     )
     rows = store.stats("roach")
     assert len(rows) == 3
-    sara = next(row for row in rows if row["identity"] == "sara")
+    sara = next(row for row in rows if row["identity"] == local_player("sara"))
     assert (sara["played"], sara["won"], sara["name"]) == (3, 3, "Ｓａｒａ")  # as last written
 
 
-def test_bots_are_rated_by_level_and_a_human_sees_where_they_stand(store):
+def test_each_bot_at_a_table_is_rated_as_a_player_of_its_own(store):
     seats = [SavedSeat(0, "Sara"), SavedSeat(1, "Ada (bot)", bot_level="normal")]
     seats.append(SavedSeat(2, "Bruno (bot)", bot_level="normal"))
     for _ in range(3):
         finished(store, "crates", seats, {"winners": [1], "scores": [90, 10, 50]})
     rows = store.stats("crates")
-    assert [row["name"] for row in rows] == ["normal bot", "Sara"]
-    bot = rows[0]
-    assert (bot["played"], bot["won"]) == (3, 3)  # two seats a game, one of them won
+    assert [row["name"] for row in rows] == ["normal bot", "normal bot 2", "Sara"]
+    assert [(row["played"], row["won"]) for row in rows] == [(3, 3), (3, 0), (3, 0)]
 
 
 def real_result(game: str, players: int, seed: int) -> dict[str, Any]:
@@ -166,9 +236,9 @@ def test_a_team_is_rated_as_one_side_whatever_its_members_ratings():
 
     skills = {"ann": (31.0, 4.0), "bob": (20.0, 7.0), "cy": (25.0, 6.0), "dee": (24.0, 8.0)}
     book = Book({("crabs", who): Standing(who, mu, sigma) for who, (mu, sigma) in skills.items()})
-    sitters = [Sitter(seat, name) for seat, name in enumerate(skills)]
+    seated = [Sitter(seat, name, name) for seat, name in enumerate(skills)]
     result = {"winners": [2, 3], "scores": [4, 4, 9, 9], "teams": [[0, 1], [2, 3]]}
-    changes = book.add("crabs", 4, sitters, result)
+    changes = book.add("crabs", 4, seated, result)
     model = PlackettLuce()
     ratings = {who: model.rating(mu, sigma) for who, (mu, sigma) in skills.items()}
     winners, losers = model.rate(
@@ -250,23 +320,148 @@ def test_a_seat_nobody_holds_any_more_is_left_out(store):
 
 def test_a_game_is_rated_the_moment_it_ends(store):
     client = local_table("roach", 3, seed=2, store=store, names=("Sara",))
-    client.table.bots[0] = get_bot("roach", "normal", 0, random.Random(2))
-    client.table.run_bots(100_000)
+    table = client.table
+    for _ in range(10_000):  # Sara's moves are hers (the first she may make), the bots' theirs
+        if table.over:
+            break
+        table.submit(*(table.bot_move() or (0, table.legal(0)[0])))
     assert client.saved_as is not None
     changes = store.rating_changes(client.saved_as[1])  # read only: nothing rates it here
     assert sorted(changes) == [0, 1, 2]
-    assert store.db.execute("SELECT identity FROM rating_changes WHERE seat = 1").fetchone() == (
-        "normal bot",
+    identities = store.db.execute("SELECT identity FROM rating_changes ORDER BY seat").fetchall()
+    assert identities == [(local_player("Sara"),), ("bot:normal",), ("bot:normal:2",)]
+
+
+def test_at_one_keyboard_each_bot_seat_is_a_player_and_a_team_wins_or_loses_together(store):
+    """Sara and three normal bots at crabs, two a side: each bot is a player of its own, and
+    Sara's partner is never credited with the win of the bots across the table."""
+    for seed in range(4):
+        result = real_result("crabs", 4, seed)
+        seats = [SavedSeat(0, "Sara")] + [
+            SavedSeat(seat, f"Bot {seat + 1}", bot_level="normal") for seat in (1, 2, 3)
+        ]
+        table_id = finished(store, "crabs", seats, result)
+        store.update_ratings()
+        changes = store.rating_changes(table_id)
+        identities = dict(
+            store.db.execute(
+                "SELECT seat, identity FROM rating_changes WHERE table_id = ?", (table_id,)
+            ).fetchall()
+        )
+        assert len(set(identities.values())) == 4  # four players, none on two sides
+        for team in result["teams"]:
+            won = team[0] in result["winners"]
+            assert all((changes[seat][1] > 0) == won for seat in team), (result, changes)
+    rows = {row["name"]: row for row in store.stats("crabs")}
+    assert sorted(rows) == ["Sara", "normal bot", "normal bot 2", "normal bot 3"]
+    assert all(row["played"] == 4 for row in rows.values())
+
+
+def crates_between(store: Store, *keys: str) -> tuple[HostedTable, list[Recorder]]:
+    """A dealt crates table of the party's kind, each seat held by a guest proven by `key`."""
+    hosted = HostedTable(code="T", game=get_game("crates"), players=len(keys), seed=4, store=store)
+    peers = []
+    for key in keys:
+        peer = Recorder(key.capitalize())
+        peer.key = f"SHA256:{key}"  # type: ignore[attr-defined]  # (a proven key, as a Member's)
+        hosted.claim(peer, None)
+        peers.append(peer)
+    hosted.start()
+    return hosted, peers
+
+
+def play_on(hosted: HostedTable, peers: list[Recorder], moves: int = 100_000) -> None:
+    """`moves` moves more (or to the end): the bots', and each person's first legal one."""
+    table = hosted.table
+    assert table is not None
+    for _ in range(moves):
+        if table.over:
+            return
+        move = table.bot_move()
+        if move is not None:
+            table.submit(*move)
+            continue
+        seat = min(table.state.waiting_for())
+        hosted.act(peers[seat], table.version, table.legal(seat)[0])
+
+
+def test_a_seat_a_stand_in_played_most_of_is_the_bots_not_its_persons(store):
+    hosted, (ann, ben) = crates_between(store, "ann", "ben")
+    hosted.detach(ben, now=0.0)  # Ben walks away at the deal; a bot stands in at once
+    hosted.take_over(now=0.0, after=0.0, level="normal")
+    play_on(hosted, [ann, ben])
+    assert hosted.store_id is not None
+    rated = dict(
+        store.db.execute(
+            "SELECT seat, identity FROM rating_changes WHERE table_id = ?", (hosted.store_id,)
+        ).fetchall()
     )
+    assert rated == {0: key_player("SHA256:ann"), 1: "bot:normal"}
+    assert {row["name"] for row in store.stats("crates")} == {"Ann", "normal bot"}
+    assert sorted(hosted.ratings) == [0]  # Ben's results show no rating as his: it is the bot's
 
 
-def test_the_book_moves_each_player_once_for_several_seats():
-    book = Book()
-    sitters = [Sitter(0, "Sara"), Sitter(1, "x", "random"), Sitter(2, "y", "random")]
-    changes = book.add("crates", 3, sitters, {"winners": [0], "scores": [1, 5, 9]})
-    bots = [change for change in changes if change.identity == "random bot"]
-    assert len(bots) == 2 and bots[0].after == bots[1].after
-    assert book.standing("crates", "random bot").played == 1
+def test_a_party_game_with_a_stand_in_is_rated_again_to_the_same_numbers(store):
+    hosted, (ann, ben) = crates_between(store, "ann", "ben")
+    play_on(hosted, [ann, ben], moves=6)
+    hosted.detach(ben, now=0.0)
+    hosted.take_over(now=0.0, after=0.0, level="random")
+    play_on(hosted, [ann, ben])
+    store.update_ratings()
+    before = everything(store)
+    assert before[0] and before[1]
+    store.rebuild_ratings()
+    assert everything(store) == before
+
+
+def test_an_older_stores_ratings_are_rated_afresh_under_these_rules(tmp_path):
+    path = tmp_path / "old.db"
+    old = Store.__new__(Store)
+    old.path, old.db = path, sqlite3.connect(path, isolation_level=None)
+    old.migrate(target=7)  # ratings by name, and one "normal bot" however many seats
+    old.db.execute(
+        "INSERT INTO game_tables (id, code, game, players, options, seed, kind, created, "
+        "started, finished, result) VALUES (1, 'LOCAL', 'crates', 3, '{}', 9, 'local', 0, 1, 2, "
+        '\'{"winners": [0], "scores": [1, 5, 9]}\')'
+    )
+    old.db.execute(
+        "INSERT INTO seats (table_id, seat, name, bot_level) VALUES "
+        "(1, 0, 'Sara', NULL), (1, 1, 'Ada (bot)', 'normal'), (1, 2, 'Bruno (bot)', 'normal')"
+    )
+    old.db.execute("INSERT INTO ratings VALUES ('crates', 'sara', 'Sara', 30, 2, 1, 1, 1)")
+    old.db.execute("INSERT INTO rated VALUES (1, 2, 1)")
+    old.close()
+    store = Store(path)
+    assert [(row["identity"], row["name"]) for row in store.stats("crates")] == [
+        (local_player("Sara"), "Sara"),
+        ("bot:normal", "normal bot"),
+        ("bot:normal:2", "normal bot 2"),
+    ]
+    store.close()
+
+
+def test_a_person_back_for_most_of_their_moves_is_rated_for_their_seat(store):
+    hosted, (ann, ben) = crates_between(store, "ann", "ben")
+    hosted.detach(ben, now=0.0)
+    hosted.take_over(now=0.0, after=0.0, level="normal")
+    play_on(hosted, [ann, ben], moves=3)  # the stand-in makes a move or so
+    hosted.attach(hosted.seats[1], ben)  # and Ben is back for the rest
+    play_on(hosted, [ann, ben])
+    (moves,) = store.db.execute(
+        "SELECT COUNT(*) FROM actions WHERE seat = 1 AND mover = 'bot:normal'"
+    ).fetchone()
+    assert moves <= 3
+    assert {row["name"] for row in store.stats("crates")} == {"Ann", "Ben"}
+
+
+def test_a_seat_the_host_freed_keeps_its_name_in_the_history(store):
+    hosted, (ann, ben) = crates_between(store, "ann", "ben")
+    hosted.free(1)  # a bot plays it meanwhile; nobody takes it
+    play_on(hosted, [ann, ben])
+    store.update_ratings()
+    (entry,) = store.history()
+    assert entry["players"] == ["Ann", "Ben"]
+    assert [seat["rated_as"] for seat in entry["seats"]] == ["Ann", "normal bot"]
 
 
 # -- the command --------------------------------------------------------------------------------

@@ -10,22 +10,41 @@ from __future__ import annotations
 
 import random
 
-from ..rules import Bot, get_game
-from ..rules.core import resolve
-from .generic import AnyLegalAction, level_note, levels
-from .own import own_bots
+from ..rules import Bot, Game, get_game
+from .generic import (
+    AnyLegalAction,
+    BotMaker,
+    by_heuristic,
+    level_note,
+    levels,
+    look_ahead,
+    own_levels,
+)
 
 LEVELS = ("random", "normal", "hard")
 
-__all__ = ["LEVELS", "AnyLegalAction", "Bot", "get_bot", "level_note"]
+__all__ = [
+    "LEVELS",
+    "AnyLegalAction",
+    "Bot",
+    "BotMaker",
+    "by_heuristic",
+    "get_bot",
+    "level_note",
+    "look_ahead",
+    "makers",
+]
+
+
+def makers(game: Game) -> dict[str, BotMaker]:
+    """Each level's bot maker for `game`: its own where it declares one (`Game.bots`), the
+    generic bots of the other levels."""
+    return {**levels(game), **own_levels(game)}
 
 
 def get_bot(game: str, level: str, seat: int, rng: random.Random) -> Bot:
     """A bot for `game` at `level` sitting in `seat`, drawing its randomness from `rng`."""
     if level not in LEVELS:
         raise ValueError(f"bot level must be one of {', '.join(LEVELS)}, not {level!r}")
-    info = get_game(game)
-    own = own_bots(info)
-    makers = resolve(own) if own else levels(info)
-    bot: Bot = makers[level](seat, rng)
+    bot: Bot = makers(get_game(game))[level](seat, rng)
     return bot

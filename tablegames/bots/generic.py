@@ -13,7 +13,11 @@ Look-ahead (`LookAhead`): for each determinization (`from_view(view, rng)`: what
 as it was, the rest dealt anew) every legal action is tried once and the game played out by
 random players (in `hard`, when the game has a heuristic, its best in three moves of four: a
 model of the others neither blind nor too predictable); the action that won the largest share of
-those games is played. A game of many rounds says how a seat stands where a playout may stop
+those games is played. A game may name other players for the playouts (`look_ahead`'s
+`people`: its own `normal`, or any bot maker); Skull's own `normal` so imagined lost more to a
+trivial policy than its heuristic did (`bench/bot_strength.py`), as the players' past discs
+are still dealt at random by `from_view`: a model of what people do next is no better than
+the guess of what they did. A game of many rounds says how a seat stands where a playout may stop
 short of the end (`State.evaluate`: at the end of a round, by the scores): its playouts end
 there, judged by it, so each move is weighed by what it changes in its round rather than
 drowned in the rounds after (`bench/generic_bots.py --plugin tests.plugins.sealedbids:SEALED_BIDS`
@@ -30,9 +34,12 @@ from __future__ import annotations
 import copy
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import ClassVar
 
 from ..rules import Action, Bot, Game, IllegalAction, State, View
+from ..rules.core import resolve
 from .own import own_bots
 
 BotMaker = Callable[[int, random.Random], Bot]
@@ -44,12 +51,15 @@ NORMAL_SECONDS, HARD_SECONDS = 0.25, 1.0
 PLAYOUT_MOVES = 400
 #: How often the heuristic bot at `normal` plays at random instead of its best.
 NORMAL_SLIPS = 0.2
-#: How often a move in `hard`'s playouts is the heuristic's best (the rest by chance): players
-#: who all play the heuristic's best are a model too predictable to be right (in Sealed Bids
-#: they all bid alike, and cancel out), players who play at random one too blind. On Sealed
-#: Bids, hard against two normal bots won 0.49 of 60 deals guided half the time, 0.57 three
-#: times in four, 0.25 never; over 150 other deals 0.35 always guided, 0.43 three in four.
-GUIDED_SHARE = 0.75
+#: How often the players of `hard`'s playouts slip from the game's heuristic (when it has one)
+#: to a move at random: players who all play the heuristic's best are a model too predictable
+#: to be right (in Sealed Bids they all bid alike, and cancel out), players who play at random
+#: one too blind. On Sealed Bids, hard against two normal bots won 0.49 of 60 deals guided half
+#: the time, 0.57 three times in four, 0.25 never; over 150 other deals 0.35 always guided,
+#: 0.43 three in four.
+GUIDED_SLIPS = 0.25
+#: How the players of a look-ahead's playouts play: a bot maker, or None (at random).
+People = BotMaker | None
 
 
 class AnyLegalAction:
@@ -93,7 +103,12 @@ def best_by(state: type[State], view: View, legal: list[Action], rng: random.Ran
 
 class LookAhead(AnyLegalAction):
     """Determinized Monte Carlo: the legal action that wins most often in playouts from states
-    rebuilt from this seat's view (see the module docstring)."""
+    rebuilt from this seat's view, the players in them played as `people` play (see the module
+    docstring)."""
+
+    #: What a decision's `max_seconds` are counted on: the time a player waits; measures of
+    #: strength count the thread's CPU time instead, so a busy machine plays the same bots.
+    clock: ClassVar[Callable[[], float]] = time.monotonic
 
     def __init__(
         self,
@@ -102,11 +117,14 @@ class LookAhead(AnyLegalAction):
         state: type[State],
         playouts: int,
         max_seconds: float,
-        guided: bool = False,
+        people: People = None,
     ) -> None:
         super().__init__(seat, rng)
         self.state, self.playouts, self.max_seconds = state, playouts, max_seconds
-        self.guided = guided  # playouts mostly follow the heuristic's best (`GUIDED_SHARE`)
+        #: How the players of a playout play (this seat's later moves too): a bot maker (the
+        #: game's heuristic, its own `normal`...), or None: at random.
+        self.people = people
+        self.played = 0  # playouts in the last decision (for the benches)
 
     def choose(self, view: View, legal: list[Action]) -> Action | None:
         if len(legal) <= 1 or view.get("seat") != self.seat:
@@ -116,9 +134,11 @@ class LookAhead(AnyLegalAction):
             return super().choose(view, legal)  # optional moves: as the random bot
         wins = [0.0] * len(legal)
         rounds = max(1, self.playouts // len(legal))
-        give_up = time.monotonic() + self.max_seconds
+        clock = LookAhead.clock  # (read from the class: a function there binds no self)
+        give_up = clock() + self.max_seconds
+        self.played = 0
         for played in range(rounds):
-            if played and time.monotonic() > give_up:
+            if played and clock() > give_up:
                 break
             world = self.state.from_view(view, self.rng)  # quiet: no events are made
             # Every action is played out with the same chances after it (common random
@@ -126,15 +146,17 @@ class LookAhead(AnyLegalAction):
             luck = self.rng.getrandbits(64)
             for index, action in enumerate(legal):
                 wins[index] += self._playout(copy.deepcopy(world), action, random.Random(luck))
+            self.played += len(legal)
         best = max(wins)
         return self.rng.choice([a for a, won in zip(legal, wins, strict=True) if won == best])
 
     def _playout(self, world: State, action: Action, luck: random.Random) -> float:
-        """This seat's share of the win after it plays `action` in `world`, the rest by chance
-        (or, mostly, the heuristic): 1 alone, 1/n among n winners, 0 for a loss or an
-        unfinished game;
+        """This seat's share of the win after it plays `action` in `world`, every later move
+        as `people` play: 1 alone, 1/n among n winners, 0 for a loss or an unfinished game;
         or, at the first position where the game judges how the seat stands (`evaluate`: the
         end of a round), that judgement."""
+        players: dict[int, Bot] = {}
+        judged: float | None = None
         try:
             world.apply(self.seat, action)
             for _ in range(PLAYOUT_MOVES):
@@ -142,23 +164,40 @@ class LookAhead(AnyLegalAction):
                     break
                 judged = world.evaluate(self.seat)
                 if judged is not None:
-                    return judged
+                    break
                 waiting = sorted(world.waiting_for())
                 if not waiting:
-                    return 0.0
+                    break
                 seat = waiting[0]
                 moves = world.legal(seat)
-                if self.guided and luck.random() < GUIDED_SHARE:
-                    move = best_by(self.state, world.view(seat), moves, luck)
-                else:
-                    move = luck.choice(moves)
-                world.apply(seat, move)
+                world.apply(seat, self._move(world, seat, moves, luck, players))
         except IllegalAction:  # a determinization the game could not play on: no evidence
             return 0.0
+        if judged is not None:
+            return judged
         if not world.over:
             return 0.0
         winners = world.result()["winners"]
         return 1.0 / len(winners) if self.seat in winners else 0.0
+
+    def _move(
+        self,
+        world: State,
+        seat: int,
+        moves: list[Action],
+        luck: random.Random,
+        players: dict[int, Bot],
+    ) -> Action:
+        """What `seat` plays in a playout: as `people` play (a chance slip of theirs, an
+        action not listed, or nothing: one at random)."""
+        people = self.people
+        if people is None or len(moves) == 1:
+            return luck.choice(moves)
+        player = players.get(seat)
+        if player is None:
+            player = players[seat] = people(seat, random.Random(luck.getrandbits(32)))
+        chosen = player.choose(world.view(seat), moves)
+        return chosen if chosen is not None and chosen in moves else luck.choice(moves)
 
 
 def thinks(game: Game) -> bool:
@@ -167,26 +206,75 @@ def thinks(game: Game) -> bool:
     return not game.realtime and (game.implements("from_view") or game.implements("heuristic"))
 
 
+@dataclass(frozen=True)
+class LookAheadMaker:
+    """Makes `game`'s generic look-ahead bots (`look_ahead`); a level's bot maker."""
+
+    game: Game
+    playouts: int
+    seconds: float
+    people: str | BotMaker | None
+
+    def __call__(self, seat: int, rng: random.Random) -> LookAhead:
+        named = self.people
+        people = people_like(self.game, named) if isinstance(named, str) else named
+        state = self.game.state_class
+        return LookAhead(seat, rng, state, self.playouts, self.seconds, people)
+
+
+def look_ahead(
+    game: Game,
+    playouts: int = HARD_PLAYOUTS,
+    seconds: float = HARD_SECONDS,
+    people: str | BotMaker | None = "heuristic",
+) -> BotMaker:
+    """The generic look-ahead for `game` (it needs `from_view`), as a level's bot maker: it
+    plays `playouts` playouts a decision, or as many as `seconds` allow, imagining the players
+    in them as `people` play: by the game's heuristic (the default, as the generic `hard`),
+    like a level of the game (``"normal"``: its own bots of that level; see `people_like`), as
+    a bot maker of one's own, or None: at random."""
+    return LookAheadMaker(game, playouts, seconds, people)
+
+
+def by_heuristic(game: Game, slips: float = 0.0) -> BotMaker:
+    """The generic bot that plays `game`'s `heuristic` best, as a level's bot maker, but for
+    a `slips` share of its decisions, played at random."""
+    state = game.state_class
+    return lambda seat, rng: ByHeuristic(seat, rng, state, slips)
+
+
+def own_levels(game: Game) -> Mapping[str, BotMaker]:
+    """The bots `game` declares of its own (`Game.bots`), by level: the others are generic."""
+    where = own_bots(game)
+    return resolve(where) if where else {}
+
+
+def people_like(game: Game, level: str) -> People:
+    """How a look-ahead imagines the players of `game` (`look_ahead`'s `people`): as
+    ``"heuristic"``, players of the game's heuristic, its best three moves in four (at random
+    in a game without one); as a level (``"normal"``), that level's own bots when the game has
+    them (a look-ahead of its own excepted: too slow to play inside another's playouts), else
+    as ``"heuristic"``."""
+    own = own_levels(game).get(level)
+    if own is not None and not isinstance(own, LookAheadMaker):
+        return own
+    return by_heuristic(game, GUIDED_SLIPS) if game.implements("heuristic") else None
+
+
 def levels(game: Game) -> dict[str, BotMaker]:
     """The generic bots of each level for `game`, by what it implements (module docstring)."""
-    state = game.state_class
     if not thinks(game):
         return {level: AnyLegalAction for level in ("random", "normal", "hard")}
     if game.implements("from_view"):
-        guided = game.implements("heuristic")
         return {
             "random": AnyLegalAction,
-            "normal": lambda seat, rng: LookAhead(
-                seat, rng, state, NORMAL_PLAYOUTS, NORMAL_SECONDS
-            ),
-            "hard": lambda seat, rng: LookAhead(
-                seat, rng, state, HARD_PLAYOUTS, HARD_SECONDS, guided
-            ),
+            "normal": look_ahead(game, NORMAL_PLAYOUTS, NORMAL_SECONDS, people=None),
+            "hard": look_ahead(game),
         }
     return {
         "random": AnyLegalAction,
-        "normal": lambda seat, rng: ByHeuristic(seat, rng, state, NORMAL_SLIPS),
-        "hard": lambda seat, rng: ByHeuristic(seat, rng, state, 0.0),
+        "normal": by_heuristic(game, NORMAL_SLIPS),
+        "hard": by_heuristic(game),
     }
 
 

@@ -175,6 +175,7 @@ class ClientProtocol:
         self.token: str | None = None  # the seat token of this connection's seat
         self.server_id = ""
         self.owner = False  # we created this table: we may start it and give seats away
+        self.dealt = False  # the game at our table is on (nobody waits for us to be ready)
         self.ended = ""  # set when the server sent us away for good (no reconnecting)
         self.ended_code = ""  # why, in a word: "replaced" (another terminal) or "removed"
         self.silent = False  # the last connection ended with the server saying nothing
@@ -295,6 +296,9 @@ class ClientProtocol:
         elif isinstance(message, Error) and message.code == "table-closed":
             self.forget_table()  # the server sent us back to the lobby
         elif isinstance(message, Chat):
+            at_a_table = self.table_code is not None
+            if (message.seat is not None or message.watching) != at_a_table:
+                return  # said where we were a moment ago (the lobby's, or a table's we left)
             line = chat_line(message)
             if message.earlier and line in self.chat_lines:
                 return  # (said before we came, and told again on a reconnect)
@@ -321,7 +325,7 @@ class ClientProtocol:
         self.forget_table()  # a new table (a rematch, or one picked in the lobby)
         self.phase = Phase.SEATED if seated.seat is not None else Phase.WATCHING
         self.seat, self.names, self.table_code = seated.seat, list(seated.names), seated.table
-        self.owner = seated.owner
+        self.owner, self.dealt = seated.owner, seated.dealt
         self.game = get_game(seated.game)
         # A seat taken back comes without its token: the one we hold for it goes on.
         held = self._held.get(seated.table) if self.seat is not None else None
@@ -354,6 +358,8 @@ class ClientProtocol:
         """We are at no table now (we left, or the server sent us back to the lobby)."""
         self.seat = self.game = self.latest = self.presence = None
         self.table_code, self.token, self.owner, self.over = None, None, False, False
+        self.dealt = False
+        self.chat_lines.clear()  # what was said there: where we go next tells its own
         self.names, self._log, self._talk = [], [], []
         if self.phase in (Phase.SEATED, Phase.WATCHING):
             self.phase = Phase.LOBBY

@@ -27,7 +27,9 @@ HELP = f"""Commands (seat numbers count from 1; TABLE may be left out with one t
   tables                    every table: its seats, who is there, who is away
   start [TABLE]             deal now; empty seats become bots
   bot [TABLE] SEAT [LEVEL]  a bot plays that seat from now on ({", ".join(LEVELS)})
-  free [TABLE] SEAT         free that seat for someone else (a bot plays it meanwhile)
+  free [TABLE] SEAT         before the deal: free that seat for someone else; during a
+                            game: its player goes to the lobby and a bot plays it until
+                            they come back to it
   close TABLE               end that table now (whoever is there goes back to the lobby)
   names                     the names SSH keys own, and who is here now or when last
   release NAME              free a name a key owns (the next key to sit down with it owns it)

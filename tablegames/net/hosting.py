@@ -13,18 +13,31 @@ import random
 import secrets
 import string
 import time
+from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 from weakref import WeakKeyDictionary
 
+import msgspec
+
 from ..bots import get_bot
 from ..names import look_alike_of, looks_like_bot, name_key
+from ..ratings import UNPROVEN, bot_mover, browser_player, key_player
 from ..rules import Action, Bot, Event, Game, IllegalAction, get_game
 from ..store import SavedSeat, SavedTable, Store
 from ..table import Accepted, Table, Update
 from ..words import are, plural
-from .messages import Ack, Farewell, Presence, SeatNews, ServerMessage, TableNews, ViewUpdate
+from .messages import (
+    Ack,
+    Chat,
+    Farewell,
+    Presence,
+    SeatNews,
+    ServerMessage,
+    TableNews,
+    ViewUpdate,
+)
 from .proofs import token_key
 from .protocol import log_difference
 from .seat_life import Life, Peer, Seat
@@ -32,15 +45,34 @@ from .seat_life import Life, Peer, Seat
 log = logging.getLogger("tablegames.host")  # what the host's terminal shows of each table
 DROPPED = "dropped out"  # how a seat whose connection went is said to have left
 CODE_ALPHABET = "".join(c for c in string.ascii_uppercase if c not in "IO")
+TABLE_CHAT_KEPT = 20  # a table's last chat lines, told to whoever sits down (or comes back)
 
 
 def _saved(seat: Seat) -> SavedSeat:
     return SavedSeat(seat.number, seat.name, seat.token_key, seat.bot_level, seat.identity)
 
 
+def player_of(peer: Peer) -> str:
+    """Who a connection's moves are made by, for the ratings: its proven key (an SSH login's,
+    `join`'s), a browser guest's cookie, or nobody proven (`ratings.UNPROVEN`: a client that
+    offered no key, an SSH guest without one)."""
+    key, holder = getattr(peer, "key", None), getattr(peer, "identity", None)
+    if isinstance(key, str):
+        return key_player(key)
+    if isinstance(holder, str) and holder.startswith("web:"):  # (`WebGuest.holder`)
+        return browser_player(holder)
+    return UNPROVEN
+
+
 def _bot(game: str, level: str, seat: int) -> Bot:
     # A bot's own randomness, never the game's: the game's generator must replay exactly.
     return get_bot(game, level, seat, random.Random(secrets.randbits(64)))
+
+
+def standing_in_words(names: Sequence[str]) -> str:
+    """Who a bot plays for until they are ready: `a bot plays for fay until they say they are
+    ready (r)`."""
+    return f"a bot plays for {' and '.join(names)} until they say they are ready (r)"
 
 
 def new_code(length: int = 4) -> str:
@@ -76,9 +108,10 @@ class HostedTable:
     def __post_init__(self) -> None:
         self.seats = [Seat(number) for number in range(self.players)]
         self.rematch_votes: set[int] = set()
-        self.start_asked = False  # the host or owner asked to deal as soon as everyone is ready
+        self.chat: deque[Chat] = deque(maxlen=TABLE_CHAT_KEPT)  # told to whoever sits down
         self.changed_at = self.clock()  # when someone last sat, left, readied... (or it opened)
         self.ratings: dict[int, tuple[float, float]] = {}  # seat -> (rating, change), once rated
+        self.bot_levels: dict[int, str] = {}  # the level of the bot at each seat a bot plays
         if self.store is not None and self.store_id is None:
             self.store_id = self.store.create_table(
                 self.code,
@@ -115,7 +148,7 @@ class HostedTable:
             seat.away_since = hosted.clock() if row.token_key is not None else None
         if saved.started is not None and saved.seed is not None:
             hosted.seed = saved.seed
-            hosted._open(saved.seed, saved.log, saved.talk)
+            hosted._open(saved.seed, saved.log, talk=saved.talk)
             for (seat_number, action, _), version in zip(
                 saved.log, saved.client_versions, strict=True
             ):
@@ -131,14 +164,14 @@ class HostedTable:
     def claim(self, peer: Peer, seat: int | None, identity: str | None = None) -> tuple[int, str]:
         """Give `peer` a free seat (the one asked for, or the first free); returns (seat, token).
 
-        Before the deal any free seat; once the game is on, only a seat the owner freed.
-        `identity` is the proven name key of a party login: that player owns the seat too.
+        Only before the deal: once the game is on, a seat's hand goes to nobody but the person
+        who holds it (its token, or a party login's identity: `seat_for_token`,
+        `seat_for_identity`), so a newcomer may only watch.
         """
+        if self.table is not None:
+            raise IllegalAction(self._why_not_now(peer.name))
         self.check_name_free(peer.name, None)
-        # A bot chosen as a player stays; a bot standing in for a freed seat steps back.
-        free = [s for s in self.seats if not s.human and (self.table is None or not s.bot_level)]
-        if self.table is not None and not free:
-            raise IllegalAction("the game has started: join as a spectator or reconnect")
+        free = [s for s in self.seats if not s.claimed]
         if seat is not None:
             if not 0 <= seat < self.players:
                 raise IllegalAction(f"there is no seat {seat} at this table")
@@ -149,11 +182,16 @@ class HostedTable:
         token = secrets.token_hex(32)
         chosen.sit(peer, token_key(token), identity)
         chosen.bot_level = None  # (a bot planned for the seat before the deal gives way)
-        if self.table is not None:
-            self.table.unseat_bot(chosen.number)  # a stand-in steps back
         self._save_seat(chosen)
         self.broadcast_presence(f"{peer.name} sits down.")
         return chosen.number, token
+
+    def _why_not_now(self, name: str) -> str:
+        """Why someone holding no seat here cannot sit down once the game is on."""
+        key = name_key(name)
+        if any(s.life is Life.BOT and name_key(s.name) == key for s in self.seats):
+            return "the host gave your seat at this table to a bot: you may watch the game"
+        return "the game has begun: you may watch it (seats are taken before the deal)"
 
     def check_name_free(self, name: str, seat: Seat | None) -> None:
         """Refuse a name someone else at this table already has (case and width ignored), or
@@ -261,7 +299,7 @@ class HostedTable:
             due = seat.takeover_due(after)
             if due is not None and due <= now and self.table is not None and not self.table.over:
                 seat.stand_in()
-                self.table.seat_bot(seat.number, _bot(self.game.name, level, seat.number))
+                self._seat_bot(self.table, seat.number, level)
                 self.broadcast_presence(f"A bot plays for {seat.name} until they are back.")
                 took = True
         return took
@@ -276,26 +314,32 @@ class HostedTable:
         seat.to_bot(level, name)
         self._save_seat(seat)
         if self.table is not None:
-            self.table.seat_bot(number, _bot(self.game.name, level, number))
+            self._seat_bot(self.table, number, level)
             self.broadcast_presence(f"A {level} bot now plays {name}'s seat.")
         else:
             self.broadcast_presence(f"Seat {number + 1} will be played by a {level} bot.")
 
     def free(self, number: int, standin: str = "normal") -> None:
-        """The owner frees seat `number` for someone else (a bot stands in while a game is on)."""
+        """The host frees seat `number`: before the deal for someone else; during a game its
+        player is sent to the lobby and a bot of level `standin` plays it until they come back
+        with their token (STOOD_IN): nobody else ever takes it (and so its hand) mid-game."""
         seat = self._seat(number)
-        if not seat.claimed:
-            raise IllegalAction(f"seat {number + 1} is already free")
-        self._tell_removed(seat, "the host freed your seat")
-        was = seat.name
-        seat.empty(standin=self.table is not None)
-        self._forget_seat(seat)
-        if self.table is not None:
-            seat.name = was
-            self.table.seat_bot(number, _bot(self.game.name, standin, number))
-            self.broadcast_presence(f"{was}'s seat is free to take; a bot plays it meanwhile.")
-        else:
+        if self.table is None:
+            if not seat.claimed:
+                raise IllegalAction(f"seat {number + 1} is already free")
+            self._tell_removed(seat, "the host freed your seat")
+            seat.empty()
+            self._forget_seat(seat)
             self.broadcast_presence(f"Seat {number + 1} is free again.")
+            return
+        if seat.life is Life.BOT or seat.standin:
+            raise IllegalAction(f"a bot already plays seat {number + 1}")
+        self._tell_removed(seat, "the host let a bot play your seat until you come back to it")
+        if seat.peer is not None:
+            seat.leave(self.clock(), dealt=True)
+        seat.stand_in()
+        self._seat_bot(self.table, number, standin)
+        self.broadcast_presence(f"A bot plays for {seat.name} until they are back.")
 
     def _seat(self, number: int) -> Seat:
         if not 0 <= number < self.players:
@@ -321,8 +365,6 @@ class HostedTable:
     def ready_to_start(self) -> bool:
         """True once the game may begin by itself: every seat taken, or enough humans (with
         `min_humans`); and every seated human ready."""
-        if self.start_asked and self.why_not_start() is None:
-            return True
         humans = [s for s in self.seats if s.human]
         if self.table is not None or not humans or not all(s.ready for s in humans):
             return False
@@ -331,15 +373,11 @@ class HostedTable:
         return self.min_humans is not None and len(humans) >= self.min_humans
 
     def why_not_start(self) -> str | None:
-        """Why the owner cannot deal now (None: they can)."""
+        """Why the host or the owner cannot deal now (None: they can)."""
         if self.table is not None:
             return "the game has already begun"
-        humans = [s for s in self.seats if s.human]
-        if not humans:
+        if not any(s.human for s in self.seats):
             return "nobody is seated yet"
-        waiting = self.unready()
-        if waiting:
-            return f"waiting for {', '.join(waiting)} to be ready"
         return None
 
     def unready(self) -> list[str]:
@@ -349,38 +387,54 @@ class HostedTable:
     def starts_in_words(self) -> str:
         """When this table's game begins, as the waiting room says it."""
         empty = f"empty seats become {self.fill_with_bots or 'normal'} bots"
-        if self.start_asked:
-            return f"The game begins as soon as everyone seated is ready; {empty}."
         if self.min_humans is not None and self.fill_with_bots is not None:
             players = plural(self.min_humans, "player")
             return f"The game begins when {players} {are(self.min_humans)} ready; {empty}."
         host = "its creator" if self.owner_seat is not None else "the host"
         return (
             f"The game begins when every seat is taken and everyone is ready, or when {host} "
-            f"starts it ({empty})."
+            f"starts it ({empty}; a bot plays for anyone not ready until they are)."
         )
 
     def start(self) -> Table:
-        """Deal: fill empty seats with bots, create the table and tell everyone."""
+        """Deal now: empty seats become bots, and a bot plays for each player not ready until
+        they say they are (`play_own_seat`); create the table and tell everyone."""
+        unready = self.unready()
         for seat in self.seats:
             if not seat.claimed:
                 seat.bot_level = self.fill_with_bots or "normal"
                 seat.name = f"Bot {seat.number + 1}"
+            elif seat.human and not seat.ready:
+                seat.standin = True
         seed = self.seed if self.seed is not None else secrets.randbits(63)
         if self.store is not None and self.store_id is not None:
             self.store.start_table(self.store_id, seed, [_saved(s) for s in self.seats])
-        table = self._open(seed, [])
-        self.broadcast_presence("The game begins.")
-        return table
+        news = "The game begins."
+        if unready:
+            news = f"The game begins; {standing_in_words(unready)}."
+        return self._open(seed, [], news)
+
+    def play_own_seat(self, peer: Peer) -> bool:
+        """`peer`, at its seat and now ready, plays it: the bot standing in steps back. True if
+        one did."""
+        seat = self.seat_of(peer)
+        if seat is None or self.table is None or self.table.over or not seat.standin:
+            return False
+        seat.standin, seat.ready = False, True
+        self.table.unseat_bot(seat.number)
+        self.broadcast_presence(f"{seat.name} is ready and plays their own seat.")
+        return True
 
     def _open(
         self,
         seed: int,
         log: list[tuple[int, Action, float]],
+        news: str | None = None,
         talk: Sequence[dict[str, Any]] = (),
     ) -> Table:
         """Create the running table (replaying `log`, with its `talk`), its bots, persistence
-        and subscribers."""
+        and subscribers. With `news`, everyone there is told it (and who sits where) before
+        their first update: a client knows then whether a bot plays its seat."""
         names = [seat.name for seat in self.seats]
         table = Table(
             self.game,
@@ -393,24 +447,40 @@ class HostedTable:
         )
         for seat in self.seats:
             if seat.bot_level is not None:
-                table.seat_bot(seat.number, _bot(self.game.name, seat.bot_level, seat.number))
-            elif not seat.human:  # (restored) a seat the host freed: a bot plays meanwhile
-                seat.standin = True
-                table.seat_bot(seat.number, _bot(self.game.name, "normal", seat.number))
+                self._seat_bot(table, seat.number, seat.bot_level)
+            elif seat.standin or not seat.human:  # not ready at the deal; or (restored) a
+                seat.standin = True  # seat an older version let the host free: a bot plays
+                self._seat_bot(table, seat.number, "normal")
         if self.store is not None and self.store_id is not None:
-            table.on_action(self.store.saver(self.store_id))
+            table.on_action(self.store.saver(self.store_id, self._mover))
             table.on_claim(self.store.talk_saver(self.store_id))
         if self.on_action is not None:
             listener = self.on_action
             table.on_action(lambda accepted: listener(self, accepted))
         table.on_action(self._log_if_over)
         table.on_action(self._tell_ratings)
+        self.table = table
+        if news is not None:
+            self.broadcast_presence(news)
         for seat in self.seats:
             table.subscribe(seat.number, self._deliver(seat))
         if self.spectators:
             self._stop_feed = table.subscribe(None, self._deliver_spectators)
-        self.table = table
         return table
+
+    def _seat_bot(self, table: Table, number: int, level: str) -> None:
+        """A bot of `level` plays seat `number` from now on (until its person is back)."""
+        self.bot_levels[number] = level
+        table.seat_bot(number, _bot(self.game.name, level, number))
+
+    def _mover(self, accepted: Accepted) -> str:
+        """Who made an accepted move, for the ratings: the bot playing its seat, or the person
+        whose connection sent it (`player_of`, passed by `act`)."""
+        table = self.table
+        if table is not None and accepted.seat in table.bots:
+            return bot_mover(self.bot_levels.get(accepted.seat, "normal"))
+        by = accepted.meta.get("by")
+        return by if isinstance(by, str) else UNPROVEN
 
     def act(self, peer: Peer, version: int, action: Action) -> None:
         """Apply `action` from the seat `peer` holds; one already applied is only answered.
@@ -425,7 +495,8 @@ class HostedTable:
             peer.send(Ack(seen=version))
             peer.send(self.update_message(self.table.update_for(seat.number), peer))
             return
-        self.table.submit(seat.number, action, {"client_version": version}, seen=version)
+        meta = {"client_version": version, "by": player_of(peer)}
+        self.table.submit(seat.number, action, meta, seen=version)
         seat.remember(version, action)
 
     def make_claim(self, peer: Peer, claim: dict[str, Any]) -> None:
@@ -502,7 +573,9 @@ class HostedTable:
                 taken=s.claimed,
                 connected=s.peer is not None or s.bot_level is not None,
                 bot=s.bot_level is not None,
-                ready=s.ready or s.bot_level is not None,
+                # Once the game is over, ready is for the rematch: asked for, or a bot.
+                ready=(s.number in self.rematch_votes if over else s.ready)
+                or s.bot_level is not None,
                 owner=s.number == self.owner_seat,
                 away=(
                     int(now - s.away_since)
@@ -541,6 +614,17 @@ class HostedTable:
             self.ratings = self.store.rating_changes(self.store_id)
             if self.ratings:
                 self.broadcast_presence(None)
+
+    def chat_line(self, line: Chat) -> None:
+        """Tell everyone here `line`, and keep it for whoever comes (`earlier_chat`)."""
+        self.chat.append(line)
+        self.broadcast(line)
+
+    def earlier_chat(self, peer: Peer) -> None:
+        """Tell `peer`, arriving here, the last lines said at this table (a reconnect's chat is
+        the table's, not the lobby's)."""
+        for line in self.chat:
+            peer.send(msgspec.structs.replace(line, earlier=True))
 
     def broadcast(self, message: ServerMessage) -> None:
         for peer in self.peers():

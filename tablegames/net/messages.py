@@ -255,6 +255,7 @@ class Seated(Message, tag="seated"):
     names: list[str]
     title: Text
     owner: bool = False  # we may start the game and hand seats to bots
+    dealt: bool = False  # the game is on: nobody waits for us to be ready
 
 
 class Presence(Message, tag="presence"):
@@ -301,7 +302,7 @@ class Chat(Message, tag="chat"):
     seat: int | None
     text: Text
     watching: bool = False
-    earlier: bool = False  # said in the lobby before we came
+    earlier: bool = False  # said where we arrive (the lobby, or the table) before we came
 
 
 class HostSays(Message, tag="host"):

@@ -26,9 +26,11 @@ closed.
 The clock (`tick`, run by the server) moves seats whose person is away past the takeover time
 to a bot standing in, and ends the tables that are no longer live (see `why_ended`). It is
 injected, as the store is (`Party(clock=..., wall_clock=...)`): a test moves a `VirtualClock`
-on instead of waiting. The table's creator (a `close` message) or the host (`close TABLE`:
-`close_by_hand`) may end one at any time. Whoever is at a table that ends is told why and goes
-to the lobby.
+on instead of waiting. The host (`close TABLE`: `close_by_hand`) may end one at any time; its
+creator (a `close` message) before the deal, or while nobody else holds a seat there: a
+creator's powers over other people's seats (start, free, hand to a bot) end at the deal, and
+during a game only the host frees a seat (issue 47). Whoever is at a table that ends is told
+why and goes to the lobby.
 """
 
 from __future__ import annotations
@@ -50,10 +52,9 @@ from ..rules import GAMES, IllegalAction, SetupError, get_game
 from ..store import OutdatedRules, Store
 from ..table import Accepted
 from ..text import clean_text, visible
-from ..words import are
 from .admission import TURNED_AWAY, Admission, Visitor, is_loopback, name_problem, reserved
 from .guard import AttemptLimiter, RateLimit, RefusalTally, wait_in_words
-from .hosting import DROPPED, HostedTable, new_code
+from .hosting import DROPPED, HostedTable, new_code, standing_in_words
 from .messages import (
     MAX_TEXT,
     Act,
@@ -318,6 +319,7 @@ class Party:
             member.table = None  # in the lobby: `lobby_changed` tells it what the tables are now
             if why:
                 member.send(Error(code="table-closed", text=why))
+            self._earlier_lobby_chat(member)
         self.whereabouts.table_closed(hosted.code)
         if self.store is not None and hosted.store_id is not None and hosted.stage() < 2:
             self.store.delete_table(hosted.store_id)
@@ -425,20 +427,15 @@ class Party:
         self.lobby_changed()
 
     def start_by_hand(self, code: str) -> str:
-        """The host or the table's owner deals now, or as soon as the players seated are ready;
-        empty seats become bots. Returns what happens, in words."""
+        """The host or the table's owner deals now: empty seats become bots, and a bot plays
+        for whoever is not ready until they say they are. Returns what happens, in words."""
         hosted = self.table(code)
-        waiting = hosted.unready()
-        if hosted.table is None and waiting:
-            hosted.start_asked = True
-            soon = f"the game begins as soon as {' and '.join(waiting)} {are(len(waiting))} ready"
-            hosted.broadcast_presence(soon[:1].upper() + soon[1:] + ".")
-            return soon
         why = hosted.why_not_start()
         if why is not None:
             raise IllegalAction(f"cannot start table {hosted.code}: {why}")
+        unready = hosted.unready()
         self.start(hosted)
-        return "the game begins"
+        return f"the game begins; {standing_in_words(unready)}" if unready else "the game begins"
 
     # -- identity ---------------------------------------------------------------------------------
     def ticket_for(self, login: Login) -> str:
@@ -569,13 +566,17 @@ class Party:
             self._arrive(member)
 
     def _arrive(self, member: Member) -> None:
-        """A member just let in: what was said in the lobby, then where they were, or the
-        lobby."""
-        for line in self.lobby_chat:  # what was said in the lobby before they came
-            member.send(msgspec.structs.replace(line, earlier=True))
+        """A member just let in: where they were, or the lobby (and what was said there before
+        they came)."""
         if member.identity is not None and self._go_back(member, member.identity):
             return
+        self._earlier_lobby_chat(member)
         member.send(self.lobby_message())
+
+    def _earlier_lobby_chat(self, member: Member) -> None:
+        """Tell `member`, arriving in the lobby, what was said there before they came."""
+        for line in self.lobby_chat:
+            member.send(msgspec.structs.replace(line, earlier=True))
 
     def _on_prove(self, member: Member, message: Prove) -> None:
         """`join`'s key answers this connection's challenge: its name is owned like an SSH
@@ -858,13 +859,18 @@ class Party:
                 token=token,
                 names=[s.name for s in hosted.seats],
                 owner=seat is not None and seat == hosted.owner_seat,
+                dealt=hosted.table is not None,
             )
         )
+        hosted.earlier_chat(member)
 
     def _on_ready(self, member: Member, message: Ready) -> None:
         hosted = member.table
         if hosted is None or hosted.seat_of(member) is None:
             raise IllegalAction("take a seat first")
+        if message.ready and hosted.play_own_seat(member):  # a bot played it since the deal
+            self.lobby_changed()
+            return
         hosted.set_ready(member, message.ready)
         if hosted.ready_to_start():
             self.start(hosted)
@@ -877,13 +883,18 @@ class Party:
     def _on_seat(self, member: Member, message: GiveSeat) -> None:
         hosted = self._owned(member)
         number, to = message.seat, message.to
+        if hosted.table is not None:  # a creator's powers end at the deal (issue 47)
+            raise IllegalAction("the game has begun: only the host can change a seat now")
         if number == hosted.owner_seat:
             raise IllegalAction("that is your own seat")
         self.give_seat(hosted.code, number, to)
 
     def give_seat(self, code: str, number: int, to: str) -> None:
-        """Seat `number` of table `code` to a bot of level `to`, or "free" for someone else."""
+        """Seat `number` of table `code` to a bot of level `to`, or "free": before the deal for
+        someone else; during a game a bot plays it until its own player comes back to it."""
         hosted = self.table(code)
+        if 0 <= number < hosted.players:  # whoever held it, logging in again, is in the lobby
+            self.whereabouts.left(hosted.seats[number].identity, hosted.code)
         if to == "free":
             hosted.free(number)
         elif to in LEVELS or to == "bot":
@@ -909,12 +920,16 @@ class Party:
         self.goodbye(member, gone="went back to the lobby")
         self.members.add(member)
         self.whereabouts.went(member.identity, LOBBY)
+        self._earlier_lobby_chat(member)
         member.send(self.lobby_message())
 
     def _on_close(self, member: Member, message: CloseTable) -> None:
         hosted = self.table(message.table)
         if not self._is_owner(member, hosted):
             raise IllegalAction("only the table's creator can close it")
+        others = [s for s in hosted.seats if s.human and s.number != hosted.owner_seat]
+        if hosted.stage() == 1 and others:  # a creator's powers end at the deal (issue 47)
+            raise IllegalAction("friends are playing at this table: only the host can end it now")
         self.close_by_hand(hosted.code, member.name)
 
     @staticmethod
@@ -952,6 +967,7 @@ class Party:
             owner_seat=old.owner_seat,
             creator=old.creator,  # (a rematch counts against its table's opener as the first)
         )
+        new.chat.extend(old.chat)  # the same people: what they said goes on with them
         if old.code in self.opened_from:
             self.opened_from[new.code] = self.opened_from[old.code]
         movers = [(s, s.peer) for s in old.seats if s.human and s.peer is not None]
@@ -1003,7 +1019,7 @@ class Party:
             watching=hosted is not None and seat is None,
         )
         if hosted is not None:
-            hosted.broadcast(line)
+            hosted.chat_line(line)
         else:
             self.lobby_chat.append(line)
             for other in [m for m in self.members if m.table is None]:

@@ -23,6 +23,8 @@ import msgspec
 from ..text import visible
 from .messages import MAX_TEXT, ClientMessage, Error, Hello, Message, ServerMessage, kind_of
 
+# 8: `seated` says whether the game is `dealt` (a seat taken back mid-game waits for nobody),
+# a table's chat said `earlier` to whoever sits down there (the lobby's only in the lobby);
 # 7: `close` (the owner ends a table), lobby chat said `earlier` (told on arrival), the lobby
 # carries the night's standings (ratings of the games since the server started);
 # 8: seats (and `join`'s key) proven by answers to the welcome's nonce, never by the token;

@@ -7,8 +7,12 @@ A seat is in one of five states (`Life`); only these transitions change it:
       ▲             ▲ ▲                                                    │ takeover time
       │             │ └────────────── back (a reconnect, Enter in the lobby) ◀──┤
       │             └─────────────────────────────── back ◀── STOOD_IN ◀───┘
-      └── leave before the deal; the host frees it (a bot plays meanwhile during a game)
+      └── leave before the deal; the host frees it (before the deal only)
+    SEATED, AWAY ──the host frees it during a game──▶ STOOD_IN (its player is in the lobby)
     any ──the host's `bot`, or a bot chosen for the seat──▶ BOT (for good)
+
+Once the game is dealt no seat is OPEN: a seat's hand goes to nobody but the person holding
+it (issue 47), so a newcomer only watches, and a seat the host freed waits for its own player.
 
 AWAY and STOOD_IN hold the seat for its person: their seat token (or login) brings them back,
 and a bot stands in (STOOD_IN) once they have been away `takeover` seconds, until they are.
@@ -40,7 +44,7 @@ class Peer(Protocol):
 class Life(enum.Enum):
     """What a seat is now (see the module's diagram)."""
 
-    OPEN = "open"  # nobody holds it (during a game: freed by the host, a bot plays meanwhile)
+    OPEN = "open"  # nobody holds it (before the deal)
     SEATED = "seated"  # its person is at it
     AWAY = "away"  # held for its person, who is elsewhere: the takeover clock runs
     STOOD_IN = "stood in"  # held; away past the takeover time, a bot plays until they are back
@@ -157,6 +161,12 @@ class Whereabouts:
     def last(self, identity: str) -> Place | None:
         """Where `identity` was last (None: not since the server started)."""
         return self._places.get(identity)
+
+    def left(self, identity: str | None, code: str) -> None:
+        """`identity` no longer holds its seat at table `code` (the host took it away): its
+        next login goes to the lobby, not back to that table."""
+        if identity is not None and self._places.get(identity, LOBBY).code == code:
+            self._places[identity] = LOBBY
 
     def table_closed(self, code: str) -> None:
         """Whoever was last at table `code` was last in the lobby now."""

@@ -259,7 +259,7 @@ class Doorman(asyncssh.SSHServer):
                 return False
             return (
                 "",
-                "This table needs its join code (the host has it).",
+                "This party needs its join code (the host has it).",
                 "",
                 [(JOIN_CODE_PROMPT, False)],
             )

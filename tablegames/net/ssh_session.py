@@ -286,7 +286,7 @@ class TableSession(asyncssh.SSHServerSession[bytes]):
             self.refuse(held_back(self.identity.address, wait))
             return
         self.asking_for_code = True
-        self._write(b"This table needs its join code (the host has it).\r\nJoin code: ")
+        self._write(b"This party needs its join code (the host has it).\r\nJoin code: ")
 
     def _type_code(self, data: bytes) -> None:
         """The code being typed, never echoed; Enter gives it, Ctrl-C or Ctrl-D give up."""
@@ -352,7 +352,7 @@ class TableSession(asyncssh.SSHServerSession[bytes]):
             return
         self.program, self.ended = program, plan.ended
         self.doorman.launched()
-        self.door.log.info("ssh: %s is at the table (pid %d)", identity.name, program.pid)
+        self.door.log.info("ssh: %s joined the party (pid %d)", identity.name, program.pid)
         if self._closing:  # the client left while it was starting
             await self.end()
             return

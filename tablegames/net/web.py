@@ -12,8 +12,15 @@ all and per address, the terminal size, each program's memory and processor; wro
 codes count against the address in the party's `AttemptLimiter`; new sessions from one
 address are rate-limited (a reload loop costs a process each); refusals are logged summed;
 a page from another site cannot open a session nor post a form (its Origin or Sec-Fetch-Site
-is refused, and the cookie is SameSite=Strict and HttpOnly). Without --lan it listens on
-127.0.0.1 only.
+is refused, and the cookie is SameSite=Strict and HttpOnly), and a request that names another
+host is not served at all (`web_names`: DNS rebinding). Without --lan it listens on 127.0.0.1
+only.
+
+Its pages are plain http at a LAN address, which browsers do not count as a secure origin:
+they send no Sec-Fetch-Site there, so a form's Origin is the only word on where it came from.
+The pages' referrer policy is `same-origin`, which keeps Origin on the party's own posts (and
+sends a referrer to nowhere else: the pages load nothing from elsewhere); `no-referrer` made it
+"null", and a phone's own form was refused.
 
 Connections, as nginx's: a request's line and headers must come within `header_timeout`
 (an idle keep-alive connection goes then too) and a form's body within `body_timeout`; at most
@@ -65,6 +72,7 @@ from .web_identity import (
     name_refusal,
     new_guest,
 )
+from .web_names import DoorNames
 from .web_protocol import MESSAGE_LIMIT, ended, size_asked
 from .web_session import BrowserSession
 
@@ -74,6 +82,7 @@ if TYPE_CHECKING:
 STATIC = {  # what the pages load, all from here
     "xterm.js": "text/javascript",
     "addon-fit.js": "text/javascript",
+    "addon-unicode11.js": "text/javascript",
     "play.js": "text/javascript",
     "xterm.css": "text/css",
     "page.css": "text/css",
@@ -86,7 +95,8 @@ SECURITY_HEADERS = {
         "form-action 'self'; base-uri 'none'"
     ),
     "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
+    # The party's own forms name their origin (see the docstring); elsewhere, nothing.
+    "Referrer-Policy": "same-origin",
     "X-Frame-Options": "DENY",
 }
 STARTS_KEPT = 10_000  # addresses whose session starts are counted (the oldest forgotten first)
@@ -117,6 +127,7 @@ class WebConfig:
     # answered 503 with a sentence and closed.
     connections_per_address: int = 64
     max_connections: int = 512
+    names: tuple[str, ...] = ()  # host names it answers to besides its own (--web-name)
 
 
 def page(name: str, **values: str) -> str:
@@ -160,6 +171,7 @@ class WebFrontDoor:
         self._listener: asyncio.Server | None = None
         self.gate = Gate(config.connections_per_address, config.max_connections, self.refusals)
         self.sockets: Counter[str] = Counter()  # websockets open now, per address
+        self.names = DoorNames(config.host, config.names)
 
     @property
     def join_code(self) -> str | None:
@@ -196,7 +208,12 @@ class WebFrontDoor:
         """The web application (the door's routes, headers and sentences for errors)."""
         app = web.Application(
             client_max_size=4 * FORM_LIMIT,
-            middlewares=[self._sentences, self._headers, self._own_pages_only],
+            middlewares=[
+                self._sentences,
+                self._headers,
+                self._own_names_only,
+                self._own_pages_only,
+            ],
         )
         app.add_routes(
             [
@@ -498,6 +515,33 @@ class WebFrontDoor:
         )
 
     # -- middlewares ------------------------------------------------------------------------
+    @web.middleware
+    async def _own_names_only(
+        self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+    ) -> web.StreamResponse:
+        """A request is served only if it names this door: a page of another site whose name
+        was made to resolve here (DNS rebinding) would otherwise read the party's pages."""
+        local = request.transport.get_extra_info("sockname") if request.transport else None
+        header = request.headers.get("Host")
+        if self.names.answers_to(header, str(local[0]) if local else None):
+            return await handler(request)
+        address = request.remote or "?"
+        self.refusals.refused(
+            "requests for another host name",
+            address,
+            "web: refused a request from %s for the host %s",
+            address,
+            visible((header or "no Host")[:80]),
+        )
+        return web.Response(
+            status=421,
+            text=(
+                "This is the party's page, and it answers only to the addresses the host gave "
+                "out: open the address the host printed (the host can add a name with "
+                "--web-name NAME).\n"
+            ),
+        )
+
     @web.middleware
     async def _own_pages_only(
         self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]

@@ -126,7 +126,7 @@ class BrowserSession:
             await self.say_and_close("The table could not be started here; tell the host.")
             return
         self._ended = plan.ended
-        door.log.info("web: %s is at the table (pid %d)", self.name, self.program.pid)
+        door.log.info("web: %s joined the party (pid %d)", self.name, self.program.pid)
         sender = asyncio.create_task(self._send_output())
         try:
             await self._read_page()

@@ -6,6 +6,7 @@ calls `load_games` as it starts (`plugins.py`).
 """
 
 from .contract import (
+    KNOWN_VIEW_KEYS,
     SHARED_VIEW_KEYS,
     Action,
     Bot,
@@ -36,6 +37,7 @@ for _reference in BUILT_IN:  # declared apart from their engines: registering im
 
 __all__ = [
     "GAMES",
+    "KNOWN_VIEW_KEYS",
     "SHARED_VIEW_KEYS",
     "Action",
     "Bot",

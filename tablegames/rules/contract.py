@@ -79,6 +79,35 @@ class SharedView(TypedDict, Generic[EventT, ResultT]):
 SHARED_VIEW_KEYS: frozenset[str] = frozenset(SharedView.__annotations__)
 
 
+class KnownViewKeys(TypedDict, total=False):
+    """The keys a game may add to its views that shared code reads, each with one meaning.
+
+    A game need not have any; one that uses these names means this by them:
+    ``hand``: the viewer's own cards or pieces, a list (the generic screen shows it first;
+    `replay --all` and the replay screen show every seat's, "Every hand");
+    ``table``: what lies on the table for everyone (the generic screen shows it after the
+    hand); ``round``: the round being played, a whole number from 1 (replays step by it);
+    ``chosen``: the viewer's own sealed choice (`State.commit`; `replay --all` shows each
+    seat's at its moment). The rest are not a game's to set: ``talk``, the table talk of a
+    game with claims (the table adds it: `talk.py`), and ``now`` and ``speed``, the table's
+    time and pace in a real-time bot's view (the drivers add them).
+    """
+
+    hand: list[Any]
+    table: Any
+    round: int
+    chosen: Any
+    talk: list[dict[str, Any]]
+    now: float
+    speed: float
+
+
+#: The view keys with a meaning to shared code besides the shared ones (`KnownViewKeys`).
+KNOWN_VIEW_KEYS: frozenset[str] = frozenset(KnownViewKeys.__annotations__)
+#: Of those, the ones the table and drivers add: a game's view never holds them.
+ADDED_VIEW_KEYS: frozenset[str] = frozenset(("talk", "now", "speed"))
+
+
 class _ResultRequired(TypedDict):
     winners: list[int]
     scores: list[Any]

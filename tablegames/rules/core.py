@@ -30,8 +30,8 @@ class State:
     Every view has the keys of `contract.SharedView`, filled in by `view` (a game's `_view`
     adds its own). The log only grows, except that a game may start it afresh for a new round
     (`restart_log`) or keep only its last `log_limit`. Keys a game may add that shared code
-    reads with one meaning: ``hand`` (the viewer's cards), ``round`` (the round shown: replays
-    jump by it).
+    reads with one meaning are declared in `contract.KnownViewKeys` (``hand``, ``table``,
+    ``round``, ``chosen``; ``talk``, ``now`` and ``speed`` are never a game's).
 
     Every event (`emit`) is a `contract.EventBase` and the facts as fields (seats, cards,
     counts); in its ``text`` seat ``n`` is written ``{n}`` (``"{2} plays the Guard."``: the
@@ -336,7 +336,7 @@ class State:
         return list(visible)
 
     @classmethod
-    def from_view(cls, view: Mapping[str, object], rng: random.Random) -> State:
+    def from_view(cls, view: View, rng: random.Random) -> State:
         """A quiet state consistent with `view`: what the viewer saw is as it was, and what it
         could not see is dealt from `rng` (a game may take keywords that deal it as a bot
         guesses instead). Bots' look-ahead plays in these, never in the real state: a game may

@@ -58,6 +58,8 @@ class Secrets:
     tokens: dict[str, str] = field(default_factory=dict)  # a whole string or word -> why
     lists: dict[tuple[str, ...], str] = field(default_factory=dict)  # sorted items -> why
     pairs: dict[Pair, str] = field(default_factory=dict)  # (field, value) -> why
+    #: A declared secret's value, wherever it is (lists as tuples) -> why (`telling`).
+    values: dict[object, str] = field(default_factory=dict)
 
     def token(self, text: str, why: str) -> None:
         self.tokens.setdefault(text, why)
@@ -83,10 +85,11 @@ class Secrets:
             {k: v for k, v in self.tokens.items() if k in other.tokens},
             {k: v for k, v in self.lists.items() if k in other.lists},
             {k: v for k, v in self.pairs.items() if k in other.pairs},
+            {k: v for k, v in self.values.items() if k in other.values},
         )
 
     def __bool__(self) -> bool:
-        return bool(self.tokens or self.lists or self.pairs)
+        return bool(self.tokens or self.lists or self.pairs or self.values)
 
 
 def _sorted_lists(*groups: Iterable[str] | None) -> set[tuple[str, ...]]:
@@ -234,10 +237,54 @@ def view_secrets(state: State, seat: Recipient) -> Secrets:
 
 
 def declared_secrets(state: State, seat: Recipient) -> Secrets:
-    """Any game that declares its secrets (`State.secrets`): exactly its (field, value) pairs,
-    no words guessed."""
+    """Any game that declares its secrets (`State.secrets`): its (field, value) pairs, no words
+    guessed; and each value that means something alone (`telling`), wherever it is."""
     pairs: dict[Pair, str] = {pair: why for pair, why in (state.secrets(seat) or {}).items()}
-    return Secrets(pairs=pairs)
+    if not pairs:
+        return Secrets()
+    rightful = _values(state.view(seat))
+    values = {
+        value: why for (_, value), why in pairs.items() if telling(value) and value not in rightful
+    }
+    return Secrets(pairs=pairs, values=values)
+
+
+#: The shortest string, and the smallest number, a declared secret's value may be to be looked
+#: for outside its field: shorter words and smaller numbers are in every frame by chance.
+TELLING_LENGTH, TELLING_NUMBER = 6, 1000
+
+
+def telling(value: object) -> bool:
+    """True if a declared secret's `value` means something wherever it is found: a word of
+    `TELLING_LENGTH` characters or more, a number of `TELLING_NUMBER` or more, or two or more
+    items together (a seat and its card: ``(1, "baron")``). A yes or no, a small number, a
+    short word, one item alone (a one-card hand: any discard pile may look like it) are too
+    common: they are looked for under their declared field only."""
+    if isinstance(value, bool) or value is None:
+        return False
+    if isinstance(value, str):
+        return len(value) >= TELLING_LENGTH
+    if isinstance(value, int | float):
+        return abs(value) >= TELLING_NUMBER
+    return isinstance(value, tuple) and len(value) >= 2
+
+
+def _values(value: object) -> set[object]:
+    """Every value in a piece of a view, lists as tuples (what a recipient rightly sees)."""
+    found: set[object] = set()
+    stack = [value]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            stack += list(node.values())
+            continue
+        if isinstance(node, list):
+            stack += node
+        try:
+            found.add(frozen(node))
+        except TypeError:  # a list holding maps
+            continue
+    return found
 
 
 def secrets_of(game: Game) -> Callable[[State, Recipient], Secrets]:
@@ -507,11 +554,20 @@ def _walk(
 
     Events met on the way are added to `events` (when given) instead of being looked into.
     """
-    tokens, lists, pairs = secrets.tokens, secrets.lists, secrets.pairs
+    tokens, lists, pairs, values = secrets.tokens, secrets.lists, secrets.pairs, secrets.values
     hits: list[str] = []
     stack: list[tuple[object, bool]] = [(value, True)]
     while stack:
         node, top = stack.pop()
+        if values and not isinstance(node, dict):
+            try:
+                why = values.get(frozen(node))
+            except TypeError:  # a list holding maps (looked into below)
+                why = None
+            if why is not None:
+                hits.append(why)
+                if isinstance(node, list):
+                    continue  # (its items are the secret's: said once)
         if isinstance(node, str):
             if tokens:
                 if node in tokens:
@@ -541,7 +597,7 @@ def _walk(
                         hits.append(why)
                 stack.append((name, False))
                 stack.append((item, False))
-    return hits
+    return list(dict.fromkeys(hits))  # (a secret under its own field is also its value)
 
 
 class Scanner:

@@ -126,10 +126,11 @@ def panel_needles(state: State, seat: int, viewer: int | None, names: list[str])
     for key, value in own.items():
         if key in SHARED_VIEW_KEYS or key in state.per_seat or value == public.get(key):
             continue
-        line = f"{words.label(key)} {words.value(key, value)}"
-        if key in mine and line == f"{words.label(key)} {words.value(key, mine[key])}":
-            continue  # (the viewer's own line reads the same: nothing told)
-        needles.append(Needle(" ".join(line.split()), f"{names[seat]}'s {key}: {line}"))
+        line = " ".join(f"{words.label(key)} {words.value(key, value)}".split())
+        own_line = " ".join(f"{words.label(key)} {words.value(key, mine.get(key))}".split())
+        if key in mine and own_line.startswith(line):
+            continue  # (the viewer's own line reads the same, or so where it wraps: no tell)
+        needles.append(Needle(line, f"{names[seat]}'s {key}: {line}"))
     return needles
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
+from textual.screen import Screen
+
 from ..net.client import ServerRefused, why_not_joined
 from ..net.client_protocol import (
     HOST_LINE,
@@ -20,13 +22,14 @@ from ..net.client_protocol import (
 )
 from ..net.launch import address_text
 from ..net.messages import Chat, Error, HostSays, Lobby, Presence, Seated, ViewUpdate
+from ..words import on_its_own
 from .screens.connect import ConnectScreen
+from .screens.game import GameScreen
 from .screens.lobby import HINT as LOBBY_HINT
 from .screens.lobby import LobbyScreen
 
 if TYPE_CHECKING:
     from textual.notifications import SeverityLevel
-    from textual.screen import Screen
 
     from ..net.client import RemoteClient
     from .client import TableClient
@@ -141,10 +144,12 @@ class Follow:
             self._seated()
         elif isinstance(event, Presence) and not self.started and self.waiting is not None:
             self.waiting.show_presence(event)
+            if remote.latest is not None and not self._stood_in():  # ready: the table is ours
+                return self._start_table()
         elif isinstance(event, Presence) and event.text and self.started:
             app.tell(event.text)
         elif isinstance(event, ViewUpdate) and not self.started and remote.latest is not None:
-            return self._start_table()
+            return self._table_or_waiting_room()
         elif isinstance(event, Chat) and self._lobby_up():
             assert self.lobby is not None
             self.lobby.show_chat()
@@ -163,7 +168,7 @@ class Follow:
             self.lobby.say(event.text)
         elif isinstance(event, Error) and self._lobby_up():
             assert self.lobby is not None
-            self.lobby.say(event.text)
+            self.lobby.say(on_its_own(event.text))
         elif isinstance(event, Error) and not self.started and self.waiting is not None:
             self.waiting.say(event.text)
         return True
@@ -173,7 +178,7 @@ class Follow:
         the lobby (the connection stays); say why there."""
         self._show_lobby()
         assert self.lobby is not None
-        self.lobby.say(f"{text[0].upper()}{text[1:]}.")
+        self.lobby.say(on_its_own(text))
 
     def _lobby_up(self) -> bool:
         return self.lobby is not None and self.app.screen is self.lobby
@@ -181,11 +186,12 @@ class Follow:
     async def _lost(self) -> bool:
         remote, app = self.remote, self.app
         removed = remote.ended_code == "removed"
-        if remote.ended and self.lobby_first and removed:  # the host freed our seat: the lobby
-            app.notify(f"{remote.ended[0].upper()}{remote.ended[1:]}.", timeout=20, markup=False)
+        told = "Back in the lobby."  # (on the lobby's own line: a pop-up covered its tables)
+        if remote.ended and self.lobby_first and removed:  # the host took our seat: the lobby
+            told = f"{on_its_own(remote.ended)} You are in the lobby."
             remote.removed_to_lobby()
         elif remote.ended:
-            text = f"{remote.ended[0].upper()}{remote.ended[1:]}."
+            text = on_its_own(remote.ended)
             if self.lobby_first:  # a party's session: it ends here, saying why (no slot held)
                 app.farewell = text
                 app.exit()
@@ -211,7 +217,8 @@ class Follow:
             return False
         if remote.table_code is None:
             self._show_lobby()
-            app.tell("Back in the lobby.", "connection", seconds=4)
+            assert self.lobby is not None
+            self.lobby.say(told)
         else:
             app.tell("Back at the table.", "connection", seconds=4)
         return True
@@ -225,22 +232,27 @@ class Follow:
             self._show_lobby()
 
     def _show_lobby(self) -> None:
-        """The lobby on top, every table screen of ours closed."""
+        """The lobby on top, every table screen of ours closed (a table screen left under the
+        lobby would go on following a table we are no longer at: issue 48)."""
         app = self.app
         self.started = False
         if self.lobby is None:
             self.lobby = LobbyScreen(self.remote, self.where, self.app.ascii)
-        while self.lobby in app.screen_stack and app.screen is not self.lobby:
+        stack = app.screen_stack
+        first = next((n for n, screen in enumerate(stack) if self._ours(screen)), len(stack))
+        keep = first + 1 if first < len(stack) and stack[first] is self.lobby else first
+        while len(app.screen_stack) > max(keep, 1):
             app.pop_screen()
-        if self.lobby not in app.screen_stack:
-            if self.waiting is not None and app.screen is self.waiting:
-                app.switch_screen(self.lobby)
-            else:
-                app.push_screen(self.lobby)
+        if app.screen is not self.lobby:
+            app.push_screen(self.lobby)
         self.waiting = None
         self.lobby.say(LOBBY_HINT)  # (nothing said before, "Joining table...", holds now)
         self.lobby.show(self.remote.lobby)
         self.lobby.show_chat()
+
+    def _ours(self, screen: Screen[Any]) -> bool:
+        """True for a screen of this connection's: the lobby, a waiting room, a table."""
+        return screen is self.lobby or isinstance(screen, ConnectScreen | GameScreen)
 
     def _wait_at_table(self) -> None:
         """The waiting room for the table we are joining (or have just been given)."""
@@ -260,14 +272,33 @@ class Follow:
         self.started = False
         assert self.waiting is not None
         remote = self.remote
-        if remote.seat is not None:
+        if remote.seat is not None and remote.dealt:  # our seat back: its table comes next
+            self.waiting.say("Back at your seat: the game is on...")
+        elif remote.seat is not None:
             self.waiting.seated()
         else:
             self.waiting.say("Watching. Waiting for the deal...")
         if remote.presence is not None:
             self.waiting.show_presence(remote.presence)
         if remote.latest is not None:
-            self._start_table()
+            self._table_or_waiting_room()
+
+    def _stood_in(self) -> bool:
+        """True while a bot plays our seat because we were not ready at the deal (the
+        presence that came before the deal's first update says so)."""
+        remote = self.remote
+        presence, seat = remote.presence, remote.seat
+        if presence is None or seat is None or not 0 <= seat < len(presence.seats):
+            return False
+        return presence.seats[seat].standin
+
+    def _table_or_waiting_room(self) -> bool:
+        """The game has begun: its table, unless a bot plays our seat until we say we are
+        ready (the waiting room says so, and r takes the seat)."""
+        if self._stood_in() and self.waiting is not None:
+            self.waiting.stood_in()
+            return True
+        return self._start_table()
 
     def _start_table(self) -> bool:
         try:

@@ -8,11 +8,13 @@ runs on the page is told to (`PAGE_ENV`), so no other terminal ever sees one.
 
 from __future__ import annotations
 
-import os
 from typing import TYPE_CHECKING, Any
 
-from ..net.web_protocol import PAGE_ENV, ROOM_OSC
+from ..net.web_protocol import ROOM_OSC
 from .screens.game import GameScreen
+from .touch import on_the_page
+
+__all__ = ["SMALLEST", "RoomForThePage", "on_the_page"]
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -20,11 +22,6 @@ if TYPE_CHECKING:
 
 #: The least every screen fits in (`screens/size.py`): columns, rows.
 SMALLEST = (60, 20)
-
-
-def on_the_page() -> bool:
-    """True in a session whose terminal is the party's web page."""
-    return os.environ.get(PAGE_ENV) == "1"
 
 
 class RoomForThePage:

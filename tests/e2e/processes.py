@@ -83,18 +83,23 @@ def start_serve(
 
 
 def serve_announced(
-    env: dict[str, str], *args: str, python: str = sys.executable, module: str = "tablegames"
+    env: dict[str, str],
+    *args: str,
+    python: str = sys.executable,
+    module: str = "tablegames",
+    console: int = subprocess.DEVNULL,
 ) -> tuple[subprocess.Popen[str], str]:
     """Start `tablegames serve ARGS` on free ports (with the interpreter `python`, as `module`);
     returns it and what it printed once it said how friends join (every door it opened is in it).
 
-    Its output goes to a file in TABLEGAMES_HOME; its terminal is not one (no host console).
+    Its output goes to a file in TABLEGAMES_HOME (`serve-*.out`); its terminal is not one (no
+    host console) unless `console` is a terminal's file descriptor to read commands from.
     """
     output = Path(env["TABLEGAMES_HOME"]) / f"serve-{time.monotonic_ns()}.out"
     with output.open("w") as sink:
         serve = subprocess.Popen(
             cli("serve", "--ssh", "0", "--port", "0", *args, python=python, module=module),
-            stdin=subprocess.DEVNULL,
+            stdin=console,
             stdout=sink,
             stderr=subprocess.STDOUT,
             text=True,

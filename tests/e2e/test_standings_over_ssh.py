@@ -1,6 +1,7 @@
 """The night's standings over plain `ssh` (issue 43): a game at a real `tablegames serve`
-(its player's connection drops; a bot plays their seat to the end), then `s` in the lobby shows
-everyone's games, wins and rating for the night. Real OpenSSH clients in tmux, on loopback."""
+(its player's connection drops at the deal; a bot plays their seat to the end), then `s` in the
+lobby shows everyone's games, wins and rating for the night: every bot seat a player of its
+own, and the stand-in's win, not hers (issue 47). Real OpenSSH clients in tmux, on loopback."""
 
 from __future__ import annotations
 
@@ -57,12 +58,12 @@ def test_the_lobby_shows_the_nights_standings_over_ssh(night):
     # (the finished table is listed only while someone is at it: she may find it gone)
     back.wait_for("s Standings", timeout=30)
     back.keys("s")
-    screen = back.wait_for("Tonight's standings", "Crates", "normal bot", "ann", timeout=10)
+    screen = back.wait_for("Tonight's standings", "Crates", "normal bot 3", timeout=10)
     standings = screen[screen.index("Tonight's standings") :].splitlines()
-    rows = [line.split() for line in standings if "ann" in line.split() or "normal bot" in line]
-    assert len(rows) == 2, screen
-    words = next(row for row in rows if "ann" in row)
-    games, won, rating, tonight = words[words.index("ann") + 1 :][:4]
-    assert games == "1" and won in ("0", "1"), screen
-    assert float(rating) == float(tonight) != 0, screen  # her first game: all of it tonight
+    rows = [line for line in standings if "normal bot" in line]
+    assert len(rows) == 3, screen  # three bot seats, three players: her stand-in among them
+    for line in rows:  # one game each
+        name = next(n for n in ("normal bot 3", "normal bot 2", "normal bot") if n in line)
+        assert line[line.index(name) + len(name) :].split()[0] == "1", screen
+    assert not any("ann" in line.split() for line in standings), screen  # no move: not hers
     assert "Traceback" not in screen

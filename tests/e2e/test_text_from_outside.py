@@ -13,7 +13,6 @@ import time
 from pathlib import Path
 from typing import Any
 
-import aiohttp
 import asyncssh
 
 from tablegames.net.protocol import PROTOCOL_VERSION
@@ -30,7 +29,7 @@ from ..reliability.test_text_from_outside import (
     strings,
     unsafe,
 )
-from ..web.browser import start_party, stop_party
+from ..web.browser import by_test_names, start_party, stop_party
 
 MALFORMED = [  # (as tests/net/test_web_malformed.py sends them)
     b"GET /\x1b]0;PWNED\x07 HTTP/1.1\r\nHost: x\r\n\r\n",
@@ -74,7 +73,7 @@ async def at_the_ssh_door(port: int) -> int:
 
 async def at_the_browser_door(url: str) -> int:
     """The name form and paths full of escapes; returns how many."""
-    async with aiohttp.ClientSession() as browser:
+    async with by_test_names() as browser:
         for name in (f"ben{PAYLOAD}", TOWER):
             async with browser.post(f"{url}/join", data={"name": name}) as answer:
                 await answer.read()

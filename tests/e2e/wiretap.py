@@ -83,6 +83,7 @@ class Visit:
     name: str
     landed: str | None = None
     left_at: str | None = None
+    removed: bool = False  # the host took its seat away (to a bot, or freed it): the lobby next
 
 
 def visits(folder: Path) -> list[Visit]:
@@ -102,18 +103,21 @@ def visits(folder: Path) -> list[Visit]:
                 visit.left_at, first = str(message["table"]), False
             elif kind == "lobby":
                 visit.left_at, first = None, False
+            elif kind == "bye" and message.get("code") == "removed":
+                visit.removed = True
         found.append(visit)
     return found
 
 
 def comebacks(folder: Path) -> list[tuple[str, str, str | None]]:
     """Each time a person came back after a connection that ended at a table: (who, the
-    table it ended at, where the next connection landed)."""
+    table it ended at, where the next connection landed). A connection whose seat the host took
+    away is not one: its next lands in the lobby, as it should."""
     last: dict[str, Visit] = {}
     found = []
     for visit in visits(folder):
         before = last.get(visit.name)
-        if before is not None and before.left_at is not None:
+        if before is not None and before.left_at is not None and not before.removed:
             found.append((visit.name, before.left_at, visit.landed))
         last[visit.name] = visit
     return found

@@ -34,6 +34,8 @@ def test_leaving_before_the_deal_frees_the_seat_and_says_so(caplog):
 def test_dropping_out_during_play_holds_the_seat_and_leaving_after_the_end_does_not(caplog):
     hosted, ann, ben = two_seat_table()
     with caplog.at_level(logging.INFO, logger="tablegames.host"):
+        hosted.set_ready(ann, True)
+        hosted.set_ready(ben, True)
         table = hosted.start()
         hosted.detach(ben, now=1.0)
         assert news(ann)[-1] == "Ben dropped out; their seat is held."

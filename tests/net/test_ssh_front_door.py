@@ -184,12 +184,15 @@ def test_a_key_user_is_asked_for_the_join_code_before_the_program(open_door, cli
     door = open_door(join_code="KXPF")
     ssh = clients.open(ssh_command(door.port, "ben", keys["ben"]))
     screen = ssh.wait_for("Join code:")
-    assert "This table needs its join code (the host has it)." in screen
+    assert "This party needs its join code (the host has it)." in screen  # (not a table's)
     ssh.keys("wrong", "Enter")
     ssh.wait_for("That is not the join code: ask the host for it.")
     ssh.keys("kx-pf", "Enter")
     screen = ssh.wait_for("READY")
     assert "kx-pf" not in screen and "wrong" not in screen  # never echoed
+    # The host's log says where a session is: in the party (its lobby), not "at the table".
+    assert any("ben joined the party (pid" in line for line in door.records.lines)
+    assert not any("at the table" in line for line in door.records.lines)
     assert door.call(lambda: door.door.limiter.failures("127.0.0.1")) == 0  # forgiven
 
 

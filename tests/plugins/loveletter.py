@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from tablegames.rules import Game, Panel, Secrets, State
+from tablegames.rules import Action, Game, Panel, Secrets, State, View
 
 #: Each card: its value, and how many the deck holds.
 CARDS = {
@@ -115,7 +115,7 @@ class LoveLetterState(State):
     def _waiting_for(self) -> frozenset[int]:
         return frozenset((self.turn,))
 
-    def _legal(self, seat: int) -> list[dict[str, Any]]:
+    def _legal(self, seat: int) -> list[Action]:
         if seat != self.turn:
             return []
         hand = self.hands[seat]
@@ -187,7 +187,7 @@ class LoveLetterState(State):
         return found
 
     @classmethod
-    def describe(cls, action: dict[str, Any], view: dict[str, Any]) -> str | None:
+    def describe(cls, action: Action, view: View) -> str | None:
         card, target = action.get("card"), action.get("target")
         if action.get("type") != "play" or not isinstance(card, str) or card not in CARDS:
             return None
@@ -200,7 +200,7 @@ class LoveLetterState(State):
         return words
 
     @classmethod
-    def from_view(cls, view: dict[str, Any], rng: random.Random) -> LoveLetterState:
+    def from_view(cls, view: View, rng: random.Random) -> LoveLetterState:
         """A round as `view`'s seat sees it: the cards it cannot see dealt at random."""
         players, seat = view["players"], view["seat"]
         unseen = list(DECK)
@@ -234,7 +234,7 @@ class LoveLetterState(State):
         return state
 
     # -- playing -------------------------------------------------------------------------------
-    def _play(self, seat: int, action: dict[str, Any], now: float) -> None:
+    def _play(self, seat: int, action: Action, now: float) -> None:
         # (one of `legal(seat)`: the base class checks, and asks `why_illegal` otherwise)
         card = action["card"]
         wanted = {k: v for k, v in action.items() if k != "type"}
@@ -246,7 +246,7 @@ class LoveLetterState(State):
         getattr(self, f"_{card}")(seat, target, guess)
         self._next_turn()
 
-    def why_illegal(self, seat: int, action: dict[str, Any]) -> str | None:
+    def why_illegal(self, seat: int, action: Action) -> str | None:
         if seat != self.turn:
             return "it is not your turn"
         card, target = action.get("card"), action.get("target")

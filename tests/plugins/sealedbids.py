@@ -27,7 +27,7 @@ import math
 import random
 from typing import Any, ClassVar
 
-from tablegames.rules import Game, Option, Panel, SecretChoices, Secrets, State
+from tablegames.rules import Action, Game, Option, Panel, SecretChoices, Secrets, State, View
 
 CARDS = tuple(range(1, 7))  # the bid cards each player holds, and the prizes of a hand
 RULES = """# Sealed Bids
@@ -77,6 +77,9 @@ class SealedBidsState(State):
         self.last_bids: list[int | None] = [None] * players
         self.winners: list[int] | None = None
         self.prize: int | None = None
+        self.prize_deck: list[int] = []  # (each hand's: `_deal`)
+        self.bids_left: list[list[int]] = []
+        self.carried = 0
         self._deal(prizes)
 
     # -- the contract --------------------------------------------------------------------------
@@ -87,7 +90,7 @@ class SealedBidsState(State):
     def _waiting_for(self) -> frozenset[int]:
         return self.bids.waiting
 
-    def _legal(self, seat: int) -> list[dict[str, Any]]:
+    def _legal(self, seat: int) -> list[Action]:
         if seat not in self.bids.waiting:
             return []
         return [{"type": "bid", "card": card} for card in self.bids_left[seat]]
@@ -123,13 +126,13 @@ class SealedBidsState(State):
         return found
 
     @classmethod
-    def describe(cls, action: dict[str, Any], view: dict[str, Any]) -> str | None:
+    def describe(cls, action: Action, view: View) -> str | None:
         card = action.get("card")
         return f"bid the {card}" if action.get("type") == "bid" and card in CARDS else None
 
     # -- for the generic bots -------------------------------------------------------------------
     @classmethod
-    def from_view(cls, view: dict[str, Any], rng: random.Random) -> SealedBidsState:
+    def from_view(cls, view: View, rng: random.Random) -> SealedBidsState:
         """The game as `view`'s seat sees it: the prizes to come in an order drawn from `rng`,
         and every bid sealed by another player drawn from that player's cards."""
         players, seat = view["players"], view["seat"]
@@ -154,7 +157,7 @@ class SealedBidsState(State):
         return state
 
     @classmethod
-    def heuristic(cls, view: dict[str, Any], action: dict[str, Any]) -> float:
+    def heuristic(cls, view: View, action: Action) -> float:
         """Bid about what the prize is worth: a high card for a rich prize, a low one for less."""
         worth = min(max(CARDS), (view["prize"] or 0) + (view["carried"] or 0))
         return -abs(int(action.get("card", 0)) - worth)
@@ -170,7 +173,7 @@ class SealedBidsState(State):
         return weights[seat] / sum(weights)
 
     # -- playing -------------------------------------------------------------------------------
-    def why_illegal(self, seat: int, action: dict[str, Any]) -> str | None:
+    def why_illegal(self, seat: int, action: Action) -> str | None:
         if seat in self.bids.chosen:
             return "you have bid already: wait for the others"
         if action.get("type") == "bid":
@@ -178,7 +181,7 @@ class SealedBidsState(State):
             return f"bid one of your cards: {left}"
         return None
 
-    def _bid(self, seat: int, action: dict[str, Any], now: float) -> None:
+    def _bid(self, seat: int, action: Action, now: float) -> None:
         # (one of `legal(seat)`: the base class checks, and asks `why_illegal` otherwise)
         card = action["card"]
         self.commit(self.bids, seat, card, f"You bid the {card}.", field="bid")

@@ -113,3 +113,16 @@ async def test_the_least_size_follows_the_player_count(monkeypatch):
                 text = screen_text(app)
                 assert all(name in text for name in table.names) and text.isascii()
     assert needs[4] == needs[10] == (60, 20) and needs[24][1] > 20, needs
+
+
+def test_a_long_label_wraps_instead_of_being_cut():
+    from rich.console import Console
+
+    from tablegames.tui.screens.generic_view import Section, sections_text
+
+    sections = [Section("Yours", [("Your stack (bottom first)", "flower skull")])]
+    console = Console(width=60, record=True, color_system=None)
+    console.print(sections_text(sections))
+    drawn = [line.rstrip() for line in console.export_text().splitlines()]
+    assert [line.split("  ")[0] for line in drawn] == ["Your stack (bottom", "first)"], drawn
+    assert drawn[0].endswith(" flower skull")

@@ -19,3 +19,11 @@ def test_the_guides_template_passes_the_contract_and_plays_whole_games(tmp_path,
     monkeypatch.syspath_prepend(str(tmp_path))
     checked = check_game("showdown:GAME", parts=("contract", "playouts"))
     assert checked.passed and checked.game == "showdown"
+
+
+def test_the_guide_names_every_view_key_shared_code_reads():
+    from tablegames.rules import KNOWN_VIEW_KEYS
+
+    guide = GUIDE.read_text()
+    missing = [key for key in sorted(KNOWN_VIEW_KEYS) if f"`{key}`" not in guide]
+    assert not missing, f"the guide does not say what these view keys mean: {missing}"

@@ -12,13 +12,14 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-import sys
 import sysconfig
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+
+from .typed import bare_venv
 
 ROOT = Path(__file__).resolve().parents[2]
 PYPROJECT = """[build-system]
@@ -67,15 +68,7 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Installed]:
     source.mkdir()
     (source / "pyproject.toml").write_text(PYPROJECT)
     shutil.copy(ROOT / "tests" / "plugins" / "loveletter.py", source / "tablegames_loveletter.py")
-    venv = base / "venv"
-    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
-    python = str(venv / "bin" / "python")
-    site = subprocess.run(
-        [python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.strip()
+    python, site = bare_venv(base / "venv")
     ours = sysconfig.get_path("purelib")  # this venv's packages: tablegames, pip, setuptools
     Path(site, "_tablegames_dev.pth").write_text(f"import site; site.addsitedir({ours!r})\n")
     env = {k: v for k, v in os.environ.items() if k not in NAMING}
@@ -136,7 +129,7 @@ def test_installed_it_is_offered_to_an_openssh_guest_of_serve_who_plays_it(insta
 
 @pytest.mark.e2e
 def test_installed_it_is_offered_to_a_browser_guest_who_plays_it(installed):
-    from ..web.browser import CHROMIUM, PageTerminal, start_party, stop_party, why_no_browser
+    from ..web.browser import PageTerminal, launch_chromium, start_party, stop_party, why_no_browser
 
     why = why_no_browser()
     if why:
@@ -146,9 +139,7 @@ def test_installed_it_is_offered_to_a_browser_guest_who_plays_it(installed):
     serve, base, _ = start_party(installed.env, "--pace", "0.05", python=installed.python)
     try:
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(
-                executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
-            )
+            browser = launch_chromium(playwright)
             try:
                 page = browser.new_context(viewport={"width": 1000, "height": 600}).new_page()
                 bea = PageTerminal(page, base)

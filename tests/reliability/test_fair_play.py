@@ -285,10 +285,16 @@ async def test_the_host_sees_who_is_away_and_gives_the_seat_to_a_bot_or_frees_it
         assert "2. b (bot)" in console.run("tables")
         assert console.run(f"free {hosted.code} 3") == f"Table {hosted.code}: done."
         await until(lambda: players[2].ended)
-        assert players[2].ended == "the host freed your seat"
+        assert players[2].ended == "the host let a bot play your seat until you come back to it"
+        assert 2 in hosted.table.bots
         newcomer = RemoteClient(LOOPBACK, port, "dee", table=hosted.code)
-        await newcomer.connect()  # a freed seat may be taken while the game goes on
-        assert newcomer.seat == 2 and 2 not in hosted.table.bots
+        with pytest.raises(ServerRefused, match="the game has begun"):
+            await newcomer.connect()  # nobody else takes a seat (nor its hand) mid-game
+        back = RemoteClient(LOOPBACK, port, "c", table=hosted.code)
+        back.keep_token(players[2].token)  # (as `join` keeps it on disk)
+        await back.connect()  # its own player, with the seat's token
+        assert back.seat == 2 and 2 not in hosted.table.bots
+        players.append(back)
         assert console.run("bot 9").startswith("Cannot: there is no seat 9")
         assert console.run("dance").startswith("No command 'dance'")
         for client in (*players, newcomer):
@@ -312,13 +318,14 @@ async def test_bots_fill_empty_seats_only_when_the_host_starts_or_enough_humans_
         await ben.connect()
         assert ben.seat == 1
         console = HostConsole(server.party, say=lambda text: None)
-        said = console.run(f"start {waits.code}")
-        assert said == f"Table {waits.code}: the game begins as soon as ben is ready."
-        await until(lambda: ben.presence and "as soon as ben is ready" in str(ben.presence.text))
-        assert waits.table is None
-        ben.ready(True)  # the start asked for happens when the last one is ready
-        await until(lambda: waits.table is not None)
+        said = console.run(f"start {waits.code}")  # now: a bot plays for ben until he is ready
+        assert said == (
+            f"Table {waits.code}: the game begins; a bot plays for ben until they say they are "
+            "ready (r)."
+        )
+        assert waits.table is not None
         assert [s.bot_level for s in waits.seats] == [None, None, "normal", "normal"]
+        assert waits.seats[1].standin and 1 in waits.table.bots
 
         ada, dan = (RemoteClient(LOOPBACK, port, n, table=counts.code) for n in ("ada", "dan"))
         await ada.connect()

@@ -10,8 +10,9 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from tablegames.net.proofs import ClientKey, endpoint
 from tablegames.net.protocol import PROTOCOL_VERSION
-from tablegames.testing.harness import LOOPBACK, RawPeer, read_until_closed
+from tablegames.testing.harness import LOOPBACK, RawPeer, read_frames, read_until_closed
 from tablegames.testing.scanner import split_frames
 
 Frame = dict[str, Any]
@@ -48,3 +49,33 @@ async def last_words(guest: RawPeer) -> list[Frame]:
 def refusals(frames: list[Frame]) -> list[str]:
     """The sentences of the `error` frames among `frames`."""
     return [frame["text"] for frame in frames if frame["t"] == "error"]
+
+
+async def proven(port: int, name: str, key: ClientKey, source: str = "127.0.0.2") -> RawPeer:
+    """A guest who said hello as `name` with their lasting key, as `tablegames join` does, and
+    proved it by signing the welcome's challenge (`proofs.ClientKey.sign`)."""
+    guest = await dial(port, source)
+    guest.send({"t": "hello", "v": PROTOCOL_VERSION, "name": name, "key": key.public})
+    (welcome,) = await read_frames(guest.reader, 1)
+    assert welcome["t"] == "welcome", welcome
+    reached = endpoint(guest.writer.get_extra_info("peername"))
+    signature = key.sign(welcome["nonce"], welcome["server_id"], reached)
+    assert refusals(await answers(guest, {"t": "prove", "signature": signature})) == []
+    guest.welcome = welcome
+    return guest
+
+
+async def play_out(guest: RawPeer, seat: int, seconds: float = 60.0) -> Frame:
+    """Play `seat` to the end of the game, the first legal action each time the game waits for
+    it (pings answered); returns the last update."""
+    async with asyncio.timeout(seconds):
+        while True:
+            (frame,) = await read_frames(guest.reader, 1, seconds)
+            if frame["t"] == "ping":
+                guest.send({"t": "pong", "n": frame["n"]})
+            if frame["t"] != "update":
+                continue
+            if frame["over"]:
+                return frame
+            if seat in frame["waiting"] and frame["legal"]:
+                guest.send({"t": "action", "v": frame["version"], "action": frame["legal"][0]})

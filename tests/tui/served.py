@@ -11,6 +11,7 @@ from textual.pilot import Pilot
 
 from tablegames.net.client import RemoteClient
 from tablegames.net.hosting import HostedTable
+from tablegames.net.proofs import ClientKey
 from tablegames.net.server import Server
 from tablegames.tui.app import TableGamesApp
 from tablegames.tui.screens.game import GameScreen
@@ -41,12 +42,14 @@ async def sara_at(
     name: str = "Sara",
     lobby: bool = False,
     size: tuple[int, int] | None = None,
+    key: ClientKey | None = None,
 ) -> AsyncIterator[tuple[RemoteClient, TableGamesApp, Pilot[None]]]:
     """`name`'s app at `server` (started already): at its table, or in its lobby (once shown),
-    on a terminal of `size` (80×24 at a table, 100×30 in the lobby); her client, the app and
-    its pilot. Her client, the `others` and the server are closed after."""
+    on a terminal of `size` (80×24 at a table, 100×30 in the lobby), proving `key` as `join`
+    does if given; her client, the app and its pilot. Her client, the `others` and the server
+    are closed after."""
     assert server.port is not None, "start the server first"
-    remote = RemoteClient("127.0.0.1", server.port, name)
+    remote = RemoteClient("127.0.0.1", server.port, name, key=key)
     app = TableGamesApp(remote=remote, lobby=lobby)
     try:
         async with app.run_test(size=size or ((100, 30) if lobby else (80, 24))) as pilot:
@@ -70,14 +73,20 @@ async def sit_down_and_start(app: TableGamesApp, pilot: Pilot[None]) -> None:
 
 
 async def played_out(hosted: HostedTable, app: TableGamesApp, pilot: Pilot[None]) -> None:
-    """Play `hosted`'s game to its end here, fast (its bots' moves made here), then close each
-    round's summary (n) until the game's end shows."""
+    """Play `hosted`'s game to its end here, fast (its bots' moves made here, and each person's
+    first legal move made as if from their connection), then close each round's summary (n)
+    until the game's end shows."""
     table = hosted.table
     assert table is not None, "the game has not begun"
-    table.bots.clear()
-    while not table.over:
+    while not table.over:  # (no pause: the server's bot driver waits meanwhile)
+        move = table.bot_move()
+        if move is not None:
+            table.submit(*move)
+            continue
         seat = min(table.state.waiting_for())
-        table.submit(seat, table.legal(seat)[0])
+        peer = hosted.seats[seat].peer
+        assert peer is not None, f"nobody plays seat {seat + 1}"
+        hosted.act(peer, table.version, table.legal(seat)[0])
     for _ in range(40):
         if "Rematch (r)" in screen_text(app):
             return

@@ -59,7 +59,7 @@ async def test_a_second_enter_after_a_move_does_not_pass_the_hand_off(monkeypatc
     )
     async with at_the_table(client, monkeypatch) as (app, keys):
         assert isinstance(app.screen, HandoffScreen) and app.screen.player == "Ann"
-        await keys.type("a", after=1.5)  # Ann takes the keyboard
+        await keys.type("A", after=1.5)  # Ann takes the keyboard
         assert "Ann's hand" in screen_text(app)
         await keys.type("enter", after=0.5)  # and plays her J♥...
         await keys.type("enter", after=0.3)  # ...and presses Enter again, 0.3 s later
@@ -67,7 +67,7 @@ async def test_a_second_enter_after_a_move_does_not_pass_the_hand_off(monkeypatc
         assert "Bob's hand" not in screen_text(app) and "2♣" not in screen_text(app)
         await keys.type("enter", "enter", after=0.5)  # still hers: a burst 0.8 s on
         assert isinstance(app.screen, HandoffScreen)
-        await keys.type("b", after=1.0)  # Bob, a moment later, with the keyboard
+        await keys.type("B", after=1.0)  # Bob, a moment later, with the keyboard
         assert isinstance(app.screen, CratesScreen) and "Bob's hand" in screen_text(app)
         assert sent(client, 1) == []  # nothing was played for Bob
 
@@ -75,7 +75,7 @@ async def test_a_second_enter_after_a_move_does_not_pass_the_hand_off(monkeypatc
 async def test_keys_typed_for_ann_in_kraken_never_show_bob_his_secrets(monkeypatch):
     client = local_table("kraken", 7, humans=2, seed=11, names=("Ann", "Bob"), pace=STILL)
     async with at_the_table(client, monkeypatch) as (app, keys):
-        await keys.type("a", after=1.5)  # Ann's hand-off
+        await keys.type("A", after=1.5)  # Ann's hand-off
         await keys.type("0", after=0.3)
         await keys.type("enter", after=0.6)
         await keys.type("enter", after=0.3)
@@ -94,9 +94,9 @@ async def test_a_hand_off_names_whoever_the_table_waits_for_when_a_bot_moves(mon
         await keys.wait(0.0)
         assert app.screen is handoff and handoff.player == "Bob"
         assert "Pass to Bob" in screen_text(app) and "Pass to Ann" not in screen_text(app)
-        await keys.type("b", after=0.5)  # Ann's reading was for Ann: the wait starts again
+        await keys.type("B", after=0.5)  # Ann's reading was for Ann: the wait starts again
         assert app.screen is handoff
-        await keys.type("b", after=1.0)
+        await keys.type("B", after=1.0)
         screen = app.screen
         assert isinstance(screen, RoachScreen) and screen.active_seat == screen.keyboard.shown == 1
         assert "Bob's hand" in screen_text(app) and "Ann's hand" not in screen_text(app)

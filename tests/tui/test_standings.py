@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from textual.widgets._footer import FooterKey
 
+from tablegames.net.seat_tokens import load_client_key
 from tablegames.net.server import Server, ServerConfig
 from tablegames.store import Store
 from tablegames.tui.screens.lobby import LobbyScreen
@@ -48,11 +49,12 @@ async def test_a_game_on_this_machine_ends_with_each_players_rating_change(tmp_p
 
 async def test_a_party_game_ends_with_ratings_and_the_lobby_shows_the_nights_standings(tmp_path):
     store = Store(tmp_path / "party.db")
+    key = load_client_key(tmp_path / "sara.key")  # `join`'s: a name alone is rated for nobody
     server = Server(ServerConfig(port=0, bot_pace=0.0), store=store)
     hosted = server.add_table("crates", 2, QUICK_CRATES, fill_with_bots="normal", owner_seat=0)
     await server.start()
     try:
-        async with sara_at(server, lobby=True) as (remote, app, pilot):
+        async with sara_at(server, lobby=True, key=key) as (remote, app, pilot):
             await pilot.press("s")  # nothing finished yet tonight
             await wait_for(pilot, lambda: isinstance(app.screen, StandingsScreen))
             assert "No game has finished since the server started" in screen_text(app)

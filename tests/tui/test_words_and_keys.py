@@ -75,7 +75,7 @@ async def test_minus_and_plus_say_the_bots_pace_even_over_a_question():
 async def test_minus_at_a_table_without_bots_says_there_are_none():
     client = stacked([["QH", "JH"], ["2C", "3C"]], humans=2, names=("Ann", "Bob"))
     async with opened(client) as (app, pilot):
-        await press(pilot, "a")  # Ann takes the keyboard
+        await press(pilot, "A")  # Ann takes the keyboard
         await press(pilot, "minus")
         assert "No bots play at this table" in str(app.screen.query_one("#status").render())
 

@@ -6,16 +6,96 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+
+import aiohttp
+from aiohttp.abc import AbstractResolver, ResolveResult
 
 from ..e2e.processes import serve_announced, stop
 from ..e2e.terminal import REACTION, ScreenWaits, poll
 
 CHROMIUM = "/usr/bin/chromium"
+#: Browser tests reach the party as a phone on a LAN does, by a name: not `localhost` nor an
+#: address, so Chromium counts the page a non-secure origin (plain http: no Sec-Fetch-*
+#: headers, no `crypto.subtle`) exactly as at a real party, while it resolves the name to
+#: loopback, so every packet stays on this machine. The party is told the name is its own.
+PARTY_NAME = "party.lan"
+#: Other names Chromium resolves to loopback: another site's page, and a name the party was
+#: not given (a page whose name was made to resolve to the party's address).
+ELSEWHERE = "elsewhere.lan"
+REBOUND = "rebound.lan"
+#: Every other name resolves to nothing (no lookup leaves the machine); addresses as typed.
+RESOLVER_RULES = ", ".join(
+    [
+        *(f"MAP {name} 127.0.0.1" for name in (PARTY_NAME, ELSEWHERE, REBOUND)),
+        "MAP * ~NOTFOUND",
+        "EXCLUDE 127.0.0.1",
+        "EXCLUDE localhost",
+    ]
+)
+#: What `tablegames serve` is given for a browser door tests reach by `PARTY_NAME`.
+WEB_ARGS = ("--web", "0", "--web-name", PARTY_NAME)
+
+
+class TestNames(AbstractResolver):
+    """aiohttp's resolver for a script that reaches the party as Chromium does: the test
+    names (and loopback's) to 127.0.0.1, any other name to nothing (no lookup leaves here)."""
+
+    async def resolve(
+        self, host: str, port: int = 0, family: socket.AddressFamily = socket.AF_INET
+    ) -> list[ResolveResult]:
+        if host not in (PARTY_NAME, ELSEWHERE, REBOUND, "localhost", "127.0.0.1"):
+            raise OSError(f"{host} is not one of the tests' names")
+        address = ResolveResult(
+            hostname=host, host="127.0.0.1", port=port, family=socket.AF_INET, proto=0,
+            flags=socket.AI_NUMERICHOST,
+        )  # fmt: skip
+        return [address]
+
+    async def close(self) -> None:
+        pass
+
+
+def by_test_names() -> aiohttp.ClientSession:
+    """An HTTP client that finds the party at `PARTY_NAME`, as a LAN phone does."""
+    return aiohttp.ClientSession(connector=aiohttp.TCPConnector(resolver=TestNames()))
+
+
+def launch_chromium(playwright: Any, *args: str) -> Any:
+    """Headless Chromium (the distribution's: Playwright's own download is not used), with
+    the test names resolved to loopback (`PARTY_NAME`)."""
+    return playwright.chromium.launch(
+        executable_path=CHROMIUM,
+        args=["--no-sandbox", "--disable-gpu", f"--host-resolver-rules={RESOLVER_RULES}", *args],
+    )
+
+
+@contextmanager
+def headless_chromium(*args: str) -> Iterator[Any]:
+    """`launch_chromium` for a `with` block, which gets the browser; closed as it ends."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = launch_chromium(playwright, *args)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def page_address(said: str) -> str:
+    """The party's page as a LAN browser opens it (`http://party.lan:PORT`), found in what
+    `tablegames serve` printed."""
+    found = re.search(rf"http://{re.escape(PARTY_NAME)}:\d+", said)
+    assert found, said
+    return found.group(0)
 
 
 def why_no_browser() -> str | None:
@@ -111,12 +191,11 @@ def start_party(
     env: dict[str, str], *args: str, python: str = sys.executable
 ) -> tuple[subprocess.Popen[str], str, int]:
     """`tablegames serve --web 0` on free loopback ports (with the interpreter `python`);
-    returns it, the page's address and the SSH port."""
-    serve, said = serve_announced(env, "--web", "0", *args, python=python)
-    web = re.search(r"(http://127\.0\.0\.1:\d+)", said)
+    returns it, the page's address (by `PARTY_NAME`) and the SSH port."""
+    serve, said = serve_announced(env, *WEB_ARGS, *args, python=python)
     ssh = re.search(r"ssh -p (\d+) NAME@", said)
-    assert web and ssh, said
-    return serve, web.group(1), int(ssh.group(1))
+    assert ssh, said
+    return serve, page_address(said), int(ssh.group(1))
 
 
 #: The party server stops as every `tablegames` server does: as Ctrl-C stops it.

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from .browser import CHROMIUM
+from .browser import headless_chromium
 
 
 @pytest.fixture
@@ -20,14 +20,6 @@ def env(tmp_path: Path) -> dict[str, str]:
 
 @pytest.fixture
 def chromium() -> Iterator[Any]:
-    """Headless Chromium (the distribution's: Playwright's own download is not used)."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
-        )
-        try:
-            yield browser
-        finally:
-            browser.close()
+    """Headless Chromium, which reaches the party by its name (`browser.PARTY_NAME`)."""
+    with headless_chromium() as browser:
+        yield browser

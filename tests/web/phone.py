@@ -126,8 +126,14 @@ class Phone(PageTerminal):
         on the form: `Short_game="yes"`, `Board="quick"`) on the form's steppers, then Open
         the table; waits for the waiting room."""
         self.tap_until("New table", "A new table")
-        for _ in range(GAMES.index(game)):
+        for _ in range(2 * len(GAMES)):  # ▶ until it shows the game (a tap can be lost)
+            if f" {game} " in self._line_with("Game"):
+                break
+            shown = self._line_with("Game")
             self.tap_on_line("Game", "▶")
+            deadline = time.monotonic() + 5
+            while self._line_with("Game") == shown and time.monotonic() < deadline:
+                time.sleep(0.1)
         self.wait_for(game)
         while players is not None and f" {players} " not in self._line_with("Players"):
             shown = int(self._line_with("Players").split("◀")[1].split("▶")[0])

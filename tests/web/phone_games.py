@@ -56,12 +56,34 @@ def tap_option(phone: Phone, screen: str, choose: Callable[[str], bool] = lambda
 CLOSE = ("Next round (n)", "The final standings (n)", "Pass it on (Enter)", "Pass on (Enter)")
 
 
+#: The rules, and the question to leave, opened by a tap that reached the footer's Help or
+#: Quit as its keys moved under the finger (a footer's keys change with the moment): closed
+#: by a tap, as a person would.
+RULES = ": rules and keys"
+LEAVING = "Leave this table?"
+
+
 def close_shown(phone: Phone, screen: str, done: Counter[str]) -> bool:
-    """Close a round's scores or a peek, if one is up (it comes before anything); True if
-    one is up (a tap while it settles is not taken: the next look taps again)."""
+    """Close a round's scores or a peek, if one is up (it comes before anything), or the
+    rules or the question to leave a stray tap opened; True if one is up (a tap while it settles is
+    not taken: the next look taps again)."""
+    if RULES in screen:
+        if phone.tap_if_shown("Back"):
+            done["rules closed"] += 1
+        return True
+    if LEAVING in screen:
+        if phone.tap_if_shown("Keep playing"):
+            done["stayed"] += 1
+        return True
     shown = next((button for button in CLOSE if button in screen), None)
     if shown is not None and phone.tap_if_shown(shown):
         done["summary"] += 1
+    if shown is None and "rules and keys" in screen.split("\n", 1)[0]:
+        # The rules, opened by a tap that landed on Help as the footer moved under it (a
+        # person taps Back): nothing is played or said over them.
+        return phone.tap_if_shown("Back") or True
+    if shown is None and "Leave this table?" in screen:  # (a tap that landed on Quit so)
+        return phone.tap_if_shown("Keep playing") or True
     return shown is not None
 
 
@@ -109,7 +131,7 @@ def hand_cards(screen: str) -> list[tuple[int, int, bool]]:
     return cards
 
 
-PLAYS = re.compile(r"Enter plays (?!it\b)")  # a picked card that fits (not the turn's hint)
+PLAYS = re.compile(r"again to play it")  # a picked card that fits: "Tap 7♣ again to play it"
 
 
 def play_a_card(phone: Phone, screen: str, done: Counter[str]) -> bool:

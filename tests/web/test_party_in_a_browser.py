@@ -94,7 +94,7 @@ QUESTIONS = ("Name a suit", "yours to name", "Hand left")  # asked over the hand
 def picked_to_play(friend: PageTerminal, face: str) -> bool:
     """True once `face` is picked and the hand says how to play it; False if the turn passed
     or a question came instead (the caller's loop goes on either way)."""
-    picked = f"Enter plays {face}"  # (not "Enter plays it": the turn's own hint)
+    picked = f"Tap {face} again to play it"  # (on the page a card is played by a tap)
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline:
         screen = friend.screen()
@@ -158,7 +158,7 @@ def test_friends_play_crates_from_a_browser_a_phone_and_ssh_at_one_table(party):
     ana.keys("ArrowDown", "ArrowDown", "ArrowDown", "ArrowRight")  # 4 players; short: yes
     ana.wait_for("yes")
     ana.keys("Enter")
-    ana.wait_for("or s to start now")
+    ana.wait_for("or tap Start now")  # (the page: taps are said, keys work too)
 
     # A phone, held sideways: the whole lobby at a readable size, operated by taps.
     bob = party.browser(phone=True)
@@ -167,8 +167,8 @@ def test_friends_play_crates_from_a_browser_a_phone_and_ssh_at_one_table(party):
     assert font >= 12 and columns >= 80 and rows >= 24, bob.size()
     bob.wait_for("Crates (4)")
     bob.tap("Sit down")
-    bob.wait_for("Press r when you are ready")
-    bob.tap("Ready")
+    bob.wait_for("Tap Ready when you are ready")  # (a phone: taps, not keys)
+    bob.tap("Ready / not ready")  # (the footer's key: "Tap Ready" is said above it)
 
     cat = party.ssh("cat")  # no key: a guest, as over SSH
     cat.wait_for("Crates (4)", timeout=30)

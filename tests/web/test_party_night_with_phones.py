@@ -6,7 +6,14 @@ Two tables at once: ann (ssh) and pia (a phone) play crates to the end and a rem
 phone) opens roach, where bob (ssh) sits down, drops his connection and comes back, then goes
 back to the lobby mid-game and says something there. pia closes her tab mid-rematch and opens it
 again, goes back to the lobby and plays crabs to the end; ann's ssh drops in the rematch; max
-plays roach to the end, then Feed the Kraken to the end; cat arrives late and watches. A
+plays roach to the end, then Feed the Kraken to the end; cat arrives late and watches.
+
+The host steps in at the serve's console (a terminal of its own): bob sits at roach without
+saying he is ready and the host's `start` deals at once (a bot plays for him until he presses
+r); later the host gives his seat to a bot (he is in the lobby, told so on its own line, and
+Enter at that table says why instead of ending his session); and frees ann's seat in the
+rematch after her drop (her chat, back at the table, was the table's), which she takes back from
+the lobby at once. A
 spectator at every table (`tests/e2e/night.py`) and the frames the server sent every connection
 (`tests/e2e/wiretap.py`) then say: no table with a seat waiting went longer than the takeover and
 two seconds without an action, every reconnect landed at the table it left, each phone moved by
@@ -18,10 +25,12 @@ from __future__ import annotations
 
 import contextlib
 import os
+import pty
 import re
 import shlex
 import shutil
 import signal
+import termios
 import threading
 import time
 import traceback
@@ -38,7 +47,7 @@ from ..e2e.terminal import Terminal
 from ..e2e.wiretap import ENV as WIRE
 from ..e2e.wiretap import comebacks, leaks
 from ..net.ssh_harness import SshClients, make_key, ssh_client_pid, ssh_command
-from .browser import CHROMIUM, stop_party, why_no_browser
+from .browser import WEB_ARGS, launch_chromium, page_address, stop_party, why_no_browser
 from .phone import SIDEWAYS, UPRIGHT, Phone, phone_context
 from .phone_games import play_to_the_end
 
@@ -66,16 +75,22 @@ class NightOut:
         self.wire = home / "wire"
         self.wire.mkdir()
         env = {**os.environ, "TABLEGAMES_HOME": str(home), "TABLEGAMES_LOG": "info"}
+        # The host's console: a terminal the test types commands into (no echo), as a host does.
+        self.console, console = pty.openpty()
+        attributes = termios.tcgetattr(console)
+        attributes[3] &= ~termios.ECHO
+        termios.tcsetattr(console, termios.TCSANOW, attributes)
         self.serve, said = serve_announced(
-            {**env, WIRE: str(self.wire)},
-            "--web", "0", "--takeover", str(TAKEOVER), "--pace", "0.05",
-            module="tests.e2e.wiretap",
+            {**env, WIRE: str(self.wire), "PYTHONUNBUFFERED": "1"},
+            *WEB_ARGS, "--takeover", str(TAKEOVER), "--pace", "0.05",
+            module="tests.e2e.wiretap", console=console,
         )  # fmt: skip
-        web = re.search(r"(http://127\.0\.0\.1:\d+)", said)
+        os.close(console)
+        (self.output,) = home.glob("serve-*.out")
         ssh = re.search(r"ssh -p (\d+) NAME@", said)
         tcp = re.search(r"tablegames join 127\.0\.0\.1:(\d+)", said)
-        assert web and ssh and tcp, said
-        self.base, self.ssh_port = web.group(1), int(ssh.group(1))
+        assert ssh and tcp, said
+        self.base, self.ssh_port = page_address(said), int(ssh.group(1))
         self.night = Night(int(tcp.group(1)), ALLOWED).start()
         self.clients = SshClients(env)
         self.keys = home / "keys"
@@ -87,6 +102,10 @@ class NightOut:
         self.taps: list[float] = []
         self.phones: list[Phone] = []
         self.kraken_started = threading.Event()
+        self.max_ready = threading.Event()  # max opened roach and is ready...
+        self.bob_waiting = threading.Event()  # ...bob sits there, not ready: the host starts it
+        self.bob_back = threading.Event()  # bob is back at his roach seat: the host bots it
+        self.ann_back = threading.Event()  # ann is back at the rematch: the host frees her seat
 
     # -- friends ---------------------------------------------------------------------------------
     def friend(self, name: str, script: Callable[[], None]) -> None:
@@ -113,10 +132,7 @@ class NightOut:
             from playwright.sync_api import sync_playwright
 
             with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(
-                    executable_path=CHROMIUM,
-                    args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-                )
+                browser = launch_chromium(playwright, "--disable-background-networking")
                 try:
                     phone = NightPhone(phone_context(browser, held).new_page(), self.base)
                     phone.stop = self.stop
@@ -153,6 +169,27 @@ class NightOut:
         self.figures["ssh_back_s"].append(time.monotonic() - began)
         return again
 
+    def host(self, command: str, *answer: str, timeout: float = 15) -> str:
+        """The host types `command` at the serve's console; what the serve printed since, once
+        it shows every one of `answer`."""
+        start = len(self.output.read_text())
+        os.write(self.console, f"{command}\n".encode())
+        deadline = time.monotonic() + timeout
+        while True:
+            said = self.output.read_text()[start:]
+            if all(text in said for text in answer):
+                return said
+            assert time.monotonic() < deadline, f"`{command}` never said {answer!r}: {said}"
+            time.sleep(0.1)
+
+    def awaited(self, event: threading.Event, what: str) -> None:
+        """Until `event` is set by another friend (Stopped if a friend failed)."""
+        deadline = time.monotonic() + 25 * 60
+        while not event.wait(1):
+            if self.stop.is_set():
+                raise Stopped
+            assert time.monotonic() < deadline, f"{what} never came"
+
     def wait(self) -> None:
         deadline = time.monotonic() + MINUTES * 60
         for thread in self.threads:
@@ -169,6 +206,7 @@ class NightOut:
         self.night.stop()
         self.clients.close()
         stop_party(self.serve)
+        os.close(self.console)
 
 
 class StopsLooking:
@@ -282,6 +320,19 @@ def rematch(phone: Phone) -> None:
     phone.wait_for("round 1 of 8", "Your hand", timeout=120)
 
 
+def chat_shown(friend: Terminal) -> str:
+    """Open the chat line at a table (a round's scores closed first): what it shows."""
+    deadline = time.monotonic() + 60
+    while "Say to" not in friend.screen():
+        assert time.monotonic() < deadline, friend.screen()
+        screen = friend.screen()
+        if "Next round (n)" in screen or "The final standings (n)" in screen:
+            friend.keys("n", after=1.2)
+        else:
+            friend.keys("/", after=1.0)
+    return friend.screen()
+
+
 def ann_plays(party: NightOut) -> None:
     """Crates with pia to the end, a rematch, her ssh dropped in it, then the lobby."""
     friend = party.login("ann")
@@ -305,6 +356,15 @@ def ann_plays(party: NightOut) -> None:
         crates_turn(friend)
         time.sleep(0.2)
     friend = party.drop_and_return(friend, "ann", "Your hand", "Crates")
+    said = chat_shown(friend)  # a new session, straight at the table: the table's chat
+    assert "good luck from a crates phone" in said and "back in a bit" not in said, said
+    friend.keys("Escape")
+    party.ann_back.set()  # the host frees her seat: a bot plays it until she is back
+    friend.wait_for("until you come back to it", "Lobby chat", timeout=30)
+    choose(friend, "Crates (3)")
+    friend.keys("Enter")  # her seat, at once: nobody waits for her to be ready
+    screen = friend.wait_for("ann (you)", "Your hand", timeout=30)
+    assert "when you are ready" not in screen, screen
     until = time.monotonic() + 10
     while time.monotonic() < until:
         crates_turn(friend)
@@ -318,8 +378,8 @@ def pia_plays(phone: Phone, party: NightOut) -> None:
     phone.join("pia")
     phone.wait_for("Crates (3)", timeout=90)
     phone.tap("Crates (3)")
-    phone.tap_until("Sit down", "Press r when you are ready")
-    phone.tap("Ready")
+    phone.tap_until("Sit down", "Tap Ready when you are ready")
+    phone.tap("Ready / not ready")  # (the footer's key: "Tap Ready" is said above it)
     phone.wait_for("guest-pia (you)", "Your hand", timeout=90)
     play_to_the_end(phone, "crates", 20)  # (and a line of chat)
     rematch(phone)
@@ -339,9 +399,11 @@ def max_plays(phone: Phone, party: NightOut) -> None:
     """A phone held sideways: roach with bob (who leaves) to the end, then Feed the Kraken."""
     phone.join("max")
     phone.open_table("roach", 3)
-    phone.wait_for("bob, ready", timeout=90)
-    phone.tap("Start now")
-    phone.wait_for("guest-max (you)", timeout=60)
+    phone.tap_until("Ready / not ready", "guest-max, ready")
+    phone.wait_for("guest-max, ready", timeout=30)
+    party.max_ready.set()
+    phone.wait_for("2. bob", timeout=90)  # (not ready: the host starts it, a bot plays for him)
+    phone.wait_for("guest-max (you)", timeout=120)
     play_to_the_end(phone, "roach", 15)
     phone.to_the_lobby()
     phone.open_table("kraken", 5, Board="quick")
@@ -353,12 +415,16 @@ def max_plays(phone: Phone, party: NightOut) -> None:
 
 
 def bob_plays(party: NightOut) -> None:
-    """Sits down at max's roach table, drops, comes back to it, goes to the lobby and chats."""
+    """Sits down at max's roach table and is not ready when the host starts it: a bot plays for
+    him until he presses r. Drops, comes back to it, goes to the lobby and chats, sits back down;
+    the host gives his seat to a bot: the lobby, where Enter at that table says why."""
     friend = party.login("bob")
     friend.wait_for("Poker Royal (3)", timeout=120)
     choose(friend, "Poker Royal (3)")
     friend.keys("Enter")
     friend.wait_for("Press r when you are ready", timeout=30)
+    party.bob_waiting.set()
+    friend.wait_for("a bot plays your seat until you press r", timeout=60)
     friend.keys("r")
     friend.wait_for("bob (you)", "Penalty pile", timeout=90)
     friend = party.drop_and_return(friend, "bob", "Penalty pile")
@@ -368,15 +434,42 @@ def bob_plays(party: NightOut) -> None:
     friend.wait_for("Say to", timeout=10)
     friend.keys("back in a bit", "Enter")
     friend.wait_for("bob: back in a bit", timeout=10)
+    choose(friend, "Poker Royal (3)")
+    friend.keys("Enter")  # back at his seat
+    friend.wait_for("bob (you)", "Penalty pile", timeout=30)
+    party.bob_back.set()
+    friend.wait_for("The host gave your seat to a bot", "Lobby chat", timeout=30)
+    choose(friend, "Poker Royal (3)")
+    friend.keys("Enter")  # (it ended sessions on main: "Sorry: something went wrong")
+    friend.wait_for("gave your seat at this table to a bot", timeout=30)
+    assert "Sorry" not in friend.screen(), friend.screen()
+
+
+def host_steps_in(party: NightOut) -> None:
+    """The host at the serve's console: starts roach with bob not ready, gives his seat to a bot
+    later, and frees ann's seat in the rematch."""
+    party.awaited(party.max_ready, "max ready at roach")
+    party.awaited(party.bob_waiting, "bob at roach")
+    said = party.host("tables", "Cockroach Poker Royal for 3, waiting")
+    found = re.search(r"(\w{4})  Cockroach Poker Royal for 3, waiting", said)
+    assert found, said
+    roach = found.group(1)
+    party.host(
+        f"start {roach}",
+        f"Table {roach}: the game begins; a bot plays for bob until they say they are ready (r).",
+    )
+    party.awaited(party.bob_back, "bob back at roach")
+    party.host(f"bot {roach} 2", f"Table {roach}: done.")
+    party.awaited(party.ann_back, "ann back in the rematch")
+    said = party.host("tables", "Crates for 3, playing")
+    found = re.search(r"(\w{4})  Crates for 3, playing", said)
+    assert found, said
+    party.host(f"free {found.group(1)} 1", f"Table {found.group(1)}: done.")
 
 
 def cat_watches(party: NightOut) -> None:
     """Arrives late, once Feed the Kraken is on, and watches it a while."""
-    deadline = time.monotonic() + 25 * 60
-    while not party.kraken_started.wait(1):
-        if party.stop.is_set():
-            raise Stopped
-        assert time.monotonic() < deadline, "the kraken table never started"
+    party.awaited(party.kraken_started, "the kraken table")
     friend = party.login("cat")
     friend.wait_for("Kraken", timeout=30)
     choose(friend, "Kraken")
@@ -394,6 +487,7 @@ def test_a_party_night_with_phones_holds(party: NightOut) -> None:
     party.phone("max", SIDEWAYS, lambda phone: max_plays(phone, party))
     party.friend("bob", lambda: bob_plays(party))
     party.friend("cat", lambda: cat_watches(party))
+    party.friend("the host", lambda: host_steps_in(party))
     party.wait()
     assert party.failures == [], "\n".join(party.failures)
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from .browser import start_party, stop_party, why_no_browser
+from .browser import PARTY_NAME, start_party, stop_party, why_no_browser
 from .network import network_to
 from .phone import SIDEWAYS, UPRIGHT, Phone, phone_context
 from .phone_games import KINDS, QUESTION, crabs_move, play_to_the_end
@@ -146,7 +146,7 @@ def test_an_upright_phone_shows_every_control_and_plays_crabs_by_taps(party):
 
 def test_a_phone_notices_a_dead_connection_says_so_and_comes_back_by_itself(party):
     with network_to(party.port) as network:
-        phone = party.phone(SIDEWAYS, base=f"http://127.0.0.1:{network.port}")
+        phone = party.phone(SIDEWAYS, base=f"http://{PARTY_NAME}:{network.port}")
         phone.join("bob")
         phone.open_table("crates", 2)
         phone.tap("Start now")
@@ -182,3 +182,57 @@ def test_a_whole_game_on_a_phone_by_taps(party, game):
     done = play_to_the_end(phone, game, minutes)  # (a line of chat too, by its soft keyboard)
     assert KINDS[game] <= set(done), dict(done)
     assert "Rematch (r)" in phone.screen()
+
+
+#: Every vertical border drawn on each row of the terminal: (the row's text, their columns).
+BORDERS = """() => {
+  const terminal = window.tablegames.terminal, buffer = terminal.buffer.active;
+  const rows = [];
+  for (let row = 0; row < terminal.rows; row++) {
+    const line = buffer.getLine(buffer.viewportY + row);
+    const columns = [];
+    for (let column = 0; column < terminal.cols; column++) {
+      if (line.getCell(column).getChars() === "│") columns.push(column);
+    }
+    rows.push([line.translateToString(true), columns]);
+  }
+  return rows;
+}"""
+LOBBY_KEYS = ("New table", "Sit down", "Watch", "Close table", "Chat", "Standings", "Help", "Quit")
+
+
+def borders_line_up(phone: Phone, name: str) -> None:
+    """Each row that shows `name` has its boxes' borders where the rows beside it have them
+    (and not a cell to their left: the rest of a row went left when a wide character was
+    drawn one cell wide); its own boxes (a card's) may add more."""
+    rows = phone.page.evaluate(BORDERS)
+    named = [row for row, (text, columns) in enumerate(rows) if name in text and columns]
+    assert named, phone.screen()
+    for row in named:
+        drawn = set(rows[row][1])
+        for other in (row - 1, row + 1):
+            if not 0 <= other < len(rows) or name in rows[other][0]:
+                continue
+            beside = set(rows[other][1])
+            shifted = {column for column in beside if column - 1 in drawn - beside}
+            assert beside <= drawn and not shifted, (rows[row], rows[other], phone.screen())
+
+
+@pytest.mark.parametrize("held", [UPRIGHT, SIDEWAYS], ids=["upright", "sideways"])
+def test_a_phone_taps_every_lobby_key_and_an_emoji_name_keeps_its_rows_borders(party, held):
+    phone = party.phone(held)
+    phone.join("ana🎲")
+    screen = phone.wait_for(*LOBBY_KEYS)  # the whole footer, upright too
+    phone.tap_until("Help", "Up/Down pick a table")
+    phone.open_table("crates", 3)
+    phone.tap("Start now")
+    # (upright, the name is cut before "(you)": the log's lines show it whole)
+    phone.wait_for("(you)", "Your hand", "Bot 2", "guest-ana🎲 draws")
+    borders_line_up(phone, "ana🎲")  # its seat's row and its lines in the log
+    phone.tap_until("Quit", "Lobby (m)")
+    phone.tap("Lobby (m)")
+    phone.wait_for("n opens a new table")
+    phone.tap("Quit")  # the footer's last key, in reach upright too
+    ended = phone.page.locator("#ended")
+    ended.wait_for(state="visible", timeout=15_000)
+    assert "Traceback" not in screen + phone.page.inner_text("body")

@@ -116,6 +116,11 @@
   });
   const fitAddon = new FitAddon.FitAddon();
   terminal.loadAddon(fitAddon);
+  // Wide characters (an emoji in a name) take the cells the program counts them in (Unicode 11
+  // widths, as rich's); xterm.js's own Unicode 6 table drew them one cell wide, and the rest of
+  // their line, its border too, one cell to the left.
+  terminal.loadAddon(new Unicode11Addon.Unicode11Addon());
+  terminal.unicode.activeVersion = "11";
   terminal.open(element);
   fit();
   // The program says what the screen in front needs (a table may need more than 60 columns).

@@ -14,6 +14,7 @@ import msgpack
 import pytest
 
 from tablegames.rules import Event, Game, IllegalAction, SetupError, get_game
+from tablegames.rules.contract import ADDED_VIEW_KEYS
 from tablegames.rules.core import visible_to
 
 from ..playing import positions, random_playout, settle_clock
@@ -139,6 +140,22 @@ def test_every_view_has_the_documented_keys_and_every_event_a_kind(game_name: st
         assert isinstance(event["kind"], str) and event["kind"], event
         assert isinstance(event["text"], str), event
         assert event["to"] is None or all(0 <= seat < state.players for seat in event["to"]), event
+
+
+def test_the_view_keys_shared_code_reads_mean_what_the_contract_says(game_name: str) -> None:
+    """The view keys shared code reads (`contract.KnownViewKeys`) mean what the contract says
+    where a game uses them: ``hand`` a list, ``round`` a whole number from 1; and a game's
+    views hold none of the keys the table and drivers add (``talk``, ``now``, ``speed``)."""
+    for state in positions(game_name, 5):
+        for seat in [None, *range(state.players)]:
+            view = state.view(seat)
+            added = sorted(view.keys() & ADDED_VIEW_KEYS)
+            assert not added, f"seat {seat}'s view holds {added}, which the table adds"
+            if "hand" in view:
+                assert isinstance(view["hand"], list), ("hand", view["hand"])
+            if "round" in view:
+                number = view["round"]
+                assert type(number) is int and number >= 1, ("round", number)
 
 
 def test_an_event_about_one_player_names_them_in_its_seat_field(game_name: str) -> None:

@@ -12,6 +12,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Label, Static
 
+from ..touch import on_the_page, press
 from .lobby import CONFIRM_SECONDS
 from .network import lobby_lines
 
@@ -86,14 +87,26 @@ class ConnectScreen(Screen[None]):
 
     def seated(self) -> None:
         """We have a seat: explain how to start."""
+        ready = "Tap Ready when you are ready" if on_the_page() else "Press r when you are ready"
         if self.remote is not None and self.remote.owner:
-            self.say("Seated. Press r when you are ready, or s to start now (bots fill in).")
+            start = "or tap Start now" if on_the_page() else "or s to start now"
+            self.say(f"Seated. {ready}, {start} (bots fill in).")
         else:
-            self.say("Seated. Press r when you are ready.")
+            self.say(f"Seated. {ready}.")
+        self.refresh_bindings()
+
+    def stood_in(self) -> None:
+        """The game began before we said we were ready: a bot plays our seat until we do."""
+        self.ready = False
+        self.say(f"The game has begun: a bot plays your seat until you {press('r', 'Ready')}.")
         self.refresh_bindings()
 
     def action_ready(self) -> None:
         if self.remote is None or self.remote.seat is None or not self.remote.connected:
+            return
+        if self.remote.latest is not None:  # the game is on: our seat back from its bot
+            self.remote.ready(True)
+            self.say("Taking your seat...")
             return
         self.ready = not self.ready
         self.remote.ready(self.ready)

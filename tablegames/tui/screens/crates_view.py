@@ -9,6 +9,7 @@ from rich.text import Text
 from ...rules.cards import RANK_ORDER
 from ...rules.crates import NAMEABLE_SUITS, SUIT_NAMING_CARDS, WILD_CARDS
 from ...rules.crates_types import CratesAction, CratesEvent, CratesView
+from ..touch import on_the_page, press
 from ..widgets.card import (
     card_label,
     prettify,
@@ -146,36 +147,44 @@ def card_hint(
     two cards in hand: that `c` first says Crates! with it, unless `armed` already)."""
     turn = view["turn"]
     label = card_label(card, ascii)
+    tapped = on_the_page()  # (a phone: keys are tapped, a card is played by a second tap)
     if turn != you:
         who = "nobody's" if turn is None else f"{names[turn]}'s"
         return f"It is {who} turn, not yours: {label} waits."
     if view["phase"] == "suit":
-        return "First name a suit for the turned-up card: press Enter."
+        return f"First name a suit for the turned-up card: {press('Enter', 'Play')}."
     reason = view["unplayable"].get(card)
     if reason is not None:
         mark = "x" if ascii else "✗"
         reason = prettify(reason, ascii)
         return f"{mark} {reason}" if reason.startswith(label) else f"{mark} {label}: {reason}"
+    plays = f"Tap {label} again to play it" if tapped else f"Enter plays {label}"
     if card in WILD_CARDS:
-        return f"Enter plays {label} and lets you name any suit."
+        return f"{plays} and {'name' if tapped else 'lets you name'} any suit."
     if names_a_suit(card):
         own, partner = (suit_name(suit, ascii) for suit in suits_to_name(card))
-        return f"Enter plays {label} and lets you keep {own} or switch to {partner}."
+        keep = "keep" if tapped else "lets you keep"
+        return f"{plays} and {keep} {own} or switch to {partner}."
     if len(view["hand"]) == 2 and not armed:
-        return f"Enter plays {label}; press c first and Crates! is said with it."
-    return f"Enter plays {label}."
+        return f"{plays}; {press('c', 'Crates!')} first and Crates! is said with it."
+    return f"{plays}."
 
 
 def turn_hint(view: CratesView, ascii: bool = False) -> str:
     """The nudge shown when a turn starts: pick and play, or draw when nothing fits."""
     top = view["top"]
     if view["phase"] == "suit" and top is not None:  # (a turned-up card is on the pile)
-        return f"Name a suit for the turned-up {card_label(top, ascii)}: press Enter."
+        return f"Name a suit for the turned-up {card_label(top, ascii)}: {press('Enter', 'Play')}."
     playable = [card for card in view["hand"] if card not in view["unplayable"]]
     if not playable:
         crank = view["crank"]
         draw = f"draw {crank}" if crank else "draw a card"
-        return f"Nothing fits: press d to {draw}."
+        return f"Nothing fits: {press('d', 'Draw')} to {draw}."
+    if on_the_page():
+        picks = "a tap picks a card, a second tap plays it"
+        if len(view["hand"]) == 2:
+            return f"Your turn, two cards: Crates! first says it with your play; {picks}."
+        return f"Your turn: {picks}."
     arrows = "<- ->" if ascii else "←→"
     if len(view["hand"]) == 2:  # the play that leaves one card may say Crates! itself
         return f"Your turn, two cards: c says Crates! with your play; {arrows} picks, Enter plays."

@@ -363,6 +363,8 @@ class GameScreen(TypeAhead, Screen[None]):
         results) drops keys typed before it and in the moment after (`TypeAhead.ask_anew`);
         one opened by the player's own key takes the keys they typed with it.
         """
+        if self.port.closed or self not in self.app.screen_stack:
+            return  # this table's screen is going (back to the lobby): nothing opens over it
         if isinstance(screen, PickDialog) and not screen.options:  # (the table moved on)
             self._say("There is nothing to choose from now.")
             if then is not None:

@@ -6,6 +6,7 @@ table's names, laid out for the room there is."""
 from __future__ import annotations
 
 import math
+import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -22,6 +23,7 @@ from ..widgets.seats import cut_mark, table_box
 #: border, the titles and the rule under them).
 OTHER_ROWS, SEATS_FRAME = 11, 4
 NAME_WIDTH = 16  # a longer name is cut
+LABEL_WIDTH = 20  # a longer label wraps
 VALUE_WIDTH = 24  # a per-seat value wider than this wraps
 SPACER = 1  # the spacer column between two blocks of players side by side
 
@@ -242,6 +244,11 @@ def seat_room(height: int) -> int:
     return max(2, height - OTHER_ROWS - SEATS_FRAME, height // 3 - 1)
 
 
+def label_rows(label: str) -> int:
+    """The rows a label takes, wrapped by words at `LABEL_WIDTH`."""
+    return max(1, len(textwrap.wrap(label, LABEL_WIDTH)))
+
+
 def frame_title(sections: Sequence[Section]) -> str:
     """The title over the panels: the first group's, or "Table"."""
     return (sections[0].title if sections else "") or "Table"
@@ -252,9 +259,10 @@ def sections_text(sections: Sequence[Section], rows: int | None = None) -> RichT
     frame's (`frame_title`), and in fewer than `rows` rows (None: as many as they take) the
     others give way to the lines."""
     grid = RichTable.grid(padding=(0, 1))
-    grid.add_column(style="bold", no_wrap=True, max_width=20, overflow="crop")
+    # (a long label wraps, by words, rather than be cut where nobody can tell)
+    grid.add_column(style="bold", max_width=LABEL_WIDTH, overflow="fold")
     grid.add_column(ratio=1, overflow="fold")
-    lines = sum(len(section.lines) for section in sections)
+    lines = sum(label_rows(label) for section in sections for label, _ in section.lines)
     titled = rows is None or lines + len(sections) - 1 <= rows
     for number, section in enumerate(sections):
         if number and titled and section.title:

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.cells import cell_len
 from rich.text import Text
 
 from ...rules.kraken.types import KrakenView
 from ...words import with_article
+from ..widgets.seats import fit_name
 from .kraken_view import (
     FACTION_WORDS,
     SHORTEST_NAME,
@@ -23,7 +25,6 @@ from .kraken_view import (
     last_words,
     notes_on,
     office_of,
-    shortened,
 )
 
 STRIP_COLUMNS = 2  # players side by side in a row of the strip
@@ -95,7 +96,7 @@ def crew_strip(
             gone = seat in view["eliminated"]
             part = Text(arrow if seat in waiting else " ", "bold")
             part.append(" ")
-            name = shortened(shown[seat], name_width).ljust(name_width)
+            name = fit_name(shown[seat], name_width, "~")
             part.append(name, "strike dim" if gone else "bold")
             office = office_of(view, seat)
             part.append(" ")
@@ -109,7 +110,8 @@ def crew_strip(
                 notes.insert(1 if notes and notes[0].startswith("= ") else 0, spoken[seat])
             room = cell - part.cell_len - 1
             if notes and room > 1:
-                part.append(" " + shortened(", ".join(notes), room), "italic")
+                said = ", ".join(notes)
+                part.append(" " + fit_name(said, min(room, cell_len(said)), "~"), "italic")
             part.pad_right(cell - part.cell_len)
             line.append_text(part)
         line.rstrip()

@@ -12,6 +12,7 @@ from contextlib import suppress
 from functools import cache
 from typing import Any, cast
 
+from rich.cells import cell_len
 from rich.text import Text
 
 from ...rulebook import rules_text
@@ -19,6 +20,7 @@ from ...rules.kraken import talk as vocabulary
 from ...rules.kraken.types import Colour, KrakenAction, KrakenEvent, KrakenView, Phase
 from ...talk import last_claims
 from ...words import plural, with_article
+from ..widgets.seats import fit_name
 from .typed import GameTypes
 
 #: How this screen reads the table's plain data as Feed the Kraken's own types (`typed.GameTypes`).
@@ -378,7 +380,7 @@ def crew_text(
         gone = seat in view["eliminated"]
         row = Text(arrow if seat in waiting else " ", "bold")
         row.append(" ")
-        row.append(shortened(shown, name_width).ljust(name_width), "strike dim" if gone else "bold")
+        row.append(fit_name(shown, name_width, "~"), "strike dim" if gone else "bold")
         office = office_of(view, seat)
         row.append(" ")
         row.append(f"{office:<3}", "bold reverse" if office else "")
@@ -467,7 +469,7 @@ SHORTEST_NAME = 6
 
 def _name_width(names: Sequence[str], you: int | None, wide: bool, room: int = 99) -> int:
     you_mark = (1 if compact(wide, room) else 6) if you is not None else 0  # `*` or " (you)"
-    wanted = min(18 if wide else 12, max(len(n) for n in names) + you_mark)
+    wanted = min(18 if wide else 12, max(cell_len(n) for n in names) + you_mark)
     with_resume = room - CREW_COLUMNS - RESUME_COLUMNS
     if with_resume >= min(wanted, 8):  # the résumé stays while names keep 8 letters
         return max(SHORTEST_NAME, min(wanted, with_resume))
@@ -478,11 +480,7 @@ def starred(names: Sequence[str], you: int | None, wide: bool, room: int = 99) -
     """True if the crew panel marks your row with `*` (no room for "(you)")."""
     if compact(wide, room):
         names = [name.removesuffix(" (bot)") for name in names]
-    return you is not None and len(names[you]) + 6 > _name_width(names, you, wide, room)
-
-
-def shortened(text: str, width: int) -> str:
-    return text if len(text) <= width else text[: width - 1] + "~"
+    return you is not None and cell_len(names[you]) + 6 > _name_width(names, you, wide, room)
 
 
 def office_of(view: KrakenView, seat: int) -> str:

@@ -18,10 +18,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from ...net.messages import SeatNews, TableNews
 from ...net.words import seat_words, seats_since
+from ..widgets.keys_footer import KeysFooter
 from ..widgets.seats import table_box
 from .dialogs import BackButton
 from .setup import FIELD_MOVES
@@ -90,6 +91,7 @@ class LobbyScreen(TypeAhead, Screen[None]):
         self._grid: Table | None = None  # the tables as last drawn (a click finds its row)
         self.chosen = 0
         self.drawn = False  # mounted: what `show` and `say` change is on screen
+        self.status = HINT  # what the lobby's own line says (shown once mounted)
         self.closing: tuple[str, float] | None = None  # (table, when x was first pressed)
         self.closed_asked: str | None = None  # the table we asked to close, till it goes
         self.standings: StandingsScreen | None = None  # tonight's standings, while shown
@@ -100,13 +102,13 @@ class LobbyScreen(TypeAhead, Screen[None]):
             yield Static(id="list")
         yield Static(id="chat")
         yield Static(id="status")
-        yield Footer()
+        yield KeysFooter()  # (every key in sight: a phone held upright taps each one)
 
     def on_mount(self) -> None:
         self.drawn = True
         self.query_one("#tables").border_title = "Tables"
         self.query_one("#chat").border_title = "Lobby chat (/ to say something)"
-        self.say(HINT)
+        self.say(self.status)  # (news told before it was drawn: the host took a seat...)
         self._draw()
         self.show_chat()
         self.set_interval(1, self._count_away)  # time away, told once, counts on here
@@ -192,6 +194,8 @@ class LobbyScreen(TypeAhead, Screen[None]):
         self.query_one("#chat", Static).update(Text(text))
 
     def say(self, text: str) -> None:
+        """Put `text` on the lobby's own line (under the tables: it covers nothing)."""
+        self.status = text
         if self.drawn:
             self.query_one("#status", Static).update(Text(text))
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ..touch import on_the_page
 from ..widgets.log import RECAP_HEAD, RECAP_MARK
 
 #: The rows a summary may take, at most: a third of the log's (so the newest moves stay in
@@ -66,14 +67,15 @@ def summary(
     word on how many and where they are."""
     parts = clauses(events, worded, names)
     mark = "> " if ascii else RECAP_MARK
+    back = "a swipe down the log" if on_the_page() else "PgUp"  # (a phone has no PgUp)
     left_out = 0  # log lines left out, the oldest
     for first in range(len(parts)):
-        said = head[:-1] + (f" ({left_out} earlier lines: PgUp):" if left_out else ":")
+        said = head[:-1] + (f" ({left_out} earlier lines: {back}):" if left_out else ":")
         text = f"{mark}{said} {'; '.join(words for words, _ in parts[first:])}."
         if rows(text) <= budget:
             return text
         left_out += parts[first][1]
-    return f"{mark}{head[:-1]}: {len(events)} lines, PgUp shows them."
+    return f"{mark}{head[:-1]}: {len(events)} lines, {back} shows them."
 
 
 def clauses(

@@ -190,7 +190,7 @@ class GameOver(Deliberate, ModalScreen[str]):
     GameOver Button { margin: 1 1 0 1; }
     GameOver Horizontal { height: auto; width: auto; }
     GameOver NoticeLine { margin-top: 1; }
-    GameOver #ratings, GameOver #look { width: 100%; }  /* (wrapped, never cut) */
+    GameOver .hint { max-width: 100%; }  /* (as wide as the dialog allows, then wrapped) */
     """
     )
     BINDINGS: ClassVar[list[BindingType]] = [

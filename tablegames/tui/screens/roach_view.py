@@ -7,6 +7,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, TypedDict
 
+from rich.cells import cell_len
 from rich.text import Text
 
 from ... import words
@@ -14,6 +15,7 @@ from ...rules.roach import ANIMALS, PLURALS, ROYAL, SPECIALS, claim_is_true
 from ...rules.roach_types import ClaimEvent, Phase, RoachAction, RoachEvent, RoachView
 from ...words import plural
 from ..widgets.log import event_line
+from ..widgets.seats import fit_name
 from .typed import GameTypes
 
 #: Short animal names for a display that would not fit on its line otherwise.
@@ -151,7 +153,7 @@ def seat_table(
 ) -> Text:
     """Every player on one line: who acts, cards in hand, face-up cards grouped by animal."""
     labels = [name + (" (you)" if seat == you else "") for seat, name in enumerate(names)]
-    name_width = min(20, max(len("Player"), *map(len, labels)))
+    name_width = min(20, max(len("Player"), *map(cell_len, labels)))
     pointer = ">" if ascii else "▶"
     flight = view["flight"]
     holder = flight["to"] if flight else None
@@ -164,10 +166,8 @@ def seat_table(
     ]
     for seat, label in enumerate(labels):
         acting = seat == view["turn"]
-        if len(label) > name_width:
-            label = label[: name_width - 1] + "~"
         line = Text(f"{pointer if acting else ' '} ", style="bold" if acting else "")
-        line.append(f"{label:<{name_width}}", style="bold" if acting else "")
+        line.append(fit_name(label, name_width, "~"), style="bold" if acting else "")
         size = view["hand_sizes"][seat]
         line.append(f" {size:>4}  ")
         line.append_text(

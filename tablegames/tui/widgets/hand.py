@@ -128,7 +128,9 @@ class Hand(Widget):
         """(first card shown, how many, columns from one card to the next) for `width`."""
         count = len(self.cards)
         tightest = card_width - (2 if card_width == BIG else 1)  # rank and suit still show
-        steps = steps or (card_width + 1, card_width, tightest)
+        # (a card's right side under the next one: only its border, else more of it)
+        wanted = (card_width + 1, card_width, card_width - 1, tightest)
+        steps = steps or tuple(dict.fromkeys(wanted))
         tightest = steps[-1]
         for step in steps:
             if (count - 1) * step + card_width <= width:
@@ -144,10 +146,10 @@ class Hand(Widget):
         rows = card_width  # numbers, a row to raise the picked card, then the box
         canvas = [[(" ", "")] * width for _ in range(rows)]
         self._spans = []
-        order = [i for i in range(first, first + shown) if i != self.selected]
-        if self.selected is not None and first <= self.selected < first + shown:
-            order.append(self.selected)  # drawn last so it sits on top
-        for index in order:
+        # Left to right, the picked card too: each card's right side goes under the next one,
+        # so every card shows its rank and suit (a picked card drawn last hid its neighbour's
+        # rank in a tight hand); the picked one stands out raised, its top edge whole.
+        for index in range(first, first + shown):
             column = offset + (index - first) * step
             self._draw_card(canvas, index, column, card_width)
             self._spans.append((index, column, column + card_width))

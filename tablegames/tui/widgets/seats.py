@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rich import box
+from rich.cells import cell_len, set_cell_size
 from rich.console import OverflowMethod
 from rich.text import Text
 from textual.widget import Widget
@@ -35,9 +36,13 @@ class SeatRow:
     notes: list[str] = field(default_factory=list)
 
 
-def _fit(text: str, width: int, ascii: bool = False) -> str:
-    """`text` cut to `width`, saying so (`…`; `~` in ASCII)."""
-    return text if len(text) <= width else text[: width - 1] + ("~" if ascii else "…")
+def fit_name(name: str, width: int, mark: str = "…") -> str:
+    """`name` in exactly `width` cells of a terminal: cut, saying so with `mark`, or padded.
+    Counted in cells, not characters: an emoji takes two, and a row padded by characters
+    pushed its numbers (and its box's border) a cell to the right."""
+    if cell_len(name) > width:
+        name = set_cell_size(name, width - cell_len(mark)) + mark
+    return set_cell_size(name, width)
 
 
 class SeatPanel(Widget):
@@ -69,7 +74,7 @@ class SeatPanel(Widget):
     def _layout(self) -> tuple[list[str], int, bool]:
         """The names shown, their width, and whether the notes are shown as their marks."""
         names = [row.name + (" (you)" if row.is_you else "") for row in self.rows]
-        width = min(NAME_WIDTH, max([len("Player"), *map(len, names)]))
+        width = min(NAME_WIDTH, max([len("Player"), *map(cell_len, names)]))
         room = self.size.width or 80
         width = max(len("Player"), min(width, room - 14))  # the numbers are never cut
         numbers = 2 + width + 12  # (an arrow, the name, the two numbers)
@@ -78,6 +83,14 @@ class SeatPanel(Widget):
             marks = [" ".join(self._marked(row)) for row in self.rows]
             width = max(len("Player"), min(width, room - 14 - max(map(len, marks)) - 1))
         return names, width, short
+
+    @staticmethod
+    def _fitted(row: SeatRow, name: str, width: int, cut: str) -> str:
+        """`name` in `width` cells; your own row keeps its "(you)" (your name is cut instead)."""
+        you = " (you)"
+        if row.is_you and cell_len(name) > width >= len(you) + 3:
+            return fit_name(row.name, width - len(you), cut) + you
+        return fit_name(name, width, cut)
 
     def _marked(self, row: SeatRow) -> list[str]:
         return [self.marks.get(note, note) for note in row.notes]
@@ -93,10 +106,11 @@ class SeatPanel(Widget):
         names, width, short = self._layout()
         room = self.size.width or 80
         arrow = ">" if self.ascii else "▶"
+        cut = "~" if self.ascii else "…"
         lines = [Text(f"  {'Player':<{width}} Cards Score", style="bold underline")]
         for row, name in zip(self.rows, names, strict=True):
             line = Text(
-                f"{arrow if row.to_act else ' '} {_fit(name, width, self.ascii):<{width}} "
+                f"{arrow if row.to_act else ' '} {self._fitted(row, name, width, cut)} "
                 f"{row.cards:>5} {row.score:>5}",
                 style="bold" if row.to_act else "",
             )

@@ -1,0 +1,62 @@
+"""Skull, a bluffing game written as its own package (`tests/plugins/skull/`): its levels mix
+its own `normal` with the generic `random` and `hard`, through the documented factory and
+nothing private; its rules play as the table game does."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import random
+from pathlib import Path
+
+from tablegames.bots import AnyLegalAction, get_bot, look_ahead
+from tablegames.bots.generic import ByHeuristic, LookAhead
+from tablegames.rules import load
+from tests.plugins.skull.bots import CarefulPlayer
+from tests.plugins.skull.rules import FLOWER, SKULL
+
+SKULL_GAME = load("tests.plugins.skull:SKULL_GAME")
+PACKAGE = Path(__file__).resolve().parent / "skull"
+
+
+def test_its_own_normal_and_the_generic_random_and_hard_make_its_levels():
+    rng = random.Random(1)
+    assert isinstance(get_bot("skull", "normal", 0, rng), CarefulPlayer)
+    assert type(get_bot("skull", "random", 0, rng)) is AnyLegalAction  # left out: generic
+    hard = get_bot("skull", "hard", 0, rng)
+    assert isinstance(hard, LookAhead) and isinstance(hard.people(0, rng), ByHeuristic)
+    # the factory imagines players like a level of the game's own, when asked to
+    like_normal = look_ahead(SKULL_GAME, people="normal")(0, rng)
+    assert isinstance(like_normal, LookAhead) and like_normal.people is CarefulPlayer
+
+
+def test_it_imports_nothing_private_of_tablegames():
+    for module in PACKAGE.glob("*.py"):
+        for node in ast.walk(ast.parse(module.read_text())):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("tablegames"):
+                public = importlib.import_module(node.module or "").__all__
+                assert node.module in ("tablegames.bots", "tablegames.rules"), node.module
+                assert all(alias.name in public for alias in node.names), (module, node.module)
+
+
+def test_a_failed_challenge_costs_a_disc_and_two_won_win_the_game():
+    state = SKULL_GAME.new(3, seed=5)
+    for seat, disc in ((0, FLOWER), (1, SKULL), (2, FLOWER)):
+        state.apply(seat, {"type": "place", "disc": disc})
+    state.apply(0, {"type": "bid", "count": 2})
+    state.apply(1, {"type": "pass"})
+    state.apply(2, {"type": "pass"})  # seat 0 turns up its own flower, then one more
+    assert state.view(0)["phase"] == "flip" and state.view(0)["shown"][0] == [FLOWER]
+    assert state.evaluate(0) is None  # (mid-round: a look-ahead plays on)
+    state.apply(0, {"type": "flip", "seat": 1})  # the skull
+    assert state.view(0)["discs"] == [3, 4, 4] and state.view(0)["round"] == 2
+    assert state.evaluate(0) == 3 / 11 and state.evaluate(1) == 4 / 11  # a disc down
+    assert len(state.view(0)["hand"]) == 3  # the failed challenger alone knows what it lost
+    for _ in range(2):  # seat 0 opens each round, bids what its flowers cover, and wins it
+        first = state.view(0)["current"]
+        for step in range(3):
+            state.apply((first + step) % 3, {"type": "place", "disc": FLOWER})
+        state.apply(first, {"type": "bid", "count": 1})
+        for other in (1, 2):
+            state.apply((first + other) % 3, {"type": "pass"})
+    assert state.over and state.result()["winners"] == [0]

@@ -1,0 +1,242 @@
+"""The host steps in at a party (issue 48, "At the party"): a guest whose seat the host gives to
+a bot is in the lobby with a working session, in every game, and told so where it covers
+nothing; a seat the host frees comes back to its player at once, the game going on."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+import pytest
+from textual.pilot import Pilot
+
+from tablegames.net.client import RemoteClient
+from tablegames.net.console import HostConsole
+from tablegames.net.hosting import HostedTable
+from tablegames.net.party import Login
+from tablegames.net.server import Server, ServerConfig
+from tablegames.rules import GAMES
+from tablegames.testing.harness import until
+from tablegames.tui.app import TableGamesApp
+from tablegames.tui.screens.connect import ConnectScreen
+from tablegames.tui.screens.game import GameScreen
+from tablegames.tui.screens.lobby import LobbyScreen
+from tablegames.tui.screens.results import NEXT_ROUND, RoundSummary
+
+from .helpers import screen_text, settle
+from .served import sara_at, wait_for
+
+ELI = Login("guest-eli", None, "guest-eli@127.0.0.1", "127.0.0.1")
+
+
+def deal(server: Server, game: str, owner: RemoteClient | None = None) -> HostedTable:
+    """A table of `game` at its fewest players, bots in every seat but the one `owner` took."""
+    players = GAMES[game].min_players
+    hosted = server.add_table(game, players, fill_with_bots="random")
+    server.party.start(hosted)
+    return hosted
+
+
+def at_a_table(app: TableGamesApp) -> bool:
+    """True while a table screen is up (a question of the game's may be open over it)."""
+    return any(isinstance(screen, GameScreen) for screen in app.screen_stack)
+
+
+@asynccontextmanager
+async def eli_back_at_a_table(
+    game: str,
+) -> AsyncIterator[tuple[Server, HostedTable, TableGamesApp, Pilot[None]]]:
+    """A guest, eli, opened a `game` table in the lobby and dealt it; his line dropped and his
+    new session went straight back to his seat (as `ssh` again does). Another table plays, a
+    third waits for players. Pop-ups are drawn, as a terminal shows them."""
+    server = Server(ServerConfig(port=0, bot_pace=10_000.0))
+    port = await server.start()
+    deal(server, "crates")  # another table, playing
+    server.add_table("roach", 3)  # and one waiting
+    first = RemoteClient("127.0.0.1", port, "x", ticket=server.party.ticket_for(ELI))
+    await first.greet()
+    first.create(game, GAMES[game].min_players, bots="random")
+    await until(lambda: first.table_code is not None, what="eli's table")
+    assert first.table_code is not None
+    hosted = server.tables[first.table_code]
+    first.start_now()
+    await until(lambda: hosted.table is not None, what="the deal")
+    await first.close()  # his line drops
+    await until(lambda: hosted.seats[0].peer is None, what="the drop")
+    again = RemoteClient("127.0.0.1", port, "x", ticket=server.party.ticket_for(ELI))
+    app = TableGamesApp(remote=again, lobby=True)
+    try:
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            await wait_for(pilot, lambda: at_a_table(app), seconds=10)
+            yield server, hosted, app, pilot
+    finally:
+        await again.close()
+        await server.close()
+
+
+def lobby_line(app: TableGamesApp, words: str) -> bool:
+    """True if `words` show on the lobby's own line, under its tables and chat (not in a
+    pop-up over the tables)."""
+    rows = screen_text(app).splitlines()
+    chat = next((n for n, row in enumerate(rows) if "Lobby chat" in row), None)
+    if chat is None:
+        return False  # (not the lobby)
+    return any(words in row for row in rows[chat:]) and not any(words in row for row in rows[:chat])
+
+
+async def sit_at(app: TableGamesApp, pilot: Pilot[None], code: str) -> None:
+    """Highlight table `code` in the lobby and press Enter."""
+    lobby = app.screen
+    assert isinstance(lobby, LobbyScreen)
+    while lobby.tables[lobby.chosen].code != code:
+        await pilot.press("down")
+    await pilot.press("enter")
+    await wait_for(pilot, lambda: "Joining" not in screen_text(app), seconds=10)
+    await settle(pilot)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+async def test_a_guest_whose_seat_went_to_a_bot_sits_down_again_in_the_lobby_without_a_crash(
+    game: str,
+):
+    async with eli_back_at_a_table(game) as (server, hosted, app, pilot):
+        console = HostConsole(server.party, say=lambda text: None)
+        assert console.run(f"bot {hosted.code} 1") == f"Table {hosted.code}: done."
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        assert not at_a_table(app)
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+        await wait_for(pilot, lambda: len(lobby.tables) == 3)
+        removed = "The host gave your seat to a bot. You are in the lobby."
+        await wait_for(pilot, lambda: lobby_line(app, removed))
+        playing = [table.code for table in lobby.tables if table.started]
+        for code in playing:  # Enter at each playing table: his own, and the other
+            await sit_at(app, pilot, code)
+            assert app.is_running and not app.problems, app.problems
+            assert isinstance(app.screen, LobbyScreen)
+            if code == hosted.code:  # (not "someone called guest-eli is already at this table")
+                said = "The host gave your seat at this table to a bot: you may watch the game"
+            else:
+                said = "The game has begun: you may watch it"
+            await wait_for(pilot, lambda s=said: lobby_line(app, s))
+        (waiting,) = [table.code for table in lobby.tables if not table.started]
+        await sit_at(app, pilot, waiting)
+        await wait_for(pilot, lambda: "Press r when you are ready" in screen_text(app))
+        assert "gave your seat" not in screen_text(app)  # the lobby's news stayed there
+
+
+async def test_a_seat_the_host_frees_comes_back_to_its_player_at_once_the_game_going_on(
+    monkeypatch: pytest.MonkeyPatch,
+):
+    said: list[str] = []
+    say = ConnectScreen.say
+    monkeypatch.setattr(
+        ConnectScreen, "say", lambda self, text: (said.append(text), say(self, text))
+    )
+    async with eli_back_at_a_table("crates") as (server, hosted, app, pilot):
+        console = HostConsole(server.party, say=lambda text: None)
+        assert console.run(f"free {hosted.code} 1") == f"Table {hosted.code}: done."
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await wait_for(pilot, lambda: lobby_line(app, "until you come back to it"))
+        assert hosted.table is not None and 0 in hosted.table.bots
+        said.clear()
+        await sit_at(app, pilot, hosted.code)  # his own seat, by his login
+        await wait_for(pilot, lambda: at_a_table(app), seconds=10)
+        assert not any("when you are ready" in line for line in said), said
+        assert 0 not in hosted.table.bots and hosted.seats[0].peer is not None
+
+
+async def test_a_guest_not_ready_at_the_hosts_start_is_told_a_bot_plays_until_they_press_r():
+    server = Server(ServerConfig(port=0, bot_pace=10_000.0))
+    port = await server.start()
+    hosted = server.add_table("crates", 3, {"short": True}, fill_with_bots="normal")
+    ann = RemoteClient("127.0.0.1", port, "ann", table=hosted.code)
+    await ann.connect()
+    ann.ready(True)
+    fay = RemoteClient("127.0.0.1", port, "fay", ticket=server.party.ticket_for(ELI))
+    app = TableGamesApp(remote=fay, lobby=True)
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: "Press r when you are ready" in screen_text(app))
+            said = HostConsole(server.party, say=lambda text: None).run(f"start {hosted.code}")
+            assert "a bot plays for guest-eli until they say they are ready" in said, said
+            await wait_for(pilot, lambda: "a bot plays your seat until you press r" in (
+                screen_text(app)))  # fmt: skip
+            assert hosted.table is not None and 1 in hosted.table.bots
+            assert not at_a_table(app)  # the waiting room: nothing moves behind her back
+            await pilot.press("r")
+            await wait_for(pilot, lambda: at_a_table(app), seconds=10)
+            assert 1 not in hosted.table.bots and not hosted.seats[1].standin
+    finally:
+        await ann.close()
+        await fay.close()
+        await server.close()
+
+
+async def test_back_at_the_table_the_chat_shows_the_tables_lines_not_the_lobbys():
+    server = Server(ServerConfig(port=0, bot_pace=10_000.0))
+    port = await server.start()
+    sara_login = Login("sara", "SHA256:sara", "sara", "127.0.0.1")
+    sara = RemoteClient("127.0.0.1", port, "x", ticket=server.party.ticket_for(sara_login))
+    tom = RemoteClient("127.0.0.1", port, "tom")
+    ann = RemoteClient("127.0.0.1", port, "ann")
+    back = RemoteClient("127.0.0.1", port, "x", ticket=server.party.ticket_for(sara_login))
+    app = TableGamesApp(remote=back, lobby=True)
+    try:
+        await sara.greet()
+        sara.create("crates", 3, bots="normal", options={"short": True})
+        await until(lambda: sara.table_code is not None, what="sara's table")
+        assert sara.table_code is not None
+        hosted = server.tables[sara.table_code]
+        await tom.greet()
+        tom.join_table(hosted.code)
+        await until(lambda: hosted.seats[1].peer is not None, what="tom seated")
+        tom.ready(True)
+        sara.start_now()
+        await until(lambda: hosted.table is not None, what="the deal")
+        tom.chat("good luck, sara")
+        await until(lambda: ("tom", "good luck, sara") in sara.chat_lines, what="the line")
+        await ann.greet()
+        ann.chat("anyone for roach?")  # in the lobby
+        await until(lambda: ("ann", "anyone for roach?") in ann.chat_lines, what="ann's line")
+        await sara.close()  # her line drops; she logs in again: straight back to her seat
+        await until(lambda: hosted.seats[0].peer is None, what="the drop")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_for(pilot, lambda: at_a_table(app), seconds=10)
+            await settle(pilot)
+            assert ("tom", "good luck, sara") in back.chat_lines, list(back.chat_lines)
+            assert ("ann", "anyone for roach?") not in back.chat_lines
+            await pilot.press("slash")
+            await wait_for(pilot, lambda: "good luck, sara" in screen_text(app))
+            assert "anyone for roach?" not in screen_text(app)
+    finally:
+        for client in (sara, tom, ann, back):
+            await client.close()
+        await server.close()
+
+
+async def test_the_suit_question_of_a_new_round_waits_until_the_rounds_scores_are_closed():
+    server = Server(ServerConfig(port=0, bot_pace=10_000.0))
+    # Seed 17: the first legal move each turn ends round 1 after 16 moves, and round 2 turns
+    # up a card that Sara (seat 0) names the suit of.
+    hosted = server.add_table("crates", 2, seed=17, fill_with_bots="normal", min_humans=1)
+    await server.start()
+    async with sara_at(server) as (_, app, pilot):
+        await wait_for(pilot, lambda: "Press r when you are ready" in screen_text(app))
+        await pilot.press("r")
+        await wait_for(pilot, lambda: at_a_table(app), seconds=10)
+        table = hosted.table
+        assert table is not None
+        table.bots.clear()  # every move here is the test's
+        while table.state.view(0)["last_round"] is None:
+            seat = min(table.state.waiting_for())
+            table.submit(seat, table.legal(seat)[0])
+        assert table.state.view(0)["phase"] == "suit" and table.state.view(0)["turn"] == 0
+        await wait_for(pilot, lambda: isinstance(app.screen, RoundSummary), seconds=10)
+        await settle(pilot)
+        assert isinstance(app.screen, RoundSummary), app.screen  # nothing opened over it
+        assert "pick a suit" not in screen_text(app)
+        await pilot.press(NEXT_ROUND)
+        await wait_for(pilot, lambda: "pick a suit" in screen_text(app))
