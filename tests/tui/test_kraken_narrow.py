@@ -13,6 +13,7 @@ from textual.pilot import Pilot
 
 from tablegames.drivers import LocalClient
 from tablegames.local import local_table
+from tablegames.testing.harness import until
 from tablegames.tui.app import TableGamesApp
 from tablegames.tui.screens.handoff import Deliberate, HandoffScreen
 from tablegames.tui.screens.kraken import DecisionDialog, KrakenScreen
@@ -50,7 +51,8 @@ def facts_missing(app: TableGamesApp, client: LocalClient, dialog: DecisionDialo
         office = next((OFFICES[job] for job in OFFICES if view[job] == other), "")
         raised = ((view["mutiny"] or {}).get("raised") or [None] * len(client.names))[other]
         guns = str(view["guns"][other]) + ("" if raised is None else f"+{raised}")
-        row = rf"{shown}\s+{office}\s+(off\s+)?{re.escape(guns)}\b"
+        job = rf"{office}\s+" if office else r"(off\s+)?"  # (no office: a blank or "off")
+        row = rf"{shown}\s+{job}{re.escape(guns)}\b"
         if not re.search(row, text):
             missing.append(f"{name}: {office or 'no office'}, {guns} guns")
     if view["phase"] not in SECRET_PHASES and not re.search(
@@ -58,7 +60,7 @@ def facts_missing(app: TableGamesApp, client: LocalClient, dialog: DecisionDialo
     ):
         missing.append("the arrow at the player deciding")
     if f"* you, a{'n' if view['faction'] == 'cult_leader' else ''} " not in text or (
-        FACTION_WORDS[view["faction"]] not in text.splitlines()[0]
+        FACTION_WORDS[view["faction"]] not in text.splitlines()[table.query_one("#strip").region.y]
     ):
         missing.append("the decider's faction in the crew's title")
     if dialog.title_text.split("\n")[0][:40] not in words:
@@ -174,3 +176,34 @@ async def test_a_mutiny_of_eleven_says_how_many_choose_rather_than_cut_their_nam
         waited = re.search(r"Still choosing guns in secret: (.+ and \d+ more|\d+ players)\.", said)
         assert waited, said
         assert "Decision put aside: press Enter to make it." in said
+
+
+async def test_a_decision_stands_under_the_crew_while_a_notice_moves_it_down_and_back() -> None:
+    client = local_table(
+        "kraken", 8, humans=2, seed=12, names=NAMES, pace=STILL, board="long", characters=False
+    )
+    table = client.table
+    for _ in range(50):  # the team appointed: a mutiny is asked of everyone
+        if table.state.view(None)["phase"] == "mutiny":
+            break
+        seat = min(table.state.waiting_for())
+        table.submit(seat, table.state.legal(seat)[0])
+    async with opened(client, size=(60, 20)) as (app, pilot):
+        handoff = app.screen
+        assert isinstance(handoff, HandoffScreen)
+        await pilot.press(handoff.key)
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, DecisionDialog)
+        strip = next(s for s in app.screen_stack if isinstance(s, KrakenScreen)).query_one("#strip")
+        top = dialog.query_one(Vertical).region.y
+        assert top == strip.region.bottom
+        app.tell(
+            "A notice long enough to take two lines of a terminal sixty columns wide.", "game", 1
+        )
+        await until(lambda: strip.region.y == 2, what="the notice above the table")
+        await until(lambda: dialog.query_one(Vertical).region.y == top + 2, what="the dialog down")
+        assert facts_missing(app, client, dialog) == []
+        await until(lambda: strip.region.y == 0, what="the notice gone")
+        await until(lambda: dialog.query_one(Vertical).region.y == top, what="the dialog back up")
+        assert facts_missing(app, client, dialog) == []

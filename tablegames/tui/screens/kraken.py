@@ -48,6 +48,7 @@ from textual.widgets import Button, Footer, Static
 from ...talk import merged_log
 from ..widgets.card import in_ascii
 from ..widgets.log import GameLog
+from ..widgets.notices import NoticeLine
 from . import kraken_view as show
 from .dialogs import Option, PickDialog, table_under
 from .game import DIALOG_WAITS, ActionButton, GameScreen, Overlay
@@ -103,12 +104,12 @@ class DecisionDialog(PickDialog[list[Pending]]):
     """
 
     def on_mount(self) -> None:  # (after PickDialog's: Textual calls each class's handler)
-        self._stand_clear()
+        self.stand_clear()
 
     def on_resize(self) -> None:
-        self._stand_clear()
+        self.stand_clear()
 
-    def _stand_clear(self) -> None:
+    def stand_clear(self) -> None:
         """Stand under the crew strip of a table in one column, as tall as the room below it
         (the footer stays in sight: its keys are the phone's)."""
         table = table_under(self)
@@ -232,8 +233,15 @@ class KrakenScreen(GameScreen):
         side (it stands low, below the crew)."""
         if not self.is_mounted or self._side_by_side():
             return None
-        top = strip_rows(len(self.names), self._strip_columns())
+        # (the notices above the table move the strip down while they show)
+        least = strip_rows(len(self.names), self._strip_columns())
+        top = max(self.query_one("#strip").region.bottom, least)
         return top, self.app.size.height - top - 1
+
+    def on_notice_line_moved(self, _: NoticeLine.Moved) -> None:
+        """The notices came or went: the decision stands under the strip where it is now."""
+        if self.asking and self.asking[0].is_attached:
+            self.call_after_refresh(self.asking[0].stand_clear)
 
     # -- following the table --------------------------------------------------------------------
     def _seen(self, seat: int | None = None) -> KrakenView:
