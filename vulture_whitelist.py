@@ -264,6 +264,7 @@ _.on_join_remote
 _.on_mount
 _.on_mouse_scroll_down
 _.on_mouse_scroll_up
+_.on_notice_line_moved
 _.on_option_list_option_highlighted
 _.on_option_list_option_selected
 _.on_rematch

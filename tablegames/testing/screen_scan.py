@@ -40,6 +40,7 @@ from ..tui.screens.generic import GenericScreen
 from ..tui.screens.generic_view import Words
 from ..tui.screens.handoff import Deliberate, HandoffScreen
 from ..tui.screens.results import NEXT_ROUND, GameOver, RoundSummary
+from ..tui.screens.size import TooSmall
 from ..tui.widgets.card import prettify
 from .hurried import NAMES
 from .screens import STILL, screen_text
@@ -141,6 +142,7 @@ class ScreenScan:
     holder: int | None = None  # who has the keyboard (took it through a hand-off)
     checked: int = 0
     shared_checked: int = 0  # frames checked with a hand-off or a summary up
+    cramped: int = 0  # frames with the table covered: the terminal too small for it
     findings: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
@@ -162,6 +164,8 @@ class ScreenScan:
         self.checked += 1
         if any(isinstance(screen, SHARED) for screen in app.screen_stack):
             self.shared_checked += 1
+        if any(isinstance(screen, TooSmall) for screen in app.screen_stack):
+            self.cramped += 1
         state, names = self.client.table.state, self.client.names
         generic = any(isinstance(screen, GenericScreen) for screen in app.screen_stack)
         top = type(app.screen).__name__

@@ -283,7 +283,7 @@ async def test_a_session_on_the_page_tells_it_the_columns_the_table_needs(monkey
         app.pop_screen()
         await pilot.pause()
     told = [text for text in written if text.startswith(f"\x1b]{ROOM_OSC};")]
-    assert told == [f"\x1b]{ROOM_OSC};70;20\x07"]  # ...the table's room is said once
+    assert told == [f"\x1b]{ROOM_OSC};60;20\x07"]  # ...the table's room is said once
 
 
 async def test_no_other_terminal_is_told_the_room(monkeypatch) -> None:

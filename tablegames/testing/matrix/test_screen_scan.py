@@ -57,9 +57,12 @@ async def test_whole_games_show_no_private_text_but_the_keyboard_holders(
 
 
 def check_scanned(scan: ScreenScan, table: ScannedTable) -> None:
-    """Nothing found, and the play reached a hand-off or a summary (one player alone at the
-    keyboard has no hand-offs, and may not reach the end)."""
+    """Nothing found, the table in sight all the while (every game is played at 60x20: a
+    table too big for it would be scanned under "make the terminal bigger"), and the play
+    reached a hand-off or a summary (one player alone at the keyboard has no hand-offs, and may
+    not reach the end)."""
     assert scan.findings == [], scan.findings[0]
+    assert scan.cramped == 0, f"the table did not fit: covered in {scan.cramped} steps"
     assert scan.shared_checked > 0 or table.humans == 1, "no hand-off or summary was reached"
 
 

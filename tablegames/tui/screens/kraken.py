@@ -48,12 +48,14 @@ from textual.widgets import Button, Footer, Static
 from ...talk import merged_log
 from ..widgets.card import in_ascii
 from ..widgets.log import GameLog
+from ..widgets.notices import NoticeLine
 from . import kraken_view as show
-from .dialogs import Option, PickDialog
+from .dialogs import Option, PickDialog, table_under
 from .game import DIALOG_WAITS, ActionButton, GameScreen, Overlay
 from .handoff import HandoffScreen
 from .kraken_choices import OPTION_KEYS, Chooser, Pending, Question, start
 from .kraken_dialogs import PassOnNotice, VoyageOver
+from .kraken_strip import STRIP_COLUMNS, chart_rows, chart_side, crew_strip, crew_title, strip_rows
 from .kraken_talk import (
     INVITED,
     TALK_KEY,
@@ -66,6 +68,7 @@ from .kraken_talk import (
     target_options,
     why_silent,
 )
+from .size import BUTTONS_FROM
 from .table_log import Wording
 
 if TYPE_CHECKING:
@@ -76,17 +79,46 @@ if TYPE_CHECKING:
     from ..client import TableClient
 
 WIDE = 110  # terminal columns from which the chart and crew are drawn roomier
+SIDE_BY_SIDE = 70  # terminal columns from which the chart and the crew stand side by side
+BAR_ROWS = 2  # the status lines under the table
+BUTTON_COLUMNS = 17  # the Decide and Character buttons, one above the other, beside the status
+VIEW_KEY = "v"  # in one column: the chart, or your secrets and the log, in turn
 CHANGED: list[Pending] = []  # a question closed because the table changed under it
 NOT_AGAIN: list[Pending] = []  # "keep it, and do not ask at these moments again this game"
 
 
+def _rows(lines: list[Text], room: int) -> int:
+    """The rows `lines` take wrapped in `room` columns."""
+    return sum(max(1, -(-line.cell_len // max(1, room))) for line in lines)
+
+
 class DecisionDialog(PickDialog[list[Pending]]):
-    """A decision, low on the screen so the chart and crew stay in sight above it."""
+    """A decision, low on the screen so the chart and crew stay in sight above it; over a
+    table in one column, just under its crew strip (`KrakenScreen.question_room`)."""
 
     DEFAULT_CSS = """
     DecisionDialog { align: center bottom; }
     DecisionDialog > Vertical { margin-bottom: 3; max-width: 76; }
+    DecisionDialog.-under-crew { align: center top; }
+    DecisionDialog.-under-crew > Vertical { margin-bottom: 0; overflow-y: auto; }
     """
+
+    def on_mount(self) -> None:  # (after PickDialog's: Textual calls each class's handler)
+        self.stand_clear()
+
+    def on_resize(self) -> None:
+        self.stand_clear()
+
+    def stand_clear(self) -> None:
+        """Stand under the crew strip of a table in one column, as tall as the room below it
+        (the footer stays in sight: its keys are the phone's)."""
+        table = table_under(self)
+        room = table.question_room() if isinstance(table, KrakenScreen) else None
+        self.set_class(room is not None, "-under-crew")
+        box = self.query_one(Vertical).styles
+        top, most = room or (0, None)
+        box.margin = (top, 0, 0 if room else 3, 0)
+        box.max_height = most
 
 
 class KrakenWording(Wording):
@@ -113,6 +145,11 @@ class KrakenScreen(GameScreen):
         ("c", "use your character card, when the rules allow it"),
         (TALK_KEY, "make a public claim: what you drew, passed or saw, who is what, your guns"),
         ("Esc", "close a decision to look at the table; Enter opens it again"),
+        (
+            VIEW_KEY,
+            "under 70 columns: the sea chart, or your secrets and the log, in turn "
+            "(the crew stays at the top)",
+        ),
         ("1-9, 0, a-z", "choose an option in a decision; arrows and Enter work too"),
         ("click", "click an option, or the Decide and Character buttons"),
     )
@@ -122,6 +159,8 @@ class KrakenScreen(GameScreen):
         Binding("enter", "decide", "Decide", key_display="⏎"),
         Binding("c", "character", "Character"),
         Binding(TALK_KEY, "talk", "Talk"),
+        Binding(VIEW_KEY, "view('chart')", "Chart"),
+        Binding(VIEW_KEY, "view('log')", "Log"),
     ]
     OVER_QUESTIONS = GameScreen.OVER_QUESTIONS | {"talk"}  # how many guns, while asked
 
@@ -139,6 +178,7 @@ class KrakenScreen(GameScreen):
         self.talk_seen: dict[int, int] = {}  # talk records each seat's log holds
         self.talking_seat: int | None = None  # the seat whose claim menu is open
         self.not_asked: set[int] = set()  # seats whose character moments pass without asking
+        self.showing_chart = False  # in one column: the chart (else your secrets and the log)
         for seat in self.logs.events:  # what was said so far, where it was said
             talk = self._seen(seat).get("talk", [])
             self.logs.events[seat] = merged_log(self.logs.events[seat], talk)
@@ -149,23 +189,59 @@ class KrakenScreen(GameScreen):
 
     # -- building -------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
+        yield Static(id="strip")  # the crew, over a table in one column
         with Horizontal(id="body"):
             with Vertical(id="left"):
-                yield Static(id="chart")
+                with Horizontal(id="sea"):
+                    yield Static(id="chart")
+                    yield Static(id="side")  # the chart's words, beside it in one column
                 yield Static(id="secrets")
             with Vertical(id="right"):
                 yield Static(id="crew")
                 yield GameLog(self.ascii, id="log")
         with Horizontal(id="bar"):
             yield Static(id="status")
-            yield ActionButton("Decide (Enter)", id="decide", compact=True)
-            yield ActionButton("Character (c)", id="character", compact=True)
+            with Vertical(id="buttons"):
+                yield ActionButton("Decide (Enter)", id="decide", compact=True)
+                yield ActionButton("Character (c)", id="character", compact=True)
         yield Footer()
 
     def min_size(self) -> tuple[int, int]:
-        # The chart takes 40 columns and the crew needs room for job, duty and guns; a crew
-        # line per player above a log of three.
-        return (70, max(20, len(self.names) + 12))
+        # In one column: the crew two players a row above the chart, the status and the
+        # footer (8 players fit 60x20 on either board; a row more for every two past eight).
+        return (super().min_size()[0], max(super().min_size()[1], self._one_column_rows()))
+
+    def _one_column_rows(self, columns: int = STRIP_COLUMNS) -> int:
+        """The rows a table in one column takes with `columns` players a row in its crew."""
+        chart = chart_rows(self._seen())
+        return strip_rows(len(self.names), columns) + chart + BAR_ROWS + 1
+
+    def _side_by_side(self) -> bool:
+        """True if the chart and the crew fit side by side: 70 columns, and a crew line per
+        player above a log of three."""
+        size = self.app.size
+        return size.width >= SIDE_BY_SIDE and size.height >= max(20, len(self.names) + 12)
+
+    def _strip_columns(self) -> int:
+        """Players a row in the crew strip: one, with all that is known of each, where the
+        rows allow; else two."""
+        return 1 if self.app.size.height >= self._one_column_rows(1) else STRIP_COLUMNS
+
+    def question_room(self) -> tuple[int, int] | None:
+        """Where a decision stands over a table in one column: (its top row, its most rows),
+        under the crew strip and above the footer, so the crew stays in sight; None side by
+        side (it stands low, below the crew)."""
+        if not self.is_mounted or self._side_by_side():
+            return None
+        # (the notices above the table move the strip down while they show)
+        least = strip_rows(len(self.names), self._strip_columns())
+        top = max(self.query_one("#strip").region.bottom, least)
+        return top, self.app.size.height - top - 1
+
+    def on_notice_line_moved(self, _: NoticeLine.Moved) -> None:
+        """The notices came or went: the decision stands under the strip where it is now."""
+        if self.asking and self.asking[0].is_attached:
+            self.call_after_refresh(self.asking[0].stand_clear)
 
     # -- following the table --------------------------------------------------------------------
     def _seen(self, seat: int | None = None) -> KrakenView:
@@ -387,13 +463,21 @@ class KrakenScreen(GameScreen):
     def _draw(self) -> None:
         update = self._update(self.active_seat)
         view = show.TYPED.view(update.view)
-        wide = self.app.size.width >= WIDE
         colour = not self.app.no_color
-        names = self.names
         waiting = show.public_waiting(view, update.waiting)
-        left = self.query_one("#left")
-        left.styles.width = 58 if wide else 40
-        room = self.app.size.width - (58 if wide else 40) - 4  # the crew's border and padding
+        you = self.active_seat if self.private else None
+        one_column = not self._side_by_side()
+        wide = not one_column and self.app.size.width >= WIDE
+        if self.has_class("-one-column") != one_column:
+            self.refresh_bindings()  # (the footer offers the chart or the log in one column)
+        self.set_class(one_column, "-one-column")
+        self.set_class(wide, "-wide")
+        self.set_class(one_column and self.showing_chart, "-chart")
+        self.query_one("#buttons").display = self.app.size.width >= BUTTONS_FROM
+        if one_column:
+            self._draw_strip(view, you, waiting, colour)
+        else:
+            self._draw_crew(view, you, waiting, colour, wide)
         chart = self.query_one("#chart", Static)
         body = show.map_text(view, self.ascii, colour, wide)
         if wide:
@@ -408,12 +492,7 @@ class KrakenScreen(GameScreen):
         chart.update(body)
         chart.border_title = escape(show.round_title(view, self.dash))
         chart.border_subtitle = "" if wide else show.chart_legend(view, self.ascii, colour).plain
-        you = self.active_seat if self.private else None
-        crew = self.query_one("#crew", Static)
-        crew.update(show.crew_text(view, names, you, waiting, self.ascii, colour, wide, room))
-        starred = show.starred(names, you, wide, room)
-        crew.border_title = "Crew (* is you)" if starred else "Crew"
-        crew.border_subtitle = escape(show.deck_line(view) if wide else f"deck {view['deck_size']}")
+        self.query_one("#side", Static).update(chart_side(view, self.ascii, colour))
         self._draw_secrets(view, colour)
         self._draw_status(view, update, waiting)
         self._ask_again_if_changed(update)
@@ -422,6 +501,34 @@ class KrakenScreen(GameScreen):
         self.query_one("#character", ActionButton).offer(
             bool(character) and not self._character_used(view)
         )
+
+    def _draw_crew(
+        self, view: KrakenView, you: int | None, waiting: list[int], colour: bool, wide: bool
+    ) -> None:
+        """The crew beside the chart: a line per player."""
+        room = self.app.size.width - (58 if wide else 40) - 4  # the crew's border and padding
+        crew = self.query_one("#crew", Static)
+        names = self.names
+        crew.update(show.crew_text(view, names, you, waiting, self.ascii, colour, wide, room))
+        starred = show.starred(names, you, wide, room)
+        crew.border_title = "Crew (* is you)" if starred else "Crew"
+        crew.border_subtitle = escape(show.deck_line(view) if wide else f"deck {view['deck_size']}")
+
+    def _draw_strip(
+        self, view: KrakenView, you: int | None, waiting: list[int], colour: bool
+    ) -> None:
+        """The crew across the top of a table in one column."""
+        strip = self.query_one("#strip", Static)
+        room = self.app.size.width - 2  # its padding
+        columns = self._strip_columns()
+        if columns == 1:
+            text = show.crew_text(view, self.names, you, waiting, self.ascii, colour, False, room)
+            starred = show.starred(self.names, you, False, room)
+        else:
+            text = crew_strip(view, self.names, you, waiting, room, self.ascii)
+            starred = True
+        strip.update(text)
+        strip.border_title = escape(crew_title(view, you, columns, starred))
 
     def _character_used(self, view: KrakenView) -> bool:
         return bool(view["characters_used"][self.active_seat])
@@ -440,27 +547,44 @@ class KrakenScreen(GameScreen):
             panel.border_title = escape(self.keyboard.owned(self.active_seat, "secrets"))
 
     def _draw_status(self, view: KrakenView, update: Update, waiting: list[int]) -> None:
-        """Two lines: what the table is doing, then what this player may do (or was told)."""
-        phase = Text(show.phase_text(view, self.names, waiting), no_wrap=True, overflow="ellipsis")
-        second = Text(no_wrap=True, overflow="ellipsis")
+        """What the table is doing, then what this player may do (or was told): wrapped in
+        the room the status has, never cut. A list of players too long for its line names the
+        first few and how many more; the moment's invitation to talk shows where it fits."""
+        room, most = self._status_room()
+        lines = [Text(show.phase_text(view, self.names, waiting, room))]
         behind = self.message == DIALOG_WAITS
         invited = invitation_text(view, behind) if self.may_act and not self.round_queue else ""
+        mine = Text()
         if behind and invited:
-            second.append(invited, "bold")  # answer the question, or put it aside to talk
-        else:
-            if self.message:
-                second.append(self.message)
-            elif self._my_move() and self._character_moment() and not self.round_queue:
-                name = show.character_title(str(view["private"].get("character")))
-                ask = f"{name}'s moment: c uses, Enter keeps"  # (beside the buttons: short)
-                second.append(ask, "bold reverse")
-            elif self._my_move():
-                second.append("Your move: press Enter to decide.", "bold reverse")
-            elif self.private and self.round_queue:
-                second.append("A secret moment: your turn, then pass the keyboard on.")
-            if invited:
-                second.append(("  " if second.plain else "") + invited, "bold")
-        self.query_one("#status", Static).update(Text("\n").join([phase, second]))
+            mine.append(invited, "bold")  # answer the question, or put it aside to talk
+            invited = ""
+        elif self.message:
+            mine.append(self.message)
+        elif self._my_move() and self._character_moment() and not self.round_queue:
+            name = show.character_title(str(view["private"].get("character")))
+            mine.append(f"{name}'s moment: c uses, Enter keeps", "bold reverse")
+        elif self._my_move():
+            mine.append("Your move: press Enter to decide.", "bold reverse")
+        elif self.private and self.round_queue:
+            mine.append("A secret moment: your turn, then pass the keyboard on.")
+        if invited and mine.plain and mine.cell_len + 2 + len(invited) <= room:
+            mine.append("  " + invited, "bold")  # (beside what it says to this player)
+            invited = ""
+        lines += [line for line in (mine, Text(invited, "bold")) if line.plain]
+        while len(lines) > 2 and _rows(lines, room) > most:
+            lines.pop()  # (the invitation first: t is in the footer all the while)
+        self.query_one("#status", Static).update(Text("\n").join(lines))
+
+    def _status_room(self) -> tuple[int, int]:
+        """The status's columns, and the most lines it may take: three beside the chart and
+        crew, two in one column unless the terminal has a row to spare."""
+        size = self.app.size
+        buttons = BUTTON_COLUMNS if size.width >= BUTTONS_FROM else 0
+        room = size.width - 2 - buttons  # (its padding)
+        if self._side_by_side():
+            return room, BAR_ROWS + 1
+        spare = size.height - self._one_column_rows(self._strip_columns())
+        return room, BAR_ROWS + min(1, max(0, spare))
 
     def _say(self, message: str) -> None:
         self.message = message
@@ -577,6 +701,23 @@ class KrakenScreen(GameScreen):
                 self._say(waits or "Your character cannot do anything right now.")
             return
         self._decide(update, uses)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "view":  # in one column, to anyone: the other of the chart and the log
+            one_column = self.is_mounted and not self._side_by_side()
+            return one_column and (parameters == ("chart",)) != self.showing_chart
+        return super().check_action(action, parameters)
+
+    def action_view(self, shown: str) -> None:
+        """In one column: show the sea chart (`chart`), or your secrets and the log."""
+        self.showing_chart = shown == "chart"
+        self._draw()
+        self.refresh_bindings()
+
+    def action_log(self, how: str, argument: int | bool) -> None:
+        if self.showing_chart:  # (scrolling a log out of sight would do nothing to see)
+            self.action_view("log")
+        super().action_log(how, argument)
 
     def action_talk(self) -> None:
         """The claim menu: the moment's own claim first, then every kind of claim. It opens

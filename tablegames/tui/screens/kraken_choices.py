@@ -351,8 +351,8 @@ class Chooser:
             if self.view["phase"] == "emergency":
                 return "Name an emergency navigator (off duty allowed)"
             if key == "lieutenant":
-                return "Appoint your lieutenant (draws 2 cards after you and keeps 1)"
-            return "Appoint your navigator (steers by one of the 2 kept cards)"
+                return "Appoint your lieutenant (draws 2 after you, keeps 1)"
+            return "Appoint your navigator (steers by 1 of the 2 kept cards)"
         if action_type == "character":
             card = character_effect(name)
             if key == "source":

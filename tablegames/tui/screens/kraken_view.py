@@ -310,20 +310,22 @@ def _token(
     return token
 
 
-def chart_legend(view: KrakenView, ascii: bool = False, colour: bool = True) -> Text:
-    """Where each colour sails next: `r< -1,5  y^ 0,6 (S)  b> 1,5`, goals spelled out."""
+def chart_legend(
+    view: KrakenView, ascii: bool = False, colour: bool = True, between: str = "  "
+) -> Text:
+    """Where each colour sails next: `r< -1,5  y^ 0,6 (S)  b> 1,5`, goals spelled out (one
+    under the other with `between="\n"`)."""
     chart = view["map"]
-    legend = Text()
+    ways = []
     for shade, there in next_moves(view).items():
-        if legend:
-            legend.append("  ")
-        legend.append(shade[0] + way_mark(shade, ascii), COLOUR_STYLE[shade] if colour else "bold")
+        way = Text(shade[0] + way_mark(shade, ascii), COLOUR_STYLE[shade] if colour else "bold")
         if there in GOAL_NAMES:
-            legend.append(f" {GOAL_NAMES[there]}!", "bold")
+            way.append(f" {GOAL_NAMES[there]}!", "bold")
         else:
             letter = ACTION_LETTERS.get(chart[there]["action"] or "")
-            legend.append(f" {there}" + (f" {letter}" if letter else ""))
-    return legend
+            way.append(f" {there}" + (f" {letter}" if letter else ""))
+        ways.append(way)
+    return Text(between).join(ways)
 
 
 def chart_key(ascii: bool = False) -> str:
@@ -379,7 +381,7 @@ def crew_text(
         row = Text(arrow if seat in waiting else " ", "bold")
         row.append(" ")
         row.append(fit_name(shown, name_width, "~"), "strike dim" if gone else "bold")
-        office = _office(view, seat)
+        office = office_of(view, seat)
         row.append(" ")
         row.append(f"{office:<3}", "bold reverse" if office else "")
         duty = "off" if seat in view["off_duty"] else ""
@@ -394,7 +396,7 @@ def crew_text(
             if short_resume:
                 shown_resume.pad_right(resume_width - shown_resume.cell_len)
             row.append_text(shown_resume)
-        notes = _notes(view, seat, known, wide)
+        notes = notes_on(view, seat, known, wide)
         if seat in spoken and tight:  # what was said, in a few words, before the rest
             first = 1 if notes and notes[0].startswith("= ") else 0  # (what you know first)
             notes.insert(first, spoken[seat])
@@ -481,7 +483,7 @@ def starred(names: Sequence[str], you: int | None, wide: bool, room: int = 99) -
     return you is not None and cell_len(names[you]) + 6 > _name_width(names, you, wide, room)
 
 
-def _office(view: KrakenView, seat: int) -> str:
+def office_of(view: KrakenView, seat: int) -> str:
     if seat == view["captain"]:
         return "Cpt"
     if seat == view["lieutenant"]:
@@ -503,7 +505,7 @@ def _resume(cards: Sequence[str], colour: bool, wide: bool) -> Text:
     return text
 
 
-def _notes(view: KrakenView, seat: int, known: dict[str, str], wide: bool) -> list[str]:
+def notes_on(view: KrakenView, seat: int, known: dict[str, str], wide: bool) -> list[str]:
     notes: list[str] = []
     if seat in view["eliminated"]:
         notes.append("gone")
@@ -624,30 +626,46 @@ def public_waiting(view: KrakenView, waiting: Sequence[int]) -> list[int]:
     return list(waiting)
 
 
-def phase_text(view: KrakenView, names: Sequence[str], waiting: Sequence[int]) -> str:
-    """What the table is doing and who it waits for, as everyone may know it."""
+def phase_text(
+    view: KrakenView, names: Sequence[str], waiting: Sequence[int], room: int = 999
+) -> str:
+    """What the table is doing and who it waits for, as everyone may know it, in `room`
+    columns: a list of players too long for it names the first few and how many more."""
     phase = view["phase"]
     if view["winner"]:
         return "The voyage is over."
-    who = ", ".join(names[s] for s in public_waiting(view, waiting))
-    captain = names[view["captain"]]
     if phase == "window":
         return f"A moment for characters {WINDOW_WORDS.get(view['window'] or '', '')}."
     if phase in EYES_CLOSED:
-        return "Everyone's eyes are closed: the cult leader acts in secret."
+        return "Everyone's eyes are closed: the cult leader acts."
+    captain = names[view["captain"]]
     texts = {
-        "appoint": f"{who} appoints the lieutenant and navigator.",
+        "appoint": "{who} appoints the lieutenant and navigator.",
         "emergency": f"{captain} names an emergency navigator.",
-        "mutiny": f"Mutiny? Still choosing guns in secret: {who}.",
+        "mutiny": "Mutiny? Still choosing guns in secret: {who}.",
         "tie_break": f"A tied mutiny: {captain} removes tied players.",
-        "navigation": f"Navigation: {who} choose a card for the logbook.",
-        "steer": f"Navigation: {who} steers by a logbook card (or jumps).",
+        "navigation": "Navigation: {who} choose a card for the logbook.",
+        "steer": "Navigation: {who} steers by a logbook card (or jumps).",
         "pick": f"{captain} {PICK_WORDS.get(view['pick'] or '', 'picks a player')}.",
-        "peek": f"{who} looks at the top card of the draw pile.",
-        "instigate": f"The Instigator urges {who} to add all their guns.",
-        "give": f"The Spiritualist ({who}) hands out guns.",
+        "peek": "{who} looks at the top card of the draw pile.",
+        "instigate": "The Instigator urges {who} to add all their guns.",
+        "give": "The Spiritualist ({who}) hands out guns.",
     }
-    return texts.get(phase, f"Waiting for {who}." if who else "")
+    waited = [names[seat] for seat in public_waiting(view, waiting)]
+    text = texts.get(phase, "Waiting for {who}." if waited else "")
+    return text.format(who=names_in(waited, room - len(text) + len("{who}")))
+
+
+def names_in(names: Sequence[str], room: int) -> str:
+    """`Ada, Bruno, Chidi` in `room` columns, else `Ada, Bruno and 4 more`, else `6 players`."""
+    whole = ", ".join(names)
+    if len(whole) <= room or len(names) < 2:
+        return whole
+    for shown in range(len(names) - 1, 0, -1):
+        words = f"{', '.join(names[:shown])} and {len(names) - shown} more"
+        if len(words) <= room:
+            return words
+    return plural(len(names), "player")
 
 
 def round_title(view: KrakenView, dash: str) -> str:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from rich.cells import cell_len, set_cell_size
 from rich.text import Text
+from textual.message import Message
 from textual.widgets import Static
 
 if TYPE_CHECKING:
@@ -78,6 +79,7 @@ class NoticeLine(Static):
     def __init__(self, id: str | None = "notices") -> None:
         super().__init__(id=id)
         self.most = len(KINDS)  # lines it may take (a table at its smallest has room for one)
+        self.shown = ""  # the notices it shows now
 
     def on_mount(self) -> None:
         self.show_notices()
@@ -94,8 +96,17 @@ class NoticeLine(Static):
         front = getattr(self.app, "notice_screen", lambda: None)()
         room = self.content_size.width or self.app.size.width - 2
         lines = notices.lines(self.most, room) if notices and front is self.screen else []
-        self.update(Text("\n".join(lines)))
+        shown = "\n".join(lines)
+        if shown == self.shown:
+            return
+        self.shown = shown
+        self.update(Text(shown))
         self.display = bool(lines)
+        self.post_message(self.Moved())
+
+    class Moved(Message):
+        """The notices changed: the table under them moved (a screen that places something
+        under its top rows places it again)."""
 
 
 def _chat_line(notice: Notice, room: int) -> str:
