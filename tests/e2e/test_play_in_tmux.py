@@ -145,8 +145,8 @@ def test_a_kraken_player_reads_the_bots_claims_and_claims_back(terminal_factory)
     deadline = time.monotonic() + 90
     while '(bot) claims: "' not in screen:  # play on (the first option each time) until a bot talks
         assert time.monotonic() < deadline, screen
-        if "Back (Esc)" in screen:
-            term.keys("Enter")
+        if any(asked in screen for asked in ("Back (Esc)", "Enter keeps", "press Enter")):
+            term.keys("Enter")  # (a decision, or one put aside, or a character's moment)
             term.keys("Enter")
         time.sleep(0.3)
         screen = term.screen()

@@ -87,6 +87,10 @@ class GameLog(RichLog, can_focus=False):
     def on_resize(self, event: events.Resize) -> None:
         """Wrap every line again at the new width, the newest (or the player's place) in sight."""
         width, self._width = self._width, event.size.width
+        if width == event.size.width and self._shown and self.following:
+            # (shorter, as when the status under the table takes a line more: the newest
+            # line would be left below the box)
+            self.call_after_refresh(self._to_newest)
         if not width or width == event.size.width or not self._shown:
             return  # the first size (what was written waits for it) or no change of width
         shown, self._shown = self._shown, []
