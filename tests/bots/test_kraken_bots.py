@@ -313,7 +313,13 @@ def faction_wins(side: str, strong: str, players: int, seeds: range) -> int:
 
 
 @pytest.mark.parametrize(
-    ("side", "players"), [("sailor", 7), ("cult", 7), ("pirate", 7), ("sailor", 5)]
+    ("side", "players"),
+    [
+        pytest.param("sailor", 7, marks=pytest.mark.slow),  # (the slow run: each over 10 s)
+        ("cult", 7),
+        pytest.param("pirate", 7, marks=pytest.mark.slow),
+        ("sailor", 5),
+    ],
 )
 def test_normal_and_hard_beat_random_for_their_faction(side: str, players: int) -> None:
     seeds = range(100, 124)  # a dozen games was a coin toss for pirates (9 against 9)

@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from tablegames.cli import app
@@ -109,6 +110,7 @@ BOTS = {"hard": AnyLegalAction}
 """
 
 
+@pytest.mark.slow  # (20 s of bots' games)
 def test_the_bots_part_fails_a_level_no_stronger_than_the_one_below_with_the_figures(tmp_path):
     longer = ("--only", "bots", "--games", "24")
     done = check(tmp_path, "weakhard", WEAK_HARD, "weakhard:GAME", *longer)

@@ -126,7 +126,9 @@ async def test_the_round_summary_waits_for_a_still_keyboard(monkeypatch):
         assert isinstance(app.screen, CratesScreen)
 
 
-@pytest.mark.parametrize("key", ["enter", "space", "m", "q"])
+@pytest.mark.parametrize(
+    "key", ["enter", *(pytest.param(key, marks=pytest.mark.slow) for key in ("space", "m", "q"))]
+)
 async def test_keys_typed_on_do_not_close_the_final_standings(monkeypatch, key):
     client = going_out()
     async with at_the_table(client, monkeypatch) as (app, keys):

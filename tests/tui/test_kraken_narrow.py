@@ -129,7 +129,11 @@ def status_shown(app: TableGamesApp, table: KrakenScreen) -> str:
 
 
 @pytest.mark.parametrize(
-    ("players", "board", "seed"), [(7, "quick", 11), (8, "long", 12)], ids=["7-quick", "8-long"]
+    ("players", "board", "seed"),
+    [
+        pytest.param(7, "quick", 11, id="7-quick"),
+        pytest.param(8, "long", 12, id="8-long", marks=pytest.mark.slow),  # (45 s)
+    ],
 )
 async def test_a_whole_game_at_60_by_20_asks_every_decision_with_its_facts_in_sight(
     players: int, board: str, seed: int
@@ -140,7 +144,13 @@ async def test_a_whole_game_at_60_by_20_asks_every_decision_with_its_facts_in_si
     assert missing == [], "\n".join(missing[:5])
 
 
-@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+@pytest.mark.parametrize(
+    "size",
+    [
+        pytest.param((80, 24), id="80x24"),
+        pytest.param((120, 40), id="120x40", marks=pytest.mark.slow),
+    ],
+)
 async def test_the_status_lines_are_never_cut(size: tuple[int, int]) -> None:
     client = hot_seat(7, "quick", 13)
     async with opened(client, size=size) as (app, pilot):

@@ -34,7 +34,13 @@ def scanned(game_name: str) -> ScannedTable:
     return ScannedTable(game_name, max(players, humans + 1), max(1, humans), options)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=["80x24", "60x20"])
+@pytest.mark.parametrize(
+    "size",
+    [
+        pytest.param(SIZES[0], id="80x24"),
+        pytest.param(SIZES[1], id="60x20", marks=pytest.mark.slow),
+    ],
+)  # (60x20 in the slow run, for the default run's length: kraken's has tests of its own there)
 async def test_no_private_text_shows_but_the_keyboard_holders(
     game_name: str, size: tuple[int, int]
 ) -> None:
