@@ -156,7 +156,9 @@ class Phone(PageTerminal):
         self.wait_for("Start now")
 
     def _line_with(self, text: str) -> str:
-        return next((line for line in self.screen().splitlines() if text in line), "")
+        """The lowest line showing `text`, as `tap_on_line` taps (a dialog's "Game" line is
+        below the lobby's "Table  Game  State" heading, once a table is listed)."""
+        return next((line for line in reversed(self.screen().splitlines()) if text in line), "")
 
     def reopen(self) -> None:
         """Close the tab and open the party's page in a new one (the phone keeps its cookie)."""
