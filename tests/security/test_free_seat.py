@@ -49,17 +49,27 @@ class Guest(RawPeer):
         return [frame["text"] for frame in frames if frame["t"] == "error"]
 
 
-async def dealt_with_a_friend(server: Server, port: int) -> tuple[Guest, Guest, HostedTable]:
-    """Cara opens crates for three (a bot in the last seat), Fay sits in seat 2, and Cara
-    deals; returns once the game waits for Cara (seat 1), her friend's hand dealt."""
+async def with_a_friend(
+    server: Server, port: int, ready: bool = False
+) -> tuple[Guest, Guest, HostedTable]:
+    """Cara opens crates for three (a bot in the last seat) and Fay sits in seat 2 (`ready`:
+    and says she is ready)."""
     cara = await Guest.hello(port, "cara")
     cara.send({"t": "create", "game": "crates", "players": 3, "bots": "normal"})
     await cara.news()
     hosted = server.tables[next(iter(server.tables))]
     fay = await Guest.hello(port, "fay")
     fay.send({"t": "join", "table": hosted.code, "seat": 1})
-    fay.send({"t": "ready", "ready": True})
+    if ready:
+        fay.send({"t": "ready", "ready": True})
     await fay.news()
+    return cara, fay, hosted
+
+
+async def dealt_with_a_friend(server: Server, port: int) -> tuple[Guest, Guest, HostedTable]:
+    """`with_a_friend`, ready, and Cara deals; returns once the game waits for Cara (seat 1),
+    her friend's hand dealt."""
+    cara, fay, hosted = await with_a_friend(server, port, ready=True)
     cara.send({"t": "start"})
     await until(lambda: hosted.table is not None, what="the deal")
     table = hosted.table
@@ -134,13 +144,7 @@ async def test_a_seat_the_host_frees_mid_game_is_a_bots_until_its_own_player_com
 
 async def test_a_creator_still_frees_and_hands_over_seats_before_the_deal():
     async with running_server(bot_pace=0.0) as (server, port):
-        cara = await Guest.hello(port, "cara")
-        cara.send({"t": "create", "game": "crates", "players": 3, "bots": "normal"})
-        await cara.news()
-        hosted = server.tables[next(iter(server.tables))]
-        fay = await Guest.hello(port, "fay")
-        fay.send({"t": "join", "table": hosted.code, "seat": 1})
-        await fay.news()
+        cara, fay, hosted = await with_a_friend(server, port)
         cara.send({"t": "seat", "seat": 1, "to": "free"})
         cara.send({"t": "seat", "seat": 2, "to": "random"})
         assert cara.refusals(await cara.news()) == []

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -54,6 +55,34 @@ async def held_seat(server: Server, port: int, tokens: SeatTokens) -> tuple[str,
     return hosted.code, sara
 
 
+@dataclass
+class LookAlike:
+    """A look-alike server: what it heard from its visitors, and what the party answered it."""
+
+    server: asyncio.Server
+    heard: list[Frame] = field(default_factory=list)
+    taken: list[Frame] = field(default_factory=list)
+
+    @property
+    def port(self) -> int:
+        return int(self.server.sockets[0].getsockname()[1])
+
+    async def visited(self, tokens: SeatTokens, code: str) -> None:
+        """Sara's client, with `tokens`, goes to this look-alike for her seat at `code`."""
+        victim = RemoteClient(FAKE, self.port, "sara", tokens=tokens, table=code)
+        with contextlib.suppress(Exception):
+            await victim.connect(timeout=10)
+        await victim.close()
+        self.server.close()
+
+
+async def look_alike(real_port: int) -> LookAlike:
+    heard: list[Frame] = []
+    taken: list[Frame] = []
+    server = await relay(real_port, heard, taken)
+    return LookAlike(server, heard, taken)
+
+
 async def relay(real_port: int, heard: list[Frame], taken: list[Frame]) -> asyncio.Server:
     """A look-alike server at `FAKE`: it greets each client with the real party's own welcome
     (its server id, whatever else), then passes all the client says to the real party on a
@@ -85,19 +114,12 @@ async def test_a_look_alike_server_collects_nothing_it_can_use_at_the_party(tmp_
     async with running_server() as (server, port):
         code, sara = await held_seat(server, port, tokens)
         (token,) = tokens.get(sara.server_id, sara.reached, "sara").values()
-        heard: list[Frame] = []
-        taken: list[Frame] = []
-        fake = await relay(port, heard, taken)
-        fake_port = fake.sockets[0].getsockname()[1]
-        victim = RemoteClient(FAKE, fake_port, "sara", tokens=tokens, table=code)
-        with contextlib.suppress(Exception):
-            await victim.connect(timeout=10)
-        await victim.close()
-        fake.close()
+        fake = await look_alike(port)
+        await fake.visited(tokens, code)
         hosted = server.tables[code]
         assert hosted.seats[0].peer is None, "the look-alike sat in sara's seat"
-        assert not [f for f in taken if f["t"] == "seated" and f.get("seat") == 0]
-        assert token not in repr(heard)  # her token never reached it
+        assert not [f for f in fake.taken if f["t"] == "seated" and f.get("seat") == 0]
+        assert token not in repr(fake.heard)  # her token never reached it
 
 
 async def test_a_listener_cannot_replay_a_reconnect(tmp_path: Path):
@@ -142,20 +164,13 @@ async def test_a_proof_relayed_from_another_address_is_refused_with_a_sentence(t
     async with running_server() as (server, port):
         code, sara = await held_seat(server, port, tokens)
         (token,) = tokens.get(sara.server_id, sara.reached, "sara").values()
-        heard: list[Frame] = []
-        taken: list[Frame] = []
-        fake = await relay(port, heard, taken)
-        fake_port = fake.sockets[0].getsockname()[1]
-        tokens.put(sara.server_id, f"{FAKE}:{fake_port}", "sara", code, token)
-        victim = RemoteClient(FAKE, fake_port, "sara", tokens=tokens, table=code)
-        with contextlib.suppress(Exception):
-            await victim.connect(timeout=10)
-        await victim.close()
-        fake.close()
-        assert [f["t"] for f in heard][:2] == ["hello", "rejoin"]  # it did answer...
-        assert token not in repr(heard)  # ...without its token
+        fake = await look_alike(port)
+        tokens.put(sara.server_id, f"{FAKE}:{fake.port}", "sara", code, token)
+        await fake.visited(tokens, code)
+        assert [f["t"] for f in fake.heard][:2] == ["hello", "rejoin"]  # it did answer...
+        assert token not in repr(fake.heard)  # ...without its token
         assert server.tables[code].seats[0].peer is None
-        refused = [f["text"] for f in taken if f["t"] == "error"]
+        refused = [f["text"] for f in fake.taken if f["t"] == "error"]
         assert refused and refused[0] == BAD_PROOF
 
 
