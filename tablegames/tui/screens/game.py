@@ -43,6 +43,7 @@ from ..asks import Farewell, Rematch, ShowMenu
 from ..catalogue import screen_class
 from ..client import pacing, saving, seat_presence
 from ..textual_private import close_to_messages
+from ..widgets.keys_footer import FooterKeys, footer_keys
 from ..widgets.log import GameLog
 from ..widgets.notices import AwayLine, NoticeLine, banner
 from .dialogs import PickDialog
@@ -159,6 +160,7 @@ class GameScreen(TypeAhead, Screen[None]):
         self.seen_version = 0  # the version of the table the player last saw uncovered
         self.looking = False  # the game is over and the player put its results aside
         self._by_itself = False  # screens opened now open by themselves (not at a key)
+        self._footer_keys: FooterKeys | None = None  # the keys the footer was last asked to show
         for seat in self.humans or [self.active_seat]:
             self.logs.start(seat, self._update(seat))
         self.over = self._update(self.active_seat).over
@@ -258,7 +260,7 @@ class GameScreen(TypeAhead, Screen[None]):
         if self.ascii:
             fit_titles(self)
         if not self.read_only:  # (a replay's keys are its controls': this footer is hidden)
-            self.refresh_bindings()  # the footer shows the keys that do something now
+            self._refresh_footer()  # the footer shows the keys that do something now
         update = self._update(self.active_seat)
         # What the player at the keyboard is asked now: when it changed, keys typed before it
         # and in the moment after it are dropped (`TypeAhead`).
@@ -389,6 +391,14 @@ class GameScreen(TypeAhead, Screen[None]):
         self.app.push_screen(screen, closed)
 
     # -- keys -----------------------------------------------------------------------------------
+    def _refresh_footer(self) -> None:
+        """Redraw the footer when the keys that do something changed: each redraw mounts
+        every key again, which most updates of the table do not need."""
+        keys = footer_keys(self) if self.app.app_focus else None  # (unfocused: it waits)
+        if keys is None or keys != self._footer_keys:
+            self._footer_keys = keys
+            self.refresh_bindings()
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The game's keys only for a player who may act here (not a spectator, not before
         the hand-off, not once the game is over) and when they do something now; they stay

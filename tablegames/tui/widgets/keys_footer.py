@@ -5,13 +5,27 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from math import ceil
+from typing import Any
 
 from rich.cells import cell_len
 from textual import events
 from textual.app import ComposeResult
+from textual.screen import Screen
 from textual.widgets import Footer
 
 from ..textual_private import FooterKey
+
+#: What a footer shows: each key, its words, whether it does something now, its tooltip.
+FooterKeys = tuple[tuple[str, str, bool, str], ...]
+
+
+def footer_keys(screen: Screen[Any]) -> FooterKeys:
+    """What a footer on `screen` shows now."""
+    return tuple(
+        (binding.key, binding.description, enabled, tooltip)
+        for _node, binding, enabled, tooltip in screen.active_bindings.values()
+        if binding.show
+    )
 
 
 def key_widths(keys: Iterable[tuple[str, str]], compact: bool) -> list[int]:
