@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -56,9 +57,11 @@ def local_table(
     pace: float = 0.5,
     store: Store | None = None,
     speed: float = 1.0,
+    clock: Callable[[], float] = time.monotonic,
     **options: Any,
 ) -> LocalClient:
-    """A table with `humans` hot-seat players in seats 0.. and bots in the rest.
+    """A table with `humans` hot-seat players in seats 0.. and bots in the rest, on `clock`
+    (a test's `VirtualClock`: a real-time game's moments come when the test says).
 
     With a `store`, the game is saved as it goes and can be resumed (`resume_local`).
     """
@@ -76,6 +79,7 @@ def local_table(
         names=seat_names(players, humans, names),
         options=options,
         bots=bots,
+        clock=clock,
         **table_args,
     )
     client = LocalClient(table, seats=range(humans), pace=pace, speed=speed)

@@ -10,7 +10,7 @@ import contextlib
 import random
 from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgpack
 import msgspec
@@ -29,17 +29,44 @@ from .metrics import record
 from .scanner import WORD, Report, Scanner, Truth
 from .wire import Frame, raw
 
+if TYPE_CHECKING:
+    from textual.pilot import Pilot
+
 LOOPBACK = "127.0.0.1"
 
 
-async def until(condition: Callable[[], object], seconds: float = 5.0, what: str = "") -> None:
-    """Wait until `condition()` holds, checking often; fail after `seconds`."""
+async def until(
+    condition: Callable[[], object],
+    seconds: float = 20.0,
+    what: str = "",
+    pilot: Pilot[Any] | None = None,
+    held: float = 0.0,
+) -> None:
+    """Wait until `condition()` holds, checked often, for `held` seconds in a row when given
+    (the last frames are in); fail after `seconds` (a loaded machine may take seconds to deal
+    four seats), saying what was awaited. With an app's `pilot`, the app works through what it
+    was sent between two checks, and a failure shows its screen."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + seconds
-    while not condition():
+    since: float | None = None
+    while True:
+        if not condition():
+            since = None
+        elif since is None and held > 0:
+            since = loop.time()
+        elif since is None or loop.time() - since >= held:
+            return
         if loop.time() > deadline:
-            raise AssertionError(f"not within {seconds} s: {what or condition}")
-        await asyncio.sleep(0.01)
+            shown = ""
+            if pilot is not None:
+                from .screens import screen_text
+
+                shown = f"; {pilot.app.screen!r} shows:\n{screen_text(pilot.app)}"
+            raise AssertionError(f"not within {seconds} s: {what or condition}{shown}")
+        if pilot is None:
+            await asyncio.sleep(0.01)
+        else:
+            await pilot.pause(0.02)
 
 
 def bot_level(game: str, wanted: str) -> str:

@@ -30,6 +30,7 @@ BUILT_IN_ORDER = ["crates", "roach", "crabs", "kraken"]  # as menus list them
 
 A_GAME = """
 from tablegames.rules import Game, State
+from tablegames.testing.harness import until
 
 class Nothing(State):
     pass
@@ -156,21 +157,22 @@ async def test_a_session_given_a_table_of_a_game_it_lacks_is_back_in_the_lobby_s
     # Watching such a table ended the session ("Sorry: something went wrong", an
     # AssertionError), and sitting down closed the connection.
     from tablegames.net.server import Server, ServerConfig
+    from tablegames.testing.harness import until
     from tablegames.testing.screens import screen_text
     from tablegames.tui.screens.lobby import LobbyScreen
 
-    from ..tui.served import sara_at, wait_for
+    from ..tui.served import sara_at
 
     server = Server(ServerConfig(port=0, bot_pace=0.0))
     lacking = server.add_table("loveletter", 2, fill_with_bots="random")
     await server.start()
     monkeypatch.delitem(GAMES, "loveletter")  # this program lacks it; the server has it
     async with sara_at(server, lobby=True) as (remote, app, pilot):
-        await wait_for(pilot, lambda: "Love Letter (2)" in screen_text(app))
+        await until(lambda: "Love Letter (2)" in screen_text(app), pilot=pilot)
         said = "This table plays loveletter, which is not installed here"
         for key in ("w", "enter"):  # watch it, then sit down at it
             await pilot.press(key)
-            await wait_for(pilot, lambda: said in screen_text(app))
+            await until(lambda: said in screen_text(app), pilot=pilot)
             assert isinstance(app.screen, LobbyScreen) and remote.connected
             assert app.return_code is None and not app.problems
         assert all(seat.peer is None for seat in lacking.seats)

@@ -18,7 +18,7 @@ from tablegames.net.join_bot import play_as_bot
 from tablegames.net.messages import Pong, ViewUpdate
 from tablegames.rules import IllegalAction, get_game
 from tablegames.table import Table, Update
-from tablegames.testing.harness import running_server
+from tablegames.testing.harness import running_server, until
 
 
 def bid(card: int) -> dict[str, object]:
@@ -103,9 +103,7 @@ class Scripted:
 
     async def settled(self) -> None:
         """Until the bot has read all it was sent and waits for more."""
-        async with asyncio.timeout(10):
-            while not (self.waiting and self.inbox.empty()):
-                await asyncio.sleep(0.001)
+        await until(lambda: self.waiting and self.inbox.empty(), 10, "the bot reads all")
 
 
 async def test_a_bot_never_answers_again_before_the_server_has_its_answer():

@@ -3,9 +3,8 @@ network: waiting for what the app shows, and a party game played out fast."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import Any
 
 from textual.pilot import Pilot
 
@@ -13,6 +12,7 @@ from tablegames.net.client import RemoteClient
 from tablegames.net.hosting import HostedTable
 from tablegames.net.proofs import ClientKey
 from tablegames.net.server import Server
+from tablegames.testing.harness import until
 from tablegames.tui.app import TableGamesApp
 from tablegames.tui.screens.game import GameScreen
 from tablegames.tui.screens.lobby import LobbyScreen
@@ -21,18 +21,6 @@ from .helpers import screen_text
 
 #: A short two-seat crates game its owner (seat 0) wins at once, with Q♥ on K♥.
 QUICK_CRATES = {"dealer": 1, "hands": [["QH"], ["JH", "10D"]], "upcard": "KH", "short": True}
-
-
-async def wait_for(
-    pilot: Pilot[Any], condition: Callable[[], object], seconds: float = 20.0
-) -> None:
-    """Until `condition()` holds (a loaded machine may take seconds to deal four seats)."""
-    for _ in range(int(seconds / 0.05)):
-        if condition():
-            return
-        await pilot.pause(0.05)
-    app = pilot.app
-    raise AssertionError(f"the app never got there; {app.screen!r} shows:\n{screen_text(app)}")
 
 
 @asynccontextmanager
@@ -54,7 +42,7 @@ async def sara_at(
     try:
         async with app.run_test(size=size or ((100, 30) if lobby else (80, 24))) as pilot:
             if lobby:
-                await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+                await until(lambda: isinstance(app.screen, LobbyScreen), pilot=pilot)
             yield remote, app, pilot
     finally:
         for other in others:
@@ -67,9 +55,9 @@ async def sit_down_and_start(app: TableGamesApp, pilot: Pilot[None]) -> None:
     """In the lobby: Enter sits Sara down at the table highlighted (one she owns), and s starts
     its game; returns once its table screen shows."""
     await pilot.press("enter")
-    await wait_for(pilot, lambda: "or s to start now" in screen_text(app))
+    await until(lambda: "or s to start now" in screen_text(app), pilot=pilot)
     await pilot.press("s")
-    await wait_for(pilot, lambda: isinstance(app.screen, GameScreen), seconds=10)
+    await until(lambda: isinstance(app.screen, GameScreen), seconds=10, pilot=pilot)
 
 
 async def played_out(hosted: HostedTable, app: TableGamesApp, pilot: Pilot[None]) -> None:

@@ -14,6 +14,8 @@ from textual.pilot import Pilot
 
 from tablegames.drivers import LocalClient
 from tablegames.local import local_table
+from tablegames.table import VirtualClock
+from tablegames.testing.harness import until
 from tablegames.tui.app import TableGamesApp
 from tablegames.tui.screens.crabs import CrabsScreen
 from tablegames.tui.screens.crabs_dialogs import CrabsOver, HuddleScreen, OneHumanOnly
@@ -37,7 +39,9 @@ DRAW = ["taxi", "taxi", "ab", "ab", "bunny", "bunny", "taxi", "ab"]
 def crabs_table(
     hands: list[list[str]] = HANDS, first_side: int = 0, humans: int = 1, **options: Any
 ) -> LocalClient:
-    """Sara (seat 0) with three frozen bots; team A is seats 0 and 1, side 0 is seats 0 and 2."""
+    """Sara (seat 0) with three frozen bots; team A is seats 0 and 1, side 0 is seats 0 and 2.
+    Its clock moves only when a test moves it (`client.table.clock`): a loaded machine never
+    makes a second pass between two keys."""
     return local_table(
         "crabs",
         len(hands),
@@ -49,6 +53,7 @@ def crabs_table(
         ocean=list(OCEAN),
         draw=list(DRAW),
         first_side=first_side,
+        clock=VirtualClock(),
         **options,
     )
 
@@ -83,29 +88,20 @@ def huddling(**options: Any) -> LocalClient:
     return local_table("crabs", 4, seed=3, names=("Sara",), speed=FROZEN, first_side=0, **options)
 
 
-async def until(pilot: Any, done: Any, tries: int = 100) -> None:
-    """Let the app run until `done()` (bounded)."""
-    for _ in range(tries):
-        if done():
-            return
-        await pilot.pause(0.02)
-    assert done()
-
-
 async def test_sara_picks_her_teams_signal_in_the_huddle_and_play_begins():
     client = huddling()
     async with opened(client) as (app, pilot):
-        await until(pilot, lambda: isinstance(app.screen, HuddleScreen))
+        await until(lambda: isinstance(app.screen, HuddleScreen), pilot=pilot)
         huddle = view(client)["huddle"]
         dealt = huddle["dealt"]
         text = screen_text(app)
         assert "Your team's huddle" in text and "one gesture, or two" in text
-        await until(pilot, lambda: view(client, 1)["huddle"]["picks"]["1"] == [dealt])
+        await until(lambda: view(client, 1)["huddle"]["picks"]["1"] == [dealt], pilot=pilot)
         assert client.table.now() < 60 and view(client)["phase"] == "huddle"  # Sara decides
         await press(pilot, "3", "9")  # touch your nose, and nod
         assert "Enter: pick touch your nose or nod" in screen_text(app)
         await press(pilot, "enter")
-        await until(pilot, lambda: view(client)["phase"] == "swap")  # Ada agreed at once
+        await until(lambda: view(client)["phase"] == "swap", pilot=pilot)  # Ada agreed at once
         assert isinstance(app.screen, CrabsScreen)
         assert view(client)["signals"] == ["touch_nose", "nod"] == view(client, 1)["signals"]
         assert (0, {"type": "signal", "name": "touch_nose", "also": "nod"}) in [
@@ -122,40 +118,40 @@ async def test_sara_picks_her_teams_signal_in_the_huddle_and_play_begins():
 async def test_esc_leaves_the_huddle_for_later_and_t_opens_it_again():
     client = huddling()
     async with opened(client) as (app, pilot):
-        await until(pilot, lambda: isinstance(app.screen, HuddleScreen))
+        await until(lambda: isinstance(app.screen, HuddleScreen), pilot=pilot)
         await press(pilot, "escape")
         assert isinstance(app.screen, CrabsScreen) and view(client)["phase"] == "huddle"
         assert "The huddle: pick your team's secret signal, t (about" in status(app)
         await press(pilot, "t")
         assert isinstance(app.screen, HuddleScreen)
         await press(pilot, "enter")  # agree with the team's pick: the dealt gesture
-        await until(pilot, lambda: view(client)["phase"] == "swap")
+        await until(lambda: view(client)["phase"] == "swap", pilot=pilot)
         assert view(client)["signals"] == [view(client)["signal"]]
 
 
 async def test_a_partners_pick_shows_in_the_open_huddle():
     client = huddling()
     async with opened(client) as (app, pilot):
-        await until(pilot, lambda: isinstance(app.screen, HuddleScreen))
+        await until(lambda: isinstance(app.screen, HuddleScreen), pilot=pilot)
         client.table.submit(1, {"type": "signal", "name": "yawn"})  # as a human Ada would
         await pilot.pause()
         assert isinstance(app.screen, HuddleScreen)
         assert "Your team's pick (*): yawn. Ada (bot): yawn." in screen_text(app)
         await press(pilot, "enter")  # agree
-        await until(pilot, lambda: view(client)["phase"] == "swap")
+        await until(lambda: view(client)["phase"] == "swap", pilot=pilot)
         assert view(client)["signals"] == ["yawn"]
 
 
 async def test_when_the_huddle_runs_out_the_dialog_closes_and_the_dealt_gesture_stays():
     client = huddling()
     async with opened(client) as (app, pilot):
-        await until(pilot, lambda: isinstance(app.screen, HuddleScreen))
+        await until(lambda: isinstance(app.screen, HuddleScreen), pilot=pilot)
         dealt = view(client)["huddle"]["dealt"]
         await press(pilot, "5")  # Sara is still choosing when time runs out
         clock = client.table.clock
         client.table.clock = lambda: clock() + 61.0  # (a minute goes by)
         assert client.table.settle_clock()
-        await until(pilot, lambda: isinstance(app.screen, CrabsScreen))
+        await until(lambda: isinstance(app.screen, CrabsScreen), pilot=pilot)
         assert view(client)["phase"] == "swap" and view(client)["signals"] == [dealt]
         banner = str(app.screen.query_one("#notices").render())
         assert banner.startswith("Time is up: your team keeps its dealt signal")
@@ -297,11 +293,9 @@ async def test_the_end_names_the_winning_team():
         assert isinstance(app.screen, CrabsScreen)
         assert status(app) == "The pot is empty: the game ends when the double-crab second is over."
         assert "Side 0 (yours)" in app.screen.query_one("#side0-box").border_title
-        for _ in range(200):  # nobody calls: the table closes the window by itself (10 s at most)
-            if isinstance(app.screen, CrabsOver):
-                break
-            await pilot.pause(0.05)
-        await pilot.pause()
+        assert isinstance(client.table.clock, VirtualClock)
+        client.table.clock.advance(1.5)  # nobody calls: the table closes the window by itself
+        await until(lambda: "Game over" in screen_text(app), pilot=pilot)
         assert isinstance(app.screen, CrabsOver)
         text = screen_text(app)
         assert "Game over: Team A (Sara, Ada (bot)) wins" in text and "with 5 tokens." in text

@@ -7,11 +7,12 @@ from typing import Any
 import pytest
 
 from tablegames.local import local_table
+from tablegames.testing.harness import until
 from tablegames.tui.app import TableGamesApp
 from tablegames.tui.screens.crabs import CrabsScreen
 from tablegames.tui.screens.crabs_dialogs import HuddleScreen
 
-from .test_crabs_screen import FROZEN, crabs_table, huddling, until, view
+from .test_crabs_screen import FROZEN, crabs_table, huddling, view
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
@@ -31,8 +32,8 @@ def test_crabs_huddle_screen(snap_compare, monkeypatch):
     app = TableGamesApp(client)
 
     async def bots_picked(pilot: Any) -> None:
-        await until(pilot, lambda: isinstance(app.screen, HuddleScreen))
-        await until(pilot, lambda: view(client, 1)["huddle"]["picks"]["1"] is not None)
+        await until(lambda: isinstance(app.screen, HuddleScreen), pilot=pilot)
+        await until(lambda: view(client, 1)["huddle"]["picks"]["1"] is not None, pilot=pilot)
 
     assert snap_compare(app, press=["3", "9"], run_before=bots_picked, terminal_size=(80, 24))
 
@@ -42,9 +43,9 @@ def test_crabs_ten_players(snap_compare):
     app = TableGamesApp(client)
 
     async def after_the_huddle(pilot: Any) -> None:
-        await until(pilot, lambda: isinstance(app.screen, HuddleScreen))
-        await until(pilot, lambda: client.table.state.waiting_for() == {0})  # the bots agreed
+        await until(lambda: isinstance(app.screen, HuddleScreen), pilot=pilot)
+        await until(lambda: client.table.state.waiting_for() == {0}, pilot=pilot)  # the bots agreed
         await pilot.press("enter")  # Sara keeps the team's pick
-        await until(pilot, lambda: view(client)["phase"] == "swap")
+        await until(lambda: view(client)["phase"] == "swap", pilot=pilot)
 
     assert snap_compare(app, run_before=after_the_huddle, terminal_size=(80, 24))

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+from tablegames.testing.harness import until
 from tablegames.tui.app import TableGamesApp
 from tablegames.tui.screens.crates import CratesScreen
 from tablegames.tui.screens.dialogs import PickDialog
 from tablegames.tui.widgets.hand import Hand
 
 from .helpers import opened, press, screen_text, stacked
-from .served import wait_for
 
 
 def view(client, seat=0):
@@ -117,7 +117,7 @@ async def test_bots_play_by_themselves_after_a_pause():
     client = stacked([["QH", "7S", "4C"], ["JH", "10D", "2C"]], upcard="KH", pace=0.05)
     async with opened(client) as (_app, pilot):
         await pilot.press("enter")
-        await wait_for(pilot, lambda: view(client)["top"] != "QH")
+        await until(lambda: view(client)["top"] != "QH", pilot=pilot)
         assert view(client)["top"] == "JH"  # the bot followed suit
         assert view(client)["turn"] == 0
 

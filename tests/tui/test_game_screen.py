@@ -6,6 +6,7 @@ import pytest
 
 from tablegames.local import local_table, resume_local
 from tablegames.store import Store
+from tablegames.testing.harness import until
 from tablegames.tui.app import TableGamesApp
 from tablegames.tui.screens.dialogs import PickDialog, QuitDialog
 from tablegames.tui.screens.game import GameScreen
@@ -86,11 +87,7 @@ async def test_the_bots_wait_while_the_leave_question_is_open() -> None:
         await pilot.pause(3.0)  # a bot's turn, had they played on
         assert len(client.table.log) == moves
         await press(pilot, "n")  # keep playing: the bots play on (within 10 s on a busy machine)
-        for _ in range(100):
-            if len(client.table.log) > moves:
-                break
-            await pilot.pause(0.1)
-        assert len(client.table.log) > moves
+        await until(lambda: len(client.table.log) > moves, pilot=pilot)
 
 
 @pytest.mark.parametrize("size", [(60, 20), (80, 24), (100, 30), (120, 40)], ids=str)

@@ -25,7 +25,7 @@ from tablegames.tui.screens.lobby import LobbyScreen
 from tablegames.tui.screens.results import NEXT_ROUND, RoundSummary
 
 from .helpers import screen_text, settle
-from .served import sara_at, wait_for
+from .served import sara_at
 
 ELI = Login("guest-eli", None, "guest-eli@127.0.0.1", "127.0.0.1")
 
@@ -68,7 +68,7 @@ async def eli_back_at_a_table(
     app = TableGamesApp(remote=again, lobby=True)
     try:
         async with app.run_test(size=(100, 30), notifications=True) as pilot:
-            await wait_for(pilot, lambda: at_a_table(app), seconds=10)
+            await until(lambda: at_a_table(app), seconds=10, pilot=pilot)
             yield server, hosted, app, pilot
     finally:
         await again.close()
@@ -92,7 +92,7 @@ async def sit_at(app: TableGamesApp, pilot: Pilot[None], code: str) -> None:
     while lobby.tables[lobby.chosen].code != code:
         await pilot.press("down")
     await pilot.press("enter")
-    await wait_for(pilot, lambda: "Joining" not in screen_text(app), seconds=10)
+    await until(lambda: "Joining" not in screen_text(app), seconds=10, pilot=pilot)
     await settle(pilot)
 
 
@@ -103,13 +103,13 @@ async def test_a_guest_whose_seat_went_to_a_bot_sits_down_again_in_the_lobby_wit
     async with eli_back_at_a_table(game) as (server, hosted, app, pilot):
         console = HostConsole(server.party, say=lambda text: None)
         assert console.run(f"bot {hosted.code} 1") == f"Table {hosted.code}: done."
-        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await until(lambda: isinstance(app.screen, LobbyScreen), pilot=pilot)
         assert not at_a_table(app)
         lobby = app.screen
         assert isinstance(lobby, LobbyScreen)
-        await wait_for(pilot, lambda: len(lobby.tables) == 3)
+        await until(lambda: len(lobby.tables) == 3, pilot=pilot)
         removed = "The host gave your seat to a bot. You are in the lobby."
-        await wait_for(pilot, lambda: lobby_line(app, removed))
+        await until(lambda: lobby_line(app, removed), pilot=pilot)
         playing = [table.code for table in lobby.tables if table.started]
         for code in playing:  # Enter at each playing table: his own, and the other
             await sit_at(app, pilot, code)
@@ -119,10 +119,10 @@ async def test_a_guest_whose_seat_went_to_a_bot_sits_down_again_in_the_lobby_wit
                 said = "The host gave your seat at this table to a bot: you may watch the game"
             else:
                 said = "The game has begun: you may watch it"
-            await wait_for(pilot, lambda s=said: lobby_line(app, s))
+            await until(lambda s=said: lobby_line(app, s), pilot=pilot)
         (waiting,) = [table.code for table in lobby.tables if not table.started]
         await sit_at(app, pilot, waiting)
-        await wait_for(pilot, lambda: "Press r when you are ready" in screen_text(app))
+        await until(lambda: "Press r when you are ready" in screen_text(app), pilot=pilot)
         assert "gave your seat" not in screen_text(app)  # the lobby's news stayed there
 
 
@@ -137,12 +137,12 @@ async def test_a_seat_the_host_frees_comes_back_to_its_player_at_once_the_game_g
     async with eli_back_at_a_table("crates") as (server, hosted, app, pilot):
         console = HostConsole(server.party, say=lambda text: None)
         assert console.run(f"free {hosted.code} 1") == f"Table {hosted.code}: done."
-        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
-        await wait_for(pilot, lambda: lobby_line(app, "until you come back to it"))
+        await until(lambda: isinstance(app.screen, LobbyScreen), pilot=pilot)
+        await until(lambda: lobby_line(app, "until you come back to it"), pilot=pilot)
         assert hosted.table is not None and 0 in hosted.table.bots
         said.clear()
         await sit_at(app, pilot, hosted.code)  # his own seat, by his login
-        await wait_for(pilot, lambda: at_a_table(app), seconds=10)
+        await until(lambda: at_a_table(app), seconds=10, pilot=pilot)
         assert not any("when you are ready" in line for line in said), said
         assert 0 not in hosted.table.bots and hosted.seats[0].peer is not None
 
@@ -158,17 +158,17 @@ async def test_a_guest_not_ready_at_the_hosts_start_is_told_a_bot_plays_until_th
     app = TableGamesApp(remote=fay, lobby=True)
     try:
         async with app.run_test(size=(100, 30)) as pilot:
-            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            await until(lambda: isinstance(app.screen, LobbyScreen), pilot=pilot)
             await pilot.press("enter")
-            await wait_for(pilot, lambda: "Press r when you are ready" in screen_text(app))
+            await until(lambda: "Press r when you are ready" in screen_text(app), pilot=pilot)
             said = HostConsole(server.party, say=lambda text: None).run(f"start {hosted.code}")
             assert "a bot plays for guest-eli until they say they are ready" in said, said
-            await wait_for(pilot, lambda: "a bot plays your seat until you press r" in (
-                screen_text(app)))  # fmt: skip
+            await until(lambda: "a bot plays your seat until you press r" in (
+                screen_text(app)), pilot=pilot)  # fmt: skip
             assert hosted.table is not None and 1 in hosted.table.bots
             assert not at_a_table(app)  # the waiting room: nothing moves behind her back
             await pilot.press("r")
-            await wait_for(pilot, lambda: at_a_table(app), seconds=10)
+            await until(lambda: at_a_table(app), seconds=10, pilot=pilot)
             assert 1 not in hosted.table.bots and not hosted.seats[1].standin
     finally:
         await ann.close()
@@ -205,14 +205,14 @@ async def test_back_at_the_table_the_chat_shows_the_tables_lines_not_the_lobbys(
         await sara.close()  # her line drops; she logs in again: straight back to her seat
         await until(lambda: hosted.seats[0].peer is None, what="the drop")
         async with app.run_test(size=(100, 30)) as pilot:
-            await wait_for(pilot, lambda: at_a_table(app), seconds=10)
+            await until(lambda: at_a_table(app), seconds=10, pilot=pilot)
             await settle(pilot)
             assert ("tom", "good luck, sara") in back.chat_lines, list(back.chat_lines)
             assert ("ann", "anyone for roach?") not in back.chat_lines
             if isinstance(app.screen, ModalScreen):  # (a turned-up 8 asks her for a suit)
                 await pilot.press("escape")  # put aside, as its Back (Esc) says
             await pilot.press("slash")
-            await wait_for(pilot, lambda: "good luck, sara" in screen_text(app))
+            await until(lambda: "good luck, sara" in screen_text(app), pilot=pilot)
             assert "anyone for roach?" not in screen_text(app)
     finally:
         for client in (sara, tom, ann, back):
@@ -227,9 +227,9 @@ async def test_the_suit_question_of_a_new_round_waits_until_the_rounds_scores_ar
     hosted = server.add_table("crates", 2, seed=17, fill_with_bots="normal", min_humans=1)
     await server.start()
     async with sara_at(server) as (_, app, pilot):
-        await wait_for(pilot, lambda: "Press r when you are ready" in screen_text(app))
+        await until(lambda: "Press r when you are ready" in screen_text(app), pilot=pilot)
         await pilot.press("r")
-        await wait_for(pilot, lambda: at_a_table(app), seconds=10)
+        await until(lambda: at_a_table(app), seconds=10, pilot=pilot)
         table = hosted.table
         assert table is not None
         table.bots.clear()  # every move here is the test's
@@ -237,9 +237,9 @@ async def test_the_suit_question_of_a_new_round_waits_until_the_rounds_scores_ar
             seat = min(table.state.waiting_for())
             table.submit(seat, table.legal(seat)[0])
         assert table.state.view(0)["phase"] == "suit" and table.state.view(0)["turn"] == 0
-        await wait_for(pilot, lambda: isinstance(app.screen, RoundSummary), seconds=10)
+        await until(lambda: isinstance(app.screen, RoundSummary), seconds=10, pilot=pilot)
         await settle(pilot)
         assert isinstance(app.screen, RoundSummary), app.screen  # nothing opened over it
         assert "pick a suit" not in screen_text(app)
         await pilot.press(NEXT_ROUND)
-        await wait_for(pilot, lambda: "pick a suit" in screen_text(app))
+        await until(lambda: "pick a suit" in screen_text(app), pilot=pilot)

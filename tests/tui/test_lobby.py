@@ -14,6 +14,7 @@ from tablegames.net.hosting import HostedTable
 from tablegames.net.messages import SeatNews
 from tablegames.net.party import Login
 from tablegames.net.server import Server, ServerConfig
+from tablegames.testing.harness import until
 from tablegames.tui.app import TableGamesApp
 from tablegames.tui.screens.connect import ConnectScreen
 from tablegames.tui.screens.crates import CratesScreen
@@ -21,7 +22,7 @@ from tablegames.tui.screens.lobby import LobbyScreen, NewTableDialog, who_sits
 from tablegames.tui.screens.table_form import TableForm
 
 from .helpers import screen_text, settle
-from .served import QUICK_CRATES, played_out, sara_at, sit_down_and_start, wait_for
+from .served import QUICK_CRATES, played_out, sara_at, sit_down_and_start
 
 
 async def party(tables: int = 2) -> tuple[Server, int]:
@@ -43,26 +44,26 @@ async def in_the_lobby(
 
 async def test_the_lobby_lists_the_tables_and_opens_a_new_one_to_play():
     async with in_the_lobby(2) as (server, _, app, pilot):
-        await wait_for(pilot, lambda: "Cockroach Poker Royal (3)" in screen_text(app))
+        await until(lambda: "Cockroach Poker Royal (3)" in screen_text(app), pilot=pilot)
         text = screen_text(app)
         assert "you are Sara" in text and text.count("waiting") == 2 and "3 free" in text
         await pilot.press("n")
         assert isinstance(app.screen, NewTableDialog)
         await pilot.press("right", "down", "left", "left")  # crates..., 2 players
         await pilot.press("enter")
-        await wait_for(pilot, lambda: isinstance(app.screen, ConnectScreen))
-        await wait_for(pilot, lambda: "or s to start now" in screen_text(app))
+        await until(lambda: isinstance(app.screen, ConnectScreen), pilot=pilot)
+        await until(lambda: "or s to start now" in screen_text(app), pilot=pilot)
         (made,) = [t for t in server.tables.values() if t.owner_seat == 0]
         assert made.players == 2 and made.seats[0].name == "Sara"
         await pilot.press("s")
-        await wait_for(pilot, lambda: made.table is not None)
-        await wait_for(pilot, lambda: not isinstance(app.screen, ConnectScreen))
+        await until(lambda: made.table is not None, pilot=pilot)
+        await until(lambda: not isinstance(app.screen, ConnectScreen), pilot=pilot)
         assert made.seats[1].bot_level == "normal"
         await pilot.press("q")  # leave the game...
         await pilot.press("m")
-        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))  # ...to the lobby
+        await until(lambda: isinstance(app.screen, LobbyScreen), pilot=pilot)  # ...to the lobby
         assert made.seats[0].peer is None  # the seat is held for Sara
-        await wait_for(pilot, lambda: "playing" in screen_text(app))
+        await until(lambda: "playing" in screen_text(app), pilot=pilot)
 
 
 async def test_a_new_tables_form_offers_the_games_own_options():
@@ -75,7 +76,7 @@ async def test_a_new_tables_form_offers_the_games_own_options():
         assert "Loser" in screen_text(app) and "who loses" in screen_text(app)
         await pilot.press("down", "down", "down", "right")  # Loser: most
         await pilot.press("enter")
-        await wait_for(pilot, lambda: any(t.owner_seat == 0 for t in server.tables.values()))
+        await until(lambda: any(t.owner_seat == 0 for t in server.tables.values()), pilot=pilot)
         (made,) = [t for t in server.tables.values() if t.owner_seat == 0]
         assert made.game.name == "roach" and made.options == {"loser": "most"}
 
@@ -100,11 +101,11 @@ async def test_a_finished_party_game_offers_a_rematch_with_the_same_seats(caplog
         assert "Back to the lobby (m)" in screen_text(app)
         await settle(pilot)
         await pilot.press("r")
-        await wait_for(pilot, lambda: hosted.code not in server.tables, seconds=10)
+        await until(lambda: hosted.code not in server.tables, seconds=10, pilot=pilot)
         (rematch,) = server.tables.values()  # the finished table left the lobby
-        await wait_for(pilot, lambda: rematch.table is not None, seconds=10)
+        await until(lambda: rematch.table is not None, seconds=10, pilot=pilot)
         assert rematch.seats[0].name == "Sara" and rematch.seats[1].bot_level == "normal"
-        await wait_for(pilot, lambda: isinstance(app.screen, CratesScreen), seconds=10)
+        await until(lambda: isinstance(app.screen, CratesScreen), seconds=10, pilot=pilot)
         assert remote.table_code == rematch.code
 
 
@@ -113,38 +114,38 @@ async def test_a_player_dropped_at_the_results_comes_back_to_them_and_the_rematc
         dropped = hosted.seats[0].peer
         for client in list(server.clients):
             client.writer.transport.abort()  # the network drops as she reads the results
-        await wait_for(pilot, lambda: hosted.seats[0].peer not in (None, dropped))
+        await until(lambda: hosted.seats[0].peer not in (None, dropped), pilot=pilot)
         assert remote.table_code == hosted.code and remote.latest is not None
         assert remote.latest.over  # back at the finished table, not in the lobby
-        await wait_for(pilot, lambda: "Rematch (r)" in screen_text(app))
+        await until(lambda: "Rematch (r)" in screen_text(app), pilot=pilot)
         await settle(pilot)
         await pilot.press("r")
-        await wait_for(pilot, lambda: remote.table_code not in (None, hosted.code))
-        await wait_for(pilot, lambda: isinstance(app.screen, CratesScreen), seconds=10)
+        await until(lambda: remote.table_code not in (None, hosted.code), pilot=pilot)
+        await until(lambda: isinstance(app.screen, CratesScreen), seconds=10, pilot=pilot)
 
 
 async def test_join_without_a_table_goes_straight_to_the_only_open_one():
     server, port = await party(tables=1)
     async with sara_at(server) as (_, app, pilot):
-        await wait_for(pilot, lambda: "Press r when you are ready" in screen_text(app))
+        await until(lambda: "Press r when you are ready" in screen_text(app), pilot=pilot)
         assert isinstance(app.screen, ConnectScreen)
         server.add_table("crates", 2)
         other = RemoteClient("127.0.0.1", port, "Tom")
         other_app = TableGamesApp(remote=other)
         async with other_app.run_test(size=(80, 24)) as other_pilot:
-            await wait_for(other_pilot, lambda: isinstance(other_app.screen, LobbyScreen))
+            await until(lambda: isinstance(other_app.screen, LobbyScreen), pilot=other_pilot)
         await other.close()
 
 
 async def test_a_table_opened_in_the_lobby_goes_when_its_players_leave_before_the_deal():
     async with in_the_lobby(0) as (server, _, app, pilot):
         await pilot.press("n", "enter")
-        await wait_for(pilot, lambda: "or s to start now" in screen_text(app))
+        await until(lambda: "or s to start now" in screen_text(app), pilot=pilot)
         assert len(server.tables) == 1
         await pilot.press("q")  # back to the lobby before anyone else came
-        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
-        await wait_for(pilot, lambda: not server.tables)
-        await wait_for(pilot, lambda: "No tables yet" in screen_text(app))
+        await until(lambda: isinstance(app.screen, LobbyScreen), pilot=pilot)
+        await until(lambda: not server.tables, pilot=pilot)
+        await until(lambda: "No tables yet" in screen_text(app), pilot=pilot)
 
 
 async def test_news_from_the_lobby_leaves_a_dialog_the_player_has_open():
@@ -152,7 +153,7 @@ async def test_news_from_the_lobby_leaves_a_dialog_the_player_has_open():
         await pilot.press("n")
         assert isinstance(app.screen, NewTableDialog)
         server.add_table("crates", 2)  # someone else opens a table meanwhile
-        await wait_for(pilot, lambda: len(remote.lobby) == 2)
+        await until(lambda: len(remote.lobby) == 2, pilot=pilot)
         await pilot.pause(0.2)
         assert isinstance(app.screen, NewTableDialog)  # still open, still Sara's
         await pilot.press("escape")
@@ -175,11 +176,11 @@ async def test_join_into_a_lobby_whose_only_table_is_playing_shows_the_lobby():
     await server.start()
     server.party.start(hosted)  # two bots, already playing: no seat to offer
     async with sara_at(server, size=(100, 30)) as (_, app, pilot):
-        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
-        await wait_for(pilot, lambda: "playing" in screen_text(app))
+        await until(lambda: isinstance(app.screen, LobbyScreen), pilot=pilot)
+        await until(lambda: "playing" in screen_text(app), pilot=pilot)
         assert "Ready" not in screen_text(app)  # no waiting room with an "r Ready" key
         await pilot.press("w")  # it can be watched from here
-        await wait_for(pilot, lambda: isinstance(app.screen, CratesScreen), seconds=10)
+        await until(lambda: isinstance(app.screen, CratesScreen), seconds=10, pilot=pilot)
 
 
 async def test_a_party_session_whose_seat_moved_to_another_login_ends_saying_so():
@@ -191,19 +192,19 @@ async def test_a_party_session_whose_seat_moved_to_another_login_ends_saying_so(
     second = RemoteClient("127.0.0.1", port, "x", ticket=server.party.ticket_for(login))
     try:
         async with app.run_test(size=(100, 30)) as pilot:
-            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            await until(lambda: isinstance(app.screen, LobbyScreen), pilot=pilot)
             await pilot.press("n", "enter")
-            await wait_for(pilot, lambda: "or s to start now" in screen_text(app))
+            await until(lambda: "or s to start now" in screen_text(app), pilot=pilot)
             await pilot.press("s")
-            await wait_for(
-                pilot,
+            await until(
                 lambda: any(isinstance(s, CratesScreen) for s in app.screen_stack),
                 seconds=10,
+                pilot=pilot,
             )  # (the deal may open a question of its own over the table)
             first_seat = server.tables[first.table_code].seats[0]
             await second.greet()  # ana logs in again elsewhere: back at her seat there
-            await wait_for(pilot, lambda: first_seat.peer is not None and first.ended != "")
-            await wait_for(pilot, lambda: not app.is_running, seconds=10)
+            await until(lambda: first_seat.peer is not None and first.ended != "", pilot=pilot)
+            await until(lambda: not app.is_running, seconds=10, pilot=pilot)
         assert app.farewell.startswith("You came back to your seat from another login")
     finally:
         await first.close()
@@ -213,7 +214,7 @@ async def test_a_party_session_whose_seat_moved_to_another_login_ends_saying_so(
 
 async def test_a_click_on_a_tables_row_highlights_it_for_a_phone_without_arrow_keys():
     async with in_the_lobby(3) as (_server, _, app, pilot):
-        await wait_for(pilot, lambda: screen_text(app).count("waiting") == 3)
+        await until(lambda: screen_text(app).count("waiting") == 3, pilot=pilot)
         lobby = app.screen
         assert isinstance(lobby, LobbyScreen) and lobby.chosen == 0
         rows = screen_text(app).splitlines()

@@ -17,6 +17,7 @@ from tablegames.net.client import RemoteClient
 from tablegames.net.launch import parse_address
 from tablegames.net.server import Server, ServerConfig
 from tablegames.store import Store
+from tablegames.testing.harness import until
 from tablegames.tui.app import TableGamesApp
 from tablegames.tui.screens.connect import ConnectScreen
 from tablegames.tui.screens.crates import CratesScreen
@@ -26,7 +27,7 @@ from tablegames.tui.widgets.hand import Hand
 from tablegames.tui.widgets.notices import NoticeLine
 
 from .helpers import STILL, opened, press, screen_text
-from .served import sara_at, wait_for
+from .served import sara_at
 
 DEAL = {"dealer": 1, "hands": [["QH", "7S", "4C"], ["JH", "10D", "2C"]], "upcard": "KH"}
 
@@ -42,9 +43,9 @@ async def at_the_table_with(friend: RemoteClient, app: TableGamesApp, pilot) -> 
     """`friend` sits down and is ready; the app's player does the same, and the deal shows."""
     await friend.connect()
     friend.ready(True)
-    await wait_for(pilot, lambda: "Press r" in screen_text(app))
+    await until(lambda: "Press r" in screen_text(app), pilot=pilot)
     await pilot.press("r")
-    await wait_for(pilot, lambda: isinstance(app.screen, CratesScreen))
+    await until(lambda: isinstance(app.screen, CratesScreen), pilot=pilot)
 
 
 @asynccontextmanager
@@ -61,14 +62,14 @@ async def sara_and_tom() -> AsyncIterator[tuple[RemoteClient, RemoteClient, Tabl
 async def test_joining_a_server_opens_the_table_and_plays_through_it():
     server, _ = await dealt_table(fill_with_bots="normal", min_humans=1)
     async with sara_at(server) as (remote, app, pilot):
-        await wait_for(pilot, lambda: "not ready" in screen_text(app))
+        await until(lambda: "not ready" in screen_text(app), pilot=pilot)
         assert "Press r when you are ready" in screen_text(app)
         assert "Sara (you)" in screen_text(app)
         await pilot.press("r")
-        await wait_for(pilot, lambda: isinstance(app.screen, CratesScreen))
+        await until(lambda: isinstance(app.screen, CratesScreen), pilot=pilot)
         assert app.screen.query_one("#hand", Hand).cards == ["7S", "QH", "4C"]
         await pilot.press("enter")
-        await wait_for(pilot, lambda: remote.latest.view["top"] == "QH")
+        await until(lambda: remote.latest.view["top"] == "QH", pilot=pilot)
         await pilot.pause()
         assert "Sara plays Q♥." in screen_text(app)
         await pilot.press("d")
@@ -84,13 +85,13 @@ async def test_a_draw_the_server_refuses_leaves_the_turn_as_it_was():
     app = TableGamesApp(remote=remote)
     try:
         async with app.run_test(size=(80, 24)) as pilot:
-            await wait_for(pilot, lambda: "not ready" in screen_text(app))
+            await until(lambda: "not ready" in screen_text(app), pilot=pilot)
             await pilot.press("r")
-            await wait_for(pilot, lambda: isinstance(app.screen, CratesScreen))
+            await until(lambda: isinstance(app.screen, CratesScreen), pilot=pilot)
             await pilot.press("d")  # Q♥ fits: the server says no
-            await wait_for(pilot, lambda: "may only draw when nothing fits" in screen_text(app))
+            await until(lambda: "may only draw when nothing fits" in screen_text(app), pilot=pilot)
             await pilot.press("right")
-            await wait_for(pilot, lambda: "4♣ does not fit" in screen_text(app))
+            await until(lambda: "4♣ does not fit" in screen_text(app), pilot=pilot)
             assert app.screen.query_one("#hand", Hand).selected == 2
     finally:
         await remote.close()
@@ -104,7 +105,7 @@ async def test_a_refused_join_says_why():
     app = TableGamesApp(remote=RemoteClient("127.0.0.1", port, "Sara", code="WRONG"))
     try:
         async with app.run_test(size=(80, 24)) as pilot:
-            await wait_for(pilot, lambda: "said no" in screen_text(app))
+            await until(lambda: "said no" in screen_text(app), pilot=pilot)
             assert isinstance(app.screen, ConnectScreen)
             assert f"The table at 127.0.0.1:{port} said no: wrong" in " ".join(
                 screen_text(app).split()
@@ -122,21 +123,22 @@ async def test_the_menu_hosts_a_table_and_sits_down_at_it():
         assert isinstance(app.screen, HostScreen)
         app.screen.query_one("#port", Input).value = "0"
         await pilot.press("enter")
-        await wait_for(
-            pilot, lambda: "Friends join with:  tablegames join 127.0.0.1:" in screen_text(app)
+        await until(
+            lambda: "Friends join with:  tablegames join 127.0.0.1:" in screen_text(app),
+            pilot=pilot,
         )
-        await wait_for(pilot, lambda: "or s to start now" in screen_text(app))
+        await until(lambda: "or s to start now" in screen_text(app), pilot=pilot)
         assert "Bot" not in screen_text(app)  # nobody is a bot before the host starts the game
         assert "normal bot if nobody comes" in screen_text(app)
         await pilot.press("r")
         (waiting,) = app.server.tables.values()
-        await wait_for(pilot, lambda: waiting.seats[0].ready)  # (a deal would have come with it)
+        await until(lambda: waiting.seats[0].ready, pilot=pilot)  # (a deal would have come with it)
         assert waiting.table is None  # ready alone does not fill seats with bots
         assert isinstance(app.screen, ConnectScreen)
         await pilot.press("s")
         # The deal may turn up a card whose suit the host names first: a dialog over the table.
-        await wait_for(
-            pilot, lambda: any(isinstance(shown, CratesScreen) for shown in app.screen_stack)
+        await until(
+            lambda: any(isinstance(shown, CratesScreen) for shown in app.screen_stack), pilot=pilot
         )
         (hosted,) = app.server.tables.values()
         assert [seat.bot_level for seat in hosted.seats] == [None, "normal", "normal", "normal"]
@@ -169,10 +171,7 @@ async def test_chat_goes_to_everyone_at_the_table_as_a_banner():
         await pilot.press("slash")
         assert isinstance(app.screen, ChatDialog)
         await pilot.press(*"gg", "enter")
-        for _ in range(100):
-            await asyncio.sleep(0.02)
-            if heard:
-                break
+        await until(lambda: heard, pilot=pilot)
         assert "Sara: gg" in heard
 
 
@@ -186,9 +185,9 @@ def banners(app: TableGamesApp) -> list[str]:
 async def test_a_dropped_connection_says_so_and_sits_back_down():
     server, _ = await dealt_table(fill_with_bots="normal", min_humans=1)
     async with sara_at(server) as (remote, app, pilot):
-        await wait_for(pilot, lambda: "Press r" in screen_text(app))
+        await until(lambda: "Press r" in screen_text(app), pilot=pilot)
         await pilot.press("r")
-        await wait_for(pilot, lambda: isinstance(app.screen, CratesScreen))
+        await until(lambda: isinstance(app.screen, CratesScreen), pilot=pilot)
         told: list[str] = []  # what the app said of its connection, in order
         tell = app.tell
 
@@ -200,7 +199,7 @@ async def test_a_dropped_connection_says_so_and_sits_back_down():
         app.tell = noted  # type: ignore[method-assign]
         for client in list(server.clients):
             client.writer.transport.abort()  # the network drops, not the player
-        await wait_for(pilot, lambda: "Back at the table." in banners(app))
+        await until(lambda: "Back at the table." in banners(app), pilot=pilot)
         # (the connection's news in one line: "lost" gave way to "back")
         assert told[-2:] == ["Connection lost: trying to get back...", "Back at the table."]
         assert remote.seat == 0 and remote.latest.view["hand"] == ["QH", "7S", "4C"]
@@ -214,7 +213,7 @@ async def test_a_chat_flood_shows_its_last_line_and_the_chat_keeps_the_rest():
         await at_the_table_with(flooder, app, pilot)
         for n in range(40):
             flooder.chat(f"[bold]spam[/bold] {n}")
-        await wait_for(pilot, lambda: len(remote.chat_lines) == 40)
+        await until(lambda: len(remote.chat_lines) == 40, pilot=pilot)
         await pilot.pause(0.2)
         chat = [text for text in banners(app) if "spam" in text]
         # One line over the table, plain text (no markup), saying where the rest is.
@@ -229,9 +228,9 @@ async def test_an_away_player_is_named_over_the_table_with_the_time_away():
     async with sara_and_tom() as (friend, _, app, pilot):
         assert "Away:" not in screen_text(app)
         await friend.close()
-        await wait_for(pilot, lambda: "Away: Tom, away 0 s" in screen_text(app))
+        await until(lambda: "Away: Tom, away 0 s" in screen_text(app), pilot=pilot)
         # It counts on (it once stayed at 0 s for a quarter of a minute).
-        await wait_for(pilot, lambda: re.search(r"away [1-9]\d* s", screen_text(app)))
+        await until(lambda: re.search(r"away [1-9]\d* s", screen_text(app)), pilot=pilot)
 
 
 async def test_leaving_a_network_table_says_how_to_take_the_seat_back():
@@ -240,7 +239,7 @@ async def test_leaving_a_network_table_says_how_to_take_the_seat_back():
     async with sara_at(server, friend, name="Sara Lee") as (remote, app, pilot):
         await at_the_table_with(friend, app, pilot)
         await press(pilot, "q")
-        await wait_for(pilot, lambda: "Your seat is kept while" in screen_text(app))
+        await until(lambda: "Your seat is kept while" in screen_text(app), pilot=pilot)
         await press(pilot, "y")
     code = remote.table_code
     assert f"tablegames join 127.0.0.1:{port} --name 'Sara Lee' --table {code}" in app.farewell
@@ -264,22 +263,22 @@ async def test_partners_huddle_over_the_network_and_play_begins_with_their_signa
     reader: asyncio.Task[None] | None = None
     try:
         async with app.run_test(size=(80, 24)) as pilot:
-            await wait_for(pilot, lambda: "Press r" in screen_text(app))
+            await until(lambda: "Press r" in screen_text(app), pilot=pilot)
             await bea.connect()
             reader = asyncio.create_task(follow())
             bea.ready(True)
             await pilot.press("r")
-            await wait_for(pilot, lambda: isinstance(app.screen, HuddleScreen))
+            await until(lambda: isinstance(app.screen, HuddleScreen), pilot=pilot)
             assert (remote.seat, bea.seat) == (0, 1)  # partners: team A
-            await wait_for(pilot, lambda: bea.latest is not None and bea.latest.view["huddle"])
+            await until(lambda: bea.latest is not None and bea.latest.view["huddle"], pilot=pilot)
             assert bea.submit(bea.seat, {"type": "signal", "name": "yawn"}) is None
-            await wait_for(pilot, lambda: "Bea: yawn" in screen_text(app))
+            await until(lambda: "Bea: yawn" in screen_text(app), pilot=pilot)
             assert "Your team's pick (*): yawn." in screen_text(app)
             await pilot.press("enter")  # Sara agrees
-            await wait_for(pilot, lambda: hosted.table.state.phase == "swap")
+            await until(lambda: hosted.table.state.phase == "swap", pilot=pilot)
             assert hosted.table.state.signals[0] == ("yawn",)
-            await wait_for(pilot, lambda: isinstance(app.screen, CrabsScreen))
-            await wait_for(pilot, lambda: "yawn*" in screen_text(app))
+            await until(lambda: isinstance(app.screen, CrabsScreen), pilot=pilot)
+            await until(lambda: "yawn*" in screen_text(app), pilot=pilot)
     finally:
         if reader is not None:
             reader.cancel()
@@ -298,9 +297,9 @@ async def test_a_phone_held_upright_has_every_footer_key_in_sight(game):
     server.add_table(game, players, options=options, fill_with_bots="normal", min_humans=1)
     await server.start()
     async with sara_at(server, size=(61, 40)) as (_, app, pilot):
-        await wait_for(pilot, lambda: "Press r" in screen_text(app))
+        await until(lambda: "Press r" in screen_text(app), pilot=pilot)
         await pilot.press("r")
-        await wait_for(pilot, lambda: any(s.query(FooterKey) for s in app.screen_stack[1:]))
+        await until(lambda: any(s.query(FooterKey) for s in app.screen_stack[1:]), pilot=pilot)
         table = next(s for s in app.screen_stack if isinstance(s, GameScreen))
         await pilot.pause()
         keys = list(table.query(FooterKey))

@@ -8,13 +8,14 @@ import re
 from tablegames.net.client import RemoteClient
 from tablegames.net.hosting import HostedTable
 from tablegames.net.server import Server, ServerConfig
+from tablegames.testing.harness import until
 from tablegames.tui.screens.connect import ConnectScreen
 from tablegames.tui.screens.dialogs import QuitDialog
 from tablegames.tui.screens.game import GameScreen
 from tablegames.tui.screens.lobby import LobbyScreen
 
 from .helpers import screen_text, settle
-from .served import sara_at, wait_for
+from .served import sara_at
 
 
 async def test_the_lobby_says_nothing_of_joining_once_back_from_a_table():
@@ -22,12 +23,12 @@ async def test_the_lobby_says_nothing_of_joining_once_back_from_a_table():
     server.add_table("roach", 3)
     await server.start()
     async with sara_at(server, lobby=True) as (_, app, pilot):
-        await wait_for(pilot, lambda: "waiting" in screen_text(app))
+        await until(lambda: "waiting" in screen_text(app), pilot=pilot)
         await pilot.press("enter")
-        await wait_for(pilot, lambda: isinstance(app.screen, ConnectScreen))
-        await wait_for(pilot, lambda: "Press r" in screen_text(app))
+        await until(lambda: isinstance(app.screen, ConnectScreen), pilot=pilot)
+        await until(lambda: "Press r" in screen_text(app), pilot=pilot)
         await pilot.press("q")  # the waiting room's way back
-        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await until(lambda: isinstance(app.screen, LobbyScreen), pilot=pilot)
         await settle(pilot)
         assert "Joining table" not in screen_text(app), screen_text(app)
 
@@ -52,23 +53,23 @@ async def tom_at_a_table(bot_pace: float) -> tuple[Server, HostedTable, RemoteCl
 async def test_the_lobby_counts_a_players_time_away_on_from_when_it_was_told():
     server, hosted, tom = await tom_at_a_table(bot_pace=0.0)
     async with sara_at(server, tom, lobby=True) as (_, app, pilot):
-        await wait_for(pilot, lambda: hosted.table is not None)
+        await until(lambda: hosted.table is not None, pilot=pilot)
         await tom.close()  # Tom drops: away from now on, told to the lobby once
-        await wait_for(pilot, lambda: away_seconds(screen_text(app)) is not None)
+        await until(lambda: away_seconds(screen_text(app)) is not None, pilot=pilot)
         first = away_seconds(screen_text(app))
         assert first is not None
-        await wait_for(pilot, lambda: (away_seconds(screen_text(app)) or 0) >= first + 2)
+        await until(lambda: (away_seconds(screen_text(app)) or 0) >= first + 2, pilot=pilot)
 
 
 async def test_a_watchers_quit_question_does_not_promise_a_seat():
     server, _, tom = await tom_at_a_table(bot_pace=10_000.0)
     async with sara_at(server, tom, lobby=True) as (_, app, pilot):
-        await wait_for(pilot, lambda: "playing" in screen_text(app))
+        await until(lambda: "playing" in screen_text(app), pilot=pilot)
         await pilot.press("w")
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen), seconds=10)
+        await until(lambda: isinstance(app.screen, GameScreen), seconds=10, pilot=pilot)
         await settle(pilot)
         await pilot.press("q")
-        await wait_for(pilot, lambda: isinstance(app.screen, QuitDialog))
+        await until(lambda: isinstance(app.screen, QuitDialog), pilot=pilot)
         text = screen_text(app)
         assert "seat is kept" not in text and "Stop watching" in text, text
         assert "Keep watching (n)" in text
@@ -79,12 +80,12 @@ async def test_the_creator_closes_a_table_with_x_twice_and_is_back_in_the_lobby_
     await server.start()
     async with sara_at(server, lobby=True) as (_, app, pilot):
         await pilot.press("n", "enter")  # a new table, as the form offers it
-        await wait_for(pilot, lambda: "or s to start now" in screen_text(app))
+        await until(lambda: "or s to start now" in screen_text(app), pilot=pilot)
         (code,) = server.tables
         await pilot.press("x")
-        await wait_for(pilot, lambda: "Press x again" in screen_text(app))
+        await until(lambda: "Press x again" in screen_text(app), pilot=pilot)
         assert code in server.tables  # not yet
         await pilot.press("x")
-        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
-        await wait_for(pilot, lambda: f"Sara closed table {code}" in screen_text(app))
+        await until(lambda: isinstance(app.screen, LobbyScreen), pilot=pilot)
+        await until(lambda: f"Sara closed table {code}" in screen_text(app), pilot=pilot)
         assert not server.tables

@@ -13,13 +13,14 @@ from textual.pilot import Pilot
 
 from tablegames.local import local_table
 from tablegames.net.server import Server, ServerConfig
+from tablegames.testing.harness import until
 from tablegames.tui.app import TableGamesApp
 from tablegames.tui.screens.kraken_dialogs import VoyageOver
 from tablegames.tui.screens.results import FinalStandings, rating_line
 from tablegames.tui.screens.standings import StandingsScreen
 
 from .helpers import STILL, opened, screen_text, stacked
-from .served import sara_at, wait_for
+from .served import sara_at
 
 UPRIGHT = (61, 43)  # the terminal of a phone held upright (390×844 CSS pixels)
 SIDEWAYS = (107, 26)
@@ -55,19 +56,19 @@ async def test_every_key_of_the_lobby_footer_shows_and_takes_a_tap(size):
     server.add_table("roach", 3)
     await server.start()
     async with sara_at(server, lobby=True, size=size) as (_, app, pilot):
-        await wait_for(pilot, lambda: "Cockroach Poker Royal (3)" in screen_text(app))
-        await wait_for(pilot, lambda: all(key in screen_text(app) for key in LOBBY_KEYS))
+        await until(lambda: "Cockroach Poker Royal (3)" in screen_text(app), pilot=pilot)
+        await until(lambda: all(key in screen_text(app) for key in LOBBY_KEYS), pilot=pilot)
         await tap(pilot, app, "? Help")
-        await wait_for(pilot, lambda: "Up/Down pick a table" in screen_text(app))
+        await until(lambda: "Up/Down pick a table" in screen_text(app), pilot=pilot)
         await tap(pilot, app, "s Standings")
-        await wait_for(pilot, lambda: isinstance(app.screen, StandingsScreen))
+        await until(lambda: isinstance(app.screen, StandingsScreen), pilot=pilot)
 
 
 async def test_sideways_and_wide_the_lobby_footer_stays_on_one_row():
     server = Server(ServerConfig(port=0, bot_pace=0.0))
     await server.start()
     async with sara_at(server, lobby=True, size=SIDEWAYS) as (_, app, pilot):
-        await wait_for(pilot, lambda: "q Quit" in screen_text(app))
+        await until(lambda: "q Quit" in screen_text(app), pilot=pilot)
         footer = screen_text(app).splitlines()[-1]
         assert all(key in footer for key in LOBBY_KEYS), footer
 
@@ -95,7 +96,7 @@ async def test_the_round_summarys_note_shows_whole(size):
     )
     async with opened(client, size=size) as (app, pilot):
         await pilot.press("enter")  # Sara goes out
-        await wait_for(pilot, lambda: "Round 1 of 8" in screen_text(app))
+        await until(lambda: "Round 1 of 8" in screen_text(app), pilot=pilot)
         screen = screen_text(app)
     assert "a 3 left over scores -50. Lowest total wins." in dialog_words(screen), screen
 
@@ -115,7 +116,7 @@ async def test_the_ratings_line_names_every_player(size, game):
     over.ratings = rating_line(CHANGES, NAMES)
     async with opened(size=size) as (app, pilot):
         app.push_screen(over)
-        await wait_for(pilot, lambda: "Ratings:" in screen_text(app))
+        await until(lambda: "Ratings:" in screen_text(app), pilot=pilot)
         screen = screen_text(app)
     assert over.ratings in dialog_words(screen), screen  # Bot 4 and Bot 5 too
 
@@ -144,7 +145,7 @@ async def test_a_name_with_an_emoji_keeps_its_rows_columns(held, game, players, 
     size = SIDEWAYS if held == "sideways" else (70, 43) if game == "kraken" else UPRIGHT
     client = local_table(game, players, seed=3, names=(EMOJI,), pace=STILL)
     async with opened(client, size=size) as (app, pilot):
-        await wait_for(pilot, lambda: heading in screen_text(app) and EMOJI in screen_text(app))
+        await until(lambda: heading in screen_text(app) and EMOJI in screen_text(app), pilot=pilot)
         lines = screen_text(app).splitlines()
     for name in (EMOJI, "Ada"):  # (a bot's row beside it)
         head_end, number_end = aligned(lines, heading, name)
@@ -155,7 +156,7 @@ async def test_upright_your_own_row_keeps_you_when_your_name_is_cut():
     long = "guest-annabelle"  # (a crates panel upright, the dealer's mark beside: names are cut)
     client = local_table("crates", 3, seed=3, names=(long,), pace=STILL)
     async with opened(client, size=UPRIGHT) as (app, pilot):
-        await wait_for(pilot, lambda: "Cards" in screen_text(app))
+        await until(lambda: "Cards" in screen_text(app), pilot=pilot)
         shown = screen_text(app)
     row = next(line for line in shown.splitlines() if "guest-" in line)  # (its seat first)
     assert "(you)" in row and long not in row and "…" in row, shown

@@ -13,13 +13,14 @@ from textual.message import Message
 
 from tablegames.local import local_table
 from tablegames.net.client import RemoteClient
+from tablegames.testing.harness import until
 from tablegames.tui.app import TableGamesApp
 from tablegames.tui.screens.crates import CratesScreen
 from tablegames.tui.screens.said import Said
 from tablegames.tui.textual_private import running_pump
 
 from .helpers import STILL, press
-from .test_network import DEAL, at_the_table_with, dealt_table, wait_for
+from .test_network import DEAL, at_the_table_with, dealt_table
 
 #: Sara holds Q♥ 7♠ 4♣ on a turned-up K♥, and it is her turn: Q♥ fits, so she may not draw.
 DRAW_REFUSED = "you can play QH: you may only draw when nothing fits"
@@ -42,7 +43,7 @@ async def sara_to_play(where: str, heard: Heard) -> AsyncIterator[tuple[Any, Any
         client = local_table("crates", 2, seed=1, names=("Sara",), pace=STILL, **DEAL)
         app = TableGamesApp(client)
         async with app.run_test(size=(80, 24), message_hook=hook) as pilot:
-            await wait_for(pilot, lambda: isinstance(app.screen, CratesScreen))
+            await until(lambda: isinstance(app.screen, CratesScreen), pilot=pilot)
             yield app, pilot, client
         return
     server, port = await dealt_table()
@@ -73,8 +74,8 @@ async def test_a_draw_the_table_refuses_comes_up_one_way_and_says_why(where: str
     async with sara_to_play(where, heard) as (app, pilot, client):
         table = app.screen
         await press(pilot, "d")  # (the screen sends it: only the table knows Q♥ fits)
-        await wait_for(pilot, lambda: status(app) == SAID_REFUSED, seconds=10)
+        await until(lambda: status(app) == SAID_REFUSED, seconds=10, pilot=pilot)
         assert refusals() == [(DRAW_REFUSED, table)]
         # The client only sends; the "no" comes up the same way, whatever the client.
         assert client.submit(table.active_seat, {"type": "draw"}) is None
-        await wait_for(pilot, lambda: refusals() == [(DRAW_REFUSED, table)] * 2, seconds=10)
+        await until(lambda: refusals() == [(DRAW_REFUSED, table)] * 2, seconds=10, pilot=pilot)

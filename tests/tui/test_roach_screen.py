@@ -11,6 +11,7 @@ from textual.pilot import Pilot
 from tablegames.drivers import LocalClient
 from tablegames.local import local_table
 from tablegames.net.server import Server, ServerConfig
+from tablegames.testing.harness import until
 from tablegames.tui.app import TableGamesApp
 from tablegames.tui.screens import roach_view as show
 from tablegames.tui.screens.dialogs import PickDialog
@@ -21,7 +22,7 @@ from tablegames.tui.widgets.log import GameLog
 from tablegames.tui.widgets.roach_hand import RoachHand
 
 from .helpers import STILL, opened, press, screen_text, settle, take_seat
-from .served import sara_at, wait_for
+from .served import sara_at
 
 SARA = ["bat", "royal-fly", "mouse", "mouse"]
 ADA = ["frog", "royal-bat", "joker", "scorpion"]
@@ -356,12 +357,12 @@ async def test_a_network_player_offers_through_the_server():
     server.add_table("roach", 2, options=deal, seed=1, fill_with_bots="normal", min_humans=1)
     await server.start()
     async with sara_at(server) as (remote, app, pilot):
-        await wait_for(pilot, lambda: "not ready" in screen_text(app))
+        await until(lambda: "not ready" in screen_text(app), pilot=pilot)
         await pilot.press("r")
-        await wait_for(pilot, lambda: isinstance(app.screen, RoachScreen))
+        await until(lambda: isinstance(app.screen, RoachScreen), pilot=pilot)
         assert app.screen.query_one("#hand", RoachHand).kinds[0] == ("bat", 1)
         await pilot.press("enter", "1")  # two players: no one to choose, straight to claims
-        await wait_for(pilot, lambda: remote.latest.view["flight"] is not None)
+        await until(lambda: remote.latest.view["flight"] is not None, pilot=pilot)
         await pilot.pause()
         assert remote.latest.view["flight"]["claim"] == "bat"
         assert "You slide bat to Bot 2, claiming bat." in logged(app)

@@ -17,6 +17,7 @@ from tablegames.drivers import LocalClient
 from tablegames.local import local_table
 from tablegames.net.client import RemoteClient
 from tablegames.net.server import Server, ServerConfig
+from tablegames.testing.harness import until
 from tablegames.testing.hurried import Keyboard, VirtualClock
 from tablegames.tui.app import TableGamesApp
 from tablegames.tui.screens import typeahead
@@ -26,7 +27,6 @@ from tablegames.tui.screens.handoff import HandoffScreen
 from tablegames.tui.screens.roach import RoachScreen
 
 from .helpers import STILL, screen_text, stacked
-from .served import wait_for
 from .test_roach_screen import offer, roach_table
 
 pytestmark = pytest.mark.real_time_keys
@@ -147,22 +147,22 @@ async def test_a_peek_over_the_network_waits_for_the_card_then_asks_where_it_goe
             for friend in (tom, bea):
                 await friend.connect()
                 friend.ready(True)
-            await wait_for(keys.pilot, lambda: "Press r" in screen_text(app))
+            await until(lambda: "Press r" in screen_text(app), pilot=keys.pilot)
             await keys.type("r")
-            await wait_for(keys.pilot, lambda: isinstance(app.screen, RoachScreen))
+            await until(lambda: isinstance(app.screen, RoachScreen), pilot=keys.pilot)
             seat = remote.seat
             offering = next(c for c in (tom, bea) if c.latest and c.latest.view["turn"] == c.seat)
             offering.submit(offering.seat, offer(offering.latest.view["hand"][0], seat, "bat"))
-            await wait_for(
-                keys.pilot, lambda: (remote.latest.view["flight"] or {}).get("to") == seat
+            await until(
+                lambda: (remote.latest.view["flight"] or {}).get("to") == seat, pilot=keys.pilot
             )
             # On the screen, not only in the client: the key must come after the question.
-            await wait_for(keys.pilot, lambda: "slides you a card" in screen_text(app))
+            await until(lambda: "slides you a card" in screen_text(app), pilot=keys.pilot)
             await keys.wait(0.0)
             await keys.type("p", after=1.0)
-            await wait_for(keys.pilot, lambda: isinstance(app.screen, PickDialog))  # look?
+            await until(lambda: isinstance(app.screen, PickDialog), pilot=keys.pilot)  # look?
             await keys.type("1", after=0.5)  # the peek is sent; the card is not here yet
-            await wait_for(keys.pilot, lambda: "It is a" in screen_text(app))
+            await until(lambda: "It is a" in screen_text(app), pilot=keys.pilot)
             assert isinstance(app.screen, PickDialog)
             assert app.problems == []
     finally:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from textual.app import App
 
 from tablegames.local import local_table
+from tablegames.testing.harness import until
 from tablegames.tui.app import TableGamesApp
 from tablegames.tui.screens.crates import CratesScreen
 from tablegames.tui.screens.dialogs import PickDialog
@@ -15,7 +16,6 @@ from tablegames.tui.screens.size import TooSmall
 from tablegames.tui.widgets.log import GameLog
 
 from .helpers import STILL, four_player_table, press, screen_text, stacked
-from .served import wait_for
 from .test_crabs_screen import at_the_table, crabs_table
 from .test_kraken_screen import kraken_table
 
@@ -105,8 +105,8 @@ async def test_a_dialog_at_80_by_24_leaves_the_hand_in_sight() -> None:
             assert card in text.split("Your hand")[1], card
         await press(pilot, "escape")
         app.notify("gg", title="Tom")
-        await wait_for(
-            pilot, lambda: any(toast.region.height for toast in app.screen.query("Toast"))
+        await until(
+            lambda: any(toast.region.height for toast in app.screen.query("Toast")), pilot=pilot
         )
         (toast,) = app.screen.query("Toast")
         assert toast.region.y < 8  # pop-ups come in at the top, over the players

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -17,6 +16,7 @@ from textual.pilot import Pilot
 
 from tablegames.net.client import RemoteClient
 from tablegames.net.server import Server, ServerConfig
+from tablegames.testing.harness import until
 from tablegames.testing.hurried import Tally, VirtualClock, _burst, key_set
 from tablegames.tui.app import TableGamesApp
 from tablegames.tui.screens import typeahead
@@ -25,7 +25,6 @@ from tablegames.tui.screens.lobby import LobbyScreen
 from tablegames.tui.widgets.log import GameLog
 
 from .helpers import screen_text
-from .served import wait_for
 from .slow_network import SlowProxy
 
 pytestmark = pytest.mark.real_time_keys
@@ -47,21 +46,6 @@ def logged(screen: GameScreen) -> str:
     """The lines of `screen`'s log panel, as one line of words."""
     lines = screen.query_one("#log", GameLog).lines
     return " ".join(" ".join(strip.text.split()) for strip in lines)
-
-
-async def settled(pilot: Pilot[Any], done: Callable[[], bool], quiet: float = 1.0) -> None:
-    """Wait until `done()` has held for `quiet` seconds (the last frames are in)."""
-    held_since = None
-    loop = asyncio.get_running_loop()
-    for _ in range(400):
-        if done():
-            held_since = held_since or loop.time()
-            if loop.time() - held_since >= quiet:
-                return
-        else:
-            held_since = None
-        await pilot.pause(0.05)
-    raise AssertionError("the client never caught up with the server")
 
 
 def network_screens(app: TableGamesApp) -> list[Any]:
@@ -111,16 +95,16 @@ async def test_a_table_over_a_slow_network_ends_showing_the_servers_state(game, 
     app = TableGamesApp(remote=remote)
     try:
         async with app.run_test(size=(100, 32)) as pilot:
-            await wait_for(pilot, lambda: "Press r" in screen_text(app), 30)
+            await until(lambda: "Press r" in screen_text(app), 30, pilot=pilot)
             await pilot.press("r")
-            await wait_for(
-                pilot, lambda: any(isinstance(s, GameScreen) for s in app.screen_stack), 30
+            await until(
+                lambda: any(isinstance(s, GameScreen) for s in app.screen_stack), 30, pilot=pilot
             )
             tally = await type_for_a_while(app, pilot, keys, KEYS, seed=7, clock=clock)
             table = hosted.table
             assert table is not None
-            await settled(pilot, lambda: remote.latest is not None and
-                          remote.latest.version == table.version)  # fmt: skip
+            await until(lambda: remote.latest is not None and
+                        remote.latest.version == table.version, pilot=pilot, held=1)  # fmt: skip
             assert app.problems == [] and tally.keys > 0
             seat = remote.seat
             assert seat is not None and remote.latest is not None
@@ -137,7 +121,7 @@ async def test_a_table_over_a_slow_network_ends_showing_the_servers_state(game, 
                     newest = " ".join(screen.wording.line(shown[-1]).split())
                     # (the screen draws the update as it comes to it: one pause was not
                     # always enough beside other tests, 1 full run in ~15)
-                    await wait_for(pilot, lambda: newest[:30] in logged(screen), 10)
+                    await until(lambda: newest[:30] in logged(screen), 10, pilot=pilot)
     finally:
         await remote.close()
         await proxy.close()
@@ -154,12 +138,16 @@ async def test_the_lobby_and_its_chat_over_a_slow_network(monkeypatch):
     app = TableGamesApp(remote=remote, lobby=True)
     try:
         async with app.run_test(size=(100, 32)) as pilot:
-            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen), 30)
+            await until(lambda: isinstance(app.screen, LobbyScreen), 30, pilot=pilot)
             tally = await type_for_a_while(app, pilot, LOBBY_KEYS, KEYS, seed=3, clock=clock)
             assert tally.keys > 0 and app.problems == []
             if remote.table_code is None:  # in the lobby: its list is the server's
                 expected = server.party.lobby_message().tables
-                await settled(pilot, lambda: remote.lobby == server.party.lobby_message().tables)
+                await until(
+                    lambda: remote.lobby == server.party.lobby_message().tables,
+                    pilot=pilot,
+                    held=1.0,
+                )
                 assert (
                     remote.lobby == expected or remote.lobby == server.party.lobby_message().tables
                 )
@@ -167,8 +155,10 @@ async def test_the_lobby_and_its_chat_over_a_slow_network(monkeypatch):
                 hosted = server.tables[remote.table_code]
                 if hosted.table is not None:
                     table = hosted.table
-                    await settled(pilot, lambda: remote.latest is not None and
-                                  remote.latest.version == table.version)  # fmt: skip
+                    caught_up = lambda: (  # noqa: E731
+                        remote.latest is not None and remote.latest.version == table.version
+                    )
+                    await until(caught_up, pilot=pilot, held=1)
                     assert remote.latest is not None and remote.seat is not None
                     assert remote.latest.view == table.update_for(remote.seat).view
     finally:

@@ -8,12 +8,13 @@ from textual.widgets._footer import FooterKey
 from tablegames.net.seat_tokens import load_client_key
 from tablegames.net.server import Server, ServerConfig
 from tablegames.store import Store
+from tablegames.testing.harness import until
 from tablegames.tui.screens.lobby import LobbyScreen
 from tablegames.tui.screens.results import FinalStandings, RoundSummary, rating_line
 from tablegames.tui.screens.standings import StandingsScreen
 
 from .helpers import opened, press, screen_text, settle, stacked
-from .served import QUICK_CRATES, played_out, sara_at, sit_down_and_start, wait_for
+from .served import QUICK_CRATES, played_out, sara_at, sit_down_and_start
 
 
 def test_the_rating_line_says_each_players_rating_and_change():
@@ -56,10 +57,10 @@ async def test_a_party_game_ends_with_ratings_and_the_lobby_shows_the_nights_sta
     try:
         async with sara_at(server, lobby=True, key=key) as (remote, app, pilot):
             await pilot.press("s")  # nothing finished yet tonight
-            await wait_for(pilot, lambda: isinstance(app.screen, StandingsScreen))
+            await until(lambda: isinstance(app.screen, StandingsScreen), pilot=pilot)
             assert "No game has finished since the server started" in screen_text(app)
             await pilot.press("escape")
-            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            await until(lambda: isinstance(app.screen, LobbyScreen), pilot=pilot)
             await sit_down_and_start(app, pilot)
             await played_out(hosted, app, pilot)
             text = " ".join(screen_text(app).split())
@@ -68,11 +69,11 @@ async def test_a_party_game_ends_with_ratings_and_the_lobby_shows_the_nights_sta
             assert rating_line(changes, ["Sara", "Bot 2"]) in text
             await settle(pilot)
             await pilot.press("m")  # back to the lobby
-            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
-            await wait_for(pilot, lambda: bool(remote.standings))
+            await until(lambda: isinstance(app.screen, LobbyScreen), pilot=pilot)
+            await until(lambda: bool(remote.standings), pilot=pilot)
             (key,) = [key for key in app.screen.query(FooterKey) if key.action == "standings"]
             await pilot.click(key)  # a tap, as on a phone
-            await wait_for(pilot, lambda: isinstance(app.screen, StandingsScreen))
+            await until(lambda: isinstance(app.screen, StandingsScreen), pilot=pilot)
             shown = screen_text(app)
             assert "Tonight's standings" in shown and "Crates" in shown
             assert "Sara" in shown and "normal bot" in shown
@@ -80,6 +81,6 @@ async def test_a_party_game_ends_with_ratings_and_the_lobby_shows_the_nights_sta
             assert rows["Sara"].played == rows["normal bot"].played == 1
             assert f"{rows['Sara'].rating:.1f}" in shown
             await pilot.press("escape")
-            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            await until(lambda: isinstance(app.screen, LobbyScreen), pilot=pilot)
     finally:
         store.close()

@@ -16,6 +16,7 @@ from textual.widget import Widget
 from textual.widgets._footer import FooterKey
 
 from tablegames.net.web_protocol import PAGE_ENV, ROOM_OSC
+from tablegames.testing.harness import until
 from tablegames.tui.app import TableGamesApp
 from tablegames.tui.screens.crates import CratesScreen
 from tablegames.tui.screens.dialogs import PickDialog, QuitDialog
@@ -28,7 +29,6 @@ from tablegames.tui.screens.results import FinalStandings
 from tablegames.tui.widgets.log import GameLog
 
 from .helpers import opened, press, screen_text, stacked
-from .served import wait_for
 from .test_crabs_screen import crabs_table
 from .test_kraken_screen import kraken_table
 from .test_roach_screen import roach_table
@@ -198,7 +198,7 @@ async def test_q_in_a_question_asks_to_leave_and_n_comes_back_to_it() -> None:
 async def told(app: TableGamesApp, pilot: Any, *news: str) -> None:
     for text in news:
         app.tell(text)
-    await wait_for(pilot, lambda: news[-1][:20] in " ".join(screen_text(app).split()))
+    await until(lambda: news[-1][:20] in " ".join(screen_text(app).split()), pilot=pilot)
 
 
 def notice_region(app: TableGamesApp) -> Region:
@@ -257,7 +257,7 @@ async def test_chat_lines_in_a_game_go_to_the_notice_line_too() -> None:
     async with opened(client, size=(80, 24), notifications=True) as (app, pilot):
         for n in range(5):
             app.pop_chat("ben", f"spam {n}")
-        await wait_for(pilot, lambda: "ben: spam 4" in screen_text(app))
+        await until(lambda: "ben: spam 4" in screen_text(app), pilot=pilot)
         assert not app.screen.query("Toast")
         text = screen_text(app)
         assert "ben: spam 4" in text and "spam 3" not in text

@@ -10,6 +10,7 @@ from textual.pilot import Pilot
 
 from tablegames.net.client import RemoteClient
 from tablegames.replay import Replay
+from tablegames.testing.harness import until
 from tablegames.tui.app import ReplayApp, TableGamesApp
 from tablegames.tui.screens.crates import CratesScreen
 from tablegames.tui.screens.handoff import QUIET
@@ -22,7 +23,6 @@ from tablegames.tui.screens.roach_dialogs import RoachResult
 
 from ..test_replay import record_game
 from .helpers import settle
-from .served import wait_for
 from .test_lobby import in_the_lobby
 from .test_network import sara_and_tom
 from .test_roach_screen import roach_table, view
@@ -81,7 +81,7 @@ async def test_an_enter_meant_for_the_last_move_does_not_answer_the_game_over_di
 async def test_two_chat_lines_typed_at_once_in_the_lobby_are_both_said_and_the_lobby_stays():
     async with in_the_lobby(1) as (_, remote, app, pilot):
         await burst(app, pilot, "slash", "a", "enter", "slash", "b", "enter")
-        await wait_for(pilot, lambda: len(remote.chat_lines) == 2)
+        await until(lambda: len(remote.chat_lines) == 2, pilot=pilot)
         assert [line for _, line in remote.chat_lines] == ["a", "b"]
         assert isinstance(app.screen, LobbyScreen)
         assert remote.table_code is None  # no Enter sat Sara down at a table
@@ -92,7 +92,7 @@ async def test_two_chat_lines_typed_at_once_in_the_lobby_are_both_said_and_the_l
 async def test_two_chat_lines_typed_at_once_at_a_table_are_both_said():
     async with sara_and_tom() as (friend, _, app, pilot):
         await burst(app, pilot, "slash", "g", "g", "enter", "slash", "o", "k", "enter")
-        await wait_for(pilot, lambda: len(friend.chat_lines) == 2)
+        await until(lambda: len(friend.chat_lines) == 2, pilot=pilot)
         assert [line for _, line in friend.chat_lines] == ["gg", "ok"]
         assert isinstance(app.screen, CratesScreen)
 
@@ -105,7 +105,7 @@ def said_b(remote: RemoteClient) -> bool:
 async def test_six_keys_pressed_at_once_in_the_lobby_say_two_lines():
     async with in_the_lobby(1) as (_, remote, app, pilot):
         await pilot.press("slash", "a", "enter", "slash", "b", "enter")  # no pause between them
-        await wait_for(pilot, lambda: said_b(remote))
+        await until(lambda: said_b(remote), pilot=pilot)
         assert [line for _, line in remote.chat_lines] == ["a", "b"]
         assert isinstance(app.screen, LobbyScreen)
 
@@ -117,8 +117,8 @@ async def test_keys_typed_after_enter_in_a_chat_line_go_on_to_the_next_line():
     async with in_the_lobby(1) as (_, remote, app, pilot):
         await pilot.press("slash", "a")
         line = app.screen.query_one("#line")
-        await wait_for(pilot, lambda: line.has_focus)
+        await until(lambda: line.has_focus, pilot=pilot)
         await burst(app, pilot, "enter", "slash", "b", "enter")  # straight to the line
-        await wait_for(pilot, lambda: said_b(remote))
+        await until(lambda: said_b(remote), pilot=pilot)
         assert [line for _, line in remote.chat_lines] == ["a", "b"]
         assert isinstance(app.screen, LobbyScreen)
