@@ -73,10 +73,16 @@ SLOW_TIMEOUT = 1800
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Slow tests (`-m slow`) get `SLOW_TIMEOUT`, unless they name a timeout of their own."""
+    """Slow tests (`-m slow`) get `SLOW_TIMEOUT`, unless they name a timeout of their own; every
+    test that drives a real terminal, OpenSSH or Chromium is `e2e` (`-m e2e` runs those alone,
+    `-m "not e2e"` the in-process ones; the default run and `.ci/run` run both)."""
     for item in items:
         if item.get_closest_marker("slow") and not item.get_closest_marker("timeout"):
             item.add_marker(pytest.mark.timeout(SLOW_TIMEOUT))
+        folder = item.path.relative_to(ROOT).parts[1:2]
+        real = folder in (("e2e",), ("web",)) or "chromium" in getattr(item, "fixturenames", ())
+        if real and not item.get_closest_marker("e2e"):
+            item.add_marker(pytest.mark.e2e)
 
 
 @pytest.fixture(scope="module")
