@@ -23,6 +23,7 @@ from .catalogue import screen_class
 from .plain import plain_terminal
 from .screens.game import GameScreen, table_screen
 from .screens.leaving import where_saved
+from .screens.pacing import APP_PACE_BINDINGS
 from .textual_private import CatchingApp, running_pump
 from .widgets.notices import SHOWN_FOR, NoticeLine, Notices
 
@@ -66,10 +67,7 @@ class TableGamesApp(CatchingApp[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
         Binding(CHAT_KEY, "chat", "Chat", key_display="/"),
-        # The bots' pace, at a table and over whatever it opened (a question takes every
-        # other key it is typed); never in a line being typed (`check_action`).
-        Binding("minus", "pace(1)", "Slower", show=False, priority=True),
-        Binding("plus,equals_sign", "pace(-1)", "Faster", show=False, priority=True),
+        *APP_PACE_BINDINGS,
     ]
 
     def __init__(

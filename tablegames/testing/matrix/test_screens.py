@@ -117,7 +117,7 @@ def game_screens(name: str) -> list[type[GameScreen]]:
 
 def own_key(name: str) -> str:
     """A line of `name`'s own keys in its help: the generic screen's for a game without one."""
-    return case(name).own_key or GenericScreen.KEYS[1][1]
+    return case(name).own_key or GenericScreen.MORE_HELP[1][1]
 
 
 async def test_its_screen_opens_its_help_and_asks_before_leaving(game_name: str) -> None:

@@ -94,38 +94,59 @@ class CrabsScreen(GameScreen):
 
     GAME = "crabs"
     TURN_BASED = False  # real time: no turns to sum up, bots act at their own speed
-    KEYS = (  # the help adds ? and q
-        ("a s d f", "pick a card of your hand (again: put it back)"),
-        ("j k l ;", "pick an ocean card: with a hand card picked, you swap them"),
-        ("click", "a hand card, then an ocean card, swaps them"),
-        ("space", "lay your hand down (done swapping this turn)"),
-        ("1-9, 0", "make a gesture (your team's signal is marked *)"),
-        ("x", "call \u201cYou've got crabs!\u201d on a player (or click a player twice)"),
-        ("y / n", "answer when asked whether you want to swap"),
-        ("c", "collect a double crab's tokens"),
-        ("t", "pick your team's signal in the huddle before play; then, see it"),
-    )
+    MORE_HELP = (("click", "a hand card, then an ocean card, swaps them"),)
     CSS_PATH = "crabs.tcss"
     WORDING = CrabsWording
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("a", "hand(0)", "Swap", key_display="asdf jkl;"),
+        Binding(
+            "a",
+            "hand(0)",
+            "Swap",
+            key_display="asdf jkl;",
+            tooltip="a s d f pick a card of your hand (again: put it back); j k l ; an ocean "
+            "card: with a hand card picked, you swap them",
+        ),
         *[Binding(key, f"hand({n})", "Hand", show=False) for n, key in enumerate("sdf", 1)],
         Binding("j", "ocean(0)", "Ocean", show=False),
         Binding("k", "ocean(1)", "Ocean", show=False),
         Binding("l", "ocean(2)", "Ocean", show=False),
         Binding("semicolon", "ocean(3)", "Ocean", show=False),
-        Binding("space", "done", "Done"),
-        Binding("1", "gesture(0)", "Gesture", key_display="0-9"),
+        Binding("space", "done", "Done", tooltip="lay your hand down (done swapping this turn)"),
+        Binding(
+            "1",
+            "gesture(0)",
+            "Gesture",
+            key_display="0-9",
+            tooltip="make a gesture (your team's signal is marked *)",
+        ),
         *[
             Binding(key, f"gesture({n})", "Gesture", show=False)
             for n, key in enumerate(GESTURE_KEYS)
             if key != "1"
         ],
-        Binding("x", "accuse", "Accuse"),
-        Binding("t", "signal", "Signal", show=False),  # the hand's box says "signal: ... (t)"
-        Binding("y", "answer(True)", "Yes", show=False),
+        Binding(
+            "x",
+            "accuse",
+            "Accuse",
+            tooltip="call \u201cYou've got crabs!\u201d on a player (or click a player twice)",
+        ),
+        Binding(  # (the hand's box says "signal: ... (t)")
+            "t",
+            "signal",
+            "Signal",
+            show=False,
+            tooltip="pick your team's signal in the huddle before play; then, see it",
+        ),
+        Binding(
+            "y",
+            "answer(True)",
+            "Yes",
+            show=False,
+            key_display="y / n",
+            tooltip="answer when asked whether you want to swap",
+        ),
         Binding("n", "answer(False)", "No", show=False),
-        Binding("c", "collect", "Collect", show=False),
+        Binding("c", "collect", "Collect", show=False, tooltip="collect a double crab's tokens"),
         Binding("escape", "unpick", "Unpick", show=False),
     ]
 

@@ -20,7 +20,7 @@ from . import crates_view as show
 from .dialogs import Option, PickDialog
 from .game import ActionButton, Overlay
 from .handoff import Aside
-from .picking import PICK_BINDINGS, PICK_KEYS, HandScreen
+from .picking import PICK_BINDINGS, HandScreen
 from .results import FinalStandings, RoundSummary
 from .size import BUTTONS_FROM
 from .table_log import Wording
@@ -49,22 +49,25 @@ class CratesScreen(HandScreen):
     """One Crates table seen from this terminal: hot-seat for several seats, watching for none."""
 
     GAME = "crates"
-    KEYS = (  # the help adds ? and q
-        *PICK_KEYS,
-        ("Enter", "play the picked card"),
-        ("click", "pick a card; click the picked card again to play it"),
-        ("d", "draw, when nothing in your hand fits"),
-        ("c", "announce Crates!: now with one card, or with your next play when holding two"),
-        ("x", "call Dope! on a player holding one card who has not announced"),
-    )
+    MORE_HELP = (("click", "pick a card; click the picked card again to play it"),)
     CSS_PATH = "crates.tcss"
     WORDING = CratesWording
     BINDINGS: ClassVar[list[BindingType]] = [
         *PICK_BINDINGS,
-        Binding("enter", "play", "Play"),
-        Binding("d", "draw", "Draw"),
-        Binding("c", "announce", "Crates!"),
-        Binding("x", "dope", "Dope!"),
+        Binding("enter", "play", "Play", tooltip="play the picked card"),
+        Binding("d", "draw", "Draw", tooltip="draw, when nothing in your hand fits"),
+        Binding(
+            "c",
+            "announce",
+            "Crates!",
+            tooltip="announce Crates!: now with one card, or with your next play when holding two",
+        ),
+        Binding(
+            "x",
+            "dope",
+            "Dope!",
+            tooltip="call Dope! on a player holding one card who has not announced",
+        ),
     ]
 
     def __init__(self, client: TableClient, ascii: bool = False) -> None:

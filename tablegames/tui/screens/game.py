@@ -50,7 +50,7 @@ from .dialogs import PickDialog
 from .handoff import Deliberate
 from .keyboard import Keyboard, Overlay
 from .leaving import quit_dialog, where_saved
-from .pacing import PACE_BINDINGS, PACE_KEYS, BotPacer
+from .pacing import APP_PACE_BINDINGS, PACE_BINDINGS, BotPacer
 from .results import GameOver, rating_line
 from .said import Said
 from .size import TooSmall, fit_room, fit_titles, too_small
@@ -64,24 +64,25 @@ if TYPE_CHECKING:
 
 __all__ = ["ActionButton", "GameScreen", "Overlay", "table_screen"]
 
-#: The keys every game screen ends with, in its footer and in its help.
+#: The keys every game screen ends with, in its footer and in its help (each binding's tooltip
+#: is its line in the help: `help.key_rows`).
 SHARED_BINDINGS: list[BindingType] = [
     *PACE_BINDINGS,
-    Binding("pageup", "log('page', -1)", "Log back", show=False),
-    Binding("pagedown", "log('page', 1)", "Log on", show=False),
-    Binding("home", "log('to_end', False)", "Log start", show=False),
-    Binding("end", "log('to_end', True)", "Log end", show=False),
-    Binding("enter", "results", "Results", key_display="⏎"),  # (a game's own Enter first)
-    Binding("question_mark", "help", "Help", key_display="?"),
-    Binding("q", "quit", "Quit"),
+    Binding("pageup", "log('page', -1)", "Log back", show=False, tooltip="scroll the log back"),
+    Binding("pagedown", "log('page', 1)", "Log on", show=False, tooltip="scroll the log on"),
+    Binding(
+        "home", "log('to_end', False)", "Log start", show=False, tooltip="the log's oldest line"
+    ),
+    Binding("end", "log('to_end', True)", "Log end", show=False, tooltip="the log's newest line"),
+    Binding(  # (a game's own Enter first)
+        "enter",
+        "results",
+        "Results",
+        tooltip="once the game is over and its results put aside (Esc): the results again",
+    ),
+    Binding("question_mark", "help", "Help", key_display="?", tooltip="this help"),
+    Binding("q", "quit", "Quit", tooltip="leave the game"),
 ]
-SHARED_KEYS = (
-    ("Enter", "once the game is over and its results put aside (Esc): the results again"),
-    ("PgUp PgDn", "scroll the log back and on"),
-    ("Home End", "the log's oldest line, and back to its newest"),
-    ("?", "this help"),
-    ("q", "leave the game"),
-)
 #: Said (for this long) when a key of the game came as its question changed, and was dropped.
 EARLY_KEY = "A key pressed as the table changed was not taken: press it again now."
 EARLY_KEY_SHOWN = 3.0
@@ -112,7 +113,9 @@ class GameScreen(TypeAhead, Screen[None]):
     GAME: ClassVar[str] = ""  # the game's name, for its rules in the help
     TURN_BASED: ClassVar[bool] = True  # turns to sum up, and bots to pace (not real time)
     GAME_ACTIONS: ClassVar[frozenset[str]] = frozenset()  # the game's own keys' actions
-    KEYS: ClassVar[tuple[tuple[str, str], ...]]  # the game's own keys and what they mean, for help
+    #: The help's lines that are no key of this screen's (the mouse, a decision's own keys);
+    #: its keys' lines are their bindings' tooltips.
+    MORE_HELP: ClassVar[tuple[tuple[str, str], ...]] = ()
     WORDING: ClassVar[type[Wording]] = Wording  # how the game says its table in words
     DIALOGS_ABOVE_HAND: ClassVar[bool] = False  # questions stand clear of a hand at the bottom
     #: The actions of this table's keys that work while a question is open over it, typed in
@@ -457,10 +460,16 @@ class GameScreen(TypeAhead, Screen[None]):
     def action_help(self) -> None:
         game = self.client.game
         name, title = (game.name, game.title) if game is not None else (self.GAME, "This game")
-        paced = PACE_KEYS if self.TURN_BASED else ()
-        from .help import HelpScreen  # (with the rule book: when asked for)
+        from .help import HelpScreen, key_rows  # (with the rule book: when asked for)
 
-        self._open(HelpScreen(name, title, [*self.KEYS, *paced, *SHARED_KEYS], self.ascii))
+        # This table's keys, its other lines, then the keys of every table (the bots' pace
+        # where they are paced: a real-time game's space is its own).
+        paced = self.TURN_BASED and not self.read_only
+        own = [binding for binding in self.BINDINGS if binding not in SHARED_BINDINGS]
+        shared = [b for b in SHARED_BINDINGS if paced or b not in PACE_BINDINGS]
+        pace = APP_PACE_BINDINGS if paced else []
+        rows = [*key_rows(own), *self.MORE_HELP, *key_rows(pace), *key_rows(shared)]
+        self._open(HelpScreen(name, title, rows, self.ascii))
 
     def action_quit(self) -> None:
         party = bool(getattr(self.app, "in_party", False))

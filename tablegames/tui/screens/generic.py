@@ -78,10 +78,9 @@ class GenericScreen(GameScreen):
     panels and the players scrolling where they must, and no scrollbar drawn in ASCII.
     """
 
-    KEYS = (  # the help adds ? and q
+    MORE_HELP = (  # (the list's own keys)
         ("↑ ↓", "move along the actions you may take"),
         ("Enter", "take the highlighted action"),
-        ("1-9", "take action 1 to 9"),
     )
     DEFAULT_CSS = """
     GenericScreen #seats { height: auto; border: round $primary; padding: 0 1;
@@ -96,7 +95,15 @@ class GenericScreen(GameScreen):
     GenericScreen.ascii #choices { border: ascii $primary; scrollbar-size: 0 0; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        *[Binding(str(n), f"choose({n - 1})", f"Action {n}", show=False) for n in range(1, 10)],
+        Binding(
+            "1",
+            "choose(0)",
+            "Action 1",
+            show=False,
+            key_display="1-9",
+            tooltip="take action 1 to 9",
+        ),
+        *[Binding(str(n), f"choose({n - 1})", f"Action {n}", show=False) for n in range(2, 10)],
     ]
 
     def __init__(self, client: TableClient, ascii: bool = False) -> None:

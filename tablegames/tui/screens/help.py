@@ -3,19 +3,46 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
+from textual.keys import format_key
 from textual.screen import Screen
 from textual.widgets import Footer, Label, Static
 
 from ...rulebook import rules_text
 from ..widgets.card import in_ascii
 from .typeahead import TypeAhead
+
+#: How the help writes a key Textual names in words.
+KEY_NAMES = {
+    "enter": "Enter",
+    "escape": "Esc",
+    "space": "space",
+    "pageup": "PgUp",
+    "pagedown": "PgDn",
+    "home": "Home",
+    "end": "End",
+    "minus": "-",
+    "plus": "+",
+}
+
+
+def key_rows(bindings: Iterable[BindingType]) -> list[tuple[str, str]]:
+    """The help's rows for `bindings`: each binding that says what it does (its tooltip, also
+    shown over its key in the footer), by the keys it is written with (`key_display` names a
+    group of keys: "asdf jkl;")."""
+    rows = []
+    for binding in bindings:
+        if isinstance(binding, Binding) and binding.tooltip:
+            keys = binding.key.split(",")
+            written = " or ".join(KEY_NAMES.get(key) or format_key(key) for key in keys)
+            rows.append((binding.key_display or written, binding.tooltip))
+    return rows
 
 
 def help_markdown(game: str, keys: Sequence[tuple[str, str]] = ()) -> str:

@@ -140,26 +140,39 @@ class KrakenScreen(GameScreen):
     """One Feed the Kraken table seen from this terminal: hot-seat for several seats."""
 
     GAME = "kraken"
-    KEYS = (  # the help adds ? and q
-        ("Enter", "make your decision now (it opens by itself when the table waits for you)"),
-        ("c", "use your character card, when the rules allow it"),
-        (TALK_KEY, "make a public claim: what you drew, passed or saw, who is what, your guns"),
+    MORE_HELP = (  # (a decision's own keys, and the mouse)
         ("Esc", "close a decision to look at the table; Enter opens it again"),
-        (
-            VIEW_KEY,
-            "under 70 columns: the sea chart, or your secrets and the log, in turn "
-            "(the crew stays at the top)",
-        ),
         ("1-9, 0, a-z", "choose an option in a decision; arrows and Enter work too"),
         ("click", "click an option, or the Decide and Character buttons"),
     )
     CSS_PATH = "kraken.tcss"
     WORDING = KrakenWording
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "decide", "Decide", key_display="⏎"),
-        Binding("c", "character", "Character"),
-        Binding(TALK_KEY, "talk", "Talk"),
-        Binding(VIEW_KEY, "view('chart')", "Chart"),
+        Binding(
+            "enter",
+            "decide",
+            "Decide",
+            tooltip="make your decision now (it opens by itself when the table waits for you)",
+        ),
+        Binding(
+            "c",
+            "character",
+            "Character",
+            tooltip="use your character card, when the rules allow it",
+        ),
+        Binding(
+            TALK_KEY,
+            "talk",
+            "Talk",
+            tooltip="make a public claim: what you drew, passed or saw, who is what, your guns",
+        ),
+        Binding(
+            VIEW_KEY,
+            "view('chart')",
+            "Chart",
+            tooltip="under 70 columns: the sea chart, or your secrets and the log, in turn "
+            "(the crew stays at the top)",
+        ),
         Binding(VIEW_KEY, "view('log')", "Log"),
     ]
     OVER_QUESTIONS = GameScreen.OVER_QUESTIONS | {"talk"}  # how many guns, while asked

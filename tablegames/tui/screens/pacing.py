@@ -14,14 +14,32 @@ if TYPE_CHECKING:
     from ..client import Pacing
 
 PACES = (0.25, 0.5, 1.0, 2.0, 4.0)  # seconds between the bots' moves that - and + step through
-#: The keys and what they do, for the help of turn-based games (real-time ones have no pace).
-PACE_KEYS = (
-    ("space", "pause the bots, or let them play on (a game with bots on this machine)"),
-    ("- +", "the bots play slower, faster"),
-)
 #: Space at a table; - and + are the app's (`TableGamesApp.PACE_BINDINGS`): they work over
 #: any screen the table opened, a question included, and say the pace wherever it is.
-PACE_BINDINGS: list[BindingType] = [Binding("space", "pause_bots", "Pause bots", show=False)]
+PACE_BINDINGS: list[BindingType] = [
+    Binding(
+        "space",
+        "pause_bots",
+        "Pause bots",
+        show=False,
+        tooltip="pause the bots, or let them play on (a game with bots on this machine)",
+    )
+]
+#: The app's: the bots' pace at a table and over whatever it opened (a question takes every
+#: other key it is typed); never in a line being typed (`TableGamesApp.check_action`).
+APP_PACE_BINDINGS: list[BindingType] = [
+    Binding(
+        "minus", "pace(1)", "Slower", show=False, priority=True, tooltip="the bots play slower"
+    ),
+    Binding(
+        "plus,equals_sign",
+        "pace(-1)",
+        "Faster",
+        show=False,
+        priority=True,
+        tooltip="the bots play faster",
+    ),
+]
 
 
 def next_pace(pace: float, step: int) -> float:

@@ -9,15 +9,22 @@ from textual.binding import Binding, BindingType
 
 from .game import GameScreen
 
-#: Picking a card from a hand (`HandScreen`): the help lines and the keys.
-PICK_KEYS = (
-    ("← →", "move the pick along your hand"),
-    ("1-9", "pick a card by its number (1 2 for 12)"),
-)
+#: Picking a card from a hand (`HandScreen`): the keys (a group's first binding says it in the
+#: help).
 PICK_BINDINGS: list[BindingType] = [
-    Binding("left", "select(-1)", "Pick", key_display="←→"),
+    Binding(
+        "left", "select(-1)", "Pick", key_display="←→", tooltip="move the pick along your hand"
+    ),
     Binding("right", "select(1)", "Pick", show=False),
-    *[Binding(str(n), f"pick({n})", f"Card {n}", show=False) for n in range(10)],
+    Binding(
+        "1",
+        "pick(1)",
+        "Card 1",
+        show=False,
+        key_display="1-9",
+        tooltip="pick a card by its number (1 2 for 12)",
+    ),
+    *[Binding(str(n), f"pick({n})", f"Card {n}", show=False) for n in range(10) if n != 1],
 ]
 #: Seconds in which a second digit makes a two-digit card number (`1` then `2`: card 12).
 SECOND_DIGIT = 1.0

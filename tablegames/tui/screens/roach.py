@@ -19,7 +19,7 @@ from ..widgets.roach_hand import RoachHand, chip_label
 from . import roach_view as show
 from .dialogs import Option, PickDialog
 from .game import ActionButton
-from .picking import PICK_BINDINGS, PICK_KEYS, HandScreen
+from .picking import PICK_BINDINGS, HandScreen
 from .roach_dialogs import PeekNotice, RoachResult
 from .size import BUTTONS_FROM
 from .table_log import Wording
@@ -73,28 +73,33 @@ class RoachScreen(HandScreen):
     """One roach table seen from this terminal: hot-seat for several seats, watching for none."""
 
     GAME = "roach"
-    KEYS = (  # the help adds ? and q
-        *PICK_KEYS,
-        (
-            "Enter",
-            "offer the picked card (then choose a player and a claim); when laying out, mark it",
-        ),
-        ("click", "pick a card; click the picked card again to offer it (or mark it)"),
-        ("t", "the claim about the card slid to you is true"),
-        ("f", "the claim is false"),
-        ("p", "pass the card on, looking at it first or not: to a player it has not been with"),
-        ("l", "lay out the marked cards (after taking the joker or the blank)"),
-    )
+    MORE_HELP = (("click", "pick a card; click the picked card again to offer it (or mark it)"),)
     CSS_PATH = "roach.tcss"
     WORDING = RoachWording
     BINDINGS: ClassVar[list[BindingType]] = [
         *PICK_BINDINGS,
-        Binding("enter", "offer", "Offer"),
-        Binding("enter", "mark", "Mark"),
-        Binding("t", "judge(True)", "True"),
-        Binding("f", "judge(False)", "False"),
-        Binding("p", "pass_on", "Pass on"),
-        Binding("l", "lay", "Lay out"),
+        Binding(
+            "enter",
+            "offer",
+            "Offer",
+            tooltip="offer the picked card (then choose a player and a claim)",
+        ),
+        Binding("enter", "mark", "Mark", tooltip="when laying out: mark the picked card"),
+        Binding("t", "judge(True)", "True", tooltip="the claim about the card slid to you is true"),
+        Binding("f", "judge(False)", "False", tooltip="the claim is false"),
+        Binding(
+            "p",
+            "pass_on",
+            "Pass on",
+            tooltip="pass the card on, looking at it first or not: to a player it has not "
+            "been with",
+        ),
+        Binding(
+            "l",
+            "lay",
+            "Lay out",
+            tooltip="lay out the marked cards (after taking the joker or the blank)",
+        ),
     ]
 
     def __init__(self, client: TableClient, ascii: bool = False) -> None:
