@@ -54,7 +54,7 @@ from ..table import Accepted
 from ..text import clean_text, visible
 from .admission import TURNED_AWAY, Admission, Visitor, is_loopback, name_problem, reserved
 from .guard import AttemptLimiter, RateLimit, RefusalTally, wait_in_words
-from .hosting import DROPPED, HostedTable, new_code, standing_in_words
+from .hosting import DROPPED, HostedTable, Stage, new_code, standing_in_words
 from .messages import (
     MAX_TEXT,
     Act,
@@ -66,6 +66,7 @@ from .messages import (
     CloseTable,
     Create,
     Error,
+    ErrorCode,
     Farewell,
     GiveSeat,
     Hello,
@@ -321,7 +322,11 @@ class Party:
                 member.send(Error(code="table-closed", text=why))
             self._earlier_lobby_chat(member)
         self.whereabouts.table_closed(hosted.code)
-        if self.store is not None and hosted.store_id is not None and hosted.stage() < 2:
+        if (
+            self.store is not None
+            and hosted.store_id is not None
+            and hosted.stage() is not Stage.FINISHED
+        ):
             self.store.delete_table(hosted.store_id)
         if why:
             log.info("table %s closed: %s", hosted.code, why)
@@ -462,7 +467,7 @@ class Party:
         except IllegalAction as refusal:
             self.refused(member, kind, str(refusal))
 
-    def refused(self, member: Member, kind: str, why: str, code: str = "illegal") -> None:
+    def refused(self, member: Member, kind: str, why: str, code: ErrorCode = "illegal") -> None:
         """Tell `member` why its `kind` message was refused; log it (summed); a connection that
         keeps earning refusals (a flood) is closed."""
         why = visible(why)[:MAX_TEXT]  # it may repeat what was sent: a table id, a game's name
@@ -488,7 +493,11 @@ class Party:
             self.clock_changed()
             if not hosted.peers() and self._forgettable(hosted, dropped=gone == DROPPED):
                 del self.tables[hosted.code]
-                if hosted.stage() == 0 and self.store is not None and hosted.store_id is not None:
+                if (
+                    hosted.stage() is Stage.WAITING
+                    and self.store is not None
+                    and hosted.store_id is not None
+                ):
                     self.store.delete_table(hosted.store_id)
             self.lobby_changed()
 
@@ -497,15 +506,15 @@ class Party:
         """A table nobody is at that the lobby can do without: a finished one (it stays in the
         history) its last player left (one who `dropped` out is waited for: `why_ended`), or
         one opened in the lobby whose players all left before it began."""
-        if hosted.stage() == 2:
+        if hosted.stage() is Stage.FINISHED:
             return not dropped
         return (
-            hosted.stage() == 0
+            hosted.stage() is Stage.WAITING
             and hosted.owner_seat is not None
             and not any(seat.human for seat in hosted.seats)
         )
 
-    def _refuse(self, member: Member, code: str, text: str, close: bool = False) -> None:
+    def _refuse(self, member: Member, code: ErrorCode, text: str, close: bool = False) -> None:
         member.send(Error(code=code, text=text))
         if close:
             member.close()
@@ -928,7 +937,9 @@ class Party:
         if not self._is_owner(member, hosted):
             raise IllegalAction("only the table's creator can close it")
         others = [s for s in hosted.seats if s.human and s.number != hosted.owner_seat]
-        if hosted.stage() == 1 and others:  # a creator's powers end at the deal (issue 47)
+        if (
+            hosted.stage() is Stage.PLAYING and others
+        ):  # a creator's powers end at the deal (issue 47)
             raise IllegalAction("friends are playing at this table: only the host can end it now")
         self.close_by_hand(hosted.code, member.name)
 
@@ -974,13 +985,11 @@ class Party:
         for seat, peer in movers:
             assert peer is not None
             old.detach(peer)
-            number, token = new.claim(peer, seat.number, seat.identity)
+            number, token = new.claim(peer, seat.number, seat.identity, ready=True)
             self._sit(peer, new, number, token)  # type: ignore[arg-type]
-            new.seats[number].ready = True
         for seat in old.seats:
             if seat.bot_level is not None and not new.seats[seat.number].claimed:
-                new.seats[seat.number].bot_level = seat.bot_level
-                new.seats[seat.number].name = seat.name
+                new.keep_bot(seat.number, seat.bot_level, seat.name)
         for watcher in list(old.spectators):  # the spectators follow the game to its new table
             old.detach(watcher)
             self._sit(watcher, new, None, None)  # type: ignore[arg-type]

@@ -18,7 +18,6 @@ from tablegames.net.console import HostConsole
 from tablegames.net.hosting import HostedTable
 from tablegames.net.messages import Error, Lobby, Seated
 from tablegames.net.party import Login
-from tablegames.net.seat_life import Seat
 from tablegames.net.server import Server, ServerConfig
 from tablegames.store import Store
 from tablegames.table import VirtualClock
@@ -77,12 +76,16 @@ async def when_waiting_for(hosted: HostedTable, seat: int) -> None:
 
 
 # -- away and taken over ------------------------------------------------------------------------
-async def away_for(server: Server, clock: VirtualClock, seat: Seat, seconds: float) -> None:
-    """Once the party knows `seat`'s person has left, `seconds` pass and the party's clock
-    ticks."""
-    await until(lambda: seat.away_since is not None, what="the party hearing the seat is away")
+async def away_for(
+    server: Server, clock: VirtualClock, hosted: HostedTable, seat: int, seconds: float
+) -> None:
+    """Once the party knows the person at `seat` has left, `seconds` pass and the party's
+    clock ticks."""
+    await until(
+        lambda: hosted.seats[seat].away_since is not None, what="the party hearing the seat is away"
+    )
     server.party.tick()
-    assert not seat.standin, "a bot stood in before the takeover time"
+    assert not hosted.seats[seat].standin, "a bot stood in before the takeover time"
     clock.advance(seconds)
     server.party.tick()
 
@@ -96,7 +99,7 @@ async def test_a_player_gone_back_to_the_lobby_is_away_and_a_bot_takes_over_afte
         ana.leave()  # `q`, `m`: back to the lobby in the middle of the game
         assert hosted.table is not None
         table, moved = hosted.table, hosted.table.version
-        await away_for(server, clock, hosted.seats[0], 59.0)
+        await away_for(server, clock, hosted, 0, 59.0)
         assert table.version == moved and 0 not in table.bots  # not yet: a minute is a minute
         clock.advance(1.0)
         server.party.tick()
@@ -303,7 +306,7 @@ async def test_a_table_nobody_human_is_at_ends_by_itself_and_leaves_the_lobby():
         left = await open_and_start(ana, server, "roach")
         kept = await open_and_start(bob, server, "roach")  # bob stays at his
         ana.leave()
-        await away_for(server, clock, left.seats[0], 60.0)  # a bot stands in for her
+        await away_for(server, clock, left, 0, 60.0)  # a bot stands in for her
         clock.advance(599.0)
         server.party.tick()
         assert left.code in server.tables  # nobody there for 10 minutes less a second
@@ -322,7 +325,7 @@ async def test_a_finished_table_nobody_is_at_leaves_the_lobby():
         ana = await log_in(server, port, "ana")
         hosted = await open_and_start(ana, server)
         ana.leave()  # bots play it out
-        await away_for(server, clock, hosted.seats[0], 60.0)
+        await away_for(server, clock, hosted, 0, 60.0)
         assert hosted.table is not None
         table = hosted.table
         await until(lambda: table.over, seconds=60, what="the bots finishing the game")
@@ -381,7 +384,7 @@ async def test_a_restored_games_players_are_away_until_back_and_bots_stand_in_me
     try:
         assert restored.table is not None
         table, moved = restored.table, restored.table.version
-        await away_for(again, clock, restored.seats[0], 60.0)  # away since the restart
+        await away_for(again, clock, restored, 0, 60.0)  # away since the restart
         await until(lambda: table.version > moved, what="the restored table moving on")
         assert restored.seats[0].human and 0 in table.bots  # her seat, a bot meanwhile
     finally:
