@@ -144,7 +144,7 @@ async def night(args: argparse.Namespace) -> dict[str, Any]:
 
     def login(name: str) -> RemoteClient:
         holder = f"{name}@{LOOPBACK}"
-        ticket = server.party.ticket_for(Login(name, None, holder, LOOPBACK))
+        ticket = server.party.doors.ticket_for(Login(name, None, holder, LOOPBACK))
         return RemoteClient(LOOPBACK, port, name, ticket=ticket)
 
     async def open_table(client: RemoteClient, game: str, players: int) -> HostedTable:

@@ -69,7 +69,7 @@ class SeatLives(RuleBasedStateMachine):
             started=lambda hosted: None,
             clock=self.clock,
         )
-        self.hosted = self.party.add_table("crates", 3, {"short": True}, seed=4)
+        self.hosted = self.party.tables.open("crates", 3, {"short": True}, seed=4)
         self.connections: dict[str, Person] = {}
 
     def teardown(self) -> None:
@@ -101,7 +101,7 @@ class SeatLives(RuleBasedStateMachine):
     def leaves(self, name: str) -> None:
         person = self.connections.get(name)
         if person is not None and person.table is not None:
-            self.party.goodbye(person)  # type: ignore[arg-type]
+            self.party.seating.goodbye(person)  # type: ignore[arg-type]
 
     @rule(name=st.sampled_from(PEOPLE))
     def comes_back(self, name: str) -> None:
@@ -131,7 +131,7 @@ class SeatLives(RuleBasedStateMachine):
     @rule(number=st.integers(0, 2), to=st.sampled_from(["free", "random", "normal"]))
     def the_host_changes_a_seat(self, number: int, to: str) -> None:
         with contextlib.suppress(IllegalAction):
-            self.party.give_seat(self.hosted.code, number, to)
+            self.party.tables.give_seat(self.hosted.code, number, to)
 
     @rule(name=st.sampled_from(PEOPLE))
     def the_host_kicks(self, name: str) -> None:

@@ -235,7 +235,7 @@ async def test_a_banned_join_key_is_turned_away_from_any_address(tmp_path: Path)
 def test_a_ticket_shown_from_another_machine_proves_nothing():
     """A session's ticket is for the program the party started on its own machine."""
     server = Server(ServerConfig())
-    ticket = server.party.ticket_for(Login("ana", None, "ana@127.0.0.1", "127.0.0.1"))
+    ticket = server.party.doors.ticket_for(Login("ana", None, "ana@127.0.0.1", "127.0.0.1"))
     peer = Peer("stranger")
     peer.address = "192.0.2.7"  # (no packet is sent: the party is fed the message in memory)
     peer.conn.receive_data(
