@@ -118,7 +118,7 @@ class HostedTable:
     store: Store | None = None
     min_humans: int | None = None  # the game begins once this many are seated and ready
     owner_seat: int | None = None  # whoever holds this seat may start it and give seats away
-    creator: str | None = None  # the person who opened it in the lobby (`Party.person`)
+    creator: str | None = None  # the person who opened it in the lobby (`party.members.person`)
     on_action: Callable[[HostedTable, Accepted], None] | None = None  # the party hears of each
     clock: Callable[[], float] = time.monotonic
     table: Table | None = None

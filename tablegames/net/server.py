@@ -242,7 +242,7 @@ class Server:
         return task
 
     async def _keep_time(self) -> None:
-        """Run the party's clock (`Party.tick`): at each takeover due, when a seat's person
+        """Run the party's clock (`Timekeeper.tick`): at each takeover due, when a seat's person
         has just left (it may be due sooner), and every quarter heartbeat for the tables."""
         while True:
             self._clock_changed.clear()

@@ -26,7 +26,16 @@ from tablegames.names import name_key
 from tablegames.net.hosting import HostedTable
 from tablegames.net.messages import Farewell, ServerMessage
 from tablegames.net.party import Party, PartyConfig
-from tablegames.net.seat_life import Seat
+from tablegames.net.seat_life import (
+    BotPlays,
+    BotStops,
+    Forgotten,
+    Kept,
+    Life,
+    Seat,
+    SentAway,
+    Told,
+)
 from tablegames.rules import IllegalAction
 from tablegames.store import Store
 from tablegames.table import VirtualClock
@@ -216,3 +225,26 @@ def test_only_the_one_place_seats_a_bot_or_replaces_a_seat():
             if bots or writes:
                 found.append(f"{path.name}:{function.name}")
     assert found == ["hosting.py:_apply"]
+
+
+def test_each_transition_says_what_goes_with_it():
+    """A seat's move returns the seat and its effects, in order; nothing is done until the
+    hosted table applies them."""
+    ann = Person("ann")
+    seat = Seat(1)
+    sat = seat.sit(ann, b"k" * 32, None)
+    assert sat.seat.life is Life.SEATED and sat.effects == (Kept(), Told("ann sits down."))
+    assert seat.life is Life.OPEN  # the old value is as it was
+    away = sat.seat.leave(5.0, dealt=True, over=False, gone="dropped out")
+    assert away.seat.life is Life.AWAY and away.effects == (
+        Told("ann dropped out; their seat is held."),
+    )
+    stood_in = away.seat.stand_in("normal")
+    assert stood_in.seat.bot == "normal" and stood_in.effects[0] == BotPlays("normal")
+    back = stood_in.seat.back(Person("ann"), "replaced")
+    assert back.seat.life is Life.SEATED and back.effects == (BotStops(), Told("ann is back."))
+    gone = back.seat.to_bot("hard", dealt=True)
+    assert gone.seat.life is Life.BOT and gone.seat.bot == "hard"
+    assert [type(effect) for effect in gone.effects] == [SentAway, Kept, BotPlays, Told]
+    freed = sat.seat.leave(5.0, dealt=False, over=False, gone="dropped out")
+    assert freed.seat == Seat(1) and freed.effects[0] == Forgotten()

@@ -15,7 +15,8 @@ import pytest
 from tablegames.net.client import RemoteClient, SeatTokens, ServerRefused
 from tablegames.net.console import HostConsole
 from tablegames.net.messages import Message
-from tablegames.net.party import BAD_PROOF, Login
+from tablegames.net.party import Login
+from tablegames.net.party.seating import BAD_PROOF
 from tablegames.net.proofs import endpoint
 from tablegames.net.protocol import PROTOCOL_VERSION, encode
 from tablegames.net.seat_tokens import load_client_key
