@@ -39,6 +39,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -85,7 +86,7 @@ class Watch:
         for code, since in self.waiting_since.items():
             self.longest[code] = max(self.longest.get(code, 0.0), now - since)
 
-    def sample(self, tables: dict[str, HostedTable]) -> None:
+    def sample(self, tables: Mapping[str, HostedTable]) -> None:
         """Note each table that now waits on an absent person (from when it started to)."""
         now = time.monotonic()
         for code, hosted in tables.items():
@@ -144,7 +145,7 @@ async def night(args: argparse.Namespace) -> dict[str, Any]:
 
     def login(name: str) -> RemoteClient:
         holder = f"{name}@{LOOPBACK}"
-        ticket = server.party.ticket_for(Login(name, None, holder, LOOPBACK))
+        ticket = server.party.doors.ticket_for(Login(name, None, holder, LOOPBACK))
         return RemoteClient(LOOPBACK, port, name, ticket=ticket)
 
     async def open_table(client: RemoteClient, game: str, players: int) -> HostedTable:

@@ -209,7 +209,7 @@ async def serve(args: argparse.Namespace) -> None:
         launch = session_launcher(game_server, await game_server.start())
         if args.game:  # one table played by bots from the start, for the sessions to watch
             hosted = game_server.add_table(args.game, args.players, fill_with_bots="normal")
-            game_server.party.start(hosted)
+            game_server.party.tables.start(hosted)
     forks = None
     if not args.started:
         from tablegames.net.forkserver import ForkServer

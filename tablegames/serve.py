@@ -51,10 +51,10 @@ def ticket_launcher(server: Server, port: int) -> Callable[[Login, Terminal], La
     """What each session runs: the lobby app, with a ticket proving its login."""
 
     def launch(login: Login, terminal: Terminal) -> Launch:
-        ticket = server.party.ticket_for(login)
+        ticket = server.party.doors.ticket_for(login)
         env = {**session_environment(), "TERM": terminal.term, "TABLEGAMES_TICKET": ticket}
         argv = [sys.executable, "-m", "tablegames", "session", address_text("127.0.0.1", port)]
-        return Launch(argv, env, ended=lambda: server.party.revoke(ticket))
+        return Launch(argv, env, ended=lambda: server.party.doors.revoke(ticket))
 
     return launch
 
@@ -111,7 +111,7 @@ def ssh_front_door(
             forks=forks,
             admission=server.party.admission,
         )
-        door.names_elsewhere = server.party.held_names
+        door.names_elsewhere = server.party.doors.held_names
         server.ssh_port = await door.start()
         browsers = None
         if web_port is not None:

@@ -19,7 +19,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from ..rules import GAMES, Action, Game, get_game
 from ..rules.plugins import VARIABLE
@@ -116,7 +116,7 @@ class NotInstalled(ServerRefused):
 
 
 #: The `error` code a client gives itself for a table of a game it lacks (see `_receive`).
-NOT_INSTALLED = "not-installed"
+NOT_INSTALLED: Final = "not-installed"
 
 
 def not_installed(game: str) -> str:

@@ -83,16 +83,18 @@ class HostConsole:
                 return self.tables()
             if command == "start":
                 hosted = self._table(rest)
-                return f"Table {hosted.code}: {self.party.start_by_hand(hosted.code)}."
+                return f"Table {hosted.code}: {self.party.tables.start_by_hand(hosted.code)}."
             if command in ("bot", "free"):
                 hosted = self._table(rest)
                 seat, level = self._seat(rest, hosted)
-                self.party.give_seat(hosted.code, seat, "free" if command == "free" else level)
+                self.party.tables.give_seat(
+                    hosted.code, seat, "free" if command == "free" else level
+                )
                 return f"Table {hosted.code}: done."
             if command == "close":
                 if not rest:
                     raise IllegalAction("say which table: `tables` lists their codes")
-                return self.party.close_by_hand(rest[0])
+                return self.party.tables.close_by_hand(rest[0])
             if command == "names":
                 return self.names()
             if command == "release":
@@ -177,13 +179,13 @@ class HostConsole:
     def say_to_everyone(self, text: str) -> str:
         if not text.strip():
             raise IllegalAction("say what: `say TEXT`")
-        told = self.party.announce(text)
+        told = self.party.lobby.announce(text)
         return f"Said to everyone ({told} here)."
 
     def _table(self, rest: list[str]) -> HostedTable:
         """The table a command names (dropping its word from `rest`), or the only one."""
         if rest and not rest[0].isdigit():
-            return self.party.table(rest.pop(0))
+            return self.party.tables.find(rest.pop(0))
         open_tables = [t for t in self.party.tables.values() if t.table is None or not t.table.over]
         if len(open_tables) == 1:
             return open_tables[0]

@@ -2,12 +2,14 @@
 
 This is the server's game-agnostic bookkeeping, free of sockets: the server calls it with a
 `Peer` (anything with `send(message)`), and it answers by sending messages to peers. Each seat
-changes state only through the transitions of `seat_life.py`; this module adds what goes with
-each one: the bots at the running table, the store, and the news told to everyone there.
+changes state only through the transitions of `seat_life.py`, and what goes with each one
+(the bots at the running table, the store, the news told to everyone there) is done in one
+place, `HostedTable._apply`: nothing else replaces a seat or seats a bot.
 """
 
 from __future__ import annotations
 
+import enum
 import logging
 import random
 import secrets
@@ -16,7 +18,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, assert_never
 from weakref import WeakKeyDictionary
 
 import msgspec
@@ -40,10 +42,33 @@ from .messages import (
 )
 from .proofs import token_key
 from .protocol import log_difference
-from .seat_life import Life, Peer, Seat
+from .seat_life import (
+    BotPlays,
+    BotStops,
+    Change,
+    Forgotten,
+    Kept,
+    Life,
+    Peer,
+    Resends,
+    Seat,
+    SentAway,
+    Told,
+    restored,
+)
 
 log = logging.getLogger("tablegames.host")  # what the host's terminal shows of each table
 DROPPED = "dropped out"  # how a seat whose connection went is said to have left
+
+
+class Stage(enum.IntEnum):
+    """Where a table's game stands, in the lobby's order."""
+
+    WAITING = 0  # for players: nobody has been dealt a hand
+    PLAYING = 1
+    FINISHED = 2
+
+
 CODE_ALPHABET = "".join(c for c in string.ascii_uppercase if c not in "IO")
 TABLE_CHAT_KEPT = 20  # a table's last chat lines, told to whoever sits down (or comes back)
 
@@ -93,11 +118,10 @@ class HostedTable:
     store: Store | None = None
     min_humans: int | None = None  # the game begins once this many are seated and ready
     owner_seat: int | None = None  # whoever holds this seat may start it and give seats away
-    creator: str | None = None  # the person who opened it in the lobby (`Party.person`)
+    creator: str | None = None  # the person who opened it in the lobby (`party.members.person`)
     on_action: Callable[[HostedTable, Accepted], None] | None = None  # the party hears of each
     clock: Callable[[], float] = time.monotonic
     table: Table | None = None
-    seats: list[Seat] = field(default_factory=list)
     spectators: list[Peer] = field(default_factory=list)
     store_id: int | None = None
     _stop_feed: Callable[[], None] | None = None  # the spectators' feed, only while they watch
@@ -106,12 +130,12 @@ class HostedTable:
     _talk_sent: WeakKeyDictionary[Peer, int] = field(default_factory=WeakKeyDictionary)
 
     def __post_init__(self) -> None:
-        self.seats = [Seat(number) for number in range(self.players)]
+        self._seats = [Seat(number) for number in range(self.players)]
+        self.resends = Resends()  # the actions already applied, by seat and client version
         self.rematch_votes: set[int] = set()
         self.chat: deque[Chat] = deque(maxlen=TABLE_CHAT_KEPT)  # told to whoever sits down
         self.changed_at = self.clock()  # when someone last sat, left, readied... (or it opened)
         self.ratings: dict[int, tuple[float, float]] = {}  # seat -> (rating, change), once rated
-        self.bot_levels: dict[int, str] = {}  # the level of the bot at each seat a bot plays
         if self.store is not None and self.store_id is None:
             self.store_id = self.store.create_table(
                 self.code,
@@ -140,29 +164,67 @@ class HostedTable:
             store_id=saved.id,
             **kwargs,
         )
+        now = hosted.clock()
         for row in saved.seats:
-            seat = hosted.seats[row.seat]
-            seat.name, seat.token_key, seat.bot_level = row.name, row.token_key, row.bot_level
-            seat.identity = row.identity
-            # Nobody is back yet: every person's seat is away from now (a bot stands in later).
-            seat.away_since = hosted.clock() if row.token_key is not None else None
+            seat = restored(row.seat, row.name, row.token_key, row.bot_level, row.identity, now)
+            hosted._apply(Change(seat))
         if saved.started is not None and saved.seed is not None:
             hosted.seed = saved.seed
-            hosted._open(saved.seed, saved.log, talk=saved.talk)
+            hosted._open(saved.seed, saved.log, Seat.resumed, talk=saved.talk)
             for (seat_number, action, _), version in zip(
                 saved.log, saved.client_versions, strict=True
             ):
                 if version is not None:
-                    hosted.seats[seat_number].remember(version, action)
+                    hosted.resends.remember(seat_number, version, action)
         return hosted
 
-    def _save_seat(self, seat: Seat) -> None:
-        if self.store is not None and self.store_id is not None:
-            self.store.save_seat(self.store_id, _saved(seat))
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        """The seats as they are now (each changes only through `_apply`)."""
+        return tuple(self._seats)
+
+    def _apply(self, change: Change) -> Seat:
+        """The one place a seat's life changes: the seat as a transition left it, then what
+        goes with it, in order (a bot sits down or stands up at the running table, the store
+        keeps or forgets the seat, a connection is sent away, everyone here hears the news)."""
+        seat = change.seat
+        self._seats[seat.number] = seat
+        for effect in change.effects:
+            match effect:
+                case BotPlays(level=level):
+                    table = self._running()
+                    table.seat_bot(seat.number, _bot(self.game.name, level, seat.number))
+                case BotStops():
+                    self._running().unseat_bot(seat.number)
+                case Kept():
+                    if self.store is not None and self.store_id is not None:
+                        self.store.save_seat(self.store_id, _saved(seat))
+                case Forgotten():
+                    if self.store is not None and self.store_id is not None:
+                        self.store.free_seat(self.store_id, seat.number)
+                case SentAway(peer=peer, code=code, text=text):
+                    self._logs_sent.pop(peer, None)
+                    self._talk_sent.pop(peer, None)
+                    peer.send(Farewell(code=code, text=text))
+                    peer.close()
+                case Told(text=text):
+                    self.broadcast_presence(text)
+                case _:
+                    assert_never(effect)
+        return seat
+
+    def _running(self) -> Table:
+        # A seat's bot comes and goes with the running table: the deal seats every bot.
+        if self.table is None:
+            raise RuntimeError(f"table {self.code}: a bot moves before the deal")
+        return self.table
 
     # -- seats ----------------------------------------------------------------------------------
-    def claim(self, peer: Peer, seat: int | None, identity: str | None = None) -> tuple[int, str]:
-        """Give `peer` a free seat (the one asked for, or the first free); returns (seat, token).
+    def claim(
+        self, peer: Peer, seat: int | None, identity: str | None = None, ready: bool = False
+    ) -> tuple[int, str]:
+        """Give `peer` a free seat (the one asked for, or the first free), `ready` or not;
+        returns (seat, token).
 
         Only before the deal: once the game is on, a seat's hand goes to nobody but the person
         who holds it (its token, or a party login's identity: `seat_for_token`,
@@ -178,12 +240,8 @@ class HostedTable:
             free = [s for s in free if s.number == seat]
         if not free:
             raise IllegalAction("no free seat at this table")
-        chosen = free[0]
         token = secrets.token_hex(32)
-        chosen.sit(peer, token_key(token), identity)
-        chosen.bot_level = None  # (a bot planned for the seat before the deal gives way)
-        self._save_seat(chosen)
-        self.broadcast_presence(f"{peer.name} sits down.")
+        chosen = self._apply(free[0].sit(peer, token_key(token), identity, ready))
         return chosen.number, token
 
     def _why_not_now(self, name: str) -> str:
@@ -227,24 +285,11 @@ class HostedTable:
 
     def attach(self, seat: Seat, peer: Peer) -> None:
         """`peer` (re)takes `seat`: a bot standing in steps back; another terminal is told."""
-        replaced = seat.peer
-        if replaced is not None and replaced is not peer:
-            self._logs_sent.pop(replaced, None)
-            self._talk_sent.pop(replaced, None)
-            if getattr(peer, "identity", None) is not None:  # a party login: the same key
-                why = "you came back to your seat from another login: this one is closed"
-            else:
-                why = "your seat was taken by another terminal (it had your seat's token)"
-            replaced.send(Farewell(code="replaced", text=why))
-            replaced.close()
-        returning = seat.back(peer)
-        if self.table is not None:
-            self.table.unseat_bot(seat.number)
-        if replaced is not None and replaced is not peer:
-            news: str | None = f"{seat.name}'s seat moved to another terminal."
+        if getattr(peer, "identity", None) is not None:  # a party login: the same key
+            why = "you came back to your seat from another login: this one is closed"
         else:
-            news = f"{seat.name} is back." if returning else None
-        self.broadcast_presence(news)
+            why = "your seat was taken by another terminal (it had your seat's token)"
+        self._apply(self._seats[seat.number].back(peer, why))
 
     def watch(self, peer: Peer) -> None:
         """`peer` watches the table: it gets the spectators' view from now on."""
@@ -269,20 +314,11 @@ class HostedTable:
             if not self.spectators and self._stop_feed is not None:
                 self._stop_feed()  # nobody watches: no spectator view is built after each action
                 self._stop_feed = None
+        over = self.table is not None and self.table.over
         for seat in self.seats:
             if seat.peer is peer:
-                seat.leave(self.clock() if now is None else now, dealt=self.table is not None)
-                if self.table is None:  # before the game, a dropped seat is simply free again
-                    self._forget_seat(seat)
-                    self.broadcast_presence(f"{peer.name} left; the seat is free again.")
-                elif self.table.over:
-                    self.broadcast_presence(f"{peer.name} left.")
-                else:
-                    self.broadcast_presence(f"{peer.name} {gone}; their seat is held.")
-
-    def _forget_seat(self, seat: Seat) -> None:
-        if self.store is not None and self.store_id is not None:
-            self.store.free_seat(self.store_id, seat.number)
+                moment = self.clock() if now is None else now
+                self._apply(seat.leave(moment, self.table is not None, over, gone))
 
     def takeover_due(self, after: float | None) -> float | None:
         """The first moment a bot should stand in for someone away here (None: none is due)."""
@@ -298,9 +334,7 @@ class HostedTable:
         for seat in self.seats:
             due = seat.takeover_due(after)
             if due is not None and due <= now and self.table is not None and not self.table.over:
-                seat.stand_in()
-                self._seat_bot(self.table, seat.number, level)
-                self.broadcast_presence(f"A bot plays for {seat.name} until they are back.")
+                self._apply(seat.stand_in(level))
                 took = True
         return took
 
@@ -309,57 +343,39 @@ class HostedTable:
         seat = self._seat(number)
         if seat.life is Life.BOT:
             raise IllegalAction(f"a bot already plays seat {number + 1}")
-        self._tell_removed(seat, "the host gave your seat to a bot")
-        name = seat.name or f"Bot {number + 1}"
-        seat.to_bot(level, name)
-        self._save_seat(seat)
-        if self.table is not None:
-            self._seat_bot(self.table, number, level)
-            self.broadcast_presence(f"A {level} bot now plays {name}'s seat.")
-        else:
-            self.broadcast_presence(f"Seat {number + 1} will be played by a {level} bot.")
+        self._apply(seat.to_bot(level, dealt=self.table is not None))
+
+    def keep_bot(self, number: int, level: str, name: str) -> None:
+        """Before a rematch's deal: the bot that played seat `number` (as `name`) plays it
+        again."""
+        self._apply(self._seat(number).kept_bot(level, name))
 
     def free(self, number: int, standin: str = "normal") -> None:
         """The host frees seat `number`: before the deal for someone else; during a game its
         player is sent to the lobby and a bot of level `standin` plays it until they come back
         with their token (STOOD_IN): nobody else ever takes it (and so its hand) mid-game."""
         seat = self._seat(number)
-        if self.table is None:
-            if not seat.claimed:
-                raise IllegalAction(f"seat {number + 1} is already free")
-            self._tell_removed(seat, "the host freed your seat")
-            seat.empty()
-            self._forget_seat(seat)
-            self.broadcast_presence(f"Seat {number + 1} is free again.")
-            return
-        if seat.life is Life.BOT or seat.standin:
+        if self.table is None and not seat.claimed:
+            raise IllegalAction(f"seat {number + 1} is already free")
+        if self.table is not None and seat.bot is not None:
             raise IllegalAction(f"a bot already plays seat {number + 1}")
-        self._tell_removed(seat, "the host let a bot play your seat until you come back to it")
-        if seat.peer is not None:
-            seat.leave(self.clock(), dealt=True)
-        seat.stand_in()
-        self._seat_bot(self.table, number, standin)
-        self.broadcast_presence(f"A bot plays for {seat.name} until they are back.")
+        self._apply(seat.free(self.clock(), self.table is not None, standin))
 
     def _seat(self, number: int) -> Seat:
         if not 0 <= number < self.players:
             raise IllegalAction(f"there is no seat {number + 1} at this table")
         return self.seats[number]
 
-    def _tell_removed(self, seat: Seat, why: str) -> None:
-        if seat.peer is not None:
-            seat.peer.send(Farewell(code="removed", text=why))
-            seat.peer.close()
-
     def is_owner(self, peer: Peer) -> bool:
         seat = self.seat_of(peer)
         return seat is not None and seat.number == self.owner_seat
 
     def set_ready(self, peer: Peer, ready: bool) -> None:
-        for seat in self.seats:
-            if seat.peer is peer:
-                seat.ready = ready
-        self.broadcast_presence(None)
+        seat = self.seat_of(peer)
+        if seat is None:
+            self.broadcast_presence(None)
+        else:
+            self._apply(seat.readied(ready))
 
     # -- the game -------------------------------------------------------------------------------
     def ready_to_start(self) -> bool:
@@ -400,42 +416,39 @@ class HostedTable:
         """Deal now: empty seats become bots, and a bot plays for each player not ready until
         they say they are (`play_own_seat`); create the table and tell everyone."""
         unready = self.unready()
-        for seat in self.seats:
-            if not seat.claimed:
-                seat.bot_level = self.fill_with_bots or "normal"
-                seat.name = f"Bot {seat.number + 1}"
-            elif seat.human and not seat.ready:
-                seat.standin = True
+        fill = self.fill_with_bots or "normal"
         seed = self.seed if self.seed is not None else secrets.randbits(63)
         if self.store is not None and self.store_id is not None:
-            self.store.start_table(self.store_id, seed, [_saved(s) for s in self.seats])
+            dealt = [seat.dealt(fill).seat for seat in self.seats]
+            self.store.start_table(self.store_id, seed, [_saved(s) for s in dealt])
         news = "The game begins."
         if unready:
             news = f"The game begins; {standing_in_words(unready)}."
-        return self._open(seed, [], news)
+        return self._open(seed, [], lambda seat: seat.dealt(fill), news)
 
     def play_own_seat(self, peer: Peer) -> bool:
         """`peer`, at its seat and now ready, plays it: the bot standing in steps back. True if
         one did."""
         seat = self.seat_of(peer)
-        if seat is None or self.table is None or self.table.over or not seat.standin:
+        if seat is None or self.table is None or self.table.over or seat.standin is None:
             return False
-        seat.standin, seat.ready = False, True
-        self.table.unseat_bot(seat.number)
-        self.broadcast_presence(f"{seat.name} is ready and plays their own seat.")
+        self._apply(seat.plays_own())
         return True
 
     def _open(
         self,
         seed: int,
         log: list[tuple[int, Action, float]],
+        seating: Callable[[Seat], Change],
         news: str | None = None,
         talk: Sequence[dict[str, Any]] = (),
     ) -> Table:
-        """Create the running table (replaying `log`, with its `talk`), its bots, persistence
-        and subscribers. With `news`, everyone there is told it (and who sits where) before
-        their first update: a client knows then whether a bot plays its seat."""
-        names = [seat.name for seat in self.seats]
+        """Create the running table (replaying `log`, with its `talk`), seat each seat as
+        `seating` says (`Seat.dealt`, `Seat.resumed`: its bots), persistence and subscribers.
+        With `news`, everyone there is told it (and who sits where) before their first update:
+        a client knows then whether a bot plays its seat."""
+        changes = [seating(seat) for seat in self.seats]
+        names = [change.seat.name for change in changes]
         table = Table(
             self.game,
             self.players,
@@ -445,12 +458,9 @@ class HostedTable:
             log=list(log),
             talk=list(talk),
         )
-        for seat in self.seats:
-            if seat.bot_level is not None:
-                self._seat_bot(table, seat.number, seat.bot_level)
-            elif seat.standin or not seat.human:  # not ready at the deal; or (restored) a
-                seat.standin = True  # seat an older version let the host free: a bot plays
-                self._seat_bot(table, seat.number, "normal")
+        self.table = table
+        for change in changes:
+            self._apply(change)
         if self.store is not None and self.store_id is not None:
             table.on_action(self.store.saver(self.store_id, self._mover))
             table.on_claim(self.store.talk_saver(self.store_id))
@@ -459,26 +469,20 @@ class HostedTable:
             table.on_action(lambda accepted: listener(self, accepted))
         table.on_action(self._log_if_over)
         table.on_action(self._tell_ratings)
-        self.table = table
         if news is not None:
             self.broadcast_presence(news)
         for seat in self.seats:
-            table.subscribe(seat.number, self._deliver(seat))
+            table.subscribe(seat.number, self._deliver(seat.number))
         if self.spectators:
             self._stop_feed = table.subscribe(None, self._deliver_spectators)
         return table
 
-    def _seat_bot(self, table: Table, number: int, level: str) -> None:
-        """A bot of `level` plays seat `number` from now on (until its person is back)."""
-        self.bot_levels[number] = level
-        table.seat_bot(number, _bot(self.game.name, level, number))
-
     def _mover(self, accepted: Accepted) -> str:
         """Who made an accepted move, for the ratings: the bot playing its seat, or the person
         whose connection sent it (`player_of`, passed by `act`)."""
-        table = self.table
-        if table is not None and accepted.seat in table.bots:
-            return bot_mover(self.bot_levels.get(accepted.seat, "normal"))
+        bot = self._seats[accepted.seat].bot if self.table is not None else None
+        if bot is not None:
+            return bot_mover(bot)
         by = accepted.meta.get("by")
         return by if isinstance(by, str) else UNPROVEN
 
@@ -491,13 +495,13 @@ class HostedTable:
         seat = self.seat_of(peer)
         if seat is None or self.table is None:
             raise IllegalAction("you are not playing at this table")
-        if seat.applied_before(version, action):
+        if self.resends.applied_before(seat.number, version, action):
             peer.send(Ack(seen=version))
             peer.send(self.update_message(self.table.update_for(seat.number), peer))
             return
         meta = {"client_version": version, "by": player_of(peer)}
         self.table.submit(seat.number, action, meta, seen=version)
-        seat.remember(version, action)
+        self.resends.remember(seat.number, version, action)
 
     def make_claim(self, peer: Peer, claim: dict[str, Any]) -> None:
         """Make a claim for the seat `peer` holds (spectators cannot claim)."""
@@ -541,10 +545,11 @@ class HostedTable:
             asked=update.asked,
         )
 
-    def _deliver(self, seat: Seat) -> Callable[[Update], None]:
+    def _deliver(self, number: int) -> Callable[[Update], None]:
         def deliver(update: Update) -> None:
-            if seat.peer is not None:
-                seat.peer.send(self.update_message(update, seat.peer))
+            peer = self._seats[number].peer
+            if peer is not None:
+                peer.send(self.update_message(update, peer))
 
         return deliver
 
@@ -584,7 +589,7 @@ class HostedTable:
                     and not over
                     else None
                 ),
-                standin=s.standin,
+                standin=s.standin is not None,
                 will_be_bot=(
                     self.fill_with_bots or "normal"
                     if self.table is None and not s.claimed
@@ -633,11 +638,11 @@ class HostedTable:
     def peers(self) -> list[Peer]:
         return [s.peer for s in self.seats if s.peer is not None] + list(self.spectators)
 
-    def stage(self) -> int:
-        """0 waiting for players, 1 playing, 2 finished (the lobby's order)."""
+    def stage(self) -> Stage:
+        """Waiting for players, playing or finished (the lobby's order)."""
         if self.table is None:
-            return 0
-        return 2 if self.table.over else 1
+            return Stage.WAITING
+        return Stage.FINISHED if self.table.over else Stage.PLAYING
 
     def summary(self) -> TableNews:
         """One line of the lobby."""

@@ -10,7 +10,7 @@ or a claim is the game's own plain data (`Plain`), checked for shape and size by
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import msgspec
 
@@ -288,10 +288,43 @@ class Ack(Message, tag="ack"):
     seen: int = msgspec.field(name="v")
 
 
+#: What an `error` says went wrong, in a word: a refused frame (`bad-frame`...), a refused
+#: hello (`version`, `banned`...), a refused request (`illegal`), the table gone.
+ErrorCode = Literal[
+    # the frame (`protocol`): unreadable, too big, cut off, or not a message of its kind
+    "bad-frame",
+    "bad-message",
+    "frame-size",
+    "truncated",
+    "hello-first",
+    # the door (`Party`'s arrivals): who may come in
+    "version",
+    "bad-ticket",
+    "bad-key",
+    "banned",
+    "name-taken",
+    "held-back",
+    "need-code",
+    "bad-code",
+    "prove-first",
+    "bad-proof",
+    "bad-token",
+    # a request refused, refused too often, or a connection silent too long
+    "illegal",
+    "flood",
+    "timeout",
+    # the table
+    "table-closed",
+    "not-installed",  # (said by the client itself: a table of a game not installed here)
+]
+#: Why the server sends someone away for good (`Farewell`).
+FarewellCode = Literal["replaced", "removed", "sent-away"]
+
+
 class Error(Message, tag="error"):
     """Something was refused or went wrong; `code` says what in a word, `text` in a sentence."""
 
-    code: Text
+    code: ErrorCode
     text: Text
 
 
@@ -317,7 +350,7 @@ class Farewell(Message, tag="bye"):
     table's owner or host, `sent-away` by the host: the whole session ends)."""
 
     text: Text | None = None
-    code: Text | None = None
+    code: FarewellCode | None = None
 
 
 ServerMessage = (

@@ -21,7 +21,15 @@ from typing import Any, ClassVar, TypeVar
 import msgspec
 
 from ..text import visible
-from .messages import MAX_TEXT, ClientMessage, Error, Hello, Message, ServerMessage, kind_of
+from .messages import (
+    MAX_TEXT,
+    ClientMessage,
+    Error,
+    ErrorCode,
+    Hello,
+    Message,
+    ServerMessage,
+)
 
 # 8: `seated` says whether the game is `dealt` (a seat taken back mid-game waits for nobody),
 # a table's chat said `earlier` to whoever sits down there (the lobby's only in the lobby);
@@ -45,14 +53,14 @@ HEADER = 4
 class ProtocolError:
     """Input the connection rejected; it sent `error` to the peer and is closing."""
 
-    code: str
+    code: ErrorCode
     text: str
 
 
 class BadInput(ValueError):
     """A frame's body is not a message of the kind expected; `code` says how, in a word."""
 
-    def __init__(self, code: str, text: str) -> None:
+    def __init__(self, code: ErrorCode, text: str) -> None:
         super().__init__(text)
         self.code, self.text = code, text
 
@@ -165,7 +173,7 @@ class Connection:
     """One side of a connection: feed it bytes, read messages, queue messages, take bytes to send.
 
     `receives` is the union of messages the peer may send, `sends` what we may; `max_frame`
-    caps a frame's body; `first` is the message the peer's first must be (a server's: Hello).
+    caps a frame's body; with `hello_first` (a server's end) the peer's first must be a hello.
     """
 
     #: Whether `send` decodes each message as the peer will first (`UnfitMessage`): on in the
@@ -179,11 +187,11 @@ class Connection:
         receives: Any,
         sends: Any,
         max_frame: int = MAX_CLIENT_FRAME,
-        first: type[Message] | None = None,
+        hello_first: bool = False,
     ) -> None:
         self.receives, self.sends = receives, sends
         self.max_frame = max_frame
-        self.first = first
+        self.first: type[Hello] | None = Hello if hello_first else None
         self.closing = False
         self._buffer = bytearray()
         self._events: list[Any] = []
@@ -211,8 +219,7 @@ class Connection:
                 return
             if self.first is not None:
                 if not isinstance(message, self.first):
-                    said = kind_of(self.first)
-                    self._fail(f"{said}-first", f"say {said} first")
+                    self._fail("hello-first", "say hello first")
                     return
                 self.first = None
             self._events.append(message)
@@ -244,7 +251,7 @@ class Connection:
         self._outgoing.clear()
         return data
 
-    def _fail(self, code: str, text: str) -> None:
+    def _fail(self, code: ErrorCode, text: str) -> None:
         text = visible(text)[:MAX_TEXT]  # (it may repeat what the peer sent)
         if self._tells_errors:
             self.send(Error(code=code, text=text))
@@ -255,7 +262,7 @@ class Connection:
 
 def server_side() -> Connection:
     """The server's end of a connection: client messages in (hello first), 64 KiB at most."""
-    return Connection(ClientMessage, ServerMessage, MAX_CLIENT_FRAME, first=Hello)
+    return Connection(ClientMessage, ServerMessage, MAX_CLIENT_FRAME, hello_first=True)
 
 
 def client_side() -> Connection:

@@ -23,6 +23,7 @@ from .guard import RateLimit
 from .hosting import HostedTable
 from .messages import Error, Ping, ServerMessage
 from .party import Party, PartyConfig
+from .party.tables import Tables
 from .proofs import endpoint
 from .protocol import MAX_CLIENT_FRAME, ProtocolError, server_side
 
@@ -164,16 +165,16 @@ class Server:
 
     # -- tables ---------------------------------------------------------------------------------
     @property
-    def tables(self) -> dict[str, HostedTable]:
+    def tables(self) -> Tables:
         return self.party.tables
 
     def add_table(self, game: str, players: int, *args: Any, **kwargs: Any) -> HostedTable:
-        """Open a table for `game` (see `Party.add_table`); players join it by its code."""
-        return self.party.add_table(game, players, *args, **kwargs)
+        """Open a table for `game` (see `Tables.open`); players join it by its code."""
+        return self.party.tables.open(game, players, *args, **kwargs)
 
     def restore_tables(self) -> list[HostedTable]:
         """Bring back every unfinished table from the store (call before `start`)."""
-        return self.party.restore_tables()
+        return self.party.tables.restore()
 
     def _drive(self, hosted: HostedTable) -> None:
         """Drive `hosted`'s bots (and clock) until its game ends, or the table does."""
@@ -241,12 +242,12 @@ class Server:
         return task
 
     async def _keep_time(self) -> None:
-        """Run the party's clock (`Party.tick`): at each takeover due, when a seat's person
+        """Run the party's clock (`Timekeeper.tick`): at each takeover due, when a seat's person
         has just left (it may be due sooner), and every quarter heartbeat for the tables."""
         while True:
             self._clock_changed.clear()
             now = self.party.clock()
-            due = self.party.tick(now)
+            due = self.party.timekeeper.tick(now)
             wait = self.config.heartbeat / 4
             if due is not None:
                 wait = min(wait, max(due - now, 0.0) + 0.001)
@@ -320,5 +321,5 @@ class Server:
 
     def _goodbye(self, client: Client) -> None:
         self.clients.discard(client)
-        self.party.goodbye(client)
+        self.party.seating.goodbye(client)
         client.close()

@@ -204,3 +204,17 @@ def test_a_client_side_connection_refuses_bad_frames_without_answering():
     conn.receive_data(frame(b"\xc1"))
     assert [e.code for e in conn.events_received()] == ["bad-frame"]
     assert conn.closing and conn.data_to_send() == b""  # a server is not told what it sent
+
+
+def test_an_error_or_farewell_code_is_one_the_protocol_names():
+    """`Error.code` and `Farewell.code` are words of the protocol (`ErrorCode`,
+    `FarewellCode`), not free text: a client refuses an error with a code it cannot know, and
+    reads each known one."""
+    client = client_side()
+    client.receive_data(encode({"t": "error", "code": "table-closed", "text": "closed"}))
+    assert client.events_received() == [Error(code="table-closed", text="closed")]
+    for unknown in ({"t": "error", "code": "oops", "text": "?"}, {"t": "bye", "code": "oops"}):
+        client = client_side()
+        client.receive_data(encode(unknown))
+        (refusal,) = client.events_received()
+        assert isinstance(refusal, ProtocolError) and refusal.code == "bad-message"

@@ -18,7 +18,6 @@ from tablegames.net.console import HostConsole
 from tablegames.net.hosting import HostedTable
 from tablegames.net.messages import Error, Lobby, Seated
 from tablegames.net.party import Login
-from tablegames.net.seat_life import Seat
 from tablegames.net.server import Server, ServerConfig
 from tablegames.store import Store
 from tablegames.table import VirtualClock
@@ -29,12 +28,15 @@ LOOPBACK = "127.0.0.1"
 
 @contextlib.asynccontextmanager
 async def party(
-    clock: VirtualClock | None = None, **config: Any
+    clock: VirtualClock | None = None, store: Store | None = None, **config: Any
 ) -> AsyncIterator[tuple[Server, int]]:
-    """A party server on a free loopback port; with `clock`, its clock is that one (the party
-    ticks by itself too, but the test moves the clock on and ticks it when it wants)."""
+    """A party server on a free loopback port, keeping its tables in `store`; with `clock`, its
+    clock is that one (the party ticks by itself too, but the test moves the clock on and
+    ticks it when it wants)."""
     server = Server(
-        ServerConfig(host=LOOPBACK, port=0, bot_pace=0.0, **config), clock=clock or time.monotonic
+        ServerConfig(host=LOOPBACK, port=0, bot_pace=0.0, **config),
+        store=store,
+        clock=clock or time.monotonic,
     )
     port = await server.start()
     try:
@@ -47,7 +49,7 @@ def ticket(server: Server, name: str, key: str | None = None) -> str:
     """The ticket a session of `name` would start with (a key's login; without `key`, a guest
     known by name and address)."""
     holder = name if key else f"{name}@{LOOPBACK}"
-    return server.party.ticket_for(Login(name, key, holder, LOOPBACK))
+    return server.party.doors.ticket_for(Login(name, key, holder, LOOPBACK))
 
 
 async def log_in(server: Server, port: int, name: str, key: str | None = None) -> RemoteClient:
@@ -77,14 +79,18 @@ async def when_waiting_for(hosted: HostedTable, seat: int) -> None:
 
 
 # -- away and taken over ------------------------------------------------------------------------
-async def away_for(server: Server, clock: VirtualClock, seat: Seat, seconds: float) -> None:
-    """Once the party knows `seat`'s person has left, `seconds` pass and the party's clock
-    ticks."""
-    await until(lambda: seat.away_since is not None, what="the party hearing the seat is away")
-    server.party.tick()
-    assert not seat.standin, "a bot stood in before the takeover time"
+async def away_for(
+    server: Server, clock: VirtualClock, hosted: HostedTable, seat: int, seconds: float
+) -> None:
+    """Once the party knows the person at `seat` has left, `seconds` pass and the party's
+    clock ticks."""
+    await until(
+        lambda: hosted.seats[seat].away_since is not None, what="the party hearing the seat is away"
+    )
+    server.party.timekeeper.tick()
+    assert not hosted.seats[seat].standin, "a bot stood in before the takeover time"
     clock.advance(seconds)
-    server.party.tick()
+    server.party.timekeeper.tick()
 
 
 async def test_a_player_gone_back_to_the_lobby_is_away_and_a_bot_takes_over_after_the_takeover():
@@ -96,10 +102,10 @@ async def test_a_player_gone_back_to_the_lobby_is_away_and_a_bot_takes_over_afte
         ana.leave()  # `q`, `m`: back to the lobby in the middle of the game
         assert hosted.table is not None
         table, moved = hosted.table, hosted.table.version
-        await away_for(server, clock, hosted.seats[0], 59.0)
+        await away_for(server, clock, hosted, 0, 59.0)
         assert table.version == moved and 0 not in table.bots  # not yet: a minute is a minute
         clock.advance(1.0)
-        server.party.tick()
+        server.party.timekeeper.tick()
         await until(lambda: table.version > moved, what="the table moving on without ana")
         assert 0 in table.bots and hosted.seats[0].human  # a stand-in: the seat is still hers
         await ana.close()
@@ -190,7 +196,7 @@ async def test_a_player_who_drops_out_at_the_results_comes_back_to_them_and_the_
         sara._writer.transport.abort()  # the network drops as she reads them
         await until(lambda: not hosted.peers(), what="the drop")
         clock.advance(server.party.config.finished_grace - 1)
-        server.party.tick()
+        server.party.timekeeper.tick()
         assert hosted.code in server.tables  # waited for her...
         assert await sara.reconnect()
         assert sara.table_code == hosted.code and sara.latest is not None and sara.latest.over
@@ -202,14 +208,13 @@ async def test_a_player_who_drops_out_at_the_results_comes_back_to_them_and_the_
         sara._writer.transport.abort()  # and if she never comes back, the table goes
         await until(lambda: not rematch.peers(), what="the drop")
         clock.advance(server.party.config.finished_grace)
-        server.party.tick()
+        server.party.timekeeper.tick()
         assert rematch.code not in server.tables
         await sara.close()
 
 
 async def test_a_join_to_a_table_whose_game_has_ended_hears_how_it_ended(tmp_path: Path):
-    async with party() as (server, port):
-        server.party.store = Store(tmp_path / "party.db")
+    async with party(store=Store(tmp_path / "party.db")) as (server, port):
         sara = RemoteClient(LOOPBACK, port, "sara")
         await sara.greet()
         hosted = await open_and_start(sara, server)
@@ -303,12 +308,12 @@ async def test_a_table_nobody_human_is_at_ends_by_itself_and_leaves_the_lobby():
         left = await open_and_start(ana, server, "roach")
         kept = await open_and_start(bob, server, "roach")  # bob stays at his
         ana.leave()
-        await away_for(server, clock, left.seats[0], 60.0)  # a bot stands in for her
+        await away_for(server, clock, left, 0, 60.0)  # a bot stands in for her
         clock.advance(599.0)
-        server.party.tick()
+        server.party.timekeeper.tick()
         assert left.code in server.tables  # nobody there for 10 minutes less a second
         clock.advance(1.0)
-        server.party.tick()
+        server.party.timekeeper.tick()
         assert left.code not in server.tables  # the abandoned table ended
         await until(lambda: left.code not in codes(ana))
         assert kept.code in server.tables
@@ -322,12 +327,12 @@ async def test_a_finished_table_nobody_is_at_leaves_the_lobby():
         ana = await log_in(server, port, "ana")
         hosted = await open_and_start(ana, server)
         ana.leave()  # bots play it out
-        await away_for(server, clock, hosted.seats[0], 60.0)
+        await away_for(server, clock, hosted, 0, 60.0)
         assert hosted.table is not None
         table = hosted.table
         await until(lambda: table.over, seconds=60, what="the bots finishing the game")
         clock.advance(server.party.config.finished_grace)  # (nobody came back for the results)
-        server.party.tick()
+        server.party.timekeeper.tick()
         assert hosted.code not in server.tables
         await until(lambda: hosted.code not in codes(ana), what="the lobby told")
         await ana.close()
@@ -349,8 +354,7 @@ async def test_a_late_arrival_sees_the_last_lines_of_the_lobby_chat():
 
 
 async def test_the_hosts_names_says_here_now_for_someone_connected(tmp_path: Path):
-    async with party() as (server, port):
-        server.party.store = Store(tmp_path / "names.db")
+    async with party(store=Store(tmp_path / "names.db")) as (server, port):
         ana = await log_in(server, port, "ana", key="SHA256:ana")
         ana.create("crates", 2, bots="normal")
         await ana._expect(Seated)  # sitting down makes the name hers
@@ -381,7 +385,7 @@ async def test_a_restored_games_players_are_away_until_back_and_bots_stand_in_me
     try:
         assert restored.table is not None
         table, moved = restored.table, restored.table.version
-        await away_for(again, clock, restored.seats[0], 60.0)  # away since the restart
+        await away_for(again, clock, restored, 0, 60.0)  # away since the restart
         await until(lambda: table.version > moved, what="the restored table moving on")
         assert restored.seats[0].human and 0 in table.bots  # her seat, a bot meanwhile
     finally:

@@ -183,7 +183,7 @@ async def test_a_bot_takes_over_a_dropped_seat_after_the_hosts_timeout():
             if hosted.seats[0].away_since is not None:
                 break
         clock.advance(30.0)
-        server.party.tick()
+        server.party.timekeeper.tick()
         assert hosted.seats[0].standin
         for _ in range(3000):
             await asyncio.sleep(0.01)

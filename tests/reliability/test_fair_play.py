@@ -35,6 +35,8 @@ from tablegames.testing.harness import (
 from tablegames.testing.metrics import record
 from tablegames.testing.scanner import split_frames
 
+from .servers import server_with
+
 
 async def say_hello(port: int, name: str, **fields: object) -> RawPeer:
     peer = await RawPeer.open(port)
@@ -200,8 +202,7 @@ async def test_a_name_a_key_owns_cannot_be_used_by_a_plain_join(tmp_path):
     from tablegames.names import name_key
 
     store.claim_name(name_key("ben"), "ben", "SHA256:key-of-ben")
-    async with running_server() as (server, port):
-        server.party.store = store
+    async with server_with(store) as (_server, port):
         (refusal,) = await answers(await say_hello(port, "Ben"))
         assert refusal["code"] == "name-taken" and "belongs to a player" in refusal["text"]
 
@@ -267,7 +268,8 @@ def test_terminals_sitting_down_at_once_keep_every_token(tmp_path):
 
 
 async def test_the_host_sees_who_is_away_and_gives_the_seat_to_a_bot_or_frees_it():
-    async with running_server(bot_pace=0) as (server, port):
+    clock = VirtualClock(1000.0)
+    async with server_with(clock=clock, bot_pace=0) as (server, port):
         hosted = server.add_table("crates", 3, {"short": True})
         console = HostConsole(server.party, say=lambda text: None)
         players = [RemoteClient(LOOPBACK, port, name, table=hosted.code) for name in "abc"]
@@ -277,7 +279,7 @@ async def test_the_host_sees_who_is_away_and_gives_the_seat_to_a_bot_or_frees_it
         await until(lambda: hosted.table is not None)  # every seat taken and ready: it began
         await players[1].close()
         await until(lambda: hosted.seats[1].away_since is not None)
-        hosted.seats[1].away_since -= 190
+        clock.advance(190)
         lines = console.run("tables")
         assert "2. b, away 3 min" in lines
         assert console.run("bot 2 random") == f"Table {hosted.code}: done."

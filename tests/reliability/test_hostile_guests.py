@@ -25,6 +25,8 @@ from tablegames.testing.harness import LOOPBACK, RawPeer, read_until_closed, run
 from tablegames.testing.metrics import record
 from tablegames.testing.scanner import split_frames
 
+from .servers import server_with
+
 CODE = "7KQM-XH4P-2R"
 
 
@@ -58,7 +60,7 @@ async def test_a_crowd_of_connections_from_one_address_opens_only_a_few_tables()
         assert len(refusals) == 46
         assert "as many as one person may: finish or close one first" in refusals[0]
         # A friend who logs in over SSH (a key: a person of their own) still opens one.
-        ticket = server.party.ticket_for(Login("ana", "SHA256:ana", "ana", "127.0.0.1"))
+        ticket = server.party.doors.ticket_for(Login("ana", "SHA256:ana", "ana", "127.0.0.1"))
         ana = RemoteClient(LOOPBACK, port, "ana", ticket=ticket)
         await ana.greet()
         ana.create("crates", 2, bots="normal")
@@ -80,8 +82,8 @@ async def test_a_table_that_waits_too_long_closes_and_its_players_go_back_to_the
         (hosted,) = server.tables.values()
         hosted.clock = clock
         hosted.changed_at = clock()
-        assert server.party.expire_tables(clock() + 599) == []  # not yet
-        assert server.party.expire_tables(clock() + 601) == [hosted.code]
+        assert server.party.timekeeper.expire_tables(clock() + 599) == []  # not yet
+        assert server.party.timekeeper.expire_tables(clock() + 601) == [hosted.code]
         told = await sara._expect(Error)
         assert told.code == "table-closed"
         assert "waited 10 minutes without starting" in told.text
@@ -92,9 +94,8 @@ async def test_a_table_that_waits_too_long_closes_and_its_players_go_back_to_the
 
 # -- the join port: names -----------------------------------------------------------------------
 async def test_a_plain_join_cannot_take_a_guests_a_bots_or_a_present_keys_name(tmp_path: Path):
-    async with running_server() as (server, port):
-        server.party.store = Store(tmp_path / "names.db")
-        ticket = server.party.ticket_for(Login("gus", "SHA256:gus", "gus", "10.0.0.5"))
+    async with server_with(Store(tmp_path / "names.db")) as (server, port):
+        ticket = server.party.doors.ticket_for(Login("gus", "SHA256:gus", "gus", "10.0.0.5"))
         gus = RemoteClient(LOOPBACK, port, "gus", ticket=ticket)
         await gus.greet()  # in the lobby over SSH: the name is his while he is here
         for name, why in (
@@ -114,7 +115,7 @@ async def test_a_plain_join_cannot_take_a_guests_a_bots_or_a_present_keys_name(t
 async def test_nobody_sits_down_under_a_bots_name():
     async with running_server() as (server, port):
         hosted = server.add_table("crates", 3, fill_with_bots="normal")
-        ticket = server.party.ticket_for(Login("Bot 3", "SHA256:b3", "bot 3", "127.0.0.1"))
+        ticket = server.party.doors.ticket_for(Login("Bot 3", "SHA256:b3", "bot 3", "127.0.0.1"))
         fake = RemoteClient(LOOPBACK, port, "x", ticket=ticket)
         await fake.greet()
         fake.join_table(hosted.code)
@@ -154,7 +155,9 @@ async def test_spectators_follow_a_rematch_and_the_old_table_is_gone():
         cat = RemoteClient(LOOPBACK, port, "cat", table=hosted.code, spectate=True)
         await cat.connect()
         ada.ready(True)
-        server.party.start_by_hand(hosted.code)  # the host deals (once ada is ready): a bot too
+        server.party.tables.start_by_hand(
+            hosted.code
+        )  # the host deals (once ada is ready): a bot too
         acted_on = -1
         async with asyncio.timeout(120):
             while hosted.table is None or not hosted.table.over:

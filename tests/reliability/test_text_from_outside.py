@@ -24,6 +24,8 @@ from tablegames.store import Store
 from tablegames.testing.harness import RawPeer, read_frames, running_server
 from tablegames.testing.metrics import record
 
+from .servers import server_with
+
 #: The issue's escapes: retitle, clear, forge a line, hide what follows, fill the clipboard.
 PAYLOAD = "\x1b]0;PWNED\x07\x1b[2J\x1b[H12:00:00 forged line\x1b[8m\x1b]52;c;cm0gLXJm\x07\u202e"
 TOWER = "Z" + "\u0301" * 100
@@ -142,10 +144,10 @@ LOOK_ALIKES = ["Аlice", "a1ice", "AIice", "guest‐bob", "gueѕt-bob", "ɡuest-
 
 
 async def test_a_name_that_looks_like_someone_elses_is_refused(tmp_path: Path):
-    async with running_server() as (server, port):
-        server.party.store = store = Store(tmp_path / "names.db")
+    store = Store(tmp_path / "names.db")
+    async with server_with(store) as (server, port):
         store.claim_name(name_key("alice"), "alice", "SHA256:alice")  # a key owns alice
-        ticket = server.party.ticket_for(Login("carol", "SHA256:carol", "carol", "10.0.0.5"))
+        ticket = server.party.doors.ticket_for(Login("carol", "SHA256:carol", "carol", "10.0.0.5"))
         carol = await RawPeer.open(port)  # carol is in over SSH (a key, not owned yet)
         carol.send({"t": "hello", "v": PROTOCOL_VERSION, "name": "x", "ticket": ticket})
         await carol.until_pong()
@@ -175,7 +177,9 @@ async def test_a_table_refuses_a_look_alike_of_a_name_at_it():
         sara = await RawPeer.open(port)
         await sara.sit(hosted.code, name="sara")
         for name in ("Sаra", "sarɑ", "Bоt 3"):  # came in over SSH: its name was not checked here
-            ticket = server.party.ticket_for(Login(name, None, f"{name}@10.0.0.7", "10.0.0.7"))
+            ticket = server.party.doors.ticket_for(
+                Login(name, None, f"{name}@10.0.0.7", "10.0.0.7")
+            )
             peer = await RawPeer.open(port)
             peer.send({"t": "hello", "v": PROTOCOL_VERSION, "name": "x", "ticket": ticket})
             peer.send({"t": "join", "table": hosted.code})

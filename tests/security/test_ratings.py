@@ -135,11 +135,11 @@ async def test_a_browser_guests_rating_is_their_cookies_not_their_names(tmp_path
         port = server.port
         assert port is not None
         phone = Login("guest-ana", None, "web:" + secrets.token_urlsafe(16), "127.0.0.2")
-        ana = await greeted(port, "x", ticket=server.party.ticket_for(phone))
+        ana = await greeted(port, "x", ticket=server.party.doors.ticket_for(phone))
         await a_game_against(ana, "normal", store)
         await ana.close()
         ssh_guest = Login("guest-ana", None, "ana@127.0.0.4", "127.0.0.4")
-        other = await greeted(port, "x", ticket=server.party.ticket_for(ssh_guest))
+        other = await greeted(port, "x", ticket=server.party.doors.ticket_for(ssh_guest))
         await a_game_against(other, "normal", store)
         await other.close()
     (phone_row,) = crates(store)["guest-ana"]

@@ -54,7 +54,7 @@ async def test_many_logins_from_one_address_share_its_tables():
         refused: list[str] = []
         for n in range(12):
             login = Login(f"guest-hog{n}", None, f"hog{n}@127.0.0.2", "127.0.0.2")
-            ticket = server.party.ticket_for(login)
+            ticket = server.party.doors.ticket_for(login)
             refused = await open_deal_and_leave(port, "hog", "127.0.0.2", ticket=ticket)
             if refused:
                 break
@@ -92,7 +92,7 @@ async def test_a_table_whose_people_all_left_ends_within_minutes():
         hosted = server.tables[seated["table"]]
         await until(lambda: not hosted.peers(), what="the hog gone")
         clock.advance(SOON)
-        server.party.tick()
+        server.party.timekeeper.tick()
         assert seated["table"] not in server.tables
     finally:
         await server.close()

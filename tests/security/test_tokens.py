@@ -15,7 +15,8 @@ import pytest
 from tablegames.net.client import RemoteClient, SeatTokens, ServerRefused
 from tablegames.net.console import HostConsole
 from tablegames.net.messages import Message
-from tablegames.net.party import BAD_PROOF, Login
+from tablegames.net.party import Login
+from tablegames.net.party.seating import BAD_PROOF
 from tablegames.net.proofs import endpoint
 from tablegames.net.protocol import PROTOCOL_VERSION, encode
 from tablegames.net.seat_tokens import load_client_key
@@ -235,7 +236,7 @@ async def test_a_banned_join_key_is_turned_away_from_any_address(tmp_path: Path)
 def test_a_ticket_shown_from_another_machine_proves_nothing():
     """A session's ticket is for the program the party started on its own machine."""
     server = Server(ServerConfig())
-    ticket = server.party.ticket_for(Login("ana", None, "ana@127.0.0.1", "127.0.0.1"))
+    ticket = server.party.doors.ticket_for(Login("ana", None, "ana@127.0.0.1", "127.0.0.1"))
     peer = Peer("stranger")
     peer.address = "192.0.2.7"  # (no packet is sent: the party is fed the message in memory)
     peer.conn.receive_data(

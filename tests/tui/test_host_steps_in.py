@@ -34,7 +34,7 @@ def deal(server: Server, game: str, owner: RemoteClient | None = None) -> Hosted
     """A table of `game` at its fewest players, bots in every seat but the one `owner` took."""
     players = GAMES[game].min_players
     hosted = server.add_table(game, players, fill_with_bots="random")
-    server.party.start(hosted)
+    server.party.tables.start(hosted)
     return hosted
 
 
@@ -54,7 +54,7 @@ async def eli_back_at_a_table(
     port = await server.start()
     deal(server, "crates")  # another table, playing
     server.add_table("roach", 3)  # and one waiting
-    first = RemoteClient("127.0.0.1", port, "x", ticket=server.party.ticket_for(ELI))
+    first = RemoteClient("127.0.0.1", port, "x", ticket=server.party.doors.ticket_for(ELI))
     await first.greet()
     first.create(game, GAMES[game].min_players, bots="random")
     await until(lambda: first.table_code is not None, what="eli's table")
@@ -64,7 +64,7 @@ async def eli_back_at_a_table(
     await until(lambda: hosted.table is not None, what="the deal")
     await first.close()  # his line drops
     await until(lambda: hosted.seats[0].peer is None, what="the drop")
-    again = RemoteClient("127.0.0.1", port, "x", ticket=server.party.ticket_for(ELI))
+    again = RemoteClient("127.0.0.1", port, "x", ticket=server.party.doors.ticket_for(ELI))
     app = TableGamesApp(remote=again, lobby=True)
     try:
         async with app.run_test(size=(100, 30), notifications=True) as pilot:
@@ -154,7 +154,7 @@ async def test_a_guest_not_ready_at_the_hosts_start_is_told_a_bot_plays_until_th
     ann = RemoteClient("127.0.0.1", port, "ann", table=hosted.code)
     await ann.connect()
     ann.ready(True)
-    fay = RemoteClient("127.0.0.1", port, "fay", ticket=server.party.ticket_for(ELI))
+    fay = RemoteClient("127.0.0.1", port, "fay", ticket=server.party.doors.ticket_for(ELI))
     app = TableGamesApp(remote=fay, lobby=True)
     try:
         async with app.run_test(size=(100, 30)) as pilot:
@@ -180,10 +180,10 @@ async def test_back_at_the_table_the_chat_shows_the_tables_lines_not_the_lobbys(
     server = Server(ServerConfig(port=0, bot_pace=10_000.0))
     port = await server.start()
     sara_login = Login("sara", "SHA256:sara", "sara", "127.0.0.1")
-    sara = RemoteClient("127.0.0.1", port, "x", ticket=server.party.ticket_for(sara_login))
+    sara = RemoteClient("127.0.0.1", port, "x", ticket=server.party.doors.ticket_for(sara_login))
     tom = RemoteClient("127.0.0.1", port, "tom")
     ann = RemoteClient("127.0.0.1", port, "ann")
-    back = RemoteClient("127.0.0.1", port, "x", ticket=server.party.ticket_for(sara_login))
+    back = RemoteClient("127.0.0.1", port, "x", ticket=server.party.doors.ticket_for(sara_login))
     app = TableGamesApp(remote=back, lobby=True)
     try:
         await sara.greet()

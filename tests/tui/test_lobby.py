@@ -174,7 +174,7 @@ async def test_join_into_a_lobby_whose_only_table_is_playing_shows_the_lobby():
     server = Server(ServerConfig(port=0, bot_pace=1.0))
     hosted = server.add_table("crates", 2, fill_with_bots="normal")
     await server.start()
-    server.party.start(hosted)  # two bots, already playing: no seat to offer
+    server.party.tables.start(hosted)  # two bots, already playing: no seat to offer
     async with sara_at(server, size=(100, 30)) as (_, app, pilot):
         await until(lambda: isinstance(app.screen, LobbyScreen), pilot=pilot)
         await until(lambda: "playing" in screen_text(app), pilot=pilot)
@@ -187,9 +187,9 @@ async def test_a_party_session_whose_seat_moved_to_another_login_ends_saying_so(
     server = Server(ServerConfig(port=0, bot_pace=0.0))
     port = await server.start()
     login = Login("ana", "SHA256:ana", "ana", "127.0.0.1")
-    first = RemoteClient("127.0.0.1", port, "x", ticket=server.party.ticket_for(login))
+    first = RemoteClient("127.0.0.1", port, "x", ticket=server.party.doors.ticket_for(login))
     app = TableGamesApp(remote=first, lobby=True)
-    second = RemoteClient("127.0.0.1", port, "x", ticket=server.party.ticket_for(login))
+    second = RemoteClient("127.0.0.1", port, "x", ticket=server.party.doors.ticket_for(login))
     try:
         async with app.run_test(size=(100, 30)) as pilot:
             await until(lambda: isinstance(app.screen, LobbyScreen), pilot=pilot)

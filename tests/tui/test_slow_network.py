@@ -142,14 +142,14 @@ async def test_the_lobby_and_its_chat_over_a_slow_network(monkeypatch):
             tally = await type_for_a_while(app, pilot, LOBBY_KEYS, KEYS, seed=3, clock=clock)
             assert tally.keys > 0 and app.problems == []
             if remote.table_code is None:  # in the lobby: its list is the server's
-                expected = server.party.lobby_message().tables
+                expected = server.party.lobby.message().tables
                 await until(
-                    lambda: remote.lobby == server.party.lobby_message().tables,
+                    lambda: remote.lobby == server.party.lobby.message().tables,
                     pilot=pilot,
                     held=1.0,
                 )
                 assert (
-                    remote.lobby == expected or remote.lobby == server.party.lobby_message().tables
+                    remote.lobby == expected or remote.lobby == server.party.lobby.message().tables
                 )
             else:  # at a table: its state is the server's
                 hosted = server.tables[remote.table_code]

@@ -137,8 +137,8 @@ async def campaign(name: str, attempts: int, rng: random.Random) -> tuple[int, i
                 *(junk_action(handlers, rng) for _ in range(5)),
             ]
             action = rng.choice(candidates)
-            held = None if sender.seat is None else hosted.seats[sender.seat]
-            if held is not None and held.applied_before(table.version, action):
+            seat = sender.seat
+            if seat is not None and hosted.resends.applied_before(seat, table.version, action):
                 continue  # a repeat is answered, not refused
             if not is_refused(table.state, sender.seat, action):
                 continue

@@ -245,7 +245,7 @@ class ServerCore(RuleBasedStateMachine):
         live = self.live()
         if live:
             peer = data.draw(st.sampled_from(live))
-            self.server.party.goodbye(peer)  # (as `Server` says goodbye to a connection)
+            self.server.party.seating.goodbye(peer)  # (as `Server` says goodbye to a connection)
             peer.close()
             if not self.started and peer.seat is not None:
                 self.tokens.pop(peer.seat, None)  # a seat freed before the game
