@@ -84,7 +84,9 @@ async def test_the_bots_wait_while_the_leave_question_is_open() -> None:
         assert isinstance(app.screen, QuitDialog)
         moves = len(client.table.log)
         assert 0 not in client.waiting_for()  # the bots' turns are to come
-        await pilot.pause(3.0)  # a bot's turn, had they played on
+        table = next(screen for screen in app.screen_stack if isinstance(screen, GameScreen))
+        assert not table.bots.running  # held: no bot's turn comes while the question is up
+        await pilot.pause()
         assert len(client.table.log) == moves
         await press(pilot, "n")  # keep playing: the bots play on (within 10 s on a busy machine)
         await until(lambda: len(client.table.log) > moves, pilot=pilot)
