@@ -153,12 +153,15 @@ def telling(value: object) -> bool:
 
 
 def _values(value: object) -> set[object]:
-    """Every value in a piece of a view, lists as tuples (what a recipient rightly sees)."""
+    """Every value in a piece of a view, lists as tuples, and every key of its maps (what a
+    recipient rightly sees: `_walk` reads keys as values too, so a key such as Feed the
+    Kraken's ``equalizer`` is no leak of a character of that name)."""
     found: set[object] = set()
     stack = [value]
     while stack:
         node = stack.pop()
         if isinstance(node, dict):
+            found.update(node)
             stack += list(node.values())
             continue
         if isinstance(node, list):
