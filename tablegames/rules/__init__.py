@@ -1,10 +1,10 @@
 """Pure rule engines for every game, reached by name through one registry.
 
-Importing this registers the games tablegames declares in its own entry points (the group
-``tablegames.games`` of pyproject.toml, as any game's package does): it reads no environment,
-imports no engine and prints nothing. Games from elsewhere (installed packages,
-``TABLEGAMES_GAMES``) join the registry when a program calls `load_games` as it starts
-(`plugins.py`).
+Importing this (importing any part of tablegames: see its ``__init__``) registers the games
+tablegames declares in its own entry points (the group ``tablegames.games`` of pyproject.toml,
+as any game's package does): it reads no environment, imports no engine and prints nothing.
+Games from elsewhere (installed packages, ``TABLEGAMES_GAMES``) join the registry when a
+program calls `load_games` as it starts (`plugins.py`).
 """
 
 from .contract import (
@@ -35,17 +35,8 @@ from .core import (
     get_game,
     hidden_group,
     load,
-    register,
 )
-from .plugins import load_games, own
-
-# Declared apart from their engines: registering imports none. The menus list them from the
-# smallest table to the largest (entry points come sorted by name).
-for _game in sorted(
-    (declared(plugin.reference) for plugin in own()),
-    key=lambda game: (game.min_players, game.max_players),
-):
-    register(_game)
+from .plugins import load_games
 
 __all__ = [
     "GAMES",
@@ -69,6 +60,7 @@ __all__ = [
     "SharedView",
     "State",
     "View",
+    "declared",
     "get_game",
     "hidden_group",
     "load",

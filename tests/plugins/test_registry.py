@@ -193,3 +193,15 @@ def test_tablegames_without_its_metadata_has_no_game_and_says_how_to_install_it(
     games, problems = done.stdout.splitlines()
     assert games == "[]"
     assert "install it (`pip install -e .` in a clone)" in problems
+
+
+def test_a_bundled_games_declaration_imported_first_finds_the_rules_whole(tmp_path):
+    # It imports the rules, which registered tablegames' own games, its own among them, while
+    # it was half imported: "the module tablegames.bundled.crates has no GAME".
+    code = (
+        "from tablegames.bundled.crates import GAME\n"
+        "import tablegames.rules as rules\n"
+        "print(list(rules.GAMES), rules.GAMES['crates'] is GAME)"
+    )
+    done = python(code, {**os.environ, "TABLEGAMES_HOME": str(tmp_path)})
+    assert (done.stdout.strip(), done.stderr) == (f"{BUILT_IN_ORDER} True", "")
