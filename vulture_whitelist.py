@@ -5,17 +5,17 @@ by name, the registry's games, APIs the tests read). Made by `vulture tablegames
 
 AUTO_FOCUS
 BOTS
-CRABS
 CSS
 CSS_PATH
 CrabsState
+GAME  # each game's declaration, which its entry point names (pyproject.toml)
 DEFAULT_CSS
 ENABLE_COMMAND_PALETTE
 HORIZONTAL_BARS
 HORIZONTAL_BREAKPOINTS
 READ_FROM  # tui/textual_private: the Textual its uses were read from (its test reads it)
-ROACH
 RealtimeBot
+deal_with_fours  # named by crabs' declaration (Checks.deal), called by the checks
 RoachState
 SCREEN
 TITLE

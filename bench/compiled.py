@@ -46,8 +46,19 @@ def crates_copy(
     engine = importlib.import_module(f"{package}.crates")
     if hasattr(engine, "CRATES") and not (folder / "games.py").exists():
         return engine.CRATES  # (a revision that declared the game beside its engine)
-    declared = importlib.import_module(f"{package}.games").CRATES  # the copy's own `Game` class
-    return dataclasses.replace(declared, factory=engine.CratesState)
+    if (folder / "games.py").exists():  # (a revision that declared it in rules/games.py)
+        declared = importlib.import_module(f"{package}.games").CRATES  # the copy's own `Game`
+        return dataclasses.replace(declared, factory=engine.CratesState)
+    # Declared in tablegames/bundled/ (above the rules, so not copied): the copy's own `Game`
+    # class with the fields it knows, registered in the copy (its engine finds itself there).
+    from tablegames.bundled.crates import GAME
+
+    core = importlib.import_module(f"{package}.core")
+    known = {field.name for field in dataclasses.fields(core.Game)}
+    fields = {name: getattr(GAME, name) for name in known if hasattr(GAME, name)}
+    game = core.Game(**{**fields, "factory": engine.CratesState})
+    core.GAMES[game.name] = game
+    return game
 
 
 def compiled_crates() -> Any:

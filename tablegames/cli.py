@@ -405,15 +405,18 @@ def resume(
     saved = store.open_tables("local")
     if game_id is None:  # (a list, even of one: the command says what it will continue)
         if not saved:
-            typer.echo("No unfinished games. Start one with `tablegames play crates`.")
+            first = next(iter(GAMES), "GAME")
+            typer.echo(f"No unfinished games. Start one with `tablegames play {first}`.")
             return
         typer.echo(f"Unfinished games (continue one with `tablegames resume {saved[0].id}`):")
         for entry in saved:
             typer.echo(describe_saved(entry))
         return
     try:
-        game = next((entry.game for entry in saved if entry.id == game_id), "crabs")
-        client = resume_local(store, game_id, pace=pace, speed=speed_for(game, speed))
+        game = next((entry.game for entry in saved if entry.id == game_id), None)
+        # (no such game: `resume_local` says so)
+        chosen_speed = 1.0 if game is None else speed_for(game, speed)
+        client = resume_local(store, game_id, pace=pace, speed=chosen_speed)
     except (KeyError, ValueError) as problem:
         raise typer.BadParameter(str(problem).strip("'\"")) from None
     from .tui.app import run_table

@@ -70,7 +70,7 @@ class Replay:
         )
         self.table_id = table_id
         self.humans = list(humans) if humans is not None else list(range(players))
-        self.vocabulary = table_talk.vocabulary(game.name)
+        self.vocabulary = table_talk.vocabulary(game)
         vocab = self.vocabulary
         self.talk = (
             []

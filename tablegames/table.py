@@ -139,7 +139,7 @@ class Table:
         self._questions: dict[int, tuple[Hashable, int]] = {}
         # Each seat's legal actions and question at a version (`_asked_now`).
         self._asked: dict[int, tuple[int, list[Action], Hashable]] = {}
-        self.vocabulary = table_talk.vocabulary(self.game.name)
+        self.vocabulary = table_talk.vocabulary(self.game)
         for seat, action, now in self.log:  # restoring a saved table
             self.state.apply(seat, action, now)
             self.version += 1

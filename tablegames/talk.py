@@ -1,9 +1,10 @@
 """Table talk: which games have structured claims, and the record a table keeps of each claim.
 
-Talk belongs to the table, never to the engine: a game's vocabulary (`rules/<game>/talk.py`,
-pure functions of one seat's view) says which claims exist and checks one against its maker's
-view; the `Table` keeps the record, persists it through its claim listeners, and shows every
-viewer all of it (claims are public) under the view's `talk` key. A record is a plain dict:
+Talk belongs to the table, never to the engine: a game's vocabulary (a module its declaration
+names, `Game.talk`: pure functions of one seat's view) says which claims exist and checks one
+against its maker's view; the `Table` keeps the record, persists it through its claim
+listeners, and shows every viewer all of it (claims are public) under the view's `talk` key. A
+record is a plain dict:
 
 - `n`: its place in the table's talk (0 first); `after`: how many game moves (the action log)
   came before it, so a replay shows it at its moment; `line`: how many public log events came
@@ -18,15 +19,15 @@ from collections.abc import Iterable, Mapping
 from importlib import import_module
 from typing import Any, Protocol, TypeVar
 
-#: Games with a vocabulary of claims -> the module holding it.
-VOCABULARIES = {"kraken": "tablegames.rules.kraken.talk"}
+from .rules import Game
+
 TALK_KEY = "talk"
-#: A talk record, as a game's types name it (kraken's `Said`) or as a plain dict.
+#: A talk record, as a game's types name it or as a plain dict.
 Said = TypeVar("Said", bound=Mapping[str, Any])
 
 
 class Vocabulary(Protocol):
-    """What the table needs of a game's vocabulary (see `rules/kraken/talk.py`)."""
+    """What the table needs of a game's vocabulary (`Game.talk` names the module)."""
 
     MOMENTS: frozenset[str]
 
@@ -35,12 +36,11 @@ class Vocabulary(Protocol):
     def sentence(self, seat: int, claim: dict[str, Any]) -> str: ...
 
 
-def vocabulary(game: str) -> Vocabulary | None:
-    """The claims module of `game`, or None if it has no structured talk."""
-    name = VOCABULARIES.get(game)
-    if name is None:
+def vocabulary(game: Game) -> Vocabulary | None:
+    """The claims module of `game` (`Game.talk`), or None if it has no structured talk."""
+    if not game.talk:
         return None
-    module: Vocabulary = import_module(name)
+    module: Vocabulary = import_module(game.talk)
     return module
 
 

@@ -53,8 +53,9 @@ def is_ours(module: str) -> bool:
 
 
 def test_the_rules_name_nothing_above_them_even_in_an_import_string():
-    """The built-in games' screens and bots are registered from above (`tui/catalogue.py`,
-    `bots/own.py`): a string in the rules naming a screen is an import the linter misses."""
+    """The bundled games' screens and bots are named by their declarations, above the rules
+    (`tablegames/bundled/`): a string in the rules naming a screen is an import the linter
+    misses."""
     above = [
         f"{path.relative_to(PACKAGE.parent)}:{line}: {text}"
         for path in sorted((PACKAGE / "rules").rglob("*.py"))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import pty
@@ -12,11 +13,9 @@ import sys
 import pytest
 from typer.testing import CliRunner
 
-from tablegames.bots.own import OWN_BOTS
 from tablegames.cli import app
 from tablegames.rulebook import rules_text
 from tablegames.rules import GAMES
-from tablegames.tui.catalogue import OWN_SCREENS
 
 from .test_local import first_human_move
 
@@ -47,10 +46,9 @@ def test_options_only_some_games_take_name_their_game():
 @pytest.fixture
 def only_crates_built(monkeypatch):
     """Pretend the other games have no screens or bots of their own yet."""
-    for name in GAMES:
+    for name, game in GAMES.items():
         if name != "crates":
-            monkeypatch.delitem(OWN_SCREENS, name, raising=False)
-            monkeypatch.delitem(OWN_BOTS, name, raising=False)
+            monkeypatch.setitem(GAMES, name, dataclasses.replace(game, screen="", bots=""))
 
 
 def test_list_shows_every_game_and_what_plays_it(only_crates_built):

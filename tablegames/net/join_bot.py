@@ -58,7 +58,7 @@ class BotSeat:
     def __init__(self, client: RemoteClient, bot: Bot, pace: float) -> None:
         assert client.game is not None and client.seat is not None
         self.client, self.bot, self.pace, self.seat = client, bot, pace, client.seat
-        self.vocabulary = vocabulary(client.game.name)
+        self.vocabulary = vocabulary(client.game)
         self.call_outs = CallOuts(pace, client.game.state_class.call_outs)
         self.answered: tuple[int, int] | None = None  # (asked, version) last answered
         self.considered: int | None = None  # the version last thought about

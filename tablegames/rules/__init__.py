@@ -1,13 +1,17 @@
 """Pure rule engines for every game, reached by name through one registry.
 
-Importing this registers the built-in games only: it reads no environment and prints nothing.
-Games from elsewhere (installed packages, ``TABLEGAMES_GAMES``) join the registry when a program
-calls `load_games` as it starts (`plugins.py`).
+Importing this (importing any part of tablegames: see its ``__init__``) registers the games
+tablegames declares in its own entry points (the group ``tablegames.games`` of pyproject.toml,
+as any game's package does): it reads no environment, imports no engine and prints nothing.
+Games from elsewhere (installed packages, ``TABLEGAMES_GAMES``) join the registry when a
+program calls `load_games` as it starts (`plugins.py`).
 """
 
 from .contract import (
+    GROUP,
     KNOWN_VIEW_KEYS,
     SHARED_VIEW_KEYS,
+    WORD,
     Action,
     Bot,
     Event,
@@ -18,8 +22,8 @@ from .contract import (
     View,
 )
 from .core import (
-    BUILT_IN,
     GAMES,
+    Checks,
     Game,
     IllegalAction,
     Option,
@@ -27,20 +31,22 @@ from .core import (
     SecretChoices,
     SetupError,
     State,
+    declared,
     get_game,
+    hidden_group,
     load,
 )
 from .plugins import load_games
 
-for _reference in BUILT_IN:  # declared apart from their engines: registering imports none
-    load(_reference)
-
 __all__ = [
     "GAMES",
+    "GROUP",
     "KNOWN_VIEW_KEYS",
     "SHARED_VIEW_KEYS",
+    "WORD",
     "Action",
     "Bot",
+    "Checks",
     "Event",
     "EventBase",
     "Game",
@@ -54,6 +60,9 @@ __all__ = [
     "SharedView",
     "State",
     "View",
+    "declared",
     "get_game",
+    "hidden_group",
+    "load",
     "load_games",
 ]

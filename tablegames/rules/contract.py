@@ -132,6 +132,12 @@ class Result(_ResultRequired, total=False):
 #: secret ("seat 2 holds the Princess"). See `State.secrets`.
 SecretPair = tuple[str, Hashable]
 Secrets = dict[SecretPair, str]
+#: A declared secret's field for a word that betrays it wherever it is written, whole or in a
+#: sentence: ``(WORD, "7H")`` for a card code no other card has.
+WORD = "*word"
+#: A declared secret's field for things hidden together (a hand, a pile) that betray it as a
+#: list of the same items in any order: ``(GROUP, ("bat", "fly", "fly"))``, sorted.
+GROUP = "*group"
 
 
 class Bot(Protocol):

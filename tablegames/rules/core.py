@@ -10,7 +10,7 @@ from itertools import repeat
 from operator import is_
 from typing import Any, ClassVar, cast
 
-from .contract import Action, Event, LogEntry, Result, Secrets, View
+from .contract import GROUP, Action, Event, LogEntry, Result, Secrets, View
 
 
 class IllegalAction(ValueError):
@@ -107,6 +107,9 @@ class State:
     #: Whether `trusted` states are checked all the same: off in play, on in the tests
     #: (tests/conftest.py), which so prove that bots' look-ahead only ever plays legal actions.
     checking: ClassVar[bool] = False
+    #: View keys that tell what was public once and may name what is secret now (the last
+    #: round's hands, since dealt again): the leak scanner leaves them to its exact-view check.
+    history: ClassVar[frozenset[str]] = frozenset()
     _trusted = False
 
     def __init_subclass__(cls, **kwargs: object) -> None:
@@ -402,11 +405,18 @@ class State:
         as the (field, value) pair that would betray it in any frame, and why it is secret
         (``("hand", ("princess",)): "seat 2 holds the Princess"``). Lists are given as tuples.
 
+        Two fields stand for anywhere: ``(WORD, "7H")``, a word no public fact uses (a card
+        code unique in its deck), betrays the secret wherever it is written, in a sentence
+        too; ``(GROUP, ("bat", "fly", "fly"))``, things hidden together (a hand, a pile,
+        sorted), as a list of the same items in any order (`hidden_group` declares one, unless
+        it looks like something the seat sees).
+
         The leak scanner (``tablegames/testing/scanner.py``) judges a game that declares its
         secrets by these pairs alone, so they must be exact: name the fields the game keeps for
         secret facts (``hand``, ``drew``, ``saw``), never a field that public facts use too,
-        and leave out what this seat knows already (its own hand, a card it was shown). None
-        (the default): not declared, the scanner guesses from the views.
+        and leave out what this seat knows already (its own hand, a card it was shown). View
+        keys that tell what was public once are named in `history`. None (the default): not
+        declared, the scanner guesses from the views.
         """
         return None
 
@@ -574,6 +584,23 @@ def _plain(value: Any) -> Any:
     return tuple(_plain(item) for item in value) if isinstance(value, list) else value
 
 
+def hidden_group(
+    found: Secrets,
+    items: Iterable[str],
+    why: str,
+    seen: Iterable[Iterable[str] | None] = (),
+    minimum: int = 2,
+) -> None:
+    """Declare `items` hidden together (a hand, a pile) in `found` as a `GROUP` secret, unless
+    they are fewer than `minimum` or just like a group the seat sees (`seen`: its own hand,
+    cards face up), which would look like a leak where there is none. (A pile of two or three
+    common cards looks like any pair laid out: such piles are declared from a larger
+    `minimum`.)"""
+    group = tuple(sorted(items))
+    if len(group) >= minimum and group not in {tuple(sorted(other)) for other in seen if other}:
+        found.setdefault((GROUP, group), why)
+
+
 @dataclass(frozen=True)
 class Panel:
     """View keys the generic screen shows together, in this order, under `title`
@@ -630,6 +657,33 @@ class Option:
             raise SetupError(f"{self.name} must be {wanted}, not {value!r}")
 
 
+@dataclass(frozen=True, eq=False)
+class Checks:
+    """How the per-game checks (`tablegames check`, `tablegames/testing/`) play a game, where
+    their defaults do not fit: each field says its default."""
+
+    #: (players, seats played by recording clients) at the leak test's table over real sockets
+    #: (None: `players`, every seat but one).
+    leak_table: tuple[int, int] | None = None
+    #: Players at a small table (illegal input, a whole game replayed) and at the stateful
+    #: server test's (None: the default table size, four at most).
+    players: int | None = None
+    core_players: int | None = None
+    #: What makes the options of a network test's table: "package.module:NAME", NAME called
+    #: with `(players, rng)` (a deal stacked so that random players finish); "": the quick
+    #: options.
+    deal: str = ""
+    #: The stateful server test's options (None: the quick options).
+    core_options: Mapping[str, Any] | None = None
+    #: A line of the game's own keys as its screen's help lists them ("": the generic screen's).
+    own_key: str = ""
+    #: Whether its rules let a game end with nobody winning (a faction nobody is left in).
+    may_end_without_winners: bool = False
+    #: The hurried players' table: (players, people at the keyboard, options, the game's own
+    #: keys they press); None: every seat at the keyboard, the quick options, the generic keys.
+    hurried: tuple[int, int, Mapping[str, Any], tuple[str, ...]] | None = None
+
+
 @dataclass(frozen=True)
 class Game:
     """A registered game: metadata plus how to start and replay one.
@@ -638,9 +692,9 @@ class Game:
     that stack a game exactly (hands, deck order...), for tests and replays, not for players.
     `bots` and `screen` name, as import strings ("package.module:NAME"), a game's own bots (a
     map level -> bot class taking `(seat, rng)`) and its own table screen (a `GameScreen`
-    subclass); "" leaves it to the generic ones. Strings, so that the rules import neither; the
-    built-in games leave both empty, theirs are named from above (`bots/own.py`,
-    `tui/catalogue.py`).
+    subclass); "" leaves it to the generic ones. `talk` names its vocabulary of claims (a
+    module, see `tablegames/talk.py`). Strings, so that knowing a game imports none of them.
+    `checks` says how the per-game checks play it where their defaults do not fit.
     """
 
     name: str
@@ -673,6 +727,11 @@ class Game:
     #: What a player keeps to themselves, in the words a hot-seat hand-off says ("I am Sara:
     #: show my cards"): "cards" for a card game, "role" for one of hidden roles...
     private_words: str = "secrets"
+    #: The game's vocabulary of claims, the table's talk: "package.module", a module with
+    #: `MOMENTS`, `check` and `sentence` (`tablegames/talk.py`; "": no talk but chat).
+    talk: str = ""
+    #: How the per-game checks (`tablegames check`) play it, where their defaults do not fit.
+    checks: Checks = field(default_factory=Checks, repr=False)
 
     @property
     def make(self) -> Callable[..., State]:
@@ -759,13 +818,6 @@ class Game:
 
 #: Every game, by name, in the order menus list them.
 GAMES: dict[str, Game] = {}
-#: The games that come with tablegames, as `load` names them.
-BUILT_IN = (
-    "tablegames.rules.games:CRATES",
-    "tablegames.rules.games:ROACH",
-    "tablegames.rules.games:CRABS",
-    "tablegames.rules.games:KRAKEN",
-)
 
 
 def register(game: Game) -> Game:
@@ -791,11 +843,20 @@ def load(reference: str) -> Game:
     """Import the game `reference` names ("package.module:NAME", NAME a `Game`, by default
     GAME) and register it.
 
-    This is how every game joins the registry: the built-in ones (`BUILT_IN`), then those from
-    elsewhere (`plugins.load_games`: installed packages' entry points, TABLEGAMES_GAMES). The
-    module's own exception is raised as it is, whatever it is (an import it lacks, a mistake
-    in its code); ImportError says that the module has no such name, TypeError that the name
-    is not a `Game`.
+    This is how every game joins the registry, from an entry point of the group
+    ``tablegames.games`` (tablegames' own as the rules are imported, the other packages' and
+    TABLEGAMES_GAMES's in `plugins.load_games`). See `declared` for what it raises.
+    """
+    return register(declared(reference))
+
+
+def declared(reference: str) -> Game:
+    """The game `reference` names ("package.module:NAME", NAME a `Game`, by default GAME),
+    imported but not registered.
+
+    The module's own exception is raised as it is, whatever it is (an import it lacks, a
+    mistake in its code); ImportError says that the module has no such name, TypeError that
+    the name is not a `Game`.
     """
     module_name, _, attribute = reference.strip().partition(":")
     if not module_name:
@@ -810,7 +871,7 @@ def load(reference: str) -> Game:
         game = getattr(game, part)
     if not isinstance(game, Game):
         raise TypeError(f"{module_name}:{name} is a {type(game).__name__}, not a tablegames Game")
-    return register(game)
+    return game
 
 
 def get_game(name: str) -> Game:

@@ -96,8 +96,8 @@ from collections.abc import Mapping, Sequence
 from itertools import combinations_with_replacement
 from typing import Any, ClassVar, Literal
 
-from .contract import Action, Event
-from .core import IllegalAction, SetupError
+from .contract import Action, Event, Secrets
+from .core import IllegalAction, SetupError, hidden_group
 from .crabs_huddle import GESTURE_TEXT, GESTURES, HUDDLE, Huddle, signal_form
 from .crabs_types import (
     AccuseAction,
@@ -157,6 +157,19 @@ def kinds_for(players: int) -> tuple[str, ...]:
 def deck_for(players: int) -> list[str]:
     """The full deck for `players` (66 or 78 cards), in kind order."""
     return [kind for kind in kinds_for(players) for _ in range(COPIES)]
+
+
+def deal_with_fours(players: int, rng: random.Random, pot: int = 1) -> dict[str, object]:
+    """The set-ups of a deal where partners 0 and 1 already hold four of a kind, so that even
+    random calls end the game (for tests: `Game.checks`). The rest is shuffled with `rng`."""
+    deck = deck_for(players)
+    rng.shuffle(deck)
+    for kind in ("king", "magic"):
+        for _ in range(4):
+            deck.remove(kind)
+    rest = deck[4 * (players - 2) :]
+    hands = [["king"] * 4, ["magic"] * 4] + [deck[4 * i : 4 * i + 4] for i in range(players - 2)]
+    return {"hands": hands, "ocean": rest[:4], "draw": rest[4:], "pot": pot}
 
 
 def team_seats(players: int) -> list[list[int]]:
@@ -429,6 +442,26 @@ class CrabsState(Huddle):
             "tiebreak": sorted(self.contenders) if self.tiebreak else None,
             "winners": self._winners(),
         }
+
+    def secrets(self, seat: int | None) -> Secrets:
+        """Other hands, the draw pile, other teams' signals."""
+        found: Secrets = {}
+        seen = [self.hands[seat] if seat is not None else None, self.ocean]
+        for other, hand in enumerate(self.hands):
+            if other != seat:
+                hidden_group(found, hand, f"seat {other}'s hand", seen)
+        hidden_group(found, self.draw_pile, "the draw pile", seen, minimum=4)
+        team = self.team_of[seat] if seat is not None else None
+        ours: set[str] = set()  # what the seat's own team picked, proposed or was dealt
+        if team is not None:
+            ours.update(self.signals[team], self.proposals[team], [self.dealt[team]])
+            for member in self.teams[team]:
+                ours.update(self.picks.get(member, ()))
+        for other_team, signals in enumerate(self.signals):
+            for signal in signals:
+                if other_team != team and signal not in ours:
+                    found.setdefault(("signal", signal), f"team {other_team}'s signal is {signal}")
+        return found
 
     def _result(self) -> CrabsResult:
         team_tokens = self._team_tokens()

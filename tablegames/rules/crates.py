@@ -92,8 +92,8 @@ from .cards import (
     rank,
     suit,
 )
-from .contract import Action, Result
-from .core import SetupError, State
+from .contract import WORD, Action, Result, Secrets
+from .core import SetupError, State, get_game
 from .crates_types import (
     CratesAction,
     CratesOwnView,
@@ -105,7 +105,6 @@ from .crates_types import (
     PlayAction,
     SuitAction,
 )
-from .games import CRATES
 
 FULL_HAND_SIZES = (8, 7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7, 8)
 SHORT_HAND_SIZES = FULL_HAND_SIZES[:8]
@@ -127,7 +126,7 @@ ABILITIES = {
 #: A play's fields at their defaults, which `normal_form` leaves out, as `legal` lists plays.
 PLAY_DEFAULTS = {"announce": False, "suit": None}
 #: Each seat alone, as `waiting_for` names it (one set each, not one per move).
-ONE_SEAT = tuple(frozenset((seat,)) for seat in range(CRATES.max_players))
+ONE_SEAT = tuple(frozenset((seat,)) for seat in range(8))  # (five at most play)
 WILD_RANKS = frozenset("8")  # playable on anything outside a crank
 SUIT_NAMING_RANKS = frozenset("89")  # their player names the suit to follow
 
@@ -209,6 +208,8 @@ class CratesState(State):
         "announce": "_announce",
         "dope": "_dope",
     }
+    #: The hands at the end of the last round: public then, maybe dealt again since.
+    history: ClassVar[frozenset[str]] = frozenset(("last_round",))
     refusals: ClassVar[dict[str, str]] = {
         "play": "_why_not_play",
         "draw": "_why_not_draw",
@@ -284,7 +285,8 @@ class CratesState(State):
         view = cast(CratesView, seen)  # (what `view` of a crates state is)
         state = cls.__new__(cls)
         State.__init__(state, view["players"], rng)
-        state.game, state.quiet, state.trusted = CRATES, True, True  # (a bot's look-ahead)
+        state.quiet, state.trusted = True, True  # (a bot's look-ahead)
+        state.game = get_game(view["game"])
         state._clear_table(FULL_HAND_SIZES[: view["rounds"]])
         if hands is None or draw is None:
             hands, draw = deal_unseen(view, rng)
@@ -378,6 +380,18 @@ class CratesState(State):
             "unplayable": unplayable,
             "last_round": self.last_round,
         }
+
+    def secrets(self, seat: int | None) -> Secrets:
+        """Other hands and the draw pile, card by card (each card is the only one of its code,
+        so its code betrays it wherever it is written)."""
+        found: Secrets = {}
+        for other, hand in enumerate(self.hands):
+            if other != seat:
+                for card in hand:
+                    found.setdefault((WORD, card), f"seat {other} holds {card}")
+        for card in self.draw_pile:
+            found.setdefault((WORD, card), f"{card} is in the draw pile")
+        return found
 
     def _result(self) -> Result:
         best = min(self.scores)
@@ -482,7 +496,9 @@ class CratesState(State):
         turn = self._why_not_turn(seat)
         card = action.get("card")
         if turn is not None or not is_card(card):
-            return turn or "say which card to play, like 7H or 10S"
+            # (an example from the seat's own hand: any other card code may be a secret)
+            example = f", like {self.hands[seat][0]}" if self.hands[seat] else ""
+            return turn or f"say which card to play{example}"
         assert isinstance(card, str)
         hand = self.hands[seat]
         if card not in hand:

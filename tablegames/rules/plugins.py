@@ -5,9 +5,10 @@ A game is a package that declares its `Game` in the entry-point group ``tablegam
     [project.entry-points."tablegames.games"]
     mygame = "mygame.rules:GAME"
 
-so that `pip install` of it makes it playable everywhere. For development, the environment
-variable ``TABLEGAMES_GAMES`` names games the same way ("package.module:NAME", comma-separated)
-without installing them.
+so that `pip install` of it makes it playable everywhere. tablegames declares its own games
+so too (pyproject.toml); they are registered as the rules are imported (`own`). For
+development, the environment variable ``TABLEGAMES_GAMES`` names games the same way
+("package.module:NAME", comma-separated) without installing them.
 
 Nothing here runs on import: a program calls `load_games()` once as it starts (the command line
 does, before it builds its options from the registry), and every problem comes back as a
@@ -19,6 +20,7 @@ they load, entry points left unread, so every door offers exactly the server's g
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -28,6 +30,8 @@ from .core import GAMES, load
 
 #: The entry-point group a game's package declares its `Game` in.
 GROUP = "tablegames.games"
+#: This package, whose own games are declared in the group too (pyproject.toml).
+OWN = "tablegames"
 #: Games from elsewhere for development: "package.module:NAME", comma-separated.
 VARIABLE = "TABLEGAMES_GAMES"
 #: Exactly the games from elsewhere to load, entry points left unread (a party's sessions).
@@ -42,6 +46,11 @@ class Plugin:
     origin: str  # in words: "the package loveletter 1.0", "TABLEGAMES_GAMES"
 
 
+#: Said when tablegames declares no game here: its metadata (entry points) is not installed.
+NOT_INSTALLED = (
+    "tablegames: its own games are not declared here: install it (`pip install -e .` in a "
+    "clone) so that its entry points are read."
+)
 #: The games from elsewhere loaded so far, in order (what a party hands its sessions).
 LOADED: list[Plugin] = []
 _loaded_once: list[str] | None = None  # the problems of the first `load_games`
@@ -57,37 +66,88 @@ def found(environ: Mapping[str, str]) -> list[Plugin]:
 
 
 def installed() -> list[Plugin]:
-    """The games installed packages declare in the ``tablegames.games`` entry-point group."""
-    if not _any_declared():
-        return []  # (importlib.metadata costs a fifth of `tablegames --help`: not for nothing)
-    from importlib.metadata import entry_points
-
-    plugins = []
-    for point in entry_points(group=GROUP):
-        package = point.dist
-        origin = f"the package {package.name} {package.version}" if package else "a package"
-        plugins.append(Plugin(point.value, f"{origin} (entry point {point.name!r})"))
-    return plugins
+    """The games installed packages other than tablegames declare in the ``tablegames.games``
+    entry-point group (tablegames' own are registered as the rules are imported: `own`)."""
+    return [plugin for name, plugin in declared() if name != OWN]
 
 
-def _any_declared() -> bool:
-    """True if some package on the path may declare a game: a quick look at the packages'
-    ``entry_points.txt`` before `importlib.metadata` reads them properly."""
-    wanted = f"[{GROUP}]"
+def own() -> list[Plugin]:
+    """The games tablegames itself declares in its entry points (pyproject.toml), in order."""
+    return [plugin for name, plugin in declared(OWN) if name == OWN]
+
+
+def declared(only: str | None = None) -> list[tuple[str, Plugin]]:
+    """(package, game) for every game an installed package declares in the entry-point group
+    ``tablegames.games``, in the order of the module path, the first of a package counting
+    (as `importlib.metadata` reads them); `only`: that package's alone.
+
+    Read here rather than by `importlib.metadata`, whose import costs a fifth of `tablegames
+    --help`: a package's metadata folder on the path, its ``entry_points.txt``, its name and
+    version."""
+    found: list[tuple[str, Plugin]] = []
+    seen: set[str] = set()
     for entry in sys.path:
         try:
             names = os.listdir(entry or ".")
         except OSError:  # not a directory (a zip), or gone
             continue
         for name in names:
-            if name.endswith((".dist-info", ".egg-info")):
-                try:
-                    text = Path(entry or ".", name, "entry_points.txt").read_text("utf-8")
-                except (OSError, UnicodeDecodeError):
-                    continue
-                if wanted in text:
-                    return True
-    return False
+            if not name.endswith((".dist-info", ".egg-info")):
+                continue
+            package = _normal(name.rpartition(".")[0].partition("-")[0])
+            if package in seen or (only is not None and package != only):
+                continue
+            seen.add(package)
+            folder = Path(entry or ".", name)
+            points = _entry_points(folder)
+            if points:
+                origin = _origin(folder, name)
+                found += [
+                    (package, Plugin(value, f"{origin} (entry point {point!r})"))
+                    for point, value in points
+                ]
+    return found
+
+
+def _normal(name: str) -> str:
+    """A package's name as packaging compares them (PEP 503)."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def _entry_points(folder: Path) -> list[tuple[str, str]]:
+    """(name, "package.module:NAME") of each game a package's ``entry_points.txt`` declares."""
+    try:
+        text = folder.joinpath("entry_points.txt").read_text("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return []
+    points, group = [], ""
+    for line in text.splitlines():
+        line = line.strip()
+        if line.startswith("[") and line.endswith("]"):
+            group = line[1:-1].strip()
+        elif group == GROUP and "=" in line and not line.startswith(("#", ";")):
+            point, _, value = line.partition("=")
+            points.append((point.strip(), value.strip()))
+    return points
+
+
+def _origin(folder: Path, name: str) -> str:
+    """A package in words, from its metadata: "the package loveletter 1.0"."""
+    fields: dict[str, str] = {}
+    for metadata in ("METADATA", "PKG-INFO"):
+        try:
+            text = folder.joinpath(metadata).read_text("utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+        for line in text.splitlines():
+            if not line:
+                break  # the headers end at the first empty line
+            key, _, value = line.partition(":")
+            fields.setdefault(key.strip(), value.strip())
+        break
+    package = fields.get("Name") or name.rpartition(".")[0].partition("-")[0]
+    version = fields.get("Version")
+    return f"the package {package} {version}" if version else f"the package {package}"
 
 
 def _split(text: str) -> list[str]:
@@ -103,7 +163,7 @@ def load_games(environ: Mapping[str, str] | None = None) -> list[str]:
     global _loaded_once
     if _loaded_once is not None:
         return list(_loaded_once)
-    problems = []
+    problems = [] if GAMES else [NOT_INSTALLED]
     for plugin in found(os.environ if environ is None else environ):
         problem = load_plugin(plugin)
         if problem is not None:

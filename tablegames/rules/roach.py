@@ -89,9 +89,8 @@ from dataclasses import dataclass, field
 from itertools import combinations_with_replacement
 from typing import ClassVar
 
-from .contract import Action
-from .core import SetupError, State
-from .games import FOUR, MOST
+from .contract import Action, Secrets
+from .core import SetupError, State, hidden_group
 from .roach_types import (
     ChallengeAction,
     LayAction,
@@ -105,6 +104,9 @@ from .roach_types import (
     RoachResult,
 )
 from .roach_types import Flight as FlightView
+
+#: The losing rules (the `loser` option): four of one animal, or the most face-up cards.
+FOUR, MOST = "four", "most"
 
 ANIMALS = ("bat", "fly", "cockroach", "frog", "mouse", "scorpion", "ladybug")
 PLURALS = {
@@ -383,6 +385,21 @@ class RoachState(State):
         if seat is not None and seat in flight.seen_by:
             shown["card"] = flight.card
         return shown
+
+    def secrets(self, seat: int | None) -> Secrets:
+        """Other hands, the face-down penalty cards, the card in flight for the unseen."""
+        found: Secrets = {}
+        seen = [self.hands[seat] if seat is not None else None, *self.fronts]
+        for other, hand in enumerate(self.hands):
+            if other != seat:
+                # Two common cards ("fly, fly") look like any pair laid out in public, so a
+                # hand is declared from three cards up (a real leak sends whole hands).
+                hidden_group(found, hand, f"seat {other}'s hand", seen, minimum=3)
+        hidden_group(found, self.penalty[1:], "the face-down penalty cards", seen, minimum=4)
+        flight = self.flight
+        if flight is not None and (seat is None or seat not in flight.seen_by):
+            found[("card", flight.card)] = f"the card in flight is {flight.card}"
+        return found
 
     def _result(self) -> RoachResult:
         return {

@@ -26,7 +26,7 @@ from ..net.protocol import PROTOCOL_VERSION
 from ..net.server import Server, ServerConfig
 from ..rules import get_game
 from .metrics import record
-from .scanner import WORD, Report, Scanner, Truth
+from .scanner import A_WORD, Report, Scanner, Truth
 from .wire import Frame, raw
 
 if TYPE_CHECKING:
@@ -78,23 +78,6 @@ def bot_level(game: str, wanted: str) -> str:
     return wanted
 
 
-def crabs_options(players: int, rng: random.Random, pot: int = 1) -> dict[str, object]:
-    """A crabs deal where partners 0 and 1 already hold four of a kind, so random calls end it.
-
-    The deal is shuffled with `rng` (the rest of every hand and the draw pile stay secret).
-    """
-    from tablegames.rules.crabs import deck_for
-
-    deck = deck_for(players)
-    rng.shuffle(deck)
-    for kind in ("king", "magic"):
-        for _ in range(4):
-            deck.remove(kind)
-    rest = deck[4 * (players - 2) :]
-    hands = [["king"] * 4, ["magic"] * 4] + [deck[4 * i : 4 * i + 4] for i in range(players - 2)]
-    return {"hands": hands, "ocean": rest[:4], "draw": rest[4:], "pot": pot}
-
-
 class _Tap(asyncio.StreamReader):
     """A stream reader that keeps a copy of every byte read through it (from `reader`)."""
 
@@ -117,7 +100,7 @@ class RecordingClient(RemoteClient):
         self.sent: set[str] = set()  # words it sent (a refusal may echo them)
 
     def send(self, message: Message) -> None:
-        self.sent.update(WORD.findall(repr(msgspec.to_builtins(message))))
+        self.sent.update(A_WORD.findall(repr(msgspec.to_builtins(message))))
         super().send(message)
 
     async def _read(self, reader: asyncio.StreamReader) -> None:

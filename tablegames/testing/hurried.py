@@ -42,7 +42,6 @@ from ..drivers import LocalClient
 from ..local import local_table
 from ..rules import Action
 from ..tui.app import TableGamesApp
-from ..tui.screens.crates_view import sorted_hand
 from ..tui.screens.game import GameScreen
 from ..tui.screens.handoff import Deliberate, HandoffScreen
 from ..tui.widgets.hand import Hand
@@ -189,8 +188,8 @@ class Watch:
             self.tally.leaks.append(f"seat {table.active_seat} private, keyboard {self.holder}")
         hands = table.query(Hand)
         if hands and hands.first().cards:
-            own = sorted_hand(self.client.update(table.active_seat).view["hand"])
-            if hands.first().cards != own:
+            own = self.client.update(table.active_seat).view["hand"]
+            if sorted(hands.first().cards) != sorted(own):  # (in the game's own order)
                 self.tally.leaks.append(f"a hand not seat {table.active_seat}'s was drawn")
 
 

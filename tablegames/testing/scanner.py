@@ -1,10 +1,11 @@
-"""The leak scanner: what each recipient must not know, taken from the engine's true state.
+"""The leak scanner: what each recipient must not know, as the game declares it.
 
 The truth comes from replaying the server's log (`Truth`): after every action the state is
-asked, per recipient (each seat and a spectator), which secrets exist right now (`Secrets`):
-cards in other hands and in piles, the card in flight, other teams' signals, other factions,
-drawn navigation cards... Every event is also tied to the secrets at the instant the engine
-emitted it, so history is judged by the moment it was written, not by where cards are later.
+asked, per recipient (each seat and a spectator), which secrets exist right now: what the game
+declares (`State.secrets`: cards in other hands and in piles, the card in flight, other teams'
+signals, other factions...), else words guessed from its views. Every event is also tied to
+the secrets at the instant the engine emitted it, so history is judged by the moment it was
+written, not by where cards are later.
 
 A frame a recipient received is then checked three ways (`scan_stream`):
 - raw bytes: the seed (before the game ended) and other seats' tokens never appear;
@@ -35,19 +36,15 @@ import msgpack
 
 from ..net.proofs import token_key
 from ..net.protocol import updated_log
-from ..rules import SHARED_VIEW_KEYS, Event, Game, State
+from ..rules import GROUP, SHARED_VIEW_KEYS, WORD, Event, Game, State
 from ..rules.contract import LogEntry
 from ..rules.core import visible_to
-from ..rules.crabs import CrabsState
-from ..rules.crates import CratesState
-from ..rules.kraken import KrakenState
-from ..rules.roach import RoachState
 
 Recipient = int | None
 #: A (field, value) pair of a frame that would betray a secret (`State.secrets` declares them).
 Pair = tuple[str, object]
-CULT_RANKS = frozenset(("cult_leader", "cultist"))  # kraken: what a search never shows
-WORD = re.compile(r"[A-Za-z0-9_-]+")
+#: A word of a frame (a card code in a sentence).
+A_WORD = re.compile(r"[A-Za-z0-9_-]+")
 
 
 # -- secrets --------------------------------------------------------------------------------------
@@ -64,18 +61,6 @@ class Secrets:
     def token(self, text: str, why: str) -> None:
         self.tokens.setdefault(text, why)
 
-    def cards(
-        self, items: Iterable[str], why: str, public: set[tuple[str, ...]], minimum: int = 2
-    ) -> None:
-        """A hidden group of `minimum` or more items, unless it looks just like something public.
-
-        (Piles that shrink to two or three common cards look like any pair a player lays out,
-        so piles are only matched from a larger size.)
-        """
-        key = tuple(sorted(items))
-        if len(key) >= minimum and key not in public:
-            self.lists.setdefault(key, why)
-
     def pair(self, name: str, value: object, why: str) -> None:
         self.pairs.setdefault((name, value), why)
 
@@ -90,117 +75,6 @@ class Secrets:
 
     def __bool__(self) -> bool:
         return bool(self.tokens or self.lists or self.pairs or self.values)
-
-
-def _sorted_lists(*groups: Iterable[str] | None) -> set[tuple[str, ...]]:
-    return {tuple(sorted(group)) for group in groups if group}
-
-
-def crates_secrets(state: State, seat: Recipient) -> Secrets:
-    """Crates (one deck, unique cards): other hands and the draw pile, card by card."""
-    assert isinstance(state, CratesState)
-    secrets = Secrets()
-    for other, hand in enumerate(state.hands):
-        if other != seat:
-            for card in hand:
-                secrets.token(card, f"seat {other} holds {card}")
-    for card in state.draw_pile:
-        secrets.token(card, f"{card} is in the draw pile")
-    return secrets
-
-
-def roach_secrets(state: State, seat: Recipient) -> Secrets:
-    """Roach: other hands, the face-down penalty cards, the card in flight for the unseen."""
-    assert isinstance(state, RoachState)
-    secrets = Secrets()
-    own = state.hands[seat] if seat is not None else None
-    public = _sorted_lists(own, *state.fronts)
-    for other, hand in enumerate(state.hands):
-        if other != seat:
-            # Two common cards ("fly, fly") look like any pair laid out in public, so a hand is
-            # matched from three cards up (a real leak sends whole hands, which are bigger).
-            secrets.cards(hand, f"seat {other}'s hand", public, minimum=3)
-    secrets.cards(state.penalty[1:], "the face-down penalty cards", public, minimum=4)
-    flight = state.flight
-    if flight is not None and (seat is None or seat not in flight.seen_by):
-        secrets.pair("card", flight.card, f"the card in flight is {flight.card}")
-    return secrets
-
-
-def crabs_secrets(state: State, seat: Recipient) -> Secrets:
-    """Crabs: other hands, the draw pile, other teams' signals."""
-    assert isinstance(state, CrabsState)
-    secrets = Secrets()
-    public = _sorted_lists(state.hands[seat] if seat is not None else None, state.ocean)
-    for other, hand in enumerate(state.hands):
-        if other != seat:
-            secrets.cards(hand, f"seat {other}'s hand", public)
-    secrets.cards(state.draw_pile, "the draw pile", public, minimum=4)
-    team = state.team_of[seat] if seat is not None else None
-    ours: set[str] = set()  # what the seat's own team picked, proposed or was dealt
-    if team is not None:
-        ours.update(state.signals[team], state.proposals[team], [state.dealt[team]])
-        for member in state.teams[team]:
-            ours.update(state.picks.get(member, ()))
-    for other_team, signals in enumerate(state.signals):
-        for signal in signals:
-            if other_team != team and signal not in ours:
-                secrets.pair("signal", signal, f"team {other_team}'s signal is {signal}")
-    return secrets
-
-
-def kraken_secrets(state: State, seat: Recipient) -> Secrets:
-    """Kraken: factions a seat may not know, unrevealed characters, navigation cards, fists."""
-    assert isinstance(state, KrakenState)
-    secrets = Secrets()
-    if not state.over:  # the roles are shown to all at the end
-        known = dict(state.known[seat]) if seat is not None else {}
-        own_faction = state.factions[seat] if seat is not None else None
-        if own_faction not in CULT_RANKS:
-            # Only the cult tells its ranks apart (the leader knows its converts, a convert the
-            # leader): a search shows anyone else "cult", so a rank they hold is a leak.
-            known = {other: code for other, code in known.items() if code not in CULT_RANKS}
-        legit = {own_faction, *known.values()}
-        for other, faction in enumerate(state.factions):
-            # Only an exact faction is known: a search's group ("cult") leaves the cult's rank
-            # secret, and a pirate's old mate may have been converted since.
-            if other == seat or known.get(other) == faction:
-                continue
-            secrets.pair(str(other), faction, f"seat {other} is a {faction}")
-            if faction not in legit:
-                secrets.pair("faction", faction, f"seat {other} is a {faction}")
-                secrets.pair("group", faction, f"seat {other} is a {faction}")
-    for other, name in enumerate(state.characters):
-        if other != seat and name is not None and not state.character_revealed[other]:
-            secrets.pair("character", name, f"seat {other}'s character is {name}")
-    own: list[list[str] | None] = [state.rituals_used, *state.resumes, *state.not_a]
-    if seat is not None:  # what the seat itself holds or saw may look like a hidden pile
-        steering = state.phase == "steer" and seat == state.navigator
-        own += [state.hands.get(seat), state.logbook if steering else None]
-        own += [peek["cards"] for peek in state.peeks[seat]]
-    public = _sorted_lists(*own)
-    for other, cards in state.hands.items():
-        if other != seat:
-            secrets.cards(cards, f"seat {other} drew {cards}", public)
-    own_kept = state.kept.get(seat) if seat is not None else None
-    for other, card in state.kept.items():
-        if other != seat and card != own_kept:
-            secrets.pair("kept", card, f"seat {other} kept {card}")
-    if seat is None or seat != state.navigator:  # the navigator was shown the logbook
-        secrets.cards(state.logbook, f"the logbook holds {state.logbook}", public)
-    interrupt = state.interrupt
-    if interrupt is not None and interrupt.kind == "peek" and interrupt.seat != seat:
-        secrets.pair("peek", interrupt.card, f"seat {interrupt.seat} peeks at {interrupt.card}")
-    secrets.cards(state.draw_pile, "the navigation draw pile", public, minimum=4)
-    secrets.cards(state.rituals, "the ritual pile", public, minimum=4)
-    secrets.cards(state.spare_characters, "the undealt characters", public, minimum=4)
-    mutiny = state.mutiny
-    if mutiny is not None and mutiny.raised is None:
-        own_guns = mutiny.choices.get(seat) if seat is not None else None
-        for other, guns in mutiny.choices.items():
-            if other != seat and guns != own_guns:
-                secrets.pair("mutiny_guns", guns, f"seat {other} raises {guns} in secret")
-    return secrets
 
 
 def _strings(value: object) -> set[str]:
@@ -220,7 +94,7 @@ def view_secrets(state: State, seat: Recipient) -> Secrets:
 
     What no view shows (an undealt deck) is beyond it, and a word another seat's view shows may
     be public in other places (a card with copies): games declare their secrets instead
-    (`declared_secrets`), or the scanner knows them (`SECRETS`).
+    (`declared_secrets`).
     """
     secrets = Secrets()
     public, own = state.view(None), state.view(seat)
@@ -238,15 +112,24 @@ def view_secrets(state: State, seat: Recipient) -> Secrets:
 
 def declared_secrets(state: State, seat: Recipient) -> Secrets:
     """Any game that declares its secrets (`State.secrets`): its (field, value) pairs, no words
-    guessed; and each value that means something alone (`telling`), wherever it is."""
-    pairs: dict[Pair, str] = {pair: why for pair, why in (state.secrets(seat) or {}).items()}
-    if not pairs:
-        return Secrets()
-    rightful = _values(state.view(seat))
-    values = {
-        value: why for (_, value), why in pairs.items() if telling(value) and value not in rightful
-    }
-    return Secrets(pairs=pairs, values=values)
+    guessed; a `WORD` anywhere, whole or in a sentence; a `GROUP` as a list in any order; and
+    each value that means something alone (`telling`), wherever it is."""
+    secrets = Secrets()
+    for (name, value), why in (state.secrets(seat) or {}).items():
+        if name == WORD and isinstance(value, str):
+            secrets.token(value, why)
+        elif name == GROUP and isinstance(value, tuple):
+            secrets.lists.setdefault(value, why)
+        else:
+            secrets.pair(name, value, why)
+    if secrets.pairs:
+        rightful = _values(state.view(seat))
+        secrets.values = {
+            value: why
+            for (_, value), why in secrets.pairs.items()
+            if telling(value) and value not in rightful
+        }
+    return secrets
 
 
 #: The shortest string, and the smallest number, a declared secret's value may be to be looked
@@ -270,12 +153,15 @@ def telling(value: object) -> bool:
 
 
 def _values(value: object) -> set[object]:
-    """Every value in a piece of a view, lists as tuples (what a recipient rightly sees)."""
+    """Every value in a piece of a view, lists as tuples, and every key of its maps (what a
+    recipient rightly sees: `_walk` reads keys as values too, so a key such as Feed the
+    Kraken's ``equalizer`` is no leak of a character of that name)."""
     found: set[object] = set()
     stack = [value]
     while stack:
         node = stack.pop()
         if isinstance(node, dict):
+            found.update(node)
             stack += list(node.values())
             continue
         if isinstance(node, list):
@@ -289,24 +175,8 @@ def _values(value: object) -> set[object]:
 
 def secrets_of(game: Game) -> Callable[[State, Recipient], Secrets]:
     """How the scanner learns what a recipient of `game` must not know: the game's own
-    declaration first, then what the scanner knows of a built-in game, then the views."""
-    if game.implements("secrets"):
-        return declared_secrets
-    return SECRETS.get(game.name, view_secrets)
-
-
-#: What a recipient must not know right now, per built-in game (they declare no `secrets`).
-SECRETS: dict[str, Callable[[State, Recipient], Secrets]] = {
-    "crates": crates_secrets,
-    "roach": roach_secrets,
-    "crabs": crabs_secrets,
-    "kraken": kraken_secrets,
-}
-#: Words a game's refusals use as examples ("say which card to play, like 7H or 10S").
-EXAMPLE_WORDS: dict[str, frozenset[str]] = {"crates": frozenset({"7H", "10S"})}
-#: Top-level view fields that are history by the rules, checked by the exact-view comparison:
-#: crates shows the hands at the end of the last round (public then, maybe redealt since).
-HISTORY_FIELDS: dict[str, frozenset[str]] = {"crates": frozenset({"last_round"})}
+    declaration (`State.secrets`), else words guessed from the views."""
+    return declared_secrets if game.implements("secrets") else view_secrets
 
 
 # -- the truth, by replay -------------------------------------------------------------------------
@@ -573,7 +443,7 @@ def _walk(
                 if node in tokens:
                     hits.append(tokens[node])
                 else:
-                    hits += [tokens[word] for word in WORD.findall(node) if word in tokens]
+                    hits += [tokens[word] for word in A_WORD.findall(node) if word in tokens]
         elif isinstance(node, list):
             if lists and len(node) >= 2 and all(isinstance(item, str) for item in node):
                 why = lists.get(tuple(sorted(node)))
@@ -606,7 +476,7 @@ class Scanner:
     def __init__(self, truth: Truth, tokens: dict[int, str] | None = None) -> None:
         self.truth = truth
         self.tokens = tokens or {}
-        self.history = HISTORY_FIELDS.get(truth.game.name, frozenset())
+        self.history = truth.game.state_class.history
         self._event_verdicts: dict[tuple[Recipient, bytes, int], list[str]] = {}
         seed = truth.seed
         # Small seeds (tests that stack a game) are too short to search for as bytes.
@@ -621,7 +491,6 @@ class Scanner:
 
         `sent`: words `r` itself sent; a refusal may echo them ("you do not hold 5H").
         """
-        echo = sent | EXAMPLE_WORDS.get(self.truth.game.name, frozenset())
         report = Report()
         version = 0
         own_token = self.tokens.get(r) if r is not None else None
@@ -647,7 +516,7 @@ class Scanner:
             for seat, needle in token_needles:
                 if needle in raw:
                     found.append(Finding(r, version, "token", f"seat {seat}'s token was sent"))
-            found += self.scan_message(r, version, message, echo)
+            found += self.scan_message(r, version, message, sent)
         return report
 
     def scan_message(

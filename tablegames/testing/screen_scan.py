@@ -28,6 +28,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from textual.binding import Binding
 from textual.pilot import Pilot
 from textual.screen import Screen
 
@@ -39,7 +40,7 @@ from ..tui.screens.game import GameScreen
 from ..tui.screens.generic import GenericScreen
 from ..tui.screens.generic_view import Words
 from ..tui.screens.handoff import Deliberate, HandoffScreen
-from ..tui.screens.results import NEXT_ROUND, GameOver, RoundSummary
+from ..tui.screens.results import GameOver
 from ..tui.screens.size import TooSmall
 from ..tui.widgets.card import prettify
 from .hurried import NAMES
@@ -47,8 +48,21 @@ from .screens import STILL, screen_text
 
 WORD = re.compile(r"[\w♠♥♦♣-]+")
 BOT_MOVES = 50  # the most bot moves in a row between two steps
-#: Screens everyone at the keyboard reads: nobody's private text may show with them up.
-SHARED = (HandoffScreen, RoundSummary, GameOver)
+
+
+def shared(screen: Screen[Any]) -> bool:
+    """True if `screen` is read by everyone at the keyboard (a hand-off, a round's scores, the
+    end of a game): nobody's private text may show with it up."""
+    return isinstance(screen, HandoffScreen) or (
+        isinstance(screen, Deliberate) and screen.READ_BY_ALL
+    )
+
+
+def closing_key(screen: Screen[Any]) -> str:
+    """The key that closes `screen`: its binding for `close` (a round's scores: "n"), else
+    Enter."""
+    closing = (b.key for b in screen.BINDINGS if isinstance(b, Binding) and b.action == "close")
+    return next(closing, "enter")
 
 
 @dataclass(frozen=True)
@@ -153,7 +167,7 @@ class ScreenScan:
         """The seat whose private text may show now (None: nobody's)."""
         if len(self.client.seats) == 1:
             return self.holder
-        if any(isinstance(screen, SHARED) for screen in app.screen_stack):
+        if any(map(shared, app.screen_stack)):
             return None
         return self.holder
 
@@ -162,7 +176,7 @@ class ScreenScan:
         text = _lines(screen_text(app))
         viewer = self.allowed(app)
         self.checked += 1
-        if any(isinstance(screen, SHARED) for screen in app.screen_stack):
+        if any(map(shared, app.screen_stack)):
             self.shared_checked += 1
         if any(isinstance(screen, TooSmall) for screen in app.screen_stack):
             self.cramped += 1
@@ -254,10 +268,8 @@ async def _step(
     if isinstance(top, HandoffScreen):
         scan.holder = top.seat
         await pilot.press(top.key)
-    elif isinstance(top, RoundSummary):
-        await pilot.press(NEXT_ROUND)
-    elif isinstance(top, Deliberate):  # (a notice for the player at the keyboard)
-        await pilot.press("enter")
+    elif isinstance(top, Deliberate):  # (a round's scores, or a notice for the player)
+        await pilot.press(closing_key(top))
     elif not isinstance(top, GameScreen):  # a question over the table: answered below instead
         await pilot.press("escape")
     table = _table_screen(app)

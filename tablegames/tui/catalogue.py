@@ -1,6 +1,5 @@
 """The games tablegames offers, from the registry, and what plays each one: the game's own
-screen and bots, else the generic ones. The built-in games' screens are named here (the rules
-name nothing above them); a game from elsewhere names its own (`Game.screen`).
+screen and bots (`Game.screen`, `Game.bots`), else the generic ones.
 
 Light on purpose (no Textual, no screen imported until one is asked for): `tablegames list`
 reads it too.
@@ -15,14 +14,6 @@ from ..bots.own import own_bots
 from ..rules import GAMES, Game, get_game
 from ..rules.core import resolve
 
-#: The built-in games' own table screens: "package.module:NAME", NAME a `GameScreen` class,
-#: imported when a table of the game opens.
-OWN_SCREENS = {
-    "crates": "tablegames.tui.screens.crates:SCREEN",
-    "roach": "tablegames.tui.screens.roach:SCREEN",
-    "crabs": "tablegames.tui.screens.crabs:SCREEN",
-    "kraken": "tablegames.tui.screens.kraken:SCREEN",
-}
 #: What draws a game that has no screen of its own.
 GENERIC_SCREEN = "tablegames.tui.screens.generic:SCREEN"
 
@@ -45,8 +36,9 @@ class Listing:
 
 
 def own_screen(game: Game) -> str:
-    """Where `game`'s own table screen is ("package.module:NAME"), or "" for none."""
-    return OWN_SCREENS.get(game.name) or game.screen
+    """Where `game`'s own table screen is ("package.module:NAME", NAME a `GameScreen` class,
+    imported when a table of the game opens), or "" for none."""
+    return game.screen
 
 
 def listings() -> list[Listing]:

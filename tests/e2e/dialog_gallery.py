@@ -22,12 +22,13 @@ from textual.widgets import Button
 from tablegames.bots import get_bot
 from tablegames.rules import get_game
 from tablegames.tui.screens.crabs_dialogs import CrabsOver
+from tablegames.tui.screens.crates_round import RoundSummary
 from tablegames.tui.screens.dialogs import QuitDialog
 from tablegames.tui.screens.handoff import HandoffScreen
 from tablegames.tui.screens.kraken_dialogs import PassOnNotice, VoyageOver
 from tablegames.tui.screens.lobby import NewTableDialog
 from tablegames.tui.screens.network import HostScreen, JoinScreen
-from tablegames.tui.screens.results import FinalStandings, RoundSummary
+from tablegames.tui.screens.results import FinalStandings
 from tablegames.tui.screens.roach_dialogs import PeekNotice, RoachResult
 from tablegames.tui.screens.setup import SetupScreen
 

@@ -5,6 +5,7 @@ over the network."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import random
 import threading
 from typing import Any
@@ -12,12 +13,11 @@ from unittest.mock import ANY
 
 import pytest
 
-from tablegames import talk
 from tablegames.drivers import drive_bots
 from tablegames.net import hosting, join_bot
 from tablegames.net.client import RemoteClient
 from tablegames.net.join_bot import play_as_bot
-from tablegames.rules import Action, View, get_game
+from tablegames.rules import GAMES, Action, View, get_game
 from tablegames.table import Table
 from tablegames.testing.harness import LOOPBACK, running_server
 
@@ -85,7 +85,8 @@ async def test_the_same_seeds_play_the_same_game_here_and_over_the_network(monke
     # answers first over a network). Before, `join --bot` asked its bot what it says on every
     # update, the table at the game's moments: its dice rolled otherwise, and it played another
     # game from the same seeds.
-    monkeypatch.setitem(talk.VOCABULARIES, "roach", chatter.__name__)
+    talking = dataclasses.replace(get_game("roach"), talk=chatter.__name__)
+    monkeypatch.setitem(GAMES, "roach", talking)
     here = Table(get_game("roach"), 3, ["Ann", "Bo", "Zed"], seed=seed)
     here.bots = {seat: seeded(seat) for seat in range(3)}
     await asyncio.wait_for(drive_bots(here, 0.0), timeout=60)
@@ -122,7 +123,8 @@ def test_a_table_asks_its_bots_what_they_say_only_at_the_moments_their_seats_are
 ):
     # Bo offers Ann a card and Ann peeks: Ann alone is told the card (a moment); the others
     # see only that she peeked. Before, every talking bot was asked at a moment anyone was shown.
-    monkeypatch.setitem(talk.VOCABULARIES, "roach", chatter.__name__)
+    talking = dataclasses.replace(get_game("roach"), talk=chatter.__name__)
+    monkeypatch.setitem(GAMES, "roach", talking)
     table = Table(get_game("roach"), 3, ["Ann", "Bo", "Cy"], seed=7)
     table.bots = {seat: Listener() for seat in range(3)}
     table.submit(1, {"type": "offer", "card": "bat", "to": 0, "claim": "bat"})

@@ -11,8 +11,8 @@ import random
 
 from tablegames.net.hosting import HostedTable
 from tablegames.rules import get_game
+from tablegames.rules.crabs import deal_with_fours
 from tablegames.store import Store
-from tablegames.testing.harness import crabs_options
 
 from .test_log_difference import Recorder
 
@@ -20,7 +20,7 @@ NOD = {"type": "gesture", "name": "nod"}
 
 
 def crabs_table(store: Store | None = None) -> tuple[HostedTable, list[Recorder]]:
-    options = crabs_options(4, random.Random(3))
+    options = deal_with_fours(4, random.Random(3))
     hosted = HostedTable(code="C", game=get_game("crabs"), players=4, options=options, seed=3,
                          store=store)  # fmt: skip
     peers = [Recorder(f"p{n}") for n in range(4)]

@@ -176,3 +176,34 @@ async def test_a_session_given_a_table_of_a_game_it_lacks_is_back_in_the_lobby_s
             assert isinstance(app.screen, LobbyScreen) and remote.connected
             assert app.return_code is None and not app.problems
         assert all(seat.peer is None for seat in lacking.seats)
+
+
+def test_tablegames_without_its_metadata_has_no_game_and_says_how_to_install_it(tmp_path):
+    # Its games are its entry points (pyproject.toml): a copy that was never installed, or was
+    # installed before they were declared, reads none of them.
+    (tmp_path / "tablegames").symlink_to(ROOT / "tablegames")
+    code = "import tablegames.rules as r; print(sorted(r.GAMES)); print(r.load_games({}))"
+    done = subprocess.run(
+        [sys.executable, "-S", "-c", code],  # (-S: no site-packages, so no metadata)
+        env={"PYTHONPATH": str(tmp_path), "TABLEGAMES_HOME": str(tmp_path)},
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    games, problems = done.stdout.splitlines()
+    assert games == "[]"
+    assert "install it (`pip install -e .` in a clone)" in problems
+
+
+def test_a_bundled_games_declaration_imported_first_finds_the_rules_whole(tmp_path):
+    # It imports the rules, which registered tablegames' own games, its own among them, while
+    # it was half imported: "the module tablegames.bundled.crates has no GAME".
+    code = (
+        "from tablegames.bundled.crates import GAME\n"
+        "import tablegames.rules as rules\n"
+        "print(list(rules.GAMES), rules.GAMES['crates'] is GAME)"
+    )
+    done = python(code, {**os.environ, "TABLEGAMES_HOME": str(tmp_path)})
+    assert (done.stdout.strip(), done.stderr) == (f"{BUILT_IN_ORDER} True", "")

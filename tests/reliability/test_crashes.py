@@ -28,8 +28,9 @@ from tablegames.net.client import RemoteClient
 from tablegames.net.client_protocol import ConnectionLost
 from tablegames.net.messages import Act, Error, ViewUpdate
 from tablegames.rules import get_game
+from tablegames.rules.crabs import deal_with_fours
 from tablegames.store import Store
-from tablegames.testing.harness import LOOPBACK, crabs_options
+from tablegames.testing.harness import LOOPBACK
 from tablegames.testing.metrics import record
 from tablegames.testing.scanner import digest
 
@@ -105,7 +106,7 @@ def table_spec(rng: random.Random) -> list[list[Any]]:
         ["CRAT", "crates", 3, {"short": True}, "random"],
         ["ROAC", "roach", 3, {}, None],
         ["KRAK", "kraken", 5, {}, "random"],
-        ["CRAB", "crabs", 4, crabs_options(4, rng, pot=2), None],
+        ["CRAB", "crabs", 4, deal_with_fours(4, rng, pot=2), None],
     ]
 
 

@@ -17,11 +17,12 @@ import pytest
 from tablegames.net.hosting import HostedTable
 from tablegames.net.messages import Presence
 from tablegames.rules import GAMES
+from tablegames.rules.crabs import deal_with_fours
 from tablegames.rules.kraken.roles import GROUP_WORDS
 from tablegames.testing.cases import case
-from tablegames.testing.harness import crabs_options, scan_games
+from tablegames.testing.harness import scan_games
 from tablegames.testing.metrics import record
-from tablegames.testing.scanner import _walk, kraken_secrets
+from tablegames.testing.scanner import _walk, declared_secrets
 
 from ..rules.kraken.helpers import act, at, sail, table
 
@@ -164,7 +165,7 @@ def _searched_leader() -> Any:
 
 def _named_secrets(state: Any, seat: int) -> list[str]:
     """The secrets `seat`'s view and its log's fields name (as the scanner matches them)."""
-    secrets = kraken_secrets(state, seat)
+    secrets = declared_secrets(state, seat)
     events: list[Any] = []
     hits = _walk(state.view(seat), secrets, events=events)
     for event in events:
@@ -175,7 +176,7 @@ def _named_secrets(state: Any, seat: int) -> list[str]:
 def test_a_searched_cult_member_keeps_their_rank_secret_from_the_searcher(monkeypatch):
     # The captain knows seat 6 is "cult", not which rank: the scanner still guards the rank.
     state = _searched_leader()
-    secrets = kraken_secrets(state, 0)
+    secrets = declared_secrets(state, 0)
     assert ("6", "cult_leader") in secrets.pairs and ("group", "cult_leader") in secrets.pairs
     assert _named_secrets(state, 0) == []
     # A search that shows the rank (the engine before rules version 2) is a leak.
@@ -194,7 +195,7 @@ def test_many_games_of_every_kind_leak_nothing():
         for players in (2, 3, 5, 6):
             games.append(("roach", players, rng.randint(1, players), {}, "random"))
         for players in (4, 5, 6, 8):
-            options = crabs_options(players, rng, pot=rng.randint(1, 2))
+            options = deal_with_fours(players, rng, pot=rng.randint(1, 2))
             games.append(("crabs", players, players, options, "random"))
         for players in (5, 7, 9, 11):
             options = {"characters": round_ != 1}

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from tablegames.rules import BUILT_IN, SetupError, get_game
-from tablegames.rules.core import resolve
+from tablegames.rules import SetupError, declared, get_game
+from tablegames.rules.plugins import own
 from tablegames.testing.playing import positions
 
 
@@ -21,9 +21,8 @@ def test_option_values_are_checked_before_the_game_sees_them():
         get_game("kraken").new(5, 1, board="medium")
 
 
-@pytest.mark.parametrize("reference", BUILT_IN)
-def test_of_the_built_in_games_only_kraken_imposes_silence(reference):
-    name = resolve(reference).name
+@pytest.mark.parametrize("name", [declared(plugin.reference).name for plugin in own()])
+def test_of_the_built_in_games_only_kraken_imposes_silence(name):
     silenced = 0
     for seed in range(3):
         for state in positions(name, seed):

@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 
 from tablegames.rules import get_game
+from tablegames.rules.crabs import deal_with_fours
 from tablegames.rules.crabs_types import CrabsAction, CrabsEvent, CrabsView
 from tablegames.rules.crates_types import CratesAction, CratesEvent, CratesView
 from tablegames.rules.kraken.types import KrakenAction, KrakenEvent, KrakenView
 from tablegames.rules.roach_types import RoachAction, RoachEvent, RoachView
-from tablegames.testing.harness import crabs_options
 
 from ..playouts import playout_counts
 from .typecheck import mismatch
@@ -40,7 +40,7 @@ def options(name: str, index: int, players: int, rng: random.Random) -> dict[str
     if name == "crates":
         return {"short": True}
     if name == "crabs" and index % 2:
-        return crabs_options(players, rng, pot=3)
+        return deal_with_fours(players, rng, pot=3)
     return {}
 
 

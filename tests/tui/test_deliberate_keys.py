@@ -11,9 +11,10 @@ import pytest
 
 from tablegames.local import local_table
 from tablegames.tui.screens.crates import CratesScreen
+from tablegames.tui.screens.crates_round import RoundSummary
 from tablegames.tui.screens.game import table_screen
 from tablegames.tui.screens.handoff import HANDOFF_LETTERS, HandoffScreen, handoff_keys
-from tablegames.tui.screens.results import FinalStandings, RoundSummary
+from tablegames.tui.screens.results import FinalStandings
 
 from .helpers import STILL, screen_text, stacked
 from .test_secrets_under_timing import at_the_table, sent

@@ -20,9 +20,9 @@ from tablegames.rules import GAMES
 from tablegames.testing.harness import until
 from tablegames.tui.app import TableGamesApp
 from tablegames.tui.screens.connect import ConnectScreen
+from tablegames.tui.screens.crates_round import NEXT_ROUND, RoundSummary
 from tablegames.tui.screens.game import GameScreen
 from tablegames.tui.screens.lobby import LobbyScreen
-from tablegames.tui.screens.results import NEXT_ROUND, RoundSummary
 
 from .helpers import screen_text, settle
 from .served import sara_at

@@ -6,13 +6,13 @@ from tablegames.local import local_table
 from tablegames.testing.screen_scan import ScreenScan
 from tablegames.tui.app import TableGamesApp
 from tablegames.tui.screens.crates import CratesScreen
+from tablegames.tui.screens.crates_round import RoundSummary
 from tablegames.tui.screens.crates_view import sorted_hand
 from tablegames.tui.screens.game import GameScreen
 from tablegames.tui.screens.handoff import HandoffScreen
 from tablegames.tui.screens.results import (
     FinalStandings,
     GameOver,
-    RoundSummary,
     rating_line,
     standings,
 )

@@ -14,9 +14,9 @@ from tablegames.store import Store
 from tablegames.table import Table, VirtualClock
 from tablegames.tui.app import ReplayApp
 from tablegames.tui.screens.crates import CratesScreen
+from tablegames.tui.screens.crates_round import RoundSummary
 from tablegames.tui.screens.crates_view import sorted_hand
 from tablegames.tui.screens.replay import GoToDialog, ReplayScreen
-from tablegames.tui.screens.results import RoundSummary
 from tablegames.tui.widgets.card import prettify
 from tablegames.tui.widgets.hand import Hand
 from tablegames.tui.widgets.log import GameLog

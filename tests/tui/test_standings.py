@@ -9,8 +9,9 @@ from tablegames.net.seat_tokens import load_client_key
 from tablegames.net.server import Server, ServerConfig
 from tablegames.store import Store
 from tablegames.testing.harness import until
+from tablegames.tui.screens.crates_round import RoundSummary
 from tablegames.tui.screens.lobby import LobbyScreen
-from tablegames.tui.screens.results import FinalStandings, RoundSummary, rating_line
+from tablegames.tui.screens.results import FinalStandings, rating_line
 from tablegames.tui.screens.standings import StandingsScreen
 
 from .helpers import opened, press, screen_text, settle, stacked

@@ -8,8 +8,9 @@ Split by concept: ``board`` (both charts), ``cards`` (navigation deck, rituals),
 (factions, role table, thresholds), ``voyage`` (shared state and the round's agenda of steps),
 ``mutiny`` (appointing, mutinies), ``navigation`` (navigation, moving, map and card actions, off
 duty), ``rituals`` (the cult), ``characters`` (the character table, dealing, windows) and
-``abilities`` (what each character does), ``game`` (setup, legal actions, views, results,
-registration).
+``abilities`` (what each character does), ``game`` (setup, legal actions, views, results),
+``secrets`` (what each seat must not know: `State.secrets`). It is declared in
+``tablegames/bundled/kraken.py``.
 
 Decisions the spec leaves open, taken as the rules intend. Each names the seed sentence it
 follows (seed ``003_9304bed3fd4041b7``, Persian, quoted with a translation) or the
@@ -156,7 +157,6 @@ Setup and views (the interface: the seed, a table game, is silent on all of it)
 
 from __future__ import annotations
 
-from ..games import KRAKEN
 from .game import KrakenState
 
-__all__ = ["KRAKEN", "KrakenState"]
+__all__ = ["KrakenState"]

@@ -7,8 +7,7 @@ from collections import Counter
 from typing import ClassVar
 
 from ..contract import Action
-from ..core import SetupError
-from ..games import KRAKEN
+from ..core import SetupError, get_game
 from . import lookahead
 from .abilities import Abilities
 from .board import BOARDS, BOARDS_FOR_PLAYERS, START
@@ -27,6 +26,7 @@ from .roles import (
     first_knowledge,
     side,
 )
+from .secrets import Secrecy
 from .silence import silence
 from .types import (
     BareAction,
@@ -41,7 +41,7 @@ from .types import (
 from .voyage import AUTO, UpcomingMutiny
 
 
-class KrakenState(Abilities, Characters, Rituals, Navigation, Command):
+class KrakenState(Abilities, Characters, Rituals, Navigation, Command, Secrecy):
     """A game of Feed the Kraken in progress."""
 
     handlers: ClassVar[dict[str, str]] = {
@@ -138,7 +138,7 @@ class KrakenState(Abilities, Characters, Rituals, Navigation, Command):
             )
         except SetupError:
             return None
-        state.game, state.quiet = KRAKEN, True
+        state.game, state.quiet = get_game(view["game"]), True
         state.factions = list(factions)
         lookahead.copy_public(state, view)
         return state if lookahead.set_pick(state, view, rng) else None

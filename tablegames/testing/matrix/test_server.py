@@ -35,7 +35,7 @@ from tablegames.net.server import Server, ServerConfig
 from ..cases import case
 from ..metrics import record
 from ..plugin import chosen_games
-from ..scanner import WORD, Report, Scanner, Truth, split_frames
+from ..scanner import A_WORD, Report, Scanner, Truth, split_frames
 from ..wire import Frame, raw
 
 
@@ -82,7 +82,7 @@ class CoreServer(Server):
 
 
 class ServerCore(RuleBasedStateMachine):
-    GAME = "crates"  # each game's machine is a subclass (`machine_for`)
+    GAME = ""  # each game's machine is a subclass that names it (`machine_for`)
 
     def __init__(self) -> None:
         super().__init__()
@@ -111,7 +111,7 @@ class ServerCore(RuleBasedStateMachine):
     # -- helpers ----------------------------------------------------------------------------------
     def deliver(self, peer: Peer, message: Mapping[str, object]) -> None:
         """Send `message` from `peer` as bytes through a Connection, then to the server."""
-        peer.sent.update(WORD.findall(repr(message)))
+        peer.sent.update(A_WORD.findall(repr(message)))
         peer.conn.receive_data(raw(message))
         for received in peer.conn.events_received():
             assert not isinstance(received, ProtocolError), received

@@ -17,11 +17,12 @@ from ..widgets.hand import BIG, FLAT, SMALL, Hand
 from ..widgets.log import GameLog
 from ..widgets.seats import SeatPanel
 from . import crates_view as show
+from .crates_round import RoundSummary
 from .dialogs import Option, PickDialog
 from .game import ActionButton, Overlay
 from .handoff import Aside
 from .picking import PICK_BINDINGS, HandScreen
-from .results import FinalStandings, RoundSummary
+from .results import FinalStandings
 from .size import BUTTONS_FROM
 from .table_log import Wording
 
