@@ -317,14 +317,26 @@ NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
 
 
 @dataclass(frozen=True)
-class HurriedTable:
-    """A table to hurry at: its game, players, humans at the keyboard, options, the game's own
-    keys and its bots' pace."""
+class HotSeat:
+    """A hot-seat table: its game, players, humans at the keyboard (Ann, Bob, ...), options."""
 
     game: str
     players: int
     humans: int
     options: dict[str, Any]  # (as `local_table` takes them, beside its own keywords)
+
+    def dealt(self, seed: int, pace: float) -> LocalClient:
+        """The table dealt with `seed`, its bots paced `pace`."""
+        names = NAMES[: self.humans]
+        return local_table(
+            self.game, self.players, self.humans, seed=seed, names=names, pace=pace, **self.options
+        )
+
+
+@dataclass(frozen=True)
+class HurriedTable(HotSeat):
+    """A table to hurry at: a hot-seat table, the game's own keys and its bots' pace."""
+
     own_keys: list[str]
     pace: float = 0.0
 
@@ -338,15 +350,7 @@ async def play_hurried(
 
     clock = VirtualClock()
     monkeypatch.setattr(typeahead, "time", clock)
-    client = local_table(
-        table.game,
-        table.players,
-        humans=table.humans,
-        seed=seed,
-        names=NAMES[: table.humans],
-        pace=table.pace,
-        **table.options,
-    )
+    client = table.dealt(seed, table.pace)
     watch, rng = Watch(client, clock, monkeypatch), random.Random(seed)
     while watch.tally.keys < keys and not client.table.over:
         app = TableGamesApp(client)

@@ -33,7 +33,6 @@ from textual.pilot import Pilot
 from textual.screen import Screen
 
 from ..drivers import LocalClient
-from ..local import local_table
 from ..rules import SHARED_VIEW_KEYS, Action, State
 from ..tui.app import TableGamesApp
 from ..tui.screens.game import GameScreen
@@ -43,7 +42,7 @@ from ..tui.screens.handoff import Deliberate, HandoffScreen
 from ..tui.screens.results import GameOver
 from ..tui.screens.size import TooSmall
 from ..tui.widgets.card import prettify
-from .hurried import NAMES
+from .hurried import HotSeat
 from .screens import STILL, screen_text
 
 WORD = re.compile(r"[\w♠♥♦♣-]+")
@@ -208,23 +207,13 @@ def _shown(needle: Needle, text: str) -> bool:
 
 
 # -- hot-seat play, step by step ------------------------------------------------------------------
-@dataclass(frozen=True)
-class ScannedTable:
-    """A hot-seat table to play and scan: its game, players, humans at the keyboard, options."""
-
-    game: str
-    players: int
-    humans: int
-    options: dict[str, Any]
-
-
 def _table_screen(app: TableGamesApp) -> GameScreen | None:
     tables = [screen for screen in app.screen_stack if isinstance(screen, GameScreen)]
     return tables[-1] if tables else None
 
 
 async def play_scanned(
-    table: ScannedTable, seed: int, size: tuple[int, int], steps: int = 150, hurry: int = 4
+    table: HotSeat, seed: int, size: tuple[int, int], steps: int = 150, hurry: int = 4
 ) -> ScreenScan:
     """Play `table` hot-seat at a terminal of `size`, the humans' moves chosen at random and
     sent as the screen's own seat, the bots moving on their own meanwhile; after every step the
@@ -235,15 +224,7 @@ async def play_scanned(
     for the humans it waits for (as if from elsewhere), so that a few minutes of play reach the
     ends of rounds and the game's: the screen is drawn from the updates they bring, as ever, and
     has caught up with them when it is read."""
-    client = local_table(
-        table.game,
-        table.players,
-        humans=table.humans,
-        seed=seed,
-        names=NAMES[: table.humans],
-        pace=STILL,  # (the bots move between the steps: `_table_moves`)
-        **table.options,
-    )
+    client = table.dealt(seed, STILL)  # (the bots move between the steps: `_table_moves`)
     scan, rng = ScreenScan(client), random.Random(seed)
     app = TableGamesApp(client)
     async with app.run_test(size=size) as pilot:

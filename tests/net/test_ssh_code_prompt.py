@@ -7,7 +7,6 @@ OpenSSH client in tmux. Other 127.x source addresses stand in for other machines
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -19,7 +18,6 @@ from tablegames.testing.metrics import record
 
 from .ssh_harness import (
     DoorThread,
-    SshClients,
     make_key,
     needs_ssh_and_tmux,
     ssh_command,
@@ -46,13 +44,6 @@ def open_door(tmp_path: Path) -> Iterator[OpenDoor]:
     yield opened
     for door in doors:
         door.stop()
-
-
-@pytest.fixture
-def clients(tmp_path: Path) -> Iterator[SshClients]:
-    opened = SshClients({**os.environ, "TABLEGAMES_HOME": str(tmp_path)})
-    yield opened
-    opened.close()
 
 
 @pytest.fixture

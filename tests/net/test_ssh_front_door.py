@@ -22,7 +22,6 @@ from tablegames.testing.metrics import record
 
 from .ssh_harness import (
     DoorThread,
-    SshClients,
     alive,
     make_key,
     my_children,
@@ -67,18 +66,6 @@ def open_door(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[OpenDo
     yield opened
     for door in doors:
         door.stop()
-
-
-@pytest.fixture
-def clients(env: dict[str, str]) -> Iterator[SshClients]:
-    opened = SshClients(env)
-    yield opened
-    opened.close()
-
-
-@pytest.fixture
-def env(tmp_path: Path) -> dict[str, str]:
-    return {**os.environ, "TABLEGAMES_HOME": str(tmp_path)}
 
 
 # -- who you are ----------------------------------------------------------------------------------

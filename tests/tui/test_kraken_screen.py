@@ -443,13 +443,19 @@ async def test_a_human_cult_leader_converts_on_their_turn_in_the_round() -> None
         assert kraken_state(client).phase != "convert"
 
 
-async def test_the_voyage_over_shows_every_role() -> None:
+def at_bluewater_bay() -> LocalClient:
+    """A voyage the crew ends by steering blue into Bluewater Bay, the bots done."""
     client = kraken_table(deck=["blue-drunk", "blue-disarmed", "red-drunk", "red-drunk"])
     kraken_state(client).ship = "3,5"  # blue reaches Bluewater Bay
     client.table.submit(0, {"type": "appoint", "lieutenant": 2, "navigator": 4})
     no_mutiny(client)
     client.table.submit(0, {"type": "keep", "card": "blue-drunk"})
     bots_act(client)
+    return client
+
+
+async def test_the_voyage_over_shows_every_role() -> None:
+    client = at_bluewater_bay()
     async with opened(client) as (app, _pilot):
         assert isinstance(app.screen, VoyageOver)
         text = screen_text(app)
@@ -507,12 +513,7 @@ async def test_a_mutineer_without_guns_is_told_they_raise_none() -> None:
 
 
 async def test_the_end_of_the_voyage_can_be_put_aside_to_read_the_log_and_brought_back() -> None:
-    client = kraken_table(deck=["blue-drunk", "blue-disarmed", "red-drunk", "red-drunk"])
-    kraken_state(client).ship = "3,5"  # blue reaches Bluewater Bay
-    client.table.submit(0, {"type": "appoint", "lieutenant": 2, "navigator": 4})
-    no_mutiny(client)
-    client.table.submit(0, {"type": "keep", "card": "blue-drunk"})
-    bots_act(client)
+    client = at_bluewater_bay()
     async with opened(client, size=(120, 40)) as (app, pilot):
         assert isinstance(app.screen, VoyageOver)
         assert "Esc: look at the table and its log" in screen_text(app)

@@ -17,7 +17,8 @@ from tablegames.tui.screens.handoff import HANDOFF_LETTERS
 from tablegames.tui.textual_private import key_bindings
 
 from ..cases import case
-from ..screen_scan import ScannedTable, ScreenScan, play_scanned
+from ..hurried import HotSeat
+from ..screen_scan import ScreenScan, play_scanned
 from ..screens import STILL
 
 SIZES = [(80, 24), (60, 20)]
@@ -25,13 +26,13 @@ SIZES = [(80, 24), (60, 20)]
 DEFAULT_STEPS = 60
 
 
-def scanned(game_name: str) -> ScannedTable:
+def scanned(game_name: str) -> HotSeat:
     """Two players at the keyboard and a bot (one player, where the game takes one)."""
     own = case(game_name).hurried
     players = own[0] if own is not None else case(game_name).players
     humans = min(2, own[1] if own is not None else players, players - 1)
     options = own[2] if own is not None else get_game(game_name).quick_options()
-    return ScannedTable(game_name, max(players, humans + 1), max(1, humans), options)
+    return HotSeat(game_name, max(players, humans + 1), max(1, humans), options)
 
 
 @pytest.mark.parametrize(
@@ -62,7 +63,7 @@ async def test_whole_games_show_no_private_text_but_the_keyboard_holders(
     check_scanned(scan, table)
 
 
-def check_scanned(scan: ScreenScan, table: ScannedTable) -> None:
+def check_scanned(scan: ScreenScan, table: HotSeat) -> None:
     """Nothing found, the table in sight all the while (every game is played at 60x20: a
     table too big for it would be scanned under "make the terminal bigger"), and the play
     reached a hand-off or a summary (one player alone at the keyboard has no hand-offs, and may
