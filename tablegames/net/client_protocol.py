@@ -354,6 +354,12 @@ class ClientProtocol:
         self.forget_table()
         self.phase = Phase.LOST
 
+    def sits_back(self) -> None:
+        """Our seat was given to a bot until we come back (the host freed it), and we come
+        back: the next connection proves the seat ours again with its token."""
+        self.ended = self.ended_code = ""
+        self.phase = Phase.LOST
+
     def forget_table(self) -> None:
         """We are at no table now (we left, or the server sent us back to the lobby)."""
         self.seat = self.game = self.latest = self.presence = None

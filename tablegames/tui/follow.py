@@ -7,6 +7,7 @@ the server's messages for as long as the connection lives, reconnecting when it 
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING, Any, Protocol
 
 from textual.screen import Screen
@@ -53,7 +54,7 @@ class FollowingApp(Protocol):
     @property
     def screen_stack(self) -> list[Screen[Any]]: ...
 
-    def push_screen(self, screen: Screen[Any]) -> object: ...
+    def push_screen(self, screen: Screen[Any], callback: Any = None) -> object: ...
 
     def switch_screen(self, screen: Screen[Any]) -> object: ...
 
@@ -195,6 +196,8 @@ class Follow:
             if self.lobby_first:  # a party's session: it ends here, saying why (no slot held)
                 app.farewell = text
                 app.exit()
+            elif self.started and removed:  # a bot plays our seat until we come back
+                return await self._sit_back(text)
             elif self.started or self.waiting is None:
                 app.notify(text, severity="error", timeout=60, markup=False)
             else:
@@ -221,6 +224,35 @@ class Follow:
             self.lobby.say(told)
         else:
             app.tell("Back at the table.", "connection", seconds=4)
+        return True
+
+    async def _sit_back(self, text: str) -> bool:
+        """The host let a bot play our seat, and `join` has no lobby to go to: asked over the
+        table, the player sits back down (the seat's token proves it theirs) or leaves; True
+        once back at the seat."""
+        from .screens.dialogs import Option, PickDialog
+
+        options = [Option("s", "Sit back down", True), Option("q", "Leave the game", False)]
+        tables = [screen for screen in self.app.screen_stack if isinstance(screen, GameScreen)]
+        for table in tables:  # (a question of the game's must not open over this one)
+            table.away = True
+        back: bool | None = None
+        while back is None:  # (Esc only looks at the table: the question comes back)
+            answered: asyncio.Future[bool | None] = asyncio.get_running_loop().create_future()
+            self.app.push_screen(
+                PickDialog(text, options, ascii=self.app.ascii), answered.set_result
+            )
+            back = await answered
+        if not back:
+            self.app.exit()
+            return False
+        self.remote.sits_back()
+        if not await self.remote.reconnect():
+            self.app.notify(f"Could not get back: {self.remote.why}.", severity="error", timeout=30)
+            return False
+        for table in tables:
+            table.away = False
+        self.app.tell("Back at your seat.", "connection", seconds=4)
         return True
 
     # -- screens ----------------------------------------------------------------------------------

@@ -243,3 +243,28 @@ async def test_the_suit_question_of_a_new_round_waits_until_the_rounds_scores_ar
         assert "pick a suit" not in screen_text(app)
         await pilot.press(NEXT_ROUND)
         await until(lambda: "pick a suit" in screen_text(app), pilot=pilot)
+
+
+async def test_a_player_who_joined_the_hosts_table_sits_back_down_after_the_host_frees_the_seat():
+    """`tablegames join` has no lobby to go to: the player is asked, over the table, whether to
+    sit back down (their token proves the seat theirs) or leave; never left at a table that
+    says it waits for them while a bot plays."""
+    server = Server(ServerConfig(port=0, bot_pace=10_000.0))
+    hosted = server.add_table("crates", 2)
+    await server.start()
+    async with sara_at(server) as (_, app, pilot):
+        await until(lambda: "Press r when you are ready" in screen_text(app), pilot=pilot)
+        await pilot.press("r")
+        await until(lambda: hosted.seats[0].ready, pilot=pilot)
+        server.party.tables.start(hosted)  # (the host's `start`: a bot in the other seat)
+        await until(lambda: at_a_table(app), seconds=10, pilot=pilot)
+        console = HostConsole(server.party, say=lambda text: None)
+        assert console.run(f"free {hosted.code} 1") == f"Table {hosted.code}: done."
+        await until(lambda: "[s] Sit back down" in screen_text(app), pilot=pilot)
+        assert hosted.table is not None and 0 in hosted.table.bots
+        assert "The host let a bot play your seat" in screen_text(app)
+        await pilot.press("s")
+        await until(lambda: hosted.seats[0].peer is not None, seconds=10, pilot=pilot)
+        assert 0 not in hosted.table.bots
+        await until(lambda: "Sit back down" not in screen_text(app), pilot=pilot)
+        assert at_a_table(app) and app.return_code is None and not app.problems

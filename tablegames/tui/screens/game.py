@@ -162,6 +162,7 @@ class GameScreen(TypeAhead, Screen[None]):
         self.covered = 0  # dialogs of ours on top of this screen
         self.seen_version = 0  # the version of the table the player last saw uncovered
         self.looking = False  # the game is over and the player put its results aside
+        self.away = False  # the host let a bot play our seat: nothing is asked until we are back
         self._by_itself = False  # screens opened now open by themselves (not at a key)
         self._footer_keys: FooterKeys | None = None  # the keys the footer was last asked to show
         for seat in self.humans or [self.active_seat]:
@@ -274,7 +275,7 @@ class GameScreen(TypeAhead, Screen[None]):
         try:
             if overlay is not None:
                 self._open(*overlay)
-            elif not self.covered and not self.read_only:
+            elif not self.covered and not self.read_only and not self.away:
                 self._prompt()
         finally:
             self._by_itself = False
