@@ -15,8 +15,9 @@ import pytest
 from tablegames.bots import AnyLegalAction, get_bot, look_ahead
 from tablegames.bots.generic import ByHeuristic, LookAhead
 from tablegames.rules import GAMES, load
+from tablegames.testing.strength import matchup
 from tests.plugins.skull import SKULL_GAME
-from tests.plugins.skull.bots import CarefulPlayer
+from tests.plugins.skull.bots import CarefulPlayer, SkullFirst
 from tests.plugins.skull.rules import FLOWER, SKULL
 
 PACKAGE = Path(__file__).resolve().parent / "skull"
@@ -72,3 +73,16 @@ def test_a_failed_challenge_costs_a_disc_and_two_won_win_the_game():
         for other in (1, 2):
             state.apply((first + other) % 3, {"type": "pass"})
     assert state.over and state.result()["winners"] == [0]
+
+
+#: The trivial policy's games against three `hard` bots, and their first seed.
+POLICY_GAMES, POLICY_SEED = 24, 500
+
+
+@pytest.mark.slow
+def test_a_trivial_fixed_policy_does_not_beat_three_hard_bots():
+    # (a look-ahead that imagined people at random lost 0.83 of its games to it)
+    played = matchup(
+        "skull", "skull-first", "hard", POLICY_GAMES, seed=POLICY_SEED, hero_bot=SkullFirst
+    )
+    assert played.games == POLICY_GAMES and played.share < played.fair, played.words()

@@ -65,6 +65,25 @@ class CarefulPlayer:
         return max(legal, key=trust)
 
 
+class SkullFirst:
+    """A trivial fixed policy, the yardstick `hard` is measured by: a skull first, bid 1 at
+    once, raise by 2, else pass (a look-ahead that imagined people at random lost to it)."""
+
+    def __init__(self, seat: int, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, view: View, legal: list[Action]) -> Action | None:
+        for wanted in (
+            {"type": "place", "disc": SKULL},
+            {"type": "bid", "count": 1},
+            {"type": "bid", "count": (view["bid"] or 0) + 2},
+            {"type": "pass"},
+        ):
+            if wanted in legal:
+                return wanted
+        return self.rng.choice(legal) if legal else None
+
+
 #: Skull's levels: its own `normal`; `random` and `hard` are the generic ones, `hard` the
 #: look-ahead (the documented factory, as the generic `hard` is made).
 BOTS = {"normal": CarefulPlayer, "hard": look_ahead(SKULL_GAME)}
