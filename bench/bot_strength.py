@@ -19,7 +19,6 @@ from typing import Any
 
 from tablegames.rules.core import load
 from tablegames.testing.strength import MATCHUPS, Matchup, levels_differ, matchup
-
 from tests.plugins.skull.bots import SkullFirst
 
 from .figures import save_json
