@@ -47,10 +47,12 @@ GIVE_UP = 4
 UNCOMPARED = frozenset(("log", "talk", "now", "speed"))
 
 
-def clone(world: State, chance: random.Random) -> State:
+def clone(world: State, chance: random.Random, quiet: bool = False, trusted: bool = False) -> State:
     """A copy of `world` drawing its chance from `chance` (copying a `random.Random` costs ten
-    times the rest of a state)."""
+    times the rest of a state), `quiet` (no events) and `trusted` (its moves taken from `legal`
+    unchecked) as asked."""
     copied: State = copy.deepcopy(world, {id(world.rng): chance})
+    copied.quiet, copied.trusted = quiet, trusted
     return copied
 
 
@@ -123,9 +125,7 @@ class Beliefs:
         if not self._order:
             self._order = list(self.worlds)
             self.rng.shuffle(self._order)
-        world = clone(self._order.pop(), self._chance())
-        world.quiet = True
-        return world
+        return clone(self._order.pop(), self._chance(), quiet=True)
 
     # -- carrying a state on ---------------------------------------------------------------------
     def _news(self, log: list[object]) -> list[object] | None:
@@ -236,9 +236,8 @@ class Beliefs:
         return drawn
 
     def _fresh(self, view: View) -> State:
-        world = self.state.from_view(view, self._chance())
-        world.quiet = False  # (its events are what it is carried by)
-        return world
+        """A state dealt by `from_view`, telling its events (what it is carried by)."""
+        return clone(self.state.from_view(view, self._chance()), self._chance())
 
     def _chance(self) -> random.Random:
         return random.Random(self.rng.getrandbits(64))

@@ -147,7 +147,6 @@ class LookAhead(AnyLegalAction):
         #: Whether the players are imagined as this search plays (`search.py`), not as `people`.
         self.itself = itself
         self.played = 0  # playouts in the last decision (for the benches)
-        self.overruled = False  # whether the last decision was not `keeps`'s (for the tests)
 
     def choose(self, view: View, legal: list[Action]) -> Action | None:
         if len(legal) <= 1 or view.get("seat") != self.seat:
@@ -208,12 +207,10 @@ class LookAhead(AnyLegalAction):
         totals = [sum(won) for won in zip(*values, strict=True)]
         best = max(totals)
         pick = self.rng.choice([index for index, total in enumerate(totals) if total == best])
-        self.overruled = False
         if usual is None or usual not in legal:
             return legal[pick]
         kept = legal.index(usual)
         if pick != kept and surely_better([won[pick] - won[kept] for won in values]):
-            self.overruled = True
             return legal[pick]
         return usual
 
@@ -222,8 +219,7 @@ class LookAhead(AnyLegalAction):
         later move as `people` play, `luck` drawing the chances: 1 alone, 1/n among n winners,
         0 for a loss or an unfinished game; or, at the first position where the game judges how
         the seat stands (`evaluate`: the end of a round), that judgement."""
-        world = clone(world, random.Random(luck))
-        world.quiet = True
+        world = clone(world, random.Random(luck), quiet=True, trusted=True)  # (from `legal`)
         players: dict[int, Bot] = {}
         judged: float | None = None
         moves_luck = random.Random(luck ^ PEOPLES_LUCK)

@@ -10,6 +10,15 @@ depend on what it saw, never on another's hidden cards, and people who play to w
 players at random of a playout: the seat's own later moves too. Each tree grows by one node a
 search, below which the game is played out at random, to its end or to where the game judges
 how each seat stands (`State.evaluate`). The move played is the one the seat's tree tried most.
+
+The states dealt from the seat's view all hold its own secrets as they are: the other players'
+trees, learning from them, would learn its hand (in Love Letter they came to name its card with
+every Guard). So every other search starts instead from a state as another player may believe
+it (`from_view` of that player's view in a state dealt for the seat: the seat's secrets dealt
+anew), and the other players' trees learn from those searches alone, the seat's from its own.
+
+On Love Letter it is no stronger than the generic `normal` (players imagined at random, 96
+playouts), nor at five times its time (`bench/bot_strength.py`, in docs/adding-a-game.md).
 """
 
 from __future__ import annotations
@@ -39,7 +48,9 @@ class Node:
         self.visits, self.won, self.seen = 0, 0.0, 0
 
     def score(self) -> float:
-        """UCB1 over the times this move could have been chosen."""
+        """UCB1 over the times this move could have been chosen (never learnt from: first)."""
+        if not self.visits:
+            return math.inf
         return self.won / self.visits + EXPLORE * math.sqrt(math.log(self.seen) / self.visits)
 
 
@@ -60,12 +71,12 @@ class Search:
         self.trees = [Node() for _ in range(players)]
         self.searched = 0
 
-    def run(self, world: State) -> None:
+    def run(self, world: State, learning: frozenset[int]) -> None:
         """One search from `world` (not changed): down the trees, a playout, and its result
-        carried back up each player's tree."""
-        world = clone(world, random.Random(self.rng.getrandbits(64)))
-        world.quiet = False  # (what each player is told leads it down its tree)
-        world.log = []
+        carried back up the trees of the players `learning`."""
+        # (not quiet: what each player is told leads it down its tree; trusted: it plays
+        # only what `legal` lists, no need to check)
+        world = clone(world, random.Random(self.rng.getrandbits(64)), trusted=True)
         at: list[Node | None] = list(self.trees)
         paths: list[list[Node]] = [[] for _ in self.trees]
         try:
@@ -74,6 +85,8 @@ class Search:
             return
         self.searched += 1
         for seat, path in enumerate(paths):
+            if seat not in learning:
+                continue
             for node in path:
                 node.visits += 1
                 node.won += won[seat]
@@ -133,8 +146,6 @@ class Search:
                 if below is None:
                     node.children[key] = Node()
                 at[seat] = below
-            if all(node is None for node in at):
-                world.quiet = True  # (nothing is told any tree any more: play on quickly)
         return [0.0] * players
 
     def _choose(self, node: Node, moves: list[Action]) -> tuple[Action, Node]:
@@ -165,8 +176,14 @@ def search(
 ) -> Search:
     """Up to `searches` searches from states `worlds` makes, as time allows (at least one)."""
     tree = Search(seat, players, rng)
+    me, others = frozenset((seat,)), frozenset(range(players)) - {seat}
     for done in range(searches):
         if done and out_of_time():
             break
-        tree.run(worlds())
+        world = worlds()
+        if done % 2 == 0:
+            tree.run(world, me)
+        else:  # (a state as another player may believe it: the seat's own secrets dealt anew)
+            other = rng.choice(sorted(others))
+            tree.run(type(world).from_view(world.view(other), rng), others)
     return tree
