@@ -42,7 +42,6 @@ from ..rules import Action, Bot, Game, IllegalAction, State, View
 from ..rules.core import resolve
 from .beliefs import Beliefs, BotMaker, clone
 from .own import own_bots
-from .search import search
 
 #: Playouts per decision (shared among the legal actions), and the most a decision may take:
 #: `hard` plays as many as its time allows (its p99 decision under 250 ms of CPU).
@@ -69,9 +68,6 @@ NORMAL_SLIPS = 0.2
 GUIDED_SLIPS = 0.25
 #: How the players of a look-ahead's playouts play: a bot maker, or None (at random).
 People = BotMaker | None
-#: `look_ahead`'s `people` for players imagined as the look-ahead itself plays (`search.py`):
-#: the generic `hard`'s where a game has neither bots of its own nor a heuristic.
-ITSELF = "itself"
 
 
 class AnyLegalAction:
@@ -133,7 +129,6 @@ class LookAhead(AnyLegalAction):
         people: People = None,
         beliefs: Beliefs | None = None,
         keeps: Bot | None = None,
-        itself: bool = False,
     ) -> None:
         super().__init__(seat, rng)
         self.state, self.playouts, self.max_seconds = state, playouts, max_seconds
@@ -144,8 +139,6 @@ class LookAhead(AnyLegalAction):
         self.beliefs = beliefs
         #: The bot whose choice it plays unless its playouts surely find better (None: none).
         self.keeps = keeps
-        #: Whether the players are imagined as this search plays (`search.py`), not as `people`.
-        self.itself = itself
         self.played = 0  # playouts in the last decision (for the benches)
 
     def choose(self, view: View, legal: list[Action]) -> Action | None:
@@ -162,11 +155,6 @@ class LookAhead(AnyLegalAction):
         if beliefs is not None:
             reading = started + BELIEVING * self.max_seconds
             beliefs.update(view, lambda: clock() > reading)
-        if self.itself:
-            chosen = self._searched(view, legal, lambda: clock() > give_up)
-            if beliefs is not None:
-                beliefs.moved = chosen
-            return chosen
         # values[w][a]: what action a won in the playout of the w-th state
         values: list[list[float]] = []
         rounds = max(1, self.playouts // len(legal))
@@ -186,20 +174,6 @@ class LookAhead(AnyLegalAction):
         if beliefs is not None:
             beliefs.moved = chosen
         return chosen
-
-    def _searched(self, view: View, legal: list[Action], out_of_time: Callable[[], bool]) -> Action:
-        """The move the search (`search.py`) finds best, players imagined as it plays."""
-        beliefs = self.beliefs
-
-        def world() -> State:
-            if beliefs is not None:
-                return beliefs.world(view)
-            return self.state.from_view(view, self.rng)
-
-        players: int = view["players"]
-        tree = search(self.seat, players, legal, world, self.rng, self.playouts, out_of_time)
-        self.played = tree.searched
-        return tree.best(legal)
 
     def _best(self, legal: list[Action], values: list[list[float]], usual: Action | None) -> Action:
         """The action that won most (ties at random), unless `usual` is one of `legal` and the
@@ -296,22 +270,16 @@ class LookAheadMaker:
 
     def __call__(self, seat: int, rng: random.Random) -> LookAhead:
         named = self.people
-        itself = named == ITSELF or (isinstance(named, str) and not models(self.game, named))
         people = people_like(self.game, named) if isinstance(named, str) else named
         state = self.game.state_class
-        reads = self.reads and not (itself and people is None)  # (nothing to read them by)
-        beliefs = Beliefs(seat, state, people, random.Random(rng.random())) if reads else None
+        beliefs = Beliefs(seat, state, people, random.Random(rng.random())) if self.reads else None
         keeps = self.keeps
         if isinstance(keeps, str):
             keeps = {**levels(self.game), **own_levels(self.game)}[keeps]
         if isinstance(keeps, LookAheadMaker):  # (a look-ahead kept keeps nothing in turn)
             keeps = replace(keeps, keeps=None)
-        if itself:  # (its tree's figures are no playouts side by side to judge it by)
-            keeps = None
         usual = keeps(seat, random.Random(rng.random())) if keeps is not None else None
-        return LookAhead(
-            seat, rng, state, self.playouts, self.seconds, people, beliefs, usual, itself
-        )
+        return LookAhead(seat, rng, state, self.playouts, self.seconds, people, beliefs, usual)
 
 
 def look_ahead(
@@ -346,12 +314,6 @@ def own_levels(game: Game) -> Mapping[str, BotMaker]:
     """The bots `game` declares of its own (`Game.bots`), by level: the others are generic."""
     where = own_bots(game)
     return resolve(where) if where else {}
-
-
-def models(game: Game, level: str) -> bool:
-    """True if `game` has a model of its players for `people_like(game, level)` (its own bot
-    of that level, or a heuristic), False if they would be imagined at random."""
-    return level != ITSELF and people_like(game, level) is not None
 
 
 def people_like(game: Game, level: str) -> People:
