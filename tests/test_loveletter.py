@@ -166,6 +166,19 @@ def test_hard_keeps_the_princess_and_names_the_card_it_saw():
     assert chosen == {"type": "play", "card": "guard", "target": 1, "guess": "baron"}
 
 
+def test_hard_deals_each_playout_anew_where_it_could_not_carry_what_it_believed():
+    # (its first decision: nothing to carry yet; it once played its playouts out from the same
+    # 32 deals over and over, and so was sure of what held only for them)
+    hard = get_bot("loveletter", "hard", 0, random.Random(3))
+    state = stacked("countess", "princess", "baron", "handmaid", "priest")
+    with thinking_in_cpu_time():
+        hard.choose(state.view(0), state.legal(0))
+    assert hard.beliefs is not None and hard.beliefs.survived == 0
+    worlds = [hard.beliefs.world(state.view(0)) for _ in range(60)]
+    deals = {repr((world.hands, world.deck)) for world in worlds}
+    assert len(deals) > 40
+
+
 def win_share(level: str, seeds: range, players: int = 3) -> float:
     """Seat-rotated share of rounds a `level` bot wins against `random` bots."""
     won = 0.0

@@ -41,7 +41,7 @@ OTHER_MOVES = 24
 #: seat was told (a disc it lost taken at random).
 CHANCE_TRIES = 6
 #: Fresh starts in a row after which a game's states are left to `from_view`.
-GIVE_UP = 4
+GIVE_UP = 2
 #: View keys a state cannot reproduce: the log (matched event by event instead) and what the
 #: table adds to a view.
 UNCOMPARED = frozenset(("log", "talk", "now", "speed"))
@@ -119,8 +119,9 @@ class Beliefs:
 
     def world(self, view: View) -> State:
         """A state to play out from: each believed one in turn, in a random order, as a quiet
-        copy (none believed: `from_view`)."""
-        if not self.worlds or not self.following:
+        copy; none carried here (a fresh start believes nothing yet): one `from_view` deals,
+        as many as there are playouts, not the same few again."""
+        if not self.survived or not self.following:
             return self.state.from_view(view, self.rng)
         if not self._order:
             self._order = list(self.worlds)

@@ -3,27 +3,36 @@ determinized Monte Carlo look-ahead in states rebuilt from the bot's own view.
 
 A game without bots of its own (`own.py`) gets its levels here, by what it offers:
 
-| the game implements | random   | normal                       | hard                        |
-|---------------------|----------|------------------------------|-----------------------------|
-| `from_view`         | AnyLegal | look-ahead, 96 playouts      | look-ahead, 480 playouts    |
-| `heuristic` only    | AnyLegal | heuristic, a fifth at random | heuristic, always its best  |
-| neither, real time  | AnyLegal | AnyLegal, and `level_note`   | AnyLegal, and `level_note`  |
+| the game implements | random   | normal                       | hard                            |
+|---------------------|----------|------------------------------|---------------------------------|
+| `from_view`         | AnyLegal | look-ahead, 96 playouts      | look-ahead modelling people     |
+| `heuristic` only    | AnyLegal | heuristic, a fifth at random | heuristic, always its best      |
+| neither, real time  | AnyLegal | AnyLegal, and `level_note`   | AnyLegal, and `level_note`      |
 
 Look-ahead (`LookAhead`): for each determinization (`from_view(view, rng)`: what the seat saw
-as it was, the rest dealt anew) every legal action is tried once and the game played out by
-random players (in `hard`, when the game has a heuristic, its best in three moves of four: a
-model of the others neither blind nor too predictable); the action that won the largest share of
-those games is played. A game may name other players for the playouts (`look_ahead`'s
-`people`: its own `normal`, or any bot maker); Skull's own `normal` so imagined lost more to a
-trivial policy than its heuristic did (`bench/bot_strength.py`), as the players' past discs
-are still dealt at random by `from_view`: a model of what people do next is no better than
-the guess of what they did. A game of many rounds says how a seat stands where a playout may stop
-short of the end (`State.evaluate`: at the end of a round, by the scores): its playouts end
-there, judged by it, so each move is weighed by what it changes in its round rather than
-drowned in the rounds after (`bench/generic_bots.py --plugin tests.plugins.sealedbids:SEALED_BIDS`
-measures `hard` against `normal` so). It stops after its playouts, or when a decision has taken
-`max_seconds` (at least one determinization is always played), so one decision's time is
-bounded whatever the game: `bench/generic_bots.py` prints its p99.
+as it was, the rest dealt anew) every legal action is tried once, each with the same chances
+after it, and the game played out by random players; the action that won the largest share of
+those games is played. That is `normal`. `hard` models people, as much as the game lets it:
+- its playouts' players play like the game's `normal` (`look_ahead`'s `people`: its own bots
+  of that level, else its heuristic's best three moves in four, else at random);
+- it believes what they did (`beliefs.py`): the states it plays out from are carried from one
+  of its decisions to the next through the moves it saw, each player's as `people` would have
+  made it, so the disc a Skull player put down is the one such a player puts down first;
+- it keeps the move of the game's `normal` unless its playouts show another surely better
+  (`surely_better`: the gain, state by state, two standard errors above nothing): a model of
+  people that is wrong then costs little;
+- it plays as many playouts as 0.2 s allow (its decision's p99 under 250 ms of CPU).
+In Skull so it beats the game's own `normal` and a trivial fixed policy; in Love Letter, with
+no model of its players, it is no stronger than `normal` (docs/adding-a-game.md has the
+figures; players imagined as the search itself, a tree each, were no stronger either).
+
+A game of many rounds says how a seat stands where a playout may stop short of the end
+(`State.evaluate`: at the end of a round, by the scores): its playouts end there, judged by it,
+so each move is weighed by what it changes in its round rather than drowned in the rounds after
+(`bench/generic_bots.py --plugin tests.plugins.sealedbids:SEALED_BIDS` measures `hard` against
+`normal` so). It stops after its playouts, or when a decision has taken `max_seconds` (at least
+one determinization is always played), so one decision's time is bounded whatever the game:
+`bench/bot_levels.py` prints its p99.
 
 No level is silently random: where a game has neither hook, `level_note` says so in a sentence
 that the command line, the setup screen and the network table form show beside the level.
