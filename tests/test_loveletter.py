@@ -11,6 +11,7 @@ import random
 import pytest
 
 from tablegames.bots import get_bot, level_note
+from tablegames.bots.beliefs import Beliefs
 from tablegames.bots.generic import AnyLegalAction, LookAhead
 from tablegames.local import local_table
 from tablegames.rules import GAMES, IllegalAction, get_game
@@ -166,17 +167,16 @@ def test_hard_keeps_the_princess_and_names_the_card_it_saw():
     assert chosen == {"type": "play", "card": "guard", "target": 1, "guess": "baron"}
 
 
-def test_hard_deals_each_playout_anew_where_it_could_not_carry_what_it_believed():
-    # (its first decision: nothing to carry yet; it once played its playouts out from the same
-    # 32 deals over and over, and so was sure of what held only for them)
-    hard = get_bot("loveletter", "hard", 0, random.Random(3))
+def test_beliefs_deal_each_playout_anew_where_nothing_could_be_carried():
+    # (a fresh start: its states were once played out from over and over, 32 deals for all the
+    # playouts, and a paired test over them was sure of what held only for them)
+    beliefs = Beliefs(0, LoveLetterState, None, random.Random(3))
     state = stacked("countess", "princess", "baron", "handmaid", "priest")
-    with thinking_in_cpu_time():
-        hard.choose(state.view(0), state.legal(0))
-    assert hard.beliefs is not None and hard.beliefs.survived == 0
-    worlds = [hard.beliefs.world(state.view(0)) for _ in range(60)]
-    deals = {repr((world.hands, world.deck)) for world in worlds}
-    assert len(deals) > 40
+    beliefs.update(state.view(0), lambda: False)
+    assert beliefs.survived == 0 and beliefs.following
+    worlds = [beliefs.world(state.view(0)) for _ in range(60)]
+    assert isinstance(worlds[0], LoveLetterState)
+    assert len({repr((world.hands, world.deck)) for world in worlds}) > 40
 
 
 def win_share(level: str, seeds: range, players: int = 3) -> float:

@@ -53,8 +53,8 @@ from .beliefs import Beliefs, BotMaker, clone
 from .own import own_bots
 
 #: Playouts per decision (shared among the legal actions), and the most a decision may take:
-#: `hard` plays as many as its time allows (its p99 decision under 250 ms of CPU).
-NORMAL_PLAYOUTS, HARD_PLAYOUTS = 96, 4000
+#: `hard` plays 480, or as many as 0.2 s allow (its p99 decision under 250 ms of CPU).
+NORMAL_PLAYOUTS, HARD_PLAYOUTS = 96, 480
 NORMAL_SECONDS, HARD_SECONDS = 0.25, 0.2
 #: The share of a decision's time `hard` may spend carrying its beliefs to the decision.
 BELIEVING = 0.3
@@ -281,8 +281,10 @@ class LookAheadMaker:
         named = self.people
         people = people_like(self.game, named) if isinstance(named, str) else named
         state = self.game.state_class
-        beliefs = Beliefs(seat, state, people, random.Random(rng.random())) if self.reads else None
-        keeps = self.keeps
+        # (players imagined at random, as the generic `normal` imagines them: nothing to read
+        # what they did by, and keeping `normal`'s move would keep a noisier copy of its own)
+        reads, keeps = (self.reads, self.keeps) if people is not None else (False, None)
+        beliefs = Beliefs(seat, state, people, random.Random(rng.random())) if reads else None
         if isinstance(keeps, str):
             keeps = {**levels(self.game), **own_levels(self.game)}[keeps]
         if isinstance(keeps, LookAheadMaker):  # (a look-ahead kept keeps nothing in turn)

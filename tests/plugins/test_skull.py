@@ -79,7 +79,7 @@ def test_a_failed_challenge_costs_a_disc_and_two_won_win_the_game():
 
 
 #: The trivial policy's games against three `hard` bots, and their first seed.
-POLICY_GAMES, POLICY_SEED = 24, 500
+POLICY_GAMES, POLICY_SEED = 16, 300_000  # (bench/bot_strength.py's games)
 
 
 @pytest.mark.slow
