@@ -12,19 +12,21 @@ A game without bots of its own (`own.py`) gets its levels here, by what it offer
 Look-ahead (`LookAhead`): for each determinization (`from_view(view, rng)`: what the seat saw
 as it was, the rest dealt anew) every legal action is tried once, each with the same chances
 after it, and the game played out by random players; the action that won the largest share of
-those games is played. That is `normal`. `hard` models people, as much as the game lets it:
+those games is played. That is `normal`. `hard` plays 480 playouts, or as many as 0.2 s
+allow (its decision's p99 under 250 ms of CPU), and models people as far as the game lets it:
 - its playouts' players play like the game's `normal` (`look_ahead`'s `people`: its own bots
-  of that level, else its heuristic's best three moves in four, else at random);
+  of that level, else its heuristic's best three moves in four);
 - it believes what they did (`beliefs.py`): the states it plays out from are carried from one
   of its decisions to the next through the moves it saw, each player's as `people` would have
   made it, so the disc a Skull player put down is the one such a player puts down first;
 - it keeps the move of the game's `normal` unless its playouts show another surely better
   (`surely_better`: the gain, state by state, two standard errors above nothing): a model of
-  people that is wrong then costs little;
-- it plays as many playouts as 0.2 s allow (its decision's p99 under 250 ms of CPU).
-In Skull so it beats the game's own `normal` and a trivial fixed policy; in Love Letter, with
-no model of its players, it is no stronger than `normal` (docs/adding-a-game.md has the
-figures; players imagined as the search itself, a tree each, were no stronger either).
+  people that is wrong then costs little.
+A game with no model of its players (neither bots of its own nor a heuristic) has its players
+imagined at random, as `normal` imagines them: `hard` then plays its own playouts' best, and
+is no stronger than `normal` (Love Letter; players imagined as the search itself, a tree each,
+were no stronger either). In Skull it beats the game's own `normal`, and a trivial fixed
+policy no longer beats it (docs/adding-a-game.md has the figures).
 
 A game of many rounds says how a seat stands where a playout may stop short of the end
 (`State.evaluate`: at the end of a round, by the scores): its playouts end there, judged by it,
@@ -310,7 +312,9 @@ def look_ahead(
     (``"heuristic"``), as a bot maker of one's own, or None: at random. `reads`: it believes
     the states what the players did makes likely, as `people` would have played (`Beliefs`),
     not only as `from_view` deals them. `keeps`: it plays that level's (or bot maker's) choice
-    unless its playouts show another move surely better (None: always its playouts' best)."""
+    unless its playouts show another move surely better (None: always its playouts' best).
+    With players imagined at random (`people` None, or no model of them), it neither reads
+    nor keeps: it would read nothing, and keep a noisier copy of its own choice."""
     return LookAheadMaker(game, playouts, seconds, people, reads, keeps)
 
 
