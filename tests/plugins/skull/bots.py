@@ -6,7 +6,7 @@ others' discs make it likely, and the discs of players who bid to turn up first 
 likely flowers). `hard` is the generic look-ahead (`look_ahead`), which models people by this
 `normal`: its playouts' players play like it, it believes the discs put down as such players
 put them down, and it keeps this `normal`'s move unless surely beaten. Against three of them it
-won 0.53 of 40 games, and a trivial policy (`SkullFirst`) won 0.06 of 16 against three of it
+won 0.72 of 40 games, and a trivial policy (`SkullFirst`) won 0.06 of 16 against three of it
 (docs/adding-a-game.md).
 
 Tuned on the check's `bots` part, which found the first settings (a skull first three times
