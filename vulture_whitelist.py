@@ -356,3 +356,4 @@ supply_line
 swapped_this_turn
 window_closed
 window_closes
+survived  # bots/beliefs: how many states lived on (its test reads it)

@@ -352,7 +352,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", choices=sorted(GAMES), action="append", help="one game")
     parser.add_argument("--matchup", choices=["normal", "hard"], action="append", help="hero")
     parser.add_argument("--json", metavar="FILE", help="also write the figures here")
+    parser.add_argument(
+        "--cpu-clock",
+        action="store_true",
+        help="the look-ahead's time budget counts its thread's CPU time (as the check does)",
+    )
     args = parser.parse_args(argv)
+    if args.cpu_clock:
+        from tablegames.bots.generic import LookAhead
+
+        LookAhead.clock = time.thread_time
     results: list[dict[str, Any]] = []
     for name in args.game or sorted(GAMES):
         for hero, field_level in MATCHUPS:

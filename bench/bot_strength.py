@@ -14,13 +14,12 @@ Figures only: nothing here passes or fails.
 from __future__ import annotations
 
 import argparse
-import random
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from tablegames.rules import Action, View
 from tablegames.rules.core import load
 from tablegames.testing.strength import MATCHUPS, Matchup, levels_differ, matchup
+from tests.plugins.skull.bots import SkullFirst
 
 from .figures import save_json
 
@@ -31,24 +30,6 @@ EXAMPLES = {
     "skull": "tests.plugins.skull:SKULL_GAME",
 }
 SEED = 300_000
-
-
-class SkullFirst:
-    """Skull's trivial fixed policy: a skull first, bid 1 at once, raise by 2, else pass."""
-
-    def __init__(self, seat: int, rng: random.Random) -> None:
-        self.rng = rng
-
-    def choose(self, view: View, legal: list[Action]) -> Action | None:
-        for wanted in (
-            {"type": "place", "disc": "skull"},
-            {"type": "bid", "count": 1},
-            {"type": "bid", "count": (view["bid"] or 0) + 2},
-            {"type": "pass"},
-        ):
-            if wanted in legal:
-                return wanted
-        return self.rng.choice(legal) if legal else None
 
 
 def measure(name: str, hero: str, below: str, seeds: list[int]) -> Matchup:

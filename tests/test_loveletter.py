@@ -11,6 +11,7 @@ import random
 import pytest
 
 from tablegames.bots import get_bot, level_note
+from tablegames.bots.beliefs import Beliefs
 from tablegames.bots.generic import AnyLegalAction, LookAhead
 from tablegames.local import local_table
 from tablegames.rules import GAMES, IllegalAction, get_game
@@ -164,6 +165,18 @@ def test_hard_keeps_the_princess_and_names_the_card_it_saw():
     with thinking_in_cpu_time():
         chosen = hard.choose(state.view(0), state.legal(0))
     assert chosen == {"type": "play", "card": "guard", "target": 1, "guess": "baron"}
+
+
+def test_beliefs_deal_each_playout_anew_where_nothing_could_be_carried():
+    # (a fresh start: its states were once played out from over and over, 32 deals for all the
+    # playouts, and a paired test over them was sure of what held only for them)
+    beliefs = Beliefs(0, LoveLetterState, None, random.Random(3))
+    state = stacked("countess", "princess", "baron", "handmaid", "priest")
+    beliefs.update(state.view(0), lambda: False)
+    assert beliefs.survived == 0 and beliefs.following
+    worlds = [beliefs.world(state.view(0)) for _ in range(60)]
+    assert isinstance(worlds[0], LoveLetterState)
+    assert len({repr((world.hands, world.deck)) for world in worlds}) > 40
 
 
 def win_share(level: str, seeds: range, players: int = 3) -> float:

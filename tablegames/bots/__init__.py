@@ -11,9 +11,9 @@ from __future__ import annotations
 import random
 
 from ..rules import Bot, Game, get_game
+from .beliefs import BotMaker
 from .generic import (
     AnyLegalAction,
-    BotMaker,
     by_heuristic,
     level_note,
     levels,

@@ -15,8 +15,9 @@ import pytest
 from tablegames.bots import AnyLegalAction, get_bot, look_ahead
 from tablegames.bots.generic import ByHeuristic, LookAhead
 from tablegames.rules import GAMES, load
+from tablegames.testing.strength import matchup, thinking_in_cpu_time
 from tests.plugins.skull import SKULL_GAME
-from tests.plugins.skull.bots import CarefulPlayer
+from tests.plugins.skull.bots import CarefulPlayer, SkullFirst
 from tests.plugins.skull.rules import FLOWER, SKULL
 
 PACKAGE = Path(__file__).resolve().parent / "skull"
@@ -35,11 +36,14 @@ def test_its_own_normal_and_the_generic_random_and_hard_make_its_levels():
     rng = random.Random(1)
     assert isinstance(get_bot("skull", "normal", 0, rng), CarefulPlayer)
     assert type(get_bot("skull", "random", 0, rng)) is AnyLegalAction  # left out: generic
-    hard = get_bot("skull", "hard", 0, rng)
-    assert isinstance(hard, LookAhead) and isinstance(hard.people(0, rng), ByHeuristic)
-    # the factory imagines players like a level of the game's own, when asked to
-    like_normal = look_ahead(SKULL_GAME, people="normal")(0, rng)
-    assert isinstance(like_normal, LookAhead) and like_normal.people is CarefulPlayer
+    hard = get_bot("skull", "hard", 0, rng)  # (it imagines the players like its `normal`)
+    assert isinstance(hard, LookAhead) and hard.people is CarefulPlayer
+    assert isinstance(hard.keeps, CarefulPlayer) and hard.beliefs is not None
+    # the factory imagines players by the heuristic, when asked to
+    by_heuristic = look_ahead(SKULL_GAME, people="heuristic")(0, rng)
+    assert isinstance(by_heuristic, LookAhead) and isinstance(
+        by_heuristic.people(0, rng), ByHeuristic
+    )
 
 
 def test_it_imports_nothing_private_of_tablegames():
@@ -72,3 +76,35 @@ def test_a_failed_challenge_costs_a_disc_and_two_won_win_the_game():
         for other in (1, 2):
             state.apply((first + other) % 3, {"type": "pass"})
     assert state.over and state.result()["winners"] == [0]
+
+
+#: The trivial policy's games against three `hard` bots, and their first seed.
+POLICY_GAMES, POLICY_SEED = 16, 300_000  # (bench/bot_strength.py's games)
+
+
+@pytest.mark.slow
+def test_a_trivial_fixed_policy_does_not_beat_three_hard_bots():
+    # (a look-ahead that imagined people at random lost 0.83 of its games to it)
+    played = matchup(
+        "skull", "skull-first", "hard", POLICY_GAMES, seed=POLICY_SEED, hero_bot=SkullFirst
+    )
+    assert played.games == POLICY_GAMES and played.share < played.fair, played.words()
+
+
+def test_hard_believes_the_discs_put_down_as_people_put_them():
+    # Skull's `normal` puts its skull down first four times in five; `from_view` alone deals
+    # the disc down at random (a skull one time in four, as one disc of four).
+    hard = get_bot("skull", "hard", 0, random.Random(2))
+    assert isinstance(hard, LookAhead) and hard.beliefs is not None
+    state = SKULL_GAME.new(3, seed=4)
+    with thinking_in_cpu_time():
+        for seat in (0, 1, 2):
+            bot = hard if seat == 0 else CarefulPlayer(seat, random.Random(seat))
+            view = state.view(seat)
+            state.apply(seat, bot.choose(view, state.legal(seat)))
+        hard.choose(state.view(0), state.legal(0))  # (it carries its states to now)
+    worlds = hard.beliefs.worlds
+    skulls = sum(SKULL in world.mats[1] for world in worlds) / len(worlds)
+    dealt = [SKULL_GAME.state_class.from_view(state.view(0), random.Random(n)) for n in range(200)]
+    at_random = sum(SKULL in world.mats[1] for world in dealt) / len(dealt)
+    assert hard.beliefs.survived and skulls > 0.6 > 0.4 > at_random, (skulls, at_random)
