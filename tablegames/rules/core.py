@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import random
+from bisect import bisect_left
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import repeat
@@ -19,6 +20,20 @@ class IllegalAction(ValueError):
 
 class SetupError(ValueError):
     """Options that do not describe a possible game (bad card codes, wrong player count...)."""
+
+
+class SeenLog:
+    """What one seat's visible log was last worked out to be (`State.visible_log`): the log it
+    was read from, the events it may see with their numbers since the game began, and the
+    number just past the last event looked at."""
+
+    __slots__ = ("end", "events", "log", "numbers")
+
+    def __init__(self, log: list[Event], start: int) -> None:
+        self.log = log
+        self.end = start
+        self.events: list[Event] = []
+        self.numbers: list[int] = []
 
 
 class State:
@@ -122,7 +137,7 @@ class State:
         self._emitted: list[Event] = []  # the events of the action being applied
         self._dropped = 0  # events `log_limit` has dropped from the log's front so far
         #: Each seat's visible log as last worked out: (log, dropped, length seen, entries).
-        self._log_views: dict[int | None, tuple[list[Event], int, int, list[Event]]] = {}
+        self._log_views: dict[int | None, SeenLog] = {}
 
     @property
     def trusted(self) -> bool:
@@ -326,20 +341,26 @@ class State:
         """The log's events `seat` may see, oldest first, in a new list.
 
         A table builds every seat's view after every action and the log mostly only grows, so
-        each seat's filtered log is kept and only the events added since are looked at.
+        each seat's filtered log is kept and only the events added since are looked at; events
+        `log_limit` dropped from the front are dropped from it too (by their numbers since the
+        game began), rather than the whole log being looked at again after every action.
         """
         log, dropped = self.log, self._dropped
-        cached = self._log_views.get(seat)
-        if cached is not None and cached[0] is log and cached[1] == dropped:
-            _, _, start, visible = cached
-        else:  # a new round's log, events dropped from the front, or the first view
-            start, visible = 0, []
-        for index in range(start, len(log)):
-            to = log[index]["to"]
+        seen = self._log_views.get(seat)
+        if seen is None or seen.log is not log:  # the first view, or a new round's log
+            seen = self._log_views[seat] = SeenLog(log, dropped)
+        elif seen.numbers and seen.numbers[0] < dropped:
+            gone = bisect_left(seen.numbers, dropped)
+            del seen.events[:gone], seen.numbers[:gone]
+        events, numbers = seen.events, seen.numbers
+        for index in range(max(seen.end - dropped, 0), len(log)):
+            event = log[index]
+            to = event["to"]
             if to is None or (seat is not None and seat in to):
-                visible.append(log[index])
-        self._log_views[seat] = (log, dropped, len(log), visible)
-        return list(visible)
+                events.append(event)
+                numbers.append(dropped + index)
+        seen.end = dropped + len(log)
+        return list(events)
 
     @classmethod
     def from_view(cls, view: View, rng: random.Random) -> State:

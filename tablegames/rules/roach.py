@@ -86,7 +86,8 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from itertools import combinations_with_replacement
+from functools import cache
+from itertools import chain, combinations_with_replacement
 from typing import ClassVar
 
 from .contract import Action
@@ -213,6 +214,47 @@ def any_lays(others: Sequence[str]) -> set[tuple[str, ...]]:
     }
 
 
+# -- what may be done: each action made once, handed out as fresh copies ------------------------
+@cache
+def offers(card: str, targets: tuple[int, ...]) -> tuple[OfferAction, ...]:
+    """Every offer of `card` to one of `targets`, each with every claim, in `legal`'s order."""
+    return tuple(
+        {"type": "offer", "card": card, "to": to, "claim": claim}
+        for to in targets
+        for claim in CLAIMS
+    )
+
+
+@cache
+def passes(targets: tuple[int, ...]) -> tuple[PassAction, ...]:
+    """Every pass of a card looked at to one of `targets`, with every claim."""
+    return tuple({"type": "pass", "to": to, "claim": claim} for to in targets for claim in CLAIMS)
+
+
+@cache
+def responses(targets: tuple[int, ...]) -> tuple[RoachAction, ...]:
+    """What the receiver of a card not yet looked at may do, the card free to go on to
+    `targets`: judge it; or look, pass it (looking on the way) or pass it on unseen."""
+    judging: tuple[RoachAction, ...] = (
+        {"type": "challenge", "believe": True},
+        {"type": "challenge", "believe": False},
+    )
+    if not targets:
+        return judging
+    unseen: tuple[PassAction, ...] = tuple(
+        {"type": "pass", "to": to, "claim": claim, "look": False}
+        for to in targets
+        for claim in CLAIMS
+    )
+    return (*judging, {"type": "peek"}, *passes(targets), *unseen)
+
+
+def fresh(actions: Iterable[RoachAction]) -> list[RoachAction]:
+    """A new list of copies of `actions` (flat maps: a copy shares nothing with the made-once
+    one), so that whoever holds a `legal` answer holds actions of its own."""
+    return list(map(dict.copy, actions))  # type: ignore[arg-type]  # (each a flat map)
+
+
 @dataclass
 class Flight:
     """The card travelling face down, its chain of claims and who has seen it."""
@@ -313,36 +355,14 @@ class RoachState(State):
     def _legal(self, seat: int) -> list[RoachAction]:
         if seat != self.turn:
             return []
+        # (fresh copies of actions made once: this runs for every action of a playout)
         if self.phase == "offer":
-            targets = [other for other in range(self.players) if other != seat]
-            return [
-                {"type": "offer", "card": card, "to": to, "claim": claim}
-                for card in sort_cards(set(self.hands[seat]))
-                for to in targets
-                for claim in CLAIMS
-            ]
+            targets = tuple(other for other in range(self.players) if other != seat)
+            cards = sort_cards(set(self.hands[seat]))
+            return fresh(chain.from_iterable(offers(card, targets) for card in cards))
         if self.phase == "respond":
-            # (literal maps, each list built once: this runs for every action of a playout)
-            targets = self._pass_targets()
-            if self._peeked():
-                return [
-                    {"type": "pass", "to": to, "claim": claim} for to in targets for claim in CLAIMS
-                ]
-            legal: list[RoachAction] = [
-                {"type": "challenge", "believe": True},
-                {"type": "challenge", "believe": False},
-            ]
-            if targets:
-                legal.append({"type": "peek"})
-                legal += [
-                    {"type": "pass", "to": to, "claim": claim} for to in targets for claim in CLAIMS
-                ]
-                legal += [
-                    {"type": "pass", "to": to, "claim": claim, "look": False}
-                    for to in targets
-                    for claim in CLAIMS
-                ]
-            return legal
+            targets = tuple(self._pass_targets())
+            return fresh(passes(targets) if self._peeked() else responses(targets))
         return [{"type": "lay", "cards": list(cards)} for cards in self._lay_choices()]
 
     def _view(self, seat: int | None) -> RoachOwnView:
