@@ -182,12 +182,11 @@ class State:
         The table refuses an action chosen on a view older than the seat's question (it
         answered another). Games whose questions differ in more than shape override it.
         """
-        shapes = {
-            (action["type"], *sorted(action))
-            for action in legal
-            if action.get("type") not in self.any_time
-        }
-        return seat in self.waiting_for(), frozenset(shapes)
+        # (each distinct shape sorted once: `legal` may list hundreds of actions of a few shapes)
+        listed = {(action["type"], *action) for action in legal}
+        any_time = self.any_time
+        shapes = frozenset((kind, *sorted(keys)) for kind, *keys in listed if kind not in any_time)
+        return seat in self.waiting_for(), shapes
 
     def apply(self, seat: int, action: Mapping[str, object], now: float = 0.0) -> list[Event]:
         """Apply `action` for `seat` and return its events; IllegalAction leaves all untouched.

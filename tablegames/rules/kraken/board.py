@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from .types import Space
 
@@ -107,7 +108,13 @@ class Board:
         return south is not None and start in south and end not in south
 
     def chart(self) -> dict[str, Space]:
-        """The chart as plain data for views: space -> {red, yellow, blue, action}."""
+        """The chart as plain data for views: space -> {red, yellow, blue, action}, a new map of
+        new maps (copies of one made once: every view of every seat holds one)."""
+        made = self._made_chart
+        return dict(zip(made, map(dict.copy, made.values()), strict=True))  # type: ignore[arg-type]
+
+    @cached_property
+    def _made_chart(self) -> dict[str, Space]:
         return {
             space: {"red": red, "yellow": yellow, "blue": blue, "action": action}
             for space, (red, yellow, blue, action) in self.spaces.items()
