@@ -7,9 +7,10 @@ import random
 from bisect import bisect_left
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache, wraps
 from itertools import repeat
 from operator import is_
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar, TypeVar, cast
 
 from .contract import Action, Event, LogEntry, Result, Secrets, View
 
@@ -601,6 +602,27 @@ class Panel:
 
     title: str
     keys: tuple[str, ...]
+
+
+Maker = TypeVar("Maker", bound=Callable[..., tuple[Mapping[str, object], ...]])
+
+
+def made_once(make: Maker) -> Maker:
+    """`make` (actions from hashable arguments alone) made once for each set of arguments and
+    handed out as they are: `legal` lists them for every action of every playout, and an answer
+    of `legal` is the engine's own, never changed by whoever holds it (nor the actions in it).
+    The tests (`State.checking`) hold them to it: an action changed since it was made fails
+    the next `legal` that hands it out."""
+    made = cache(make)
+
+    @wraps(make)
+    def handed_out(*args: Hashable) -> tuple[Mapping[str, object], ...]:
+        actions = made(*args)
+        if State.checking and actions != make(*args):
+            raise AssertionError(f"an action of {make.__name__}{args} was changed by its holder")
+        return actions
+
+    return cast(Maker, handed_out)
 
 
 def visible_to(event: Event, seat: int | None) -> bool:

@@ -86,12 +86,11 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import cache
 from itertools import chain, combinations_with_replacement
 from typing import ClassVar
 
 from .contract import Action
-from .core import SetupError, State
+from .core import SetupError, State, made_once
 from .games import FOUR, MOST
 from .roach_types import (
     ChallengeAction,
@@ -214,8 +213,8 @@ def any_lays(others: Sequence[str]) -> set[tuple[str, ...]]:
     }
 
 
-# -- what may be done: each action made once, handed out as fresh copies ------------------------
-@cache
+# -- what may be done: each action made once, handed out as it is (`made_once`) -----------------
+@made_once
 def offers(card: str, targets: tuple[int, ...]) -> tuple[OfferAction, ...]:
     """Every offer of `card` to one of `targets`, each with every claim, in `legal`'s order."""
     return tuple(
@@ -225,13 +224,13 @@ def offers(card: str, targets: tuple[int, ...]) -> tuple[OfferAction, ...]:
     )
 
 
-@cache
+@made_once
 def passes(targets: tuple[int, ...]) -> tuple[PassAction, ...]:
     """Every pass of a card looked at to one of `targets`, with every claim."""
     return tuple({"type": "pass", "to": to, "claim": claim} for to in targets for claim in CLAIMS)
 
 
-@cache
+@made_once
 def responses(targets: tuple[int, ...]) -> tuple[RoachAction, ...]:
     """What the receiver of a card not yet looked at may do, the card free to go on to
     `targets`: judge it; or look, pass it (looking on the way) or pass it on unseen."""
@@ -247,12 +246,6 @@ def responses(targets: tuple[int, ...]) -> tuple[RoachAction, ...]:
         for claim in CLAIMS
     )
     return (*judging, {"type": "peek"}, *passes(targets), *unseen)
-
-
-def fresh(actions: Iterable[RoachAction]) -> list[RoachAction]:
-    """A new list of copies of `actions` (flat maps: a copy shares nothing with the made-once
-    one), so that whoever holds a `legal` answer holds actions of its own."""
-    return list(map(dict.copy, actions))  # type: ignore[arg-type]  # (each a flat map)
 
 
 @dataclass
@@ -355,14 +348,14 @@ class RoachState(State):
     def _legal(self, seat: int) -> list[RoachAction]:
         if seat != self.turn:
             return []
-        # (fresh copies of actions made once: this runs for every action of a playout)
+        # (actions made once: this runs for every action of a playout)
         if self.phase == "offer":
             targets = tuple(other for other in range(self.players) if other != seat)
             cards = sort_cards(set(self.hands[seat]))
-            return fresh(chain.from_iterable(offers(card, targets) for card in cards))
+            return list(chain.from_iterable(offers(card, targets) for card in cards))
         if self.phase == "respond":
             targets = tuple(self._pass_targets())
-            return fresh(passes(targets) if self._peeked() else responses(targets))
+            return list(passes(targets) if self._peeked() else responses(targets))
         return [{"type": "lay", "cards": list(cards)} for cards in self._lay_choices()]
 
     def _view(self, seat: int | None) -> RoachOwnView:
