@@ -268,13 +268,14 @@ class Table:
     def update_for(self, seat: int | None, events: Sequence[Event] = ()) -> Update:
         """The current update for `seat`, with those of `events` it may see."""
         legal = [] if seat is None else self._asked_now(seat)[0]
+        view = self.view_for(seat)
         return Update(
             version=self.version,
-            view=self.view_for(seat),
+            view=view,
             events=[e for e in events if visible_to(e, seat)],
             over=self.state.over,
             legal=list(legal),
-            waiting=self.state.visible_waiting(seat),
+            waiting=list(view["waiting"]),  # (the view's: `visible_waiting`, worked out once)
             asked=0 if seat is None else self._asked_since(seat),
         )
 

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import importlib
 import random
+from bisect import bisect_left
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache, wraps
 from itertools import repeat
 from operator import is_
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar, TypeVar, cast
 
 from .contract import GROUP, Action, Event, LogEntry, Result, Secrets, View
 
@@ -19,6 +21,20 @@ class IllegalAction(ValueError):
 
 class SetupError(ValueError):
     """Options that do not describe a possible game (bad card codes, wrong player count...)."""
+
+
+class SeenLog:
+    """What one seat's visible log was last worked out to be (`State.visible_log`): the log it
+    was read from, the events it may see with their numbers since the game began, and the
+    number just past the last event looked at."""
+
+    __slots__ = ("end", "events", "log", "numbers")
+
+    def __init__(self, log: list[Event], start: int) -> None:
+        self.log = log
+        self.end = start
+        self.events: list[Event] = []
+        self.numbers: list[int] = []
 
 
 class State:
@@ -125,7 +141,7 @@ class State:
         self._emitted: list[Event] = []  # the events of the action being applied
         self._dropped = 0  # events `log_limit` has dropped from the log's front so far
         #: Each seat's visible log as last worked out: (log, dropped, length seen, entries).
-        self._log_views: dict[int | None, tuple[list[Event], int, int, list[Event]]] = {}
+        self._log_views: dict[int | None, SeenLog] = {}
 
     @property
     def trusted(self) -> bool:
@@ -170,12 +186,11 @@ class State:
         The table refuses an action chosen on a view older than the seat's question (it
         answered another). Games whose questions differ in more than shape override it.
         """
-        shapes = {
-            (action["type"], *sorted(action))
-            for action in legal
-            if action.get("type") not in self.any_time
-        }
-        return seat in self.waiting_for(), frozenset(shapes)
+        # (each distinct shape sorted once: `legal` may list hundreds of actions of a few shapes)
+        listed = {(action["type"], *action) for action in legal}
+        any_time = self.any_time
+        shapes = frozenset((kind, *sorted(keys)) for kind, *keys in listed if kind not in any_time)
+        return seat in self.waiting_for(), shapes
 
     def apply(self, seat: int, action: Mapping[str, object], now: float = 0.0) -> list[Event]:
         """Apply `action` for `seat` and return its events; IllegalAction leaves all untouched.
@@ -329,20 +344,26 @@ class State:
         """The log's events `seat` may see, oldest first, in a new list.
 
         A table builds every seat's view after every action and the log mostly only grows, so
-        each seat's filtered log is kept and only the events added since are looked at.
+        each seat's filtered log is kept and only the events added since are looked at; events
+        `log_limit` dropped from the front are dropped from it too (by their numbers since the
+        game began), rather than the whole log being looked at again after every action.
         """
         log, dropped = self.log, self._dropped
-        cached = self._log_views.get(seat)
-        if cached is not None and cached[0] is log and cached[1] == dropped:
-            _, _, start, visible = cached
-        else:  # a new round's log, events dropped from the front, or the first view
-            start, visible = 0, []
-        for index in range(start, len(log)):
-            to = log[index]["to"]
+        seen = self._log_views.get(seat)
+        if seen is None or seen.log is not log:  # the first view, or a new round's log
+            seen = self._log_views[seat] = SeenLog(log, dropped)
+        elif seen.numbers and seen.numbers[0] < dropped:
+            gone = bisect_left(seen.numbers, dropped)
+            del seen.events[:gone], seen.numbers[:gone]
+        events, numbers = seen.events, seen.numbers
+        for index in range(max(seen.end - dropped, 0), len(log)):
+            event = log[index]
+            to = event["to"]
             if to is None or (seat is not None and seat in to):
-                visible.append(log[index])
-        self._log_views[seat] = (log, dropped, len(log), visible)
-        return list(visible)
+                events.append(event)
+                numbers.append(dropped + index)
+        seen.end = dropped + len(log)
+        return list(events)
 
     @classmethod
     def from_view(cls, view: View, rng: random.Random) -> State:
@@ -608,6 +629,27 @@ class Panel:
 
     title: str
     keys: tuple[str, ...]
+
+
+Maker = TypeVar("Maker", bound=Callable[..., tuple[Mapping[str, object], ...]])
+
+
+def made_once(make: Maker) -> Maker:
+    """`make` (actions from hashable arguments alone) made once for each set of arguments and
+    handed out as they are: `legal` lists them for every action of every playout, and an answer
+    of `legal` is the engine's own, never changed by whoever holds it (nor the actions in it).
+    The tests (`State.checking`) hold them to it: an action changed since it was made fails
+    the next `legal` that hands it out."""
+    made = cache(make)
+
+    @wraps(make)
+    def handed_out(*args: Hashable) -> tuple[Mapping[str, object], ...]:
+        actions = made(*args)
+        if State.checking and actions != make(*args):
+            raise AssertionError(f"an action of {make.__name__}{args} was changed by its holder")
+        return actions
+
+    return cast(Maker, handed_out)
 
 
 def visible_to(event: Event, seat: int | None) -> bool:

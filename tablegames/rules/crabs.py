@@ -97,7 +97,7 @@ from itertools import combinations_with_replacement
 from typing import Any, ClassVar, Literal
 
 from .contract import Action, Event, Secrets
-from .core import IllegalAction, SetupError, hidden_group
+from .core import IllegalAction, SetupError, hidden_group, made_once
 from .crabs_huddle import GESTURE_TEXT, GESTURES, HUDDLE, Huddle, signal_form
 from .crabs_types import (
     AccuseAction,
@@ -210,6 +210,18 @@ def _who(seat: int) -> str:
 
 def _plural(kind: str) -> str:
     return f"{KIND_NAMES[kind]}s"
+
+
+@made_once
+def accusations(players: int) -> tuple[AccuseAction, ...]:
+    """An accusation of each seat at a table of `players`, in seat order."""
+    return tuple({"type": "accuse", "target": target} for target in range(players))
+
+
+@made_once
+def gestures() -> tuple[GestureAction, ...]:
+    """Each gesture a player may make, in the table's order."""
+    return tuple({"type": "gesture", "name": name} for name in GESTURES)
 
 
 class CrabsState(Huddle):
@@ -400,12 +412,13 @@ class CrabsState(Huddle):
                 {"type": "double_take", "sources": list(sources)}
                 for sources in self._double_choices(team)
             ]
+        # (made once: every seat may accuse and gesture at any time, asked after every action)
         actions += [
-            {"type": "accuse", "target": target}
-            for target in range(self.players)
-            if self._why_not_accuse(seat, target) is None
+            accusation
+            for accusation in accusations(self.players)
+            if self._why_not_accuse(seat, accusation["target"]) is None
         ]
-        actions += [{"type": "gesture", "name": name} for name in GESTURES]
+        actions += gestures()
         return actions
 
     def _view(self, seat: int | None) -> CrabsOwnView:

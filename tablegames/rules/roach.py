@@ -86,11 +86,11 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from itertools import combinations_with_replacement
+from itertools import chain, combinations_with_replacement
 from typing import ClassVar
 
 from .contract import Action, Secrets
-from .core import SetupError, State, hidden_group
+from .core import SetupError, State, hidden_group, made_once
 from .roach_types import (
     ChallengeAction,
     LayAction,
@@ -215,6 +215,41 @@ def any_lays(others: Sequence[str]) -> set[tuple[str, ...]]:
     }
 
 
+# -- what may be done: each action made once, handed out as it is (`made_once`) -----------------
+@made_once
+def offers(card: str, targets: tuple[int, ...]) -> tuple[OfferAction, ...]:
+    """Every offer of `card` to one of `targets`, each with every claim, in `legal`'s order."""
+    return tuple(
+        {"type": "offer", "card": card, "to": to, "claim": claim}
+        for to in targets
+        for claim in CLAIMS
+    )
+
+
+@made_once
+def passes(targets: tuple[int, ...]) -> tuple[PassAction, ...]:
+    """Every pass of a card looked at to one of `targets`, with every claim."""
+    return tuple({"type": "pass", "to": to, "claim": claim} for to in targets for claim in CLAIMS)
+
+
+@made_once
+def responses(targets: tuple[int, ...]) -> tuple[RoachAction, ...]:
+    """What the receiver of a card not yet looked at may do, the card free to go on to
+    `targets`: judge it; or look, pass it (looking on the way) or pass it on unseen."""
+    judging: tuple[RoachAction, ...] = (
+        {"type": "challenge", "believe": True},
+        {"type": "challenge", "believe": False},
+    )
+    if not targets:
+        return judging
+    unseen: tuple[PassAction, ...] = tuple(
+        {"type": "pass", "to": to, "claim": claim, "look": False}
+        for to in targets
+        for claim in CLAIMS
+    )
+    return (*judging, {"type": "peek"}, *passes(targets), *unseen)
+
+
 @dataclass
 class Flight:
     """The card travelling face down, its chain of claims and who has seen it."""
@@ -315,36 +350,14 @@ class RoachState(State):
     def _legal(self, seat: int) -> list[RoachAction]:
         if seat != self.turn:
             return []
+        # (actions made once: this runs for every action of a playout)
         if self.phase == "offer":
-            targets = [other for other in range(self.players) if other != seat]
-            return [
-                {"type": "offer", "card": card, "to": to, "claim": claim}
-                for card in sort_cards(set(self.hands[seat]))
-                for to in targets
-                for claim in CLAIMS
-            ]
+            targets = tuple(other for other in range(self.players) if other != seat)
+            cards = sort_cards(set(self.hands[seat]))
+            return list(chain.from_iterable(offers(card, targets) for card in cards))
         if self.phase == "respond":
-            # (literal maps, each list built once: this runs for every action of a playout)
-            targets = self._pass_targets()
-            if self._peeked():
-                return [
-                    {"type": "pass", "to": to, "claim": claim} for to in targets for claim in CLAIMS
-                ]
-            legal: list[RoachAction] = [
-                {"type": "challenge", "believe": True},
-                {"type": "challenge", "believe": False},
-            ]
-            if targets:
-                legal.append({"type": "peek"})
-                legal += [
-                    {"type": "pass", "to": to, "claim": claim} for to in targets for claim in CLAIMS
-                ]
-                legal += [
-                    {"type": "pass", "to": to, "claim": claim, "look": False}
-                    for to in targets
-                    for claim in CLAIMS
-                ]
-            return legal
+            targets = tuple(self._pass_targets())
+            return list(passes(targets) if self._peeked() else responses(targets))
         return [{"type": "lay", "cards": list(cards)} for cards in self._lay_choices()]
 
     def _view(self, seat: int | None) -> RoachOwnView:

@@ -216,6 +216,21 @@ def test_every_offer_is_listed_card_by_target_by_claim() -> None:
     assert state.legal(1) == [] and state.legal(2) == []
 
 
+def test_the_listed_actions_are_made_once_and_whoever_changes_one_is_caught_in_the_tests() -> None:
+    # `legal` hands out actions made once (each offer, pass and answer): an answer is the
+    # engine's own, and the tests (`State.checking`) catch whoever changes an action in one.
+    state, other = table(["bat", "fly"], ["mouse"], ["frog"]), table(["bat"], ["mouse"], ["frog"])
+    first = state.legal(0)
+    assert first[0] is other.legal(0)[0] and first == state.legal(0)
+    first[0]["claim"] = "cockroach"
+    try:
+        with pytest.raises(AssertionError, match="was changed by its holder"):
+            other.legal(0)
+    finally:
+        first[0]["claim"] = "bat"
+    assert other.legal(0)[0] == offer("bat", 1, "bat")
+
+
 @pytest.mark.parametrize(
     ("seat", "action", "message"),
     [

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
+from ..core import State
 from .types import Space
 
 COLOURS = ("red", "yellow", "blue")
@@ -107,7 +109,21 @@ class Board:
         return south is not None and start in south and end not in south
 
     def chart(self) -> dict[str, Space]:
-        """The chart as plain data for views: space -> {red, yellow, blue, action}."""
+        """The chart as plain data for views: space -> {red, yellow, blue, action}.
+
+        Made once per board and the same map in every view of every seat (a view holds it
+        after every action): what a view holds is read, never changed by its holder, and the
+        tests (`State.checking`) catch a chart changed since it was made."""
+        made = self._made_chart
+        if State.checking and made != self._make_chart():
+            raise AssertionError(f"the {self.name} chart of the views was changed by a holder")
+        return made
+
+    @cached_property
+    def _made_chart(self) -> dict[str, Space]:
+        return self._make_chart()
+
+    def _make_chart(self) -> dict[str, Space]:
         return {
             space: {"red": red, "yellow": yellow, "blue": blue, "action": action}
             for space, (red, yellow, blue, action) in self.spaces.items()

@@ -142,6 +142,26 @@ def test_every_view_has_the_documented_keys_and_every_event_a_kind(game_name: st
         assert event["to"] is None or all(0 <= seat < state.players for seat in event["to"]), event
 
 
+#: How many actions apart each viewer's views are built in the test below: after every one (as
+#: at a table), now and then, and seldom (more actions apart than a log limit keeps).
+VIEW_INTERVALS = (1, 3, 61, 2, 7, 1, 97, 5, 1, 4, 11, 1)
+
+
+def test_a_views_log_is_every_event_its_viewer_may_see_however_seldom_it_is_built(
+    game_name: str,
+) -> None:
+    """A view's log is the log's events its viewer may see, oldest first, whether views are built
+    after every action or seldom (`visible_log` keeps each viewer's and follows the log on,
+    events a log limit dropped from its front and a round's new log included)."""
+    for step, state in enumerate(positions(game_name, 11, steps=400)):
+        for index, seat in enumerate([None, *range(state.players)]):
+            if step % VIEW_INTERVALS[index % len(VIEW_INTERVALS)] == 0:
+                seen = [event for event in state.log if visible_to(event, seat)]
+                log = state.view(seat)["log"]
+                assert log == seen, (step, seat)
+                assert all(shown is event for shown, event in zip(log, seen, strict=True))
+
+
 def test_the_view_keys_shared_code_reads_mean_what_the_contract_says(game_name: str) -> None:
     """The view keys shared code reads (`contract.KnownViewKeys`) mean what the contract says
     where a game uses them: ``hand`` a list, ``round`` a whole number from 1; and a game's

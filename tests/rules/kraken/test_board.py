@@ -118,6 +118,28 @@ def test_every_arrow_and_map_action_matches_the_spec(board, text):
         assert board.map_action(space) == printed, space
 
 
+def test_every_view_holds_the_chart_made_once_and_a_changed_one_is_caught_in_the_tests():
+    # Every view of every seat holds the same chart, made once per board (a table builds every
+    # seat's view after every action): views are read, and the tests catch a holder's change.
+    state = table()
+    chart = state.view(0)["map"]
+    assert chart is state.view(3)["map"] is public(state)["map"] is QUICK.chart()
+    assert chart["0,0"] == {
+        "red": QUICK.destination("0,0", "red"),
+        "yellow": QUICK.destination("0,0", "yellow"),
+        "blue": QUICK.destination("0,0", "blue"),
+        "action": QUICK.map_action("0,0"),
+    }
+    red = chart["0,0"]["red"]
+    chart["0,0"]["red"] = "kraken"
+    try:
+        with pytest.raises(AssertionError, match="quick chart of the views was changed"):
+            state.view(1)
+    finally:
+        chart["0,0"]["red"] = red
+    assert state.view(1)["map"]["0,0"]["red"] == red
+
+
 def test_supply_line_matches_the_spec():
     south = set(re.findall(r"`([-\d]+,\d+)`", SUPPLY_LINE))
     assert LONG.supply_south == south
