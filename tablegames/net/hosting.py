@@ -19,17 +19,17 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, assert_never
-from weakref import WeakKeyDictionary
 
 import msgspec
 
 from ..bots import get_bot
 from ..names import look_alike_of, looks_like_bot, name_key
 from ..ratings import UNPROVEN, bot_mover, browser_player, key_player
-from ..rules import Action, Bot, Event, Game, IllegalAction, get_game
+from ..rules import Action, Bot, Game, IllegalAction, get_game
 from ..store import SavedSeat, SavedTable, Store
 from ..table import Accepted, Table, Update
 from ..words import are, plural
+from .feed import Feed
 from .messages import (
     Ack,
     Chat,
@@ -38,10 +38,8 @@ from .messages import (
     SeatNews,
     ServerMessage,
     TableNews,
-    ViewUpdate,
 )
 from .proofs import token_key
-from .protocol import log_difference
 from .seat_life import (
     BotPlays,
     BotStops,
@@ -125,9 +123,7 @@ class HostedTable:
     spectators: list[Peer] = field(default_factory=list)
     store_id: int | None = None
     _stop_feed: Callable[[], None] | None = None  # the spectators' feed, only while they watch
-    # What each peer was last sent of its view's log (forgotten with the peer).
-    _logs_sent: WeakKeyDictionary[Peer, list[Event]] = field(default_factory=WeakKeyDictionary)
-    _talk_sent: WeakKeyDictionary[Peer, int] = field(default_factory=WeakKeyDictionary)
+    feed: Feed = field(default_factory=Feed)  # what each connection was sent of its view
 
     def __post_init__(self) -> None:
         self._seats = [Seat(number) for number in range(self.players)]
@@ -203,8 +199,7 @@ class HostedTable:
                     if self.store is not None and self.store_id is not None:
                         self.store.free_seat(self.store_id, seat.number)
                 case SentAway(peer=peer, code=code, text=text):
-                    self._logs_sent.pop(peer, None)
-                    self._talk_sent.pop(peer, None)
+                    self.feed.forget(peer)
                     peer.send(Farewell(code=code, text=text))
                     peer.close()
                 case Told(text=text):
@@ -301,14 +296,13 @@ class HostedTable:
         if self._stop_feed is None:
             self._stop_feed = self.table.subscribe(None, self._deliver_spectators)
         else:
-            peer.send(self.update_message(self.table.update_for(None), peer))
+            peer.send(self.feed.message(self.table.update_for(None), peer))
 
     def detach(self, peer: Peer, now: float | None = None, gone: str = DROPPED) -> None:
         """`peer` went away (dropped, or to the lobby): its seat is held for it while the game
         is on (away: the takeover clock runs), free again before the deal; spectators are just
         forgotten. `gone` says how they left, for the news ("went back to the lobby")."""
-        self._logs_sent.pop(peer, None)
-        self._talk_sent.pop(peer, None)
+        self.feed.forget(peer)
         if peer in self.spectators:
             self.spectators.remove(peer)
             if not self.spectators and self._stop_feed is not None:
@@ -497,7 +491,7 @@ class HostedTable:
             raise IllegalAction("you are not playing at this table")
         if self.resends.applied_before(seat.number, version, action):
             peer.send(Ack(seen=version))
-            peer.send(self.update_message(self.table.update_for(seat.number), peer))
+            peer.send(self.feed.message(self.table.update_for(seat.number), peer))
             return
         meta = {"client_version": version, "by": player_of(peer)}
         self.table.submit(seat.number, action, meta, seen=version)
@@ -515,47 +509,17 @@ class HostedTable:
     def seat_of(self, peer: Peer) -> Seat | None:
         return next((s for s in self.seats if s.peer is peer), None)
 
-    def update_message(self, update: Update, peer: Peer) -> ViewUpdate:
-        """`update` for `peer`: its view, with only the log entries `peer` has not been sent.
-
-        A view's log grows within a round, and sending it whole after every action would make
-        a round's traffic grow with its square; the client rebuilds the view's log.
-        """
-        view, drop = update.view, 0
-        log = view.get("log")
-        if isinstance(log, list):
-            drop, added = log_difference(self._logs_sent.get(peer, []), log)
-            self._logs_sent[peer] = list(log)  # a copy: a game may go on growing its list
-            view = {**view, "log": added}
-        talk = view.get("talk")
-        if isinstance(talk, list):
-            # Talk only grows: each record carries its place `n`, and a peer is sent only the
-            # records it has not had on this connection (the client puts them back together).
-            had = self._talk_sent.get(peer, 0)
-            view = {**view, "talk": talk[had:] if had <= len(talk) else talk}
-            self._talk_sent[peer] = len(talk)
-        return ViewUpdate(
-            version=update.version,
-            view=view,
-            log_drop=drop,
-            events=update.events,
-            over=update.over,
-            legal=update.legal,
-            waiting=update.waiting,
-            asked=update.asked,
-        )
-
     def _deliver(self, number: int) -> Callable[[Update], None]:
         def deliver(update: Update) -> None:
             peer = self._seats[number].peer
             if peer is not None:
-                peer.send(self.update_message(update, peer))
+                peer.send(self.feed.message(update, peer))
 
         return deliver
 
     def _deliver_spectators(self, update: Update) -> None:
         for peer in self.spectators:
-            peer.send(self.update_message(update, peer))
+            peer.send(self.feed.message(update, peer))
 
     # -- telling people -------------------------------------------------------------------------
     def presence(self, text: str | None) -> Presence:

@@ -60,5 +60,5 @@ def test_a_peer_that_comes_back_is_sent_the_whole_log():
     hosted.detach(first, now=1.0)
     back = Recorder("a again")
     hosted.attach(hosted.seats[0], back)
-    update = hosted.update_message(table.update_for(0), back)
+    update = hosted.feed.message(table.update_for(0), back)
     assert update.log_drop == 0 and update.view == table.state.view(0)

@@ -110,7 +110,7 @@ class Seating:
         self.sit(member, hosted, seat.number, token=None)
         hosted.attach(seat, member)
         if hosted.table is not None:
-            member.send(hosted.update_message(hosted.table.update_for(seat.number), member))
+            member.send(hosted.feed.message(hosted.table.update_for(seat.number), member))
 
     def _proven_seat(self, member: Member, hosted: HostedTable, proof: str) -> Seat | None:
         """The seat at `hosted` whose token `proof` answers this connection's challenge with
