@@ -636,6 +636,27 @@ SpectatorChatOpt = Annotated[
 ]
 
 
+def _forwarded(addresses: list[str] | None) -> list[str]:
+    from .net.proofs import typed_endpoint
+
+    try:
+        return [typed_endpoint(address) for address in addresses or ()]
+    except ValueError as refusal:
+        raise typer.BadParameter(str(refusal), param_hint="--forwarded-at") from None
+
+
+ForwardedOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--forwarded-at",
+        metavar="IP:PORT",
+        help="An address a port forward (a router's, a VM's) passes on to this server: "
+        "`join` works through it too; repeat for more.",
+        callback=_forwarded,
+    ),
+]
+
+
 def _store(db: str | None) -> Store:
     """The store a host saves in, or a one-sentence refusal (another user's file...)."""
     import sqlite3
@@ -657,6 +678,7 @@ def _server_config(
     pace: float,
     takeover: float | None,
     spectator_chat: bool,
+    forwarded_at: list[str] | None,
 ) -> ServerConfig:
     """How `host` and `serve` listen (a join code with --lan, kept in the store); logging on."""
     from .net.admission import new_join_code
@@ -671,6 +693,7 @@ def _server_config(
         bot_pace=pace,
         takeover_after=takeover,
         spectator_chat=spectator_chat,
+        forwarded_at=tuple(forwarded_at or ()),
     )
 
 
@@ -746,6 +769,7 @@ def host(
         bool, typer.Option("--restore", help="Continue the unfinished tables saved in the store.")
     ] = False,
     spectator_chat: SpectatorChatOpt = False,
+    forwarded_at: ForwardedOpt = None,
     options: dict[str, Any] | None = None,
 ) -> None:
     """Host a table for players on this machine (or the LAN with --lan) and print how to join.
@@ -789,7 +813,7 @@ def host(
     except HostRefused as refusal:
         typer.echo(str(refusal), err=True)
         raise typer.Exit(1) from None
-    config = _server_config(store, lan, port, pace, takeover, spectator_chat)
+    config = _server_config(store, lan, port, pace, takeover, spectator_chat, forwarded_at)
     code = config.code
 
     def announce(server: Server, tables: list[HostedTable], bound: int) -> None:
@@ -845,6 +869,7 @@ def serve(
     ] = 60.0,
     pace: PaceOpt = 0.5,
     spectator_chat: SpectatorChatOpt = False,
+    forwarded_at: ForwardedOpt = None,
     web: Annotated[
         int | None,
         typer.Option(
@@ -883,7 +908,7 @@ def serve(
         raise typer.BadParameter("names the browser page answers to need --web PORT too")
     names = tuple(web_name or ())
     store = _store(db)
-    config = _server_config(store, lan, port, pace, takeover, spectator_chat)
+    config = _server_config(store, lan, port, pace, takeover, spectator_chat, forwarded_at)
     code = config.code
     logging.getLogger("asyncssh").setLevel(logging.WARNING)
     party = run_host(

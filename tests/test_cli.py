@@ -180,6 +180,9 @@ def test_play_saves_the_game_as_it_goes_unless_told_not_to(monkeypatch):
          "two players would be called Player 2"),
         (["play", "kraken", "--board", "huge"],
          "Invalid value for --board: board must be quick or long, not 'huge'"),
+        (["host", "crates", "--forwarded-at", "party.lan:4747"],
+         "'party.lan:4747' is not an IP address and port such as 203.0.113.7:4747"),
+        (["serve", "--forwarded-at", "10.0.0.2:70000"], "a port is 1 to 65535"),
     ],
 )  # fmt: skip
 def test_option_combinations_a_game_refuses_are_one_sentence(args, said):

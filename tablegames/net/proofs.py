@@ -51,6 +51,20 @@ def endpoint(sockname: Any) -> str:
     return address_text(str(address), int(sockname[1]))
 
 
+def typed_endpoint(text: str) -> str:
+    """An address and port a host typed (`203.0.113.7:4747`, `[2001:db8::1]:4747`) as
+    `endpoint` writes it; ValueError with a sentence if it is not an IP address and a port."""
+    host, _, port = text.strip().rpartition(":")
+    example = "an IP address and port such as 203.0.113.7:4747"
+    try:
+        address, number = ipaddress.ip_address(host.strip("[]")), int(port)
+    except ValueError:
+        raise ValueError(f"{text!r} is not {example}") from None
+    if not 0 < number < 65536:
+        raise ValueError(f"{text!r} is not {example}: a port is 1 to 65535")
+    return endpoint((str(address), number))
+
+
 def token_key(token: str) -> bytes:
     """What the server keeps of a seat token: its SHA-256 (the key its proofs are made with)."""
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).digest()

@@ -26,6 +26,7 @@ from tablegames.testing.harness import LOOPBACK, read_frames, running_server, un
 from tablegames.testing.matrix.test_server import Peer
 from tablegames.testing.wire import raw
 
+from ..tui.slow_network import SlowProxy
 from .guest import Frame, answers, dial, last_words
 
 FAKE = "127.0.0.2"  # the look-alike server's address (another machine of the LAN)
@@ -246,3 +247,32 @@ def test_a_ticket_shown_from_another_machine_proves_nothing():
         server.party.receive(peer, message)  # type: ignore[arg-type]
     assert [(m["t"], m.get("code")) for m in peer.messages()] == [("error", "bad-ticket")]
     assert peer.closed
+
+
+async def test_join_works_through_a_port_forward_the_host_names(tmp_path: Path):
+    """A port forward (a router's, a VM's) relays as a look-alike would, so a proof made for
+    its address is refused until the host names it (`--forwarded-at`): `join`'s key is told
+    how, not to update; named, the key and a seat's token are proven through it, and a dropped
+    player's seat is theirs again."""
+    tokens = SeatTokens(tmp_path / "seats.json")
+    async with running_server() as (server, port):
+        forward = SlowProxy(port, seed=1, least=0.0, most=0.0)
+        at = await forward.start()
+        try:
+            key = load_client_key(tmp_path / "ana.key")
+            unnamed = RemoteClient(LOOPBACK, at, "ana", key=key)
+            with pytest.raises(ServerRefused, match="names the address you connect to with --"):
+                await unnamed.connect(lobby=True)
+            await unnamed.close()
+            server.config.forwarded_at = (f"{LOOPBACK}:{at}",)
+            ana = RemoteClient(LOOPBACK, at, "ana", key=key)
+            await ana.connect(lobby=True)
+            assert ana.name == "ana"
+            await ana.close()
+            code, _ = await held_seat(server, at, tokens)
+            back = RemoteClient(LOOPBACK, at, "sara", table=code, tokens=tokens)
+            await back.connect()
+            assert back.seat == 0 and server.tables[code].seats[0].peer is not None
+            await back.close()
+        finally:
+            await forward.close()

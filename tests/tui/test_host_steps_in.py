@@ -4,6 +4,7 @@ nothing; a seat the host frees comes back to its player at once, the game going 
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -15,6 +16,7 @@ from tablegames.net.client import RemoteClient
 from tablegames.net.console import HostConsole
 from tablegames.net.hosting import HostedTable
 from tablegames.net.party import Login
+from tablegames.net.proofs import ClientKey
 from tablegames.net.server import Server, ServerConfig
 from tablegames.rules import GAMES
 from tablegames.testing.harness import until
@@ -26,6 +28,7 @@ from tablegames.tui.screens.lobby import LobbyScreen
 
 from .helpers import screen_text, settle
 from .served import sara_at
+from .slow_network import SlowProxy
 
 ELI = Login("guest-eli", None, "guest-eli@127.0.0.1", "127.0.0.1")
 
@@ -268,3 +271,42 @@ async def test_a_player_who_joined_the_hosts_table_sits_back_down_after_the_host
         assert 0 not in hosted.table.bots
         await until(lambda: "Sit back down" not in screen_text(app), pilot=pilot)
         assert at_a_table(app) and app.return_code is None and not app.problems
+
+
+async def test_a_hurried_player_over_a_slow_network_sits_back_down_once():
+    """The same over a slow network (a forward the host names, holding bytes 50–300 ms each
+    way, with jitter), in a hurry: s twice and Enter right after. The seat comes back to its
+    player once, the game asks nothing the player did not see (the second s is not a suit
+    named, the Enter no card played), nothing breaks."""
+    server = Server(ServerConfig(port=0, bot_pace=10_000.0))
+    hosted = server.add_table("crates", 2, seed=4)
+    proxy = SlowProxy(await server.start(), seed=4)
+    server.config.forwarded_at = (f"127.0.0.1:{await proxy.start()}",)  # (the host names it)
+    key = ClientKey(secrets.token_bytes(32))
+    remote = RemoteClient("127.0.0.1", proxy.port, "Sara", key=key)
+    app = TableGamesApp(remote=remote)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(lambda: "Press r when you are ready" in screen_text(app), pilot=pilot)
+            await pilot.press("r")
+            await until(lambda: hosted.seats[0].ready, pilot=pilot)
+            server.party.tables.start(hosted)
+            await until(lambda: at_a_table(app), seconds=10, pilot=pilot)
+            table = hosted.table
+            assert table is not None
+            console = HostConsole(server.party, say=lambda text: None)
+            assert console.run(f"free {hosted.code} 1") == f"Table {hosted.code}: done."
+            await until(lambda: "[s] Sit back down" in screen_text(app), pilot=pilot)
+            moves = table.version
+            await pilot.press("s", "s", "enter")
+            await until(lambda: hosted.seats[0].peer is not None, seconds=10, pilot=pilot)
+            await until(lambda: "Sit back down" not in screen_text(app), pilot=pilot)
+            assert 0 not in table.bots and table.version == moves  # (the bot made no move)
+            assert [seat for seat in hosted.seats if seat.peer is not None] == [hosted.seats[0]]
+            await until(lambda: remote.latest is not None and
+                        remote.latest.version == table.version, pilot=pilot, held=1)  # fmt: skip
+            assert at_a_table(app) and app.return_code is None and not app.problems
+    finally:
+        await remote.close()
+        await proxy.close()
+        await server.close()

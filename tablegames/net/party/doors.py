@@ -30,7 +30,7 @@ from ..messages import Error, ErrorCode, Hello, Prove, Welcome
 from ..proofs import key_fingerprint, new_nonce, proves_key, token_key
 from ..protocol import PROTOCOL_VERSION
 from .lobby import LobbyRoom
-from .members import Login, Member, PartyConfig
+from .members import FORWARD_HINT, Login, Member, PartyConfig, reached_at
 from .seating import Seating
 from .tables import Tables
 
@@ -138,12 +138,13 @@ class Doors:
         if offered is None:
             raise IllegalAction("there is no key to prove on this connection")
         fingerprint = key_fingerprint(offered)
-        proven = proves_key(
-            offered, message.signature, member.nonce, self.server_id, member.reached
+        proven = any(
+            proves_key(offered, message.signature, member.nonce, self.server_id, reached)
+            for reached in reached_at(member, self.config)
         )
         why = self.why_not_name(member.name, fingerprint) if proven else None
         if not proven or why is not None or fingerprint is None:
-            text = why or "that key's answer was not made for this connection: update tablegames"
+            text = why or f"that key's answer was made for another connection ({FORWARD_HINT})"
             refuse(member, "bad-proof", text)
             return
         member.key, member.identity = fingerprint, name_key(member.name)

@@ -35,6 +35,9 @@ class PartyConfig:
     finished_grace: float = 30.0
     takeover_after: float | None = None  # seconds before a bot plays for someone away
     takeover_level: str = "normal"
+    # Addresses the host forwards to this server (`--forwarded-at`, as `proofs.endpoint` writes
+    # them): a proof a client made for one of them is good here too.
+    forwarded_at: tuple[str, ...] = ()
 
 
 class Member(Peer, Protocol):
@@ -72,3 +75,17 @@ def person(member: Member) -> str:
     if member.identity is not None:
         return f"guest {member.identity}"
     return f"address {member.address}"
+
+
+def reached_at(member: Member, config: PartyConfig) -> tuple[str, ...]:
+    """The addresses a proof on `member`'s connection may be made for: the one its socket was
+    reached at, and those the host forwards here. (A look-alike server elsewhere that relays
+    our challenge collects answers made for its own address, which is none of these.)"""
+    return (member.reached, *config.forwarded_at)
+
+
+#: What a client whose proof was made for another address (or connection) hears.
+FORWARD_HINT = (
+    "if you reach this party through a port forward, its host names the address you connect "
+    "to with --forwarded-at"
+)

@@ -14,12 +14,14 @@ from ..messages import Act, Claim, Error, Join, Ready, Rejoin, Seated
 from ..proofs import proves_seat
 from ..seat_life import LOBBY, Place, Seat, Whereabouts
 from .lobby import LobbyRoom
-from .members import Member
+from .members import FORWARD_HINT, Member, reached_at
 from .tables import Tables
 
 log = logging.getLogger("tablegames.server")
 #: What a seat proof that proves nothing hears (a replayed or relayed one, a wrong one).
-BAD_PROOF = "that seat's proof is not valid here: it answers another connection or server"
+BAD_PROOF = (
+    f"that seat's proof is not valid here: it answers another connection or server ({FORWARD_HINT})"
+)
 
 
 class Seating:
@@ -115,10 +117,14 @@ class Seating:
     def _proven_seat(self, member: Member, hosted: HostedTable, proof: str) -> Seat | None:
         """The seat at `hosted` whose token `proof` answers this connection's challenge with
         (`proofs`): made for this nonce, this server and the address this socket was reached
-        at, so what a listener or a look-alike server collected proves nothing here."""
-        nonce, reached = member.nonce, member.reached
+        at (or one the host forwards here), so what a listener or a look-alike server collected
+        proves nothing here."""
+        nonce, addresses = member.nonce, reached_at(member, self.tables.config)
         return hosted.seat_proven(
-            lambda key: proves_seat(key, proof, nonce, self.server_id, reached, hosted.code)
+            lambda key: any(
+                proves_seat(key, proof, nonce, self.server_id, reached, hosted.code)
+                for reached in addresses
+            )
         )
 
     def rejoin(self, member: Member, message: Rejoin) -> None:
