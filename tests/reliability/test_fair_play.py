@@ -99,6 +99,8 @@ async def test_guessing_the_code_locks_the_address_out_and_the_host_is_told(capl
     # Summed: the first in full, the rest in a line (the host still learns of every one).
     assert told == [
         "wrong join code from 127.0.0.1 (1 wrong so far)",
+        "turned guesser from 127.0.0.1 away: too many wrong join codes from your address: try "
+        "again in 15 minutes",  # (the first held back: the others are summed)
         "refused 9 more wrong join codes from 127.0.0.1 in 1 s",
     ]
     assert all("0000" not in line for line in told)  # the guesses are not logged

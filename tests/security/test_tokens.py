@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -249,11 +250,12 @@ def test_a_ticket_shown_from_another_machine_proves_nothing():
     assert peer.closed
 
 
-async def test_join_works_through_a_port_forward_the_host_names(tmp_path: Path):
+async def test_join_works_through_a_port_forward_the_host_names(tmp_path: Path, caplog):
     """A port forward (a router's, a VM's) relays as a look-alike would, so a proof made for
     its address is refused until the host names it (`--forwarded-at`): `join`'s key is told
     how, not to update; named, the key and a seat's token are proven through it, and a dropped
-    player's seat is theirs again."""
+    player's seat is theirs again. The host's log says who was turned away, and why."""
+    caplog.set_level(logging.INFO, "tablegames")
     tokens = SeatTokens(tmp_path / "seats.json")
     async with running_server() as (server, port):
         forward = SlowProxy(port, seed=1, least=0.0, most=0.0)
@@ -264,6 +266,8 @@ async def test_join_works_through_a_port_forward_the_host_names(tmp_path: Path):
             with pytest.raises(ServerRefused, match="names the address you connect to with --"):
                 await unnamed.connect(lobby=True)
             await unnamed.close()
+            told = [record.getMessage() for record in caplog.records]
+            assert any("turned ana from 127.0.0.1 away: that key's answer" in t for t in told)
             server.config.forwarded_at = (f"{LOOPBACK}:{at}",)
             ana = RemoteClient(LOOPBACK, at, "ana", key=key)
             await ana.connect(lobby=True)

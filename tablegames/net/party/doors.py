@@ -24,9 +24,10 @@ from collections import OrderedDict
 from ...names import GUEST_PREFIX, clean_name, looks_like_bot, name_key
 from ...rules import IllegalAction
 from ...store import Store
+from ...text import visible
 from ..admission import TURNED_AWAY, Admission, is_loopback, name_problem, reserved
 from ..guard import RefusalTally, wait_in_words
-from ..messages import Error, ErrorCode, Hello, Prove, Welcome
+from ..messages import MAX_TEXT, Error, ErrorCode, Hello, Prove, Welcome
 from ..proofs import key_fingerprint, new_nonce, proves_key, token_key
 from ..protocol import PROTOCOL_VERSION
 from .lobby import LobbyRoom
@@ -74,14 +75,15 @@ class Doors:
             raise IllegalAction("you already said hello")
         if message.version != PROTOCOL_VERSION:
             text = f"this server speaks version {PROTOCOL_VERSION}: update tablegames"
-            refuse(member, "version", text)
+            self._refuse(member, "version", text)
             return
+        member.name = clean_name(message.name) or "guest"  # (a login's own, if it proves one)
         ticket = message.ticket
         # A ticket is for the session program the party started on this machine: from
         # anywhere else it was stolen, and it proves nothing.
         login = self.tickets.get(ticket) if ticket and is_loopback(member.address) else None
         if ticket and login is None:
-            refuse(member, "bad-ticket", "that session is over: log in again")
+            self._refuse(member, "bad-ticket", "that session is over: log in again")
             return
         if login is None and not self._code_accepted(member, message.code, message.code_pass):
             return
@@ -91,17 +93,18 @@ class Doors:
         offered = message.key if login is None else None  # `join`'s key, to prove after this
         fingerprint = key_fingerprint(offered) if offered is not None else None
         if offered is not None and fingerprint is None:
-            refuse(member, "bad-key", "that is not a key this server can check: update tablegames")
+            self._refuse(
+                member, "bad-key", "that is not a key this server can check: update tablegames"
+            )
             return
         admission = self.admission
         if admission.turned_away(member.address, member.key or fingerprint, member.identity):
-            refuse(member, "banned", TURNED_AWAY)
+            self._refuse(member, "banned", TURNED_AWAY)
             return
         if login is None:
-            member.name = clean_name(message.name) or "guest"
             why = self.why_not_name(member.name, fingerprint)
             if why is not None:
-                refuse(member, "name-taken", why)
+                self._refuse(member, "name-taken", why)
                 return
         member.greeted = True
         self.members.add(member)
@@ -145,7 +148,7 @@ class Doors:
         why = self.why_not_name(member.name, fingerprint) if proven else None
         if not proven or why is not None or fingerprint is None:
             text = why or f"that key's answer was made for another connection ({FORWARD_HINT})"
-            refuse(member, "bad-proof", text)
+            self._refuse(member, "bad-proof", text)
             return
         member.key, member.identity = fingerprint, name_key(member.name)
         self._arrive(member)
@@ -212,10 +215,10 @@ class Doors:
             text = (
                 f"too many wrong join codes from your address: try again in {wait_in_words(wait)}"
             )
-            refuse(member, "held-back", text)
+            self._refuse(member, "held-back", text)
             return False
         if not given:
-            refuse(member, "need-code", "this table needs a join code: add --code CODE")
+            self._refuse(member, "need-code", "this table needs a join code: add --code CODE")
             return False
         if not admission.try_code(member.address, given):
             self.refusals.refused(
@@ -228,6 +231,16 @@ class Doors:
             refuse(member, "bad-code", "wrong join code")
             return False
         return True
+
+    def _refuse(self, member: Member, code: ErrorCode, text: str) -> None:
+        """`refuse`, and the host's log says so (summed per address and reason: a stranger may
+        knock again and again)."""
+        name = visible(member.name)[:MAX_TEXT]
+        line = "turned %s from %s away: %s"
+        self.refusals.refused(
+            f"connections ({code})", member.address, line, name, member.address, text
+        )
+        refuse(member, code, text)
 
 
 def refuse(member: Member, code: ErrorCode, text: str) -> None:
