@@ -725,6 +725,8 @@ def _say_where(server: Server, port: int, lan: bool, code: str | None) -> None:
             where = address_text(address, port)
             typer.echo(f"Friends join with:  tablegames join {where}{code_part}")
     typer.echo(f"On this machine:    tablegames join {address_text('127.0.0.1', port)}{code_part}")
+    for forward in server.config.forwarded_at:
+        typer.echo(f"Through a forward:  tablegames join {forward}{code_part}")
 
 
 @app.command()

@@ -6,7 +6,8 @@ import socket
 
 from typer.testing import CliRunner
 
-from tablegames.cli import app
+from tablegames.cli import _say_where, app
+from tablegames.net.server import Server, ServerConfig
 from tablegames.store import SavedSeat, Store
 
 runner = CliRunner()
@@ -39,3 +40,11 @@ def test_a_file_holding_another_game_is_described_not_ignored(tmp_path):
 def test_host_needs_a_game_or_restore():
     result = runner.invoke(app, ["host"])
     assert result.exit_code == 2 and "--restore" in result.output
+
+
+def test_the_host_prints_the_join_line_for_each_forward_it_names(capsys):
+    server = Server(ServerConfig(forwarded_at=("203.0.113.7:5000",)))
+    _say_where(server, 4747, lan=False, code=None)
+    printed = capsys.readouterr().out
+    assert "On this machine:    tablegames join 127.0.0.1:4747" in printed
+    assert "Through a forward:  tablegames join 203.0.113.7:5000" in printed
