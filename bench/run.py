@@ -77,7 +77,7 @@ AGAINST_SETTINGS: dict[str, dict[str, dict[str, Any]]] = {
     "quick": {
         "engine": {"rounds": 3, "budget": 0.5},
         "bots": {"games": 2},
-        "server": {"rounds": 1, "game_s": 3.0},
+        "server": {"rounds": 3, "game_s": 3.0},  # (one round swung ±10% between runs)
         "startup": {"runs": 5, "paint_runs": 3},
     },
     "tiny": {
