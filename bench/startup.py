@@ -53,6 +53,15 @@ TERMINAL_ENV = ("PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE")
 CHILD_LIMIT = 60.0  # seconds before a timed command is killed
 
 
+def timed_env(home: str) -> dict[str, str]:
+    """The environment of the timed commands: this one's, with a throw-away TABLEGAMES_HOME,
+    and byte-code written (under PYTHONDONTWRITEBYTECODE, which a shell may export, each run
+    compiled what had changed since it was last written: a new worktree's whole package)."""
+    env = {**os.environ, "TABLEGAMES_HOME": home}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
+
+
 def tablegames_command() -> list[str]:
     """The installed `tablegames` script beside this interpreter, else `python -m tablegames`."""
     script = Path(sys.executable).parent / "tablegames"
@@ -234,7 +243,7 @@ def paint_times(runs: int, env: dict[str, str], game: str = "crates") -> dict[st
 def run(runs: int = 5, paint_runs: int = 3) -> dict[str, Any]:
     """The `startup` figures; saves go to a throw-away TABLEGAMES_HOME."""
     with tempfile.TemporaryDirectory(prefix="tgbench-") as home:
-        env = {**os.environ, "TABLEGAMES_HOME": home}
+        env = timed_env(home)
         return {
             "help": help_times(runs, env),
             "first_paint": {game: paint_times(paint_runs, env, game) for game in GAMES},
@@ -247,7 +256,7 @@ def against(tree: Side, old: Side, runs: int = 5, paint_runs: int = 3) -> dict[s
     alternation: `--help`, and every game's first screen."""
     result: dict[str, Any] = {"rev": old.name, "lines": [], "notes": []}
     with tempfile.TemporaryDirectory(prefix="tgbench-") as home:
-        envs = [side.env({**os.environ, "TABLEGAMES_HOME": home}) for side in (tree, old)]
+        envs = [side.env(timed_env(home)) for side in (tree, old)]
         command = [*tablegames_command(), "--help"]
         times: list[list[float]] = [[], []]
         for index in range(runs + 1):  # the first of each: a warm-up (byte-compiling)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -145,3 +146,14 @@ def test_the_join_bot_bench_times_the_loop_over_a_whole_game(capsys):
     figures = join_bot_lag.main(["--games", "1", "--level", "random"])
     assert figures["game"] == "loveletter" and figures["ticks"] > 0
     assert "the loop's lag p50" in capsys.readouterr().out
+
+
+def test_the_start_up_bench_times_programs_that_write_their_byte_code(monkeypatch):
+    # Under a shell's PYTHONDONTWRITEBYTECODE each timed `--help` compiled what had changed
+    # since its byte-code was written (a new worktree of REV: its whole package, every run).
+    from bench.startup import timed_env
+
+    monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
+    env = timed_env("/nowhere/home")
+    assert "PYTHONDONTWRITEBYTECODE" not in env
+    assert env["TABLEGAMES_HOME"] == "/nowhere/home" and env["PATH"] == os.environ["PATH"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import inspect
 import json
 import os
 import pty
@@ -33,6 +34,20 @@ def test_every_command_has_help(command):
     assert "Usage" in result.output
     # A flag is not shown as taking a value (typer 0.29 labels every flag, --help too, <bool>).
     assert "<bool>" not in result.output
+
+
+def test_the_commands_signatures_are_read_without_evaluating_text():
+    # Typer reads every command's signature each time the program starts, and evaluated each
+    # annotation written as text twice there: a fifth of `tablegames --help`'s time.
+    callbacks = [command.callback for command in app.registered_commands]
+    assert app.registered_callback is not None
+    callbacks.append(app.registered_callback.callback)
+    for callback in callbacks:
+        assert callback is not None
+        signature = inspect.signature(callback)
+        hints = [*callback.__annotations__.values(), signature.return_annotation]
+        hints += [parameter.annotation for parameter in signature.parameters.values()]
+        assert not [hint for hint in hints if isinstance(hint, str)], callback.__name__
 
 
 def test_options_only_some_games_take_name_their_game():

@@ -23,7 +23,7 @@ import os
 import re
 import sys
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from .core import GAMES, load
@@ -83,30 +83,58 @@ def declared(only: str | None = None) -> list[tuple[str, Plugin]]:
 
     Read here rather than by `importlib.metadata`, whose import costs a fifth of `tablegames
     --help`: a package's metadata folder on the path, its ``entry_points.txt``, its name and
-    version."""
+    version. Each is read once (`own` as tablegames is imported, then `installed` as the
+    program starts), and again only for a changed module path."""
     found: list[tuple[str, Plugin]] = []
-    seen: set[str] = set()
-    for entry in sys.path:
-        try:
-            names = os.listdir(entry or ".")
-        except OSError:  # not a directory (a zip), or gone
+    read = _metadata()
+    for package, folder in read.packages:
+        if only is not None and package != only:
             continue
-        for name in names:
-            if not name.endswith((".dist-info", ".egg-info")):
-                continue
-            package = _normal(name.rpartition(".")[0].partition("-")[0])
-            if package in seen or (only is not None and package != only):
-                continue
-            seen.add(package)
-            folder = Path(entry or ".", name)
+        if folder not in read.games:
             points = _entry_points(folder)
-            if points:
-                origin = _origin(folder, name)
-                found += [
-                    (package, Plugin(value, f"{origin} (entry point {point!r})"))
-                    for point, value in points
-                ]
+            origin = _origin(folder) if points else ""
+            read.games[folder] = [
+                (package, Plugin(value, f"{origin} (entry point {point!r})"))
+                for point, value in points
+            ]
+        found += read.games[folder]
     return found
+
+
+@dataclass
+class _Read:
+    """The packages on one module path: (package, its metadata folder) in order, the first of a
+    name counting, and the games each folder declares once read."""
+
+    path: tuple[str, ...]
+    packages: list[tuple[str, str]]
+    games: dict[str, list[tuple[str, Plugin]]] = field(default_factory=dict)
+
+
+_read: _Read | None = None
+
+
+def _metadata() -> _Read:
+    """The packages on the module path, listed once (again only after the path changed)."""
+    global _read
+    path = tuple(sys.path)
+    if _read is None or _read.path != path:
+        packages: list[tuple[str, str]] = []
+        seen: set[str] = set()
+        for entry in path:
+            try:
+                names = os.listdir(entry or ".")
+            except OSError:  # not a directory (a zip), or gone
+                continue
+            for name in names:
+                if not name.endswith((".dist-info", ".egg-info")):
+                    continue
+                package = _normal(name.rpartition(".")[0].partition("-")[0])
+                if package not in seen:
+                    seen.add(package)
+                    packages.append((package, os.path.join(entry or ".", name)))
+        _read = _Read(path, packages)
+    return _read
 
 
 def _normal(name: str) -> str:
@@ -114,10 +142,11 @@ def _normal(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
 
 
-def _entry_points(folder: Path) -> list[tuple[str, str]]:
+def _entry_points(folder: str) -> list[tuple[str, str]]:
     """(name, "package.module:NAME") of each game a package's ``entry_points.txt`` declares."""
     try:
-        text = folder.joinpath("entry_points.txt").read_text("utf-8")
+        with open(os.path.join(folder, "entry_points.txt"), encoding="utf-8") as file:
+            text = file.read()
     except (OSError, UnicodeDecodeError):
         return []
     points, group = [], ""
@@ -131,12 +160,13 @@ def _entry_points(folder: Path) -> list[tuple[str, str]]:
     return points
 
 
-def _origin(folder: Path, name: str) -> str:
+def _origin(folder: str) -> str:
     """A package in words, from its metadata: "the package loveletter 1.0"."""
     fields: dict[str, str] = {}
     for metadata in ("METADATA", "PKG-INFO"):
         try:
-            text = folder.joinpath(metadata).read_text("utf-8")
+            with open(os.path.join(folder, metadata), encoding="utf-8") as file:
+                text = file.read()
         except (OSError, UnicodeDecodeError):
             continue
         for line in text.splitlines():
@@ -145,6 +175,7 @@ def _origin(folder: Path, name: str) -> str:
             key, _, value = line.partition(":")
             fields.setdefault(key.strip(), value.strip())
         break
+    name = os.path.basename(folder)
     package = fields.get("Name") or name.rpartition(".")[0].partition("-")[0]
     version = fields.get("Version")
     return f"the package {package} {version}" if version else f"the package {package}"

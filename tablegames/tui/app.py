@@ -16,7 +16,6 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Input
 
-from ..net.ssh_types import EXIT_OUT_OF_MEMORY, out_of_memory
 from ..rules import GAMES
 from . import asks, page
 from .catalogue import screen_class
@@ -338,8 +337,11 @@ class TableGamesApp(CatchingApp[None]):
         A guest's session that ran out of memory (it has a limit: `SshConfig`) ends at once,
         doing as little as it can, with the status the SSH door explains to the guest.
         """
-        if self.lobby and out_of_memory(error):
-            os._exit(EXIT_OUT_OF_MEMORY)
+        if self.lobby:  # a session of `serve`, which imported this first: nothing is loaded now
+            from ..net.ssh_types import EXIT_OUT_OF_MEMORY, out_of_memory
+
+            if out_of_memory(error):
+                os._exit(EXIT_OUT_OF_MEMORY)
         pump = running_pump()
         in_a_screen = pump is not self and pump is not None and self.is_running
         guest = self.lobby  # a session of `serve`, for a guest

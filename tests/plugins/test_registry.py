@@ -4,6 +4,7 @@ exception; a party's sessions load exactly the server's games."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -207,3 +208,33 @@ def test_a_bundled_games_declaration_imported_first_finds_the_rules_whole(tmp_pa
     )
     done = python(code, {**os.environ, "TABLEGAMES_HOME": str(tmp_path)})
     assert (done.stdout.strip(), done.stderr) == (f"{BUILT_IN_ORDER} True", "")
+
+
+def test_a_program_reads_the_packages_entry_points_once_as_it_starts(tmp_path):
+    # Importing tablegames read its own entry points, then the command line read every
+    # package's again (each folder on the module path listed twice): start-up time, twice.
+    code = """
+import builtins, collections, io, json, os, sys
+listed, opened = collections.Counter(), collections.Counter()
+listdir, open_ = os.listdir, builtins.open
+def counted_listdir(path="."):
+    listed[str(path)] += 1
+    return listdir(path)
+def counted_open(file, *args, **kwargs):
+    if str(file).endswith(("entry_points.txt", "METADATA", "PKG-INFO")):
+        opened[str(file)] += 1
+    return open_(file, *args, **kwargs)
+os.listdir, builtins.open, io.open = counted_listdir, counted_open, counted_open
+import tablegames.cli
+os.listdir, builtins.open, io.open = listdir, open_, open_
+print(json.dumps({"listed": listed, "opened": opened, "path": sys.path}))
+"""
+    done = python(code, {**os.environ, "TABLEGAMES_HOME": str(tmp_path)})
+    assert done.returncode == 0, done.stderr
+    read = json.loads(done.stdout)
+    assert any(file.endswith("entry_points.txt") for file in read["opened"])
+    assert [path for path, times in read["listed"].items() if times > 1] == []
+    assert [file for file, times in read["opened"].items() if times > 1] == []
+    assert {entry or "." for entry in read["path"] if os.path.isdir(entry or ".")} <= set(
+        read["listed"]
+    )

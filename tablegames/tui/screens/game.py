@@ -184,7 +184,9 @@ class GameScreen(TypeAhead, Screen[None]):
             self.mount(away)
         self.mount(self.bots)
         fit_room(self, self.min_size()[1])
-        self.bots.start()
+        # The bots start once the table is on the screen: thinking before, they held up the
+        # first paint (their views and a thread sharing the interpreter with the drawing).
+        self.call_after_refresh(self.bots.start)
         self._sync()
         self.check_size()
 
