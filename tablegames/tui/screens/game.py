@@ -107,9 +107,6 @@ class GameScreen(TypeAhead, Screen[None]):
     the keyboard (`Keyboard`) says whether its player has it: secrets show only then (`private`).
     """
 
-    DEFAULT_CSS = """
-    GameScreen > NoticeLine { dock: top; }
-    """
     GAME: ClassVar[str] = ""  # the game's name, for its rules in the help
     TURN_BASED: ClassVar[bool] = True  # turns to sum up, and bots to pace (not real time)
     GAME_ACTIONS: ClassVar[frozenset[str]] = frozenset()  # the game's own keys' actions

@@ -96,12 +96,7 @@ class DecisionDialog(PickDialog[list[Pending]]):
     """A decision, low on the screen so the chart and crew stay in sight above it; over a
     table in one column, just under its crew strip (`KrakenScreen.question_room`)."""
 
-    DEFAULT_CSS = """
-    DecisionDialog { align: center bottom; }
-    DecisionDialog > Vertical { margin-bottom: 3; max-width: 76; }
-    DecisionDialog.-under-crew { align: center top; }
-    DecisionDialog.-under-crew > Vertical { margin-bottom: 0; overflow-y: auto; }
-    """
+    CSS_PATH = "kraken.tcss"
 
     def on_mount(self) -> None:  # (after PickDialog's: Textual calls each class's handler)
         self.stand_clear()

@@ -46,9 +46,7 @@ BUTTONS = {"offer": "offer", "true": "judge", "false": "judge", "pass": "pass_on
 class TargetDialog(PickDialog[int]):
     """The shared pick dialog, wide enough for each player's face-up cards on one line."""
 
-    DEFAULT_CSS = """
-    TargetDialog > Vertical { width: 72; max-width: 100%; }
-    """
+    CSS_PATH = "roach.tcss"
 
 
 class RoachWording(Wording):
