@@ -198,7 +198,7 @@ class CrabsScreen(GameScreen):
         yield GestureBar(self.ascii, id="gestures")
         yield GameLog(self.ascii, id="log")
         with Horizontal(id="bar"):
-            yield Static(id="status")
+            yield self.status_line
             yield ActionButton("Yes (y)", id="yes", compact=True)
             yield ActionButton("No (n)", id="no", compact=True)
             yield ActionButton("Done", id="done", compact=True)
@@ -349,7 +349,7 @@ class CrabsScreen(GameScreen):
             owed = show.owed_double(view)
             if owed:
                 text = f"Double crab! Press c to take {plural(owed, 'token')}."
-        self.query_one("#status", Static).update(Text(text))
+        self.status_line.line = text
 
     def _say(self, message: str) -> None:
         self.message = prettify(message, self.ascii)
@@ -358,7 +358,7 @@ class CrabsScreen(GameScreen):
         if self.is_mounted:
             view = self._seen()
             self.message_at = (time.monotonic(), (view["marker"], view["phase"]))
-            self.query_one("#status", Static).update(Text(self.message))
+            self.status_line.line = self.message
 
     def _message_stale(self, view: CrabsView) -> bool:
         """A message goes when the turn it spoke of ends, or after a few seconds."""

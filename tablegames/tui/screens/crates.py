@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -97,7 +96,7 @@ class CratesScreen(HandScreen):
                 yield ActionButton("Draw (d)", id="draw", compact=True)
                 yield ActionButton("Crates! (c)", id="announce", compact=True)
                 yield ActionButton("Dope! (x)", id="dope", compact=True)
-        yield Static(id="status")
+        yield self.status_line
         yield Footer()
 
     def _seen(self) -> CratesView:
@@ -150,7 +149,7 @@ class CratesScreen(HandScreen):
         )
         self._draw_hand(view)
         self._show_buttons(view)
-        self.query_one("#status", Static).update(Text(self.message if self.private else ""))
+        self.status_line.line = self.message if self.private else ""
 
     def _show_buttons(self, view: CratesView) -> None:
         """The buttons that do something now (for the mouse; narrow terminals leave them out)."""
@@ -186,7 +185,7 @@ class CratesScreen(HandScreen):
             f"{self.keyboard.owned(self.active_seat, 'hand')} {self.dash} {phrase}"
         )
         box.border_subtitle = shown.subtitle
-        self.query_one("#status", Static).update(Text(self.message))
+        self.status_line.line = self.message
 
     def _say(self, message: str) -> None:
         super()._say(message)

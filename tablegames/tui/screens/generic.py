@@ -115,7 +115,7 @@ class GenericScreen(GameScreen):
                 yield Static(id="table")
             yield GameLog(self.ascii, id="log")
         yield OptionList(id="choices")
-        yield Static(id="status")
+        yield self.status_line
         yield Footer()
 
     def on_mount(self) -> None:

@@ -208,7 +208,7 @@ class KrakenScreen(GameScreen):
                 yield Static(id="crew")
                 yield GameLog(self.ascii, id="log")
         with Horizontal(id="bar"):
-            yield Static(id="status")
+            yield self.status_line
             with Vertical(id="buttons"):
                 yield ActionButton("Decide (Enter)", id="decide", compact=True)
                 yield ActionButton("Character (c)", id="character", compact=True)
@@ -581,7 +581,7 @@ class KrakenScreen(GameScreen):
         lines += [line for line in (mine, Text(invited, "bold")) if line.plain]
         while len(lines) > 2 and _rows(lines, room) > most:
             lines.pop()  # (the invitation first: t is in the footer all the while)
-        self.query_one("#status", Static).update(Text("\n").join(lines))
+        self.status_line.line = Text("\n").join(lines)
 
     def _status_room(self) -> tuple[int, int]:
         """The status's columns, and the most lines it may take: three beside the chart and

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -125,7 +124,7 @@ class RoachScreen(HandScreen):
                 yield ActionButton("False (f)", id="false", compact=True)
                 yield ActionButton("Pass on (p)", id="pass", compact=True)
                 yield ActionButton("Lay out (l)", id="lay", compact=True)
-        yield Static(id="status")
+        yield self.status_line
         yield Footer()
 
     def on_mount(self) -> None:
@@ -202,19 +201,18 @@ class RoachScreen(HandScreen):
         box.border_title = escape(f"{owned} ({plural(count, 'card')}) {self.dash} {phrase}")
 
     def _draw_status(self, view: RoachView) -> None:
-        status = self.query_one("#status", Static)
+        status = self.status_line
         if self.watching or self.read_only:  # nobody plays here: say whose move it is
-            status.update(Text(show.turn_phrase(view, self.names, None).capitalize() + "."))
+            status.line = show.turn_phrase(view, self.names, None).capitalize() + "."
             return
         if not self.private:
-            status.update(Text(""))
+            status.line = ""
             return
         if self.message and (
             self.message_version != self._version() or self.message_seat != self.active_seat
         ):
             self.message = ""
-        text = self.message or show.prompt(view, self.names, self.active_seat, self.ascii)
-        status.update(Text(text))
+        status.line = self.message or show.prompt(view, self.names, self.active_seat, self.ascii)
 
     def _show_buttons(self, view: RoachView) -> None:
         self.query_one("#buttons").display = self.app.size.width >= BUTTONS_FROM
