@@ -71,18 +71,12 @@ class CratesScreen(HandScreen):
         ),
     ]
 
+    flow: CratesPresenter  # (the game's flow: `crates_presenter`)
+
     def __init__(self, client: TableClient, ascii: bool = False) -> None:
         super().__init__(client, ascii)
         self.flow = CratesPresenter(self._seen())
         self.keyboard.aside = self._announce_aside
-
-    @property
-    def selected(self) -> int | None:  # (the pick `HandScreen` moves)
-        return self.flow.selected
-
-    @selected.setter
-    def selected(self, index: int | None) -> None:
-        self.flow.selected = index
 
     # -- building and updating ------------------------------------------------------------------
     def compose(self) -> ComposeResult:

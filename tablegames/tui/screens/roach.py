@@ -94,17 +94,11 @@ class RoachScreen(HandScreen):
         ),
     ]
 
+    flow: RoachPresenter  # (the game's flow: `roach_presenter`)
+
     def __init__(self, client: TableClient, ascii: bool = False) -> None:
         super().__init__(client, ascii)
         self.flow = RoachPresenter()
-
-    @property
-    def selected(self) -> int | None:  # (the pick `HandScreen` moves)
-        return self.flow.selected
-
-    @selected.setter
-    def selected(self, index: int | None) -> None:
-        self.flow.selected = index
 
     def min_size(self) -> tuple[int, int]:
         return (60, len(self.names) + 16)  # a line per player, the table, the hand, the prompt
