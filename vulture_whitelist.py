@@ -301,6 +301,7 @@ _.tie_break
 _.unused
 _.validate_kbdint_response
 _.validate_public_key
+_.watch_line  # (Textual calls a reactive's watch_ method when it changes)
 background
 container
 datatype

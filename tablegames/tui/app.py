@@ -56,12 +56,9 @@ class TableGamesApp(CatchingApp[None]):
 
     TITLE = "tablegames"
     ENABLE_COMMAND_PALETTE = False
-    # Pop-ups (chat, news) come in at the top right: the hand and the status line are below.
-    CSS = """
-    ToastRack { dock: top; align: right top; margin-bottom: 0; }
-    """
+    CSS_PATH = "app.tcss"  # (read with the first screen's: `table_styles`)
     # Screens narrower than a question at its widest (a phone held upright) are `-narrow`:
-    # questions then take the screen's width at most (`dialogs.DIALOG_CSS`).
+    # questions then take the screen's width at most (`Dialog` in app.tcss).
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (72, "-roomy")]  # noqa: RUF012 (as Textual types it)
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
@@ -398,21 +395,24 @@ class TableGamesApp(CatchingApp[None]):
 
 
 def table_styles(client: LocalClient | None) -> list[str | PurePath]:
-    """The style sheets of the screen `client`'s table opens on, read with the app's own.
+    """The app's style sheet, then those of the screen `client`'s table opens on (without a
+    table, the menus').
 
     Textual reads a screen's sheets when it is first shown, and then parses every style of the
     app afresh; read here, all are parsed once, before the first paint.
     """
+    here = Path(__file__).resolve().parent
+    own: list[str | PurePath] = [here / "app.tcss"]
     game = client.game if client is not None else None
     if game is None or game.name not in GAMES:
-        return []
+        return [*own, here / "screens" / "menus.tcss"] if game is None else own
     screen = screen_class(game.name)
     if not isinstance(screen, type) or not issubclass(screen, Screen) or not screen.CSS_PATH:
-        return []
+        return own
     paths = [screen.CSS_PATH] if isinstance(screen.CSS_PATH, (str, PurePath)) else screen.CSS_PATH
     # (as Textual places a screen's sheets: beside the module of the class that names them)
     folder = Path(inspect.getfile(screen)).parent
-    return [(folder / path).resolve() for path in paths]
+    return [*own, *((folder / path).resolve() for path in paths)]
 
 
 def utf8_terminal(environ: Mapping[str, str] | None = None) -> bool:

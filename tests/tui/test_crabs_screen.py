@@ -225,9 +225,9 @@ async def test_digits_make_gestures_everyone_sees_for_a_moment():
         assert "yawns" not in screen_text(app) and "nods" not in screen_text(app)
         screen = app.screen
         assert isinstance(screen, CrabsScreen)
-        for seat in list(screen.gestures_seen):  # as if four seconds had passed
-            name, _ = screen.gestures_seen[seat]
-            screen.gestures_seen[seat] = (name, 0.0)
+        for seat in list(screen.flow.gestures_seen):  # as if four seconds had passed
+            name, _ = screen.flow.gestures_seen[seat]
+            screen.flow.gestures_seen[seat] = (name, 0.0)
         screen._tick()
         await pilot.pause()
         assert "»" not in screen_text(app)

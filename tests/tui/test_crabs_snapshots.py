@@ -9,8 +9,8 @@ import pytest
 from tablegames.local import local_table
 from tablegames.testing.harness import until
 from tablegames.tui.app import TableGamesApp
-from tablegames.tui.screens.crabs import CrabsScreen
 from tablegames.tui.screens.crabs_dialogs import HuddleScreen
+from tablegames.tui.screens.crabs_presenter import CrabsPresenter
 
 from .test_crabs_screen import FROZEN, crabs_table, huddling, view
 
@@ -27,7 +27,7 @@ def test_crabs_table_in_ascii(snap_compare):
 
 
 def test_crabs_huddle_screen(snap_compare, monkeypatch):
-    monkeypatch.setattr(CrabsScreen, "_huddle_left", lambda self, view: 42.0)  # a still clock
+    monkeypatch.setattr(CrabsPresenter, "huddle_left", lambda self, view: 42.0)  # a still clock
     client = huddling()
     app = TableGamesApp(client)
 

@@ -24,15 +24,8 @@ if TYPE_CHECKING:
 class ConnectScreen(Screen[None]):
     """Shows the table being joined and its seats; r toggles ready, q leaves."""
 
-    DEFAULT_CSS = """
-    ConnectScreen { align: center middle; }
-    ConnectScreen > Vertical { width: 64; max-width: 100%; height: auto; border: round $primary;
-        padding: 0 1; }
-    ConnectScreen.ascii > Vertical { border: ascii $primary; }
-    ConnectScreen #news { text-style: bold; margin-bottom: 1; width: 100%; }
-    ConnectScreen #seats { height: auto; }
-    ConnectScreen #invite { margin-top: 1; color: $text-muted; height: auto; }
-    """
+    CSS_PATH = "menus.tcss"
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "ready", "Ready / not ready"),
         Binding("s", "start", "Start now"),

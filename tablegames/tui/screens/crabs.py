@@ -8,7 +8,6 @@ huddle's clock runs (it opens by itself, again when a partner picks something el
 
 from __future__ import annotations
 
-import time
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
@@ -34,6 +33,7 @@ from ..widgets.log import GameLog
 from ..widgets.notices import banner
 from . import crabs_view as show
 from .crabs_dialogs import CrabsOver, HuddleScreen, OneHumanOnly
+from .crabs_presenter import CrabsPresenter, Swap
 from .dialogs import Option, PickDialog
 from .game import ActionButton, GameScreen
 from .table_log import Wording
@@ -48,8 +48,6 @@ if TYPE_CHECKING:
 #: Typographic marks in the engine's sentences, and what ASCII mode prints instead.
 ASCII_PUNCTUATION = str.maketrans({"“": '"', "”": '"', "‘": "'", "’": "'", "–": "-", "—": "-"})
 TALL = 34  # terminal rows from which the cards are drawn as boxes
-GESTURE_SHOWN = 4.0  # seconds a player's gesture stays beside their name
-MESSAGE_SHOWN = 6.0  # seconds a message stays on the status line (if the turn goes on)
 WIDE_BAR = 110  # terminals at least this wide show Done, Accuse and Signal beside the status
 
 
@@ -152,17 +150,9 @@ class CrabsScreen(GameScreen):
 
     def __init__(self, client: TableClient, ascii: bool = False) -> None:
         super().__init__(client, ascii)
-        self.picked_hand: int | None = None
-        self.picked_ocean: int | None = None
-        self.marked_player: int | None = None  # clicked once: a second click accuses
-        self.gestures_seen: dict[int, tuple[str, float]] = {}  # seat -> (gesture, seen at)
-        self.flash: tuple[str, float] | None = None  # our own last gesture, for the bar
-        self.message_at = (0.0, (0, ""))  # when it was said, and the turn it was about
-        self.double_asked = False
+        self.flow = CrabsPresenter()
         self._timer: Timer | None = None
         self.huddle_screen: HuddleScreen | None = None  # the huddle's dialog while it is open
-        self.huddle_asked: list[str] | None = None  # the team's pick when it last opened itself
-        self.huddle_clock: tuple[float, float] | None = None  # (seen at, table time then)
 
     def min_size(self) -> tuple[int, int]:
         # both sides (their lower edge left out when tight), the cards, the gestures, a log of
@@ -198,7 +188,7 @@ class CrabsScreen(GameScreen):
         yield GestureBar(self.ascii, id="gestures")
         yield GameLog(self.ascii, id="log")
         with Horizontal(id="bar"):
-            yield Static(id="status")
+            yield self.status_line
             yield ActionButton("Yes (y)", id="yes", compact=True)
             yield ActionButton("No (n)", id="no", compact=True)
             yield ActionButton("Done", id="done", compact=True)
@@ -214,19 +204,14 @@ class CrabsScreen(GameScreen):
 
     # -- following the table --------------------------------------------------------------------
     def _taken(self, seat: int, update: Update) -> None:
-        now = time.monotonic()
         view = show.TYPED.view(update.view)
-        for event in show.TYPED.events(update.events):
-            kind = event["kind"]
+        events = show.TYPED.events(update.events)
+        self.flow.taken(view, events, self.seat)
+        for event in events:
             if event["kind"] == "gesture":
-                self.gestures_seen[event["seat"]] = (event["gesture"], now)
                 self._partner_signalled(event["seat"], event["gesture"], view)
             if event["kind"] == "signal_settled" and self.seat is not None:
                 banner(self.app, show.settled_words(event, view))
-            if kind in ("swap", "refill", "accuse", "void_call"):
-                self.picked_ocean = None  # the ocean moved under the pick
-            if event["kind"] == "accuse" and event["target"] == self.seat and event["correct"]:
-                self.picked_hand = None
         huddle = view["huddle"]
         if self.huddle_screen is not None:
             if huddle is None:
@@ -249,33 +234,18 @@ class CrabsScreen(GameScreen):
     def _prompt(self) -> None:
         """The huddle opens by itself when the team's pick waits for this player (once per pick
         of the team's); a double crab is offered once, as soon as the team may collect it."""
-        view = self._seen()
-        huddle = view["huddle"]
-        if huddle is not None and self.seat is not None:
-            waiting = self.seat in self._update(self.active_seat).waiting
-            proposal = huddle.get("proposal", [])
-            if waiting and proposal != self.huddle_asked:
-                self.huddle_asked = list(proposal)
-                self._open_huddle()
-            return
-        if show.owed_double(view) and not self.double_asked and self.seat is not None:
-            self.double_asked = True
+        waiting = self.seat in self._update(self.active_seat).waiting
+        asked = self.flow.asks(self._seen(), self.seat, waiting)
+        if asked == "huddle":
+            self._open_huddle()
+        elif asked == "double":
             self.action_collect()
-        elif not show.owed_double(view):
-            self.double_asked = False
 
     def _tick(self) -> None:
         """Forget gestures shown long enough (they fade from the side panels)."""
-        now = time.monotonic()
-        stale = [s for s, (_, seen) in self.gestures_seen.items() if now - seen > GESTURE_SHOWN]
-        for seat in stale:
-            del self.gestures_seen[seat]
-        faded = self.flash is not None and now - self.flash[1] > 1.0
-        if faded:
-            self.flash = None
-        if stale or faded:
+        if self.flow.faded():
             self._draw()
-        elif (self.message and self._message_stale(self._seen())) or self._seen()["huddle"]:
+        elif (self.message and self.flow.stale(self._seen())) or self._seen()["huddle"]:
             self._draw_bar(self._seen())  # (the huddle's seconds count down)
 
     # -- drawing --------------------------------------------------------------------------------
@@ -283,13 +253,11 @@ class CrabsScreen(GameScreen):
         view = self._seen()
         you = self.seat
         tall = self.app.size.height >= TALL
-        rows = show.side_rows(
-            view, self.names, you, {s: g for s, (g, _) in self.gestures_seen.items()}
-        )
+        rows = show.side_rows(view, self.names, you, self.flow.gestures())
         longest = max(len(row.name) + 6 * row.is_you for side in rows.values() for row in side)
         for side in (0, 1):
             panel = self.query_one(f"#side{side}", SidePanel)
-            panel.show(rows[side], self.marked_player, longest)
+            panel.show(rows[side], self.flow.marked_player, longest)
             box = self.query_one(f"#side{side}-box")
             box.border_title = escape(self._fit(show.side_title(view, side, you, self.ascii), box))
             box.set_class(view["marker"] == side, "active")
@@ -304,7 +272,7 @@ class CrabsScreen(GameScreen):
             hand.show([], None, self.keyboard.hidden_words("every hand"))
             hand_box.border_title = "Watching"
         else:
-            hand.show(view["hand"], self.picked_hand)
+            hand.show(view["hand"], self.flow.picked_hand)
             hand_box.border_title = self.keyboard.owned(self.active_seat, "hand")
         hand_box.border_subtitle = ""
         if you is not None:  # the team's signal, private like the hand
@@ -316,10 +284,10 @@ class CrabsScreen(GameScreen):
                 subtitle = "huddle: signal? (t)"
             hand_box.border_subtitle = self._fit(subtitle, hand_box)
             hand_box.set_class(four, "four")
-        self.query_one("#ocean", CardRow).show(view["ocean"], self.picked_ocean)
+        self.query_one("#ocean", CardRow).show(view["ocean"], self.flow.picked_ocean)
         tokens = show.token_lines(view, you)
         self.query_one("#tokens", Static).update(Text("\n").join(tokens))
-        flash = self.flash[0] if self.flash else None
+        flash = self.flow.flash[0] if self.flow.flash else None
         self.query_one("#gestures", GestureBar).show(view["gesture_names"], view["signals"], flash)
         self._draw_bar(view)
 
@@ -339,46 +307,19 @@ class CrabsScreen(GameScreen):
         roomy = self.app.size.width >= WIDE_BAR  # else the status line needs the whole row
         for name in ("done", "accuse", "signal"):
             self.query_one(f"#{name}", ActionButton).offer(you is not None and roomy and not asked)
-        if self.message and self._message_stale(view):
+        if self.message and self.flow.stale(view):
             self.message = ""
-        text = self.message
-        if not text and you is not None and view["huddle"] is not None:
-            text = show.huddle_hint(view, you, self.names, self._huddle_left(view))
-        elif not text and you is not None:
-            text = show.swap_phase_hint(view, you)
-            owed = show.owed_double(view)
-            if owed:
-                text = f"Double crab! Press c to take {plural(owed, 'token')}."
-        self.query_one("#status", Static).update(Text(text))
+        self.status_line.line = self.flow.status(view, you, self.message, self.names)
 
     def _say(self, message: str) -> None:
         self.message = prettify(message, self.ascii)
         if self.ascii:
             self.message = self.message.translate(ASCII_PUNCTUATION)
         if self.is_mounted:
-            view = self._seen()
-            self.message_at = (time.monotonic(), (view["marker"], view["phase"]))
-            self.query_one("#status", Static).update(Text(self.message))
-
-    def _message_stale(self, view: CrabsView) -> bool:
-        """A message goes when the turn it spoke of ends, or after a few seconds."""
-        said, turn = self.message_at
-        return turn != (view["marker"], view["phase"]) or time.monotonic() - said > MESSAGE_SHOWN
+            self.flow.said(self._seen())
+            self.status_line.line = self.message
 
     # -- the huddle ---------------------------------------------------------------------------
-    def _huddle_left(self, view: CrabsView) -> float:
-        """About how many seconds the huddle has left (0 once it is over). Nothing tells a
-        screen the table's time: it counts from when it first saw the huddle, at the time of
-        the latest event then."""
-        huddle = view["huddle"]
-        if huddle is None:
-            return 0.0
-        if self.huddle_clock is None:
-            latest = max((event["time"] for event in view["log"]), default=0.0)
-            self.huddle_clock = (time.monotonic(), latest)
-        seen_at, table_time = self.huddle_clock
-        return huddle["ends"] - table_time - (time.monotonic() - seen_at)
-
     def _open_huddle(self) -> None:
         """The huddle's dialog, where only this player sees it; the bots and the clock go on."""
         view = self._seen()
@@ -390,7 +331,7 @@ class CrabsScreen(GameScreen):
             view["gesture_names"],
             huddle,
             partners,
-            lambda: self._huddle_left(self._seen()),
+            lambda: self.flow.huddle_left(self._seen()),
             self.ascii,
         )
         self.huddle_screen = screen
@@ -401,7 +342,7 @@ class CrabsScreen(GameScreen):
             if huddle is None:
                 return
             # Seen: it opens by itself again only for a pick the team makes after this one.
-            self.huddle_asked = pick or list(huddle.get("proposal", []))
+            self.flow.huddle_asked = pick or list(huddle.get("proposal", []))
             if pick is None:
                 return
             action: SignalAction = {"type": "signal", "name": pick[0]}
@@ -417,37 +358,26 @@ class CrabsScreen(GameScreen):
         return self.seat is not None and not self.covered and not self.over
 
     def action_hand(self, index: int) -> None:
-        if not self._playing():
-            return
-        self.picked_hand = None if self.picked_hand == index else index
-        self._try_swap()
+        if self._playing():
+            self._try_swap(self.flow.pick(self._seen(), "hand", index))
 
     def action_ocean(self, index: int) -> None:
-        if not self._playing():
-            return
-        self.picked_ocean = None if self.picked_ocean == index else index
-        self._try_swap()
+        if self._playing():
+            self._try_swap(self.flow.pick(self._seen(), "ocean", index))
 
-    def _try_swap(self) -> None:
-        view = self._seen()
-        hand, ocean = view["hand"], view["ocean"]
-        if self.picked_hand is not None and self.picked_ocean is not None:
-            mine, theirs = hand[self.picked_hand], ocean[self.picked_ocean]
-            self.picked_hand = self.picked_ocean = None
-            if self._send({"type": "swap", "hand": mine, "ocean": theirs}):
-                self._say(f"You swapped your {crab_name(mine)} for the {crab_name(theirs)}.")
-        elif self.picked_hand is not None:
-            self._say(f"{crab_name(hand[self.picked_hand])} picked: now an ocean card (j k l ;).")
-        elif self.picked_ocean is not None:
-            self._say(
-                f"{crab_name(ocean[self.picked_ocean])} picked: now a card of your hand (a s d f)."
-            )
+    def _try_swap(self, picked: Swap) -> None:
+        if picked.kind == "swap":
+            if self._send({"type": "swap", "hand": picked.hand, "ocean": picked.ocean}):
+                mine, theirs = crab_name(picked.hand), crab_name(picked.ocean)
+                self._say(f"You swapped your {mine} for the {theirs}.")
+        elif picked.words:
+            self._say(picked.words)
         else:
             self.message = ""
         self._draw()
 
     def action_unpick(self) -> None:
-        self.picked_hand = self.picked_ocean = self.marked_player = None
+        self.flow.picked_hand = self.flow.picked_ocean = self.flow.marked_player = None
         self.message = ""
         self._draw()
 
@@ -475,7 +405,7 @@ class CrabsScreen(GameScreen):
 
     def _make_gesture(self, name: str) -> None:
         if self._send({"type": "gesture", "name": name}):
-            self.flash = (name, time.monotonic())
+            self.flow.gestured(name)
             signal = " (your team's signal)" if name == self._seen()["signal"] else ""
             self._say(f"You {show.gesture_phrase(name)}{signal}.")
             self._draw()
@@ -506,17 +436,17 @@ class CrabsScreen(GameScreen):
         self._open(chooser, self._accuse)
 
     def _accuse(self, target: int | None) -> None:
-        self.marked_player = None
+        self.flow.marked_player = None
         if target is not None and self._send({"type": "accuse", "target": target}):
             self.message = ""  # the log says how it went
 
     def on_side_panel_clicked(self, event: SidePanel.Clicked) -> None:
         if not self._playing() or event.seat == self.seat:
             return
-        if self.marked_player == event.seat:
+        if self.flow.marked_player == event.seat:
             self._accuse(event.seat)
         else:
-            self.marked_player = event.seat
+            self.flow.marked_player = event.seat
             self._say(f"Click {self.names[event.seat]} again to call crabs on them (Esc: no).")
         self._draw()
 

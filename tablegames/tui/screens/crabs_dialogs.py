@@ -35,18 +35,8 @@ class HuddleScreen(TypeAhead, Screen[list[str] | None]):
     `t` opens this again). The table keeps its clock running: the huddle has a time limit.
     """
 
-    DEFAULT_CSS = """
-    HuddleScreen { align: center middle; background: $background; }
-    HuddleScreen > Vertical { width: 70; max-width: 100%; height: auto; border: round $accent;
-        padding: 0 1; }
-    HuddleScreen.ascii > Vertical { border: ascii $accent; }
-    HuddleScreen .title { text-style: bold; width: 100%; }
-    HuddleScreen .hint { color: $text-muted; width: 100%; }
-    HuddleScreen .gestures { height: auto; }
-    HuddleScreen .column { width: 1fr; height: auto; }
-    HuddleScreen .option { width: 100%; }
-    HuddleScreen .option.-chosen { text-style: bold reverse; }
-    """
+    CSS_PATH = "crabs.tcss"
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "send", "Pick"),
         Binding("escape", "later", "Not now"),
@@ -215,11 +205,8 @@ class CrabsOver(GameOver):
 class OneHumanOnly(Screen[None]):
     """Crabs is real time: several humans at one keyboard cannot play it; say so kindly."""
 
-    DEFAULT_CSS = """
-    OneHumanOnly { align: center middle; }
-    OneHumanOnly Label { width: 100%; content-align: center middle; margin-bottom: 1; }
-    OneHumanOnly .title { text-style: bold; }
-    """
+    CSS_PATH = "crabs.tcss"
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,enter,m", "menu", "Menu"),
         Binding("q", "app.quit", "Quit"),

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -17,6 +16,7 @@ from ..widgets.hand import BIG, FLAT, SMALL, Hand
 from ..widgets.log import GameLog
 from ..widgets.seats import SeatPanel
 from . import crates_view as show
+from .crates_presenter import CratesPresenter
 from .crates_round import RoundSummary
 from .dialogs import Option, PickDialog
 from .game import ActionButton, Overlay
@@ -29,7 +29,7 @@ from .table_log import Wording
 if TYPE_CHECKING:
     from textual.screen import Screen
 
-    from ...rules.crates_types import CratesAction, CratesView, LastRound, PlayAction
+    from ...rules.crates_types import CratesAction, CratesView
     from ...table import Update
     from ..client import TableClient
 
@@ -71,19 +71,11 @@ class CratesScreen(HandScreen):
         ),
     ]
 
+    flow: CratesPresenter  # (the game's flow: `crates_presenter`)
+
     def __init__(self, client: TableClient, ascii: bool = False) -> None:
         super().__init__(client, ascii)
-        self.selected: int | None = None
-        self.armed = False  # "Crates!" goes with the next play
-        self.message_turn: int | None = None  # the message goes stale when this turn ends
-        last_round = self._seen()["last_round"]
-        self.round_seen = last_round["round"] if last_round else None
-        self.summaries: list[tuple[LastRound, list[int], int]] = []
-        self.suit_prompted = False
-        # The turn last drawn, as (whose, cards on the pile, cards to draw): a new one (a card
-        # played or drawn since, another turn after a 6) picks afresh and says what to do; a
-        # refused action leaves it as it was (over the network a refusal comes later).
-        self._turn_drawn: tuple[int | None, int, int] | None = None
+        self.flow = CratesPresenter(self._seen())
         self.keyboard.aside = self._announce_aside
 
     # -- building and updating ------------------------------------------------------------------
@@ -98,7 +90,7 @@ class CratesScreen(HandScreen):
                 yield ActionButton("Draw (d)", id="draw", compact=True)
                 yield ActionButton("Crates! (c)", id="announce", compact=True)
                 yield ActionButton("Dope! (x)", id="dope", compact=True)
-        yield Static(id="status")
+        yield self.status_line
         yield Footer()
 
     def _seen(self) -> CratesView:
@@ -114,17 +106,13 @@ class CratesScreen(HandScreen):
         self.query_one("#pile").border_title = "Table"
 
     def _taken(self, seat: int, update: Update) -> None:
-        view = show.TYPED.view(update.view)
-        last_round = view["last_round"]
-        if last_round and last_round["round"] != self.round_seen:
-            self.round_seen = last_round["round"]
-            self.summaries.append((last_round, list(view["scores"]), view["rounds"]))
+        if self.flow.taken(show.TYPED.view(update.view)):
             self.bots.stop()  # the table waits while people read the scores
 
     def _screen_due(self) -> Overlay | None:
         """A round's scores come before anything else, even the final standings."""
-        if self.summaries:
-            last_round, totals, rounds = self.summaries.pop(0)
+        if self.flow.summaries:
+            last_round, totals, rounds = self.flow.summaries.pop(0)
             summary = RoundSummary(last_round, totals, rounds, self.names, self.ascii)
             return summary, self._after_summary
         return super()._screen_due()
@@ -133,11 +121,7 @@ class CratesScreen(HandScreen):
         return FinalStandings(self._seen()["scores"], self.names, self.ascii)
 
     def _prompt(self) -> None:
-        view = self._seen()
-        if view["phase"] != "suit":
-            self.suit_prompted = False
-        elif view["turn"] == self.keyboard.shown and not self.suit_prompted:
-            self.suit_prompted = True
+        if self.flow.asks_suit(self._seen(), self.keyboard.shown):
             self._ask_upcard_suit()
 
     def _draw(self) -> None:
@@ -159,24 +143,16 @@ class CratesScreen(HandScreen):
         )
         self._draw_hand(view)
         self._show_buttons(view)
-        self.query_one("#status", Static).update(Text(self.message if self.private else ""))
+        self.status_line.line = self.message if self.private else ""
 
     def _show_buttons(self, view: CratesView) -> None:
         """The buttons that do something now (for the mouse; narrow terminals leave them out)."""
-        you = self.active_seat
-        mine = view["turn"] == you and view["phase"] == "play"
+        offers = self.flow.offers(view, self.active_seat)
         roomy = self.app.size.width >= BUTTONS_FROM and self.app.size.height >= LOW
         self.query_one("#buttons").display = roomy  # (the keys do it all)
-        self.query_one("#draw", ActionButton).offer(
-            mine and show.first_playable(view) is None
-        )  # else refused
-        announce = you not in view["announced"] and len(view["hand"]) in (1, 2)
-        self.query_one("#announce", ActionButton).offer(
-            you in view["exposed"] or (mine and announce)
-        )
-        # Offered when someone else may be called (holds one card, no Crates! said): what the
-        # players panel shows everyone (one card, no Crates! beside it), no more.
-        self.query_one("#dope", ActionButton).offer(any(seat != you for seat in view["exposed"]))
+        self.query_one("#draw", ActionButton).offer(offers.draw)  # (else refused)
+        self.query_one("#announce", ActionButton).offer(offers.announce)
+        self.query_one("#dope", ActionButton).offer(offers.dope)
 
     def _draw_hand(self, view: CratesView) -> None:
         hand = self.query_one("#hand", Hand)
@@ -194,38 +170,24 @@ class CratesScreen(HandScreen):
             box.border_title = escape(f"{self.names[you]}'s hand (hidden)")
             box.border_subtitle = ""
             return
-        cards = show.sorted_hand(view["hand"])
-        mine = view["turn"] == you
-        turn = (view["turn"], len(view["discard"]), view["draw_size"])
-        if mine and turn != self._turn_drawn and not self.read_only:  # a new turn: what to do
-            self.selected = show.first_playable(view)
-            self.message = show.turn_hint(view, self.ascii)
-        elif self.message_turn is not None and self.message_turn != view["turn"]:
-            self.message, self.message_turn = "", None  # "It is Ada's turn" no longer holds
-        if not (mine and len(cards) == 2):
-            self.armed = False
-        self._turn_drawn = turn
-        if self.read_only or not cards:  # a replay picks nothing
-            self.selected = None
-        elif self.selected is not None:
-            self.selected = min(self.selected, len(cards) - 1)
-        else:
-            self.selected = 0
-        hand.show(cards, self.selected, frozenset(view["unplayable"]), "No cards in hand.")
+        shown = self.flow.hand(view, you, self.read_only, self.ascii)
+        if shown.status is not None:
+            self.message = shown.status
+        hand.show(shown.cards, shown.selected, frozenset(view["unplayable"]), "No cards in hand.")
         phrase = show.turn_phrase(view, self.names, self.keyboard.addressed(self.active_seat))
         box.border_title = escape(
             f"{self.keyboard.owned(self.active_seat, 'hand')} {self.dash} {phrase}"
         )
-        box.border_subtitle = "Crates! armed: announced with your next play" if self.armed else ""
-        self.query_one("#status", Static).update(Text(self.message))
+        box.border_subtitle = shown.subtitle
+        self.status_line.line = self.message
 
     def _say(self, message: str) -> None:
         super()._say(message)
-        self.message_turn = None
+        self.flow.message_turn = None
 
     # -- dialogs --------------------------------------------------------------------------------
     def _after_summary(self, _: None) -> None:
-        if not self.over and not self.summaries:
+        if not self.over and not self.flow.summaries:
             self.bots.start()
 
     def _announce_aside(self, leaving: int) -> Aside | None:
@@ -243,7 +205,7 @@ class CratesScreen(HandScreen):
         return Aside("c", f"{name}: press c to say Crates! before passing on.", announce)
 
     def _keyboard_passed(self) -> None:
-        self._turn_drawn = None  # the new player is told what to do on their turn
+        self.flow.turn_drawn = None  # the new player is told what to do on their turn
 
     def _ask_upcard_suit(self) -> None:
         top = self._seen()["top"]
@@ -266,14 +228,6 @@ class CratesScreen(HandScreen):
         self._send({"type": "suit", "suit": suit})
 
     # -- player actions -------------------------------------------------------------------------
-    def _picked(self, view: CratesView) -> str | None:
-        """The picked card, if any (the hand may have changed since it was drawn)."""
-        cards = show.sorted_hand(view["hand"])
-        if self.selected is None or not cards:
-            return None
-        self.selected = min(self.selected, len(cards) - 1)
-        return str(cards[self.selected])
-
     def _hand(self) -> list[str]:
         return show.sorted_hand(self._seen()["hand"]) if self.private else []
 
@@ -281,16 +235,11 @@ class CratesScreen(HandScreen):
         return len(self._hand())
 
     def _select(self, index: int) -> None:
-        self.selected = index
         view = self._seen()
-        card = self._picked(view)
-        if card is None:
-            return
-        self.message = show.card_hint(
-            view, card, self.names, self.active_seat, self.ascii, self.armed
-        )
-        self.message_turn = view["turn"]
-        self._draw_hand(view)
+        hint = self.flow.pick(view, index, self.names, self.active_seat, self.ascii)
+        if hint is not None:
+            self.message = hint
+            self._draw_hand(view)
 
     def on_hand_clicked(self, event: Hand.Clicked) -> None:
         if event.index == self.selected:
@@ -302,36 +251,27 @@ class CratesScreen(HandScreen):
         if not self.private or self.covered:
             return
         view = self._seen()
-        you = self.active_seat
-        if view["phase"] == "suit" and view["turn"] == you:
+        play = self.flow.play(view, self.active_seat, self.names, self.ascii)
+        if play.kind == "suit":
             self._ask_upcard_suit()
-            return
-        card = self._picked(view)
-        if card is None:
-            self._say("Pick a card first.")
-            return
-        hint = show.card_hint(view, card, self.names, you, self.ascii, self.armed)
-        if view["turn"] != you or card in view["unplayable"]:
-            self._say(hint)
-            self.message_turn = view["turn"]
-            return
-        if show.names_a_suit(card):
-            title = show.suit_options_title(card, self.ascii)
-            self._open(self._suit_dialog(card, title), lambda suit: self._play(card, suit))
+        elif play.kind == "say":
+            self._say(play.words)
+            if play.card:  # (what the card says holds until the turn ends)
+                self.flow.message_turn = view["turn"]
+        elif play.kind == "name":
+            title = show.suit_options_title(play.card, self.ascii)
+            self._open(
+                self._suit_dialog(play.card, title), lambda suit: self._play(play.card, suit)
+            )
         else:
-            self._play(card, None)
+            self._play(play.card, None)
 
     def _play(self, card: str, suit: str | None) -> None:
         if suit is None and show.names_a_suit(card):
-            self._say(f"{card_label(card, self.ascii)} stays in your hand.")
+            self._say(self.flow.suit_kept(card, self.ascii))
             return
-        action: PlayAction = {"type": "play", "card": card}
-        if suit is not None:
-            action["suit"] = suit
-        if self.armed and len(self._seen()["hand"]) == 2:
-            action["announce"] = True
-        if self._send(action):
-            self.armed = False
+        if self._send(self.flow.play_action(self._seen(), card, suit)):
+            self.flow.armed = False
 
     def action_draw(self) -> None:
         if not self.private or self.covered:
@@ -339,22 +279,17 @@ class CratesScreen(HandScreen):
         view = self._seen()
         if view["turn"] != self.active_seat:
             self._say(show.whose_turn(view, self.names))
-            self.message_turn = view["turn"]
+            self.flow.message_turn = view["turn"]
         elif self._send({"type": "draw"}):
-            self.armed = False
+            self.flow.armed = False
 
     def action_announce(self) -> None:
         if not self.private or self.covered:
             return
         view = self._seen()
-        you = self.active_seat
-        if you not in view["exposed"] and view["turn"] == you and len(view["hand"]) == 2:
-            self.armed = not self.armed
-            self._say(
-                "Crates! will be announced with your next play."
-                if self.armed
-                else "Crates! is no longer armed."
-            )
+        armed = self.flow.arm(view, self.active_seat)
+        if armed is not None:
+            self._say(armed)
             self._draw_hand(view)
             return
         if self._send({"type": "announce"}):
@@ -363,8 +298,7 @@ class CratesScreen(HandScreen):
     def action_dope(self) -> None:
         if not self.private or self.covered:
             return
-        you = self.active_seat
-        targets = [seat for seat in self._seen()["exposed"] if seat != you]
+        targets = self.flow.dope_targets(self._seen(), self.active_seat)
         if not targets:
             self._say("Nobody holds one card without having said Crates!")
         elif len(targets) == 1:

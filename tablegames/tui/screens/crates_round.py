@@ -10,12 +10,11 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
 from ..widgets.card import card_text
 from ..widgets.seats import cut_mark, table_box
-from .dialogs import DIALOG_CSS
+from .dialogs import Dialog
 from .handoff import Deliberate
 
 if TYPE_CHECKING:
@@ -80,20 +79,13 @@ def round_heading(last_round: LastRound, rounds: int, names: Sequence[str]) -> s
     return f"{heading} is over."
 
 
-class RoundSummary(Deliberate, ModalScreen[None]):
+class RoundSummary(Deliberate, Dialog[None]):
     """How the round that just ended scored; `n` closes it, once it has been up a moment and
     the keyboard was still (`Deliberate`): Enter, Space and the keys of the last move do not,
     or a second Enter after the winning play would close it unseen."""
 
-    DEFAULT_CSS = (
-        DIALOG_CSS.format(name="RoundSummary")
-        + """
-    RoundSummary > Vertical { width: 90%; max-width: 100; max-height: 100%; }
-    RoundSummary VerticalScroll { height: auto; max-height: 16; }
-    RoundSummary Button { margin-top: 1; width: 100%; }
-    RoundSummary .hint { width: 100%; }  /* (wrapped in a narrow terminal, never cut) */
-    """
-    )
+    CSS_PATH = "crates.tcss"
+
     BINDINGS: ClassVar[list[BindingType]] = [Binding(NEXT_ROUND, "close", "Continue", show=False)]
     AUTO_FOCUS = ""  # (a focused button would take Enter)
     READ_BY_ALL = True

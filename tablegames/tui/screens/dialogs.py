@@ -26,27 +26,13 @@ from .typeahead import TypeAhead, drop, moment, pass_on, press_now
 
 Value = TypeVar("Value")
 
-DIALOG_CSS = """
-{name} {{ align: center middle; }}
-{name} > Vertical {{
-    width: auto; min-width: 36; max-width: 70; height: auto;
-    border: thick $accent; background: $surface; padding: 0 1;
-}}
-{name}.ascii > Vertical {{ border: ascii $accent; }}
-{name} .title {{ text-style: bold; width: 100%; content-align: center middle; }}
-{name} .hint {{ color: $text-muted; }}
-{name}.-above-hand {{ align: center top; }}
-{name}.-above-hand > Vertical {{ margin-top: 1; }}
-{name} .foot {{ height: auto; width: auto; }}
-{name} .foot > .hint {{ width: auto; max-width: 56; }}
-{name} #back {{ margin-left: 1; }}
-{name}.-narrow > Vertical {{ max-width: 100%; }}
-{name}.-narrow .foot > .hint {{ max-width: 44; }}
-"""
-# (A question at its widest is 71 columns: a 56-column hint and its Back; a screen narrower
-# than that, a phone held upright, wraps the hint at 44, so 60 columns take it whole.)
 #: What the Back button of every question says.
 BACK = "Back (Esc)"
+
+
+class Dialog(ModalScreen[Value]):
+    """A question or a notice over the table, in a box: every one looks alike (`Dialog` in
+    app.tcss), a game's own says how it differs in its game's sheet."""
 
 
 class BackButton(Button, can_focus=False):
@@ -54,10 +40,6 @@ class BackButton(Button, can_focus=False):
 
     Every question has one, in one place (its last line, at the right): it runs the action its
     screen binds to Escape, whatever that is there (go back, cancel, not now)."""
-
-    DEFAULT_CSS = """
-    BackButton { width: auto; min-width: 10; }
-    """
 
     def __init__(self, label: str = BACK) -> None:
         super().__init__(label, id="back", compact=True)
@@ -110,24 +92,13 @@ def works_over_questions(table: Screen[Any], key: str) -> str | None:
     return None
 
 
-class QuitDialog(TypeAhead, ModalScreen[str | None]):
+class QuitDialog(TypeAhead, Dialog[str | None]):
     """Ask before leaving a game; returns "quit", "discard", "menu" or None (keep playing).
 
     With `saving`, the game is being saved: quitting keeps it to resume later, and "discard"
     quits and forgets it, once the player has said so a second time (`d` is a game key too).
     """
 
-    DEFAULT_CSS = (
-        DIALOG_CSS.format(name="QuitDialog")
-        + """
-    QuitDialog > Vertical { width: 52; max-width: 100%; }
-    QuitDialog .choices { height: auto; width: 100%; margin-top: 1; }
-    QuitDialog Button { width: 100%; margin: 0 4; }
-    QuitDialog #forgetting { display: none; }
-    QuitDialog.-forgetting #forgetting { display: block; }
-    QuitDialog.-forgetting #choices { display: none; }
-    """
-    )
     # Only the keys its buttons show: a hidden `q` once quit a player who thought the question
     # had gone (after `d`, then `n`, the leave question is back, not the table).
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -221,7 +192,7 @@ class Option(Generic[Value]):
     value: Value
 
 
-class PickDialog(TypeAhead, ModalScreen[Value | None], Generic[Value]):
+class PickDialog(TypeAhead, Dialog[Value | None], Generic[Value]):
     """Pick one of a few options with its key, arrows and Enter, or a click; Escape cancels.
 
     Nothing is highlighted at first, so nothing is chosen by default: Enter on an untouched
@@ -232,14 +203,6 @@ class PickDialog(TypeAhead, ModalScreen[Value | None], Generic[Value]):
     the third claim, as the player meant.
     """
 
-    DEFAULT_CSS = (
-        DIALOG_CSS.format(name="PickDialog")
-        + """
-    PickDialog .option { width: 100%; padding: 0 1; }
-    PickDialog .option.-highlight { text-style: bold reverse; }
-    PickDialog .hint.-refused { color: $warning; text-style: bold; }
-    """
-    )
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up,left", "move(-1)", "Previous", show=False),
         Binding("down,right", "move(1)", "Next", show=False),

@@ -31,12 +31,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from rich.text import Text
 from textual import events, on
 from textual.actions import parse
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import Button, Static
+from textual.widgets import Button
 
 from ...rules import GAMES
 from ..asks import Farewell, Rematch, ShowMenu
@@ -46,6 +45,7 @@ from ..textual_private import close_to_messages
 from ..widgets.keys_footer import FooterKeys, footer_keys
 from ..widgets.log import GameLog
 from ..widgets.notices import AwayLine, NoticeLine, banner
+from ..widgets.status import StatusLine
 from .dialogs import PickDialog
 from .handoff import Deliberate
 from .keyboard import Keyboard, Overlay
@@ -107,9 +107,6 @@ class GameScreen(TypeAhead, Screen[None]):
     the keyboard (`Keyboard`) says whether its player has it: secrets show only then (`private`).
     """
 
-    DEFAULT_CSS = """
-    GameScreen > NoticeLine { dock: top; }
-    """
     GAME: ClassVar[str] = ""  # the game's name, for its rules in the help
     TURN_BASED: ClassVar[bool] = True  # turns to sum up, and bots to pace (not real time)
     GAME_ACTIONS: ClassVar[frozenset[str]] = frozenset()  # the game's own keys' actions
@@ -159,6 +156,7 @@ class GameScreen(TypeAhead, Screen[None]):
         network = seat_presence(client) is not None
         self.bots = BotPacer(pacing(client), self.TURN_BASED, self.read_only, network)
         self.message = ""  # what the status line says
+        self.status_line = StatusLine(id="status")  # (a game's screen places it)
         self.covered = 0  # dialogs of ours on top of this screen
         self.seen_version = 0  # the version of the table the player last saw uncovered
         self.looking = False  # the game is over and the player put its results aside
@@ -360,7 +358,7 @@ class GameScreen(TypeAhead, Screen[None]):
     def _say(self, message: str) -> None:
         """Put `message` on the status line. Games also note when it goes stale."""
         self.message = message
-        self.query_one("#status", Static).update(Text(message))
+        self.status_line.line = message
 
     # -- dialogs --------------------------------------------------------------------------------
     def _open(self, screen: Screen[Any], then: Callable[[Any], object] | None = None) -> None:

@@ -78,22 +78,12 @@ class GenericScreen(GameScreen):
     panels and the players scrolling where they must, and no scrollbar drawn in ASCII.
     """
 
+    CSS_PATH = "generic.tcss"
+
     MORE_HELP = (  # (the list's own keys)
         ("↑ ↓", "move along the actions you may take"),
         ("Enter", "take the highlighted action"),
     )
-    DEFAULT_CSS = """
-    GenericScreen #seats { height: auto; border: round $primary; padding: 0 1;
-        scrollbar-size-vertical: 1; }
-    GenericScreen { overflow: hidden; }
-    GenericScreen #middle { height: 1fr; }
-    GenericScreen #panels { width: 1fr; border: round $primary; padding: 0 1; }
-    GenericScreen #log { width: 1fr; border: round $primary; }
-    GenericScreen #choices { height: auto; max-height: 10; border: round $accent; }
-    GenericScreen #status { height: 1; padding: 0 1; }
-    GenericScreen.ascii #seats, GenericScreen.ascii #panels, GenericScreen.ascii #log,
-    GenericScreen.ascii #choices { border: ascii $primary; scrollbar-size: 0 0; }
-    """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
             "1",
@@ -125,7 +115,7 @@ class GenericScreen(GameScreen):
                 yield Static(id="table")
             yield GameLog(self.ascii, id="log")
         yield OptionList(id="choices")
-        yield Static(id="status")
+        yield self.status_line
         yield Footer()
 
     def on_mount(self) -> None:

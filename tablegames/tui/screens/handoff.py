@@ -152,13 +152,6 @@ class HandoffScreen(Deliberate, Screen[int | None]):
     and then another's hand.
     """
 
-    DEFAULT_CSS = """
-    HandoffScreen { background: $background; align: center middle; }
-    HandoffScreen #handoff { width: 100%; height: auto; align-horizontal: center; }
-    HandoffScreen Label { width: 100%; content-align: center middle; text-style: bold;
-        margin-bottom: 1; }
-    HandoffScreen .hint { text-style: none; color: $text-muted; }
-    """
     BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "leave", "Quit")]
 
     def __init__(

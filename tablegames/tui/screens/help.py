@@ -92,12 +92,6 @@ class HelpScreen(TypeAhead, Screen[None]):
     """The rules and keys, full screen; Escape, q or ? goes back. With `ascii`, in plain
     ASCII text without box lines or a scrollbar (PgUp PgDn scroll it)."""
 
-    DEFAULT_CSS = """
-    HelpScreen #help-title { dock: top; width: 100%; text-style: bold; background: $primary;
-        color: $text; padding: 0 1; }
-    HelpScreen VerticalScroll { padding: 0 1; }
-    HelpScreen.ascii VerticalScroll { scrollbar-size-vertical: 0; }
-    """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,question_mark", "close", "Back"),
         Binding("pageup", "page(-1)", "Page up", show=False),

@@ -96,12 +96,7 @@ class DecisionDialog(PickDialog[list[Pending]]):
     """A decision, low on the screen so the chart and crew stay in sight above it; over a
     table in one column, just under its crew strip (`KrakenScreen.question_room`)."""
 
-    DEFAULT_CSS = """
-    DecisionDialog { align: center bottom; }
-    DecisionDialog > Vertical { margin-bottom: 3; max-width: 76; }
-    DecisionDialog.-under-crew { align: center top; }
-    DecisionDialog.-under-crew > Vertical { margin-bottom: 0; overflow-y: auto; }
-    """
+    CSS_PATH = "kraken.tcss"
 
     def on_mount(self) -> None:  # (after PickDialog's: Textual calls each class's handler)
         self.stand_clear()
@@ -213,7 +208,7 @@ class KrakenScreen(GameScreen):
                 yield Static(id="crew")
                 yield GameLog(self.ascii, id="log")
         with Horizontal(id="bar"):
-            yield Static(id="status")
+            yield self.status_line
             with Vertical(id="buttons"):
                 yield ActionButton("Decide (Enter)", id="decide", compact=True)
                 yield ActionButton("Character (c)", id="character", compact=True)
@@ -586,7 +581,7 @@ class KrakenScreen(GameScreen):
         lines += [line for line in (mine, Text(invited, "bold")) if line.plain]
         while len(lines) > 2 and _rows(lines, room) > most:
             lines.pop()  # (the invitation first: t is in the footer all the while)
-        self.query_one("#status", Static).update(Text("\n").join(lines))
+        self.status_line.line = Text("\n").join(lines)
 
     def _status_room(self) -> tuple[int, int]:
         """The status's columns, and the most lines it may take: three beside the chart and

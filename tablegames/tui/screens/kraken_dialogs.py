@@ -10,26 +10,21 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Label
 
 from ..widgets.seats import table_box
-from .dialogs import DIALOG_CSS
+from .dialogs import Dialog
 from .handoff import Deliberate
 from .results import GameOver
 
 
-class PassOnNotice(Deliberate, ModalScreen[None]):
+class PassOnNotice(Deliberate, Dialog[None]):
     """An eyes-closed moment in hot-seat play: this player is done (or had nothing to do) and
     passes the keyboard on. Every player sees the same notice, so it gives nothing away. It
     takes a key once it has been seen (`Deliberate`): not a second Enter of the last answer."""
 
-    DEFAULT_CSS = (
-        DIALOG_CSS.format(name="PassOnNotice")
-        + """
-    PassOnNotice Button { margin-top: 1; width: 100%; }
-    """
-    )
+    CSS_PATH = "kraken.tcss"
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space,escape", "close", "Pass on", show=False)
     ]

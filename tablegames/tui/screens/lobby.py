@@ -62,15 +62,8 @@ class LobbyScreen(TypeAhead, Screen[None]):
     typed quickly never sits the player down at a table.
     """
 
-    DEFAULT_CSS = """
-    LobbyScreen { layout: vertical; }
-    LobbyScreen #title { height: auto; padding: 0 1; text-style: bold; }
-    LobbyScreen #tables { height: 1fr; border: round $primary; padding: 0 1; }
-    LobbyScreen.ascii #tables, LobbyScreen.ascii #chat { border: ascii $primary; }
-    LobbyScreen #chat { height: auto; max-height: 9; border: round $primary-darken-2;
-        padding: 0 1; }
-    LobbyScreen #status { height: auto; padding: 0 1; text-style: bold; }
-    """
+    CSS_PATH = "menus.tcss"
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "new", "New table"),
         Binding("enter", "sit", "Sit down"),
@@ -293,15 +286,8 @@ class LobbyScreen(TypeAhead, Screen[None]):
 class NewTableDialog(ModalScreen[dict[str, Any] | None]):
     """Which game, how many seats, which bots take the empty ones, and the game's options."""
 
-    DEFAULT_CSS = """
-    NewTableDialog { align: center middle; }
-    NewTableDialog > Vertical { width: 64; max-width: 100%; height: auto;
-        border: thick $accent; background: $surface; padding: 0 1; }
-    NewTableDialog.ascii > Vertical { border: ascii $accent; }
-    NewTableDialog .foot { height: auto; margin-top: 1; }
-    NewTableDialog #open { width: 1fr; }
-    NewTableDialog #back { margin-left: 1; }
-    """
+    CSS_PATH = "menus.tcss"
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "open", "Open the table"),
         Binding("escape", "cancel", "Cancel"),

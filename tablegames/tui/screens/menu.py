@@ -27,27 +27,15 @@ SAVED_SHOWN = 9  # the newest unfinished (or finished) games offered (keys 1-9)
 class GamesDialog(PickDialog[int]):
     """Saved games to choose from: wide, each game on one line with its players."""
 
-    DEFAULT_CSS = """
-    GamesDialog > Vertical { width: 100%; max-width: 100; }
-    """
+    CSS_PATH = "menus.tcss"
 
 
 class MenuScreen(Screen[None]):
     """Choose a game: Enter sets it up, r shows its rules, c continues a saved one, w replays a
     finished one, q quits."""
 
-    DEFAULT_CSS = """
-    MenuScreen { align: center middle; }
-    MenuScreen > Vertical { width: 72; max-width: 100%; height: auto; }
-    MenuScreen #name { text-style: bold; width: 100%; content-align: center middle; }
-    MenuScreen #tagline { width: 100%; content-align: center middle; color: $text-muted;
-        margin-bottom: 1; }
-    MenuScreen OptionList, MenuScreen OptionList:focus {
-        height: auto; max-height: 12; border: round $primary;
-    }
-    MenuScreen.ascii OptionList, MenuScreen.ascii OptionList:focus { border: ascii $primary; }
-    MenuScreen #blurb { width: 100%; height: 2; margin-top: 1; padding: 0 1; }
-    """
+    CSS_PATH = "menus.tcss"
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "play", "Play", show=False),
         Binding("r", "rules", "Rules"),

@@ -24,23 +24,12 @@ if TYPE_CHECKING:
     from ...net.client import RemoteClient
     from ...net.messages import Presence
 
-FORM_CSS = """
-{name} {{ align: center middle; }}
-{name} > Vertical {{ width: 64; max-width: 100%; height: auto; border: round $primary;
-    padding: 0 1; }}
-{name}.ascii > Vertical {{ border: ascii $primary; }}
-{name} Horizontal {{ height: auto; }}
-{name} .field {{ width: 12; padding-top: 0; }}
-{name} Input {{ width: 1fr; }}
-{name} #error {{ color: $error; height: auto; }}
-{name} Button {{ width: 100%; margin-top: 1; }}
-"""
-
 
 class JoinScreen(Screen[None]):
     """Where to join: address, name and (for a LAN server) the join code."""
 
-    DEFAULT_CSS = FORM_CSS.format(name="JoinScreen")
+    CSS_PATH = "menus.tcss"
+
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back")]
 
     def __init__(self, ascii: bool = False) -> None:
@@ -91,7 +80,8 @@ class JoinScreen(Screen[None]):
 class HostScreen(Screen[None]):
     """Host a table on this machine (or the LAN) and sit down at it."""
 
-    DEFAULT_CSS = FORM_CSS.format(name="HostScreen")
+    CSS_PATH = "menus.tcss"
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back"),
         *FIELD_MOVES,
@@ -149,15 +139,6 @@ class ChatDialog(TypeAhead, ModalScreen[str | None]):
     reach this dialog before its line has the keyboard are typed into the line.
     """
 
-    DEFAULT_CSS = """
-    ChatDialog { align: center bottom; }
-    ChatDialog > Vertical { width: 70; max-width: 100%; height: auto; border: round $primary;
-        margin-bottom: 2; }
-    ChatDialog.ascii > Vertical { border: ascii $primary; }
-    ChatDialog .foot { height: auto; }
-    ChatDialog #line { width: 1fr; }
-    ChatDialog #back { margin-left: 1; }
-    """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "send", "Send", show=False),
         Binding("escape", "cancel", "Cancel"),

@@ -14,10 +14,6 @@ from textual.widgets import Footer, Label
 class NoticeScreen(Screen[None]):
     """One sentence in the middle of the screen; q quits."""
 
-    DEFAULT_CSS = """
-    NoticeScreen { align: center middle; }
-    NoticeScreen Label { width: 100%; content-align: center middle; text-style: bold; }
-    """
     BINDINGS: ClassVar[list[BindingType]] = [Binding("q,escape,enter", "app.quit", "Quit")]
 
     def __init__(self, text: str) -> None:

@@ -58,8 +58,6 @@ class BotPacer(Widget):
     table (a round's scores hold them, the game's end stops them), paused and paced by the
     player's keys. Shows nothing; says why it stopped, if it fails (`Said`)."""
 
-    DEFAULT_CSS = "BotPacer { display: none; }"
-
     def __init__(self, bots: Pacing | None, turn_based: bool, read_only: bool, network: bool):
         super().__init__()
         self.bots = bots

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from typing import ClassVar
+from typing import ClassVar, Protocol
 
 from textual.binding import Binding, BindingType
 
@@ -30,6 +30,12 @@ PICK_BINDINGS: list[BindingType] = [
 SECOND_DIGIT = 1.0
 
 
+class Picks(Protocol):
+    """A game's flow (its presenter) that keeps the pick: a place in the hand, or None."""
+
+    selected: int | None
+
+
 class HandScreen(GameScreen):
     """A game played from a hand of cards: arrows move a pick along it, digits pick a card.
 
@@ -37,12 +43,22 @@ class HandScreen(GameScreen):
     `SECOND_DIGIT` seconds after it moves the pick to card 10-19 (`1`, `2`: card 12).
 
     Games list `PICK_KEYS` and `PICK_BINDINGS` with their own keys (their order is the footer's),
-    say how many places the pick can stand on, and show a new pick in `_select`.
+    keep the pick in their presenter (`flow`), say how many places the pick can stand on, and
+    show a new pick in `_select`.
     """
 
     DIALOGS_ABOVE_HAND: ClassVar[bool] = True  # a question stands clear of the hand
-    selected: int | None
+    flow: Picks
     _first_digit: tuple[int, float] | None = None  # (digit, when) that may start a number
+
+    @property
+    def selected(self) -> int | None:
+        """The picked place in the hand (the presenter's)."""
+        return self.flow.selected
+
+    @selected.setter
+    def selected(self, index: int | None) -> None:
+        self.flow.selected = index
 
     def _pickable(self) -> int:
         """How many places the pick can stand on now (0: no hand to pick from)."""

@@ -17,13 +17,13 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, RichLog, Static
 
 from ...replay import Replay, ReplayClient, private_line
 from ..asks import ShowMenu
 from ..widgets.card import prettify
-from .dialogs import DIALOG_CSS, BackButton
+from .dialogs import BackButton, Dialog
 from .game import table_screen
 from .help import HelpScreen
 from .size import BUTTONS_FROM
@@ -48,19 +48,11 @@ KEYS = [
 ]
 
 
-class GoToDialog(TypeAhead, ModalScreen[int | None]):
+class GoToDialog(TypeAhead, Dialog[int | None]):
     """Ask where to go: a round, a step or a percentage; returns the position, or None."""
 
-    DEFAULT_CSS = (
-        DIALOG_CSS.format(name="GoToDialog")
-        + """
-    GoToDialog > Vertical { width: 60; }
-    GoToDialog Input { width: 100%; margin-top: 1; }
-    GoToDialog.ascii Input { border: ascii $accent; }
-    GoToDialog .hint, GoToDialog #goto-error { width: 100%; height: auto; }
-    GoToDialog #goto-error { color: $error; }
-    """
-    )
+    CSS_PATH = "replay.tcss"
+
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel", show=False)]
 
     def __init__(self, replay: Replay, ascii: bool = False) -> None:

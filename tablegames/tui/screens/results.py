@@ -11,12 +11,11 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
 from ..widgets.notices import NoticeLine
 from ..widgets.seats import table_box
-from .dialogs import DIALOG_CSS
+from .dialogs import Dialog
 from .handoff import HANDOFF_SETTLE, Deliberate
 
 SETTLE_SECONDS = HANDOFF_SETTLE
@@ -50,7 +49,7 @@ def rating_line(changes: Mapping[int, tuple[float, float]], names: Sequence[str]
 LOOK = "Esc: look at the table and its log (Enter brings this back)."
 
 
-class GameOver(Deliberate, ModalScreen[str]):
+class GameOver(Deliberate, Dialog[str]):
     """The end of a game: a headline, a table and a line under it; returns "menu" or "quit"
     (or "rematch" in a party game; "look", Esc, puts it aside to read the table under it), by a
     button's letter once the dialog has been open for `SETTLE_SECONDS` and the keyboard was
@@ -61,16 +60,6 @@ class GameOver(Deliberate, ModalScreen[str]):
     Each game's ending says what goes in it (`_headline`, `_table`, `_hint`).
     """
 
-    DEFAULT_CSS = (
-        DIALOG_CSS.format(name="GameOver")
-        + """
-    GameOver > Vertical { min-width: 44; }
-    GameOver Button { margin: 1 1 0 1; }
-    GameOver Horizontal { height: auto; width: auto; }
-    GameOver NoticeLine { margin-top: 1; }
-    GameOver .hint { max-width: 100%; }  /* (as wide as the dialog allows, then wrapped) */
-    """
-    )
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("m", "choose('menu')", "Menu", show=False),
         Binding("r", "choose('rematch')", "Rematch", show=False),

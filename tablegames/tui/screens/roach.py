@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -21,22 +19,18 @@ from .dialogs import Option, PickDialog
 from .game import ActionButton
 from .picking import PICK_BINDINGS, HandScreen
 from .roach_dialogs import PeekNotice, RoachResult
+from .roach_presenter import RoachPresenter
 from .size import BUTTONS_FROM
 from .table_log import Wording
 
 if TYPE_CHECKING:
     from textual.screen import Screen
 
-    from ...rules.roach_types import Flight, Phase, RoachAction, RoachView
+    from ...rules.roach_types import Flight, RoachAction, RoachView
     from ..client import TableClient
 
 
 #: Which actions each phase offers the player whose move it is.
-PHASE_ACTIONS: dict[Phase, set[str]] = {
-    "offer": {"offer"},
-    "respond": {"judge", "pass_on"},
-    "lay": {"mark", "lay"},
-}
 TARGET_LABEL = 62  # columns for a player's line in the dialog choosing who gets the card
 WIDE = 110  # terminals at least this wide get a wider table panel
 WIDE_MIDDLE, NARROW_MIDDLE = 46, 36  # the table panel's width there, and elsewhere
@@ -46,9 +40,7 @@ BUTTONS = {"offer": "offer", "true": "judge", "false": "judge", "pass": "pass_on
 class TargetDialog(PickDialog[int]):
     """The shared pick dialog, wide enough for each player's face-up cards on one line."""
 
-    DEFAULT_CSS = """
-    TargetDialog > Vertical { width: 72; max-width: 100%; }
-    """
+    CSS_PATH = "roach.tcss"
 
 
 class RoachWording(Wording):
@@ -102,13 +94,11 @@ class RoachScreen(HandScreen):
         ),
     ]
 
+    flow: RoachPresenter  # (the game's flow: `roach_presenter`)
+
     def __init__(self, client: TableClient, ascii: bool = False) -> None:
         super().__init__(client, ascii)
-        self.selected: int | None = 0
-        self.marked: list[str] = []  # cards marked to be laid out
-        self.message_version = -1  # the message goes stale when the table moves on
-        self.message_seat: int | None = None  # and belongs to the seat it was said to
-        self.peeking = False  # we peeked: the card's way on is asked once the table shows it
+        self.flow = RoachPresenter()
 
     def min_size(self) -> tuple[int, int]:
         return (60, len(self.names) + 16)  # a line per player, the table, the hand, the prompt
@@ -127,7 +117,7 @@ class RoachScreen(HandScreen):
                 yield ActionButton("False (f)", id="false", compact=True)
                 yield ActionButton("Pass on (p)", id="pass", compact=True)
                 yield ActionButton("Lay out (l)", id="lay", compact=True)
-        yield Static(id="status")
+        yield self.status_line
         yield Footer()
 
     def on_mount(self) -> None:
@@ -186,37 +176,24 @@ class RoachScreen(HandScreen):
             hand.clear(f"Waiting for {self.names[you]} to take the seat.")
             box.border_title = escape(f"{self.names[you]}'s hand (hidden)")
             return
-        kinds = show.hand_kinds(view["hand"])
-        if view["phase"] != "lay" or view["turn"] != you:
-            self.marked = []
-        if kinds and not self.read_only:  # a replay picks nothing
-            self.selected = min(self.selected or 0, len(kinds) - 1)
-        else:
-            self.selected = None
-        blocked: frozenset[str] = frozenset()
-        lay = view["lay"]
-        if lay and lay["seat"] == you and Counter(view["hand"])[lay["special"]] == 1:
-            blocked = frozenset({lay["special"]})  # the special card just taken stays in hand
-        hand.show(kinds, self.selected, Counter(self.marked), blocked, "No cards in hand.")
+        shown = self.flow.hand(view, you, self.read_only)
+        hand.show(shown.kinds, shown.selected, shown.marked, shown.blocked, "No cards in hand.")
         count = len(view["hand"])
         phrase = show.turn_phrase(view, self.names, self.keyboard.addressed(self.active_seat))
         owned = self.keyboard.owned(self.active_seat, "hand")
         box.border_title = escape(f"{owned} ({plural(count, 'card')}) {self.dash} {phrase}")
 
     def _draw_status(self, view: RoachView) -> None:
-        status = self.query_one("#status", Static)
+        status = self.status_line
         if self.watching or self.read_only:  # nobody plays here: say whose move it is
-            status.update(Text(show.turn_phrase(view, self.names, None).capitalize() + "."))
+            status.line = show.turn_phrase(view, self.names, None).capitalize() + "."
             return
         if not self.private:
-            status.update(Text(""))
+            status.line = ""
             return
-        if self.message and (
-            self.message_version != self._version() or self.message_seat != self.active_seat
-        ):
+        if self.message and self.flow.stale(self._version(), self.active_seat):
             self.message = ""
-        text = self.message or show.prompt(view, self.names, self.active_seat, self.ascii)
-        status.update(Text(text))
+        status.line = self.message or show.prompt(view, self.names, self.active_seat, self.ascii)
 
     def _show_buttons(self, view: RoachView) -> None:
         self.query_one("#buttons").display = self.app.size.width >= BUTTONS_FROM
@@ -229,12 +206,7 @@ class RoachScreen(HandScreen):
 
     def _allowed(self, view: RoachView) -> set[str]:
         """The game actions the player at the keyboard may take now."""
-        if not self._my_move(view):
-            return set()
-        flight = view["flight"]
-        if view["phase"] == "respond" and flight and self.active_seat in flight["seen_by"]:
-            return {"pass_on"}  # looked at the card: it must go on
-        return PHASE_ACTIONS.get(view["phase"], set())
+        return self.flow.allowed(view, self.active_seat, self._my_move(view))
 
     def _offers(self, action: str) -> bool:
         """Only the keys that do something now (picking, and what the phase offers)."""
@@ -243,27 +215,21 @@ class RoachScreen(HandScreen):
         if not self.is_mounted:
             return False
         view = self._seen()
-        allowed = self._allowed(view)
-        if action == "pass_on":
-            return action in allowed and show.can_pass(view)
-        return action in allowed
+        return self.flow.offers(action, view, self.active_seat, self._my_move(view))
 
     def _version(self) -> int:
         return self._update(self.active_seat).version
 
     def _say(self, message: str) -> None:
-        self.message_version = self._version()
-        self.message_seat = self.active_seat
+        self.flow.said(self._version(), self.active_seat)
         super()._say(message)
 
     # -- dialogs --------------------------------------------------------------------------------
     def _keyboard_passed(self) -> None:
-        self.selected = 0
-        self.marked = []
-        self.peeking = False
+        self.flow.keyboard_passed()
 
     def _prompt(self) -> None:
-        if self.peeking:
+        if self.flow.peeking:
             self._pass_peeked()
 
     def _target_dialog(self, title: str, seats: list[int]) -> TargetDialog:
@@ -295,11 +261,7 @@ class RoachScreen(HandScreen):
         return show.hand_kinds(self._seen()["hand"]) if self.private else []
 
     def _picked(self) -> str | None:
-        kinds = self._kinds()
-        if self.selected is None or not kinds:
-            return None
-        self.selected = min(self.selected, len(kinds) - 1)
-        return kinds[self.selected][0]
+        return self.flow.picked(self._seen()) if self.private else None
 
     def _pickable(self) -> int:
         return len(self._kinds())
@@ -378,8 +340,8 @@ class RoachScreen(HandScreen):
         if not look:
             self._ask_unseen_target()
             return
-        self.peeking = self._send({"type": "peek"})
-        if self.peeking:
+        self.flow.peeking = self._send({"type": "peek"})
+        if self.flow.peeking:
             self._pass_peeked()
 
     def _ask_unseen_target(self) -> None:
@@ -409,11 +371,11 @@ class RoachScreen(HandScreen):
         flight = self._seen()["flight"]
         if flight is None or "card" not in flight:
             if flight is None or flight["to"] != self.active_seat:
-                self.peeking = False  # the card is no longer in front of us
+                self.flow.peeking = False  # the card is no longer in front of us
             else:
                 self._say("Looking at the card...")
             return
-        self.peeking = False
+        self.flow.peeking = False
         self._ask_pass_target()
 
     def _ask_pass_target(self) -> None:
@@ -459,33 +421,21 @@ class RoachScreen(HandScreen):
         view = self._seen()
         if "mark" not in self._allowed(view):
             return
-        card = self._picked()
-        if card is None:
-            return
-        lay = view["lay"]
-        if lay is None:  # (marking is allowed only while laying out)
-            return
-        held = Counter(view["hand"])[card] - (1 if card == lay["special"] else 0)
-        if held <= 0:
-            self._say(f"You cannot lay out the {card} you just took.")
-            return
-        if self.marked.count(card) < held and len(self.marked) < 2:
-            self.marked.append(card)
-        else:
-            self.marked = [c for c in self.marked if c != card]
-        self._say(show.lay_hint(self.marked, lay["claim"]))
-        self._draw_hand(view)
+        said = self.flow.mark(view) if self.private else None
+        if said is not None:
+            self._say(said)
+            self._draw_hand(view)
 
     def action_lay(self) -> None:
         view = self._seen()
         if "lay" not in self._allowed(view):
             return
         lay = view["lay"]
-        if not self.marked and lay:
+        if not self.flow.marked and lay:
             self._say(show.lay_hint([], lay["claim"]))
             return
-        if self._send({"type": "lay", "cards": list(self.marked)}):
-            self.marked = []
+        if self._send({"type": "lay", "cards": list(self.flow.marked)}):
+            self.flow.marked = []
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         actions = {

@@ -10,28 +10,23 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Label
 
 from ...rules.roach_types import RoachView
 from ..widgets.seats import cut_mark, table_box
-from .dialogs import DIALOG_CSS
+from .dialogs import Dialog
 from .handoff import Deliberate
 from .results import GameOver
 from .roach_view import final_display, loser_line, with_article
 from .size import BUTTONS_FROM
 
 
-class PeekNotice(Deliberate, ModalScreen[None]):
+class PeekNotice(Deliberate, Dialog[None]):
     """The card a hot-seat player peeked at, shown to them before the next player takes over;
     it takes a key once it has been seen (`Deliberate`), not a second Enter of the claim."""
 
-    DEFAULT_CSS = (
-        DIALOG_CSS.format(name="PeekNotice")
-        + """
-    PeekNotice Button { margin-top: 1; width: 100%; }
-    """
-    )
+    CSS_PATH = "roach.tcss"
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space,escape", "close", "Pass it on", show=False)
     ]
@@ -80,9 +75,7 @@ def result_table(
 class RoachResult(GameOver):
     """The game is over: the loser named, every display shown; returns "menu" or "quit"."""
 
-    DEFAULT_CSS = """
-    RoachResult > Vertical { width: 90%; max-width: 90; }
-    """
+    CSS_PATH = "roach.tcss"
 
     def __init__(self, view: RoachView, names: Sequence[str], ascii: bool = False) -> None:
         super().__init__(ascii)

@@ -32,10 +32,6 @@ FIELD_MOVES: list[BindingType] = [
 class Stepper(Widget, can_focus=True):
     """A value chosen from a short list with left/right (or a click on the arrows)."""
 
-    DEFAULT_CSS = """
-    Stepper { width: 20; height: 1; }
-    Stepper:focus { text-style: bold reverse; }
-    """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "step(-1)", "Less", show=False),
         Binding("right", "step(1)", "More", show=False),
@@ -84,18 +80,8 @@ class Stepper(Widget, can_focus=True):
 class SetupScreen(Screen[None]):
     """Set up a local game; Enter (or the Start button) starts it, Escape goes back."""
 
-    DEFAULT_CSS = """
-    SetupScreen { align: center middle; }
-    SetupScreen > Vertical { width: 64; max-width: 100%; height: auto; border: round $primary;
-        padding: 0 1; }
-    SetupScreen.ascii > Vertical { border: ascii $primary; }
-    SetupScreen Horizontal { height: auto; margin-bottom: 1; }
-    SetupScreen .field { width: 12; }
-    SetupScreen .hint { color: $text-muted; width: 1fr; padding-left: 1; }
-    SetupScreen Input { width: 1fr; }
-    SetupScreen #error { height: auto; text-style: bold; }
-    SetupScreen #start { width: 100%; }
-    """
+    CSS_PATH = "menus.tcss"
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "start", "Start"),
         Binding("escape", "back", "Back"),

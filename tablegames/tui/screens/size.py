@@ -54,12 +54,6 @@ class TooSmall(TypeAhead, Screen[str | None]):
     """Says how big the terminal must be; goes by itself once it is. Returns "quit" if the
     player chose to leave the game instead (q), None once the terminal is big enough."""
 
-    DEFAULT_CSS = """
-    TooSmall { align: center middle; background: $background; }
-    TooSmall > Vertical { width: 100%; height: auto; }
-    TooSmall Label { width: 100%; content-align: center middle; text-style: bold; }
-    TooSmall .hint { text-style: none; color: $text-muted; }
-    """
     BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "leave", "Quit", show=False)]
 
     def __init__(self, needed: tuple[int, int], times: str = "×") -> None:

@@ -54,12 +54,8 @@ def standings_tables(rows: Sequence[Standing], ascii: bool = False) -> Renderabl
 class StandingsScreen(ModalScreen[None]):
     """Tonight's standings over the lobby; `show` redraws them as news comes."""
 
-    DEFAULT_CSS = """
-    StandingsScreen { align: center middle; }
-    StandingsScreen > VerticalScroll { width: 80; max-width: 100%; height: auto;
-        max-height: 100%; border: thick $accent; background: $surface; padding: 0 1; }
-    StandingsScreen.ascii > VerticalScroll { border: ascii $accent; }
-    """
+    CSS_PATH = "menus.tcss"
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,s,q,enter", "close", "Back to the tables"),
     ]

@@ -19,18 +19,10 @@ from .options import game_options
 from .setup import Stepper
 
 NO_BOTS = "none"
-FORM_ROWS_CSS = """
-TableForm, TableForm #options { height: auto; }
-TableForm Horizontal { height: auto; }
-TableForm .field { width: 12; }
-TableForm .hint { color: $text-muted; width: 1fr; padding-left: 1; }
-"""
 
 
 class TableForm(Vertical):
     """Steppers for a new table; `table` is what they say, as `create` takes it."""
-
-    DEFAULT_CSS = FORM_ROWS_CSS
 
     def __init__(self, ascii: bool = False) -> None:
         super().__init__()

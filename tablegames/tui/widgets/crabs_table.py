@@ -88,10 +88,6 @@ class CardRow(Widget):
     Clicking a card posts `CardRow.Clicked` with the row's id and the card's index.
     """
 
-    DEFAULT_CSS = """
-    CardRow { height: 1fr; width: 1fr; }
-    """
-
     @dataclass
     class Clicked(Message):
         """The player clicked card `index` of the row `row`."""
@@ -175,10 +171,6 @@ class SidePanel(Widget):
     Clicking a player posts `SidePanel.Clicked` with their seat.
     """
 
-    DEFAULT_CSS = """
-    SidePanel { height: auto; width: 1fr; }
-    """
-
     @dataclass
     class Clicked(Message):
         """The player clicked the row of `seat`."""
@@ -241,10 +233,6 @@ class SidePanel(Widget):
 class GestureBar(Widget):
     """Every gesture with its key, the team's signal (one gesture or two) marked; clicking one
     makes it."""
-
-    DEFAULT_CSS = """
-    GestureBar { height: auto; width: 1fr; }
-    """
 
     @dataclass
     class Chosen(Message):

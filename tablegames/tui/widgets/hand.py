@@ -45,9 +45,6 @@ def boxed_card(card: str, width: int, ascii: bool = False, colour: bool = True) 
 class Hand(Widget):
     """One player's cards. Attributes go down (`show`); a click posts `Hand.Clicked`."""
 
-    DEFAULT_CSS = """
-    Hand { height: 5; width: 1fr; }
-    """
     BIG_HEIGHT = 7
 
     @dataclass

@@ -49,10 +49,6 @@ def arrangement(widths: list[int], spaced: list[int], room: int) -> tuple[bool, 
 class KeysFooter(Footer):
     """Textual's footer, its keys on as many rows as the terminal's width needs."""
 
-    DEFAULT_CSS = """
-    KeysFooter.-rows { layout: grid; grid-gutter: 0 0; }
-    """
-
     def __init__(self) -> None:
         super().__init__()
         self._arranged: tuple[bool, int] | None = None  # (compact, keys on a row) now

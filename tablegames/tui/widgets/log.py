@@ -34,10 +34,6 @@ class GameLog(RichLog, can_focus=False):
     log's width changes.
     """
 
-    DEFAULT_CSS = """
-    GameLog { height: 1fr; overflow-y: auto; overflow-x: hidden; scrollbar-size-vertical: 1; }
-    """
-
     def __init__(self, ascii: bool = False, *, id: str | None = None) -> None:
         super().__init__(
             id=id, wrap=True, markup=False, auto_scroll=True, min_width=20, max_lines=KEEP

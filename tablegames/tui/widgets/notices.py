@@ -71,11 +71,6 @@ class NoticeLine(Static):
     standings), so a notice never covers the game. Hidden while there is none, and on every
     screen but the one in front (`app.notice_screen()`)."""
 
-    DEFAULT_CSS = """
-    NoticeLine { height: auto; padding: 0 1; display: none; background: $accent;
-        color: $text; text-style: bold; }
-    """
-
     def __init__(self, id: str | None = "notices") -> None:
         super().__init__(id=id)
         self.most = len(KINDS)  # lines it may take (a table at its smallest has room for one)
@@ -127,11 +122,6 @@ class AwayLine(Static):
     (`presence`, the seat's news of the table), as soon as the news comes (`seats_news`);
     hidden while nobody is. It counts the seconds itself: an away time said in seconds must
     count (it once sat at "0 s")."""
-
-    DEFAULT_CSS = """
-    AwayLine { dock: top; height: 1; padding: 0 1; display: none;
-        background: $warning 30%; text-style: bold; }
-    """
 
     def __init__(self, presence: SeatPresence) -> None:
         super().__init__(id="away")

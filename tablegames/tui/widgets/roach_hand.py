@@ -28,10 +28,6 @@ class RoachHand(Widget):
     laid out carry a `*` (ASCII) or `✓`, with a count when two of a kind are marked.
     """
 
-    DEFAULT_CSS = """
-    RoachHand { height: auto; min-height: 1; width: 1fr; }
-    """
-
     @dataclass
     class Clicked(Message):
         """The player clicked the card kind at `index`."""

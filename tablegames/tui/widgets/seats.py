@@ -50,10 +50,6 @@ class SeatPanel(Widget):
     do not fit beside the numbers (a narrow terminal), each is its short mark (`marks`: words
     to mark) and the marks shown are explained under the panel."""
 
-    DEFAULT_CSS = """
-    SeatPanel { height: auto; }
-    """
-
     def __init__(self, ascii: bool = False, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.ascii = ascii
