@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from .rules import GAMES, Option, load_games
+from .rules import GAMES, Option, load_games, shared
 from .words import moment_words, plural
 
 #: Games from elsewhere join the registry here, where the program starts: its options are
@@ -1104,9 +1104,10 @@ def _join_as_bot(
         except OSError as problem:
             typer.echo(why_not_joined(problem, client.host, client.port), err=True)
             raise typer.Exit(1) from None
-        result = view.get("result") or {}
-        summary = {"seat": client.seat, "name": player, "scores": result.get("scores")}
-        typer.echo(json.dumps({**summary, "winners": result.get("winners")}))
+        result = shared(view)["result"]
+        scores, winners = (result["scores"], result["winners"]) if result else (None, None)
+        summary = {"seat": client.seat, "name": player, "scores": scores}
+        typer.echo(json.dumps({**summary, "winners": winners}))
         return
 
 

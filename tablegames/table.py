@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeGuard
 
 from . import talk as table_talk
-from .rules import Action, Bot, Event, Game, IllegalAction, Result, State, View
+from .rules import Action, Bot, Event, Game, IllegalAction, Result, State, View, shared
 from .rules.core import visible_to
 
 
@@ -236,7 +236,7 @@ class Table:
         if silenced is not None:
             raise IllegalAction(silenced)
         checked = self.vocabulary.check(self.state.view(seat), claim)
-        line = sum(1 for event in self.state.view(None)["log"] if event.get("to") is None)
+        line = sum(1 for event in shared(self.state.view(None))["log"] if event["to"] is None)
         said = table_talk.record(
             self.vocabulary, len(self.talk), len(self.log), line, seat, checked, self.now()
         )
@@ -275,7 +275,8 @@ class Table:
             events=[e for e in events if visible_to(e, seat)],
             over=self.state.over,
             legal=list(legal),
-            waiting=list(view["waiting"]),  # (the view's: `visible_waiting`, worked out once)
+            # (the view's: `visible_waiting`, worked out once)
+            waiting=list(shared(view)["waiting"]),
             asked=0 if seat is None else self._asked_since(seat),
         )
 

@@ -10,17 +10,24 @@ reads, each with one meaning, defined once (`SHARED_VIEW_KEYS` is drawn from `Sh
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any, Generic, NotRequired, Protocol, TypedDict, TypeVar
+from typing import Generic, NotRequired, Protocol, TypedDict, TypeVar
 
-#: An action: ``{"type": kind, **fields}``. Fields are the game's own (plain data); the action
-#: types a game takes are its `State.handlers` keys, and ``time`` is the table's (the clock).
-Action = dict[str, Any]
+#: An action: ``{"type": kind, **fields}`` (`ActionBase`). Fields are the game's own (plain
+#: data); the action types a game takes are its `State.handlers` keys, and ``time`` is the
+#: table's (the clock). A game's own action types say which (`rules/typed.py` reads them so).
+Action = dict[str, object]
 #: An event (`State.emit`): the `EventBase` keys, then the facts as the game's own fields.
-Event = dict[str, Any]
+Event = dict[str, object]
 #: A seat's view (`State.view`): the `SharedView` keys, then the game's own.
-View = dict[str, Any]
+View = dict[str, object]
 #: One line of an action log: (seat, action, table time in seconds).
 LogEntry = tuple[int, Action, float]
+
+
+class ActionBase(TypedDict):
+    """The key every action has: its ``type`` (what the game's `State.handlers` dispatch on)."""
+
+    type: str
 
 
 class EventText(TypedDict):
@@ -93,11 +100,11 @@ class KnownViewKeys(TypedDict, total=False):
     time and pace in a real-time bot's view (the drivers add them).
     """
 
-    hand: list[Any]
-    table: Any
+    hand: list[object]
+    table: object
     round: int
-    chosen: Any
-    talk: list[dict[str, Any]]
+    chosen: object
+    talk: list[dict[str, object]]
     now: float
     speed: float
 
@@ -110,7 +117,7 @@ ADDED_VIEW_KEYS: frozenset[str] = frozenset(("talk", "now", "speed"))
 
 class _ResultRequired(TypedDict):
     winners: list[int]
-    scores: list[Any]
+    scores: list[object]
 
 
 class Result(_ResultRequired, total=False):

@@ -12,7 +12,7 @@ from itertools import repeat
 from operator import is_
 from typing import Any, ClassVar, TypeVar, cast
 
-from .contract import GROUP, Action, Event, LogEntry, Result, Secrets, View
+from .contract import GROUP, Action, ActionBase, Event, EventBase, LogEntry, Result, Secrets, View
 
 
 class IllegalAction(ValueError):
@@ -187,7 +187,8 @@ class State:
         answered another). Games whose questions differ in more than shape override it.
         """
         # (each distinct shape sorted once: `legal` may list hundreds of actions of a few shapes)
-        listed = {(action["type"], *action) for action in legal}
+        typed = cast(Sequence[ActionBase], legal)  # (every action has its type)
+        listed = {(action["type"], *action) for action in typed}
         any_time = self.any_time
         shapes = frozenset((kind, *sorted(keys)) for kind, *keys in listed if kind not in any_time)
         return seat in self.waiting_for(), shapes
@@ -280,7 +281,7 @@ class State:
         This one asks the method `refusals` names for the action's type; a game with a reason
         that holds for every type (the wrong phase) says it first, then asks this.
         """
-        explain = self._explain.get(action["type"])
+        explain = self._explain.get(cast(ActionBase, action)["type"])
         return None if explain is None else explain(self, seat, action)
 
     def why_not_a_seat(self, value: object, ask: str) -> str | None:
@@ -356,11 +357,11 @@ class State:
             gone = bisect_left(seen.numbers, dropped)
             del seen.events[:gone], seen.numbers[:gone]
         events, numbers = seen.events, seen.numbers
+        typed = cast(list[EventBase], log)  # (every event has its `to`)
         for index in range(max(seen.end - dropped, 0), len(log)):
-            event = log[index]
-            to = event["to"]
+            to = typed[index]["to"]
             if to is None or (seat is not None and seat in to):
-                events.append(event)
+                events.append(log[index])
                 numbers.append(dropped + index)
         seen.end = dropped + len(log)
         return list(events)
@@ -652,9 +653,9 @@ def made_once(make: Maker) -> Maker:
     return cast(Maker, handed_out)
 
 
-def visible_to(event: Event, seat: int | None) -> bool:
+def visible_to(event: Mapping[str, object], seat: int | None) -> bool:
     """True if `seat` may see `event` (events carry `to`: None for public, else a list of seats)."""
-    to = event.get("to")
+    to = cast(EventBase, event).get("to")
     return to is None or (seat is not None and seat in to)
 
 

@@ -189,6 +189,7 @@ class Watch:
         hands = table.query(Hand)
         if hands and hands.first().cards:
             own = self.client.update(table.active_seat).view["hand"]
+            assert isinstance(own, list), own  # (a game with a hand on screen has one in views)
             if sorted(hands.first().cards) != sorted(own):  # (in the game's own order)
                 self.tally.leaks.append(f"a hand not seat {table.active_seat}'s was drawn")
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any, Literal, NotRequired, TypedDict
 
 from ..contract import EventText, Result, SharedView
+from ..typed import GameTypes
 
 #: Where the round stands (`voyage.ROUND_STEPS` runs while ``auto``): the team is appointed
 #: (``emergency``: a navigator after a jump), fists are chosen, a tie broken, navigation cards
@@ -586,3 +587,8 @@ class KrakenView(KrakenOwnView, SharedView[KrakenEvent, KrakenResult]):
     that keeps its talk, also the claims made so far (``talk``: `tablegames.talk` records)."""
 
     talk: NotRequired[list[Said]]
+
+
+#: How Feed the Kraken's bots and screen read the table's plain data as these types
+#: (`typed.GameTypes`).
+TYPES = GameTypes[KrakenView, KrakenAction, KrakenEvent]()

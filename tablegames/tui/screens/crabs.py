@@ -20,6 +20,7 @@ from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Static
 
+from ...rules.crabs_types import TYPES
 from ...words import plural
 from ..widgets.card import prettify
 from ..widgets.crabs_table import (
@@ -83,7 +84,7 @@ class CrabsWording(Wording):
         return line.translate(ASCII_PUNCTUATION) if self.ascii else line
 
     def secret(self, view: dict[str, Any]) -> str:
-        seen = show.TYPED.view(view)
+        seen = TYPES.view(view)
         cards = ", ".join(crab_name(card) for card in seen["hand"]) or "(no cards)"
         signals = seen["signals"]
         return f"{cards}; signal: {show.signal_phrase(signals)}" if signals else cards
@@ -176,11 +177,11 @@ class CrabsScreen(GameScreen):
 
     def _seen(self) -> CrabsView:
         """The active seat's view, as crabs' own type."""
-        return show.TYPED.view(self._update(self.active_seat).view)
+        return TYPES.view(self._update(self.active_seat).view)
 
     def _send(self, action: CrabsAction) -> bool:
         """Submit `action` for the active seat (see `_submit`), built as crabs' own type."""
-        return self._submit(show.TYPED.plain(action))
+        return self._submit(TYPES.plain(action))
 
     # -- building -------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -215,8 +216,8 @@ class CrabsScreen(GameScreen):
     # -- following the table --------------------------------------------------------------------
     def _taken(self, seat: int, update: Update) -> None:
         now = time.monotonic()
-        view = show.TYPED.view(update.view)
-        for event in show.TYPED.events(update.events):
+        view = TYPES.view(update.view)
+        for event in TYPES.events(update.events):
             kind = event["kind"]
             if event["kind"] == "gesture":
                 self.gestures_seen[event["seat"]] = (event["gesture"], now)
@@ -484,12 +485,12 @@ class CrabsScreen(GameScreen):
         if not self._playing():
             return
         update = self._update(self.active_seat)
-        legal = show.TYPED.legal(update.legal)
+        legal = TYPES.legal(update.legal)
         targets = [action["target"] for action in legal if action["type"] == "accuse"]
         if not targets:
             self._say("There is nobody you may call crabs on now.")
             return
-        teams = show.team_of(show.TYPED.view(update.view))
+        teams = show.team_of(TYPES.view(update.view))
         mine = teams[self.seat] if self.seat is not None else -1
         options = [
             Option(
@@ -528,7 +529,7 @@ class CrabsScreen(GameScreen):
     def action_collect(self) -> None:
         if not self._playing():
             return
-        legal = show.TYPED.legal(self._update(self.active_seat).legal)
+        legal = TYPES.legal(self._update(self.active_seat).legal)
         takes = [action for action in legal if action["type"] == "double_take"][:10]
         if not takes:
             self._say("Your team has no double crab to collect.")

@@ -11,6 +11,7 @@ from textual.containers import Horizontal, Vertical
 from textual.markup import escape
 from textual.widgets import Button, Footer, Static
 
+from ...rules.crates_types import TYPES
 from ...words import plural
 from ..widgets.card import card_label, suit_name
 from ..widgets.hand import BIG, FLAT, SMALL, Hand
@@ -42,7 +43,7 @@ class CratesWording(Wording):
     """Crates in words: a seat's secret is its hand."""
 
     def secret(self, view: dict[str, Any]) -> str:
-        cards = show.sorted_hand(show.TYPED.view(view)["hand"])
+        cards = show.sorted_hand(TYPES.view(view)["hand"])
         return " ".join(card_label(card, self.ascii) for card in cards) or "(no cards)"
 
 
@@ -103,18 +104,18 @@ class CratesScreen(HandScreen):
 
     def _seen(self) -> CratesView:
         """The active seat's view, as Crates' own type."""
-        return show.TYPED.view(self._update(self.active_seat).view)
+        return TYPES.view(self._update(self.active_seat).view)
 
     def _send(self, action: CratesAction) -> bool:
         """Submit `action` for the active seat (see `_submit`), built as Crates's own type."""
-        return self._submit(show.TYPED.plain(action))
+        return self._submit(TYPES.plain(action))
 
     def on_mount(self) -> None:
         self.query_one("#seats").border_title = "Players"
         self.query_one("#pile").border_title = "Table"
 
     def _taken(self, seat: int, update: Update) -> None:
-        view = show.TYPED.view(update.view)
+        view = TYPES.view(update.view)
         last_round = view["last_round"]
         if last_round and last_round["round"] != self.round_seen:
             self.round_seen = last_round["round"]
@@ -231,13 +232,13 @@ class CratesScreen(HandScreen):
     def _announce_aside(self, leaving: int) -> Aside | None:
         """A player who has just played down to one card may still say "Crates!" before the
         keyboard goes on (at a real table they would say it as the next player reaches over)."""
-        if leaving not in show.TYPED.view(self._update(leaving).view)["exposed"]:
+        if leaving not in TYPES.view(self._update(leaving).view)["exposed"]:
             return None
         name = self.names[leaving]
 
         def announce() -> str:
             self.client.submit(leaving, {"type": "announce"})  # (why not comes as a `Said`)
-            said = leaving in show.TYPED.view(self._update(leaving).view)["announced"]
+            said = leaving in TYPES.view(self._update(leaving).view)["announced"]
             return f"{name} said Crates!" if said else f"{name} may not say Crates! now."
 
         return Aside("c", f"{name}: press c to say Crates! before passing on.", announce)

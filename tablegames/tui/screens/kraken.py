@@ -45,6 +45,7 @@ from textual.containers import Horizontal, Vertical
 from textual.markup import escape
 from textual.widgets import Button, Footer, Static
 
+from ...rules.kraken.types import TYPES
 from ...talk import merged_log
 from ..widgets.card import in_ascii
 from ..widgets.log import GameLog
@@ -133,7 +134,7 @@ class KrakenWording(Wording):
         return show.worth_logging(event)
 
     def secret(self, view: dict[str, Any]) -> str:
-        return show.secret_line(show.TYPED.view(view), self.names)
+        return show.secret_line(TYPES.view(view), self.names)
 
 
 class KrakenScreen(GameScreen):
@@ -259,14 +260,14 @@ class KrakenScreen(GameScreen):
     # -- following the table --------------------------------------------------------------------
     def _seen(self, seat: int | None = None) -> KrakenView:
         """A seat's view (the active one's by default), as Feed the Kraken's own type."""
-        return show.TYPED.view(self._update(self.active_seat if seat is None else seat).view)
+        return TYPES.view(self._update(self.active_seat if seat is None else seat).view)
 
     def _send(self, action: KrakenAction) -> bool:
         """Submit `action` for the active seat (see `_submit`), built as the game's own type."""
-        return self._submit(show.TYPED.plain(action))
+        return self._submit(TYPES.plain(action))
 
     def _taken(self, seat: int, update: Update) -> None:
-        talk = show.TYPED.view(update.view).get("talk", [])
+        talk = TYPES.view(update.view).get("talk", [])
         seen = self.talk_seen.get(seat, 0)
         if len(talk) > seen:  # claims join the log where they were made
             log = self.logs.events.setdefault(seat, [])
@@ -281,7 +282,7 @@ class KrakenScreen(GameScreen):
         # captain draws as it ends are no secret news, and go to the captain alone.)
         if self._phase_seen.get(seat) in show.EYES_CLOSED and self._news_in(update.events):
             self.secret_news.add(seat)
-        self._phase_seen[seat] = show.TYPED.view(update.view)["phase"]
+        self._phase_seen[seat] = TYPES.view(update.view)["phase"]
 
     @staticmethod
     def _public_lines(log: list[dict[str, Any]]) -> int:
@@ -336,9 +337,7 @@ class KrakenScreen(GameScreen):
         if not self.is_mounted:
             return True
         update = self._update(self.active_seat)
-        return (
-            not update.over and self.active_seat not in show.TYPED.view(update.view)["eliminated"]
-        )
+        return not update.over and self.active_seat not in TYPES.view(update.view)["eliminated"]
 
     def _character_moment(self) -> bool:
         """True if the active seat is asked only whether to use its character now."""
@@ -475,7 +474,7 @@ class KrakenScreen(GameScreen):
     # -- drawing --------------------------------------------------------------------------------
     def _draw(self) -> None:
         update = self._update(self.active_seat)
-        view = show.TYPED.view(update.view)
+        view = TYPES.view(update.view)
         colour = not self.app.no_color
         waiting = show.public_waiting(view, update.waiting)
         you = self.active_seat if self.private else None
@@ -608,7 +607,7 @@ class KrakenScreen(GameScreen):
     def _facts(self, update: Update) -> tuple[Any, ...]:
         """What an open question's options were worded from: the seat's moves and everyone's
         guns and duty (a steal while the question waits changes them)."""
-        view = show.TYPED.view(update.view)
+        view = TYPES.view(update.view)
         return (repr(update.legal), tuple(view["guns"]), tuple(view["off_duty"]), view["phase"])
 
     def _ask_again_if_changed(self, update: Update) -> None:
@@ -625,7 +624,7 @@ class KrakenScreen(GameScreen):
     def _decide(self, update: Update, moves: list[dict[str, Any]], asked: bool = False) -> None:
         """Ask about `moves`, worded from `update` (questions close if it goes stale); a
         decision the table `asked` is shown even when it leaves no choice."""
-        chooser = Chooser(show.TYPED.view(update.view), self.names, self.ascii)
+        chooser = Chooser(TYPES.view(update.view), self.names, self.ascii)
         chooser.shows_no_choice = asked
         self._ask(chooser, start(moves), self._facts(update))
 
@@ -685,7 +684,7 @@ class KrakenScreen(GameScreen):
             self._say(f"{name} kept for later (c at its next moment uses it).")
 
     def _not_yet(self, update: Update) -> str:
-        view = show.TYPED.view(update.view)
+        view = TYPES.view(update.view)
         waiting = show.public_waiting(view, update.waiting)
         if waiting:
             who = ", ".join(self.names[s] for s in waiting)
@@ -696,7 +695,7 @@ class KrakenScreen(GameScreen):
         if self.covered or not self.private:
             return
         update = self._update(self.active_seat)
-        view = show.TYPED.view(update.view)
+        view = TYPES.view(update.view)
         uses = [a for a in update.legal if a["type"] == "character"]
         if uses and self._character_moment():  # keeping (and not being asked) is offered too
             uses += [a for a in update.legal if a["type"] == "decline"]

@@ -13,6 +13,7 @@ from textual.markup import escape
 from textual.widgets import Button, Footer, Static
 
 from ...rules.roach import CLAIMS
+from ...rules.roach_types import TYPES
 from ...words import plural
 from ..widgets.log import GameLog
 from ..widgets.roach_hand import RoachHand, chip_label
@@ -61,7 +62,7 @@ class RoachWording(Wording):
     def secret(self, view: dict[str, Any]) -> str:
         """The hand, and the card in flight when this seat has seen it (a replay of every seat
         shows it so)."""
-        seen_view = show.TYPED.view(view)
+        seen_view = TYPES.view(view)
         kinds = show.hand_kinds(seen_view["hand"])
         hand = ", ".join(chip_label(0, card, count, self.ascii) for card, count in kinds)
         seen = _seen_card(seen_view["flight"])
@@ -136,11 +137,11 @@ class RoachScreen(HandScreen):
 
     def _seen(self, seat: int | None = None) -> RoachView:
         """A seat's view (the active one's by default), as roach's own type."""
-        return show.TYPED.view(self._update(self.active_seat if seat is None else seat).view)
+        return TYPES.view(self._update(self.active_seat if seat is None else seat).view)
 
     def _send(self, action: RoachAction) -> bool:
         """Submit `action` for the active seat (see `_submit`), built as Roach's own type."""
-        return self._submit(show.TYPED.plain(action))
+        return self._submit(TYPES.plain(action))
 
     def _results(self) -> Screen[str]:
         return RoachResult(self._seen(), self.names, self.ascii)

@@ -12,18 +12,14 @@ from rich.text import Text
 
 from ... import words
 from ...rules.roach import ANIMALS, PLURALS, ROYAL, SPECIALS, claim_is_true
-from ...rules.roach_types import ClaimEvent, Phase, RoachAction, RoachEvent, RoachView
+from ...rules.roach_types import ClaimEvent, Phase, RoachView
 from ...words import plural
 from ..widgets.log import event_line
 from ..widgets.seats import fit_name
-from .typed import GameTypes
 
 #: Short animal names for a display that would not fit on its line otherwise.
 SHORT = {"cockroach": "roach", "scorpion": "scorp", "ladybug": "lady"}
 _ROYAL_CODE = re.compile(r"\broyal-(\w+)")
-
-#: How this screen reads the table's plain data as roach's own types (`typed.GameTypes`).
-TYPED = GameTypes[RoachView, RoachAction, RoachEvent]()
 
 
 def card_name(card: str) -> str:
