@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
     from .net.hosting import HostedTable
     from .net.server import Server, ServerConfig
-    from .store import Store
+    from .store import FinishedSeat, Rating, Store
 
 DEFAULT_PORT = 4747  # as net.launch.DEFAULT_PORT (not imported: it would load asyncio)
 
@@ -469,7 +469,7 @@ def history(
     Console().print(table)
 
 
-def _seat_label(seat: dict[str, Any]) -> str:
+def _seat_label(seat: FinishedSeat) -> str:
     """A seat of `history`: its name, and whom the ratings count it for when another
     (`Tom as normal bot`, a bot played most of his moves) or nobody (`Tom (not rated)`)."""
     name, rated_as = seat["name"], seat["rated_as"]
@@ -532,7 +532,7 @@ def stats(
     _print_ratings(games, rows)
 
 
-def _print_ratings(games: list[str], rows: list[dict[str, Any]]) -> None:
+def _print_ratings(games: list[str], rows: list[Rating]) -> None:
     """One table per game: rating, played, won, the last change and what proves who each
     player is, best rating first."""
     from rich.console import Console

@@ -98,7 +98,7 @@ class NewTable:
 
     game: str
     players: int
-    options: dict[str, Any] = field(default_factory=dict)
+    options: dict[str, object] = field(default_factory=dict)
     bots: str | None = None
     humans: int | None = None
     owner_seat: int | None = None

@@ -10,7 +10,7 @@ reads, each with one meaning, defined once (`SHARED_VIEW_KEYS` is drawn from `Sh
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Generic, NotRequired, Protocol, TypedDict, TypeVar
+from typing import Any, Generic, NotRequired, Protocol, TypedDict, TypeVar
 
 #: An action: ``{"type": kind, **fields}`` (`ActionBase`). Fields are the game's own (plain
 #: data); the action types a game takes are its `State.handlers` keys, and ``time`` is the
@@ -104,7 +104,7 @@ class KnownViewKeys(TypedDict, total=False):
     table: object
     round: int
     chosen: object
-    talk: list[dict[str, object]]
+    talk: list[Said]
     now: float
     speed: float
 
@@ -113,6 +113,28 @@ class KnownViewKeys(TypedDict, total=False):
 KNOWN_VIEW_KEYS: frozenset[str] = frozenset(KnownViewKeys.__annotations__)
 #: Of those, the ones the table and drivers add: a game's view never holds them.
 ADDED_VIEW_KEYS: frozenset[str] = frozenset(("talk", "now", "speed"))
+
+
+class Claimed(TypedDict):
+    """A claim made at the table, as the store keeps it: the ``n``-th, said once the table's
+    log had ``after`` events and the speaker's ``line`` public ones, by ``seat``, at ``now``.
+    The claim is the talk vocabulary's (`talk.check`: a ``kind`` and its fields), plain data of
+    its own: its fields are the vocabulary's to type, and none types them yet (the one
+    boundary of a game's data here that mypy does not check)."""
+
+    n: int
+    after: int
+    line: int
+    seat: int
+    claim: dict[str, Any]
+    now: float
+
+
+class Said(Claimed):
+    """A claim made at the table (`tablegames.talk.record`) as every view of a game with
+    claims shows it (``talk``): `Claimed`, and ``text``, its sentence."""
+
+    text: str
 
 
 class _ResultRequired(TypedDict):

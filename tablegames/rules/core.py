@@ -464,7 +464,7 @@ class State:
         choices.choose(seat, choice)
         self.emit("chose", told, (seat,), seat=seat, **{field: [seat, choice]})
 
-    def reveal(self, choices: SecretChoices, text: str, kind: str = "revealed") -> list[Any]:
+    def reveal(self, choices: SecretChoices, text: str, kind: str = "revealed") -> list[object]:
         """Open every sealed choice at once in one public event (`text`, its ``choices`` one
         per seat, None for a seat that was not asked); returns them, and `choices` asks
         nobody until it is asked again."""
@@ -585,7 +585,7 @@ class SecretChoices:
         """`seat`'s own sealed choice (None: none yet, or a spectator)."""
         return None if seat is None else self.chosen.get(seat)
 
-    def reveal(self, players: int) -> list[Any]:
+    def reveal(self, players: int) -> list[object]:
         """Every choice, one per seat (None for a seat not asked); nobody is asked after."""
         opened = [self.chosen.get(seat) for seat in range(players)]
         self.asked, self.chosen = frozenset(), {}
@@ -673,7 +673,7 @@ class Option:
     kind: type[bool] | type[int] | type[float] | type[str]
     default: Any
     help: str
-    choices: tuple[Any, ...] = ()
+    choices: tuple[object, ...] = ()
     label: str = ""
     quick: Any = None
 
@@ -683,7 +683,7 @@ class Option:
         return self.label or self.name.replace("_", " ").capitalize()
 
     @property
-    def values(self) -> tuple[Any, ...]:
+    def values(self) -> tuple[object, ...]:
         """What a setup screen offers, the default first when it is not among the choices."""
         offered = self.choices or ((False, True) if self.kind is bool else ())
         return offered if self.default in offered else (self.default, *offered)
@@ -717,14 +717,14 @@ class Checks:
     #: options.
     deal: str = ""
     #: The stateful server test's options (None: the quick options).
-    core_options: Mapping[str, Any] | None = None
+    core_options: Mapping[str, object] | None = None
     #: A line of the game's own keys as its screen's help lists them ("": the generic screen's).
     own_key: str = ""
     #: Whether its rules let a game end with nobody winning (a faction nobody is left in).
     may_end_without_winners: bool = False
     #: The hurried players' table: (players, people at the keyboard, options, the game's own
     #: keys they press); None: every seat at the keyboard, the quick options, the generic keys.
-    hurried: tuple[int, int, Mapping[str, Any], tuple[str, ...]] | None = None
+    hurried: tuple[int, int, Mapping[str, object], tuple[str, ...]] | None = None
 
 
 @dataclass(frozen=True)
@@ -804,7 +804,7 @@ class Game:
         """Every keyword `new` takes besides players and seed: options, then set-ups."""
         return (*(option.name for option in self.options), *self.setups)
 
-    def chosen(self, options: Mapping[str, Any]) -> dict[str, Any]:
+    def chosen(self, options: Mapping[str, object]) -> dict[str, Any]:
         """`options` as players may choose them: this game's declared options only, each with
         a value it declares. A set-up (a stacked deal, a role, the first player...) stacks a game
         for tests and replays; from a player it is refused, SetupError saying why, so a table's
@@ -825,7 +825,7 @@ class Game:
         """The options that make a short game (crates: 8 rounds, not 15), for tests."""
         return {option.name: option.quick for option in self.options if option.quick is not None}
 
-    def new(self, players: int, seed: int, **options: Any) -> State:
+    def new(self, players: int, seed: int, **options: object) -> State:
         """A new game for `players` seats, deterministic for a given seed and options."""
         if not self.min_players <= players <= self.max_players:
             raise SetupError(
@@ -849,7 +849,7 @@ class Game:
         self,
         players: int,
         seed: int,
-        options: dict[str, Any],
+        options: dict[str, object],
         log: Sequence[LogEntry] | Iterable[Sequence[Any]],
     ) -> State:
         """The state reached by applying `log` [(seat, action, now), ...] to a new game."""

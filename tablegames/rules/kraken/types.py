@@ -10,9 +10,9 @@ random games checking every view, legal action and event against them. A navigat
 
 from __future__ import annotations
 
-from typing import Any, Literal, NotRequired, TypedDict
+from typing import Literal, NotRequired, TypedDict
 
-from ..contract import EventText, Result, SharedView
+from ..contract import EventText, Result, Said, SharedView
 from ..typed import GameTypes
 
 #: Where the round stands (`voyage.ROUND_STEPS` runs while ``auto``): the team is appointed
@@ -555,21 +555,6 @@ class KrakenOwnView(TypedDict):
     silence: str | None
     winner: str | None
     roles: list[str] | None
-
-
-class Said(TypedDict):
-    """A claim made at the table (`tablegames.talk.record`): the ``n``-th, said once the
-    table's log had ``after`` events and the speaker's ``line`` public ones, by ``seat``, at
-    ``now``, in ``text``. The claim is the talk vocabulary's (`talk.check`: a ``kind`` and its
-    fields), plain data of its own."""
-
-    n: int
-    after: int
-    line: int
-    seat: int
-    claim: dict[str, Any]
-    now: float
-    text: str
 
 
 class KrakenResult(Result):

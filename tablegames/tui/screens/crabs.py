@@ -9,7 +9,7 @@ huddle's clock runs (it opens by itself, again when a partner picks something el
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -58,32 +58,33 @@ class CrabsWording(Wording):
     """Crabs in words, in ASCII punctuation where asked: a run of refills is one line; a
     seat's secret is its hand and its team's signal."""
 
-    def line(self, event: dict[str, Any]) -> str:
+    def line(self, event: dict[str, object]) -> str:
         line = super().line(event)
         return line.translate(ASCII_PUNCTUATION) if self.ascii else line
 
-    def loggable(self, event: dict[str, Any]) -> bool:
+    def loggable(self, event: dict[str, object]) -> bool:
         """Gestures stay out of the log: each shows beside its player's name for a moment, a
         partner's signal is said on the status line, and the bots' decoys, several a second,
         flooded every other line away."""
         return event.get("kind") != "gesture"
 
-    def in_runs(self, event: dict[str, Any]) -> bool:
+    def in_runs(self, event: dict[str, object]) -> bool:
         return event.get("kind") == "refill"  # nobody wanted to swap, again
 
-    def within_runs(self, event: dict[str, Any]) -> bool:
+    def within_runs(self, event: dict[str, object]) -> bool:
         """What leads to the next refill: hands laid down, the other side asked and saying
         no, the same side again (a swap, a gesture or a call ends the run)."""
         if event.get("kind") == "want_swap":
             return event.get("yes") is False
         return event.get("kind") in ("done", "asking", "again", "reshuffle")
 
-    def run_line(self, event: dict[str, Any], times: int) -> str:
-        ocean = ", ".join(crab_name(kind) for kind in event.get("ocean", []))
+    def run_line(self, event: dict[str, object], times: int) -> str:
+        kinds = event.get("ocean")
+        ocean = ", ".join(crab_name(kind) for kind in kinds) if isinstance(kinds, list) else ""
         line = f"Nobody wants to swap ({times} times in a row): the ocean now holds {ocean}."
         return line.translate(ASCII_PUNCTUATION) if self.ascii else line
 
-    def secret(self, view: dict[str, Any]) -> str:
+    def secret(self, view: dict[str, object]) -> str:
         seen = TYPES.view(view)
         cards = ", ".join(crab_name(card) for card in seen["hand"]) or "(no cards)"
         signals = seen["signals"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -42,7 +42,7 @@ NARROW = 72  # terminal columns below which the players' title leaves out the ga
 class CratesWording(Wording):
     """Crates in words: a seat's secret is its hand."""
 
-    def secret(self, view: dict[str, Any]) -> str:
+    def secret(self, view: dict[str, object]) -> str:
         cards = show.sorted_hand(TYPES.view(view)["hand"])
         return " ".join(card_label(card, self.ascii) for card in cards) or "(no cards)"
 

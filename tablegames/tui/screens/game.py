@@ -417,7 +417,7 @@ class GameScreen(TypeAhead, Screen[None]):
             return self.may_act and self._offers(action)
         return True
 
-    def _submit(self, action: dict[str, Any]) -> bool:
+    def _submit(self, action: dict[str, object]) -> bool:
         """Send `action` for the active seat: True if sent (a refusal comes up as a `Said`,
         from a table on this machine as from one over the network)."""
         if self.watching:

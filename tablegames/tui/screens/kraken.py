@@ -36,7 +36,7 @@ nothing is decided for anyone unseen and a round never passes in silence.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -126,14 +126,14 @@ class KrakenWording(Wording):
     """Feed the Kraken in words (in ASCII where asked), its log without what the panels show;
     a seat's secret line is its role, character and what it has seen."""
 
-    def line(self, event: dict[str, Any]) -> str:
+    def line(self, event: dict[str, object]) -> str:
         line = show.line(event, self.names)
         return in_ascii(line) if self.ascii else line
 
-    def loggable(self, event: dict[str, Any]) -> bool:
+    def loggable(self, event: dict[str, object]) -> bool:
         return show.worth_logging(event)
 
-    def secret(self, view: dict[str, Any]) -> str:
+    def secret(self, view: dict[str, object]) -> str:
         return show.secret_line(TYPES.view(view), self.names)
 
 
@@ -180,11 +180,11 @@ class KrakenScreen(GameScreen):
 
     def __init__(self, client: TableClient, ascii: bool = False) -> None:
         super().__init__(client, ascii)
-        self.asked: tuple[Any, ...] | None = None  # the decision last opened by itself
+        self.asked: tuple[object, ...] | None = None  # the decision last opened by itself
         self.round_queue: list[int] = []  # humans still to take an eyes-closed turn
-        self.round_done: set[tuple[Any, ...]] = set()  # eyes-closed moments already gone round
+        self.round_done: set[tuple[object, ...]] = set()  # eyes-closed moments already gone round
         self.round_text = ""
-        self.asking: tuple[DecisionDialog, tuple[Any, ...]] | None = None  # open, and its facts
+        self.asking: tuple[DecisionDialog, tuple[object, ...]] | None = None  # open, and its facts
         self.told: dict[int, int] = {}  # each human's log length when they last had the keyboard
         self.telling: int | None = None  # a human handed the keyboard to learn their news
         self.secret_news: set[int] = set()  # humans whose news came with everyone's eyes closed
@@ -285,15 +285,15 @@ class KrakenScreen(GameScreen):
         self._phase_seen[seat] = TYPES.view(update.view)["phase"]
 
     @staticmethod
-    def _public_lines(log: list[dict[str, Any]]) -> int:
+    def _public_lines(log: list[dict[str, object]]) -> int:
         """The game's public lines in `log` (claims left out): where a claim says it was made."""
         return sum(1 for event in log if event.get("to") is None and event.get("kind") != "claim")
 
     @staticmethod
-    def _news_in(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    def _news_in(events: list[dict[str, object]]) -> list[dict[str, object]]:
         return [event for event in events if event.get("to") is not None]
 
-    def _news(self, seat: int) -> list[dict[str, Any]]:
+    def _news(self, seat: int) -> list[dict[str, object]]:
         """`seat`'s own lines since its player last had the keyboard."""
         return self._news_in(self.logs.events.get(seat, [])[self.told.get(seat, 0) :])
 
@@ -418,7 +418,7 @@ class KrakenScreen(GameScreen):
         self.told[self.active_seat] = len(self.logs.events.get(self.active_seat, []))
         self.telling = None
 
-    def _moment(self, view: KrakenView) -> tuple[Any, ...]:
+    def _moment(self, view: KrakenView) -> tuple[object, ...]:
         """Names one eyes-closed or character moment (it stays the same while it lasts)."""
         public = sum(
             1
@@ -454,7 +454,7 @@ class KrakenScreen(GameScreen):
         update = self._update(self.active_seat)
         return self.active_seat in update.waiting and bool(update.legal) and not update.over
 
-    def _decision_key(self) -> tuple[Any, ...]:
+    def _decision_key(self) -> tuple[object, ...]:
         view = self._seen()
         private = view["private"]
         return (
@@ -604,7 +604,7 @@ class KrakenScreen(GameScreen):
             self._draw()
 
     # -- dialogs --------------------------------------------------------------------------------
-    def _facts(self, update: Update) -> tuple[Any, ...]:
+    def _facts(self, update: Update) -> tuple[object, ...]:
         """What an open question's options were worded from: the seat's moves and everyone's
         guns and duty (a steal while the question waits changes them)."""
         view = TYPES.view(update.view)
@@ -621,14 +621,14 @@ class KrakenScreen(GameScreen):
             self.asked = None  # so that it opens again by itself
             dialog.dismiss(CHANGED)
 
-    def _decide(self, update: Update, moves: list[dict[str, Any]], asked: bool = False) -> None:
+    def _decide(self, update: Update, moves: list[dict[str, object]], asked: bool = False) -> None:
         """Ask about `moves`, worded from `update` (questions close if it goes stale); a
         decision the table `asked` is shown even when it leaves no choice."""
         chooser = Chooser(TYPES.view(update.view), self.names, self.ascii)
         chooser.shows_no_choice = asked
         self._ask(chooser, start(moves), self._facts(update))
 
-    def _ask(self, chooser: Chooser, pending: list[Pending], facts: tuple[Any, ...]) -> None:
+    def _ask(self, chooser: Chooser, pending: list[Pending], facts: tuple[object, ...]) -> None:
         """Ask the next question about `pending`, or send the one action left."""
         asked = chooser.ask(pending)
         if not isinstance(asked, Question):
@@ -769,13 +769,13 @@ class KrakenScreen(GameScreen):
         if target is not None:
             self._say_one_of(role_options(self._seen(), target, self.names))
 
-    def _say_one_of(self, options: list[Option[dict[str, Any]]]) -> None:
-        dialog: PickDialog[dict[str, Any]] = PickDialog(
+    def _say_one_of(self, options: list[Option[dict[str, object]]]) -> None:
+        dialog: PickDialog[dict[str, object]] = PickDialog(
             "Say to the table", options, ascii=self.ascii
         )
         self._open(dialog, lambda claim: self._claim(claim) if claim else None)
 
-    def _claim(self, claim: dict[str, Any]) -> None:
+    def _claim(self, claim: dict[str, object]) -> None:
         # Hot-seat: the keyboard may have passed on while the menu was open; a claim is made
         # only by the player who opened it, still holding the keyboard.
         if self.talking_seat != self.active_seat or not self.may_act:

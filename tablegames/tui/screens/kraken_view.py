@@ -163,12 +163,12 @@ def card_course(card: str, view: KrakenView, ascii: bool = False) -> str:
     return f"{words}; {effect}" if effect else words
 
 
-def worth_logging(event: dict[str, Any]) -> bool:
+def worth_logging(event: dict[str, object]) -> bool:
     """False for lines the crew panel already shows (who has closed a mutiny fist)."""
     return event.get("kind") != "chosen"
 
 
-def line(event: dict[str, Any], names: Sequence[str]) -> str:
+def line(event: dict[str, object], names: Sequence[str]) -> str:
     """An event's sentence for people: seat numbers become names, codes become words."""
     text = str(event.get("text", ""))
     with suppress(IndexError, KeyError, ValueError):  # a malformed line must not stop the game

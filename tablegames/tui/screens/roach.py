@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -56,10 +56,10 @@ class RoachWording(Wording):
     """Roach in words: its own log sentences; a seat's secret is its hand, and the card in
     flight it has seen."""
 
-    def line(self, event: dict[str, Any]) -> str:
+    def line(self, event: dict[str, object]) -> str:
         return show.log_line(event, self.names, self.ascii)
 
-    def secret(self, view: dict[str, Any]) -> str:
+    def secret(self, view: dict[str, object]) -> str:
         """The hand, and the card in flight when this seat has seen it (a replay of every seat
         shows it so)."""
         seen_view = TYPES.view(view)

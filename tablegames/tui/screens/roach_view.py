@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any, TypedDict
+from typing import TypedDict
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -37,7 +37,7 @@ def with_article(card: str) -> str:
     return words.with_article(card_name(card))
 
 
-def log_line(event: dict[str, Any], names: Sequence[str], ascii: bool = False) -> str:
+def log_line(event: dict[str, object], names: Sequence[str], ascii: bool = False) -> str:
     """An event's sentence for people: seat numbers become names, card codes become words."""
     return sentence(event_line(event, names, ascii))
 
