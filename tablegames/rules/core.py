@@ -455,7 +455,7 @@ class State:
 
     # -- several seats at once: choices sealed until all are in ----------------------------
     def commit(
-        self, choices: SecretChoices, seat: int, choice: Any, told: str, field: str = "chosen"
+        self, choices: SecretChoices, seat: int, choice: object, told: str, field: str = "chosen"
     ) -> None:
         """Seal `seat`'s `choice` among `choices` (IllegalAction if it may not choose now): the
         seat alone is told `told` (its words: "You bid the 5."), in an event whose `field` is
@@ -557,7 +557,7 @@ class SecretChoices:
 
     def __init__(self) -> None:
         self.asked: frozenset[int] = frozenset()
-        self.chosen: dict[int, Any] = {}
+        self.chosen: dict[int, object] = {}
 
     def ask(self, seats: Iterable[int]) -> None:
         """A new round of choices for `seats` (anything sealed before is forgotten)."""
@@ -573,7 +573,7 @@ class SecretChoices:
         """True once every seat asked has chosen (and someone was asked)."""
         return bool(self.asked) and not self.waiting
 
-    def choose(self, seat: int, choice: Any) -> None:
+    def choose(self, seat: int, choice: object) -> None:
         """Seal `seat`'s choice; IllegalAction if it was not asked or has chosen already."""
         if seat in self.chosen:
             raise IllegalAction("you have chosen already: wait for the others")
@@ -581,7 +581,7 @@ class SecretChoices:
             raise IllegalAction("you are not asked to choose now")
         self.chosen[seat] = choice
 
-    def mine(self, seat: int | None) -> Any:
+    def mine(self, seat: int | None) -> object:
         """`seat`'s own sealed choice (None: none yet, or a spectator)."""
         return None if seat is None else self.chosen.get(seat)
 
@@ -601,7 +601,7 @@ class SecretChoices:
         }
 
 
-def _plain(value: Any) -> Any:
+def _plain(value: object) -> object:
     """`value` with its lists as tuples (secrets' values are hashable)."""
     return tuple(_plain(item) for item in value) if isinstance(value, list) else value
 
@@ -671,11 +671,11 @@ class Option:
 
     name: str
     kind: type[bool] | type[int] | type[float] | type[str]
-    default: Any
+    default: bool | int | float | str | None
     help: str
     choices: tuple[object, ...] = ()
     label: str = ""
-    quick: Any = None
+    quick: bool | int | float | str | None = None
 
     @property
     def title(self) -> str:
@@ -688,7 +688,7 @@ class Option:
         offered = self.choices or ((False, True) if self.kind is bool else ())
         return offered if self.default in offered else (self.default, *offered)
 
-    def check(self, value: Any) -> None:
+    def check(self, value: object) -> None:
         """SetupError unless `value` is of this option's kind and among its choices."""
         # (True is an int to Python, and 1 is no bool: kinds are compared exactly.)
         fits = type(value) is self.kind or (self.kind is float and type(value) is int)
@@ -842,7 +842,7 @@ class Game:
         state.game = self
         return state
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+    def __deepcopy__(self, memo: dict[int, object]) -> Game:
         return self  # a game is immutable: copies of a state share it
 
     def replay(
@@ -906,7 +906,7 @@ def declared(reference: str) -> Game:
         raise ImportError(f"{reference!r} names no module (want 'package.module:NAME')")
     module = importlib.import_module(module_name)
     name = attribute or "GAME"
-    game: Any = module
+    game: object = module
     for part in name.split("."):
         if not hasattr(game, part):
             wanted = "want 'package.module:NAME'"

@@ -35,7 +35,7 @@ from rich.text import Text
 from textual import events, on
 from textual.actions import parse
 from textual.binding import Binding, BindingType
-from textual.screen import Screen
+from textual.screen import Screen, ScreenResultType
 from textual.widgets import Button, Static
 
 from ...rules import GAMES
@@ -361,7 +361,11 @@ class GameScreen(TypeAhead, Screen[None]):
         self.query_one("#status", Static).update(Text(message))
 
     # -- dialogs --------------------------------------------------------------------------------
-    def _open(self, screen: Screen[Any], then: Callable[[Any], object] | None = None) -> None:
+    def _open(
+        self,
+        screen: Screen[ScreenResultType],
+        then: Callable[[ScreenResultType | None], object] | None = None,
+    ) -> None:
         """Push `screen` over this one; `then(result)` runs when it closes, then a fresh sync.
 
         A screen that opens by itself (from `_sync`: the table's question, a hand-off, the
