@@ -284,8 +284,7 @@ class Table:
             events=[e for e in events if visible_to(e, seat)],
             over=self.state.over,
             legal=list(legal),
-            # (the view's: `visible_waiting`, worked out once)
-            waiting=list(shared(view)["waiting"]),
+            waiting=list(view["waiting"]),  # (the view's: `visible_waiting`, worked out once)
             asked=0 if seat is None else self._asked_since(seat),
         )
 

@@ -24,8 +24,7 @@ import copy
 import random
 from collections.abc import Callable
 
-from ..rules import Action, Bot, Event, IllegalAction, State, View, shared
-from ..rules.core import visible_to
+from ..rules import Action, Bot, Event, IllegalAction, State, View
 
 BotMaker = Callable[[int, random.Random], Bot]
 
@@ -96,7 +95,7 @@ class Beliefs:
         """Carries the states to `view`, the seat's decision now, as far as time allows."""
         if not self.following:
             return
-        log = [plain(event) for event in shared(view)["log"]]
+        log = [plain(event) for event in view["log"]]
         news = self._news(log)
         if news == [] and self.worlds:  # asked again with nothing new: the same decision
             self.moved = None
@@ -153,7 +152,7 @@ class Beliefs:
             return None
         world, at, _ = stepped
         weight = 1.0
-        wanted = shared(view)["waiting"]
+        wanted = view["waiting"]
         for _ in range(MOST_MOVES):
             waiting = world.waiting_for()
             told_all = at == len(news)
@@ -192,7 +191,7 @@ class Beliefs:
                     events: list[Event] = trial.apply(seat, action)
                 except IllegalAction:
                     break
-                told = [plain(e) for e in events if visible_to(e, me)]
+                told = [plain(e) for e in events if e["to"] is None or me in e["to"]]
                 if news[at : at + len(told)] == told:
                     return trial, at + len(told), index > 0
         return None

@@ -12,22 +12,21 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any, Generic, NotRequired, Protocol, TypedDict, TypeVar
 
-#: An action: ``{"type": kind, **fields}`` (`ActionBase`). Fields are the game's own (plain
+#: An action: ``{"type": kind, **fields}``. Fields are the game's own (plain
 #: data); the action types a game takes are its `State.handlers` keys, and ``time`` is the
-#: table's (the clock). A game's own action types say which (`rules/typed.py` reads them so).
-Action = dict[str, object]
+#: table's (the clock).
+#:
+#: These three are the plain data a game's own hooks take and read as they like (a plugin
+#: written against plain dicts type-checks as it is). Shared code reads only the keys every
+#: game's data has, typed (`typed.shared`, `typed.event_base`); a game's bots
+#: and screen read the rest as the game's own types, through its `typed.GameTypes`.
+Action = dict[str, Any]
 #: An event (`State.emit`): the `EventBase` keys, then the facts as the game's own fields.
-Event = dict[str, object]
+Event = dict[str, Any]
 #: A seat's view (`State.view`): the `SharedView` keys, then the game's own.
-View = dict[str, object]
+View = dict[str, Any]
 #: One line of an action log: (seat, action, table time in seconds).
 LogEntry = tuple[int, Action, float]
-
-
-class ActionBase(TypedDict):
-    """The key every action has: its ``type`` (what the game's `State.handlers` dispatch on)."""
-
-    type: str
 
 
 class EventText(TypedDict):

@@ -12,7 +12,7 @@ from itertools import repeat
 from operator import is_
 from typing import Any, ClassVar, TypeVar, cast
 
-from .contract import GROUP, Action, ActionBase, Event, EventBase, LogEntry, Result, Secrets, View
+from .contract import GROUP, Action, Event, LogEntry, Result, Secrets, View
 
 
 class IllegalAction(ValueError):
@@ -187,8 +187,7 @@ class State:
         answered another). Games whose questions differ in more than shape override it.
         """
         # (each distinct shape sorted once: `legal` may list hundreds of actions of a few shapes)
-        typed = cast(Sequence[ActionBase], legal)  # (every action has its type)
-        listed = {(action["type"], *action) for action in typed}
+        listed = {(action["type"], *action) for action in legal}
         any_time = self.any_time
         shapes = frozenset((kind, *sorted(keys)) for kind, *keys in listed if kind not in any_time)
         return seat in self.waiting_for(), shapes
@@ -281,7 +280,7 @@ class State:
         This one asks the method `refusals` names for the action's type; a game with a reason
         that holds for every type (the wrong phase) says it first, then asks this.
         """
-        explain = self._explain.get(cast(ActionBase, action)["type"])
+        explain = self._explain.get(action["type"])
         return None if explain is None else explain(self, seat, action)
 
     def why_not_a_seat(self, value: object, ask: str) -> str | None:
@@ -357,11 +356,11 @@ class State:
             gone = bisect_left(seen.numbers, dropped)
             del seen.events[:gone], seen.numbers[:gone]
         events, numbers = seen.events, seen.numbers
-        typed = cast(list[EventBase], log)  # (every event has its `to`)
         for index in range(max(seen.end - dropped, 0), len(log)):
-            to = typed[index]["to"]
+            event = log[index]
+            to = event["to"]
             if to is None or (seat is not None and seat in to):
-                events.append(log[index])
+                events.append(event)
                 numbers.append(dropped + index)
         seen.end = dropped + len(log)
         return list(events)
@@ -464,7 +463,7 @@ class State:
         choices.choose(seat, choice)
         self.emit("chose", told, (seat,), seat=seat, **{field: [seat, choice]})
 
-    def reveal(self, choices: SecretChoices, text: str, kind: str = "revealed") -> list[object]:
+    def reveal(self, choices: SecretChoices, text: str, kind: str = "revealed") -> list[Any]:
         """Open every sealed choice at once in one public event (`text`, its ``choices`` one
         per seat, None for a seat that was not asked); returns them, and `choices` asks
         nobody until it is asked again."""
@@ -553,11 +552,12 @@ class SecretChoices:
     `ask` names the seats to choose; the game waits for those that have not (`waiting`); a
     seat sees its own choice (`mine`) and that the others chose, never what; `secrets` names
     the others' choices for the leak scanner. Plain data: a state holding one still copies.
+    The choices are the game's own plain values, read as the game reads them (`reveal`).
     """
 
     def __init__(self) -> None:
         self.asked: frozenset[int] = frozenset()
-        self.chosen: dict[int, object] = {}
+        self.chosen: dict[int, Any] = {}
 
     def ask(self, seats: Iterable[int]) -> None:
         """A new round of choices for `seats` (anything sealed before is forgotten)."""
@@ -581,11 +581,11 @@ class SecretChoices:
             raise IllegalAction("you are not asked to choose now")
         self.chosen[seat] = choice
 
-    def mine(self, seat: int | None) -> object:
+    def mine(self, seat: int | None) -> Any:
         """`seat`'s own sealed choice (None: none yet, or a spectator)."""
         return None if seat is None else self.chosen.get(seat)
 
-    def reveal(self, players: int) -> list[object]:
+    def reveal(self, players: int) -> list[Any]:
         """Every choice, one per seat (None for a seat not asked); nobody is asked after."""
         opened = [self.chosen.get(seat) for seat in range(players)]
         self.asked, self.chosen = frozenset(), {}
@@ -653,9 +653,9 @@ def made_once(make: Maker) -> Maker:
     return cast(Maker, handed_out)
 
 
-def visible_to(event: Mapping[str, object], seat: int | None) -> bool:
+def visible_to(event: Event, seat: int | None) -> bool:
     """True if `seat` may see `event` (events carry `to`: None for public, else a list of seats)."""
-    to = cast(EventBase, event).get("to")
+    to = event.get("to")
     return to is None or (seat is not None and seat in to)
 
 

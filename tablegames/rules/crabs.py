@@ -928,11 +928,11 @@ class CrabsState(Huddle):
         return None
 
     def _why_not_accuse_action(self, seat: int, action: Action) -> str | None:
-        target = action.get("target")
-        if wrong := self.why_not_a_seat(target, "say whom you accuse, by seat number"):
+        if wrong := self.why_not_a_seat(
+            action.get("target"), "say whom you accuse, by seat number"
+        ):
             return wrong
-        assert isinstance(target, int)  # (`why_not_a_seat` found it a seat)
-        return self._why_not_accuse(seat, target)
+        return self._why_not_accuse(seat, action["target"])
 
     def _why_not_double_take(self, seat: int, action: Action) -> str | None:
         team = self.team_of[seat]

@@ -258,9 +258,8 @@ def why_not_pick(action: Action) -> str | None:
 
 def pick_of(action: SignalAction | Action) -> Pick:
     """The gestures a `signal` action picks, in gesture order."""
-    # (`why_not_pick` has found them gestures: names, as strings)
-    name, also = str(action["name"]), action.get("also")
-    return tuple(sorted((name, *([str(also)] if also else [])), key=GESTURES.index))
+    also = action.get("also")
+    return tuple(sorted((action["name"], *([also] if also else [])), key=GESTURES.index))
 
 
 def signal_form(action: Action) -> Action:

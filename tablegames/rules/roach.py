@@ -536,7 +536,7 @@ class RoachState(State):
         return normal
 
     def why_illegal(self, seat: int, action: Action) -> str | None:
-        kind = str(action["type"])  # (a handler's: `apply` found one)
+        kind = action["type"]
         wrong_phase = self._why_not_now(seat, PHASE_OF[kind])
         if wrong_phase is not None:
             return wrong_phase

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import ClassVar, cast
+from typing import ClassVar
 
 from ..contract import Action
 from ..core import SetupError, get_game
@@ -267,7 +267,7 @@ class KrakenState(Abilities, Characters, Rituals, Navigation, Command, Secrecy):
             return action
         normal = {**action, "name": code} if code is not None else dict(action)
         for key in lists:
-            normal[key] = sorted(cast(list[int], action[key]))  # (`_seats` found them seats)
+            normal[key] = sorted(action[key])
         return normal
 
     def _interrupt_actions(self) -> list[KrakenAction]:
