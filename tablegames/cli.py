@@ -675,7 +675,7 @@ def _server_config(
 
 
 def _run_server(
-    server: Coroutine[Any, Any, None], cannot: str, problems: tuple[type[Exception], ...]
+    server: Coroutine[object, object, None], cannot: str, problems: tuple[type[Exception], ...]
 ) -> None:
     """Run `server` until Ctrl-C, then say it stopped; one of `problems` (a port taken...)
     stops the command with `cannot` and the problem, in a sentence."""

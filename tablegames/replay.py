@@ -17,7 +17,7 @@ import re
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from . import talk as table_talk
 from .rules import Action, Event, Game, Result, State, View, get_game
@@ -369,7 +369,7 @@ def _fill_names(template: str, names: Sequence[str]) -> str:
         return template
 
 
-def compact(value: Any) -> str:
+def compact(value: object) -> str:
     """A short one-line rendering of a piece of a view (lists joined by spaces, maps as k=v)."""
     if isinstance(value, list | tuple):
         return " ".join(compact(item) for item in value) if value else "none"

@@ -13,7 +13,6 @@ import logging
 import socket
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
-from typing import Any
 
 from ..store import SavedTable, Store
 from ..words import plural
@@ -203,7 +202,7 @@ async def _serve(
         await server.close()
 
 
-def stop_quietly(coroutine: Coroutine[Any, Any, None]) -> None:
+def stop_quietly(coroutine: Coroutine[object, object, None]) -> None:
     """Run `coroutine` until Ctrl-C, which ends it without a traceback."""
     with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(coroutine)

@@ -40,9 +40,9 @@ class Played:
     players: int
     seed: int
     options: dict[str, object]
-    moves: list[tuple[int, Any, float]] = field(default_factory=list)
+    moves: list[tuple[int, object, float]] = field(default_factory=list)
     #: The move being applied when the game's code raised, if it raised applying one.
-    failed_move: tuple[int, Any, float] | None = None
+    failed_move: tuple[int, object, float] | None = None
 
     def words(self) -> str:
         """The game in a line: "4 players, seed 42, options {'target': 10}, after 17 moves"."""
