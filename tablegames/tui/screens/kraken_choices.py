@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from string import ascii_lowercase
-from typing import TypeVar, cast
+from typing import Any
 
 from ...rules import Action
 from ...rules.kraken.types import KrakenView
@@ -49,7 +49,6 @@ ASK_AGAIN = {
 }
 #: Arguments whose values are seats: each player keeps one key through a whole decision.
 SEAT_ARGUMENTS = frozenset(("lieutenant", "navigator", "source", "target"))
-T = TypeVar("T")
 
 
 @dataclass
@@ -57,7 +56,7 @@ class Pending:
     """A legal action still possible, with the players of its list arguments not yet named."""
 
     action: Action
-    left: dict[str, list[int]] = field(default_factory=dict)  # (seats)
+    left: dict[str, list[Any]] = field(default_factory=dict)
     sure: bool = False  # the player said yes once more (a move in ASK_AGAIN)
 
 
@@ -76,7 +75,7 @@ def family(action: Action) -> tuple[str, str]:
 def start(legal: Sequence[Action]) -> list[Pending]:
     """The pending actions for a fresh decision (list arguments still to name)."""
     return [
-        Pending(action, {key: _seats(action[key]) for key in LIST_ARGUMENTS if key in action})
+        Pending(action, {key: list(action[key]) for key in LIST_ARGUMENTS if key in action})
         for action in legal
     ]
 
@@ -91,7 +90,7 @@ class Chooser:
         self.view, self.names, self.ascii = view, list(names), ascii
         self.me = seat
         self.first: list[Pending] = []  # the whole decision, to go back to
-        self.seat_keys: dict[object, str] = {}  # each player's key in this decision
+        self.seat_keys: dict[Any, str] = {}  # each player's key in this decision
         #: A decision the table asked (not one the player's own key opened): when it leaves no
         #: choice, it is still shown and answered, never taken unseen.
         self.shows_no_choice = False
@@ -138,10 +137,10 @@ class Chooser:
             ("y", f"Yes: {self.describe(action)}", [Pending(action, sure=True)]),
             ("n", "No: back to the decision", self.first),
         ]
-        return Question(ASK_AGAIN[str(action["type"])], options)
+        return Question(ASK_AGAIN[action["type"]], options)
 
     def _seat_keyed(
-        self, options: Sequence[tuple[object, str, list[Pending]]]
+        self, options: list[tuple[Any, str, list[Pending]]]
     ) -> list[tuple[str, str, list[Pending]]]:
         """Options naming players, keyed so that a player keeps their key from one question of
         this decision to the next (the navigator after the lieutenant): numbers never shift."""
@@ -192,7 +191,7 @@ class Chooser:
         return first
 
     def _list_argument(self, kind: tuple[str, str], key: str, items: list[Pending]) -> Question:
-        chosen = {len(_seats(p.action[key])) - len(p.left[key]) for p in items}
+        chosen = {p.action[key].__len__() - len(p.left[key]) for p in items}
         values = sorted({v for p in items for v in p.left.get(key, [])})
         options = []
         for value in values:
@@ -233,24 +232,24 @@ class Chooser:
     def card_label(self, card: str) -> str:
         return f"{card_words(card)}: {card_course(card, self.view, self.ascii)}"
 
-    def value_label(self, key: str, value: object) -> str:
+    def value_label(self, key: str, value: Any) -> str:
         if key in ("lieutenant", "navigator", "source", "target"):
-            return self.seat_label(cast(int, value))
+            return self.seat_label(value)
         if key == "card":
-            return self.card_label(str(value))
+            return self.card_label(value)
         if key == "guns":
-            return f"raise {plural(cast(int, value), 'gun')}"
+            return f"raise {plural(value, 'gun')}"
         if key == "choice":
             return "leave it on top" if value == "keep" else "discard it"
         return str(value)
 
     def describe(self, action: Action) -> str:
         """One line for a whole action, as an option."""
-        kind = str(action["type"])
+        kind = action["type"]
         if kind == "keep":
-            return f"Keep {self.card_label(str(action['card']))}"
+            return f"Keep {self.card_label(action['card'])}"
         if kind == "steer":
-            return f"Steer by {self.card_label(str(action['card']))}"
+            return f"Steer by {self.card_label(action['card'])}"
         if kind == "jump":
             return "Jump overboard: both cards are discarded and you leave the game"
         if kind == "redraw":
@@ -265,7 +264,7 @@ class Chooser:
             return self.value_label("choice", action["choice"]).capitalize()
         if kind == "character":
             args = {k: v for k, v in action.items() if k not in ("type", "name")}
-            title = f"Use your {character_title(str(action['name']))}"
+            title = f"Use your {character_title(action['name'])}"
             if not args:
                 return title
             words = ", ".join(self._argument_words(k, v) for k, v in args.items())
@@ -273,13 +272,13 @@ class Chooser:
         rest = ", ".join(self._argument_words(k, v) for k, v in action.items() if k != "type")
         return f"{kind.replace('_', ' ').capitalize()} {rest}".strip()
 
-    def _argument_words(self, key: str, value: object) -> str:
+    def _argument_words(self, key: str, value: Any) -> str:
         if isinstance(value, list):
-            return " and ".join(self.name(v) for v in _seats(value))
+            return " and ".join(self.name(v) for v in value)
         if key == "target":
-            return self.seat_label(cast(int, value))
+            return self.seat_label(value)
         if key in ("lieutenant", "navigator", "source"):
-            return f"{key} {self.name(cast(int, value))}"
+            return f"{key} {self.name(value)}"
         return str(value)
 
     def kind_label(self, kind: tuple[str, str]) -> str:
@@ -373,13 +372,8 @@ class Chooser:
         return f"{card}. Player {number} of 2?"
 
 
-def _seats(value: object) -> list[int]:
-    """A list argument's seats (`targets`, `recipients`), in a new list."""
-    return list(cast(list[int], value))
-
-
-def _unique(values: Sequence[T]) -> list[T]:
-    out: list[T] = []
+def _unique(values: Sequence[Any]) -> list[Any]:
+    out: list[Any] = []
     for value in values:
         if value not in out:
             out.append(value)
