@@ -9,7 +9,7 @@ huddle's clock runs (it opens by itself, again when a partner picks something el
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -78,9 +78,8 @@ class CrabsWording(Wording):
             return event.get("yes") is False
         return event.get("kind") in ("done", "asking", "again", "reshuffle")
 
-    def run_line(self, event: dict[str, object], times: int) -> str:
-        kinds = event.get("ocean")
-        ocean = ", ".join(crab_name(kind) for kind in kinds) if isinstance(kinds, list) else ""
+    def run_line(self, event: dict[str, Any], times: int) -> str:
+        ocean = ", ".join(crab_name(kind) for kind in event.get("ocean", []))
         line = f"Nobody wants to swap ({times} times in a row): the ocean now holds {ocean}."
         return line.translate(ASCII_PUNCTUATION) if self.ascii else line
 
