@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from .rules import GAMES, Option, load_games
+from .rules import GAMES, Option, load_games, shared
 from .words import moment_words, plural
 
 #: Games from elsewhere join the registry here, where the program starts: its options are
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
     from .net.hosting import HostedTable
     from .net.server import Server, ServerConfig
-    from .store import Store
+    from .store import FinishedSeat, Rating, Store
 
 DEFAULT_PORT = 4747  # as net.launch.DEFAULT_PORT (not imported: it would load asyncio)
 
@@ -471,7 +471,7 @@ def history(
     Console().print(table)
 
 
-def _seat_label(seat: dict[str, Any]) -> str:
+def _seat_label(seat: FinishedSeat) -> str:
     """A seat of `history`: its name, and whom the ratings count it for when another
     (`Tom as normal bot`, a bot played most of his moves) or nobody (`Tom (not rated)`)."""
     name, rated_as = seat["name"], seat["rated_as"]
@@ -534,7 +534,7 @@ def stats(
     _print_ratings(games, rows)
 
 
-def _print_ratings(games: list[str], rows: list[dict[str, Any]]) -> None:
+def _print_ratings(games: list[str], rows: list[Rating]) -> None:
     """One table per game: rating, played, won, the last change and what proves who each
     player is, best rating first."""
     from rich.console import Console
@@ -700,7 +700,7 @@ def _server_config(
 
 
 def _run_server(
-    server: Coroutine[Any, Any, None], cannot: str, problems: tuple[type[Exception], ...]
+    server: Coroutine[object, object, None], cannot: str, problems: tuple[type[Exception], ...]
 ) -> None:
     """Run `server` until Ctrl-C, then say it stopped; one of `problems` (a port taken...)
     stops the command with `cannot` and the problem, in a sentence."""
@@ -1133,9 +1133,10 @@ def _join_as_bot(
         except OSError as problem:
             typer.echo(why_not_joined(problem, client.host, client.port), err=True)
             raise typer.Exit(1) from None
-        result = view.get("result") or {}
-        summary = {"seat": client.seat, "name": player, "scores": result.get("scores")}
-        typer.echo(json.dumps({**summary, "winners": result.get("winners")}))
+        result = shared(view)["result"]
+        scores, winners = (result["scores"], result["winners"]) if result else (None, None)
+        summary = {"seat": client.seat, "name": player, "scores": scores}
+        typer.echo(json.dumps({**summary, "winners": winners}))
         return
 
 

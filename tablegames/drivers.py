@@ -19,7 +19,7 @@ import asyncio
 import contextlib
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Protocol
 
 from .rules import Action, Game, IllegalAction, View
 from .table import Subscriber, Table, Update, VirtualClock, is_realtime
@@ -88,7 +88,7 @@ class LocalClient:
         A refusal comes to the notice listeners as an `error`, as from a server."""
         self._as(seat, lambda: self.table.submit(seat, action, seen=seen))
 
-    def claim(self, seat: int, claim: dict[str, Any]) -> None:
+    def claim(self, seat: int, claim: dict[str, object]) -> None:
         """Make `seat`'s claim; a refusal comes as `submit`'s does."""
         self._as(seat, lambda: self.table.say(seat, claim))
 

@@ -12,6 +12,7 @@ from .drivers import LocalClient
 from .names import clean_name, name_key
 from .ratings import bot_mover, local_player
 from .rules import get_game
+from .rules.contract import Claimed
 from .store import SavedSeat, SavedTable, Store
 from .table import Accepted, Table
 from .words import moment_words, plural
@@ -93,7 +94,7 @@ def local_table(
 
 
 def save_from_first_move(
-    client: LocalClient, store: Store, options: dict[str, Any], seats: list[SavedSeat]
+    client: LocalClient, store: Store, options: dict[str, object], seats: list[SavedSeat]
 ) -> None:
     """Save `client`'s game in `store` once a human has made a move, and every move after.
 
@@ -118,7 +119,7 @@ def save_from_first_move(
                 store.append_claim(table_id, said)
         saver(accepted)
 
-    def save_claim(said: dict[str, Any]) -> None:
+    def save_claim(said: Claimed) -> None:
         if client.saved_as is not None:  # before the first move it is saved with the moves
             store.append_claim(client.saved_as[1], said)
 

@@ -41,7 +41,7 @@ import hashlib
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .names import name_key
 
@@ -200,7 +200,7 @@ class Change:
     after: float
 
 
-def _seats(value: Any, players: int, what: str) -> list[int]:
+def _seats(value: object, players: int, what: str) -> list[int]:
     if value is None:
         raise Unreadable(f"it names no {what}")
     if not isinstance(value, list) or not all(
@@ -211,7 +211,7 @@ def _seats(value: Any, players: int, what: str) -> list[int]:
     return list(value)
 
 
-def _teams(result: Mapping[str, Any], players: int) -> list[list[int]]:
+def _teams(result: Mapping[str, object], players: int) -> list[list[int]]:
     if "teams" not in result:
         return [[seat] for seat in range(players)]
     teams = result["teams"]
@@ -223,12 +223,13 @@ def _teams(result: Mapping[str, Any], players: int) -> list[list[int]]:
     return [team for team in members if team]
 
 
-def _direction(winners: list[int], scores: list[Any]) -> int:
+def _direction(winners: list[int], scores: list[object]) -> int:
     """+1 when the winners scored the most, -1 the least, 0 when scores say nothing more."""
-    if not all(isinstance(s, int | float) and not isinstance(s, bool) for s in scores):
+    numbers = [s for s in scores if isinstance(s, int | float) and not isinstance(s, bool)]
+    if len(numbers) < len(scores):
         return 0  # a game's own short values ("out", "3 tricks")
-    won = [scores[seat] for seat in winners]
-    lost = [score for seat, score in enumerate(scores) if seat not in winners]
+    won = [numbers[seat] for seat in winners]
+    lost = [score for seat, score in enumerate(numbers) if seat not in winners]
     if lost and min(won) >= max(lost) and max(won) > min(lost):
         return 1
     if lost and max(won) <= min(lost) and min(won) < max(lost):
@@ -236,7 +237,7 @@ def _direction(winners: list[int], scores: list[Any]) -> int:
     return 0
 
 
-def placings(result: Mapping[str, Any], players: int) -> list[tuple[int, list[int]]]:
+def placings(result: object, players: int) -> list[tuple[int, list[int]]]:
     """The teams of a finished game with their ranks (0 the best; equal ranks are a tie):
     the winners' teams first, then the others by score, better scores first, the way the
     winners' scores show is better (crates: lower). Raises Unreadable."""
@@ -278,17 +279,15 @@ class Book:
         return self.standings.get((game, who)) or Standing(who)
 
     def add(
-        self, game: str, players: int, sitters: Sequence[Sitter], result: Mapping[str, Any]
+        self, game: str, players: int, sitters: Sequence[Sitter], result: object
     ) -> list[Change]:
         """Rate one finished game: each rated seat's change. Raises Unreadable, changing
         nothing (one identity at two seats too: `sitters` never seats one twice)."""
         known = {sitter.seat: sitter for sitter in sitters}
         if len({sitter.identity for sitter in known.values()}) < len(known):
             raise Unreadable("one player sat at two seats")
-        sides = [
-            (rank, [known[seat] for seat in team if seat in known])
-            for rank, team in placings(result, players)
-        ]
+        placed = placings(result, players)
+        sides = [(rank, [known[seat] for seat in team if seat in known]) for rank, team in placed]
         sides = [(rank, team) for rank, team in sides if team]
         if len(sides) < 2 or len({rank for rank, _ in sides}) < 2:
             raise Unreadable("fewer than two sides with known players")
@@ -301,7 +300,7 @@ class Book:
             ],
             ranks=[float(rank) for rank, _ in sides],
         )
-        winners = set(result["winners"])
+        winners = {seat for rank, team in placed if rank == 0 for seat in team}
         changes = []
         for (_, team), ratings in zip(sides, rated, strict=True):
             for sitter, after in zip(team, ratings, strict=True):

@@ -17,10 +17,11 @@ import re
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from . import talk as table_talk
 from .rules import Action, Event, Game, Result, State, View, get_game
+from .rules.contract import Claimed
 from .rules.core import visible_to
 from .table import Update
 
@@ -54,12 +55,12 @@ class Replay:
         game: Game,
         players: int,
         seed: int,
-        options: dict[str, Any],
+        options: dict[str, object],
         log: Sequence[tuple[int, Action, float]],
         names: Sequence[str] | None = None,
         table_id: int | None = None,
         humans: Sequence[int] | None = None,
-        talk: Sequence[dict[str, Any]] = (),
+        talk: Sequence[Claimed] = (),
     ) -> None:
         self.game = game
         self.players = players
@@ -196,7 +197,7 @@ class Replay:
         """Every seat's own view at position `step`: the game fully revealed."""
         return [self.view(step, seat) for seat in range(self.players)]
 
-    def private_part(self, step: int, seat: int) -> dict[str, Any]:
+    def private_part(self, step: int, seat: int) -> dict[str, object]:
         """What `seat` could see at `step` that a spectator could not (the log aside)."""
         own, public = self.view(step, seat), self.view(step, None)
         return {
@@ -368,7 +369,7 @@ def _fill_names(template: str, names: Sequence[str]) -> str:
         return template
 
 
-def compact(value: Any) -> str:
+def compact(value: object) -> str:
     """A short one-line rendering of a piece of a view (lists joined by spaces, maps as k=v)."""
     if isinstance(value, list | tuple):
         return " ".join(compact(item) for item in value) if value else "none"
@@ -448,11 +449,11 @@ class ReplayClient:
         for listener in list(self._listeners):
             listener(self.seat, self._current)
 
-    def submit(self, seat: int, action: dict[str, Any], seen: int | None = None) -> None:
+    def submit(self, seat: int, action: dict[str, object], seen: int | None = None) -> None:
         """Refuse: a replay cannot be played."""
         self._refuse()
 
-    def claim(self, seat: int, claim: dict[str, Any]) -> None:
+    def claim(self, seat: int, claim: dict[str, object]) -> None:
         """Refuse: nothing can be said in a replay."""
         self._refuse()
 

@@ -12,11 +12,11 @@ import logging
 import os
 import sys
 from collections.abc import Awaitable, Callable
-from typing import Any
 
 import typer
 
 from .net.forkserver import ForkServer
+from .net.hosting import HostedTable
 from .net.launch import NO_LAN_ADDRESS, address_text, lan_addresses
 from .net.party import Login
 from .net.server import Server
@@ -155,11 +155,11 @@ async def start_forks() -> ForkServer | None:
 
 def announce_party(
     store: Store, lan: bool, code: str | None, web_names: tuple[str, ...] = ()
-) -> Callable[[Server, list[Any], int], None]:
+) -> Callable[[Server, list[HostedTable], int], None]:
     """Print exactly what friends type, once the server listens (the browser page at its
     addresses, and at `web_names`, the names the host gave it)."""
 
-    def announce(server: Server, tables: list[Any], port: int) -> None:
+    def announce(server: Server, tables: list[HostedTable], port: int) -> None:
         hosts = (lan_addresses() or ["127.0.0.1"]) if lan else ["127.0.0.1"]
         ssh_port = server.ssh_port
         typer.echo(f"Party server up: {len(tables)} table(s) restored, saved in {store.path}.")

@@ -58,7 +58,7 @@ def simulate_games(
     level: str,
     progress: Callable[[], None] | None = None,
     **options: Any,
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """Play `games` bot-only games (seeds seed, seed+1, ...) and summarise them; `progress()`
     is called as each game ends."""
     wins = [0.0] * players
@@ -78,7 +78,7 @@ def simulate_games(
         if progress is not None:
             progress()
     elapsed = time.perf_counter() - started
-    summary: dict[str, Any] = {
+    summary: dict[str, object] = {
         "game": game_name,
         "games": games,
         "players": players,

@@ -18,11 +18,12 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypedDict
 
 from .paths import data_dir, owner_only_file
 from .ratings import BOT, SeatRecord
 from .rules import Action, get_game
+from .rules.contract import Claimed
 
 if TYPE_CHECKING:
     from .table import Accepted
@@ -170,13 +171,13 @@ class SavedTable:
     code: str
     game: str
     players: int
-    options: dict[str, Any]
+    options: dict[str, object]
     seed: int | None
     kind: str
     created: float
     started: float | None
     finished: float | None
-    result: dict[str, Any] | None
+    result: dict[str, object] | None
     fill_with_bots: str | None
     rules_version: int = 1
     min_humans: int | None = None
@@ -184,7 +185,7 @@ class SavedTable:
     seats: list[SavedSeat] = field(default_factory=list)
     log: list[tuple[int, Action, float]] = field(default_factory=list)
     client_versions: list[int | None] = field(default_factory=list)
-    talk: list[dict[str, Any]] = field(default_factory=list)  # claims made (see `talk.py`)
+    talk: list[Claimed] = field(default_factory=list)  # claims made (see `talk.py`)
 
     @property
     def names(self) -> list[str]:
@@ -199,6 +200,53 @@ class SavedTable:
                 f"{self.rules_version}; this tablegames plays version {game.rules_version}), "
                 "so it cannot be replayed into the same game; `tablegames history` still lists it"
             )
+
+
+class FinishedSeat(TypedDict):
+    """A seat of a finished game (`Store.history`): its name, the player the ratings count it
+    for (None: nobody) and whether it won."""
+
+    seat: int
+    name: str
+    rated_as: str | None
+    won: bool
+
+
+class FinishedGame(TypedDict):
+    """A finished game as `Store.history` tells it."""
+
+    id: int
+    game: str
+    finished: float
+    players: list[str]
+    winners: list[str]
+    rated: bool
+    seats: list[FinishedSeat]
+
+
+class Rating(TypedDict):
+    """A player's rating in one game (`Store.stats`): openskill's ordinal, games played and
+    won, and the change in their last game."""
+
+    game: str
+    identity: str
+    name: str
+    rating: float
+    played: int
+    won: int
+    change: float
+
+
+class Standing(TypedDict):
+    """A player's night in one game (`Store.standings`): games played and won since, the
+    rating's change since and the rating now."""
+
+    game: str
+    name: str
+    played: int
+    won: int
+    change: float
+    rating: float
 
 
 class OutdatedRules(ValueError):
@@ -260,7 +308,7 @@ class Store:
         code: str,
         game: str,
         players: int,
-        options: dict[str, Any],
+        options: dict[str, object],
         kind: str,
         fill_with_bots: str | None = None,
         min_humans: int | None = None,
@@ -366,7 +414,7 @@ class Store:
 
         return save
 
-    def append_claim(self, table_id: int, said: dict[str, Any]) -> None:
+    def append_claim(self, table_id: int, said: Claimed) -> None:
         """Commit one claim's record (see `talk.py`; its sentence is made again on loading)."""
         with self.transaction() as db:
             db.execute(
@@ -383,11 +431,11 @@ class Store:
                 ),
             )
 
-    def talk_saver(self, table_id: int) -> Callable[[dict[str, Any]], None]:
+    def talk_saver(self, table_id: int) -> Callable[[Claimed], None]:
         """A claim listener (`Table.on_claim`) that commits every claim it hears of."""
         return lambda said: self.append_claim(table_id, said)
 
-    def finish_table(self, table_id: int, result: Mapping[str, Any]) -> None:
+    def finish_table(self, table_id: int, result: Mapping[str, object]) -> None:
         with self.transaction() as db:
             db.execute(
                 "UPDATE game_tables SET finished = ?, result = ? WHERE id = ?",
@@ -547,7 +595,7 @@ class Store:
         ).fetchall()
         return [self.load(table_id) for (table_id,) in ids]
 
-    def history(self, limit: int = 50) -> list[dict[str, Any]]:
+    def history(self, limit: int = 50) -> list[FinishedGame]:
         """Finished games, newest first: id, game, date, players and winners (each seat's
         name), whether the game is rated, and each seat as the ratings read it (`seats`: its
         name, the player it is rated for as `stats` names them, or None, and whether it won).
@@ -559,7 +607,7 @@ class Store:
         ).fetchall()
         return [self._finished(*row) for row in rows]
 
-    def finished_game(self, code: str) -> dict[str, Any] | None:
+    def finished_game(self, code: str) -> FinishedGame | None:
         """The newest finished game at table `code`, as `history` tells it (None: none)."""
         row = self.db.execute(
             "SELECT id, game, finished, result, players FROM game_tables "
@@ -570,7 +618,7 @@ class Store:
 
     def _finished(
         self, table_id: int, game: str, finished: float, result: str, players: int
-    ) -> dict[str, Any]:
+    ) -> FinishedGame:
         read = _json_or_none(result)
         winners = read.get("winners", []) if isinstance(read, dict) else []
         names = dict(
@@ -584,7 +632,7 @@ class Store:
                 (game, table_id),
             )
         )
-        seats = [
+        seats: list[FinishedSeat] = [
             {
                 "seat": seat,
                 "name": names.get(seat, f"seat {seat + 1}"),
@@ -689,7 +737,7 @@ class Store:
             ],
         )
 
-    def stats(self, game: str | None = None) -> list[dict[str, Any]]:
+    def stats(self, game: str | None = None) -> list[Rating]:
         """Everyone's rating (openskill's ordinal), games played and won, and the change in
         their last game, per game (rated first if need be), best rating first."""
         self.update_ratings()
@@ -725,7 +773,7 @@ class Store:
         )
         return {seat: (after, change) for seat, after, change in rows}
 
-    def standings(self, since: float, kind: str = "server") -> list[dict[str, Any]]:
+    def standings(self, since: float, kind: str = "server") -> list[Standing]:
         """The night's table: everyone who finished a game of `kind` since `since` (a
         time.time()), per game: games played and won since then, the rating's change since
         then and the rating now; best rating first."""
@@ -783,7 +831,7 @@ def _seat_records(db: sqlite3.Connection, table_id: int, players: int) -> list[S
     ]
 
 
-def _json_or_none(text: str | None) -> Any:
+def _json_or_none(text: str | None) -> object:
     """A stored result, or None when it is missing or not JSON (the ratings say so)."""
     try:
         return json.loads(text) if text else None

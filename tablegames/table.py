@@ -24,10 +24,11 @@ import secrets
 import time
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeGuard
+from typing import Protocol, TypedDict, TypeGuard
 
 from . import talk as table_talk
-from .rules import Action, Bot, Event, Game, IllegalAction, Result, State, View
+from .rules import Action, Bot, Event, Game, IllegalAction, Result, State, View, shared
+from .rules.contract import Claimed, Said
 from .rules.core import visible_to
 
 
@@ -81,6 +82,14 @@ class Update:
 Subscriber = Callable[[Update], None]
 
 
+class Meta(TypedDict, total=False):
+    """What the one who submitted an action added to it (`Table.submit`): the version its
+    client acted on, and who they are (`net.hosting`)."""
+
+    client_version: int
+    by: str
+
+
 @dataclass(frozen=True)
 class Accepted:
     """An action the table accepted, as its listeners (the store, the server) hear of it."""
@@ -90,7 +99,7 @@ class Accepted:
     action: Action
     now: float
     result: Result | None  # the game's result, if this action ended it
-    meta: dict[str, Any]  # what the one who submitted it added (the version its client saw)
+    meta: Meta  # what the one who submitted it added (the version its client saw)
 
 
 #: The action type by which the table tells a game that its deadline has passed.
@@ -114,11 +123,11 @@ class Table:
     players: int
     names: list[str]
     seed: int = field(default_factory=lambda: secrets.randbits(63))
-    options: dict[str, Any] = field(default_factory=dict)
+    options: dict[str, object] = field(default_factory=dict)
     bots: dict[int, Bot] = field(default_factory=dict)
     clock: Callable[[], float] = time.monotonic
     log: list[tuple[int, Action, float]] = field(default_factory=list)
-    talk: list[dict[str, Any]] = field(default_factory=list)  # claims made (see `talk.py`)
+    talk: list[Claimed] = field(default_factory=list)  # claims made (see `talk.py`)
 
     def __post_init__(self) -> None:
         if len(self.names) != self.players:
@@ -133,7 +142,7 @@ class Table:
         self._start = self.clock() - (float(self.log[-1][2]) if self.log else 0.0)
         self._subscribers: list[tuple[int | None, Subscriber]] = []
         self._listeners: list[Callable[[Accepted], None]] = []
-        self._talk_listeners: list[Callable[[dict[str, Any]], None]] = []
+        self._talk_listeners: list[Callable[[Said], None]] = []
         self._change_listeners: list[Callable[[], None]] = []
         # Each seat's question (`State.question`) and the version it was first seen at.
         self._questions: dict[int, tuple[Hashable, int]] = {}
@@ -174,7 +183,7 @@ class Table:
         self._listeners.append(listener)
         return lambda: self._listeners.remove(listener) if listener in self._listeners else None
 
-    def on_claim(self, listener: Callable[[dict[str, Any]], None]) -> Callable[[], None]:
+    def on_claim(self, listener: Callable[[Said], None]) -> Callable[[], None]:
         """Tell `listener` of every claim's record (see `talk.py`) before anyone is told of it.
 
         Returns a function that stops the calls.
@@ -223,7 +232,7 @@ class Table:
             return f"there is no seat {seat}"
         return self.state.may_talk(seat)
 
-    def say(self, seat: int, claim: object) -> dict[str, Any]:
+    def say(self, seat: int, claim: object) -> Said:
         """Record `seat`'s claim and tell everyone; returns its record. Raises IllegalAction
         (nothing changes) if the game has no claims, says the seat may not talk now
         (`may_talk`, the reason as the message), or its vocabulary refuses this claim.
@@ -236,7 +245,7 @@ class Table:
         if silenced is not None:
             raise IllegalAction(silenced)
         checked = self.vocabulary.check(self.state.view(seat), claim)
-        line = sum(1 for event in self.state.view(None)["log"] if event.get("to") is None)
+        line = sum(1 for event in shared(self.state.view(None))["log"] if event["to"] is None)
         said = table_talk.record(
             self.vocabulary, len(self.talk), len(self.log), line, seat, checked, self.now()
         )
@@ -305,7 +314,7 @@ class Table:
         self,
         seat: int,
         action: Action,
-        meta: dict[str, Any] | None = None,
+        meta: Meta | None = None,
         seen: int | None = None,
     ) -> list[Event]:
         """Apply `action` for `seat` and publish it. Raises IllegalAction and changes nothing.
@@ -351,7 +360,7 @@ class Table:
             settled = True
         return settled
 
-    def _apply(self, seat: int, action: Action, now: float, meta: dict[str, Any]) -> list[Event]:
+    def _apply(self, seat: int, action: Action, now: float, meta: Meta) -> list[Event]:
         """Apply, log, persist (listeners) and publish one action at table time `now`."""
         waited = self.state.waiting_for()
         events = self.state.apply(seat, action, now)

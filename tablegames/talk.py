@@ -15,15 +15,14 @@ record is a plain dict:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from importlib import import_module
-from typing import Any, Protocol, TypeVar
+from typing import Protocol
 
-from .rules import Game
+from .rules import Event, Game
+from .rules.contract import Said
 
 TALK_KEY = "talk"
-#: A talk record, as a game's types name it or as a plain dict.
-Said = TypeVar("Said", bound=Mapping[str, Any])
 
 
 class Vocabulary(Protocol):
@@ -31,9 +30,9 @@ class Vocabulary(Protocol):
 
     MOMENTS: frozenset[str]
 
-    def check(self, view: dict[str, Any], claim: object) -> dict[str, Any]: ...
+    def check(self, view: dict[str, object], claim: object) -> dict[str, object]: ...
 
-    def sentence(self, seat: int, claim: dict[str, Any]) -> str: ...
+    def sentence(self, seat: int, claim: dict[str, object]) -> str: ...
 
 
 def vocabulary(game: Game) -> Vocabulary | None:
@@ -44,7 +43,7 @@ def vocabulary(game: Game) -> Vocabulary | None:
     return module
 
 
-def at_moment(vocab: Vocabulary | None, shown: Iterable[dict[str, Any]]) -> bool:
+def at_moment(vocab: Vocabulary | None, shown: Iterable[dict[str, object]]) -> bool:
     """True if the events a seat is `shown` with an update hold one of the vocabulary's moments
     (a card revealed, a search it made): the only times a talking bot is asked what it says,
     on the view that came with them. The table asks its own bots so, and `join --bot` its own:
@@ -58,9 +57,9 @@ def record(
     after: int,
     line: int,
     seat: int,
-    claim: dict[str, Any],
+    claim: dict[str, object],
     now: float,
-) -> dict[str, Any]:
+) -> Said:
     """One talk record (see the module's docstring), its sentence included."""
     return {
         "n": n,
@@ -73,12 +72,12 @@ def record(
     }
 
 
-def merged_log(log: Iterable[dict[str, Any]], talk: Iterable[Mapping[str, Any]]) -> list[Any]:
+def merged_log(log: Iterable[Event], talk: Iterable[Said]) -> list[Event]:
     """A view's log with its talk records put where they were said: after `line` public
     events (and the seat's private lines that followed them); each record becomes an event of
     kind `claim` for the log's readers."""
     pending = sorted(talk, key=lambda r: r["n"])
-    merged: list[Any] = []
+    merged: list[Event] = []
     public = 0
 
     def flush() -> None:
@@ -111,5 +110,5 @@ def last_claims(talk: Iterable[Said]) -> dict[int, Said]:
     """Each seat's latest talk record."""
     latest: dict[int, Said] = {}
     for said in talk:
-        latest[int(said["seat"])] = said
+        latest[said["seat"]] = said
     return latest

@@ -1,19 +1,19 @@
-"""A bot written against one game's own types: where the table's plain dicts become them.
+"""A bot written against one game's own types: `GameBot` reads the table's data as them.
 
 The table, the drivers and the network hand every bot the contract's plain data (`contract.Bot`:
 ``choose(view, legal)``, dicts). A game's bots read its views and actions through the game's
 types instead (`rules/crates_types.py`...: `CratesView`, `CratesAction`), so that mypy checks
-every key they read and every phase they compare. `GameBot` is the one place where the first
-become the second: its `choose` hands `decide` the same objects, typed.
+every key they read and every phase they compare: `GameBot.choose` hands `decide` the same
+objects, read through the one adapter (`rules/typed.py`).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Generic, TypeVar, cast
+from typing import Generic, TypeVar
 
-from ..rules import Action, View
+from ..rules import Action, GameTypes, View
 
 ViewT = TypeVar("ViewT")
 ActionT = TypeVar("ActionT")
@@ -30,10 +30,12 @@ class GameBot(Generic[ViewT, ActionT]):
 
     def __init__(self, seat: int, rng: random.Random) -> None:
         self.seat, self.rng = seat, rng
+        self.types: GameTypes[ViewT, ActionT, object] = GameTypes()
 
     def choose(self, view: View, legal: list[Action]) -> Action | None:
-        decided = self.decide(cast(ViewT, view), cast(list[ActionT], legal))
-        return cast(Action | None, decided)
+        types = self.types
+        decided = self.decide(types.view(view), types.legal(legal))
+        return None if decided is None else types.plain(decided)
 
     def decide(self, view: ViewT, legal: list[ActionT]) -> ActionT | None:
         """The action to take (one of `legal`, or one equal to it), or None: nothing now."""

@@ -17,7 +17,7 @@ import contextlib
 import logging
 import socket
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from ..rules import Action
 from ..table import Update
@@ -135,7 +135,7 @@ class RemoteClient(ClientProtocol):
         if refused is not None:
             self._notify("error", refused)
 
-    def claim(self, seat: int | None, claim: dict[str, Any]) -> None:
+    def claim(self, seat: int | None, claim: dict[str, object]) -> None:
         """Send a claim for our seat; a refusal comes as `submit`'s does."""
         refused = super().claim(seat, claim)
         if refused is not None:

@@ -334,10 +334,12 @@ class ClientProtocol:
     def _updated(self, message: ViewUpdate) -> None:
         # The server sends only the log entries (and talk) this connection has not had yet.
         view = message.view
-        if isinstance(view.get("log"), list):
-            self._log = view["log"] = updated_log(self._log, message.log_drop, view["log"])
-        if isinstance(view.get("talk"), list):
-            self._talk = view["talk"] = updated_talk(self._talk, view["talk"])
+        log = view.get("log")
+        if isinstance(log, list):
+            self._log = view["log"] = updated_log(self._log, message.log_drop, log)
+        talk = view.get("talk")
+        if isinstance(talk, list):
+            self._talk = view["talk"] = updated_talk(self._talk, talk)
         self.latest = update_of(message)
         self.over = message.over
         if message.over:
@@ -433,7 +435,7 @@ class ClientProtocol:
         self.send(Act(seen=seen, action=action))
         return None
 
-    def claim(self, seat: int | None, claim: dict[str, Any]) -> str | None:
+    def claim(self, seat: int | None, claim: dict[str, object]) -> str | None:
         """Send a claim for our seat; a refusal comes back as an `error`. None: sent."""
         if self.seat is None or seat != self.seat:
             return "that seat is not yours"
@@ -465,7 +467,7 @@ class ClientProtocol:
         game: str,
         players: int,
         bots: str | None = None,
-        options: dict[str, Any] | None = None,
+        options: dict[str, object] | None = None,
         humans: int | None = None,
     ) -> None:
         """Open a new table on the server and sit in its first seat (we may start it)."""

@@ -26,8 +26,9 @@ from ..bots import get_bot
 from ..names import look_alike_of, looks_like_bot, name_key
 from ..ratings import UNPROVEN, bot_mover, browser_player, key_player
 from ..rules import Action, Bot, Game, IllegalAction, get_game
+from ..rules.contract import Claimed
 from ..store import SavedSeat, SavedTable, Store
-from ..table import Accepted, Table, Update
+from ..table import Accepted, Meta, Table, Update
 from ..words import are, plural
 from .feed import Feed
 from .messages import (
@@ -110,7 +111,7 @@ class HostedTable:
     code: str
     game: Game
     players: int
-    options: dict[str, Any] = field(default_factory=dict)
+    options: dict[str, object] = field(default_factory=dict)
     seed: int | None = None
     fill_with_bots: str | None = None  # level for seats still empty when everyone is ready
     store: Store | None = None
@@ -435,7 +436,7 @@ class HostedTable:
         log: list[tuple[int, Action, float]],
         seating: Callable[[Seat], Change],
         news: str | None = None,
-        talk: Sequence[dict[str, Any]] = (),
+        talk: Sequence[Claimed] = (),
     ) -> Table:
         """Create the running table (replaying `log`, with its `talk`), seat each seat as
         `seating` says (`Seat.dealt`, `Seat.resumed`: its bots), persistence and subscribers.
@@ -477,8 +478,7 @@ class HostedTable:
         bot = self._seats[accepted.seat].bot if self.table is not None else None
         if bot is not None:
             return bot_mover(bot)
-        by = accepted.meta.get("by")
-        return by if isinstance(by, str) else UNPROVEN
+        return accepted.meta.get("by", UNPROVEN)
 
     def act(self, peer: Peer, version: int, action: Action) -> None:
         """Apply `action` from the seat `peer` holds; one already applied is only answered.
@@ -493,11 +493,11 @@ class HostedTable:
             peer.send(Ack(seen=version))
             peer.send(self.feed.message(self.table.update_for(seat.number), peer))
             return
-        meta = {"client_version": version, "by": player_of(peer)}
+        meta: Meta = {"client_version": version, "by": player_of(peer)}
         self.table.submit(seat.number, action, meta, seen=version)
         self.resends.remember(seat.number, version, action)
 
-    def make_claim(self, peer: Peer, claim: dict[str, Any]) -> None:
+    def make_claim(self, peer: Peer, claim: dict[str, object]) -> None:
         """Make a claim for the seat `peer` holds (spectators cannot claim)."""
         seat = self.seat_of(peer)
         if self.table is None:

@@ -13,7 +13,6 @@ import logging
 import socket
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
-from typing import Any
 
 from ..store import SavedTable, Store
 from ..words import plural
@@ -98,7 +97,7 @@ class NewTable:
 
     game: str
     players: int
-    options: dict[str, Any] = field(default_factory=dict)
+    options: dict[str, object] = field(default_factory=dict)
     bots: str | None = None
     humans: int | None = None
     owner_seat: int | None = None
@@ -203,7 +202,7 @@ async def _serve(
         await server.close()
 
 
-def stop_quietly(coroutine: Coroutine[Any, Any, None]) -> None:
+def stop_quietly(coroutine: Coroutine[object, object, None]) -> None:
     """Run `coroutine` until Ctrl-C, which ends it without a traceback."""
     with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(coroutine)

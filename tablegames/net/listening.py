@@ -15,7 +15,6 @@ import errno
 import logging
 import resource
 from collections.abc import Callable
-from typing import Any
 
 from .guard import RefusalTally
 
@@ -52,7 +51,7 @@ def sum_accept_errors(loop: asyncio.AbstractEventLoop, log: logging.Logger) -> C
     tally = RefusalTally(log)
     earlier = loop.get_exception_handler()
 
-    def handle(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+    def handle(loop: asyncio.AbstractEventLoop, context: dict[str, object]) -> None:
         problem = context.get("exception")
         accepting = str(context.get("message", "")).startswith("socket.accept()")
         if accepting and isinstance(problem, OSError) and problem.errno in OUT_OF_FILES:

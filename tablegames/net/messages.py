@@ -10,7 +10,7 @@ or a claim is the game's own plain data (`Plain`), checked for shape and size by
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 import msgspec
 
@@ -19,7 +19,7 @@ MAX_TEXT = 500  # the longest string a message's own fields may hold
 Text = Annotated[str, msgspec.Meta(max_length=MAX_TEXT)]
 #: A game's plain data (a view, an action, a claim, options): maps with string keys, lists,
 #: strings, numbers, booleans and None (`protocol` checks its nesting and sizes on arrival).
-Plain = dict[str, Any]
+Plain = dict[str, object]
 
 
 class Message(

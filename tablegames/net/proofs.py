@@ -24,7 +24,6 @@ import hashlib
 import hmac
 import ipaddress
 import secrets
-from typing import Any
 
 from .words import address_text
 
@@ -36,7 +35,7 @@ def new_nonce() -> str:
     return secrets.token_urlsafe(NONCE_BYTES)
 
 
-def endpoint(sockname: Any) -> str:
+def endpoint(sockname: object) -> str:
     """A socket address as both ends write it, `127.0.0.1:4747` or `[::1]:4747` (an IPv4
     address in an IPv6 socket as IPv4; "" for none)."""
     if not isinstance(sockname, tuple) or len(sockname) < 2:

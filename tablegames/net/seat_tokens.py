@@ -9,7 +9,6 @@ import json
 import os
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 from ..names import name_key
 from ..paths import data_dir, owner_only_dir, owner_only_draft, owner_only_file
@@ -31,7 +30,7 @@ class SeatTokens:
     def __init__(self, path: Path | None = None) -> None:
         self.path = path or data_dir() / "seats.json"
 
-    def _load(self) -> dict[str, Any]:
+    def _load(self) -> dict[str, object]:
         try:
             saved = json.loads(self.path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
@@ -89,7 +88,7 @@ class SeatTokens:
             fcntl.flock(held, fcntl.LOCK_EX)
             yield
 
-    def _replace(self, saved: dict[str, Any]) -> None:
+    def _replace(self, saved: dict[str, object]) -> None:
         """Write `saved` whole to a draft beside our file, then put it in our file's place."""
         draft = owner_only_draft(self.path)
         draft.write_text(json.dumps(saved), encoding="utf-8")

@@ -23,7 +23,6 @@ import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable, Coroutine
 from pathlib import Path
-from typing import Any
 
 import asyncssh
 import asyncssh.connection
@@ -354,7 +353,7 @@ class SshFrontDoor:
         local = conn.get_extra_info("sockname") if conn is not None else None
         return (str(local[0]), int(local[1])) if local else (self.config.host, self.port)
 
-    def track(self, work: Coroutine[Any, Any, None]) -> None:
+    def track(self, work: Coroutine[object, object, None]) -> None:
         """Run `work` in the background; `close` waits for it."""
         task = asyncio.create_task(work)
         self._tasks.add(task)

@@ -80,7 +80,7 @@ class SessionDoor(Protocol):
 
     def full(self) -> bool: ...
 
-    def track(self, work: Coroutine[Any, Any, None]) -> None: ...
+    def track(self, work: Coroutine[object, object, None]) -> None: ...
 
 
 class Login(Protocol):
@@ -445,7 +445,7 @@ class TableSession(asyncssh.SSHServerSession[bytes]):
             with contextlib.suppress(OSError, asyncssh.Error):
                 self.chan.exit(min(max(status, 0), 255))
 
-    def _track(self, work: Coroutine[Any, Any, None]) -> None:
+    def _track(self, work: Coroutine[object, object, None]) -> None:
         self.door.track(work)
 
 

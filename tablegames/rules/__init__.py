@@ -37,6 +37,7 @@ from .core import (
     load,
 )
 from .plugins import load_games
+from .typed import GameTypes, event_base, shared
 
 __all__ = [
     "GAMES",
@@ -50,6 +51,7 @@ __all__ = [
     "Event",
     "EventBase",
     "Game",
+    "GameTypes",
     "IllegalAction",
     "Option",
     "Panel",
@@ -61,8 +63,10 @@ __all__ = [
     "State",
     "View",
     "declared",
+    "event_base",
     "get_game",
     "hidden_group",
     "load",
     "load_games",
+    "shared",
 ]

@@ -12,8 +12,14 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any, Generic, NotRequired, Protocol, TypedDict, TypeVar
 
-#: An action: ``{"type": kind, **fields}``. Fields are the game's own (plain data); the action
-#: types a game takes are its `State.handlers` keys, and ``time`` is the table's (the clock).
+#: An action: ``{"type": kind, **fields}``. Fields are the game's own (plain
+#: data); the action types a game takes are its `State.handlers` keys, and ``time`` is the
+#: table's (the clock).
+#:
+#: These three are the plain data a game's own hooks take and read as they like (a plugin
+#: written against plain dicts type-checks as it is). Shared code reads only the keys every
+#: game's data has, typed (`typed.shared`, `typed.event_base`); a game's bots
+#: and screen read the rest as the game's own types, through its `typed.GameTypes`.
 Action = dict[str, Any]
 #: An event (`State.emit`): the `EventBase` keys, then the facts as the game's own fields.
 Event = dict[str, Any]
@@ -93,11 +99,11 @@ class KnownViewKeys(TypedDict, total=False):
     time and pace in a real-time bot's view (the drivers add them).
     """
 
-    hand: list[Any]
-    table: Any
+    hand: list[object]
+    table: object
     round: int
-    chosen: Any
-    talk: list[dict[str, Any]]
+    chosen: object
+    talk: list[Said]
     now: float
     speed: float
 
@@ -108,9 +114,31 @@ KNOWN_VIEW_KEYS: frozenset[str] = frozenset(KnownViewKeys.__annotations__)
 ADDED_VIEW_KEYS: frozenset[str] = frozenset(("talk", "now", "speed"))
 
 
+class Claimed(TypedDict):
+    """A claim made at the table, as the store keeps it: the ``n``-th, said once the table's
+    log had ``after`` events and the speaker's ``line`` public ones, by ``seat``, at ``now``.
+    The claim is the talk vocabulary's (`talk.check`: a ``kind`` and its fields), plain data of
+    its own: its fields are the vocabulary's to type, and none types them yet (the one
+    boundary of a game's data here that mypy does not check)."""
+
+    n: int
+    after: int
+    line: int
+    seat: int
+    claim: dict[str, Any]
+    now: float
+
+
+class Said(Claimed):
+    """A claim made at the table (`tablegames.talk.record`) as every view of a game with
+    claims shows it (``talk``): `Claimed`, and ``text``, its sentence."""
+
+    text: str
+
+
 class _ResultRequired(TypedDict):
     winners: list[int]
-    scores: list[Any]
+    scores: list[object]
 
 
 class Result(_ResultRequired, total=False):

@@ -454,7 +454,7 @@ class State:
 
     # -- several seats at once: choices sealed until all are in ----------------------------
     def commit(
-        self, choices: SecretChoices, seat: int, choice: Any, told: str, field: str = "chosen"
+        self, choices: SecretChoices, seat: int, choice: object, told: str, field: str = "chosen"
     ) -> None:
         """Seal `seat`'s `choice` among `choices` (IllegalAction if it may not choose now): the
         seat alone is told `told` (its words: "You bid the 5."), in an event whose `field` is
@@ -552,6 +552,7 @@ class SecretChoices:
     `ask` names the seats to choose; the game waits for those that have not (`waiting`); a
     seat sees its own choice (`mine`) and that the others chose, never what; `secrets` names
     the others' choices for the leak scanner. Plain data: a state holding one still copies.
+    The choices are the game's own plain values, read as the game reads them (`reveal`).
     """
 
     def __init__(self) -> None:
@@ -572,7 +573,7 @@ class SecretChoices:
         """True once every seat asked has chosen (and someone was asked)."""
         return bool(self.asked) and not self.waiting
 
-    def choose(self, seat: int, choice: Any) -> None:
+    def choose(self, seat: int, choice: object) -> None:
         """Seal `seat`'s choice; IllegalAction if it was not asked or has chosen already."""
         if seat in self.chosen:
             raise IllegalAction("you have chosen already: wait for the others")
@@ -600,7 +601,7 @@ class SecretChoices:
         }
 
 
-def _plain(value: Any) -> Any:
+def _plain(value: object) -> object:
     """`value` with its lists as tuples (secrets' values are hashable)."""
     return tuple(_plain(item) for item in value) if isinstance(value, list) else value
 
@@ -670,11 +671,11 @@ class Option:
 
     name: str
     kind: type[bool] | type[int] | type[float] | type[str]
-    default: Any
+    default: bool | int | float | str | None
     help: str
-    choices: tuple[Any, ...] = ()
+    choices: tuple[object, ...] = ()
     label: str = ""
-    quick: Any = None
+    quick: bool | int | float | str | None = None
 
     @property
     def title(self) -> str:
@@ -682,12 +683,12 @@ class Option:
         return self.label or self.name.replace("_", " ").capitalize()
 
     @property
-    def values(self) -> tuple[Any, ...]:
+    def values(self) -> tuple[object, ...]:
         """What a setup screen offers, the default first when it is not among the choices."""
         offered = self.choices or ((False, True) if self.kind is bool else ())
         return offered if self.default in offered else (self.default, *offered)
 
-    def check(self, value: Any) -> None:
+    def check(self, value: object) -> None:
         """SetupError unless `value` is of this option's kind and among its choices."""
         # (True is an int to Python, and 1 is no bool: kinds are compared exactly.)
         fits = type(value) is self.kind or (self.kind is float and type(value) is int)
@@ -716,14 +717,14 @@ class Checks:
     #: options.
     deal: str = ""
     #: The stateful server test's options (None: the quick options).
-    core_options: Mapping[str, Any] | None = None
+    core_options: Mapping[str, object] | None = None
     #: A line of the game's own keys as its screen's help lists them ("": the generic screen's).
     own_key: str = ""
     #: Whether its rules let a game end with nobody winning (a faction nobody is left in).
     may_end_without_winners: bool = False
     #: The hurried players' table: (players, people at the keyboard, options, the game's own
     #: keys they press); None: every seat at the keyboard, the quick options, the generic keys.
-    hurried: tuple[int, int, Mapping[str, Any], tuple[str, ...]] | None = None
+    hurried: tuple[int, int, Mapping[str, object], tuple[str, ...]] | None = None
 
 
 @dataclass(frozen=True)
@@ -803,7 +804,7 @@ class Game:
         """Every keyword `new` takes besides players and seed: options, then set-ups."""
         return (*(option.name for option in self.options), *self.setups)
 
-    def chosen(self, options: Mapping[str, Any]) -> dict[str, Any]:
+    def chosen(self, options: Mapping[str, object]) -> dict[str, Any]:
         """`options` as players may choose them: this game's declared options only, each with
         a value it declares. A set-up (a stacked deal, a role, the first player...) stacks a game
         for tests and replays; from a player it is refused, SetupError saying why, so a table's
@@ -824,7 +825,7 @@ class Game:
         """The options that make a short game (crates: 8 rounds, not 15), for tests."""
         return {option.name: option.quick for option in self.options if option.quick is not None}
 
-    def new(self, players: int, seed: int, **options: Any) -> State:
+    def new(self, players: int, seed: int, **options: object) -> State:
         """A new game for `players` seats, deterministic for a given seed and options."""
         if not self.min_players <= players <= self.max_players:
             raise SetupError(
@@ -841,14 +842,14 @@ class Game:
         state.game = self
         return state
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+    def __deepcopy__(self, memo: dict[int, object]) -> Game:
         return self  # a game is immutable: copies of a state share it
 
     def replay(
         self,
         players: int,
         seed: int,
-        options: dict[str, Any],
+        options: dict[str, object],
         log: Sequence[LogEntry] | Iterable[Sequence[Any]],
     ) -> State:
         """The state reached by applying `log` [(seat, action, now), ...] to a new game."""
@@ -905,7 +906,7 @@ def declared(reference: str) -> Game:
         raise ImportError(f"{reference!r} names no module (want 'package.module:NAME')")
     module = importlib.import_module(module_name)
     name = attribute or "GAME"
-    game: Any = module
+    game: object = module
     for part in name.split("."):
         if not hasattr(game, part):
             wanted = "want 'package.module:NAME'"

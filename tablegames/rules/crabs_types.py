@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Literal, NotRequired, TypedDict
 
 from .contract import EventText, Result, SharedView
+from .typed import GameTypes
 
 #: ``huddle``: the teams pick their signals before play; ``asking``: the other side is asked
 #: whether anyone wants to swap (nobody may swap meanwhile); ``closing``: the pot is empty and
@@ -329,3 +330,7 @@ class CrabsView(CrabsOwnView, SharedView[CrabsEvent, CrabsResult]):
 
     now: NotRequired[float]
     speed: NotRequired[float]
+
+
+#: How crabs's bots and screen read the table's plain data as these types (`typed.GameTypes`).
+TYPES = GameTypes[CrabsView, CrabsAction, CrabsEvent]()

@@ -76,7 +76,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import ClassVar, cast
+from typing import ClassVar
 
 from .cards import (
     DECK,
@@ -95,6 +95,7 @@ from .cards import (
 from .contract import WORD, Action, Result, Secrets
 from .core import SetupError, State, get_game
 from .crates_types import (
+    TYPES,
     CratesAction,
     CratesOwnView,
     CratesView,
@@ -282,7 +283,7 @@ class CratesState(State):
         `hands` (every seat's; the viewer's own as the view shows it) and `draw` (the draw pile,
         top first) fill in the hidden cards; without them the unseen cards are dealt at random.
         """
-        view = cast(CratesView, seen)  # (what `view` of a crates state is)
+        view = TYPES.view(seen)  # (what `view` of a crates state is)
         state = cls.__new__(cls)
         State.__init__(state, view["players"], rng)
         state.quiet, state.trusted = True, True  # (a bot's look-ahead)

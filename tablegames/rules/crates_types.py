@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Literal, NotRequired, TypedDict
 
 from .contract import EventText, Result, SharedView
+from .typed import GameTypes
 
 #: ``suit``: the dealer names the suit for a turned-up 8 or 9 before anyone plays.
 Phase = Literal["play", "suit", "over"]
@@ -206,3 +207,7 @@ class CratesOwnView(TypedDict):
 
 class CratesView(CratesOwnView, SharedView[CratesEvent, Result]):
     """What a seat of Crates is shown: the shared keys and Crates' own."""
+
+
+#: How Crates's bots and screen read the table's plain data as these types (`typed.GameTypes`).
+TYPES = GameTypes[CratesView, CratesAction, CratesEvent]()

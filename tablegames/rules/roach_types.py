@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Literal, NotRequired, TypedDict
 
 from .contract import EventText, Result, SharedView
+from .typed import GameTypes
 
 #: ``respond``: the receiver of the card in flight judges it, peeks or passes it on; ``lay``: a
 #: player who took a special card lays out cards for it.
@@ -242,3 +243,7 @@ class RoachResult(Result):
 
 class RoachView(RoachOwnView, SharedView[RoachEvent, RoachResult]):
     """What a seat of roach is shown: the shared keys and roach's own."""
+
+
+#: How roach's bots and screen read the table's plain data as these types (`typed.GameTypes`).
+TYPES = GameTypes[RoachView, RoachAction, RoachEvent]()

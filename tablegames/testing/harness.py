@@ -39,7 +39,7 @@ async def until(
     condition: Callable[[], object],
     seconds: float = 20.0,
     what: str = "",
-    pilot: Pilot[Any] | None = None,
+    pilot: Pilot[None] | None = None,
     held: float = 0.0,
 ) -> None:
     """Wait until `condition()` holds, checked often, for `held` seconds in a row when given

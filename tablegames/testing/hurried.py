@@ -164,7 +164,7 @@ class Watch:
         tables = [s for s in self.app.screen_stack if isinstance(s, GameScreen)]
         return tables[-1] if tables else None
 
-    async def check(self, pilot: Pilot[Any]) -> None:
+    async def check(self, pilot: Pilot[None]) -> None:
         """Check the frame on screen now (or, caught half laid out, a moment later)."""
         app = self.app
         assert app is not None
@@ -189,12 +189,13 @@ class Watch:
         hands = table.query(Hand)
         if hands and hands.first().cards:
             own = self.client.update(table.active_seat).view["hand"]
+            assert isinstance(own, list), own  # (a game with a hand on screen has one in views)
             if sorted(hands.first().cards) != sorted(own):  # (in the game's own order)
                 self.tally.leaks.append(f"a hand not seat {table.active_seat}'s was drawn")
 
 
 async def hurry(
-    pilot: Pilot[Any], watch: Watch, keys: Sequence[str], count: int, rng: random.Random
+    pilot: Pilot[None], watch: Watch, keys: Sequence[str], count: int, rng: random.Random
 ) -> None:
     """Type keys drawn from `keys` at random moments until the tally counts `count`, checking
     every frame; stops early once the app is closing or the table is gone (the game over and
@@ -231,8 +232,8 @@ async def hurry(
 
 
 async def _type(
-    app: App[Any],
-    pilot: Pilot[Any],
+    app: App[None],
+    pilot: Pilot[None],
     key: str,
     clock: VirtualClock,
     tally: Tally,
@@ -248,8 +249,8 @@ async def _type(
 
 
 async def _burst(
-    app: App[Any],
-    pilot: Pilot[Any],
+    app: App[None],
+    pilot: Pilot[None],
     rng: random.Random,
     keys: Sequence[str],
     clock: VirtualClock,
@@ -274,7 +275,7 @@ async def _burst(
     clock.now += gap
 
 
-async def frame_text(app: App[Any], pilot: Pilot[Any]) -> str:
+async def frame_text(app: App[None], pilot: Pilot[None]) -> str:
     """What the terminal shows; a screen caught half laid out is read again once it is."""
     for _ in range(20):
         try:
@@ -293,7 +294,7 @@ class Keyboard:
     """Keys typed at chosen moments of a virtual clock the screens read too, for scenarios:
     `await keys.type("enter", after=0.3)` types Enter 0.3 s after the last keys."""
 
-    def __init__(self, app: App[Any], pilot: Pilot[Any], clock: VirtualClock) -> None:
+    def __init__(self, app: App[None], pilot: Pilot[None], clock: VirtualClock) -> None:
         self.app, self.pilot, self.clock = app, pilot, clock
 
     async def type(self, *keys: str, after: float = 0.0) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from typing import Any
 
 from ..rules import Action, Event, State, get_game
 from ..rules.contract import LogEntry
@@ -49,7 +48,7 @@ Log = list[LogEntry]
 
 def random_playout(
     name: str, players: int, seed: int, limit: int = 20_000
-) -> tuple[State, Log, dict[str, Any]]:
+) -> tuple[State, Log, dict[str, object]]:
     """Play random legal actions (turn actions of waiting seats first) until the game ends.
 
     As at a table, the clock is settled first: a game that waits for nobody waits on its

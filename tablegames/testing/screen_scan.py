@@ -26,11 +26,10 @@ import random
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
 
 from textual.binding import Binding
 from textual.pilot import Pilot
-from textual.screen import Screen
+from textual.screen import Screen, ScreenResultType
 
 from ..drivers import LocalClient
 from ..rules import SHARED_VIEW_KEYS, Action, State
@@ -49,7 +48,7 @@ WORD = re.compile(r"[\w♠♥♦♣-]+")
 BOT_MOVES = 50  # the most bot moves in a row between two steps
 
 
-def shared(screen: Screen[Any]) -> bool:
+def shared(screen: Screen[ScreenResultType]) -> bool:
     """True if `screen` is read by everyone at the keyboard (a hand-off, a round's scores, the
     end of a game): nobody's private text may show with it up."""
     return isinstance(screen, HandoffScreen) or (
@@ -57,7 +56,7 @@ def shared(screen: Screen[Any]) -> bool:
     )
 
 
-def closing_key(screen: Screen[Any]) -> str:
+def closing_key(screen: Screen[ScreenResultType]) -> str:
     """The key that closes `screen`: its binding for `close` (a round's scores: "n"), else
     Enter."""
     closing = (b.key for b in screen.BINDINGS if isinstance(b, Binding) and b.action == "close")
@@ -240,10 +239,10 @@ async def play_scanned(
 
 
 async def _step(
-    app: TableGamesApp, pilot: Pilot[Any], scan: ScreenScan, rng: random.Random, step: int
+    app: TableGamesApp, pilot: Pilot[None], scan: ScreenScan, rng: random.Random, step: int
 ) -> bool:
     """One step of play at whatever is on screen; True once the game is over and shown."""
-    top: Screen[Any] = app.screen
+    top: Screen[object] = app.screen
     if isinstance(top, GameOver):
         return True
     if isinstance(top, HandoffScreen):

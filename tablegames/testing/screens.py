@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-from typing import Any
 
 from rich.console import Console
 from textual.app import App
@@ -14,13 +13,13 @@ from ..tui.textual_private import rendered
 STILL = 10_000.0  # bots wait this long before moving: they never move during a test
 
 
-async def press(pilot: Pilot[Any], *keys: str) -> None:
+async def press(pilot: Pilot[None], *keys: str) -> None:
     """Press `keys` and let the app handle them."""
     await pilot.press(*keys)
     await pilot.pause()
 
 
-def screen_text(app: App[Any]) -> str:
+def screen_text(app: App[None]) -> str:
     """Everything the terminal shows right now, as plain text (what an onlooker could read)."""
     width, height = app.size
     console = Console(

@@ -39,10 +39,10 @@ class Played:
     game: str
     players: int
     seed: int
-    options: dict[str, Any]
-    moves: list[tuple[int, Any, float]] = field(default_factory=list)
+    options: dict[str, object]
+    moves: list[tuple[int, object, float]] = field(default_factory=list)
     #: The move being applied when the game's code raised, if it raised applying one.
-    failed_move: tuple[int, Any, float] | None = None
+    failed_move: tuple[int, object, float] | None = None
 
     def words(self) -> str:
         """The game in a line: "4 players, seed 42, options {'target': 10}, after 17 moves"."""
@@ -54,7 +54,7 @@ class Played:
             said += f", while seat {seat} played {json.dumps(action)}"
         return said
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> dict[str, object]:
         return {
             "game": self.game,
             "players": self.players,
@@ -86,7 +86,7 @@ def watch_games(monkeypatch: pytest.MonkeyPatch) -> Watch:
     watch = Watch()
     new, apply = Game.new, State.apply
 
-    def watched_new(self: Game, players: int, seed: int, **options: Any) -> State:
+    def watched_new(self: Game, players: int, seed: int, **options: object) -> State:
         state = new(self, players, seed, **options)
         watch.started(state, Played(self.name, players, seed, copy.deepcopy(options)))
         return state

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events, on
 from textual.binding import Binding, BindingType
-from textual.screen import Screen
+from textual.screen import Screen, ScreenResultType
 from textual.widget import Widget
 from textual.widgets import Input
 
@@ -281,11 +281,11 @@ class TableGamesApp(CatchingApp[None]):
         self._show_notices()
         self.set_timer(seconds, self._show_notices)
 
-    def notice_screen(self) -> Screen[Any] | None:
+    def notice_screen(self) -> Screen[object] | None:
         """The screen whose notice line shows the notices: the front-most that has one (its
         line is seen when it is in front, or under a dialog that leaves it in sight; under a
         whole screen, such as the help, they wait there for their seconds)."""
-        screen: Screen[Any]  # (the app's stack is typed loosely)
+        screen: Screen[object]  # (the app's stack is typed loosely)
         for screen in reversed(self.screen_stack):
             if getattr(screen, "SHOWS_NOTICES", False):
                 return screen
@@ -360,7 +360,7 @@ class TableGamesApp(CatchingApp[None]):
         broken = pump.screen if isinstance(pump, Widget) else None
         self.call_later(self._draw_afresh, broken)
 
-    def _draw_afresh(self, broken: Screen[Any] | None) -> None:
+    def _draw_afresh(self, broken: Screen[ScreenResultType] | None) -> None:
         """Replace the screen a mistake stopped: the table it is on (or is) with a new one for
         the same client, else the lobby of a party, else the menu."""
         stack = self.screen_stack

@@ -6,7 +6,7 @@ decides what follows — the menu, a party's lobby, a new table, the end.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from textual.message import Message
 
@@ -50,6 +50,6 @@ class JoinRemote(Message):
 class HostAndJoin(Message):
     """Host `table` (game, players, bots, options) in this app, and sit down at it."""
 
-    def __init__(self, table: dict[str, Any], lan: bool, port: int) -> None:
+    def __init__(self, table: dict[str, object], lan: bool, port: int) -> None:
         super().__init__()
         self.table, self.lan, self.port = table, lan, port

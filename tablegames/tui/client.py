@@ -45,13 +45,13 @@ class TableClient(Protocol):
 
     def update(self, seat: int) -> Update | None: ...
 
-    def submit(self, seat: int, action: dict[str, Any], seen: int | None = None) -> None:
+    def submit(self, seat: int, action: dict[str, object], seen: int | None = None) -> None:
         """Play `action` for `seat`, chosen on its view of version `seen` (None: the latest).
         A refusal comes one way whatever the table, on this machine or over the network: to
         the notice listeners, as an `error` (the reason, in the engine's words)."""
         ...
 
-    def claim(self, seat: int, claim: dict[str, Any]) -> None:
+    def claim(self, seat: int, claim: dict[str, object]) -> None:
         """Make a public claim for `seat` (see `talk.py`); a refusal comes as `submit`'s."""
         ...
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, Any, Protocol
 
-from textual.screen import Screen
+from textual.screen import Screen, ScreenResultType
 
 from ..net.client import ServerRefused, why_not_joined
 from ..net.client_protocol import (
@@ -282,7 +282,7 @@ class Follow:
         self.lobby.show(self.remote.lobby)
         self.lobby.show_chat()
 
-    def _ours(self, screen: Screen[Any]) -> bool:
+    def _ours(self, screen: Screen[ScreenResultType]) -> bool:
         """True for a screen of this connection's: the lobby, a waiting room, a table."""
         return screen is self.lobby or isinstance(screen, ConnectScreen | GameScreen)
 

@@ -8,7 +8,7 @@ runs on the page is told to (`PAGE_ENV`), so no other terminal ever sees one.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..net.web_protocol import ROOM_OSC
 from .screens.game import GameScreen
@@ -18,7 +18,7 @@ __all__ = ["SMALLEST", "RoomForThePage", "on_the_page"]
 
 if TYPE_CHECKING:
     from textual.app import App
-    from textual.screen import Screen
+    from textual.screen import Screen, ScreenResultType
 
 #: The least every screen fits in (`screens/size.py`): columns, rows.
 SMALLEST = (60, 20)
@@ -27,12 +27,12 @@ SMALLEST = (60, 20)
 class RoomForThePage:
     """Tells the page the room the screen in front needs, each time it changes."""
 
-    def __init__(self, app: App[Any]) -> None:
+    def __init__(self, app: App[None]) -> None:
         self.app = app
         self.told: tuple[int, int] | None = None
         app.screen_change_signal.subscribe(app, self.screen_changed)
 
-    def screen_changed(self, screen: Screen[Any]) -> None:
+    def screen_changed(self, screen: Screen[ScreenResultType]) -> None:
         tables = [shown for shown in self.app.screen_stack if isinstance(shown, GameScreen)]
         needed = tables[-1].min_size() if tables else SMALLEST
         room = (max(needed[0], SMALLEST[0]), max(needed[1], SMALLEST[1]))

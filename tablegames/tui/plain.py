@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import unicodedata
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.cells import cell_len
 from rich.segment import Segment
@@ -66,7 +66,7 @@ class AsciiScrollBar(ScrollBarRender):
     HORIZONTAL_BARS: ClassVar[list[str]] = [" "] * 8
 
 
-def plain_terminal(app: App[Any], ascii: bool) -> None:
+def plain_terminal(app: App[None], ascii: bool) -> None:
     """Set `app` to draw as the terminal asks: no colour at all under `NO_COLOR` (Textual
     would draw shades of grey), and in ASCII only with `ascii`. (The scrollbars' renderer is
     one for the process: one app runs in it at a time.)"""

@@ -32,7 +32,6 @@ from textual.widgets._footer import FooterKey as FooterKey  # (no public path: a
 if TYPE_CHECKING:
     from rich.console import RenderableType
     from textual.filter import LineFilter
-    from textual.screen import Screen
     from textual.widget import Widget
 
 #: The Textual (major, minor) these uses were read from; pyproject allows no other.
@@ -59,13 +58,13 @@ def running_pump() -> MessagePump | None:
     return active_message_pump.get(None)
 
 
-async def press_binding(app: App[Any], key: str) -> bool:
+async def press_binding(app: App[None], key: str) -> bool:
     """Run the binding `key` has on the screen on top now, as if it had just reached the app;
     True if there was one."""
     return await app._check_bindings(key)
 
 
-def forward_key(to: Screen[Any] | Widget, event: events.Key) -> None:
+def forward_key(to: Widget, event: events.Key) -> None:
     """Send `event` on to `to` (a screen, or its focused widget), as Textual forwards a key."""
     to._forward_event(event)
 
@@ -84,7 +83,7 @@ def close_to_messages(pump: MessagePump) -> None:
     pump._closed = True
 
 
-def line_filters(app: App[Any]) -> list[LineFilter]:
+def line_filters(app: App[None]) -> list[LineFilter]:
     """The app's own list of line filters (every line drawn goes through them): changed in
     place, it changes what is drawn."""
     return app._filters
@@ -104,7 +103,7 @@ def release_removed_watchers(node: DOMNode) -> int:
     return released
 
 
-def rendered(app: App[Any]) -> RenderableType | None:
+def rendered(app: App[None]) -> RenderableType | None:
     """What the terminal shows now (the screen on top, over what shows through it), to print
     to a console of the app's size: for tests, which read the screen as text."""
     screen = app.screen

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from tablegames.local import local_table
-from tablegames.rules.crabs_types import CrabsView
+from tablegames.rules.crabs_types import TYPES, CrabsView
 from tablegames.testing.screens import STILL
 from tablegames.tui.screens import crabs_view as show
 from tablegames.tui.screens.crabs_presenter import (
@@ -32,7 +32,7 @@ class Clock:
 def seen(**changes: Any) -> CrabsView:
     """Seat 0's view of a four-seat table (dealt into its huddle), with `changes` made."""
     client = local_table("crabs", 4, humans=1, seed=1, pace=STILL)
-    view = show.TYPED.view(client.update(0).view)
+    view = TYPES.view(client.update(0).view)
     return {**view, **changes}  # type: ignore[typeddict-item]
 
 

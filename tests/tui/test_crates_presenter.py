@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tablegames.rules.crates_types import CratesView
-from tablegames.tui.screens import crates_view as show
+from tablegames.rules.crates_types import TYPES, CratesView
 from tablegames.tui.screens.crates_presenter import CratesPresenter, Offers, Play
 
 from .helpers import stacked
@@ -16,7 +15,7 @@ NAMES = ["Sara", "Ada (bot)"]
 def dealt(hand: list[str], upcard: str = "KH", dealer: int = 1, **changes: Any) -> CratesView:
     """Seat 0's view of a two-seat table where seat 0 holds `hand`, with `changes` made."""
     client = stacked([hand, ["2D", "4C", "6S"]], upcard=upcard, dealer=dealer)
-    view = show.TYPED.view(client.update(0).view)
+    view = TYPES.view(client.update(0).view)
     return {**view, **changes}  # type: ignore[typeddict-item]
 
 

@@ -6,7 +6,7 @@ from collections import Counter
 from typing import Any
 
 from tablegames.local import local_table
-from tablegames.rules.roach_types import RoachView
+from tablegames.rules.roach_types import TYPES, RoachView
 from tablegames.testing.screens import STILL
 from tablegames.tui.screens import roach_view as show
 from tablegames.tui.screens.roach_presenter import RoachPresenter
@@ -15,7 +15,7 @@ from tablegames.tui.screens.roach_presenter import RoachPresenter
 def seen(**changes: Any) -> RoachView:
     """Seat 0's view of a three-seat table (seat 0 to offer first), with `changes` made."""
     client = local_table("roach", 3, humans=1, seed=1, pace=STILL)
-    view = show.TYPED.view(client.update(0).view)
+    view = TYPES.view(client.update(0).view)
     return {**view, **changes}  # type: ignore[typeddict-item]
 
 

@@ -10,7 +10,8 @@ import pytest
 
 from tablegames.net.web_protocol import PAGE_ENV
 from tablegames.rules import get_game
-from tablegames.tui.screens.crates_view import TYPED, card_hint, turn_hint
+from tablegames.rules.crates_types import TYPES
+from tablegames.tui.screens.crates_view import card_hint, turn_hint
 from tablegames.tui.screens.recap import digest
 from tablegames.tui.touch import press
 from tablegames.tui.widgets.log import event_line
@@ -24,7 +25,7 @@ def crates(hands: list[list[str]], upcard: str = "KH") -> Any:
     state = get_game("crates").new(
         len(hands), 1, dealer=len(hands) - 1, hands=hands, upcard=upcard, draw=["2C", "3C"]
     )
-    return TYPED.view(state.view(0))
+    return TYPES.view(state.view(0))
 
 
 def words() -> list[str]:

@@ -24,10 +24,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import cast
 
 from ...rules import Action, View
-from ...rules.kraken.types import KrakenAction, KrakenView
+from ...rules.kraken.types import TYPES, KrakenAction, KrakenView
 from ..typed import GameBot, seat_of
 from .belief import GENERIC, Model
 from .characters import character_move
@@ -80,7 +79,7 @@ class NormalBot(GameBot[KrakenView, KrakenAction]):
 
     def speak(self, shown: View) -> list[Action]:
         """The claims this bot makes now (see `talk.py`); the table asks at its moments."""
-        view = cast(KrakenView, shown)  # (as `GameBot.choose`: the table's view of this game)
+        view = TYPES.view(shown)  # (as `GameBot.choose`: the table's view of this game)
         if not self.talks or view["over"]:
             return []
         return self.talker.speak(lambda: self.think(view), view)

@@ -31,10 +31,10 @@ from __future__ import annotations
 import math
 import random
 import statistics
-from typing import cast
 
 from ...rules.kraken.game import KrakenState
 from ...rules.kraken.types import (
+    TYPES,
     AppointAction,
     CardAction,
     KrakenAction,
@@ -215,7 +215,7 @@ def play_out(world: KrakenState, seed: int, me: int, first: KrakenAction) -> flo
 
 def moves(state: KrakenState, seat: int) -> list[KrakenAction]:
     """`seat`'s legal actions in an imagined state (an engine's `legal` lists its own types)."""
-    return cast(list[KrakenAction], state.legal(seat))
+    return TYPES.legal(state.legal(seat))
 
 
 def quick_move(

@@ -23,8 +23,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ...rules.contract import Said
 from ...rules.kraken import talk as vocabulary
-from ...rules.kraken.types import KrakenView, Said
+from ...rules.kraken.types import KrakenView
 from .chart import SIDE_OF
 
 SIDES = ("sailor", "pirate", "cult")

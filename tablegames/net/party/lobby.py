@@ -114,4 +114,4 @@ class LobbyRoom:
         except Exception:  # derived data: a mistake in it must never stop the party
             log.exception("the night's standings could not be read")
             return []
-        return [Standing(**{**row, "name": clean_name(row["name"])}) for row in rows]
+        return [Standing(**(row | {"name": clean_name(row["name"])})) for row in rows]

@@ -6,7 +6,6 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable, Iterator, Mapping
-from typing import Any
 
 from ...bots import LEVELS
 from ...rules import IllegalAction, get_game
@@ -55,7 +54,7 @@ class Tables(Mapping[str, HostedTable]):
         self,
         game: str,
         players: int,
-        options: dict[str, Any] | None = None,
+        options: dict[str, object] | None = None,
         seed: int | None = None,
         fill_with_bots: str | None = None,
         code: str | None = None,

@@ -10,9 +10,10 @@ random games checking every view, legal action and event against them. A navigat
 
 from __future__ import annotations
 
-from typing import Any, Literal, NotRequired, TypedDict
+from typing import Literal, NotRequired, TypedDict
 
-from ..contract import EventText, Result, SharedView
+from ..contract import EventText, Result, Said, SharedView
+from ..typed import GameTypes
 
 #: Where the round stands (`voyage.ROUND_STEPS` runs while ``auto``): the team is appointed
 #: (``emergency``: a navigator after a jump), fists are chosen, a tie broken, navigation cards
@@ -556,21 +557,6 @@ class KrakenOwnView(TypedDict):
     roles: list[str] | None
 
 
-class Said(TypedDict):
-    """A claim made at the table (`tablegames.talk.record`): the ``n``-th, said once the
-    table's log had ``after`` events and the speaker's ``line`` public ones, by ``seat``, at
-    ``now``, in ``text``. The claim is the talk vocabulary's (`talk.check`: a ``kind`` and its
-    fields), plain data of its own."""
-
-    n: int
-    after: int
-    line: int
-    seat: int
-    claim: dict[str, Any]
-    now: float
-    text: str
-
-
 class KrakenResult(Result):
     """How the voyage ended: the side that won (None: nobody), why (the goal reached, or
     ``cult_leader_fed``), every faction, and where the ship stood."""
@@ -586,3 +572,8 @@ class KrakenView(KrakenOwnView, SharedView[KrakenEvent, KrakenResult]):
     that keeps its talk, also the claims made so far (``talk``: `tablegames.talk` records)."""
 
     talk: NotRequired[list[Said]]
+
+
+#: How Feed the Kraken's bots and screen read the table's plain data as these types
+#: (`typed.GameTypes`).
+TYPES = GameTypes[KrakenView, KrakenAction, KrakenEvent]()

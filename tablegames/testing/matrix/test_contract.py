@@ -13,7 +13,7 @@ from typing import Any
 import msgpack
 import pytest
 
-from tablegames.rules import Event, Game, IllegalAction, SetupError, get_game
+from tablegames.rules import Event, Game, IllegalAction, SetupError, event_base, get_game, shared
 from tablegames.rules.contract import ADDED_VIEW_KEYS
 from tablegames.rules.core import visible_to
 
@@ -132,14 +132,17 @@ def test_every_view_has_the_documented_keys_and_every_event_a_kind(game_name: st
             assert view["over"] == state.over
             assert view["result"] == (state.result() if state.over else None)
             assert view["waiting"] == state.visible_waiting(seat)
-            assert all(visible_to(event, seat) for event in view["log"])
-            assert state.log_limit is None or len(view["log"]) <= state.log_limit
+            log = shared(view)["log"]
+            assert all(visible_to(event, seat) for event in log)
+            assert state.log_limit is None or len(log) <= state.log_limit
     state, _, _ = random_playout(game_name, get_game(game_name).default_players, 7)
     assert state.view(None)["result"] == state.result()
     for event in events + state.log:
         assert isinstance(event["kind"], str) and event["kind"], event
         assert isinstance(event["text"], str), event
-        assert event["to"] is None or all(0 <= seat < state.players for seat in event["to"]), event
+        to = event["to"]
+        assert to is None or isinstance(to, list), event
+        assert to is None or all(0 <= seat < state.players for seat in to), event
 
 
 #: How many actions apart each viewer's views are built in the test below: after every one (as
@@ -191,7 +194,7 @@ def test_an_event_about_one_player_names_them_in_its_seat_field(game_name: str) 
                 if id(event) in seen:
                     continue
                 seen.add(id(event))
-                opening = opens_with_a_seat.match(event["text"])
+                opening = opens_with_a_seat.match(event_base(event)["text"])
                 if opening:
                     about_a_player += 1
                     assert event.get("seat") == int(opening[1]), event

@@ -19,6 +19,7 @@ from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Static
 
+from ...rules.crabs_types import TYPES
 from ...words import plural
 from ..widgets.card import prettify
 from ..widgets.crabs_table import (
@@ -55,20 +56,20 @@ class CrabsWording(Wording):
     """Crabs in words, in ASCII punctuation where asked: a run of refills is one line; a
     seat's secret is its hand and its team's signal."""
 
-    def line(self, event: dict[str, Any]) -> str:
+    def line(self, event: dict[str, object]) -> str:
         line = super().line(event)
         return line.translate(ASCII_PUNCTUATION) if self.ascii else line
 
-    def loggable(self, event: dict[str, Any]) -> bool:
+    def loggable(self, event: dict[str, object]) -> bool:
         """Gestures stay out of the log: each shows beside its player's name for a moment, a
         partner's signal is said on the status line, and the bots' decoys, several a second,
         flooded every other line away."""
         return event.get("kind") != "gesture"
 
-    def in_runs(self, event: dict[str, Any]) -> bool:
+    def in_runs(self, event: dict[str, object]) -> bool:
         return event.get("kind") == "refill"  # nobody wanted to swap, again
 
-    def within_runs(self, event: dict[str, Any]) -> bool:
+    def within_runs(self, event: dict[str, object]) -> bool:
         """What leads to the next refill: hands laid down, the other side asked and saying
         no, the same side again (a swap, a gesture or a call ends the run)."""
         if event.get("kind") == "want_swap":
@@ -80,8 +81,8 @@ class CrabsWording(Wording):
         line = f"Nobody wants to swap ({times} times in a row): the ocean now holds {ocean}."
         return line.translate(ASCII_PUNCTUATION) if self.ascii else line
 
-    def secret(self, view: dict[str, Any]) -> str:
-        seen = show.TYPED.view(view)
+    def secret(self, view: dict[str, object]) -> str:
+        seen = TYPES.view(view)
         cards = ", ".join(crab_name(card) for card in seen["hand"]) or "(no cards)"
         signals = seen["signals"]
         return f"{cards}; signal: {show.signal_phrase(signals)}" if signals else cards
@@ -166,11 +167,11 @@ class CrabsScreen(GameScreen):
 
     def _seen(self) -> CrabsView:
         """The active seat's view, as crabs' own type."""
-        return show.TYPED.view(self._update(self.active_seat).view)
+        return TYPES.view(self._update(self.active_seat).view)
 
     def _send(self, action: CrabsAction) -> bool:
         """Submit `action` for the active seat (see `_submit`), built as crabs' own type."""
-        return self._submit(show.TYPED.plain(action))
+        return self._submit(TYPES.plain(action))
 
     # -- building -------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -204,8 +205,8 @@ class CrabsScreen(GameScreen):
 
     # -- following the table --------------------------------------------------------------------
     def _taken(self, seat: int, update: Update) -> None:
-        view = show.TYPED.view(update.view)
-        events = show.TYPED.events(update.events)
+        view = TYPES.view(update.view)
+        events = TYPES.events(update.events)
         self.flow.taken(view, events, self.seat)
         for event in events:
             if event["kind"] == "gesture":
@@ -414,12 +415,12 @@ class CrabsScreen(GameScreen):
         if not self._playing():
             return
         update = self._update(self.active_seat)
-        legal = show.TYPED.legal(update.legal)
+        legal = TYPES.legal(update.legal)
         targets = [action["target"] for action in legal if action["type"] == "accuse"]
         if not targets:
             self._say("There is nobody you may call crabs on now.")
             return
-        teams = show.team_of(show.TYPED.view(update.view))
+        teams = show.team_of(TYPES.view(update.view))
         mine = teams[self.seat] if self.seat is not None else -1
         options = [
             Option(
@@ -458,7 +459,7 @@ class CrabsScreen(GameScreen):
     def action_collect(self) -> None:
         if not self._playing():
             return
-        legal = show.TYPED.legal(self._update(self.active_seat).legal)
+        legal = TYPES.legal(self._update(self.active_seat).legal)
         takes = [action for action in legal if action["type"] == "double_take"][:10]
         if not takes:
             self._say("Your team has no double crab to collect.")

@@ -7,15 +7,12 @@ from collections.abc import Sequence
 from rich.text import Text
 
 from ...rules.crabs_types import (
-    CrabsAction,
-    CrabsEvent,
     CrabsView,
     SignalSettledEvent,
     Source,
 )
 from ...words import plural
 from ..widgets.crabs_table import PlayerRow
-from .typed import GameTypes
 
 GESTURE_WORDS = {
     "wink": "wink",
@@ -32,8 +29,6 @@ GESTURE_WORDS = {
 HAND_KEYS = ("a", "s", "d", "f")
 OCEAN_KEYS = ("j", "k", "l", ";")
 TEAM_LETTERS = "ABCDE"
-#: How this screen reads the table's plain data as crabs' own types (`typed.GameTypes`).
-TYPED = GameTypes[CrabsView, CrabsAction, CrabsEvent]()
 
 
 def gesture_phrase(name: str) -> str:

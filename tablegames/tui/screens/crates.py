@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -10,6 +10,7 @@ from textual.containers import Horizontal, Vertical
 from textual.markup import escape
 from textual.widgets import Button, Footer, Static
 
+from ...rules.crates_types import TYPES
 from ...words import plural
 from ..widgets.card import card_label, suit_name
 from ..widgets.hand import BIG, FLAT, SMALL, Hand
@@ -41,8 +42,8 @@ NARROW = 72  # terminal columns below which the players' title leaves out the ga
 class CratesWording(Wording):
     """Crates in words: a seat's secret is its hand."""
 
-    def secret(self, view: dict[str, Any]) -> str:
-        cards = show.sorted_hand(show.TYPED.view(view)["hand"])
+    def secret(self, view: dict[str, object]) -> str:
+        cards = show.sorted_hand(TYPES.view(view)["hand"])
         return " ".join(card_label(card, self.ascii) for card in cards) or "(no cards)"
 
 
@@ -95,18 +96,18 @@ class CratesScreen(HandScreen):
 
     def _seen(self) -> CratesView:
         """The active seat's view, as Crates' own type."""
-        return show.TYPED.view(self._update(self.active_seat).view)
+        return TYPES.view(self._update(self.active_seat).view)
 
     def _send(self, action: CratesAction) -> bool:
         """Submit `action` for the active seat (see `_submit`), built as Crates's own type."""
-        return self._submit(show.TYPED.plain(action))
+        return self._submit(TYPES.plain(action))
 
     def on_mount(self) -> None:
         self.query_one("#seats").border_title = "Players"
         self.query_one("#pile").border_title = "Table"
 
     def _taken(self, seat: int, update: Update) -> None:
-        if self.flow.taken(show.TYPED.view(update.view)):
+        if self.flow.taken(TYPES.view(update.view)):
             self.bots.stop()  # the table waits while people read the scores
 
     def _screen_due(self) -> Overlay | None:
@@ -193,13 +194,13 @@ class CratesScreen(HandScreen):
     def _announce_aside(self, leaving: int) -> Aside | None:
         """A player who has just played down to one card may still say "Crates!" before the
         keyboard goes on (at a real table they would say it as the next player reaches over)."""
-        if leaving not in show.TYPED.view(self._update(leaving).view)["exposed"]:
+        if leaving not in TYPES.view(self._update(leaving).view)["exposed"]:
             return None
         name = self.names[leaving]
 
         def announce() -> str:
             self.client.submit(leaving, {"type": "announce"})  # (why not comes as a `Said`)
-            said = leaving in show.TYPED.view(self._update(leaving).view)["announced"]
+            said = leaving in TYPES.view(self._update(leaving).view)["announced"]
             return f"{name} said Crates!" if said else f"{name} may not say Crates! now."
 
         return Aside("c", f"{name}: press c to say Crates! before passing on.", announce)

@@ -8,7 +8,7 @@ from rich.text import Text
 
 from ...rules.cards import RANK_ORDER
 from ...rules.crates import NAMEABLE_SUITS, SUIT_NAMING_CARDS, WILD_CARDS
-from ...rules.crates_types import CratesAction, CratesEvent, CratesView
+from ...rules.crates_types import CratesView
 from ..touch import on_the_page, press
 from ..widgets.card import (
     card_label,
@@ -20,12 +20,8 @@ from ..widgets.card import (
 )
 from ..widgets.hand import BIG, SMALL, boxed_card
 from ..widgets.seats import SeatRow
-from .typed import GameTypes
 
 HAND_SUITS = ("S", "H", "C", "D")  # a hand's suits in order: the colours take turns
-
-#: How this screen reads the table's plain data as Crates' own types (`typed.GameTypes`).
-TYPED = GameTypes[CratesView, CratesAction, CratesEvent]()
 
 
 def sorted_hand(cards: Sequence[str]) -> list[str]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
+from typing import ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
 from rich.text import Text
 from textual import events
@@ -18,7 +18,7 @@ from textual.actions import parse
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen, Screen
+from textual.screen import ModalScreen, Screen, ScreenResultType
 from textual.widgets import Button, Label, Static
 
 from ..textual_private import FooterKey, key_bindings
@@ -49,19 +49,19 @@ class BackButton(Button, can_focus=False):
         await go_back(self.screen)
 
 
-async def go_back(screen: Screen[Any]) -> None:
+async def go_back(screen: Screen[ScreenResultType]) -> None:
     """Do what Escape does on `screen`."""
     for binding in key_bindings(screen).get("escape", []):
         await screen.run_action(binding.action)
         return
 
 
-def table_under(screen: Screen[Any]) -> Screen[Any] | None:
+def table_under(screen: Screen[ScreenResultType]) -> Screen[object] | None:
     """The nearest screen under `screen` that has a footer (the table a question is over)."""
     stack = screen.app.screen_stack
     if screen not in stack:
         return None
-    below: Screen[Any]  # (the app's stack is typed loosely)
+    below: Screen[object]  # (the app's stack is typed loosely)
     for below in reversed(stack[: stack.index(screen)]):
         if below.query("Footer"):
             return below
@@ -80,7 +80,7 @@ class UnderQuestion(Protocol):
     async def run_action(self, action: str) -> bool: ...
 
 
-def works_over_questions(table: Screen[Any], key: str) -> str | None:
+def works_over_questions(table: Screen[ScreenResultType], key: str) -> str | None:
     """The action `key` runs on `table` while a question is open over it (None: it waits for
     the question to be answered)."""
     if not isinstance(table, UnderQuestion):

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual import events, on
 from textual.actions import parse
 from textual.binding import Binding, BindingType
-from textual.screen import Screen
+from textual.screen import Screen, ScreenResultType
 from textual.widgets import Button
 
 from ...rules import GAMES
@@ -361,7 +361,11 @@ class GameScreen(TypeAhead, Screen[None]):
         self.status_line.line = message
 
     # -- dialogs --------------------------------------------------------------------------------
-    def _open(self, screen: Screen[Any], then: Callable[[Any], object] | None = None) -> None:
+    def _open(
+        self,
+        screen: Screen[ScreenResultType],
+        then: Callable[[ScreenResultType | None], object] | None = None,
+    ) -> None:
         """Push `screen` over this one; `then(result)` runs when it closes, then a fresh sync.
 
         A screen that opens by itself (from `_sync`: the table's question, a hand-off, the
@@ -417,7 +421,7 @@ class GameScreen(TypeAhead, Screen[None]):
             return self.may_act and self._offers(action)
         return True
 
-    def _submit(self, action: dict[str, Any]) -> bool:
+    def _submit(self, action: dict[str, object]) -> bool:
         """Send `action` for the active seat: True if sent (a refusal comes up as a `Said`,
         from a table on this machine as from one over the network)."""
         if self.watching:

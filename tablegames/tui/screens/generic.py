@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.table import Table as RichTable
 from rich.text import Text
@@ -15,7 +15,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...rules import Action, State, View
+from ...rules import Action, Result, State, View, shared
 from ..widgets.log import GameLog
 from ..widgets.seats import table_box
 from .game import GameScreen
@@ -39,7 +39,7 @@ CHOICES_SHOWN = 8  # lines of the list of actions before it scrolls, and before 
 SMALLEST = (60, 20)  # the least room any table needs: more rows when the players need them
 
 
-Group = tuple[str, str, Any]  # (type, first field, its value): choices taken in two steps
+Group = tuple[str, str, object]  # (type, first field, its value): choices taken in two steps
 
 
 def group_of(action: Action) -> Group | None:
@@ -51,7 +51,7 @@ def group_of(action: Action) -> Group | None:
         hash(action[first])
     except TypeError:  # a list or map: not a key to group by
         return None
-    return (action["type"], first, action[first])
+    return (str(action["type"]), first, action[first])
 
 
 def grouped(legal: Sequence[Action]) -> list[Action | Group]:
@@ -138,7 +138,7 @@ class GenericScreen(GameScreen):
         # Before the hand-off a seat's own keys may hold its secrets: only the seats show then.
         shown = self.private or self.watching
         marks, columns = self.words.seat_columns(view) if shown else ([], [])
-        return SeatRows.of(self.names, view["waiting"], you, marks, columns)
+        return SeatRows.of(self.names, shared(view)["waiting"], you, marks, columns)
 
     def _draw(self) -> None:
         update = self._update(self.active_seat)
@@ -220,7 +220,7 @@ class GenericScreen(GameScreen):
             self.query_one("#choices", OptionList).focus()
             self._ask(f"{self.names[self.active_seat]}: choose an action (Enter).")
         elif not self.over:
-            waiting = self._update(self.active_seat).view["waiting"]
+            waiting = shared(self._update(self.active_seat).view)["waiting"]
             who = ", ".join(self.names[seat] for seat in waiting) or "the table"
             self._ask(f"Waiting for {who}.")
 
@@ -231,7 +231,7 @@ class GenericScreen(GameScreen):
 
     def _results(self) -> Screen[str]:
         return GenericResult(
-            self._update(self.active_seat).view.get("result") or {}, self.names, self.ascii
+            shared(self._update(self.active_seat).view)["result"], self.names, self.ascii
         )
 
     # -- acting ---------------------------------------------------------------------------------
@@ -254,12 +254,12 @@ class GenericScreen(GameScreen):
 class GenericResult(GameOver):
     """The end of any game: who won, and each player's score, from the game's `result`."""
 
-    def __init__(self, result: dict[str, Any], names: Sequence[str], ascii: bool = False) -> None:
+    def __init__(self, result: Result | None, names: Sequence[str], ascii: bool = False) -> None:
         super().__init__(ascii)
-        winners = [names[seat] for seat in result.get("winners", [])]
+        winners = [names[seat] for seat in result["winners"]] if result else []
         verb = "win" if len(winners) > 1 else "wins"
         self.headline = f"{' and '.join(winners)} {verb}!" if winners else "nobody wins."
-        scores = result.get("scores") or [""] * len(names)
+        scores = (result["scores"] if result else None) or [""] * len(names)
         self.rows = [(name, str(score)) for name, score in zip(names, scores, strict=False)]
 
     def _headline(self) -> str:

@@ -9,7 +9,6 @@ import math
 import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from rich.table import Table as RichTable
 from rich.text import Text
@@ -36,7 +35,7 @@ class Section:
     lines: list[tuple[str, str]]
 
 
-def empty(value: Any) -> bool:
+def empty(value: object) -> bool:
     """True for a value not worth a line: None, False, an empty text or list."""
     return value is None or value is False or value == "" or value == [] or value == {}
 
@@ -57,12 +56,12 @@ class Words:
         except (IndexError, KeyError, ValueError):  # a malformed sentence must not stop a game
             return text
 
-    def _name(self, value: Any) -> str | None:
+    def _name(self, value: object) -> str | None:
         if type(value) is int and 0 <= value < len(self.names):
             return self.names[value]
         return None
 
-    def value(self, key: str, value: Any) -> str:
+    def value(self, key: str, value: object) -> str:
         """A view value or an action field in words: names where `key` holds seats."""
         if key in self.state.seat_keys:
             if isinstance(value, list) and all(self._name(item) for item in value):

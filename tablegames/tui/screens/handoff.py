@@ -7,7 +7,7 @@ import unicodedata
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -109,7 +109,7 @@ class Deliberate(TypeAhead):
         return self.typed_in_time(event) and still
 
     async def on_key(self, event: events.Key) -> None:
-        screen: Screen[Any] = self  # type: ignore[assignment]
+        screen: Screen[object] = self  # type: ignore[assignment]
         if screen.is_current and not self.deliberate(event):
             drop(event)
             if self.answers(event):
@@ -122,12 +122,12 @@ class Deliberate(TypeAhead):
 
     def answers(self, event: events.Key) -> bool:
         """True if `event` is a key this screen would take, were it not too soon."""
-        screen: Screen[Any] = self  # type: ignore[assignment]
+        screen: Screen[object] = self  # type: ignore[assignment]
         return event.key in key_bindings(screen)
 
     def too_soon(self) -> None:
         """A right key came too soon (or mid-stream) and did nothing: say why."""
-        screen: Screen[Any] = self  # type: ignore[assignment]
+        screen: Screen[object] = self  # type: ignore[assignment]
         banner(screen.app, TOO_SOON)
 
     def take_key(self, event: events.Key) -> bool:

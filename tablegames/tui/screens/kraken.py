@@ -36,7 +36,7 @@ nothing is decided for anyone unseen and a round never passes in silence.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -45,6 +45,7 @@ from textual.containers import Horizontal, Vertical
 from textual.markup import escape
 from textual.widgets import Button, Footer, Static
 
+from ...rules.kraken.types import TYPES
 from ...talk import merged_log
 from ..widgets.card import in_ascii
 from ..widgets.log import GameLog
@@ -120,15 +121,15 @@ class KrakenWording(Wording):
     """Feed the Kraken in words (in ASCII where asked), its log without what the panels show;
     a seat's secret line is its role, character and what it has seen."""
 
-    def line(self, event: dict[str, Any]) -> str:
+    def line(self, event: dict[str, object]) -> str:
         line = show.line(event, self.names)
         return in_ascii(line) if self.ascii else line
 
-    def loggable(self, event: dict[str, Any]) -> bool:
+    def loggable(self, event: dict[str, object]) -> bool:
         return show.worth_logging(event)
 
-    def secret(self, view: dict[str, Any]) -> str:
-        return show.secret_line(show.TYPED.view(view), self.names)
+    def secret(self, view: dict[str, object]) -> str:
+        return show.secret_line(TYPES.view(view), self.names)
 
 
 class KrakenScreen(GameScreen):
@@ -174,11 +175,11 @@ class KrakenScreen(GameScreen):
 
     def __init__(self, client: TableClient, ascii: bool = False) -> None:
         super().__init__(client, ascii)
-        self.asked: tuple[Any, ...] | None = None  # the decision last opened by itself
+        self.asked: tuple[object, ...] | None = None  # the decision last opened by itself
         self.round_queue: list[int] = []  # humans still to take an eyes-closed turn
-        self.round_done: set[tuple[Any, ...]] = set()  # eyes-closed moments already gone round
+        self.round_done: set[tuple[object, ...]] = set()  # eyes-closed moments already gone round
         self.round_text = ""
-        self.asking: tuple[DecisionDialog, tuple[Any, ...]] | None = None  # open, and its facts
+        self.asking: tuple[DecisionDialog, tuple[object, ...]] | None = None  # open, and its facts
         self.told: dict[int, int] = {}  # each human's log length when they last had the keyboard
         self.telling: int | None = None  # a human handed the keyboard to learn their news
         self.secret_news: set[int] = set()  # humans whose news came with everyone's eyes closed
@@ -254,14 +255,14 @@ class KrakenScreen(GameScreen):
     # -- following the table --------------------------------------------------------------------
     def _seen(self, seat: int | None = None) -> KrakenView:
         """A seat's view (the active one's by default), as Feed the Kraken's own type."""
-        return show.TYPED.view(self._update(self.active_seat if seat is None else seat).view)
+        return TYPES.view(self._update(self.active_seat if seat is None else seat).view)
 
     def _send(self, action: KrakenAction) -> bool:
         """Submit `action` for the active seat (see `_submit`), built as the game's own type."""
-        return self._submit(show.TYPED.plain(action))
+        return self._submit(TYPES.plain(action))
 
     def _taken(self, seat: int, update: Update) -> None:
-        talk = show.TYPED.view(update.view).get("talk", [])
+        talk = TYPES.view(update.view).get("talk", [])
         seen = self.talk_seen.get(seat, 0)
         if len(talk) > seen:  # claims join the log where they were made
             log = self.logs.events.setdefault(seat, [])
@@ -276,18 +277,18 @@ class KrakenScreen(GameScreen):
         # captain draws as it ends are no secret news, and go to the captain alone.)
         if self._phase_seen.get(seat) in show.EYES_CLOSED and self._news_in(update.events):
             self.secret_news.add(seat)
-        self._phase_seen[seat] = show.TYPED.view(update.view)["phase"]
+        self._phase_seen[seat] = TYPES.view(update.view)["phase"]
 
     @staticmethod
-    def _public_lines(log: list[dict[str, Any]]) -> int:
+    def _public_lines(log: list[dict[str, object]]) -> int:
         """The game's public lines in `log` (claims left out): where a claim says it was made."""
         return sum(1 for event in log if event.get("to") is None and event.get("kind") != "claim")
 
     @staticmethod
-    def _news_in(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    def _news_in(events: list[dict[str, object]]) -> list[dict[str, object]]:
         return [event for event in events if event.get("to") is not None]
 
-    def _news(self, seat: int) -> list[dict[str, Any]]:
+    def _news(self, seat: int) -> list[dict[str, object]]:
         """`seat`'s own lines since its player last had the keyboard."""
         return self._news_in(self.logs.events.get(seat, [])[self.told.get(seat, 0) :])
 
@@ -331,9 +332,7 @@ class KrakenScreen(GameScreen):
         if not self.is_mounted:
             return True
         update = self._update(self.active_seat)
-        return (
-            not update.over and self.active_seat not in show.TYPED.view(update.view)["eliminated"]
-        )
+        return not update.over and self.active_seat not in TYPES.view(update.view)["eliminated"]
 
     def _character_moment(self) -> bool:
         """True if the active seat is asked only whether to use its character now."""
@@ -414,7 +413,7 @@ class KrakenScreen(GameScreen):
         self.told[self.active_seat] = len(self.logs.events.get(self.active_seat, []))
         self.telling = None
 
-    def _moment(self, view: KrakenView) -> tuple[Any, ...]:
+    def _moment(self, view: KrakenView) -> tuple[object, ...]:
         """Names one eyes-closed or character moment (it stays the same while it lasts)."""
         public = sum(
             1
@@ -450,7 +449,7 @@ class KrakenScreen(GameScreen):
         update = self._update(self.active_seat)
         return self.active_seat in update.waiting and bool(update.legal) and not update.over
 
-    def _decision_key(self) -> tuple[Any, ...]:
+    def _decision_key(self) -> tuple[object, ...]:
         view = self._seen()
         private = view["private"]
         return (
@@ -470,7 +469,7 @@ class KrakenScreen(GameScreen):
     # -- drawing --------------------------------------------------------------------------------
     def _draw(self) -> None:
         update = self._update(self.active_seat)
-        view = show.TYPED.view(update.view)
+        view = TYPES.view(update.view)
         colour = not self.app.no_color
         waiting = show.public_waiting(view, update.waiting)
         you = self.active_seat if self.private else None
@@ -600,10 +599,10 @@ class KrakenScreen(GameScreen):
             self._draw()
 
     # -- dialogs --------------------------------------------------------------------------------
-    def _facts(self, update: Update) -> tuple[Any, ...]:
+    def _facts(self, update: Update) -> tuple[object, ...]:
         """What an open question's options were worded from: the seat's moves and everyone's
         guns and duty (a steal while the question waits changes them)."""
-        view = show.TYPED.view(update.view)
+        view = TYPES.view(update.view)
         return (repr(update.legal), tuple(view["guns"]), tuple(view["off_duty"]), view["phase"])
 
     def _ask_again_if_changed(self, update: Update) -> None:
@@ -617,14 +616,14 @@ class KrakenScreen(GameScreen):
             self.asked = None  # so that it opens again by itself
             dialog.dismiss(CHANGED)
 
-    def _decide(self, update: Update, moves: list[dict[str, Any]], asked: bool = False) -> None:
+    def _decide(self, update: Update, moves: list[dict[str, object]], asked: bool = False) -> None:
         """Ask about `moves`, worded from `update` (questions close if it goes stale); a
         decision the table `asked` is shown even when it leaves no choice."""
-        chooser = Chooser(show.TYPED.view(update.view), self.names, self.ascii)
+        chooser = Chooser(TYPES.view(update.view), self.names, self.ascii)
         chooser.shows_no_choice = asked
         self._ask(chooser, start(moves), self._facts(update))
 
-    def _ask(self, chooser: Chooser, pending: list[Pending], facts: tuple[Any, ...]) -> None:
+    def _ask(self, chooser: Chooser, pending: list[Pending], facts: tuple[object, ...]) -> None:
         """Ask the next question about `pending`, or send the one action left."""
         asked = chooser.ask(pending)
         if not isinstance(asked, Question):
@@ -680,7 +679,7 @@ class KrakenScreen(GameScreen):
             self._say(f"{name} kept for later (c at its next moment uses it).")
 
     def _not_yet(self, update: Update) -> str:
-        view = show.TYPED.view(update.view)
+        view = TYPES.view(update.view)
         waiting = show.public_waiting(view, update.waiting)
         if waiting:
             who = ", ".join(self.names[s] for s in waiting)
@@ -691,7 +690,7 @@ class KrakenScreen(GameScreen):
         if self.covered or not self.private:
             return
         update = self._update(self.active_seat)
-        view = show.TYPED.view(update.view)
+        view = TYPES.view(update.view)
         uses = [a for a in update.legal if a["type"] == "character"]
         if uses and self._character_moment():  # keeping (and not being asked) is offered too
             uses += [a for a in update.legal if a["type"] == "decline"]
@@ -765,13 +764,13 @@ class KrakenScreen(GameScreen):
         if target is not None:
             self._say_one_of(role_options(self._seen(), target, self.names))
 
-    def _say_one_of(self, options: list[Option[dict[str, Any]]]) -> None:
-        dialog: PickDialog[dict[str, Any]] = PickDialog(
+    def _say_one_of(self, options: list[Option[dict[str, object]]]) -> None:
+        dialog: PickDialog[dict[str, object]] = PickDialog(
             "Say to the table", options, ascii=self.ascii
         )
         self._open(dialog, lambda claim: self._claim(claim) if claim else None)
 
-    def _claim(self, claim: dict[str, Any]) -> None:
+    def _claim(self, claim: dict[str, object]) -> None:
         # Hot-seat: the keyboard may have passed on while the menu was open; a claim is made
         # only by the player who opened it, still holding the keyboard.
         if self.talking_seat != self.active_seat or not self.may_act:

@@ -12,8 +12,9 @@ from collections.abc import Sequence
 from contextlib import suppress
 from typing import Any
 
+from ...rules.contract import Said
 from ...rules.kraken import talk as vocabulary
-from ...rules.kraken.types import KrakenView, Said
+from ...rules.kraken.types import KrakenView
 from .dialogs import Option
 from .kraken_choices import OPTION_KEYS
 

@@ -10,22 +10,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from contextlib import suppress
 from functools import cache
-from typing import Any, cast
+from typing import Any
 
 from rich.cells import cell_len
 from rich.text import Text
 
 from ...rulebook import rules_text
 from ...rules.kraken import talk as vocabulary
-from ...rules.kraken.types import Colour, KrakenAction, KrakenEvent, KrakenView, Phase
+from ...rules.kraken.types import Colour, KrakenView, Phase
 from ...talk import last_claims
 from ...words import plural, with_article
 from ..widgets.seats import fit_name
-from .typed import GameTypes
 
-#: How this screen reads the table's plain data as Feed the Kraken's own types (`typed.GameTypes`).
-TYPED = GameTypes[KrakenView, KrakenAction, KrakenEvent]()
 COLOURS: tuple[Colour, ...] = ("red", "yellow", "blue")
+#: Each colour by the word a card's code starts with (`colour_of`).
+COLOUR_OF: dict[str, Colour] = {colour: colour for colour in COLOURS}
 GOAL_NAMES = {"crimson_cove": "Crimson Cove", "bluewater_bay": "Bluewater Bay", "kraken": "Kraken"}
 GOAL_WINNERS = {"crimson_cove": "pirates", "bluewater_bay": "sailors", "kraken": "cult"}
 ACTION_LETTERS = {
@@ -122,7 +121,7 @@ def character_effect(name: str) -> str:
 
 def colour_of(card: str) -> Colour:
     """A navigation card's colour: its code starts with it (`red-drunk`)."""
-    return cast(Colour, card.split("-", 1)[0])
+    return COLOUR_OF[card.split("-", 1)[0]]
 
 
 def card_words(card: str) -> str:
@@ -164,12 +163,12 @@ def card_course(card: str, view: KrakenView, ascii: bool = False) -> str:
     return f"{words}; {effect}" if effect else words
 
 
-def worth_logging(event: dict[str, Any]) -> bool:
+def worth_logging(event: dict[str, object]) -> bool:
     """False for lines the crew panel already shows (who has closed a mutiny fist)."""
     return event.get("kind") != "chosen"
 
 
-def line(event: dict[str, Any], names: Sequence[str]) -> str:
+def line(event: dict[str, object], names: Sequence[str]) -> str:
     """An event's sentence for people: seat numbers become names, codes become words."""
     text = str(event.get("text", ""))
     with suppress(IndexError, KeyError, ValueError):  # a malformed line must not stop the game

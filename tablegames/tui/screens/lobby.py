@@ -283,7 +283,7 @@ class LobbyScreen(TypeAhead, Screen[None]):
         self.app.exit()
 
 
-class NewTableDialog(ModalScreen[dict[str, Any] | None]):
+class NewTableDialog(ModalScreen[dict[str, object] | None]):
     """Which game, how many seats, which bots take the empty ones, and the game's options."""
 
     CSS_PATH = "menus.tcss"

@@ -4,7 +4,7 @@ games saved on this machine to continue, and finished ones to watch again."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -20,6 +20,9 @@ from ..catalogue import Listing, listings
 from .dialogs import Option as Choice
 from .dialogs import PickDialog
 from .help import HelpScreen
+
+if TYPE_CHECKING:
+    from ...store import FinishedGame
 
 SAVED_SHOWN = 9  # the newest unfinished (or finished) games offered (keys 1-9)
 
@@ -201,7 +204,7 @@ class MenuScreen(Screen[None]):
         )
 
 
-def _finished_label(entry: dict[str, Any]) -> str:
+def _finished_label(entry: FinishedGame) -> str:
     """A finished game in a few words, with the id `tablegames history` and `replay` know it by:
     `Crates #5: Sara won, 2026-11-30 06:03`."""
     when = moment_words(entry["finished"])

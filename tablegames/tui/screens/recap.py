@@ -30,9 +30,9 @@ def recap_rows(height: int) -> int:
 
 
 def digest(
-    events: Sequence[dict[str, Any]],
+    events: Sequence[dict[str, object]],
     names: Sequence[str],
-    line: Callable[[dict[str, Any]], str],
+    line: Callable[[dict[str, object]], str],
     rows: Callable[[str], int],
     height: int,
     ascii: bool = False,
@@ -59,7 +59,7 @@ def digest(
 
 
 def summary(
-    events: Sequence[dict[str, Any]],
+    events: Sequence[dict[str, object]],
     worded: Sequence[str],
     names: Sequence[str],
     ascii: bool,
@@ -94,7 +94,7 @@ def summary(
 
 
 def clauses(
-    events: Sequence[dict[str, Any]], worded: Sequence[str], names: Sequence[str]
+    events: Sequence[dict[str, object]], worded: Sequence[str], names: Sequence[str]
 ) -> list[tuple[str, int]]:
     """`events` as short clauses in order, each with the number of events it says: one
     player's moves in a row share their name (`Bruno draws 1 card, plays 4♠`), and the same

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -11,6 +11,7 @@ from textual.markup import escape
 from textual.widgets import Button, Footer, Static
 
 from ...rules.roach import CLAIMS
+from ...rules.roach_types import TYPES
 from ...words import plural
 from ..widgets.log import GameLog
 from ..widgets.roach_hand import RoachHand, chip_label
@@ -47,13 +48,13 @@ class RoachWording(Wording):
     """Roach in words: its own log sentences; a seat's secret is its hand, and the card in
     flight it has seen."""
 
-    def line(self, event: dict[str, Any]) -> str:
+    def line(self, event: dict[str, object]) -> str:
         return show.log_line(event, self.names, self.ascii)
 
-    def secret(self, view: dict[str, Any]) -> str:
+    def secret(self, view: dict[str, object]) -> str:
         """The hand, and the card in flight when this seat has seen it (a replay of every seat
         shows it so)."""
-        seen_view = show.TYPED.view(view)
+        seen_view = TYPES.view(view)
         kinds = show.hand_kinds(seen_view["hand"])
         hand = ", ".join(chip_label(0, card, count, self.ascii) for card, count in kinds)
         seen = _seen_card(seen_view["flight"])
@@ -126,11 +127,11 @@ class RoachScreen(HandScreen):
 
     def _seen(self, seat: int | None = None) -> RoachView:
         """A seat's view (the active one's by default), as roach's own type."""
-        return show.TYPED.view(self._update(self.active_seat if seat is None else seat).view)
+        return TYPES.view(self._update(self.active_seat if seat is None else seat).view)
 
     def _send(self, action: RoachAction) -> bool:
         """Submit `action` for the active seat (see `_submit`), built as Roach's own type."""
-        return self._submit(show.TYPED.plain(action))
+        return self._submit(TYPES.plain(action))
 
     def _results(self) -> Screen[str]:
         return RoachResult(self._seen(), self.names, self.ascii)

@@ -5,25 +5,21 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any, TypedDict
+from typing import TypedDict
 
 from rich.cells import cell_len
 from rich.text import Text
 
 from ... import words
 from ...rules.roach import ANIMALS, PLURALS, ROYAL, SPECIALS, claim_is_true
-from ...rules.roach_types import ClaimEvent, Phase, RoachAction, RoachEvent, RoachView
+from ...rules.roach_types import ClaimEvent, Phase, RoachView
 from ...words import plural
 from ..widgets.log import event_line
 from ..widgets.seats import fit_name
-from .typed import GameTypes
 
 #: Short animal names for a display that would not fit on its line otherwise.
 SHORT = {"cockroach": "roach", "scorpion": "scorp", "ladybug": "lady"}
 _ROYAL_CODE = re.compile(r"\broyal-(\w+)")
-
-#: How this screen reads the table's plain data as roach's own types (`typed.GameTypes`).
-TYPED = GameTypes[RoachView, RoachAction, RoachEvent]()
 
 
 def card_name(card: str) -> str:
@@ -41,7 +37,7 @@ def with_article(card: str) -> str:
     return words.with_article(card_name(card))
 
 
-def log_line(event: dict[str, Any], names: Sequence[str], ascii: bool = False) -> str:
+def log_line(event: dict[str, object], names: Sequence[str], ascii: bool = False) -> str:
     """An event's sentence for people: seat numbers become names, card codes become words."""
     return sentence(event_line(event, names, ascii))
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -44,9 +45,11 @@ class Stepper(Widget, can_focus=True):
         stepper: Stepper
         value: Any
 
-    def __init__(self, values: list[Any], value: Any, ascii: bool = False, id: str = "") -> None:
+    def __init__(
+        self, values: Sequence[object], value: Any, ascii: bool = False, id: str = ""
+    ) -> None:
         super().__init__(id=id)
-        self.values = list(values)
+        self.values: list[object] = list(values)
         self.index = self.values.index(value)
         self.arrows = ("<", ">") if ascii else ("◀", "▶")
 
@@ -54,7 +57,7 @@ class Stepper(Widget, can_focus=True):
     def value(self) -> Any:
         return self.values[self.index]
 
-    def set_values(self, values: list[Any], instead: Any = None) -> None:
+    def set_values(self, values: Sequence[object], instead: Any = None) -> None:
         """Offer `values`, keeping the current value if it is still among them (else `instead`
         if offered, else the last)."""
         keep = self.value if self.value in values else instead if instead in values else values[-1]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual import events
@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.geometry import Size
-from textual.screen import Screen
+from textual.screen import Screen, ScreenResultType
 from textual.widget import Widget
 from textual.widgets import Footer, Label
 
@@ -26,7 +26,7 @@ def too_small(size: Size, needed: tuple[int, int]) -> bool:
     return size.width < needed[0] or size.height < needed[1]
 
 
-def fit_room(screen: Screen[Any], rows: int) -> None:
+def fit_room(screen: Screen[ScreenResultType], rows: int) -> None:
     """Fit `screen`'s footer and notices to the terminal: keys closer together in a narrow
     one (help and quit stay in sight), and as many notice lines as it has rows to spare beyond
     the `rows` its table needs (one, at the table's smallest size: the newest)."""
@@ -37,7 +37,7 @@ def fit_room(screen: Screen[Any], rows: int) -> None:
         line.fit(size.height - rows)
 
 
-def fit_titles(screen: Screen[Any]) -> None:
+def fit_titles(screen: Screen[ScreenResultType]) -> None:
     """Cut the border titles of `screen`'s widgets that do not fit with `~` (in ASCII: the
     border would cut them with `…`, which is no ASCII)."""
     if not screen.is_mounted:

@@ -5,8 +5,6 @@ Shared by the lobby's new-table dialog and the menu's host screen.
 
 from __future__ import annotations
 
-from typing import Any
-
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
@@ -72,7 +70,7 @@ class TableForm(Vertical):
             box.mount(self._row(option.title, stepper, option.help))
 
     @property
-    def table(self) -> dict[str, Any]:
+    def table(self) -> dict[str, object]:
         """game, players, bots (None: none) and options, as the steppers say now."""
         game = self.query_one("#game", Stepper).value
         bots = self.query_one("#bots", Stepper).value

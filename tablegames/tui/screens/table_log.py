@@ -4,17 +4,16 @@ that open its turns (`recap.py`)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 
+from ...rules import Event, View, event_base, shared
 from ..widgets.log import RECAP_HEAD, GameLog, event_line
 from .recap import FIRST_HEAD, digest
 
 if TYPE_CHECKING:
     from ...table import Update
-
-Event = dict[str, Any]
 
 
 class Wording:
@@ -55,7 +54,7 @@ class Wording:
         """The one line for a run of `times` (the latest `event`). Games with runs say it."""
         return self.line(event)
 
-    def secret(self, view: dict[str, Any]) -> str:
+    def secret(self, view: View) -> str:
         """What the seat whose `view` it is knows and others do not, in a line of words (a
         replay of every hand lists each seat's). Games say it; "" leaves it to the replay."""
         return ""
@@ -75,7 +74,7 @@ class SeatLogs:
 
     def start(self, seat: int, update: Update) -> None:
         """Begin `seat`'s log with everything `update` shows of the game so far."""
-        self.events[seat] = list(update.view["log"])
+        self.events[seat] = list(shared(update.view)["log"])
         self._turn_ended[seat] = len(self.events[seat])
         self._waited[seat] = _waits_for(seat, update)
 
@@ -89,7 +88,8 @@ class SeatLogs:
         (`told`: "Sara draws 4♣" for "Sara draws 1 card") shows only in those words."""
         if not private and event.get("to") is not None:
             return False  # another player's private lines must not show before the hand-off
-        return self.wording.loggable(event) and not (private and seat in event.get("told", ()))
+        told = event_base(event).get("told", ())
+        return self.wording.loggable(event) and not (private and seat in told)
 
     def show(self, log: GameLog, seat: int, private: bool) -> None:
         """Put `seat`'s lines in `log` as the keyboard's player may read them (`private`: with

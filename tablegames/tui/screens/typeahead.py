@@ -26,7 +26,7 @@ from textual import events
 from textual.actions import parse
 from textual.await_complete import AwaitComplete
 from textual.message import Message
-from textual.screen import Screen
+from textual.screen import Screen, ScreenResultType
 from textual.widgets import Input
 
 from ..textual_private import forward_key, key_bindings, press_binding
@@ -43,7 +43,7 @@ def moment() -> float:
     return time.monotonic()
 
 
-def pass_on(screen: Screen[Any], event: events.Key) -> bool:
+def pass_on(screen: Screen[ScreenResultType], event: events.Key) -> bool:
     """Send `event` on to the screen on top when `screen` no longer is (another opened over
     it, or it has closed); True if it went on."""
     try:
@@ -65,7 +65,7 @@ def drop(event: events.Event) -> None:
     event.prevent_default()
 
 
-async def press_now(screen: Screen[Any], event: events.Key) -> None:
+async def press_now(screen: Screen[ScreenResultType], event: events.Key) -> None:
     """Run the binding for `event` while `screen` is still on top, and let the key go no
     further.
 
@@ -113,7 +113,7 @@ class TypeAhead:
         if self._undrawn:
             # After the screen on top is next drawn: by then this one is pushed, if it is
             # being pushed (the app runs the callback after its refresh).
-            screen: Screen[Any] = self  # type: ignore[assignment]
+            screen: Screen[object] = self  # type: ignore[assignment]
             screen.app.call_after_refresh(self._asked_when_drawn)
 
     def _asked_when_drawn(self) -> None:
@@ -136,12 +136,12 @@ class TypeAhead:
             return False
         if not isinstance(event, events.Key):
             return True
-        screen: Screen[Any] = self  # type: ignore[assignment]
+        screen: Screen[object] = self  # type: ignore[assignment]
         keys = key_bindings(screen).get(event.key, [])
         return not any(parse(binding.action)[1] in self.settling for binding in keys)
 
     async def on_key(self, event: events.Key) -> None:
-        screen: Screen[Any] = self  # type: ignore[assignment]
+        screen: Screen[object] = self  # type: ignore[assignment]
         if pass_on(screen, event):
             return
         if not self.typed_in_time(event):
@@ -158,7 +158,7 @@ class TypeAhead:
     def dismiss(self, result: Any = None) -> AwaitComplete:
         """Close this screen with `result`, if it is still the one on top: a second Enter, or
         a key handled after another screen opened over it, must not close another screen."""
-        screen: Screen[Any] = self  # type: ignore[assignment]
+        screen: Screen[object] = self  # type: ignore[assignment]
         if not screen.is_current:
             return AwaitComplete.nothing()  # type: ignore[no-untyped-call, no-any-return]
         return super().dismiss(result)  # type: ignore[misc, no-any-return]

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from math import ceil
-from typing import Any
 
 from rich.cells import cell_len
 from textual import events
 from textual.app import ComposeResult
-from textual.screen import Screen
+from textual.screen import Screen, ScreenResultType
 from textual.widgets import Footer
 
 from ..textual_private import FooterKey
@@ -19,7 +18,7 @@ from ..textual_private import FooterKey
 FooterKeys = tuple[tuple[str, str, bool, str], ...]
 
 
-def footer_keys(screen: Screen[Any]) -> FooterKeys:
+def footer_keys(screen: Screen[ScreenResultType]) -> FooterKeys:
     """What a footer on `screen` shows now."""
     return tuple(
         (binding.key, binding.description, enabled, tooltip)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import Any
 
 from rich.text import Text
 from textual import events
@@ -16,7 +15,7 @@ RECAP_MARK = "» "  # starts a "since your last turn" summary (ASCII: "> ")
 RECAP_HEAD = "Since your last turn:"
 
 
-def event_line(event: dict[str, Any], names: Sequence[str], ascii: bool = False) -> str:
+def event_line(event: dict[str, object], names: Sequence[str], ascii: bool = False) -> str:
     """An event's sentence for people: `{0} plays 10H.` -> `Sara plays 10♥.`."""
     template = prettify(str(event.get("text", "")), ascii)
     try:
