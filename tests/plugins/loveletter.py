@@ -19,7 +19,9 @@ screen speaks in words), and a `deck` set-up that stacks the cards for tests.
 
 from __future__ import annotations
 
+import functools
 import random
+from collections import Counter
 from typing import Any, ClassVar
 
 from tablegames.rules import Action, Game, Panel, Secrets, State, View
@@ -233,6 +235,50 @@ class LoveLetterState(State):
         state.turn, state.winners = view["current"], None
         return state
 
+    @classmethod
+    def heuristic(cls, view: View, action: Action) -> float:
+        """How good playing a card looks, by the cards still unseen (`unseen_counts`): a Guard
+        names the card its player most likely holds (a card seen, surely), a Baron compares
+        when the card kept is likely higher, a Prince aims at a Princess; and the card kept
+        counts more as the deck runs out."""
+        card, target, guess = action.get("card"), action.get("target"), action.get("guess")
+        hand = list(view["hand"])
+        if not isinstance(card, str) or card not in hand:
+            return 0.0
+        hand.remove(card)
+        kept = hand[0] if hand else card
+        seat, known = view["seat"], view["known"]
+        odds = unseen_odds(view)
+
+        def holds(other: object) -> dict[str, float]:
+            """What `other` holds, as the chances of each card."""
+            if isinstance(other, int) and known[other] is not None:
+                return {known[other]: 1.0}
+            return odds
+
+        # (the card kept wins at the end: it matters more the fewer cards are left to draw)
+        weight = 0.05 if view["deck_left"] > 2 else 0.4
+        score = value(kept) * weight
+        if target is None or card in ("handmaid", "countess", "princess"):
+            return score + EFFECTS_ALONE.get(card, 0.0)
+        theirs = holds(target)
+        if card == "guard":
+            return score + 3.0 * theirs.get(str(guess), 0.0)
+        if card == "priest":
+            return score + (0.1 if len(theirs) == 1 else 0.4)
+        if card == "baron":
+            wins = sum(p for other, p in theirs.items() if value(other) < value(kept))
+            loses = sum(p for other, p in theirs.items() if value(other) > value(kept))
+            return score + 3.0 * wins - 4.0 * loses
+        if card == "prince" and target == seat:  # (my kept card goes: a Princess puts me out)
+            drawn = sum(p * value(other) for other, p in odds.items())
+            return -100.0 if kept == "princess" else drawn * weight
+        if card == "prince":
+            return score + 0.2 + 3.0 * theirs.get("princess", 0.0)
+        # the King: a trade, worth what I get for what I give (and they learn what I held)
+        gets = sum(p * value(other) for other, p in theirs.items())
+        return 0.1 * (gets - value(kept)) - (2.0 if kept == "princess" else 0.3)
+
     # -- playing -------------------------------------------------------------------------------
     def _play(self, seat: int, action: Action, now: float) -> None:
         # (one of `legal(seat)`: the base class checks, and asks `why_illegal` otherwise)
@@ -388,6 +434,27 @@ class LoveLetterState(State):
         else:
             names = " and ".join(f"{{{seat}}}" for seat in self.winners)
             self.emit("win", f"{names} win the round.", winners=self.winners)
+
+
+#: What a card played on nobody is worth to the `heuristic` (the Princess played loses).
+EFFECTS_ALONE = {"handmaid": 0.5, "countess": 0.0, "princess": -100.0}
+
+
+def unseen_odds(view: View) -> dict[str, float]:
+    """The chance that a card the seat cannot see is each card: the deck less every card it
+    has seen (its hand, the cards set aside face up, the discards, the hands it knows)."""
+    seen = [*view["hand"], *view["face_up"], *(c for pile in view["discards"] for c in pile)]
+    seen += [card for card in view["known"] if card is not None]
+    return _odds(tuple(sorted(seen)))
+
+
+@functools.lru_cache(maxsize=4096)
+def _odds(seen: tuple[str, ...]) -> dict[str, float]:
+    # (cached: a look-ahead's players ask it for every action of every move of its playouts)
+    unseen = Counter(DECK)
+    unseen.subtract(seen)
+    total = sum(unseen.values())
+    return {card: count / total for card, count in unseen.items() if count > 0}
 
 
 def _play(card: str, target: int | None, guess: str | None = None) -> dict[str, Any]:
