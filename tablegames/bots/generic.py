@@ -25,8 +25,9 @@ allow (its decision's p99 under 250 ms of CPU), and models people as far as the 
 A game with no model of its players (neither bots of its own nor a heuristic) has its players
 imagined at random, as `normal` imagines them: `hard` then plays its own playouts' best, and
 is no stronger than `normal` (Love Letter before it had a heuristic; players imagined as the
-search itself, a tree each, were no stronger either). In Skull it beats the game's own `normal`, and a trivial fixed
-policy no longer beats it (docs/adding-a-game.md has the figures).
+search itself, a tree each, were no stronger either). In Skull it beats the game's own
+`normal`, and a trivial fixed policy no longer beats it (docs/adding-a-game.md has the
+figures).
 
 A game of many rounds says how a seat stands where a playout may stop short of the end
 (`State.evaluate`: at the end of a round, by the scores): its playouts end there, judged by it,

@@ -12,10 +12,11 @@ winner wins the game). Rule decisions, as the rules leave them open:
   highest card wins, a tie going to the highest sum of discarded cards, then shared.
 
 What this module shows of the contract: `from_view` (so the generic bots look ahead),
-`heuristic` (how its players are imagined in the look-ahead's playouts), its own `hard` made
-by the generic `look_ahead` (`BOTS`: it keeps a certain Guard, `SureGuard`), `secrets` (every private fact is written as a ``holds`` field ``[seat, card]``, the only field
-that carries one), `describe`, `panels`, `labels`, `per_seat` and `seat_keys` (so the generic
-screen speaks in words), and a `deck` set-up that stacks the cards for tests.
+`heuristic` (how its players are imagined in the look-ahead's playouts), its own `hard` made by
+the generic `look_ahead` (`BOTS`: it keeps a certain Guard, `SureGuard`), `secrets` (every
+private fact is written as a ``holds`` field ``[seat, card]``, the only field that carries
+one), `describe`, `panels`, `labels`, `per_seat` and `seat_keys` (so the generic screen speaks
+in words), and a `deck` set-up that stacks the cards for tests.
 """
 
 from __future__ import annotations
