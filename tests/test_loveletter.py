@@ -151,12 +151,41 @@ def test_its_generic_bots_look_ahead_and_no_level_is_random():
         assert isinstance(bot, LookAhead)
 
 
-def test_hard_keeps_the_princess_and_names_the_card_it_saw():
-    hard = get_bot("loveletter", "hard", 0, random.Random(3))
+def test_its_heuristic_names_the_likeliest_card_and_a_seen_card_surely():
+    # Ann (priest, guard) sees Bo's baron; Bo and Cy miss with guards; Ann draws a prince.
+    state = stacked("countess", "priest", "baron", "handmaid", "guard", "guard", "guard", "prince")
+    play(state, 0, "priest", target=1)
+    play(state, 1, "guard", target=2, guess="king")
+    play(state, 2, "guard", target=0, guess="king")
+    view = state.view(0)
+    rated = {
+        (action.get("target"), action.get("guess")): LoveLetterState.heuristic(view, action)
+        for action in state.legal(0)
+        if action["card"] == "guard"
+    }
+    assert max(rated, key=rated.__getitem__) == (1, "baron")  # seen: a certain knock-out
+    # Cy holds one of the 10 cards Ann has not seen, two of them handmaids, one a priest (the
+    # other is down), one a baron (Bo holds the other).
+    on_cy = {guess: rating for (target, guess), rating in rated.items() if target == 2}
+    assert on_cy["handmaid"] > on_cy["priest"] == on_cy["baron"] == on_cy["king"]
+    # Ann never plays a Princess, nor a Prince on herself while she keeps one.
+    state = stacked("guard", "prince", "baron", "handmaid", "princess")
+    view = state.view(0)
+    assert LoveLetterState.heuristic(view, {"type": "play", "card": "princess"}) < -50
+    on_herself = {"type": "play", "card": "prince", "target": 0}
+    assert LoveLetterState.heuristic(view, on_herself) < -50
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_hard_keeps_the_princess_and_names_the_card_it_saw(seed):
+    # (on every seed: a card seen is a certain Guard, and its playouts, by chance, once found
+    # another move better on half the seeds; the one seed this test once tried passed)
+    hard = get_bot("loveletter", "hard", 0, random.Random(seed))
     state = stacked("countess", "princess", "baron", "handmaid", "priest")
     with thinking_in_cpu_time():  # (its judgement, not how fast a busy machine lets it think)
         assert hard.choose(state.view(0), state.legal(0))["card"] == "priest"
     # Ann (priest, guard) sees Bo's baron; Bo and Cy miss with guards; Ann draws a prince.
+    hard = get_bot("loveletter", "hard", 0, random.Random(seed))
     state = stacked("countess", "priest", "baron", "handmaid", "guard", "guard", "guard", "prince")
     play(state, 0, "priest", target=1)
     play(state, 1, "guard", target=2, guess="king")
@@ -211,9 +240,9 @@ def test_hard_beats_random_on_fixed_seeds(games):
 
 
 # -- a plugin, named by the player ----------------------------------------------------------------
-def test_another_process_loads_it_by_name_and_lists_its_bots_as_generic(tmp_path):
+def test_another_process_loads_it_by_name_and_lists_its_screen_as_generic(tmp_path):
     env = {**os.environ, "TABLEGAMES_HOME": str(tmp_path)}
     assert "tests.plugins.loveletter:LOVELETTER" in env["TABLEGAMES_GAMES"]
     line = next(row for row in listed_rows(env) if "loveletter" in row)
-    assert "generic screen, generic bots" in line
+    assert "(generic screen)" in line  # (its bots are its own: `hard` keeps a sure Guard)
     assert GAMES["loveletter"] is get_game("loveletter")

@@ -24,9 +24,10 @@ allow (its decision's p99 under 250 ms of CPU), and models people as far as the 
   people that is wrong then costs little.
 A game with no model of its players (neither bots of its own nor a heuristic) has its players
 imagined at random, as `normal` imagines them: `hard` then plays its own playouts' best, and
-is no stronger than `normal` (Love Letter; players imagined as the search itself, a tree each,
-were no stronger either). In Skull it beats the game's own `normal`, and a trivial fixed
-policy no longer beats it (docs/adding-a-game.md has the figures).
+is no stronger than `normal` (Love Letter before it had a heuristic; players imagined as the
+search itself, a tree each, were no stronger either). In Skull it beats the game's own
+`normal`, and a trivial fixed policy no longer beats it (docs/adding-a-game.md has the
+figures).
 
 A game of many rounds says how a seat stands where a playout may stop short of the end
 (`State.evaluate`: at the end of a round, by the scores): its playouts end there, judged by it,
@@ -140,6 +141,7 @@ class LookAhead(AnyLegalAction):
         people: People = None,
         beliefs: Beliefs | None = None,
         keeps: Bot | None = None,
+        sure: float = SURE,
     ) -> None:
         super().__init__(seat, rng)
         self.state, self.playouts, self.max_seconds = state, playouts, max_seconds
@@ -150,6 +152,8 @@ class LookAhead(AnyLegalAction):
         self.beliefs = beliefs
         #: The bot whose choice it plays unless its playouts surely find better (None: none).
         self.keeps = keeps
+        #: How many standard errors its best must gain over the kept move (`surely_better`).
+        self.sure = sure
         self.played = 0  # playouts in the last decision (for the benches)
 
     def choose(self, view: View, legal: list[Action]) -> Action | None:
@@ -195,7 +199,7 @@ class LookAhead(AnyLegalAction):
         if usual is None or usual not in legal:
             return legal[pick]
         kept = legal.index(usual)
-        if pick != kept and surely_better([won[pick] - won[kept] for won in values]):
+        if pick != kept and surely_better([won[pick] - won[kept] for won in values], self.sure):
             return legal[pick]
         return usual
 
@@ -251,15 +255,15 @@ class LookAhead(AnyLegalAction):
         return chosen if chosen is not None and chosen in moves else luck.choice(moves)
 
 
-def surely_better(gains: list[float]) -> bool:
+def surely_better(gains: list[float], sure: float = SURE) -> bool:
     """True if `gains` (what one action won over another, state by state) are above nothing
-    by more than `SURE` standard errors, over at least `FEWEST_STATES` states."""
+    by more than `sure` standard errors, over at least `FEWEST_STATES` states."""
     count = len(gains)
     if count < FEWEST_STATES:
         return False
     mean = sum(gains) / count
     spread = math.sqrt(sum((gain - mean) ** 2 for gain in gains) / (count - 1))
-    return mean > 0 and mean > SURE * spread / math.sqrt(count)
+    return mean > 0 and mean > sure * spread / math.sqrt(count)
 
 
 def thinks(game: Game) -> bool:
@@ -278,6 +282,7 @@ class LookAheadMaker:
     people: str | BotMaker | None
     reads: bool = False
     keeps: str | BotMaker | None = None
+    sure: float = SURE
 
     def __call__(self, seat: int, rng: random.Random) -> LookAhead:
         named = self.people
@@ -292,7 +297,9 @@ class LookAheadMaker:
         if isinstance(keeps, LookAheadMaker):  # (a look-ahead kept keeps nothing in turn)
             keeps = replace(keeps, keeps=None)
         usual = keeps(seat, random.Random(rng.random())) if keeps is not None else None
-        return LookAhead(seat, rng, state, self.playouts, self.seconds, people, beliefs, usual)
+        return LookAhead(
+            seat, rng, state, self.playouts, self.seconds, people, beliefs, usual, self.sure
+        )
 
 
 def look_ahead(
@@ -302,6 +309,7 @@ def look_ahead(
     people: str | BotMaker | None = "normal",
     reads: bool = True,
     keeps: str | BotMaker | None = "normal",
+    sure: float = SURE,
 ) -> BotMaker:
     """The generic look-ahead for `game` (it needs `from_view`), as a level's bot maker: the
     generic `hard` as it is by default.
@@ -312,10 +320,12 @@ def look_ahead(
     (``"heuristic"``), as a bot maker of one's own, or None: at random. `reads`: it believes
     the states what the players did makes likely, as `people` would have played (`Beliefs`),
     not only as `from_view` deals them. `keeps`: it plays that level's (or bot maker's) choice
-    unless its playouts show another move surely better (None: always its playouts' best).
+    unless its playouts show another move surely better (None: always its playouts' best),
+    its gain `sure` standard errors above nothing (the best of many moves is often two above
+    one no worse by chance alone: Love Letter's `hard`, keeping a certain Guard, asks 3).
     With players imagined at random (`people` None, or no model of them), it neither reads
     nor keeps: it would read nothing, and keep a noisier copy of its own choice."""
-    return LookAheadMaker(game, playouts, seconds, people, reads, keeps)
+    return LookAheadMaker(game, playouts, seconds, people, reads, keeps, sure)
 
 
 def by_heuristic(game: Game, slips: float = 0.0) -> BotMaker:
