@@ -471,7 +471,7 @@ def history(
     Console().print(table)
 
 
-def _seat_label(seat: FinishedSeat) -> str:
+def _seat_label(seat: "FinishedSeat") -> str:
     """A seat of `history`: its name, and whom the ratings count it for when another
     (`Tom as normal bot`, a bot played most of his moves) or nobody (`Tom (not rated)`)."""
     name, rated_as = seat["name"], seat["rated_as"]
@@ -534,7 +534,7 @@ def stats(
     _print_ratings(games, rows)
 
 
-def _print_ratings(games: list[str], rows: list[Rating]) -> None:
+def _print_ratings(games: list[str], rows: "list[Rating]") -> None:
     """One table per game: rating, played, won, the last change and what proves who each
     player is, best rating first."""
     from rich.console import Console
