@@ -14,6 +14,7 @@ from tablegames.rules import get_game
 from tablegames.rules.crabs import GESTURES, deck_for
 from tablegames.testing.playing import settle_clock
 
+from .crabs_tables import KINGS, PLAIN, deal
 from .scripts import same_for
 
 crabs = get_game("crabs")
@@ -63,15 +64,9 @@ def test_two_deals_differing_only_in_hidden_cards_look_the_same_to_the_seat():
 
 
 def test_the_cards_a_revealed_player_draws_stay_secret():
-    hands = [
-        ["crabbi", "crabbi", "kebab", "diet"],
-        ["king", "king", "king", "king"],
-        ["kebab", "kebab", "diet", "magic"],
-        ["cabernet", "cabernet", "crabbi", "magic"],
-    ]
-    ocean = ["jab", "taxi", "ab", "bunny"]
-    first = crabs.new(4, 3, hands=hands, ocean=ocean, draw=["jab", "jab", "taxi", "taxi", "ab"])
-    second = crabs.new(4, 3, hands=hands, ocean=ocean, draw=["ab", "ab", "bunny", "diet", "jab"])
+    hands = (PLAIN[0], KINGS, PLAIN[2], PLAIN[3])
+    first = deal(*hands, draw=["jab", "jab", "taxi", "taxi", "ab"], first_side=None, seed=3)
+    second = deal(*hands, draw=["ab", "ab", "bunny", "diet", "jab"], first_side=None, seed=3)
     for state in (first, second):
         events = state.apply(0, {"type": "accuse", "target": 1}, now=2.0)
         private = [event for event in events if event["to"] is not None]
@@ -95,16 +90,8 @@ def seeds_with_signals(players: int) -> tuple[int, int]:
 
 
 def test_another_teams_signal_never_reaches_a_seat():
-    hands = [
-        ["crabbi", "crabbi", "kebab", "diet"],
-        ["cappuccino", "cappuccino", "cabernet", "magic"],
-        ["kebab", "kebab", "diet", "magic"],
-        ["cabernet", "cabernet", "crabbi", "magic"],
-    ]
-    ocean = ["jab", "taxi", "ab", "bunny"]
     a, b = seeds_with_signals(4)
-    first = crabs.new(4, a, hands=hands, ocean=ocean, first_side=0)
-    second = crabs.new(4, b, hands=hands, ocean=ocean, first_side=0)
+    first, second = deal(*PLAIN, seed=a), deal(*PLAIN, seed=b)
     assert first.view(2)["signal"] != second.view(2)["signal"]
     same_for(first, second, (None, 0, 1))
 
