@@ -1,4 +1,5 @@
-"""Helpers every game's scenario tests share: refusing an action must change nothing visible."""
+"""Helpers every game's scenario tests share: refusing an action must change nothing visible,
+and a secret must change no view but those of the seats that may know it."""
 
 from __future__ import annotations
 
