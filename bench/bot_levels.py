@@ -224,13 +224,12 @@ def against(
     """Bots' decision CPU on both sides: every game's matchups, the same seeds and seats, one
     game at a time in alternation (a worker per side: `engine_ab.Worker`); a line per game and
     level for the mean and the p99 of the CPU time of a decision."""
-    from .engine_ab import workers
+    from .engine_ab import not_started, workers
 
     result: dict[str, Any] = {"rev": old.name, "lines": [], "notes": []}
     with workers(tree, old) as (ours, theirs):
-        if ours.problem or theirs.problem:
-            side = old.name if theirs.problem else "the tree"
-            result["status"] = f"cannot run on {side}: {theirs.problem or ours.problem}"
+        if why := not_started(ours, theirs):
+            result["status"] = why
             return result
         for name in ours.games:
             if name not in theirs.games:

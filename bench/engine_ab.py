@@ -131,6 +131,15 @@ def workers(*of: Side) -> Iterator[list[Worker]]:
             worker.end()
 
 
+def not_started(ours: Worker, theirs: Worker) -> str | None:
+    """Why a comparison cannot run at all (a side's worker did not start), or None."""
+    if theirs.problem:
+        return f"cannot run on {theirs.side.name}: {theirs.problem}"
+    if ours.problem:
+        return f"cannot run on the tree: {ours.problem}"
+    return None
+
+
 def one_line(problem: BaseException) -> str:
     """An exception as one line: its kind and its first line."""
     text = str(problem).strip().splitlines()
@@ -266,9 +275,8 @@ def compare(
     """
     result: dict[str, Any] = {"rev": old.name, "lines": [], "notes": []}
     with workers(tree, old) as (ours, theirs):
-        if ours.problem or theirs.problem:
-            side = old.name if theirs.problem else "the tree"
-            result["status"] = f"cannot run on {side}: {theirs.problem or ours.problem}"
+        if why := not_started(ours, theirs):
+            result["status"] = why
             return result
         names = [n for n in (games or ours.games) if n in ours.games]
         result["notes"] += [

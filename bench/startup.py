@@ -251,6 +251,15 @@ def run(runs: int = 5, paint_runs: int = 3) -> dict[str, Any]:
         }
 
 
+def ms_line(figure: str, seconds: list[list[float]]) -> dict[str, Any]:
+    """The comparison line `figure` (ms): the median of the tree's `seconds` and the
+    revision's (a time: lower is faster)."""
+    tree, rev = seconds
+    return speed_line(
+        f"{figure} (ms)", 1000 * median(tree), 1000 * median(rev), lower_is_faster=True
+    )
+
+
 def against(tree: Side, old: Side, runs: int = 5, paint_runs: int = 3) -> dict[str, Any]:
     """Start-up on both sides (the same script importing that side's package), run after run in
     alternation: `--help`, and every game's first screen."""
@@ -264,14 +273,7 @@ def against(tree: Side, old: Side, runs: int = 5, paint_runs: int = 3) -> dict[s
                 took = wall_time(command, envs[side])
                 if index:
                     times[side].append(took)
-        result["lines"].append(
-            speed_line(
-                "startup tablegames --help (ms)",
-                1000 * median(times[0]),
-                1000 * median(times[1]),
-                lower_is_faster=True,
-            )
-        )
+        result["lines"].append(ms_line("startup tablegames --help", times))
         for game in GAMES if paint_runs > 0 else ():
             painted, _ = FIRST_SCREENS.get(game, GENERIC_SCREEN)
             play = [*tablegames_command(), "play", game, "--seed", "1", "--no-save"]
@@ -290,22 +292,10 @@ def against(tree: Side, old: Side, runs: int = 5, paint_runs: int = 3) -> dict[s
                     f"startup {game}: cannot run on {where}: the screen never showed {painted!r}"
                 )
                 continue
-            result["lines"].append(
-                speed_line(
-                    f"startup play {game} → first screen (ms)",
-                    1000 * median(times[0]),
-                    1000 * median(times[1]),
-                    lower_is_faster=True,
-                )
-            )
+            result["lines"].append(ms_line(f"startup play {game} → first screen", times))
             if cpus[0] and cpus[1]:
                 result["lines"].append(
-                    speed_line(
-                        f"startup play {game} → first screen, its CPU (ms)",
-                        1000 * median(cpus[0]),
-                        1000 * median(cpus[1]),
-                        lower_is_faster=True,
-                    )
+                    ms_line(f"startup play {game} → first screen, its CPU", cpus)
                 )
     return result
 

@@ -70,6 +70,16 @@ def everything(store: Store) -> tuple[list[Any], list[Any]]:
     return rows, changes
 
 
+def assert_rebuilt_the_same(store: Store) -> None:
+    """Rate what has not been rated yet, then rebuild every rating from the history: the
+    ratings and the changes (some of each) come out exactly as they were."""
+    store.update_ratings()
+    before = everything(store)
+    assert before[0] and before[1]
+    store.rebuild_ratings()
+    assert everything(store) == before
+
+
 # -- reading a result ---------------------------------------------------------------------------
 def test_crates_ranks_the_lowest_total_first_and_ties_share_a_place():
     result = {"winners": [2], "scores": [40, 95, 12, 40]}
@@ -272,11 +282,7 @@ def test_the_same_history_rebuilt_gives_the_same_numbers(store):
         finished(store, game, people(*seated), result)
         if index % 4 == 0:
             store.update_ratings()  # rated as games end, in several steps
-    store.update_ratings()
-    before = everything(store)
-    assert before[0] and before[1]
-    store.rebuild_ratings()
-    assert everything(store) == before
+    assert_rebuilt_the_same(store)
 
 
 def test_a_game_that_finished_before_one_already_rated_rates_everything_again(store):
@@ -409,11 +415,7 @@ def test_a_party_game_with_a_stand_in_is_rated_again_to_the_same_numbers(store):
     hosted.detach(ben, now=0.0)
     hosted.take_over(now=0.0, after=0.0, level="random")
     play_on(hosted, [ann, ben])
-    store.update_ratings()
-    before = everything(store)
-    assert before[0] and before[1]
-    store.rebuild_ratings()
-    assert everything(store) == before
+    assert_rebuilt_the_same(store)
 
 
 def test_an_older_stores_ratings_are_rated_afresh_under_these_rules(tmp_path):

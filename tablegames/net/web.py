@@ -525,21 +525,15 @@ class WebFrontDoor:
         header = request.headers.get("Host")
         if self.names.answers_to(header, str(local[0]) if local else None):
             return await handler(request)
-        address = request.remote or "?"
-        self.refusals.refused(
+        return self._refuse_request(
+            request,
             "requests for another host name",
-            address,
             "web: refused a request from %s for the host %s",
-            address,
             visible((header or "no Host")[:80]),
-        )
-        return web.Response(
             status=421,
-            text=(
-                "This is the party's page, and it answers only to the addresses the host gave "
-                "out: open the address the host printed (the host can add a name with "
-                "--web-name NAME).\n"
-            ),
+            sentence="This is the party's page, and it answers only to the addresses the host "
+            "gave out: open the address the host printed (the host can add a name with "
+            "--web-name NAME).",
         )
 
     @web.middleware
@@ -550,17 +544,28 @@ class WebFrontDoor:
         of another site could otherwise log a guest out, or in under another name."""
         if request.method != "POST" or _same_origin(request):
             return await handler(request)
-        address = request.remote or "?"
-        self.refusals.refused(
+        return self._refuse_request(
+            request,
             "form posts from another site's page",
-            address,
             "web: refused a form post from %s: it came from another site's page",
-            address,
-        )
-        return web.Response(
             status=403,
-            text="This form is sent only from the party's own page: open / and try again.\n",
+            sentence="This form is sent only from the party's own page: open / and try again.",
         )
+
+    def _refuse_request(
+        self,
+        request: web.Request,
+        what: str,
+        line: str,
+        *details: object,
+        status: int,
+        sentence: str,
+    ) -> web.Response:
+        """The `status` answer saying `sentence` to a request refused as one of `what`, counted
+        for the host's log (`line`, given the address and `details`: `Refusals.refused`)."""
+        address = request.remote or "?"
+        self.refusals.refused(what, address, line, address, *details)
+        return web.Response(status=status, text=sentence + "\n")
 
     @web.middleware
     async def _headers(

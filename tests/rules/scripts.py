@@ -1,8 +1,10 @@
-"""Helpers every game's scenario tests share: refusing an action must change nothing visible."""
+"""Helpers every game's scenario tests share: refusing an action must change nothing visible,
+and a secret must change no view but those of the seats that may know it."""
 
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterable
 from typing import Any
 
 import pytest
@@ -22,6 +24,18 @@ def snapshot(state: Any) -> Any:
             state.over,
         )
     )
+
+
+def same_for(
+    first: Any, second: Any, seats: Iterable[int | None], differ: Iterable[int | None] = ()
+) -> None:
+    """Two tables that differ only in a secret look exactly the same to each of `seats` (None: a
+    spectator), and different to each of `differ` (the seats that may know it: the check can
+    tell the tables apart)."""
+    for seat in seats:
+        assert first.view(seat) == second.view(seat), seat
+    for seat in differ:
+        assert first.view(seat) != second.view(seat), seat
 
 
 def assert_illegal(state: Any, seat: Any, action: Any, now: float = 0.0, words: int = 2) -> str:

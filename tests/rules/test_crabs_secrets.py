@@ -14,6 +14,9 @@ from tablegames.rules import get_game
 from tablegames.rules.crabs import GESTURES, deck_for
 from tablegames.testing.playing import settle_clock
 
+from .crabs_tables import KINGS, PLAIN, deal
+from .scripts import same_for
+
 crabs = get_game("crabs")
 
 
@@ -52,35 +55,24 @@ def test_two_deals_differing_only_in_hidden_cards_look_the_same_to_the_seat():
         other = hidden[:]
         rng.shuffle(other)
         first, second = stacked(players, own, ocean, hidden), stacked(players, own, ocean, other)
-        assert first.view(0) == second.view(0)
-        assert first.view(None) == second.view(None)
-        if hidden[:4] != other[:4]:
-            assert first.view(1) != second.view(1)  # the check can tell hands apart
+        same_for(first, second, (0, None), differ=(1,) if hidden[:4] != other[:4] else ())
         script = random.Random(trial)
         public_script(first, script)
         public_script(second, random.Random(trial))
         assert first.view(0)["active_side"] == 1
-        assert first.view(0) == second.view(0)
-        assert first.view(None) == second.view(None)
+        same_for(first, second, (0, None))
 
 
 def test_the_cards_a_revealed_player_draws_stay_secret():
-    hands = [
-        ["crabbi", "crabbi", "kebab", "diet"],
-        ["king", "king", "king", "king"],
-        ["kebab", "kebab", "diet", "magic"],
-        ["cabernet", "cabernet", "crabbi", "magic"],
-    ]
-    ocean = ["jab", "taxi", "ab", "bunny"]
-    first = crabs.new(4, 3, hands=hands, ocean=ocean, draw=["jab", "jab", "taxi", "taxi", "ab"])
-    second = crabs.new(4, 3, hands=hands, ocean=ocean, draw=["ab", "ab", "bunny", "diet", "jab"])
+    hands = (PLAIN[0], KINGS, PLAIN[2], PLAIN[3])
+    first = deal(*hands, draw=["jab", "jab", "taxi", "taxi", "ab"], first_side=None, seed=3)
+    second = deal(*hands, draw=["ab", "ab", "bunny", "diet", "jab"], first_side=None, seed=3)
     for state in (first, second):
         events = state.apply(0, {"type": "accuse", "target": 1}, now=2.0)
         private = [event for event in events if event["to"] is not None]
         assert [event["to"] for event in private] == [[1]]
         assert "cards" in private[0] and private[0]["cards"] == state.view(1)["hand"]
-    for seat in (None, 0, 2, 3):  # the partner who called it does not see the new cards either
-        assert first.view(seat) == second.view(seat)
+    same_for(first, second, (None, 0, 2, 3))  # the partner who called it does not see them either
     assert first.view(1)["hand"] == ["jab", "jab", "taxi", "taxi"]
     assert second.view(1)["hand"] == ["ab", "ab", "bunny", "diet"]
 
@@ -98,19 +90,10 @@ def seeds_with_signals(players: int) -> tuple[int, int]:
 
 
 def test_another_teams_signal_never_reaches_a_seat():
-    hands = [
-        ["crabbi", "crabbi", "kebab", "diet"],
-        ["cappuccino", "cappuccino", "cabernet", "magic"],
-        ["kebab", "kebab", "diet", "magic"],
-        ["cabernet", "cabernet", "crabbi", "magic"],
-    ]
-    ocean = ["jab", "taxi", "ab", "bunny"]
     a, b = seeds_with_signals(4)
-    first = crabs.new(4, a, hands=hands, ocean=ocean, first_side=0)
-    second = crabs.new(4, b, hands=hands, ocean=ocean, first_side=0)
+    first, second = deal(*PLAIN, seed=a), deal(*PLAIN, seed=b)
     assert first.view(2)["signal"] != second.view(2)["signal"]
-    for seat in (None, 0, 1):
-        assert first.view(seat) == second.view(seat)
+    same_for(first, second, (None, 0, 1))
 
 
 def test_what_another_team_picks_in_the_huddle_never_reaches_a_seat():
@@ -127,8 +110,7 @@ def test_what_another_team_picks_in_the_huddle_never_reaches_a_seat():
         assert state.phase == "swap"
         state.apply(2, {"type": "gesture", "name": "nod"}, now=6.0)  # the signal itself is public
     assert first.view(2)["signals"] == ["wink", "nod"] and second.view(2)["signals"] == ["yawn"]
-    for seat in (None, 0, 1):
-        assert first.view(seat) == second.view(seat)
+    same_for(first, second, (None, 0, 1))
 
 
 def test_logs_and_signals_in_random_play_reach_only_their_seats():

@@ -99,6 +99,14 @@ def table(state: Any) -> dict[str, Any]:
     return state.view(None)
 
 
+def first_round_over(state: Any) -> dict[str, Any]:
+    """How round 1 went, as the table shows it once round 2 has begun (which it must have)."""
+    view = table(state)
+    assert view["round"] == 2
+    assert view["last_round"]["round"] == 1
+    return view["last_round"]
+
+
 def assert_hand(state: Any, seat: int, cards: Iterable[str]) -> None:
     assert sorted(state.view(seat)["hand"]) == sorted(cards)
 
@@ -470,10 +478,7 @@ def test_the_round_is_blocked_when_every_player_passes_in_a_row() -> None:
     act(state, 2, draw())
     assert table(state)["round"] == 1
     act(state, 0, draw())
-    view = table(state)
-    assert view["round"] == 2
-    last = view["last_round"]
-    assert last["round"] == 1
+    last = first_round_over(state)
     assert last["blocked"] is True
     assert last["went_out"] is None
     assert [sorted(hand) for hand in last["hands"]] == [
@@ -482,7 +487,7 @@ def test_the_round_is_blocked_when_every_player_passes_in_a_row() -> None:
         ["7C", "AD", "JS"],
     ]
     assert last["points"] == [50, 25, 31]
-    assert view["scores"] == [50, 25, 31]
+    assert table(state)["scores"] == [50, 25, 31]
 
 
 def test_a_real_draw_breaks_the_run_of_passes() -> None:
@@ -1084,15 +1089,12 @@ def test_malformed_dope_calls_are_illegal(call: Action) -> None:
 def test_playing_the_last_card_goes_out_and_ends_the_round(last: Action) -> None:
     state = deal(["JD"], [last["card"]], ["QC"], draw=["AS", "AC"])
     act(state, 1, last)
-    view = table(state)
-    assert view["round"] == 2
-    result = view["last_round"]
-    assert result["round"] == 1
+    result = first_round_over(state)
     assert result["went_out"] == 1
     assert result["blocked"] is False
     assert result["hands"] == [["JD"], [], ["QC"]]
     assert result["points"] == [10, 0, 10]
-    assert view["scores"] == [10, 0, 10]
+    assert table(state)["scores"] == [10, 0, 10]
 
 
 def test_a_final_seven_still_makes_the_next_player_draw() -> None:
@@ -1131,9 +1133,7 @@ def test_a_final_two_starts_a_crank_among_the_remaining_players() -> None:
     assert table(state)["turn"] == 2  # seat 1 is out of the round
     assert table(state)["crank"] == 5
     act(state, 2, draw())
-    view = table(state)
-    assert view["round"] == 2
-    result = view["last_round"]
+    result = first_round_over(state)
     assert result["went_out"] == 1
     assert [sorted(hand) for hand in result["hands"]] == [
         ["JD"],

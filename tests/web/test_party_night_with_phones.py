@@ -269,6 +269,15 @@ def choose(friend: Terminal, title: str) -> None:
     raise AssertionError(f"no {title} table to choose:\n{friend.screen()}")
 
 
+def scores_closed(friend: Terminal, screen: str) -> bool:
+    """Close a round's scores (or the final standings) with n if `screen` shows them: whether
+    it did."""
+    if "Next round (n)" in screen or "The final standings (n)" in screen:
+        friend.keys("n", after=1.2)  # (the scores take keys once they have been up a moment)
+        return True
+    return False
+
+
 def to_the_lobby(friend: Terminal) -> None:
     """Back to the lobby from a table, by keys: a round's scores closed first (n), then q and
     m (at the end of a game, its m)."""
@@ -276,12 +285,11 @@ def to_the_lobby(friend: Terminal) -> None:
     while "n opens a new table" not in friend.screen():
         assert time.monotonic() < deadline, friend.screen()
         screen = friend.screen()
-        if "Next round (n)" in screen or "The final standings (n)" in screen:
-            friend.keys("n", after=1.2)
-        elif "Lobby (m)" in screen or "Back to the lobby (m)" in screen:
-            friend.keys("m", after=1.2)
-        else:
-            friend.keys("q")
+        if not scores_closed(friend, screen):
+            if "Lobby (m)" in screen or "Back to the lobby (m)" in screen:
+                friend.keys("m", after=1.2)
+            else:
+                friend.keys("q")
         shown = time.monotonic() + 5  # (what the key opened, or the lobby)
         while time.monotonic() < shown and friend.screen() == screen:
             time.sleep(0.1)
@@ -291,9 +299,9 @@ def crates_turn(friend: Terminal) -> None:
     """A crates turn by keys if it is this friend's: the first card that fits (the first suit
     when asked), else a draw; a round's scores closed with n."""
     screen = friend.screen()
-    if "Next round (n)" in screen or "The final standings (n)" in screen:
-        friend.keys("n", after=1.2)  # (the scores take keys once they have been up a moment)
-    elif "Name a suit" in screen or "yours to name" in screen:
+    if scores_closed(friend, screen):
+        return
+    if "Name a suit" in screen or "yours to name" in screen:
         friend.keys("Enter")
     elif "your turn" in screen:
         for number in range(1, 10):
@@ -325,10 +333,7 @@ def chat_shown(friend: Terminal) -> str:
     deadline = time.monotonic() + 60
     while "Say to" not in friend.screen():
         assert time.monotonic() < deadline, friend.screen()
-        screen = friend.screen()
-        if "Next round (n)" in screen or "The final standings (n)" in screen:
-            friend.keys("n", after=1.2)
-        else:
+        if not scores_closed(friend, friend.screen()):
             friend.keys("/", after=1.0)
     return friend.screen()
 

@@ -6,16 +6,10 @@ views of every seat that may not know it (and checks that the seat that may, can
 
 from __future__ import annotations
 
+from ..scripts import same_for
 from .helpers import ROLES, act, appoint, keep, no_mutiny, raise_guns, sail, table
 
 SEATS = [None, *range(7)]
-
-
-def same_for(first, second, seats, differ=()):
-    for seat in seats:
-        assert first.view(seat) == second.view(seat), seat
-    for seat in differ:
-        assert first.view(seat) != second.view(seat), seat
 
 
 def test_factions_stay_hidden_from_sailors_and_spectators():
