@@ -144,13 +144,8 @@ async def test_a_whole_game_at_60_by_20_asks_every_decision_with_its_facts_in_si
     assert missing == [], "\n".join(missing[:5])
 
 
-@pytest.mark.parametrize(
-    "size",
-    [
-        pytest.param((80, 24), id="80x24"),
-        pytest.param((120, 40), id="120x40", marks=pytest.mark.slow),
-    ],
-)
+@pytest.mark.slow  # (the default run reads them whole at every step of a game at 60x20, above)
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
 async def test_the_status_lines_are_never_cut(size: tuple[int, int]) -> None:
     client = hot_seat(7, "quick", 13)
     async with opened(client, size=size) as (app, pilot):
