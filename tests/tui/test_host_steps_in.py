@@ -92,8 +92,11 @@ async def sit_at(app: TableGamesApp, pilot: Pilot[None], code: str) -> None:
     """Highlight table `code` in the lobby and press Enter."""
     lobby = app.screen
     assert isinstance(lobby, LobbyScreen)
-    while lobby.tables[lobby.chosen].code != code:
+    for _ in range(len(lobby.tables)):  # (bounded: a table that left the list is not waited on)
+        if lobby.tables[lobby.chosen].code == code:
+            break
         await pilot.press("down")
+    assert lobby.tables[lobby.chosen].code == code, f"table {code} is not in the lobby's list"
     await pilot.press("enter")
     await until(lambda: "Joining" not in screen_text(app), seconds=10, pilot=pilot)
     await settle(pilot)

@@ -104,3 +104,10 @@ def test_the_status_line_goes_stale_when_the_table_moves_on_or_the_keyboard_chan
     flow.selected, flow.marked, flow.peeking = 2, ["bat"], True
     flow.keyboard_passed()
     assert (flow.selected, flow.marked, flow.peeking) == (0, [], False)
+
+
+def test_the_players_line_draws_with_no_names_known_yet():
+    # (a table screen resized while its client knows no seats — sent to the lobby, its table
+    # forgotten — drew `max(6)` and died; a loaded run of the suite met it once)
+    players = show.seat_table(seen(), [], None, 80)
+    assert "Player" in players.plain

@@ -255,7 +255,9 @@ class CrabsScreen(GameScreen):
         you = self.seat
         tall = self.app.size.height >= TALL
         rows = show.side_rows(view, self.names, you, self.flow.gestures())
-        longest = max(len(row.name) + 6 * row.is_you for side in rows.values() for row in side)
+        longest = max(
+            (len(row.name) + 6 * row.is_you for side in rows.values() for row in side), default=0
+        )
         for side in (0, 1):
             panel = self.query_one(f"#side{side}", SidePanel)
             panel.show(rows[side], self.flow.marked_player, longest)

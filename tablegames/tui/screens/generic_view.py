@@ -165,10 +165,11 @@ class SeatRows:
 
     def widths(self, columns: int) -> list[int]:
         """The widths of one block's columns, with the first `columns` of the game's."""
-        name = min(NAME_WIDTH, max(len(name) for name in self.names)) + 2  # and its pointer
+        longest = max((len(name) for name in self.names), default=0)
+        name = min(NAME_WIDTH, longest) + 2  # and its pointer
         widths = [name, *([max(map(len, self.marks))] if any(self.marks) else [])]
         for title, entries in self.columns[:columns]:
-            widths.append(min(VALUE_WIDTH, max(len(title), *(len(entry) for entry in entries))))
+            widths.append(min(VALUE_WIDTH, max([len(title), *(len(entry) for entry in entries)])))
         return widths
 
     def width(self, blocks: int, columns: int) -> int:

@@ -80,7 +80,7 @@ def crew_strip(
     ]
     gap = " | " if ascii else " │ "
     cell = (width - len(gap) * (STRIP_COLUMNS - 1)) // STRIP_COLUMNS
-    gun_width = max(len(held) for held in guns)
+    gun_width = max((len(held) for held in guns), default=0)
     fixed = 2 + 4 + 1 + gun_width  # arrow, job (or duty), guns and the spaces before them
     name_width = max(SHORTEST_NAME, min(LONGEST_NAME, max(map(len, shown)), cell - fixed - 4))
     spoken = last_words(view, names, short=True)

@@ -468,7 +468,7 @@ SHORTEST_NAME = 6
 
 def _name_width(names: Sequence[str], you: int | None, wide: bool, room: int = 99) -> int:
     you_mark = (1 if compact(wide, room) else 6) if you is not None else 0  # `*` or " (you)"
-    wanted = min(18 if wide else 12, max(cell_len(n) for n in names) + you_mark)
+    wanted = min(18 if wide else 12, max((cell_len(n) for n in names), default=0) + you_mark)
     with_resume = room - CREW_COLUMNS - RESUME_COLUMNS
     if with_resume >= min(wanted, 8):  # the résumé stays while names keep 8 letters
         return max(SHORTEST_NAME, min(wanted, with_resume))

@@ -149,7 +149,7 @@ def seat_table(
 ) -> Text:
     """Every player on one line: who acts, cards in hand, face-up cards grouped by animal."""
     labels = [name + (" (you)" if seat == you else "") for seat, name in enumerate(names)]
-    name_width = min(20, max(len("Player"), *map(cell_len, labels)))
+    name_width = min(20, max([len("Player"), *map(cell_len, labels)]))
     pointer = ">" if ascii else "▶"
     flight = view["flight"]
     holder = flight["to"] if flight else None
