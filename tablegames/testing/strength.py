@@ -138,6 +138,19 @@ def thinking_in_cpu_time() -> Iterator[None]:
         LookAhead.clock = wall
 
 
+@contextlib.contextmanager
+def thinking_its_every_playout() -> Iterator[None]:
+    """While inside, the generic look-ahead's clock stands still: it plays all its playouts, so
+    a seed is one judgement on every machine (in CPU time, a slower processor thinks less: CI's
+    judged Love Letter's `hard` weaker than this machine's did)."""
+    clock = LookAhead.clock
+    LookAhead.clock = lambda: 0.0
+    try:
+        yield
+    finally:
+        LookAhead.clock = clock
+
+
 def matchup(
     game_name: str,
     hero: str,

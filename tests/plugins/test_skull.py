@@ -15,7 +15,7 @@ import pytest
 from tablegames.bots import AnyLegalAction, get_bot, look_ahead
 from tablegames.bots.generic import ByHeuristic, LookAhead
 from tablegames.rules import GAMES, load
-from tablegames.testing.strength import matchup, thinking_in_cpu_time
+from tablegames.testing.strength import matchup, thinking_its_every_playout
 from tests.plugins.skull import SKULL_GAME
 from tests.plugins.skull.bots import CarefulPlayer, SkullFirst
 from tests.plugins.skull.rules import FLOWER, SKULL
@@ -97,7 +97,7 @@ def test_hard_believes_the_discs_put_down_as_people_put_them():
     hard = get_bot("skull", "hard", 0, random.Random(2))
     assert isinstance(hard, LookAhead) and hard.beliefs is not None
     state = SKULL_GAME.new(3, seed=4)
-    with thinking_in_cpu_time():
+    with thinking_its_every_playout():
         for seat in (0, 1, 2):
             bot = hard if seat == 0 else CarefulPlayer(seat, random.Random(seat))
             view = state.view(seat)
