@@ -4,6 +4,7 @@ question), the chart and the log in turn, and status lines that are never cut.""
 
 from __future__ import annotations
 
+import asyncio
 import random
 import re
 
@@ -24,6 +25,7 @@ from tablegames.tui.screens.size import TooSmall
 from .helpers import STILL, opened, screen_text
 
 NAMES = ("Player 1", "Player 2")
+DRAWN_SECONDS = 10.0  # (the longest a loaded machine is given to draw what a screen was sent)
 OFFICES = {"captain": "Cpt", "lieutenant": "Lt", "navigator": "Nav"}
 
 
@@ -89,14 +91,15 @@ async def play_by_keys(
         elif isinstance(top, DecisionDialog):
             decisions += 1
             asked = top.title_text[:30]
-            missing += [f"{asked}...: {fact}" for fact in facts_missing(app, client, top)]
+            shown = await facts_missing_once_drawn(app, pilot, client, top)
+            missing += [f"{asked}...: {fact}" for fact in shown]
             await pilot.press(rng.choice(top.options).key)
         elif isinstance(top, Deliberate):  # a notice to pass the keyboard on
             await pilot.press("enter")
         elif isinstance(top, KrakenScreen) and top._my_move():
             await pilot.press("enter")  # (a character's moment keeps it; else the decision)
         elif isinstance(top, KrakenScreen):
-            check_status(app, top)
+            await check_status(app, pilot, top)
             for _ in range(50):  # the bots, until the table waits for a human
                 move = table.bot_move()
                 if move is None or table.over:
@@ -110,10 +113,29 @@ async def play_by_keys(
     return missing
 
 
-def check_status(app: TableGamesApp, top: KrakenScreen) -> None:
-    """The status lines show all they say, whole: no word is cut off or left out of sight."""
+async def facts_missing_once_drawn(
+    app: TableGamesApp, pilot: Pilot[None], client: LocalClient, dialog: DecisionDialog
+) -> list[str]:
+    """`facts_missing`, once the screen has drawn what it was last sent (on a loaded machine,
+    `pilot.pause` takes a starved process for an idle one and returns before it has: seen)."""
+    deadline = asyncio.get_running_loop().time() + DRAWN_SECONDS
+    while (missing := facts_missing(app, client, dialog)) and (
+        asyncio.get_running_loop().time() < deadline
+    ):
+        await pilot.pause(0.05)
+    return missing
+
+
+async def check_status(app: TableGamesApp, pilot: Pilot[None], top: KrakenScreen) -> None:
+    """The status lines show all they say, whole: no word is cut off or left out of sight
+    (once drawn)."""
     table = next(s for s in app.screen_stack if isinstance(s, KrakenScreen))
-    assert status_shown(app, table) == status_said(table)
+    await until(
+        lambda: status_shown(app, table) == status_said(table),
+        DRAWN_SECONDS,
+        "the status lines shown whole",
+        pilot,
+    )
 
 
 def status_said(table: KrakenScreen) -> str:
