@@ -43,6 +43,7 @@ private_data_dir
 instant_screens
 pytest_runtest_setup
 watched_games
+thinking_its_every_playout  # testing.strength: what the strength tests of plugins and tests/ use
 pytest_runtest_makereport
 pytest_runtest_logreport
 pytest_collection_finish
