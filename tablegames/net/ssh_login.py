@@ -35,34 +35,22 @@ from __future__ import annotations
 
 import asyncio
 import random
-import secrets
 import shlex
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Protocol
 
 import asyncssh
 from asyncssh.auth import KbdIntChallenge, KbdIntResponse
 
-from ..names import NAME_LIMIT, clean_name, name_key
+from ..names import clean_name, name_key
 from .admission import TURNED_AWAY, Admission, code_matches, crowded, held_back
 from .guard import RefusalTally, startup_drop_chance, wait_in_words
+from .guest_list import GuestList
 from .ssh_session import SessionDoor, TableSession
 from .ssh_types import GUEST_PREFIX, Identity
 
 JOIN_CODE_PROMPT = "Join code: "
 early_drop = random.Random()  # which half-made logins a busy door drops (no secret in it)
-
-
-@dataclass
-class GuestRecord:
-    """A guest the door has seen lately: the name they were given, whether they gave the code."""
-
-    name: str
-    code_given: bool = False
-    connected: int = 0  # their connections open now
-    left_at: float = 0.0  # when the last one closed
 
 
 class Door(SessionDoor, Protocol):
@@ -89,23 +77,8 @@ class Door(SessionDoor, Protocol):
 
     def max_per_address(self) -> int: ...
 
-    def name_holder(self, key: str) -> str | None: ...
-
-    def look_alike_problem(self, name: str) -> str | None: ...
-
-    def key_arrived(self, name: str, fingerprint: str) -> None: ...
-
-    def key_left(self, name: str) -> None: ...
-
-    def guest_record(self, asked: str, address: str) -> GuestRecord | None: ...
-
-    def guest_arrived(
-        self, asked: str, address: str, code_given: bool, had: str | None = None
-    ) -> str: ...
-
-    def guest_left(self, asked: str, address: str) -> None: ...
-
-    def release_unused_names(self) -> None: ...
+    @property
+    def guest_list(self) -> GuestList: ...  # who came in under which name
 
     def reached_as(self, conn: asyncssh.SSHServerConnection | None) -> tuple[str, int]: ...
 
@@ -168,9 +141,9 @@ class Doorman(asyncssh.SSHServer):
         if identity is None or not self.admitted:
             return  # it held nothing
         if identity.guest:
-            self.door.guest_left(self.name, self.address)
+            self.door.guest_list.guest_left(self.name, self.address)
         else:
-            self.door.key_left(identity.name)
+            self.door.guest_list.key_left(identity.name)
         minutes = (time.monotonic() - self.connected_at) / 60
         self.log.info(
             "ssh: %s left (%s, %s) after %.0f min",
@@ -197,7 +170,7 @@ class Doorman(asyncssh.SSHServer):
                 f"play under, e.g. {self.how_to_connect('ben')}",
                 "unusable name",
             )
-        elif (look_alike := self.door.look_alike_problem(self.name)) is not None:
+        elif (look_alike := self.door.guest_list.look_alike_problem(self.name)) is not None:
             self._refuse(
                 f"{look_alike}: connect under another name, e.g. {self.how_to_connect('ben')}",
                 "a look-alike name",
@@ -217,7 +190,7 @@ class Doorman(asyncssh.SSHServer):
         if self.door.admission.turned_away(key=fingerprint):
             self._refuse(TURNED_AWAY[:1].upper() + TURNED_AWAY[1:] + ".", "a key banned")
             return False
-        holder = self.door.name_holder(name_key(self.name))
+        holder = self.door.guest_list.name_holder(name_key(self.name))
         if holder is not None and holder != fingerprint:
             # Never a lock: another key can never have this name, and its owner's key is let
             # in whatever was tried before. Counted per address and name, for the log only.
@@ -244,14 +217,14 @@ class Doorman(asyncssh.SSHServer):
     def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> KbdIntChallenge:
         if self._refused or not self.name:
             return False
-        if self.door.name_holder(name_key(self.name)) is not None:
+        if self.door.guest_list.name_holder(name_key(self.name)) is not None:
             self._refuse(
                 f"The name {self.name} belongs to another player's key. Connect with that key, "
                 f"or under another name: {self.how_to_connect('OTHERNAME')}",
                 "name held by a key, no key given",
             )
             return False
-        record = self.door.guest_record(self.name, self.address)
+        record = self.door.guest_list.guest_record(self.name, self.address)
         if record is not None and record.code_given:
             self.code_given = True  # this guest gave it lately: not asked again
         if not self.code_given:
@@ -313,19 +286,19 @@ class Doorman(asyncssh.SSHServer):
             self.note_refusal("too many players from one address")
             return crowded(self.address, limit)
         if identity.guest:
-            given = door.guest_arrived(self.name, self.address, self.code_given)
+            given = door.guest_list.guest_arrived(self.name, self.address, self.code_given)
             identity = self.identity = Identity(given, None, True, self.address)
         else:
             assert identity.fingerprint is not None
-            if door.name_holder(name_key(self.name)) not in (None, identity.fingerprint):
+            if door.guest_list.name_holder(name_key(self.name)) not in (None, identity.fingerprint):
                 # Another key came in under the name first: a name is whoever's proved it first.
                 self.note_refusal("name just taken")
                 return f"The name {self.name} was just taken by another player."
-            door.key_arrived(self.name, identity.fingerprint)
+            door.guest_list.key_arrived(self.name, identity.fingerprint)
         self.admitted = True
         if door.join_code is not None:
             door.limiter.succeeded(self.address)
-        door.release_unused_names()
+        door.guest_list.release_unused_names()
         self.log.info(
             "ssh: %s logged in from %s (%s)", identity.name, self.address, identity.short_key
         )
@@ -467,14 +440,3 @@ class Doorman(asyncssh.SSHServer):
     def _cancel_timers(self) -> None:
         self._cancel_grace()
         self._cancel_session_deadline()
-
-
-def guest_name(name: str, in_use: Callable[[str], bool]) -> str:
-    """A guest's name from the name they asked for: "guest-NAME", numbered while in use."""
-    base = name if name_key(name).startswith(GUEST_PREFIX) else GUEST_PREFIX + name
-    for number in range(1, 100):
-        suffix = "" if number == 1 else f"-{number}"
-        candidate = clean_name(base[: NAME_LIMIT - len(suffix)] + suffix)
-        if not in_use(candidate):
-            return candidate
-    return f"{GUEST_PREFIX}{secrets.token_hex(4)}"

@@ -51,10 +51,10 @@ from ..paths import data_dir
 from ..text import visible
 from .admission import TURNED_AWAY, Visitor, crowded, held_back
 from .guard import RateLimit, RefusalTally
+from .guest_list import guest_name
 from .listening import door_share
 from .party import Login
 from .ssh import CLOSING_SENTENCE
-from .ssh_login import guest_name
 from .ssh_types import DEFAULT_TERM, Launch, Terminal, safe_size
 from .web_gate import Gate
 from .web_identity import (
@@ -306,8 +306,8 @@ class WebFrontDoor:
             asked = asked_name(asked)
         except FormRefused as empty:
             return self._form(str(empty), asked, status=400, code=code_typed)
-        holder = self.ssh.name_holder(name_key(asked))
-        why = name_refusal(asked, holder, self.ssh.look_alike_problem(asked))
+        holder = self.ssh.guest_list.name_holder(name_key(asked))
+        why = name_refusal(asked, holder, self.ssh.guest_list.look_alike_problem(asked))
         if why is not None:
             reason = "name held by a key" if holder is not None else "a look-alike name"
             self._refused(address, asked, reason)
@@ -320,7 +320,7 @@ class WebFrontDoor:
             # The same guest again (a new join code, say): the same id, so the same seats.
             guest = WebGuest(earlier.guest_id, asked, earlier.name, self.party, time.time())
         else:
-            guest = new_guest(asked, guest_name(asked, self.ssh.name_in_use), self.party)
+            guest = new_guest(asked, guest_name(asked, self.ssh.guest_list.name_in_use), self.party)
         self.guests.web_guest_let_in(guest.guest_id, code_given=self.join_code is not None)
         response = web.Response(status=303, headers={"Location": "/"})
         self._set_cookie(response, guest)
@@ -379,7 +379,7 @@ class WebFrontDoor:
             return socket
         ssh = self.ssh
         place = guest.holder  # where this guest comes from, as the SSH door's guests go
-        name = ssh.guest_arrived(guest.asked, place, True, had=guest.name)
+        name = ssh.guest_list.guest_arrived(guest.asked, place, True, had=guest.name)
         query = request.query
         columns, rows = safe_size(*size_asked(query.get("width"), query.get("height")))
         terminal = Terminal(DEFAULT_TERM, columns, rows)
@@ -390,7 +390,7 @@ class WebFrontDoor:
             await session.run()
         finally:
             self.sessions.discard(session)
-            ssh.guest_left(guest.asked, place)
+            ssh.guest_list.guest_left(guest.asked, place)
             minutes = (time.monotonic() - session.started) / 60
             self.log.info("web: %s left (%s, browser) after %.0f min", name, address, minutes)
         return socket
@@ -431,8 +431,8 @@ class WebFrontDoor:
         if ssh.logged_in_from(address) >= limit:
             self._refused(address, guest.asked, "too many players from one address")
             return crowded(address, limit)
-        holder = ssh.name_holder(name_key(guest.asked))
-        why = name_refusal(guest.asked, holder, ssh.look_alike_problem(guest.asked))
+        holder = ssh.guest_list.name_holder(name_key(guest.asked))
+        why = name_refusal(guest.asked, holder, ssh.guest_list.look_alike_problem(guest.asked))
         if why is not None:
             self._refused(address, guest.asked, "name held by a key")
             return why

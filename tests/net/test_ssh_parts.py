@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from tablegames.net.admission import code_matches
+from tablegames.net.guest_list import guest_name
 from tablegames.net.pty_program import Limits, PtyProgram
 from tablegames.net.ssh import load_host_key
-from tablegames.net.ssh_login import guest_name
 from tablegames.net.ssh_session import ending_sentence
 from tablegames.net.ssh_types import (
     EXIT_FAILED,
