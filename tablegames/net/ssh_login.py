@@ -33,10 +33,10 @@ exchange gets no sentence (there is no way to show one yet), only a line in the 
 
 from __future__ import annotations
 
-import asyncio
 import random
 import shlex
 import time
+from functools import partial
 from typing import Protocol
 
 import asyncssh
@@ -46,6 +46,7 @@ from ..names import clean_name, name_key
 from .admission import TURNED_AWAY, Admission, code_matches, crowded, held_back
 from .guard import RefusalTally, startup_drop_chance, wait_in_words
 from .guest_list import GuestList
+from .ssh_screen import Deadline
 from .ssh_session import SessionDoor, TableSession
 from .ssh_types import GUEST_PREFIX, Identity
 
@@ -104,8 +105,11 @@ class Doorman(asyncssh.SSHServer):
         self._refused = False
         self._dropped = False  # cut off before the key exchange
         self._key_refusal_counted = False
-        self._grace: asyncio.TimerHandle | None = None
-        self._session_deadline: asyncio.TimerHandle | None = None
+        # As OpenSSH's LoginGraceTime: the key exchange done and a login asked for in time,
+        # or the connection is dropped (asking to log in, `begin_auth`, stops this clock).
+        grace = wait_in_words(self.config.login_grace)
+        self._grace = Deadline(partial(self._drop, f"no login asked for within {grace}"))
+        self._session_deadline = Deadline(self._too_slow)  # a program running, in time
 
     @property
     def logging_in(self) -> bool:
@@ -129,14 +133,13 @@ class Doorman(asyncssh.SSHServer):
         elif early_drop.random() < startup_drop_chance(len(startups), *config.startups):
             self._drop(f"{len(startups)} logins are under way")
         else:
-            self._grace = asyncio.get_running_loop().call_later(
-                config.login_grace, self._grace_over
-            )
+            self._grace.start(config.login_grace)
             self.log.debug("ssh: connection from %s", self.address)
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.door.connections.discard(self)
-        self._cancel_timers()
+        self._grace.cancel()
+        self._session_deadline.cancel()
         identity = self.identity
         if identity is None or not self.admitted:
             return  # it held nothing
@@ -155,7 +158,7 @@ class Doorman(asyncssh.SSHServer):
 
     # -- authentication ----------------------------------------------------------------------
     def begin_auth(self, username: str) -> bool:
-        self._cancel_grace()  # the handshake is done: the login timeout runs on
+        self._grace.cancel()  # the handshake is done: the login timeout runs on
         self.name = clean_name(username)
         limit = self.door.max_per_address()
         if self._refused:
@@ -176,9 +179,6 @@ class Doorman(asyncssh.SSHServer):
                 "a look-alike name",
             )
         return True  # everyone logs in, by key or as a guest
-
-    def password_auth_supported(self) -> bool:
-        return False
 
     def public_key_auth_supported(self) -> bool:
         return True
@@ -228,7 +228,9 @@ class Doorman(asyncssh.SSHServer):
         if record is not None and record.code_given:
             self.code_given = True  # this guest gave it lately: not asked again
         if not self.code_given:
-            if self._held_back():
+            wait = self.door.limiter.refused_for(self.address)
+            if wait > 0:
+                self._refuse(held_back(self.address, wait), "held back after wrong join codes")
                 return False
             return (
                 "",
@@ -236,7 +238,7 @@ class Doorman(asyncssh.SSHServer):
                 "",
                 [(JOIN_CODE_PROMPT, False)],
             )
-        self._candidate = self._guest()
+        self._candidate = Identity(self.name, None, True, self.address)  # a guest
         return True
 
     def validate_kbdint_response(self, username: str, responses: KbdIntResponse) -> KbdIntChallenge:
@@ -245,7 +247,7 @@ class Doorman(asyncssh.SSHServer):
             return False
         if code_matches(responses[0], join_code):
             self.code_given = True
-            self._candidate = self._guest()
+            self._candidate = Identity(self.name, None, True, self.address)  # a guest
             return True
         if self.wrong_code():
             wait = self.door.limiter.refused_for(self.address)
@@ -271,7 +273,7 @@ class Doorman(asyncssh.SSHServer):
             return
         self.log.debug("ssh: %s from %s is asked for the join code", self.name, self.address)
         # Until the code is given: as long as the login may take, counted from connecting.
-        self._start_session_deadline(
+        self._session_deadline.start(
             self.config.login_timeout - (time.monotonic() - self.connected_at)
         )
 
@@ -303,7 +305,7 @@ class Doorman(asyncssh.SSHServer):
             "ssh: %s logged in from %s (%s)", identity.name, self.address, identity.short_key
         )
         # The login timeout covers the rest of the way in: opening a terminal and a program.
-        self._start_session_deadline(self.config.login_timeout)
+        self._session_deadline.start(self.config.login_timeout)
         return None
 
     # -- the session -------------------------------------------------------------------------
@@ -352,7 +354,7 @@ class Doorman(asyncssh.SSHServer):
 
     def launched(self) -> None:
         """The program is running: the login deadline is met."""
-        self._cancel_session_deadline()
+        self._session_deadline.cancel()
 
     def close(self, reason: str = "Disconnected by the table server") -> None:
         if self.conn is not None:
@@ -367,20 +369,6 @@ class Doorman(asyncssh.SSHServer):
         )
         assert self.conn is not None
         self.conn.abort()
-
-    def _grace_over(self) -> None:
-        self._grace = None
-        if self.logging_in and not self.name:
-            self._drop(f"no login asked for within {wait_in_words(self.config.login_grace)}")
-
-    def _held_back(self) -> bool:
-        wait = self.door.limiter.refused_for(self.address)
-        if wait > 0:
-            self._refuse(held_back(self.address, wait), "held back after wrong join codes")
-        return wait > 0
-
-    def _guest(self) -> Identity:
-        return Identity(self.name, None, True, self.address)
 
     def _refuse(self, sentence: str, reason: str) -> None:
         """Turn the client away during login, telling them why (OpenSSH prints the reason)."""
@@ -406,14 +394,7 @@ class Doorman(asyncssh.SSHServer):
         host, port = self.door.reached_as(self.conn)
         return shlex.join(["ssh", *flags, "-p", str(port), f"{name}@{host}"])
 
-    def _start_session_deadline(self, seconds: float) -> None:
-        self._cancel_session_deadline()
-        self._session_deadline = asyncio.get_running_loop().call_later(
-            max(seconds, 0.0), self._too_slow
-        )
-
     def _too_slow(self) -> None:
-        self._session_deadline = None
         if self.session is not None and self.session.asking_for_code:
             self.note_refusal("no join code given in time")
             self.session.refuse("No join code given in time.")
@@ -426,17 +407,3 @@ class Doorman(asyncssh.SSHServer):
                 self.address,
             )
             self.close()
-
-    def _cancel_grace(self) -> None:
-        if self._grace is not None:
-            self._grace.cancel()
-            self._grace = None
-
-    def _cancel_session_deadline(self) -> None:
-        if self._session_deadline is not None:
-            self._session_deadline.cancel()
-            self._session_deadline = None
-
-    def _cancel_timers(self) -> None:
-        self._cancel_grace()
-        self._cancel_session_deadline()

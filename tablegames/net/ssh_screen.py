@@ -1,5 +1,6 @@
 """The guest's end of an SSH session: what is written to their terminal (the program's output,
-sentences, the exit status), the join code typed at its prompt, and the clock of keystrokes."""
+sentences, the exit status), the join code typed at its prompt, and its clocks (deadlines, the
+clock of keystrokes)."""
 
 from __future__ import annotations
 
@@ -116,6 +117,28 @@ class CodePrompt:
         return None
 
 
+class Deadline:
+    """A one-shot timer: `on_due` runs once `seconds` have passed since `start`, unless it was
+    cancelled (or started again) before."""
+
+    def __init__(self, on_due: Callable[[], None]) -> None:
+        self._on_due = on_due
+        self._timer: asyncio.TimerHandle | None = None
+
+    def start(self, seconds: float) -> None:
+        self.cancel()
+        self._timer = asyncio.get_running_loop().call_later(max(seconds, 0.0), self._due)
+
+    def cancel(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    def _due(self) -> None:
+        self._timer = None
+        self._on_due()
+
+
 class IdleWatch:
     """A session's clock of keystrokes: `on_idle` is called once no key has come for
     `timeout` seconds (from `start`)."""
@@ -123,27 +146,21 @@ class IdleWatch:
     def __init__(self, timeout: float, on_idle: Callable[[], None]) -> None:
         self.timeout, self._on_idle = timeout, on_idle
         self._last_key = time.monotonic()
-        self._timer: asyncio.TimerHandle | None = None
+        self._check = Deadline(self._look)
 
     def key(self) -> None:
         """A key came now."""
         self._last_key = time.monotonic()
 
-    def start(self, after: float | None = None) -> None:
-        """Look again in `after` seconds (None: the whole timeout)."""
-        self._timer = asyncio.get_running_loop().call_later(
-            self.timeout if after is None else after, self._check
-        )
+    def start(self) -> None:
+        self._check.start(self.timeout)
 
     def stop(self) -> None:
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
+        self._check.cancel()
 
-    def _check(self) -> None:
+    def _look(self) -> None:
         left = self._last_key + self.timeout - time.monotonic()
         if left > 0:
-            self.start(left)
-            return
-        self._timer = None
-        self._on_idle()
+            self._check.start(left)
+        else:
+            self._on_idle()
