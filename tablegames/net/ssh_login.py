@@ -232,12 +232,7 @@ class Doorman(asyncssh.SSHServer):
             if wait > 0:
                 self._refuse(held_back(self.address, wait), "held back after wrong join codes")
                 return False
-            return (
-                "",
-                "This party needs its join code (the host has it).",
-                "",
-                [(JOIN_CODE_PROMPT, False)],
-            )
+            return code_challenge("This party needs its join code (the host has it).")
         self._candidate = Identity(self.name, None, True, self.address)  # a guest
         return True
 
@@ -253,12 +248,7 @@ class Doorman(asyncssh.SSHServer):
             wait = self.door.limiter.refused_for(self.address)
             self._refuse(held_back(self.address, wait), "wrong join codes")
             return False
-        return (
-            "",
-            "That is not the join code: ask the host for it.",
-            "",
-            [(JOIN_CODE_PROMPT, False)],
-        )
+        return code_challenge("That is not the join code: ask the host for it.")
 
     def auth_completed(self) -> None:
         candidate, door = self._candidate, self.door
@@ -407,3 +397,8 @@ class Doorman(asyncssh.SSHServer):
                 self.address,
             )
             self.close()
+
+
+def code_challenge(instructions: str) -> KbdIntChallenge:
+    """The keyboard-interactive challenge asking for the join code, under `instructions`."""
+    return ("", instructions, "", [(JOIN_CODE_PROMPT, False)])
