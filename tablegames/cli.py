@@ -831,7 +831,7 @@ def host(
             )
         _say_where(server, bound, lan, code)
         if new is not None and tables:
-            typer.echo(tables[-1].starts_in_words())
+            typer.echo(tables[-1].readiness.in_words())
 
     hosting = run_host(config, store, new, restore=restore, announce=announce, console=True)
     _run_server(hosting, "Cannot host", (PortUnavailable,))

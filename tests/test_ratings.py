@@ -406,7 +406,9 @@ def test_a_seat_a_stand_in_played_most_of_is_the_bots_not_its_persons(store):
     )
     assert rated == {0: key_player("SHA256:ann"), 1: "bot:normal"}
     assert {row["name"] for row in store.stats("crates")} == {"Ann", "normal bot"}
-    assert sorted(hosted.ratings) == [0]  # Ben's results show no rating as his: it is the bot's
+    assert sorted(hosted.results.ratings) == [
+        0
+    ]  # Ben's results show no rating as his: it is the bot's
 
 
 def test_a_party_game_with_a_stand_in_is_rated_again_to_the_same_numbers(store):

@@ -15,32 +15,23 @@ import random
 import secrets
 import string
 import time
-from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, assert_never
 
-import msgspec
-
 from ..bots import get_bot
 from ..names import look_alike_of, looks_like_bot, name_key
-from ..ratings import UNPROVEN, bot_mover, browser_player, key_player
+from ..ratings import UNPROVEN, browser_player, key_player
 from ..rules import Action, Bot, Game, IllegalAction, get_game
 from ..rules.contract import Claimed
 from ..store import SavedSeat, SavedTable, Store
-from ..table import Accepted, Meta, Table, Update
-from ..words import are, plural
+from ..table import Accepted, Meta, Table
+from .chat_log import ChatLog
 from .feed import Feed
-from .messages import (
-    Ack,
-    Chat,
-    Farewell,
-    Presence,
-    SeatNews,
-    ServerMessage,
-    TableNews,
-)
+from .messages import Ack, Farewell, Presence, SeatNews
 from .proofs import token_key
+from .readiness import Readiness
+from .results import Results
 from .seat_life import (
     BotPlays,
     BotStops,
@@ -55,6 +46,8 @@ from .seat_life import (
     Told,
     restored,
 )
+from .seats import Seats
+from .spectators import Spectators
 
 log = logging.getLogger("tablegames.host")  # what the host's terminal shows of each table
 DROPPED = "dropped out"  # how a seat whose connection went is said to have left
@@ -66,6 +59,13 @@ class Stage(enum.IntEnum):
     WAITING = 0  # for players: nobody has been dealt a hand
     PLAYING = 1
     FINISHED = 2
+
+    @classmethod
+    def of(cls, table: Table | None) -> Stage:
+        """Where the game of a hosted table's running `table` (None: not dealt) stands."""
+        if table is None:
+            return cls.WAITING
+        return cls.FINISHED if table.over else cls.PLAYING
 
 
 CODE_ALPHABET = "".join(c for c in string.ascii_uppercase if c not in "IO")
@@ -106,7 +106,14 @@ def new_code(length: int = 4) -> str:
 
 @dataclass
 class HostedTable:
-    """A table on the server: the game, its seats, spectators and start rule."""
+    """A table on the server: the game, its seats, spectators and start rule.
+
+    Each concern has its own small owner: `seats` (who holds each seat: `Seat` values),
+    `spectators` (who watches), `readiness` (who is ready, for the deal or a rematch),
+    `chat` (the last lines said here), `results` (the ratings at the end), `feed` (what each
+    connection was sent) and `resends` (the actions already applied). This class ties them to
+    the running game: each seat's change and what goes with it is done here, in `_apply`.
+    """
 
     code: str
     game: Game
@@ -121,18 +128,18 @@ class HostedTable:
     on_action: Callable[[HostedTable, Accepted], None] | None = None  # the party hears of each
     clock: Callable[[], float] = time.monotonic
     table: Table | None = None
-    spectators: list[Peer] = field(default_factory=list)
     store_id: int | None = None
-    _stop_feed: Callable[[], None] | None = None  # the spectators' feed, only while they watch
     feed: Feed = field(default_factory=Feed)  # what each connection was sent of its view
 
     def __post_init__(self) -> None:
-        self._seats = [Seat(number) for number in range(self.players)]
+        self.seats = Seats(self.players)  # changed only by `_apply`
+        self.spectators = Spectators(self.feed)
+        self.readiness = Readiness(
+            self.seats, self.fill_with_bots, self.min_humans, self.owner_seat
+        )
         self.resends = Resends()  # the actions already applied, by seat and client version
-        self.rematch_votes: set[int] = set()
-        self.chat: deque[Chat] = deque(maxlen=TABLE_CHAT_KEPT)  # told to whoever sits down
+        self.chat = ChatLog(TABLE_CHAT_KEPT)  # told to whoever sits down
         self.changed_at = self.clock()  # when someone last sat, left, readied... (or it opened)
-        self.ratings: dict[int, tuple[float, float]] = {}  # seat -> (rating, change), once rated
         if self.store is not None and self.store_id is None:
             self.store_id = self.store.create_table(
                 self.code,
@@ -144,6 +151,9 @@ class HostedTable:
                 min_humans=self.min_humans,
                 owner_seat=self.owner_seat,
             )
+        self.results = Results(
+            self.code, self.seats, self.store, self.store_id, lambda: self.broadcast_presence(None)
+        )
 
     @classmethod
     def restore(cls, saved: SavedTable, store: Store, **kwargs: Any) -> HostedTable:
@@ -175,24 +185,21 @@ class HostedTable:
                     hosted.resends.remember(seat_number, version, action)
         return hosted
 
-    @property
-    def seats(self) -> tuple[Seat, ...]:
-        """The seats as they are now (each changes only through `_apply`)."""
-        return tuple(self._seats)
-
     def _apply(self, change: Change) -> Seat:
         """The one place a seat's life changes: the seat as a transition left it, then what
         goes with it, in order (a bot sits down or stands up at the running table, the store
         keeps or forgets the seat, a connection is sent away, everyone here hears the news)."""
-        seat = change.seat
-        self._seats[seat.number] = seat
+        seat, table = change.seat, self.table
+        self.seats.put(seat)
         for effect in change.effects:
             match effect:
-                case BotPlays(level=level):
-                    table = self._running()
+                case BotPlays(level=level) if table is not None:
                     table.seat_bot(seat.number, _bot(self.game.name, level, seat.number))
-                case BotStops():
-                    self._running().unseat_bot(seat.number)
+                case BotStops() if table is not None:
+                    table.unseat_bot(seat.number)
+                case BotPlays() | BotStops():
+                    # A seat's bot comes and goes with the running table: the deal seats every bot.
+                    raise RuntimeError(f"table {self.code}: a bot moves before the deal")
                 case Kept():
                     if self.store is not None and self.store_id is not None:
                         self.store.save_seat(self.store_id, _saved(seat))
@@ -209,12 +216,6 @@ class HostedTable:
                     assert_never(effect)
         return seat
 
-    def _running(self) -> Table:
-        # A seat's bot comes and goes with the running table: the deal seats every bot.
-        if self.table is None:
-            raise RuntimeError(f"table {self.code}: a bot moves before the deal")
-        return self.table
-
     # -- seats ----------------------------------------------------------------------------------
     def claim(
         self, peer: Peer, seat: int | None, identity: str | None = None, ready: bool = False
@@ -223,11 +224,11 @@ class HostedTable:
         returns (seat, token).
 
         Only before the deal: once the game is on, a seat's hand goes to nobody but the person
-        who holds it (its token, or a party login's identity: `seat_for_token`,
-        `seat_for_identity`), so a newcomer may only watch.
+        who holds it (its token, or a party login's identity: `Seats.proven`,
+        `Seats.for_identity`), so a newcomer may only watch.
         """
         if self.table is not None:
-            raise IllegalAction(self._why_not_now(peer.name))
+            raise IllegalAction(self.seats.why_no_seat(peer.name))
         self.check_name_free(peer.name, None)
         free = [s for s in self.seats if not s.claimed]
         if seat is not None:
@@ -239,13 +240,6 @@ class HostedTable:
         token = secrets.token_hex(32)
         chosen = self._apply(free[0].sit(peer, token_key(token), identity, ready))
         return chosen.number, token
-
-    def _why_not_now(self, name: str) -> str:
-        """Why someone holding no seat here cannot sit down once the game is on."""
-        key = name_key(name)
-        if any(s.life is Life.BOT and name_key(s.name) == key for s in self.seats):
-            return "the host gave your seat at this table to a bot: you may watch the game"
-        return "the game has begun: you may watch it (seats are taken before the deal)"
 
     def check_name_free(self, name: str, seat: Seat | None) -> None:
         """Refuse a name someone else at this table already has (case and width ignored), or
@@ -266,38 +260,21 @@ class HostedTable:
                 f"{name} looks like {twin}, who is at this table: join under another name"
             )
 
-    def seat_proven(self, proves: Callable[[bytes], bool]) -> Seat | None:
-        """The seat whose token's key `proves` accepts (`proofs.proves_seat`: in constant
-        time; every seat is tried, so the time taken says nothing of which)."""
-        found = None
-        for seat in self.seats:
-            if seat.token_key is not None and proves(seat.token_key):
-                found = seat
-        return found
-
-    def seat_for_identity(self, identity: str) -> Seat | None:
-        """The seat a proven party login holds here, if any."""
-        return next((s for s in self.seats if s.human and s.identity == identity), None)
-
     def attach(self, seat: Seat, peer: Peer) -> None:
         """`peer` (re)takes `seat`: a bot standing in steps back; another terminal is told."""
         if getattr(peer, "identity", None) is not None:  # a party login: the same key
             why = "you came back to your seat from another login: this one is closed"
         else:
             why = "your seat was taken by another terminal (it had your seat's token)"
-        self._apply(self._seats[seat.number].back(peer, why))
+        self._apply(self.seats[seat.number].back(peer, why))
 
     def watch(self, peer: Peer) -> None:
         """`peer` watches the table: it gets the spectators' view from now on."""
         self.check_name_free(peer.name, None)
-        self.spectators.append(peer)
+        self.spectators.add(peer)
         self.broadcast_presence(f"{peer.name} is watching.")
-        if self.table is None:
-            return
-        if self._stop_feed is None:
-            self._stop_feed = self.table.subscribe(None, self._deliver_spectators)
-        else:
-            peer.send(self.feed.message(self.table.update_for(None), peer))
+        if self.table is not None:
+            self.spectators.follow(self.table, newcomer=peer)
 
     def detach(self, peer: Peer, now: float | None = None, gone: str = DROPPED) -> None:
         """`peer` went away (dropped, or to the lobby): its seat is held for it while the game
@@ -306,9 +283,6 @@ class HostedTable:
         self.feed.forget(peer)
         if peer in self.spectators:
             self.spectators.remove(peer)
-            if not self.spectators and self._stop_feed is not None:
-                self._stop_feed()  # nobody watches: no spectator view is built after each action
-                self._stop_feed = None
         over = self.table is not None and self.table.over
         for seat in self.seats:
             if seat.peer is peer:
@@ -335,7 +309,7 @@ class HostedTable:
 
     def hand_to_bot(self, number: int, level: str) -> None:
         """The owner gives seat `number` to a bot for good (its player's token stops working)."""
-        seat = self._seat(number)
+        seat = self.seats.numbered(number)
         if seat.life is Life.BOT:
             raise IllegalAction(f"a bot already plays seat {number + 1}")
         self._apply(seat.to_bot(level, dealt=self.table is not None))
@@ -343,30 +317,21 @@ class HostedTable:
     def keep_bot(self, number: int, level: str, name: str) -> None:
         """Before a rematch's deal: the bot that played seat `number` (as `name`) plays it
         again."""
-        self._apply(self._seat(number).kept_bot(level, name))
+        self._apply(self.seats.numbered(number).kept_bot(level, name))
 
     def free(self, number: int, standin: str = "normal") -> None:
         """The host frees seat `number`: before the deal for someone else; during a game its
         player is sent to the lobby and a bot of level `standin` plays it until they come back
         with their token (STOOD_IN): nobody else ever takes it (and so its hand) mid-game."""
-        seat = self._seat(number)
+        seat = self.seats.numbered(number)
         if self.table is None and not seat.claimed:
             raise IllegalAction(f"seat {number + 1} is already free")
         if self.table is not None and seat.bot is not None:
             raise IllegalAction(f"a bot already plays seat {number + 1}")
         self._apply(seat.free(self.clock(), self.table is not None, standin))
 
-    def _seat(self, number: int) -> Seat:
-        if not 0 <= number < self.players:
-            raise IllegalAction(f"there is no seat {number + 1} at this table")
-        return self.seats[number]
-
-    def is_owner(self, peer: Peer) -> bool:
-        seat = self.seat_of(peer)
-        return seat is not None and seat.number == self.owner_seat
-
     def set_ready(self, peer: Peer, ready: bool) -> None:
-        seat = self.seat_of(peer)
+        seat = self.seats.of(peer)
         if seat is None:
             self.broadcast_presence(None)
         else:
@@ -374,14 +339,8 @@ class HostedTable:
 
     # -- the game -------------------------------------------------------------------------------
     def ready_to_start(self) -> bool:
-        """True once the game may begin by itself: every seat taken, or enough humans (with
-        `min_humans`); and every seated human ready."""
-        humans = [s for s in self.seats if s.human]
-        if self.table is not None or not humans or not all(s.ready for s in humans):
-            return False
-        if all(s.claimed for s in self.seats):
-            return True
-        return self.min_humans is not None and len(humans) >= self.min_humans
+        """True once the game may begin by itself (`Readiness.everyone_ready`), not yet dealt."""
+        return self.table is None and self.readiness.everyone_ready()
 
     def why_not_start(self) -> str | None:
         """Why the host or the owner cannot deal now (None: they can)."""
@@ -391,26 +350,10 @@ class HostedTable:
             return "nobody is seated yet"
         return None
 
-    def unready(self) -> list[str]:
-        """The names of the players at the table who have not said they are ready."""
-        return [s.name for s in self.seats if s.human and not s.ready and s.peer is not None]
-
-    def starts_in_words(self) -> str:
-        """When this table's game begins, as the waiting room says it."""
-        empty = f"empty seats become {self.fill_with_bots or 'normal'} bots"
-        if self.min_humans is not None and self.fill_with_bots is not None:
-            players = plural(self.min_humans, "player")
-            return f"The game begins when {players} {are(self.min_humans)} ready; {empty}."
-        host = "its creator" if self.owner_seat is not None else "the host"
-        return (
-            f"The game begins when every seat is taken and everyone is ready, or when {host} "
-            f"starts it ({empty}; a bot plays for anyone not ready until they are)."
-        )
-
     def start(self) -> Table:
         """Deal now: empty seats become bots, and a bot plays for each player not ready until
         they say they are (`play_own_seat`); create the table and tell everyone."""
-        unready = self.unready()
+        unready = self.readiness.unready()
         fill = self.fill_with_bots or "normal"
         seed = self.seed if self.seed is not None else secrets.randbits(63)
         if self.store is not None and self.store_id is not None:
@@ -424,7 +367,7 @@ class HostedTable:
     def play_own_seat(self, peer: Peer) -> bool:
         """`peer`, at its seat and now ready, plays it: the bot standing in steps back. True if
         one did."""
-        seat = self.seat_of(peer)
+        seat = self.seats.of(peer)
         if seat is None or self.table is None or self.table.over or seat.standin is None:
             return False
         self._apply(seat.plays_own())
@@ -457,28 +400,17 @@ class HostedTable:
         for change in changes:
             self._apply(change)
         if self.store is not None and self.store_id is not None:
-            table.on_action(self.store.saver(self.store_id, self._mover))
+            table.on_action(self.store.saver(self.store_id, self.results.mover))
             table.on_claim(self.store.talk_saver(self.store_id))
         if self.on_action is not None:
             listener = self.on_action
             table.on_action(lambda accepted: listener(self, accepted))
-        table.on_action(self._log_if_over)
-        table.on_action(self._tell_ratings)
+        table.on_action(self.results.heard)
         if news is not None:
             self.broadcast_presence(news)
-        for seat in self.seats:
-            table.subscribe(seat.number, self._deliver(seat.number))
-        if self.spectators:
-            self._stop_feed = table.subscribe(None, self._deliver_spectators)
+        self.seats.follow(table, self.feed)
+        self.spectators.follow(table)
         return table
-
-    def _mover(self, accepted: Accepted) -> str:
-        """Who made an accepted move, for the ratings: the bot playing its seat, or the person
-        whose connection sent it (`player_of`, passed by `act`)."""
-        bot = self._seats[accepted.seat].bot if self.table is not None else None
-        if bot is not None:
-            return bot_mover(bot)
-        return accepted.meta.get("by", UNPROVEN)
 
     def act(self, peer: Peer, version: int, action: Action) -> None:
         """Apply `action` from the seat `peer` holds; one already applied is only answered.
@@ -486,7 +418,7 @@ class HostedTable:
         A client resends its last action after a reconnect, not knowing whether it arrived, and
         may have acted since; any action already applied from the same version is a repeat.
         """
-        seat = self.seat_of(peer)
+        seat = self.seats.of(peer)
         if seat is None or self.table is None:
             raise IllegalAction("you are not playing at this table")
         if self.resends.applied_before(seat.number, version, action):
@@ -499,27 +431,12 @@ class HostedTable:
 
     def make_claim(self, peer: Peer, claim: dict[str, object]) -> None:
         """Make a claim for the seat `peer` holds (spectators cannot claim)."""
-        seat = self.seat_of(peer)
+        seat = self.seats.of(peer)
         if self.table is None:
             raise IllegalAction("the game has not begun")
         if seat is None:
             raise IllegalAction("spectators cannot make claims")
         self.table.say(seat.number, claim)
-
-    def seat_of(self, peer: Peer) -> Seat | None:
-        return next((s for s in self.seats if s.peer is peer), None)
-
-    def _deliver(self, number: int) -> Callable[[Update], None]:
-        def deliver(update: Update) -> None:
-            peer = self._seats[number].peer
-            if peer is not None:
-                peer.send(self.feed.message(update, peer))
-
-        return deliver
-
-    def _deliver_spectators(self, update: Update) -> None:
-        for peer in self.spectators:
-            peer.send(self.feed.message(update, peer))
 
     # -- telling people -------------------------------------------------------------------------
     def presence(self, text: str | None) -> Presence:
@@ -528,7 +445,7 @@ class HostedTable:
             seats=self.seat_news(),
             spectators=len(self.spectators),
             text=text,
-            starts=self.starts_in_words() if self.table is None else "",
+            starts=self.readiness.in_words() if self.table is None else "",
         )
 
     def seat_news(self) -> list[SeatNews]:
@@ -543,7 +460,7 @@ class HostedTable:
                 connected=s.peer is not None or s.bot_level is not None,
                 bot=s.bot_level is not None,
                 # Once the game is over, ready is for the rematch: asked for, or a bot.
-                ready=(s.number in self.rematch_votes if over else s.ready)
+                ready=(self.readiness.for_rematch(s.number) if over else s.ready)
                 or s.bot_level is not None,
                 owner=s.number == self.owner_seat,
                 away=(
@@ -559,63 +476,20 @@ class HostedTable:
                     if self.table is None and not s.claimed
                     else None
                 ),
-                rating=self.ratings.get(s.number),  # (rating, change) after the game
+                rating=self.results.ratings.get(s.number),  # (rating, change) after the game
             )
             for s in self.seats
         ]
 
     def broadcast_presence(self, text: str | None) -> None:
+        """Tell everyone here who sits where now, and `text` (which the host's log keeps)."""
         self.changed_at = self.clock()
         if text is not None:
             log.info("table %s: %s", self.code, text)
-        self.broadcast(self.presence(text))
-
-    def _log_if_over(self, accepted: Accepted) -> None:
-        if accepted.result is not None:
-            winners = [self.seats[seat].name for seat in accepted.result["winners"]]
-            log.info("table %s: the game is over; won: %s", self.code, ", ".join(winners))
-
-    def _tell_ratings(self, accepted: Accepted) -> None:
-        """Once the game is over, and rated (by the store's saver, which hears of it first),
-        tell everyone at the table each seat's new rating: before the last update, so the
-        results screen has them."""
-        if accepted.result is not None and self.store is not None and self.store_id is not None:
-            self.ratings = self.store.rating_changes(self.store_id)
-            if self.ratings:
-                self.broadcast_presence(None)
-
-    def chat_line(self, line: Chat) -> None:
-        """Tell everyone here `line`, and keep it for whoever comes (`earlier_chat`)."""
-        self.chat.append(line)
-        self.broadcast(line)
-
-    def earlier_chat(self, peer: Peer) -> None:
-        """Tell `peer`, arriving here, the last lines said at this table (a reconnect's chat is
-        the table's, not the lobby's)."""
-        for line in self.chat:
-            peer.send(msgspec.structs.replace(line, earlier=True))
-
-    def broadcast(self, message: ServerMessage) -> None:
+        message = self.presence(text)
         for peer in self.peers():
             peer.send(message)
 
     def peers(self) -> list[Peer]:
-        return [s.peer for s in self.seats if s.peer is not None] + list(self.spectators)
-
-    def stage(self) -> Stage:
-        """Waiting for players, playing or finished (the lobby's order)."""
-        if self.table is None:
-            return Stage.WAITING
-        return Stage.FINISHED if self.table.over else Stage.PLAYING
-
-    def summary(self) -> TableNews:
-        """One line of the lobby."""
-        return TableNews(
-            code=self.code,
-            game=self.game.name,
-            title=self.game.title,
-            players=self.players,
-            started=self.table is not None,
-            over=self.table is not None and self.table.over,
-            seats=self.seat_news(),
-        )
+        """Everyone here: the connections at the seats, then those watching."""
+        return self.seats.peers() + list(self.spectators)

@@ -18,9 +18,7 @@ import asyncio
 import contextlib
 import logging
 import os
-import time
 import unicodedata
-from collections import OrderedDict
 from collections.abc import Callable, Coroutine
 from pathlib import Path
 
@@ -30,13 +28,14 @@ from asyncssh.saslprep import SASLPrepError
 
 from ..names import name_key
 from ..paths import data_dir, owner_only_dir, owner_only_draft, owner_only_file
-from .admission import Admission, Visitor, name_problem
+from .admission import Admission, Visitor
 from .guard import AttemptLimiter, RefusalTally
+from .guest_list import GuestList
 from .listening import door_share
 from .pty_program import Forks
-from .ssh_login import Doorman, GuestRecord, guest_name
+from .ssh_login import Doorman
 from .ssh_session import TableSession
-from .ssh_types import GUEST_PREFIX, Identity, Launch, NameBook, SshConfig, Terminal
+from .ssh_types import Identity, Launch, NameBook, SshConfig, Terminal
 
 __all__ = [
     "Identity",
@@ -50,8 +49,6 @@ __all__ = [
 
 HOST_KEY_NAME = "ssh_host_ed25519_key"
 CLOSING_SENTENCE = "The host has closed the table server."
-GUESTS_KEPT = 2000  # guests remembered at most (the oldest who left are forgotten first)
-NAMES_SWEPT_EVERY = 3600.0  # seconds between looks for names unused too long
 
 
 def allow_any_user_name() -> None:
@@ -129,14 +126,18 @@ class SshFrontDoor:
         self.connections: set[Doorman] = set()  # every open connection, logged in or not
         self.refusals = RefusalTally(self.log)
         self.code_keys: set[str] = set()  # key fingerprints that gave the join code
-        self.guests: OrderedDict[tuple[str, str], GuestRecord] = OrderedDict()  # (asked, address)
-        self.present: dict[str, tuple[str, int]] = {}  # name key -> (key using it, connections)
-        self._names_swept = 0.0
         # Sessions another door of the same party runs (the browsers'): the limits on
         # sessions in all and per address count them too (`address` None: all of them).
         self.elsewhere: Callable[[str | None], int] = lambda address: 0
         # The names the party's tables hold (a look-alike of one is refused here too).
         self.names_elsewhere: Callable[[], list[str]] = list
+        self.guest_list = GuestList(
+            config,
+            names,
+            self.log,
+            lambda: [d.identity.name for d in self.connections if d.identity is not None],
+            lambda: self.names_elsewhere(),
+        )
         self.host_key: asyncssh.SSHKey | None = None
         self.max_connections = config.max_connections  # (fewer if files are short: `start`)
         self.port = 0
@@ -155,7 +156,7 @@ class SshFrontDoor:
         self.host_key = load_host_key(config.host_key or data_dir() / HOST_KEY_NAME)
         allow_any_user_name()
         self.max_connections = door_share(config.max_connections)
-        self.release_unused_names()
+        self.guest_list.release_unused_names()
         self._server = await asyncssh.create_server(
             lambda: Doorman(self),
             config.host,
@@ -256,97 +257,6 @@ class SshFrontDoor:
     def max_per_address(self) -> int:
         config = self.config
         return config.max_per_address or config.max_sessions
-
-    def name_holder(self, key: str) -> str | None:
-        """The key fingerprint that owns the name `key`, or uses it now; None if nobody does."""
-        owner = self.names.name_owner(key)
-        if owner is None and key in self.present:
-            owner = self.present[key][0]
-        return owner
-
-    def look_alike_problem(self, name: str) -> str | None:
-        """Why `name` could be taken for someone else's here (None: it could not): it mixes
-        scripts, or looks like a guest's or a bot's name, or like a name a key owns or someone
-        logged in uses, or one at the party's tables. A name held itself is not a look-alike:
-        whose it is, the keys say."""
-        if self.name_holder(name_key(name)) is not None:
-            return name_problem(name)  # (held: only the host's names are refused)
-        owned = [owned for owned, _, _ in self.names.owned_names()]
-        here = [d.identity.name for d in self.connections if d.identity is not None]
-        guests = [r.name for r in self.guests.values() if r.connected or self._remembered(r)]
-        return name_problem(name, owned + here + guests + self.names_elsewhere())
-
-    def key_arrived(self, name: str, fingerprint: str) -> None:
-        """A key logged in under `name`: nobody else's key may use it while it is here."""
-        key = name_key(name)
-        if self.names.name_owner(key) == fingerprint:
-            self.names.name_used(key)
-        _, count = self.present.get(key, (fingerprint, 0))
-        self.present[key] = (fingerprint, count + 1)
-
-    def key_left(self, name: str) -> None:
-        key = name_key(name)
-        fingerprint, count = self.present.get(key, ("", 1))
-        if count > 1:
-            self.present[key] = (fingerprint, count - 1)
-        else:
-            self.present.pop(key, None)
-
-    def guest_record(self, asked: str, address: str) -> GuestRecord | None:
-        """The guest who came lately as `asked` from `address`, if still remembered."""
-        key = (name_key(asked), address)
-        record = self.guests.get(key)
-        if record is None or record.connected or self._remembered(record):
-            return record
-        del self.guests[key]
-        return None
-
-    def guest_arrived(
-        self, asked: str, address: str, code_given: bool, had: str | None = None
-    ) -> str:
-        """A guest logs in as `asked` from `address`; returns the name they play under: the
-        one they had, if they were here lately (or `had`, the name a browser's cookie says
-        they were given, if nobody uses it now), else a "guest-NAME" nobody uses."""
-        record = self.guest_record(asked, address)
-        if record is None:
-            keep = had is not None and had.startswith(GUEST_PREFIX) and not self.name_in_use(had)
-            record = GuestRecord(had if keep and had else guest_name(asked, self.name_in_use))
-        self.guests[(name_key(asked), address)] = record
-        self.guests.move_to_end((name_key(asked), address))
-        record.connected += 1
-        record.code_given = record.code_given or code_given
-        self._forget_old_guests()
-        return record.name
-
-    def guest_left(self, asked: str, address: str) -> None:
-        record = self.guests.get((name_key(asked), address))
-        if record is not None:
-            record.connected = max(0, record.connected - 1)
-            record.left_at = time.monotonic()
-
-    def release_unused_names(self) -> None:
-        """Free the names whose keys have not come for `names_kept_days` (at most hourly)."""
-        now = time.monotonic()
-        if self._names_swept and now - self._names_swept < NAMES_SWEPT_EVERY:
-            return
-        self._names_swept = now
-        days = self.config.names_kept_days
-        for name in self.names.release_names_unused_since(time.time() - days * 86400):
-            self.log.info("ssh: the name %s is free again (unused for %d days)", name, days)
-
-    def _remembered(self, record: GuestRecord) -> bool:
-        return time.monotonic() - record.left_at < self.config.guest_hold
-
-    def name_in_use(self, candidate: str) -> bool:
-        """True if a key holds `candidate`, or a guest has it or had it lately."""
-        key = name_key(candidate)
-        guests = (r for r in self.guests.values() if r.connected or self._remembered(r))
-        return self.name_holder(key) is not None or any(name_key(r.name) == key for r in guests)
-
-    def _forget_old_guests(self) -> None:
-        gone = [key for key, record in self.guests.items() if not record.connected]
-        for key in gone[: max(0, len(self.guests) - GUESTS_KEPT)]:
-            del self.guests[key]
 
     def reached_as(self, conn: asyncssh.SSHServerConnection | None) -> tuple[str, int]:
         """The address and port the client connected to, for "connect with ..." sentences."""

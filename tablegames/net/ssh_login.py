@@ -33,36 +33,25 @@ exchange gets no sentence (there is no way to show one yet), only a line in the 
 
 from __future__ import annotations
 
-import asyncio
 import random
-import secrets
 import shlex
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
+from functools import partial
 from typing import Protocol
 
 import asyncssh
 from asyncssh.auth import KbdIntChallenge, KbdIntResponse
 
-from ..names import NAME_LIMIT, clean_name, name_key
+from ..names import clean_name, name_key
 from .admission import TURNED_AWAY, Admission, code_matches, crowded, held_back
 from .guard import RefusalTally, startup_drop_chance, wait_in_words
+from .guest_list import GuestList
+from .ssh_screen import Deadline
 from .ssh_session import SessionDoor, TableSession
 from .ssh_types import GUEST_PREFIX, Identity
 
 JOIN_CODE_PROMPT = "Join code: "
 early_drop = random.Random()  # which half-made logins a busy door drops (no secret in it)
-
-
-@dataclass
-class GuestRecord:
-    """A guest the door has seen lately: the name they were given, whether they gave the code."""
-
-    name: str
-    code_given: bool = False
-    connected: int = 0  # their connections open now
-    left_at: float = 0.0  # when the last one closed
 
 
 class Door(SessionDoor, Protocol):
@@ -89,23 +78,8 @@ class Door(SessionDoor, Protocol):
 
     def max_per_address(self) -> int: ...
 
-    def name_holder(self, key: str) -> str | None: ...
-
-    def look_alike_problem(self, name: str) -> str | None: ...
-
-    def key_arrived(self, name: str, fingerprint: str) -> None: ...
-
-    def key_left(self, name: str) -> None: ...
-
-    def guest_record(self, asked: str, address: str) -> GuestRecord | None: ...
-
-    def guest_arrived(
-        self, asked: str, address: str, code_given: bool, had: str | None = None
-    ) -> str: ...
-
-    def guest_left(self, asked: str, address: str) -> None: ...
-
-    def release_unused_names(self) -> None: ...
+    @property
+    def guest_list(self) -> GuestList: ...  # who came in under which name
 
     def reached_as(self, conn: asyncssh.SSHServerConnection | None) -> tuple[str, int]: ...
 
@@ -131,8 +105,11 @@ class Doorman(asyncssh.SSHServer):
         self._refused = False
         self._dropped = False  # cut off before the key exchange
         self._key_refusal_counted = False
-        self._grace: asyncio.TimerHandle | None = None
-        self._session_deadline: asyncio.TimerHandle | None = None
+        # As OpenSSH's LoginGraceTime: the key exchange done and a login asked for in time,
+        # or the connection is dropped (asking to log in, `begin_auth`, stops this clock).
+        grace = wait_in_words(self.config.login_grace)
+        self._grace = Deadline(partial(self._drop, f"no login asked for within {grace}"))
+        self._session_deadline = Deadline(self._too_slow)  # a program running, in time
 
     @property
     def logging_in(self) -> bool:
@@ -156,21 +133,20 @@ class Doorman(asyncssh.SSHServer):
         elif early_drop.random() < startup_drop_chance(len(startups), *config.startups):
             self._drop(f"{len(startups)} logins are under way")
         else:
-            self._grace = asyncio.get_running_loop().call_later(
-                config.login_grace, self._grace_over
-            )
+            self._grace.start(config.login_grace)
             self.log.debug("ssh: connection from %s", self.address)
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.door.connections.discard(self)
-        self._cancel_timers()
+        self._grace.cancel()
+        self._session_deadline.cancel()
         identity = self.identity
         if identity is None or not self.admitted:
             return  # it held nothing
         if identity.guest:
-            self.door.guest_left(self.name, self.address)
+            self.door.guest_list.guest_left(self.name, self.address)
         else:
-            self.door.key_left(identity.name)
+            self.door.guest_list.key_left(identity.name)
         minutes = (time.monotonic() - self.connected_at) / 60
         self.log.info(
             "ssh: %s left (%s, %s) after %.0f min",
@@ -182,7 +158,7 @@ class Doorman(asyncssh.SSHServer):
 
     # -- authentication ----------------------------------------------------------------------
     def begin_auth(self, username: str) -> bool:
-        self._cancel_grace()  # the handshake is done: the login timeout runs on
+        self._grace.cancel()  # the handshake is done: the login timeout runs on
         self.name = clean_name(username)
         limit = self.door.max_per_address()
         if self._refused:
@@ -197,15 +173,12 @@ class Doorman(asyncssh.SSHServer):
                 f"play under, e.g. {self.how_to_connect('ben')}",
                 "unusable name",
             )
-        elif (look_alike := self.door.look_alike_problem(self.name)) is not None:
+        elif (look_alike := self.door.guest_list.look_alike_problem(self.name)) is not None:
             self._refuse(
                 f"{look_alike}: connect under another name, e.g. {self.how_to_connect('ben')}",
                 "a look-alike name",
             )
         return True  # everyone logs in, by key or as a guest
-
-    def password_auth_supported(self) -> bool:
-        return False
 
     def public_key_auth_supported(self) -> bool:
         return True
@@ -217,7 +190,7 @@ class Doorman(asyncssh.SSHServer):
         if self.door.admission.turned_away(key=fingerprint):
             self._refuse(TURNED_AWAY[:1].upper() + TURNED_AWAY[1:] + ".", "a key banned")
             return False
-        holder = self.door.name_holder(name_key(self.name))
+        holder = self.door.guest_list.name_holder(name_key(self.name))
         if holder is not None and holder != fingerprint:
             # Never a lock: another key can never have this name, and its owner's key is let
             # in whatever was tried before. Counted per address and name, for the log only.
@@ -244,26 +217,23 @@ class Doorman(asyncssh.SSHServer):
     def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> KbdIntChallenge:
         if self._refused or not self.name:
             return False
-        if self.door.name_holder(name_key(self.name)) is not None:
+        if self.door.guest_list.name_holder(name_key(self.name)) is not None:
             self._refuse(
                 f"The name {self.name} belongs to another player's key. Connect with that key, "
                 f"or under another name: {self.how_to_connect('OTHERNAME')}",
                 "name held by a key, no key given",
             )
             return False
-        record = self.door.guest_record(self.name, self.address)
+        record = self.door.guest_list.guest_record(self.name, self.address)
         if record is not None and record.code_given:
             self.code_given = True  # this guest gave it lately: not asked again
         if not self.code_given:
-            if self._held_back():
+            wait = self.door.limiter.refused_for(self.address)
+            if wait > 0:
+                self._refuse(held_back(self.address, wait), "held back after wrong join codes")
                 return False
-            return (
-                "",
-                "This party needs its join code (the host has it).",
-                "",
-                [(JOIN_CODE_PROMPT, False)],
-            )
-        self._candidate = self._guest()
+            return code_challenge("This party needs its join code (the host has it).")
+        self._candidate = Identity(self.name, None, True, self.address)  # a guest
         return True
 
     def validate_kbdint_response(self, username: str, responses: KbdIntResponse) -> KbdIntChallenge:
@@ -272,18 +242,13 @@ class Doorman(asyncssh.SSHServer):
             return False
         if code_matches(responses[0], join_code):
             self.code_given = True
-            self._candidate = self._guest()
+            self._candidate = Identity(self.name, None, True, self.address)  # a guest
             return True
         if self.wrong_code():
             wait = self.door.limiter.refused_for(self.address)
             self._refuse(held_back(self.address, wait), "wrong join codes")
             return False
-        return (
-            "",
-            "That is not the join code: ask the host for it.",
-            "",
-            [(JOIN_CODE_PROMPT, False)],
-        )
+        return code_challenge("That is not the join code: ask the host for it.")
 
     def auth_completed(self) -> None:
         candidate, door = self._candidate, self.door
@@ -298,7 +263,7 @@ class Doorman(asyncssh.SSHServer):
             return
         self.log.debug("ssh: %s from %s is asked for the join code", self.name, self.address)
         # Until the code is given: as long as the login may take, counted from connecting.
-        self._start_session_deadline(
+        self._session_deadline.start(
             self.config.login_timeout - (time.monotonic() - self.connected_at)
         )
 
@@ -313,24 +278,24 @@ class Doorman(asyncssh.SSHServer):
             self.note_refusal("too many players from one address")
             return crowded(self.address, limit)
         if identity.guest:
-            given = door.guest_arrived(self.name, self.address, self.code_given)
+            given = door.guest_list.guest_arrived(self.name, self.address, self.code_given)
             identity = self.identity = Identity(given, None, True, self.address)
         else:
             assert identity.fingerprint is not None
-            if door.name_holder(name_key(self.name)) not in (None, identity.fingerprint):
+            if door.guest_list.name_holder(name_key(self.name)) not in (None, identity.fingerprint):
                 # Another key came in under the name first: a name is whoever's proved it first.
                 self.note_refusal("name just taken")
                 return f"The name {self.name} was just taken by another player."
-            door.key_arrived(self.name, identity.fingerprint)
+            door.guest_list.key_arrived(self.name, identity.fingerprint)
         self.admitted = True
         if door.join_code is not None:
             door.limiter.succeeded(self.address)
-        door.release_unused_names()
+        door.guest_list.release_unused_names()
         self.log.info(
             "ssh: %s logged in from %s (%s)", identity.name, self.address, identity.short_key
         )
         # The login timeout covers the rest of the way in: opening a terminal and a program.
-        self._start_session_deadline(self.config.login_timeout)
+        self._session_deadline.start(self.config.login_timeout)
         return None
 
     # -- the session -------------------------------------------------------------------------
@@ -379,7 +344,7 @@ class Doorman(asyncssh.SSHServer):
 
     def launched(self) -> None:
         """The program is running: the login deadline is met."""
-        self._cancel_session_deadline()
+        self._session_deadline.cancel()
 
     def close(self, reason: str = "Disconnected by the table server") -> None:
         if self.conn is not None:
@@ -394,20 +359,6 @@ class Doorman(asyncssh.SSHServer):
         )
         assert self.conn is not None
         self.conn.abort()
-
-    def _grace_over(self) -> None:
-        self._grace = None
-        if self.logging_in and not self.name:
-            self._drop(f"no login asked for within {wait_in_words(self.config.login_grace)}")
-
-    def _held_back(self) -> bool:
-        wait = self.door.limiter.refused_for(self.address)
-        if wait > 0:
-            self._refuse(held_back(self.address, wait), "held back after wrong join codes")
-        return wait > 0
-
-    def _guest(self) -> Identity:
-        return Identity(self.name, None, True, self.address)
 
     def _refuse(self, sentence: str, reason: str) -> None:
         """Turn the client away during login, telling them why (OpenSSH prints the reason)."""
@@ -433,14 +384,7 @@ class Doorman(asyncssh.SSHServer):
         host, port = self.door.reached_as(self.conn)
         return shlex.join(["ssh", *flags, "-p", str(port), f"{name}@{host}"])
 
-    def _start_session_deadline(self, seconds: float) -> None:
-        self._cancel_session_deadline()
-        self._session_deadline = asyncio.get_running_loop().call_later(
-            max(seconds, 0.0), self._too_slow
-        )
-
     def _too_slow(self) -> None:
-        self._session_deadline = None
         if self.session is not None and self.session.asking_for_code:
             self.note_refusal("no join code given in time")
             self.session.refuse("No join code given in time.")
@@ -454,27 +398,7 @@ class Doorman(asyncssh.SSHServer):
             )
             self.close()
 
-    def _cancel_grace(self) -> None:
-        if self._grace is not None:
-            self._grace.cancel()
-            self._grace = None
 
-    def _cancel_session_deadline(self) -> None:
-        if self._session_deadline is not None:
-            self._session_deadline.cancel()
-            self._session_deadline = None
-
-    def _cancel_timers(self) -> None:
-        self._cancel_grace()
-        self._cancel_session_deadline()
-
-
-def guest_name(name: str, in_use: Callable[[str], bool]) -> str:
-    """A guest's name from the name they asked for: "guest-NAME", numbered while in use."""
-    base = name if name_key(name).startswith(GUEST_PREFIX) else GUEST_PREFIX + name
-    for number in range(1, 100):
-        suffix = "" if number == 1 else f"-{number}"
-        candidate = clean_name(base[: NAME_LIMIT - len(suffix)] + suffix)
-        if not in_use(candidate):
-            return candidate
-    return f"{GUEST_PREFIX}{secrets.token_hex(4)}"
+def code_challenge(instructions: str) -> KbdIntChallenge:
+    """The keyboard-interactive challenge asking for the join code, under `instructions`."""
+    return ("", instructions, "", [(JOIN_CODE_PROMPT, False)])

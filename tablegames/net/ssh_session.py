@@ -14,8 +14,6 @@ itself, the session does, before its last sentence.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 import signal
 import time
@@ -28,6 +26,7 @@ import asyncssh
 from .admission import code_matches, held_back
 from .guard import AttemptLimiter, wait_in_words
 from .pty_program import Forks, Limits, PacedResizes, PtyProgram
+from .ssh_screen import CodePrompt, Entered, GaveUp, GuestScreen, IdleWatch
 from .ssh_types import (
     EXIT_FAILED,
     EXIT_OUT_OF_MEMORY,
@@ -39,19 +38,9 @@ from .ssh_types import (
     safe_term,
 )
 
-CODE_LIMIT = 64  # keys kept of a join code being typed
 EARLY_KEYS_LIMIT = 4096  # keys typed before the program is up, kept for it
 GOODBYE_TIMEOUT = 2.0  # seconds a client gets to read the last sentence before it is cut off
 RESIZES_PER_SECOND = 10  # new terminal sizes passed on to the program at most
-ENTER, CTRL_C, CTRL_D, BACKSPACES = b"\r\n", b"\x03", b"\x04", b"\x08\x7f"
-APPLICATION_MODE, NORMAL_MODE = b"\x1b[?1049h", b"\x1b[?1049l"  # the alternate screen on, off
-#: What a full-screen program turns on, turned off (as Textual does when it stops): the kitty
-#: keyboard protocol, mouse reporting, bracketed paste, window-size and focus reports, then
-#: the normal screen, a visible cursor, line wrapping and plain text.
-RESTORE_TERMINAL = (
-    b"\x1b[<u\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l\x1b[?1016l\x1b[?2004l\x1b[?2048l"
-    b"\x1b[?1004l\x1b[?1049l\x1b[?25h\x1b[?7h\x1b[0m"
-)
 
 
 class SessionDoor(Protocol):
@@ -117,21 +106,18 @@ class TableSession(asyncssh.SSHServerSession[bytes]):
     def __init__(self, doorman: Login) -> None:
         self.doorman = doorman
         self.door = doorman.door
-        self.chan: asyncssh.SSHServerChannel[bytes] | None = None
+        self.screen = GuestScreen()  # the guest's terminal, over the channel
         self.terminal: Terminal | None = None
         self.program: PtyProgram | None = None
         self.ended: Callable[[], None] | None = None  # what to call once the program has gone
         self.started = time.monotonic()
         self.asking_for_code = False
+        self._code = CodePrompt()
         self._command: str | None = None
-        self._typed_code = bytearray()
         self._early_keys = bytearray()
-        self._last_key = time.monotonic()
-        self._idle_timer: asyncio.TimerHandle | None = None
+        self._idle = IdleWatch(self.door.config.idle_timeout, self._idle_over)
         self._closing = False  # whoever set this says goodbye and sends the exit status
-        self.application_mode = False  # the program has the guest's terminal in its own mode
         self._resizes = PacedResizes(RESIZES_PER_SECOND)
-        self._output_tail = b""  # the end of its output, for a mode switch cut in two
 
     @property
     def identity(self) -> Identity:
@@ -140,7 +126,7 @@ class TableSession(asyncssh.SSHServerSession[bytes]):
 
     # -- what the client asks for --------------------------------------------------------------
     def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
-        self.chan = chan
+        self.screen.chan = chan
 
     def pty_requested(
         self, term_type: str, term_size: tuple[int, int, int, int], term_modes: Any
@@ -187,8 +173,8 @@ class TableSession(asyncssh.SSHServerSession[bytes]):
         """The player is in: the session counts as one of the server's, and its program starts."""
         if not self._refused_when_full():
             self.door.sessions.add(self)
-            self._watch_idle()
-            self._track(self._launch())
+            self._idle.start()
+            self.door.track(self._launch())
 
     def _refused_when_full(self) -> bool:
         door = self.door
@@ -202,9 +188,13 @@ class TableSession(asyncssh.SSHServerSession[bytes]):
 
     # -- keys in --------------------------------------------------------------------------------
     def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
-        self._last_key = time.monotonic()
+        self._idle.key()
         if self.asking_for_code:
-            self._type_code(data)
+            match self._code.keys(data):
+                case Entered(code=typed):
+                    self._code_entered(typed)
+                case GaveUp():
+                    self.refuse("No join code given.")
         elif self.program is not None:
             self.program.write(data)
         elif len(self._early_keys) < EARLY_KEYS_LIMIT:
@@ -212,9 +202,6 @@ class TableSession(asyncssh.SSHServerSession[bytes]):
 
     def eof_received(self) -> bool:
         return True  # the program runs on, and may still print
-
-    def break_received(self, msec: int) -> bool:
-        return False
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
         if self.terminal is None:
@@ -242,11 +229,12 @@ class TableSession(asyncssh.SSHServerSession[bytes]):
         """The channel is gone (the client left, or the connection dropped)."""
         self._closing = True
         self.asking_for_code = False
-        self._stop_timers()
+        self._idle.stop()
+        self._resizes.cancel()
         if self.program is None:
             self.door.sessions.discard(self)
         else:  # a dropped line: the program is hung up, and leaves `sessions` once reaped
-            self._track(self.end())
+            self.door.track(self.end())
         self.doorman.close()
 
     async def end(self) -> None:
@@ -262,21 +250,19 @@ class TableSession(asyncssh.SSHServerSession[bytes]):
             return
         self._closing = True
         await self.end()
-        self._restore_terminal()
-        self._say(sentence)
-        self._exit(status)
-        if self.chan is not None:
-            # OpenSSH drops output it has not shown yet when the connection goes: let the
-            # client close the channel first (it leaves on its own then).
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.chan.wait_closed(), GOODBYE_TIMEOUT)
+        self.screen.restore()
+        self.screen.say(sentence)
+        self.screen.exit(status)
+        # OpenSSH drops output it has not shown yet when the connection goes: let the client
+        # close the channel first (it leaves on its own then).
+        await self.screen.closed(GOODBYE_TIMEOUT)
 
     def refuse(self, sentence: str) -> None:
         """Turn the session away before any program runs."""
         self._closing = True
         self.asking_for_code = False
-        self._say(sentence)
-        self._exit(1)
+        self.screen.say(sentence)
+        self.screen.exit(1)
         self.door.sessions.discard(self)
 
     # -- the join code, for clients that came in with a key ---------------------------------
@@ -286,27 +272,10 @@ class TableSession(asyncssh.SSHServerSession[bytes]):
             self.refuse(held_back(self.identity.address, wait))
             return
         self.asking_for_code = True
-        self._write(b"This party needs its join code (the host has it).\r\nJoin code: ")
+        self.screen.write(b"This party needs its join code (the host has it).\r\nJoin code: ")
 
-    def _type_code(self, data: bytes) -> None:
-        """The code being typed, never echoed; Enter gives it, Ctrl-C or Ctrl-D give up."""
-        for byte in data:
-            key = bytes([byte])
-            if key in ENTER:
-                self._code_entered()
-                return
-            if key in CTRL_C + CTRL_D:
-                self.refuse("No join code given.")
-                return
-            if key in BACKSPACES:
-                del self._typed_code[-1:]
-            elif byte >= 0x20 and len(self._typed_code) < CODE_LIMIT:
-                self._typed_code.append(byte)
-
-    def _code_entered(self) -> None:
-        typed = self._typed_code.decode("utf-8", "replace")
-        self._typed_code.clear()
-        self._write(b"\r\n")
+    def _code_entered(self, typed: str) -> None:
+        self.screen.write(b"\r\n")
         join_code = self.door.join_code
         assert join_code is not None
         if code_matches(typed, join_code):
@@ -320,7 +289,7 @@ class TableSession(asyncssh.SSHServerSession[bytes]):
             wait = self.door.limiter.refused_for(self.identity.address)
             self.refuse("That is not the join code. " + held_back(self.identity.address, wait))
         else:
-            self._write(b"That is not the join code: ask the host for it.\r\nJoin code: ")
+            self.screen.write(b"That is not the join code: ask the host for it.\r\nJoin code: ")
 
     # -- the program ----------------------------------------------------------------------------
     async def _launch(self) -> None:
@@ -338,9 +307,9 @@ class TableSession(asyncssh.SSHServerSession[bytes]):
                 plan.env,
                 terminal.columns,
                 terminal.rows,
-                on_output=self._relay,
+                on_output=self.screen.relay,
                 on_exit=self._program_ended,
-                on_input_blocked=self._input_blocked,
+                on_input_blocked=self.screen.input_blocked,
                 limits=session_limits(self.door.config),
                 forks=self.door.forks,
             )
@@ -362,15 +331,6 @@ class TableSession(asyncssh.SSHServerSession[bytes]):
             program.write(bytes(self._early_keys))
             self._early_keys.clear()
 
-    def _relay(self, data: bytes) -> None:
-        """Pass the program's output on, noting whether it left the terminal in its own mode."""
-        seen = self._output_tail + data
-        switched_on, switched_off = seen.rfind(APPLICATION_MODE), seen.rfind(NORMAL_MODE)
-        if switched_on != switched_off:  # (both -1: no switch in this output)
-            self.application_mode = switched_on > switched_off
-        self._output_tail = seen[-(len(APPLICATION_MODE) - 1) :]
-        self._write(data)
-
     def _program_ended(self, returncode: int) -> None:
         identity, config = self.identity, self.door.config
         why = ending_sentence(returncode, config)
@@ -379,74 +339,25 @@ class TableSession(asyncssh.SSHServerSession[bytes]):
         if self.ended is not None:
             self.ended()
         self.door.sessions.discard(self)
-        self._stop_timers()
+        self._idle.stop()
+        self._resizes.cancel()
         if not self._closing:
             self._closing = True
             if why is not None:
-                self._restore_terminal()
-                self._say(why)
-            self._exit(returncode if returncode >= 0 else 128 - returncode)
+                self.screen.restore()
+                self.screen.say(why)
+            self.screen.exit(returncode if returncode >= 0 else 128 - returncode)
 
-    def _restore_terminal(self) -> None:
-        """Undo what the program turned on in the guest's terminal, if it did not itself."""
-        if self.application_mode:
-            self._write(RESTORE_TERMINAL)
-            self.application_mode = False
-
-    def _input_blocked(self, blocked: bool) -> None:
-        if self.chan is None:
-            return
-        if blocked:
-            self.chan.pause_reading()
-        else:
-            self.chan.resume_reading()
-
-    # -- idle -----------------------------------------------------------------------------------
-    def _watch_idle(self, after: float | None = None) -> None:
-        timeout = self.door.config.idle_timeout
-        self._idle_timer = asyncio.get_running_loop().call_later(
-            timeout if after is None else after, self._check_idle
-        )
-
-    def _check_idle(self) -> None:
-        idle_timeout = self.door.config.idle_timeout
-        left = self._last_key + idle_timeout - time.monotonic()
-        if left > 0:
-            self._watch_idle(left)
-            return
-        self._idle_timer = None
+    def _idle_over(self) -> None:
+        idle_timeout = self._idle.timeout
         self.door.log.info(
             "ssh: %s idle for %s: closing", self.identity.name, wait_in_words(idle_timeout)
         )
-        self._track(
+        self.door.track(
             self.close_with(
                 f"No keystroke for {wait_in_words(idle_timeout)}: this session is closed."
             )
         )
-
-    def _stop_timers(self) -> None:
-        if self._idle_timer is not None:
-            self._idle_timer.cancel()
-            self._idle_timer = None
-        self._resizes.cancel()
-
-    # -- helpers --------------------------------------------------------------------------------
-    def _write(self, data: bytes) -> None:
-        if self.chan is not None:
-            with contextlib.suppress(OSError, asyncssh.Error):  # the channel has closed
-                self.chan.write(data)
-
-    def _say(self, sentence: str) -> None:
-        """A line for the person at the terminal (whose terminal is raw: CR LF, not LF)."""
-        self._write(b"\r\n" + sentence.encode() + b"\r\n")
-
-    def _exit(self, status: int) -> None:
-        if self.chan is not None:
-            with contextlib.suppress(OSError, asyncssh.Error):
-                self.chan.exit(min(max(status, 0), 255))
-
-    def _track(self, work: Coroutine[object, object, None]) -> None:
-        self.door.track(work)
 
 
 def session_limits(config: SshConfig) -> Limits:

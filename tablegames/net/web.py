@@ -37,25 +37,24 @@ import logging
 import secrets
 import time
 from collections import Counter, OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
-from urllib.parse import urlsplit
 
 from aiohttp import web
 
 from ..names import name_key
 from ..paths import data_dir
-from ..text import visible
 from .admission import TURNED_AWAY, Visitor, crowded, held_back
 from .guard import RateLimit, RefusalTally
+from .guest_list import guest_name
 from .listening import door_share
 from .party import Login
 from .ssh import CLOSING_SENTENCE
-from .ssh_login import guest_name
 from .ssh_types import DEFAULT_TERM, Launch, Terminal, safe_size
+from .web_checks import RequestChecks, same_origin
 from .web_gate import Gate
 from .web_identity import (
     COOKIE_DAYS,
@@ -86,18 +85,6 @@ STATIC = {  # what the pages load, all from here
     "play.js": "text/javascript",
     "xterm.css": "text/css",
     "page.css": "text/css",
-}
-SECURITY_HEADERS = {
-    # Nothing from anywhere else: no fonts, scripts or frames from outside the party.
-    "Content-Security-Policy": (
-        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
-        "img-src 'self' data:; connect-src 'self'; font-src 'self'; frame-ancestors 'none'; "
-        "form-action 'self'; base-uri 'none'"
-    ),
-    "X-Content-Type-Options": "nosniff",
-    # The party's own forms name their origin (see the docstring); elsewhere, nothing.
-    "Referrer-Policy": "same-origin",
-    "X-Frame-Options": "DENY",
 }
 STARTS_KEPT = 10_000  # addresses whose session starts are counted (the oldest forgotten first)
 #: Seconds between the server's websocket pings (a page that stops answering is closed within
@@ -171,7 +158,7 @@ class WebFrontDoor:
         self._listener: asyncio.Server | None = None
         self.gate = Gate(config.connections_per_address, config.max_connections, self.refusals)
         self.sockets: Counter[str] = Counter()  # websockets open now, per address
-        self.names = DoorNames(config.host, config.names)
+        self.checks = RequestChecks(DoorNames(config.host, config.names), self.refusals, self.log)
 
     @property
     def join_code(self) -> str | None:
@@ -208,12 +195,7 @@ class WebFrontDoor:
         """The web application (the door's routes, headers and sentences for errors)."""
         app = web.Application(
             client_max_size=4 * FORM_LIMIT,
-            middlewares=[
-                self._sentences,
-                self._headers,
-                self._own_names_only,
-                self._own_pages_only,
-            ],
+            middlewares=self.checks.middlewares(),
         )
         app.add_routes(
             [
@@ -306,8 +288,8 @@ class WebFrontDoor:
             asked = asked_name(asked)
         except FormRefused as empty:
             return self._form(str(empty), asked, status=400, code=code_typed)
-        holder = self.ssh.name_holder(name_key(asked))
-        why = name_refusal(asked, holder, self.ssh.look_alike_problem(asked))
+        holder = self.ssh.guest_list.name_holder(name_key(asked))
+        why = name_refusal(asked, holder, self.ssh.guest_list.look_alike_problem(asked))
         if why is not None:
             reason = "name held by a key" if holder is not None else "a look-alike name"
             self._refused(address, asked, reason)
@@ -320,7 +302,7 @@ class WebFrontDoor:
             # The same guest again (a new join code, say): the same id, so the same seats.
             guest = WebGuest(earlier.guest_id, asked, earlier.name, self.party, time.time())
         else:
-            guest = new_guest(asked, guest_name(asked, self.ssh.name_in_use), self.party)
+            guest = new_guest(asked, guest_name(asked, self.ssh.guest_list.name_in_use), self.party)
         self.guests.web_guest_let_in(guest.guest_id, code_given=self.join_code is not None)
         response = web.Response(status=303, headers={"Location": "/"})
         self._set_cookie(response, guest)
@@ -350,7 +332,7 @@ class WebFrontDoor:
     async def websocket(self, request: web.Request) -> web.StreamResponse:
         """Run one session for this tab, or tell the page in a sentence why not."""
         address = request.remote or "?"
-        if not _same_origin(request):
+        if not same_origin(request):
             self._refused(address, "a page from another site", "another site's page")
             return web.Response(
                 status=403, text="This page opens only from the party's own address.\n"
@@ -379,7 +361,7 @@ class WebFrontDoor:
             return socket
         ssh = self.ssh
         place = guest.holder  # where this guest comes from, as the SSH door's guests go
-        name = ssh.guest_arrived(guest.asked, place, True, had=guest.name)
+        name = ssh.guest_list.guest_arrived(guest.asked, place, True, had=guest.name)
         query = request.query
         columns, rows = safe_size(*size_asked(query.get("width"), query.get("height")))
         terminal = Terminal(DEFAULT_TERM, columns, rows)
@@ -390,7 +372,7 @@ class WebFrontDoor:
             await session.run()
         finally:
             self.sessions.discard(session)
-            ssh.guest_left(guest.asked, place)
+            ssh.guest_list.guest_left(guest.asked, place)
             minutes = (time.monotonic() - session.started) / 60
             self.log.info("web: %s left (%s, browser) after %.0f min", name, address, minutes)
         return socket
@@ -431,8 +413,8 @@ class WebFrontDoor:
         if ssh.logged_in_from(address) >= limit:
             self._refused(address, guest.asked, "too many players from one address")
             return crowded(address, limit)
-        holder = ssh.name_holder(name_key(guest.asked))
-        why = name_refusal(guest.asked, holder, ssh.look_alike_problem(guest.asked))
+        holder = ssh.guest_list.name_holder(name_key(guest.asked))
+        why = name_refusal(guest.asked, holder, ssh.guest_list.look_alike_problem(guest.asked))
         if why is not None:
             self._refused(address, guest.asked, "name held by a key")
             return why
@@ -514,100 +496,6 @@ class WebFrontDoor:
             samesite="Strict",
         )
 
-    # -- middlewares ------------------------------------------------------------------------
-    @web.middleware
-    async def _own_names_only(
-        self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
-    ) -> web.StreamResponse:
-        """A request is served only if it names this door: a page of another site whose name
-        was made to resolve here (DNS rebinding) would otherwise read the party's pages."""
-        local = request.transport.get_extra_info("sockname") if request.transport else None
-        header = request.headers.get("Host")
-        if self.names.answers_to(header, str(local[0]) if local else None):
-            return await handler(request)
-        return self._refuse_request(
-            request,
-            "requests for another host name",
-            "web: refused a request from %s for the host %s",
-            visible((header or "no Host")[:80]),
-            status=421,
-            sentence="This is the party's page, and it answers only to the addresses the host "
-            "gave out: open the address the host printed (the host can add a name with "
-            "--web-name NAME).",
-        )
-
-    @web.middleware
-    async def _own_pages_only(
-        self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
-    ) -> web.StreamResponse:
-        """A form is posted only from the party's own page (as the websocket is opened): a page
-        of another site could otherwise log a guest out, or in under another name."""
-        if request.method != "POST" or _same_origin(request):
-            return await handler(request)
-        return self._refuse_request(
-            request,
-            "form posts from another site's page",
-            "web: refused a form post from %s: it came from another site's page",
-            status=403,
-            sentence="This form is sent only from the party's own page: open / and try again.",
-        )
-
-    def _refuse_request(
-        self,
-        request: web.Request,
-        what: str,
-        line: str,
-        *details: object,
-        status: int,
-        sentence: str,
-    ) -> web.Response:
-        """The `status` answer saying `sentence` to a request refused as one of `what`, counted
-        for the host's log (`line`, given the address and `details`: `Refusals.refused`)."""
-        address = request.remote or "?"
-        self.refusals.refused(what, address, line, address, *details)
-        return web.Response(status=status, text=sentence + "\n")
-
-    @web.middleware
-    async def _headers(
-        self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
-    ) -> web.StreamResponse:
-        response = await handler(request)
-        if not response.prepared:  # (a websocket's are sent already)
-            response.headers.update(SECURITY_HEADERS)
-        return response
-
-    @web.middleware
-    async def _sentences(
-        self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
-    ) -> web.StreamResponse:
-        """Every error as a sentence for the person at the browser, never a traceback."""
-        try:
-            return await handler(request)
-        except web.HTTPException as problem:
-            if problem.status < 400:
-                raise
-            sentence = ERROR_SENTENCES.get(
-                problem.status, f"That request was refused ({problem.reason})."
-            )
-            return web.Response(
-                status=problem.status, text=sentence + "\n", headers=SECURITY_HEADERS
-            )
-        except Exception:
-            self.log.exception("web: a request for %s failed", visible(request.path[:80]))
-            return web.Response(
-                status=500,
-                text="Something went wrong here; the host's log says what.\n",
-                headers=SECURITY_HEADERS,
-            )
-
-
-ERROR_SENTENCES = {
-    400: "That request was not one this party's page sends: open / to join the party.",
-    404: "Nothing here: open / to join the party.",
-    405: "That is not how this page is used: open / to join the party.",
-    413: "That form was too large: a name is at most a few words.",
-}
-
 
 def _html(text: str, status: int = 200) -> web.Response:
     return web.Response(
@@ -616,17 +504,3 @@ def _html(text: str, status: int = 200) -> web.Response:
         content_type="text/html",
         headers={"Cache-Control": "no-store"},
     )
-
-
-def _same_origin(request: web.Request) -> bool:
-    """True unless the request came from a page of another site, as the browser says: in
-    Sec-Fetch-Site (every current browser), or in Origin, which must name this host. ("null":
-    a page that sends no referrer, as the party's own pages do, or a sandboxed frame; only
-    Sec-Fetch-Site can tell which.) A request that says neither is not from a browser's page."""
-    site = request.headers.get("Sec-Fetch-Site")
-    if site is not None and site not in ("same-origin", "none"):
-        return False
-    origin = request.headers.get("Origin")
-    if origin is None or (origin == "null" and site is not None):
-        return True
-    return urlsplit(origin).netloc.lower() == request.host.lower()

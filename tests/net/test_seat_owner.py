@@ -126,7 +126,7 @@ class SeatLives(RuleBasedStateMachine):
     @rule(name=st.sampled_from(PEOPLE), ready=st.booleans())
     def says_ready(self, name: str, ready: bool) -> None:
         person = self.connections.get(name)
-        if person is None or self.hosted.seat_of(person) is None:  # type: ignore[arg-type]
+        if person is None or self.hosted.seats.of(person) is None:  # type: ignore[arg-type]
             return
         if ready and self.hosted.play_own_seat(person):
             return
@@ -205,8 +205,9 @@ def calls_in(tree: ast.AST, names: set[str]) -> list[ast.Call]:
 
 def test_only_the_one_place_seats_a_bot_or_replaces_a_seat():
     """`Table.seat_bot`/`unseat_bot` and writes of a hosted table's seats appear in the net
-    package only inside `HostedTable._apply` (and the seats' creation)."""
-    found = []
+    package only inside `HostedTable._apply` and `Seats.put` (and the seats' creation), and
+    only `HostedTable._apply` puts a seat back."""
+    found, puts = [], []
     for path in sorted(Path(tablegames.net.__file__).parent.glob("*.py")):
         tree = ast.parse(path.read_text())
         for function in ast.walk(tree):
@@ -224,7 +225,17 @@ def test_only_the_one_place_seats_a_bot_or_replaces_a_seat():
             ]
             if bots or writes:
                 found.append(f"{path.name}:{function.name}")
-    assert found == ["hosting.py:_apply"]
+            seats_put = [
+                call
+                for call in calls_in(function, {"put"})
+                if isinstance(call.func, ast.Attribute)
+                and isinstance(call.func.value, ast.Attribute)
+                and call.func.value.attr == "seats"
+            ]
+            if seats_put:
+                puts.append(f"{path.name}:{function.name}")
+    assert found == ["hosting.py:_apply", "seats.py:put"]
+    assert puts == ["hosting.py:_apply"]
 
 
 def test_each_transition_says_what_goes_with_it():

@@ -77,7 +77,7 @@ def test_a_friend_with_the_code_gets_in_while_25_keyed_strangers_wait_without_it
     # The strangers hold no session, no player of their address and no name.
     assert door.session_count() == 1
     assert door.call(lambda: door.door.logged_in_from("127.0.0.2")) == 0
-    assert door.call(lambda: sorted(door.door.present)) == ["ben"]
+    assert door.call(lambda: sorted(door.door.guest_list.present)) == ["ben"]
     assert all(stranger.waiting for stranger in waiting)  # still at the prompt, harmless
     record("strangers", strangers=len(crowd), strangers_waiting=len(waiting), friend_admitted=1)
 
@@ -86,7 +86,7 @@ def test_a_login_at_the_code_prompt_holds_no_name(open_door, clients, strangers,
     door = open_door()
     (squatter,) = strangers.come(door.port, ["carol"], "127.0.0.2")
     assert squatter.waiting, squatter.screen
-    assert door.call(lambda: door.door.name_holder("carol")) is None
+    assert door.call(lambda: door.door.guest_list.name_holder("carol")) is None
 
     carol = clients.open(ssh_command(door.port, "carol", keys["carol"]))
     carol.wait_for("Join code:")

@@ -74,7 +74,9 @@ def test_a_key_user_plays_under_their_name_on_their_own_terminal(open_door, clie
     ssh = clients.open(ssh_command(door.port, "Ben", keys["ben"], "-o", "SetEnv=SECRET=leak"))
     screen = ssh.wait_for("READY")
     assert "PLAYER=Ben GUEST=no" in screen
-    fingerprint = door.call(lambda: door.door.name_holder("ben"))  # in use by this key now
+    fingerprint = door.call(
+        lambda: door.door.guest_list.name_holder("ben")
+    )  # in use by this key now
     assert fingerprint is not None and f"KEY={fingerprint}" in screen
     assert door.call(lambda: door.store.name_owner("ben")) is None  # owned once at a table
     # The client's terminal type and size; a real controlling terminal; nothing else from it.
@@ -464,7 +466,7 @@ def test_a_refused_command_takes_no_name(open_door, keys):
     names = [f"squat{n}" for n in range(10)]
     assert [ssh_run(door.port, name, keys["mallory"]) for name in names] == [1] * 10
     assert door.call(lambda: [door.store.name_owner(name) for name in names]) == [None] * 10
-    assert door.call(lambda: dict(door.door.present)) == {}  # nor holds any once gone
+    assert door.call(lambda: dict(door.door.guest_list.present)) == {}  # nor holds any once gone
     assert ssh_run(door.port, "squat0", keys["ben"]) == 1  # the next key may use it
 
 

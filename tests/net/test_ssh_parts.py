@@ -13,9 +13,10 @@ from pathlib import Path
 import pytest
 
 from tablegames.net.admission import code_matches
+from tablegames.net.guest_list import guest_name
 from tablegames.net.pty_program import Limits, PtyProgram
 from tablegames.net.ssh import load_host_key
-from tablegames.net.ssh_login import guest_name
+from tablegames.net.ssh_screen import CodePrompt, Entered, GaveUp, GuestScreen
 from tablegames.net.ssh_session import ending_sentence
 from tablegames.net.ssh_types import (
     EXIT_FAILED,
@@ -203,3 +204,23 @@ def test_a_guest_is_told_in_words_why_their_session_ended():
     assert crashed is not None and "(SIGSEGV)" in crashed
     for ordinary in (0, 1, -signal.SIGHUP, -signal.SIGTERM):  # left, or hung up by us
         assert ending_sentence(ordinary, config) is None
+
+
+def test_the_join_code_prompt_takes_keys_back_and_gives_the_code_on_enter():
+    prompt = CodePrompt()
+    assert prompt.keys(b"KXP") is None
+    assert prompt.keys(b"Q\x7fF\x1b") is None  # backspace takes Q back; Escape is no key
+    assert prompt.keys(b"\rmore") == Entered("KXPF")  # what follows Enter is dropped
+    assert prompt.keys(b"x" * 100 + b"\n") == Entered("x" * 64)  # a flood is cut short
+    assert prompt.keys(b"ab\x04") == GaveUp()
+
+
+def test_a_mode_switch_cut_in_two_is_still_seen_and_undone_once():
+    screen = GuestScreen()  # (no channel yet: what it writes goes nowhere)
+    screen.relay(b"hello \x1b[?10")
+    screen.relay(b"49h the game")
+    assert screen.application_mode
+    screen.restore()
+    assert not screen.application_mode
+    screen.relay(b"\x1b[?1049h then \x1b[?1049l back")
+    assert not screen.application_mode  # the program undid it itself

@@ -131,7 +131,7 @@ class Doors:
         they came)."""
         if member.identity is not None and self.seating.go_back(member, member.identity):
             return
-        self.lobby.earlier_chat(member)
+        self.lobby.chat.tell_earlier(member)
         member.send(self.lobby.message())
 
     def prove(self, member: Member, message: Prove) -> None:

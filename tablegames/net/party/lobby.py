@@ -4,18 +4,16 @@ hears (its chat, the host's lines), and the chat at the tables."""
 from __future__ import annotations
 
 import logging
-from collections import deque
 from collections.abc import Mapping
-
-import msgspec
 
 from ...names import clean_name
 from ...rules import IllegalAction
 from ...store import Store
 from ...table import Accepted
 from ...text import clean_text
-from ..hosting import HostedTable
-from ..messages import Chat, HostSays, Lobby, Say, Standing
+from ..chat_log import ChatLog
+from ..hosting import HostedTable, Stage
+from ..messages import Chat, HostSays, Lobby, Say, Standing, TableNews
 from .members import Member, PartyConfig
 
 log = logging.getLogger("tablegames.server")
@@ -37,13 +35,26 @@ class LobbyRoom:
     ) -> None:
         self.config, self.store, self.tables, self.members = config, store, tables, members
         self.opened = opened  # the night began: its standings count the games since
-        self.chat: deque[Chat] = deque(maxlen=LOBBY_CHAT_KEPT)
+        self.chat = ChatLog(LOBBY_CHAT_KEPT)
         self.standings: list[Standing] = []
 
     def message(self) -> Lobby:
         """The tables: waiting for players first, then playing, then finished."""
-        tables = sorted(self.tables.values(), key=HostedTable.stage)
-        return Lobby(tables=[t.summary() for t in tables], standings=self.standings)
+        tables = sorted(self.tables.values(), key=lambda hosted: Stage.of(hosted.table))
+        return Lobby(tables=[self._line(t) for t in tables], standings=self.standings)
+
+    @staticmethod
+    def _line(hosted: HostedTable) -> TableNews:
+        """`hosted` as one line of the lobby."""
+        return TableNews(
+            code=hosted.code,
+            game=hosted.game.name,
+            title=hosted.game.title,
+            players=hosted.players,
+            started=hosted.table is not None,
+            over=hosted.table is not None and hosted.table.over,
+            seats=hosted.seat_news(),
+        )
 
     def changed(self) -> None:
         """Tell everyone in the lobby (greeted, at no table) what the tables are now."""
@@ -53,16 +64,11 @@ class LobbyRoom:
             for member in lobby:
                 member.send(message)
 
-    def earlier_chat(self, member: Member) -> None:
-        """Tell `member`, arriving in the lobby, what was said there before they came."""
-        for line in self.chat:
-            member.send(msgspec.structs.replace(line, earlier=True))
-
     def say(self, member: Member, message: Say) -> None:
         """`member` says a line: to its table (as the game and the table allow), or to the
         lobby."""
         hosted = member.table
-        seat = hosted.seat_of(member) if hosted is not None else None
+        seat = hosted.seats.of(member) if hosted is not None else None
         if hosted is not None and not hosted.game.chat:
             raise IllegalAction(f"{hosted.game.title} has no chat: use gestures")
         if hosted is not None and seat is None and not self.config.spectator_chat:
@@ -83,11 +89,9 @@ class LobbyRoom:
             watching=hosted is not None and seat is None,
         )
         if hosted is not None:
-            hosted.chat_line(line)
+            hosted.chat.say(line, hosted.peers())
         else:
-            self.chat.append(line)
-            for other in [m for m in self.members if m.table is None]:
-                other.send(line)
+            self.chat.say(line, [m for m in self.members if m.table is None])
 
     def announce(self, text: str) -> int:
         """The host says `text` to everyone here, as the host (`HostSays`: no guest can send

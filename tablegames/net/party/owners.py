@@ -85,7 +85,8 @@ class Owners:
 
     def _owned(self, member: Member) -> HostedTable:
         hosted = member.table
-        if hosted is None or not hosted.is_owner(member):
+        seat = hosted.seats.of(member) if hosted is not None else None
+        if hosted is None or seat is None or seat.number != hosted.owner_seat:
             raise IllegalAction("only the table's creator can do that")
         return hosted
 
@@ -95,7 +96,7 @@ class Owners:
         if not self._is_owner(member, hosted):
             raise IllegalAction("only the table's creator can close it")
         others = [s for s in hosted.seats if s.human and s.number != hosted.owner_seat]
-        if hosted.stage() is Stage.PLAYING and others:  # powers end at the deal (issue 47)
+        if Stage.of(hosted.table) is Stage.PLAYING and others:  # powers end at the deal (issue 47)
             raise IllegalAction("friends are playing at this table: only the host can end it now")
         self.tables.close_by_hand(hosted.code, member.name)
 
@@ -113,12 +114,10 @@ class Owners:
         """A player at a finished table asks for a rematch: once every player there has, it
         begins."""
         hosted = member.table
-        seat = hosted.seat_of(member) if hosted is not None else None
+        seat = hosted.seats.of(member) if hosted is not None else None
         if hosted is None or seat is None or hosted.table is None or not hosted.table.over:
             raise IllegalAction("a rematch is for players at a finished table")
-        hosted.rematch_votes.add(seat.number)
-        humans = [s for s in hosted.seats if s.human and s.peer is not None]
-        waiting = [s.name for s in humans if s.number not in hosted.rematch_votes]
+        waiting = hosted.readiness.want_rematch(seat)
         if waiting:
             wanted = f"{seat.name} wants a rematch (waiting for {', '.join(waiting)})."
             hosted.broadcast_presence(wanted)
@@ -137,7 +136,7 @@ class Owners:
             creator=old.creator,  # (a rematch counts against its table's opener as the first)
             address=self.tables.opened_from(old.code),
         )
-        new.chat.extend(old.chat)  # the same people: what they said goes on with them
+        new.chat.goes_on_from(old.chat)  # the same people: what they said goes on with them
         movers = [(s, s.peer) for s in old.seats if s.human and s.peer is not None]
         for seat, peer in movers:
             assert peer is not None

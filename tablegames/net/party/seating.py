@@ -51,7 +51,7 @@ class Seating:
         proof = message.proof
         seat = self._proven_seat(member, hosted, proof) if proof is not None else None
         if seat is None and member.identity is not None:
-            seat = hosted.seat_for_identity(member.identity)
+            seat = hosted.seats.for_identity(member.identity)
         if seat is not None:
             self.take_back(member, hosted, seat)
             return
@@ -103,7 +103,7 @@ class Seating:
                 dealt=hosted.table is not None,
             )
         )
-        hosted.earlier_chat(member)
+        hosted.chat.tell_earlier(member)
 
     def take_back(self, member: Member, hosted: HostedTable, seat: Seat) -> None:
         """`member` takes back `seat`, which it holds (its token proven, or its login)."""
@@ -120,7 +120,7 @@ class Seating:
         at (or one the host forwards here), so what a listener or a look-alike server collected
         proves nothing here."""
         nonce, addresses = member.nonce, reached_at(member, self.tables.config)
-        return hosted.seat_proven(
+        return hosted.seats.proven(
             lambda key: any(
                 proves_seat(key, proof, nonce, self.server_id, reached, hosted.code)
                 for reached in addresses
@@ -148,7 +148,7 @@ class Seating:
             held = [
                 (hosted, seat)
                 for hosted in self.tables.live()
-                for seat in [hosted.seat_for_identity(identity)]
+                for seat in [hosted.seats.for_identity(identity)]
                 if seat is not None
             ]
             if held:
@@ -158,7 +158,7 @@ class Seating:
         hosted = self.tables.get(place.code) if place.code is not None else None
         if hosted is None or (hosted.table is not None and hosted.table.over):
             return False
-        seat = hosted.seat_for_identity(identity)
+        seat = hosted.seats.for_identity(identity)
         if seat is not None:
             self.take_back(member, hosted, seat)
             return True
@@ -172,7 +172,7 @@ class Seating:
         """`member` says whether it is ready: the game may begin, or it plays its own seat
         again (a bot played it since the deal)."""
         hosted = member.table
-        if hosted is None or hosted.seat_of(member) is None:
+        if hosted is None or hosted.seats.of(member) is None:
             raise IllegalAction("take a seat first")
         if message.ready and hosted.play_own_seat(member):
             self.lobby.changed()
@@ -193,7 +193,7 @@ class Seating:
         hosted = member.table
         if hosted is None:
             raise IllegalAction("you are not at a table")
-        if hosted.seat_of(member) is None:
+        if hosted.seats.of(member) is None:
             raise IllegalAction("spectators cannot make claims")
         if not member.chat_limit.allow():
             raise IllegalAction("you are talking too fast: that claim was not made")
@@ -207,7 +207,7 @@ class Seating:
         self.goodbye(member, gone="went back to the lobby")
         self.members.add(member)
         self.whereabouts.went(member.identity, LOBBY)
-        self.lobby.earlier_chat(member)
+        self.lobby.chat.tell_earlier(member)
         member.send(self.lobby.message())
 
     def goodbye(self, member: Member, now: float | None = None, gone: str = DROPPED) -> None:

@@ -93,7 +93,7 @@ class Tables(Mapping[str, HostedTable]):
 
     def live(self) -> list[HostedTable]:
         """The tables waiting for players or playing."""
-        return [t for t in self._by_code.values() if t.stage() is not Stage.FINISHED]
+        return [t for t in self._by_code.values() if Stage.of(t.table) is not Stage.FINISHED]
 
     def opened_by(self, person: str, address: str) -> tuple[list[str], list[str]]:
         """The live tables `person` opened, and those opened from `address`."""
@@ -136,7 +136,7 @@ class Tables(Mapping[str, HostedTable]):
         why = hosted.why_not_start()
         if why is not None:
             raise IllegalAction(f"cannot start table {hosted.code}: {why}")
-        unready = hosted.unready()
+        unready = hosted.readiness.unready()
         self.start(hosted)
         return f"the game begins; {standing_in_words(unready)}" if unready else "the game begins"
 
@@ -166,9 +166,9 @@ class Tables(Mapping[str, HostedTable]):
             member.table = None  # in the lobby: `changed` tells it what the tables are now
             if why:
                 member.send(Error(code="table-closed", text=why))
-            self.lobby.earlier_chat(member)
+            self.lobby.chat.tell_earlier(member)
         self.whereabouts.table_closed(hosted.code)
-        unfinished = hosted.stage() is not Stage.FINISHED
+        unfinished = Stage.of(hosted.table) is not Stage.FINISHED
         if unfinished and self.store is not None and hosted.store_id is not None:
             self.store.delete_table(hosted.store_id)
         if why:
@@ -191,7 +191,7 @@ class Tables(Mapping[str, HostedTable]):
         players all left before it began)."""
         if hosted.peers():
             return
-        stage = hosted.stage()
+        stage = Stage.of(hosted.table)
         if stage is Stage.FINISHED:
             forget = not dropped
         else:
