@@ -568,9 +568,9 @@ async def test_a_character_moment_can_be_kept_for_the_whole_game_and_c_asks_agai
         assert 0 not in client.update(0).waiting  # kept: the moment waits for others only
         assert "kept for later, as you asked" in status(app)
         screen = app.screen
-        assert 0 in screen.not_asked
+        assert 0 in screen.flow.not_asked
         await press(pilot, "c")  # nothing to use now: the asking comes back
-        assert 0 not in screen.not_asked and "asked at your character's moments again" in status(
+        assert 0 not in screen.flow.not_asked and "asked at your character's moments again" in status(
             app
         )
 

@@ -10,7 +10,7 @@ from textual.containers import Horizontal, Vertical
 from textual.markup import escape
 from textual.widgets import Button, Footer, Static
 
-from ...rules.crates_types import TYPES
+from ...rules.crates_types import TYPES, CratesAction, CratesEvent, CratesView
 from ...words import plural
 from ..widgets.card import card_label, suit_name
 from ..widgets.hand import BIG, FLAT, SMALL, Hand
@@ -30,7 +30,6 @@ from .table_log import Wording
 if TYPE_CHECKING:
     from textual.screen import Screen
 
-    from ...rules.crates_types import CratesAction, CratesView
     from ...table import Update
     from ..client import TableClient
 
@@ -47,10 +46,11 @@ class CratesWording(Wording):
         return " ".join(card_label(card, self.ascii) for card in cards) or "(no cards)"
 
 
-class CratesScreen(HandScreen):
+class CratesScreen(HandScreen[CratesView, CratesAction, CratesEvent]):
     """One Crates table seen from this terminal: hot-seat for several seats, watching for none."""
 
     GAME = "crates"
+    TYPES = TYPES
     MORE_HELP = (("click", "pick a card; click the picked card again to play it"),)
     CSS_PATH = "crates.tcss"
     WORDING = CratesWording
@@ -93,14 +93,6 @@ class CratesScreen(HandScreen):
                 yield ActionButton("Dope! (x)", id="dope", compact=True)
         yield self.status_line
         yield Footer()
-
-    def _seen(self) -> CratesView:
-        """The active seat's view, as Crates' own type."""
-        return TYPES.view(self._update(self.active_seat).view)
-
-    def _send(self, action: CratesAction) -> bool:
-        """Submit `action` for the active seat (see `_submit`), built as Crates's own type."""
-        return self._submit(TYPES.plain(action))
 
     def on_mount(self) -> None:
         self.query_one("#seats").border_title = "Players"
@@ -194,13 +186,13 @@ class CratesScreen(HandScreen):
     def _announce_aside(self, leaving: int) -> Aside | None:
         """A player who has just played down to one card may still say "Crates!" before the
         keyboard goes on (at a real table they would say it as the next player reaches over)."""
-        if leaving not in TYPES.view(self._update(leaving).view)["exposed"]:
+        if leaving not in self._seen(leaving)["exposed"]:
             return None
         name = self.names[leaving]
 
         def announce() -> str:
             self.client.submit(leaving, {"type": "announce"})  # (why not comes as a `Said`)
-            said = leaving in TYPES.view(self._update(leaving).view)["announced"]
+            said = leaving in self._seen(leaving)["announced"]
             return f"{name} said Crates!" if said else f"{name} may not say Crates! now."
 
         return Aside("c", f"{name}: press c to say Crates! before passing on.", announce)

@@ -7,7 +7,7 @@ from typing import ClassVar, Protocol
 
 from textual.binding import Binding, BindingType
 
-from .game import GameScreen
+from .game import ActionT, EventT, GameScreen, ViewT
 
 #: Picking a card from a hand (`HandScreen`): the keys (a group's first binding says it in the
 #: help).
@@ -36,7 +36,7 @@ class Picks(Protocol):
     selected: int | None
 
 
-class HandScreen(GameScreen):
+class HandScreen(GameScreen[ViewT, ActionT, EventT]):
     """A game played from a hand of cards: arrows move a pick along it, digits pick a card.
 
     A hand of ten or more is numbered on: `1` picks card 1 at once, and a digit typed within

@@ -11,7 +11,7 @@ from textual.markup import escape
 from textual.widgets import Button, Footer, Static
 
 from ...rules.roach import CLAIMS
-from ...rules.roach_types import TYPES
+from ...rules.roach_types import TYPES, RoachAction, RoachEvent, RoachView
 from ...words import plural
 from ..widgets.log import GameLog
 from ..widgets.roach_hand import RoachHand, chip_label
@@ -27,7 +27,7 @@ from .table_log import Wording
 if TYPE_CHECKING:
     from textual.screen import Screen
 
-    from ...rules.roach_types import Flight, RoachAction, RoachView
+    from ...rules.roach_types import Flight
     from ..client import TableClient
 
 
@@ -62,10 +62,11 @@ class RoachWording(Wording):
         return (hand or "(no cards)") + flight
 
 
-class RoachScreen(HandScreen):
+class RoachScreen(HandScreen[RoachView, RoachAction, RoachEvent]):
     """One roach table seen from this terminal: hot-seat for several seats, watching for none."""
 
     GAME = "roach"
+    TYPES = TYPES
     MORE_HELP = (("click", "pick a card; click the picked card again to offer it (or mark it)"),)
     CSS_PATH = "roach.tcss"
     WORDING = RoachWording
@@ -124,14 +125,6 @@ class RoachScreen(HandScreen):
     def on_mount(self) -> None:
         self.query_one("#seats").border_title = "Players"
         self.query_one("#flight").border_title = "Table"
-
-    def _seen(self, seat: int | None = None) -> RoachView:
-        """A seat's view (the active one's by default), as roach's own type."""
-        return TYPES.view(self._update(self.active_seat if seat is None else seat).view)
-
-    def _send(self, action: RoachAction) -> bool:
-        """Submit `action` for the active seat (see `_submit`), built as Roach's own type."""
-        return self._submit(TYPES.plain(action))
 
     def _results(self) -> Screen[str]:
         return RoachResult(self._seen(), self.names, self.ascii)
