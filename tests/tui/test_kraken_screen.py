@@ -570,9 +570,8 @@ async def test_a_character_moment_can_be_kept_for_the_whole_game_and_c_asks_agai
         screen = app.screen
         assert 0 in screen.flow.not_asked
         await press(pilot, "c")  # nothing to use now: the asking comes back
-        assert 0 not in screen.flow.not_asked and "asked at your character's moments again" in status(
-            app
-        )
+        assert 0 not in screen.flow.not_asked
+        assert "asked at your character's moments again" in status(app)
 
 
 async def test_a_key_that_is_no_option_says_so() -> None:
