@@ -6,9 +6,9 @@ from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.markup import escape
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from ...rules.crates_types import TYPES, CratesAction, CratesEvent, CratesView
 from ...words import plural
@@ -85,14 +85,12 @@ class CratesScreen(HandScreen[CratesView, CratesAction, CratesEvent]):
             yield SeatPanel(self.ascii, id="seats")
             yield Static(id="pile")
         yield GameLog(self.ascii, id="log")
-        with Horizontal(id="hand-box"):
-            yield Hand(self.ascii, id="hand")
-            with Vertical(id="buttons"):
-                yield ActionButton("Draw (d)", id="draw", compact=True)
-                yield ActionButton("Crates! (c)", id="announce", compact=True)
-                yield ActionButton("Dope! (x)", id="dope", compact=True)
-        yield self.status_line
-        yield Footer()
+        yield from self._hand_box(
+            Hand(self.ascii, id="hand"),
+            ("Draw (d)", "draw"),
+            ("Crates! (c)", "announce"),
+            ("Dope! (x)", "dope"),
+        )
 
     def on_mount(self) -> None:
         self.query_one("#seats").border_title = "Players"
@@ -150,20 +148,9 @@ class CratesScreen(HandScreen[CratesView, CratesAction, CratesEvent]):
     def _draw_hand(self, view: CratesView) -> None:
         hand = self.query_one("#hand", Hand)
         box = self.query_one("#hand-box")
-        you = self.active_seat
-        if self.watching:
-            hand.clear(self.keyboard.hidden_words("every hand"))
-            box.border_title = escape(
-                f"Watching {self.dash} " + show.turn_phrase(view, self.names, None)
-            )
-            box.border_subtitle = ""
+        if self._hide_hand(hand, box, show.turn_phrase(view, self.names, None)):
             return
-        if not self.private:
-            hand.clear(f"Waiting for {self.names[you]} to take the seat.")
-            box.border_title = escape(f"{self.names[you]}'s hand (hidden)")
-            box.border_subtitle = ""
-            return
-        shown = self.flow.hand(view, you, self.read_only, self.ascii)
+        shown = self.flow.hand(view, self.active_seat, self.read_only, self.ascii)
         if shown.status is not None:
             self.message = shown.status
         hand.show(shown.cards, shown.selected, frozenset(view["unplayable"]), "No cards in hand.")

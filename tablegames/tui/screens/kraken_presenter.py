@@ -59,11 +59,8 @@ class KrakenPresenter:
         logs: dict[int, list[Event]],
         line: Callable[[Event], str],
     ) -> None:
-        self.humans = humans
-        self.names = names
-        self.update = update
-        self.logs = logs
-        self.line = line
+        self.humans, self.names, self.update = humans, names, update
+        self.logs, self.line = logs, line
         self.asked: tuple[object, ...] | None = None  # the decision last opened by itself
         self.round_queue: list[int] = []  # humans still to take an eyes-closed turn
         self.round_done: set[tuple[object, ...]] = set()  # eyes-closed moments already gone round

@@ -6,9 +6,9 @@ from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.markup import escape
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from ...rules.roach import CLAIMS
 from ...rules.roach_types import TYPES, RoachAction, RoachEvent, RoachView
@@ -111,16 +111,14 @@ class RoachScreen(HandScreen[RoachView, RoachAction, RoachEvent]):
         with Horizontal(id="middle"):
             yield Static(id="flight")
             yield GameLog(self.ascii, id="log")
-        with Horizontal(id="hand-box"):
-            yield RoachHand(self.ascii, id="hand")
-            with Vertical(id="buttons"):
-                yield ActionButton("Offer (Enter)", id="offer", compact=True)
-                yield ActionButton("True (t)", id="true", compact=True)
-                yield ActionButton("False (f)", id="false", compact=True)
-                yield ActionButton("Pass on (p)", id="pass", compact=True)
-                yield ActionButton("Lay out (l)", id="lay", compact=True)
-        yield self.status_line
-        yield Footer()
+        yield from self._hand_box(
+            RoachHand(self.ascii, id="hand"),
+            ("Offer (Enter)", "offer"),
+            ("True (t)", "true"),
+            ("False (f)", "false"),
+            ("Pass on (p)", "pass"),
+            ("Lay out (l)", "lay"),
+        )
 
     def on_mount(self) -> None:
         self.query_one("#seats").border_title = "Players"
@@ -159,18 +157,9 @@ class RoachScreen(HandScreen[RoachView, RoachAction, RoachEvent]):
     def _draw_hand(self, view: RoachView) -> None:
         hand = self.query_one("#hand", RoachHand)
         box = self.query_one("#hand-box")
-        you = self.active_seat
-        if self.watching:
-            hand.clear(self.keyboard.hidden_words("every hand"))
-            box.border_title = escape(
-                f"Watching {self.dash} " + show.turn_phrase(view, self.names, None)
-            )
+        if self._hide_hand(hand, box, show.turn_phrase(view, self.names, None)):
             return
-        if not self.private:
-            hand.clear(f"Waiting for {self.names[you]} to take the seat.")
-            box.border_title = escape(f"{self.names[you]}'s hand (hidden)")
-            return
-        shown = self.flow.hand(view, you, self.read_only)
+        shown = self.flow.hand(view, self.active_seat, self.read_only)
         hand.show(shown.kinds, shown.selected, shown.marked, shown.blocked, "No cards in hand.")
         count = len(view["hand"])
         phrase = show.turn_phrase(view, self.names, self.keyboard.addressed(self.active_seat))
