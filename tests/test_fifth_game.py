@@ -359,7 +359,7 @@ async def test_a_replay_shows_it_on_the_generic_screen(kuhn):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         table = app.screen_stack[app.screen_stack.index(app.viewer) - 1]
-        assert isinstance(table, GenericScreen) and not table.choices  # nothing to choose
+        assert isinstance(table, GenericScreen) and not table.flow.choices  # nothing to choose
         await press(pilot, "n")
         assert app.viewer.client.step == 1
 

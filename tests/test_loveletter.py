@@ -120,7 +120,7 @@ async def test_the_generic_screen_plays_it_in_words():
         assert f"8. play the Guard on {cy}, guessing the Priest" in text
         assert "{1}" not in text
         listed = screen.query_one("#choices", OptionList)
-        assert listed.option_count == 15 and screen.choices[-1] is None  # and "back"
+        assert listed.option_count == 15 and screen.flow.choices[-1] is None  # and "back"
         await press(pilot, "2")  # the Baron, on Bo
         logged = screen.query_one("#log", GameLog)._given  # the lines it shows, unwrapped
         assert logged[-3:] == [

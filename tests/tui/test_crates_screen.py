@@ -122,14 +122,21 @@ async def test_bots_play_by_themselves_after_a_pause():
         assert view(client)["turn"] == 0
 
 
+async def suit_asked(app: TableGamesApp, pilot, said: str) -> PickDialog[str]:
+    """Pick the second card (spades sort first), read `said` about it, and play it: the
+    question of its suit."""
+    await pilot.press("2")
+    assert said in status(app)
+    await press(pilot, "enter")
+    dialog = app.screen
+    assert isinstance(dialog, PickDialog)
+    return dialog
+
+
 async def test_an_eight_asks_for_any_suit_and_the_choice_becomes_the_suit():
     client = stacked([["8C", "QS"], ["2D", "9C", "JD"]], upcard="KH")
     async with opened(client) as (app, pilot):
-        await pilot.press("2")  # spades sort before clubs
-        assert "Enter plays 8♣ and lets you name any suit." in status(app)
-        await press(pilot, "enter")
-        dialog = app.screen
-        assert isinstance(dialog, PickDialog)
+        dialog = await suit_asked(app, pilot, "Enter plays 8♣ and lets you name any suit.")
         assert [option.value for option in dialog.options] == ["S", "H", "D", "C"]
         await press(pilot, "d")
         assert view(client)["top"] == "8C"
@@ -141,11 +148,8 @@ async def test_an_eight_asks_for_any_suit_and_the_choice_becomes_the_suit():
 async def test_a_nine_offers_only_its_colour_and_escape_keeps_the_card():
     client = stacked([["9H", "QS"], ["2D", "9C", "JD"]], upcard="KH")
     async with opened(client) as (app, pilot):
-        await pilot.press("2")  # spades sort before hearts
-        assert "Enter plays 9♥ and lets you keep ♥ hearts or switch to ♦ diamonds." in status(app)
-        await press(pilot, "enter")
-        dialog = app.screen
-        assert isinstance(dialog, PickDialog)
+        said = "Enter plays 9♥ and lets you keep ♥ hearts or switch to ♦ diamonds."
+        dialog = await suit_asked(app, pilot, said)
         assert [option.value for option in dialog.options] == ["H", "D"]
         await pilot.press("s")  # spades is not offered: nothing happens
         assert app.screen is dialog

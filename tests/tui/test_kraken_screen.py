@@ -290,16 +290,22 @@ async def test_enter_at_a_character_moment_keeps_the_character_as_the_status_lin
         assert "Bosun kept for later" in status(app)
 
 
-def at_a_cabin_search() -> LocalClient:
-    """Sara (seat 0), captain, about to choose whose group a cabin search shows her."""
-    client = kraken_table(deck=["blue-drunk", "blue-disarmed", "yellow-uprising", "red-drunk"])
-    state = kraken_state(client)
-    state.ship = "0,2"  # blue sails to 1,3: a cabin search
+def captain_sara_keeps_blue(ship: str, deck: list[str]) -> LocalClient:
+    """Sara (seat 0) captains seats 2 and 4 with the ship at `ship`: nobody mutinies, she
+    keeps blue drunk (the first of `deck`) and the bots play on."""
+    client = kraken_table(deck=deck)
+    kraken_state(client).ship = ship
     client.table.submit(0, {"type": "appoint", "lieutenant": 2, "navigator": 4})
     no_mutiny(client)
     client.table.submit(0, {"type": "keep", "card": "blue-drunk"})
     bots_act(client)
     return client
+
+
+def at_a_cabin_search() -> LocalClient:
+    """Sara (seat 0), captain, about to choose whose group a cabin search shows her."""
+    deck = ["blue-drunk", "blue-disarmed", "yellow-uprising", "red-drunk"]
+    return captain_sara_keeps_blue("0,2", deck)  # blue sails to 1,3: a cabin search
 
 
 async def test_a_pick_names_the_map_action() -> None:
@@ -445,13 +451,8 @@ async def test_a_human_cult_leader_converts_on_their_turn_in_the_round() -> None
 
 def at_bluewater_bay() -> LocalClient:
     """A voyage the crew ends by steering blue into Bluewater Bay, the bots done."""
-    client = kraken_table(deck=["blue-drunk", "blue-disarmed", "red-drunk", "red-drunk"])
-    kraken_state(client).ship = "3,5"  # blue reaches Bluewater Bay
-    client.table.submit(0, {"type": "appoint", "lieutenant": 2, "navigator": 4})
-    no_mutiny(client)
-    client.table.submit(0, {"type": "keep", "card": "blue-drunk"})
-    bots_act(client)
-    return client
+    deck = ["blue-drunk", "blue-disarmed", "red-drunk", "red-drunk"]
+    return captain_sara_keeps_blue("3,5", deck)  # blue reaches Bluewater Bay
 
 
 async def test_the_voyage_over_shows_every_role() -> None:
@@ -568,11 +569,10 @@ async def test_a_character_moment_can_be_kept_for_the_whole_game_and_c_asks_agai
         assert 0 not in client.update(0).waiting  # kept: the moment waits for others only
         assert "kept for later, as you asked" in status(app)
         screen = app.screen
-        assert 0 in screen.not_asked
+        assert 0 in screen.flow.not_asked
         await press(pilot, "c")  # nothing to use now: the asking comes back
-        assert 0 not in screen.not_asked and "asked at your character's moments again" in status(
-            app
-        )
+        assert 0 not in screen.flow.not_asked
+        assert "asked at your character's moments again" in status(app)
 
 
 async def test_a_key_that_is_no_option_says_so() -> None:

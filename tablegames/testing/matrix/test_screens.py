@@ -104,7 +104,7 @@ def test_its_table_screen_ends_its_keys_with_help_and_quit(game_name: str) -> No
         assert actions[-2:] == ["help", "quit"], f"{screen.__name__}: help, quit last"
 
 
-def game_screens(name: str) -> list[type[GameScreen]]:
+def game_screens(name: str) -> list[type[GameScreen[Any, Any, Any]]]:
     """The GameScreen subclasses that say they play `name` (a screen made by a function)."""
     found, screens = list(GameScreen.__subclasses__()), []
     while found:  # the game screens, directly under GameScreen or under HandScreen

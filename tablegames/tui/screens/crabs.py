@@ -19,7 +19,7 @@ from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Static
 
-from ...rules.crabs_types import TYPES
+from ...rules.crabs_types import TYPES, CrabsAction, CrabsEvent, CrabsView
 from ...words import plural
 from ..widgets.card import prettify
 from ..widgets.crabs_table import (
@@ -42,7 +42,7 @@ from .table_log import Wording
 if TYPE_CHECKING:
     from textual.screen import Screen
 
-    from ...rules.crabs_types import CrabsAction, CrabsView, DoubleTakeAction, SignalAction
+    from ...rules.crabs_types import DoubleTakeAction, SignalAction
     from ...table import Update
     from ..client import TableClient
 
@@ -88,10 +88,11 @@ class CrabsWording(Wording):
         return f"{cards}; signal: {show.signal_phrase(signals)}" if signals else cards
 
 
-class CrabsScreen(GameScreen):
+class CrabsScreen(GameScreen[CrabsView, CrabsAction, CrabsEvent]):
     """One crabs table seen by one player (or a spectator, who sees no hand)."""
 
     GAME = "crabs"
+    TYPES = TYPES
     TURN_BASED = False  # real time: no turns to sum up, bots act at their own speed
     MORE_HELP = (("click", "a hand card, then an ocean card, swaps them"),)
     CSS_PATH = "crabs.tcss"
@@ -164,14 +165,6 @@ class CrabsScreen(GameScreen):
     def seat(self) -> int | None:
         """The seat played at this terminal; None for a spectator."""
         return None if self.watching else self.active_seat
-
-    def _seen(self) -> CrabsView:
-        """The active seat's view, as crabs' own type."""
-        return TYPES.view(self._update(self.active_seat).view)
-
-    def _send(self, action: CrabsAction) -> bool:
-        """Submit `action` for the active seat (see `_submit`), built as crabs' own type."""
-        return self._submit(TYPES.plain(action))
 
     # -- building -------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:

@@ -6,11 +6,11 @@ from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.markup import escape
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
-from ...rules.crates_types import TYPES
+from ...rules.crates_types import TYPES, CratesAction, CratesEvent, CratesView
 from ...words import plural
 from ..widgets.card import card_label, suit_name
 from ..widgets.hand import BIG, FLAT, SMALL, Hand
@@ -30,7 +30,6 @@ from .table_log import Wording
 if TYPE_CHECKING:
     from textual.screen import Screen
 
-    from ...rules.crates_types import CratesAction, CratesView
     from ...table import Update
     from ..client import TableClient
 
@@ -47,10 +46,11 @@ class CratesWording(Wording):
         return " ".join(card_label(card, self.ascii) for card in cards) or "(no cards)"
 
 
-class CratesScreen(HandScreen):
+class CratesScreen(HandScreen[CratesView, CratesAction, CratesEvent]):
     """One Crates table seen from this terminal: hot-seat for several seats, watching for none."""
 
     GAME = "crates"
+    TYPES = TYPES
     MORE_HELP = (("click", "pick a card; click the picked card again to play it"),)
     CSS_PATH = "crates.tcss"
     WORDING = CratesWording
@@ -85,22 +85,12 @@ class CratesScreen(HandScreen):
             yield SeatPanel(self.ascii, id="seats")
             yield Static(id="pile")
         yield GameLog(self.ascii, id="log")
-        with Horizontal(id="hand-box"):
-            yield Hand(self.ascii, id="hand")
-            with Vertical(id="buttons"):
-                yield ActionButton("Draw (d)", id="draw", compact=True)
-                yield ActionButton("Crates! (c)", id="announce", compact=True)
-                yield ActionButton("Dope! (x)", id="dope", compact=True)
-        yield self.status_line
-        yield Footer()
-
-    def _seen(self) -> CratesView:
-        """The active seat's view, as Crates' own type."""
-        return TYPES.view(self._update(self.active_seat).view)
-
-    def _send(self, action: CratesAction) -> bool:
-        """Submit `action` for the active seat (see `_submit`), built as Crates's own type."""
-        return self._submit(TYPES.plain(action))
+        yield from self._hand_box(
+            Hand(self.ascii, id="hand"),
+            ("Draw (d)", "draw"),
+            ("Crates! (c)", "announce"),
+            ("Dope! (x)", "dope"),
+        )
 
     def on_mount(self) -> None:
         self.query_one("#seats").border_title = "Players"
@@ -158,20 +148,9 @@ class CratesScreen(HandScreen):
     def _draw_hand(self, view: CratesView) -> None:
         hand = self.query_one("#hand", Hand)
         box = self.query_one("#hand-box")
-        you = self.active_seat
-        if self.watching:
-            hand.clear(self.keyboard.hidden_words("every hand"))
-            box.border_title = escape(
-                f"Watching {self.dash} " + show.turn_phrase(view, self.names, None)
-            )
-            box.border_subtitle = ""
+        if self._hide_hand(hand, box, show.turn_phrase(view, self.names, None)):
             return
-        if not self.private:
-            hand.clear(f"Waiting for {self.names[you]} to take the seat.")
-            box.border_title = escape(f"{self.names[you]}'s hand (hidden)")
-            box.border_subtitle = ""
-            return
-        shown = self.flow.hand(view, you, self.read_only, self.ascii)
+        shown = self.flow.hand(view, self.active_seat, self.read_only, self.ascii)
         if shown.status is not None:
             self.message = shown.status
         hand.show(shown.cards, shown.selected, frozenset(view["unplayable"]), "No cards in hand.")
@@ -194,13 +173,13 @@ class CratesScreen(HandScreen):
     def _announce_aside(self, leaving: int) -> Aside | None:
         """A player who has just played down to one card may still say "Crates!" before the
         keyboard goes on (at a real table they would say it as the next player reaches over)."""
-        if leaving not in TYPES.view(self._update(leaving).view)["exposed"]:
+        if leaving not in self._seen(leaving)["exposed"]:
             return None
         name = self.names[leaving]
 
         def announce() -> str:
             self.client.submit(leaving, {"type": "announce"})  # (why not comes as a `Said`)
-            said = leaving in TYPES.view(self._update(leaving).view)["announced"]
+            said = leaving in self._seen(leaving)["announced"]
             return f"{name} said Crates!" if said else f"{name} may not say Crates! now."
 
         return Aside("c", f"{name}: press c to say Crates! before passing on.", announce)

@@ -29,15 +29,16 @@ question.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic
 
 from textual import events, on
 from textual.actions import parse
 from textual.binding import Binding, BindingType
 from textual.screen import Screen, ScreenResultType
 from textual.widgets import Button
+from typing_extensions import TypeVar  # (a default for each: PEP 696, in typing from 3.13)
 
-from ...rules import GAMES
+from ...rules import GAMES, Action, Event, GameTypes, View
 from ..asks import Farewell, Rematch, ShowMenu
 from ..catalogue import screen_class
 from ..client import pacing, saving, seat_presence
@@ -89,6 +90,12 @@ EARLY_KEY_SHOWN = 3.0
 #: The status line while a question waits in a dialog over the table.
 DIALOG_WAITS = "Answer the question above (Back, or Esc, goes back)."
 
+#: A game's view, action and event types, as its screen reads the table (`GameScreen.TYPES`);
+#: a screen that names none reads the contract's plain data.
+ViewT = TypeVar("ViewT", default=View)
+ActionT = TypeVar("ActionT", default=Action)
+EventT = TypeVar("EventT", default=Event)
+
 
 class ActionButton(Button, can_focus=False):
     """A button for the mouse that never takes the keyboard away from the table."""
@@ -100,12 +107,16 @@ class ActionButton(Button, can_focus=False):
         self.display = shown and isinstance(table, GameScreen) and table.may_act
 
 
-class GameScreen(TypeAhead, Screen[None]):
+class GameScreen(TypeAhead, Screen[None], Generic[ViewT, ActionT, EventT]):
     """One table seen from this terminal: hot-seat for several seats, watching for none.
 
     `humans` are the seats played here; `active_seat` is the one the screen acts for now, and
     the keyboard (`Keyboard`) says whether its player has it: secrets show only then (`private`).
+    A game's screen reads and acts in its game's own types (`GameScreen[CratesView,
+    CratesAction, CratesEvent]`, with `TYPES` its types module's): `_seen` and `_send`.
     """
+
+    TYPES: GameTypes[ViewT, ActionT, EventT] = GameTypes()  # the game's (`rules/typed.py`)
 
     GAME: ClassVar[str] = ""  # the game's name, for its rules in the help
     TURN_BASED: ClassVar[bool] = True  # turns to sum up, and bots to pace (not real time)
@@ -234,6 +245,14 @@ class GameScreen(TypeAhead, Screen[None]):
 
     def _update(self, seat: int) -> Update:
         return self.port.update(seat)
+
+    def _seen(self, seat: int | None = None) -> ViewT:
+        """A seat's view (the active one's by default), as the game's own type."""
+        return self.TYPES.view(self._update(self.active_seat if seat is None else seat).view)
+
+    def _send(self, action: ActionT) -> bool:
+        """Submit `action` for the active seat (see `_submit`), built as the game's own type."""
+        return self._submit(self.TYPES.plain(action))
 
     def _table_changed(self, seat: int | None, update: Update) -> None:
         """Keep what the table tells a local seat after an accepted action (the port then

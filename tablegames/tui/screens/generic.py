@@ -19,6 +19,7 @@ from ...rules import Action, Result, State, View, shared
 from ..widgets.log import GameLog
 from ..widgets.seats import table_box
 from .game import GameScreen
+from .generic_presenter import CHOICES_SHOWN, OVER, GenericPresenter
 from .generic_view import (
     OTHER_ROWS,
     SEATS_FRAME,
@@ -35,37 +36,7 @@ if TYPE_CHECKING:
 
     from ..client import TableClient
 
-CHOICES_SHOWN = 8  # lines of the list of actions before it scrolls, and before it is grouped
 SMALLEST = (60, 20)  # the least room any table needs: more rows when the players need them
-
-
-Group = tuple[str, str, object]  # (type, first field, its value): choices taken in two steps
-
-
-def group_of(action: Action) -> Group | None:
-    """The two-step group `action` falls in: its type and its first field (None: no field)."""
-    first = next((key for key in action if key != "type"), None)
-    if first is None:
-        return None
-    try:
-        hash(action[first])
-    except TypeError:  # a list or map: not a key to group by
-        return None
-    return (str(action["type"]), first, action[first])
-
-
-def grouped(legal: Sequence[Action]) -> list[Action | Group]:
-    """`legal` as one list of choices: actions that share a type and first field become one
-    choice (a group, taken in a second step) when there are more than fit on the list."""
-    if len(legal) <= CHOICES_SHOWN:
-        return list(legal)
-    groups: dict[Group | int, list[Action]] = {}
-    for index, action in enumerate(legal):
-        groups.setdefault(group_of(action) or index, []).append(action)
-    return [
-        key if len(members) > 1 and isinstance(key, tuple) else members[0]
-        for key, members in groups.items()
-    ]
 
 
 class GenericScreen(GameScreen):
@@ -100,10 +71,7 @@ class GenericScreen(GameScreen):
         super().__init__(client, ascii)
         game = client.game
         self.words = Words(game.state_class if game is not None else State, client.names)
-        self.legal: list[Action] = []  # the seat's legal actions as last offered
-        self.group: Group | None = None  # the group of choices opened (the second step)
-        self.choices: list[Action | Group | None] = []  # what the list offers (None: back)
-        self.asked = ""  # the status line's last prompt (a refusal stays until the next move)
+        self.flow = GenericPresenter(self.words, ascii)
         self.seats_height = SMALLEST[1] // 3  # the rows the players took when last drawn
 
     def compose(self) -> ComposeResult:
@@ -157,9 +125,8 @@ class GenericScreen(GameScreen):
             table.update(Text(f"(hidden until {self.names[self.active_seat]} has the keyboard)"))
         self._offer(update.legal if self.private and not self.read_only else [], view)
         self._fit_choices()
-        if self.over and (not self.message or self.message == self.asked):
-            self._say("The game is over.")  # never "choose an action" under the results
-            self.asked = self.message
+        if self.over and self.flow.says(OVER, self.message):
+            self._say(OVER)  # never "choose an action" under the results
 
     def _draw_players(self, players: SeatRows) -> None:
         """The players in as many blocks side by side as the width allows and the height
@@ -176,24 +143,13 @@ class GenericScreen(GameScreen):
         """Put `legal` in the list of choices (numbered), grouped by their first key when there
         are many (a group opens as a second list), or hide the list when there are none."""
         choices = self.query_one("#choices", OptionList)
-        if legal != self.legal:
-            self.legal, self.group = list(legal), None
-        elif self.choices and choices.display == bool(legal):
+        if not self.flow.offer(legal) and choices.display == bool(legal):
             return
-        if self.group is not None:
-            offered: list[Action | Group | None] = [
-                action for action in legal if group_of(action) == self.group
-            ]
-            offered.append(None)
-        else:
-            offered = list(grouped(legal))
-        self.choices = offered
         choices.clear_options()
-        for n, choice in enumerate(offered, start=1):
-            words = self._choice_words(choice, view)
-            choices.add_option(Option(Text(f"{n}. {words}" if n < 10 else words)))
+        for label in self.flow.labels(view):
+            choices.add_option(Option(Text(label)))
         choices.display = bool(legal)
-        if offered:
+        if self.flow.choices:
             choices.highlighted = 0
 
     def _fit_choices(self) -> None:
@@ -201,33 +157,19 @@ class GenericScreen(GameScreen):
         the log the rest), and scrolls beyond."""
         left = (self.app.size.height - 2 - self.seats_height) // 3
         choices = self.query_one("#choices", OptionList)
-        choices.styles.max_height = max(1, min(len(self.choices), CHOICES_SHOWN, left)) + 2
-
-    def _choice_words(self, choice: Action | Group | None, view: View) -> str:
-        if choice is None:
-            return "back to every choice"
-        if isinstance(choice, tuple):  # a group: its type and first field, and how many
-            kind, key, value = choice
-            count = sum(1 for action in self.legal if group_of(action) == choice)
-            more = "..." if self.ascii else "…"
-            words = self.words.action({"type": kind, key: value}, view)
-            return f"{words} {more} ({count} ways)"
-        return self.words.action(choice, view)
+        choices.styles.max_height = max(1, min(len(self.flow.choices), CHOICES_SHOWN, left)) + 2
 
     def _prompt(self) -> None:
         """Say what the table waits for, unless a refusal is still being read."""
-        if self.choices:
+        if self.flow.choices:
             self.query_one("#choices", OptionList).focus()
-            self._ask(f"{self.names[self.active_seat]}: choose an action (Enter).")
-        elif not self.over:
-            waiting = shared(self._update(self.active_seat).view)["waiting"]
-            who = ", ".join(self.names[seat] for seat in waiting) or "the table"
-            self._ask(f"Waiting for {who}.")
-
-    def _ask(self, prompt: str) -> None:
-        if not self.message or self.message == self.asked:
+        elif self.over:
+            return
+        waiting = shared(self._update(self.active_seat).view)["waiting"]
+        names = self.names
+        prompt = self.flow.prompt(names[self.active_seat], [names[seat] for seat in waiting])
+        if self.flow.says(prompt, self.message):
             self._say(prompt)
-            self.asked = prompt
 
     def _results(self) -> Screen[str]:
         return GenericResult(
@@ -239,16 +181,14 @@ class GenericScreen(GameScreen):
         self.action_choose(event.option_index)
 
     def action_choose(self, index: int) -> None:
-        if self.covered or not 0 <= index < len(self.choices):
+        if self.covered:
             return
-        choice = self.choices[index]
-        if choice is None or isinstance(choice, tuple):  # back, or a group's second step
-            self.group = choice
-            self.choices = []
-            self._offer(self.legal, self._update(self.active_seat).view)
+        action = self.flow.choose(index)
+        if action is not None:
+            self._submit(action)
+        elif not self.flow.choices:  # back, or a group's second step
+            self._offer(self.flow.legal, self._update(self.active_seat).view)
             self._fit_choices()
-            return
-        self._submit(choice)
 
 
 class GenericResult(GameOver):

@@ -10,6 +10,7 @@ title says which faction you are. Pure functions from a view to Rich text, as in
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -26,9 +27,48 @@ from .kraken_view import (
     notes_on,
     office_of,
 )
+from .size import BUTTONS_FROM
 
 STRIP_COLUMNS = 2  # players side by side in a row of the strip
 LONGEST_NAME = 12  # a strip's names are cut beyond this (notes take the rest of a row)
+SIDE_BY_SIDE = 70  # terminal columns from which the chart and the crew stand side by side
+BAR_ROWS = 2  # the status lines under the table
+BUTTON_COLUMNS = 17  # the Decide and Character buttons, one above the other, beside the status
+
+
+@dataclass(frozen=True)
+class Room:
+    """How a table of `players` with a chart of `chart_rows` rows stands in a terminal of
+    `width` by `height`: side by side, or in one column with the crew in a strip on top."""
+
+    width: int
+    height: int
+    players: int
+    chart_rows: int
+
+    def side_by_side(self) -> bool:
+        """True if the chart and the crew fit side by side: 70 columns, and a crew line per
+        player above a log of three."""
+        return self.width >= SIDE_BY_SIDE and self.height >= max(20, self.players + 12)
+
+    def one_column_rows(self, columns: int = STRIP_COLUMNS) -> int:
+        """The rows a table in one column takes with `columns` players a row in its crew."""
+        return strip_rows(self.players, columns) + self.chart_rows + BAR_ROWS + 1
+
+    def strip_columns(self) -> int:
+        """Players a row in the crew strip: one, with all that is known of each, where the
+        rows allow; else two."""
+        return 1 if self.height >= self.one_column_rows(1) else STRIP_COLUMNS
+
+    def status(self) -> tuple[int, int]:
+        """The status's columns, and the most lines it may take: three beside the chart and
+        crew, two in one column unless the terminal has a row to spare."""
+        buttons = BUTTON_COLUMNS if self.width >= BUTTONS_FROM else 0
+        columns = self.width - 2 - buttons  # (its padding)
+        if self.side_by_side():
+            return columns, BAR_ROWS + 1
+        spare = self.height - self.one_column_rows(self.strip_columns())
+        return columns, BAR_ROWS + min(1, max(0, spare))
 
 
 def strip_rows(players: int, columns: int) -> int:

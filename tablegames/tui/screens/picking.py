@@ -5,9 +5,14 @@ from __future__ import annotations
 import time
 from typing import ClassVar, Protocol
 
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.markup import escape
+from textual.widget import Widget
+from textual.widgets import Footer
 
-from .game import GameScreen
+from .game import ActionButton, ActionT, EventT, GameScreen, ViewT
 
 #: Picking a card from a hand (`HandScreen`): the keys (a group's first binding says it in the
 #: help).
@@ -36,7 +41,13 @@ class Picks(Protocol):
     selected: int | None
 
 
-class HandScreen(GameScreen):
+class Hidden(Protocol):
+    """A hand widget that can show no cards, only a message instead."""
+
+    def clear(self, message: str = "") -> None: ...
+
+
+class HandScreen(GameScreen[ViewT, ActionT, EventT]):
     """A game played from a hand of cards: arrows move a pick along it, digits pick a card.
 
     A hand of ten or more is numbered on: `1` picks card 1 at once, and a digit typed within
@@ -59,6 +70,32 @@ class HandScreen(GameScreen):
     @selected.setter
     def selected(self, index: int | None) -> None:
         self.flow.selected = index
+
+    def _hand_box(self, hand: Widget, *buttons: tuple[str, str]) -> ComposeResult:
+        """The hand with the game's (label, id) buttons beside it, the status line and the
+        footer under it: the bottom of every hand game's screen."""
+        with Horizontal(id="hand-box"):
+            yield hand
+            with Vertical(id="buttons"):
+                for label, button_id in buttons:
+                    yield ActionButton(label, id=button_id, compact=True)
+        yield self.status_line
+        yield Footer()
+
+    def _hide_hand(self, hand: Hidden, box: Widget, whose_turn: str) -> bool:
+        """Draw the hand hidden, to a spectator (`whose_turn` in its title) or before its
+        player has the keyboard: True if it is hidden."""
+        name = self.names[self.active_seat]
+        if self.watching:
+            hand.clear(self.keyboard.hidden_words("every hand"))
+            box.border_title = escape(f"Watching {self.dash} {whose_turn}")
+        elif not self.private:
+            hand.clear(f"Waiting for {name} to take the seat.")
+            box.border_title = escape(f"{name}'s hand (hidden)")
+        else:
+            return False
+        box.border_subtitle = ""
+        return True
 
     def _pickable(self) -> int:
         """How many places the pick can stand on now (0: no hand to pick from)."""

@@ -6,12 +6,12 @@ from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.markup import escape
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from ...rules.roach import CLAIMS
-from ...rules.roach_types import TYPES
+from ...rules.roach_types import TYPES, RoachAction, RoachEvent, RoachView
 from ...words import plural
 from ..widgets.log import GameLog
 from ..widgets.roach_hand import RoachHand, chip_label
@@ -27,7 +27,7 @@ from .table_log import Wording
 if TYPE_CHECKING:
     from textual.screen import Screen
 
-    from ...rules.roach_types import Flight, RoachAction, RoachView
+    from ...rules.roach_types import Flight
     from ..client import TableClient
 
 
@@ -62,10 +62,11 @@ class RoachWording(Wording):
         return (hand or "(no cards)") + flight
 
 
-class RoachScreen(HandScreen):
+class RoachScreen(HandScreen[RoachView, RoachAction, RoachEvent]):
     """One roach table seen from this terminal: hot-seat for several seats, watching for none."""
 
     GAME = "roach"
+    TYPES = TYPES
     MORE_HELP = (("click", "pick a card; click the picked card again to offer it (or mark it)"),)
     CSS_PATH = "roach.tcss"
     WORDING = RoachWording
@@ -110,28 +111,18 @@ class RoachScreen(HandScreen):
         with Horizontal(id="middle"):
             yield Static(id="flight")
             yield GameLog(self.ascii, id="log")
-        with Horizontal(id="hand-box"):
-            yield RoachHand(self.ascii, id="hand")
-            with Vertical(id="buttons"):
-                yield ActionButton("Offer (Enter)", id="offer", compact=True)
-                yield ActionButton("True (t)", id="true", compact=True)
-                yield ActionButton("False (f)", id="false", compact=True)
-                yield ActionButton("Pass on (p)", id="pass", compact=True)
-                yield ActionButton("Lay out (l)", id="lay", compact=True)
-        yield self.status_line
-        yield Footer()
+        yield from self._hand_box(
+            RoachHand(self.ascii, id="hand"),
+            ("Offer (Enter)", "offer"),
+            ("True (t)", "true"),
+            ("False (f)", "false"),
+            ("Pass on (p)", "pass"),
+            ("Lay out (l)", "lay"),
+        )
 
     def on_mount(self) -> None:
         self.query_one("#seats").border_title = "Players"
         self.query_one("#flight").border_title = "Table"
-
-    def _seen(self, seat: int | None = None) -> RoachView:
-        """A seat's view (the active one's by default), as roach's own type."""
-        return TYPES.view(self._update(self.active_seat if seat is None else seat).view)
-
-    def _send(self, action: RoachAction) -> bool:
-        """Submit `action` for the active seat (see `_submit`), built as Roach's own type."""
-        return self._submit(TYPES.plain(action))
 
     def _results(self) -> Screen[str]:
         return RoachResult(self._seen(), self.names, self.ascii)
@@ -166,18 +157,9 @@ class RoachScreen(HandScreen):
     def _draw_hand(self, view: RoachView) -> None:
         hand = self.query_one("#hand", RoachHand)
         box = self.query_one("#hand-box")
-        you = self.active_seat
-        if self.watching:
-            hand.clear(self.keyboard.hidden_words("every hand"))
-            box.border_title = escape(
-                f"Watching {self.dash} " + show.turn_phrase(view, self.names, None)
-            )
+        if self._hide_hand(hand, box, show.turn_phrase(view, self.names, None)):
             return
-        if not self.private:
-            hand.clear(f"Waiting for {self.names[you]} to take the seat.")
-            box.border_title = escape(f"{self.names[you]}'s hand (hidden)")
-            return
-        shown = self.flow.hand(view, you, self.read_only)
+        shown = self.flow.hand(view, self.active_seat, self.read_only)
         hand.show(shown.kinds, shown.selected, shown.marked, shown.blocked, "No cards in hand.")
         count = len(view["hand"])
         phrase = show.turn_phrase(view, self.names, self.keyboard.addressed(self.active_seat))
