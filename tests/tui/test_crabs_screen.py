@@ -19,6 +19,7 @@ from tablegames.testing.harness import until
 from tablegames.tui.app import TableGamesApp
 from tablegames.tui.screens.crabs import CrabsScreen
 from tablegames.tui.screens.crabs_dialogs import CrabsOver, HuddleScreen, OneHumanOnly
+from tablegames.tui.screens.crabs_presenter import GESTURE_SHOWN
 from tablegames.tui.screens.dialogs import PickDialog
 from tablegames.tui.screens.menu import MenuScreen
 from tablegames.tui.widgets.crabs_table import CardRow, SidePanel
@@ -214,6 +215,9 @@ async def test_space_lays_the_hand_down():
 async def test_digits_make_gestures_everyone_sees_for_a_moment():
     client = crabs_table()
     async with playing(client) as (app, pilot):
+        screen = app.screen
+        assert isinstance(screen, CrabsScreen)
+        clock = screen.flow.clock = VirtualClock(100.0)  # (a loaded machine's seconds pass not)
         await press(pilot, "5")
         assert view(client, 2)["gestures"][-1]["name"] == "yawn"
         text = screen_text(app)
@@ -223,11 +227,7 @@ async def test_digits_make_gestures_everyone_sees_for_a_moment():
         assert "»nod" in screen_text(app)
         # Not in the log too: the bots' decoys, several a second, flooded it (issue 48).
         assert "yawns" not in screen_text(app) and "nods" not in screen_text(app)
-        screen = app.screen
-        assert isinstance(screen, CrabsScreen)
-        for seat in list(screen.flow.gestures_seen):  # as if four seconds had passed
-            name, _ = screen.flow.gestures_seen[seat]
-            screen.flow.gestures_seen[seat] = (name, 0.0)
+        clock.advance(GESTURE_SHOWN + 0.1)
         screen._tick()
         await pilot.pause()
         assert "»" not in screen_text(app)

@@ -165,6 +165,15 @@ class PageTerminal(ScreenWaits):
         assert spot is not None, f"{text!r} is not on the page:\n{self.screen()}"
         self.press_at(spot["x"], spot["y"])
 
+    def tap_until(self, text: str, shown: str, tries: int = 3) -> None:
+        """Tap `text` until `shown` is on the screen (a tap on a screen being redrawn can miss,
+        and a person taps again)."""
+        for _ in range(tries):
+            self.tap(text)
+            if poll(self.screen, lambda screen: shown in screen, 5) is not None:
+                return
+        raise AssertionError(f"tapping {text!r} never showed {shown!r}:\n{self.screen()}")
+
     def tap_cell(self, column: int, row: int, after: float = REACTION) -> None:
         """Tap (or click) the cell at `column`, `row` of the terminal (from 0)."""
         time.sleep(after)

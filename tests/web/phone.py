@@ -61,15 +61,6 @@ class Phone(PageTerminal):
         self.press_at(spot["x"], spot["y"])
         return True
 
-    def tap_until(self, text: str, shown: str, tries: int = 3) -> None:
-        """Tap `text` until `shown` is on the screen (a tap on a screen being redrawn can miss,
-        and a person taps again)."""
-        for _ in range(tries):
-            self.tap(text)
-            if poll(self.screen, lambda screen: shown in screen, 5) is not None:
-                return
-        raise AssertionError(f"tapping {text!r} never showed {shown!r}:\n{self.screen()}")
-
     def _where_on(self, line: str, text: str) -> dict[str, float] | None:
         found = self.page.evaluate("([t, l]) => window.tablegames.where(t, l)", [text, line])
         return found if isinstance(found, dict) else None
