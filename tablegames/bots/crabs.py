@@ -31,7 +31,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from ..rules.crabs import COPIES, HAND_SIZE, is_crab
+from ..rules.crabs import COPIES, HAND_SIZE, is_crab, seat_teams
 from ..rules.crabs_huddle import pick_action
 from ..rules.crabs_types import (
     AccuseAction,
@@ -154,7 +154,7 @@ class Reader:
         notes.gestures.append((time, name))
         if seat == self.seat:
             return
-        team_of = _team_of(view)
+        team_of = seat_teams(view["teams"], view["players"])
         team = team_of[seat]
         known: set[str | None] = set()
         if team == team_of[self.seat]:
@@ -166,7 +166,7 @@ class Reader:
 
     def _call(self, event: AccuseEvent, view: CrabsView, time: float) -> None:
         accuser, target = event["accuser"], event["target"]
-        team_of = _team_of(view)
+        team_of = seat_teams(view["teams"], view["players"])
         team = team_of[target]
         notes = self.notes_for(target)
         if event["correct"]:
@@ -244,14 +244,6 @@ class Reader:
 def _speed(view: CrabsView) -> float:
     """The factor the driver divides our own timings by (how long others take is theirs)."""
     return view.get("speed", 1.0)
-
-
-def _team_of(view: CrabsView) -> list[int]:
-    team_of = [0] * view["players"]
-    for team, members in enumerate(view["teams"]):
-        for seat in members:
-            team_of[seat] = team
-    return team_of
 
 
 # -- judging hands ------------------------------------------------------------------------------
@@ -468,7 +460,7 @@ class CrabsBot(GameBot[CrabsView, CrabsAction]):
         self, view: CrabsView, legal: list[CrabsAction], now: float
     ) -> tuple[str, AccuseAction] | None:
         """Call a partner who signalled, or an opponent who signalled or shows four."""
-        team_of = _team_of(view)
+        team_of = seat_teams(view["teams"], view["players"])
         mine = team_of[self.seat]
         accusable = {a["target"] for a in legal if a["type"] == "accuse"}
         unseen = self.reader.unseen(view)
@@ -546,7 +538,7 @@ class CrabsBot(GameBot[CrabsView, CrabsAction]):
 
     def _collections(self, view: CrabsView) -> tuple[set[str], set[str]]:
         """Kinds our partners and the rivals who swap next are seen collecting (2+ known)."""
-        team_of = _team_of(view)
+        team_of = seat_teams(view["teams"], view["players"])
         mine = team_of[self.seat]
         partner: set[str] = set()
         rivals: set[str] = set()

@@ -180,6 +180,15 @@ def team_seats(players: int) -> list[list[int]]:
     return teams
 
 
+def seat_teams(teams: Sequence[Sequence[int]], players: int) -> list[int]:
+    """The team of every seat, from each team's seats (`team_seats`, a view's ``teams``)."""
+    team_of = [0] * players
+    for team, members in enumerate(teams):
+        for seat in members:
+            team_of[seat] = team
+    return team_of
+
+
 def seat_sides(players: int) -> list[int]:
     """The side of each seat: a team's first member on side 0, the others on side 1."""
     sides = [seat % 2 for seat in range(players)]
@@ -262,10 +271,7 @@ class CrabsState(Huddle):
     ) -> None:
         super().__init__(players, random.Random(seed))
         self.teams = team_seats(players)
-        self.team_of = [0] * players
-        for index, members in enumerate(self.teams):
-            for seat in members:
-                self.team_of[seat] = index
+        self.team_of = seat_teams(self.teams, players)
         self.sides = seat_sides(players)
         self.kinds = kinds_for(players)
         self.tokens, self.pot = _check_tokens(players, self.teams, tokens, pot)

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
+from ...rules.crabs import seat_teams
 from ...rules.crabs_types import (
     CrabsView,
     SignalSettledEvent,
@@ -89,11 +90,7 @@ def huddle_hint(view: CrabsView, you: int, names: Sequence[str], left: float) ->
 
 def team_of(view: CrabsView) -> list[int]:
     """The team of every seat."""
-    teams = [0] * view["players"]
-    for team, members in enumerate(view["teams"]):
-        for seat in members:
-            teams[seat] = team
-    return teams
+    return seat_teams(view["teams"], view["players"])
 
 
 def team_name(team: int) -> str:
