@@ -6,6 +6,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from ..sources import found_in_modules
+
 BOTS = Path(__file__).resolve().parents[2] / "tablegames" / "bots"
 #: Calls that hand a bot an engine state.
 MAKERS = frozenset(("from_view", "imagine", "copy", "new", "sample"))
@@ -64,9 +66,4 @@ def roll(state: CratesState, notes: Notes) -> None:
 
 
 def test_no_bot_sets_or_reads_an_engines_internals():
-    found = {
-        str(path.relative_to(BOTS)): reaches
-        for path in sorted(BOTS.rglob("*.py"))
-        if (reaches := reaches_in(path.read_text(encoding="utf-8")))
-    }
-    assert found == {}
+    assert found_in_modules(BOTS, reaches_in) == {}

@@ -11,6 +11,8 @@ from textual.css.stylesheet import Stylesheet
 
 import tablegames
 
+from ..sources import found_in_modules
+
 PACKAGE = Path(tablegames.__file__).parent
 #: What Textual reads styles from in a class or module: none of them belongs in Python.
 CSS_NAMES = {"CSS", "DEFAULT_CSS"}
@@ -40,12 +42,7 @@ def test_a_module_that_holds_css_is_named():
 
 
 def test_no_python_module_holds_css():
-    holding = {
-        str(path.relative_to(PACKAGE)): found
-        for path in sorted(PACKAGE.rglob("*.py"))
-        if (found := css_in_python(path.read_text(encoding="utf-8")))
-    }
-    assert holding == {}
+    assert found_in_modules(PACKAGE, css_in_python) == {}
 
 
 @pytest.mark.parametrize(
