@@ -14,8 +14,7 @@ from textual.widgets import Button, Label, Static
 
 from ..widgets.card import card_text
 from ..widgets.seats import cut_mark, table_box
-from .dialogs import Dialog
-from .handoff import Deliberate
+from .handoff import Notice
 
 if TYPE_CHECKING:
     from ...rules.crates_types import LastRound
@@ -79,7 +78,7 @@ def round_heading(last_round: LastRound, rounds: int, names: Sequence[str]) -> s
     return f"{heading} is over."
 
 
-class RoundSummary(Deliberate, Dialog[None]):
+class RoundSummary(Notice):
     """How the round that just ended scored; `n` closes it, once it has been up a moment and
     the keyboard was still (`Deliberate`): Enter, Space and the keys of the last move do not,
     or a second Enter after the winning play would close it unseen."""
@@ -126,10 +125,3 @@ class RoundSummary(Deliberate, Dialog[None]):
             last = self.last_round["round"] >= self.rounds
             words = "The final standings" if last else "Next round"
             yield Button(f"{words} ({NEXT_ROUND})", id="continue", variant="primary", compact=True)
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if self.typed_in_time(event):  # (a click while it settles presses nothing)
-            self.dismiss(None)
-
-    def action_close(self) -> None:
-        self.dismiss(None)

@@ -21,6 +21,7 @@ from textual.widgets import Button, Footer, Label
 from ..textual_private import key_bindings
 from ..widgets.notices import banner
 from . import typeahead
+from .dialogs import Dialog
 from .typeahead import TypeAhead, drop
 
 #: Seconds a hand-off is shown before a key may dismiss it: the player who just moved may
@@ -134,6 +135,18 @@ class Deliberate(TypeAhead):
         """Do what a deliberate `event` asks before any binding; True if it was taken (a key
         that is not a binding). Screens with such keys override."""
         return False
+
+
+class Notice(Deliberate, Dialog[None]):
+    """A notice to read and pass by (`Deliberate`): its button, or a key bound to ``close``,
+    closes it; a click while it settles presses nothing."""
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if self.typed_in_time(event):
+            self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
 
 
 class ReadyButton(Button, can_focus=False):

@@ -13,12 +13,11 @@ from textual.containers import Vertical
 from textual.widgets import Button, Label
 
 from ..widgets.seats import table_box
-from .dialogs import Dialog
-from .handoff import Deliberate
+from .handoff import Notice
 from .results import GameOver
 
 
-class PassOnNotice(Deliberate, Dialog[None]):
+class PassOnNotice(Notice):
     """An eyes-closed moment in hot-seat play: this player is done (or had nothing to do) and
     passes the keyboard on. Every player sees the same notice, so it gives nothing away. It
     takes a key once it has been seen (`Deliberate`): not a second Enter of the last answer."""
@@ -38,13 +37,6 @@ class PassOnNotice(Deliberate, Dialog[None]):
             yield Label(Text(self.text), classes="title")
             yield Label("Press Enter, then pass the keyboard on.", classes="hint")
             yield Button("Pass on (Enter)", id="pass", variant="primary", compact=True)
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if self.typed_in_time(event):  # (a click while it settles presses nothing)
-            self.dismiss(None)
-
-    def action_close(self) -> None:
-        self.dismiss(None)
 
 
 class VoyageOver(GameOver):

@@ -14,14 +14,13 @@ from textual.widgets import Button, Label
 
 from ...rules.roach_types import RoachView
 from ..widgets.seats import cut_mark, table_box
-from .dialogs import Dialog
-from .handoff import Deliberate
+from .handoff import Notice
 from .results import GameOver
 from .roach_view import final_display, loser_line, with_article
 from .size import BUTTONS_FROM
 
 
-class PeekNotice(Deliberate, Dialog[None]):
+class PeekNotice(Notice):
     """The card a hot-seat player peeked at, shown to them before the next player takes over;
     it takes a key once it has been seen (`Deliberate`), not a second Enter of the claim."""
 
@@ -40,13 +39,6 @@ class PeekNotice(Deliberate, Dialog[None]):
             yield Label(Text(f"You peeked: it is {with_article(self.card)}."), classes="title")
             yield Label(Text(f'It goes to {self.to} as "{self.claim}".'))
             yield Button("Pass it on (Enter)", id="close", variant="primary", compact=True)
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if self.typed_in_time(event):  # (a click while it settles presses nothing)
-            self.dismiss(None)
-
-    def action_close(self) -> None:
-        self.dismiss(None)
 
 
 def result_table(
