@@ -20,7 +20,7 @@ from ..client import TableClient, saving
 from ..widgets.crabs_table import GESTURE_KEYS
 from ..widgets.seats import table_box
 from .crabs_view import gesture_phrase, signal_phrase, team_name, team_of, winners_line
-from .results import GameOver
+from .results import ViewOver
 from .typeahead import TypeAhead
 
 if TYPE_CHECKING:
@@ -172,13 +172,8 @@ class HuddleScreen(TypeAhead, Screen[list[str] | None]):
             self.action_choose(int(widget.id.removeprefix("gesture-")))
 
 
-class CrabsOver(GameOver):
+class CrabsOver(ViewOver[CrabsView]):
     """The game is over: the winning team and every team's tokens; returns "menu" or "quit"."""
-
-    def __init__(self, view: CrabsView, names: Sequence[str], ascii: bool = False) -> None:
-        super().__init__(ascii)
-        self.view = view
-        self.names = list(names)
 
     def _headline(self) -> str:
         return winners_line(self.view, self.names)

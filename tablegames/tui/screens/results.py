@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from typing import ClassVar
+from typing import ClassVar, Generic, TypeVar
 
 from rich.table import Table
 from rich.text import Text
@@ -17,6 +17,8 @@ from ..widgets.notices import NoticeLine
 from ..widgets.seats import table_box
 from .dialogs import Dialog
 from .handoff import HANDOFF_SETTLE, Deliberate
+
+View = TypeVar("View")
 
 SETTLE_SECONDS = HANDOFF_SETTLE
 """How long the game-over dialog (and a round's scores) ignore keys and clicks after they open:
@@ -121,6 +123,15 @@ class GameOver(Deliberate, Dialog[str]):
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(choice)
+
+
+class ViewOver(GameOver, Generic[View]):
+    """The end of a game told from its last `view`, with the players' `names`."""
+
+    def __init__(self, view: View, names: Sequence[str], ascii: bool = False) -> None:
+        super().__init__(ascii)
+        self.view = view
+        self.names = list(names)
 
 
 class FinalStandings(GameOver):

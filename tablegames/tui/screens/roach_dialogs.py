@@ -15,7 +15,7 @@ from textual.widgets import Button, Label
 from ...rules.roach_types import RoachView
 from ..widgets.seats import cut_mark, table_box
 from .handoff import Notice
-from .results import GameOver
+from .results import ViewOver
 from .roach_view import final_display, loser_line, with_article
 from .size import BUTTONS_FROM
 
@@ -64,15 +64,10 @@ def result_table(
     return table
 
 
-class RoachResult(GameOver):
+class RoachResult(ViewOver[RoachView]):
     """The game is over: the loser named, every display shown; returns "menu" or "quit"."""
 
     CSS_PATH = "roach.tcss"
-
-    def __init__(self, view: RoachView, names: Sequence[str], ascii: bool = False) -> None:
-        super().__init__(ascii)
-        self.view = view
-        self.names = list(names)
 
     def _headline(self) -> str:
         return loser_line(self.view, self.names)
