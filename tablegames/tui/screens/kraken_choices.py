@@ -41,7 +41,21 @@ PICK_QUESTIONS = {
     "mermaid": "The mermaid: who secretly sees the last discarded cards?",
     "telescope": "The telescope: who secretly sees the top card of the draw pile?",
 }
-
+#: Prompts whose question is always the same (the others are worded from the view: `title`).
+PROMPT_QUESTIONS = {
+    "steer": "You are the navigator: steer by one logbook card (the other is discarded)",
+    "instigate": "The Instigator urges you to add all your guns to the mutiny",
+    "convert": "Cult ritual (eyes closed): convert a player to the cult",
+    "stash": "Cult ritual (eyes closed): hand out 3 guns (yourself included, repeats allowed)",
+    "tie_break": "A tie for captain: remove one tied player (the last one left takes command)",
+    "appoint": "Appoint your team",
+    "emergency": "Appoint your team",
+}
+#: Actions whose option always reads the same (the others are worded from the action: `describe`).
+ACTION_WORDS = {
+    "jump": "Jump overboard: both cards are discarded and you leave the game",
+    "redraw": "Discard both and draw 2 new cards (Archivist)",
+}
 
 #: Moves that cannot be taken back, with the question asked once more before them.
 ASK_AGAIN = {
@@ -246,14 +260,12 @@ class Chooser:
     def describe(self, action: Action) -> str:
         """One line for a whole action, as an option."""
         kind = action["type"]
+        if kind in ACTION_WORDS:
+            return ACTION_WORDS[kind]
         if kind == "keep":
             return f"Keep {self.card_label(action['card'])}"
         if kind == "steer":
             return f"Steer by {self.card_label(action['card'])}"
-        if kind == "jump":
-            return "Jump overboard: both cards are discarded and you leave the game"
-        if kind == "redraw":
-            return "Discard both and draw 2 new cards (Archivist)"
         if kind == "decline":
             if self.view["phase"] == "instigate":
                 return "Decline: keep your guns"
@@ -310,8 +322,6 @@ class Chooser:
         if prompt == "keep":
             drawn = ", ".join(card_words(c) for c in private.get("drawn", []))
             return f"You drew {drawn}. Keep one for the logbook; the rest is discarded."
-        if prompt == "steer":
-            return "You are the navigator: steer by one logbook card (the other is discarded)"
         if prompt == "mutiny":
             mutiny = view["mutiny"]
             needed = mutiny["threshold"] if mutiny else "?"
@@ -327,23 +337,13 @@ class Chooser:
             peek = private.get("peek")
             shown = card_words(peek) if peek else "?"
             return f"The top card of the draw pile is {shown}: leave it or discard it?"
-        if prompt == "instigate":
-            return "The Instigator urges you to add all your guns to the mutiny"
         if prompt == "pick":
             return PICK_QUESTIONS.get(view["pick"] or "", "Pick a player")
         if prompt == "give":
             giver = private.get("giver")
             gun = "the gun" if giver is None else f"{self.names[giver]}'s gun"
             return f"The Spiritualist: who receives {gun}?"
-        if prompt == "convert":
-            return "Cult ritual (eyes closed): convert a player to the cult"
-        if prompt == "stash":
-            return "Cult ritual (eyes closed): hand out 3 guns (yourself included, repeats allowed)"
-        if prompt == "tie_break":
-            return "A tie for captain: remove one tied player (the last one left takes command)"
-        if prompt in ("appoint", "emergency"):
-            return "Appoint your team"
-        return "Your move"
+        return PROMPT_QUESTIONS.get(prompt or "", "Your move")
 
     def argument_title(self, kind: tuple[str, str], key: str, items: list[Pending]) -> str:
         action_type, name = kind
