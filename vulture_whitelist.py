@@ -204,6 +204,8 @@ _.action_gesture
 _.action_go
 _.action_go_to
 _.action_help
+_.action_host
+_.action_join
 _.action_later
 _.action_leave
 _.action_log

@@ -25,8 +25,9 @@ if TYPE_CHECKING:
     from ...net.messages import Presence
 
 
-class JoinScreen(Screen[None]):
-    """Where to join: address, name and (for a LAN server) the join code."""
+class NetworkForm(Screen[None]):
+    """A form to join or host: Enter in a field, or its button, sends it (`send`); Escape
+    goes back to the menu."""
 
     CSS_PATH = "menus.tcss"
 
@@ -35,6 +36,23 @@ class JoinScreen(Screen[None]):
     def __init__(self, ascii: bool = False) -> None:
         super().__init__(classes="ascii" if ascii else None)
         self.ascii = ascii
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.send()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.send()
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+    def send(self) -> None:
+        """Join or host with what the form holds, or say in it what is wrong."""
+        raise NotImplementedError
+
+
+class JoinScreen(NetworkForm):
+    """Where to join: address, name and (for a LAN server) the join code."""
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
@@ -51,16 +69,7 @@ class JoinScreen(Screen[None]):
             yield Button("Join (Enter)", id="join", variant="primary", compact=True)
         yield Footer()
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.action_join()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.action_join()
-
-    def action_back(self) -> None:
-        self.app.pop_screen()
-
-    def action_join(self) -> None:
+    def send(self) -> None:
         from ...net.client import RemoteClient, SeatTokens
         from ...net.seat_tokens import load_client_key
 
@@ -77,19 +86,10 @@ class JoinScreen(Screen[None]):
         self.app.post_message(JoinRemote(client))
 
 
-class HostScreen(Screen[None]):
+class HostScreen(NetworkForm):
     """Host a table on this machine (or the LAN) and sit down at it."""
 
-    CSS_PATH = "menus.tcss"
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "back", "Back"),
-        *FIELD_MOVES,
-    ]
-
-    def __init__(self, ascii: bool = False) -> None:
-        super().__init__(classes="ascii" if ascii else None)
-        self.ascii = ascii
+    BINDINGS: ClassVar[list[BindingType]] = [*FIELD_MOVES]
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
@@ -105,19 +105,10 @@ class HostScreen(Screen[None]):
             yield Button("Host (Enter)", id="host", variant="primary", compact=True)
         yield Footer()
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.action_host()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.action_host()
-
     def key_enter(self) -> None:
-        self.action_host()
+        self.send()
 
-    def action_back(self) -> None:
-        self.app.pop_screen()
-
-    def action_host(self) -> None:
+    def send(self) -> None:
         try:
             port = int(self.query_one("#port", Input).value)
         except ValueError:
