@@ -245,8 +245,8 @@ def test_hard_beats_normal_on_fixed_seeds():
     # Four players, as `tablegames check loveletter --only bots` plays it (its first 16 deals,
     # seeds from 7000): a fair share is a quarter. Every bot plays all its playouts (the clock
     # stands still: a seed is one judgement on every machine). Few deals, for the default run:
-    # this one won 7 of these 16, the `hard` before it 5 (and 12 of the first 81, where this one
-    # won 17 of 69). The verdict over many deals is in CPU time as at a table (`tablegames
+    # this one won 7 of these 16, the `hard` before it 5 (and 38 of the first 156, where this
+    # one won 43). The verdict over many deals is in CPU time as at a table (`tablegames
     # check loveletter --only bots --games 300`): 0.33 (0.28-0.39) of them (the figures are in
     # docs/adding-a-game.md; the `hard` before it won 0.27 of 200 deals).
     with thinking_its_every_playout():
