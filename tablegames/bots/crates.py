@@ -136,9 +136,11 @@ def normal_choice(view: CratesView, legal: list[CratesAction]) -> CratesAction |
         return name_suit(view, suits)
     if not plays:
         return draw  # a draw, or nothing to do
-    judge = PlayJudge(view)
     cards = list(dict.fromkeys(play["card"] for play in plays))
-    named = {card: judge.suit_to_name(card) for card in cards}
+    if len(cards) == 1:  # one card to play (a third of the plays): nothing to weigh
+        return play_action(view, plays, cards[0], suit_to_name(view["hand"], cards[0]))
+    judge = PlayJudge(view)
+    named = {card: suit_to_name(judge.hand, card) for card in cards}
     card = max(cards, key=lambda c: judge.value(c, named[c]))
     return play_action(view, plays, card, named[card])
 
@@ -154,6 +156,14 @@ def play_action(view: CratesView, plays: list[PlayAction], card: str, named: str
     if len(view["hand"]) == 2:
         wanted["announce"] = True
     return next((play for play in plays if play == wanted), wanted)
+
+
+def suit_to_name(hand: list[str], card: str) -> str:
+    """The suit we would name with `card` from `hand` if it is an 8 or 9, else its own suit."""
+    if card not in SUIT_NAMING_CARDS:
+        return SUIT_OF[card]
+    rest = [c for c in hand if c != card]
+    return best_suit(suits_for(card), rest)
 
 
 def name_suit(view: CratesView, options: list[SuitAction]) -> SuitAction:
@@ -194,13 +204,6 @@ class PlayJudge:
                 self.by_suit[SUIT_OF[card]] += 1
                 self.by_rank[card_rank] = self.by_rank.get(card_rank, 0) + 1
             self.twos += card_rank == "2"
-
-    def suit_to_name(self, card: str) -> str:
-        """The suit we would name with `card` if it is an 8 or 9, else its own suit."""
-        if card not in SUIT_NAMING_CARDS:
-            return SUIT_OF[card]
-        rest = [c for c in self.hand if c != card]
-        return best_suit(suits_for(card), rest)
 
     def value(self, card: str, named: str) -> float:
         """How much we like playing `card` (naming `named`); higher is better."""
