@@ -37,8 +37,14 @@ class GameBot(Generic[ViewT, ActionT]):
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
         # What `choose` below does, without its calls: it hands `decide` the very objects it
-        # was given and returns what `decide` returns. So a subclass implements `decide` only.
-        cls.choose = cls.decide  # type: ignore[assignment,method-assign]
+        # was given and returns what `decide` returns. A bot (or its base) that defines
+        # `choose` itself is called as it says.
+        inherited = cls.choose
+        if "choose" not in vars(cls) and (
+            inherited is GameBot.choose
+            or any(inherited is vars(base).get("decide") for base in cls.__mro__[1:])
+        ):
+            cls.choose = cls.decide  # type: ignore[assignment,method-assign]
 
     def choose(self, view: View, legal: list[Action]) -> Action | None:
         """`contract.Bot.choose`: `decide` on the game's types (at run time, `decide` itself)."""

@@ -35,3 +35,20 @@ def test_choose_hands_decide_the_very_view_and_actions_and_returns_its_answer():
     legal: list[dict[str, object]] = [{"type": "draw"}, {"type": "pass"}]
     assert Echo(0, random.Random(1)).choose(view, legal) is legal[-1]
     assert seen[0][0] is view and seen[0][1] is legal
+
+
+def test_a_bot_that_chooses_itself_is_called_as_it_says_and_so_are_its_subclasses():
+    class Own(GameBot[View, dict[str, object]]):
+        def choose(self, view: View, legal: list[dict[str, object]]) -> dict[str, object]:
+            return legal[0]
+
+        def decide(self, view: View, legal: list[dict[str, object]]) -> dict[str, object]:
+            return legal[-1]
+
+    class Heir(Own):
+        def decide(self, view: View, legal: list[dict[str, object]]) -> dict[str, object]:
+            return legal[1]
+
+    legal: list[dict[str, object]] = [{"type": "draw"}, {"type": "pass"}, {"type": "play"}]
+    for bot in (Own(0, random.Random(1)), Heir(0, random.Random(1))):
+        assert bot.choose({"seat": 0}, legal) is legal[0]
