@@ -55,10 +55,10 @@ def next_seat(view: CratesView, seat: int) -> int:
     return (seat + view["direction"]) % view["players"]
 
 
-def is_threat(view: CratesView, seat: int) -> bool:
-    """True if `seat` is close to going out, or leads the game (lowest total) ahead of us."""
+def is_threat(view: CratesView, seat: int, me: int) -> bool:
+    """True if `seat` is close to going out, or leads the game (lowest total) ahead of `me`."""
     scores = view["scores"]
-    leads = scores[seat] == min(scores) and scores[seat] < scores[seat_of(view)]
+    leads = scores[seat] == min(scores) and scores[seat] < scores[me]
     return view["hand_sizes"][seat] <= 2 or leads
 
 
@@ -114,19 +114,33 @@ FOLLOW_UP = 6  # per card we could play next on what we leave on top
 
 def normal_choice(view: CratesView, legal: list[CratesAction]) -> CratesAction | None:
     """The normal bot's action: announce, call Dope!, then the best-looking turn action."""
-    extra = optional_action(legal)
-    if extra is not None:
-        return extra
-    options = turn_actions(legal)
-    suits = [option for option in options if option["type"] == "suit"]
-    plays = [option for option in options if option["type"] == "play"]
+    # (`optional_action`, then `turn_actions` by type, in one pass: this runs in every decision)
+    dope: CratesAction | None = None
+    draw: CratesAction | None = None
+    suits: list[SuitAction] = []
+    plays: list[PlayAction] = []
+    for action in legal:
+        if action["type"] == "play":
+            plays.append(action)
+        elif action["type"] == "suit":
+            suits.append(action)
+        elif action["type"] == "announce":
+            return action
+        elif action["type"] == "draw":
+            draw = draw or action
+        elif action["type"] == "dope":
+            dope = dope or action
+    if dope is not None:
+        return dope
     if suits:
         return name_suit(view, suits)
     if not plays:
-        return options[0] if options else None  # a draw, or nothing to do
-    judge = PlayJudge(view)
+        return draw  # a draw, or nothing to do
     cards = list(dict.fromkeys(play["card"] for play in plays))
-    named = {card: judge.suit_to_name(card) for card in cards}
+    if len(cards) == 1:  # one card to play (a third of the plays): nothing to weigh
+        return play_action(view, plays, cards[0], suit_to_name(view["hand"], cards[0]))
+    judge = PlayJudge(view)
+    named = {card: suit_to_name(judge.hand, card) for card in cards}
     card = max(cards, key=lambda c: judge.value(c, named[c]))
     return play_action(view, plays, card, named[card])
 
@@ -142,6 +156,14 @@ def play_action(view: CratesView, plays: list[PlayAction], card: str, named: str
     if len(view["hand"]) == 2:
         wanted["announce"] = True
     return next((play for play in plays if play == wanted), wanted)
+
+
+def suit_to_name(hand: list[str], card: str) -> str:
+    """The suit we would name with `card` from `hand` if it is an 8 or 9, else its own suit."""
+    if card not in SUIT_NAMING_CARDS:
+        return SUIT_OF[card]
+    rest = [c for c in hand if c != card]
+    return best_suit(suits_for(card), rest)
 
 
 def name_suit(view: CratesView, options: list[SuitAction]) -> SuitAction:
@@ -163,7 +185,7 @@ class PlayJudge:
         self.danger = any(sizes[s] <= 2 for s in self.others)
         ahead = next_seat(view, me)
         behind = (me - view["direction"]) % view["players"]
-        threat_ahead, threat_behind = is_threat(view, ahead), is_threat(view, behind)
+        threat_ahead, threat_behind = is_threat(view, ahead, me), is_threat(view, behind, me)
         self.attack = ATTACK_BONUS if threat_ahead else 0
         # A 10 turns play away from a threat (with two players it changes nothing).
         self.reverse = 0 if ahead == behind else ATTACK_BONUS * (threat_ahead - threat_behind)
@@ -182,13 +204,6 @@ class PlayJudge:
                 self.by_suit[SUIT_OF[card]] += 1
                 self.by_rank[card_rank] = self.by_rank.get(card_rank, 0) + 1
             self.twos += card_rank == "2"
-
-    def suit_to_name(self, card: str) -> str:
-        """The suit we would name with `card` if it is an 8 or 9, else its own suit."""
-        if card not in SUIT_NAMING_CARDS:
-            return SUIT_OF[card]
-        rest = [c for c in self.hand if c != card]
-        return best_suit(suits_for(card), rest)
 
     def value(self, card: str, named: str) -> float:
         """How much we like playing `card` (naming `named`); higher is better."""

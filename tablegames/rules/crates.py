@@ -337,19 +337,15 @@ class CratesState(State):
     def _turn_actions(self, seat: int) -> Sequence[CratesAction]:
         hand = self.hands[seat]
         fitting = self.fitting()
-        plays: list[PlayAction] = []
+        # (a play that leaves one card may announce Crates! with it)
+        made = PLAYS_ANNOUNCING if len(hand) == 2 else PLAYS
+        plays: list[CratesAction] = []
         for card in hand:
             if card in fitting:
-                named = NAMEABLE_SUITS.get(card)
-                if named is None:
-                    plays.append({"type": "play", "card": card})
-                else:
-                    plays += [{"type": "play", "card": card, "suit": suit} for suit in named]
-        if not plays:
-            return [{"type": "draw"}]
-        if len(hand) == 2:  # a play that leaves one card may announce Crates! with it
-            return [variant for play in plays for variant in (play, announcing(play))]
-        return plays
+                plays += made[card]
+        if State.checking:  # (the tests: what was handed out is still as it was made)
+            _check_made(plays)
+        return plays or [DRAW]
 
     def _view(self, seat: int | None) -> CratesOwnView:
         hand = list(self.hands[seat]) if seat is not None else []
@@ -768,6 +764,43 @@ class CratesState(State):
 def announcing(play: PlayAction) -> PlayAction:
     """`play` announcing Crates! with it (a play that leaves one card)."""
     return {**play, "announce": True}
+
+
+# -- what may be done: each action made once, handed out as it is (as `core.made_once`'s) ------
+def card_plays(card: str) -> tuple[PlayAction, ...]:
+    """The plays of `card`: one, or for an 8 or 9 one naming each suit it may name."""
+    named = NAMEABLE_SUITS.get(card)
+    if named is None:
+        return ({"type": "play", "card": card},)
+    return tuple({"type": "play", "card": card, "suit": suit} for suit in named)
+
+
+#: Each card's plays, and each with its announcing twin after it (a play leaving one card):
+#: `legal` lists them for every turn of every playout, and an answer of `legal` is the
+#: engine's own, never changed by whoever holds it (`_check_made` holds the tests to it).
+PLAYS = {card: card_plays(card) for card in DECK}
+PLAYS_ANNOUNCING = {
+    card: tuple(twin for play in plays for twin in (play, announcing(play)))
+    for card, plays in PLAYS.items()
+}
+DRAW: DrawAction = {"type": "draw"}
+
+
+#: A copy of each action made once, by the action's identity (what `_check_made` compares).
+_AS_MADE = {
+    id(action): dict(action)
+    for action in (
+        DRAW,
+        *(play for made in (PLAYS, PLAYS_ANNOUNCING) for plays in made.values() for play in plays),
+    )
+}
+
+
+def _check_made(actions: list[CratesAction]) -> None:
+    """AssertionError if an action made once was changed since by one that held it."""
+    for action in [*actions, DRAW]:
+        if action != _AS_MADE[id(action)]:
+            raise AssertionError(f"an action made once was changed by its holder: {action}")
 
 
 def deal_unseen(view: CratesView, rng: random.Random) -> tuple[list[list[str]], list[str]]:

@@ -858,6 +858,22 @@ def test_the_crank_draw_rebuilds_the_pile_from_the_discards() -> None:
     assert view["turn"] == 0
 
 
+def test_the_listed_plays_are_made_once_and_whoever_changes_one_is_caught_in_the_tests() -> None:
+    # `legal` hands out plays made once (each card's, and each with its announcement): an
+    # answer is the engine's own, and the tests (`State.checking`) catch whoever changes one.
+    state = deal(["JD", "5S", "6C"], ["QH", "2C", "4H"], ["4D", "KC"])
+    other = deal(["JC", "5D", "6S"], ["QH", "3C"], ["4S", "KD"])
+    first = state.legal(1)
+    assert first[0] is other.legal(1)[0] and first == [play("QH"), play("4H")]
+    first[0]["card"] = "AH"
+    try:
+        with pytest.raises(AssertionError, match="was changed by its holder"):
+            other.legal(1)
+    finally:
+        first[0]["card"] = "QH"
+    assert other.legal(1) == [play("QH"), play("QH", announce=True)]
+
+
 # ================================================================================================
 # One card left: "Crates!"
 # ================================================================================================
