@@ -24,7 +24,7 @@ ALLOWED: dict[str, frozenset[str]] = {
     "ratings": frozenset({"openskill"}),
     "serve": frozenset({"typer"}),
     "testing": frozenset({"hypothesis", "msgpack", "msgspec", "pytest", "rich", "textual"}),
-    "tui": frozenset({"msgspec", "rich", "textual"}),
+    "tui": frozenset({"msgspec", "rich", "textual", "typing_extensions"}),  # (TypeVar defaults)
 }
 
 #: Parts that do no I/O and keep no time of their own: the standard library's I/O is not theirs.
