@@ -52,11 +52,16 @@ VARIANTS: dict[str, type[Any]] = {
 }
 
 
-def play(seed: int, variant: str, players: int, short: bool) -> float | None:
-    """The tested seat's share of the win in game `seed` (None if it never ends)."""
+def play(
+    seed: int, variant: str, players: int, short: bool, budget: int | None = None
+) -> float | None:
+    """The tested seat's share of the win in game `seed` (None if it never ends); `budget`:
+    a searching variant's rollout budget, if not its own."""
     seat, levels = seed % players, ["normal"] * players
     bots = make_bots(levels, seed)
     bots[seat] = VARIANTS[variant](seat, random.Random(seed * 100 + seat))
+    if budget is not None and isinstance(bots[seat], HardBot):
+        bots[seat].budget = budget
     state = get_game("crates").new(players, seed, short=short)
     bots[seat].truth = state  # only `hard-knowing-hands` reads it
     result = play_out(state, bots, levels, Tally())
@@ -65,8 +70,10 @@ def play(seed: int, variant: str, players: int, short: bool) -> float | None:
     return 1 / len(result["winners"]) if seat in result["winners"] else 0.0
 
 
-def play_seeds(seeds: list[int], variants: list[str], players: int, short: bool) -> list[Any]:
-    return [[play(seed, variant, players, short) for variant in variants] for seed in seeds]
+def play_seeds(
+    seeds: list[int], variants: list[str], players: int, short: bool, budget: int | None
+) -> list[Any]:
+    return [[play(seed, variant, players, short, budget) for variant in variants] for seed in seeds]
 
 
 def interval(values: list[float]) -> tuple[float, float]:
@@ -84,10 +91,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--full", action="store_true", help="15 rounds instead of 8")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--variants", nargs="+", choices=sorted(VARIANTS), default=["hard"])
+    parser.add_argument(
+        "--budget", type=int, help="the searching variants' rollout budget (the smoke test's)"
+    )
     args = parser.parse_args(argv)
     seeds = list(range(args.seed, args.seed + args.games))
     started = time.perf_counter()
-    task, jobs = (args.variants, args.players, not args.full), args.jobs
+    task, jobs = (args.variants, args.players, not args.full, args.budget), args.jobs
     with ProcessPoolExecutor(args.jobs) as pool:
         parts = [pool.submit(play_seeds, seeds[job :: args.jobs], *task) for job in range(jobs)]
         rows = [row for part in parts for row in part.result()]

@@ -29,7 +29,7 @@ import contextlib
 import copy
 import hashlib
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 import msgpack
@@ -122,13 +122,10 @@ def declared_secrets(state: State, seat: Recipient) -> Secrets:
             secrets.lists.setdefault(value, why)
         else:
             secrets.pair(name, value, why)
-    if secrets.pairs:
-        rightful = _values(state.view(seat))
-        secrets.values = {
-            value: why
-            for (_, value), why in secrets.pairs.items()
-            if telling(value) and value not in rightful
-        }
+    wanted = {value: why for (_, value), why in secrets.pairs.items() if telling(value)}
+    if wanted:
+        rightful = _found(state.view(seat), wanted)
+        secrets.values = {value: why for value, why in wanted.items() if value not in rightful}
     return secrets
 
 
@@ -152,24 +149,30 @@ def telling(value: object) -> bool:
     return isinstance(value, tuple) and len(value) >= 2
 
 
-def _values(value: object) -> set[object]:
-    """Every value in a piece of a view, lists as tuples, and every key of its maps (what a
-    recipient rightly sees: `_walk` reads keys as values too, so a key such as Feed the
-    Kraken's ``equalizer`` is no leak of a character of that name)."""
+def _found(value: object, wanted: Mapping[object, str]) -> set[object]:
+    """Which of `wanted` are in a piece of a view: a value, a list (as a tuple) or a key of a
+    map (what a recipient rightly sees: `_walk` reads keys as values too, so a key such as
+    Feed the Kraken's ``equalizer`` is no leak of a character of that name). Only a list as
+    long as a wanted tuple is read as one (a view holds thousands of lists: the log's)."""
+    lengths = {len(item) for item in wanted if isinstance(item, tuple)}
     found: set[object] = set()
     stack = [value]
     while stack:
         node = stack.pop()
         if isinstance(node, dict):
-            found.update(node)
-            stack += list(node.values())
-            continue
-        if isinstance(node, list):
+            found.update(key for key in node if key in wanted)
+            stack += node.values()
+        elif isinstance(node, list):
             stack += node
-        try:
-            found.add(frozen(node))
-        except TypeError:  # a list holding maps
-            continue
+            if len(node) in lengths:
+                as_tuple = frozen(node)
+                try:
+                    if as_tuple in wanted:
+                        found.add(as_tuple)
+                except TypeError:  # a list holding maps
+                    continue
+        elif node in wanted:
+            found.add(node)
     return found
 
 
@@ -276,7 +279,8 @@ class Truth:
             # `version` is read by `on_emit` while each action is applied.
             for version, (seat, action, now) in enumerate(log, start=1):  # noqa: B007
                 # a copy: an engine may go on changing what it emitted (see test_history.py)
-                self.events.append(copy.deepcopy(state.apply(seat, action, now)))
+                # (the list's items only: the list itself is the state's, watched with it)
+                self.events.append(copy.deepcopy(list(state.apply(seat, action, now))))
                 self._record(state, extract)
         self.final = state
         self.over_at = len(log) if state.over else None
@@ -478,6 +482,8 @@ class Scanner:
         self.tokens = tokens or {}
         self.history = truth.game.state_class.history
         self._event_verdicts: dict[tuple[Recipient, bytes, int], list[str]] = {}
+        #: Within `scan_stream`: each event of the rebuilt log, its wire form (see there).
+        self._canonical: dict[int, tuple[Event, bytes]] | None = None
         seed = truth.seed
         # Small seeds (tests that stack a game) are too short to search for as bytes.
         self.seed_needles = (
@@ -492,7 +498,6 @@ class Scanner:
         `sent`: words `r` itself sent; a refusal may echo them ("you do not hold 5H").
         """
         report = Report()
-        version = 0
         own_token = self.tokens.get(r) if r is not None else None
         token_needles = [
             (seat, needle)
@@ -500,6 +505,24 @@ class Scanner:
             if token != own_token
             for needle in (token.encode(), bytes.fromhex(token), token_key(token))
         ]
+        # Each event of the rebuilt log is the same object from frame to frame, never changed:
+        # its wire form is made once (kept with the event, so its id is never another's).
+        self._canonical = {}
+        try:
+            self._scan_frames(r, data, sent, report, token_needles)
+        finally:
+            self._canonical = None
+        return report
+
+    def _scan_frames(
+        self,
+        r: Recipient,
+        data: bytes,
+        sent: frozenset[str],
+        report: Report,
+        token_needles: list[tuple[int, bytes]],
+    ) -> None:
+        version = 0
         log: list[Event] = []  # the view's log as this connection rebuilds it
         for raw, message in split_frames(data):
             report.frames += 1
@@ -517,7 +540,6 @@ class Scanner:
                 if needle in raw:
                     found.append(Finding(r, version, "token", f"seat {seat}'s token was sent"))
             found += self.scan_message(r, version, message, sent)
-        return report
 
     def scan_message(
         self, r: Recipient, version: int, message: object, echo: frozenset[str] = frozenset()
@@ -552,7 +574,13 @@ class Scanner:
         return findings
 
     def _check_event(self, r: Recipient, version: int, event: Event) -> list[Finding]:
-        canon = canonical(event)
+        made = self._canonical
+        known = None if made is None else made.get(id(event))
+        if known is None or known[0] is not event:
+            known = (event, canonical(event))
+            if made is not None:
+                made[id(event)] = known
+        canon = known[1]
         emission = self.truth.emission(canon, version)
         key = (r, canon, -1 if emission is None else emission[0])
         verdict = self._event_verdicts.get(key)
