@@ -39,6 +39,10 @@ from ..e2e.processes import announced, free_port_outside_ephemeral_range
 ROOT = Path(__file__).resolve().parents[2]
 
 
+STALLED = 30.0  # seconds without news to anyone: the games have stopped
+LONGEST = 600.0  # seconds the games are given in all
+
+
 def start_host(db: Path, port: int, spec: list[Any]) -> subprocess.Popen[bytes]:
     """Start the crash host; returns once it listens (bounded wait)."""
     out = db.with_suffix(f".{time.monotonic_ns()}.out")
@@ -145,8 +149,7 @@ async def crash_session(tmp: Path, kills: int, rng: random.Random) -> dict[str, 
             await asyncio.to_thread(host.wait, 10)
             done_kills += 1
             host = await asyncio.to_thread(start_host, db, port, spec)
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(asyncio.shield(games), timeout=120)
+        await until_ended_or_stalled(games, players)
         outcomes = await games if games.done() else []
         for player in players:
             await player.client.close()
@@ -159,6 +162,24 @@ async def crash_session(tmp: Path, kills: int, rng: random.Random) -> dict[str, 
         if player.failure:
             print(f"{player.client.name} did not come back: {player.failure}")
     return {"kills": done_kills, **check_against_replay(db, players)}
+
+
+async def until_ended_or_stalled(games: asyncio.Future[Any], players: list[Player]) -> None:
+    """Wait while the games go on: until they end, or no player has been told anything for
+    `STALLED` seconds (a restored table that stopped), or `LONGEST` seconds in all. (A random
+    crabs game can run to thousands of actions: on a loaded machine it went on past the two
+    minutes once given to all, and its players, closed by the test, counted as lost.)"""
+    loop = asyncio.get_running_loop()
+    began = last_news = loop.time()
+    told = -1
+    while not games.done() and loop.time() < began + LONGEST:
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(asyncio.shield(games), timeout=1)
+        now_told = sum(len(player.seen) for player in players)
+        if now_told != told:
+            told, last_news = now_told, loop.time()
+        elif loop.time() > last_news + STALLED:
+            return
 
 
 def game_view(update: Any) -> bytes:
