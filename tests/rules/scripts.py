@@ -47,3 +47,16 @@ def assert_illegal(state: Any, seat: Any, action: Any, now: float = 0.0, words: 
     message = str(caught.value)
     assert len(message.split()) >= words, f"not a sentence: {message!r}"
     return message
+
+
+def changing_it_is_caught(action: dict[str, Any], key: str, wrong: object, legal: Any) -> None:
+    """An action `legal` handed out is made once (the engine's own): with `action[key]` changed
+    to `wrong`, the next `legal()` is refused by the tests' check (`State.checking`). The action
+    is put back as it was."""
+    kept = action[key]
+    action[key] = wrong
+    try:
+        with pytest.raises(AssertionError, match="was changed by its holder"):
+            legal()
+    finally:
+        action[key] = kept
