@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from tablegames.net import seat_tokens
 from tablegames.net.client import SeatTokens
+from tablegames.net.proofs import ClientKey
 from tablegames.net.seat_tokens import load_client_key
 from tablegames.paths import UnsafeFile, data_dir, owner_only_dir, owner_only_file
 from tablegames.store import SavedSeat, Store
@@ -70,6 +72,30 @@ def test_joins_key_is_made_owner_only_once_and_kept(tmp_path, monkeypatch, permi
     assert mode(path) == 0o600 and load_client_key().fingerprint == key.fingerprint
     os.chmod(path, 0o644)
     assert load_client_key().fingerprint == key.fingerprint and mode(path) == 0o600
+
+
+def test_two_joins_making_the_key_at_once_use_one_key(tmp_path, monkeypatch):
+    # Another `join` makes and links its key just after this one found none (two terminals
+    # started at once): this one uses theirs, and never unlinks it to put its own in its place.
+    path = tmp_path / "client_key"
+    theirs = bytes(range(32))
+    real_draft = seat_tokens.owner_only_draft
+
+    def draft_after_theirs(where: Path) -> Path:
+        if not path.exists():
+            path.write_bytes(theirs)
+        return real_draft(where)
+
+    monkeypatch.setattr(seat_tokens, "owner_only_draft", draft_after_theirs)
+    assert load_client_key(path).fingerprint == ClientKey(theirs).fingerprint
+    assert path.read_bytes() == theirs
+
+
+def test_a_short_key_left_by_an_interrupted_run_is_replaced(tmp_path):
+    path = tmp_path / "client_key"
+    path.write_bytes(b"cut")
+    key = load_client_key(path)
+    assert len(path.read_bytes()) == 32 and load_client_key(path).fingerprint == key.fingerprint
 
 
 def test_a_file_that_is_not_a_plain_file_is_refused(tmp_path):

@@ -108,9 +108,13 @@ def load_client_key(path: Path | None = None) -> ClientKey:
     try:
         draft.write_bytes(os.urandom(KEY_BYTES))
         try:
-            path.unlink(missing_ok=True)  # a short file left by an interrupted run
             os.link(draft, path)
-        except FileExistsError:  # another `join` made it first: use theirs
+        except FileExistsError:
+            # Another `join` made it first: use theirs (unlinking it, two terminals started
+            # at once would each keep a key of their own); a short file left by an interrupted
+            # run: ours replaces it whole.
+            if path.stat().st_size != KEY_BYTES:
+                os.replace(draft, path)
             return load_client_key(path)
     finally:
         draft.unlink(missing_ok=True)
