@@ -151,13 +151,13 @@ async def night(args: argparse.Namespace) -> dict[str, Any]:
     async def open_table(client: RemoteClient, game: str, players: int) -> HostedTable:
         await client.greet()
         options = {"short": True} if game == "crates" else {}
-        client.create(game, players, bots="normal", options=options)
+        client.ask.new_table(game, players, bots="normal", options=options)
         await client._expect(Seated)
         assert client.table_code is not None
         return server.tables[client.table_code]
 
     def start(client: RemoteClient) -> None:
-        client.start_now()
+        client.ask.start_now()
         plays(client)
 
     async def dealt(hosted: HostedTable) -> None:
@@ -175,9 +175,9 @@ async def night(args: argparse.Namespace) -> dict[str, Any]:
     ana, bob, cat, dan = login("ana"), login("bob"), login("cat"), login("dan")
     crates = await open_table(ana, "crates", 3)
     await bob.greet()
-    bob.join_table(crates.code)
+    bob.ask.join(crates.code)
     await bob._expect(Seated)
-    bob.ready(True)
+    bob.ask.ready(True)
     start(ana)
     plays(bob)
     roach = await open_table(cat, "roach", 3)
@@ -185,10 +185,10 @@ async def night(args: argparse.Namespace) -> dict[str, Any]:
     await asyncio.gather(dealt(crates), dealt(roach))
     await asyncio.sleep(args.seconds / 4)
     await stops_playing(ana)
-    ana.leave()  # back to the lobby mid-game: her seat is away, a bot after the takeover
+    ana.ask.leave()  # back to the lobby mid-game: her seat is away, a bot after the takeover
     await ana._expect(Lobby)
     await asyncio.sleep(args.seconds / 8)
-    ana.create("roach", 2, bots="normal")
+    ana.ask.new_table("roach", 2, bots="normal")
     await ana._expect(Seated)
     assert ana.table_code is not None
     own = server.tables[ana.table_code]
@@ -203,9 +203,9 @@ async def night(args: argparse.Namespace) -> dict[str, Any]:
     reconnects.append(time.monotonic() - asked)
     plays(bob)
     await dan.greet()
-    dan.join_table(roach.code, spectate=True)  # a late watcher
+    dan.ask.join(roach.code, spectate=True)  # a late watcher
     await stops_playing(cat)
-    cat.leave()
+    cat.ask.leave()
     await cat._expect(Lobby)
     HostConsole(server.party).run(f"bot {roach.code} 1")  # the host: a bot plays cat's seat
     await asyncio.sleep(max(args.seconds - (time.monotonic() - began), 1.0))

@@ -188,7 +188,7 @@ async def test_a_crabs_table_on_the_server_has_its_bots_react_in_real_time():
     client = RemoteClient("127.0.0.1", port, "Sara", table=hosted.code)
     try:
         await client.connect()
-        client.ready(True)
+        client.ask.ready(True)
         # The huddle first: the bots pick at once and wait for Sara, who agrees with her team.
         async with asyncio.timeout(30):
             while client.latest is None or client.seat not in client.latest.waiting:
@@ -352,7 +352,7 @@ async def test_a_hosted_table_of_humans_alone_closes_the_window_with_nobody_acti
         for client in clients:
             await client.connect()
         for client in clients:
-            client.ready(True)
+            client.ask.ready(True)
         async with asyncio.timeout(10):
             while hosted.table is None or clients[0].latest is None:
                 await asyncio.sleep(0.01)

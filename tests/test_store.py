@@ -113,7 +113,7 @@ async def test_a_server_restored_from_its_store_replays_every_table(tmp_path):
     port = await first.start()
     client = RemoteClient("127.0.0.1", port, "Sara", table=hosted.code)
     await client.connect()
-    client.ready(True)
+    client.ask.ready(True)
     for _ in range(500):
         await asyncio.sleep(0.01)
         if hosted.table is not None and hosted.table.version >= 1:

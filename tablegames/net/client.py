@@ -7,7 +7,7 @@ its seat token for `reconnect_window` seconds and resumes with a fresh view. The
 like `LocalClient`; `join_bot.play_as_bot` drives a headless bot with it. A server that has said
 nothing for a heartbeat is pinged (it answers at once); one silent for `SILENCE_BEATS`
 heartbeats is taken for gone, as a closed connection is. The pass a server gives for a right
-join code is shown on every reconnect.
+join code is shown on every reconnect. What the player asks goes by `client.ask` (`Requests`).
 """
 
 from __future__ import annotations
@@ -131,13 +131,13 @@ class RemoteClient(ClientProtocol):
         """Send `action` for our seat, chosen on the view of version `seen` (None: the latest).
         A refusal comes to the notice listeners as an `error`: the server's, later, or at once
         when it cannot be sent (not our seat, not connected)."""
-        refused = super().submit(seat, action, seen)
+        refused = self.ask.play(seat, action, seen)
         if refused is not None:
             self._notify("error", refused)
 
     def claim(self, seat: int | None, claim: dict[str, object]) -> None:
         """Send a claim for our seat; a refusal comes as `submit`'s does."""
-        refused = super().claim(seat, claim)
+        refused = self.ask.claim(seat, claim)
         if refused is not None:
             self._notify("error", refused)
 
@@ -191,14 +191,14 @@ class RemoteClient(ClientProtocol):
 
     async def take_back(self) -> bool:
         """Sit back down with our seat's token, or one kept for this server; True if we did."""
-        for table, token in self.tokens_to_try():
+        for table, token in self.held.to_try():
             self.rejoin(table, token)
             try:
                 await self._expect(Seated)
             except NotInstalled:
                 raise  # the seat is still ours: kept for when the game is installed here
             except ServerRefused:
-                self.forget_token(table)  # an old game's
+                self.held.forget(table)  # an old game's
                 continue
             self.keep_token(token)  # (kept as the newest: the table we were last at)
             return True

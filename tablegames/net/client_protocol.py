@@ -4,6 +4,8 @@ Feed it what the server sent (`receive_data`), tell it when the connection ended
 (`connection_lost`) or a heartbeat passed in silence (`heard_nothing`); take the events
 (`events_received`: the server's messages, each already applied, and `ConnectionLost`) and
 the bytes to send (`data_to_send`). `client.RemoteClient` is the asyncio plumbing around it.
+What a player asks of the server is `client.ask` (`client_requests.Requests`); the seats it holds
+there, by their tokens, are `client.held` (`held_seats.HeldSeats`).
 
     LOST ──say_hello──▶ CONNECTING ──welcome──▶ GREETED ──lobby──▶ LOBBY ◀─┐ leave, or the
                                                    └──seated──▶ SEATED     │ table closed
@@ -19,44 +21,36 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
-from ..rules import GAMES, Action, Game, get_game
+from ..rules import GAMES, Game, get_game
 from ..rules.plugins import VARIABLE
 from ..table import Update
+from .client_requests import Requests, fit
+from .held_seats import HeldSeats
 from .messages import (
-    MAX_TEXT,
-    Act,
     Bye,
     Chat,
-    Claim,
-    CloseTable,
-    Create,
     Error,
     Farewell,
     Hello,
     HostSays,
     Join,
-    Leave,
     Lobby,
     Message,
     Ping,
     Pong,
     Presence,
     Prove,
-    Ready,
     Rejoin,
-    Rematch,
-    Say,
     Seated,
     ServerMessage,
     Standing,
-    Start,
     TableNews,
     ViewUpdate,
     Welcome,
 )
-from .proofs import ClientKey, seat_proof, token_key
+from .proofs import ClientKey
 from .protocol import PROTOCOL_VERSION, ProtocolError, client_side, updated_log, updated_talk
 from .seat_tokens import SeatTokens
 
@@ -128,12 +122,6 @@ def not_installed(game: str) -> str:
     )
 
 
-def fit(text: str | None) -> str:
-    """What a player typed (a name, a code, a line), cut to the longest text a message holds:
-    the server then says what is wrong with it, as it would with any wrong one."""
-    return (text or "")[:MAX_TEXT]
-
-
 def chat_line(message: Chat) -> tuple[str, str]:
     """Who said a `chat` message (spectators marked as such) and what they said."""
     return message.name + (" (watching)" if message.watching else ""), message.text
@@ -141,7 +129,8 @@ def chat_line(message: Chat) -> tuple[str, str]:
 
 class ClientProtocol:
     """One client's side of the protocol: where it stands, what it knows of its table and the
-    lobby, and what it says. `tokens` keeps seat tokens (and the join code's pass) across runs;
+    lobby, and its connection's life (what it asks is `ask`, the seats it holds `held`).
+    `tokens` keeps seat tokens (and the join code's pass) across runs;
     `where` is the server's address as typed (its pass is kept under it); `key` is `join`'s
     lasting key, proven after the welcome; `clock` says when news came. Seats are proven by
     answers to each welcome's challenge (`proofs`), never by sending their tokens."""
@@ -191,14 +180,14 @@ class ClientProtocol:
         self.latest: Update | None = None
         self.over = False
         self.hanging_up = False  # we want this connection closed (the server spoke nonsense)
-        self._held: dict[str, str] = {}  # table code -> our seat's token, on this server
-        self._log: list[Any] = []  # the view's log as rebuilt from the updates' new entries
-        self._talk: list[Any] = []  # the view's talk, rebuilt the same way
+        self.ask = Requests(self)
+        self.held = HeldSeats(self, tokens)
+        self._log: list[object] = []  # the view's log as rebuilt from the updates' new entries
+        self._talk: list[object] = []  # the view's talk, rebuilt the same way
         self._quiet = 0  # heartbeats without a word from the server
         self._open = False  # a connection is open (hello said, not yet lost)
         self._conn = client_side()
         self._events: list[Event] = []
-        self._pings = 0  # the last numbered ping sent (`barrier`)
 
     @property
     def connected(self) -> bool:
@@ -275,7 +264,7 @@ class ClientProtocol:
         elif isinstance(message, Seated) and message.game not in GAMES:
             # A game from elsewhere the server has and this program has not: back to the
             # lobby, saying so; the connection stays (the lobby's other tables are playable).
-            self.leave()
+            self.ask.leave()
             text = fit(not_installed(message.game))
             self._events.append(Error(code=NOT_INSTALLED, text=text))
             return
@@ -328,7 +317,7 @@ class ClientProtocol:
         self.owner, self.dealt = seated.owner, seated.dealt
         self.game = get_game(seated.game)
         # A seat taken back comes without its token: the one we hold for it goes on.
-        held = self._held.get(seated.table) if self.seat is not None else None
+        held = self.held.token_at(seated.table) if self.seat is not None else None
         self.keep_token(seated.token or held)
 
     def _updated(self, message: ViewUpdate) -> None:
@@ -342,8 +331,8 @@ class ClientProtocol:
             self._talk = view["talk"] = updated_talk(self._talk, talk)
         self.latest = update_of(message)
         self.over = message.over
-        if message.over:
-            self.forget_token()
+        if message.over and self.table_code is not None:
+            self.held.forget(self.table_code)
 
     def _end(self, why: str, code: str = "") -> None:
         self.ended, self.ended_code = why, code
@@ -374,115 +363,14 @@ class ClientProtocol:
 
     # -- seat tokens ----------------------------------------------------------------------------
     def keep_token(self, token: str | None) -> None:
-        """Hold `token` for the table we are at (kept on disk too, with `tokens`)."""
+        """Hold `token` as this connection's seat's, for the table we are at (`held`)."""
         if token is None:
             return
         self.token = token
         if self.table_code is not None:
-            self._held[self.table_code] = token
-            if self.tokens is not None:
-                self.tokens.put(self.server_id, self.reached, self.name, self.table_code, token)
+            self.held.keep(self.table_code, token)
 
-    def held_token(self, code: str) -> str | None:
-        """The token of a seat we hold at table `code`, if we know one."""
-        if code in self._held:
-            return self._held[code]
-        return self._kept().get(code)
-
-    def _kept(self) -> dict[str, str]:
-        """The tokens kept on disk for this server at the address we reached it at."""
-        if self.tokens is None:
-            return {}
-        return self.tokens.get(self.server_id, self.reached, self.name)
-
-    def seat_proof(self, table: str, token: str) -> str:
-        """What proves our seat at `table` on this connection (its token never leaves us)."""
-        return seat_proof(token_key(token), self.nonce, self.server_id, self.reached, table)
-
-    def forget_token(self, table: str | None = None) -> None:
-        """The game at `table` (ours by default) is over, or its seat gone: its token is of no
-        more use."""
-        table = table or self.table_code
-        if table is not None:
-            self._held.pop(table, None)
-            if self.tokens is not None:
-                self.tokens.put(self.server_id, self.reached, self.name, table, None)
-
-    def tokens_to_try(self) -> list[tuple[str, str]]:
-        """The seats we may take back here, as (table, token): this connection's seat first,
-        then those kept for this server at this address (the table asked for only, when it
-        has one)."""
-        if self.spectate:
-            return []
-        held = self._kept()
-        if self.table_code in held:
-            held = {self.table_code: held[self.table_code]}
-        candidates: list[tuple[str, str]] = []
-        if self.token and self.table_code is not None:
-            candidates.append((self.table_code, self.token))
-        return candidates + [(table, token) for table, token in reversed(held.items())]
-
-    # -- what we say ----------------------------------------------------------------------------
-    def submit(self, seat: int | None, action: Action, seen: int | None = None) -> str | None:
-        """Send `action`, chosen on the view of version `seen` (None: the latest); a refusal
-        comes back later as an `error`. None: sent."""
-        if self.seat is None or seat != self.seat:
-            return "that seat is not yours"
-        if not self.connected:
-            return "not connected: reconnecting…"
-        if seen is None:
-            seen = self.latest.version if self.latest else 0
-        self.send(Act(seen=seen, action=action))
-        return None
-
-    def claim(self, seat: int | None, claim: dict[str, object]) -> str | None:
-        """Send a claim for our seat; a refusal comes back as an `error`. None: sent."""
-        if self.seat is None or seat != self.seat:
-            return "that seat is not yours"
-        if not self.connected:
-            return "not connected: reconnecting…"
-        self.send(Claim(claim=claim))
-        return None
-
-    def barrier(self) -> int:
-        """Ask the server for a pong numbered by what this returns: the server answers what it
-        was sent in order, so once that pong is back every update our earlier messages caused
-        (an action applied or refused) has arrived before it."""
-        self._pings += 1
-        self.send(Ping(n=self._pings))
-        return self._pings
-
-    def chat(self, text: str) -> None:
-        self.send(Say(text=fit(text)))
-
-    def ready(self, ready: bool = True) -> None:
-        self.send(Ready(ready=ready))
-
-    def start_now(self) -> None:
-        """As the table's creator: deal now, empty seats become bots."""
-        self.send(Start())
-
-    def create(
-        self,
-        game: str,
-        players: int,
-        bots: str | None = None,
-        options: dict[str, object] | None = None,
-        humans: int | None = None,
-    ) -> None:
-        """Open a new table on the server and sit in its first seat (we may start it)."""
-        self.send(
-            Create(game=game, players=players, options=options or {}, bots=bots, humans=humans)
-        )
-
-    def join_table(self, code: str, spectate: bool = False) -> None:
-        """Take a seat at table `code` (or watch it); `seated` or an error answers. A seat we
-        hold there (we went back to the lobby) is ours again, by its token."""
-        self.spectate = spectate
-        token = None if spectate else self.held_token(code)
-        proof = self.seat_proof(code, token) if token is not None else None
-        self.send(Join(table=fit(code), spectate=spectate, proof=proof))
-
+    # -- what the connection says --------------------------------------------------------------
     def sit_down(self, lobby: Lobby) -> None:
         """Join the table asked for, or the first open one (`seated` or an error answers)."""
         tables = [table for table in lobby.tables if not table.over]
@@ -498,20 +386,7 @@ class ClientProtocol:
     def rejoin(self, table: str, token: str) -> None:
         """Take back our seat at `table`, proven by `token`'s answer to this connection's
         challenge (`seated` or an error answers)."""
-        self.send(Rejoin(table=fit(table), proof=self.seat_proof(table, token)))
-
-    def close_table(self, code: str) -> None:
-        """As the creator of table `code`: end it now (everyone there goes to the lobby)."""
-        self.send(CloseTable(table=fit(code)))
-
-    def leave(self) -> None:
-        """Back to the lobby (a seat at a game under way is held for us)."""
-        self.send(Leave())
-        self.forget_table()
-
-    def rematch(self) -> None:
-        """After a game: ask for the same seats and a new deal."""
-        self.send(Rematch())
+        self.send(Rejoin(table=fit(table), proof=self.held.proof(table, token)))
 
     def bye(self) -> None:
         self.send(Bye())

@@ -37,7 +37,7 @@ async def play_as_bot(
     randomness from `rng`) until the game ends; returns the final view. Reconnects by itself
     when the connection drops."""
     await client.connect()
-    client.ready(True)
+    client.ask.ready(True)
     if client.seat is None:
         raise ServerRefused("no seat to play")
     assert client.game is not None  # set by `seated`
@@ -109,7 +109,7 @@ class BotSeat:
         for claim in claims:
             self.client.claim(self.seat, claim)
         if claims:
-            self.on_its_way = self.client.barrier()
+            self.on_its_way = self.client.ask.barrier()
 
     async def _answer(self) -> None:
         """Think about the newest update, once, and answer it unless the table moved on."""
@@ -134,4 +134,4 @@ class BotSeat:
             return
         self.answered = (update.asked, update.version)
         client.submit(self.seat, action, seen=update.version)
-        self.on_its_way = client.barrier()
+        self.on_its_way = client.ask.barrier()

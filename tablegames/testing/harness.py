@@ -138,7 +138,7 @@ async def play_seat(client: RemoteClient, rng: random.Random, optional: float = 
     Unlike a bot this player acts on refusals too (it tries again), so nothing stalls it.
     """
     await client.connect()
-    client.ready(True)
+    client.ask.ready(True)
     acted_on = -1
     while True:
         event = await client.next_event()

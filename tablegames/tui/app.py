@@ -201,7 +201,7 @@ class TableGamesApp(CatchingApp[None]):
 
         def send(line: str | None) -> None:
             if line and self.remote is not None:
-                self.remote.chat(line)
+                self.remote.ask.chat(line)
 
         self.push_screen(ChatDialog(self.ascii, list(remote.chat_lines)), send)
 

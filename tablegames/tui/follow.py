@@ -128,7 +128,7 @@ class Follow:
         # has no seat to offer, so the lobby shows it (to watch, or to open another).
         only = open_tables[0] if len(open_tables) == 1 else None
         if not self.lobby_first and only is not None and (remote.spectate or not only.started):
-            remote.join_table(only.code, spectate=remote.spectate)
+            remote.ask.join(only.code, spectate=remote.spectate)
         else:
             self._show_lobby()
 
@@ -346,13 +346,13 @@ class Follow:
     def back_to_lobby(self) -> None:
         """Leave the table for the lobby (a party), or quit (a single table)."""
         if self.lobby_first or self.lobby is not None:
-            self.remote.leave()
+            self.remote.ask.leave()
             self._show_lobby()
         else:
             self.app.exit()
 
     def rematch(self) -> None:
-        self.remote.rematch()
+        self.remote.ask.rematch()
         self._wait_at_table()
         assert self.waiting is not None
         self.waiting.say("Asked for a rematch: waiting for the others...")

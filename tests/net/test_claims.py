@@ -87,7 +87,7 @@ async def test_a_remote_client_rebuilds_the_whole_talk_from_the_new_records_it_i
         )
         client = RemoteClient(LOOPBACK, port, "ada", table=hosted.code)
         await client.connect()
-        client.ready(True)
+        client.ask.ready(True)
         while client.latest is None:
             await client.next_event()
         refused: list[str] = []

@@ -86,7 +86,7 @@ def test_a_hello_then_the_welcome_and_the_lobby_leave_the_client_in_the_lobby():
 
 def test_a_seat_its_updates_and_the_table_closing_move_the_client_on():
     client = greeted()
-    client.join_table("KXPF")
+    client.ask.join("KXPF")
     assert said(client) == [Join(table="KXPF")]
     client.receive_data(encode(SEATED))
     assert client.phase is Phase.SEATED and client.seat == 0 and client.token == "t0k"
@@ -94,8 +94,8 @@ def test_a_seat_its_updates_and_the_table_closing_move_the_client_on():
     client.receive_data(encode(update(3, ["a", "b"])) + encode(update(4, ["c"], drop=1)))
     assert client.latest is not None and client.latest.version == 4
     assert client.latest.view["log"] == ["b", "c"]  # rebuilt from the differences
-    assert client.submit(0, {"type": "draw"}) is None
-    assert client.submit(1, {"type": "draw"}) == "that seat is not yours"
+    assert client.ask.play(0, {"type": "draw"}) is None
+    assert client.ask.play(1, {"type": "draw"}) == "that seat is not yours"
     assert said(client) == [Act(seen=4, action={"type": "draw"})]
     client.receive_data(encode(Error(code="table-closed", text="The host closed table KXPF.")))
     assert client.phase is Phase.LOBBY and client.table_code is None and client.latest is None
@@ -106,9 +106,9 @@ def test_a_seat_its_updates_and_the_table_closing_move_the_client_on():
 def test_leaving_for_the_lobby_keeps_the_token_and_joining_again_proves_it():
     client = greeted()
     client.receive_data(encode(SEATED))
-    client.leave()
+    client.ask.leave()
     assert client.phase is Phase.LOBBY and client.seat is None
-    client.join_table("KXPF")
+    client.ask.join("KXPF")
     proof = seat_proof(token_key("t0k"), "N1", "S1", "", "KXPF")  # (no socket: reached "")
     assert said(client) == [Leave(), Join(table="KXPF", proof=proof)]
     assert b"t0k" not in encode(Join(table="KXPF", proof=proof))
@@ -140,7 +140,7 @@ def test_silence_is_pinged_then_taken_for_a_lost_connection():
     client.connection_lost()  # (told once)
     assert client.events_received() == [ConnectionLost(silent=True)]
     assert client.phase is Phase.LOST and client.heartbeat is None
-    assert client.submit(0, {"type": "draw"}) == "not connected: reconnecting…"
+    assert client.ask.play(0, {"type": "draw"}) == "not connected: reconnecting…"
 
 
 def test_a_frame_it_cannot_read_ends_the_connection_without_answering():

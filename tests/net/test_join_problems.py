@@ -72,7 +72,7 @@ async def test_a_seat_at_a_game_not_installed_here_sends_it_back_to_the_lobby(mo
         assert client.connected and client.table_code is None and client.game is None
         assert isinstance(await asyncio.wait_for(client.next_event(), timeout=10), Lobby)
         crates = next(table.code for table in client.lobby if table.game == "crates")
-        client.join_table(crates)
+        client.ask.join(crates)
         seated = await asyncio.wait_for(client.next_event(), timeout=10)
         assert isinstance(seated, Seated) and client.game is not None
         assert client.game.name == "crates"

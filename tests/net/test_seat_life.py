@@ -62,11 +62,11 @@ async def log_in(server: Server, port: int, name: str, key: str | None = None) -
 async def open_and_start(client: RemoteClient, server: Server, game: str = "crates") -> HostedTable:
     """`client` opens a table for two (a normal bot in the other seat) and deals at once."""
     options = {"short": True} if game == "crates" else {}
-    client.create(game, 2, bots="normal", options=options)
+    client.ask.new_table(game, 2, bots="normal", options=options)
     await client._expect(Seated)
     assert client.table_code is not None
     hosted = server.tables[client.table_code]
-    client.start_now()
+    client.ask.start_now()
     await until(lambda: hosted.table is not None, what="the deal")
     return hosted
 
@@ -99,7 +99,7 @@ async def test_a_player_gone_back_to_the_lobby_is_away_and_a_bot_takes_over_afte
         ana = await log_in(server, port, "ana")
         hosted = await open_and_start(ana, server)
         await when_waiting_for(hosted, 0)
-        ana.leave()  # `q`, `m`: back to the lobby in the middle of the game
+        ana.ask.leave()  # `q`, `m`: back to the lobby in the middle of the game
         assert hosted.table is not None
         table, moved = hosted.table, hosted.table.version
         await away_for(server, clock, hosted, 0, 59.0)
@@ -118,7 +118,7 @@ async def test_a_seat_the_host_gives_to_a_bot_moves_the_table_on_within_a_second
             ana = await log_in(server, port, f"ana{command}")
             hosted = await open_and_start(ana, server)
             await when_waiting_for(hosted, 0)
-            ana.leave()
+            ana.ask.leave()
             assert hosted.table is not None
             table, moved = hosted.table, hosted.table.version
             said = console.run(f"{command} {hosted.code} 1")
@@ -134,7 +134,7 @@ async def test_a_login_that_drops_comes_back_to_the_last_table_it_was_at():
     async with party() as (server, port):
         ana = await log_in(server, port, "ana", key="SHA256:ana")
         crates = await open_and_start(ana, server)
-        ana.leave()  # crates -> the lobby -> a new roach table
+        ana.ask.leave()  # crates -> the lobby -> a new roach table
         await ana._expect(Lobby)
         roach = await open_and_start(ana, server, "roach")
         await ana.close()  # the ssh drops in the middle of the roach game
@@ -150,12 +150,12 @@ async def test_a_login_that_drops_in_the_lobby_comes_back_to_the_lobby_and_may_s
     async with party() as (server, port):
         ana = await log_in(server, port, "ana", key="SHA256:ana")
         crates = await open_and_start(ana, server)
-        ana.leave()
+        ana.ask.leave()
         await ana._expect(Lobby)
         await ana.close()
         again = RemoteClient(LOOPBACK, port, "ana", ticket=ticket(server, "ana", "SHA256:ana"))
         assert isinstance(await again.greet(), Lobby)
-        again.join_table(crates.code)  # Enter on her table in the lobby: her seat, not a new one
+        again.ask.join(crates.code)  # Enter on her table in the lobby: her seat, not a new one
         seated = await again._expect(Seated)
         assert seated.seat == 0 and crates.seats[0].peer is not None
         await again.close()
@@ -166,9 +166,9 @@ async def test_a_plain_join_back_in_the_lobby_takes_its_held_seat_back_by_its_to
         sara = RemoteClient(LOOPBACK, port, "sara")
         await sara.greet()
         hosted = await open_and_start(sara, server)
-        sara.leave()
+        sara.ask.leave()
         await sara._expect(Lobby)
-        sara.join_table(hosted.code)
+        sara.ask.join(hosted.code)
         seated = await sara._expect(Seated)
         assert seated.seat == 0 and hosted.seats[0].peer is not None
         await sara.close()
@@ -200,7 +200,7 @@ async def test_a_player_who_drops_out_at_the_results_comes_back_to_them_and_the_
         assert hosted.code in server.tables  # waited for her...
         assert await sara.reconnect()
         assert sara.table_code == hosted.code and sara.latest is not None and sara.latest.over
-        sara.rematch()  # ...so the rematch is still hers to ask for
+        sara.ask.rematch()  # ...so the rematch is still hers to ask for
         await until(lambda: sara.table_code not in (None, hosted.code), what="the rematch")
         rematch = server.tables[sara.table_code]
         play_out(rematch)
@@ -222,13 +222,13 @@ async def test_a_join_to_a_table_whose_game_has_ended_hears_how_it_ended(tmp_pat
         assert hosted.table is not None
         names = [hosted.seats[w].name for w in hosted.table.state.result()["winners"]]
         await until(lambda: sara.latest is not None and sara.latest.over, what="the results")
-        sara.leave()  # (the table goes with her: nobody is at it)
+        sara.ask.leave()  # (the table goes with her: nobody is at it)
         await sara._expect(Lobby)
         assert hosted.code not in server.tables
-        sara.join_table(hosted.code.lower())
+        sara.ask.join(hosted.code.lower())
         refusal = await sara._expect(Error)
         assert refusal.text == f"the game at table {hosted.code} is over: {' and '.join(names)} won"
-        sara.join_table("ZZZZ")
+        sara.ask.join("ZZZZ")
         assert (await sara._expect(Error)).text == "there is no table ZZZZ"
         await sara.close()
 
@@ -253,14 +253,14 @@ async def test_the_owner_closes_a_table_from_the_lobby_and_whoever_watches_is_to
         ana = await log_in(server, port, "ana")
         bob = await log_in(server, port, "bob")
         hosted = await open_and_start(ana, server)
-        ana.leave()
+        ana.ask.leave()
         await ana._expect(Lobby)
-        bob.join_table(hosted.code, spectate=True)
+        bob.ask.join(hosted.code, spectate=True)
         await bob._expect(Seated)
-        bob.close_table(hosted.code)  # not his table
+        bob.ask.close_table(hosted.code)  # not his table
         refusal = await bob._expect(Error)
         assert "only the table's creator" in refusal.text
-        ana.close_table(hosted.code)
+        ana.ask.close_table(hosted.code)
         assert "ana closed table" in await told_closed(bob)
         await until(lambda: hosted.code not in server.tables, what="the table gone")
         await until(lambda: bob.table_code is None and hosted.code not in codes(bob))
@@ -272,13 +272,13 @@ async def test_the_owner_closes_a_table_from_its_waiting_room():
     async with party() as (server, port):
         ana = await log_in(server, port, "ana")
         bob = await log_in(server, port, "bob")
-        ana.create("crates", 3, bots="normal")
+        ana.ask.new_table("crates", 3, bots="normal")
         await ana._expect(Seated)
         code = ana.table_code
         assert code is not None
-        bob.join_table(code)
+        bob.ask.join(code)
         await bob._expect(Seated)
-        ana.close_table(code)
+        ana.ask.close_table(code)
         assert "ana closed table" in await told_closed(bob)
         assert "ana closed table" in await told_closed(ana)
         assert code not in server.tables
@@ -307,7 +307,7 @@ async def test_a_table_nobody_human_is_at_ends_by_itself_and_leaves_the_lobby():
         bob = await log_in(server, port, "bob")
         left = await open_and_start(ana, server, "roach")
         kept = await open_and_start(bob, server, "roach")  # bob stays at his
-        ana.leave()
+        ana.ask.leave()
         await away_for(server, clock, left, 0, 60.0)  # a bot stands in for her
         clock.advance(599.0)
         server.party.timekeeper.tick()
@@ -326,7 +326,7 @@ async def test_a_finished_table_nobody_is_at_leaves_the_lobby():
     async with party(clock, takeover_after=60.0) as (server, port):
         ana = await log_in(server, port, "ana")
         hosted = await open_and_start(ana, server)
-        ana.leave()  # bots play it out
+        ana.ask.leave()  # bots play it out
         await away_for(server, clock, hosted, 0, 60.0)
         assert hosted.table is not None
         table = hosted.table
@@ -343,7 +343,7 @@ async def test_a_late_arrival_sees_the_last_lines_of_the_lobby_chat():
     async with party(chat_per_second=100.0, chat_burst=100) as (server, port):
         ana = await log_in(server, port, "ana")
         for n in range(25):
-            ana.chat(f"line {n}")
+            ana.ask.chat(f"line {n}")
         await until(lambda: len(ana.chat_lines) == 25, what="ana's own lines back")
         bob = await log_in(server, port, "bob")
         await until(lambda: len(bob.chat_lines) == 20, what="the last 20 lines")
@@ -356,7 +356,7 @@ async def test_a_late_arrival_sees_the_last_lines_of_the_lobby_chat():
 async def test_the_hosts_names_says_here_now_for_someone_connected(tmp_path: Path):
     async with party(store=Store(tmp_path / "names.db")) as (server, port):
         ana = await log_in(server, port, "ana", key="SHA256:ana")
-        ana.create("crates", 2, bots="normal")
+        ana.ask.new_table("crates", 2, bots="normal")
         await ana._expect(Seated)  # sitting down makes the name hers
         console = HostConsole(server.party)
         await until(lambda: "ana" in console.names())

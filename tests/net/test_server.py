@@ -171,7 +171,7 @@ async def test_a_bot_takes_over_a_dropped_seat_after_the_hosts_timeout():
     quitter = RemoteClient(LOOPBACK, port, "quitter", table=hosted.code)
     try:
         await quitter.connect()
-        quitter.ready(True)
+        quitter.ask.ready(True)
         for _ in range(200):
             await asyncio.sleep(0.01)
             if hosted.table is not None:

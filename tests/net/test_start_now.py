@@ -21,7 +21,7 @@ async def test_the_hosts_start_deals_now_and_a_bot_plays_for_the_unready_until_t
         fay = RemoteClient(LOOPBACK, port, "fay", table=hosted.code)
         for client in (ann, fay):
             await client.connect()
-        ann.ready(True)
+        ann.ask.ready(True)
         await until(lambda: hosted.seats[0].ready, what="ann ready")
         console = HostConsole(server.party, say=lambda text: None)
         said = console.run(f"start {hosted.code}")
@@ -36,7 +36,7 @@ async def test_the_hosts_start_deals_now_and_a_bot_plays_for_the_unready_until_t
         assert fay.presence is not None and fay.presence.seats[1].standin
         moved = table.version
         await until(lambda: table.version > moved or 1 not in table.state.waiting_for())
-        fay.ready(True)  # she is back: her seat is hers to play
+        fay.ask.ready(True)  # she is back: her seat is hers to play
         await until(lambda: 1 not in table.bots, what="the bot stepping back")
         assert not hosted.seats[1].standin and hosted.seats[1].peer is not None
         for client in (ann, fay):
@@ -48,14 +48,14 @@ async def test_the_deal_tells_who_a_bot_plays_for_before_their_first_update():
     its seat (the waiting room says so instead of opening the table)."""
     async with party() as (server, port):
         cara = await log_in(server, port, "cara")
-        cara.create("crates", 3, bots="normal", options={"short": True})
+        cara.ask.new_table("crates", 3, bots="normal", options={"short": True})
         await cara._expect(Seated)
         assert cara.table_code is not None
         hosted = server.tables[cara.table_code]
         fay = await log_in(server, port, "fay")
-        fay.join_table(hosted.code)
+        fay.ask.join(hosted.code)
         await fay._expect(Seated)
-        cara.start_now()  # fay never said she was ready
+        cara.ask.start_now()  # fay never said she was ready
         first = None
         async with asyncio.timeout(10):  # (on main the deal waited for her)
             while first is None:
@@ -77,11 +77,11 @@ async def test_the_rematch_waiting_room_marks_ready_only_who_asked_for_it():
         tom = RemoteClient(LOOPBACK, port, "tom", table=hosted.code)
         for client in (sara, tom):
             await client.connect()
-            client.ready(True)  # ready for the first game
+            client.ask.ready(True)  # ready for the first game
         await until(lambda: hosted.table is not None, what="the deal")
         play_out(hosted)
         await until(lambda: tom.over and sara.over, what="the results")
-        sara.rematch()
+        sara.ask.rematch()
         await until(
             lambda: tom.presence is not None and "wants a rematch" in str(tom.presence.text),
             what="tom told",
@@ -103,8 +103,8 @@ async def test_ready_after_the_end_takes_no_seat_from_a_bot():
         await until(lambda: sara.over, what="the results")
         while sara.has_news():  # (what came before)
             await sara.next_event()
-        sara.ready(True)  # too late: the game is over
-        barrier = sara.barrier()
+        sara.ask.ready(True)  # too late: the game is over
+        barrier = sara.ask.barrier()
         said = []
         async with asyncio.timeout(10):
             while (event := await sara.next_event()) != Pong(n=barrier):

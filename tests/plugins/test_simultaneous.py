@@ -51,6 +51,20 @@ def deck(state) -> dict[tuple[str, object], str]:
     return {("prize_deck", tuple(state.prize_deck)): "the order of the prizes"}
 
 
+class Asked:
+    """What the bot asks of the server beyond its actions (a `Requests`): counted."""
+
+    def __init__(self) -> None:
+        self.barriers = 0
+
+    def ready(self, ready: bool = True) -> None:
+        pass
+
+    def barrier(self) -> int:
+        self.barriers += 1
+        return self.barriers
+
+
 class Scripted:
     """A `RemoteClient` for `play_as_bot` to drive, fed by the test: the server's messages in
     the order a test chooses, and what the bot sends."""
@@ -60,14 +74,11 @@ class Scripted:
         self.latest: Update | None = None
         self.over = False
         self.sent: list[tuple[dict[str, object], int | None]] = []
-        self.barriers = 0
+        self.ask = Asked()
         self.waiting = False  # the bot waits for the next message (it thinks in a thread)
         self.inbox: asyncio.Queue[Event] = asyncio.Queue()
 
     async def connect(self) -> None:
-        pass
-
-    def ready(self, ready: bool = True) -> None:
         pass
 
     async def next_event(self) -> Event:
@@ -82,10 +93,6 @@ class Scripted:
 
     def submit(self, seat: int, action: dict[str, object], seen: int | None = None) -> None:
         self.sent.append((action, seen))
-
-    def barrier(self) -> int:
-        self.barriers += 1
-        return self.barriers
 
     def claim(self, seat: int, claim: dict[str, object]) -> None:
         pass

@@ -72,7 +72,7 @@ class Player:
         client.listen(lambda seat, update: self.seen.append((update.version, game_view(update))))
         await client.connect(timeout=20)
         self.connected.set()
-        client.ready(True)
+        client.ask.ready(True)
         acted_on, last = -1, None
         while True:
             event = await client.next_event()

@@ -277,7 +277,7 @@ async def test_the_host_sees_who_is_away_and_gives_the_seat_to_a_bot_or_frees_it
         players = [RemoteClient(LOOPBACK, port, name, table=hosted.code) for name in "abc"]
         for client in players:
             await client.connect()
-            client.ready(True)
+            client.ask.ready(True)
         await until(lambda: hosted.table is not None)  # every seat taken and ready: it began
         await players[1].close()
         await until(lambda: hosted.seats[1].away_since is not None)
@@ -311,7 +311,7 @@ async def test_bots_fill_empty_seats_only_when_the_host_starts_or_enough_humans_
         counts = server.add_table("crates", 4, fill_with_bots="normal", min_humans=2)
         sara = RemoteClient(LOOPBACK, port, "sara", table=waits.code)
         await sara.connect()
-        sara.ready(True)
+        sara.ask.ready(True)
         await until(lambda: waits.seats[0].ready)  # (a deal would have come with it)
         assert waits.table is None  # a friend joining a moment later still finds a seat
         assert sara.presence is not None
@@ -333,11 +333,11 @@ async def test_bots_fill_empty_seats_only_when_the_host_starts_or_enough_humans_
 
         ada, dan = (RemoteClient(LOOPBACK, port, n, table=counts.code) for n in ("ada", "dan"))
         await ada.connect()
-        ada.ready(True)
+        ada.ask.ready(True)
         await until(lambda: counts.seats[0].ready)
         assert counts.table is None
         await dan.connect()
-        dan.ready(True)
+        dan.ask.ready(True)
         await until(lambda: counts.table is not None)  # two humans ready: the configured number
         for client in (sara, ben, ada, dan):
             await client.close()

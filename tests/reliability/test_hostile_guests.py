@@ -63,7 +63,7 @@ async def test_a_crowd_of_connections_from_one_address_opens_only_a_few_tables()
         ticket = server.party.doors.ticket_for(Login("ana", "SHA256:ana", "ana", "127.0.0.1"))
         ana = RemoteClient(LOOPBACK, port, "ana", ticket=ticket)
         await ana.greet()
-        ana.create("crates", 2, bots="normal")
+        ana.ask.new_table("crates", 2, bots="normal")
         await ana._expect(Seated)
         assert len([t for t in server.tables.values() if t.table is None]) == 4
         record("hostile", table_flood_connections=49, max_tables_opened=len(waiting))
@@ -77,7 +77,7 @@ async def test_a_table_that_waits_too_long_closes_and_its_players_go_back_to_the
     async with running_server(table_wait_limit=600.0) as (server, port):
         sara = RemoteClient(LOOPBACK, port, "sara")
         await sara.greet()
-        sara.create("crates", 3, bots="normal")
+        sara.ask.new_table("crates", 3, bots="normal")
         await sara._expect(Seated)
         (hosted,) = server.tables.values()
         hosted.clock = clock
@@ -106,7 +106,7 @@ async def test_a_plain_join_cannot_take_a_guests_a_bots_or_a_present_keys_name(t
             refusal = await refused_hello(port, name)
             assert refusal["code"] == "name-taken" and why in refusal["text"], refusal
         assert server.party.store.name_owner("gus") is None  # not owned: he sat nowhere yet
-        gus.create("crates", 2, bots="normal")
+        gus.ask.new_table("crates", 2, bots="normal")
         await gus._expect(Seated)
         assert server.party.store.name_owner("gus") == "SHA256:gus"  # sat down: his now
         await gus.close()
@@ -118,7 +118,7 @@ async def test_nobody_sits_down_under_a_bots_name():
         ticket = server.party.doors.ticket_for(Login("Bot 3", "SHA256:b3", "bot 3", "127.0.0.1"))
         fake = RemoteClient(LOOPBACK, port, "x", ticket=ticket)
         await fake.greet()
-        fake.join_table(hosted.code)
+        fake.ask.join(hosted.code)
         refusal = await fake._expect(Error)
         assert "Bot 3 is what the bots are called" in refusal.text
         await fake.close()
@@ -154,7 +154,7 @@ async def test_spectators_follow_a_rematch_and_the_old_table_is_gone():
         await ada.connect()
         cat = RemoteClient(LOOPBACK, port, "cat", table=hosted.code, spectate=True)
         await cat.connect()
-        ada.ready(True)
+        ada.ask.ready(True)
         server.party.tables.start_by_hand(
             hosted.code
         )  # the host deals (once ada is ready): a bot too
@@ -167,7 +167,7 @@ async def test_spectators_follow_a_rematch_and_the_old_table_is_gone():
                     ada.submit(0, update.legal[0])
                 await asyncio.sleep(0.01)
         assert all(seat.away is None for seat in hosted.presence(None).seats)
-        ada.rematch()
+        ada.ask.rematch()
         async with asyncio.timeout(20):
             while cat.table_code in (hosted.code, None):
                 await asyncio.sleep(0.02)

@@ -51,7 +51,7 @@ async def held_seat(server: Server, port: int, tokens: SeatTokens) -> tuple[str,
     hosted = server.add_table("crates", 2, {"short": True}, fill_with_bots="normal", min_humans=1)
     sara = Overheard(LOOPBACK, port, "sara", table=hosted.code, tokens=tokens)
     await sara.connect()
-    sara.ready(True)
+    sara.ask.ready(True)
     await until(lambda: hosted.table is not None, what="the deal")
     await sara.close()
     await until(lambda: hosted.seats[0].peer is None, what="sara gone")
@@ -187,7 +187,7 @@ async def test_join_keys_own_their_names_as_ssh_keys_do(tmp_path: Path):
         key = load_client_key(tmp_path / "ben.key")
         ben = RemoteClient(LOOPBACK, port, "Ben", key=key)
         await ben.connect(lobby=True)
-        ben.create("crates", 2, bots="normal")
+        ben.ask.new_table("crates", 2, bots="normal")
         await until(lambda: ben.seat == 0, what="ben seated")
         assert store.name_owner("ben") == key.fingerprint
         await ben.close()

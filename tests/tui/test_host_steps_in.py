@@ -59,11 +59,11 @@ async def eli_back_at_a_table(
     server.add_table("roach", 3)  # and one waiting
     first = RemoteClient("127.0.0.1", port, "x", ticket=server.party.doors.ticket_for(ELI))
     await first.greet()
-    first.create(game, GAMES[game].min_players, bots="random")
+    first.ask.new_table(game, GAMES[game].min_players, bots="random")
     await until(lambda: first.table_code is not None, what="eli's table")
     assert first.table_code is not None
     hosted = server.tables[first.table_code]
-    first.start_now()
+    first.ask.start_now()
     await until(lambda: hosted.table is not None, what="the deal")
     await first.close()  # his line drops
     await until(lambda: hosted.seats[0].peer is None, what="the drop")
@@ -159,7 +159,7 @@ async def test_a_guest_not_ready_at_the_hosts_start_is_told_a_bot_plays_until_th
     hosted = server.add_table("crates", 3, {"short": True}, fill_with_bots="normal")
     ann = RemoteClient("127.0.0.1", port, "ann", table=hosted.code)
     await ann.connect()
-    ann.ready(True)
+    ann.ask.ready(True)
     fay = RemoteClient("127.0.0.1", port, "fay", ticket=server.party.doors.ticket_for(ELI))
     app = TableGamesApp(remote=fay, lobby=True)
     try:
@@ -193,20 +193,20 @@ async def test_back_at_the_table_the_chat_shows_the_tables_lines_not_the_lobbys(
     app = TableGamesApp(remote=back, lobby=True)
     try:
         await sara.greet()
-        sara.create("crates", 3, bots="normal", options={"short": True})
+        sara.ask.new_table("crates", 3, bots="normal", options={"short": True})
         await until(lambda: sara.table_code is not None, what="sara's table")
         assert sara.table_code is not None
         hosted = server.tables[sara.table_code]
         await tom.greet()
-        tom.join_table(hosted.code)
+        tom.ask.join(hosted.code)
         await until(lambda: hosted.seats[1].peer is not None, what="tom seated")
-        tom.ready(True)
-        sara.start_now()
+        tom.ask.ready(True)
+        sara.ask.start_now()
         await until(lambda: hosted.table is not None, what="the deal")
-        tom.chat("good luck, sara")
+        tom.ask.chat("good luck, sara")
         await until(lambda: ("tom", "good luck, sara") in sara.chat_lines, what="the line")
         await ann.greet()
-        ann.chat("anyone for roach?")  # in the lobby
+        ann.ask.chat("anyone for roach?")  # in the lobby
         await until(lambda: ("ann", "anyone for roach?") in ann.chat_lines, what="ann's line")
         await sara.close()  # her line drops; she logs in again: straight back to her seat
         await until(lambda: hosted.seats[0].peer is None, what="the drop")

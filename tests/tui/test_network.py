@@ -42,7 +42,7 @@ async def dealt_table(**table: Any) -> tuple[Server, int]:
 async def at_the_table_with(friend: RemoteClient, app: TableGamesApp, pilot) -> None:
     """`friend` sits down and is ready; the app's player does the same, and the deal shows."""
     await friend.connect()
-    friend.ready(True)
+    friend.ask.ready(True)
     await until(lambda: "Press r" in screen_text(app), pilot=pilot)
     await pilot.press("r")
     await until(lambda: isinstance(app.screen, CratesScreen), pilot=pilot)
@@ -212,7 +212,7 @@ async def test_a_chat_flood_shows_its_last_line_and_the_chat_keeps_the_rest():
     async with sara_at(server, flooder) as (remote, app, pilot):
         await at_the_table_with(flooder, app, pilot)
         for n in range(40):
-            flooder.chat(f"[bold]spam[/bold] {n}")
+            flooder.ask.chat(f"[bold]spam[/bold] {n}")
         await until(lambda: len(remote.chat_lines) == 40, pilot=pilot)
         await pilot.pause(0.2)
         chat = [text for text in banners(app) if "spam" in text]
@@ -266,7 +266,7 @@ async def test_partners_huddle_over_the_network_and_play_begins_with_their_signa
             await until(lambda: "Press r" in screen_text(app), pilot=pilot)
             await bea.connect()
             reader = asyncio.create_task(follow())
-            bea.ready(True)
+            bea.ask.ready(True)
             await pilot.press("r")
             await until(lambda: isinstance(app.screen, HuddleScreen), pilot=pilot)
             assert (remote.seat, bea.seat) == (0, 1)  # partners: team A

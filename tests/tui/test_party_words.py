@@ -46,7 +46,7 @@ async def tom_at_a_table(bot_pace: float) -> tuple[Server, HostedTable, RemoteCl
     port = await server.start()
     tom = RemoteClient("127.0.0.1", port, "Tom", table=hosted.code)
     await tom.connect()
-    tom.ready(True)
+    tom.ask.ready(True)
     return server, hosted, tom
 
 

@@ -146,7 +146,7 @@ async def test_a_peek_over_the_network_waits_for_the_card_then_asks_where_it_goe
         async with at_the_table(remote, monkeypatch) as (app, keys):
             for friend in (tom, bea):
                 await friend.connect()
-                friend.ready(True)
+                friend.ask.ready(True)
             await until(lambda: "Press r" in screen_text(app), pilot=keys.pilot)
             await keys.type("r")
             await until(lambda: isinstance(app.screen, RoachScreen), pilot=keys.pilot)

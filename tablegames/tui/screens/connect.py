@@ -98,11 +98,11 @@ class ConnectScreen(Screen[None]):
         if self.remote is None or self.remote.seat is None or not self.remote.connected:
             return
         if self.remote.latest is not None:  # the game is on: our seat back from its bot
-            self.remote.ready(True)
+            self.remote.ask.ready(True)
             self.say("Taking your seat...")
             return
         self.ready = not self.ready
-        self.remote.ready(self.ready)
+        self.remote.ask.ready(self.ready)
         if self.ready:
             self.say("Ready. Waiting for the others... (r: not ready after all)")
         else:
@@ -118,7 +118,7 @@ class ConnectScreen(Screen[None]):
     def action_start(self) -> None:
         """As the table's creator: deal now; empty seats become bots."""
         if self.remote is not None and self.remote.owner and self.remote.connected:
-            self.remote.start_now()
+            self.remote.ask.start_now()
             self.say("Starting...")
 
     def action_close(self) -> None:
@@ -129,7 +129,7 @@ class ConnectScreen(Screen[None]):
         now = time.monotonic()
         if self.closing_at is not None and now - self.closing_at < CONFIRM_SECONDS:
             self.closing_at = None
-            remote.close_table(remote.table_code)
+            remote.ask.close_table(remote.table_code)
             self.say("Closing the table...")
             return
         self.closing_at = now

@@ -204,7 +204,7 @@ class LobbyScreen(TypeAhead, Screen[None]):
         def made(table: dict[str, Any] | None) -> None:
             if table is not None:
                 self.say("Opening the table...")
-                self.remote.create(**table)
+                self.remote.ask.new_table(**table)
 
         self.app.push_screen(NewTableDialog(self.ascii), made)
 
@@ -216,14 +216,14 @@ class LobbyScreen(TypeAhead, Screen[None]):
             self.say(f"Table {table.code} is finished: open a new one with n.")
         else:
             self.say(f"Joining table {table.code}...")
-            self.remote.join_table(table.code)
+            self.remote.ask.join(table.code)
 
     def action_watch(self) -> None:
         table = self._highlighted()
         if table is None:
             self.say("There is no table to watch yet.")
         else:
-            self.remote.join_table(table.code, spectate=True)
+            self.remote.ask.join(table.code, spectate=True)
 
     def action_close(self) -> None:
         """End the highlighted table, if it is ours: x, then x again to be sure."""
@@ -242,7 +242,7 @@ class LobbyScreen(TypeAhead, Screen[None]):
             self.closing = None
             self.say(f"Closing table {code}...")
             self.closed_asked = code
-            self.remote.close_table(code)
+            self.remote.ask.close_table(code)
             return
         self.closing = (code, now)
         self.say(f"Close table {code} for everyone there? Press x again to close it.")
@@ -255,7 +255,7 @@ class LobbyScreen(TypeAhead, Screen[None]):
 
         def send(line: str | None) -> None:
             if line:
-                self.remote.chat(line)
+                self.remote.ask.chat(line)
 
         self.app.push_screen(
             ChatDialog(self.ascii, list(self.remote.chat_lines), "the lobby"), send
