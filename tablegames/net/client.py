@@ -2,12 +2,13 @@
 
 `RemoteClient` is the asyncio plumbing around the sans-I/O `ClientProtocol`: it opens the
 connection, feeds the protocol what it reads, writes what the protocol sends, and tells the
-screens (update listeners, notices, `next_event`) what happened. It reconnects by itself with
-its seat token for `reconnect_window` seconds and resumes with a fresh view. The TUI uses it
-like `LocalClient`; `join_bot.play_as_bot` drives a headless bot with it. A server that has said
-nothing for a heartbeat is pinged (it answers at once); one silent for `SILENCE_BEATS`
-heartbeats is taken for gone, as a closed connection is. The pass a server gives for a right
-join code is shown on every reconnect. What the player asks goes by `client.ask` (`Requests`).
+screens (update listeners, notices, `next_event`) what happened, by its `news` (`News`). It
+reconnects by itself with its seat token for `reconnect_window` seconds and resumes with a
+fresh view. The TUI uses it like `LocalClient`; `join_bot.play_as_bot` drives a headless bot
+with it. A server that has said nothing for a heartbeat is pinged (it answers at once); one
+silent for `SILENCE_BEATS` heartbeats is taken for gone, as a closed connection is. The pass a
+server gives for a right join code is shown on every reconnect. What the player asks goes by
+`client.ask` (`Requests`).
 """
 
 from __future__ import annotations
@@ -21,8 +22,8 @@ from typing import TypeVar
 
 from ..rules import Action
 from ..table import Update
+from .client_news import News
 from .client_protocol import (
-    HOST_LINE,
     NOT_INSTALLED,
     SILENCE_BEATS,
     ClientProtocol,
@@ -30,21 +31,8 @@ from .client_protocol import (
     Event,
     NotInstalled,
     ServerRefused,
-    chat_line,
-    update_of,
 )
-from .messages import (
-    Chat,
-    Error,
-    HostSays,
-    Lobby,
-    Message,
-    Presence,
-    Seated,
-    ServerMessage,
-    ViewUpdate,
-    Welcome,
-)
+from .messages import Error, Lobby, Message, Seated, ServerMessage, Welcome
 from .proofs import ClientKey, endpoint
 from .seat_tokens import SeatTokens
 from .words import join_line
@@ -107,9 +95,7 @@ class RemoteClient(ClientProtocol):
         self.host, self.port = host, port
         self.reconnect_window = reconnect_window
         self.why = ""  # why the last reconnect failed
-        self._listeners: list[Callable[[int | None, Update], None]] = []
-        self._notices: list[Callable[[str, str], None]] = []
-        self._incoming: asyncio.Queue[Event] = asyncio.Queue()
+        self.news = News()  # what it heard, told to the screens and to `next_event`
         self._writer: asyncio.StreamWriter | None = None
         self._reader_task: asyncio.Task[None] | None = None
         self._closing = False
@@ -121,11 +107,11 @@ class RemoteClient(ClientProtocol):
 
     def listen(self, listener: Callable[[int | None, Update], None]) -> None:
         """Call `listener(seat, update)` for every update."""
-        self._listeners.append(listener)
+        self.news.listen(listener)
 
     def listen_notices(self, listener: Callable[[str, str], None]) -> None:
         """Call `listener(kind, text)` for errors, chat and presence news."""
-        self._notices.append(listener)
+        self.news.listen_notices(listener)
 
     def submit(self, seat: int | None, action: Action, seen: int | None = None) -> None:
         """Send `action` for our seat, chosen on the view of version `seen` (None: the latest).
@@ -133,13 +119,13 @@ class RemoteClient(ClientProtocol):
         when it cannot be sent (not our seat, not connected)."""
         refused = self.ask.play(seat, action, seen)
         if refused is not None:
-            self._notify("error", refused)
+            self.news.notify("error", refused)
 
     def claim(self, seat: int | None, claim: dict[str, object]) -> None:
         """Send a claim for our seat; a refusal comes as `submit`'s does."""
         refused = self.ask.claim(seat, claim)
         if refused is not None:
-            self._notify("error", refused)
+            self.news.notify("error", refused)
 
     def update(self, seat: int | None = None) -> Update | None:
         return self.latest
@@ -178,7 +164,7 @@ class RemoteClient(ClientProtocol):
     async def greet(self) -> Lobby | Seated:
         """Connect and say hello; returns what follows the welcome (`lobby`, or `seated`)."""
         await self._stop_reading()
-        self._incoming = asyncio.Queue()  # nothing from an earlier connection leaks in
+        self.news.start_afresh()  # nothing from an earlier connection leaks in
         reader, writer = await asyncio.open_connection(self.host, self.port)
         self._writer = writer
         self.reached = endpoint(writer.get_extra_info("peername"))
@@ -208,7 +194,7 @@ class RemoteClient(ClientProtocol):
     async def _expect_one_of(self, *kinds: type[Message]) -> ServerMessage:
         async with asyncio.timeout(10.0):
             while True:
-                event = await self._incoming.get()
+                event = await self.news.next()
                 if isinstance(event, kinds):
                     return event
                 if isinstance(event, ConnectionLost):
@@ -257,37 +243,15 @@ class RemoteClient(ClientProtocol):
 
     def _tell(self) -> None:
         """Tell the screens (and whoever awaits `next_event`) what the protocol heard."""
-        for event in self.events_received():
-            if isinstance(event, ViewUpdate) and self.latest is not None:  # (still at the table)
-                # Each with its own update: several may come in one read, and `latest` is only
-                # the newest (a screen keeps every update's log lines, once).
-                update = update_of(event)
-                for listener in self._listeners:
-                    listener(self.seat, update)
-            elif isinstance(event, Presence):
-                self._notify("seats", "")
-                if event.text:
-                    self._notify("presence", event.text)
-            elif isinstance(event, Error):
-                self._notify("error", event.text)
-            elif isinstance(event, Chat) and not event.earlier:
-                who, text = chat_line(event)
-                self._notify("chat", f"{who}: {text}")
-            elif isinstance(event, HostSays):
-                self._notify("host", f"{HOST_LINE}: {event.text}")
-            self._incoming.put_nowait(event)
-
-    def _notify(self, kind: str, text: str) -> None:
-        for listener in self._notices:
-            listener(kind, text)
+        self.news.tell(self.events_received(), self.seat, at_table=self.latest is not None)
 
     async def next_event(self) -> Event:
         """What happened next: a message from the server, or `ConnectionLost`."""
-        return await self._incoming.get()
+        return await self.news.next()
 
     def has_news(self) -> bool:
         """True if events have come that `next_event` has not given yet."""
-        return not self._incoming.empty()
+        return self.news.waiting()
 
     async def reconnect(self, lobby: bool = False) -> bool:
         """Try to get our seat back for `reconnect_window` seconds (with `lobby`, back to the

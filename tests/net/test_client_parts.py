@@ -1,6 +1,7 @@
 """The client's parts, each the one owner of its state, played without a server: what a player
 asks (`client.ask`, the same bytes as before it had an owner of its own), the seats it holds by
-their tokens (`client.held`), and no class of the network layer grown past 25 methods."""
+their tokens (`client.held`), what it heard told on (`RemoteClient.news`), and no class of the
+network layer grown past 25 methods."""
 
 from __future__ import annotations
 
@@ -10,10 +11,23 @@ from pathlib import Path
 
 import tablegames.net
 from tablegames.net.client import RemoteClient
-from tablegames.net.client_protocol import ClientProtocol, Phase
+from tablegames.net.client_news import News
+from tablegames.net.client_protocol import ClientProtocol, ConnectionLost, Phase
 from tablegames.net.client_requests import Requests
 from tablegames.net.held_seats import HeldSeats
-from tablegames.net.messages import Lobby, Message, Ping, Say, Seated, Welcome
+from tablegames.net.messages import (
+    Chat,
+    Error,
+    HostSays,
+    Lobby,
+    Message,
+    Ping,
+    Presence,
+    Say,
+    Seated,
+    ViewUpdate,
+    Welcome,
+)
 from tablegames.net.proofs import seat_proof, token_key
 from tablegames.net.protocol import encode
 from tablegames.net.seat_tokens import SeatTokens
@@ -204,7 +218,53 @@ def test_the_client_asks_through_ask_and_owns_no_request_itself():
     for gone in ("held_token", "forget_token", "tokens_to_try", "seat_proof", "_held"):
         assert not hasattr(ClientProtocol, gone) and not hasattr(welcomed(), gone)
     # The TUI's interface stays the client's: a refusal there is told to its listeners.
-    assert {"submit", "claim"} <= set(vars(RemoteClient))
+    assert {"submit", "claim", "listen", "listen_notices"} <= set(vars(RemoteClient))
+    for told in ("_notify", "_listeners", "_notices", "_incoming"):  # the news's own
+        assert not hasattr(RemoteClient("127.0.0.1", 1, "x"), told)
+
+
+def update(version: int) -> ViewUpdate:
+    return ViewUpdate(
+        version=version, view={"log": [f"v{version}"]}, log_drop=0, events=[], over=False,
+        legal=[], waiting=[], asked=version,
+    )  # fmt: skip
+
+
+async def test_news_tells_each_update_and_notice_and_keeps_every_event_for_next():
+    news = News()
+    updates: list[tuple[int | None, int]] = []
+    notices: list[tuple[str, str]] = []
+    news.listen(lambda seat, update: updates.append((seat, update.version)))
+    news.listen_notices(lambda kind, text: notices.append((kind, text)))
+    events = [
+        update(3),
+        update(4),  # two in one read: each told with its own version
+        Presence(seats=[], spectators=1, text="Tom is back"),
+        Error(code="illegal", text="not your turn"),
+        Chat(name="Tom", seat=None, text="hi", earlier=True),  # told again on a reconnect
+        Chat(name="Cat", seat=None, text="go on", watching=True),
+        HostSays(text="last round"),
+        ConnectionLost(),
+    ]
+    news.tell(events, seat=1, at_table=True)
+    assert updates == [(1, 3), (1, 4)]
+    assert notices == [
+        ("seats", ""), ("presence", "Tom is back"), ("error", "not your turn"),
+        ("chat", "Cat (watching): go on"), ("host", "⚑ the host: last round"),
+    ]  # fmt: skip
+    assert [await news.next() for _ in events] == events and not news.waiting()
+    news.tell([update(5)], seat=1, at_table=False)  # from a table we left: not to the screens
+    assert updates == [(1, 3), (1, 4)] and news.waiting()
+    news.start_afresh()  # a new connection: what the last one heard is not given
+    assert not news.waiting()
+
+
+def test_a_second_client_hears_nothing_the_first_was_told():
+    one, other = RemoteClient("127.0.0.1", 1, "a"), RemoteClient("127.0.0.1", 1, "b")
+    heard: list[str] = []
+    one.listen_notices(lambda kind, text: heard.append(text))
+    other.news.notify("error", "for b")
+    assert heard == [] and one.news is not other.news
 
 
 def methods(node: ast.ClassDef) -> int:
