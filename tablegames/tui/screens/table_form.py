@@ -20,7 +20,7 @@ NO_BOTS = "none"
 
 
 class TableForm(Vertical):
-    """Steppers for a new table; `table` is what they say, as `create` takes it."""
+    """Steppers for a new table; `table` is what they say, as `client.ask.new_table` takes it."""
 
     def __init__(self, ascii: bool = False) -> None:
         super().__init__()
