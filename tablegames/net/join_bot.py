@@ -10,6 +10,9 @@ caused) no update is answered, since those sent before it still ask the question
 answered if it asks anew: another question (its `asked` moved on), or the same one again in a
 newer version (crates asks "play or draw" again after a draw). What it says waits behind a
 barrier too, so that it thinks on a view holding its own words, as a bot at a table here does.
+
+With `TABLEGAMES_LOG=info` it says where it stands, a line each: connecting, seated and ready,
+each move it makes, back after a reconnect, the game over (a bot that stops shows where).
 """
 
 from __future__ import annotations
@@ -36,11 +39,13 @@ async def play_as_bot(
     """Connect `client`, say ready, and play its seat with a bot of `level` (drawing its
     randomness from `rng`) until the game ends; returns the final view. Reconnects by itself
     when the connection drops."""
+    log.info("%s: connecting to %s", client.name, client.where)
     await client.connect()
     client.ready(True)
     if client.seat is None:
         raise ServerRefused("no seat to play")
     assert client.game is not None  # set by `seated`
+    log.info("%s: %s, ready", client.name, where(client))
     note = level_note(client.game)  # the level was chosen before the game was known
     if note is not None:
         log.warning("%s", note)
@@ -50,6 +55,13 @@ async def play_as_bot(
     if client.latest is None:
         raise ServerRefused("the game never started")
     return client.latest.view
+
+
+def where(client: RemoteClient) -> str:
+    """Where `client` sits, for the log: `seat 2 of table KXPF (crates)`."""
+    seat = "no seat" if client.seat is None else f"seat {client.seat + 1}"
+    game = client.game.name if client.game is not None else "no game"
+    return f"{seat} of table {client.table_code} ({game})"
 
 
 class BotSeat:
@@ -76,6 +88,7 @@ class BotSeat:
                 if not await client.reconnect():
                     why = client.why
                     raise ServerRefused(f"lost the connection and cannot sit down again: {why}")
+                log.info("%s: back: %s", client.name, where(client))
                 self.answered = self.considered = self.on_its_way = self.wake = None
                 continue  # the seat's view anew: its question as it is now
             if isinstance(event, Pong) and event.n == self.on_its_way:
@@ -85,6 +98,7 @@ class BotSeat:
             elif event is None:
                 self.considered = None  # a call-out held back is due: think again
             if client.latest is not None and client.latest.over:
+                log.info("%s: the game is over", client.name)
                 return
             if self.on_its_way is None and not client.has_news():
                 await self._answer()
@@ -133,5 +147,6 @@ class BotSeat:
             self.wake = self.call_outs.due()
             return
         self.answered = (update.asked, update.version)
+        log.info("%s: plays %s (on version %d)", client.name, action, update.version)
         client.submit(self.seat, action, seen=update.version)
         self.on_its_way = client.barrier()
