@@ -11,6 +11,11 @@ answered if it asks anew: another question (its `asked` moved on), or the same o
 newer version (crates asks "play or draw" again after a draw). What it says waits behind a
 barrier too, so that it thinks on a view holding its own words, as a bot at a table here does.
 
+Back after a dropped connection it plays on from the seat's view as it is then; before the
+deal its seat was free again meanwhile, so it says it is ready again (a seat taken anew is not,
+and a table waiting for everyone would wait for it forever), and plays the seat it got if
+someone else took its own.
+
 With `TABLEGAMES_LOG=info` it says where it stands, a line each: connecting, seated and ready,
 each move it makes, back after a reconnect, the game over (a bot that stops shows where).
 """
@@ -21,6 +26,7 @@ import asyncio
 import logging
 import random
 import secrets
+from collections.abc import Callable
 
 from ..bots import get_bot, level_note
 from ..rules import Bot, View
@@ -50,7 +56,8 @@ async def play_as_bot(
     if note is not None:
         log.warning("%s", note)
     rng = rng or random.Random(secrets.randbits(64))
-    await BotSeat(client, get_bot(client.game.name, level, client.seat, rng), pace).play()
+    game = client.game.name
+    await BotSeat(client, lambda seat: get_bot(game, level, seat, rng), pace).play()
     await client.close()
     if client.latest is None:
         raise ServerRefused("the game never started")
@@ -67,9 +74,10 @@ def where(client: RemoteClient) -> str:
 class BotSeat:
     """A bot at the seat `client` holds (see the module's docstring)."""
 
-    def __init__(self, client: RemoteClient, bot: Bot, pace: float) -> None:
+    def __init__(self, client: RemoteClient, bot_for: Callable[[int], Bot], pace: float) -> None:
         assert client.game is not None and client.seat is not None
-        self.client, self.bot, self.pace, self.seat = client, bot, pace, client.seat
+        self.client, self.bot_for, self.pace = client, bot_for, pace
+        self.seat, self.bot = client.seat, bot_for(client.seat)
         self.vocabulary = vocabulary(client.game)
         self.call_outs = CallOuts(pace, client.game.state_class.call_outs)
         self.answered: tuple[int, int] | None = None  # (asked, version) last answered
@@ -89,6 +97,10 @@ class BotSeat:
                     why = client.why
                     raise ServerRefused(f"lost the connection and cannot sit down again: {why}")
                 log.info("%s: back: %s", client.name, where(client))
+                if not client.dealt:  # its seat was free again meanwhile: taken anew, not ready
+                    client.ready(True)
+                if client.seat is not None and client.seat != self.seat:  # (its own was taken)
+                    self.seat, self.bot = client.seat, self.bot_for(client.seat)
                 self.answered = self.considered = self.on_its_way = self.wake = None
                 continue  # the seat's view anew: its question as it is now
             if isinstance(event, Pong) and event.n == self.on_its_way:
