@@ -336,6 +336,7 @@ class HostedTable:
             self.broadcast_presence(None)
         else:
             self._apply(seat.readied(ready))
+            log.info("table %s: %s is %sready", self.code, seat.name, "" if ready else "not ")
 
     # -- the game -------------------------------------------------------------------------------
     def ready_to_start(self) -> bool:

@@ -10,6 +10,14 @@ caused) no update is answered, since those sent before it still ask the question
 answered if it asks anew: another question (its `asked` moved on), or the same one again in a
 newer version (crates asks "play or draw" again after a draw). What it says waits behind a
 barrier too, so that it thinks on a view holding its own words, as a bot at a table here does.
+
+Back after a dropped connection it plays on from the seat's view as it is then; before the
+deal its seat was free again meanwhile, so it says it is ready again (a seat taken anew is not,
+and a table waiting for everyone would wait for it forever), and plays the seat it got if
+someone else took its own.
+
+With `TABLEGAMES_LOG=info` it says where it stands, a line each: connecting, seated and ready,
+each move it makes, back after a reconnect, the game over (a bot that stops shows where).
 """
 
 from __future__ import annotations
@@ -18,6 +26,7 @@ import asyncio
 import logging
 import random
 import secrets
+from collections.abc import Callable
 
 from ..bots import get_bot, level_note
 from ..rules import Bot, View
@@ -36,28 +45,39 @@ async def play_as_bot(
     """Connect `client`, say ready, and play its seat with a bot of `level` (drawing its
     randomness from `rng`) until the game ends; returns the final view. Reconnects by itself
     when the connection drops."""
+    log.info("%s: connecting to %s", client.name, client.where)
     await client.connect()
     client.ask.ready(True)
     if client.seat is None:
         raise ServerRefused("no seat to play")
     assert client.game is not None  # set by `seated`
+    log.info("%s: %s, ready", client.name, where(client))
     note = level_note(client.game)  # the level was chosen before the game was known
     if note is not None:
         log.warning("%s", note)
     rng = rng or random.Random(secrets.randbits(64))
-    await BotSeat(client, get_bot(client.game.name, level, client.seat, rng), pace).play()
+    game = client.game.name
+    await BotSeat(client, lambda seat: get_bot(game, level, seat, rng), pace).play()
     await client.close()
     if client.latest is None:
         raise ServerRefused("the game never started")
     return client.latest.view
 
 
+def where(client: RemoteClient) -> str:
+    """Where `client` sits, for the log: `seat 2 of table KXPF (crates)`."""
+    seat = "no seat" if client.seat is None else f"seat {client.seat + 1}"
+    game = client.game.name if client.game is not None else "no game"
+    return f"{seat} of table {client.table_code} ({game})"
+
+
 class BotSeat:
     """A bot at the seat `client` holds (see the module's docstring)."""
 
-    def __init__(self, client: RemoteClient, bot: Bot, pace: float) -> None:
+    def __init__(self, client: RemoteClient, bot_for: Callable[[int], Bot], pace: float) -> None:
         assert client.game is not None and client.seat is not None
-        self.client, self.bot, self.pace, self.seat = client, bot, pace, client.seat
+        self.client, self.bot_for, self.pace = client, bot_for, pace
+        self.seat, self.bot = client.seat, bot_for(client.seat)
         self.vocabulary = vocabulary(client.game)
         self.call_outs = CallOuts(pace, client.game.state_class.call_outs)
         self.answered: tuple[int, int] | None = None  # (asked, version) last answered
@@ -76,6 +96,11 @@ class BotSeat:
                 if not await client.reconnect():
                     why = client.why
                     raise ServerRefused(f"lost the connection and cannot sit down again: {why}")
+                log.info("%s: back: %s", client.name, where(client))
+                if not client.dealt:  # its seat was free again meanwhile: taken anew, not ready
+                    client.ready(True)
+                if client.seat is not None and client.seat != self.seat:  # (its own was taken)
+                    self.seat, self.bot = client.seat, self.bot_for(client.seat)
                 self.answered = self.considered = self.on_its_way = self.wake = None
                 continue  # the seat's view anew: its question as it is now
             if isinstance(event, Pong) and event.n == self.on_its_way:
@@ -85,6 +110,7 @@ class BotSeat:
             elif event is None:
                 self.considered = None  # a call-out held back is due: think again
             if client.latest is not None and client.latest.over:
+                log.info("%s: the game is over", client.name)
                 return
             if self.on_its_way is None and not client.has_news():
                 await self._answer()
@@ -133,5 +159,6 @@ class BotSeat:
             self.wake = self.call_outs.due()
             return
         self.answered = (update.asked, update.version)
+        log.info("%s: plays %s (on version %d)", client.name, action, update.version)
         client.submit(self.seat, action, seen=update.version)
         self.on_its_way = client.ask.barrier()

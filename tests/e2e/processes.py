@@ -14,7 +14,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-TIMEOUT = 90
+#: A game played by `join --bot` processes is waited for while it goes on: it has stopped once
+#: nothing new is logged by its players or its host (a bot logs each move) for `STALLED`
+#: seconds, and is given `LONGEST` seconds in all. (A fixed time for the whole game failed on a
+#: machine loaded ten times over, where starting a process takes seconds.)
+STALLED = 45.0
+LONGEST = 600.0
+STARTING = 60.0  # seconds a host is given to listen (a restored one took 20 on a loaded machine)
 
 
 def cli(*args: str, python: str = sys.executable, module: str = "tablegames") -> list[str]:
@@ -54,7 +60,7 @@ def start_host(
         host = subprocess.Popen(
             cli("host", game, *args), stdout=sink, stderr=subprocess.STDOUT, text=True, env=env
         )
-    said = announced(host, output, r"port (\d+)", 20, "the host")
+    said = announced(host, output, r"port (\d+)", STARTING, "the host")
     found = re.search(r"port (\d+)", said)
     assert found, said
     return host, int(found.group(1))
@@ -162,21 +168,44 @@ def join_bot(
 
 
 def finish(process: subprocess.Popen[str]) -> dict:
-    """Wait for a `join --bot` process; its last line is its JSON summary."""
-    try:
-        out, _ = process.communicate(timeout=TIMEOUT)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.communicate()
-        raise AssertionError(f"{process.args} did not finish: {joined_logs(process)}") from None
+    """Wait for a `join --bot` process while its game goes on (see `STALLED`); its last line
+    is its JSON summary. One that stopped is killed, and the test fails showing where each
+    player and the host were (`joined_logs`)."""
+    began = heard = time.monotonic()
+    news = activity(process)
+    while True:
+        try:
+            out, _ = process.communicate(timeout=1)  # (retried, nothing it wrote is lost)
+            break
+        except subprocess.TimeoutExpired:
+            pass
+        now, latest = time.monotonic(), activity(process)
+        if latest != news:
+            news, heard = latest, now
+        elif now - heard > STALLED or now - began > LONGEST:
+            process.kill()
+            process.communicate()
+            waited = f"nothing new for {now - heard:.0f} s, {now - began:.0f} s in all"
+            logs = joined_logs(process)
+            raise AssertionError(f"{process.args} did not finish ({waited}): {logs}")
     assert process.returncode == 0, joined_logs(process)
     return json.loads(out.strip().splitlines()[-1])
 
 
+def logs_beside(process: subprocess.Popen[str]) -> list[Path]:
+    """The logs of `process` and of every other join and host started in the same directory."""
+    here = process.log_path.parent  # type: ignore[attr-defined]
+    return sorted([*here.glob("join-*.log"), *here.glob("host-*.out")])
+
+
+def activity(process: subprocess.Popen[str]) -> list[int]:
+    """How much each log beside `process` holds: it changes while anyone there does anything."""
+    return [path.stat().st_size for path in logs_beside(process)]
+
+
 def joined_logs(process: subprocess.Popen[str]) -> str:
-    """The log of `process` and of every other join in the same directory."""
-    here = process.log_path  # type: ignore[attr-defined]
+    """The logs of `process` and of every other join and host in the same directory (their
+    last lines: where each stopped)."""
     return "\n".join(
-        f"--- {path.name}\n{path.read_text()[-1500:]}"
-        for path in sorted(here.parent.glob("join-*"))
+        f"--- {path.name}\n{path.read_text()[-3000:]}" for path in logs_beside(process)
     )

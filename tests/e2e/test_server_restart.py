@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import signal
-import time
 
 import pytest
 
@@ -12,6 +11,8 @@ from tablegames.net.client import RemoteClient
 from tablegames.store import Store
 
 from .processes import (
+    LONGEST,
+    STALLED,
     finish,
     free_port_outside_ephemeral_range,
     join_bot,
@@ -23,17 +24,23 @@ from .processes import (
 pytestmark = pytest.mark.e2e
 
 
-def highest_version_seen(port: int, at_least: int, limit: float = 30.0) -> int:
-    """Watch the table as a spectator until it passes `at_least` actions (bounded wait)."""
+def highest_version_seen(port: int, at_least: int) -> int:
+    """Watch the table as a spectator until it passes `at_least` actions, or the game ends,
+    or the spectator is told nothing new for `STALLED` seconds (`LONGEST` in all); returns the
+    last version seen."""
 
     async def watch() -> int:
         spectator = RemoteClient("127.0.0.1", port, "watcher", spectate=True)
         await spectator.connect()
         loop = asyncio.get_running_loop()
-        deadline = loop.time() + limit
-        while loop.time() < deadline:
-            if spectator.latest and spectator.latest.version >= at_least:
+        began = heard = loop.time()
+        news: tuple[object, object] = (None, None)  # the last update and seating seen
+        while loop.time() < min(began + LONGEST, heard + STALLED):
+            latest, presence = spectator.latest, spectator.presence
+            if latest is not None and (latest.version >= at_least or latest.over):
                 break
+            if latest is not news[0] or presence is not news[1]:  # a move made, a seat taken
+                news, heard = (latest, presence), loop.time()
             await asyncio.sleep(0.05)
         seen = spectator.latest.version if spectator.latest else 0
         await spectator.close()
@@ -56,7 +63,6 @@ def test_kill_9_and_restart_keeps_every_acknowledged_action(env, tmp_path):
             raise AssertionError(f"the game never got under way: {joined_logs(bots[0])}")
         host.send_signal(signal.SIGKILL)
         host.wait(timeout=10)
-        time.sleep(0.3)
         host, port_again = start_host(env, *args, "--restore")
         assert port_again == port
         store = Store(db)

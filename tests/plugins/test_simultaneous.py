@@ -71,6 +71,7 @@ class Scripted:
 
     def __init__(self, game: str, seat: int) -> None:
         self.game, self.seat = get_game(game), seat
+        self.name, self.where, self.table_code = "Ann", "127.0.0.1:1", "TEST"  # (for its log)
         self.latest: Update | None = None
         self.over = False
         self.sent: list[tuple[dict[str, object], int | None]] = []
