@@ -22,6 +22,10 @@ allow (its decision's p99 under 250 ms of CPU), and models people as far as the 
 - it keeps the move of the game's `normal` unless its playouts show another surely better
   (`surely_better`: the gain, state by state, two standard errors above nothing): a model of
   people that is wrong then costs little.
+A game that reads more from a view than `from_view` deals at random may give a look-ahead its
+own dealer (`look_ahead`'s `deals`): Sealed Bids' `hard` leaves the bids sealed before its own
+for its playouts to make as their players bid (drawn at random, they made it no stronger than
+`normal`).
 A game with no model of its players (neither bots of its own nor a heuristic) has its players
 imagined at random, as `normal` imagines them: `hard` then plays its own playouts' best, and
 is no stronger than `normal` (Love Letter before it had a heuristic; players imagined as the

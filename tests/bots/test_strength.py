@@ -3,7 +3,7 @@ its verdict in words, and a matchup that stops once the level is surely stronger
 
 from __future__ import annotations
 
-from tablegames.testing.strength import FEWEST_GAMES, Matchup, matchup
+from tablegames.testing.strength import FEWEST_GAMES, STOPPING_Z, Matchup, matchup, wilson
 
 
 def figures(won: float, games: int) -> Matchup:
@@ -23,7 +23,9 @@ def test_the_verdict_says_whether_a_level_is_surely_stronger():
 
 def test_a_matchup_stops_once_its_level_is_surely_stronger():
     # Love Letter's `normal` wins about 0.45 against three `random` bots: surely stronger after
-    # a few dozen deals, where a minute would play hundreds (the minute is the next one's).
+    # a few dozen deals, where a minute would play hundreds (the minute is the next one's); it
+    # stops by a 99% interval (a 95% one, looked at after every game, is too often lucky).
     played = matchup("loveletter", "normal", "random", seconds=60)
     assert played.sure and FEWEST_GAMES <= played.games < 120, played.words()
+    assert wilson(played.share, played.games, STOPPING_Z)[0] > 0.25, played.words()
     assert played.words().endswith(f"surely stronger, {played.seconds:.0f} s of CPU")
