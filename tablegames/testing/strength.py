@@ -150,12 +150,9 @@ def level(game_name: str, name: str) -> BotMaker:
 @contextlib.contextmanager
 def thinking_in_cpu_time() -> Iterator[None]:
     """While inside, the generic look-ahead's time budget counts its thread's CPU time, not the
-    time on the wall: a busy machine measures the same bots as an idle one. (A clock standing
-    still, `thinking_its_every_playout`, stays still: a test that asks for every playout gets
-    them from `matchup` too.)"""
+    time on the wall: a busy machine measures the same bots as an idle one."""
     wall = LookAhead.clock
-    if wall is time.monotonic:
-        LookAhead.clock = time.thread_time
+    LookAhead.clock = time.thread_time
     try:
         yield
     finally:
