@@ -958,8 +958,8 @@ def check(
         typer.Option(
             metavar="N",
             min=1,
-            help="The bots part plays N games a matchup (a longer verdict; default: a minute "
-            "of CPU in all).",
+            help="The bots part plays N games a matchup (a longer verdict; default: up to a "
+            "minute of CPU a matchup, less once the level is surely stronger).",
         ),
     ] = None,
 ) -> None:

@@ -22,6 +22,10 @@ allow (its decision's p99 under 250 ms of CPU), and models people as far as the 
 - it keeps the move of the game's `normal` unless its playouts show another surely better
   (`surely_better`: the gain, state by state, two standard errors above nothing): a model of
   people that is wrong then costs little.
+A game that reads more from a view than `from_view` deals at random may give a look-ahead its
+own dealer (`look_ahead`'s `deals`): Sealed Bids' `hard` leaves the bids sealed before its own
+for its playouts to make as their players bid (drawn at random, they made it no stronger than
+`normal`).
 A game with no model of its players (neither bots of its own nor a heuristic) has its players
 imagined at random, as `normal` imagines them: `hard` then plays its own playouts' best, and
 is no stronger than `normal` (Love Letter before it had a heuristic; players imagined as the
@@ -80,6 +84,9 @@ NORMAL_SLIPS = 0.2
 GUIDED_SLIPS = 0.25
 #: How the players of a look-ahead's playouts play: a bot maker, or None (at random).
 People = BotMaker | None
+#: How a look-ahead deals what its seat cannot see: `from_view`'s signature (a game's own reading
+#: of the view, where it knows better than chance what each player holds).
+Dealer = Callable[[View, random.Random], State]
 
 
 class AnyLegalAction:
@@ -142,6 +149,7 @@ class LookAhead(AnyLegalAction):
         beliefs: Beliefs | None = None,
         keeps: Bot | None = None,
         sure: float = SURE,
+        deals: Dealer | None = None,
     ) -> None:
         super().__init__(seat, rng)
         self.state, self.playouts, self.max_seconds = state, playouts, max_seconds
@@ -154,6 +162,8 @@ class LookAhead(AnyLegalAction):
         self.keeps = keeps
         #: How many standard errors its best must gain over the kept move (`surely_better`).
         self.sure = sure
+        #: How it deals the states it plays out from (None: the game's `from_view`).
+        self.deals = deals or state.from_view
         self.played = 0  # playouts in the last decision (for the benches)
 
     def choose(self, view: View, legal: list[Action]) -> Action | None:
@@ -176,10 +186,8 @@ class LookAhead(AnyLegalAction):
         for played in range(rounds):
             if played and clock() > give_up:
                 break
-            if beliefs is not None:
-                world = beliefs.world(view)
-            else:
-                world = self.state.from_view(view, self.rng)  # quiet: no events are made
+            # (quiet states: no events are made)
+            world = beliefs.world(view) if beliefs is not None else self.deals(view, self.rng)
             # Every action is played out with the same chances after it (common random
             # numbers), so the comparison between actions is not drowned in the playouts' luck.
             luck = self.rng.getrandbits(64)
@@ -283,6 +291,7 @@ class LookAheadMaker:
     reads: bool = False
     keeps: str | BotMaker | None = None
     sure: float = SURE
+    deals: Dealer | None = None
 
     def __call__(self, seat: int, rng: random.Random) -> LookAhead:
         named = self.people
@@ -298,7 +307,16 @@ class LookAheadMaker:
             keeps = replace(keeps, keeps=None)
         usual = keeps(seat, random.Random(rng.random())) if keeps is not None else None
         return LookAhead(
-            seat, rng, state, self.playouts, self.seconds, people, beliefs, usual, self.sure
+            seat,
+            rng,
+            state,
+            self.playouts,
+            self.seconds,
+            people,
+            beliefs,
+            usual,
+            self.sure,
+            self.deals,
         )
 
 
@@ -310,6 +328,7 @@ def look_ahead(
     reads: bool = True,
     keeps: str | BotMaker | None = "normal",
     sure: float = SURE,
+    deals: Dealer | None = None,
 ) -> BotMaker:
     """The generic look-ahead for `game` (it needs `from_view`), as a level's bot maker: the
     generic `hard` as it is by default.
@@ -323,9 +342,13 @@ def look_ahead(
     unless its playouts show another move surely better (None: always its playouts' best),
     its gain `sure` standard errors above nothing (the best of many moves is often two above
     one no worse by chance alone: Love Letter's `hard`, keeping a certain Guard, asks 3).
+    `deals`: how it deals what its seat cannot see, `from_view`'s signature (None: the game's
+    `from_view`, everything unseen at random), for a game that reads more from a view than
+    chance (Love Letter's `hard` deals each hand by what the round's log says of it); with
+    `reads` the beliefs deal their fresh states by `from_view` still.
     With players imagined at random (`people` None, or no model of them), it neither reads
     nor keeps: it would read nothing, and keep a noisier copy of its own choice."""
-    return LookAheadMaker(game, playouts, seconds, people, reads, keeps, sure)
+    return LookAheadMaker(game, playouts, seconds, people, reads, keeps, sure, deals)
 
 
 def by_heuristic(game: Game, slips: float = 0.0) -> BotMaker:

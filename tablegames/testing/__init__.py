@@ -15,7 +15,8 @@ The matrix (`matrix/`, a pytest suite; tablegames' own test run plays it for eve
 |             | players, in ASCII too; help, leaving, refusals, replays                     |
 | handoffs    | hot-seat: a hurried player sees only their own secrets                      |
 | bots        | each bot level wins more than its fair share against the level below, on    |
-|             | fixed seeds, in a minute of CPU (``--games N``: N games a matchup)          |
+|             | fixed seeds, in up to a minute of CPU a level, less once surely stronger    |
+|             | (``--games N``: N games a matchup)                                          |
 
 A failed check says where: its test, the game it played (players, seed, options, and a file
 of its moves, which `Game.replay` takes back to the moment), the last frames of the game's
@@ -105,7 +106,8 @@ def check_game(
     an import string ("package.module:NAME") for a game not loaded here. In a program of its
     own (a pytest run in this one would share its state), on `jobs` processes (0: one);
     `test`: only the test of that name (as a failure names it: ``test_x`` or ``test_x[...]``);
-    `bot_games`: the games of each of the bots part's matchups (None: a minute of CPU in all);
+    `bot_games`: the games of each of the bots part's matchups (None: up to a minute of CPU
+    each, less once the level is surely stronger);
     `progress(done, total)` is told as each test ends.
 
     Raises AssertionError listing what failed, in sentences and where (unless

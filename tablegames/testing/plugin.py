@@ -49,7 +49,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         type=int,
         default=None,
         metavar="N",
-        help="the bots part plays N games a matchup (default: a minute of CPU in all)",
+        help="the bots part plays N games a matchup (default: up to a minute of CPU each, "
+        "less once the level is surely stronger)",
     )
     group.addoption(
         "--progress",

@@ -16,7 +16,9 @@ A game of pure strategy (Goofspiel) for 2–10 players, in hands until a score:
 What this module shows of the contract: several seats waited for at once, each bid sealed by
 `State.commit` and opened by `State.reveal` (`SecretChoices`, which also names the sealed bids
 for `secrets`); `panels` and `labels` for the generic screen; `from_view`, `heuristic` and
-`evaluate` for the generic bots (a playout stops at the end of a hand, judged by the scores).
+`evaluate` for the generic bots (a playout stops at the end of a hand, judged by the scores),
+and a `hard` of its own from the generic `look_ahead` given its own way of dealing what a seat
+cannot see (`deals`: `dealt_unsealed`).
 A seat's remaining bid cards are public (every bid is shown), the one it sealed among them
 until the bids are shown: its own view alone lists its cards without it.
 """
@@ -27,6 +29,7 @@ import math
 import random
 from typing import Any, ClassVar
 
+from tablegames.bots import look_ahead
 from tablegames.rules import Action, Game, Option, Panel, SecretChoices, Secrets, State, View
 
 CARDS = tuple(range(1, 7))  # the bid cards each player holds, and the prizes of a hand
@@ -245,6 +248,16 @@ class SealedBidsState(State):
         self.bids.ask(range(self.players))
 
 
+def dealt_unsealed(view: View, rng: random.Random) -> SealedBidsState:
+    """The game as `view`'s seat sees it (`from_view`), but with each bid another player has
+    sealed still to be made: a look-ahead's playouts make it as they imagine that player bids,
+    not drawn at random from its cards (the bots are asked in turn: a seat asked last would
+    otherwise imagine every other bid at random). `hard` plays out from these."""
+    seat, players = view["seat"], view["players"]
+    others = (other for other in range(players) if other != seat)
+    return SealedBidsState.from_view({**view, "waiting": [*view["waiting"], *others]}, rng)
+
+
 SEALED_BIDS = Game(
     "sealedbids",
     "Sealed Bids",
@@ -259,4 +272,13 @@ SEALED_BIDS = Game(
     setups=("prizes",),
     rules=RULES,
     private_words="bid",
+    bots=f"{__name__}:BOTS",  # (this module, under whatever name it is installed)
 )
+#: Its bots: the generic `random` and `normal`; `hard` the generic look-ahead, its players
+#: imagined by the heuristic, each bid sealed before its own made in its playouts as such a
+#: player makes it (`dealt_unsealed`), its playouts' best played: against three `normal` bots
+#: it won 0.43 (0.32-0.56) of 60 games, the generic `hard` (the bids sealed before it drawn at
+#: random, believing what people did, keeping `normal`'s move unless surely beaten) 0.29
+#: (0.19-0.42), the same without beliefs nor a kept move 0.34 (0.23-0.47)
+#: (docs/adding-a-game.md).
+BOTS = {"hard": look_ahead(SEALED_BIDS, reads=False, keeps=None, deals=dealt_unsealed)}
