@@ -38,6 +38,8 @@ class Footer(TextualFooter):
 
     async def recompose(self) -> None:
         """Draw the keys again, if they changed since they were drawn."""
+        if not self.is_attached:  # (gone with its screen before the redraw it asked for)
+            return
         if self._drawn is not None and self._drawn == self._shown():
             return
         await super().recompose()
