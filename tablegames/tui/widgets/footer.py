@@ -40,7 +40,10 @@ class Footer(TextualFooter):
         """Draw the keys again, if they changed since they were drawn."""
         if not self.is_attached:  # (gone with its screen before the redraw it asked for)
             return
-        if self._drawn is not None and self._drawn == self._shown():
+        # (a table under other controls, a replay's, is drawn again as Textual's footer drew
+        # it: that redraw was what brought its log's scrollbar up to date)
+        in_front = self.screen is self.app.screen
+        if in_front and self._drawn is not None and self._drawn == self._shown():
             return
         await super().recompose()
 
