@@ -23,7 +23,7 @@ Shown = tuple[tuple[Binding, bool, str], ...]
 
 
 class Footer(TextualFooter):
-    """Textual's footer, that redraws its keys only when they change."""
+    """Textual's footer, that redraws its keys only when they change (on the screen in front)."""
 
     def __init__(self, *, compact: bool = False) -> None:
         super().__init__(compact=compact)
