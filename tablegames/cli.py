@@ -286,7 +286,6 @@ def play(
     """Play a game on this terminal against bots, or hot-seat with friends."""
     from .local import human_names, local_table
     from .rules import get_game
-    from .store import Store
 
     most = get_game(game).max_players if players is None else players
     if not 1 <= humans <= most:
@@ -317,13 +316,23 @@ def play(
         seed=seed,
         names=name or (),
         pace=pace,
-        store=Store() if save else None,
+        store=saving_store(save),
         speed=speed,
         **options,
     )
     from .tui.app import run_table
 
     run_table(client, ascii=ascii, note=note)
+
+
+def saving_store(save: bool) -> "Store | None":
+    """The store a game is saved in, None for a game not saved (`--no-save`: the store and
+    sqlite3 are then never imported, and the table opens sooner)."""
+    if not save:
+        return None
+    from .store import Store
+
+    return Store()
 
 
 @contextmanager

@@ -5,17 +5,20 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .bots import get_bot
 from .drivers import LocalClient
 from .names import clean_name, name_key
-from .ratings import bot_mover, local_player
 from .rules import get_game
 from .rules.contract import Claimed
-from .store import SavedSeat, SavedTable, Store
 from .table import Accepted, Table
 from .words import moment_words, plural
+
+# The store (sqlite3) and the ratings are imported where a game is saved: a table played
+# without saving opens without them (`play --no-save`: every module is start-up time).
+if TYPE_CHECKING:
+    from .store import SavedSeat, SavedTable, Store
 
 LINE = 80  # the widest line a command prints
 BOT_NAMES = ("Ada", "Bruno", "Chidi", "Dara", "Emil", "Farah", "Gus", "Hana", "Ivo", "Juno")
@@ -85,6 +88,8 @@ def local_table(
     )
     client = LocalClient(table, seats=range(humans), pace=pace, speed=speed)
     if store is not None:
+        from .store import SavedSeat
+
         seats = [
             SavedSeat(seat, name, bot_level=bot_level if seat in bots else None)
             for seat, name in enumerate(table.names)
@@ -129,6 +134,8 @@ def save_from_first_move(
 def moved_by(table: Table, seats: Sequence[SavedSeat]) -> Callable[[Accepted], str]:
     """Who made each move at this keyboard, for the ratings: the seat's bot, or the player
     the seat is named for (`ratings.local_player`)."""
+    from .ratings import bot_mover, local_player
+
     levels = {seat.seat: seat.bot_level for seat in seats if seat.bot_level is not None}
 
     def mover(accepted: Accepted) -> str:

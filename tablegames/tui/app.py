@@ -248,10 +248,9 @@ class TableGamesApp(CatchingApp[None]):
 
     def show_menu(self) -> None:
         """Go back to (or open) the menu of games, closing any table; a party's lobby instead."""
-        from .follow import party_game
         from .screens.menu import MenuScreen
 
-        if self.follow is not None and party_game(self.follow):
+        if self.in_party and self.follow is not None:
             self.follow.back_to_lobby()
             return
         while len(self.screen_stack) > 1 and not isinstance(self.screen, MenuScreen):
@@ -262,6 +261,8 @@ class TableGamesApp(CatchingApp[None]):
     @property
     def in_party(self) -> bool:
         """True when games here are played from a party's lobby (rematch, back to the lobby)."""
+        if self.follow is None:  # a table on this machine: the network's modules stay unloaded
+            return False
         from .follow import party_game
 
         return party_game(self.follow)

@@ -10,9 +10,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Label, Static
+from textual.widgets import Label, Static
 
 from ..touch import on_the_page, press
+from ..widgets.footer import Footer
 from .lobby import CONFIRM_SECONDS
 from .network import lobby_lines
 

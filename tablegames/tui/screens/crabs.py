@@ -17,7 +17,7 @@ from textual.containers import Horizontal, Vertical
 from textual.markup import escape
 from textual.timer import Timer
 from textual.widget import Widget
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from ...rules.crabs_types import TYPES, CrabsAction, CrabsEvent, CrabsView
 from ...words import plural
@@ -30,6 +30,7 @@ from ..widgets.crabs_table import (
     SidePanel,
     crab_name,
 )
+from ..widgets.footer import Footer
 from ..widgets.log import GameLog
 from ..widgets.notices import banner
 from . import crabs_view as show

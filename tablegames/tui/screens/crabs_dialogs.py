@@ -12,12 +12,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Label, Static
+from textual.widgets import Label, Static
 
 from ...rules.crabs_types import CrabsView, HuddleView
 from ..asks import ShowMenu
 from ..client import TableClient, saving
 from ..widgets.crabs_table import GESTURE_KEYS
+from ..widgets.footer import Footer
 from ..widgets.seats import table_box
 from .crabs_view import gesture_phrase, signal_phrase, team_name, team_of, winners_line
 from .results import ViewOver

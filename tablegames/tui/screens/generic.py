@@ -12,10 +12,11 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...rules import Action, Result, State, View, shared
+from ..widgets.footer import Footer
 from ..widgets.log import GameLog
 from ..widgets.seats import table_box
 from .game import GameScreen

@@ -16,9 +16,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Label
+from textual.widgets import Button, Label
 
 from ..textual_private import key_bindings
+from ..widgets.footer import Footer
 from ..widgets.notices import banner
 from . import typeahead
 from .dialogs import Dialog

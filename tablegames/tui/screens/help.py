@@ -12,10 +12,11 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.keys import format_key
 from textual.screen import Screen
-from textual.widgets import Footer, Label, Static
+from textual.widgets import Label, Static
 
 from ...rulebook import rules_text
 from ..widgets.card import in_ascii
+from ..widgets.footer import Footer
 from .typeahead import TypeAhead
 
 #: How the help writes a key Textual names in words.

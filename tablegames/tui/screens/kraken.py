@@ -43,10 +43,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.markup import escape
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from ...rules.kraken.types import TYPES, KrakenAction, KrakenEvent, KrakenView
 from ..widgets.card import in_ascii
+from ..widgets.footer import Footer
 from ..widgets.log import GameLog
 from ..widgets.notices import NoticeLine
 from . import kraken_view as show

@@ -11,12 +11,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Label, OptionList
+from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
 from ...rules import get_game
 from ...words import moment_words
 from ..catalogue import Listing, listings
+from ..widgets.footer import Footer
 from .dialogs import Option as Choice
 from .dialogs import PickDialog
 from .help import HelpScreen

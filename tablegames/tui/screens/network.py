@@ -10,11 +10,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Footer, Input, Label, Static
+from textual.widgets import Button, Input, Label, Static
 
 from ...net.admission import own_name
 from ...net.launch import DEFAULT_PORT, parse_address
 from ..asks import HostAndJoin, JoinRemote
+from ..widgets.footer import Footer
 from .dialogs import BackButton
 from .setup import FIELD_MOVES, Stepper
 from .table_form import TableForm

@@ -8,7 +8,9 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import Footer, Label
+from textual.widgets import Label
+
+from ..widgets.footer import Footer
 
 
 class NoticeScreen(Screen[None]):

@@ -10,8 +10,8 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.markup import escape
 from textual.widget import Widget
-from textual.widgets import Footer
 
+from ..widgets.footer import Footer
 from .game import ActionButton, ActionT, EventT, GameScreen, ViewT
 
 #: Picking a card from a hand (`HandScreen`): the keys (a group's first binding says it in the

@@ -18,11 +18,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Label, RichLog, Static
+from textual.widgets import Input, Label, RichLog, Static
 
 from ...replay import Replay, ReplayClient, private_line
 from ..asks import ShowMenu
 from ..widgets.card import prettify
+from ..widgets.footer import Footer
 from .dialogs import BackButton, Dialog
 from .game import table_screen
 from .help import HelpScreen

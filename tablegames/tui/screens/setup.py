@@ -14,13 +14,14 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Footer, Input, Label, Static
+from textual.widgets import Button, Input, Label, Static
 
 from ...bots import LEVELS, level_note
 from ...local import local_table
 from ...rules import get_game
 from ...store import Store
 from ..asks import StartGame
+from ..widgets.footer import Footer
 from .options import game_options, sitting_options, value_label
 
 #: Up and Down move between a form's fields (every form's bindings include them).

@@ -13,10 +13,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...net.messages import Standing
 from ...rules import GAMES
+from ..widgets.footer import Footer
 from ..widgets.seats import table_box
 
 NOBODY_YET = (

@@ -10,9 +10,9 @@ from rich.cells import cell_len
 from textual import events
 from textual.app import ComposeResult
 from textual.screen import Screen, ScreenResultType
-from textual.widgets import Footer
 
 from ..textual_private import FooterKey
+from .footer import Footer, start_compact
 
 #: What a footer shows: each key, its words, whether it does something now, its tooltip.
 FooterKeys = tuple[tuple[str, str, bool, str], ...]
@@ -53,9 +53,11 @@ class KeysFooter(Footer):
         self._arranged: tuple[bool, int] | None = None  # (compact, keys on a row) now
 
     def compose(self) -> ComposeResult:
-        keys = list(super().compose())
-        self._arrange([key for key in keys if isinstance(key, FooterKey)])
-        yield from keys
+        widgets = list(super().compose())
+        keys = [key for key in widgets if isinstance(key, FooterKey)]
+        self._arrange(keys)
+        start_compact(keys, self.compact)  # (as arranged for this width)
+        yield from widgets
 
     def on_resize(self, event: events.Resize) -> None:
         keys = list(self.query_children(FooterKey))
