@@ -154,9 +154,6 @@ def _found(value: object, wanted: Mapping[object, str]) -> set[object]:
     map (what a recipient rightly sees: `_walk` reads keys as values too, so a key such as
     Feed the Kraken's ``equalizer`` is no leak of a character of that name). Only a list as
     long as a wanted tuple is read as one (a view holds thousands of lists: the log's)."""
-    wanted = _maybe_in(value, wanted)
-    if not wanted:
-        return set()
     lengths = {len(item) for item in wanted if isinstance(item, tuple)}
     found: set[object] = set()
     stack = [value]
@@ -177,34 +174,6 @@ def _found(value: object, wanted: Mapping[object, str]) -> set[object]:
         elif node in wanted:
             found.add(node)
     return found
-
-
-def _maybe_in(value: object, wanted: Mapping[object, str]) -> Mapping[object, str]:
-    """Those of `wanted` that may be in `value`: all but a value holding a string that is
-    nowhere in `value`'s packed bytes (where every string of a view, key or value, is whole).
-    A quick sieve before `_found`'s walk: a view's log holds thousands of lists, and most
-    secrets are in none of them (the walk of every view at every event was most of a scan)."""
-    try:
-        packed = msgpack.packb(value, use_bin_type=True)
-    except (TypeError, ValueError, OverflowError):
-        return wanted  # (not plain data: walked whole)
-    return {item: why for item, why in wanted.items() if _may_be_packed_in(item, packed)}
-
-
-def _may_be_packed_in(item: object, packed: bytes) -> bool:
-    """False only if `item` cannot be in the plain data packed as `packed`: a string, or a
-    tuple of strings (a list in a view), packs to the same bytes wherever it is; of anything
-    else (a number also equals a bool or a float), each string it holds must be there."""
-    if _only_strings(item):
-        return msgpack.packb(item, use_bin_type=True) in packed
-    return all(text.encode() in packed for text in _strings(item))
-
-
-def _only_strings(item: object) -> bool:
-    """A string, or a tuple of them (tuples inside too)."""
-    if isinstance(item, tuple):
-        return all(map(_only_strings, item))
-    return isinstance(item, str)
 
 
 def secrets_of(game: Game) -> Callable[[State, Recipient], Secrets]:
