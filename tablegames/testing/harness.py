@@ -203,9 +203,13 @@ async def play_game(
     limit: float = 60.0,
     pace: float = 0.0,
     hosted: HostedTable | None = None,
+    actions: int | None = None,
+    players_seed: int | None = None,
 ) -> PlayedGame:
     """Play one table (`hosted`, or a new one): `remote` seats by recording bot clients, the
-    rest by server bots."""
+    rest by server bots; with `actions`, only until the table's log holds that many (a game
+    cut short: what it has sent is scanned all the same). Random seats choose with
+    `players_seed` when given."""
     hosted = hosted or server.add_table(
         game,
         players,
@@ -223,19 +227,25 @@ async def play_game(
     ]
     played = PlayedGame(hosted)
     tasks: list[asyncio.Future[object]] = [asyncio.ensure_future(watch(w, limit)) for w in watchers]
-    rng = random.Random()
+    rng = random.Random(players_seed)
     if level != "random" and bot_level(game, level) == level:
         tasks += [asyncio.ensure_future(play_as_bot(c, level, pace)) for c in seats]
     else:
         tasks += [
             asyncio.ensure_future(play_seat(c, random.Random(rng.getrandbits(64)))) for c in seats
         ]
+    waits: list[asyncio.Future[Any]] = [asyncio.gather(*tasks, return_exceptions=True)]
+    if actions is not None:
+        cut = actions
+        waits.append(asyncio.ensure_future(until(
+            lambda: hosted.table is not None and len(hosted.table.log) >= cut, limit + 1
+        )))  # fmt: skip
     with contextlib.suppress(TimeoutError):
         async with asyncio.timeout(limit):
-            await asyncio.gather(*tasks, return_exceptions=True)
-    for task in tasks:
+            await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+    for task in [*tasks, *waits[1:]]:
         task.cancel()
-    await asyncio.gather(*tasks, return_exceptions=True)
+    await asyncio.gather(*tasks, *waits, return_exceptions=True)
     for client in seats + watchers:
         with contextlib.suppress(Exception):
             await client.close()
@@ -357,17 +367,28 @@ class RawPeer:
 
 
 def scan_games(
-    games: list[tuple[str, int, int, dict[str, object], str]], limit: float, metric: str = "leak"
+    games: list[tuple[str, int, int, dict[str, object], str]],
+    limit: float,
+    metric: str = "leak",
+    seed: int | None = None,
+    actions: int | None = None,
 ) -> Report:
-    """Play each game (name, players, remote seats, options, bot level) and scan every stream."""
+    """Play each game (name, players, remote seats, options, bot level) and scan every stream;
+    with `seed`, the tables' deals and the random seats' choices are seeded from it, and with
+    `actions`, each game stops once its log holds that many (`play_game`)."""
+    seeds = random.Random(seed)
 
     async def run() -> Report:
         report = Report()
         async with running_server(bot_pace=0) as (server, port):
             for name, players, remote, options, level in games:
+                # (a table's seed as long as a real one: the scanner looks for it in every frame)
+                table_seed, players_seed = seeds.getrandbits(63), seeds.getrandbits(63)
                 played = await play_game(
-                    server, port, name, players, remote, level, options=options, limit=limit
-                )
+                    server, port, name, players, remote, level, options=options, limit=limit,
+                    seed=None if seed is None else table_seed, actions=actions,
+                    players_seed=None if seed is None else players_seed,
+                )  # fmt: skip
                 assert played.hosted.table is not None, f"{name} never started"
                 report.add(played.scan())
         return report
