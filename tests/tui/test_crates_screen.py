@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from tablegames.testing.harness import until
+from tablegames.testing.hurried import VirtualClock
 from tablegames.tui.app import TableGamesApp
+from tablegames.tui.screens import picking
 from tablegames.tui.screens.crates import CratesScreen
 from tablegames.tui.screens.dialogs import PickDialog
 from tablegames.tui.widgets.hand import Hand
@@ -46,7 +48,11 @@ async def test_arrows_move_the_pick_and_a_new_turn_picks_a_playable_card():
         assert hand.selected == 1
 
 
-async def test_a_hand_of_ten_or_more_is_numbered_on_and_two_digits_pick_card_10_and_up():
+async def test_a_hand_of_ten_or_more_is_numbered_on_and_two_digits_pick_card_10_and_up(
+    monkeypatch,
+):
+    clock = VirtualClock()  # (the digits are quick on any machine: no second passes between)
+    monkeypatch.setattr(picking, "time", clock)
     hearts = ["AH", "2H", "3H", "4H", "5H", "6H", "7H", "9H", "10H", "JH", "QH", "KS"]
     client = stacked([hearts, ["2D", "9C", "JD"]], upcard="KH")  # every card fits
     async with opened(client, size=(100, 30)) as (app, pilot):
@@ -58,6 +64,10 @@ async def test_a_hand_of_ten_or_more_is_numbered_on_and_two_digits_pick_card_10_
         assert hand.selected == 11
         await press(pilot, "3")  # no card 30: card 3 at once
         assert hand.selected == 2
+        await press(pilot, "1")
+        clock.now += picking.SECOND_DIGIT  # a digit after a pause starts a number anew
+        await press(pilot, "2")
+        assert hand.selected == 1
         await press(pilot, "1", "0", "enter")
         assert view(client)["top"] == shown[9]
 
