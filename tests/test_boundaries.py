@@ -73,8 +73,12 @@ def test_built_in_games_have_their_own_screens_and_bots_and_a_game_from_elsewher
 
     assert catalogue.screen_class("crates") is SCREEN
     assert get_bot("crates", "normal", 0, random.Random(1)).__class__ is BOTS["normal"]
-    plugin = GAMES["sealedbids"]
+    # (Sealed Bids names bots of its own: here it is a game that names none, then both)
+    plugin = dataclasses.replace(GAMES["sealedbids"], screen="", bots="")
+    monkeypatch.setitem(GAMES, "sealedbids", plugin)
     assert not catalogue.own_screen(plugin) and not own_bots(plugin)
+    (listing,) = [entry for entry in catalogue.listings() if entry.name == "sealedbids"]
+    assert not listing.own_screen and not listing.own_bots
     named = dataclasses.replace(
         plugin, screen="tablegames.tui.screens.crates:SCREEN", bots="tablegames.bots.crates:BOTS"
     )
