@@ -26,21 +26,14 @@ from tablegames.net.messages import (
     Say,
     Seated,
     ViewUpdate,
-    Welcome,
 )
 from tablegames.net.proofs import seat_proof, token_key
 from tablegames.net.protocol import encode
 from tablegames.net.seat_tokens import SeatTokens
 from tablegames.table import Update
 
-from .test_client_protocol import said
+from .test_client_protocol import SEATED, WELCOME, said
 
-WELCOME = Welcome(
-    version=8, server="tablegames", heartbeat=5.0, server_id="S1", name="Sara", nonce="N1"
-)
-SEATED = Seated(
-    table="KXPF", game="crates", seat=0, token="t0k", names=["Sara", ""], title="Crates", owner=True
-)
 PROOF = b"\xd9+437neuvFonwMo5WfdGRi7eqH7w-Nch7K3CXqJNwwb_A"  # t0k's at KXPF, on N1 from S1
 
 #: What each request put on the wire before requests had an owner of their own (the bytes the
