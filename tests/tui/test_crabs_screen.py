@@ -377,3 +377,7 @@ async def test_at_60_by_20_in_ascii_cut_words_say_so_in_ascii():
         text = screen_text(app)
         assert text.isascii(), sorted({c for c in text if not c.isascii()})
         assert "Alexand~ (you)" in text
+        # every player has a row on a side panel, by key (its lower edge goes when tight,
+        # ASCII or not)
+        for seat, name in enumerate(client.names[1:], start=1):
+            assert f"{(seat + 1) % 10} {name}" in text, name

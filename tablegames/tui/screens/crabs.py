@@ -252,17 +252,16 @@ class CrabsScreen(GameScreen[CrabsView, CrabsAction, CrabsEvent]):
         longest = max(
             (len(row.name) + 6 * row.is_you for side in rows.values() for row in side), default=0
         )
+        most = max(len(rows[0]), len(rows[1]))
         for side in (0, 1):
             panel = self.query_one(f"#side{side}", SidePanel)
-            panel.show(rows[side], self.flow.marked_player, longest)
+            panel.show(rows[side], self.flow.marked_player, longest, most)
             box = self.query_one(f"#side{side}-box")
             box.border_title = escape(self._fit(show.side_title(view, side, you, self.ascii), box))
             box.set_class(view["marker"] == side, "active")
-        most = max(len(rows[0]), len(rows[1]))
         tight = self.app.size.height <= self.min_size()[1]  # (the log's second line first)
-        self.set_class(tight, "-tight")
-        self.query_one("#sides").styles.height = most + (1 if tight else 2)
-        self.query_one("#cards").styles.height = 7 if tall else 6
+        self.set_class(tight, "-tight")  # (crabs.tcss sizes the panels by these)
+        self.set_class(tall, "-tall")
         hand = self.query_one("#hand", CardRow)
         hand_box = self.query_one("#hand-box")
         if you is None:

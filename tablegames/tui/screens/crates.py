@@ -13,7 +13,7 @@ from textual.widgets import Button, Static
 from ...rules.crates_types import TYPES, CratesAction, CratesEvent, CratesView
 from ...words import plural
 from ..widgets.card import card_label, suit_name
-from ..widgets.hand import BIG, FLAT, SMALL, Hand
+from ..widgets.hand import Hand
 from ..widgets.log import GameLog
 from ..widgets.seats import SeatPanel
 from . import crates_view as show
@@ -121,9 +121,8 @@ class CratesScreen(HandScreen[CratesView, CratesAction, CratesEvent]):
         seats = self.query_one("#seats", SeatPanel)
         seats.show(show.seat_rows(view, self.names, you if self.private else None), show.NOTE_MARKS)
         tall = self.app.size.height >= TALL  # room for big cards
-        self.query_one("#upper").styles.height = max(len(self.names) + 3, 10 if tall else 8)
-        low = self.app.size.height < LOW
-        self.query_one("#hand", Hand).styles.height = BIG if tall else FLAT if low else SMALL
+        self.set_class(tall, "-tall")  # (crates.tcss sizes the panels and the hand by these)
+        self.set_class(self.app.size.height < LOW, "-low")
         title = (
             f"round {view['round']} of {view['rounds']}, {plural(view['hand_size'], 'card')} each"
         )

@@ -34,7 +34,6 @@ if TYPE_CHECKING:
 #: Which actions each phase offers the player whose move it is.
 TARGET_LABEL = 62  # columns for a player's line in the dialog choosing who gets the card
 WIDE = 110  # terminals at least this wide get a wider table panel
-WIDE_MIDDLE, NARROW_MIDDLE = 46, 36  # the table panel's width there, and elsewhere
 BUTTONS = {"offer": "offer", "true": "judge", "false": "judge", "pass": "pass_on", "lay": "lay"}
 
 
@@ -140,10 +139,9 @@ class RoachScreen(HandScreen[RoachView, RoachAction, RoachEvent]):
         seats.update(players)
         # (a narrow panel writes "frog 2+R": what the mark means, under it)
         seats.border_subtitle = show.ROYAL_MARK_MEANS if "+R" in players.plain else ""
-        seats.styles.height = len(self.names) + 3
         public_view = view if self.private else _without_secrets(view)
         middle = self.query_one("#flight", Static)
-        middle.styles.width = WIDE_MIDDLE if self.app.size.width >= WIDE else NARROW_MIDDLE
+        self.set_class(self.app.size.width >= WIDE, "-wide")  # (roach.tcss widens the table)
         room = middle.content_size
         middle.update(
             show.flight_lines(

@@ -183,11 +183,19 @@ class SidePanel(Widget):
         self.rows: list[PlayerRow] = []
         self.marked: int | None = None  # a seat picked by a first click (accuse on the second)
         self.longest = 0  # the longest name on either side
+        self.tall_as = 0  # the rows of the longer side (both panels are as tall)
 
-    def show(self, rows: Sequence[PlayerRow], marked: int | None = None, longest: int = 0) -> None:
+    def show(
+        self,
+        rows: Sequence[PlayerRow],
+        marked: int | None = None,
+        longest: int = 0,
+        tall_as: int = 0,
+    ) -> None:
         """Redraw with `rows`; `marked` is the seat a click picked, if any; `longest` the
-        longest name beside this panel's (the other side's: both align)."""
-        self.rows, self.marked, self.longest = list(rows), marked, longest
+        longest name beside this panel's and `tall_as` the rows of the longer side (the other
+        side's: both align)."""
+        self.rows, self.marked, self.longest, self.tall_as = list(rows), marked, longest, tall_as
         self.refresh(layout=True)
 
     def render(self) -> Text:
@@ -221,6 +229,7 @@ class SidePanel(Widget):
                 line.stylize("reverse", 0, 2)
             cut(line, width, self.ascii)
             lines.append(line)
+        lines += [Text()] * (self.tall_as - len(lines))
         return Text("\n").join(lines)
 
     def on_click(self, event: events.Click) -> None:
