@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from rich.text import Text
 from textual import events
 from textual.message import Message
+from textual.reactive import reactive
 from textual.widget import Widget
 
 from ...rules.crabs import KIND_NAMES
@@ -95,19 +96,19 @@ class CardRow(Widget):
         row: str
         index: int
 
+    cards: reactive[list[str]] = reactive(list)
+    picked: reactive[int | None] = reactive[int | None](None)
+    blank = reactive("")
+
     def __init__(self, keys: Sequence[str], ascii: bool = False, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.keys = list(keys)
         self.ascii = ascii
-        self.cards: list[str] = []
-        self.picked: int | None = None
-        self.blank = ""
         self._spans: list[tuple[int, int, int, int, int]] = []  # index, x0, x1, y0, y1
 
     def show(self, cards: Sequence[str], picked: int | None, blank: str = "") -> None:
         """Draw `cards` with `picked` marked; with no cards, `blank` instead."""
         self.cards, self.picked, self.blank = list(cards), picked, blank
-        self.refresh()
 
     @property
     def boxed(self) -> bool:
@@ -177,13 +178,14 @@ class SidePanel(Widget):
 
         seat: int
 
+    rows: reactive[list[PlayerRow]] = reactive(list, layout=True)
+    marked: reactive[int | None] = reactive[int | None](None)  # a seat a first click picked
+    longest = reactive(0)  # the longest name on either side
+    tall_as = reactive(0, layout=True)  # the rows of the longer side (both panels are as tall)
+
     def __init__(self, ascii: bool = False, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.ascii = ascii
-        self.rows: list[PlayerRow] = []
-        self.marked: int | None = None  # a seat picked by a first click (accuse on the second)
-        self.longest = 0  # the longest name on either side
-        self.tall_as = 0  # the rows of the longer side (both panels are as tall)
 
     def show(
         self,
@@ -196,7 +198,6 @@ class SidePanel(Widget):
         longest name beside this panel's and `tall_as` the rows of the longer side (the other
         side's: both align)."""
         self.rows, self.marked, self.longest, self.tall_as = list(rows), marked, longest, tall_as
-        self.refresh(layout=True)
 
     def render(self) -> Text:
         width = self.size.width
@@ -249,18 +250,18 @@ class GestureBar(Widget):
 
         name: str
 
+    names: reactive[list[str]] = reactive(list, layout=True)
+    signals: reactive[list[str]] = reactive(list)
+    flash: reactive[str | None] = reactive[str | None](None)  # the gesture just made, pressed
+
     def __init__(self, ascii: bool = False, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.ascii = ascii
-        self.names: list[str] = []
-        self.signals: list[str] = []
-        self.flash: str | None = None  # the gesture just made, shown pressed for a moment
         self._spans: list[tuple[str, int, int, int]] = []  # name, line, x0, x1
 
     def show(self, names: Sequence[str], signals: Sequence[str], flash: str | None = None) -> None:
         """Draw `names` (in key order) with the team's `signals` marked."""
         self.names, self.signals, self.flash = list(names), list(signals), flash
-        self.refresh(layout=True)
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
         return len(self._lay_out(width))

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from rich.text import Text
 from textual import events
 from textual.message import Message
+from textual.reactive import reactive
 from textual.widget import Widget
 
 from .card import card_label, rank_of, suit_of, suit_style
@@ -53,13 +54,14 @@ class Hand(Widget):
 
         index: int
 
+    cards: reactive[list[str]] = reactive(list)
+    selected: reactive[int | None] = reactive[int | None](None)
+    unplayable: reactive[frozenset[str]] = reactive(frozenset())
+    blank_message = reactive("")
+
     def __init__(self, ascii: bool = False, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.ascii = ascii
-        self.cards: list[str] = []
-        self.selected: int | None = None
-        self.unplayable: frozenset[str] = frozenset()
-        self.blank_message = ""
         self._spans: list[tuple[int, int, int]] = []  # (index, first column, last column + 1)
 
     def show(
@@ -74,7 +76,6 @@ class Hand(Widget):
         self.selected = selected
         self.unplayable = unplayable
         self.blank_message = blank_message
-        self.refresh()
 
     def clear(self, message: str = "") -> None:
         """Draw no cards at all (before a hand-off nothing private may stay on screen)."""

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from rich.text import Text
 from textual import events
 from textual.message import Message
+from textual.reactive import reactive
 from textual.widget import Widget
 
 from ...rules.roach import SPECIALS, is_royal
@@ -34,14 +35,15 @@ class RoachHand(Widget):
 
         index: int
 
+    kinds: reactive[list[tuple[str, int]]] = reactive(list, layout=True)
+    selected: reactive[int | None] = reactive[int | None](None)
+    marked: reactive[Counter[str]] = reactive(Counter)
+    blocked: reactive[frozenset[str]] = reactive(frozenset())
+    blank_message = reactive("", layout=True)
+
     def __init__(self, ascii: bool = False, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.ascii = ascii
-        self.kinds: list[tuple[str, int]] = []
-        self.selected: int | None = None
-        self.marked: Counter[str] = Counter()
-        self.blocked: frozenset[str] = frozenset()
-        self.blank_message = ""
         self._spans: list[tuple[int, int, int, int]] = []  # (index, row, first column, end)
 
     def show(
@@ -58,7 +60,6 @@ class RoachHand(Widget):
         self.marked = Counter(marked or {})
         self.blocked = blocked
         self.blank_message = blank_message
-        self.refresh(layout=True)
 
     def clear(self, message: str = "") -> None:
         """Draw no cards at all (before a hand-off nothing private may stay on screen)."""

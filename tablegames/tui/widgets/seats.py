@@ -8,6 +8,7 @@ from rich import box
 from rich.cells import cell_len, set_cell_size
 from rich.console import OverflowMethod
 from rich.text import Text
+from textual.reactive import reactive
 from textual.widget import Widget
 
 ASCII_HEAD = box.Box("    \n    \n -- \n    \n    \n    \n    \n    \n", ascii=True)
@@ -50,19 +51,24 @@ class SeatPanel(Widget):
     do not fit beside the numbers (a narrow terminal), each is its short mark (`marks`: words
     to mark) and the marks shown are explained under the panel."""
 
+    rows: reactive[list[SeatRow]] = reactive(list, layout=True)
+    marks: reactive[dict[str, str]] = reactive(dict, layout=True)
+
     def __init__(self, ascii: bool = False, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.ascii = ascii
-        self.rows: list[SeatRow] = []
-        self.marks: dict[str, str] = {}
 
     def show(self, rows: list[SeatRow], marks: dict[str, str] | None = None) -> None:
-        """Redraw the panel with `rows`, one per seat in table order (`marks`: each note's short
-        mark, for a narrow panel)."""
+        """Show `rows`, one per seat in table order (`marks`: each note's short mark, for a
+        narrow panel); the panel redraws when they change."""
         self.rows = list(rows)
         self.marks = dict(marks or {})
+
+    def watch_rows(self) -> None:
         self._explain_marks()
-        self.refresh(layout=True)
+
+    def watch_marks(self) -> None:
+        self._explain_marks()
 
     def on_resize(self) -> None:
         self._explain_marks()
