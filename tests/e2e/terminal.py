@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import atexit
 import os
 import shlex
 import shutil
@@ -10,12 +11,28 @@ import sys
 import time
 import uuid
 from collections.abc import Callable
+from pathlib import Path
 from typing import TypeVar
 
 #: Seconds a person takes to read what changed before pressing a key (the screens drop keys
 #: typed in the first moment after a question changes: `tablegames/tui/screens/typeahead.py`).
 REACTION = 0.4
 T = TypeVar("T")
+
+#: tmux as the tests run it: a server of this test process's own (its own socket), read from no
+#: configuration. The tests neither see nor touch a person's own tmux sessions (a `tmux
+#: kill-server` typed in another window of the same machine ended a whole run's terminals),
+#: and a person's ~/.tmux.conf (its sizes, keys, history) cannot change what a test reads.
+SOCKET = f"tablegames-tests-{os.getpid()}"
+TMUX = ("tmux", "-L", SOCKET, "-f", "/dev/null")
+
+
+@atexit.register
+def _end_tmux() -> None:
+    """End this process's tmux server, and remove its socket (tmux leaves the file behind)."""
+    subprocess.run([*TMUX, "kill-server"], capture_output=True, check=False)
+    folder = Path(os.environ.get("TMUX_TMPDIR") or "/tmp") / f"tmux-{os.getuid()}"
+    (folder / SOCKET).unlink(missing_ok=True)
 
 
 def poll(read: Callable[[], T], ready: Callable[[T], bool], timeout: float) -> T | None:
@@ -96,7 +113,7 @@ class Terminal(ScreenWaits):
         line = (
             f"env -u COLUMNS -u LINES {exports} TERM=xterm-256color {shlex.join(command)}; sleep 30"
         )
-        start = ["tmux", "new-session", "-d", "-s", self.name, "-x", str(width), "-y", str(height)]
+        start = [*TMUX, "new-session", "-d", "-s", self.name, "-x", str(width), "-y", str(height)]
         for _ in range(3):
             # A tmux server whose last session just ended may still be exiting as this one
             # asks it for a session ("server exited unexpectedly"): the next asks a new server.
@@ -109,14 +126,14 @@ class Terminal(ScreenWaits):
 
     def screen(self) -> str:
         return subprocess.run(
-            ["tmux", "capture-pane", "-p", "-t", self.name], capture_output=True, text=True
+            [*TMUX, "capture-pane", "-p", "-t", self.name], capture_output=True, text=True
         ).stdout
 
     def scrollback(self) -> str:
         """Everything the terminal holds: the lines scrolled off the top, then the screen (a
         line the terminal wrapped as one)."""
         return subprocess.run(
-            ["tmux", "capture-pane", "-p", "-J", "-S", "-", "-t", self.name],
+            [*TMUX, "capture-pane", "-p", "-J", "-S", "-", "-t", self.name],
             capture_output=True,
             text=True,
         ).stdout
@@ -124,27 +141,32 @@ class Terminal(ScreenWaits):
     def keys(self, *keys: str, after: float = REACTION) -> None:
         """Type `keys` at once, `after` seconds from now (a person reads the screen first)."""
         time.sleep(after)
-        subprocess.run(["tmux", "send-keys", "-t", self.name, *keys], check=True)
+        subprocess.run([*TMUX, "send-keys", "-t", self.name, *keys], check=True)
 
     def resize(self, width: int, height: int) -> None:
         """Resize the window, as a person dragging their terminal's corner would."""
         subprocess.run(
-            ["tmux", "resize-window", "-t", self.name, "-x", str(width), "-y", str(height)],
+            [*TMUX, "resize-window", "-t", self.name, "-x", str(width), "-y", str(height)],
             check=True,
         )
 
     def pane_pid(self) -> int:
         """The pid of the shell running the command (its processes are this one's descendants)."""
+        return int(self.shows("#{pane_pid}"))
+
+    def shows(self, format: str) -> str:
+        """What tmux says of the pane in `format` ("#{alternate_on}": whether the program is
+        on the terminal's alternate screen)."""
         shown = subprocess.run(
-            ["tmux", "display-message", "-p", "-t", self.name, "#{pane_pid}"],
+            [*TMUX, "display-message", "-p", "-t", self.name, format],
             capture_output=True,
             text=True,
             check=True,
         )
-        return int(shown.stdout)
+        return shown.stdout.strip()
 
     def close(self) -> None:
-        subprocess.run(["tmux", "kill-session", "-t", self.name], capture_output=True)
+        subprocess.run([*TMUX, "kill-session", "-t", self.name], capture_output=True)
 
 
 def tablegames(*args: str) -> list[str]:

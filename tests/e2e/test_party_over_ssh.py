@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import shlex
 import shutil
-import subprocess
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -133,13 +132,7 @@ def test_a_huge_terminal_costs_a_session_no_more_than_a_screen_and_stopping_rest
 
 
 def pane_flag(terminal: Terminal, flag: str) -> str:
-    shown = subprocess.run(
-        ["tmux", "display-message", "-p", "-t", terminal.name, f"#{{{flag}}}"],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return shown.stdout.strip()
+    return terminal.shows(f"#{{{flag}}}")
 
 
 def test_a_keyless_guest_who_drops_gets_their_seat_back_and_q_asks_first(party):

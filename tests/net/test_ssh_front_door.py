@@ -527,9 +527,4 @@ def test_a_full_screen_program_that_dies_leaves_the_terminal_as_it_was(open_door
 
 
 def pane_flags(terminal) -> str:
-    shown = subprocess.run(
-        ["tmux", "display-message", "-p", "-t", terminal.name,
-         "alternate=#{alternate_on} mouse=#{mouse_any_flag}"],
-        capture_output=True, text=True, check=True,
-    )  # fmt: skip
-    return shown.stdout.strip()
+    return terminal.shows("alternate=#{alternate_on} mouse=#{mouse_any_flag}")
