@@ -305,6 +305,8 @@ _.unused
 _.validate_kbdint_response
 _.validate_public_key
 _.watch_line  # (Textual calls a reactive's watch_ method when it changes)
+_.watch_marks
+_.watch_rows
 background
 container
 datatype

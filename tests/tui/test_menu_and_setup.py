@@ -9,6 +9,7 @@ import pytest
 from tablegames.bots import get_bot
 from tablegames.local import local_table
 from tablegames.store import Store
+from tablegames.testing.harness import until
 from tablegames.tui.screens.crates import CratesScreen
 from tablegames.tui.screens.help import HelpScreen
 from tablegames.tui.screens.kraken import KrakenScreen
@@ -64,6 +65,20 @@ async def test_setup_defaults_and_start():
         assert client.names[:3] == ["Sara", "Tom", "Player 3"]
         assert client.seats == [0, 1, 2]
         assert client.update(0).view["rounds"] == 8
+
+
+async def test_a_stepper_draws_the_value_a_key_steps_to():
+    async with opened() as (app, pilot):
+        await press(pilot, "enter")
+
+        def players_row() -> str:
+            return next(line for line in screen_text(app).splitlines() if "Players" in line)
+
+        assert "◀" in players_row() and " 4 " in players_row()
+        await pilot.press("left")
+        await until(lambda: " 3 " in players_row(), 10, "3 players drawn", pilot)
+        await pilot.press("right", "right")
+        await until(lambda: " 5 " in players_row(), 10, "5 players drawn", pilot)
 
 
 async def test_escape_leaves_setup():

@@ -12,6 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
+from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Static
@@ -46,11 +47,14 @@ class Stepper(Widget, can_focus=True):
         stepper: Stepper
         value: Any
 
+    values: reactive[list[object]] = reactive(list)  # (the stepper redraws when either changes)
+    index = reactive(0)
+
     def __init__(
         self, values: Sequence[object], value: Any, ascii: bool = False, id: str = ""
     ) -> None:
         super().__init__(id=id)
-        self.values: list[object] = list(values)
+        self.values = list(values)
         self.index = self.values.index(value)
         self.arrows = ("<", ">") if ascii else ("◀", "▶")
 
@@ -64,7 +68,6 @@ class Stepper(Widget, can_focus=True):
         keep = self.value if self.value in values else instead if instead in values else values[-1]
         self.values = list(values)
         self.index = self.values.index(keep)
-        self.refresh()
 
     def render(self) -> Text:
         left, right = self.arrows
@@ -74,7 +77,6 @@ class Stepper(Widget, can_focus=True):
         index = max(0, min(len(self.values) - 1, self.index + step))
         if index != self.index:
             self.index = index
-            self.refresh()
             self.post_message(self.Changed(self, self.value))
 
     def on_click(self, event: events.Click) -> None:
