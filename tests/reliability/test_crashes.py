@@ -129,9 +129,14 @@ async def crash_session(tmp: Path, kills: int, rng: random.Random) -> dict[str, 
     spec = table_spec(rng)
     host = await asyncio.to_thread(start_host, db, port, spec)
     players = []
+    # A seat lost at one kill may find the host only after the next ones: its window outlasts
+    # them all (each restart may take the host's 20 s to listen, longer on a loaded machine,
+    # and the kills come a moment after a restart). 30 s, once, fell short beside two burners
+    # and a second test run: the crabs seats "did not come back" while the others did.
+    window = 30.0 * (kills + 1)
     for code, seat in remote_seats(spec):
         client = RemoteClient(LOOPBACK, port, f"{code}{seat}", table=code, seat=seat,
-                              reconnect_window=30)  # fmt: skip
+                              reconnect_window=window)  # fmt: skip
         players.append(Player(client, random.Random(rng.getrandbits(64))))
     games = asyncio.gather(*(player.play() for player in players), return_exceptions=True)
     done_kills = 0
