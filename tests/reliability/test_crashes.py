@@ -130,9 +130,9 @@ async def crash_session(tmp: Path, kills: int, rng: random.Random) -> dict[str, 
     host = await asyncio.to_thread(start_host, db, port, spec)
     players = []
     # A seat lost at one kill may find the host only after the next ones: its window outlasts
-    # them all (each restart may take the host's 20 s to listen, longer on a loaded machine,
-    # and the kills come a moment after a restart). 30 s, once, fell short beside two burners
-    # and a second test run: the crabs seats "did not come back" while the others did.
+    # them all (each restart may take the host's 20 s to listen, longer on a loaded machine).
+    # Not the whole story: at load 7 and at load 17 the crabs seats alone "did not come back",
+    # with 30 s and with this window alike, while every other table's seats did (open).
     window = 30.0 * (kills + 1)
     for code, seat in remote_seats(spec):
         client = RemoteClient(LOOPBACK, port, f"{code}{seat}", table=code, seat=seat,
