@@ -274,7 +274,7 @@ class RemoteClient(ClientProtocol):
             except ServerRefused as refusal:
                 self.why = str(refusal)
                 return False
-        self.why = "the server did not come back in time"
+        self.why = "closed" if self._closing else "the server did not come back in time"
         return False
 
     async def close(self) -> None:

@@ -42,6 +42,7 @@ from .messages import (
     Pong,
     Presence,
     Prove,
+    Ready,
     Rejoin,
     Seated,
     ServerMessage,
@@ -165,6 +166,7 @@ class ClientProtocol:
         self.server_id = ""
         self.owner = False  # we created this table: we may start it and give seats away
         self.dealt = False  # the game at our table is on (nobody waits for us to be ready)
+        self.ready = False  # we said we are ready to be dealt in at our table (`ask.ready`)
         self.ended = ""  # set when the server sent us away for good (no reconnecting)
         self.ended_code = ""  # why, in a word: "replaced" (another terminal) or "removed"
         self.silent = False  # the last connection ended with the server saying nothing
@@ -311,6 +313,9 @@ class ClientProtocol:
                 self.tokens.put_pass(self.where, given)
 
     def _seated(self, seated: Seated) -> None:
+        # Our seat back (or another at the same table) before the deal: we say again that we
+        # are ready, since a server that restarted, or freed our seat, has forgotten it.
+        ready = self.ready and seated.table == self.table_code and not seated.dealt
         self.forget_table()  # a new table (a rematch, or one picked in the lobby)
         self.phase = Phase.SEATED if seated.seat is not None else Phase.WATCHING
         self.seat, self.names, self.table_code = seated.seat, list(seated.names), seated.table
@@ -319,6 +324,9 @@ class ClientProtocol:
         # A seat taken back comes without its token: the one we hold for it goes on.
         held = self.held.token_at(seated.table) if self.seat is not None else None
         self.keep_token(seated.token or held)
+        if ready and self.seat is not None:
+            self.ready = True
+            self.send(Ready(ready=True))
 
     def _updated(self, message: ViewUpdate) -> None:
         # The server sends only the log entries (and talk) this connection has not had yet.
@@ -355,7 +363,7 @@ class ClientProtocol:
         """We are at no table now (we left, or the server sent us back to the lobby)."""
         self.seat = self.game = self.latest = self.presence = None
         self.table_code, self.token, self.owner, self.over = None, None, False, False
-        self.dealt = False
+        self.dealt = self.ready = False
         self.chat_lines.clear()  # what was said there: where we go next tells its own
         self.names, self._log, self._talk = [], [], []
         if self.phase in (Phase.SEATED, Phase.WATCHING):

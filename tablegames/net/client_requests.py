@@ -35,6 +35,7 @@ class Asker(Protocol):
     """What the requests need of the client that says them (a `ClientProtocol`)."""
 
     seat: int | None
+    ready: bool
     latest: Update | None
     spectate: bool
     held: HeldSeats
@@ -93,7 +94,9 @@ class Requests:
         self._client.send(Say(text=fit(text)))
 
     def ready(self, ready: bool = True) -> None:
-        """Say we are ready to be dealt in (or, with False, not yet)."""
+        """Say we are ready to be dealt in (or, with False, not yet). The client keeps what
+        we said and says it again when it takes our seat back before the deal."""
+        self._client.ready = ready
         self._client.send(Ready(ready=ready))
 
     def start_now(self) -> None:

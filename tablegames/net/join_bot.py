@@ -97,8 +97,6 @@ class BotSeat:
                     why = client.why
                     raise ServerRefused(f"lost the connection and cannot sit down again: {why}")
                 log.info("%s: back: %s", client.name, where(client))
-                if not client.dealt:  # its seat was free again meanwhile: taken anew, not ready
-                    client.ask.ready(True)
                 if client.seat is not None and client.seat != self.seat:  # (its own was taken)
                     self.seat, self.bot = client.seat, self.bot_for(client.seat)
                 self.answered = self.considered = self.on_its_way = self.wake = None

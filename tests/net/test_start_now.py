@@ -9,6 +9,8 @@ import asyncio
 from tablegames.net.client import RemoteClient
 from tablegames.net.console import HostConsole
 from tablegames.net.messages import Pong, Presence, Seated, ViewUpdate
+from tablegames.net.server import Server, ServerConfig
+from tablegames.store import Store
 from tablegames.testing.harness import until
 
 from .test_seat_life import LOOPBACK, log_in, party, play_out
@@ -112,3 +114,37 @@ async def test_ready_after_the_end_takes_no_seat_from_a_bot():
         news = [event.text for event in said if isinstance(event, Presence)]
         assert not any("plays their own seat" in str(text) for text in news), news
         await sara.close()
+
+
+async def test_ready_said_to_a_host_that_restarted_before_the_deal_is_said_again(tmp_path):
+    """A host keeps no one's readiness across a restart (and one killed may never have read
+    it): a player who said ready is ready again at the restored table once back, or a table
+    whose seats are all taken would wait for ever (a crash test's crabs table once did)."""
+    store = Store(tmp_path / "ready.db")
+    first = Server(ServerConfig(host=LOOPBACK, port=0, bot_pace=0), store=store)
+    port = await first.start()
+    hosted = first.add_table("crates", 2, {"short": True}, code="REDY")
+    ann = RemoteClient(LOOPBACK, port, "ann", table="REDY", reconnect_window=20)
+    fay = RemoteClient(LOOPBACK, port, "fay", table="REDY")
+    again: Server | None = None
+    try:
+        await ann.connect()
+        ann.ask.ready(True)
+        await until(lambda: hosted.seats[0].ready, what="ann ready")
+        await first.close()
+        await until(lambda: not ann.connected, what="ann's connection lost")
+        again = Server(ServerConfig(host=LOOPBACK, port=port, bot_pace=0), store=store)
+        (restored,) = again.restore_tables()
+        assert not restored.seats[0].ready  # (the store keeps seats, not readiness)
+        await again.start()
+        assert await ann.reconnect()
+        await until(lambda: restored.seats[0].ready, what="ann ready again")
+        await fay.connect()
+        fay.ask.ready(True)
+        await until(lambda: restored.table is not None, what="the deal")
+    finally:
+        for client in (ann, fay):
+            await client.close()
+        await first.close()
+        if again is not None:
+            await again.close()

@@ -131,8 +131,6 @@ async def crash_session(tmp: Path, kills: int, rng: random.Random) -> dict[str, 
     players = []
     # A seat lost at one kill may find the host only after the next ones: its window outlasts
     # them all (each restart may take the host's 20 s to listen, longer on a loaded machine).
-    # Not the whole story: at load 7 and at load 17 the crabs seats alone "did not come back",
-    # with 30 s and with this window alike, while every other table's seats did (open).
     window = 30.0 * (kills + 1)
     for code, seat in remote_seats(spec):
         client = RemoteClient(LOOPBACK, port, f"{code}{seat}", table=code, seat=seat,
@@ -154,7 +152,7 @@ async def crash_session(tmp: Path, kills: int, rng: random.Random) -> dict[str, 
             await asyncio.to_thread(host.wait, 10)
             done_kills += 1
             host = await asyncio.to_thread(start_host, db, port, spec)
-        await until_ended_or_stalled(games, players)
+        stalled = await until_ended_or_stalled(games, players)
         outcomes = await games if games.done() else []
         for player in players:
             await player.client.close()
@@ -166,14 +164,18 @@ async def crash_session(tmp: Path, kills: int, rng: random.Random) -> dict[str, 
     for player in players:  # (said with the totals: why a seat did not come back)
         if player.failure:
             print(f"{player.client.name} did not come back: {player.failure}")
-    return {"kills": done_kills, **check_against_replay(db, players)}
+    return {"kills": done_kills, "stalled": stalled, **check_against_replay(db, players)}
 
 
-async def until_ended_or_stalled(games: asyncio.Future[Any], players: list[Player]) -> None:
+async def until_ended_or_stalled(games: asyncio.Future[Any], players: list[Player]) -> bool:
     """Wait while the games go on: until they end, or no player has been told anything for
-    `STALLED` seconds (a restored table that stopped), or `LONGEST` seconds in all. (A random
-    crabs game can run to thousands of actions: on a loaded machine it went on past the two
-    minutes once given to all, and its players, closed by the test, counted as lost.)"""
+    `STALLED` seconds (a restored table that stopped: True), or `LONGEST` seconds in all.
+
+    A random crabs game can run to thousands of actions: on a loaded machine it went on past
+    the two minutes once given to all, and its players, closed by the test, counted as lost.
+    And a crabs table whose players had said they were ready to a host killed before it read
+    them waited here for ever, before their clients said it again on taking their seats back
+    (`ClientProtocol._seated`)."""
     loop = asyncio.get_running_loop()
     began = last_news = loop.time()
     told = -1
@@ -184,7 +186,8 @@ async def until_ended_or_stalled(games: asyncio.Future[Any], players: list[Playe
         if now_told != told:
             told, last_news = now_told, loop.time()
         elif loop.time() > last_news + STALLED:
-            return
+            return True
+    return False
 
 
 def game_view(update: Any) -> bytes:
@@ -262,6 +265,7 @@ def check(totals: dict[str, int]) -> None:
     assert totals["lost"] == 0, totals
     assert totals["twice"] == 0, totals
     assert totals["mismatches"] == 0, totals
+    assert totals["stalled"] == 0, f"no news to anyone for {STALLED:.0f} s: {totals}"
     assert totals["unfinished"] == 0 and totals["failures"] == 0, totals
     assert totals["reconnects"] > 0, totals
 

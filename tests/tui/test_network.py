@@ -76,6 +76,34 @@ async def test_joining_a_server_opens_the_table_and_plays_through_it():
         assert "It is Bot 2's turn." in screen_text(app)
 
 
+async def test_ready_stays_said_when_the_connection_drops_before_the_deal():
+    """r says ready and r again takes it back, as the waiting room says; a connection dropped
+    before the deal frees the seat, and the one taken anew is ready again as the player left it
+    (once the waiting room said "Press r" over a ready it kept itself, and r took it back)."""
+    server, _ = await dealt_table()
+    async with sara_at(server) as (remote, app, pilot):
+        (hosted,) = server.tables.values()
+        await until(lambda: "Press r when you are ready" in screen_text(app), pilot=pilot)
+        await pilot.press("r")
+        await until(lambda: hosted.seats[0].ready, pilot=pilot)
+        assert "Ready. Waiting for the others" in screen_text(app)
+        await pilot.press("r")
+        await until(lambda: not hosted.seats[0].ready, pilot=pilot)
+        assert "Press r when you are ready" in screen_text(app)
+        await pilot.press("r")
+        await until(lambda: hosted.seats[0].ready, pilot=pilot)
+        (dropped,) = [seat.peer for seat in hosted.seats if seat.peer is not None]
+        assert remote._writer is not None
+        remote._writer.transport.abort()  # the network drops before the deal
+        await until(
+            lambda: any(s.peer not in (None, dropped) and s.ready for s in hosted.seats),
+            what="Sara seated anew, ready",
+            pilot=pilot,
+        )
+        await until(lambda: "Ready. Waiting for the others" in screen_text(app), pilot=pilot)
+        assert "Press r" not in screen_text(app)
+
+
 async def test_a_draw_the_server_refuses_leaves_the_turn_as_it_was():
     """A refusal arrives later over the network: the screen had taken the draw for done and
     began the turn afresh at the next key (the pick jumped back, the hint said "Your turn"), so

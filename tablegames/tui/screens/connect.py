@@ -42,7 +42,6 @@ class ConnectScreen(Screen[None]):
         self.ascii = ascii
         self.remote = remote
         self.invite = invite
-        self.ready = False
         self.presence: Presence | None = None
         self.news = f"Joining the table at {where}..."
         self._news: Label | None = None
@@ -80,7 +79,11 @@ class ConnectScreen(Screen[None]):
         return lobby_lines(self.remote, self.presence)
 
     def seated(self) -> None:
-        """We have a seat: explain how to start."""
+        """We have a seat: explain how to start (or, once we said we are ready, how not to)."""
+        if self.remote is not None and self.remote.ready:
+            self.say("Ready. Waiting for the others... (r: not ready after all)")
+            self.refresh_bindings()
+            return
         ready = "Tap Ready when you are ready" if on_the_page() else "Press r when you are ready"
         if self.remote is not None and self.remote.owner:
             start = "or tap Start now" if on_the_page() else "or s to start now"
@@ -91,7 +94,6 @@ class ConnectScreen(Screen[None]):
 
     def stood_in(self) -> None:
         """The game began before we said we were ready: a bot plays our seat until we do."""
-        self.ready = False
         self.say(f"The game has begun: a bot plays your seat until you {press('r', 'Ready')}.")
         self.refresh_bindings()
 
@@ -102,12 +104,8 @@ class ConnectScreen(Screen[None]):
             self.remote.ask.ready(True)
             self.say("Taking your seat...")
             return
-        self.ready = not self.ready
-        self.remote.ask.ready(self.ready)
-        if self.ready:
-            self.say("Ready. Waiting for the others... (r: not ready after all)")
-        else:
-            self.seated()
+        self.remote.ask.ready(not self.remote.ready)
+        self.seated()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("start", "close"):  # only the table's creator may deal early or close
