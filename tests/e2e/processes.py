@@ -111,8 +111,11 @@ def serve_announced(
             text=True,
             env=env,
         )
-    # (the last line of its announcement)
-    return serve, announced(serve, output, r"tablegames join 127\.0\.0\.1:", 30, "the party server")
+    # (the last line of its announcement; its browser door, once the ssh one listens, took
+    # over 30 s at load 17)
+    return serve, announced(
+        serve, output, r"tablegames join 127\.0\.0\.1:", STARTING, "the party server"
+    )
 
 
 def announced(

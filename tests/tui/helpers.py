@@ -55,6 +55,7 @@ async def opened(
     """`client`'s table (or the menu, without one) in the app, run headless and drawn once
     (with `notifications`, pop-ups are drawn too; with `ascii`, in ASCII only)."""
     app = TableGamesApp(client, ascii=ascii)
+    app.notices.clock = lambda: 0.0  # notices stay until replaced, however slow the machine
     async with app.run_test(size=size, notifications=notifications) as pilot:
         await pilot.pause()
         yield app, pilot

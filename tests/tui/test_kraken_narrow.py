@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import random
 import re
+import time
 
 import pytest
 from textual.containers import Vertical
@@ -225,6 +226,7 @@ async def test_a_decision_stands_under_the_crew_while_a_notice_moves_it_down_and
         strip = next(s for s in app.screen_stack if isinstance(s, KrakenScreen)).query_one("#strip")
         top = dialog.query_one(Vertical).region.y
         assert top == strip.region.bottom
+        app.notices.clock = time.monotonic  # (the notice goes after its second, as in play)
         app.tell(
             "A notice long enough to take two lines of a terminal sixty columns wide.", "game", 1
         )

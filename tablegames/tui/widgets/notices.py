@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -33,7 +34,7 @@ def banner(app: object, text: str, seconds: float = SHOWN_FOR) -> None:
 @dataclass
 class Notice:
     text: str
-    told: float  # `time.monotonic()` when it came
+    told: float  # when it came, by the notices' clock
     until: float  # ...and when it goes
     more: int = 0  # chat lines said before it while it was shown (read with `/`)
 
@@ -43,11 +44,12 @@ class Notices:
     rematch wishes in a row are one line, the latest, which names whom the rematch still waits
     for; a burst of chat is its last line and how many more the chat holds)."""
 
-    def __init__(self) -> None:
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.showing: dict[str, Notice] = {}
+        self.clock = clock  # (a test's own clock: its notices last as long as it says)
 
     def tell(self, kind: str, text: str, seconds: float = SHOWN_FOR) -> None:
-        now = time.monotonic()
+        now = self.clock()
         last = self.showing.get(kind)
         more = last.more + 1 if kind == "chat" and last is not None and last.until > now else 0
         self.showing[kind] = Notice(text, now, now + seconds, more)
@@ -55,7 +57,7 @@ class Notices:
     def lines(self, most: int, room: int) -> list[str]:
         """The newest `most` notices showing now, a line each in their kinds' order (chat cut
         to `room` cells: the chat, `/`, has it whole)."""
-        now = time.monotonic()
+        now = self.clock()
         self.showing = {kind: n for kind, n in self.showing.items() if n.until > now}
         newest = sorted(self.showing, key=lambda kind: self.showing[kind].told)[-max(1, most) :]
         return [
