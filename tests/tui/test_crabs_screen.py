@@ -122,7 +122,7 @@ async def test_esc_leaves_the_huddle_for_later_and_t_opens_it_again():
         await until(lambda: isinstance(app.screen, HuddleScreen), pilot=pilot)
         await press(pilot, "escape")
         assert isinstance(app.screen, CrabsScreen) and view(client)["phase"] == "huddle"
-        assert "The huddle: pick your team's secret signal, t (about" in status(app)
+        assert "Pick your team's secret signal with t (about" in status(app)
         await press(pilot, "t")
         assert isinstance(app.screen, HuddleScreen)
         await press(pilot, "enter")  # agree with the team's pick: the dealt gesture
@@ -381,3 +381,26 @@ async def test_at_60_by_20_in_ascii_cut_words_say_so_in_ascii():
         # ASCII or not)
         for seat, name in enumerate(client.names[1:], start=1):
             assert f"{(seat + 1) % 10} {name}" in text, name
+
+
+async def test_at_60_by_20_a_notice_takes_the_logs_second_line_not_the_footer():
+    """At its smallest a crabs table has no row to spare: a notice above it (the opening
+    note on the bots, say) once pushed the status line off and cut the footer's last key,
+    with a scrollbar beside everything. The log gives it its second line."""
+    client = local_table("crabs", 10, seed=3, names=("Alexandra",), speed=FROZEN, first_side=0)
+    app = TableGamesApp(client)
+    app.notices.clock = lambda: 0.0  # (shown until replaced, however slow the machine)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        for _ in range(2):
+            await press(pilot, "escape")
+        app.tell("A notice above the table.", "game")
+        await until(lambda: "A notice above the table." in screen_text(app), pilot=pilot)
+        rows = screen_text(app).splitlines()
+        assert rows[0].strip() == "A notice above the table."
+        assert rows[-1].rstrip().endswith("q Quit"), rows[-1]
+        assert rows[-2].strip().startswith("Pick your team's secret signal with t (about")
+        assert rows[-2].strip().endswith(" s left)."), rows[-2]  # (whole)
+        assert "─ Log ─" in rows[-5] and rows[-3].startswith("╰"), rows[-5:]
+        for seat, name in enumerate(client.names[1:], start=1):
+            assert f"{(seat + 1) % 10} {name}" in "\n".join(rows), name

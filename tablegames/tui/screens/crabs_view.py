@@ -85,7 +85,7 @@ def huddle_hint(view: CrabsView, you: int, names: Sequence[str], left: float) ->
             f"Waiting for {' and '.join(others)} to agree to {signal_phrase(proposal)} "
             f"({seconds}; t: change)."
         )
-    return f"The huddle: pick your team's secret signal, t ({seconds})."
+    return f"Pick your team's secret signal with t ({seconds})."  # (whole at 60 columns)
 
 
 def team_of(view: CrabsView) -> list[int]:
