@@ -84,7 +84,7 @@ def playable(screen: str) -> list[tuple[int, str, int, int]]:
     return [
         (number, *faces[column])
         for number, column in enumerate(in_order, start=1)
-        if marks.get(column) and number < 10
+        if marks.get(column)
     ]
 
 
@@ -124,10 +124,27 @@ def play_a_card(friend: PageTerminal, by_tap: bool = False) -> None:
         if picked_to_play(friend, face):
             friend.tap_cell(column, row)
     else:
-        number, face, _, _ = fits[0]
-        friend.keys(str(number))
+        number, face, _, _ = min(fits, key=lambda fit: fit[0] >= 10)  # one a digit picks, if any
+        if number < 10:
+            friend.keys(str(number))
+        else:  # (an 11-card hand whose only fit was its 11th: d, refused, for 90 s)
+            pick_by_arrows(friend, face)
         if picked_to_play(friend, face):
             friend.keys("Enter")
+
+
+def pick_by_arrows(friend: PageTerminal, face: str) -> None:
+    """Move the pick right, a card at a time, until it stands on `face` (bounded: twice round
+    the largest hand the test meets)."""
+    picked = f"Tap {face} again to play it"
+    for _ in range(40):
+        screen = friend.screen()
+        if picked in screen or "Your hand — your turn" not in screen:
+            return
+        friend.keys("ArrowRight")
+        deadline = time.monotonic() + 2  # (until the pick has moved, or something has)
+        while friend.screen() == screen and time.monotonic() < deadline:
+            time.sleep(0.05)
 
 
 def answer_questions(friend: PageTerminal, by_tap: bool = False) -> None:
