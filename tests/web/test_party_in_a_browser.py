@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from ..e2e.friends import take_turn_if_mine
-from ..e2e.terminal import Terminal
+from ..e2e.terminal import Terminal, poll
 from ..net.ssh_harness import SshClients, ssh_command
 from .browser import PageTerminal, start_party, stop_party, why_no_browser
 
@@ -148,16 +148,21 @@ def pick_by_arrows(friend: PageTerminal, face: str) -> None:
 
 
 def answer_questions(friend: PageTerminal, by_tap: bool = False) -> None:
-    """Name a suit, or close a round's summary, if one is asked of this player."""
+    """Name a suit, or close a round's summary, if one is asked of this player; then wait
+    until the page no longer asks (the answer goes to the host and back: a page read before
+    that still shows the question, and a second answer would go to whatever comes next)."""
     screen = friend.screen()
-    if "Name a suit" in screen or "yours to name" in screen:
-        offered = SUIT_OPTION.findall(screen)  # "[c] ♣ clubs": only the question says so
-        if by_tap and offered:
-            friend.tap(offered[0])
-        else:
-            friend.keys("Enter")
-    elif "Hand left" in screen:
+    asked = next((question for question in QUESTIONS if question in screen), None)
+    offered = SUIT_OPTION.findall(screen)  # "[c] ♣ clubs": only the question says so
+    if asked is None:
+        return
+    if asked == "Hand left":
         friend.keys("n")  # (a round's scores close on n)
+    elif by_tap and offered:
+        friend.tap(offered[0])
+    else:
+        friend.keys("Enter")
+    poll(friend.screen, lambda now: asked not in now, 10)
 
 
 def moved(friend: PageTerminal, name: str) -> bool:

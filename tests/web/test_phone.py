@@ -110,8 +110,8 @@ def test_an_upright_phone_shows_every_control_and_plays_crabs_by_taps(party):
     phone.open_table("crabs")
     phone.tap("Start now")
     phone.wait_for_any("huddle", "Swap")
-    if phone.shows("huddle"):
-        phone.tap("Pick")  # agree with the team's signal
+    if phone.shows("huddle"):  # agree with the team's signal (unless the huddle is over by then)
+        phone.tap_if_shown("Pick")
     screen = phone.wait_for("Accuse", "Ocean", timeout=60)
     tokens = re.search(r"A\s+\d+ you\s+B\s+\d+", screen)
     assert tokens, screen
@@ -125,7 +125,10 @@ def test_an_upright_phone_shows_every_control_and_plays_crabs_by_taps(party):
     phone.tap_until("Accuse", "on whom?")  # (a tap the moment a bot gestures waits: again)
     phone.tap(QUESTION)
     screen = phone.wait_gone("on whom?", timeout=10)
-    assert tokens.group(0) in screen and "calls" not in "\n".join(log_lines(screen))
+    log = " ".join(log_lines(screen))
+    assert not re.search(r"guest-ana\s+calls", log), screen
+    if "calls" not in log:  # (a bot's call meanwhile moves tokens: that is the game)
+        assert tokens.group(0) in screen, screen
 
     # A swipe down the log shows its older lines, as a mouse wheel would (and they stay: the
     # log says it is scrolled back, and new lines do not pull it on).
