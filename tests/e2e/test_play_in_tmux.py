@@ -25,6 +25,11 @@ MY_MOVE = ("your turn", *NAMING)
 #: as it shows, so only a machine loaded many times over comes near it (a `--help` took 40
 #: times its CPU time in wall time at load 18).
 PATIENT = 60
+#: Rows for a test that reads a move from the log: at 24 the log shows five lines, and the bots'
+#: round after a move (a crank's lines: raised, kept going, given up, drawn) can fill all five
+#: before the next look (seen in a loaded run). At 40 it shows 17, more than a round can add
+#: before play waits for the player again.
+LOG_ROWS = 40
 
 
 def take_a_turn(term: Terminal, screen: str, player: str) -> str:
@@ -78,7 +83,7 @@ def terminal_factory(env):
 
 
 def test_play_crates_with_the_keyboard_against_bots(terminal_factory):
-    term = terminal_factory("play", "crates", "--seed", "5", "--pace", "0.05")
+    term = terminal_factory("play", "crates", "--seed", "5", "--pace", "0.05", height=LOG_ROWS)
     term.wait_for_any(*MY_MOVE, timeout=PATIENT)
     screen = term.wait_for("Crates", "Player 1 (you)", timeout=PATIENT)  # the whole table drawn
     screen = take_a_turn(term, screen, "Player 1")
@@ -114,7 +119,7 @@ def test_a_terminal_client_joins_a_hosted_table_with_bots_and_plays(env, termina
         env, "--players", "3", "--bots", "normal", "--humans", "1", "--pace", "0.05"
     )
     try:
-        term = terminal_factory("join", f"127.0.0.1:{port}", "--name", "Sara")
+        term = terminal_factory("join", f"127.0.0.1:{port}", "--name", "Sara", height=LOG_ROWS)
         term.wait_for("Press r when you are ready", timeout=PATIENT)
         term.keys("r")
         term.wait_for_any(*MY_MOVE, timeout=PATIENT)
