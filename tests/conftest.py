@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +34,13 @@ for variable, values, separator in (
     for value in values:
         if value not in os.environ.get(variable, "").split(separator):
             os.environ[variable] = separator.join(filter(None, [os.environ.get(variable), value]))
+
+#: Every program a test starts (hosts, clients, terminals, ssh sessions: hundreds a run) imports
+#: this package, and under a shell's PYTHONDONTWRITEBYTECODE (which some set, this project's CI
+#: machine among them) each compiled its modules from source again: a fifth of a second of CPU
+#: for a screen's 85 modules. They write their byte-code, as `bench/startup.py`'s programs do.
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+sys.dont_write_bytecode = False
 
 #: A run started in the background or under `nohup` inherits SIGINT and SIGHUP ignored, and so
 #: would every program a test starts: a host would not stop on Ctrl-C nor a session on a
