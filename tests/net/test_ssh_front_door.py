@@ -37,6 +37,8 @@ from .ssh_harness import (
 pytestmark = [pytest.mark.e2e, needs_ssh_and_tmux]
 
 OpenDoor = Callable[..., DoorThread]
+#: A test of what happens to a session's program: run with it forked, and started anew.
+both_launches = pytest.mark.parametrize("open_door", ["started", "forked"], indirect=True)
 
 
 @pytest.fixture
@@ -46,11 +48,12 @@ def keys(tmp_path: Path) -> dict[str, Path]:
     return {name: make_key(folder, name) for name in ("ben", "mallory")}
 
 
-@pytest.fixture(params=["started", "forked"])
+@pytest.fixture
 def open_door(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[OpenDoor]:
-    """Start front doors on free loopback ports; all are closed at the end of the test. Every
-    test runs twice: each session's program started as a new process, and forked by a fork
-    server (as `serve` runs them)."""
+    """Start front doors on free loopback ports; all are closed at the end of the test. Each
+    session's program is forked by a fork server, as `serve` runs them; a test of the program's
+    own life (`both_launches`) also runs it started as a new process, as a session is started
+    when the fork server is gone."""
     doors: list[DoorThread] = []
 
     def opened(
@@ -58,7 +61,7 @@ def open_door(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[OpenDo
     ) -> DoorThread:
         settings.setdefault("host_key", tmp_path / "host_key")
         config = SshConfig(host="127.0.0.1", port=0, **settings)  # type: ignore[arg-type]
-        forked = request.param == "forked"
+        forked = getattr(request, "param", "forked") == "forked"
         door = DoorThread(config, tmp_path / "names.db", limiter, launch, forked)
         doors.append(door)
         return door
@@ -69,6 +72,7 @@ def open_door(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[OpenDo
 
 
 # -- who you are ----------------------------------------------------------------------------------
+@both_launches
 def test_a_key_user_plays_under_their_name_on_their_own_terminal(open_door, clients, keys):
     door = open_door()
     ssh = clients.open(ssh_command(door.port, "Ben", keys["ben"], "-o", "SetEnv=SECRET=leak"))
@@ -255,6 +259,7 @@ def test_a_connection_that_opens_no_session_is_closed_after_the_login_timeout(
     assert "ssh: ben from 127.0.0.1 opened no session in time" in door.records.lines
 
 
+@both_launches
 def test_a_program_that_cannot_start_is_reported_to_the_player(open_door, clients, tmp_path):
     def broken(identity, terminal):
         return Launch([str(tmp_path / "no-such-program")], {})
@@ -266,6 +271,7 @@ def test_a_program_that_cannot_start_is_reported_to_the_player(open_door, client
     assert door.session_count() == 0
 
 
+@both_launches
 def test_closing_the_door_ends_every_session(open_door, clients, keys):
     door = open_door()
     terminals = [clients.open(ssh_command(door.port, name, None)) for name in ("ann", "bob")]
@@ -276,6 +282,7 @@ def test_closing_the_door_ends_every_session(open_door, clients, keys):
         assert "The host has closed the table server." in terminal.wait_for("SSH-EXIT=")
 
 
+@both_launches
 def test_an_idle_session_is_closed_with_a_sentence(open_door, clients, keys):
     door = open_door(idle_timeout=2.0)
     ssh = clients.open(ssh_command(door.port, "ben", keys["ben"]))
@@ -285,6 +292,7 @@ def test_an_idle_session_is_closed_with_a_sentence(open_door, clients, keys):
     wait_until(lambda: not alive(pid), what="the program ending")
 
 
+@both_launches
 def test_a_dropped_connection_ends_the_program(open_door, clients, keys):
     door = open_door(hangup_grace=1.0)
     ssh = clients.open(ssh_command(door.port, "ben", keys["ben"]))
@@ -296,6 +304,7 @@ def test_a_dropped_connection_ends_the_program(open_door, clients, keys):
     assert pid not in my_children()  # reaped, not a zombie
 
 
+@both_launches
 def test_sessions_leave_no_processes_or_descriptors_behind(open_door, clients, keys):
     door = open_door()
     clients.open(ssh_command(door.port, "warmup", None)).wait_for("READY")
@@ -511,6 +520,7 @@ def test_whoever_gave_the_join_code_is_not_asked_again(open_door, clients, keys)
         assert "Join code" not in screen
 
 
+@both_launches
 def test_a_full_screen_program_that_dies_leaves_the_terminal_as_it_was(open_door, clients, keys):
     door = open_door(session_memory_mb=512)
     ssh = clients.open(ssh_command(door.port, "ben", keys["ben"]))

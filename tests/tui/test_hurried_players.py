@@ -2,8 +2,8 @@
 meanwhile, every frame checked (see `tablegames/testing/hurried.py`). Every game's hot-seat
 table is in the per-game matrix (`tablegames/testing/matrix/test_handoffs.py`).
 
-The default run types 150 keys at the kraken table (three bots moving between two people's
-hand-offs); the slow run (`-m slow`) 1000 keys at every table, over five more seeds. The
+The default run types `DEFAULT_KEYS` at the kraken table (three bots moving between two
+people's hand-offs); the slow run (`-m slow`) 1000 keys at every table, over five more seeds. The
 crates and roach tables with a bot are in the slow run only: the default run hurries every
 game's hot-seat table in the matrix (every hand-off between people) and the kraken table here
 (bots moving meanwhile), and these two took a third of the suite's hurried CPU. Every run
@@ -15,7 +15,13 @@ from __future__ import annotations
 
 import pytest
 
-from tablegames.testing.hurried import HurriedTable, check_hurried, key_set, play_hurried
+from tablegames.testing.hurried import (
+    DEFAULT_KEYS,
+    HurriedTable,
+    check_hurried,
+    key_set,
+    play_hurried,
+)
 
 #: Each table: a game with a bot or two moving meanwhile, two humans at the keyboard.
 TABLES = {
@@ -25,8 +31,6 @@ TABLES = {
 }
 
 
-#: Keys a hurried player types in the default run (the slow run: 1000 over five more seeds).
-DEFAULT_KEYS = 150
 #: The tables the default run hurries at (the slow run: every table, see above).
 IN_THE_DEFAULT_RUN = ("kraken with bots",)
 

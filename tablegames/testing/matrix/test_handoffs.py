@@ -9,7 +9,7 @@ import pytest
 from tablegames.rules import get_game
 
 from ..cases import case
-from ..hurried import NAMES, HurriedTable, check_hurried, key_set, play_hurried
+from ..hurried import DEFAULT_KEYS, NAMES, HurriedTable, check_hurried, key_set, play_hurried
 
 #: The generic screen's keys: its list of actions (the common keys have the digits).
 GENERIC_KEYS = ("up", "down", "enter")
@@ -24,10 +24,6 @@ def hurried_table(game_name: str) -> HurriedTable:
     players = min(case(game_name).players, len(NAMES))
     options = get_game(game_name).quick_options()
     return HurriedTable(game_name, players, players, options, key_set(*GENERIC_KEYS))
-
-
-#: Keys a hurried player types in the default run (the slow run: 1000 over five more seeds).
-DEFAULT_KEYS = 150
 
 
 @pytest.mark.real_time_keys
