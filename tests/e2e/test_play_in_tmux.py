@@ -13,13 +13,15 @@ from tablegames.store import default_path
 from tablegames.tui.widgets.log import event_line
 
 from ..test_replay import record_game
+from .friends import SUIT_QUESTIONS
 from .processes import start_host, stop
 from .terminal import Terminal, poll, tablegames
 
 pytestmark = pytest.mark.e2e
 
 
-NAMING = ("name a suit", "Name a suit", "yours to name")
+#: A suit to name: the status line's words, and the question's.
+NAMING = ("name a suit", *SUIT_QUESTIONS)
 MY_MOVE = ("your turn", *NAMING)
 #: Seconds a terminal is given to show what a key or a start-up leads to: a wait ends as soon
 #: as it shows, so only a machine loaded many times over comes near it (a `--help` took 40

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from ..e2e.friends import take_turn_if_mine
+from ..e2e.friends import ROUND_SUMMARY, SUIT_QUESTIONS, take_turn_if_mine
 from ..e2e.terminal import Terminal, poll
 from ..net.ssh_harness import SshClients, ssh_command
 from .browser import PageTerminal, start_party, stop_party, why_no_browser
@@ -88,7 +88,7 @@ def playable(screen: str) -> list[tuple[int, str, int, int]]:
     ]
 
 
-QUESTIONS = ("Name a suit", "yours to name", "Hand left")  # asked over the hand, in a dialog
+QUESTIONS = (*SUIT_QUESTIONS, ROUND_SUMMARY)  # asked over the hand, in a dialog
 
 
 def picked_to_play(friend: PageTerminal, face: str) -> bool:
@@ -153,10 +153,10 @@ def answer_questions(friend: PageTerminal, by_tap: bool = False) -> None:
     that still shows the question, and a second answer would go to whatever comes next)."""
     screen = friend.screen()
     asked = next((question for question in QUESTIONS if question in screen), None)
-    offered = SUIT_OPTION.findall(screen)  # "[c] ♣ clubs": only the question says so
     if asked is None:
         return
-    if asked == "Hand left":
+    offered = SUIT_OPTION.findall(screen)  # "[c] ♣ clubs": only the question says so
+    if asked == ROUND_SUMMARY:
         friend.keys("n")  # (a round's scores close on n)
     elif by_tap and offered:
         friend.tap(offered[0])
