@@ -75,10 +75,13 @@ AGAINST_SETTINGS: dict[str, dict[str, dict[str, Any]]] = {
         "startup": {"runs": 10, "paint_runs": 5},
     },
     "quick": {
-        "engine": {"rounds": 3, "budget": 0.5},
+        # (three rounds had kraken's quiet playouts at 0.816 in one run, five at 1.15 the next)
+        "engine": {"rounds": 5, "budget": 0.5},
         "bots": {"games": 2},
         "server": {"rounds": 3, "game_s": 3.0},  # (one round swung ±10% between runs)
-        "startup": {"runs": 5, "paint_runs": 3},
+        # (a first screen's CPU spread 670-900 ms over 6 runs of one tree on a quiet machine:
+        # three a side decided a ratio by chance)
+        "startup": {"runs": 10, "paint_runs": 7},
     },
     "tiny": {
         "engine": {"rounds": 1, "budget": 0.05},
