@@ -159,3 +159,16 @@ def test_the_start_up_bench_times_programs_that_write_their_byte_code(monkeypatc
     env = timed_env("/nowhere/home")
     assert "PYTHONDONTWRITEBYTECODE" not in env
     assert env["TABLEGAMES_HOME"] == "/nowhere/home" and env["PATH"] == os.environ["PATH"]
+
+
+def test_the_suite_timer_times_a_run_and_names_the_tests_that_cost_the_most(capfd):
+    from bench import suite_time
+
+    tests = ["-n", "0", "-q", "-p", "no:cacheprovider", "tests/test_event_text.py"]
+    assert suite_time.main(["--per-test", "2", "--", *tests]) == 0
+    printed = capfd.readouterr().out
+    assert "passed" in printed  # (pytest's own report)
+    run = printed[printed.index("the test run") :]
+    assert "busy share" in run and "the tests that cost the most CPU" in run
+    assert run.count("tests/test_event_text.py::") == 2  # the two that cost the most
+    assert "the files that cost the most CPU" in run
