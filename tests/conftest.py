@@ -35,10 +35,10 @@ for variable, values, separator in (
         if value not in os.environ.get(variable, "").split(separator):
             os.environ[variable] = separator.join(filter(None, [os.environ.get(variable), value]))
 
-#: Every program a test starts (hosts, clients, terminals, ssh sessions: hundreds a run) imports
-#: this package, and under a shell's PYTHONDONTWRITEBYTECODE (which some set, this project's CI
-#: machine among them) each compiled its modules from source again: a fifth of a second of CPU
-#: for a screen's 85 modules. They write their byte-code, as `bench/startup.py`'s programs do.
+#: Every program a test starts (hosts, clients, the programs in its terminals) imports this
+#: package, and under a shell's PYTHONDONTWRITEBYTECODE (this development machine exports it)
+#: each compiled its modules from source again: a fifth of a second of CPU for a screen's 85
+#: modules. They write their byte-code, as `bench/startup.py`'s timed programs do.
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 sys.dont_write_bytecode = False
 
