@@ -44,16 +44,14 @@ def machine_seconds() -> tuple[float, float]:
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
-    """Write the CPU this test took: its process's, and its finished children's."""
-    out = os.environ.get(PER_TEST_FILE)
+    """Write the CPU this test took: its process's, and its finished children's (a plugin only
+    when `main` names it, which sets PER_TEST_FILE)."""
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
     own = time.process_time()
     yield
-    if out is None:
-        return
     ended = resource.getrusage(resource.RUSAGE_CHILDREN)
     started_programs = (ended.ru_utime + ended.ru_stime) - (children.ru_utime + children.ru_stime)
-    with open(out, "a", encoding="utf-8") as record:
+    with open(os.environ[PER_TEST_FILE], "a", encoding="utf-8") as record:
         record.write(f"{item.nodeid}\t{time.process_time() - own + started_programs:.3f}\n")
 
 
@@ -88,13 +86,11 @@ def main(argv: list[str] | None = None) -> int:
         if args.per_test:
             env[PER_TEST_FILE] = str(per_test)
             command[3:3] = ["-p", "bench.suite_time"]
-        busy, idle = machine_seconds()
-        started = time.monotonic()
+        before, started = machine_seconds(), time.monotonic()
         code = subprocess.run(command, env=env, cwd=ROOT, check=False).returncode
         wall = time.monotonic() - started
-        busy_now, idle_now = machine_seconds()
+        busy, idle = (now - then for now, then in zip(machine_seconds(), before, strict=True))
         cores = os.cpu_count() or 1
-        busy, idle = busy_now - busy, idle_now - idle
         print(
             table(
                 "the test run",
